@@ -1,0 +1,10 @@
+// Seeds the demo data: calls one seeder per area, in dependency order. Deterministic (fixed seeds).
+import type { EntityManager } from '@mikro-orm/core';
+import { Seeder } from '@mikro-orm/seeder';
+import { AccountsSeeder } from './accounts.seeder.ts';
+
+export class DatabaseSeeder extends Seeder {
+  async run(em: EntityManager): Promise<void> {
+    await this.call(em, [AccountsSeeder]);
+  }
+}

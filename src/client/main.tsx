@@ -1,0 +1,31 @@
+import '@fontsource/public-sans/300.css';
+import '@fontsource/public-sans/400.css';
+import '@fontsource/public-sans/500.css';
+import '@fontsource/public-sans/600.css';
+import '@fontsource/public-sans/700.css';
+import '@primer/primitives/dist/css/base/size/size.css';
+import '@primer/primitives/dist/css/base/typography/typography.css';
+import '@primer/primitives/dist/css/base/motion/motion.css';
+import '@primer/primitives/dist/css/functional/size/border.css';
+import '@primer/primitives/dist/css/functional/size/breakpoints.css';
+import '@primer/primitives/dist/css/functional/size/size.css';
+import '@primer/primitives/dist/css/functional/size/viewport.css';
+import '@primer/primitives/dist/css/functional/size/radius.css';
+import '@primer/primitives/dist/css/functional/size/z-index.css';
+import '@primer/primitives/dist/css/functional/typography/typography.css';
+import '@primer/primitives/dist/css/functional/themes/light.css';
+import '@primer/primitives/dist/css/functional/themes/dark.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { initI18n } from './i18n/index.ts';
+import { readCookie } from './lib/cookies.ts';
+
+initI18n(readCookie('od-language') ?? 'en');
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

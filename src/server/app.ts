@@ -1,0 +1,61 @@
+// buildApp(config, orm): registers every plugin in a fixed order. Used by main.ts and by tests
+// (which call app.inject and never open a port). Edit to add a cross-cutting plugin.
+import crypto from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { setOutboxLogger } from './domains/outbox/outbox.service.ts';
+import { clientPlugin } from './plugins/client.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { restPlugin } from './rest/plugin.ts';
+import { trpcPlugin } from './trpc/plugin.ts';
+
+/** Request and reply fields never logged: credentials and session material. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'body.password',
+];
+
+export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  setOutboxLogger((msg, data) =>
+    app.log.info(config.env === 'production' ? { to: data.to, kind: data.kind } : data, msg),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(databasePlugin, { orm });
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+  await app.register(healthPlugin);
+  await app.register(trpcPlugin, { config });
+  await app.register(restPlugin, { prefix: '/api', config });
+  await app.register(clientPlugin, { dist: config.clientDist });
+  return app;
+}

@@ -1,0 +1,7 @@
+// The explicit entity list. Add a domain's entities here when the domain is created.
+import { PasswordReset, Session } from '../domains/auth/session.entity.ts';
+import { Customer } from '../domains/customers/customer.entity.ts';
+import { OutboxEmail } from '../domains/outbox/outbox.entity.ts';
+import { User } from '../domains/users/user.entity.ts';
+
+export const entities = [Customer, User, Session, PasswordReset, OutboxEmail];

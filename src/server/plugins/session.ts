@@ -1,0 +1,59 @@
+// Resolves the caller of /api and /trpc requests from `Authorization: Bearer` or the httpOnly
+// accessToken cookie, and builds their CASL ability. Edit to change how callers are identified.
+import fp from 'fastify-plugin';
+import { createAbility, defineRulesFor, type AppAbility } from '../../shared/abilities/index.ts';
+import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
+import { resolveSession } from '../domains/auth/auth.service.ts';
+import type { ServiceContext, SessionUser } from '../lib/context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    ability: AppAbility;
+    /** How the caller authenticated; cookie callers must pass the XSRF check on mutations. */
+    authVia: 'bearer' | 'cookie' | null;
+    csrfToken: string | null;
+    serviceContext(): ServiceContext;
+  }
+}
+
+const NOBODY = createAbility([]);
+
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url === '/trpc';
+}
+
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('ability', null as unknown as AppAbility);
+    app.decorateRequest('authVia', null);
+    app.decorateRequest('csrfToken', null);
+    app.decorateRequest('serviceContext', function (this: import('fastify').FastifyRequest) {
+      return { em: this.em, user: this.user, ability: this.ability, ip: this.ip };
+    });
+    app.addHook('onRequest', async (request) => {
+      request.ability = NOBODY;
+      if (!isApiPath(request.url)) return;
+      const header = request.headers.authorization;
+      let token: string | undefined;
+      if (header?.startsWith('Bearer ')) {
+        token = header.slice(7).trim();
+        request.authVia = 'bearer';
+      } else if (request.cookies[ACCESS_TOKEN_COOKIE]) {
+        token = request.cookies[ACCESS_TOKEN_COOKIE];
+        request.authVia = 'cookie';
+      }
+      if (!token) return;
+      const session = await resolveSession(request.em, token);
+      if (!session) {
+        request.authVia = null;
+        return;
+      }
+      request.user = session.user;
+      request.csrfToken = session.csrfToken;
+      request.ability = createAbility(defineRulesFor(session.user));
+    });
+  },
+  { name: 'session', dependencies: ['database', '@fastify/cookie'] },
+);

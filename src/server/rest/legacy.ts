@@ -1,0 +1,54 @@
+// Helpers for the spec's REST paths: paging fallbacks, query coercion and ability hooks.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Action, Subject } from '../../shared/abilities/index.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants/http.ts';
+import { AppError } from '../lib/app-error.ts';
+
+function intOr(value: unknown, fallback: number): number {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== 'string' && typeof raw !== 'number') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) ? n : fallback;
+}
+
+/**
+ * The spec's paging: `page` and `itemsPerPage` fall back to 1 and 10 when missing or not numeric;
+ * `itemsPerPage=-1` means all. Out-of-range values are clamped (page >= 1, itemsPerPage <= MAX_PAGE_SIZE).
+ */
+export function legacyPaging(query: Record<string, unknown>): { page: number; itemsPerPage: number } {
+  let page = intOr(query.page, 1);
+  let itemsPerPage = intOr(query.itemsPerPage, DEFAULT_PAGE_SIZE);
+  if (page < 1) page = 1;
+  if (page > 1_000_000) page = 1_000_000;
+  if (itemsPerPage === 0 || itemsPerPage < -1) itemsPerPage = DEFAULT_PAGE_SIZE;
+  if (itemsPerPage > MAX_PAGE_SIZE) itemsPerPage = MAX_PAGE_SIZE;
+  return { page, itemsPerPage };
+}
+
+/** A single string query value (the first of repeated ones), or undefined. */
+export function queryString(value: unknown, max = 200): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== 'string') return undefined;
+  return raw.slice(0, max);
+}
+
+/** `asc`/`desc`, defaulting to asc for anything else. */
+export function queryOrder(value: unknown): 'asc' | 'desc' {
+  return queryString(value) === 'desc' ? 'desc' : 'asc';
+}
+
+/** A sort key from the allowed list, or undefined (unknown keys are ignored, not an error). */
+export function querySortKey<K extends string>(value: unknown, allowed: readonly K[]): K | undefined {
+  const key = queryString(value);
+  return key && (allowed as readonly string[]).includes(key) ? (key as K) : undefined;
+}
+
+/** A preHandler refusing callers whose ability lacks `action` on `subject` (403). */
+export function requireAbility(action: Action, subject: Subject) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    if (!request.ability.can(action, subject)) {
+      throw new AppError('FORBIDDEN', `You are not allowed to ${action} ${subject}`);
+    }
+  };
+}

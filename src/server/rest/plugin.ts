@@ -1,0 +1,25 @@
+// The REST compatibility layer at /api (spec sections 7 and 8), encapsulated: its own 401 gate and
+// error bodies. Each domain adds a `<domain>.rest.ts` plugin and registers it below.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import { authRest } from '../domains/auth/auth.rest.ts';
+import { describeError } from '../plugins/errors.ts';
+
+/** Paths open without a session. */
+const OPEN = new Set(['POST /api/auth/login']);
+
+export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const key = `${request.method} ${request.url.split('?')[0]}`;
+    if (OPEN.has(key) || request.user) return;
+    return reply.code(401).send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = describeError(error, request);
+    return reply.code(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+  await app.register(authRest, { config });
+};

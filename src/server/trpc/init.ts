@@ -1,0 +1,67 @@
+// tRPC is initialised once here; domains build procedures only from these named bases.
+// The error formatter applies the shared error table (lib/app-error.ts).
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Action, Subject } from '../../shared/abilities/index.ts';
+import { AppError, ERROR_TABLE, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
+import type { AuthedContext } from '../lib/context.ts';
+import type { TrpcContext } from './context.ts';
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    const cause = error.cause;
+    let fieldErrors: Record<string, string[]> | undefined;
+    let message = shape.message;
+    if (cause instanceof ZodError) {
+      fieldErrors = zodFieldErrors(cause);
+      message = zodMessage(cause);
+    } else if (cause instanceof AppError) {
+      fieldErrors = cause.fieldErrors;
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      message = 'Something went wrong';
+    }
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message,
+      data: { ...data, fieldErrors, requestId: ctx?.req.id },
+    };
+  },
+});
+
+/** Wraps service errors into TRPCErrors with the table's code, keeping the AppError as cause. */
+const errorMapper = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.use(errorMapper);
+
+/** Signed-in callers only; narrows `ctx.user`. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  return next({ ctx: ctx as TrpcContext & AuthedContext });
+});
+
+/** Signed-in callers whose ability allows `action` on `subject` (services re-check per record). */
+export function abilityProcedure(action: Action, subject: Subject) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!ctx.ability.can(action, subject)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: `You are not allowed to ${action} ${subject}` });
+    }
+    return next();
+  });
+}

@@ -1,0 +1,9 @@
+// The AppRouter: one sub-router per domain. Add a domain's router here when it is created.
+import { authRouter } from '../domains/auth/auth.router.ts';
+import { router } from './init.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROLES } from '../constants/roles.ts';
+
+export const ZEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })).pipe(z.string().max(254));
+
+/** Password rules for new passwords (register, reset, admin reset). */
+export const ZNewPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+  .regex(/[a-z]/, 'Password must contain a lowercase letter')
+  .regex(/[A-Z]/, 'Password must contain an uppercase letter')
+  .regex(/[0-9]/, 'Password must contain a digit');
+
+export const ZLoginInput = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254),
+  password: z.string().min(1, 'Password is required').max(128),
+  remember: z.boolean().optional(),
+});
+export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+export const ZRegisterInput = z.object({
+  fullName: z.string().trim().min(2, 'Full name must be at least 2 characters').max(200),
+  email: ZEmail,
+  password: ZNewPassword,
+  customerCode: z.string().trim().min(1, 'Customer code is required').max(16),
+});
+export type TRegisterInput = z.infer<typeof ZRegisterInput>;
+
+export const ZForgotPasswordInput = z.object({ email: ZEmail });
+export type TForgotPasswordInput = z.infer<typeof ZForgotPasswordInput>;
+
+export const ZResetPasswordInput = z.object({
+  token: z.string().min(16).max(200),
+  password: ZNewPassword,
+});
+export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
+/** What the browser may know about the signed-in user (also the readable `userData` cookie). */
+export const ZUserData = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  role_name: z.enum(ROLES),
+  customerId: z.number().nullable(),
+  customerCode: z.string().nullable(),
+  language: z.string(),
+  avatar: z.string().nullable(),
+});
+export type TUserData = z.infer<typeof ZUserData>;

@@ -1,0 +1,50 @@
+// Shared zod pieces: ids, paging, sorting and the list envelope used by every domain.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/http.ts';
+
+export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZByIdInput = z.object({ id: ZId });
+export type TByIdInput = z.infer<typeof ZByIdInput>;
+
+export const ZOrderBy = z.enum(['asc', 'desc']);
+export type TOrderBy = z.infer<typeof ZOrderBy>;
+
+/**
+ * Paging for tRPC lists: strict, with the spec's defaults. `itemsPerPage: -1` means all rows
+ * (capped by services where a table can be huge).
+ */
+export const ZPaging = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  itemsPerPage: z
+    .number()
+    .int()
+    .refine((n) => n === -1 || (n >= 1 && n <= MAX_PAGE_SIZE), {
+      message: `itemsPerPage must be -1 (all) or between 1 and ${MAX_PAGE_SIZE}`,
+    })
+    .default(DEFAULT_PAGE_SIZE),
+  orderBy: ZOrderBy.default('asc'),
+});
+
+/** Build a list input with the domain's sort keys and filters. */
+export function listInput<const K extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sortKeys: K,
+  filters: F,
+) {
+  return ZPaging.extend({ sortBy: z.enum(sortKeys).optional(), ...filters });
+}
+
+export function listOutput<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+/** Offset and limit for a page; limit undefined means all. */
+export function pageWindow(page: number, itemsPerPage: number): { offset: number; limit?: number } {
+  if (itemsPerPage === -1) return { offset: 0 };
+  return { offset: (page - 1) * itemsPerPage, limit: itemsPerPage };
+}
