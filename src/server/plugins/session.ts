@@ -1,5 +1,6 @@
 // Resolves the caller of /api and /trpc requests from `Authorization: Bearer` or the httpOnly
 // accessToken cookie, and builds their CASL ability. Edit to change how callers are identified.
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAbility, defineRulesFor, type AppAbility } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
@@ -29,7 +30,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
     app.decorateRequest('csrfToken', null);
-    app.decorateRequest('serviceContext', function (this: import('fastify').FastifyRequest) {
+    app.decorateRequest('serviceContext', function (this: FastifyRequest) {
       return { em: this.em, user: this.user, ability: this.ability, ip: this.ip };
     });
     app.addHook('onRequest', async (request) => {

@@ -1,9 +1,11 @@
 // The AppRouter: one sub-router per domain. Add a domain's router here when it is created.
 import { authRouter } from '../domains/auth/auth.router.ts';
+import { outboxRouter } from '../domains/outbox/outbox.router.ts';
 import { router } from './init.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -36,7 +36,7 @@ export interface AbilityUser {
 export function defineRulesFor(user: AbilityUser): AppRule[] {
   const rules: AppRule[] = [];
   const can = (action: Action | Action[], subject: Subject | Subject[], conditions?: Record<string, unknown>) =>
-    rules.push({ action, subject, ...(conditions ? { conditions } : {}) } as AppRule);
+    rules.push({ action, subject, ...(conditions ? { conditions } : {}) });
   const own = user.customerId === null ? undefined : { customerId: user.customerId };
   const team = { teamId: { $in: user.teamIds ?? [] } };
   const self = { assigneeId: user.id };

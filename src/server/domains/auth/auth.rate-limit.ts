@@ -1,39 +1,42 @@
-// Login attempt limits (per client IP and per email), shared by REST /api/auth/login and tRPC auth.login.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Login attempt limits (per client IP and per email) on @fastify/rate-limit's stores, shared by
+// REST /api/auth/login and tRPC auth.login through `app.limitLogin`. Exceeding either is a 429.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
 
-/** The email a login request is for, from a REST body or a (batched) tRPC body. */
-export function loginEmail(request: FastifyRequest): string | null {
-  const body = request.body as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object') return null;
-  const candidates: unknown[] = [body, (body as { json?: unknown }).json];
-  for (const value of Object.values(body)) {
-    if (value && typeof value === 'object') candidates.push((value as { json?: unknown }).json);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Count one login attempt for this request and email; throws TOO_MANY_REQUESTS past a limit. */
+    limitLogin(request: FastifyRequest, email: unknown): Promise<void>;
   }
-  for (const c of candidates) {
-    const email = c && typeof c === 'object' ? (c as { email?: unknown }).email : undefined;
-    if (typeof email === 'string') return email.trim().toLowerCase().slice(0, 254);
-  }
-  return null;
 }
 
-export function loginRateLimiters(app: FastifyInstance, config: AppConfig) {
-  const message = (after: string) => ({
-    statusCode: 429,
-    message: `Too many sign-in attempts. Try again in ${after}.`,
-  });
-  return [
-    app.rateLimit({
+export const loginRateLimitPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const emailOf = new WeakMap<FastifyRequest, string>();
+    const perIp = app.createRateLimit({
       max: config.loginRateLimit * 3,
-      timeWindow: '1 minute',
+      timeWindow: 60_000,
       keyGenerator: (req) => `login-ip:${req.ip}`,
-      errorResponseBuilder: (_req, ctx) => message(ctx.after),
-    }),
-    app.rateLimit({
+    });
+    const perEmail = app.createRateLimit({
       max: config.loginRateLimit,
-      timeWindow: '5 minutes',
-      keyGenerator: (req) => `login-email:${loginEmail(req) ?? req.ip}`,
-      errorResponseBuilder: (_req, ctx) => message(ctx.after),
-    }),
-  ];
-}
+      timeWindow: 5 * 60_000,
+      keyGenerator: (req) => `login-email:${emailOf.get(req) ?? req.ip}`,
+    });
+    app.decorate('limitLogin', async (request: FastifyRequest, email: unknown) => {
+      if (typeof email === 'string') emailOf.set(request, email.trim().toLowerCase().slice(0, 254));
+      for (const limit of [perIp, perEmail]) {
+        const result = await limit(request);
+        if (!result.isAllowed && result.isExceeded) {
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            `Too many sign-in attempts. Try again in ${Math.max(1, result.ttlInSeconds)} seconds.`,
+          );
+        }
+      }
+    });
+  },
+  { name: 'login-rate-limit', dependencies: ['@fastify/rate-limit'] },
+);

@@ -4,11 +4,11 @@ import { ZLoginInput } from '../../../shared/schemas/auth.ts';
 import type { AppConfig } from '../../config.ts';
 import { AppError, zodFieldErrors } from '../../lib/app-error.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
-import { loginRateLimiters } from './auth.rate-limit.ts';
 import * as auth from './auth.service.ts';
 
 export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  app.post('/auth/login', { preHandler: loginRateLimiters(app, config) }, async (request, reply) => {
+  app.post('/auth/login', async (request, reply) => {
+    await app.limitLogin(request, (request.body as { email?: unknown } | undefined)?.email);
     const parsed = ZLoginInput.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send({ errors: zodFieldErrors(parsed.error) });
     try {

@@ -16,6 +16,7 @@ function baseUrl(req: { protocol: string; host: string }): string {
 export const authRouter = router({
   /** Signs in and sets the browser session cookies; the token is also returned for scripts. */
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+    await ctx.req.server.limitLogin(ctx.req, input.email);
     const result = await auth.login(ctx.em, input, {
       ip: ctx.req.ip,
       userAgent: ctx.req.headers['user-agent'],

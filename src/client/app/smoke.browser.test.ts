@@ -1,0 +1,66 @@
+// Browser smoke test: sign in as each demo account and land where CONTRACTS.md says.
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
+import { setupBrowser } from '../../server/testing/browser.ts';
+
+const b = await setupBrowser();
+
+const LANDING: Record<string, string> = {
+  'superadmin@demo.com': '/dashboards/crm',
+  'admin@demo.com': '/dashboards/crm',
+  'floormanager@demo.com': '/dashboards/crm',
+  'teamleader@demo.com': '/dashboards/crm',
+  'businessadmin@demo.com': '/dashboards/crm',
+  'businessuser@demo.com': '/dashboards/crm',
+  'qualitycontrol@demo.com': '/tasks',
+  'analyst@demo.com': '/tasks',
+  'client@demo.com': '/access-control',
+  'admin@nws.demo.com': '/dashboards/crm',
+  'qualitycontrol@nws.demo.com': '/tasks',
+};
+
+describe('sign-in in the browser', () => {
+  for (const [email, landing] of Object.entries(LANDING)) {
+    it(`${email} lands on ${landing}`, async () => {
+      const { context, page } = await b.newPage();
+      await b.signIn(page, email, DEMO_PASSWORDS[email]);
+      await page.waitForURL((url) => url.pathname === landing);
+      const cookies = await context.cookies();
+      const userData = cookies.find((c) => c.name === 'userData');
+      expect(JSON.parse(decodeURIComponent(userData!.value)).email).toBe(email);
+      expect(cookies.find((c) => c.name === 'accessToken')?.httpOnly).toBe(true);
+      await context.close();
+    });
+  }
+
+  it('shows "Invalid email or password" for a failed sign-in and stays on /login', async () => {
+    const { context, page } = await b.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('admin@demo.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid email or password').first().waitFor()).resolves.toBeUndefined();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor from / to /login keeping the query string', async () => {
+    const { context, page } = await b.newPage();
+    await page.goto('/?from=mail');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('?from=mail');
+    await context.close();
+  });
+
+  it('keeps a signed-in user off /login and logs out for real', async () => {
+    const { context, page } = await b.newPage();
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/dashboards/crm');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    const token = (await context.cookies()).find((c) => c.name === 'accessToken');
+    expect(token).toBeUndefined();
+    await context.close();
+  });
+});

@@ -1,0 +1,107 @@
+// Test harness: a fresh database per test file, the real app (app.inject, no port), and callers per role.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { initOrm } from '../db/orm.ts';
+import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
+import { resolveSession } from '../domains/auth/auth.service.ts';
+import { createCallerFactory } from '../trpc/init.ts';
+import { appRouter } from '../trpc/router.ts';
+
+const createCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createCaller>;
+import { createTestDatabase } from './database.ts';
+
+export const DEMO_PASSWORDS: Record<string, string> = {
+  'superadmin@demo.com': 'superadmin',
+  'admin@demo.com': 'admin',
+  'floormanager@demo.com': 'floormanager',
+  'teamleader@demo.com': 'teamleader',
+  'businessadmin@demo.com': 'businessadmin',
+  'businessuser@demo.com': 'businessuser',
+  'qualitycontrol@demo.com': 'qualitycontrol',
+  'analyst@demo.com': 'analyst',
+  'client@demo.com': 'client',
+  'admin@nws.demo.com': 'admin',
+  'qualitycontrol@nws.demo.com': 'qualitycontrol',
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  orm: MikroORM;
+  config: AppConfig;
+  databaseUrl: string;
+  /** Sign in through REST; returns the bearer token. Cached per email. */
+  token(email: string): Promise<string>;
+  /** app.inject with a bearer token for `as` (an email), if given. */
+  request(opts: InjectOptions & { as?: string }): Promise<LightMyRequestResponse>;
+  /** A tRPC caller with nobody signed in. */
+  createAnonCaller(): AppCaller;
+  /** A tRPC caller acting as `email` (through the real session resolution). */
+  caller(email: string): Promise<AppCaller>;
+}
+
+/**
+ * Build the app over a fresh database for the current test file; closed and dropped after all tests.
+ * Call at the top level of a test file: `const t = await setupTestApp();`
+ */
+export async function setupTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', ...env });
+  const orm = await initOrm(db.url, { poolMax: 5 });
+  const app = await buildApp(config, orm, { logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await orm.close(true);
+    await db.drop();
+  });
+  const tokens = new Map<string, string>();
+  const token = async (email: string) => {
+    const cached = tokens.get(email);
+    if (cached) return cached;
+    const password = DEMO_PASSWORDS[email];
+    if (!password) throw new Error(`no demo password for ${email}`);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 201) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+    const value = res.json<{ accessToken: string }>().accessToken;
+    tokens.set(email, value);
+    return value;
+  };
+  const request = async ({ as, ...opts }: InjectOptions & { as?: string }) => {
+    const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
+    if (as) headers.authorization = `Bearer ${await token(as)}`;
+    return app.inject({ ...opts, headers });
+  };
+  const caller = async (email: string) => {
+    const accessToken = await token(email);
+    // Each call gets a fresh EM fork and resolves the session as a request would.
+    return createCaller(async () => {
+      const em = orm.em.fork();
+      const session = await resolveSession(em, accessToken);
+      if (!session) throw new Error(`no session for ${email}`);
+      return {
+        em,
+        user: session.user,
+        ability: createAbility(defineRulesFor(session.user)),
+        ip: '127.0.0.1',
+        req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app } as never,
+        reply: { setCookie: () => undefined, clearCookie: () => undefined } as never,
+        config,
+      };
+    });
+  };
+  const createAnonCaller = () =>
+    createCaller(() => ({
+      em: orm.em.fork(),
+      user: null,
+      ability: createAbility([]),
+      ip: '127.0.0.1',
+      req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app } as never,
+      reply: { setCookie: () => undefined, clearCookie: () => undefined } as never,
+      config,
+    }));
+  return { app, orm, config, databaseUrl: db.url, token, request, caller, createAnonCaller };
+}

@@ -1,0 +1,57 @@
+// Browser-test harness: the real app on a random port over a fresh database, driven by
+// playwright-core in Debian's Chromium (never a downloaded browser).
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { setupTestApp, type TestApp } from './app.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BrowserHarness extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh context (own cookies) and page. */
+  newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Sign in through the login form and wait for the landing page. */
+  signIn(page: Page, email: string, password: string): Promise<void>;
+}
+
+export async function setupBrowser(env: Record<string, string> = {}): Promise<BrowserHarness> {
+  const t = await setupTestApp({ CLIENT_DIST: 'dist/client', ...env });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...t,
+    baseUrl,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async signIn(page, email, password) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Every suite in one run (`npm test`): unit, integration (real PostgreSQL) and browser (Chromium).
+// Global setup provisions PostgreSQL once; each test file clones a fresh database from a template.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'seed/**/*.test.ts', 'scripts/**/*.test.ts'],
+    globalSetup: ['src/server/testing/global-setup.ts', 'src/server/testing/browser-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    fileParallelism: true,
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+});
