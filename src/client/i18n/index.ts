@@ -6,6 +6,10 @@ import ar from './locales/ar/common.json' with { type: 'json' };
 import de from './locales/de/common.json' with { type: 'json' };
 import en from './locales/en/common.json' with { type: 'json' };
 import fr from './locales/fr/common.json' with { type: 'json' };
+import arTable from './locales/ar/table.json' with { type: 'json' };
+import deTable from './locales/de/table.json' with { type: 'json' };
+import enTable from './locales/en/table.json' with { type: 'json' };
+import frTable from './locales/fr/table.json' with { type: 'json' };
 
 export const LANGUAGES = [
   { code: 'en', label: 'English', rtl: false },
@@ -27,7 +31,12 @@ function applyToDocument(code: string): void {
 export function initI18n(language: string): typeof i18n {
   const lng = LANGUAGES.some((l) => l.code === language) ? language : 'en';
   void i18n.use(initReactI18next).init({
-    resources: { en: { common: en }, fr: { common: fr }, de: { common: de }, ar: { common: ar } },
+    resources: {
+      en: { common: en, table: enTable },
+      fr: { common: fr, table: frTable },
+      de: { common: de, table: deTable },
+      ar: { common: ar, table: arTable },
+    },
     lng,
     fallbackLng: 'en',
     defaultNS: 'common',
