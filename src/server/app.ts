@@ -26,12 +26,36 @@ const REDACT = [
   'body.password',
 ];
 
+/** The URL as logged: values of secret-looking query fields (also inside tRPC `input` JSON) replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  let query = url.slice(q + 1);
+  try {
+    query = decodeURIComponent(query);
+  } catch {
+    // keep it encoded
+  }
+  return `${url.slice(0, q)}?${query.replace(/("?(?:token|password|accessToken)"?\s*[:=]\s*"?)[^"&,}]*/gi, '$1[redacted]')}`;
+}
+
 export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
