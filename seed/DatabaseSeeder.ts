@@ -2,9 +2,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
+import { AcademySeeder } from './academy.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     await this.call(em, [AccountsSeeder]);
+    await this.call(em, [AcademySeeder]);
   }
 }

@@ -3,5 +3,11 @@ import { PasswordReset, Session } from '../domains/auth/session.entity.ts';
 import { Customer } from '../domains/customers/customer.entity.ts';
 import { OutboxEmail } from '../domains/outbox/outbox.entity.ts';
 import { User } from '../domains/users/user.entity.ts';
+import { DemoProvision } from '../domains/demo-apps/demo-provision.entity.ts';
+import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../domains/academy/academy.entity.ts';
 
-export const entities = [Customer, User, Session, PasswordReset, OutboxEmail];
+export const entities = [
+  Customer, User, Session, PasswordReset, OutboxEmail,
+  DemoProvision,
+  AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
+];

@@ -52,3 +52,33 @@ export function requireAbility(action: Action, subject: Subject) {
     }
   };
 }
+
+/** An optional enum query value: undefined when absent or empty, 400 naming the valid values otherwise. */
+export function queryEnum<V extends string>(value: unknown, allowed: readonly V[], name: string): V | undefined {
+  const raw = queryString(value);
+  if (raw === undefined || raw === '') return undefined;
+  if ((allowed as readonly string[]).includes(raw)) return raw as V;
+  throw new AppError('BAD_REQUEST', `${name} must be one of: ${allowed.join(', ')}`, {
+    [name]: [`Expected one of ${allowed.join(', ')}`],
+  });
+}
+
+/** An optional boolean query value (`true`/`false`/`1`/`0`); 400 for anything else. */
+export function queryBoolean(value: unknown, name: string): boolean | undefined {
+  const raw = queryString(value);
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new AppError('BAD_REQUEST', `${name} must be true or false`, { [name]: ['Expected true or false'] });
+}
+
+/** An optional positive integer id in the query; 400 when present but not one. */
+export function queryId(value: unknown, name: string): number | undefined {
+  const raw = queryString(value);
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+    throw new AppError('BAD_REQUEST', `${name} must be a positive integer`, { [name]: ['Expected a positive integer'] });
+  }
+  return n;
+}

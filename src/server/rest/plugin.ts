@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { authRest } from '../domains/auth/auth.rest.ts';
 import { describeError } from '../plugins/errors.ts';
+import { academyRest } from '../domains/academy/academy.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -22,4 +23,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
   );
   await app.register(authRest, { config });
+  await app.register(academyRest);
 };

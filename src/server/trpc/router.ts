@@ -2,10 +2,14 @@
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { outboxRouter } from '../domains/outbox/outbox.router.ts';
 import { router } from './init.ts';
+import { academyRouter } from '../domains/academy/academy.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
+  apps: router({
+    academy: academyRouter,
+  }),
 });
 
 export type AppRouter = typeof appRouter;
