@@ -3,10 +3,12 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
 import { AcademySeeder } from './academy.seeder.ts';
+import { CalendarSeeder } from './calendar.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     await this.call(em, [AccountsSeeder]);
     await this.call(em, [AcademySeeder]);
+    await this.call(em, [CalendarSeeder]);
   }
 }

@@ -5,9 +5,11 @@ import { OutboxEmail } from '../domains/outbox/outbox.entity.ts';
 import { User } from '../domains/users/user.entity.ts';
 import { DemoProvision } from '../domains/demo-apps/demo-provision.entity.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../domains/academy/academy.entity.ts';
+import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
   DemoProvision,
   AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
+  CalendarEvent,
 ];

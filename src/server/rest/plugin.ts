@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.ts';
 import { authRest } from '../domains/auth/auth.rest.ts';
 import { describeError } from '../plugins/errors.ts';
 import { academyRest } from '../domains/academy/academy.rest.ts';
+import { calendarRest } from '../domains/calendar/calendar.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -24,4 +25,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   );
   await app.register(authRest, { config });
   await app.register(academyRest);
+  await app.register(calendarRest);
 };

@@ -1,0 +1,65 @@
+// Calendar demo app: events in five categories, created, moved, edited and deleted by their owner.
+import { z } from 'zod';
+import { ZId } from './common.ts';
+
+export const CALENDAR_CATEGORIES = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'] as const;
+export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
+
+/** A date-time: a Date (tRPC) or an ISO 8601 string with or without offset, or a plain date for all-day events. */
+export const ZDateTime = z
+  .union([z.date(), z.iso.datetime({ offset: true, local: true }), z.iso.date()])
+  .transform((value) => (value instanceof Date ? value : new Date(value)))
+  .refine((date) => !Number.isNaN(date.getTime()), { message: 'Invalid date' });
+
+export const ZCalendarEventFields = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  url: z.union([z.url().max(500), z.literal('')]).default(''),
+  start: ZDateTime,
+  /** Defaults to `start`. */
+  end: ZDateTime.optional(),
+  allDay: z.boolean().default(false),
+  extendedProps: z.object({
+    calendar: z.enum(CALENDAR_CATEGORIES),
+    location: z.string().trim().max(200).default(''),
+    description: z.string().trim().max(2000).default(''),
+    guests: z.array(z.string().trim().min(1).max(120)).max(50).default([]),
+  }),
+});
+
+function endNotBeforeStart<T extends { start: Date; end?: Date }>(event: T, ctx: z.RefinementCtx): void {
+  if (event.end && event.end.getTime() < event.start.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must not be before start' });
+  }
+}
+
+/** The event body of create (REST POST); unknown keys such as a client-side `id` are dropped. */
+export const ZCreateCalendarEventInput = ZCalendarEventFields.superRefine(endNotBeforeStart);
+export type TCreateCalendarEventInput = z.infer<typeof ZCreateCalendarEventInput>;
+
+export const ZUpdateCalendarEventInput = ZCalendarEventFields.extend({ id: ZId }).superRefine(endNotBeforeStart);
+export type TUpdateCalendarEventInput = z.infer<typeof ZUpdateCalendarEventInput>;
+
+export const ZListCalendarEventsInput = z.object({
+  /** Categories to show; all when omitted. */
+  calendars: z.array(z.enum(CALENDAR_CATEGORIES)).max(CALENDAR_CATEGORIES.length * 2).optional(),
+  /** Only events overlapping [from, to]. */
+  from: ZDateTime.optional(),
+  to: ZDateTime.optional(),
+});
+export type TListCalendarEventsInput = z.infer<typeof ZListCalendarEventsInput>;
+
+export const ZCalendarEvent = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  title: z.string(),
+  start: z.date(),
+  end: z.date(),
+  allDay: z.boolean(),
+  extendedProps: z.object({
+    calendar: z.enum(CALENDAR_CATEGORIES),
+    location: z.string(),
+    description: z.string(),
+    guests: z.array(z.string()),
+  }),
+});
+export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
