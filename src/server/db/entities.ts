@@ -5,11 +5,19 @@ import { OutboxEmail } from '../domains/outbox/outbox.entity.ts';
 import { User } from '../domains/users/user.entity.ts';
 import { DemoProvision } from '../domains/demo-apps/demo-provision.entity.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../domains/academy/academy.entity.ts';
+import { EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from '../domains/ecommerce/ecommerce.entity.ts';
+import { Invoice, InvoiceClient } from '../domains/invoice/invoice.entity.ts';
+import { DemoUser } from '../domains/demo-users/demo-user.entity.ts';
+import { DemoPermission } from '../domains/permissions/permission.entity.ts';
+import { LogisticsVehicle } from '../domains/logistics/logistics.entity.ts';
+import { AnalyticsProject } from '../domains/analytics/analytics.entity.ts';
 import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
   DemoProvision,
   AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
+  EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,
+  InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject,
   CalendarEvent,
 ];

@@ -185,9 +185,10 @@ export function orderTerms<K extends string>(source: ListSource<K>, query: ListQ
   return joinSql(terms, ', ');
 }
 
-function selectList(source: ListSource): Sql {
+/** `expr as "name", …` for a select map. */
+export function selectColumns(select: Record<string, Sql>): Sql {
   return joinSql(
-    Object.entries(source.select).map(([name, expr]) => sql`${expr} as ${raw(ident(name))}`),
+    Object.entries(select).map(([name, expr]) => sql`${expr} as ${raw(ident(name))}`),
     ', ',
   );
 }
@@ -207,7 +208,7 @@ export interface PagePlan {
 /** The statement reading one page, given the exact total of the filtered rows. */
 export function pageSql<K extends string>(source: ListSource<K>, query: ListQuery<K>, total: number): PagePlan {
   const where = whereClause(source, query);
-  const columns = selectList(source);
+  const columns = selectColumns(source.select);
   if (query.itemsPerPage === -1) {
     const cap = source.allCap ?? DEFAULT_ALL_CAP;
     return {
@@ -237,7 +238,7 @@ export type SqlExecutor = (statement: CompiledSql) => Promise<Record<string, unk
 /** Executor over the request's EntityManager (its transaction when one is open), with bind parameters. */
 export function emExecutor(em: EntityManager): SqlExecutor {
   return async ({ text, params }) => {
-    const db = (em.getTransactionContext<Kysely<unknown>>() ?? em.getConnection().getClient());
+    const db = em.getTransactionContext<Kysely<unknown>>() ?? em.getConnection().getClient<unknown>();
     const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
     return result.rows;
   };

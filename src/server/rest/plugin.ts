@@ -6,6 +6,12 @@ import { authRest } from '../domains/auth/auth.rest.ts';
 import { describeError } from '../plugins/errors.ts';
 import { academyRest } from '../domains/academy/academy.rest.ts';
 import { calendarRest } from '../domains/calendar/calendar.rest.ts';
+import { ecommerceRest } from '../domains/ecommerce/ecommerce.rest.ts';
+import { invoiceRest } from '../domains/invoice/invoice.rest.ts';
+import { demoUsersRest } from '../domains/demo-users/demo-users.rest.ts';
+import { permissionsRest } from '../domains/permissions/permissions.rest.ts';
+import { logisticsRest } from '../domains/logistics/logistics.rest.ts';
+import { analyticsRest } from '../domains/analytics/analytics.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -24,6 +30,12 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
   );
   await app.register(authRest, { config });
+  await app.register(ecommerceRest);
+  await app.register(invoiceRest);
+  await app.register(demoUsersRest);
+  await app.register(permissionsRest);
+  await app.register(logisticsRest);
+  await app.register(analyticsRest);
   await app.register(academyRest);
   await app.register(calendarRest);
 };

@@ -4,11 +4,23 @@ import { outboxRouter } from '../domains/outbox/outbox.router.ts';
 import { router } from './init.ts';
 import { academyRouter } from '../domains/academy/academy.router.ts';
 import { calendarRouter } from '../domains/calendar/calendar.router.ts';
+import { ecommerceRouter } from '../domains/ecommerce/ecommerce.router.ts';
+import { invoiceRouter } from '../domains/invoice/invoice.router.ts';
+import { demoUsersRouter } from '../domains/demo-users/demo-users.router.ts';
+import { permissionsRouter } from '../domains/permissions/permissions.router.ts';
+import { logisticsRouter } from '../domains/logistics/logistics.router.ts';
+import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
   apps: router({
+    ecommerce: ecommerceRouter,
+    invoice: invoiceRouter,
+    users: demoUsersRouter,
+    permissions: permissionsRouter,
+    logistics: logisticsRouter,
+    analytics: analyticsRouter,
     calendar: calendarRouter,
     academy: academyRouter,
   }),

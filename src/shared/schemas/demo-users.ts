@@ -1,0 +1,76 @@
+// Users demo app (the sample user list, not the product's accounts): spec sections 3, 6, 7 and 8.
+import { z } from 'zod';
+import { listInput, listOutput } from './common.ts';
+
+export const DEMO_USER_ROLES = ['editor', 'author', 'maintainer', 'subscriber', 'superadmin'] as const;
+export type TDemoUserRole = (typeof DEMO_USER_ROLES)[number];
+export const DEMO_USER_PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
+export type TDemoUserPlan = (typeof DEMO_USER_PLANS)[number];
+export const DEMO_USER_STATUSES = ['active', 'inactive', 'pending'] as const;
+export type TDemoUserStatus = (typeof DEMO_USER_STATUSES)[number];
+export const DEMO_USER_BILLINGS = ['Manual-Credit Card', 'Manual-Cash', 'Manual-PayPal', 'Auto debit'] as const;
+export type TDemoUserBilling = (typeof DEMO_USER_BILLINGS)[number];
+export const DEMO_USER_SORT_KEYS = ['user', 'email', 'role', 'plan', 'status', 'billing'] as const;
+export type TDemoUserSortKey = (typeof DEMO_USER_SORT_KEYS)[number];
+
+export const ZListDemoUsersInput = listInput(DEMO_USER_SORT_KEYS, {
+  role: z.enum(DEMO_USER_ROLES).optional(),
+  plan: z.enum(DEMO_USER_PLANS).optional(),
+  status: z.enum(DEMO_USER_STATUSES).optional(),
+});
+export type TListDemoUsersInput = z.infer<typeof ZListDemoUsersInput>;
+
+export const ZDemoUser = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  company: z.string(),
+  role: z.enum(DEMO_USER_ROLES),
+  username: z.string(),
+  country: z.string(),
+  contact: z.string(),
+  email: z.string(),
+  currentPlan: z.enum(DEMO_USER_PLANS),
+  status: z.enum(DEMO_USER_STATUSES),
+  /** Image, or empty. */
+  avatar: z.string(),
+  billing: z.enum(DEMO_USER_BILLINGS),
+});
+export type TDemoUser = z.infer<typeof ZDemoUser>;
+export const ZDemoUserList = listOutput(ZDemoUser);
+export type TDemoUserList = z.infer<typeof ZDemoUserList>;
+
+export const ZDemoUserDetail = ZDemoUser.extend({
+  taskDone: z.number().int(),
+  projectDone: z.number().int(),
+  taxId: z.string(),
+  language: z.string(),
+});
+export type TDemoUserDetail = z.infer<typeof ZDemoUserDetail>;
+
+const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+
+/** The "add user" form and POST /api/apps/users body. */
+export const ZCreateDemoUserInput = z.object({
+  fullName: text(120),
+  company: text(120),
+  role: z.enum(DEMO_USER_ROLES),
+  username: z
+    .string()
+    .trim()
+    .min(2, 'At least 2 characters')
+    .max(60, 'At most 60 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+  country: text(80),
+  contact: z
+    .string()
+    .trim()
+    .min(5, 'At least 5 characters')
+    .max(40, 'At most 40 characters')
+    .regex(/^\+?[0-9 ()-]+$/, 'Digits, spaces, brackets, dashes and a leading + only'),
+  email: z.email('Enter a valid email address').max(254),
+  currentPlan: z.enum(DEMO_USER_PLANS),
+  status: z.enum(DEMO_USER_STATUSES).default('pending'),
+  avatar: z.string().max(20_000).default(''),
+  billing: z.enum(DEMO_USER_BILLINGS).default('Auto debit'),
+});
+export type TCreateDemoUserInput = z.infer<typeof ZCreateDemoUserInput>;

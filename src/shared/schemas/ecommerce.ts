@@ -1,0 +1,163 @@
+// E-commerce demo app: products, reviews, referrals, orders and shop customers (spec sections 3 and 7).
+import { z } from 'zod';
+import { listInput, listOutput, ZId } from './common.ts';
+
+/* Products */
+export const PRODUCT_CATEGORIES = ['Electronics', 'Accessories', 'Shoes', 'Office', 'Home Decor', 'Games'] as const;
+export type TProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+export const PRODUCT_STATUSES = ['Inactive', 'Published', 'Scheduled'] as const;
+export type TProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_SORT_KEYS = ['product', 'category', 'status', 'price', 'qty', 'sku'] as const;
+export type TProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
+
+export const ZListProductsInput = listInput(PRODUCT_SORT_KEYS, {
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  stock: z.boolean().optional(),
+});
+export type TListProductsInput = z.infer<typeof ZListProductsInput>;
+
+export const ZProduct = z.object({
+  id: z.number().int(),
+  productName: z.string(),
+  productBrand: z.string(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  stock: z.boolean(),
+  sku: z.number().int(),
+  /** Currency-prefixed, e.g. "$249.99" (parse by dropping the first character). */
+  price: z.string(),
+  qty: z.number().int(),
+  status: z.enum(PRODUCT_STATUSES),
+  image: z.string(),
+});
+export type TProduct = z.infer<typeof ZProduct>;
+export const ZProductList = listOutput(ZProduct);
+export type TProductList = z.infer<typeof ZProductList>;
+
+/* Reviews */
+export const REVIEW_STATUSES = ['Published', 'Pending'] as const;
+export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** The review status filter: "All" or one status. */
+export const REVIEW_STATUS_FILTERS = ['All', ...REVIEW_STATUSES] as const;
+export const REVIEW_SORT_KEYS = ['product', 'reviewer', 'date', 'status'] as const;
+export type TReviewSortKey = (typeof REVIEW_SORT_KEYS)[number];
+
+export const ZListReviewsInput = listInput(REVIEW_SORT_KEYS, {
+  status: z.enum(REVIEW_STATUS_FILTERS).optional(),
+});
+export type TListReviewsInput = z.infer<typeof ZListReviewsInput>;
+
+export const ZReview = z.object({
+  id: z.number().int(),
+  product: z.string(),
+  companyName: z.string(),
+  productImage: z.string(),
+  reviewer: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  /** Rating 1 to 5. */
+  review: z.number().int().min(1).max(5),
+  head: z.string(),
+  para: z.string(),
+});
+export type TReview = z.infer<typeof ZReview>;
+export const ZReviewList = listOutput(ZReview);
+export type TReviewList = z.infer<typeof ZReviewList>;
+
+/* Referrals */
+export const REFERRAL_STATUSES = ['Unpaid', 'Paid', 'Rejected'] as const;
+export type TReferralStatus = (typeof REFERRAL_STATUSES)[number];
+export const REFERRAL_SORT_KEYS = ['users', 'referred-id', 'earning', 'value', 'status'] as const;
+export type TReferralSortKey = (typeof REFERRAL_SORT_KEYS)[number];
+
+export const ZListReferralsInput = listInput(REFERRAL_SORT_KEYS, {});
+export type TListReferralsInput = z.infer<typeof ZListReferralsInput>;
+
+export const ZReferral = z.object({
+  id: z.number().int(),
+  user: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  referredId: z.number().int(),
+  status: z.enum(REFERRAL_STATUSES),
+  /** Currency-prefixed, no separators, e.g. "$1250.00". */
+  value: z.string(),
+  earning: z.string(),
+});
+export type TReferral = z.infer<typeof ZReferral>;
+export const ZReferralList = listOutput(ZReferral);
+export type TReferralList = z.infer<typeof ZReferralList>;
+
+/* Orders */
+export const ORDER_STATUSES = ['Delivered', 'Ready to Pickup', 'Out for Delivery', 'Dispatched'] as const;
+export type TOrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ['paypalLogo', 'mastercard'] as const;
+export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ORDER_SORT_KEYS = ['order', 'customers', 'date', 'status', 'spent'] as const;
+export type TOrderSortKey = (typeof ORDER_SORT_KEYS)[number];
+
+export const ZListOrdersInput = listInput(ORDER_SORT_KEYS, {});
+export type TListOrdersInput = z.infer<typeof ZListOrdersInput>;
+
+export const ZOrder = z.object({
+  id: z.number().int(),
+  order: z.number().int(),
+  customer: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  /** Payment state code 1 to 4. */
+  payment: z.number().int().min(1).max(4),
+  status: z.enum(ORDER_STATUSES),
+  spent: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  /** YYYY-MM-DD (UTC) */
+  date: z.string(),
+  /** HH:MM (UTC) */
+  time: z.string(),
+  /** Last four digits of the card or account. */
+  methodNumber: z.number().int(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+export const ZOrderList = listOutput(ZOrder);
+export type TOrderList = z.infer<typeof ZOrderList>;
+
+/* Shop customers */
+export const ECOMMERCE_CUSTOMER_SORT_KEYS = ['customer', 'country', 'customerId', 'orders', 'totalSpent'] as const;
+export type TEcommerceCustomerSortKey = (typeof ECOMMERCE_CUSTOMER_SORT_KEYS)[number];
+
+export const ZListEcommerceCustomersInput = listInput(ECOMMERCE_CUSTOMER_SORT_KEYS, {});
+export type TListEcommerceCustomersInput = z.infer<typeof ZListEcommerceCustomersInput>;
+
+export const ZEcommerceCustomer = z.object({
+  id: z.number().int(),
+  customer: z.string(),
+  customerId: z.number().int(),
+  email: z.string(),
+  country: z.string(),
+  /** The country's flag (emoji of the regional indicators). */
+  countryFlag: z.string(),
+  /** Two-letter lowercase ISO code. */
+  countryCode: z.string(),
+  /** Number of orders. */
+  order: z.number().int(),
+  totalSpent: z.number(),
+  /** Image, or empty. */
+  avatar: z.string(),
+});
+export type TEcommerceCustomer = z.infer<typeof ZEcommerceCustomer>;
+export const ZEcommerceCustomerList = listOutput(ZEcommerceCustomer);
+export type TEcommerceCustomerList = z.infer<typeof ZEcommerceCustomerList>;
+
+export const ZEcommerceCustomerDetail = ZEcommerceCustomer.extend({
+  status: z.literal('Active'),
+  /** The customer's phone number. */
+  contact: z.string(),
+});
+export type TEcommerceCustomerDetail = z.infer<typeof ZEcommerceCustomerDetail>;
+
+/** A shop customer looked up by their customer number (customerId), not the row id. */
+export const ZEcommerceCustomerByIdInput = z.object({ customerId: ZId });
+export type TEcommerceCustomerByIdInput = z.infer<typeof ZEcommerceCustomerByIdInput>;
