@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
+import { NotificationsSeeder } from './notifications.seeder.ts';
 import { AcademySeeder } from './academy.seeder.ts';
 import { ShopAndDirectoryDemoSeeder } from './demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './calendar.seeder.ts';
@@ -9,6 +10,7 @@ import { CalendarSeeder } from './calendar.seeder.ts';
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     await this.call(em, [AccountsSeeder]);
+    await this.call(em, [NotificationsSeeder]);
     await this.call(em, [AcademySeeder]);
     await this.call(em, [ShopAndDirectoryDemoSeeder]);
     await this.call(em, [CalendarSeeder]);

@@ -2,6 +2,7 @@
 import { PasswordReset, Session } from '../domains/auth/session.entity.ts';
 import { Customer } from '../domains/customers/customer.entity.ts';
 import { OutboxEmail } from '../domains/outbox/outbox.entity.ts';
+import { Notification } from '../domains/notifications/notification.entity.ts';
 import { User } from '../domains/users/user.entity.ts';
 import { DemoProvision } from '../domains/demo-apps/demo-provision.entity.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../domains/academy/academy.entity.ts';
@@ -15,6 +16,7 @@ import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
+  Notification,
   DemoProvision,
   AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
   EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,

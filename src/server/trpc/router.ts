@@ -1,6 +1,7 @@
 // The AppRouter: one sub-router per domain. Add a domain's router here when it is created.
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { outboxRouter } from '../domains/outbox/outbox.router.ts';
+import { notificationsRouter } from '../domains/notifications/notifications.router.ts';
 import { router } from './init.ts';
 import { academyRouter } from '../domains/academy/academy.router.ts';
 import { calendarRouter } from '../domains/calendar/calendar.router.ts';
@@ -14,6 +15,7 @@ import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
 export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
+  notifications: notificationsRouter,
   apps: router({
     ecommerce: ecommerceRouter,
     invoice: invoiceRouter,
