@@ -6,6 +6,7 @@ import { NotificationsSeeder } from './notifications.seeder.ts';
 import { AcademySeeder } from './academy.seeder.ts';
 import { ShopAndDirectoryDemoSeeder } from './demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './calendar.seeder.ts';
+import { ChatSeeder } from './chat.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
@@ -14,5 +15,6 @@ export class DatabaseSeeder extends Seeder {
     await this.call(em, [AcademySeeder]);
     await this.call(em, [ShopAndDirectoryDemoSeeder]);
     await this.call(em, [CalendarSeeder]);
+    await this.call(em, [ChatSeeder]);
   }
 }

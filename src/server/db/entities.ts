@@ -13,6 +13,7 @@ import { DemoPermission } from '../domains/permissions/permission.entity.ts';
 import { LogisticsVehicle } from '../domains/logistics/logistics.entity.ts';
 import { AnalyticsProject } from '../domains/analytics/analytics.entity.ts';
 import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
+import { Chat, ChatMessage, ChatPerson } from '../domains/chat/chat.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
@@ -22,4 +23,5 @@ export const entities = [
   EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,
   InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject,
   CalendarEvent,
+  ChatPerson, Chat, ChatMessage,
 ];

@@ -12,6 +12,7 @@ import { demoUsersRest } from '../domains/demo-users/demo-users.rest.ts';
 import { permissionsRest } from '../domains/permissions/permissions.rest.ts';
 import { logisticsRest } from '../domains/logistics/logistics.rest.ts';
 import { analyticsRest } from '../domains/analytics/analytics.rest.ts';
+import { chatRest } from '../domains/chat/chat.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -38,4 +39,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(analyticsRest);
   await app.register(academyRest);
   await app.register(calendarRest);
+  await app.register(chatRest);
 };

@@ -11,12 +11,14 @@ import { demoUsersRouter } from '../domains/demo-users/demo-users.router.ts';
 import { permissionsRouter } from '../domains/permissions/permissions.router.ts';
 import { logisticsRouter } from '../domains/logistics/logistics.router.ts';
 import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
+import { chatRouter } from '../domains/chat/chat.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
   notifications: notificationsRouter,
   apps: router({
+    chat: chatRouter,
     ecommerce: ecommerceRouter,
     invoice: invoiceRouter,
     users: demoUsersRouter,
