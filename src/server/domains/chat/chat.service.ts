@@ -2,7 +2,6 @@
 // messages are the caller's own copy (made on first use), so every role that may read DemoApp may write.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
-  TChat,
   TChatContact,
   TChatMessage,
   TChatProfileUser,
@@ -189,6 +188,6 @@ export async function sendMessage(ctx: ServiceContext, input: TSendChatMessageIn
            where id = ${chatId} returning unseen_msgs as "unseenMsgs"`,
     );
     const msg = toMessage(row);
-    return isNew ? { msg, chat: { id: chatId, userId: contact.id, unseenMsgs, messages: [msg] } as TChat } : { msg };
+    return isNew ? { msg, chat: { id: chatId, userId: contact.id, unseenMsgs, messages: [msg] } } : { msg };
   });
 }
