@@ -7,6 +7,7 @@ import { AcademySeeder } from './academy.seeder.ts';
 import { ShopAndDirectoryDemoSeeder } from './demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './calendar.seeder.ts';
 import { ChatSeeder } from './chat.seeder.ts';
+import { EmailSeeder } from './email.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
@@ -16,5 +17,6 @@ export class DatabaseSeeder extends Seeder {
     await this.call(em, [ShopAndDirectoryDemoSeeder]);
     await this.call(em, [CalendarSeeder]);
     await this.call(em, [ChatSeeder]);
+    await this.call(em, [EmailSeeder]);
   }
 }

@@ -43,3 +43,20 @@ export function coverImage(label: string): string {
       `<text x="20" y="160" font-family="sans-serif" font-size="18" fill="#fff">${escapeXml(label.slice(0, 28))}</text></svg>`,
   );
 }
+
+/** A small document icon labelled with the file extension. */
+export function fileIcon(extension: string): string {
+  const colour = PALETTE[hash(extension) % PALETTE.length];
+  return dataUri(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 48"><path d="M4 0h22l10 10v36a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V2a2 2 0 0 1 2-2z" fill="#EEF0F3"/>` +
+      `<rect x="0" y="26" width="34" height="14" rx="2" fill="${colour}"/>` +
+      `<text x="17" y="36" font-family="sans-serif" font-size="9" fill="#fff" text-anchor="middle">${escapeXml(extension.toUpperCase().slice(0, 4))}</text></svg>`,
+  );
+}
+
+/** A downloadable text file as a data URI, with its human-readable size. */
+export function textFile(content: string, mime = 'text/plain'): { url: string; size: string } {
+  const bytes = Buffer.byteLength(content, 'utf8');
+  const size = bytes < 1024 ? `${bytes} B` : `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return { url: `data:${mime};charset=utf-8,${encodeURIComponent(content)}`, size };
+}

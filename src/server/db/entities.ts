@@ -14,6 +14,7 @@ import { LogisticsVehicle } from '../domains/logistics/logistics.entity.ts';
 import { AnalyticsProject } from '../domains/analytics/analytics.entity.ts';
 import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 import { Chat, ChatMessage, ChatPerson } from '../domains/chat/chat.entity.ts';
+import { Email } from '../domains/email/email.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
@@ -24,4 +25,5 @@ export const entities = [
   InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject,
   CalendarEvent,
   ChatPerson, Chat, ChatMessage,
+  Email,
 ];

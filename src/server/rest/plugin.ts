@@ -13,6 +13,7 @@ import { permissionsRest } from '../domains/permissions/permissions.rest.ts';
 import { logisticsRest } from '../domains/logistics/logistics.rest.ts';
 import { analyticsRest } from '../domains/analytics/analytics.rest.ts';
 import { chatRest } from '../domains/chat/chat.rest.ts';
+import { emailRest } from '../domains/email/email.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -40,4 +41,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(academyRest);
   await app.register(calendarRest);
   await app.register(chatRest);
+  await app.register(emailRest);
 };

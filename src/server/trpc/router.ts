@@ -12,12 +12,14 @@ import { permissionsRouter } from '../domains/permissions/permissions.router.ts'
 import { logisticsRouter } from '../domains/logistics/logistics.router.ts';
 import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/chat/chat.router.ts';
+import { emailRouter } from '../domains/email/email.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
   notifications: notificationsRouter,
   apps: router({
+    email: emailRouter,
     chat: chatRouter,
     ecommerce: ecommerceRouter,
     invoice: invoiceRouter,
