@@ -8,6 +8,7 @@ import { ShopAndDirectoryDemoSeeder } from './demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './calendar.seeder.ts';
 import { ChatSeeder } from './chat.seeder.ts';
 import { EmailSeeder } from './email.seeder.ts';
+import { PagesSeeder } from './pages.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
@@ -18,5 +19,6 @@ export class DatabaseSeeder extends Seeder {
     await this.call(em, [CalendarSeeder]);
     await this.call(em, [ChatSeeder]);
     await this.call(em, [EmailSeeder]);
+    await this.call(em, [PagesSeeder]);
   }
 }

@@ -15,6 +15,7 @@ import { AnalyticsProject } from '../domains/analytics/analytics.entity.ts';
 import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 import { Chat, ChatMessage, ChatPerson } from '../domains/chat/chat.entity.ts';
 import { Email } from '../domains/email/email.entity.ts';
+import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from '../domains/pages/pages.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
@@ -26,4 +27,5 @@ export const entities = [
   CalendarEvent,
   ChatPerson, Chat, ChatMessage,
   Email,
+  SalesRow, FaqGroup, FaqQuestion, HelpCategory, HelpArticle, PageContent,
 ];

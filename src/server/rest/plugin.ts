@@ -14,6 +14,7 @@ import { logisticsRest } from '../domains/logistics/logistics.rest.ts';
 import { analyticsRest } from '../domains/analytics/analytics.rest.ts';
 import { chatRest } from '../domains/chat/chat.rest.ts';
 import { emailRest } from '../domains/email/email.rest.ts';
+import { pagesRest } from '../domains/pages/pages.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -42,4 +43,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(calendarRest);
   await app.register(chatRest);
   await app.register(emailRest);
+  await app.register(pagesRest);
 };

@@ -13,12 +13,14 @@ import { logisticsRouter } from '../domains/logistics/logistics.router.ts';
 import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/chat/chat.router.ts';
 import { emailRouter } from '../domains/email/email.router.ts';
+import { pagesRouter } from '../domains/pages/pages.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
   notifications: notificationsRouter,
   apps: router({
+    pages: pagesRouter,
     email: emailRouter,
     chat: chatRouter,
     ecommerce: ecommerceRouter,
