@@ -29,6 +29,29 @@ describe('fresh seed', () => {
     expect(await count('analytics_projects')).toBe(7);
   });
 
+  it('keeps exact row counts of the big shop tables through inserts, deletes and truncates', async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const kept = async () =>
+      Object.fromEntries(
+        (await conn.execute<{ table_name: string; row_count: string }[]>('select table_name, row_count from table_row_counts')).map(
+          (r) => [r.table_name, Number(r.row_count)],
+        ),
+      );
+    expect(await kept()).toMatchObject({ ecommerce_orders: 100, ecommerce_customers: 100 });
+    await conn.execute(
+      `insert into ecommerce_customers (created_at, updated_at, customer, customer_id, email, country, country_code, order_count, total_spent, avatar, contact)
+       select now(), now(), 'Bulk ' || g, 9000000 + g, 'bulk' || g || '@example.com', 'France', 'fr', 1, 10, '', '+1 (200) 555-0100'
+       from generate_series(1, 3) g`,
+    );
+    await conn.execute(`delete from ecommerce_customers where customer_id in (9000001, 9000002)`);
+    await conn.execute(`delete from ecommerce_orders where id in (select id from ecommerce_orders order by id limit 4)`);
+    expect(await kept()).toMatchObject({ ecommerce_orders: 96, ecommerce_customers: 101 });
+    const [{ n }] = await conn.execute<{ n: number }[]>('select count(*)::int as n from ecommerce_customers');
+    expect(n).toBe(101);
+    await conn.execute('truncate ecommerce_orders');
+    expect(await kept()).toMatchObject({ ecommerce_orders: 0 });
+  });
+
   it('continues invoice numbers after the seeded ones', async () => {
     const conn = t.orm.em.fork().getConnection();
     const [{ last }] = await conn.execute<{ last: number }[]>(`select last_value::int as last from invoices_id_seq`);

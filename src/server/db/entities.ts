@@ -12,6 +12,7 @@ import { DemoUser } from '../domains/demo-users/demo-user.entity.ts';
 import { DemoPermission } from '../domains/permissions/permission.entity.ts';
 import { LogisticsVehicle } from '../domains/logistics/logistics.entity.ts';
 import { AnalyticsProject } from '../domains/analytics/analytics.entity.ts';
+import { TableRowCount } from './row-count.entity.ts';
 import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 import { Chat, ChatMessage, ChatPerson } from '../domains/chat/chat.entity.ts';
 import { Email } from '../domains/email/email.entity.ts';
@@ -24,6 +25,7 @@ export const entities = [
   AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
   EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,
   InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject,
+  InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject, TableRowCount,
   CalendarEvent,
   ChatPerson, Chat, ChatMessage,
   Email,

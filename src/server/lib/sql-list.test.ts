@@ -29,6 +29,14 @@ describe('list statements', () => {
     expect(out.params).toEqual(['%ab%', '%ab%']);
   });
 
+  it('uses the kept count only when nothing is filtered', () => {
+    const kept = { ...source, countAll: raw('42') };
+    expect(compileSql(countSql(kept, { page: 1, itemsPerPage: 10 })).text).toBe('select (42)::int as "total"');
+    expect(compileSql(countSql(kept, { q: 'x', page: 1, itemsPerPage: 10 })).text).toContain('count(*)');
+    expect(compileSql(countSql(kept, { where: [sql`"t"."a" = ${1}`], page: 1, itemsPerPage: 10 })).text).toContain('count(*)');
+    expect(compileSql(countSql(kept, { where: [false, undefined], page: 1, itemsPerPage: 10 })).text).toBe('select (42)::int as "total"');
+  });
+
   it('orders by the sort key then the id in the same direction; unknown keys fall back to the id', () => {
     const known = compileSql(pageSql(source, { sortBy: 'price', orderBy: 'desc', page: 1, itemsPerPage: 10 }, 100).statement!);
     expect(known.text).toContain('order by "t"."price" desc, "t"."id" desc limit $1 offset $2');

@@ -140,6 +140,11 @@ export interface ListSource<K extends string = string> {
   defaultDirection?: SortDirection;
   /** Most rows that "all" (itemsPerPage -1) returns. Default 10,000. */
   allCap?: number;
+  /**
+   * An exact, cheap expression for the number of rows when no condition applies (see `keptRowCount`);
+   * without it the rows are counted.
+   */
+  countAll?: Sql;
 }
 
 export interface ListQuery<K extends string = string> {
@@ -173,7 +178,7 @@ export function whereClause(source: ListSource, query: ListQuery): Sql {
     conditions.push(sql`(${joinSql(source.search.map((e) => sql`${e} ilike ${pattern}`), ' or ')})`);
   }
   for (const condition of query.where ?? []) if (condition) conditions.push(condition);
-  return conditions.length ? sql` where ${joinSql(conditions, ' and ')}` : raw('');
+  return conditions.length ? sql` where ${joinSql(conditions, ' and ')}` : new Sql([]);
 }
 
 /** The ORDER BY terms of the query's total order, optionally reversed. */
@@ -193,9 +198,19 @@ export function selectColumns(select: Record<string, Sql>): Sql {
   );
 }
 
-/** `select count(*)` of the filtered rows. */
+/** `select count(*)` of the filtered rows (the kept count when nothing is filtered and the source has one). */
 export function countSql(source: ListSource, query: ListQuery): Sql {
-  return sql`select count(*)::int as "total" from ${source.from}${whereClause(source, query)}`;
+  const where = whereClause(source, query);
+  if (source.countAll && where.chunks.length === 0) return sql`select (${source.countAll})::int as "total"`;
+  return sql`select count(*)::int as "total" from ${source.from}${where}`;
+}
+
+/**
+ * The row count of `table` kept in table_row_counts by triggers (migration "row_counts"; only tables
+ * given such triggers), counting the rows if it has no entry.
+ */
+export function keptRowCount(table: TableRef<object>): Sql {
+  return sql`coalesce((select "row_count" from "table_row_counts" where "table_name" = ${table.tableName}), (select count(*) from ${raw(ident(table.tableName))}))`;
 }
 
 export interface PagePlan {

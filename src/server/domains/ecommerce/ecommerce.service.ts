@@ -25,7 +25,7 @@ import type { TByIdInput } from '../../../shared/schemas/common.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../lib/sql-list.ts';
+import { execSql, keptRowCount, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import {
   EcommerceCustomer,
   EcommerceOrder,
@@ -219,6 +219,7 @@ export function orderSource(em: EntityManager): ListSource<TOrderSortKey> {
       methodNumber: sql`${t.col('methodNumber')}::int`,
     },
     search: [t.col('customer'), t.col('email'), sql`${t.col('orderNumber')}::text`],
+    countAll: keptRowCount(t),
     sorts: {
       order: t.col('orderNumber'),
       customers: textSort(t.col('customer')),
@@ -275,6 +276,7 @@ export function customerSource(em: EntityManager): ListSource<TEcommerceCustomer
     id: t.col('id'),
     select,
     search: [t.col('customer'), t.col('country'), t.col('email')],
+    countAll: keptRowCount(t),
     sorts: {
       customer: textSort(t.col('customer')),
       country: textSort(t.col('country')),
