@@ -24,7 +24,6 @@ export const entities = [
   DemoProvision,
   AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
   EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,
-  InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject,
   InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject, TableRowCount,
   CalendarEvent,
   ChatPerson, Chat, ChatMessage,
