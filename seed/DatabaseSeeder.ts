@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
+import { BusinessSeeder } from './business.seeder.ts';
 import { NotificationsSeeder } from './notifications.seeder.ts';
 import { AcademySeeder } from './academy.seeder.ts';
 import { ShopAndDirectoryDemoSeeder } from './demo-apps-a.seeder.ts';
@@ -13,6 +14,7 @@ import { PagesSeeder } from './pages.seeder.ts';
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     await this.call(em, [AccountsSeeder]);
+    await this.call(em, [BusinessSeeder]);
     await this.call(em, [NotificationsSeeder]);
     await this.call(em, [AcademySeeder]);
     await this.call(em, [ShopAndDirectoryDemoSeeder]);

@@ -6,6 +6,14 @@ import { Notification } from '../domains/notifications/notification.entity.ts';
 import { User } from '../domains/users/user.entity.ts';
 import { DemoProvision } from '../domains/demo-apps/demo-provision.entity.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../domains/academy/academy.entity.ts';
+import { AuditEvent } from '../domains/audit/audit-event.entity.ts';
+import { LocationClass } from '../domains/classes/location-class.entity.ts';
+import { Direction } from '../domains/directions/direction.entity.ts';
+import { License } from '../domains/licenses/license.entity.ts';
+import { Location } from '../domains/locations/location.entity.ts';
+import { Scheme, SchemeQuestion, SchemeSection } from '../domains/schemes/scheme.entity.ts';
+import { SubDirection } from '../domains/sub-directions/sub-direction.entity.ts';
+import { Team, TeamMember } from '../domains/teams/team.entity.ts';
 import { EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from '../domains/ecommerce/ecommerce.entity.ts';
 import { Invoice, InvoiceClient } from '../domains/invoice/invoice.entity.ts';
 import { DemoUser } from '../domains/demo-users/demo-user.entity.ts';
@@ -23,6 +31,7 @@ export const entities = [
   Notification,
   DemoProvision,
   AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
+  License, Direction, SubDirection, LocationClass, Location, Scheme, SchemeSection, SchemeQuestion, Team, TeamMember, AuditEvent,
   EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,
   InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject, TableRowCount,
   CalendarEvent,

@@ -3,6 +3,15 @@ import { authRouter } from '../domains/auth/auth.router.ts';
 import { outboxRouter } from '../domains/outbox/outbox.router.ts';
 import { notificationsRouter } from '../domains/notifications/notifications.router.ts';
 import { router } from './init.ts';
+import { customersRouter } from '../domains/customers/customers.router.ts';
+import { licensesRouter } from '../domains/licenses/licenses.router.ts';
+import { directionsRouter } from '../domains/directions/directions.router.ts';
+import { subDirectionsRouter } from '../domains/sub-directions/sub-directions.router.ts';
+import { classesRouter } from '../domains/classes/classes.router.ts';
+import { locationsRouter } from '../domains/locations/locations.router.ts';
+import { schemesRouter } from '../domains/schemes/schemes.router.ts';
+import { teamsRouter } from '../domains/teams/teams.router.ts';
+import { usersRouter } from '../domains/users/users.router.ts';
 import { academyRouter } from '../domains/academy/academy.router.ts';
 import { calendarRouter } from '../domains/calendar/calendar.router.ts';
 import { ecommerceRouter } from '../domains/ecommerce/ecommerce.router.ts';
@@ -19,6 +28,15 @@ export const appRouter = router({
   auth: authRouter,
   outbox: outboxRouter,
   notifications: notificationsRouter,
+  customers: customersRouter,
+  licenses: licensesRouter,
+  directions: directionsRouter,
+  subDirections: subDirectionsRouter,
+  classes: classesRouter,
+  locations: locationsRouter,
+  schemes: schemesRouter,
+  teams: teamsRouter,
+  users: usersRouter,
   apps: router({
     pages: pagesRouter,
     email: emailRouter,

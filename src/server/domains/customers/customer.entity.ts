@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { baseProperties } from '../../db/base.entity.ts';
+import { trgmIndex } from '../../lib/trgm.ts';
 
 export const CustomerSchema = defineEntity({
   name: 'Customer',
@@ -15,6 +16,7 @@ export const CustomerSchema = defineEntity({
     address: p.string().length(300).nullable(),
     status: p.enum(['active', 'suspended'] as const).default('active'),
   },
+  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name')],
 });
 
 export class Customer extends CustomerSchema.class {}

@@ -1,0 +1,196 @@
+// Customers (tenants). superadmin manages them; admin, businessadmin and businessuser read their own.
+// Throws FORBIDDEN (role), NOT_FOUND (missing or another customer), CONFLICT (duplicate code, in use).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  TCreateCustomerInput,
+  TCustomer,
+  TListCustomersInput,
+  TUpdateCustomerInput,
+} from '../../../shared/schemas/customers.ts';
+import type { TDeleted } from '../../../shared/schemas/business.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authorize } from '../../lib/authz.ts';
+import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
+import { defineListing, iterateListing, listOne, listPage, rowDate } from '../../lib/listing.ts';
+import { refuseIfReferenced } from '../../lib/references.ts';
+import { definedOnly } from '../../lib/objects.ts';
+import { columnMatches, conditionsSql, conflictOnUnique, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { activeLicenseSummaries } from '../licenses/licenses.service.ts';
+import { countActiveUsersByCustomer } from '../users/users.service.ts';
+import { Customer } from './customer.entity.ts';
+
+export const customerListing = defineListing({
+  source: (em: EntityManager) => {
+    const c = tableOf(em, Customer, 'c');
+    return {
+      from: c.from,
+      id: c.col('id'),
+      select: {
+        id: c.col('id'),
+        code: c.col('code'),
+        name: c.col('name'),
+        email: c.col('email'),
+        phone: c.col('phone'),
+        country: c.col('country'),
+        city: c.col('city'),
+        address: c.col('address'),
+        status: c.col('status'),
+        createdAt: c.col('createdAt'),
+        updatedAt: c.col('updatedAt'),
+      },
+      search: [c.col('code'), c.col('name'), c.col('city'), c.col('email')],
+      sorts: {
+        code: c.col('code'),
+        name: c.col('name'),
+        country: c.col('country'),
+        city: c.col('city'),
+        status: c.col('status'),
+        createdAt: c.col('createdAt'),
+      },
+    };
+  },
+  map: (r): TCustomer => ({
+    id: r.id as number,
+    code: r.code as string,
+    name: r.name as string,
+    email: r.email as string | null,
+    phone: r.phone as string | null,
+    country: r.country as string | null,
+    city: r.city as string | null,
+    address: r.address as string | null,
+    status: r.status as TCustomer['status'],
+    activeLicense: null,
+    activeUsers: 0,
+    createdAt: rowDate(r.createdAt),
+    updatedAt: rowDate(r.updatedAt),
+  }),
+  enrich: async (em, items) => {
+    const ids = items.map((i) => i.id);
+    const [licenses, users] = await Promise.all([activeLicenseSummaries(em, ids), countActiveUsersByCustomer(em, ids)]);
+    for (const item of items) {
+      item.activeLicense = licenses.get(item.id) ?? null;
+      item.activeUsers = users.get(item.id) ?? 0;
+    }
+  },
+});
+
+/** What the caller may read, as SQL: their own customer (superadmin: all). */
+function readScope(ctx: AuthedContext): (Sql | undefined)[] {
+  const c = tableOf(ctx.em, Customer, 'c');
+  return [tenantSql(ctx, c.col('id')), conditionsSql(ctx, 'read', 'Customer', { customerId: columnMatches(c.col('id')) })];
+}
+
+function listFilters(ctx: AuthedContext, input: Omit<TListCustomersInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
+  const c = tableOf(ctx.em, Customer, 'c');
+  return [
+    ...readScope(ctx),
+    input.status && sql`${c.col('status')} = ${input.status}`,
+    input.country && sql`${c.col('country')} = ${input.country}`,
+  ].filter((x): x is Sql => !!x);
+}
+
+export async function listCustomers(ctx: ServiceContext, input: TListCustomersInput) {
+  authorize(ctx, 'read', 'Customer');
+  return listPage(ctx.em, customerListing, listFilters(ctx, input), {
+    ...input,
+    sortBy: input.sortBy ?? 'code',
+  });
+}
+
+/** Every customer matching the filter, in batches (CSV export). */
+export async function* iterateCustomers(ctx: ServiceContext, input: TListCustomersInput) {
+  authorize(ctx, 'read', 'Customer');
+  yield* iterateListing(ctx.em, customerListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
+}
+
+export async function getCustomer(ctx: ServiceContext, id: number): Promise<TCustomer> {
+  authorize(ctx, 'read', 'Customer');
+  const c = tableOf(ctx.em, Customer, 'c');
+  const found = await listOne(ctx.em, customerListing, [sql`${c.col('id')} = ${id}`, ...readScope(ctx)]);
+  if (!found) throw notFound('Customer');
+  return found;
+}
+
+/** For other domains: the customer exists (NOT_FOUND otherwise). Scope is the caller's business. */
+export async function requireCustomer(em: EntityManager, id: number): Promise<{ id: number; code: string; status: string }> {
+  const customer = await em.findOne(Customer, { id });
+  if (!customer) throw notFound('Customer');
+  return { id: customer.id, code: customer.code, status: customer.status };
+}
+
+/** Codes and names of customers, for other domains' lists. */
+export async function customerRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; code: string; name: string }>> {
+  const rows = ids.length ? await em.find(Customer, { id: { $in: [...new Set(ids)] } }) : [];
+  return new Map(rows.map((c) => [c.id, { id: c.id, code: c.code, name: c.name }]));
+}
+
+const duplicateCode = 'Another customer already uses this code';
+
+async function assertCodeFree(em: EntityManager, code: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(Customer, { code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
+}
+
+function snapshot(c: Customer) {
+  return {
+    code: c.code,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    country: c.country,
+    city: c.city,
+    address: c.address,
+    status: c.status,
+  };
+}
+
+export async function createCustomer(ctx: ServiceContext, input: TCreateCustomerInput): Promise<TCustomer> {
+  authorize(ctx, 'create', 'Customer');
+  const id = await withTransaction(ctx, async (tx) => {
+    await assertCodeFree(tx.em, input.code);
+    const customer = tx.em.create(Customer, { ...input });
+    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+    recordAudit(tx, { action: 'create', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: snapshot(customer) });
+    return customer.id;
+  });
+  return getCustomer(ctx, id);
+}
+
+async function loadForWrite(ctx: AuthedContext, id: number, action: 'update' | 'delete'): Promise<Customer> {
+  const customer = await ctx.em.findOne(Customer, { id });
+  // Non-superadmins are refused above (FORBIDDEN); a missing record is NOT_FOUND.
+  if (!customer || (ctx.user.customerId !== null && ctx.user.customerId !== id)) throw notFound('Customer');
+  if (!ctx.ability.can(action, 'Customer')) throw new AppError('FORBIDDEN', `You are not allowed to ${action} Customer`);
+  return customer;
+}
+
+export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomerInput): Promise<TCustomer> {
+  authorize(ctx, 'update', 'Customer');
+  await withTransaction(ctx, async (tx) => {
+    const customer = await loadForWrite(tx, input.id, 'update');
+    const { id: _id, ...changes } = input;
+    if (changes.code !== undefined && changes.code !== customer.code) await assertCodeFree(tx.em, changes.code, customer.id);
+    const before = snapshot(customer);
+    tx.em.assign(customer, definedOnly(changes));
+    const diff = diffChanges(before, snapshot(customer));
+    if (Object.keys(diff).length) {
+      recordAudit(tx, { action: 'update', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: diff });
+    }
+    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+  });
+  return getCustomer(ctx, input.id);
+}
+
+/** Deletes a customer nothing points at; otherwise CONFLICT naming what does (suspend it instead). */
+export async function deleteCustomer(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  authorize(ctx, 'delete', 'Customer');
+  await withTransaction(ctx, async (tx) => {
+    const customer = await loadForWrite(tx, id, 'delete');
+    await refuseIfReferenced(tx.em, 'Customer', id, `Customer "${customer.code}"`, 'Suspend it instead.');
+    recordAudit(tx, { action: 'delete', entityType: 'Customer', entityId: id, customerId: null, changes: snapshot(customer) });
+    tx.em.remove(customer);
+  });
+  return { id, deleted: true };
+}

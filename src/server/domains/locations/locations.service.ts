@@ -1,0 +1,319 @@
+// Locations: the places inspected (code unique per customer). Same abilities as directions.
+// Delete is refused while anything points at the location (archive instead).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TDeleted } from '../../../shared/schemas/business.ts';
+import type {
+  TCreateLocationInput,
+  TListLocationsInput,
+  TLocation,
+  TLocationDetail,
+  TOpeningHours,
+  TUpdateLocationInput,
+} from '../../../shared/schemas/locations.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { archivedSql, setArchived } from '../../lib/archive.ts';
+import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
+import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
+import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
+import { conflictOnUnique, findInTenant, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { classRefs, requireClassRef } from '../classes/classes.service.ts';
+import { requireSubDirectionRef, subDirectionIdsOf, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
+import { Location } from './location.entity.ts';
+
+type LocationSortKey = TListLocationsInput['sortBy'] & string;
+type LocationRow = TLocation & { subDirectionId: number; classId: number | null; openingHours: TOpeningHours };
+
+export const locationListing = defineListing({
+  source: (em: EntityManager, sortBy?: LocationSortKey) => {
+    const l = tableOf(em, Location, 'l');
+    // Joins only for the sorts that need them; names for display come from `enrich` (one query a page).
+    const joinStructure = sortBy === 'direction' || sortBy === 'subDirection';
+    const joinClass = sortBy === 'class';
+    const from = sql`${l.from}${joinStructure ? sql` join "sub_directions" "s" on "s"."id" = ${l.col('subDirection')} join "directions" "d" on "d"."id" = "s"."direction_id"` : raw('')}${joinClass ? sql` left join "classes" "k" on "k"."id" = ${l.col('locationClass')}` : raw('')}`;
+    return {
+      from,
+      id: l.col('id'),
+      select: {
+        id: l.col('id'),
+        customerId: l.col('customer'),
+        subDirectionId: l.col('subDirection'),
+        classId: l.col('locationClass'),
+        code: l.col('code'),
+        name: l.col('name'),
+        address: l.col('address'),
+        city: l.col('city'),
+        latitude: sql`${l.col('latitude')}::float8`,
+        longitude: sql`${l.col('longitude')}::float8`,
+        geofenceRadiusM: l.col('geofenceRadiusM'),
+        openingHours: l.col('openingHours'),
+        active: l.col('active'),
+        archivedAt: l.col('archivedAt'),
+        createdAt: l.col('createdAt'),
+        updatedAt: l.col('updatedAt'),
+      },
+      search: [l.col('code'), l.col('name'), l.col('city')],
+      sorts: {
+        code: l.col('code'),
+        name: l.col('name'),
+        city: l.col('city'),
+        direction: joinStructure ? raw('"d"."code"') : l.col('subDirection'),
+        subDirection: joinStructure ? raw('"s"."code"') : l.col('subDirection'),
+        class: joinClass ? raw('"k"."name"') : l.col('locationClass'),
+        createdAt: l.col('createdAt'),
+        updatedAt: l.col('updatedAt'),
+      },
+    };
+  },
+  map: (r): LocationRow => ({
+    id: r.id as number,
+    customerId: r.customerId as number,
+    subDirectionId: r.subDirectionId as number,
+    classId: r.classId as number | null,
+    code: r.code as string,
+    name: r.name as string,
+    address: r.address as string | null,
+    city: r.city as string | null,
+    latitude: r.latitude as number | null,
+    longitude: r.longitude as number | null,
+    geofenceRadiusM: r.geofenceRadiusM as number,
+    openingHours: r.openingHours as TOpeningHours,
+    active: r.active as boolean,
+    archivedAt: rowDateOrNull(r.archivedAt),
+    direction: { id: 0, code: '', name: '' },
+    subDirection: { id: r.subDirectionId as number, code: '', name: '' },
+    class: null,
+    createdAt: rowDate(r.createdAt),
+    updatedAt: rowDate(r.updatedAt),
+  }),
+  enrich: async (em, items) => {
+    const [subs, classes] = await Promise.all([
+      subDirectionRefs(em, items.map((i) => i.subDirectionId)),
+      classRefs(em, items.map((i) => i.classId).filter((x): x is number => x !== null)),
+    ]);
+    for (const item of items) {
+      const sub = subs.get(item.subDirectionId);
+      if (sub) {
+        item.subDirection = { id: sub.id, code: sub.code, name: sub.name };
+        item.direction = sub.direction;
+      }
+      item.class = item.classId === null ? null : (classes.get(item.classId) ?? null);
+    }
+  },
+});
+
+function toLocation(row: LocationRow): TLocation {
+  const { subDirectionId: _s, classId: _c, openingHours: _o, ...location } = row;
+  return location;
+}
+
+function toDetail(row: LocationRow): TLocationDetail {
+  const { subDirectionId: _s, classId: _c, ...location } = row;
+  return location;
+}
+
+async function listFilters(ctx: AuthedContext, input: Omit<TListLocationsInput, 'page' | 'itemsPerPage'>): Promise<(Sql | undefined)[]> {
+  const l = tableOf(ctx.em, Location, 'l');
+  const subIds = input.directionId !== undefined ? await subDirectionIdsOf(ctx.em, input.directionId) : undefined;
+  return [
+    tenantSql(ctx, l.col('customer')),
+    input.customerId !== undefined ? sql`${l.col('customer')} = ${input.customerId}` : undefined,
+    subIds ? sql`${l.col('subDirection')} = any(${subIds})` : undefined,
+    input.subDirectionId !== undefined ? sql`${l.col('subDirection')} = ${input.subDirectionId}` : undefined,
+    input.classId !== undefined ? sql`${l.col('locationClass')} = ${input.classId}` : undefined,
+    input.city !== undefined ? sql`${l.col('city')} = ${input.city}` : undefined,
+    input.active !== undefined ? sql`${l.col('active')} = ${input.active}` : undefined,
+    archivedSql(l.col('archivedAt'), input.archived),
+  ];
+}
+
+export async function listLocations(ctx: ServiceContext, input: TListLocationsInput): Promise<{ items: TLocation[]; total: number }> {
+  authorize(ctx, 'read', 'Location');
+  const page = await listPage(ctx.em, locationListing, await listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
+  return { items: page.items.map(toLocation), total: page.total };
+}
+
+/** Every location matching the filter, in batches (CSV export); rows include the opening hours. */
+export async function* iterateLocations(ctx: ServiceContext, input: TListLocationsInput): AsyncGenerator<TLocationDetail[]> {
+  authorize(ctx, 'read', 'Location');
+  const where = await listFilters(ctx, input);
+  for await (const batch of iterateListing(ctx.em, locationListing, where, { ...input, sortBy: input.sortBy ?? 'code' })) {
+    yield batch.map(toDetail);
+  }
+}
+
+export async function getLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
+  authorize(ctx, 'read', 'Location');
+  const l = tableOf(ctx.em, Location, 'l');
+  const found = await listOne(ctx.em, locationListing, [sql`${l.col('id')} = ${id}`, tenantSql(ctx, l.col('customer'))]);
+  if (!found) throw notFound('Location');
+  return toDetail(found);
+}
+
+/* ------------------------------------------------------------------ for other domains */
+
+/** Locations per sub-direction or class id. */
+export async function countLocationsBy(
+  em: EntityManager,
+  by: 'subDirection' | 'locationClass',
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const l = tableOf(em, Location, 'l');
+  const rows = await execSql<{ id: number; n: number }>(
+    em,
+    sql`select ${l.col(by)} as "id", count(*)::int as "n" from ${l.from} where ${l.col(by)} = any(${ids}) group by 1`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** The location, if it is `customerId`'s (NOT_FOUND otherwise) — for projects and tasks. */
+export async function requireLocationRef(
+  em: EntityManager,
+  id: number,
+  customerId: number,
+): Promise<{ id: number; code: string; name: string; latitude: number | null; longitude: number | null; geofenceRadiusM: number; archived: boolean }> {
+  const found = await em.findOne(Location, { id, customer: customerId });
+  if (!found) throw notFound('Location');
+  return {
+    id: found.id,
+    code: found.code,
+    name: found.name,
+    latitude: found.latitude ?? null,
+    longitude: found.longitude ?? null,
+    geofenceRadiusM: found.geofenceRadiusM,
+    archived: found.archivedAt !== null,
+  };
+}
+
+/* ------------------------------------------------------------------ mutations */
+
+const duplicateCode = 'Another location of this customer already uses this code';
+
+async function assertCodeFree(em: EntityManager, customerId: number, code: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(Location, { customer: customerId, code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
+}
+
+async function parentSubDirection(tx: AuthedContext, id: number, customerId: number | null) {
+  const sub = await requireSubDirectionRef(tx.em, id, customerId);
+  if (sub.archived) throw new AppError('BAD_REQUEST', `Sub-direction "${sub.code}" is archived`, { subDirectionId: [`Sub-direction "${sub.code}" is archived`] });
+  return sub;
+}
+
+async function usableClass(tx: AuthedContext, id: number, customerId: number) {
+  const found = await requireClassRef(tx.em, id, customerId);
+  if (found.archived) throw new AppError('BAD_REQUEST', `Class "${found.name}" is archived`, { classId: [`Class "${found.name}" is archived`] });
+  return found;
+}
+
+function snapshot(l: Location) {
+  return {
+    subDirectionId: l.subDirection.id,
+    classId: l.locationClass?.id ?? null,
+    code: l.code,
+    name: l.name,
+    address: l.address,
+    city: l.city,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    geofenceRadiusM: l.geofenceRadiusM,
+    openingHours: l.openingHours,
+    active: l.active,
+  };
+}
+
+export async function createLocation(ctx: ServiceContext, input: TCreateLocationInput): Promise<TLocationDetail> {
+  authorize(ctx, 'create', 'Location');
+  const id = await withTransaction(ctx, async (tx) => {
+    const sub = await parentSubDirection(tx, input.subDirectionId, tenantId(tx));
+    const customerId = sub.customerId;
+    authorizeRecord(tx, 'create', 'Location', { customerId });
+    if (input.classId !== null) await usableClass(tx, input.classId, customerId);
+    await assertCodeFree(tx.em, customerId, input.code);
+    const location = tx.em.create(Location, {
+      customer: customerId,
+      subDirection: sub.id,
+      locationClass: input.classId,
+      code: input.code,
+      name: input.name,
+      address: input.address,
+      city: input.city,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      geofenceRadiusM: input.geofenceRadiusM,
+      openingHours: input.openingHours,
+      active: input.active,
+      archivedAt: null,
+    });
+    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+    recordAudit(tx, { action: 'create', entityType: 'Location', entityId: location.id, customerId, changes: snapshot(location) });
+    return location.id;
+  });
+  return getLocation(ctx, id);
+}
+
+export async function updateLocation(ctx: ServiceContext, input: TUpdateLocationInput): Promise<TLocationDetail> {
+  authorize(ctx, 'update', 'Location');
+  await withTransaction(ctx, async (tx) => {
+    const location = await findInTenant(tx, Location, input.id, 'Location');
+    const customerId = location.customer.id;
+    authorizeRecord(tx, 'update', 'Location', { id: location.id, customerId });
+    const before = snapshot(location);
+    if (input.subDirectionId !== undefined && input.subDirectionId !== location.subDirection.id) {
+      await parentSubDirection(tx, input.subDirectionId, customerId);
+    }
+    if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableClass(tx, input.classId, customerId);
+    if (input.code !== undefined && input.code !== location.code) await assertCodeFree(tx.em, customerId, input.code, location.id);
+    // Coordinates go together: the schema refuses one without the other.
+    const { id: _id, subDirectionId, classId, ...fields } = input;
+    tx.em.assign(location, {
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...(subDirectionId !== undefined ? { subDirection: subDirectionId } : {}),
+      ...(classId !== undefined ? { locationClass: classId } : {}),
+    });
+    const diff = diffChanges(before, snapshot(location));
+    if (Object.keys(diff).length) recordAudit(tx, { action: 'update', entityType: 'Location', entityId: location.id, customerId, changes: diff });
+    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+  });
+  return getLocation(ctx, input.id);
+}
+
+const archiveSpec = { entity: Location, subject: 'Location' as const, label: 'Location' };
+
+export async function archiveLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
+  await setArchived(ctx, archiveSpec, id, true);
+  return getLocation(ctx, id);
+}
+
+export async function restoreLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
+  await setArchived(ctx, archiveSpec, id, false);
+  return getLocation(ctx, id);
+}
+
+/** Refused (CONFLICT) while anything (project assignments, tasks…) points at the location. */
+export async function deleteLocation(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  authorize(ctx, 'delete', 'Location');
+  await withTransaction(ctx, async (tx) => {
+    const location = await findInTenant(tx, Location, id, 'Location');
+    authorizeRecord(tx, 'delete', 'Location', { id: location.id, customerId: location.customer.id });
+    await refuseIfReferenced(tx.em, 'Location', id, `Location "${location.code}"`);
+    recordAudit(tx, { action: 'delete', entityType: 'Location', entityId: id, customerId: location.customer.id, changes: snapshot(location) });
+    tx.em.remove(location);
+  });
+  return { id, deleted: true };
+}
+
+async function locationsUsing(em: EntityManager, where: Record<string, unknown>) {
+  const rows = await em.find(Location, where, { orderBy: { code: 'asc' }, limit: 3 });
+  return { count: await em.count(Location, where), label: plural('location'), examples: rows.map((r) => r.code) };
+}
+
+registerReferenceCounter('SubDirection', (em, id) => locationsUsing(em, { subDirection: id }));
+registerReferenceCounter('Class', (em, id) => locationsUsing(em, { locationClass: id }));
+registerReferenceCounter('Customer', async (em, customerId) => ({
+  count: await em.count(Location, { customer: customerId }),
+  label: plural('location'),
+}));

@@ -1,0 +1,251 @@
+// Sub-directions: areas inside a direction (code unique per direction). Same abilities as directions.
+// Delete is refused while locations use the sub-direction (archive instead).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TDeleted } from '../../../shared/schemas/business.ts';
+import type {
+  TCreateSubDirectionInput,
+  TListSubDirectionsInput,
+  TSubDirection,
+  TUpdateSubDirectionInput,
+} from '../../../shared/schemas/sub-directions.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { archivedSql, setArchived } from '../../lib/archive.ts';
+import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
+import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
+import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
+import { conflictOnUnique, findInTenant, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { requireDirectionRef } from '../directions/directions.service.ts';
+import { countLocationsBy } from '../locations/locations.service.ts';
+import { SubDirection } from './sub-direction.entity.ts';
+
+export const subDirectionListing = defineListing({
+  source: (em: EntityManager) => {
+    const s = tableOf(em, SubDirection, 's');
+    return {
+      from: sql`${s.from} join "directions" "d" on "d"."id" = ${s.col('direction')}`,
+      id: s.col('id'),
+      select: {
+        id: s.col('id'),
+        customerId: s.col('customer'),
+        directionId: s.col('direction'),
+        directionCode: raw('"d"."code"'),
+        directionName: raw('"d"."name"'),
+        code: s.col('code'),
+        name: s.col('name'),
+        description: s.col('description'),
+        active: s.col('active'),
+        archivedAt: s.col('archivedAt'),
+        createdAt: s.col('createdAt'),
+        updatedAt: s.col('updatedAt'),
+      },
+      search: [s.col('code'), s.col('name')],
+      sorts: {
+        code: s.col('code'),
+        name: s.col('name'),
+        direction: raw('"d"."code"'),
+        createdAt: s.col('createdAt'),
+        updatedAt: s.col('updatedAt'),
+      },
+    };
+  },
+  map: (r): TSubDirection => ({
+    id: r.id as number,
+    customerId: r.customerId as number,
+    direction: { id: r.directionId as number, code: r.directionCode as string, name: r.directionName as string },
+    code: r.code as string,
+    name: r.name as string,
+    description: r.description as string | null,
+    active: r.active as boolean,
+    archivedAt: rowDateOrNull(r.archivedAt),
+    locationCount: 0,
+    createdAt: rowDate(r.createdAt),
+    updatedAt: rowDate(r.updatedAt),
+  }),
+  enrich: async (em, items) => {
+    const counts = await countLocationsBy(em, 'subDirection', items.map((i) => i.id));
+    for (const item of items) item.locationCount = counts.get(item.id) ?? 0;
+  },
+});
+
+function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
+  const s = tableOf(ctx.em, SubDirection, 's');
+  return [
+    tenantSql(ctx, s.col('customer')),
+    input.customerId !== undefined ? sql`${s.col('customer')} = ${input.customerId}` : undefined,
+    input.directionId !== undefined ? sql`${s.col('direction')} = ${input.directionId}` : undefined,
+    input.active !== undefined ? sql`${s.col('active')} = ${input.active}` : undefined,
+    archivedSql(s.col('archivedAt'), input.archived),
+  ];
+}
+
+export async function listSubDirections(ctx: ServiceContext, input: TListSubDirectionsInput) {
+  authorize(ctx, 'read', 'SubDirection');
+  return listPage(ctx.em, subDirectionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
+}
+
+export async function* iterateSubDirections(ctx: ServiceContext, input: TListSubDirectionsInput) {
+  authorize(ctx, 'read', 'SubDirection');
+  yield* iterateListing(ctx.em, subDirectionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
+}
+
+export async function getSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
+  authorize(ctx, 'read', 'SubDirection');
+  const s = tableOf(ctx.em, SubDirection, 's');
+  const found = await listOne(ctx.em, subDirectionListing, [sql`${s.col('id')} = ${id}`, tenantSql(ctx, s.col('customer'))]);
+  if (!found) throw notFound('Sub-direction');
+  return found;
+}
+
+/* ------------------------------------------------------------------ for other domains */
+
+export async function countSubDirectionsByDirection(em: EntityManager, directionIds: number[]): Promise<Map<number, number>> {
+  if (!directionIds.length) return new Map();
+  const s = tableOf(em, SubDirection, 's');
+  const rows = await execSql<{ id: number; n: number }>(
+    em,
+    sql`select ${s.col('direction')} as "id", count(*)::int as "n" from ${s.from} where ${s.col('direction')} = any(${directionIds}) group by 1`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** The sub-direction, if it is `customerId`'s (NOT_FOUND otherwise; any customer when null). */
+export async function requireSubDirectionRef(
+  em: EntityManager,
+  id: number,
+  customerId: number | null,
+): Promise<{ id: number; customerId: number; code: string; archived: boolean }> {
+  const sub = await em.findOne(SubDirection, { id, ...(customerId === null ? {} : { customer: customerId }) });
+  if (!sub) throw notFound('Sub-direction');
+  return { id: sub.id, customerId: sub.customer.id, code: sub.code, archived: sub.archivedAt !== null };
+}
+
+/** Sub-directions with their direction, by id (callers scope). */
+export async function subDirectionRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string; direction: { id: number; code: string; name: string } }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const subs = await em.find(SubDirection, { id: { $in: unique } }, { populate: ['direction'] });
+  return new Map(
+    subs.map((s) => [s.id, { id: s.id, code: s.code, name: s.name, direction: { id: s.direction.id, code: s.direction.code, name: s.direction.name } }]),
+  );
+}
+
+/** Ids of a direction's sub-directions. */
+export async function subDirectionIdsOf(em: EntityManager, directionId: number): Promise<number[]> {
+  const subs = await em.find(SubDirection, { direction: directionId }, { fields: ['id'] });
+  return subs.map((s) => s.id);
+}
+
+/* ------------------------------------------------------------------ mutations */
+
+const duplicateCode = 'Another sub-direction of this direction already uses this code';
+
+async function assertCodeFree(em: EntityManager, directionId: number, code: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(SubDirection, { direction: directionId, code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
+}
+
+/** The direction to attach to: the caller's customer's, and not archived. */
+async function parentDirection(tx: AuthedContext, directionId: number) {
+  const direction = await requireDirectionRef(tx.em, directionId, tenantId(tx));
+  if (direction.archived) {
+    throw new AppError('BAD_REQUEST', `Direction "${direction.code}" is archived`, { directionId: [`Direction "${direction.code}" is archived`] });
+  }
+  return direction;
+}
+
+function snapshot(s: SubDirection) {
+  return { directionId: s.direction.id, code: s.code, name: s.name, description: s.description, active: s.active };
+}
+
+export async function createSubDirection(ctx: ServiceContext, input: TCreateSubDirectionInput): Promise<TSubDirection> {
+  authorize(ctx, 'create', 'SubDirection');
+  const id = await withTransaction(ctx, async (tx) => {
+    const direction = await parentDirection(tx, input.directionId);
+    authorizeRecord(tx, 'create', 'SubDirection', { customerId: direction.customerId });
+    await assertCodeFree(tx.em, direction.id, input.code);
+    const sub = tx.em.create(SubDirection, {
+      customer: direction.customerId,
+      direction: direction.id,
+      code: input.code,
+      name: input.name,
+      description: input.description,
+      active: input.active,
+      archivedAt: null,
+    });
+    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+    recordAudit(tx, { action: 'create', entityType: 'SubDirection', entityId: sub.id, customerId: direction.customerId, changes: snapshot(sub) });
+    return sub.id;
+  });
+  return getSubDirection(ctx, id);
+}
+
+export async function updateSubDirection(ctx: ServiceContext, input: TUpdateSubDirectionInput): Promise<TSubDirection> {
+  authorize(ctx, 'update', 'SubDirection');
+  await withTransaction(ctx, async (tx) => {
+    const sub = await findInTenant(tx, SubDirection, input.id, 'Sub-direction');
+    authorizeRecord(tx, 'update', 'SubDirection', { id: sub.id, customerId: sub.customer.id });
+    const before = snapshot(sub);
+    let directionId = sub.direction.id;
+    if (input.directionId !== undefined && input.directionId !== directionId) {
+      const direction = await parentDirection(tx, input.directionId);
+      if (direction.customerId !== sub.customer.id) throw notFound('Direction');
+      directionId = direction.id;
+    }
+    const code = input.code ?? sub.code;
+    if (code !== sub.code || directionId !== sub.direction.id) await assertCodeFree(tx.em, directionId, code, sub.id);
+    tx.em.assign(sub, {
+      direction: directionId,
+      code,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    });
+    const diff = diffChanges(before, snapshot(sub));
+    if (Object.keys(diff).length) {
+      recordAudit(tx, { action: 'update', entityType: 'SubDirection', entityId: sub.id, customerId: sub.customer.id, changes: diff });
+    }
+    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+  });
+  return getSubDirection(ctx, input.id);
+}
+
+const archiveSpec = { entity: SubDirection, subject: 'SubDirection' as const, label: 'Sub-direction' };
+
+export async function archiveSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
+  await setArchived(ctx, archiveSpec, id, true);
+  return getSubDirection(ctx, id);
+}
+
+export async function restoreSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
+  await setArchived(ctx, archiveSpec, id, false);
+  return getSubDirection(ctx, id);
+}
+
+/** Refused (CONFLICT) while locations (or anything else) use it. */
+export async function deleteSubDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  authorize(ctx, 'delete', 'SubDirection');
+  await withTransaction(ctx, async (tx) => {
+    const sub = await findInTenant(tx, SubDirection, id, 'Sub-direction');
+    authorizeRecord(tx, 'delete', 'SubDirection', { id: sub.id, customerId: sub.customer.id });
+    await refuseIfReferenced(tx.em, 'SubDirection', id, `Sub-direction "${sub.code}"`);
+    recordAudit(tx, { action: 'delete', entityType: 'SubDirection', entityId: id, customerId: sub.customer.id, changes: snapshot(sub) });
+    tx.em.remove(sub);
+  });
+  return { id, deleted: true };
+}
+
+registerReferenceCounter('Direction', async (em, directionId) => {
+  const subs = await em.find(SubDirection, { direction: directionId }, { orderBy: { code: 'asc' }, limit: 3 });
+  return { count: await em.count(SubDirection, { direction: directionId }), label: plural('sub-direction'), examples: subs.map((s) => s.code) };
+});
+
+registerReferenceCounter('Customer', async (em, customerId) => ({
+  count: await em.count(SubDirection, { customer: customerId }),
+  label: plural('sub-direction'),
+}));

@@ -1,0 +1,134 @@
+// Tenant scope and ability conditions for the business services: what a caller may see, as SQL,
+// and which customer a new record belongs to. Another customer's record is always NOT_FOUND.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Action, Subject } from '../../shared/abilities/index.ts';
+import { AppError } from './app-error.ts';
+import { authorize, tenantId } from './authz.ts';
+import type { AuthedContext, ServiceContext } from './context.ts';
+import { joinSql, raw, sql, type Sql } from './sql-list.ts';
+
+/**
+ * The CASL conditions under which the caller may take `action` on `subject`: `'all'` when a rule
+ * has none, else the OR-ed condition objects (e.g. `{ teamId: { $in: [3] } }`). Empty when no rule.
+ */
+export function abilityConditions(ctx: AuthedContext, action: Action, subject: Subject): 'all' | Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const rule of ctx.ability.rulesFor(action, subject)) {
+    if (rule.inverted) throw new Error('inverted rules are not supported by abilityConditions');
+    if (!rule.conditions) return 'all';
+    out.push(rule.conditions);
+  }
+  return out;
+}
+
+/** SQL for one condition field's value: `value` is a scalar or `{ $in: [...] }`. */
+export type ConditionField = (value: unknown) => Sql;
+
+/** `column = value` or `column = any(values)` for a condition value. */
+export function columnMatches(column: Sql): ConditionField {
+  return (value) => {
+    if (value && typeof value === 'object' && '$in' in value) {
+      const list = (value as { $in: unknown[] }).$in;
+      return list.length ? sql`${column} = any(${list})` : raw('false');
+    }
+    return sql`${column} = ${value}`;
+  };
+}
+
+/**
+ * The caller's ability conditions as a SQL condition (undefined when unconditional). Every condition
+ * field must be mapped in `fields`; an unmapped one is a programming error.
+ */
+export function conditionsSql(
+  ctx: AuthedContext,
+  action: Action,
+  subject: Subject,
+  fields: Record<string, ConditionField>,
+): Sql | undefined {
+  const conditions = abilityConditions(ctx, action, subject);
+  if (conditions === 'all') return undefined;
+  if (!conditions.length) return raw('false');
+  const alternatives = conditions.map((condition) => {
+    const parts = Object.entries(condition).map(([field, value]) => {
+      const toSql = fields[field];
+      if (!toSql) throw new Error(`no SQL mapping for the ability condition field ${subject}.${field}`);
+      return toSql(value);
+    });
+    return sql`(${joinSql(parts, ' and ')})`;
+  });
+  return sql`(${joinSql(alternatives, ' or ')})`;
+}
+
+/** `customer_id = <own>` for non-superadmins; undefined for the superadmin. */
+export function tenantSql(ctx: AuthedContext, column: Sql): Sql | undefined {
+  const tenant = tenantId(ctx);
+  return tenant === null ? undefined : sql`${column} = ${tenant}`;
+}
+
+/** Type-level check (FORBIDDEN) that also narrows the context; returns the caller's tenant (null = all). */
+export function authorizeTenant(ctx: ServiceContext, action: Action, subject: Subject): number | null {
+  authorize(ctx, action, subject);
+  return tenantId(ctx);
+}
+
+export function notFound(label: string): AppError {
+  return new AppError('NOT_FOUND', `${label} not found`);
+}
+
+/**
+ * The customer a new record goes to: the caller's own (a different `customerId` from a non-superadmin
+ * is NOT_FOUND, never a way to reach another tenant); the superadmin must name one.
+ * Existence of the customer is checked by the caller's service through the customers service.
+ */
+export function targetCustomerId(ctx: AuthedContext, customerId: number | undefined | null): number {
+  const tenant = tenantId(ctx);
+  if (tenant !== null) {
+    if (customerId != null && customerId !== tenant) throw notFound('Customer');
+    return tenant;
+  }
+  if (customerId == null) {
+    throw new AppError('BAD_REQUEST', 'Choose the customer this record belongs to', {
+      customerId: ['Choose the customer this record belongs to'],
+    });
+  }
+  return customerId;
+}
+
+/**
+ * Run a write and turn a unique-constraint violation into CONFLICT with a field message (the
+ * services check uniqueness first; this covers the race between check and insert).
+ */
+export async function conflictOnUnique<T>(write: () => Promise<T>, field: string, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw new AppError('CONFLICT', message, { [field]: [message] });
+    throw error;
+  }
+}
+
+/**
+ * Load a tenant-owned entity by id inside the caller's scope (any customer for the superadmin);
+ * NOT_FOUND otherwise, whether it is missing or another customer's.
+ */
+export async function findInTenant<T extends object>(
+  ctx: AuthedContext,
+  entity: abstract new (...args: never[]) => T,
+  id: number,
+  label: string,
+  options: { populate?: readonly string[]; tenantField?: string } = {},
+): Promise<T> {
+  const tenant = tenantId(ctx);
+  const where = { id, ...(tenant === null ? {} : { [options.tenantField ?? 'customer']: tenant }) };
+  const found = await ctx.em.findOne(entity as never, where, { populate: (options.populate ?? []) as never });
+  if (!found) throw notFound(label);
+  return found as T;
+}
+
+/**
+ * Run a mutation in one transaction with a context whose `em` is the transaction's (flushed and
+ * committed at the end), so the change and its audit event land together or not at all.
+ */
+export function withTransaction<T>(ctx: AuthedContext, fn: (tx: AuthedContext) => Promise<T>): Promise<T> {
+  return ctx.em.transactional((em) => fn({ ...ctx, em: em }));
+}

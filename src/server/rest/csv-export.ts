@@ -1,0 +1,43 @@
+// GET /api/export/<domain>.csv?<the list's filters>: every row matching the filter (not just a page),
+// streamed as CSV. Auth (401 from the /api gate), abilities (403) and tenant scope are the service's.
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Subject } from '../../shared/abilities/index.ts';
+import { csvStream, type CsvColumn } from '../lib/csv.ts';
+import type { ServiceContext } from '../lib/context.ts';
+import { requireAbility } from './legacy.ts';
+import { queryToInput } from './query-input.ts';
+
+export interface CsvExport<S extends z.ZodObject, T> {
+  /** The router's name: the path is /api/export/<name>.csv */
+  name: string;
+  subject: Subject;
+  /** The list input schema (paging keys are accepted and ignored). */
+  input: S;
+  iterate: (ctx: ServiceContext, input: z.infer<S>) => AsyncIterable<T[]>;
+  columns: readonly CsvColumn<T>[];
+}
+
+export function registerCsvExport<S extends z.ZodObject, T>(app: FastifyInstance, spec: CsvExport<S, T>): void {
+  app.get(`/export/${spec.name}.csv`, { preHandler: requireAbility('read', spec.subject) }, async (request, reply) => {
+    const input = queryToInput(spec.input, request.query);
+    const iterator = spec.iterate(request.serviceContext(), input)[Symbol.asyncIterator]();
+    // Read the first batch before answering, so a refusal is still a proper 4xx and not a cut stream.
+    const first = await iterator.next();
+    async function* batches(): AsyncGenerator<T[]> {
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      } finally {
+        await iterator.return?.(undefined); // closes the cursor when the client goes away early
+      }
+    }
+    const stamp = new Date().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${spec.name}-${stamp}.csv"`)
+      .header('cache-control', 'no-store');
+    return reply.send(csvStream(spec.columns, batches()));
+  });
+}

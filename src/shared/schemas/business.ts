@@ -1,0 +1,50 @@
+// Zod pieces shared by the business-structure domains (customers, licenses, directions,
+// sub-directions, classes, locations, schemes, teams, users): filters, refs and field rules.
+import { z } from 'zod';
+import { ZId } from './common.ts';
+
+/**
+ * Which archived records a list shows: `exclude` (default) hides them, `only` shows just them,
+ * `include` shows both.
+ */
+export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
+export const ZArchivedFilter = z.enum(ARCHIVED_FILTERS).default('exclude');
+export type TArchivedFilter = z.infer<typeof ZArchivedFilter>;
+
+/**
+ * Narrow a list to one customer. Only the superadmin sees several customers; for everyone else the
+ * server always scopes to the caller's customer, so another customer's id just gives an empty list.
+ */
+export const customerFilter = { customerId: ZId.optional() };
+
+/** Short business codes: letters, digits, `-`, `_`, `.`; stored as given (trimmed). */
+export const ZCode = z
+  .string()
+  .trim()
+  .min(1, 'Code is required')
+  .max(32, 'Code must be at most 32 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'Code may contain letters, digits, "-", "_" and "." only');
+
+export function zName(max = 200) {
+  return z.string().trim().min(1, 'Name is required').max(max, `Name must be at most ${max} characters`);
+}
+
+/** Optional free text; an empty string is stored as null. */
+export function zOptionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** A small reference to a related record, as lists show it. */
+export const ZCodeRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type TCodeRef = z.infer<typeof ZCodeRef>;
+export const ZNameRef = z.object({ id: z.number(), name: z.string() });
+export type TNameRef = z.infer<typeof ZNameRef>;
+
+/** Answer of `delete`: the id of the record that is gone. */
+export const ZDeleted = z.object({ id: z.number(), deleted: z.literal(true) });
+export type TDeleted = z.infer<typeof ZDeleted>;

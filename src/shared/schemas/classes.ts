@@ -1,0 +1,51 @@
+// Classes: kinds of location (hypermarket, warehouse…). Name unique per customer.
+// Procedures: classes.list | byId | create | update | archive | restore | delete.
+// Same abilities as directions. delete is refused (CONFLICT) while locations use the class.
+import { z } from 'zod';
+import { customerFilter, ZArchivedFilter, zName, zOptionalText } from './business.ts';
+import { listInput, listOutput, ZId } from './common.ts';
+
+export const ZColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex color such as #1f883d')
+  .transform((c) => c.toLowerCase());
+
+export const ZLocationClass = z.object({
+  id: z.number(),
+  customerId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  archivedAt: z.date().nullable(),
+  locationCount: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TLocationClass = z.infer<typeof ZLocationClass>;
+
+export const CLASS_SORT_KEYS = ['name', 'createdAt', 'updatedAt'] as const;
+/** q matches the name. Default sort: name asc. */
+export const ZListClassesInput = listInput(CLASS_SORT_KEYS, {
+  ...customerFilter,
+  archived: ZArchivedFilter,
+});
+export type TListClassesInput = z.infer<typeof ZListClassesInput>;
+export const ZLocationClassList = listOutput(ZLocationClass);
+
+/** `customerId` is required from the superadmin and ignored for everyone else. */
+export const ZCreateClassInput = z.object({
+  ...customerFilter,
+  name: zName(120),
+  description: zOptionalText(2000),
+  color: ZColor.default('#6e7781'),
+});
+export type TCreateClassInput = z.infer<typeof ZCreateClassInput>;
+
+export const ZUpdateClassInput = z.object({
+  id: ZId,
+  name: zName(120).optional(),
+  description: zOptionalText(2000).optional(),
+  color: ZColor.optional(),
+});
+export type TUpdateClassInput = z.infer<typeof ZUpdateClassInput>;

@@ -1,0 +1,85 @@
+// Customers (tenants). Procedures: customers.list | byId | create | update | delete.
+// superadmin manages every customer; admin, businessadmin and businessuser read their own (the list
+// then holds just that one); other roles are refused (FORBIDDEN).
+import { z } from 'zod';
+import { zName, zOptionalText } from './business.ts';
+import { listInput, listOutput, ZId } from './common.ts';
+
+export const CUSTOMER_STATUSES = ['active', 'suspended'] as const;
+export type TCustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+const ZCustomerCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(2, 'Code must be at least 2 characters')
+  .max(16, 'Code must be at most 16 characters')
+  .regex(/^[A-Z0-9][A-Z0-9-]*$/, 'Code may contain letters, digits and "-" only');
+
+const ZCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 alpha-2 code such as FR')
+  .nullish()
+  .transform((v) => v ?? null);
+
+const ZOptionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.union([z.literal(''), z.email({ message: 'Enter a valid email address' })]))
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** The license a customer runs on now, if any. */
+export const ZActiveLicenseSummary = z.object({
+  id: z.number(),
+  plan: z.string(),
+  seats: z.number(),
+  expiresAt: z.date(),
+});
+
+export const ZCustomer = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+  /** The license in force now, or null (then only the customer's admins can sign in). */
+  activeLicense: ZActiveLicenseSummary.nullable(),
+  /** Users with status `active` (what the license's seats limit). */
+  activeUsers: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TCustomer = z.infer<typeof ZCustomer>;
+
+export const CUSTOMER_SORT_KEYS = ['code', 'name', 'country', 'city', 'status', 'createdAt'] as const;
+/** q matches code, name, city and email. */
+export const ZListCustomersInput = listInput(CUSTOMER_SORT_KEYS, {
+  status: z.enum(CUSTOMER_STATUSES).optional(),
+  country: z.string().trim().toUpperCase().length(2).optional(),
+});
+export type TListCustomersInput = z.infer<typeof ZListCustomersInput>;
+export const ZCustomerList = listOutput(ZCustomer);
+
+export const ZCreateCustomerInput = z.object({
+  code: ZCustomerCode,
+  name: zName(),
+  email: ZOptionalEmail,
+  phone: zOptionalText(40),
+  country: ZCountry,
+  city: zOptionalText(120),
+  address: zOptionalText(300),
+  status: z.enum(CUSTOMER_STATUSES).default('active'),
+});
+export type TCreateCustomerInput = z.infer<typeof ZCreateCustomerInput>;
+
+export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({ id: ZId });
+export type TUpdateCustomerInput = z.infer<typeof ZUpdateCustomerInput>;
