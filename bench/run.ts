@@ -1,0 +1,136 @@
+// `npm run bench`: REST list endpoints of the shop over a million orders and a million customers.
+//  1. embedded PostgreSQL in a temp dir; migrate; seed the demo data;
+//  2. bulk-insert BENCH_ROWS (default 1,000,000) orders and customers with generate_series; VACUUM ANALYZE;
+//  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
+//  4. drive each endpoint with autocannon (10 connections, BENCH_SECONDS each, after a 1 s warm-up),
+//     app first, then the ceiling with the same query; print a markdown table.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { initOrm, migrate } from '../src/server/db/orm.ts';
+import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
+import { bulkLoad, searchName } from './bulk.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 10;
+
+interface Stats {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  failures: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function load(url: string, headers: Record<string, string>, seconds: number): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        rps: result.requests.total / (result.duration || seconds),
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        requests: result.requests.total,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
+    });
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    });
+  });
+}
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+const started = performance.now();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
+fs.chmodSync(dir, 0o755);
+// fsync off: a throwaway benchmark database (durability is not what is measured).
+const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), fast: true });
+let child: ReturnType<typeof fork> | undefined;
+try {
+  const orm = await initOrm(db.url);
+  await migrate(orm);
+  await orm.seeder.seed(DatabaseSeeder);
+  await orm.close();
+  log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
+
+  const bulk = await bulkLoad(db.url, ROWS, log);
+  log(
+    `${bulk.orders} orders, ${bulk.customers} customers: insert ${Math.round(bulk.loadMs)} ms, ` +
+      `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
+  );
+
+  child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url } });
+  const ready = await new Promise<{ appUrl: string; ceilingUrl: string; token: string }>((resolve, reject) => {
+    child!.once('message', (m) => resolve(m as never));
+    child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  const auth = { authorization: `Bearer ${ready.token}` };
+
+  const q = encodeURIComponent(searchName());
+  const middle = Math.floor(ROWS / 10 / 2);
+  const endpoints: [string, string, string][] = [
+    ['orders: search q', 'ecommerce/orders', `q=${q}&sortBy=date&orderBy=desc`],
+    ['orders: sort by customer, page 1', 'ecommerce/orders', 'sortBy=customers&orderBy=asc'],
+    ['orders: page 1', 'ecommerce/orders', 'page=1&itemsPerPage=10'],
+    [`orders: deep page ${middle} by date`, 'ecommerce/orders', `page=${middle}&sortBy=date&orderBy=desc`],
+    [`orders: page ${middle * 2 - 10} by date (near the end)`, 'ecommerce/orders', `page=${middle * 2 - 10}&sortBy=date&orderBy=desc`],
+    ['customers: search q', 'ecommerce/customers', `q=${q}&sortBy=totalSpent&orderBy=desc`],
+    ['customers: sort by country, page 1', 'ecommerce/customers', 'sortBy=country&orderBy=asc'],
+    ['customers: page 1', 'ecommerce/customers', 'page=1&itemsPerPage=10'],
+    [`customers: deep page ${middle} by name`, 'ecommerce/customers', `page=${middle}&sortBy=customer&orderBy=asc`],
+  ];
+
+  const rows: string[] = [];
+  for (const [name, resource, query] of endpoints) {
+    const appUrl = `${ready.appUrl}/api/apps/${resource}?${query}`;
+    const ceilingUrl = `${ready.ceilingUrl}/${resource.split('/')[1]}?${query}`;
+    const check = await fetch(appUrl, { headers: auth });
+    const body = (await check.json()) as { total?: number; orders?: unknown[]; customers?: unknown[] };
+    if (check.status !== 200 || !(body.orders ?? body.customers)?.length) {
+      throw new Error(`${name}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    await load(appUrl, auth, 1);
+    const app = await load(appUrl, auth, SECONDS);
+    await load(ceilingUrl, {}, 1);
+    const ceiling = await load(ceilingUrl, {}, SECONDS);
+    if (app.failures || ceiling.failures) throw new Error(`${name}: ${app.failures} + ${ceiling.failures} failed requests`);
+    const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+    rows.push(
+      `| ${name} (total ${body.total}) | ${f(app.rps)} | ${f(app.p50)} / ${f(app.p95)} / ${f(app.p99)} | ` +
+        `${f(ceiling.rps)} | ${f(ceiling.p50)} / ${f(ceiling.p95)} / ${f(ceiling.p99)} | ${(app.rps / ceiling.rps).toFixed(2)} |`,
+    );
+    log(rows[rows.length - 1]);
+  }
+
+  console.log(
+    `\n${ROWS.toLocaleString('en')} bulk rows per table + seed, ${CONNECTIONS} connections, ${SECONDS} s per run, ` +
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}\n`,
+  );
+  console.log('| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
+  log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
+} finally {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.send('stop');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) child.kill();
+  }
+  await db.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

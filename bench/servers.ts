@@ -1,0 +1,56 @@
+// Benchmark child process: the real app (buildApp + listen) and, beside it, a bare Fastify server
+// answering the same list queries with raw `pg` (the ceiling: same SQL, built by the same
+// ListSource and lib/sql-list.ts, but no sessions, abilities, ORM fork or response mapping).
+// Started by bench/run.ts with DATABASE_URL; reports { appUrl, ceilingUrl, token } over IPC.
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { initOrm } from '../src/server/db/orm.ts';
+import { customerSource, orderSource } from '../src/server/domains/ecommerce/ecommerce.service.ts';
+import { runListWith, type SqlExecutor } from '../src/server/lib/sql-list.ts';
+import { legacyListQuery } from '../src/server/rest/params.ts';
+import { ECOMMERCE_CUSTOMER_SORT_KEYS, ORDER_SORT_KEYS } from '../src/shared/schemas/ecommerce.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url || !process.send) throw new Error('bench/servers.ts is started by bench/run.ts');
+
+// The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
+const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+const orm = await initOrm(url, { poolMax: 10 });
+const app = await buildApp(config, orm);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+const login = await fetch(`${appUrl}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'admin@demo.com', password: 'admin' }),
+});
+if (login.status !== 201) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+const { accessToken } = (await login.json()) as { accessToken: string };
+
+// The ceiling: the same statements through a plain pg pool of the same size.
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+const exec: SqlExecutor = async ({ text, params }) => (await pool.query(text, params)).rows;
+const ceiling = Fastify({ logger: false });
+const orders = orderSource(orm.em);
+const customers = customerSource(orm.em);
+ceiling.get('/orders', (request) => runListWith(exec, orders, legacyListQuery(request.query as Record<string, unknown>, ORDER_SORT_KEYS)));
+ceiling.get('/customers', (request) =>
+  runListWith(exec, customers, legacyListQuery(request.query as Record<string, unknown>, ECOMMERCE_CUSTOMER_SORT_KEYS)),
+);
+await ceiling.listen({ port: 0, host: '127.0.0.1' });
+const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as { port: number }).port}`;
+
+process.on('message', (message) => {
+  if (message !== 'stop') return;
+  void (async () => {
+    await ceiling.close();
+    await pool.end();
+    await app.close();
+    await orm.close();
+    process.exit(0);
+  })();
+});
+process.send({ appUrl, ceilingUrl, token: accessToken });
