@@ -10,6 +10,7 @@ import { CalendarSeeder } from './calendar.seeder.ts';
 import { ChatSeeder } from './chat.seeder.ts';
 import { EmailSeeder } from './email.seeder.ts';
 import { PagesSeeder } from './pages.seeder.ts';
+import { SearchSeeder } from './search.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
@@ -22,5 +23,6 @@ export class DatabaseSeeder extends Seeder {
     await this.call(em, [ChatSeeder]);
     await this.call(em, [EmailSeeder]);
     await this.call(em, [PagesSeeder]);
+    await this.call(em, [SearchSeeder]);
   }
 }

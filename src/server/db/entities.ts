@@ -25,6 +25,7 @@ import { CalendarEvent } from '../domains/calendar/calendar.entity.ts';
 import { Chat, ChatMessage, ChatPerson } from '../domains/chat/chat.entity.ts';
 import { Email } from '../domains/email/email.entity.ts';
 import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from '../domains/pages/pages.entity.ts';
+import { SearchItem } from '../domains/search/search.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
@@ -38,4 +39,5 @@ export const entities = [
   ChatPerson, Chat, ChatMessage,
   Email,
   SalesRow, FaqGroup, FaqQuestion, HelpCategory, HelpArticle, PageContent,
+  SearchItem,
 ];

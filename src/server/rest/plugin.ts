@@ -24,6 +24,7 @@ import { analyticsRest } from '../domains/analytics/analytics.rest.ts';
 import { chatRest } from '../domains/chat/chat.rest.ts';
 import { emailRest } from '../domains/email/email.rest.ts';
 import { pagesRest } from '../domains/pages/pages.rest.ts';
+import { searchRest } from '../domains/search/search.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -62,4 +63,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(chatRest);
   await app.register(emailRest);
   await app.register(pagesRest);
+  await app.register(searchRest);
 };

@@ -23,6 +23,7 @@ import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/chat/chat.router.ts';
 import { emailRouter } from '../domains/email/email.router.ts';
 import { pagesRouter } from '../domains/pages/pages.router.ts';
+import { searchRouter } from '../domains/search/search.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -38,6 +39,7 @@ export const appRouter = router({
   teams: teamsRouter,
   users: usersRouter,
   apps: router({
+    search: searchRouter,
     pages: pagesRouter,
     email: emailRouter,
     chat: chatRouter,
