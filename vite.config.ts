@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/client/.vite/manifest.json: scripts/bundle-size.ts follows it to size each route's JS.
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

@@ -19,13 +19,17 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { initPreferences } from './app/preferences.ts';
 import { initI18n } from './i18n/index.ts';
-import { readCookie } from './lib/cookies.ts';
 
-initI18n(readCookie('od-language') ?? 'en');
+// Preferences first (theme, skin, direction on <html>/<body> before anything paints), then the
+// current language's `common` strings, then the app.
+const prefs = initPreferences();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void initI18n(prefs.language).then(() => {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,50 +1,58 @@
-// i18next setup: English default and fallback, French, German, Arabic (right to left).
-// Sets <html lang> and <html dir> whenever the language changes.
-import i18n from 'i18next';
+// i18next setup: English default and fallback, French, German, Arabic (right to left; the direction is
+// applied by app/preferences.ts). Translations live in locales/<language>/<namespace>.json and are
+// loaded on demand: `common` before the first render, any other namespace when a component asks for it
+// with useTranslation('<namespace>') (it suspends until loaded). Add a namespace by adding its four files.
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ar from './locales/ar/common.json' with { type: 'json' };
-import de from './locales/de/common.json' with { type: 'json' };
-import en from './locales/en/common.json' with { type: 'json' };
-import fr from './locales/fr/common.json' with { type: 'json' };
-import arTable from './locales/ar/table.json' with { type: 'json' };
-import deTable from './locales/de/table.json' with { type: 'json' };
-import enTable from './locales/en/table.json' with { type: 'json' };
-import frTable from './locales/fr/table.json' with { type: 'json' };
+import { LANGUAGE_CODES, RTL_LANGUAGES, type LanguageCode } from '../../shared/constants/ui.ts';
 
-export const LANGUAGES = [
+export const LANGUAGES: readonly { code: LanguageCode; label: string; rtl: boolean }[] = [
   { code: 'en', label: 'English', rtl: false },
   { code: 'fr', label: 'Français', rtl: false },
   { code: 'de', label: 'Deutsch', rtl: false },
   { code: 'ar', label: 'العربية', rtl: true },
-] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+];
+export type { LanguageCode };
 
 export function isRtl(code: string): boolean {
-  return LANGUAGES.some((l) => l.code === code && l.rtl);
+  return (RTL_LANGUAGES as readonly string[]).includes(code);
 }
 
-function applyToDocument(code: string): void {
-  document.documentElement.lang = code;
-  document.documentElement.dir = isRtl(code) ? 'rtl' : 'ltr';
-}
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
-export function initI18n(language: string): typeof i18n {
-  const lng = LANGUAGES.some((l) => l.code === language) ? language : 'en';
-  void i18n.use(initReactI18next).init({
-    resources: {
-      en: { common: en, table: enTable },
-      fr: { common: fr, table: frTable },
-      de: { common: de, table: deTable },
-      ar: { common: ar, table: arTable },
-    },
-    lng,
-    fallbackLng: 'en',
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  applyToDocument(lng);
-  i18n.on('languageChanged', applyToDocument);
+/** Loads `locales/<lng>/<ns>.json` as its own chunk; a missing file is an empty bundle (English fills in). */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = bundles[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** Initialise i18next with `common` loaded for `language` (and English); resolves when ready to render. */
+export async function initI18n(language: string): Promise<typeof i18n> {
+  const lng = (LANGUAGE_CODES as readonly string[]).includes(language) ? language : 'en';
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGE_CODES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
   return i18n;
 }
 

@@ -1,10 +1,10 @@
 // The signed-in user on the client: userData from its readable cookie, ability rules from auth.me.
 // The client uses the ability only to hide what the server would refuse.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { createAbility, type AppAbility } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
-import { readCookie } from './cookies.ts';
+import { deleteCookie, readCookie } from './cookies.ts';
 import { trpc } from './trpc.ts';
 
 export function readUserData(): TUserData | null {
@@ -21,25 +21,44 @@ export function readUserData(): TUserData | null {
 interface SessionValue {
   user: TUserData | null;
   ability: AppAbility;
+  /** True while the ability rules of a signed-in user are being fetched. */
   loading: boolean;
 }
 
-const SessionContext = createContext<SessionValue>({ user: null, ability: createAbility([]), loading: false });
+const EMPTY_ABILITY = createAbility([]);
+const SessionContext = createContext<SessionValue>({ user: null, ability: EMPTY_ABILITY, loading: false });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const cookieUser = readUserData();
   const me = trpc.auth.me.useQuery(undefined, { enabled: !!cookieUser, retry: false, staleTime: 60_000 });
+  const expired = me.error?.data?.code === 'UNAUTHORIZED';
+  useEffect(() => {
+    // A session the server no longer knows: forget its readable cookie so the guard sees a visitor.
+    if (expired) deleteCookie(USER_DATA_COOKIE);
+  }, [expired]);
   const value = useMemo<SessionValue>(() => {
-    if (!cookieUser || me.isError) return { user: null, ability: createAbility([]), loading: false };
+    if (!cookieUser || me.isError) return { user: null, ability: EMPTY_ABILITY, loading: false };
     return {
       user: me.data?.userData ?? cookieUser,
-      ability: createAbility(me.data?.userAbilityRules ?? []),
+      ability: me.data ? createAbility(me.data.userAbilityRules) : EMPTY_ABILITY,
       loading: me.isLoading,
     };
+    // The cookie user is identified by its id (a new object is parsed on every render).
   }, [cookieUser?.id, me.data, me.isError, me.isLoading]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionValue {
   return useContext(SessionContext);
+}
+
+/** Sign out for real (the server revokes the session and clears the cookies), then show the login page. */
+export function useLogout(): { logout: () => void; pending: boolean } {
+  const mutation = trpc.auth.logout.useMutation({
+    onSettled() {
+      deleteCookie(USER_DATA_COOKIE);
+      window.location.assign('/login');
+    },
+  });
+  return { logout: () => mutation.mutate(), pending: mutation.isPending };
 }

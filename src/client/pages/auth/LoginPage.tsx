@@ -1,84 +1,90 @@
-import { Banner, Button, Checkbox, FormControl, Heading, Text, TextInput } from '@primer/react';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { landingPathFor } from '../../../shared/constants/roles.ts';
+import { Banner, Button, Checkbox } from '@primer/react';
+import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { parseError } from '../../../shared/errors.ts';
+import { afterLoginTarget } from '../../app/guard.ts';
+import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import classes from './AuthPage.module.css';
+import { useServerMessage } from './server-messages.ts';
+import classes from './AuthForm.module.css';
 
-/** Where to go after sign-in: a same-site `redirect` query target, else the role's landing page. */
-export function afterLoginTarget(role: string, search: string): string {
-  const redirect = new URLSearchParams(search).get('redirect');
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login')) return redirect;
-  return landingPathFor(role) ?? '/';
-}
-
+/** Sign-in (blank layout): email, password, remember me; on success the role's landing page. */
 export default function LoginPage() {
   const { t } = useTranslation();
+  const serverMessage = useServerMessage();
+  const rememberId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
   const login = trpc.auth.login.useMutation({
     onSuccess(result) {
       window.location.assign(afterLoginTarget(result.userData.role_name, window.location.search));
     },
   });
   const error = login.error ? parseError(login.error) : null;
-  const message = error ? (error.fieldErrors.email?.[0] ?? error.message) : null;
+  const message = error ? serverMessage(error.fieldErrors.email?.[0] ?? error.message) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const next = {
+      email: email.trim() ? undefined : t('validation.emailRequired'),
+      password: password ? undefined : t('validation.passwordRequired'),
+    };
+    setMissing(next);
+    if (next.email || next.password) return;
     login.mutate({ email, password, remember });
   }
 
   return (
-    <main className={classes.page}>
-      <div className={classes.card}>
-        <Heading as="h1" className={classes.title}>
-          {t('auth.welcome')}
-        </Heading>
-        <Text as="p" className={classes.muted}>
-          {t('auth.signInPrompt')}
-        </Text>
-        {message && (
-          <Banner variant="critical" title={message} hideTitle={false} className={classes.banner} aria-live="assertive" />
-        )}
-        <form onSubmit={submit} noValidate className={classes.form}>
-          <FormControl required>
-            <FormControl.Label>{t('auth.email')}</FormControl.Label>
-            <TextInput
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              block
-              autoFocus
-            />
-          </FormControl>
-          <FormControl required>
-            <FormControl.Label>{t('auth.password')}</FormControl.Label>
-            <TextInput
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              block
-            />
-          </FormControl>
-          <FormControl>
-            <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            <FormControl.Label>{t('auth.remember', { defaultValue: 'Remember me' })}</FormControl.Label>
-          </FormControl>
-          <Button type="submit" variant="primary" block loading={login.isPending}>
-            {t('auth.login')}
-          </Button>
-        </form>
-        <Text as="p" size="small" className={classes.muted}>
-          {t('auth.demoHint')}
-        </Text>
-      </div>
-    </main>
+    <AuthCard
+      title={t('auth.welcome')}
+      subtitle={t('auth.signInPrompt')}
+      footer={
+        <>
+          {t('auth.newHere')} <Link href="/register">{t('auth.createAccount')}</Link>
+        </>
+      }
+    >
+      {message && <Banner variant="critical" title={message} hideTitle={false} className={classes.alert} aria-live="assertive" />}
+      <form onSubmit={submit} noValidate className={classes.form}>
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          error={missing.email}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={missing.password}
+          required
+        />
+        <div className={classes.row}>
+          <span className={classes.check}>
+            <Checkbox id={rememberId} checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            <label htmlFor={rememberId}>{t('auth.remember')}</label>
+          </span>
+          <Link href="/forgot-password">{t('auth.forgotLink')}</Link>
+        </div>
+        <Button type="submit" variant="primary" block loading={login.isPending}>
+          {t('auth.login')}
+        </Button>
+      </form>
+      <p className={classes.hint}>
+        <Trans i18nKey="auth.demoHint" components={{ code: <code /> }} />
+      </p>
+    </AuthCard>
   );
 }

@@ -1,32 +1,41 @@
+import { SignOutIcon } from '@primer/octicons-react';
 import { Button, Heading, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session.tsx';
-import { trpc } from '../../lib/trpc.ts';
-import classes from '../auth/AuthPage.module.css';
+import { useLogout, useSession } from '../../lib/session.tsx';
+import classes from './SignedInPage.module.css';
 
-/** Who is signed in, and a way out. The application shell replaces this frame. */
+/**
+ * The signed-in home: who is signed in, and a way out. Shown on a landing route (/dashboards/crm,
+ * /tasks) until that route's own page exists (see `fallbackPage` in app/routes.tsx).
+ */
 export default function SignedInPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const logout = trpc.auth.logout.useMutation({
-    onSettled() {
-      window.location.assign('/login');
-    },
-  });
+  const { logout, pending } = useLogout();
   if (!user) return null;
   return (
-    <main className={classes.page}>
-      <div className={classes.card}>
-        <Heading as="h1" className={classes.title}>
-          {t('auth.signedInAs', { name: user.fullName })}
-        </Heading>
-        <Text as="p" data-testid="signed-in-email">{user.email}</Text>
-        <Text as="p" data-testid="signed-in-role">{t('auth.role', { role: user.role_name })}</Text>
-        {user.customerCode && <Text as="p">{t('auth.customer', { code: user.customerCode })}</Text>}
-        <Button onClick={() => logout.mutate()} loading={logout.isPending}>
-          {t('auth.logout')}
-        </Button>
-      </div>
-    </main>
+    <div className={classes.card}>
+      <Heading as="h1" className={classes.title}>
+        {t('auth.signedInAs', { name: user.fullName })}
+      </Heading>
+      <dl className={classes.facts}>
+        <dt>{t('auth.email')}</dt>
+        <dd data-testid="signed-in-email">{user.email}</dd>
+        <dt>{t('auth.roleLabel')}</dt>
+        <dd data-testid="signed-in-role">{user.role_name}</dd>
+        {user.customerCode && (
+          <>
+            <dt>{t('auth.customerLabel')}</dt>
+            <dd>{user.customerCode}</dd>
+          </>
+        )}
+      </dl>
+      <Text as="p" className={classes.muted}>
+        {t('auth.homeHint')}
+      </Text>
+      <Button onClick={logout} loading={pending} leadingVisual={SignOutIcon}>
+        {t('auth.logout')}
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,148 @@
+// Reports the JavaScript each route loads, gzipped, from the built client's Vite manifest, and checks
+// the performance budgets (issue 4): the login route <= 200 KB, a signed-in dashboard route <= 350 KB.
+// Usage: `npx vite build && node scripts/bundle-size.ts [--json]`; exits 1 when a budget is exceeded.
+// A route loads: the entry (index.html) and its static imports, the `common` strings of the language,
+// its layout chunk (default layout: shell/DefaultLayout.tsx plus the `shell` strings) and its page
+// module, each with their static imports. Lazy parts (customizer, search dialog) load on use only.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGETS_KB = { login: 200, dashboard: 350 } as const;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteInfo {
+  name: string;
+  path: string;
+  layout: 'blank' | 'default';
+  /** The page module that renders (its page, else its fallback), relative to src/client/pages, no extension. */
+  module: string;
+}
+
+export interface RouteSize extends RouteInfo {
+  files: string[];
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+export function readManifest(dist = 'dist/client'): Manifest {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} not found: run \`npx vite build\` first (build.manifest is on)`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The route table, read from src/client/app/routes.tsx (entries are one object literal per line). */
+export function readRoutes(source = 'src/client/app/routes.tsx', pagesDir = 'src/client/pages'): RouteInfo[] {
+  const text = fs.readFileSync(source, 'utf8');
+  const routes: RouteInfo[] = [];
+  const exists = (page: string | undefined) => !!page && fs.existsSync(path.join(pagesDir, `${page}.tsx`));
+  const constants = Object.fromEntries([...text.matchAll(/^const (\w+) = '([^']+)';$/gm)].map((m) => [m[1], m[2]]));
+  for (const line of text.split('\n')) {
+    const name = /^\s*\{ name: '([^']+)', path: '([^']+)'/.exec(line);
+    if (!name) continue;
+    const ref = (key: string) => {
+      const m = new RegExp(`${key}: (?:'([^']+)'|(\\w+))`).exec(line);
+      return m ? (m[1] ?? constants[m[2]]) : undefined;
+    };
+    const page = ref('page');
+    const fallback = ref('fallbackPage');
+    const module = exists(page) ? page : exists(fallback) ? fallback : undefined;
+    if (!module) continue;
+    const blank = /\.\.\.(guestOnly|blankPublic)|layout: 'blank'/.test(line);
+    routes.push({ name: name[1], path: name[2], layout: blank ? 'blank' : 'default', module });
+  }
+  return routes;
+}
+
+function closure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk for ${key}`);
+    if (chunk.file.endsWith('.js')) files.push(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+const sizes = new Map<string, { gzip: number; raw: number }>();
+function sizeOf(dist: string, file: string): { gzip: number; raw: number } {
+  let size = sizes.get(file);
+  if (!size) {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    size = { gzip: gzipSync(bytes, { level: 9 }).length, raw: bytes.length };
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+export function measureRoutes(dist = 'dist/client', language = 'en'): RouteSize[] {
+  const manifest = readManifest(dist);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('manifest has no entry chunk');
+  const locale = (ns: string) => {
+    const key = `i18n/locales/${language}/${ns}.json`;
+    return manifest[key] ? [key] : [];
+  };
+  return readRoutes().map((route) => {
+    const keys = [entry, ...locale('common'), `pages/${route.module}.tsx`];
+    if (route.layout === 'default') keys.push('shell/DefaultLayout.tsx', ...locale('shell'));
+    const files = closure(manifest, keys);
+    const total = files.reduce(
+      (sum, file) => {
+        const size = sizeOf(dist, file);
+        return { gzip: sum.gzip + size.gzip, raw: sum.raw + size.raw };
+      },
+      { gzip: 0, raw: 0 },
+    );
+    return { ...route, files, gzipBytes: total.gzip, rawBytes: total.raw };
+  });
+}
+
+export interface BudgetCheck {
+  route: string;
+  budgetKb: number;
+  gzipKb: number;
+  ok: boolean;
+}
+
+/** Login within 200 KB; every signed-in dashboard route that exists within 350 KB. */
+export function checkBudgets(routes: RouteSize[]): BudgetCheck[] {
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  const checks: BudgetCheck[] = [];
+  for (const route of routes) {
+    const budget = route.name === 'login' ? BUDGETS_KB.login : route.name.startsWith('dashboards-') ? BUDGETS_KB.dashboard : null;
+    if (budget !== null) checks.push({ route: route.name, budgetKb: budget, gzipKb: kb(route.gzipBytes), ok: route.gzipBytes <= budget * 1024 });
+  }
+  return checks;
+}
+
+if (import.meta.main) {
+  const routes = measureRoutes();
+  const checks = checkBudgets(routes);
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ routes, checks }, null, 2));
+  } else {
+    const pad = (s: string, n: number) => s.padEnd(n);
+    console.log(`${pad('route', 44)}${pad('layout', 9)}${pad('JS gzip KB', 12)}JS raw KB  page module`);
+    for (const r of routes.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.log(`${pad(r.name, 44)}${pad(r.layout, 9)}${pad((r.gzipBytes / 1024).toFixed(1), 12)}${pad((r.rawBytes / 1024).toFixed(1), 11)}${r.module}`);
+    }
+    console.log('\nbudgets:');
+    for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'OVER'} ${c.route}: ${c.gzipKb} KB of ${c.budgetKb} KB`);
+  }
+  if (checks.some((c) => !c.ok)) process.exitCode = 1;
+}

@@ -1,0 +1,231 @@
+// The route table (spec section 2): every path with its route name, layout, content height and
+// access meta. One guard (app/guard.ts) reads the meta; AppRouter.tsx renders the match.
+//
+// ADDING A PAGE (one line here, one in shell/navigation.ts):
+//   1. Create the page as a default-exported component in src/client/pages/<area>/<Name>Page.tsx
+//      (files must end in `Page.tsx`; every such file is lazy-loaded as its own chunk). Read route
+//      params with wouter's `useParams()`. The default layout provides <main>; do not render another.
+//   2. Point the route's `page` below at it ('<area>/<Name>Page', no extension). Until the module exists
+//      the route resolves to the not-found page and stays out of the navigation, so most entries below
+//      already name the module their issue is expected to create.
+//   3. Show it in the menu: add `{ route: '<route name>', label: '<key>', icon: <Octicon> }` to
+//      shell/navigation.ts (the label key goes in i18n/locales/*/shell.json under `nav.`). Items whose
+//      page is missing or whose meta the caller's ability refuses are hidden automatically.
+//
+// Meta: `public` (always allowed), `unauthenticatedOnly` (signed-in users go to /), `action`+`subject`
+// (CASL check; refused -> /not-authorized). Anything else needs a signed-in user (else /login?<query>).
+// `fallbackPage` keeps a route alive until its real page lands (the nav still waits for `page`).
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Action, Subject } from '../../shared/abilities/index.ts';
+
+export type LayoutKind = 'blank' | 'default';
+
+export interface RouteMeta {
+  public?: boolean;
+  unauthenticatedOnly?: boolean;
+  action?: Action;
+  subject?: Subject;
+}
+
+export interface RouteDef {
+  /** Route name (spec section 2 naming: path segments joined by `-`). */
+  name: string;
+  /** wouter pattern; params as `:id`. */
+  path: string;
+  /** Other paths answering with the same page. */
+  aliases?: string[];
+  /** Page module under src/client/pages, without `.tsx`. */
+  page?: string;
+  /** Shown while `page` does not exist yet. */
+  fallbackPage?: string;
+  /** Default: 'default'. */
+  layout?: LayoutKind;
+  /** The content area has a fixed height (the page scrolls inside itself). */
+  fixedHeight?: boolean;
+  meta?: RouteMeta;
+}
+
+const demo: RouteMeta = { action: 'read', subject: 'DemoApp' };
+const read = (subject: Subject): RouteMeta => ({ action: 'read', subject });
+const blankPublic = { layout: 'blank', meta: { public: true } } as const;
+const guestOnly = { layout: 'blank', meta: { unauthenticatedOnly: true } } as const;
+const HOME = 'home/SignedInPage';
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'index', path: '/' },
+  // Authentication and messages (blank layout)
+  { name: 'login', path: '/login', page: 'auth/LoginPage', ...guestOnly },
+  { name: 'register', path: '/register', page: 'auth/RegisterPage', ...guestOnly },
+  { name: 'forgot-password', path: '/forgot-password', page: 'auth/ForgotPasswordPage', ...guestOnly },
+  { name: 'reset-password', path: '/reset-password', page: 'auth/ResetPasswordPage', ...blankPublic },
+  { name: 'not-authorized', path: '/not-authorized', aliases: ['/pages/misc/not-authorized'], page: 'misc/NotAuthorizedPage', ...blankPublic },
+  { name: 'access-control', path: '/access-control', page: 'access-control/AccessControlPage', meta: read('AclDemo') },
+  // Dashboards
+  { name: 'dashboards-analytics', path: '/dashboards/analytics', page: 'dashboards/AnalyticsDashboardPage', meta: demo },
+  { name: 'dashboards-crm', path: '/dashboards/crm', page: 'dashboards/CrmDashboardPage', fallbackPage: HOME },
+  { name: 'dashboards-crmAdmin', path: '/dashboards/crmAdmin', page: 'dashboards/CrmAdminDashboardPage' },
+  { name: 'dashboards-crmAnalyst', path: '/dashboards/crmAnalyst', page: 'dashboards/CrmAnalystDashboardPage' },
+  { name: 'dashboards-crmBusinessUser', path: '/dashboards/crmBusinessUser', page: 'dashboards/CrmBusinessUserDashboardPage' },
+  { name: 'dashboards-crmFloorManager', path: '/dashboards/crmFloorManager', page: 'dashboards/CrmFloorManagerDashboardPage' },
+  { name: 'dashboards-crmTeamLeader', path: '/dashboards/crmTeamLeader', page: 'dashboards/CrmTeamLeaderDashboardPage' },
+  { name: 'dashboards-ecommerce', path: '/dashboards/ecommerce', page: 'dashboards/EcommerceDashboardPage', meta: demo },
+  // Demo apps
+  { name: 'apps-calendar', path: '/apps/calendar', page: 'apps/calendar/CalendarPage', meta: demo },
+  { name: 'apps-chat', path: '/apps/chat', page: 'apps/chat/ChatPage', fixedHeight: true, meta: demo },
+  { name: 'apps-email', path: '/apps/email', page: 'apps/email/EmailPage', fixedHeight: true, meta: demo },
+  { name: 'apps-permissions', path: '/apps/permissions', page: 'apps/roles/PermissionsPage', meta: demo },
+  { name: 'apps-roles', path: '/apps/roles', page: 'apps/roles/RolesPage', meta: demo },
+  { name: 'apps-ecommerce-customer-details-id', path: '/apps/ecommerce/customer/details/:id', page: 'apps/ecommerce/CustomerDetailsPage', meta: demo },
+  { name: 'apps-ecommerce-customer-list', path: '/apps/ecommerce/customer/list', page: 'apps/ecommerce/CustomerListPage', meta: demo },
+  { name: 'apps-ecommerce-manage-review', path: '/apps/ecommerce/manage-review', page: 'apps/ecommerce/ManageReviewPage', meta: demo },
+  { name: 'apps-ecommerce-order-details-id', path: '/apps/ecommerce/order/details/:id', page: 'apps/ecommerce/OrderDetailsPage', meta: demo },
+  { name: 'apps-ecommerce-order-list', path: '/apps/ecommerce/order/list', page: 'apps/ecommerce/OrderListPage', meta: demo },
+  { name: 'apps-ecommerce-product-add', path: '/apps/ecommerce/product/add', page: 'apps/ecommerce/ProductAddPage', meta: demo },
+  { name: 'apps-ecommerce-product-category-list', path: '/apps/ecommerce/product/category-list', page: 'apps/ecommerce/ProductCategoryListPage', meta: demo },
+  { name: 'apps-ecommerce-product-list', path: '/apps/ecommerce/product/list', page: 'apps/ecommerce/ProductListPage', meta: demo },
+  { name: 'apps-ecommerce-referrals', path: '/apps/ecommerce/referrals', page: 'apps/ecommerce/ReferralsPage', meta: demo },
+  { name: 'apps-ecommerce-settings', path: '/apps/ecommerce/settings', page: 'apps/ecommerce/SettingsPage', meta: demo },
+  { name: 'apps-invoice-add', path: '/apps/invoice/add', page: 'apps/invoice/InvoiceAddPage', meta: demo },
+  { name: 'apps-invoice-edit-id', path: '/apps/invoice/edit/:id', page: 'apps/invoice/InvoiceEditPage', meta: demo },
+  { name: 'apps-invoice-list', path: '/apps/invoice/list', page: 'apps/invoice/InvoiceListPage', meta: demo },
+  { name: 'apps-invoice-preview-id', path: '/apps/invoice/preview/:id', page: 'apps/invoice/InvoicePreviewPage', meta: demo },
+  { name: 'apps-logistics-dashboard', path: '/apps/logistics/dashboard', page: 'apps/logistics/LogisticsDashboardPage', meta: demo },
+  { name: 'apps-logistics-fleet', path: '/apps/logistics/fleet', page: 'apps/logistics/FleetPage', fixedHeight: true, meta: demo },
+  { name: 'apps-user-list', path: '/apps/user/list', page: 'apps/user/UserListPage', meta: demo },
+  { name: 'apps-user-view-id', path: '/apps/user/view/:id', page: 'apps/user/UserViewPage', meta: demo },
+  // Template pages of the menu whose paths the spec leaves open (demo apps of spec section 1)
+  { name: 'apps-academy-dashboard', path: '/apps/academy/dashboard', page: 'apps/academy/AcademyDashboardPage', meta: demo },
+  { name: 'apps-academy-my-course', path: '/apps/academy/my-course', page: 'apps/academy/MyCoursePage', meta: demo },
+  { name: 'apps-academy-course-details', path: '/apps/academy/course-details', page: 'apps/academy/CourseDetailsPage', meta: demo },
+  { name: 'pages-user-profile-tab', path: '/pages/user-profile/:tab', page: 'pages/UserProfilePage', meta: demo },
+  { name: 'pages-account-settings-tab', path: '/pages/account-settings/:tab', page: 'pages/AccountSettingsPage', meta: demo },
+  { name: 'pages-pricing', path: '/pages/pricing', page: 'pages/PricingPage', meta: demo },
+  { name: 'pages-faq', path: '/pages/faq', page: 'pages/FaqPage', meta: demo },
+  { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', meta: demo },
+  { name: 'tables-data-table', path: '/tables/data-table', page: 'tables/DataTablePage', meta: demo },
+  // Business areas
+  { name: 'business-customers', path: '/business/customers', page: 'business/CustomersPage', meta: read('Customer') },
+  { name: 'business-licenses', path: '/business/licenses', page: 'business/LicensesPage', meta: read('License') },
+  { name: 'files', path: '/files', page: 'files/FilesPage', meta: read('File') },
+  { name: 'management-classes', path: '/management/classes', page: 'management/ClassesPage', meta: read('Class') },
+  { name: 'management-directions', path: '/management/directions', page: 'management/DirectionsPage', meta: read('Direction') },
+  { name: 'management-location-setting', path: '/management/location-setting', page: 'management/LocationSettingPage', meta: read('Location') },
+  { name: 'management-schemes', path: '/management/schemes', page: 'management/SchemesPage', meta: read('Scheme') },
+  { name: 'management-sub-directions', path: '/management/sub-directions', page: 'management/SubDirectionsPage', meta: read('SubDirection') },
+  { name: 'management-teams', path: '/management/teams', page: 'management/TeamsPage', meta: read('Team') },
+  { name: 'management-users', path: '/management/users', page: 'management/UsersPage', meta: read('User') },
+  { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
+  { name: 'projects-createProject', path: '/projects/createProject', page: 'projects/CreateProjectPage', meta: { action: 'create', subject: 'Project' } },
+  { name: 'projects-editProject-id', path: '/projects/editProject/:id', page: 'projects/EditProjectPage', meta: { action: 'update', subject: 'Project' } },
+  { name: 'reports', path: '/reports', page: 'reports/ReportsPage', meta: read('Report') },
+  { name: 'tasks', path: '/tasks', page: 'tasks/TasksPage', fallbackPage: HOME, meta: read('Task') },
+  { name: 'tasks-perform_task-slotId-assignLocationId', path: '/tasks/perform_task/:slotId/:assignLocationId', page: 'tasks/PerformTaskPage', meta: { action: 'perform', subject: 'Task' } },
+  { name: 'tasks-viewTask-id', path: '/tasks/viewTask/:id', page: 'tasks/ViewTaskPage', meta: read('Task') },
+  // Not found: /{error}, its alias and the catch-all (keep last)
+  { name: 'error', path: '/*', aliases: ['/pages/misc/not-found/*?'], page: 'misc/NotFoundPage', ...blankPublic },
+];
+
+// ---- resolution (no need to edit below when adding a page) ------------------------------------
+
+type PageModule = { default: ComponentType };
+const PAGE_MODULES = import.meta.glob<PageModule>('../pages/**/*Page.tsx');
+
+function loaderOf(page: string | undefined): (() => Promise<PageModule>) | undefined {
+  return page ? PAGE_MODULES[`../pages/${page}.tsx`] : undefined;
+}
+
+export const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1];
+const BY_NAME = new Map(ROUTES.map((route) => [route.name, route]));
+
+export function routeByName(name: string): RouteDef | undefined {
+  return BY_NAME.get(name);
+}
+
+/** Whether the route's own page module exists (the fallback does not count). */
+export function pageExists(route: RouteDef | undefined): boolean {
+  return !!route && !!loaderOf(route.page);
+}
+
+/** Whether the route renders anything but the not-found page. */
+export function routeResolves(route: RouteDef): boolean {
+  return route.name === 'index' || !!(loaderOf(route.page) ?? loaderOf(route.fallbackPage));
+}
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The lazy page component a route renders: its page, else its fallback, else the not-found page. */
+export function pageComponent(route: RouteDef): LazyExoticComponent<ComponentType> {
+  const key = loaderOf(route.page) ? route.page! : loaderOf(route.fallbackPage) ? route.fallbackPage! : NOT_FOUND_ROUTE.page!;
+  let component = lazyPages.get(key);
+  if (!component) {
+    component = lazy(loaderOf(key)!);
+    lazyPages.set(key, component);
+  }
+  return component;
+}
+
+/** Start loading a route's page (on hover/focus of a link) so navigation feels instant. */
+export function preloadRoute(route: RouteDef): void {
+  void (loaderOf(route.page) ?? loaderOf(route.fallbackPage))?.();
+}
+
+const compiled = new Map<string, RegExp>();
+
+/**
+ * Compiles `/a/:id`, `/a/*` (one or more segments) and `/a/*?` (zero or more) into a case-insensitive
+ * RegExp with named groups (wouter's <Route path={regex}> turns them into useParams()).
+ */
+export function compilePattern(pattern: string): RegExp {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    let source = '^';
+    for (const segment of pattern.split('/').filter(Boolean)) {
+      if (segment === '*') source += '/(?<wild>.+)';
+      else if (segment === '*?') source += '(?:/(?<wild>.*))?';
+      else if (segment.startsWith(':')) source += `/(?<${segment.slice(1)}>[^/]+)`;
+      else source += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    }
+    regex = new RegExp(`${source}/?$`, 'i');
+    compiled.set(pattern, regex);
+  }
+  return regex;
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export interface RouteMatch {
+  route: RouteDef;
+  /** The compiled pattern that matched (give it to wouter's <Route path> for useParams()). */
+  pattern: RegExp;
+  params: Record<string, string>;
+}
+
+/** The route answering a pathname; a route whose page does not exist answers with the not-found route. */
+export function matchPath(pathname: string): RouteMatch {
+  const notFound = { route: NOT_FOUND_ROUTE, pattern: compilePattern(NOT_FOUND_ROUTE.path), params: {} };
+  for (const route of ROUTES) {
+    for (const source of [route.path, ...(route.aliases ?? [])]) {
+      const pattern = compilePattern(source);
+      const result = pattern.exec(pathname);
+      if (!result) continue;
+      if (!routeResolves(route)) return notFound;
+      const params: Record<string, string> = {};
+      for (const [key, value] of Object.entries(result.groups ?? {})) if (value !== undefined) params[key] = decode(value);
+      return { route, pattern, params };
+    }
+  }
+  return notFound;
+}
+
+/** The path of a named route with its params filled in (`/apps/user/view/:id` + {id: 3}). */
+export function pathFor(name: string, params: Record<string, string | number> = {}): string {
+  const route = BY_NAME.get(name);
+  if (!route) throw new Error(`Unknown route name: ${name}`);
+  return route.path.replace(/:(\w+)\??/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
+}

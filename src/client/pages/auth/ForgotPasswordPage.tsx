@@ -1,0 +1,55 @@
+import { Banner, Button } from '@primer/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { parseError } from '../../../shared/errors.ts';
+import { ZForgotPasswordInput } from '../../../shared/schemas/auth.ts';
+import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import classes from './AuthForm.module.css';
+import { useServerMessage } from './server-messages.ts';
+
+/** Ask for a reset link (blank layout). The answer is the same whether the address is known or not. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const serverMessage = useServerMessage();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const forgot = trpc.auth.forgotPassword.useMutation();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZForgotPasswordInput.safeParse({ email });
+    if (!parsed.success) {
+      setError(serverMessage(parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    setError(undefined);
+    forgot.mutate(parsed.data);
+  }
+
+  const back = <Link href="/login">{t('auth.backToLogin')}</Link>;
+  if (forgot.isSuccess) {
+    return (
+      <AuthCard title={t('forgot.sentTitle')} footer={back}>
+        <div className={classes.success} role="status">
+          <p>{t('forgot.sentBody', { email: email.trim() })}</p>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
+      {forgot.error && (
+        <Banner variant="critical" title={serverMessage(parseError(forgot.error).message)} hideTitle={false} className={classes.alert} />
+      )}
+      <form onSubmit={submit} noValidate className={classes.form}>
+        <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} required autoFocus />
+        <Button type="submit" variant="primary" block loading={forgot.isPending}>
+          {t('forgot.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

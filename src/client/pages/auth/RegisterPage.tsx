@@ -1,0 +1,105 @@
+import { Banner, Button } from '@primer/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { parseError } from '../../../shared/errors.ts';
+import { ZRegisterInput } from '../../../shared/schemas/auth.ts';
+import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import classes from './AuthForm.module.css';
+import { PasswordRules } from './PasswordRules.tsx';
+import { useServerMessage } from './server-messages.ts';
+
+type Field = 'fullName' | 'email' | 'password' | 'customerCode';
+
+/** Self-registration (blank layout): a pending account of the customer named by its code. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const serverMessage = useServerMessage();
+  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', email: '', password: '', customerCode: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const register = trpc.auth.register.useMutation({
+    onError(error) {
+      const parsed = parseError(error);
+      const next: Partial<Record<Field, string>> = {};
+      for (const [key, messages] of Object.entries(parsed.fieldErrors)) {
+        if (key in values && messages[0]) next[key as Field] = serverMessage(messages[0]);
+      }
+      setErrors(next);
+    },
+  });
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const failure = register.error ? parseError(register.error) : null;
+  const generalError = failure && Object.keys(failure.fieldErrors).length === 0 ? serverMessage(failure.message) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The same schema the server applies (ZRegisterInput); its messages are shown translated.
+    const parsed = ZRegisterInput.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as Field;
+        next[key] ??= serverMessage(issue.message);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    register.mutate(parsed.data);
+  }
+
+  if (register.isSuccess) {
+    return (
+      <AuthCard title={t('register.doneTitle')}>
+        <div className={classes.success} role="status">
+          <p>{t('register.doneBody', { code: values.customerCode.trim().toUpperCase() })}</p>
+          <Link href="/login">{t('auth.backToLogin')}</Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')} <Link href="/login">{t('register.signInInstead')}</Link>
+        </>
+      }
+    >
+      {generalError && <Banner variant="critical" title={generalError} hideTitle={false} className={classes.alert} />}
+      <form onSubmit={submit} noValidate className={classes.form}>
+        <TextField label={t('register.fullName')} name="fullName" autoComplete="name" value={values.fullName} onChange={set('fullName')} error={errors.fullName} required autoFocus />
+        <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
+        <TextField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          caption={<PasswordRules password={values.password} />}
+          required
+        />
+        <TextField
+          label={t('register.customerCode')}
+          name="customerCode"
+          autoComplete="organization"
+          value={values.customerCode}
+          onChange={set('customerCode')}
+          error={errors.customerCode}
+          caption={t('register.customerCodeHelp')}
+          required
+        />
+        <Button type="submit" variant="primary" block loading={register.isPending}>
+          {t('register.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { Banner, Button, Spinner } from '@primer/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { parseError } from '../../../shared/errors.ts';
+import { ZNewPassword } from '../../../shared/schemas/auth.ts';
+import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import classes from './AuthForm.module.css';
+import { PasswordRules } from './PasswordRules.tsx';
+import { useServerMessage } from './server-messages.ts';
+
+/** Choose a new password with the link's token (/reset-password?token=…); the link works once. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const serverMessage = useServerMessage();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const check = trpc.auth.checkResetToken.useQuery({ token }, { enabled: token.length > 0, retry: false });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const reset = trpc.auth.resetPassword.useMutation();
+  const back = <Link href="/login">{t('auth.backToLogin')}</Link>;
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title={t('reset.doneTitle')} footer={back}>
+        <div className={classes.success} role="status">
+          <p>{t('reset.doneBody')}</p>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (token && check.isLoading) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <Spinner srText={t('loading')} />
+      </AuthCard>
+    );
+  }
+  if (!token || check.isError || (check.data && !check.data.valid)) {
+    return (
+      <AuthCard title={t('reset.invalidTitle')} footer={back}>
+        <div className={classes.success} role="alert">
+          <p>{t('reset.invalid')}</p>
+          <Link href="/forgot-password">{t('reset.requestNew')}</Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ZNewPassword.safeParse(password);
+    const next = {
+      password: parsed.success ? undefined : serverMessage(parsed.error.issues[0]?.message ?? ''),
+      confirm: confirm === password ? undefined : t('validation.passwordMismatch'),
+    };
+    setErrors(next);
+    if (next.password || next.confirm) return;
+    reset.mutate({ token, password });
+  }
+
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
+      {reset.error && (
+        <Banner variant="critical" title={serverMessage(parseError(reset.error).message)} hideTitle={false} className={classes.alert} />
+      )}
+      <form onSubmit={submit} noValidate className={classes.form}>
+        <TextField
+          label={t('reset.newPassword')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          caption={<PasswordRules password={password} />}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('reset.confirmPassword')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          error={errors.confirm}
+          required
+        />
+        <Button type="submit" variant="primary" block loading={reset.isPending}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,50 @@
+import { ThreeBarsIcon } from '@primer/octicons-react';
+import { IconButton } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ContentWidth } from '../app/preferences.ts';
+import { Logo } from '../components/Logo/Logo.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import classes from './Navbar.module.css';
+import { NavSearch } from './NavSearch.tsx';
+import { Notifications } from './Notifications.tsx';
+import { Shortcuts } from './Shortcuts.tsx';
+import { ThemeSwitcher } from './ThemeSwitcher.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+export interface NavbarProps {
+  /** Below the breakpoint: show the button that opens the overlay navigation. */
+  overlay: boolean;
+  navOpen: boolean;
+  onOpenNav: () => void;
+  /** Horizontal layout: the brand sits in the navbar. */
+  showLogo: boolean;
+  contentWidth: ContentWidth;
+}
+
+/** The top bar: navigation search, language, theme, shortcuts, notifications and the profile menu. */
+export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth }: NavbarProps) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className={classes.Navbar} data-content-width={contentWidth}>
+      <div className={classes.inner}>
+        {overlay && (
+          <IconButton icon={ThreeBarsIcon} variant="invisible" aria-label={t('nav.open')} aria-expanded={navOpen} onClick={onOpenNav} />
+        )}
+        {showLogo && (
+          <Link href="/" className={classes.brand} aria-label={t('nav.goHome')}>
+            <Logo />
+          </Link>
+        )}
+        <NavSearch />
+        <div className={classes.actions}>
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+          <Shortcuts />
+          <Notifications />
+          <UserMenu />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { BellIcon, CheckIcon, DotFillIcon } from '@primer/octicons-react';
+import { AnchoredOverlay, Button, IconButton } from '@primer/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { TNotification } from '../../shared/schemas/notifications.ts';
+import { trpc } from '../lib/trpc.ts';
+import classes from './Notifications.module.css';
+
+function relativeTime(date: Date, language: string): string {
+  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, 'minute');
+}
+
+function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
+  const { t, i18n } = useTranslation('shell');
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const list = trpc.notifications.list.useQuery({ itemsPerPage: 20 });
+  const refresh = () => Promise.all([utils.notifications.list.invalidate(), utils.notifications.unreadCount.invalidate()]);
+  const mark = trpc.notifications.markRead.useMutation({ onSuccess: refresh });
+  const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
+  const unread = list.data?.unread ?? 0;
+
+  const open = (n: TNotification) => {
+    if (!n.readAt) mark.mutate({ id: n.id, read: true });
+    if (n.link) {
+      navigate(n.link);
+      onNavigate();
+    }
+  };
+
+  return (
+    <div className={classes.panel}>
+      <div className={classes.header}>
+        <h2 className={classes.title}>{t('notifications.title')}</h2>
+        {unread > 0 && <span className={classes.badge}>{t('notifications.newCount', { count: unread })}</span>}
+        <Button
+          size="small"
+          variant="invisible"
+          className={classes.markAll}
+          leadingVisual={CheckIcon}
+          disabled={unread === 0 || markAll.isPending}
+          onClick={() => markAll.mutate()}
+        >
+          {t('notifications.markAllRead')}
+        </Button>
+      </div>
+      {list.isLoading && <p className={classes.state}>{t('notifications.loading')}</p>}
+      {list.isError && (
+        <div className={classes.state} role="alert">
+          <p>{t('notifications.error')}</p>
+          <Button size="small" onClick={() => void list.refetch()}>
+            {t('notifications.retry')}
+          </Button>
+        </div>
+      )}
+      {list.data && list.data.items.length === 0 && (
+        <div className={classes.state}>
+          <BellIcon size={24} />
+          <p className={classes.emptyTitle}>{t('notifications.emptyTitle')}</p>
+          <p>{t('notifications.emptyBody')}</p>
+        </div>
+      )}
+      {list.data && list.data.items.length > 0 && (
+        <ul className={classes.list} aria-label={t('notifications.title')}>
+          {list.data.items.map((n) => (
+            <li key={n.id} className={classes.item} data-unread={!n.readAt || undefined}>
+              <span className={classes.dot} aria-hidden="true">
+                {!n.readAt && <DotFillIcon size={16} />}
+              </span>
+              <div className={classes.text}>
+                {n.link ? (
+                  <a
+                    href={n.link}
+                    className={classes.itemTitle}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      open(n);
+                    }}
+                  >
+                    {n.title}
+                  </a>
+                ) : (
+                  <span className={classes.itemTitle}>{n.title}</span>
+                )}
+                <span className={classes.srOnly}>{n.readAt ? t('notifications.read') : t('notifications.unread')}</span>
+                <p className={classes.body}>{n.body}</p>
+                <time className={classes.time} dateTime={n.createdAt.toISOString()}>
+                  {relativeTime(n.createdAt, i18n.language)}
+                </time>
+              </div>
+              <IconButton
+                size="small"
+                variant="invisible"
+                icon={n.readAt ? BellIcon : CheckIcon}
+                aria-label={n.readAt ? t('notifications.markUnread', { title: n.title }) : t('notifications.markRead', { title: n.title })}
+                onClick={() => mark.mutate({ id: n.id, read: !n.readAt })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The navbar bell: unread count on the button, the caller's notifications in a panel. */
+export function Notifications() {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useState(false);
+  const count = trpc.notifications.unreadCount.useQuery(undefined, { refetchInterval: 60_000 });
+  const unread = count.data?.count ?? 0;
+  return (
+    <span className={classes.anchor}>
+      <AnchoredOverlay
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        width="large"
+        align="end"
+        focusZoneSettings={{ disabled: true }}
+        overlayProps={{ role: 'dialog', 'aria-label': t('notifications.title') }}
+        renderAnchor={(props) => (
+          <IconButton
+            {...props}
+            icon={BellIcon}
+            variant="invisible"
+            aria-label={unread > 0 ? t('notifications.buttonUnread', { count: unread }) : t('notifications.button')}
+          />
+        )}
+      >
+        <NotificationsPanel onNavigate={() => setOpen(false)} />
+      </AnchoredOverlay>
+      {unread > 0 && (
+        <span className={classes.count} aria-hidden="true">
+          {unread > 9 ? '9+' : unread}
+        </span>
+      )}
+    </span>
+  );
+}

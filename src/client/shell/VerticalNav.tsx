@@ -1,0 +1,128 @@
+import { SidebarCollapseIcon, SidebarExpandIcon, XIcon } from '@primer/octicons-react';
+import { IconButton, NavList, useFocusTrap } from '@primer/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { setPreferences } from '../app/preferences.ts';
+import { Logo } from '../components/Logo/Logo.tsx';
+import { isActive, type ResolvedItem, type ResolvedSection } from './useNavigation.ts';
+import classes from './VerticalNav.module.css';
+
+export interface VerticalNavProps {
+  sections: ResolvedSection[];
+  location: string;
+  /** Below the breakpoint: a modal panel over the page with a backdrop. */
+  overlay: boolean;
+  /** Icons only until hovered or focused. */
+  collapsed: boolean;
+  /** Dark navigation in the light theme. */
+  semiDark: boolean;
+  onClose: () => void;
+}
+
+function Items({ items, location }: { items: ResolvedItem[]; location: string }) {
+  return items.map((item) => {
+    const active = isActive(item, location);
+    if (item.kind === 'link') {
+      return (
+        <NavList.Item key={item.key} as={Link} href={item.href} aria-current={active ? 'page' : undefined}>
+          {item.icon && (
+            <NavList.LeadingVisual>
+              <item.icon />
+            </NavList.LeadingVisual>
+          )}
+          <span className={classes.label}>{item.label}</span>
+        </NavList.Item>
+      );
+    }
+    return (
+      <NavList.Item key={item.key} defaultOpen={active}>
+        {item.icon && (
+          <NavList.LeadingVisual>
+            <item.icon />
+          </NavList.LeadingVisual>
+        )}
+        <span className={classes.label}>{item.label}</span>
+        <NavList.SubNav>
+          <Items items={item.children} location={location} />
+        </NavList.SubNav>
+      </NavList.Item>
+    );
+  });
+}
+
+/** The vertical menu: a `navigation` landmark named "Main navigation", docked or as an overlay. */
+export function VerticalNav({ sections, location, overlay, collapsed, semiDark, onClose }: VerticalNavProps) {
+  const { t } = useTranslation('shell');
+  const [peek, setPeek] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useFocusTrap({ containerRef: panelRef, initialFocusRef: closeRef, disabled: !overlay });
+
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlay, onClose]);
+
+  const iconsOnly = collapsed && !peek;
+  const theme = semiDark ? { 'data-color-mode': 'dark', 'data-light-theme': 'light', 'data-dark-theme': 'dark' } : {};
+
+  return (
+    <>
+      {overlay && <div className={classes.backdrop} onClick={onClose} aria-hidden="true" />}
+      <div
+        className={classes.slot}
+        data-overlay={overlay || undefined}
+        data-collapsed={collapsed || undefined}
+      >
+        <div
+          ref={panelRef}
+          className={classes.panel}
+          data-icons-only={iconsOnly || undefined}
+          data-semi-dark={semiDark || undefined}
+          {...theme}
+          onMouseEnter={() => setPeek(true)}
+          onMouseLeave={() => setPeek(false)}
+          onFocus={() => setPeek(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setPeek(false);
+          }}
+        >
+          <div className={classes.brand}>
+            <Link href="/" className={classes.home} aria-label={t('nav.goHome')}>
+              <Logo compact={iconsOnly} />
+            </Link>
+            {overlay ? (
+              <IconButton ref={closeRef} icon={XIcon} variant="invisible" aria-label={t('nav.close')} onClick={onClose} />
+            ) : (
+              !iconsOnly && (
+                <IconButton
+                  icon={collapsed ? SidebarCollapseIcon : SidebarExpandIcon}
+                  variant="invisible"
+                  aria-label={t('nav.collapse')}
+                  aria-pressed={collapsed}
+                  onClick={() => setPreferences({ isVerticalNavCollapsed: !collapsed })}
+                />
+              )
+            )}
+          </div>
+          <NavList aria-label={t('nav.main')} className={classes.list}>
+            {sections.map((section) =>
+              section.heading ? (
+                <NavList.Group key={section.key} title={section.heading}>
+                  <Items items={section.items} location={location} />
+                </NavList.Group>
+              ) : (
+                <Items key={section.key} items={section.items} location={location} />
+              ),
+            )}
+          </NavList>
+        </div>
+      </div>
+    </>
+  );
+}
