@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSql, countSql, likeContains, pageCount, pageSql, raw, sql, type ListSource } from './sql-list.ts';
+import { compileSql, countSql, filteredPageSql, likeContains, pageCount, pageSql, raw, runListWith, sql, type ListSource } from './sql-list.ts';
 
 const source: ListSource<'name' | 'price'> = {
   from: raw('"things" "t"'),
@@ -66,5 +66,28 @@ describe('list statements', () => {
     expect(pageCount(50, 10)).toBe(5);
     expect(pageCount(51, 10)).toBe(6);
     expect(pageCount(51, -1)).toBe(1);
+  });
+});
+
+describe('filtered pages', () => {
+  it('read the page and the filtered total in one statement', () => {
+    const out = compileSql(filteredPageSql(source, { q: 'ab', sortBy: 'name', orderBy: 'desc', page: 3, itemsPerPage: 10 }));
+    expect(out.text).toBe(
+      'select "t"."id" as "id", "t"."name" as "name", (count(*) over ())::int as "__total" from "things" "t" where ("t"."name" ilike $1 or "t"."code" ilike $2) order by "t"."name" desc, "t"."id" desc limit $3 offset $4',
+    );
+    expect(out.params).toEqual(['%ab%', '%ab%', 10, 20]);
+  });
+
+  it('take the total from the first row, and count only for a page past the end', async () => {
+    const calls: string[] = [];
+    const exec = (rows: Record<string, unknown>[]) => async (s: { text: string }) => {
+      calls.push(s.text.slice(0, 20));
+      return s.text.startsWith('select count') ? [{ total: 7 }] : rows;
+    };
+    const q = { q: 'x', page: 1, itemsPerPage: 10 };
+    expect(await runListWith(exec([{ id: 1, __total: 3 }]), source, q)).toEqual({ rows: [{ id: 1 }], total: 3 });
+    expect(await runListWith(exec([]), source, q)).toEqual({ rows: [], total: 0 });
+    expect(calls.every((c) => !c.startsWith('select count'))).toBe(true);
+    expect(await runListWith(exec([]), source, { ...q, page: 9 })).toEqual({ rows: [], total: 7 });
   });
 });

@@ -3,11 +3,13 @@
 // Every value travels as a bind parameter ($1, $2, …); only trusted SQL written in code (column
 // names taken from entity metadata, expressions in services) is spliced into the text.
 //
-// Paging at depth: the page is chosen by a "deferred join" (the inner query reads only the sort
-// columns and the id, which an index on (sort column, id) answers with an index-only scan, then the
-// outer query fetches the full rows of that one page), and a page past the middle is read from the
-// other end ("mirrored": reversed order, offset counted from the end, rows reversed back), so no
-// page costs more than half the table's index.
+// A filtered list (search or filters) is read in one statement that also counts the matches
+// (`count(*) over ()`), so the matching rows are found once. An unfiltered list takes its total
+// from a kept row count when the source has one (see keptRowCount), and chooses its page by a
+// "deferred join" (the inner query reads only the sort columns and the id, which an index on
+// (sort column, id) answers with an index-only scan, then the outer query fetches the full rows of
+// that one page); a page past the middle is read from the other end ("mirrored": reversed order,
+// offset counted from the end, rows reversed back), so no page costs more than half an index.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 
@@ -247,6 +249,17 @@ export function pageSql<K extends string>(source: ListSource<K>, query: ListQuer
   };
 }
 
+/**
+ * A filtered page together with the filtered total (`__total`), in one statement: the matching rows
+ * are found once (e.g. through trigram indexes) instead of once for the count and again for the page.
+ */
+export function filteredPageSql<K extends string>(source: ListSource<K>, query: ListQuery<K>): Sql {
+  const all = query.itemsPerPage === -1;
+  const limit = all ? (source.allCap ?? DEFAULT_ALL_CAP) : query.itemsPerPage;
+  const offset = all ? 0 : (query.page - 1) * query.itemsPerPage;
+  return sql`select ${selectColumns(source.select)}, (count(*) over ())::int as "__total" from ${source.from}${whereClause(source, query)} order by ${orderTerms(source, query)} limit ${limit} offset ${offset}`;
+}
+
 /** Runs compiled SQL and returns its rows. */
 export type SqlExecutor = (statement: CompiledSql) => Promise<Record<string, unknown>[]>;
 
@@ -259,12 +272,26 @@ export function emExecutor(em: EntityManager): SqlExecutor {
   };
 }
 
-/** Count, then read the page: `{ rows, total }`, everything filtered, sorted and paged in SQL. */
+/**
+ * `{ rows, total }`, everything filtered, sorted and paged in SQL, the total counted before paging.
+ * Filtered: one statement returns the page and the total (a separate count only for a page past the
+ * end). Unfiltered: the total (kept or counted), then the page by deferred join, from the nearer end.
+ */
 export async function runListWith<R, K extends string>(
   exec: SqlExecutor,
   source: ListSource<K>,
   query: ListQuery<K>,
 ): Promise<ListPage<R>> {
+  if (whereClause(source, query).chunks.length > 0) {
+    const found = await exec(compileSql(filteredPageSql(source, query)));
+    if (found.length === 0 && query.page > 1 && query.itemsPerPage !== -1) {
+      const [{ total }] = (await exec(compileSql(countSql(source, query)))) as { total: number }[];
+      return { rows: [], total };
+    }
+    const total = found.length ? (found[0].__total as number) : 0;
+    const rows = found.map(({ __total: _total, ...row }) => row as R);
+    return { rows, total };
+  }
   const [{ total }] = (await exec(compileSql(countSql(source, query)))) as { total: number }[];
   const plan = pageSql(source, query, total);
   if (!plan.statement) return { rows: [], total };
