@@ -2,6 +2,7 @@
 // shows the same rows. Every list page uses this hook; DataTable renders from it.
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants/http.ts';
 
 export interface ListState {
@@ -82,4 +83,24 @@ export function toListInput(state: ListState): Record<string, unknown> {
   if (state.sortBy) input.sortBy = state.sortBy;
   for (const [key, value] of Object.entries(state.filters)) if (value) input[key] = value;
   return input;
+}
+
+/**
+ * List state as the input of a `<domain>.list` procedure, checked against that procedure's schema:
+ * `true`/`false` filters become booleans and values the schema refuses (a hand-edited or stale URL,
+ * e.g. an unknown sort key) are left out, so a bad link shows the default list instead of an error.
+ */
+export function toSchemaListInput<S extends z.ZodType>(schema: S, state: ListState): z.input<S> {
+  const input = toListInput(state);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const result = schema.safeParse(input);
+    if (result.success) break;
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      const value = input[key];
+      if (value === 'true' || value === 'false') input[key] = value === 'true';
+      else if (key) delete input[key];
+    }
+  }
+  return input as z.input<S>;
 }

@@ -1,0 +1,100 @@
+import { Banner, Dialog, type DialogWidth } from '@primer/react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ZodForm } from './useZodForm.ts';
+import classes from './FormDialog.module.css';
+
+export interface FormDialogProps<V extends Record<string, unknown>, O> {
+  /** Dialog title; also its accessible name. */
+  title: string;
+  subtitle?: ReactNode;
+  /** The form state from `useZodForm`. */
+  form: ZodForm<V, O>;
+  /** Called with the parsed input; a rejection puts the server's messages on the fields and keeps the dialog open. */
+  onSubmit: (data: O) => Promise<unknown>;
+  /** Closed by Cancel, Escape, the close button, or after a successful submit. */
+  onClose: () => void;
+  /** Label of the submit button (default "Save"). */
+  submitLabel?: string;
+  /** Dialog width (default `large`, 480 px). */
+  width?: DialogWidth;
+  /** Extra content in the footer, before Cancel (e.g. a preview toggle). */
+  footerStart?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A Primer Dialog around a form validated by a shared zod schema: focus starts on the first field,
+ * a failed submit moves focus to the first invalid field and announces the form-level message,
+ * and the dialog closes only once the server accepted the change. Fullscreen on narrow screens.
+ */
+export function FormDialog<V extends Record<string, unknown>, O>({
+  title,
+  subtitle,
+  form,
+  onSubmit,
+  onClose,
+  submitLabel,
+  width = 'large',
+  footerStart,
+  children,
+  className,
+}: FormDialogProps<V, O>) {
+  const { t } = useTranslation('forms');
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Runs before the Dialog's focus trap, which keeps focus that is already inside it.
+  useLayoutEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input:not([type=hidden]),select,textarea')?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!form.failedSubmits) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+  }, [form.failedSubmits]);
+
+  const submit = form.handleSubmit(async (data) => {
+    await onSubmit(data);
+    onClose();
+  });
+
+  return (
+    <Dialog
+      title={title}
+      subtitle={subtitle}
+      width={width}
+      position={{ narrow: 'fullscreen', regular: 'center' }}
+      onClose={() => {
+        if (!form.submitting) onClose();
+      }}
+      className={className}
+      renderFooter={() => (
+        <Dialog.Footer>
+          {footerStart && <div className={classes.footerStart}>{footerStart}</div>}
+          <Dialog.Buttons
+            buttons={[
+              { content: t('cancel'), onClick: onClose, disabled: form.submitting },
+              {
+                content: submitLabel ?? t('save'),
+                buttonType: 'primary',
+                type: 'submit',
+                form: formId,
+                loading: form.submitting,
+              },
+            ]}
+          />
+        </Dialog.Footer>
+      )}
+    >
+      <form id={formId} ref={formRef} noValidate onSubmit={(e) => void submit(e)} className={classes.form}>
+        {form.formError && (
+          <Banner variant="critical" title={t('formErrorTitle')} description={form.formError} aria-live="assertive" />
+        )}
+        {children}
+      </form>
+    </Dialog>
+  );
+}

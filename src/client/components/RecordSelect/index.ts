@@ -1,0 +1,6 @@
+// Selects of related records (customers, directions, sub-directions, classes, teams, users).
+export { CustomerFilter, useIsSuperadmin } from './CustomerFilter.tsx';
+export { RecordSelect, type RecordOption, type RecordSelectProps } from './RecordSelect.tsx';
+export * from './options.ts';
+export { CHOOSE_CUSTOMER, CustomerField, requireCustomerFor } from './customer-field.tsx';
+export { UserMultiPicker, type PickedUser, type UserMultiPickerProps } from './UserMultiPicker.tsx';
