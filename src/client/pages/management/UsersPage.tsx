@@ -1,0 +1,349 @@
+import { PersonAddIcon } from '@primer/octicons-react';
+import { Button, FormControl, Label, Radio, RadioGroup, Text } from '@primer/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROLES, type Role } from '../../../shared/constants/roles.ts';
+import {
+  LANGUAGES,
+  USER_STATUSES,
+  ZAdminResetPasswordInput,
+  ZCreateUserInput,
+  ZListUsersInput,
+  ZUpdateUserInput,
+  type TCreateUserInput,
+  type TUpdateUserInput,
+  type TUser,
+  type TUserStatus,
+} from '../../../shared/schemas/users.ts';
+import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
+import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
+import { RowActions } from '../../components/DataTable/RowActions.tsx';
+import { FormDialog, SelectField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
+import { CodeCell, ListPage, NameCell, useConfirmDialog, useNotice, useRecordActions } from '../../components/ListPage/index.ts';
+import {
+  CHOOSE_CUSTOMER,
+  CustomerField,
+  CustomerFilter,
+  RecordSelect,
+  useGroupedByCustomer,
+  useIsSuperadmin,
+  useTeamOptions,
+} from '../../components/RecordSelect/index.ts';
+import { useCan } from '../../lib/can.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
+import { useSession } from '../../lib/session.tsx';
+import { trpc } from '../../lib/trpc.ts';
+
+const FILTERS = ['customerId', 'role', 'status', 'teamId'] as const;
+const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'> = {
+  active: 'success',
+  inactive: 'secondary',
+  pending: 'attention',
+};
+
+/** /management/users: accounts of the customer, their role and team, activation and password resets. */
+export default function UsersPage() {
+  const { t } = useTranslation('business');
+  const { t: tf } = useTranslation('forms');
+  const { user: me } = useSession();
+  const can = useCan();
+  const fmt = useFormatters();
+  const superadmin = useIsSuperadmin();
+  const [state, update] = useListState(FILTERS);
+  const input = toSchemaListInput(ZListUsersInput, state);
+  const list = trpc.users.list.useQuery(input, { placeholderData: keepPreviousData });
+  const teams = useGroupedByCustomer(useTeamOptions(state.filters.customerId ? Number(state.filters.customerId) : null).options, superadmin);
+  const utils = trpc.useUtils();
+  const notices = useNotice();
+  const { confirm, dialog: confirmDialog } = useConfirmDialog();
+  const [editing, setEditing] = useState<TUser | 'new' | null>(null);
+  const [resetting, setResetting] = useState<TUser | null>(null);
+  const activate = trpc.users.activate.useMutation();
+  const deactivate = trpc.users.deactivate.useMutation();
+  const canCreate = can('create', 'User');
+  const refresh = () => Promise.all([utils.users.invalidate(), utils.teams.invalidate(), utils.customers.invalidate()]);
+  const actions = useRecordActions<TUser>({
+    notices,
+    refresh,
+    label: (u) => u.fullName,
+    remove: trpc.users.delete.useMutation().mutateAsync,
+    deleteHint: t('users.deleteHint'),
+  });
+  const roleLabel = (role: Role) => tf(`roles.${role}`);
+
+  async function setActive(u: TUser, active: boolean) {
+    if (!active) {
+      const ok = await confirm({
+        title: t('users.deactivateTitle', { name: u.fullName }),
+        content: t('users.deactivateBody'),
+        confirmLabel: t('users.deactivate'),
+      });
+      if (!ok) return;
+    }
+    await notices.run(
+      async () => {
+        await (active ? activate : deactivate).mutateAsync({ id: u.id });
+        await refresh();
+      },
+      t(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
+    );
+  }
+
+  const columns: Column<TUser>[] = [
+    { key: 'fullName', header: t('users.fullName'), sortable: true, render: (u) => <NameCell name={u.fullName} detail={u.email} /> },
+    ...(superadmin
+      ? [{ key: 'customer', header: tf('customer'), render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—') }]
+      : []),
+    { key: 'role', header: t('users.role'), sortable: true, render: (u) => <Label>{roleLabel(u.role)}</Label> },
+    { key: 'team', header: t('users.team'), render: (u) => u.team?.name ?? '—' },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      render: (u) => <Label variant={STATUS_VARIANT[u.status]}>{t(`users.status.${u.status}`)}</Label>,
+    },
+    { key: 'lastLoginAt', header: t('users.lastLogin'), sortable: true, render: (u) => fmt.dateTime(u.lastLoginAt) },
+  ];
+
+  return (
+    <ListPage
+      title={t('users.title')}
+      description={t('users.description')}
+      notices={notices}
+      actions={
+        canCreate && (
+          <Button variant="primary" leadingVisual={PersonAddIcon} onClick={() => setEditing('new')}>
+            {t('users.new')}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        label={t('users.title')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        rowKey={(u) => u.id}
+        state={state}
+        onStateChange={update}
+        loading={list.isFetching}
+        error={list.error?.message}
+        onRetry={() => void list.refetch()}
+        onRowOpen={(u) => can('update', 'User', u) && setEditing(u)}
+        empty={{ title: t('users.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
+        toolbar={
+          <>
+            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId, teamId: '' } })} />
+            <FilterSelect
+              label={t('users.role')}
+              value={state.filters.role}
+              onChange={(role) => update({ filters: { role } })}
+              allLabel={t('filters.allRoles')}
+              options={ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
+            />
+            <FilterSelect
+              label={t('fields.status')}
+              value={state.filters.status}
+              onChange={(status) => update({ filters: { status } })}
+              allLabel={t('filters.allStatuses')}
+              options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
+            />
+            <FilterSelect
+              label={t('users.team')}
+              value={state.filters.teamId}
+              onChange={(teamId) => update({ filters: { teamId } })}
+              allLabel={t('filters.allTeams')}
+              options={teams.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }))}
+            />
+            <ExportCsvButton domain="users" input={input} />
+          </>
+        }
+        rowActions={(u) => {
+          const canUpdate = can('update', 'User', u);
+          const self = u.id === me?.id;
+          return (
+            <RowActions
+              rowLabel={u.fullName}
+              actions={actions.menu(u, {
+                onEdit: () => setEditing(u),
+                canUpdate,
+                canDelete: can('delete', 'User', u) && !self,
+                extra: [
+                  { label: t('users.activate'), onSelect: () => void setActive(u, true), visible: canUpdate && u.status !== 'active' },
+                  { label: t('users.deactivate'), onSelect: () => void setActive(u, false), visible: canUpdate && u.status === 'active' && !self },
+                  { label: t('users.resetPassword'), onSelect: () => setResetting(u), visible: canUpdate },
+                ],
+              })}
+            />
+          );
+        }}
+      />
+      {editing && (
+        <UserDialog
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async (message) => {
+            await refresh();
+            notices.success(message);
+          }}
+        />
+      )}
+      {resetting && (
+        <ResetPasswordDialog
+          user={resetting}
+          onClose={() => setResetting(null)}
+          onDone={(message) => notices.success(message)}
+        />
+      )}
+      {confirmDialog}
+      {actions.dialog}
+    </ListPage>
+  );
+}
+
+function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
+  const { t } = useTranslation('business');
+  const { t: tf } = useTranslation('forms');
+  const superadmin = useIsSuperadmin();
+  const create = trpc.users.create.useMutation();
+  const save = trpc.users.update.useMutation();
+  const [mode, setMode] = useState<'invite' | 'password'>('invite');
+  const schema = useMemo(
+    () =>
+      user
+        ? ZUpdateUserInput
+        : superadmin
+          ? ZCreateUserInput.refine((v) => v.role === 'superadmin' || !!v.customerId, { message: CHOOSE_CUSTOMER, path: ['customerId'] })
+          : ZCreateUserInput,
+    [user, superadmin],
+  );
+  const form = useZodForm(
+    schema,
+    {
+      customerId: null as number | null,
+      email: user?.email ?? '',
+      fullName: user?.fullName ?? '',
+      role: (user?.role ?? 'qualitycontrol'),
+      teamId: (user?.team?.id ?? null),
+      language: user?.language ?? 'en',
+      password: '',
+    },
+    ({ customerId, password, ...fields }) =>
+      user
+        ? { id: user.id, ...fields }
+        : {
+            ...fields,
+            customerId: superadmin && fields.role !== 'superadmin' ? customerId : undefined,
+            password: mode === 'password' ? password : undefined,
+          },
+  );
+  const customerId = user ? user.customerId : form.values.customerId;
+  const teams = useTeamOptions(superadmin ? customerId : null, !superadmin || !!customerId);
+  const roles = ROLES.filter((role) => superadmin || role !== 'superadmin');
+
+  return (
+    <FormDialog
+      title={user ? t('users.edit', { name: user.fullName }) : t('users.new')}
+      form={form}
+      onClose={onClose}
+      submitLabel={user ? undefined : mode === 'invite' ? t('users.sendInvite') : t('users.create')}
+      onSubmit={async (data) => {
+        if (user) {
+          const saved = await save.mutateAsync(data as TUpdateUserInput);
+          await onSaved(tf('notices.saved', { name: saved.fullName }));
+        } else {
+          const saved = await create.mutateAsync(data as TCreateUserInput);
+          await onSaved(t(mode === 'invite' ? 'users.invited' : 'users.created', { name: saved.fullName, email: saved.email }));
+        }
+      }}
+    >
+      {!user && form.values.role !== 'superadmin' && <CustomerField form={form} superadmin={superadmin} />}
+      <TextField form={form} name="fullName" label={t('users.fullName')} required autoComplete="off" />
+      <TextField form={form} name="email" label={t('users.email')} type="email" required autoComplete="off" />
+      <div className={formClasses.row}>
+        <SelectField form={form} name="role" label={t('users.role')} required options={roles.map((role) => ({ value: role, label: tf(`roles.${role}`) }))} />
+        <SelectField
+          form={form}
+          name="language"
+          label={t('users.language')}
+          options={LANGUAGES.map((code) => ({ value: code, label: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code }))}
+        />
+      </div>
+      <RecordSelect
+        label={t('users.team')}
+        placeholder={t('filters.noTeam')}
+        options={teams.options}
+        loading={teams.loading}
+        value={form.values.teamId}
+        onChange={(id) => form.set('teamId', id)}
+        error={form.error('teamId')}
+        caption={t('users.teamHint')}
+      />
+      {!user && (
+        <>
+          <RadioGroup name="mode" onChange={(value) => setMode(value === 'password' ? 'password' : 'invite')}>
+            <RadioGroup.Label>{t('users.access')}</RadioGroup.Label>
+            <FormControl>
+              <Radio value="invite" checked={mode === 'invite'} />
+              <FormControl.Label>{t('users.modeInvite')}</FormControl.Label>
+              <FormControl.Caption>{t('users.modeInviteHint')}</FormControl.Caption>
+            </FormControl>
+            <FormControl>
+              <Radio value="password" checked={mode === 'password'} />
+              <FormControl.Label>{t('users.modePassword')}</FormControl.Label>
+            </FormControl>
+          </RadioGroup>
+          {mode === 'password' && (
+            <TextField form={form} name="password" label={t('users.password')} type="password" required autoComplete="new-password" caption={t('users.passwordHint')} />
+          )}
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function ResetPasswordDialog({ user, onClose, onDone }: { user: TUser; onClose: () => void; onDone: (message: string) => void }) {
+  const { t } = useTranslation('business');
+  const reset = trpc.users.resetPassword.useMutation();
+  const [mode, setMode] = useState<'email' | 'set'>('email');
+  const form = useZodForm(ZAdminResetPasswordInput, { password: '' }, (v) => ({
+    id: user.id,
+    password: mode === 'set' ? v.password : undefined,
+  }));
+  return (
+    <FormDialog
+      title={t('users.resetTitle', { name: user.fullName })}
+      subtitle={user.email}
+      form={form}
+      onClose={onClose}
+      submitLabel={mode === 'email' ? t('users.sendResetLink') : t('users.setPassword')}
+      onSubmit={async (data) => {
+        const result = await reset.mutateAsync(data);
+        onDone(t(result.mode === 'email' ? 'users.resetLinkSent' : 'users.passwordSet', { name: user.fullName, email: user.email }));
+      }}
+    >
+      <RadioGroup name="reset-mode" onChange={(value) => setMode(value === 'set' ? 'set' : 'email')}>
+        <RadioGroup.Label visuallyHidden>{t('users.resetPassword')}</RadioGroup.Label>
+        <FormControl>
+          <Radio value="email" checked={mode === 'email'} />
+          <FormControl.Label>{t('users.resetByEmail')}</FormControl.Label>
+          <FormControl.Caption>{t('users.resetByEmailHint')}</FormControl.Caption>
+        </FormControl>
+        <FormControl>
+          <Radio value="set" checked={mode === 'set'} />
+          <FormControl.Label>{t('users.resetSet')}</FormControl.Label>
+          <FormControl.Caption>{t('users.resetSetHint')}</FormControl.Caption>
+        </FormControl>
+      </RadioGroup>
+      {mode === 'set' && (
+        <TextField form={form} name="password" label={t('users.newPassword')} type="password" required autoComplete="new-password" caption={t('users.passwordHint')} />
+      )}
+      <Text as="p" size="small">
+        {t('users.resetSessionsNote')}
+      </Text>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ZUpdateSchemeInput, type TSchemeDetail } from '../../../shared/schemas/schemes.ts';
+import {
+  earlierQuestions,
+  fromDetail,
+  move,
+  moveQuestionAcross,
+  newQuestion,
+  newSection,
+  sameDraft,
+  sectionShares,
+  toUpdateInput,
+} from './scheme-draft.ts';
+
+const now = new Date('2026-01-01T00:00:00Z');
+const question = (id: number, key: string, position: number, text: string) => ({
+  id,
+  key,
+  position,
+  text,
+  help: null,
+  type: 'yesno' as const,
+  options: [],
+  maxScore: 1,
+  weight: 1,
+  required: true,
+  allowNA: false,
+  critical: false,
+  evidence: 'none' as const,
+  minPhotos: 0,
+  visibleIf: null,
+});
+const detail: TSchemeDetail = {
+  id: 7,
+  customerId: 1,
+  key: '00000000-0000-4000-8000-000000000000',
+  version: 2,
+  isLatest: true,
+  name: 'Store audit',
+  description: null,
+  status: 'published',
+  passingScore: 80,
+  requireSignature: false,
+  publishedAt: now,
+  archivedAt: null,
+  sectionCount: 2,
+  questionCount: 3,
+  createdAt: now,
+  updatedAt: now,
+  versions: [{ id: 7, version: 2, status: 'published', publishedAt: now }],
+  sections: [
+    { id: 2, title: 'Back', weight: 1, position: 1, questions: [question(3, 'q-c', 0, 'Cold room')] },
+    { id: 1, title: 'Front', weight: 3, position: 0, questions: [question(2, 'q-b', 1, 'Prices'), question(1, 'q-a', 0, 'Entrance')] },
+  ],
+};
+
+describe('scheme editor draft', () => {
+  it('orders sections and questions by position and round-trips to a valid update input', () => {
+    const draft = fromDetail(detail);
+    expect(draft.sections.map((s) => s.title)).toEqual(['Front', 'Back']);
+    expect(draft.sections[0].questions.map((q) => q.key)).toEqual(['q-a', 'q-b']);
+    const input = toUpdateInput(detail.id, draft);
+    const parsed = ZUpdateSchemeInput.parse(input);
+    expect(parsed.sections?.[0].questions[0]).toMatchObject({ key: 'q-a', text: 'Entrance', help: null });
+    expect(sameDraft(draft, fromDetail(detail))).toBe(true);
+  });
+
+  it('sends options only for choice questions and keeps question keys', () => {
+    const draft = fromDetail(detail);
+    draft.sections[0].questions[0].options = [{ value: 'x', label: 'X', score: 1 }];
+    expect(toUpdateInput(1, draft).sections[0].questions[0].options).toEqual([]);
+    draft.sections[0].questions[0].type = 'choice';
+    expect(toUpdateInput(1, draft).sections[0].questions[0].options).toHaveLength(1);
+  });
+
+  it('new questions carry a key the shared schema accepts', () => {
+    const section = { ...newSection(), title: 'New', questions: [{ ...newQuestion(), text: 'Is it clean?' }] };
+    const draft = { ...fromDetail(detail), sections: [section] };
+    expect(ZUpdateSchemeInput.safeParse(toUpdateInput(1, draft)).success).toBe(true);
+  });
+
+  it('moves items within bounds only', () => {
+    expect(move(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(move(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(move(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('moves a question across sections, to the end going up and the start going down', () => {
+    const draft = fromDetail(detail);
+    const down = moveQuestionAcross(draft.sections, 0, 1, 1);
+    expect(down.map((s) => s.questions.map((q) => q.key))).toEqual([['q-a'], ['q-b', 'q-c']]);
+    const up = moveQuestionAcross(down, 1, 0, -1);
+    expect(up.map((s) => s.questions.map((q) => q.key))).toEqual([['q-a', 'q-b'], ['q-c']]);
+  });
+
+  it('computes each section’s share of the score and the questions before one', () => {
+    const draft = fromDetail(detail);
+    expect(sectionShares(draft.sections)).toEqual([75, 25]);
+    expect(earlierQuestions(draft.sections, 'q-c').map((q) => q.key)).toEqual(['q-a', 'q-b']);
+  });
+});

@@ -1,0 +1,181 @@
+// The scheme editor's working copy: sections and questions with client ids for React keys and focus,
+// conversion from the server's detail and to the shared update input, and the structural edits
+// (add, remove, move) as pure functions.
+import type {
+  TEvidenceRule,
+  TQuestionOption,
+  TQuestionType,
+  TSchemeDetail,
+  TVisibleIf,
+} from '../../../shared/schemas/schemes.ts';
+
+export interface QuestionDraft {
+  uid: string;
+  key: string;
+  text: string;
+  help: string;
+  type: TQuestionType;
+  options: TQuestionOption[];
+  maxScore: number | null;
+  weight: number | null;
+  required: boolean;
+  allowNA: boolean;
+  critical: boolean;
+  evidence: TEvidenceRule;
+  minPhotos: number | null;
+  visibleIf: TVisibleIf | null;
+}
+
+export interface SectionDraft {
+  uid: string;
+  title: string;
+  weight: number | null;
+  questions: QuestionDraft[];
+}
+
+/** A type alias (not an interface) so it fits the form hook's Record<string, unknown> values. */
+export type SchemeDraft = {
+  name: string;
+  description: string;
+  passingScore: number | null;
+  requireSignature: boolean;
+  sections: SectionDraft[];
+};
+
+let counter = 0;
+/** A client-only id (React keys, focus targets). */
+export function uid(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${counter}`;
+}
+
+/** A new question key; kept across versions by the server, so visibleIf can point at new questions too. */
+export function newQuestionKey(): string {
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+  return `q-${random}`;
+}
+
+export function newQuestion(type: TQuestionType = 'yesno'): QuestionDraft {
+  return {
+    uid: uid('q'),
+    key: newQuestionKey(),
+    text: '',
+    help: '',
+    type,
+    options: [],
+    maxScore: 1,
+    weight: 1,
+    required: true,
+    allowNA: false,
+    critical: false,
+    evidence: 'none',
+    minPhotos: 0,
+    visibleIf: null,
+  };
+}
+
+export function newSection(): SectionDraft {
+  return { uid: uid('s'), title: '', weight: 1, questions: [] };
+}
+
+export function fromDetail(detail: TSchemeDetail): SchemeDraft {
+  return {
+    name: detail.name,
+    description: detail.description ?? '',
+    passingScore: detail.passingScore,
+    requireSignature: detail.requireSignature,
+    sections: [...detail.sections]
+      .sort((a, b) => a.position - b.position)
+      .map((s) => ({
+        uid: uid('s'),
+        title: s.title,
+        weight: s.weight,
+        questions: [...s.questions]
+          .sort((a, b) => a.position - b.position)
+          .map((q) => ({
+            uid: uid('q'),
+            key: q.key,
+            text: q.text,
+            help: q.help ?? '',
+            type: q.type,
+            options: q.options.map((o) => ({ ...o })),
+            maxScore: q.maxScore,
+            weight: q.weight,
+            required: q.required,
+            allowNA: q.allowNA,
+            critical: q.critical,
+            evidence: q.evidence,
+            minPhotos: q.minPhotos,
+            visibleIf: q.visibleIf ? { ...q.visibleIf } : null,
+          })),
+      })),
+  };
+}
+
+/** The draft as `schemes.update` input (the server validates it with the same schema). */
+export function toUpdateInput(id: number, draft: SchemeDraft) {
+  return {
+    id,
+    name: draft.name,
+    description: draft.description,
+    passingScore: draft.passingScore,
+    requireSignature: draft.requireSignature,
+    sections: draft.sections.map((s) => ({
+      title: s.title,
+      weight: s.weight,
+      questions: s.questions.map(({ uid: _uid, help, options, type, ...q }) => ({
+        ...q,
+        type,
+        help,
+        // Options only mean something for choice questions.
+        options: type === 'choice' ? options : [],
+      })),
+    })),
+  };
+}
+
+/** Whether two drafts hold the same scheme (client ids ignored). */
+export function sameDraft(a: SchemeDraft, b: SchemeDraft): boolean {
+  return JSON.stringify(toUpdateInput(0, a)) === JSON.stringify(toUpdateInput(0, b));
+}
+
+/** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves leave the list unchanged. */
+export function move<T>(list: readonly T[], index: number, delta: number): T[] {
+  const target = index + delta;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  next.splice(target, 0, item);
+  return next;
+}
+
+/** Move a question to the neighbouring section (to its end going down, its start going up). */
+export function moveQuestionAcross(sections: readonly SectionDraft[], sectionIndex: number, questionIndex: number, delta: -1 | 1): SectionDraft[] {
+  const target = sectionIndex + delta;
+  if (target < 0 || target >= sections.length) return [...sections];
+  const question = sections[sectionIndex].questions[questionIndex];
+  if (!question) return [...sections];
+  return sections.map((s, i) => {
+    if (i === sectionIndex) return { ...s, questions: s.questions.filter((_, j) => j !== questionIndex) };
+    if (i === target) return { ...s, questions: delta === 1 ? [question, ...s.questions] : [...s.questions, question] };
+    return s;
+  });
+}
+
+/** Share of each section in the total score, in percent (weights over their sum). */
+export function sectionShares(sections: readonly SectionDraft[]): number[] {
+  const total = sections.reduce((sum, s) => sum + (s.weight ?? 0), 0);
+  return sections.map((s) => (total > 0 ? Math.round(((s.weight ?? 0) / total) * 1000) / 10 : 0));
+}
+
+/** Questions that come before `key` in scheme order (candidates for its visibleIf). */
+export function earlierQuestions(sections: readonly SectionDraft[], key: string): QuestionDraft[] {
+  const all = sections.flatMap((s) => s.questions);
+  const index = all.findIndex((q) => q.key === key);
+  return index === -1 ? all : all.slice(0, index);
+}
+
+/** Question count of the draft. */
+export function questionCount(draft: SchemeDraft): number {
+  return draft.sections.reduce((sum, s) => sum + s.questions.length, 0);
+}
