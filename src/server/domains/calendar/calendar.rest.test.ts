@@ -58,6 +58,19 @@ describe('GET /api/apps/calendar', () => {
     const res = await t.request({ method: 'GET', url: `${URL_}?calendars=Business&calendars=Party`, as: AS });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Business, Holiday, Personal, Family, ETC/);
+    const badDate = await t.request({ method: 'GET', url: `${URL_}?start=yesterday`, as: AS });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toMatch(/ISO 8601/);
+  });
+
+  it('limits events to a period with start and end', async () => {
+    const all = await list();
+    const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const week = await list(`?start=${from}&end=${to}`);
+    expect(week.map((e) => e.id).sort()).toEqual(
+      all.filter((e) => e.start <= to && e.end >= from).map((e) => e.id).sort(),
+    );
   });
 
   it('keeps each user their own calendar', async () => {

@@ -8,7 +8,7 @@ import {
   ZUpdateCalendarEventInput,
 } from '../../../shared/schemas/calendar.ts';
 import { ZId } from '../../../shared/schemas/common.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, zodFieldErrors } from '../../lib/app-error.ts';
 import { queryString, requireAbility } from '../../rest/legacy.ts';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.service.ts';
 
@@ -49,7 +49,12 @@ export const calendarRest: FastifyPluginAsync = async (app) => {
       to: queryString(query.end) || undefined,
     });
     if (!input.success) {
-      throw new AppError('BAD_REQUEST', `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}; start and end ISO dates`);
+      const badCalendars = input.error.issues.some((issue) => issue.path[0] === 'calendars');
+      throw new AppError(
+        'BAD_REQUEST',
+        badCalendars ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}` : 'start and end must be ISO 8601 dates',
+        zodFieldErrors(input.error),
+      );
     }
     return listEvents(request, input.data);
   });
