@@ -1,0 +1,266 @@
+// TENANT ISOLATION for the business-structure routers. The cases are checked against the router
+// definition: every procedure of these routers must have a case here, so a new procedure without one
+// fails this suite. Each case runs twice: NWS's admin against ACME's records, and ACME's admin
+// against NWS's. Nothing of the other customer may be read, listed, created into, updated or deleted:
+// records answer NOT_FOUND (never FORBIDDEN, which would reveal them) and lists leave them out;
+// procedures the role may not call at all answer FORBIDDEN. Afterwards the other customer's records
+// are unchanged and the attacker left no audit event.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditEvent } from '../domains/audit/audit-event.entity.ts';
+import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { appRouter } from './router.ts';
+
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users'] as const;
+
+const t = await setupTestApp();
+const sa = await t.caller('superadmin@demo.com');
+
+interface Fixture {
+  code: string;
+  customerId: number;
+  licenseId: number;
+  directionId: number;
+  subDirectionId: number;
+  classId: number;
+  locationId: number;
+  schemeId: number;
+  draftSchemeId: number;
+  teamId: number;
+  userId: number;
+}
+
+async function fixtureFor(code: string): Promise<Fixture> {
+  const customerId = (await sa.customers.list({ q: code })).items.find((c) => c.code === code)!.id;
+  const scope = { customerId };
+  const draft = await sa.schemes.create({ customerId, name: `${code} isolation draft`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
+  return {
+    code,
+    customerId,
+    licenseId: (await sa.licenses.list(scope)).items[0].id,
+    directionId: (await sa.directions.list(scope)).items[0].id,
+    subDirectionId: (await sa.subDirections.list(scope)).items[0].id,
+    classId: (await sa.classes.list(scope)).items[0].id,
+    locationId: (await sa.locations.list(scope)).items[0].id,
+    schemeId: (await sa.schemes.list({ ...scope, view: 'latestPublished' })).items[0].id,
+    draftSchemeId: draft.id,
+    teamId: (await sa.teams.list(scope)).items[0].id,
+    userId: (await sa.users.list({ ...scope, role: 'qualitycontrol' })).items[0].id,
+  };
+}
+
+type Case = (attacker: AppCaller, foreign: Fixture, own: Fixture) => Promise<void>;
+
+const hidden = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ code: 'NOT_FOUND' });
+const forbidden = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ code: 'FORBIDDEN' });
+const ids = (page: { items: { id: number }[] }) => page.items.map((i) => i.id);
+
+/** A list must leave the foreign record out, also when asked for the foreign customer. */
+async function listHides(
+  list: (input: { customerId?: number; itemsPerPage: number }) => Promise<{ items: { id: number }[]; total: number }>,
+  foreignId: number,
+  foreignCustomerId: number,
+): Promise<void> {
+  expect(ids(await list({ itemsPerPage: -1 }))).not.toContain(foreignId);
+  const narrowed = await list({ customerId: foreignCustomerId, itemsPerPage: -1 });
+  expect(narrowed.total).toBe(0);
+}
+
+const CASES: Record<string, Case> = {
+  'customers.list': async (a, f) => {
+    expect(ids(await a.customers.list({ itemsPerPage: -1 }))).not.toContain(f.customerId);
+    expect((await a.customers.list({ q: f.code })).total).toBe(0);
+  },
+  'customers.byId': (a, f) => hidden(a.customers.byId({ id: f.customerId })),
+  'customers.create': (a) => forbidden(a.customers.create({ code: 'EVIL', name: 'Evil' })),
+  'customers.update': (a, f) => forbidden(a.customers.update({ id: f.customerId, name: 'Taken' })),
+  'customers.delete': (a, f) => forbidden(a.customers.delete({ id: f.customerId })),
+
+  'licenses.list': (a, f) => listHides((i) => a.licenses.list(i), f.licenseId, f.customerId),
+  'licenses.byId': (a, f) => hidden(a.licenses.byId({ id: f.licenseId })),
+  'licenses.current': (a, f) => hidden(a.licenses.current({ customerId: f.customerId })),
+  'licenses.create': (a, f) =>
+    forbidden(a.licenses.create({ customerId: f.customerId, plan: 'basic', seats: 1, startsAt: new Date(), expiresAt: new Date(Date.now() + 864e5) })),
+  'licenses.update': (a, f) => forbidden(a.licenses.update({ id: f.licenseId, seats: 1 })),
+  'licenses.revoke': (a, f) => forbidden(a.licenses.revoke({ id: f.licenseId, reason: 'Taken over' })),
+  'licenses.delete': (a, f) => forbidden(a.licenses.delete({ id: f.licenseId })),
+
+  'directions.list': (a, f) => listHides((i) => a.directions.list(i), f.directionId, f.customerId),
+  'directions.byId': (a, f) => hidden(a.directions.byId({ id: f.directionId })),
+  'directions.create': (a, f) => hidden(a.directions.create({ customerId: f.customerId, code: 'EVIL', name: 'Evil' })),
+  'directions.update': (a, f) => hidden(a.directions.update({ id: f.directionId, name: 'Taken' })),
+  'directions.archive': (a, f) => hidden(a.directions.archive({ id: f.directionId })),
+  'directions.restore': (a, f) => hidden(a.directions.restore({ id: f.directionId })),
+  'directions.delete': (a, f) => hidden(a.directions.delete({ id: f.directionId })),
+
+  'subDirections.list': async (a, f) => {
+    await listHides((i) => a.subDirections.list(i), f.subDirectionId, f.customerId);
+    expect((await a.subDirections.list({ directionId: f.directionId })).total).toBe(0);
+  },
+  'subDirections.byId': (a, f) => hidden(a.subDirections.byId({ id: f.subDirectionId })),
+  'subDirections.create': (a, f) => hidden(a.subDirections.create({ directionId: f.directionId, code: 'EVIL', name: 'Evil' })),
+  'subDirections.update': async (a, f, o) => {
+    await hidden(a.subDirections.update({ id: f.subDirectionId, name: 'Taken' }));
+    await hidden(a.subDirections.update({ id: o.subDirectionId, directionId: f.directionId }));
+  },
+  'subDirections.archive': (a, f) => hidden(a.subDirections.archive({ id: f.subDirectionId })),
+  'subDirections.restore': (a, f) => hidden(a.subDirections.restore({ id: f.subDirectionId })),
+  'subDirections.delete': (a, f) => hidden(a.subDirections.delete({ id: f.subDirectionId })),
+
+  'classes.list': (a, f) => listHides((i) => a.classes.list(i), f.classId, f.customerId),
+  'classes.byId': (a, f) => hidden(a.classes.byId({ id: f.classId })),
+  'classes.create': (a, f) => hidden(a.classes.create({ customerId: f.customerId, name: 'Evil' })),
+  'classes.update': (a, f) => hidden(a.classes.update({ id: f.classId, name: 'Taken' })),
+  'classes.archive': (a, f) => hidden(a.classes.archive({ id: f.classId })),
+  'classes.restore': (a, f) => hidden(a.classes.restore({ id: f.classId })),
+  'classes.delete': (a, f) => hidden(a.classes.delete({ id: f.classId })),
+
+  'locations.list': async (a, f) => {
+    await listHides((i) => a.locations.list(i), f.locationId, f.customerId);
+    expect((await a.locations.list({ subDirectionId: f.subDirectionId })).total).toBe(0);
+    expect((await a.locations.list({ classId: f.classId })).total).toBe(0);
+  },
+  'locations.byId': (a, f) => hidden(a.locations.byId({ id: f.locationId })),
+  'locations.create': async (a, f, o) => {
+    await hidden(a.locations.create({ subDirectionId: f.subDirectionId, code: 'EVIL-1', name: 'Evil' }));
+    await hidden(a.locations.create({ subDirectionId: o.subDirectionId, classId: f.classId, code: 'EVIL-2', name: 'Evil' }));
+  },
+  'locations.update': async (a, f, o) => {
+    await hidden(a.locations.update({ id: f.locationId, name: 'Taken' }));
+    await hidden(a.locations.update({ id: o.locationId, subDirectionId: f.subDirectionId }));
+    await hidden(a.locations.update({ id: o.locationId, classId: f.classId }));
+  },
+  'locations.archive': (a, f) => hidden(a.locations.archive({ id: f.locationId })),
+  'locations.restore': (a, f) => hidden(a.locations.restore({ id: f.locationId })),
+  'locations.delete': (a, f) => hidden(a.locations.delete({ id: f.locationId })),
+
+  'schemes.list': async (a, f) => {
+    await listHides((i) => a.schemes.list({ ...i, view: 'all' }), f.schemeId, f.customerId);
+    const key = (await sa.schemes.byId({ id: f.schemeId })).key;
+    expect((await a.schemes.list({ view: 'all', key })).total).toBe(0);
+  },
+  'schemes.byId': (a, f) => hidden(a.schemes.byId({ id: f.schemeId })),
+  'schemes.create': (a, f) => hidden(a.schemes.create({ customerId: f.customerId, name: 'Evil' })),
+  'schemes.update': async (a, f) => {
+    await hidden(a.schemes.update({ id: f.schemeId, name: 'Taken' }));
+    await hidden(a.schemes.update({ id: f.draftSchemeId, name: 'Taken' }));
+  },
+  'schemes.publish': (a, f) => hidden(a.schemes.publish({ id: f.draftSchemeId })),
+  'schemes.archive': (a, f) => hidden(a.schemes.archive({ id: f.schemeId })),
+  'schemes.restore': (a, f) => hidden(a.schemes.restore({ id: f.schemeId })),
+  'schemes.delete': (a, f) => hidden(a.schemes.delete({ id: f.draftSchemeId })),
+
+  'teams.list': async (a, f) => {
+    await listHides((i) => a.teams.list(i), f.teamId, f.customerId);
+    expect((await a.teams.list({ memberId: f.userId })).total).toBe(0);
+  },
+  'teams.byId': (a, f) => hidden(a.teams.byId({ id: f.teamId })),
+  'teams.create': async (a, f) => {
+    await hidden(a.teams.create({ customerId: f.customerId, name: 'Evil' }));
+    await hidden(a.teams.create({ name: 'Evil', memberIds: [f.userId] }));
+  },
+  'teams.update': async (a, f, o) => {
+    await hidden(a.teams.update({ id: f.teamId, name: 'Taken' }));
+    await hidden(a.teams.update({ id: o.teamId, memberIds: [f.userId] }));
+  },
+  'teams.archive': (a, f) => hidden(a.teams.archive({ id: f.teamId })),
+  'teams.restore': (a, f) => hidden(a.teams.restore({ id: f.teamId })),
+  'teams.delete': (a, f) => hidden(a.teams.delete({ id: f.teamId })),
+
+  'users.list': async (a, f) => {
+    await listHides((i) => a.users.list(i), f.userId, f.customerId);
+    expect((await a.users.list({ teamId: f.teamId })).total).toBe(0);
+  },
+  'users.byId': (a, f) => hidden(a.users.byId({ id: f.userId })),
+  'users.create': async (a, f) => {
+    await hidden(a.users.create({ customerId: f.customerId, email: 'evil@example.com', fullName: 'Evil One', role: 'analyst', password: 'Evil-2024x' }));
+    await hidden(a.users.create({ email: 'evil@example.com', fullName: 'Evil One', role: 'analyst', teamId: f.teamId, password: 'Evil-2024x' }));
+  },
+  'users.update': async (a, f, o) => {
+    await hidden(a.users.update({ id: f.userId, fullName: 'Taken Over' }));
+    await hidden(a.users.update({ id: o.userId, teamId: f.teamId }));
+  },
+  'users.activate': (a, f) => hidden(a.users.activate({ id: f.userId })),
+  'users.deactivate': (a, f) => hidden(a.users.deactivate({ id: f.userId })),
+  'users.resetPassword': async (a, f) => {
+    await hidden(a.users.resetPassword({ id: f.userId, password: 'Evil-2024x' }));
+    await hidden(a.users.resetPassword({ id: f.userId }));
+  },
+  'users.delete': (a, f) => hidden(a.users.delete({ id: f.userId })),
+};
+
+const procedures = Object.keys(appRouter._def.procedures)
+  .filter((path) => (ROUTERS as readonly string[]).includes(path.split('.')[0]))
+  .sort();
+
+/** What superadmin sees of a tenant's fixture records: must not change under attack. */
+async function snapshot(f: Fixture) {
+  return {
+    customer: await sa.customers.byId({ id: f.customerId }),
+    license: await sa.licenses.byId({ id: f.licenseId }),
+    direction: await sa.directions.byId({ id: f.directionId }),
+    subDirection: await sa.subDirections.byId({ id: f.subDirectionId }),
+    class: await sa.classes.byId({ id: f.classId }),
+    location: await sa.locations.byId({ id: f.locationId }),
+    scheme: await sa.schemes.byId({ id: f.schemeId }),
+    draft: await sa.schemes.byId({ id: f.draftSchemeId }),
+    team: await sa.teams.byId({ id: f.teamId }),
+    user: await sa.users.byId({ id: f.userId }),
+  };
+}
+
+describe('tenant isolation of the business routers', () => {
+  it(`has a case for every procedure of ${ROUTERS.join(', ')} (and none for a missing one)`, () => {
+    expect(procedures.length).toBeGreaterThanOrEqual(63);
+    expect(procedures.filter((p) => !CASES[p])).toEqual([]);
+    expect(Object.keys(CASES).filter((p) => !procedures.includes(p))).toEqual([]);
+  });
+
+  const directions = [
+    { attacker: 'admin@nws.demo.com', own: 'NWS', foreign: 'ACME' },
+    { attacker: 'admin@demo.com', own: 'ACME', foreign: 'NWS' },
+  ] as const;
+
+  for (const direction of directions) {
+    describe(`${direction.attacker} against ${direction.foreign}`, () => {
+      let attacker: AppCaller;
+      let foreign: Fixture;
+      let own: Fixture;
+      let before: Awaited<ReturnType<typeof snapshot>>;
+      beforeAll(async () => {
+        attacker = await t.caller(direction.attacker);
+        foreign = await fixtureFor(direction.foreign);
+        own = await fixtureFor(direction.own);
+        before = await snapshot(foreign);
+      });
+
+      for (const procedure of procedures) {
+        it(procedure, async () => {
+          const run = CASES[procedure];
+          if (!run) throw new Error(`no isolation case for ${procedure}`);
+          await run(attacker, foreign, own);
+        });
+      }
+
+      it('left the other customer\'s records unchanged and wrote no audit event', async () => {
+        expect(await snapshot(foreign)).toEqual(before);
+        const events = await t.orm.em.fork().count(AuditEvent, { actorEmail: direction.attacker });
+        expect(events).toBe(0);
+      });
+
+      it('keeps the CSV exports to the caller\'s customer', async () => {
+        for (const name of ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users']) {
+          const narrow = name === 'customers' ? `q=${foreign.code}` : `customerId=${foreign.customerId}`;
+          const res = await t.request({ method: 'GET', url: `/api/export/${name}.csv?${narrow}`, as: direction.attacker });
+          expect(res.statusCode, name).toBe(200);
+          expect(res.body.trim().split('\r\n'), name).toHaveLength(1); // the header only
+          const all = await t.request({ method: 'GET', url: `/api/export/${name}.csv`, as: direction.attacker });
+          expect(all.body, name).not.toContain(`${foreign.code}`);
+        }
+      });
+    });
+  }
+});
+
+afterAll(() => {
+  console.info(`tenant isolation: ${procedures.length} procedures × 2 directions`);
+});
