@@ -2,8 +2,8 @@
 //  1. embedded PostgreSQL in a temp dir; migrate; seed the demo data;
 //  2. bulk-insert BENCH_ROWS (default 1,000,000) orders and customers with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
-//  4. drive each endpoint with autocannon (10 connections, BENCH_SECONDS each, after a 1 s warm-up),
-//     app first, then the ceiling with the same query; print a markdown table.
+//  4. drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for the
+//     ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,23 +27,27 @@ interface Stats {
   failures: number;
 }
 
+interface Run {
+  latencies: number[];
+  requests: number;
+  seconds: number;
+  failures: number;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<Stats> {
+function load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
       resolve({
-        rps: result.requests.total / (result.duration || seconds),
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
+        latencies,
         requests: result.requests.total,
+        seconds: result.duration || seconds,
         failures: result.non2xx + result.errors + result.timeouts,
       });
     });
@@ -51,6 +55,20 @@ function load(url: string, headers: Record<string, string>, seconds: number): Pr
       latencies.push(responseTime);
     });
   });
+}
+
+/** Requests per second and latency percentiles over several runs. */
+function merge(...runs: Run[]): Stats {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  return {
+    rps: requests / runs.reduce((n, r) => n + r.seconds, 0),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requests,
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+  };
 }
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -103,10 +121,17 @@ try {
     if (check.status !== 200 || !(body.orders ?? body.customers)?.length) {
       throw new Error(`${name}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
     }
+    // App and ceiling alternate in two halves each, so drifts in background load hit both alike.
     await load(appUrl, auth, 1);
-    const app = await load(appUrl, auth, SECONDS);
     await load(ceilingUrl, {}, 1);
-    const ceiling = await load(ceilingUrl, {}, SECONDS);
+    const half = SECONDS / 2;
+    const runs: { app: Run[]; ceiling: Run[] } = { app: [], ceiling: [] };
+    for (let round = 0; round < 2; round++) {
+      runs.app.push(await load(appUrl, auth, half));
+      runs.ceiling.push(await load(ceilingUrl, {}, half));
+    }
+    const app = merge(...runs.app);
+    const ceiling = merge(...runs.ceiling);
     if (app.failures || ceiling.failures) throw new Error(`${name}: ${app.failures} + ${ceiling.failures} failed requests`);
     const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
     rows.push(
@@ -118,7 +143,7 @@ try {
 
   console.log(
     `\n${ROWS.toLocaleString('en')} bulk rows per table + seed, ${CONNECTIONS} connections, ${SECONDS} s per run, ` +
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}\n`,
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}\n`,
   );
   console.log('| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |');
   console.log('|---|---:|---:|---:|---:|---:|');
