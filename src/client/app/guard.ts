@@ -50,7 +50,7 @@ export function afterLoginTarget(role: string, search: string): string {
   const query = new URLSearchParams(search);
   const redirect = query.get('redirect');
   query.delete('redirect');
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !/^\/(login|register|forgot-password)\b/.test(redirect)) {
+  if (redirect && /^\/(?![/\\])/.test(redirect) && !/^\/(login|register|forgot-password)\b/.test(redirect)) {
     const rest = query.toString();
     return rest ? `${redirect}?${rest}` : redirect;
   }

@@ -1,32 +1,18 @@
 // The navigation search (spec section 2 "Shell", app-bar search of section 7): results from
-// `apps.search.query` (groups of at most 5 items), shown as a keyboard-navigable listbox.
+// `apps.search.query` (groups of at most 5 items, roles that may read DemoApp), shown as a keyboard-navigable
+// listbox; items whose page does not exist yet or that the caller may not open are left out.
 import { FileIcon, SearchIcon } from '@primer/octicons-react';
 import { Dialog, Spinner } from '@primer/react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { guard } from '../app/guard.ts';
-import { matchPath, NOT_FOUND_ROUTE, pathFor, routeByName, routeResolves } from '../app/routes.tsx';
+import type { TSearchGroup } from '../../shared/schemas/search.ts';
+import { matchPath, NOT_FOUND_ROUTE, routeResolves } from '../app/routes.tsx';
 import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
 import classes from './SearchDialog.module.css';
-
-/** The app-bar search contract: groups whose children link to a route name or a path. */
-type SearchUrl = string | { name: string; params?: Record<string, string | number> };
-interface SearchItem {
-  title: string;
-  url?: SearchUrl;
-  to?: SearchUrl;
-  path?: string;
-}
-interface SearchGroup {
-  title: string;
-  children: SearchItem[];
-}
-interface SearchClient {
-  apps: { search: { query: { query(input: { q: string }): Promise<SearchGroup[] | { groups: SearchGroup[] }> } } };
-}
 
 const MAX_PER_GROUP = 5;
 
@@ -36,11 +22,9 @@ interface Option {
   href: string;
 }
 
-function hrefOf(item: SearchItem): string | null {
-  const url = item.url ?? item.to ?? item.path;
-  if (!url) return null;
-  if (typeof url === 'string') return url.startsWith('/') ? url : null;
-  return routeByName(url.name) ? pathFor(url.name, url.params) : null;
+/** Items carry an in-app path; anything else (an external or malformed url) is left out. */
+function hrefOf(item: TSearchGroup['children'][number]): string | null {
+  return item.url.startsWith('/') && !item.url.startsWith('//') ? item.url : null;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -66,16 +50,7 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   const [q, setQ] = useState('');
   const [active, setActive] = useState(0);
   const query = useDebounced(q.trim().toLowerCase(), 150);
-  const client = trpc.useUtils().client as unknown as SearchClient;
-
-  const results = useQuery({
-    queryKey: ['apps.search.query', query],
-    queryFn: async () => {
-      const data = await client.apps.search.query.query({ q: query });
-      return Array.isArray(data) ? data : data.groups;
-    },
-    staleTime: 60_000,
-  });
+  const results = trpc.apps.search.query.useQuery({ q: query }, { staleTime: 60_000, placeholderData: keepPreviousData });
 
   // Only items leading to pages that exist and that the caller may open; at most 5 per group.
   const groups = useMemo(() => {

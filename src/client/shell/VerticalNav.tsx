@@ -1,8 +1,8 @@
 import { SidebarCollapseIcon, SidebarExpandIcon, XIcon } from '@primer/octicons-react';
 import { IconButton, NavList, useFocusTrap } from '@primer/react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { setPreferences } from '../app/preferences.ts';
 import { Logo } from '../components/Logo/Logo.tsx';
 import { isActive, type ResolvedItem, type ResolvedSection } from './useNavigation.ts';
@@ -13,19 +13,37 @@ export interface VerticalNavProps {
   location: string;
   /** Below the breakpoint: a modal panel over the page with a backdrop. */
   overlay: boolean;
-  /** Icons only until hovered or focused. */
+  /** Icons only until hovered or focused (pure CSS, so hovering never re-renders the links). */
   collapsed: boolean;
   /** Dark navigation in the light theme. */
   semiDark: boolean;
   onClose: () => void;
 }
 
-function Items({ items, location }: { items: ResolvedItem[]; location: string }) {
+/** Client-side navigation for plain clicks on real links (new-tab clicks keep the browser's behaviour). */
+export function useLinkClick(): (event: MouseEvent<HTMLElement>, href: string) => void {
+  const [, navigate] = useLocation();
+  return (event, href) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+}
+
+// Memoised: Primer re-creates each link element when an item re-renders, which would drop focus and clicks.
+const Items = memo(function Items({ items, location }: { items: ResolvedItem[]; location: string }) {
+  const onLinkClick = useLinkClick();
   return items.map((item) => {
     const active = isActive(item, location);
     if (item.kind === 'link') {
+      // A plain href (not `as={Link}`): Primer re-creates a custom `as` element on every render.
       return (
-        <NavList.Item key={item.key} as={Link} href={item.href} aria-current={active ? 'page' : undefined}>
+        <NavList.Item
+          key={item.key}
+          href={item.href}
+          aria-current={active ? 'page' : undefined}
+          onClick={(event: MouseEvent<HTMLElement>) => onLinkClick(event, item.href)}
+        >
           {item.icon && (
             <NavList.LeadingVisual>
               <item.icon />
@@ -49,12 +67,11 @@ function Items({ items, location }: { items: ResolvedItem[]; location: string })
       </NavList.Item>
     );
   });
-}
+});
 
 /** The vertical menu: a `navigation` landmark named "Main navigation", docked or as an overlay. */
 export function VerticalNav({ sections, location, overlay, collapsed, semiDark, onClose }: VerticalNavProps) {
   const { t } = useTranslation('shell');
-  const [peek, setPeek] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useFocusTrap({ containerRef: panelRef, initialFocusRef: closeRef, disabled: !overlay });
@@ -68,7 +85,6 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
     return () => document.removeEventListener('keydown', onKey);
   }, [overlay, onClose]);
 
-  const iconsOnly = collapsed && !peek;
   const theme = semiDark ? { 'data-color-mode': 'dark', 'data-light-theme': 'light', 'data-dark-theme': 'dark' } : {};
 
   return (
@@ -82,32 +98,24 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
         <div
           ref={panelRef}
           className={classes.panel}
-          data-icons-only={iconsOnly || undefined}
           data-semi-dark={semiDark || undefined}
           {...theme}
-          onMouseEnter={() => setPeek(true)}
-          onMouseLeave={() => setPeek(false)}
-          onFocus={() => setPeek(true)}
-          onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) setPeek(false);
-          }}
         >
           <div className={classes.brand}>
             <Link href="/" className={classes.home} aria-label={t('nav.goHome')}>
-              <Logo compact={iconsOnly} />
+              <Logo />
             </Link>
             {overlay ? (
               <IconButton ref={closeRef} icon={XIcon} variant="invisible" aria-label={t('nav.close')} onClick={onClose} />
             ) : (
-              !iconsOnly && (
-                <IconButton
-                  icon={collapsed ? SidebarCollapseIcon : SidebarExpandIcon}
-                  variant="invisible"
-                  aria-label={t('nav.collapse')}
-                  aria-pressed={collapsed}
-                  onClick={() => setPreferences({ isVerticalNavCollapsed: !collapsed })}
-                />
-              )
+              <IconButton
+                icon={collapsed ? SidebarCollapseIcon : SidebarExpandIcon}
+                variant="invisible"
+                className={classes.collapseToggle}
+                aria-label={t('nav.collapse')}
+                aria-pressed={collapsed}
+                onClick={() => setPreferences({ isVerticalNavCollapsed: !collapsed })}
+              />
             )}
           </div>
           <NavList aria-label={t('nav.main')} className={classes.list}>

@@ -17,7 +17,9 @@ export function Logo({ compact = false, className }: LogoProps) {
         <path d="M10 14.5l4 4 8-8" fill="none" stroke="var(--fgColor-onEmphasis)" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
         <rect x="8" y="26" width="16" height="3" rx="1.5" fill="currentColor" opacity="0.55" />
       </svg>
-      <span className={classes.name}>{t('appName')}</span>
+      <span className={classes.name} data-logo-name>
+        {t('appName')}
+      </span>
     </span>
   );
 }

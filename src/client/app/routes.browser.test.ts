@@ -1,0 +1,143 @@
+// Routing in the browser: the index redirect per role, the guard's rules, not-found and aliases,
+// returning after sign-in, and scrolling on navigation (hash target with a 60 px offset, else the top).
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
+import { revokeUserSessions } from '../../server/domains/auth/auth.service.ts';
+import { User } from '../../server/domains/users/user.entity.ts';
+import { setupBrowser } from '../../server/testing/browser.ts';
+import { pageExists, routeByName } from './routes.tsx';
+
+const b = await setupBrowser();
+
+const LANDING: Record<string, string> = {
+  'superadmin@demo.com': '/dashboards/crm',
+  'admin@demo.com': '/dashboards/crm',
+  'floormanager@demo.com': '/dashboards/crm',
+  'teamleader@demo.com': '/dashboards/crm',
+  'businessadmin@demo.com': '/dashboards/crm',
+  'businessuser@demo.com': '/dashboards/crm',
+  'qualitycontrol@demo.com': '/tasks',
+  'analyst@demo.com': '/tasks',
+  'client@demo.com': '/access-control',
+};
+
+async function signedIn(email: string, viewport?: { width: number; height: number }) {
+  const { context, page } = await b.newPage(viewport ? { viewport } : {});
+  await b.signIn(page, email, DEMO_PASSWORDS[email]);
+  return { context, page };
+}
+
+describe('index redirect', () => {
+  for (const [email, landing] of Object.entries(LANDING)) {
+    it(`sends ${email.split('@')[0]} from / to ${landing}, and keeps them off login, register and forgot-password`, async () => {
+      const { context, page } = await signedIn(email);
+      for (const path of ['/', '/login', '/register', '/forgot-password']) {
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === landing);
+      }
+      await expect(page.getByRole('navigation', { name: 'Main navigation' }).waitFor()).resolves.toBeUndefined();
+      await context.close();
+    });
+  }
+
+  it('sends a signed-out visitor of a guarded page to /login with the query kept, and back after sign-in', async () => {
+    const { context, page } = await b.newPage();
+    await page.goto('/access-control?tab=rules');
+    await page.waitForURL((url) => url.pathname === '/login');
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('tab')).toBe('rules');
+    expect(search.get('redirect')).toBe('/access-control');
+    await page.getByLabel('Email').fill('analyst@demo.com');
+    await page.getByLabel('Password').fill('analyst');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/access-control' && url.search === '?tab=rules');
+    await context.close();
+  });
+
+  it('lets a signed-out visitor see public pages', async () => {
+    const { context, page } = await b.newPage();
+    await page.goto('/not-authorized');
+    await page.getByRole('heading', { name: 'You are not authorized!' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/not-authorized');
+    await context.close();
+  });
+});
+
+describe('guards', () => {
+  it('refuses the client the demo apps and business pages with /not-authorized', async () => {
+    const { context, page } = await signedIn('client@demo.com');
+    await page.goto('/tasks');
+    await page.waitForURL((url) => url.pathname === '/not-authorized');
+    await page.getByRole('heading', { name: 'You are not authorized!' }).waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL((url) => url.pathname === '/access-control');
+    await context.close();
+  });
+
+  it('shows the access-control page with what the ability allows on AclDemo', async () => {
+    const { context, page } = await signedIn('client@demo.com');
+    await page.getByRole('heading', { name: 'Access control', level: 1 }).waitFor();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: 'Read' }).textContent()).resolves.toContain('Allowed');
+    await expect(rows.filter({ hasText: 'Delete' }).textContent()).resolves.toContain('Not allowed');
+    await context.close();
+
+    const admin = await signedIn('superadmin@demo.com');
+    await admin.page.goto('/access-control');
+    await expect(admin.page.getByRole('table').getByRole('row').filter({ hasText: 'Delete' }).textContent()).resolves.toContain('Allowed');
+    await admin.context.close();
+  });
+
+  it('treats a revoked session as signed out even with its userData cookie left', async () => {
+    const { context, page } = await signedIn('businessadmin@demo.com');
+    const em = b.orm.em.fork();
+    const user = await em.findOneOrFail(User, { email: 'businessadmin@demo.com' });
+    await revokeUserSessions(em, user.id);
+    expect((await context.cookies()).some((c) => c.name === 'userData')).toBe(true);
+    await page.goto('/access-control');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'userData')).toBe(false);
+    await context.close();
+  });
+});
+
+describe('not found', () => {
+  it('answers unknown paths, /pages/misc/not-found/{error} and the not-authorized alias on the blank layout', async () => {
+    const { context, page } = await signedIn('admin@demo.com');
+    for (const path of ['/no/such/page', '/pages/misc/not-found/oops']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    }
+    await page.goto('/pages/misc/not-authorized');
+    await page.getByRole('heading', { name: 'You are not authorized!' }).waitFor();
+    await context.close();
+  });
+
+  it('shows not-found for a route whose page is not built yet', async (ctx) => {
+    const missing = ['apps-email', 'apps-chat', 'reports', 'files', 'projects', 'dashboards-analytics']
+      .map((name) => routeByName(name)!)
+      .find((route) => !pageExists(route));
+    if (!missing) return ctx.skip();
+    const { context, page } = await signedIn('superadmin@demo.com');
+    await page.goto(missing.path);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('scrolling on navigation', () => {
+  it('scrolls to a hash target 60 px below the top, and to the top on the next page', async () => {
+    const { context, page } = await signedIn('admin@demo.com', { width: 1280, height: 320 });
+    await page.goto('/access-control#acl-subject');
+    await page.locator('#acl-subject').waitFor();
+    const offset = () => page.evaluate(() => document.getElementById('acl-subject')!.getBoundingClientRect().top);
+    await expect.poll(async () => Math.abs((await offset()) - 60) <= 1, { timeout: 5000 }).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboards/crm');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+});
