@@ -3,7 +3,7 @@
 // conditions built by the service; values always travel as bind parameters.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { execSql, ident, joinSql, orderTerms, raw, runList, sql, whereClause, type ListQuery, type ListSource, type Sql } from './sql-list.ts';
+import { countSql, execSql, ident, orderTerms, pageSql, raw, runList, selectColumns, sql, whereClause, type ListQuery, type ListSource, type Sql } from './sql-list.ts';
 
 export interface Listing<K extends string, Dto> {
   /** The SQL source; `sortBy` lets it join tables only a sort needs. */
@@ -11,6 +11,19 @@ export interface Listing<K extends string, Dto> {
   map: (row: Record<string, unknown>) => Dto;
   /** Adds what another domain knows (counts, summaries) to a page of items, in place. */
   enrich?: (em: EntityManager, items: Dto[]) => Promise<void>;
+  /**
+   * Sorts by a related record's name (class, sub-direction…) read without sorting every row: rows
+   * are grouped by a foreign key, the groups come in the sort's order, and rows of a group by id.
+   * The source's sort expression for the same key must give that order too (used with a search).
+   */
+  grouped?: Partial<Record<K, GroupedSort>>;
+}
+
+export interface GroupedSort {
+  /** The root table's foreign-key column that groups the rows. */
+  column: Sql;
+  /** Group ids in ascending sort order; groups missing here come after them, rows without one (null) last. */
+  order: (em: EntityManager) => Promise<number[]>;
 }
 
 async function finish<K extends string, Dto>(em: EntityManager, listing: Listing<K, Dto>, rows: Record<string, unknown>[]): Promise<Dto[]> {
@@ -31,7 +44,13 @@ export interface ListArgs<K extends string> {
   itemsPerPage: number;
 }
 
-/** One page and the total, all in SQL. */
+/**
+ * One page and the total, all in SQL. With a search term the matches are few: one statement finds
+ * them once and returns the page with the total (sql-list's filtered path). Without one, the filters
+ * are only the tenant scope and broad flags, so matching rows can be most of a big table: the total
+ * is counted on its own and the page is picked by a deferred join that walks the sort index and
+ * stops after the page (mirrored past the middle), instead of sorting every match.
+ */
 export async function listPage<K extends string, Dto>(
   em: EntityManager,
   listing: Listing<K, Dto>,
@@ -39,15 +58,69 @@ export async function listPage<K extends string, Dto>(
   args: ListArgs<K>,
 ): Promise<{ items: Dto[]; total: number }> {
   const query: ListQuery<K> = { ...args, where };
-  const { rows, total } = await runList<Record<string, unknown>, K>(em, listing.source(em, args.sortBy), query);
+  const source = listing.source(em, args.sortBy);
+  if (args.q?.trim()) {
+    const { rows, total } = await runList<Record<string, unknown>, K>(em, source, query);
+    return { items: await finish(em, listing, rows), total };
+  }
+  const grouped = args.sortBy !== undefined ? listing.grouped?.[args.sortBy] : undefined;
+  if (grouped) {
+    const { rows, total } = await groupedPage(em, listing.source(em), grouped, query);
+    return { items: await finish(em, listing, rows), total };
+  }
+  const [{ total }] = await execSql<{ total: number }>(em, countSql(source, query));
+  const plan = pageSql(source, query, total);
+  if (!plan.statement) return { items: [], total };
+  const rows = await execSql(em, plan.statement);
+  if (plan.reversed) rows.reverse();
   return { items: await finish(em, listing, rows), total };
 }
 
-function selectList(source: ListSource): Sql {
-  return joinSql(
-    Object.entries(source.select).map(([name, expr]) => sql`${expr} as ${raw(ident(name))}`),
-    ', ',
+
+const ALL_CAP = 10_000;
+
+/**
+ * A page in a grouped sort: one grouped count gives the total and each group's size, then only the
+ * groups the page overlaps are read, each by id through the (foreign key, id) index.
+ */
+async function groupedPage<K extends string>(
+  em: EntityManager,
+  source: ListSource<K>,
+  grouped: GroupedSort,
+  query: ListQuery<K>,
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const where = whereClause(source, query);
+  const counts = await execSql<{ g: number | null; n: number }>(
+    em,
+    sql`select ${grouped.column} as "g", count(*)::int as "n" from ${source.from}${where} group by 1`,
   );
+  const total = counts.reduce((sum, c) => sum + c.n, 0);
+  const size = new Map(counts.map((c) => [c.g, c.n]));
+  const known = await grouped.order(em);
+  const rest = counts.map((c) => c.g).filter((g): g is number => g !== null && !known.includes(g)).sort((a, b) => a - b);
+  const desc = query.orderBy === 'desc';
+  let groups: (number | null)[] = [...known, ...rest, null].filter((g) => size.has(g));
+  if (desc) groups = groups.reverse();
+  const all = query.itemsPerPage === -1;
+  let offset = all ? 0 : (query.page - 1) * query.itemsPerPage;
+  let wanted = all ? ALL_CAP : query.itemsPerPage;
+  const dir = raw(desc ? ' desc' : ' asc');
+  const rows: Record<string, unknown>[] = [];
+  for (const g of groups) {
+    if (wanted <= 0) break;
+    const n = size.get(g) ?? 0;
+    if (offset >= n) {
+      offset -= n;
+      continue;
+    }
+    const take = Math.min(wanted, n - offset);
+    const inGroup = whereClause(source, { ...query, where: [...(query.where ?? []), g === null ? sql`${grouped.column} is null` : sql`${grouped.column} = ${g}`] });
+    const keys = sql`select ${source.id} as "__key" from ${source.from}${inGroup} order by ${source.id}${dir} limit ${take} offset ${offset}`;
+    rows.push(...(await execSql(em, sql`select ${selectColumns(source.select)} from ${source.from} join (${keys}) "__page" on "__page"."__key" = ${source.id} order by ${source.id}${dir}`)));
+    wanted -= take;
+    offset = 0;
+  }
+  return { rows, total };
 }
 
 /** The single row matching `where` (e.g. the id and the caller's scope), or null. */
@@ -57,7 +130,7 @@ export async function listOne<K extends string, Dto>(
   where: readonly (Sql | undefined | false)[],
 ): Promise<Dto | null> {
   const source = listing.source(em);
-  const statement = sql`select ${selectList(source)} from ${source.from}${whereClause(source, { page: 1, itemsPerPage: 1, where })} limit 2`;
+  const statement = sql`select ${selectColumns(source.select)} from ${source.from}${whereClause(source, { page: 1, itemsPerPage: 1, where })} limit 2`;
   const rows = await execSql(em, statement);
   if (rows.length > 1) throw new Error('listOne matched more than one row');
   return rows.length ? (await finish(em, listing, rows))[0] : null;
@@ -79,7 +152,7 @@ export async function* iterateListing<K extends string, Dto>(
   const source = listing.source(fork, args.sortBy);
   const query: ListQuery<K> = { ...args, page: 1, itemsPerPage: -1, where };
   const cursor = `listing_${crypto.randomBytes(6).toString('hex')}`;
-  const statement = sql`select ${selectList(source)} from ${source.from}${whereClause(source, query)} order by ${orderTerms(source, query)}`;
+  const statement = sql`select ${selectColumns(source.select)} from ${source.from}${whereClause(source, query)} order by ${orderTerms(source, query)}`;
   await fork.begin({ readOnly: true, isolationLevel: 'repeatable read' });
   try {
     await execSql(fork, sql`declare ${raw(ident(cursor))} no scroll cursor for ${statement}`);

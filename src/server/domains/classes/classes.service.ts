@@ -100,6 +100,12 @@ export async function classRefs(em: EntityManager, ids: number[]): Promise<Map<n
   return new Map(found.map((c) => [c.id, { id: c.id, name: c.name, color: c.color }]));
 }
 
+/** All class ids by name (ties by id): the order of the locations list's `class` sort. */
+export async function classOrder(em: EntityManager): Promise<number[]> {
+  const found = await em.find(LocationClass, {}, { orderBy: [{ name: 'asc' }, { id: 'asc' }], fields: ['id'] });
+  return found.map((c) => c.id);
+}
+
 const duplicateName = 'Another class of this customer already has this name';
 
 async function assertNameFree(em: EntityManager, customerId: number, name: string, exceptId?: number): Promise<void> {

@@ -13,8 +13,8 @@ export const LocationSchema = defineEntity({
   properties: {
     ...baseProperties,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
-    subDirection: () => p.manyToOne(SubDirection).deleteRule('restrict').index(),
-    locationClass: () => p.manyToOne(LocationClass).fieldName('class_id').nullable().deleteRule('restrict').index(),
+    subDirection: () => p.manyToOne(SubDirection).deleteRule('restrict'),
+    locationClass: () => p.manyToOne(LocationClass).fieldName('class_id').nullable().deleteRule('restrict'),
     code: p.string().length(32),
     name: p.string().length(200),
     address: p.string().length(300).nullable(),
@@ -34,6 +34,14 @@ export const LocationSchema = defineEntity({
     { properties: ['customer', 'city'] },
     { properties: ['customer', 'createdAt'] },
     { properties: ['customer', 'updatedAt'] },
+    // Grouped sorts and filters read a group's rows in id order; also the FKs' own indexes.
+    { properties: ['subDirection', 'id'] },
+    { properties: ['locationClass', 'id'] },
+    // Counts of live (not archived) locations, index-only.
+    {
+      name: 'locations_live_index',
+      expression: 'create index "locations_live_index" on "locations" ("customer_id", "sub_direction_id", "class_id", "active") where "archived_at" is null',
+    },
     trgmIndex('locations', 'code'),
     trgmIndex('locations', 'name'),
     trgmIndex('locations', 'city'),

@@ -17,10 +17,10 @@ import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
 import { conflictOnUnique, findInTenant, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
-import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { execSql, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import { diffChanges, recordAudit } from '../audit/audit.service.ts';
-import { classRefs, requireClassRef } from '../classes/classes.service.ts';
-import { requireSubDirectionRef, subDirectionIdsOf, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
+import { classOrder, classRefs, requireClassRef } from '../classes/classes.service.ts';
+import { requireSubDirectionRef, subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
 import { Location } from './location.entity.ts';
 
 type LocationSortKey = TListLocationsInput['sortBy'] & string;
@@ -59,9 +59,10 @@ export const locationListing = defineListing({
         code: l.col('code'),
         name: l.col('name'),
         city: l.col('city'),
-        direction: joinStructure ? raw('"d"."code"') : l.col('subDirection'),
-        subDirection: joinStructure ? raw('"s"."code"') : l.col('subDirection'),
-        class: joinClass ? raw('"k"."name"') : l.col('locationClass'),
+        // Row values, so ties between equal names fall to the group's id as in the grouped read.
+        direction: joinStructure ? raw('("d"."code", "d"."id", "s"."code", "s"."id")') : l.col('subDirection'),
+        subDirection: joinStructure ? raw('("s"."code", "s"."id")') : l.col('subDirection'),
+        class: joinClass ? raw('("k"."name", "k"."id")') : l.col('locationClass'),
         createdAt: l.col('createdAt'),
         updatedAt: l.col('updatedAt'),
       },
@@ -88,6 +89,12 @@ export const locationListing = defineListing({
     createdAt: rowDate(r.createdAt),
     updatedAt: rowDate(r.updatedAt),
   }),
+  // Without a search, these sorts walk the (foreign key, id) indexes group by group.
+  grouped: {
+    direction: { column: raw('"l"."sub_direction_id"'), order: (em) => subDirectionOrder(em, 'direction') },
+    subDirection: { column: raw('"l"."sub_direction_id"'), order: (em) => subDirectionOrder(em, 'subDirection') },
+    class: { column: raw('"l"."class_id"'), order: (em) => classOrder(em) },
+  },
   enrich: async (em, items) => {
     const [subs, classes] = await Promise.all([
       subDirectionRefs(em, items.map((i) => i.subDirectionId)),
@@ -133,6 +140,13 @@ export async function listLocations(ctx: ServiceContext, input: TListLocationsIn
   authorize(ctx, 'read', 'Location');
   const page = await listPage(ctx.em, locationListing, await listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
   return { items: page.items.map(toLocation), total: page.total };
+}
+
+/** The SQL source and query `list` runs for this caller and input (for EXPLAIN in bench/locations.ts). */
+export async function locationListQuery(ctx: ServiceContext, input: TListLocationsInput): Promise<{ source: ListSource<LocationSortKey>; query: ListQuery<LocationSortKey> }> {
+  authorize(ctx, 'read', 'Location');
+  const sortBy = input.sortBy ?? 'code';
+  return { source: locationListing.source(ctx.em, sortBy), query: { ...input, sortBy, where: await listFilters(ctx, input) } };
 }
 
 /** Every location matching the filter, in batches (CSV export); rows include the opening hours. */

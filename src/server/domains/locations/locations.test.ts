@@ -1,7 +1,10 @@
 // Locations, directions, sub-directions and classes: CRUD, rules (in-use deletes refused, archive),
 // list filters/sort/search in SQL, and an audit event per mutation.
 import { describe, expect, it } from 'vitest';
+import { iterateListing } from '../../lib/listing.ts';
+import { sql } from '../../lib/sql-list.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { locationListing } from './locations.service.ts';
 import { auditTrail } from '../audit/audit.service.ts';
 import { createAbility, defineRulesFor } from '../../../shared/abilities/index.ts';
 
@@ -47,6 +50,27 @@ describe('locations', () => {
     const byName = await admin.locations.list({ sortBy: 'name', orderBy: 'desc', itemsPerPage: 10 });
     const names = byName.items.map((l) => l.name);
     expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('pages grouped sorts (class, sub-direction, direction) in the same order as the joined sort', async () => {
+    const sa = await t.caller('superadmin@demo.com');
+    for (const sortBy of ['class', 'subDirection', 'direction'] as const) {
+      for (const orderBy of ['asc', 'desc'] as const) {
+        const paged: number[] = [];
+        for (let page = 1; ; page++) {
+          const { items, total } = await sa.locations.list({ sortBy, orderBy, page, itemsPerPage: 7 });
+          paged.push(...items.map((l) => l.id));
+          if (page * 7 >= total) break;
+        }
+        const joined: number[] = [];
+        for await (const batch of iterateListing(t.orm.em.fork(), locationListing, [sql`"l"."archived_at" is null`], { sortBy, orderBy })) {
+          joined.push(...batch.map((l) => l.id));
+        }
+        expect(paged, `${sortBy} ${orderBy}`).toEqual(joined);
+      }
+    }
+    const byClass = (await admin.locations.list({ sortBy: 'class', itemsPerPage: -1 })).items.map((l) => l.class?.name ?? '~');
+    expect(byClass).toEqual([...byClass].sort());
   });
 
   it('creates, updates, archives, restores and deletes with an audit event each', async () => {

@@ -135,6 +135,17 @@ export async function subDirectionRefs(
   );
 }
 
+/**
+ * All sub-direction ids in sort order: by their own code, or by their direction's code then theirs
+ * (ties by id) — the order of the locations list's `subDirection` and `direction` sorts.
+ */
+export async function subDirectionOrder(em: EntityManager, by: 'subDirection' | 'direction'): Promise<number[]> {
+  const s = tableOf(em, SubDirection, 's');
+  const order = by === 'direction' ? sql`"d"."code", "d"."id", ${s.col('code')}, ${s.col('id')}` : sql`${s.col('code')}, ${s.col('id')}`;
+  const rows = await execSql<{ id: number }>(em, sql`select ${s.col('id')} as "id" from ${s.from} join "directions" "d" on "d"."id" = ${s.col('direction')} order by ${order}`);
+  return rows.map((r) => r.id);
+}
+
 /** Ids of a direction's sub-directions. */
 export async function subDirectionIdsOf(em: EntityManager, directionId: number): Promise<number[]> {
   const subs = await em.find(SubDirection, { direction: directionId }, { fields: ['id'] });
