@@ -4,6 +4,7 @@
 // teams; "self" the caller. The `client` demo role may only read AclDemo, so it is refused everywhere.
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../shared/constants/roles.ts';
+import { AuditEvent } from '../domains/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 
 // The rows of DOMAIN.md's matrix for these subjects, verbatim.
@@ -165,6 +166,13 @@ async function check(subject: Subject, role: Role, cell: string, c: AppCaller, e
       await a.byId(c, id);
       await a.update(c, id);
       await a.remove(c, id);
+      // Every mutation left an audit event naming the actor.
+      const events = await t.orm.em.fork().find(AuditEvent, { entityType: subject, entityId: id }, { orderBy: { id: 'asc' } });
+      expect(events.map((e) => [e.action, e.actorEmail])).toEqual([
+        ['create', email],
+        ['update', email],
+        ['delete', email],
+      ]);
       return;
     }
     case 'read':

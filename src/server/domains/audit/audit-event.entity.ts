@@ -12,7 +12,8 @@ export const AuditEventSchema = defineEntity({
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     at: p.datetime().onCreate(() => new Date()),
-    customer: () => p.manyToOne(Customer).nullable().deleteRule('cascade'),
+    // Kept when the customer is deleted (the trail outlives it).
+    customer: () => p.manyToOne(Customer).nullable().deleteRule('set null'),
     actor: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     actorEmail: p.string().length(254).nullable(),
     action: p.string().length(40),
