@@ -3,8 +3,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import { AppError } from './app-error.ts';
-import { authorize, tenantId } from './authz.ts';
-import type { AuthedContext, ServiceContext } from './context.ts';
+import { tenantId } from './authz.ts';
+import type { AuthedContext } from './context.ts';
 import { joinSql, raw, sql, type Sql } from './sql-list.ts';
 
 /**
@@ -63,12 +63,6 @@ export function conditionsSql(
 export function tenantSql(ctx: AuthedContext, column: Sql): Sql | undefined {
   const tenant = tenantId(ctx);
   return tenant === null ? undefined : sql`${column} = ${tenant}`;
-}
-
-/** Type-level check (FORBIDDEN) that also narrows the context; returns the caller's tenant (null = all). */
-export function authorizeTenant(ctx: ServiceContext, action: Action, subject: Subject): number | null {
-  authorize(ctx, action, subject);
-  return tenantId(ctx);
 }
 
 export function notFound(label: string): AppError {

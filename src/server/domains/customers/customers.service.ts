@@ -120,12 +120,6 @@ export async function requireCustomer(em: EntityManager, id: number): Promise<{ 
   return { id: customer.id, code: customer.code, status: customer.status };
 }
 
-/** Codes and names of customers, for other domains' lists. */
-export async function customerRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; code: string; name: string }>> {
-  const rows = ids.length ? await em.find(Customer, { id: { $in: [...new Set(ids)] } }) : [];
-  return new Map(rows.map((c) => [c.id, { id: c.id, code: c.code, name: c.name }]));
-}
-
 const duplicateCode = 'Another customer already uses this code';
 
 async function assertCodeFree(em: EntityManager, code: string, exceptId?: number): Promise<void> {
