@@ -27,17 +27,14 @@ export function UserMenu() {
     <ActionMenu>
       <ActionMenu.Anchor>
         <button type="button" className={classes.avatarButton} aria-label={t('userMenu.button')}>
-          <span className={classes.avatar} aria-hidden="true">
-            {initials(user.fullName)}
-          </span>
+          {/* Initials drawn by CSS, so the button's visible text does not contradict its name. */}
+          <span className={classes.avatar} data-initials={initials(user.fullName)} aria-hidden="true" />
           <span className={classes.online} aria-hidden="true" />
         </button>
       </ActionMenu.Anchor>
       <ActionMenu.Overlay width="medium" align="end">
         <div className={classes.header}>
-          <span className={classes.avatar} aria-hidden="true">
-            {initials(user.fullName)}
-          </span>
+          <span className={classes.avatar} data-initials={initials(user.fullName)} aria-hidden="true" />
           <div>
             <div className={classes.name}>{user.fullName}</div>
             <div className={classes.meta}>

@@ -72,7 +72,7 @@ const Items = memo(function Items({ items, location }: { items: ResolvedItem[]; 
 /** The vertical menu: a `navigation` landmark named "Main navigation", docked or as an overlay. */
 export function VerticalNav({ sections, location, overlay, collapsed, semiDark, onClose }: VerticalNavProps) {
   const { t } = useTranslation('shell');
-  const panelRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useFocusTrap({ containerRef: panelRef, initialFocusRef: closeRef, disabled: !overlay });
 
@@ -95,8 +95,9 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
         data-overlay={overlay || undefined}
         data-collapsed={collapsed || undefined}
       >
-        <div
+        <aside
           ref={panelRef}
+          aria-label={t('nav.sidebar')}
           className={classes.panel}
           data-semi-dark={semiDark || undefined}
           {...theme}
@@ -129,7 +130,7 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
               ),
             )}
           </NavList>
-        </div>
+        </aside>
       </div>
     </>
   );

@@ -67,9 +67,9 @@ export function TextField({
         </p>
       )}
       {caption && (
-        <p id={captionId} className={classes.caption}>
+        <div id={captionId} className={classes.caption}>
           {caption}
-        </p>
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,153 @@
+// Accessibility of the shell and the auth pages: axe-core (WCAG 2.x A/AA rules) in the real browser,
+// in light, dark and right-to-left, with menus, panels and dialogs open. No serious or critical findings.
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '../../server/testing/browser.ts';
+
+const b = await setupBrowser();
+const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe on the page as it is; evaluate() bypasses the app's Content-Security-Policy. */
+async function audit(page: Page, label: string): Promise<Finding[]> {
+  // Overlays fade in and out; audit the settled page, not a half-transparent frame.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(AXE);
+  const findings = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  const counts = findings.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.impact ?? 'none']: (acc[f.impact ?? 'none'] ?? 0) + 1 }), {});
+  if (process.env.AXE_DEBUG) console.log(JSON.stringify(findings, null, 1));
+  console.log(`axe ${label}: ${findings.length ? JSON.stringify(counts) + ' ' + findings.map((f) => `${f.id}(${f.impact})`).join(', ') : 'no violations'}`);
+  return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
+describe('axe: auth and message pages', () => {
+  for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=not-a-real-token', '/no/such/page', '/not-authorized']) {
+    it(`finds no serious or critical issue on ${path}`, async () => {
+      const { context, page } = await b.newPage();
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settle(page);
+      expect(await audit(page, path)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('finds no serious or critical issue on the login page in dark and in Arabic, with an error shown', async () => {
+    const { context, page } = await b.newPage();
+    await context.addCookies([
+      { name: 'od-theme', value: 'dark', url: b.baseUrl },
+      { name: 'od-language', value: 'ar', url: b.baseUrl },
+    ]);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.getByText('البريد الإلكتروني مطلوب').waitFor();
+    await settle(page);
+    expect(await audit(page, '/login dark rtl')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('axe: the shell', () => {
+  it('finds no serious or critical issue in the default layout, with each navbar panel open', async () => {
+    const { context, page } = await b.newPage();
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await settle(page);
+    const found: Finding[] = [];
+    found.push(...(await audit(page, 'shell vertical light')));
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    found.push(...(await audit(page, 'shell user menu')));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem').first().waitFor();
+    found.push(...(await audit(page, 'shell notifications')));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    await page.getByRole('dialog', { name: 'Shortcuts' }).waitFor();
+    found.push(...(await audit(page, 'shell shortcuts')));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Search' }).getByRole('option').first().waitFor();
+    found.push(...(await audit(page, 'shell search')));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Open customizer' }).click();
+    await page.getByRole('dialog', { name: 'Theme customizer' }).waitFor();
+    found.push(...(await audit(page, 'shell customizer')));
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto('/access-control');
+    await page.getByRole('table').waitFor();
+    await settle(page);
+    found.push(...(await audit(page, 'access-control')));
+    expect(found).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('finds no serious or critical issue in dark, horizontal, collapsed and right-to-left variants', async () => {
+    const variants: [string, Record<string, string>, { width: number; height: number }][] = [
+      ['dark vertical', { 'od-theme': 'dark' }, { width: 1280, height: 800 }],
+      ['horizontal bordered', { 'od-appContentLayoutNav': 'horizontal', 'od-skin': 'bordered' }, { width: 1280, height: 800 }],
+      ['collapsed', { 'od-isVerticalNavCollapsed': 'true' }, { width: 1280, height: 800 }],
+      ['arabic rtl dark', { 'od-language': 'ar', 'od-theme': 'dark' }, { width: 1280, height: 800 }],
+    ];
+    const found: Finding[] = [];
+    for (const [label, cookies, viewport] of variants) {
+      const { context, page } = await b.newPage({ viewport });
+      await b.signIn(page, 'admin@demo.com', 'admin');
+      await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: b.baseUrl })));
+      await page.reload();
+      await page.getByRole('main').waitFor();
+      await settle(page);
+      found.push(...(await audit(page, `shell ${label}`)));
+      if (label === 'horizontal bordered') {
+        await page.getByRole('navigation').getByRole('button', { name: 'Management' }).click();
+        found.push(...(await audit(page, 'shell horizontal dropdown')));
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it('finds no serious or critical issue with the overlay navigation open below 976 px', async () => {
+    const { context, page } = await b.newPage({ viewport: { width: 800, height: 900 } });
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await settle(page);
+    expect(await audit(page, 'shell overlay nav')).toEqual([]);
+    await context.close();
+  });
+});
