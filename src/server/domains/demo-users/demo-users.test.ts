@@ -1,19 +1,10 @@
 // tRPC apps.users.* and apps.permissions.list: the same services as REST.
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../testing/app.ts';
+import { codeOf } from '../../testing/trpc.ts';
 
 const t = await setupTestApp();
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 const NEW_USER = {
   fullName: 'Tomas Berg',

@@ -1,19 +1,9 @@
 // tRPC apps.ecommerce.*: the same services as REST, { items, total } lists, typed errors.
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../testing/app.ts';
+import { codeOf } from '../../testing/trpc.ts';
 
 const t = await setupTestApp();
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 describe('apps.ecommerce', () => {
   it('lists products with filters, sorting and paging in the shared shape', async () => {

@@ -1,19 +1,9 @@
 // tRPC apps.invoice.*: the same services as REST.
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../testing/app.ts';
+import { codeOf } from '../../testing/trpc.ts';
 
 const t = await setupTestApp();
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 describe('apps.invoice', () => {
   it('lists, filters by dates and status, reads, lists clients and deletes', async () => {
