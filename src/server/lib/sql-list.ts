@@ -160,6 +160,17 @@ export interface ListQuery<K extends string = string> {
   itemsPerPage: number;
 }
 
+/** The search, sort and paging fields of a list input (its filters go into `where` separately). */
+export function listQueryOf<K extends string>(input: {
+  q?: string;
+  sortBy?: K;
+  orderBy?: SortDirection;
+  page: number;
+  itemsPerPage: number;
+}): ListQuery<K> {
+  return { q: input.q, sortBy: input.sortBy, orderBy: input.orderBy, page: input.page, itemsPerPage: input.itemsPerPage };
+}
+
 export interface ListPage<R> {
   rows: R[];
   total: number;

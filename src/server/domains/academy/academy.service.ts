@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { execSql, listQueryOf, runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from './academy.entity.ts';
 
 function courseSource(em: EntityManager): ListSource<TCourseSortKey> {
@@ -55,15 +55,11 @@ export async function listCourses(ctx: ServiceContext, input: TListCoursesInput)
   authorize(ctx, 'read', 'DemoApp');
   const c = tableOf(ctx.em, AcademyCourse, 'c');
   const { rows, total } = await runList<TCourse, TCourseSortKey>(ctx.em, courseSource(ctx.em), {
-    q: input.q,
+    ...listQueryOf(input),
     where: [
       input.label !== ALL_COURSES_LABEL && sql`${c.col('tag')} = ${input.label}`,
       input.hideCompleted && sql`${c.col('completedTasks')} < ${c.col('totalTasks')}`,
     ],
-    sortBy: input.sortBy,
-    orderBy: input.orderBy,
-    page: input.page,
-    itemsPerPage: input.itemsPerPage,
   });
   return { items: rows, total };
 }

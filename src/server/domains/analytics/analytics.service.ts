@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/analytics.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { listQueryOf, runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { AnalyticsProject } from './analytics.entity.ts';
 
 export function projectSource(em: EntityManager): ListSource<TAnalyticsProjectSortKey> {
@@ -43,12 +43,6 @@ export async function listAnalyticsProjects(
   input: TListAnalyticsProjectsInput,
 ): Promise<ListResult<TAnalyticsProject>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<TAnalyticsProject, TAnalyticsProjectSortKey>(ctx.em, projectSource(ctx.em), {
-    q: input.q,
-    sortBy: input.sortBy,
-    orderBy: input.orderBy,
-    page: input.page,
-    itemsPerPage: input.itemsPerPage,
-  });
+  const { rows, total } = await runList<TAnalyticsProject, TAnalyticsProjectSortKey>(ctx.em, projectSource(ctx.em), listQueryOf(input));
   return { items: rows, total };
 }

@@ -13,7 +13,7 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, runList, selectColumns, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { DemoUser } from './demo-user.entity.ts';
 
 const NOT_FOUND = 'User not found';
@@ -62,16 +62,12 @@ export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersIn
   authorize(ctx, 'read', 'DemoApp');
   const { t } = userColumns(ctx.em);
   const { rows, total } = await runList<TDemoUser, TDemoUserSortKey>(ctx.em, demoUserSource(ctx.em), {
-    q: input.q,
+    ...listQueryOf(input),
     where: [
       input.role !== undefined && sql`${t.col('role')} = ${input.role}`,
       input.plan !== undefined && sql`${t.col('currentPlan')} = ${input.plan}`,
       input.status !== undefined && sql`${t.col('status')} = ${input.status}`,
     ],
-    sortBy: input.sortBy,
-    orderBy: input.orderBy,
-    page: input.page,
-    itemsPerPage: input.itemsPerPage,
   });
   return { items: rows, total };
 }

@@ -25,7 +25,7 @@ import type { TByIdInput } from '../../../shared/schemas/common.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, keptRowCount, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../lib/sql-list.ts';
+import { execSql, keptRowCount, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import {
   EcommerceCustomer,
   EcommerceOrder,
@@ -47,11 +47,6 @@ export function countryFlag(code: string): string {
 
 /** Case-insensitive, byte-ordered text sort (the migration indexes the same expression). */
 const textSort = (column: Sql) => sql`lower(${column}) collate "C"`;
-
-/** A page query from a list input. */
-function pageOf<K extends string>(input: { q?: string; sortBy?: K; orderBy: 'asc' | 'desc'; page: number; itemsPerPage: number }) {
-  return { q: input.q, sortBy: input.sortBy, orderBy: input.orderBy, page: input.page, itemsPerPage: input.itemsPerPage };
-}
 
 /* ------------------------------------------------------------------ products */
 
@@ -93,7 +88,7 @@ export async function listProducts(ctx: ServiceContext, input: TListProductsInpu
   authorize(ctx, 'read', 'DemoApp');
   const t = tableOf(ctx.em, EcommerceProduct, 'p');
   const { rows, total } = await runList<ProductRow, TProductSortKey>(ctx.em, productSource(ctx.em), {
-    ...pageOf(input),
+    ...listQueryOf(input),
     where: [
       input.category !== undefined && sql`${t.col('category')} = ${input.category}`,
       input.status !== undefined && sql`${t.col('status')} = ${input.status}`,
@@ -147,7 +142,7 @@ export async function listReviews(ctx: ServiceContext, input: TListReviewsInput)
   const t = tableOf(ctx.em, EcommerceReview, 'r');
   const status = input.status === 'All' ? undefined : input.status;
   const { rows, total } = await runList<TReview, TReviewSortKey>(ctx.em, reviewSource(ctx.em), {
-    ...pageOf(input),
+    ...listQueryOf(input),
     where: [status !== undefined && sql`${t.col('status')} = ${status}`],
   });
   return { items: rows, total };
@@ -192,7 +187,7 @@ export function referralSource(em: EntityManager): ListSource<TReferralSortKey> 
 /** Referrals, sorted and paged. */
 export async function listReferrals(ctx: ServiceContext, input: TListReferralsInput): Promise<ListResult<TReferral>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<ReferralRow, TReferralSortKey>(ctx.em, referralSource(ctx.em), pageOf(input));
+  const { rows, total } = await runList<ReferralRow, TReferralSortKey>(ctx.em, referralSource(ctx.em), listQueryOf(input));
   return { items: rows.map((r) => ({ ...r, value: dollars(r.value), earning: dollars(r.earning) })), total };
 }
 
@@ -238,7 +233,7 @@ function toOrder({ orderedAt, ...row }: OrderRow): TOrder {
 /** Orders matching q (customer, email or order number), sorted and paged. */
 export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): Promise<ListResult<TOrder>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<OrderRow, TOrderSortKey>(ctx.em, orderSource(ctx.em), pageOf(input));
+  const { rows, total } = await runList<OrderRow, TOrderSortKey>(ctx.em, orderSource(ctx.em), listQueryOf(input));
   return { items: rows.map(toOrder), total };
 }
 
@@ -295,7 +290,7 @@ export async function listEcommerceCustomers(
   input: TListEcommerceCustomersInput,
 ): Promise<ListResult<TEcommerceCustomer>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<CustomerRow, TEcommerceCustomerSortKey>(ctx.em, customerSource(ctx.em), pageOf(input));
+  const { rows, total } = await runList<CustomerRow, TEcommerceCustomerSortKey>(ctx.em, customerSource(ctx.em), listQueryOf(input));
   return { items: rows.map(withFlag), total };
 }
 

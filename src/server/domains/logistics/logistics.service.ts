@@ -4,7 +4,7 @@ import type { ListResult } from '../../../shared/schemas/common.ts';
 import type { TListVehiclesInput, TVehicle, TVehicleSortKey } from '../../../shared/schemas/logistics.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { listQueryOf, runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { LogisticsVehicle } from './logistics.entity.ts';
 
 export function vehicleSource(em: EntityManager): ListSource<TVehicleSortKey> {
@@ -36,11 +36,6 @@ export function vehicleSource(em: EntityManager): ListSource<TVehicleSortKey> {
 /** Vehicles sorted by number, route start or end city, warning or progress; paged. */
 export async function listVehicles(ctx: ServiceContext, input: TListVehiclesInput): Promise<ListResult<TVehicle>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<TVehicle, TVehicleSortKey>(ctx.em, vehicleSource(ctx.em), {
-    sortBy: input.sortBy,
-    orderBy: input.orderBy,
-    page: input.page,
-    itemsPerPage: input.itemsPerPage,
-  });
+  const { rows, total } = await runList<TVehicle, TVehicleSortKey>(ctx.em, vehicleSource(ctx.em), listQueryOf(input));
   return { items: rows, total };
 }

@@ -4,7 +4,7 @@ import type { ListResult } from '../../../shared/schemas/common.ts';
 import type { TListPermissionsInput, TPermission, TPermissionSortKey } from '../../../shared/schemas/permissions.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { listQueryOf, runList, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { DemoPermission } from './permission.entity.ts';
 
 export function permissionSource(em: EntityManager): ListSource<TPermissionSortKey> {
@@ -27,12 +27,6 @@ export function permissionSource(em: EntityManager): ListSource<TPermissionSortK
 /** Permissions matching q (name or assigned role), sorted by name or id, paged. */
 export async function listPermissions(ctx: ServiceContext, input: TListPermissionsInput): Promise<ListResult<TPermission>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<TPermission, TPermissionSortKey>(ctx.em, permissionSource(ctx.em), {
-    q: input.q,
-    sortBy: input.sortBy,
-    orderBy: input.orderBy,
-    page: input.page,
-    itemsPerPage: input.itemsPerPage,
-  });
+  const { rows, total } = await runList<TPermission, TPermissionSortKey>(ctx.em, permissionSource(ctx.em), listQueryOf(input));
   return { items: rows, total };
 }
