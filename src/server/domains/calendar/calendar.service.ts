@@ -9,10 +9,9 @@ import type {
 } from '../../../shared/schemas/calendar.ts';
 import type { TByIdInput } from '../../../shared/schemas/common.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { execSql, sql } from '../../lib/sql-list.ts';
-import { ensureDemoCopy, shiftedToToday } from '../demo-apps/demo-provision.service.ts';
+import { openDemoCopy, shiftedToToday } from '../demo-apps/demo-provision.service.ts';
 import { CalendarEvent } from './calendar.entity.ts';
 
 async function copySampleCalendar(em: EntityManager, userId: number): Promise<void> {
@@ -26,10 +25,8 @@ async function copySampleCalendar(em: EntityManager, userId: number): Promise<vo
 }
 
 /** Authorizes (read DemoApp) and makes sure the caller's calendar exists. */
-async function openCalendar(ctx: ServiceContext): Promise<AuthedContext> {
-  authorize(ctx, 'read', 'DemoApp');
-  await ensureDemoCopy(ctx.em, ctx.user.id, 'calendar', copySampleCalendar);
-  return ctx;
+function openCalendar(ctx: ServiceContext): Promise<AuthedContext> {
+  return openDemoCopy(ctx, 'calendar', copySampleCalendar);
 }
 
 function toEvent(row: CalendarEvent): TCalendarEvent {

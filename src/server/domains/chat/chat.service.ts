@@ -13,10 +13,9 @@ import type {
   TSendChatMessageResult,
 } from '../../../shared/schemas/chat.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { execSql, likeContains, raw, sql } from '../../lib/sql-list.ts';
-import { ensureDemoCopy, shiftedToToday } from '../demo-apps/demo-provision.service.ts';
+import { openDemoCopy, shiftedToToday } from '../demo-apps/demo-provision.service.ts';
 
 async function copySampleChats(em: EntityManager, userId: number): Promise<void> {
   await execSql(
@@ -35,10 +34,8 @@ async function copySampleChats(em: EntityManager, userId: number): Promise<void>
   );
 }
 
-async function openChats(ctx: ServiceContext): Promise<AuthedContext> {
-  authorize(ctx, 'read', 'DemoApp');
-  await ensureDemoCopy(ctx.em, ctx.user.id, 'chat', copySampleChats);
-  return ctx;
+function openChats(ctx: ServiceContext): Promise<AuthedContext> {
+  return openDemoCopy(ctx, 'chat', copySampleChats);
 }
 
 const PERSON_COLUMNS = raw(

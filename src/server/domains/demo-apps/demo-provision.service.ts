@@ -1,6 +1,8 @@
 // Private copies of the demo apps' sample data: the seed stores one template set (owner_id null);
 // a user's first call to calendar, chat or e-mail copies it for them, moved to today's dates.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { authorize } from '../../lib/authz.ts';
+import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { execSql, raw, sql, type Sql } from '../../lib/sql-list.ts';
 import type { PersonalDemoApp } from './demo-provision.entity.ts';
 
@@ -26,6 +28,13 @@ export async function ensureDemoCopy(
     );
     if (inserted.length > 0) await copy(tx, userId);
   });
+}
+
+/** Authorizes (read DemoApp) and makes sure the caller has their copy of `app`'s sample data. */
+export async function openDemoCopy(ctx: ServiceContext, app: PersonalDemoApp, copy: CopyTemplates): Promise<AuthedContext> {
+  authorize(ctx, 'read', 'DemoApp');
+  await ensureDemoCopy(ctx.em, ctx.user.id, app, copy);
+  return ctx;
 }
 
 /**

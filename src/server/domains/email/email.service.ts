@@ -3,10 +3,9 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmail, TEmailLabel, TEmailList, TListEmailsInput, TUpdateEmailsInput } from '../../../shared/schemas/email.ts';
-import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { execSql, likeContains, sql } from '../../lib/sql-list.ts';
-import { ensureDemoCopy, shiftedToToday } from '../demo-apps/demo-provision.service.ts';
+import { openDemoCopy, shiftedToToday } from '../demo-apps/demo-provision.service.ts';
 import { Email } from './email.entity.ts';
 
 /** Copies the sample mailbox; received mail is addressed to the user, sent mail and drafts come from them. */
@@ -28,10 +27,8 @@ async function copySampleMailbox(em: EntityManager, userId: number): Promise<voi
   );
 }
 
-async function openMailbox(ctx: ServiceContext): Promise<AuthedContext> {
-  authorize(ctx, 'read', 'DemoApp');
-  await ensureDemoCopy(ctx.em, ctx.user.id, 'email', copySampleMailbox);
-  return ctx;
+function openMailbox(ctx: ServiceContext): Promise<AuthedContext> {
+  return openDemoCopy(ctx, 'email', copySampleMailbox);
 }
 
 function toEmail(row: Email): TEmail {
