@@ -74,7 +74,7 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
   const { t } = useTranslation('shell');
   const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useFocusTrap({ containerRef: panelRef, initialFocusRef: closeRef, disabled: !overlay });
+  useFocusTrap({ containerRef: panelRef, initialFocusRef: closeRef, disabled: !overlay, restoreFocusOnCleanUp: true });
 
   useEffect(() => {
     if (!overlay) return;

@@ -39,8 +39,10 @@ describe('overlay navigation below 976 px', () => {
     const opener = page.getByRole('button', { name: 'Open navigation' });
     await opener.click();
     await mainNav(page).waitFor();
+    expect(await page.getByRole('button', { name: 'Close navigation' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => mainNav(page).count()).toBe(0);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
     await opener.click();
     await mainNav(page).getByRole('link', { name: 'Access Control' }).click();
     await page.waitForURL((url) => url.pathname === '/access-control');
