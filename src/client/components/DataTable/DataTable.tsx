@@ -77,11 +77,10 @@ export function DataTable<T>({
     else onStateChange({ sortBy: key, orderBy: 'asc' });
   }
 
-  function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: T) {
+  function onRowKey(event: KeyboardEvent<HTMLTableRowElement>) {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' && onRowOpen) {
       event.preventDefault();
-      onRowOpen(row);
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const sibling =
@@ -186,8 +185,20 @@ export function DataTable<T>({
                     key={rowKey(row)}
                     tabIndex={0}
                     className={onRowOpen ? classes.openable : undefined}
-                    onKeyDown={(e) => onRowKey(e, row)}
-                    onClick={onRowOpen ? (e) => (e.target as HTMLElement).closest('button,a,input,select') || onRowOpen(row) : undefined}
+                    onKeyDown={onRowKey}
+                    // Open on key up: opening on key down would hand the rest of that Enter press to the
+                    // opened dialog's first field, and an Enter key press there submits its form.
+                    onKeyUp={(e) => e.key === 'Enter' && e.target === e.currentTarget && onRowOpen?.(row)}
+                    onClick={
+                      onRowOpen
+                        ? (e) => {
+                            // Clicks bubble through React portals too: a row action's menu item is not a row click.
+                            const target = e.target as HTMLElement;
+                            if (!e.currentTarget.contains(target) || target.closest('button,a,input,select,label')) return;
+                            onRowOpen(row);
+                          }
+                        : undefined
+                    }
                   >
                     {columns.map((col) => (
                       <td key={col.key} data-label={col.header} data-align={col.align ?? 'start'}>

@@ -24,7 +24,7 @@ export function FilterSelect({ label, value, onChange, options, allLabel, hideLa
   return (
     <FormControl className={classes.filter} disabled={disabled}>
       <FormControl.Label visuallyHidden={hideLabel}>{label}</FormControl.Label>
-      <Select value={value} onChange={(e) => onChange(e.target.value)} size="medium">
+      <Select block value={value} onChange={(e) => onChange(e.target.value)} size="medium">
         {allLabel !== undefined && <Select.Option value="">{allLabel}</Select.Option>}
         {options.map((option) => (
           <Select.Option key={option.value} value={option.value}>

@@ -44,6 +44,9 @@ export function FormDialog<V extends Record<string, unknown>, O>({
   const { t } = useTranslation('forms');
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // An Enter that opened the dialog (on a row or a menu item) may finish inside it: a key press with no
+  // key down in the form since it opened must not submit it.
+  const keyDownSeen = useRef(false);
 
   // Runs before the Dialog's focus trap, which keeps focus that is already inside it.
   useLayoutEffect(() => {
@@ -89,7 +92,19 @@ export function FormDialog<V extends Record<string, unknown>, O>({
         </Dialog.Footer>
       )}
     >
-      <form id={formId} ref={formRef} noValidate onSubmit={(e) => void submit(e)} className={classes.form}>
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        onKeyDown={() => {
+          keyDownSeen.current = true;
+        }}
+        onKeyPress={(e) => {
+          if (e.key === 'Enter' && !keyDownSeen.current) e.preventDefault();
+        }}
+        className={classes.form}
+      >
         {form.formError && (
           <Banner variant="critical" title={t('formErrorTitle')} description={form.formError} aria-live="assertive" />
         )}

@@ -94,7 +94,7 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
       <SelectPanel
         title={label}
         inputLabel={t('searchUsers')}
-        placeholder={t('searchUsers')}
+        placeholderText={t('searchUsers')}
         renderAnchor={({ children: _children, ...anchorProps }) => (
           <Button {...anchorProps} leadingVisual={PeopleIcon} className={classes.anchor} disabled={disabled}>
             {t('chooseUsers')}

@@ -1,5 +1,5 @@
 import { PlusIcon } from '@primer/octicons-react';
-import { Button, FormControl, TextInput } from '@primer/react';
+import { Button } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -149,7 +149,6 @@ function ClassDialog({
     ({ customerId, ...fields }) =>
       locationClass ? { id: locationClass.id, ...fields } : { ...fields, customerId: superadmin ? customerId : undefined },
   );
-  const colorError = form.error('color');
   return (
     <FormDialog
       title={locationClass ? t('classes.edit', { name: locationClass.name }) : t('classes.new')}
@@ -165,26 +164,16 @@ function ClassDialog({
       {!locationClass && <CustomerField form={form} superadmin={superadmin} />}
       <TextField form={form} name="name" label={t('fields.name')} required />
       <TextareaField form={form} name="description" label={t('fields.description')} />
-      <FormControl required>
-        <FormControl.Label>{t('fields.color')}</FormControl.Label>
-        <div className={classes.colorInput}>
-          <input
-            type="color"
-            className={classes.colorSwatch}
-            value={/^#[0-9a-f]{6}$/i.test(form.values.color) ? form.values.color : '#6e7781'}
-            onChange={(e) => form.set('color', e.target.value)}
-            aria-label={t('classes.pickColor')}
-          />
-          <TextInput
-            monospace
-            value={form.values.color}
-            onChange={(e) => form.set('color', e.target.value)}
-            aria-invalid={colorError ? true : undefined}
-          />
-        </div>
-        <FormControl.Caption>{t('classes.colorHint')}</FormControl.Caption>
-        {colorError && <FormControl.Validation variant="error">{colorError}</FormControl.Validation>}
-      </FormControl>
+      <div className={classes.colorInput}>
+        <input
+          type="color"
+          className={classes.colorSwatch}
+          value={/^#[0-9a-f]{6}$/i.test(form.values.color) ? form.values.color : '#6e7781'}
+          onChange={(e) => form.set('color', e.target.value)}
+          aria-label={t('classes.pickColor')}
+        />
+        <TextField form={form} name="color" label={t('fields.color')} required monospace caption={t('classes.colorHint')} className={classes.grow} />
+      </div>
     </FormDialog>
   );
 }

@@ -1,0 +1,40 @@
+// Helpers for the browser tests of the business list pages (Playwright): find rows, open row menus,
+// confirm dialogs and wait for notices the way a keyboard or screen-reader user would.
+import type { Locator, Page } from 'playwright-core';
+
+/** The table row containing `text`. */
+export function row(page: Page, text: string): Locator {
+  return page.locator('tbody tr', { hasText: text });
+}
+
+/** Type into the list's search box (debounced) and wait for the URL to carry it. */
+export async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await page.waitForURL((url) => (url.searchParams.get('q') ?? '') === text);
+}
+
+/** Open the row's action menu and choose an item. */
+export async function rowAction(page: Page, rowName: string, item: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${rowName}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Confirm the open confirmation dialog with its `button`. */
+export async function confirm(page: Page, button: string): Promise<void> {
+  await page.getByRole('alertdialog').getByRole('button', { name: button, exact: true }).click();
+}
+
+/** Wait for a notice (success or refusal) with this text. */
+export async function notice(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+/** The open dialog with this title. */
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** Choose a filter value by the select's accessible name and the option's label. */
+export async function filter(page: Page, name: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name, exact: true }).selectOption({ label: option });
+}
