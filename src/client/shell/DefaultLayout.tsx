@@ -15,7 +15,7 @@ import { Footer } from './Footer.tsx';
 import { HorizontalNav } from './HorizontalNav.tsx';
 import { Navbar } from './Navbar.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
-import { useNavigation } from './useNavigation.ts';
+import { useDocumentTitle, useNavigation } from './useNavigation.ts';
 import { VerticalNav } from './VerticalNav.tsx';
 
 const Customizer = lazy(() => import('./Customizer.tsx'));
@@ -30,6 +30,7 @@ export default function DefaultLayout({ route, children }: DefaultLayoutProps) {
   const prefs = usePreferences();
   const [location] = useLocation();
   const sections = useNavigation();
+  useDocumentTitle(route);
   const overlay = useMediaQuery(`(max-width: ${OVERLAY_NAV_BREAKPOINT - 0.02}px)`);
   const [navOpen, setNavOpen] = useState(false);
   const [customizerOpen, setCustomizerOpen] = useState(false);

@@ -47,6 +47,7 @@ describe('overlay navigation below 976 px', () => {
     await mainNav(page).getByRole('link', { name: 'Access Control' }).click();
     await page.waitForURL((url) => url.pathname === '/access-control');
     await expect.poll(() => mainNav(page).count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Access Control · Opsdesk');
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await mainNav(page).waitFor();

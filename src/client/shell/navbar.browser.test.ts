@@ -142,6 +142,7 @@ describe('user menu', () => {
     await page.getByText('Tomasz Lewandowski', { exact: true }).waitFor();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(() => page.title()).toBe('Opsdesk');
     const names = (await context.cookies()).map((c) => c.name);
     expect(names).not.toContain('accessToken');
     expect(names).not.toContain('userData');

@@ -1,12 +1,12 @@
 // Turns the navigation config into what the caller may see: existing pages their ability allows,
 // with translated labels and resolved paths.
 import { HomeIcon, type Icon } from '@primer/octicons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../shared/abilities/index.ts';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { guard } from '../app/guard.ts';
-import { matchPath, pageExists, pathFor, routeByName } from '../app/routes.tsx';
+import { matchPath, pageExists, pathFor, routeByName, type RouteDef } from '../app/routes.tsx';
 import { useSession } from '../lib/session.tsx';
 import { NAVIGATION, SHORTCUTS, USER_MENU, type NavItem } from './navigation.ts';
 
@@ -127,4 +127,26 @@ export function useUserMenuLinks(): { key: string; label: string; href: string; 
 export function isActive(item: ResolvedItem, location: string): boolean {
   if (item.kind === 'link') return item.href.toLowerCase() === location.toLowerCase();
   return item.children.some((child) => isActive(child, location));
+}
+
+function labelOf(items: NavItem[], route: string): string | null {
+  for (const item of items) {
+    if (item.kind === 'link' && item.route === route) return item.label;
+    if (item.kind === 'group') {
+      const found = labelOf(item.children, route);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Sets the document title to the route's menu label ("Customers · Opsdesk"), or the product name. */
+export function useDocumentTitle(route: RouteDef): void {
+  const { t } = useTranslation('shell');
+  const home = !!route.fallbackPage && !pageExists(route);
+  const key = home ? 'home' : NAVIGATION.map((section) => labelOf(section.items, route.name)).find(Boolean);
+  const title = key ? `${t(`nav.${key}`)} · ${t('appName', { ns: 'common' })}` : t('appName', { ns: 'common' });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }
