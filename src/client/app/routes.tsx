@@ -15,6 +15,7 @@
 // Meta: `public` (always allowed), `unauthenticatedOnly` (signed-in users go to /), `action`+`subject`
 // (CASL check; refused -> /not-authorized). Anything else needs a signed-in user (else /login?<query>).
 // `fallbackPage` keeps a route alive until its real page lands (the nav still waits for `page`).
+// Keep each entry on one line: scripts/bundle-size.ts reads them to size every route's JavaScript.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 
