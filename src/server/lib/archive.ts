@@ -1,29 +1,23 @@
 // Archive / restore for tenant-owned records that others point at: a soft delete (archivedAt), audited.
 // Archived records drop out of lists by default (`archived: 'exclude'`) and cannot be picked for new links.
-import type { Subject } from '../../shared/abilities/index.ts';
 import type { TArchivedFilter } from '../../shared/schemas/business.ts';
-import { recordAudit, type AuditEntityType } from '../domains/audit/audit.service.ts';
-import { authorize, authorizeRecord } from './authz.ts';
+import { recordAudit } from '../domains/audit/audit.service.ts';
+import { AppError } from './app-error.ts';
+import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
-import { findInTenant, withTransaction } from './scope.ts';
+import { loadForWrite, type OwnedRecord, type RecordSpec } from './records.ts';
+import { withTransaction } from './scope.ts';
 import { sql, type Sql } from './sql-list.ts';
 
-interface Archivable {
-  id: number;
+interface Archivable extends OwnedRecord {
   archivedAt?: Date | null;
-  customer: { id: number };
 }
 
-export interface ArchiveSpec<T extends Archivable> {
-  entity: abstract new (...args: never[]) => T;
-  subject: Subject & AuditEntityType;
-  label: string;
+export interface ArchiveSpec<T extends Archivable> extends RecordSpec<T> {
   /** Extra check before archiving (e.g. only published schemes). */
   guard?: (tx: AuthedContext, record: T, archived: boolean) => Promise<void> | void;
   /** Extra change on archive/restore (e.g. a scheme's status). */
   apply?: (record: T, archived: boolean) => void;
-  /** The record as CASL conditions see it (default: id and customerId). */
-  abilityRecord?: (record: T) => Record<string, unknown>;
 }
 
 /** Archive (`archived` true) or restore a record; a no-op when it is already so. Returns its id. */
@@ -35,8 +29,7 @@ export async function setArchived<T extends Archivable>(
 ): Promise<number> {
   authorize(ctx, 'update', spec.subject);
   return withTransaction(ctx, async (tx) => {
-    const record = await findInTenant(tx, spec.entity, id, spec.label);
-    authorizeRecord(tx, 'update', spec.subject, spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer.id });
+    const record = await loadForWrite(tx, spec, id, 'update');
     if (!!record.archivedAt === archived) return record.id;
     await spec.guard?.(tx, record, archived);
     const from = record.archivedAt ?? null;
@@ -51,6 +44,30 @@ export async function setArchived<T extends Archivable>(
     });
     return record.id;
   });
+}
+
+/** A domain's archive and restore procedures: setArchived, then the record as `get` returns it. */
+export function archiveActions<T extends Archivable, R>(
+  spec: ArchiveSpec<T>,
+  get: (ctx: ServiceContext, id: number) => Promise<R>,
+): { archive: (ctx: ServiceContext, id: number) => Promise<R>; restore: (ctx: ServiceContext, id: number) => Promise<R> } {
+  return {
+    archive: async (ctx, id) => {
+      await setArchived(ctx, spec, id, true);
+      return get(ctx, id);
+    },
+    restore: async (ctx, id) => {
+      await setArchived(ctx, spec, id, false);
+      return get(ctx, id);
+    },
+  };
+}
+
+/** BAD_REQUEST on `field` when the record to link to is archived (`what`, e.g. `Direction "NORTH"`). */
+export function refuseArchived(archived: boolean, what: string, field: string): void {
+  if (!archived) return;
+  const message = `${what} is archived`;
+  throw new AppError('BAD_REQUEST', message, { [field]: [message] });
 }
 
 /** The list condition for an `archived` filter on a table's archived_at column. */

@@ -3,6 +3,7 @@
 // conditions built by the service; values always travel as bind parameters.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { notFound } from './scope.ts';
 import { countSql, execSql, ident, orderTerms, pageSql, raw, runList, selectColumns, sql, whereClause, type ListQuery, type ListSource, type Sql } from './sql-list.ts';
 
 export interface Listing<K extends string, Dto> {
@@ -134,6 +135,30 @@ export async function listOne<K extends string, Dto>(
   const rows = await execSql(em, statement);
   if (rows.length > 1) throw new Error('listOne matched more than one row');
   return rows.length ? (await finish(em, listing, rows))[0] : null;
+}
+
+/** The row with this id among those matching `where` (the caller's scope); NOT_FOUND (`label`) otherwise. */
+export async function listById<K extends string, Dto>(
+  em: EntityManager,
+  listing: Listing<K, Dto>,
+  id: number,
+  where: readonly (Sql | undefined | false)[],
+  label: string,
+): Promise<Dto> {
+  const found = await listOne(em, listing, [sql`${listing.source(em).id} = ${id}`, ...where]);
+  if (!found) throw notFound(label);
+  return found;
+}
+
+/** An `enrich` setting each item's `field` to its count by id (0 when `count` has none). */
+export function enrichWithCount<Dto extends { id: number }>(
+  field: { [F in keyof Dto]: Dto[F] extends number ? F : never }[keyof Dto],
+  count: (em: EntityManager, ids: number[]) => Promise<Map<number, number>>,
+): (em: EntityManager, items: Dto[]) => Promise<void> {
+  return async (em, items) => {
+    const counts = await count(em, items.map((i) => i.id));
+    for (const item of items) (item[field] as number) = counts.get(item.id) ?? 0;
+  };
 }
 
 /**

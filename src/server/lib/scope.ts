@@ -1,6 +1,7 @@
 // Tenant scope and ability conditions for the business services: what a caller may see, as SQL,
 // and which customer a new record belongs to. Another customer's record is always NOT_FOUND.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import { AppError } from './app-error.ts';
 import { tenantId } from './authz.ts';
@@ -101,22 +102,61 @@ export async function conflictOnUnique<T>(write: () => Promise<T>, field: string
   }
 }
 
+/** A uniqueness rule the services check before writing: the entity, the input field it is about, the message. */
+export interface UniqueRule<T extends object = object> {
+  entity: abstract new (...args: never[]) => T;
+  field: string;
+  message: string;
+}
+
+/** CONFLICT (with the rule's message on its field) when a record other than `exceptId` matches `where`. */
+export async function assertUnique<T extends object>(
+  em: EntityManager,
+  rule: UniqueRule<T>,
+  where: Record<string, unknown>,
+  exceptId?: number,
+): Promise<void> {
+  const clash = await em.findOne(rule.entity as never, { ...where, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+  if (clash) throw new AppError('CONFLICT', rule.message, { [rule.field]: [rule.message] });
+}
+
+/** Flush, turning a violation of the rule's unique constraint into the same CONFLICT (see conflictOnUnique). */
+export function flushUnique(em: EntityManager, rule: UniqueRule): Promise<void> {
+  return conflictOnUnique(() => em.flush(), rule.field, rule.message);
+}
+
+export interface FindOptions {
+  populate?: readonly string[];
+  tenantField?: string;
+}
+
 /**
- * Load a tenant-owned entity by id inside the caller's scope (any customer for the superadmin);
- * NOT_FOUND otherwise, whether it is missing or another customer's.
+ * Load a tenant-owned entity by id if it is `customerId`'s (any customer's when null); NOT_FOUND
+ * otherwise, whether it is missing or another customer's.
  */
+export async function findOwned<T extends object>(
+  em: EntityManager,
+  entity: abstract new (...args: never[]) => T,
+  id: number,
+  customerId: number | null,
+  label: string,
+  options: FindOptions = {},
+): Promise<T> {
+  const where = { id, ...(customerId === null ? {} : { [options.tenantField ?? 'customer']: customerId }) };
+  const found = await em.findOne(entity as never, where, { populate: (options.populate ?? []) as never });
+  if (!found) throw notFound(label);
+  return found as T;
+}
+
+/** findOwned within the caller's scope (any customer for the superadmin). */
 export async function findInTenant<T extends object>(
   ctx: AuthedContext,
   entity: abstract new (...args: never[]) => T,
   id: number,
   label: string,
-  options: { populate?: readonly string[]; tenantField?: string } = {},
+  options: FindOptions = {},
 ): Promise<T> {
-  const tenant = tenantId(ctx);
-  const where = { id, ...(tenant === null ? {} : { [options.tenantField ?? 'customer']: tenant }) };
-  const found = await ctx.em.findOne(entity as never, where, { populate: (options.populate ?? []) as never });
-  if (!found) throw notFound(label);
-  return found as T;
+  return findOwned(ctx.em, entity, id, tenantId(ctx), label, options);
 }
 
 /**

@@ -324,6 +324,23 @@ export async function execSql<R = Record<string, unknown>>(em: EntityManager, st
   return (await emExecutor(em)(compileSql(statement))) as R[];
 }
 
+/** Rows of `table` per value of its `prop` column among `ids` (and matching `also`), as id -> count. */
+export async function countPer<T extends object>(
+  em: EntityManager,
+  table: TableRef<T>,
+  prop: keyof T & string,
+  ids: readonly number[],
+  also?: Sql,
+): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const column = table.col(prop);
+  const rows = await execSql<{ id: number; n: number }>(
+    em,
+    sql`select ${column} as "id", count(*)::int as "n" from ${table.from} where ${column} = any(${ids})${also ? sql` and ${also}` : new Sql([])} group by 1`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
 /** Pages needed for `total` rows (1 for "all" and for an empty list). */
 export function pageCount(total: number, itemsPerPage: number): number {
   if (itemsPerPage === -1 || total === 0) return 1;

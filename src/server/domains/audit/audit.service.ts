@@ -54,6 +54,21 @@ export function diffChanges(
   return out;
 }
 
+/**
+ * Queue an 'update' event with the fields that differ between the snapshots (then `extra`, e.g.
+ * members added); nothing when nothing changed.
+ */
+export function recordUpdate(
+  ctx: AuthedContext,
+  target: Omit<AuditInput, 'action' | 'changes'>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): void {
+  const changes = { ...diffChanges(before, after), ...extra };
+  if (Object.keys(changes).length) recordAudit(ctx, { action: 'update', ...target, changes });
+}
+
 /** Audit events of one record, oldest first, within the caller's customer (needs `read AuditEvent`). */
 export async function auditTrail(ctx: AuthedContext, entityType: AuditEntityType, entityId: number) {
   authorize(ctx, 'read', 'AuditEvent');

@@ -3,17 +3,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TDeleted } from '../../../shared/schemas/business.ts';
 import type { TCreateClassInput, TListClassesInput, TLocationClass, TUpdateClassInput } from '../../../shared/schemas/classes.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { archivedSql, setArchived } from '../../lib/archive.ts';
-import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
+import { archiveActions, archivedSql } from '../../lib/archive.ts';
+import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, enrichWithCount, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { conflictOnUnique, findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
+import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { customerForNewRecord } from '../customers/customers.service.ts';
 import { countLocationsBy } from '../locations/locations.service.ts';
 import { LocationClass } from './location-class.entity.ts';
 
@@ -48,10 +47,7 @@ export const classListing = defineListing({
     createdAt: rowDate(r.createdAt),
     updatedAt: rowDate(r.updatedAt),
   }),
-  enrich: async (em, items) => {
-    const counts = await countLocationsBy(em, 'locationClass', items.map((i) => i.id));
-    for (const item of items) item.locationCount = counts.get(item.id) ?? 0;
-  },
+  enrich: enrichWithCount<TLocationClass>('locationCount', (em, ids) => countLocationsBy(em, 'locationClass', ids)),
 });
 
 function listFilters(ctx: AuthedContext, input: Omit<TListClassesInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
@@ -76,9 +72,7 @@ export async function* iterateClasses(ctx: ServiceContext, input: TListClassesIn
 export async function getClass(ctx: ServiceContext, id: number): Promise<TLocationClass> {
   authorize(ctx, 'read', 'Class');
   const c = tableOf(ctx.em, LocationClass, 'k');
-  const found = await listOne(ctx.em, classListing, [sql`${c.col('id')} = ${id}`, tenantSql(ctx, c.col('customer'))]);
-  if (!found) throw notFound('Class');
-  return found;
+  return listById(ctx.em, classListing, id, [tenantSql(ctx, c.col('customer'))], 'Class');
 }
 
 /** For other domains: the class, if it is `customerId`'s (NOT_FOUND otherwise). */
@@ -87,8 +81,7 @@ export async function requireClassRef(
   id: number,
   customerId: number,
 ): Promise<{ id: number; name: string; archived: boolean }> {
-  const found = await em.findOne(LocationClass, { id, customer: customerId });
-  if (!found) throw notFound('Class');
+  const found = await findOwned(em, LocationClass, id, customerId, 'Class');
   return { id: found.id, name: found.name, archived: found.archivedAt !== null };
 }
 
@@ -106,77 +99,52 @@ export async function classOrder(em: EntityManager): Promise<number[]> {
   return found.map((c) => c.id);
 }
 
-const duplicateName = 'Another class of this customer already has this name';
+const uniqueName: UniqueRule<LocationClass> = {
+  entity: LocationClass,
+  field: 'name',
+  message: 'Another class of this customer already has this name',
+};
 
-async function assertNameFree(em: EntityManager, customerId: number, name: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(LocationClass, { customer: customerId, name, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateName, { name: [duplicateName] });
-}
-
-function snapshot(c: LocationClass) {
-  return { name: c.name, description: c.description, color: c.color };
-}
+const records: WriteSpec<LocationClass> = {
+  entity: LocationClass,
+  subject: 'Class',
+  label: 'Class',
+  snapshot: (c) => ({ name: c.name, description: c.description, color: c.color }),
+  name: (c) => `Class "${c.name}"`,
+  unique: uniqueName,
+};
 
 export async function createClass(ctx: ServiceContext, input: TCreateClassInput): Promise<TLocationClass> {
-  authorize(ctx, 'create', 'Class');
-  const id = await withTransaction(ctx, async (tx) => {
-    const customerId = targetCustomerId(tx, input.customerId);
-    if (tenantId(tx) === null) await requireCustomer(tx.em, customerId);
-    authorizeRecord(tx, 'create', 'Class', { customerId });
-    await assertNameFree(tx.em, customerId, input.name);
-    const created = tx.em.create(LocationClass, {
+  const id = await createRecord(ctx, records, async (tx) => {
+    const customerId = await customerForNewRecord(tx, input.customerId, 'Class');
+    await assertUnique(tx.em, uniqueName, { customer: customerId, name: input.name });
+    return tx.em.create(LocationClass, {
       customer: customerId,
       name: input.name,
       description: input.description,
       color: input.color,
       archivedAt: null,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'name', duplicateName);
-    recordAudit(tx, { action: 'create', entityType: 'Class', entityId: created.id, customerId, changes: snapshot(created) });
-    return created.id;
   });
   return getClass(ctx, id);
 }
 
 export async function updateClass(ctx: ServiceContext, input: TUpdateClassInput): Promise<TLocationClass> {
-  authorize(ctx, 'update', 'Class');
-  await withTransaction(ctx, async (tx) => {
-    const found = await findInTenant(tx, LocationClass, input.id, 'Class');
-    authorizeRecord(tx, 'update', 'Class', { id: found.id, customerId: found.customer.id });
+  await updateRecord(ctx, records, input.id, async (tx, found) => {
     const { id: _id, ...patch } = input;
-    if (patch.name !== undefined && patch.name !== found.name) await assertNameFree(tx.em, found.customer.id, patch.name, found.id);
-    const before = snapshot(found);
+    if (patch.name !== undefined && patch.name !== found.name) {
+      await assertUnique(tx.em, uniqueName, { customer: found.customer.id, name: patch.name }, found.id);
+    }
     tx.em.assign(found, definedOnly(patch));
-    const diff = diffChanges(before, snapshot(found));
-    if (Object.keys(diff).length) recordAudit(tx, { action: 'update', entityType: 'Class', entityId: found.id, customerId: found.customer.id, changes: diff });
-    await conflictOnUnique(() => tx.em.flush(), 'name', duplicateName);
   });
   return getClass(ctx, input.id);
 }
 
-const archiveSpec = { entity: LocationClass, subject: 'Class' as const, label: 'Class' };
-
-export async function archiveClass(ctx: ServiceContext, id: number): Promise<TLocationClass> {
-  await setArchived(ctx, archiveSpec, id, true);
-  return getClass(ctx, id);
-}
-
-export async function restoreClass(ctx: ServiceContext, id: number): Promise<TLocationClass> {
-  await setArchived(ctx, archiveSpec, id, false);
-  return getClass(ctx, id);
-}
+export const { archive: archiveClass, restore: restoreClass } = archiveActions(records, getClass);
 
 /** Refused (CONFLICT) while locations (or anything else) use it. */
-export async function deleteClass(ctx: ServiceContext, id: number): Promise<TDeleted> {
-  authorize(ctx, 'delete', 'Class');
-  await withTransaction(ctx, async (tx) => {
-    const found = await findInTenant(tx, LocationClass, id, 'Class');
-    authorizeRecord(tx, 'delete', 'Class', { id: found.id, customerId: found.customer.id });
-    await refuseIfReferenced(tx.em, 'Class', id, `Class "${found.name}"`);
-    recordAudit(tx, { action: 'delete', entityType: 'Class', entityId: id, customerId: found.customer.id, changes: snapshot(found) });
-    tx.em.remove(found);
-  });
-  return { id, deleted: true };
+export function deleteClass(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  return deleteUnreferenced(ctx, records, id);
 }
 
 registerReferenceCounter('Customer', async (em, customerId) => ({

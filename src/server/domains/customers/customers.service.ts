@@ -7,14 +7,15 @@ import type {
   TListCustomersInput,
   TUpdateCustomerInput,
 } from '../../../shared/schemas/customers.ts';
+import type { Subject } from '../../../shared/abilities/index.ts';
 import type { TDeleted } from '../../../shared/schemas/business.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authorize } from '../../lib/authz.ts';
+import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, iterateListing, listOne, listPage, rowDate } from '../../lib/listing.ts';
 import { refuseIfReferenced } from '../../lib/references.ts';
 import { definedOnly } from '../../lib/objects.ts';
-import { columnMatches, conditionsSql, conflictOnUnique, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { columnMatches, conditionsSql, conflictOnUnique, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
 import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { diffChanges, recordAudit } from '../audit/audit.service.ts';
 import { activeLicenseSummaries } from '../licenses/licenses.service.ts';
@@ -118,6 +119,21 @@ export async function requireCustomer(em: EntityManager, id: number): Promise<{ 
   const customer = await em.findOne(Customer, { id });
   if (!customer) throw notFound('Customer');
   return { id: customer.id, code: customer.code, status: customer.status };
+}
+
+/**
+ * The customer a new record of `subject` goes to (see targetCustomerId), checked to exist when the
+ * superadmin names it; FORBIDDEN unless the caller may create such a record for that customer.
+ */
+export async function customerForNewRecord(
+  tx: AuthedContext,
+  customerId: number | undefined | null,
+  subject: Exclude<Subject, 'all'>,
+): Promise<number> {
+  const id = targetCustomerId(tx, customerId);
+  if (tenantId(tx) === null) await requireCustomer(tx.em, id);
+  authorizeRecord(tx, 'create', subject, { customerId: id });
+  return id;
 }
 
 const duplicateCode = 'Another customer already uses this code';

@@ -3,17 +3,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TDeleted } from '../../../shared/schemas/business.ts';
 import type { TCreateDirectionInput, TDirection, TListDirectionsInput, TUpdateDirectionInput } from '../../../shared/schemas/directions.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { archivedSql, setArchived } from '../../lib/archive.ts';
-import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
+import { archiveActions, archivedSql } from '../../lib/archive.ts';
+import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, enrichWithCount, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { conflictOnUnique, findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
+import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { customerForNewRecord } from '../customers/customers.service.ts';
 import { countSubDirectionsByDirection } from '../sub-directions/sub-directions.service.ts';
 import { Direction } from './direction.entity.ts';
 
@@ -50,10 +49,7 @@ export const directionListing = defineListing({
     createdAt: rowDate(r.createdAt),
     updatedAt: rowDate(r.updatedAt),
   }),
-  enrich: async (em, items) => {
-    const counts = await countSubDirectionsByDirection(em, items.map((i) => i.id));
-    for (const item of items) item.subDirectionCount = counts.get(item.id) ?? 0;
-  },
+  enrich: enrichWithCount<TDirection>('subDirectionCount', (em, ids) => countSubDirectionsByDirection(em, ids)),
 });
 
 function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
@@ -79,9 +75,7 @@ export async function* iterateDirections(ctx: ServiceContext, input: TListDirect
 export async function getDirection(ctx: ServiceContext, id: number): Promise<TDirection> {
   authorize(ctx, 'read', 'Direction');
   const d = tableOf(ctx.em, Direction, 'd');
-  const found = await listOne(ctx.em, directionListing, [sql`${d.col('id')} = ${id}`, tenantSql(ctx, d.col('customer'))]);
-  if (!found) throw notFound('Direction');
-  return found;
+  return listById(ctx.em, directionListing, id, [tenantSql(ctx, d.col('customer'))], 'Direction');
 }
 
 /** For other domains: the direction, if it belongs to `customerId` (else NOT_FOUND). */
@@ -90,30 +84,30 @@ export async function requireDirectionRef(
   id: number,
   customerId: number | null,
 ): Promise<{ id: number; customerId: number; code: string; archived: boolean }> {
-  const direction = await em.findOne(Direction, { id, ...(customerId === null ? {} : { customer: customerId }) });
-  if (!direction) throw notFound('Direction');
+  const direction = await findOwned(em, Direction, id, customerId, 'Direction');
   return { id: direction.id, customerId: direction.customer.id, code: direction.code, archived: direction.archivedAt !== null };
 }
 
-const duplicateCode = 'Another direction of this customer already uses this code';
+const uniqueCode: UniqueRule<Direction> = {
+  entity: Direction,
+  field: 'code',
+  message: 'Another direction of this customer already uses this code',
+};
 
-async function assertCodeFree(em: EntityManager, customerId: number, code: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(Direction, { customer: customerId, code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
-}
-
-function snapshot(d: Direction) {
-  return { code: d.code, name: d.name, description: d.description, active: d.active };
-}
+const records: WriteSpec<Direction> = {
+  entity: Direction,
+  subject: 'Direction',
+  label: 'Direction',
+  snapshot: (d) => ({ code: d.code, name: d.name, description: d.description, active: d.active }),
+  name: (d) => `Direction "${d.code}"`,
+  unique: uniqueCode,
+};
 
 export async function createDirection(ctx: ServiceContext, input: TCreateDirectionInput): Promise<TDirection> {
-  authorize(ctx, 'create', 'Direction');
-  const id = await withTransaction(ctx, async (tx) => {
-    const customerId = targetCustomerId(tx, input.customerId);
-    if (tenantId(tx) === null) await requireCustomer(tx.em, customerId);
-    authorizeRecord(tx, 'create', 'Direction', { customerId });
-    await assertCodeFree(tx.em, customerId, input.code);
-    const direction = tx.em.create(Direction, {
+  const id = await createRecord(ctx, records, async (tx) => {
+    const customerId = await customerForNewRecord(tx, input.customerId, 'Direction');
+    await assertUnique(tx.em, uniqueCode, { customer: customerId, code: input.code });
+    return tx.em.create(Direction, {
       customer: customerId,
       code: input.code,
       name: input.name,
@@ -121,54 +115,26 @@ export async function createDirection(ctx: ServiceContext, input: TCreateDirecti
       active: input.active,
       archivedAt: null,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
-    recordAudit(tx, { action: 'create', entityType: 'Direction', entityId: direction.id, customerId, changes: snapshot(direction) });
-    return direction.id;
   });
   return getDirection(ctx, id);
 }
 
 export async function updateDirection(ctx: ServiceContext, input: TUpdateDirectionInput): Promise<TDirection> {
-  authorize(ctx, 'update', 'Direction');
-  await withTransaction(ctx, async (tx) => {
-    const direction = await findInTenant(tx, Direction, input.id, 'Direction');
-    authorizeRecord(tx, 'update', 'Direction', { id: direction.id, customerId: direction.customer.id });
+  await updateRecord(ctx, records, input.id, async (tx, direction) => {
     const { id: _id, ...patch } = input;
-    if (patch.code !== undefined && patch.code !== direction.code) await assertCodeFree(tx.em, direction.customer.id, patch.code, direction.id);
-    const before = snapshot(direction);
-    tx.em.assign(direction, definedOnly(patch));
-    const diff = diffChanges(before, snapshot(direction));
-    if (Object.keys(diff).length) {
-      recordAudit(tx, { action: 'update', entityType: 'Direction', entityId: direction.id, customerId: direction.customer.id, changes: diff });
+    if (patch.code !== undefined && patch.code !== direction.code) {
+      await assertUnique(tx.em, uniqueCode, { customer: direction.customer.id, code: patch.code }, direction.id);
     }
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+    tx.em.assign(direction, definedOnly(patch));
   });
   return getDirection(ctx, input.id);
 }
 
-const archiveSpec = { entity: Direction, subject: 'Direction' as const, label: 'Direction' };
-
-export async function archiveDirection(ctx: ServiceContext, id: number): Promise<TDirection> {
-  await setArchived(ctx, archiveSpec, id, true);
-  return getDirection(ctx, id);
-}
-
-export async function restoreDirection(ctx: ServiceContext, id: number): Promise<TDirection> {
-  await setArchived(ctx, archiveSpec, id, false);
-  return getDirection(ctx, id);
-}
+export const { archive: archiveDirection, restore: restoreDirection } = archiveActions(records, getDirection);
 
 /** Refused (CONFLICT) while sub-directions (or anything else) point at it. */
-export async function deleteDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
-  authorize(ctx, 'delete', 'Direction');
-  await withTransaction(ctx, async (tx) => {
-    const direction = await findInTenant(tx, Direction, id, 'Direction');
-    authorizeRecord(tx, 'delete', 'Direction', { id: direction.id, customerId: direction.customer.id });
-    await refuseIfReferenced(tx.em, 'Direction', id, `Direction "${direction.code}"`);
-    recordAudit(tx, { action: 'delete', entityType: 'Direction', entityId: id, customerId: direction.customer.id, changes: snapshot(direction) });
-    tx.em.remove(direction);
-  });
-  return { id, deleted: true };
+export function deleteDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  return deleteUnreferenced(ctx, records, id);
 }
 
 registerReferenceCounter('Customer', async (em, customerId) => ({

@@ -10,15 +10,15 @@ import type {
   TOpeningHours,
   TUpdateLocationInput,
 } from '../../../shared/schemas/locations.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { archivedSql, setArchived } from '../../lib/archive.ts';
+import { archiveActions, archivedSql, refuseArchived } from '../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { conflictOnUnique, findInTenant, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
-import { execSql, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { definedOnly } from '../../lib/objects.ts';
+import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
+import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
+import { countPer, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import { classOrder, classRefs, requireClassRef } from '../classes/classes.service.ts';
 import { requireSubDirectionRef, subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
 import { Location } from './location.entity.ts';
@@ -161,26 +161,14 @@ export async function* iterateLocations(ctx: ServiceContext, input: TListLocatio
 export async function getLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
   authorize(ctx, 'read', 'Location');
   const l = tableOf(ctx.em, Location, 'l');
-  const found = await listOne(ctx.em, locationListing, [sql`${l.col('id')} = ${id}`, tenantSql(ctx, l.col('customer'))]);
-  if (!found) throw notFound('Location');
-  return toDetail(found);
+  return toDetail(await listById(ctx.em, locationListing, id, [tenantSql(ctx, l.col('customer'))], 'Location'));
 }
 
 /* ------------------------------------------------------------------ for other domains */
 
 /** Locations per sub-direction or class id. */
-export async function countLocationsBy(
-  em: EntityManager,
-  by: 'subDirection' | 'locationClass',
-  ids: number[],
-): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const l = tableOf(em, Location, 'l');
-  const rows = await execSql<{ id: number; n: number }>(
-    em,
-    sql`select ${l.col(by)} as "id", count(*)::int as "n" from ${l.from} where ${l.col(by)} = any(${ids}) group by 1`,
-  );
-  return new Map(rows.map((r) => [r.id, r.n]));
+export function countLocationsBy(em: EntityManager, by: 'subDirection' | 'locationClass', ids: number[]): Promise<Map<number, number>> {
+  return countPer(em, tableOf(em, Location, 'l'), by, ids);
 }
 
 /** The location, if it is `customerId`'s (NOT_FOUND otherwise) — for projects and tasks. */
@@ -189,8 +177,7 @@ export async function requireLocationRef(
   id: number,
   customerId: number,
 ): Promise<{ id: number; code: string; name: string; latitude: number | null; longitude: number | null; geofenceRadiusM: number; archived: boolean }> {
-  const found = await em.findOne(Location, { id, customer: customerId });
-  if (!found) throw notFound('Location');
+  const found = await findOwned(em, Location, id, customerId, 'Location');
   return {
     id: found.id,
     code: found.code,
@@ -204,27 +191,29 @@ export async function requireLocationRef(
 
 /* ------------------------------------------------------------------ mutations */
 
-const duplicateCode = 'Another location of this customer already uses this code';
-
-async function assertCodeFree(em: EntityManager, customerId: number, code: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(Location, { customer: customerId, code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
-}
+const uniqueCode: UniqueRule<Location> = {
+  entity: Location,
+  field: 'code',
+  message: 'Another location of this customer already uses this code',
+};
 
 async function parentSubDirection(tx: AuthedContext, id: number, customerId: number | null) {
   const sub = await requireSubDirectionRef(tx.em, id, customerId);
-  if (sub.archived) throw new AppError('BAD_REQUEST', `Sub-direction "${sub.code}" is archived`, { subDirectionId: [`Sub-direction "${sub.code}" is archived`] });
+  refuseArchived(sub.archived, `Sub-direction "${sub.code}"`, 'subDirectionId');
   return sub;
 }
 
 async function usableClass(tx: AuthedContext, id: number, customerId: number) {
   const found = await requireClassRef(tx.em, id, customerId);
-  if (found.archived) throw new AppError('BAD_REQUEST', `Class "${found.name}" is archived`, { classId: [`Class "${found.name}" is archived`] });
+  refuseArchived(found.archived, `Class "${found.name}"`, 'classId');
   return found;
 }
 
-function snapshot(l: Location) {
-  return {
+const records: WriteSpec<Location> = {
+  entity: Location,
+  subject: 'Location',
+  label: 'Location',
+  snapshot: (l) => ({
     subDirectionId: l.subDirection.id,
     classId: l.locationClass?.id ?? null,
     code: l.code,
@@ -236,18 +225,19 @@ function snapshot(l: Location) {
     geofenceRadiusM: l.geofenceRadiusM,
     openingHours: l.openingHours,
     active: l.active,
-  };
-}
+  }),
+  name: (l) => `Location "${l.code}"`,
+  unique: uniqueCode,
+};
 
 export async function createLocation(ctx: ServiceContext, input: TCreateLocationInput): Promise<TLocationDetail> {
-  authorize(ctx, 'create', 'Location');
-  const id = await withTransaction(ctx, async (tx) => {
+  const id = await createRecord(ctx, records, async (tx) => {
     const sub = await parentSubDirection(tx, input.subDirectionId, tenantId(tx));
     const customerId = sub.customerId;
     authorizeRecord(tx, 'create', 'Location', { customerId });
     if (input.classId !== null) await usableClass(tx, input.classId, customerId);
-    await assertCodeFree(tx.em, customerId, input.code);
-    const location = tx.em.create(Location, {
+    await assertUnique(tx.em, uniqueCode, { customer: customerId, code: input.code });
+    return tx.em.create(Location, {
       customer: customerId,
       subDirection: sub.id,
       locationClass: input.classId,
@@ -262,62 +252,34 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
       active: input.active,
       archivedAt: null,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
-    recordAudit(tx, { action: 'create', entityType: 'Location', entityId: location.id, customerId, changes: snapshot(location) });
-    return location.id;
   });
   return getLocation(ctx, id);
 }
 
 export async function updateLocation(ctx: ServiceContext, input: TUpdateLocationInput): Promise<TLocationDetail> {
-  authorize(ctx, 'update', 'Location');
-  await withTransaction(ctx, async (tx) => {
-    const location = await findInTenant(tx, Location, input.id, 'Location');
+  await updateRecord(ctx, records, input.id, async (tx, location) => {
     const customerId = location.customer.id;
-    authorizeRecord(tx, 'update', 'Location', { id: location.id, customerId });
-    const before = snapshot(location);
     if (input.subDirectionId !== undefined && input.subDirectionId !== location.subDirection.id) {
       await parentSubDirection(tx, input.subDirectionId, customerId);
     }
     if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableClass(tx, input.classId, customerId);
-    if (input.code !== undefined && input.code !== location.code) await assertCodeFree(tx.em, customerId, input.code, location.id);
+    if (input.code !== undefined && input.code !== location.code) await assertUnique(tx.em, uniqueCode, { customer: customerId, code: input.code }, location.id);
     // Coordinates go together: the schema refuses one without the other.
     const { id: _id, subDirectionId, classId, ...fields } = input;
     tx.em.assign(location, {
-      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...definedOnly(fields),
       ...(subDirectionId !== undefined ? { subDirection: subDirectionId } : {}),
       ...(classId !== undefined ? { locationClass: classId } : {}),
     });
-    const diff = diffChanges(before, snapshot(location));
-    if (Object.keys(diff).length) recordAudit(tx, { action: 'update', entityType: 'Location', entityId: location.id, customerId, changes: diff });
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
   });
   return getLocation(ctx, input.id);
 }
 
-const archiveSpec = { entity: Location, subject: 'Location' as const, label: 'Location' };
-
-export async function archiveLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
-  await setArchived(ctx, archiveSpec, id, true);
-  return getLocation(ctx, id);
-}
-
-export async function restoreLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
-  await setArchived(ctx, archiveSpec, id, false);
-  return getLocation(ctx, id);
-}
+export const { archive: archiveLocation, restore: restoreLocation } = archiveActions(records, getLocation);
 
 /** Refused (CONFLICT) while anything (project assignments, tasks…) points at the location. */
-export async function deleteLocation(ctx: ServiceContext, id: number): Promise<TDeleted> {
-  authorize(ctx, 'delete', 'Location');
-  await withTransaction(ctx, async (tx) => {
-    const location = await findInTenant(tx, Location, id, 'Location');
-    authorizeRecord(tx, 'delete', 'Location', { id: location.id, customerId: location.customer.id });
-    await refuseIfReferenced(tx.em, 'Location', id, `Location "${location.code}"`);
-    recordAudit(tx, { action: 'delete', entityType: 'Location', entityId: id, customerId: location.customer.id, changes: snapshot(location) });
-    tx.em.remove(location);
-  });
-  return { id, deleted: true };
+export function deleteLocation(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  return deleteUnreferenced(ctx, records, id);
 }
 
 async function locationsUsing(em: EntityManager, where: Record<string, unknown>) {

@@ -8,15 +8,14 @@ import type {
   TSubDirection,
   TUpdateSubDirectionInput,
 } from '../../../shared/schemas/sub-directions.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { archivedSql, setArchived } from '../../lib/archive.ts';
+import { archiveActions, archivedSql, refuseArchived } from '../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { conflictOnUnique, findInTenant, notFound, tenantSql, withTransaction } from '../../lib/scope.ts';
-import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { defineListing, enrichWithCount, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
+import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { assertUnique, findOwned, notFound, tenantSql, type UniqueRule } from '../../lib/scope.ts';
+import { countPer, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { requireDirectionRef } from '../directions/directions.service.ts';
 import { countLocationsBy } from '../locations/locations.service.ts';
 import { SubDirection } from './sub-direction.entity.ts';
@@ -64,10 +63,7 @@ export const subDirectionListing = defineListing({
     createdAt: rowDate(r.createdAt),
     updatedAt: rowDate(r.updatedAt),
   }),
-  enrich: async (em, items) => {
-    const counts = await countLocationsBy(em, 'subDirection', items.map((i) => i.id));
-    for (const item of items) item.locationCount = counts.get(item.id) ?? 0;
-  },
+  enrich: enrichWithCount<TSubDirection>('locationCount', (em, ids) => countLocationsBy(em, 'subDirection', ids)),
 });
 
 function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
@@ -94,21 +90,13 @@ export async function* iterateSubDirections(ctx: ServiceContext, input: TListSub
 export async function getSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
   authorize(ctx, 'read', 'SubDirection');
   const s = tableOf(ctx.em, SubDirection, 's');
-  const found = await listOne(ctx.em, subDirectionListing, [sql`${s.col('id')} = ${id}`, tenantSql(ctx, s.col('customer'))]);
-  if (!found) throw notFound('Sub-direction');
-  return found;
+  return listById(ctx.em, subDirectionListing, id, [tenantSql(ctx, s.col('customer'))], 'Sub-direction');
 }
 
 /* ------------------------------------------------------------------ for other domains */
 
-export async function countSubDirectionsByDirection(em: EntityManager, directionIds: number[]): Promise<Map<number, number>> {
-  if (!directionIds.length) return new Map();
-  const s = tableOf(em, SubDirection, 's');
-  const rows = await execSql<{ id: number; n: number }>(
-    em,
-    sql`select ${s.col('direction')} as "id", count(*)::int as "n" from ${s.from} where ${s.col('direction')} = any(${directionIds}) group by 1`,
-  );
-  return new Map(rows.map((r) => [r.id, r.n]));
+export function countSubDirectionsByDirection(em: EntityManager, directionIds: number[]): Promise<Map<number, number>> {
+  return countPer(em, tableOf(em, SubDirection, 's'), 'direction', directionIds);
 }
 
 /** The sub-direction, if it is `customerId`'s (NOT_FOUND otherwise; any customer when null). */
@@ -117,8 +105,7 @@ export async function requireSubDirectionRef(
   id: number,
   customerId: number | null,
 ): Promise<{ id: number; customerId: number; code: string; archived: boolean }> {
-  const sub = await em.findOne(SubDirection, { id, ...(customerId === null ? {} : { customer: customerId }) });
-  if (!sub) throw notFound('Sub-direction');
+  const sub = await findOwned(em, SubDirection, id, customerId, 'Sub-direction');
   return { id: sub.id, customerId: sub.customer.id, code: sub.code, archived: sub.archivedAt !== null };
 }
 
@@ -154,33 +141,34 @@ export async function subDirectionIdsOf(em: EntityManager, directionId: number):
 
 /* ------------------------------------------------------------------ mutations */
 
-const duplicateCode = 'Another sub-direction of this direction already uses this code';
+const uniqueCode: UniqueRule<SubDirection> = {
+  entity: SubDirection,
+  field: 'code',
+  message: 'Another sub-direction of this direction already uses this code',
+};
 
-async function assertCodeFree(em: EntityManager, directionId: number, code: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(SubDirection, { direction: directionId, code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
-}
+const records: WriteSpec<SubDirection> = {
+  entity: SubDirection,
+  subject: 'SubDirection',
+  label: 'Sub-direction',
+  snapshot: (s) => ({ directionId: s.direction.id, code: s.code, name: s.name, description: s.description, active: s.active }),
+  name: (s) => `Sub-direction "${s.code}"`,
+  unique: uniqueCode,
+};
 
 /** The direction to attach to: the caller's customer's, and not archived. */
 async function parentDirection(tx: AuthedContext, directionId: number) {
   const direction = await requireDirectionRef(tx.em, directionId, tenantId(tx));
-  if (direction.archived) {
-    throw new AppError('BAD_REQUEST', `Direction "${direction.code}" is archived`, { directionId: [`Direction "${direction.code}" is archived`] });
-  }
+  refuseArchived(direction.archived, `Direction "${direction.code}"`, 'directionId');
   return direction;
 }
 
-function snapshot(s: SubDirection) {
-  return { directionId: s.direction.id, code: s.code, name: s.name, description: s.description, active: s.active };
-}
-
 export async function createSubDirection(ctx: ServiceContext, input: TCreateSubDirectionInput): Promise<TSubDirection> {
-  authorize(ctx, 'create', 'SubDirection');
-  const id = await withTransaction(ctx, async (tx) => {
+  const id = await createRecord(ctx, records, async (tx) => {
     const direction = await parentDirection(tx, input.directionId);
     authorizeRecord(tx, 'create', 'SubDirection', { customerId: direction.customerId });
-    await assertCodeFree(tx.em, direction.id, input.code);
-    const sub = tx.em.create(SubDirection, {
+    await assertUnique(tx.em, uniqueCode, { direction: direction.id, code: input.code });
+    return tx.em.create(SubDirection, {
       customer: direction.customerId,
       direction: direction.id,
       code: input.code,
@@ -189,19 +177,12 @@ export async function createSubDirection(ctx: ServiceContext, input: TCreateSubD
       active: input.active,
       archivedAt: null,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
-    recordAudit(tx, { action: 'create', entityType: 'SubDirection', entityId: sub.id, customerId: direction.customerId, changes: snapshot(sub) });
-    return sub.id;
   });
   return getSubDirection(ctx, id);
 }
 
 export async function updateSubDirection(ctx: ServiceContext, input: TUpdateSubDirectionInput): Promise<TSubDirection> {
-  authorize(ctx, 'update', 'SubDirection');
-  await withTransaction(ctx, async (tx) => {
-    const sub = await findInTenant(tx, SubDirection, input.id, 'Sub-direction');
-    authorizeRecord(tx, 'update', 'SubDirection', { id: sub.id, customerId: sub.customer.id });
-    const before = snapshot(sub);
+  await updateRecord(ctx, records, input.id, async (tx, sub) => {
     let directionId = sub.direction.id;
     if (input.directionId !== undefined && input.directionId !== directionId) {
       const direction = await parentDirection(tx, input.directionId);
@@ -209,7 +190,7 @@ export async function updateSubDirection(ctx: ServiceContext, input: TUpdateSubD
       directionId = direction.id;
     }
     const code = input.code ?? sub.code;
-    if (code !== sub.code || directionId !== sub.direction.id) await assertCodeFree(tx.em, directionId, code, sub.id);
+    if (code !== sub.code || directionId !== sub.direction.id) await assertUnique(tx.em, uniqueCode, { direction: directionId, code }, sub.id);
     tx.em.assign(sub, {
       direction: directionId,
       code,
@@ -217,38 +198,15 @@ export async function updateSubDirection(ctx: ServiceContext, input: TUpdateSubD
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
     });
-    const diff = diffChanges(before, snapshot(sub));
-    if (Object.keys(diff).length) {
-      recordAudit(tx, { action: 'update', entityType: 'SubDirection', entityId: sub.id, customerId: sub.customer.id, changes: diff });
-    }
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
   });
   return getSubDirection(ctx, input.id);
 }
 
-const archiveSpec = { entity: SubDirection, subject: 'SubDirection' as const, label: 'Sub-direction' };
-
-export async function archiveSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
-  await setArchived(ctx, archiveSpec, id, true);
-  return getSubDirection(ctx, id);
-}
-
-export async function restoreSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
-  await setArchived(ctx, archiveSpec, id, false);
-  return getSubDirection(ctx, id);
-}
+export const { archive: archiveSubDirection, restore: restoreSubDirection } = archiveActions(records, getSubDirection);
 
 /** Refused (CONFLICT) while locations (or anything else) use it. */
-export async function deleteSubDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
-  authorize(ctx, 'delete', 'SubDirection');
-  await withTransaction(ctx, async (tx) => {
-    const sub = await findInTenant(tx, SubDirection, id, 'Sub-direction');
-    authorizeRecord(tx, 'delete', 'SubDirection', { id: sub.id, customerId: sub.customer.id });
-    await refuseIfReferenced(tx.em, 'SubDirection', id, `Sub-direction "${sub.code}"`);
-    recordAudit(tx, { action: 'delete', entityType: 'SubDirection', entityId: id, customerId: sub.customer.id, changes: snapshot(sub) });
-    tx.em.remove(sub);
-  });
-  return { id, deleted: true };
+export function deleteSubDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  return deleteUnreferenced(ctx, records, id);
 }
 
 registerReferenceCounter('Direction', async (em, directionId) => {

@@ -1,0 +1,98 @@
+// Writes to tenant-owned business records, the same in every domain that has them: load the record
+// for a write (in the caller's tenant, the ability checked on the record), create / update / delete
+// in one transaction with its audit event. The domain keeps what is its own: the checks and the
+// fields it sets.
+import type { Subject } from '../../shared/abilities/index.ts';
+import type { TDeleted } from '../../shared/schemas/business.ts';
+import { recordAudit, recordUpdate, type AuditEntityType } from '../domains/audit/audit.service.ts';
+import { authorize, authorizeRecord } from './authz.ts';
+import type { AuthedContext, ServiceContext } from './context.ts';
+import { refuseIfReferenced } from './references.ts';
+import { findInTenant, flushUnique, withTransaction, type UniqueRule } from './scope.ts';
+
+/** A record that belongs to one customer. */
+export interface OwnedRecord {
+  id: number;
+  customer: { id: number };
+}
+
+export type WriteAction = 'update' | 'delete';
+
+export interface RecordSpec<T extends OwnedRecord> {
+  entity: abstract new (...args: never[]) => T;
+  subject: Subject & AuditEntityType;
+  /** For messages: `${label} not found`. */
+  label: string;
+  /** The record as CASL conditions see it (default: id and customerId). */
+  abilityRecord?: (record: T) => Record<string, unknown>;
+  /** Loads the record for a write in place of the default (findInTenant, then the ability on the record). */
+  load?: (tx: AuthedContext, id: number, action: WriteAction) => Promise<T>;
+}
+
+export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
+  /** The fields audit events keep (create and delete: all of them; update: those that changed). */
+  snapshot: (record: T) => Record<string, unknown>;
+  /** How a refused delete names the record, e.g. `Direction "NORTH"`. */
+  name: (record: T) => string;
+  /** Checked again at flush: a unique-constraint violation becomes this rule's CONFLICT. */
+  unique?: UniqueRule<T>;
+}
+
+/** The record, in the caller's tenant (NOT_FOUND otherwise), that the caller may `action` (FORBIDDEN otherwise). */
+export async function loadForWrite<T extends OwnedRecord>(tx: AuthedContext, spec: RecordSpec<T>, id: number, action: WriteAction): Promise<T> {
+  if (spec.load) return spec.load(tx, id, action);
+  const record = await findInTenant(tx, spec.entity, id, spec.label);
+  authorizeRecord(tx, action, spec.subject, spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer.id });
+  return record;
+}
+
+function flush<T extends OwnedRecord>(tx: AuthedContext, spec: WriteSpec<T>): Promise<void> {
+  return spec.unique ? flushUnique(tx.em, spec.unique) : tx.em.flush();
+}
+
+/** Create a record (`make` checks and `em.create`s it), audited; returns its id. */
+export async function createRecord<T extends OwnedRecord>(
+  ctx: ServiceContext,
+  spec: WriteSpec<T>,
+  make: (tx: AuthedContext) => Promise<T>,
+): Promise<number> {
+  authorize(ctx, 'create', spec.subject);
+  return withTransaction(ctx, async (tx) => {
+    const record = await make(tx);
+    await flush(tx, spec);
+    recordAudit(tx, { action: 'create', entityType: spec.subject, entityId: record.id, customerId: record.customer.id, changes: spec.snapshot(record) });
+    return record.id;
+  });
+}
+
+/** Change a record (`change` checks and assigns), audited with what changed. */
+export async function updateRecord<T extends OwnedRecord>(
+  ctx: ServiceContext,
+  spec: WriteSpec<T>,
+  id: number,
+  change: (tx: AuthedContext, record: T) => Promise<void>,
+): Promise<void> {
+  authorize(ctx, 'update', spec.subject);
+  await withTransaction(ctx, async (tx) => {
+    const record = await loadForWrite(tx, spec, id, 'update');
+    const before = spec.snapshot(record);
+    await change(tx, record);
+    recordUpdate(tx, { entityType: spec.subject, entityId: record.id, customerId: record.customer.id }, before, spec.snapshot(record));
+    await flush(tx, spec);
+  });
+}
+
+/**
+ * Delete a record nothing points at, audited with its last fields; CONFLICT naming what points at
+ * it otherwise, with `hint` (default: archive it instead).
+ */
+export async function deleteUnreferenced<T extends OwnedRecord>(ctx: ServiceContext, spec: WriteSpec<T>, id: number, hint?: string): Promise<TDeleted> {
+  authorize(ctx, 'delete', spec.subject);
+  await withTransaction(ctx, async (tx) => {
+    const record = await loadForWrite(tx, spec, id, 'delete');
+    await refuseIfReferenced(tx.em, spec.subject, id, spec.name(record), hint);
+    recordAudit(tx, { action: 'delete', entityType: spec.subject, entityId: id, customerId: record.customer.id, changes: spec.snapshot(record) });
+    tx.em.remove(record);
+  });
+  return { id, deleted: true };
+}
