@@ -7,6 +7,11 @@ export function row(page: Page, text: string): Locator {
   return page.locator('tbody tr', { hasText: text });
 }
 
+/** The list's data rows (not its loading or empty row). */
+export function dataRows(page: Page): Locator {
+  return page.locator('tbody tr[tabindex="0"]');
+}
+
 /** Type into the list's search box (debounced) and wait for the URL to carry it. */
 export async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);

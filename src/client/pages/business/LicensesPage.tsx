@@ -147,7 +147,8 @@ export default function LicensesPage() {
               actions={actions.menu(l, {
                 onEdit: editable(l) ? () => setEditing(l) : undefined,
                 canUpdate,
-                canDelete: can('delete', 'License', record),
+                // Only a license that has not started can be deleted; others are history (revoke instead).
+                canDelete: can('delete', 'License', record) && l.status === 'scheduled',
                 extra: [{ label: t('licenses.revoke'), onSelect: () => setRevoking(l), visible: canUpdate && editable(l), variant: 'danger' }],
               })}
             />

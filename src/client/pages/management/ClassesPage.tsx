@@ -147,7 +147,7 @@ function ClassDialog({
       color: locationClass?.color ?? '#6e7781',
     },
     ({ customerId, ...fields }) =>
-      locationClass ? { id: locationClass.id, ...fields } : { ...fields, customerId: superadmin ? customerId : undefined },
+      locationClass ? { id: locationClass.id, ...fields } : { ...fields, customerId: (superadmin && customerId) || undefined },
   );
   return (
     <FormDialog

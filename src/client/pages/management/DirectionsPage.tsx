@@ -148,7 +148,7 @@ function DirectionDialog({
       description: direction?.description ?? '',
       active: direction?.active ?? true,
     },
-    ({ customerId, ...fields }) => (direction ? { id: direction.id, ...fields } : { ...fields, customerId: superadmin ? customerId : undefined }),
+    ({ customerId, ...fields }) => (direction ? { id: direction.id, ...fields } : { ...fields, customerId: (superadmin && customerId) || undefined }),
   );
   return (
     <FormDialog

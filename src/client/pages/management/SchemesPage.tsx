@@ -194,7 +194,7 @@ function CreateSchemeDialog({ onClose, onCreated }: { onClose: () => void; onCre
   const form = useZodForm(
     schema,
     { customerId: null as number | null, name: '', description: '', passingScore: 80, requireSignature: false },
-    ({ customerId, ...fields }) => ({ ...fields, customerId: superadmin ? customerId : undefined, sections: [] }),
+    ({ customerId, ...fields }) => ({ ...fields, customerId: (superadmin && customerId) || undefined, sections: [] }),
   );
   return (
     <FormDialog

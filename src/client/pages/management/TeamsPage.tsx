@@ -183,7 +183,7 @@ function TeamDialog({ team, onClose, onSaved }: DialogProps & { team: TTeamDetai
       active: team?.active ?? true,
     },
     ({ customerId, members, ...fields }) => ({
-      ...(team ? { id: team.id } : { customerId: superadmin ? customerId : undefined }),
+      ...(team ? { id: team.id } : { customerId: (superadmin && customerId) || undefined }),
       ...fields,
       memberIds: members.map((m) => m.id),
     }),

@@ -236,7 +236,7 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: (
         ? { id: user.id, ...fields }
         : {
             ...fields,
-            customerId: superadmin && fields.role !== 'superadmin' ? customerId : undefined,
+            customerId: (superadmin && fields.role !== 'superadmin' && customerId) || undefined,
             password: mode === 'password' ? password : undefined,
           },
   );

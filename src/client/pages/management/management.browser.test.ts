@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupBrowser } from '../../../server/testing/browser.ts';
-import { confirm, dialog, filter, notice, row, rowAction, search } from '../../testing/list-pages.ts';
+import { confirm, dataRows, dialog, filter, notice, row, rowAction, search } from '../../testing/list-pages.ts';
 
 // TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
@@ -247,15 +247,15 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await filter(page, 'Activity', 'Active only');
     await page.waitForURL((url) => url.searchParams.get('orderBy') === 'desc' && url.searchParams.get('active') === 'true');
-    await page.locator('tbody tr').nth(4).waitFor();
-    const before = await page.locator('tbody tr').allTextContents();
+    await dataRows(page).nth(4).waitFor();
+    const before = await dataRows(page).allTextContents();
     const url = page.url();
 
     await page.reload();
-    await page.locator('tbody tr').nth(4).waitFor();
+    await dataRows(page).nth(4).waitFor();
     expect(page.url()).toBe(url);
-    expect(await page.locator('tbody tr').allTextContents()).toEqual(before);
-    expect(await page.locator('tbody tr').count()).toBe(5);
+    expect(await dataRows(page).allTextContents()).toEqual(before);
+    expect(await dataRows(page).count()).toBe(5);
     expect(await page.getByRole('combobox', { name: 'Activity' }).inputValue()).toBe('true');
     expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
     await page.getByRole('button', { name: 'Next Page' }).click();
