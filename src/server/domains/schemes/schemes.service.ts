@@ -17,15 +17,16 @@ import {
 } from '../../../shared/schemas/schemes.ts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { setArchived } from '../../lib/archive.ts';
-import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
+import { archiveActions, type ArchiveSpec } from '../../lib/archive.ts';
+import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { loadForWrite } from '../../lib/records.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { findOwned, tenantSql, withTransaction } from '../../lib/scope.ts';
 import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { diffChanges, recordAudit, recordUpdate } from '../audit/audit.service.ts';
+import { customerForNewRecord } from '../customers/customers.service.ts';
 import { Scheme, SchemeQuestion, SchemeSection } from './scheme.entity.ts';
 
 type SectionInput = z.output<typeof ZSectionInput>;
@@ -148,8 +149,7 @@ async function structureOf(em: EntityManager, schemeId: number): Promise<TSectio
 export async function getScheme(ctx: ServiceContext, id: number): Promise<TSchemeDetail> {
   authorize(ctx, 'read', 'Scheme');
   const s = tableOf(ctx.em, Scheme, 'sc');
-  const found = await listOne(ctx.em, schemeListing, [sql`${s.col('id')} = ${id}`, tenantSql(ctx, s.col('customer'))]);
-  if (!found) throw notFound('Scheme');
+  const found = await listById(ctx.em, schemeListing, id, [tenantSql(ctx, s.col('customer'))], 'Scheme');
   const versions = await ctx.em.find(Scheme, { key: found.key }, { orderBy: { version: 'desc' } });
   return {
     ...found,
@@ -160,8 +160,7 @@ export async function getScheme(ctx: ServiceContext, id: number): Promise<TSchem
 
 /** For projects and tasks: a published version of `customerId` (NOT_FOUND otherwise). */
 export async function requirePublishedScheme(em: EntityManager, id: number, customerId: number): Promise<{ id: number; key: string; version: number; name: string }> {
-  const scheme = await em.findOne(Scheme, { id, customer: customerId });
-  if (!scheme) throw notFound('Scheme');
+  const scheme = await findOwned(em, Scheme, id, customerId, 'Scheme');
   if (scheme.status !== 'published') {
     throw new AppError('BAD_REQUEST', `Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`, {
       schemeId: [`Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`],
@@ -265,9 +264,7 @@ export async function createScheme(ctx: ServiceContext, input: TCreateSchemeInpu
   authorize(ctx, 'create', 'Scheme');
   const sections = normalizeStructure(input.sections);
   const id = await withTransaction(ctx, async (tx) => {
-    const customerId = targetCustomerId(tx, input.customerId);
-    if (tenantId(tx) === null) await requireCustomer(tx.em, customerId);
-    authorizeRecord(tx, 'create', 'Scheme', { customerId });
+    const customerId = await customerForNewRecord(tx, input.customerId, 'Scheme');
     const scheme = tx.em.create(Scheme, {
       customer: customerId,
       key: crypto.randomUUID(),
@@ -295,11 +292,20 @@ export async function createScheme(ctx: ServiceContext, input: TCreateSchemeInpu
   return getScheme(ctx, id);
 }
 
-async function loadForWrite(tx: AuthedContext, id: number, action: 'update' | 'delete'): Promise<Scheme> {
-  const scheme = await findInTenant(tx, Scheme, id, 'Scheme');
-  authorizeRecord(tx, action, 'Scheme', { id: scheme.id, customerId: scheme.customer.id });
-  return scheme;
-}
+/** Schemes for loadForWrite and archive/restore: only a published version is archived, and its status follows. */
+const records: ArchiveSpec<Scheme> = {
+  entity: Scheme,
+  subject: 'Scheme',
+  label: 'Scheme',
+  guard: (_tx, scheme, archived) => {
+    if (archived && scheme.status !== 'published') {
+      throw new AppError('CONFLICT', 'Only a published version can be archived; delete a draft instead');
+    }
+  },
+  apply: (scheme, archived) => {
+    scheme.status = archived ? 'archived' : 'published';
+  },
+};
 
 /**
  * Edit a draft in place; editing the latest published version creates the next version as a draft
@@ -309,7 +315,7 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
   authorize(ctx, 'update', 'Scheme');
   const sections = input.sections ? normalizeStructure(input.sections) : undefined;
   const id = await withTransaction(ctx, async (tx) => {
-    const scheme = await loadForWrite(tx, input.id, 'update');
+    const scheme = await loadForWrite(tx, records, input.id, 'update');
     const customerId = scheme.customer.id;
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -322,9 +328,9 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
       tx.em.assign(scheme, patch);
       await tx.em.flush();
       if (sections) await writeStructure(tx.em, scheme, sections);
-      const diff: Record<string, unknown> = diffChanges(before, snapshot(scheme));
-      if (sections) diff.sections = { to: sections.length, questions: sections.reduce((n, s) => n + s.questions.length, 0) };
-      if (Object.keys(diff).length) recordAudit(tx, { action: 'update', entityType: 'Scheme', entityId: scheme.id, customerId, changes: diff });
+      recordUpdate(tx, { entityType: 'Scheme', entityId: scheme.id, customerId }, before, snapshot(scheme), {
+        ...(sections ? { sections: { to: sections.length, questions: sections.reduce((n, s) => n + s.questions.length, 0) } } : {}),
+      });
       return scheme.id;
     }
     if (scheme.status === 'archived') throw new AppError('CONFLICT', `Version ${scheme.version} is archived; restore it before editing`);
@@ -367,7 +373,7 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
 export async function publishScheme(ctx: ServiceContext, id: number): Promise<TSchemeDetail> {
   authorize(ctx, 'update', 'Scheme');
   await withTransaction(ctx, async (tx) => {
-    const scheme = await loadForWrite(tx, id, 'update');
+    const scheme = await loadForWrite(tx, records, id, 'update');
     if (scheme.status !== 'draft') throw new AppError('CONFLICT', `Version ${scheme.version} is already ${scheme.status}`);
     assertPublishable(await structureOf(tx.em, scheme.id));
     scheme.status = 'published';
@@ -377,36 +383,14 @@ export async function publishScheme(ctx: ServiceContext, id: number): Promise<TS
   return getScheme(ctx, id);
 }
 
-const archiveSpec = {
-  entity: Scheme,
-  subject: 'Scheme' as const,
-  label: 'Scheme',
-  guard: (_tx: AuthedContext, scheme: Scheme, archived: boolean) => {
-    if (archived && scheme.status !== 'published') {
-      throw new AppError('CONFLICT', 'Only a published version can be archived; delete a draft instead');
-    }
-  },
-  apply: (scheme: Scheme, archived: boolean) => {
-    scheme.status = archived ? 'archived' : 'published';
-  },
-};
-
-/** A published version is withdrawn from new projects (tasks pinned to it keep it). */
-export async function archiveScheme(ctx: ServiceContext, id: number): Promise<TSchemeDetail> {
-  await setArchived(ctx, archiveSpec, id, true);
-  return getScheme(ctx, id);
-}
-
-export async function restoreScheme(ctx: ServiceContext, id: number): Promise<TSchemeDetail> {
-  await setArchived(ctx, archiveSpec, id, false);
-  return getScheme(ctx, id);
-}
+/** Archiving withdraws a published version from new projects (tasks pinned to it keep it). */
+export const { archive: archiveScheme, restore: restoreScheme } = archiveActions(records, getScheme);
 
 /** Only a draft can be deleted (and only when nothing points at it); the previous version becomes the latest. */
 export async function deleteScheme(ctx: ServiceContext, id: number): Promise<TDeleted> {
   authorize(ctx, 'delete', 'Scheme');
   await withTransaction(ctx, async (tx) => {
-    const scheme = await loadForWrite(tx, id, 'delete');
+    const scheme = await loadForWrite(tx, records, id, 'delete');
     if (scheme.status !== 'draft') {
       throw new AppError('CONFLICT', `Version ${scheme.version} is ${scheme.status} and is kept so tasks keep their questions; archive it instead`);
     }

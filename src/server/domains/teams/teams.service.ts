@@ -6,16 +6,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TDeleted } from '../../../shared/schemas/business.ts';
 import type { TCreateTeamInput, TListTeamsInput, TTeam, TTeamDetail, TUpdateTeamInput, TUserRef } from '../../../shared/schemas/teams.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { archivedSql, setArchived } from '../../lib/archive.ts';
-import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
+import { archiveActions, archivedSql, refuseArchived } from '../../lib/archive.ts';
+import { authorize, authorizeRecord } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { columnMatches, conditionsSql, conflictOnUnique, findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { deleteUnreferenced, loadForWrite, type WriteAction, type WriteSpec } from '../../lib/records.ts';
+import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { assertUnique, columnMatches, conditionsSql, findInTenant, findOwned, flushUnique, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
 import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { clearSessionCache, setTeamIdsResolver } from '../auth/auth.service.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
+import { customerForNewRecord } from '../customers/customers.service.ts';
 import { assignPrimaryTeamIfNone, reassignPrimaryTeam, requireUsersOfCustomer, userRefs, type UserRef } from '../users/users.service.ts';
 import { Team, TeamMember } from './team.entity.ts';
 
@@ -123,9 +124,7 @@ async function memberIdsOf(em: EntityManager, teamId: number): Promise<number[]>
 
 export async function getTeam(ctx: ServiceContext, id: number): Promise<TTeamDetail> {
   authorize(ctx, 'read', 'Team');
-  const t = tableOf(ctx.em, Team, 't');
-  const row = await listOne(ctx.em, teamListing, [sql`${t.col('id')} = ${id}`, ...scope(ctx)]);
-  if (!row) throw notFound('Team');
+  const row = await listById(ctx.em, teamListing, id, scope(ctx), 'Team');
   const members = [...(await userRefs(ctx.em, await memberIdsOf(ctx.em, id))).values()]
     .map(toUserRef)
     .sort((a, b) => a.fullName.localeCompare(b.fullName));
@@ -164,9 +163,8 @@ export async function teamRefs(em: EntityManager, ids: number[]): Promise<Map<nu
 
 /** The team belongs to `customerId` (NOT_FOUND otherwise) and is not archived (BAD_REQUEST). */
 export async function requireTeamRef(em: EntityManager, teamId: number, customerId: number): Promise<{ id: number; name: string }> {
-  const team = await em.findOne(Team, { id: teamId, customer: customerId });
-  if (!team) throw notFound('Team');
-  if (team.archivedAt) throw new AppError('BAD_REQUEST', `Team "${team.name}" is archived`, { teamId: [`Team "${team.name}" is archived`] });
+  const team = await findOwned(em, Team, teamId, customerId, 'Team');
+  refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
   return { id: team.id, name: team.name };
 }
 
@@ -179,12 +177,11 @@ export async function changeMembership(em: EntityManager, userId: number, from: 
 
 /* ------------------------------------------------------------------ mutations */
 
-const duplicateName = 'Another team of this customer already has this name';
-
-async function assertNameFree(em: EntityManager, customerId: number, name: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(Team, { customer: customerId, name, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateName, { name: [duplicateName] });
-}
+const uniqueName: UniqueRule<Team> = {
+  entity: Team,
+  field: 'name',
+  message: 'Another team of this customer already has this name',
+};
 
 /** Leads must have the right role; everyone must be a user of the customer. */
 async function checkPeople(
@@ -221,6 +218,14 @@ async function setMembers(em: EntityManager, team: Team, memberIds: number[]): P
   return { added, removed };
 }
 
+/** A team the caller can see (NOT_FOUND otherwise) and may `action` (FORBIDDEN otherwise). */
+async function loadVisible(tx: AuthedContext, id: number, action: WriteAction): Promise<Team> {
+  await listById(tx.em, teamListing, id, scope(tx), 'Team');
+  const team = await findInTenant(tx, Team, id, 'Team');
+  authorizeRecord(tx, action, 'Team', { id: team.id, customerId: team.customer.id });
+  return team;
+}
+
 function snapshot(t: Team) {
   return {
     name: t.name,
@@ -231,14 +236,22 @@ function snapshot(t: Team) {
   };
 }
 
+const records: WriteSpec<Team> = {
+  entity: Team,
+  subject: 'Team',
+  label: 'Team',
+  load: loadVisible,
+  snapshot,
+  name: (t) => `Team "${t.name}"`,
+  unique: uniqueName,
+};
+
 export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): Promise<TTeamDetail> {
   authorize(ctx, 'create', 'Team');
   const id = await withTransaction(ctx, async (tx) => {
-    const customerId = targetCustomerId(tx, input.customerId);
-    if (tenantId(tx) === null) await requireCustomer(tx.em, customerId);
     // A new team has no id yet, so a rule limited to the caller's own teams (floormanager) refuses.
-    authorizeRecord(tx, 'create', 'Team', { customerId });
-    await assertNameFree(tx.em, customerId, input.name);
+    const customerId = await customerForNewRecord(tx, input.customerId, 'Team');
+    await assertUnique(tx.em, uniqueName, { customer: customerId, name: input.name });
     await checkPeople(tx.em, customerId, input);
     const team = tx.em.create(Team, {
       customer: customerId,
@@ -249,7 +262,7 @@ export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): 
       active: input.active,
       archivedAt: null,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'name', duplicateName);
+    await flushUnique(tx.em, uniqueName);
     const { added } = await setMembers(tx.em, team, input.memberIds);
     recordAudit(tx, { action: 'create', entityType: 'Team', entityId: team.id, customerId, changes: { ...snapshot(team), memberIds: added } });
     return team.id;
@@ -257,22 +270,13 @@ export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): 
   return getTeam(ctx, id);
 }
 
-/** A team the caller can see (NOT_FOUND otherwise) and may `action` (FORBIDDEN otherwise). */
-async function loadForWrite(tx: AuthedContext, id: number, action: 'update' | 'delete'): Promise<Team> {
-  const t = tableOf(tx.em, Team, 't');
-  if (!(await listOne(tx.em, teamListing, [sql`${t.col('id')} = ${id}`, ...scope(tx)]))) throw notFound('Team');
-  const team = await findInTenant(tx, Team, id, 'Team');
-  authorizeRecord(tx, action, 'Team', { id: team.id, customerId: team.customer.id });
-  return team;
-}
-
 export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): Promise<TTeamDetail> {
   authorize(ctx, 'update', 'Team');
   await withTransaction(ctx, async (tx) => {
-    const team = await loadForWrite(tx, input.id, 'update');
+    const team = await loadForWrite(tx, records, input.id, 'update');
     const customerId = team.customer.id;
     const before = snapshot(team);
-    if (input.name !== undefined && input.name !== team.name) await assertNameFree(tx.em, customerId, input.name, team.id);
+    if (input.name !== undefined && input.name !== team.name) await assertUnique(tx.em, uniqueName, { customer: customerId, name: input.name }, team.id);
     const floorManagerId = input.floorManagerId !== undefined ? input.floorManagerId : (team.floorManager?.id ?? null);
     const teamLeaderId = input.teamLeaderId !== undefined ? input.teamLeaderId : (team.teamLeader?.id ?? null);
     const memberIds = input.memberIds ?? (await memberIdsOf(tx.em, team.id));
@@ -284,48 +288,23 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
       floorManager: floorManagerId,
       teamLeader: teamLeaderId,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'name', duplicateName);
+    await flushUnique(tx.em, uniqueName);
     const previousLeads = [before.floorManagerId, before.teamLeaderId].filter((x): x is number => x !== null);
     const { added, removed } = await setMembers(tx.em, team, memberIds);
     for (const id of previousLeads) clearSessionCache(id);
-    const diff: Record<string, unknown> = diffChanges(before, snapshot(team));
-    if (added.length) diff.membersAdded = added;
-    if (removed.length) diff.membersRemoved = removed;
-    if (Object.keys(diff).length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId, changes: diff });
+    recordUpdate(tx, { entityType: 'Team', entityId: team.id, customerId }, before, snapshot(team), {
+      ...(added.length ? { membersAdded: added } : {}),
+      ...(removed.length ? { membersRemoved: removed } : {}),
+    });
   });
   return getTeam(ctx, input.id);
 }
 
-const archiveSpec = {
-  entity: Team,
-  subject: 'Team' as const,
-  label: 'Team',
-};
-
-export async function archiveTeam(ctx: ServiceContext, id: number): Promise<TTeamDetail> {
-  authorize(ctx, 'update', 'Team');
-  await loadForWrite(ctx, id, 'update');
-  await setArchived(ctx, archiveSpec, id, true);
-  return getTeam(ctx, id);
-}
-
-export async function restoreTeam(ctx: ServiceContext, id: number): Promise<TTeamDetail> {
-  authorize(ctx, 'update', 'Team');
-  await loadForWrite(ctx, id, 'update');
-  await setArchived(ctx, archiveSpec, id, false);
-  return getTeam(ctx, id);
-}
+export const { archive: archiveTeam, restore: restoreTeam } = archiveActions(records, getTeam);
 
 /** Refused (CONFLICT) while the team has members or anything else points at it. */
-export async function deleteTeam(ctx: ServiceContext, id: number): Promise<TDeleted> {
-  authorize(ctx, 'delete', 'Team');
-  await withTransaction(ctx, async (tx) => {
-    const team = await loadForWrite(tx, id, 'delete');
-    await refuseIfReferenced(tx.em, 'Team', id, `Team "${team.name}"`, 'Remove its members first, or archive it.');
-    recordAudit(tx, { action: 'delete', entityType: 'Team', entityId: id, customerId: team.customer.id, changes: snapshot(team) });
-    tx.em.remove(team);
-  });
-  return { id, deleted: true };
+export function deleteTeam(ctx: ServiceContext, id: number): Promise<TDeleted> {
+  return deleteUnreferenced(ctx, records, id, 'Remove its members first, or archive it.');
 }
 
 registerReferenceCounter('Team', async (em, teamId) => {
