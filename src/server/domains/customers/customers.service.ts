@@ -12,12 +12,22 @@ import type { TDeleted } from '../../../shared/schemas/business.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate } from '../../lib/listing.ts';
+import { defineListing, iterateListing, listById, listPage, rowDate } from '../../lib/listing.ts';
 import { refuseIfReferenced } from '../../lib/references.ts';
 import { definedOnly } from '../../lib/objects.ts';
-import { columnMatches, conditionsSql, conflictOnUnique, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import {
+  assertUnique,
+  columnMatches,
+  conditionsSql,
+  flushUnique,
+  notFound,
+  targetCustomerId,
+  tenantSql,
+  withTransaction,
+  type UniqueRule,
+} from '../../lib/scope.ts';
 import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { activeLicenseSummaries } from '../licenses/licenses.service.ts';
 import { countActiveUsersByCustomer } from '../users/users.service.ts';
 import { Customer } from './customer.entity.ts';
@@ -108,10 +118,7 @@ export async function* iterateCustomers(ctx: ServiceContext, input: TListCustome
 
 export async function getCustomer(ctx: ServiceContext, id: number): Promise<TCustomer> {
   authorize(ctx, 'read', 'Customer');
-  const c = tableOf(ctx.em, Customer, 'c');
-  const found = await listOne(ctx.em, customerListing, [sql`${c.col('id')} = ${id}`, ...readScope(ctx)]);
-  if (!found) throw notFound('Customer');
-  return found;
+  return listById(ctx.em, customerListing, id, readScope(ctx), 'Customer');
 }
 
 /** For other domains: the customer exists (NOT_FOUND otherwise). Scope is the caller's business. */
@@ -136,12 +143,7 @@ export async function customerForNewRecord(
   return id;
 }
 
-const duplicateCode = 'Another customer already uses this code';
-
-async function assertCodeFree(em: EntityManager, code: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(Customer, { code, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateCode, { code: [duplicateCode] });
-}
+const uniqueCode: UniqueRule<Customer> = { entity: Customer, field: 'code', message: 'Another customer already uses this code' };
 
 function snapshot(c: Customer) {
   return {
@@ -159,9 +161,9 @@ function snapshot(c: Customer) {
 export async function createCustomer(ctx: ServiceContext, input: TCreateCustomerInput): Promise<TCustomer> {
   authorize(ctx, 'create', 'Customer');
   const id = await withTransaction(ctx, async (tx) => {
-    await assertCodeFree(tx.em, input.code);
+    await assertUnique(tx.em, uniqueCode, { code: input.code });
     const customer = tx.em.create(Customer, { ...input });
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+    await flushUnique(tx.em, uniqueCode);
     recordAudit(tx, { action: 'create', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: snapshot(customer) });
     return customer.id;
   });
@@ -181,14 +183,11 @@ export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomer
   await withTransaction(ctx, async (tx) => {
     const customer = await loadForWrite(tx, input.id, 'update');
     const { id: _id, ...changes } = input;
-    if (changes.code !== undefined && changes.code !== customer.code) await assertCodeFree(tx.em, changes.code, customer.id);
+    if (changes.code !== undefined && changes.code !== customer.code) await assertUnique(tx.em, uniqueCode, { code: changes.code }, customer.id);
     const before = snapshot(customer);
     tx.em.assign(customer, definedOnly(changes));
-    const diff = diffChanges(before, snapshot(customer));
-    if (Object.keys(diff).length) {
-      recordAudit(tx, { action: 'update', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: diff });
-    }
-    await conflictOnUnique(() => tx.em.flush(), 'code', duplicateCode);
+    recordUpdate(tx, { entityType: 'Customer', entityId: customer.id, customerId: customer.id }, before, snapshot(customer));
+    await flushUnique(tx.em, uniqueCode);
   });
   return getCustomer(ctx, input.id);
 }

@@ -18,12 +18,12 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, iterateListing, listById, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
-import { columnMatches, conditionsSql, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { columnMatches, conditionsSql, findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
 import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { signInPolicies } from '../auth/sign-in-policy.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { countActiveUsersByCustomer } from '../users/users.service.ts';
@@ -126,10 +126,7 @@ export async function* iterateLicenses(ctx: ServiceContext, input: TListLicenses
 
 export async function getLicense(ctx: ServiceContext, id: number): Promise<TLicense> {
   authorize(ctx, 'read', 'License');
-  const l = tableOf(ctx.em, License, 'l');
-  const found = await listOne(ctx.em, licenseListing, [sql`${l.col('id')} = ${id}`, ...scope(ctx)]);
-  if (!found) throw notFound('License');
-  return found;
+  return listById(ctx.em, licenseListing, id, scope(ctx), 'License');
 }
 
 /** The license in force for the caller's customer (superadmin: the one named) and the seats used. */
@@ -269,11 +266,8 @@ export async function createLicense(ctx: ServiceContext, input: TCreateLicenseIn
   return getLicense(ctx, id);
 }
 
-async function loadForWrite(tx: AuthedContext, id: number): Promise<License> {
-  const tenant = tenantId(tx);
-  const license = await tx.em.findOne(License, { id, ...(tenant === null ? {} : { customer: tenant }) });
-  if (!license) throw notFound('License');
-  return license;
+function loadForWrite(tx: AuthedContext, id: number): Promise<License> {
+  return findInTenant(tx, License, id, 'License');
 }
 
 export async function updateLicense(ctx: ServiceContext, input: TUpdateLicenseInput): Promise<TLicense> {
@@ -295,8 +289,7 @@ export async function updateLicense(ctx: ServiceContext, input: TUpdateLicenseIn
     await assertNoOverlap(tx.em, customerId, next.startsAt, next.expiresAt, license.id);
     if (licenseStatus({ ...next, revokedAt: null }) === 'active') await assertSeatsCoverActiveUsers(tx.em, customerId, next.seats);
     tx.em.assign(license, definedOnly(patch));
-    const diff = diffChanges(before, snapshot(license));
-    if (Object.keys(diff).length) recordAudit(tx, { action: 'update', entityType: 'License', entityId: license.id, customerId, changes: diff });
+    recordUpdate(tx, { entityType: 'License', entityId: license.id, customerId }, before, snapshot(license));
   });
   return getLicense(ctx, input.id);
 }

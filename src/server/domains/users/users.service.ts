@@ -17,12 +17,12 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { columnMatches, conditionsSql, conflictOnUnique, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
+import { assertUnique, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
 import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
-import { diffChanges, recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from '../auth/auth.service.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
@@ -120,9 +120,7 @@ export async function* iterateUsers(ctx: ServiceContext, input: TListUsersInput)
 
 export async function getUser(ctx: ServiceContext, id: number): Promise<TUserDetail> {
   authorize(ctx, 'read', 'User');
-  const u = tableOf(ctx.em, User, 'u');
-  const found = await listOne(ctx.em, userListing, [sql`${u.col('id')} = ${id}`, ...scope(ctx)]);
-  if (!found) throw notFound('User');
+  const found = await listById(ctx.em, userListing, id, scope(ctx), 'User');
   const teams = await teamRefs(ctx.em, await teamIdsOfUser(ctx.em, id));
   return { ...found, teams: [...teams.values()] };
 }
@@ -190,12 +188,7 @@ export async function reassignPrimaryTeam(em: EntityManager, userIds: number[], 
 
 /* ------------------------------------------------------------------ mutations */
 
-const duplicateEmail = 'An account with this email already exists';
-
-async function assertEmailFree(em: EntityManager, email: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(User, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', duplicateEmail, { email: [duplicateEmail] });
-}
+const uniqueEmail: UniqueRule<User> = { entity: User, field: 'email', message: 'An account with this email already exists' };
 
 function snapshot(u: User) {
   return {
@@ -243,7 +236,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
       if (tenantId(tx) === null) await requireCustomer(tx.em, customerId);
     }
     authorizeRecord(tx, 'create', 'User', { customerId, id: 0, teamId: input.teamId });
-    await assertEmailFree(tx.em, input.email);
+    await assertUnique(tx.em, uniqueEmail, { email: input.email });
     if (input.teamId !== null) {
       if (customerId === null) throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', { teamId: ['A superadmin cannot join a team'] });
       await requireTeamRef(tx.em, input.teamId, customerId);
@@ -262,7 +255,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
       passwordHash: await hashPassword(password),
       lastLoginAt: null,
     });
-    await conflictOnUnique(() => tx.em.flush(), 'email', duplicateEmail);
+    await flushUnique(tx.em, uniqueEmail);
     if (input.teamId !== null) await changeMembership(tx.em, user.id, null, input.teamId);
     recordAudit(tx, {
       action: input.password ? 'create' : 'invite',
@@ -281,9 +274,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
 
 /** Load a user the caller may see and may `action` (NOT_FOUND when invisible, FORBIDDEN when read-only). */
 async function loadForWrite(tx: AuthedContext, id: number, action: 'update' | 'delete'): Promise<User> {
-  const u = tableOf(tx.em, User, 'u');
-  const visible = await listOne(tx.em, userListing, [sql`${u.col('id')} = ${id}`, ...scope(tx)]);
-  if (!visible) throw notFound('User');
+  await listById(tx.em, userListing, id, scope(tx), 'User');
   const user = await tx.em.findOneOrFail(User, { id }, { populate: ['customer'] });
   authorizeRecord(tx, action, 'User', await abilityRecord(tx.em, user));
   if (user.role === 'superadmin' && tx.user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'You are not allowed to change a superadmin');
@@ -307,7 +298,7 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
       user.role = input.role;
     }
     if (input.email !== undefined && input.email !== user.email) {
-      await assertEmailFree(tx.em, input.email, user.id);
+      await assertUnique(tx.em, uniqueEmail, { email: input.email }, user.id);
       user.email = input.email;
     }
     if (input.fullName !== undefined) user.fullName = input.fullName;
@@ -321,11 +312,8 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
       await changeMembership(tx.em, user.id, user.team?.id ?? null, input.teamId);
       tx.em.assign(user, { team: input.teamId });
     }
-    const diff = diffChanges(before, snapshot(user));
-    if (Object.keys(diff).length) {
-      recordAudit(tx, { action: 'update', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: diff });
-    }
-    await conflictOnUnique(() => tx.em.flush(), 'email', duplicateEmail);
+    recordUpdate(tx, { entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null }, before, snapshot(user));
+    await flushUnique(tx.em, uniqueEmail);
   });
   clearSessionCache(input.id);
   return getUser(ctx, input.id);
