@@ -245,7 +245,7 @@ function SchemeEditorForm({ detail, onBack, onOpen, notices }: Omit<SchemeEditor
             </ActionMenu.Overlay>
           </ActionMenu>
           {!readOnly && (
-            <Button variant="primary" onClick={() => void save()} loading={form.submitting} disabled={!dirty && detail.status === 'draft'}>
+            <Button variant="primary" onClick={() => void save()} loading={form.submitting} disabled={!dirty}>
               {detail.status === 'published' ? t('schemes.saveAsNewVersion') : t('schemes.saveDraft')}
             </Button>
           )}

@@ -123,7 +123,7 @@ export default function SubDirectionsPage() {
             />
             <ActiveFilter value={state.filters.active} onChange={(active) => update({ filters: { active } })} />
             <ArchivedFilter value={state.filters.archived} onChange={(archived) => update({ filters: { archived } })} />
-            <ExportCsvButton domain="sub-directions" input={input} />
+            <ExportCsvButton domain="subDirections" input={input} />
           </>
         }
         rowActions={(s) => (

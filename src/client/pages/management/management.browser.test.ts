@@ -1,9 +1,10 @@
 // Browser flows of the management pages as admin@demo.com: create, edit, archive/restore and delete
 // on each page (keyboard where it matters), server field errors on the fields, and list state in the URL.
+import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupBrowser } from '../../../server/testing/browser.ts';
-import { confirm, dataRows, dialog, filter, notice, row, rowAction, search } from '../../testing/list-pages.ts';
+import { confirm, dataRows, dialog, filter, notice, row, rowAction, search, settled } from '../../testing/list-pages.ts';
 
 // TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
@@ -247,11 +248,13 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await filter(page, 'Activity', 'Active only');
     await page.waitForURL((url) => url.searchParams.get('orderBy') === 'desc' && url.searchParams.get('active') === 'true');
+    await settled(page);
     await dataRows(page).nth(4).waitFor();
     const before = await dataRows(page).allTextContents();
     const url = page.url();
 
     await page.reload();
+    await settled(page);
     await dataRows(page).nth(4).waitFor();
     expect(page.url()).toBe(url);
     expect(await dataRows(page).allTextContents()).toEqual(before);
@@ -260,5 +263,14 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
     await page.getByRole('button', { name: 'Next Page' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await settled(page);
+
+    // The CSV export holds every row matching the filter, not just this page.
+    const total = Number((await page.getByText(/^\d+-\d+ of \d+$/).textContent())!.split(' of ')[1]);
+    expect(total).toBeGreaterThan(5);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const csv = await fs.readFile((await download.path()), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(total + 1);
   });
 });
