@@ -208,39 +208,44 @@ function TeamDialog({ team, onClose, onSaved }: DialogProps & { team: TTeamDetai
       {!team && <CustomerField form={form} superadmin={superadmin} />}
       <TextField form={form} name="name" label={t('fields.name')} required />
       <TextareaField form={form} name="description" label={t('fields.description')} />
-      <div className={classes.twoColumns}>
-        <RecordSelect
-          label={t('teams.floorManager')}
-          placeholder={t('filters.nobody')}
-          options={floorManagers.options}
-          loading={floorManagers.loading}
-          disabled={!scoped}
-          value={form.values.floorManagerId}
-          onChange={(id) => form.set('floorManagerId', id)}
-          error={form.error('floorManagerId')}
-          caption={t('teams.floorManagerHint')}
-        />
-        <RecordSelect
-          label={t('teams.teamLeader')}
-          placeholder={t('filters.nobody')}
-          options={teamLeaders.options}
-          loading={teamLeaders.loading}
-          disabled={!scoped}
-          value={form.values.teamLeaderId}
-          onChange={(id) => form.set('teamLeaderId', id)}
-          error={form.error('teamLeaderId')}
-          caption={t('teams.teamLeaderHint')}
-        />
-      </div>
-      <UserMultiPicker
-        label={t('teams.members')}
-        value={form.values.members}
-        onChange={(members) => form.patch({ members }, ['members', 'memberIds'])}
-        customerId={superadmin ? customerId : null}
-        disabled={!scoped}
-        locked={{ ids: leads, reason: t('teams.leadMember') }}
-        error={form.error('memberIds')}
-      />
+      {scoped ? (
+        <>
+          <div className={classes.twoColumns}>
+            <RecordSelect
+              label={t('teams.floorManager')}
+              placeholder={t('filters.nobody')}
+              options={floorManagers.options}
+              loading={floorManagers.loading}
+              value={form.values.floorManagerId}
+              onChange={(id) => form.set('floorManagerId', id)}
+              error={form.error('floorManagerId')}
+              caption={t('teams.floorManagerHint')}
+            />
+            <RecordSelect
+              label={t('teams.teamLeader')}
+              placeholder={t('filters.nobody')}
+              options={teamLeaders.options}
+              loading={teamLeaders.loading}
+              value={form.values.teamLeaderId}
+              onChange={(id) => form.set('teamLeaderId', id)}
+              error={form.error('teamLeaderId')}
+              caption={t('teams.teamLeaderHint')}
+            />
+          </div>
+          <UserMultiPicker
+            label={t('teams.members')}
+            value={form.values.members}
+            onChange={(members) => form.patch({ members }, ['members', 'memberIds'])}
+            customerId={superadmin ? customerId : null}
+            locked={{ ids: leads, reason: t('teams.leadMember') }}
+            error={form.error('memberIds')}
+          />
+        </>
+      ) : (
+        <Text as="p" className={classes.muted}>
+          {t('teams.chooseCustomerFirst')}
+        </Text>
+      )}
       <CheckboxField form={form} name="active" label={t('fields.active')} />
     </FormDialog>
   );
