@@ -1,5 +1,3 @@
-import { ZByIdInput } from '../../../shared/schemas/common.ts';
-import { ZDeleted } from '../../../shared/schemas/business.ts';
 import {
   ZCreateCustomerInput,
   ZCustomer,
@@ -7,28 +5,16 @@ import {
   ZListCustomersInput,
   ZUpdateCustomerInput,
 } from '../../../shared/schemas/customers.ts';
-import { abilityProcedure, router } from '../../trpc/init.ts';
+import { router } from '../../trpc/init.ts';
+import { recordProcedures } from '../../trpc/procedures.ts';
 import * as customers from './customers.service.ts';
 
+const p = recordProcedures('Customer', ZCustomer);
+
 export const customersRouter = router({
-  list: abilityProcedure('read', 'Customer')
-    .input(ZListCustomersInput.prefault({}))
-    .output(ZCustomerList)
-    .query(({ ctx, input }) => customers.listCustomers(ctx, input)),
-  byId: abilityProcedure('read', 'Customer')
-    .input(ZByIdInput)
-    .output(ZCustomer)
-    .query(({ ctx, input }) => customers.getCustomer(ctx, input.id)),
-  create: abilityProcedure('create', 'Customer')
-    .input(ZCreateCustomerInput)
-    .output(ZCustomer)
-    .mutation(({ ctx, input }) => customers.createCustomer(ctx, input)),
-  update: abilityProcedure('update', 'Customer')
-    .input(ZUpdateCustomerInput)
-    .output(ZCustomer)
-    .mutation(({ ctx, input }) => customers.updateCustomer(ctx, input)),
-  delete: abilityProcedure('delete', 'Customer')
-    .input(ZByIdInput)
-    .output(ZDeleted)
-    .mutation(({ ctx, input }) => customers.deleteCustomer(ctx, input.id)),
+  list: p.list(ZListCustomersInput, ZCustomerList, customers.listCustomers),
+  byId: p.byId(customers.getCustomer),
+  create: p.mutation('create', ZCreateCustomerInput, customers.createCustomer),
+  update: p.mutation('update', ZUpdateCustomerInput, customers.updateCustomer),
+  delete: p.delete(customers.deleteCustomer),
 });

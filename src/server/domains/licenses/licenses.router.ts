@@ -1,5 +1,3 @@
-import { ZByIdInput } from '../../../shared/schemas/common.ts';
-import { ZDeleted } from '../../../shared/schemas/business.ts';
 import {
   ZCreateLicenseInput,
   ZCurrentLicense,
@@ -10,38 +8,20 @@ import {
   ZRevokeLicenseInput,
   ZUpdateLicenseInput,
 } from '../../../shared/schemas/licenses.ts';
-import { abilityProcedure, router } from '../../trpc/init.ts';
+import { router } from '../../trpc/init.ts';
+import { recordProcedures } from '../../trpc/procedures.ts';
 // Importing the service registers the license sign-in policy (no active license: admins only).
 import * as licenses from './licenses.service.ts';
 
+const p = recordProcedures('License', ZLicense);
+
 export const licensesRouter = router({
-  list: abilityProcedure('read', 'License')
-    .input(ZListLicensesInput.prefault({}))
-    .output(ZLicenseList)
-    .query(({ ctx, input }) => licenses.listLicenses(ctx, input)),
-  byId: abilityProcedure('read', 'License')
-    .input(ZByIdInput)
-    .output(ZLicense)
-    .query(({ ctx, input }) => licenses.getLicense(ctx, input.id)),
+  list: p.list(ZListLicensesInput, ZLicenseList, licenses.listLicenses),
+  byId: p.byId(licenses.getLicense),
   /** The license in force and the seats used (the caller's customer; superadmin names one). */
-  current: abilityProcedure('read', 'License')
-    .input(ZCurrentLicenseInput.prefault({}))
-    .output(ZCurrentLicense)
-    .query(({ ctx, input }) => licenses.currentLicense(ctx, input)),
-  create: abilityProcedure('create', 'License')
-    .input(ZCreateLicenseInput)
-    .output(ZLicense)
-    .mutation(({ ctx, input }) => licenses.createLicense(ctx, input)),
-  update: abilityProcedure('update', 'License')
-    .input(ZUpdateLicenseInput)
-    .output(ZLicense)
-    .mutation(({ ctx, input }) => licenses.updateLicense(ctx, input)),
-  revoke: abilityProcedure('update', 'License')
-    .input(ZRevokeLicenseInput)
-    .output(ZLicense)
-    .mutation(({ ctx, input }) => licenses.revokeLicense(ctx, input)),
-  delete: abilityProcedure('delete', 'License')
-    .input(ZByIdInput)
-    .output(ZDeleted)
-    .mutation(({ ctx, input }) => licenses.deleteLicense(ctx, input.id)),
+  current: p.query(ZCurrentLicenseInput.prefault({}), ZCurrentLicense, licenses.currentLicense),
+  create: p.mutation('create', ZCreateLicenseInput, licenses.createLicense),
+  update: p.mutation('update', ZUpdateLicenseInput, licenses.updateLicense),
+  revoke: p.mutation('update', ZRevokeLicenseInput, licenses.revokeLicense),
+  delete: p.delete(licenses.deleteLicense),
 });

@@ -1,5 +1,3 @@
-import { ZByIdInput } from '../../../shared/schemas/common.ts';
-import { ZDeleted } from '../../../shared/schemas/business.ts';
 import {
   ZCreateSchemeInput,
   ZListSchemesInput,
@@ -7,41 +5,20 @@ import {
   ZSchemeList,
   ZUpdateSchemeInput,
 } from '../../../shared/schemas/schemes.ts';
-import { abilityProcedure, router } from '../../trpc/init.ts';
+import { router } from '../../trpc/init.ts';
+import { recordProcedures } from '../../trpc/procedures.ts';
 import * as schemes from './schemes.service.ts';
 
+const p = recordProcedures('Scheme', ZSchemeDetail);
+
 export const schemesRouter = router({
-  list: abilityProcedure('read', 'Scheme')
-    .input(ZListSchemesInput.prefault({}))
-    .output(ZSchemeList)
-    .query(({ ctx, input }) => schemes.listSchemes(ctx, input)),
-  byId: abilityProcedure('read', 'Scheme')
-    .input(ZByIdInput)
-    .output(ZSchemeDetail)
-    .query(({ ctx, input }) => schemes.getScheme(ctx, input.id)),
-  create: abilityProcedure('create', 'Scheme')
-    .input(ZCreateSchemeInput)
-    .output(ZSchemeDetail)
-    .mutation(({ ctx, input }) => schemes.createScheme(ctx, input)),
+  list: p.list(ZListSchemesInput, ZSchemeList, schemes.listSchemes),
+  byId: p.byId(schemes.getScheme),
+  create: p.mutation('create', ZCreateSchemeInput, schemes.createScheme),
   /** Returns the edited draft, or the new draft version when a published one was edited. */
-  update: abilityProcedure('update', 'Scheme')
-    .input(ZUpdateSchemeInput)
-    .output(ZSchemeDetail)
-    .mutation(({ ctx, input }) => schemes.updateScheme(ctx, input)),
-  publish: abilityProcedure('update', 'Scheme')
-    .input(ZByIdInput)
-    .output(ZSchemeDetail)
-    .mutation(({ ctx, input }) => schemes.publishScheme(ctx, input.id)),
-  archive: abilityProcedure('update', 'Scheme')
-    .input(ZByIdInput)
-    .output(ZSchemeDetail)
-    .mutation(({ ctx, input }) => schemes.archiveScheme(ctx, input.id)),
-  restore: abilityProcedure('update', 'Scheme')
-    .input(ZByIdInput)
-    .output(ZSchemeDetail)
-    .mutation(({ ctx, input }) => schemes.restoreScheme(ctx, input.id)),
-  delete: abilityProcedure('delete', 'Scheme')
-    .input(ZByIdInput)
-    .output(ZDeleted)
-    .mutation(({ ctx, input }) => schemes.deleteScheme(ctx, input.id)),
+  update: p.mutation('update', ZUpdateSchemeInput, schemes.updateScheme),
+  publish: p.byIdMutation('update', schemes.publishScheme),
+  archive: p.byIdMutation('update', schemes.archiveScheme),
+  restore: p.byIdMutation('update', schemes.restoreScheme),
+  delete: p.delete(schemes.deleteScheme),
 });

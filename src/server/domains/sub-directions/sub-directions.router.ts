@@ -1,5 +1,3 @@
-import { ZByIdInput } from '../../../shared/schemas/common.ts';
-import { ZDeleted } from '../../../shared/schemas/business.ts';
 import {
   ZCreateSubDirectionInput,
   ZListSubDirectionsInput,
@@ -7,36 +5,18 @@ import {
   ZSubDirectionList,
   ZUpdateSubDirectionInput,
 } from '../../../shared/schemas/sub-directions.ts';
-import { abilityProcedure, router } from '../../trpc/init.ts';
+import { router } from '../../trpc/init.ts';
+import { recordProcedures } from '../../trpc/procedures.ts';
 import * as subDirections from './sub-directions.service.ts';
 
+const p = recordProcedures('SubDirection', ZSubDirection);
+
 export const subDirectionsRouter = router({
-  list: abilityProcedure('read', 'SubDirection')
-    .input(ZListSubDirectionsInput.prefault({}))
-    .output(ZSubDirectionList)
-    .query(({ ctx, input }) => subDirections.listSubDirections(ctx, input)),
-  byId: abilityProcedure('read', 'SubDirection')
-    .input(ZByIdInput)
-    .output(ZSubDirection)
-    .query(({ ctx, input }) => subDirections.getSubDirection(ctx, input.id)),
-  create: abilityProcedure('create', 'SubDirection')
-    .input(ZCreateSubDirectionInput)
-    .output(ZSubDirection)
-    .mutation(({ ctx, input }) => subDirections.createSubDirection(ctx, input)),
-  update: abilityProcedure('update', 'SubDirection')
-    .input(ZUpdateSubDirectionInput)
-    .output(ZSubDirection)
-    .mutation(({ ctx, input }) => subDirections.updateSubDirection(ctx, input)),
-  archive: abilityProcedure('update', 'SubDirection')
-    .input(ZByIdInput)
-    .output(ZSubDirection)
-    .mutation(({ ctx, input }) => subDirections.archiveSubDirection(ctx, input.id)),
-  restore: abilityProcedure('update', 'SubDirection')
-    .input(ZByIdInput)
-    .output(ZSubDirection)
-    .mutation(({ ctx, input }) => subDirections.restoreSubDirection(ctx, input.id)),
-  delete: abilityProcedure('delete', 'SubDirection')
-    .input(ZByIdInput)
-    .output(ZDeleted)
-    .mutation(({ ctx, input }) => subDirections.deleteSubDirection(ctx, input.id)),
+  list: p.list(ZListSubDirectionsInput, ZSubDirectionList, subDirections.listSubDirections),
+  byId: p.byId(subDirections.getSubDirection),
+  create: p.mutation('create', ZCreateSubDirectionInput, subDirections.createSubDirection),
+  update: p.mutation('update', ZUpdateSubDirectionInput, subDirections.updateSubDirection),
+  archive: p.byIdMutation('update', subDirections.archiveSubDirection),
+  restore: p.byIdMutation('update', subDirections.restoreSubDirection),
+  delete: p.delete(subDirections.deleteSubDirection),
 });

@@ -1,5 +1,3 @@
-import { ZByIdInput } from '../../../shared/schemas/common.ts';
-import { ZDeleted } from '../../../shared/schemas/business.ts';
 import {
   ZAdminResetPasswordInput,
   ZAdminResetPasswordResult,
@@ -11,6 +9,7 @@ import {
 } from '../../../shared/schemas/users.ts';
 import { abilityProcedure, router } from '../../trpc/init.ts';
 import type { TrpcContext } from '../../trpc/context.ts';
+import { recordProcedures } from '../../trpc/procedures.ts';
 import * as users from './users.service.ts';
 
 /** Links in e-mails point back at the origin the request came to. */
@@ -18,38 +17,19 @@ function links(ctx: TrpcContext): users.LinkOptions {
   return { baseUrl: `${ctx.req.protocol}://${ctx.req.host}` };
 }
 
+const p = recordProcedures('User', ZUserDetail);
+
 export const usersRouter = router({
-  list: abilityProcedure('read', 'User')
-    .input(ZListUsersInput.prefault({}))
-    .output(ZUserList)
-    .query(({ ctx, input }) => users.listUsers(ctx, input)),
-  byId: abilityProcedure('read', 'User')
-    .input(ZByIdInput)
-    .output(ZUserDetail)
-    .query(({ ctx, input }) => users.getUser(ctx, input.id)),
+  list: p.list(ZListUsersInput, ZUserList, users.listUsers),
+  byId: p.byId(users.getUser),
   /** With a password: a usable account. Without: an invitation e-mail with a link to choose one. */
-  create: abilityProcedure('create', 'User')
-    .input(ZCreateUserInput)
-    .output(ZUserDetail)
-    .mutation(({ ctx, input }) => users.createUser(ctx, input, links(ctx))),
-  update: abilityProcedure('update', 'User')
-    .input(ZUpdateUserInput)
-    .output(ZUserDetail)
-    .mutation(({ ctx, input }) => users.updateUser(ctx, input)),
-  activate: abilityProcedure('update', 'User')
-    .input(ZByIdInput)
-    .output(ZUserDetail)
-    .mutation(({ ctx, input }) => users.activateUser(ctx, input.id)),
-  deactivate: abilityProcedure('update', 'User')
-    .input(ZByIdInput)
-    .output(ZUserDetail)
-    .mutation(({ ctx, input }) => users.deactivateUser(ctx, input.id)),
+  create: p.mutation('create', ZCreateUserInput, (ctx, input) => users.createUser(ctx, input, links(ctx))),
+  update: p.mutation('update', ZUpdateUserInput, users.updateUser),
+  activate: p.byIdMutation('update', users.activateUser),
+  deactivate: p.byIdMutation('update', users.deactivateUser),
   resetPassword: abilityProcedure('update', 'User')
     .input(ZAdminResetPasswordInput)
     .output(ZAdminResetPasswordResult)
     .mutation(({ ctx, input }) => users.adminResetPassword(ctx, input, links(ctx))),
-  delete: abilityProcedure('delete', 'User')
-    .input(ZByIdInput)
-    .output(ZDeleted)
-    .mutation(({ ctx, input }) => users.deleteUser(ctx, input.id)),
+  delete: p.delete(users.deleteUser),
 });
