@@ -1,15 +1,13 @@
 import { ZCourseDetails, ZCourseDetailsInput, ZCourseList, ZListCoursesInput } from '../../../shared/schemas/academy.ts';
 import { abilityProcedure, router } from '../../trpc/init.ts';
+import { demoListQuery } from '../../trpc/procedures.ts';
 import { getCourseDetails, listCourses } from './academy.service.ts';
 
 const readDemo = abilityProcedure('read', 'DemoApp');
 
 export const academyRouter = router({
   courses: router({
-    list: readDemo
-      .input(ZListCoursesInput.optional())
-      .output(ZCourseList)
-      .query(({ ctx, input }) => listCourses(ctx, ZListCoursesInput.parse(input ?? {}))),
+    list: demoListQuery(ZListCoursesInput, ZCourseList, listCourses),
   }),
   courseDetails: readDemo
     .input(ZCourseDetailsInput.optional())

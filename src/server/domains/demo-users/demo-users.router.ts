@@ -8,16 +8,14 @@ import {
   ZListDemoUsersInput,
 } from '../../../shared/schemas/demo-users.ts';
 import { abilityProcedure, router } from '../../trpc/init.ts';
+import { demoListQuery } from '../../trpc/procedures.ts';
 import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';
 
 const read = abilityProcedure('read', 'DemoApp');
 const manage = abilityProcedure('manage', 'DemoApp');
 
 export const demoUsersRouter = router({
-  list: read
-    .input(ZListDemoUsersInput.optional())
-    .output(ZDemoUserList)
-    .query(({ ctx, input }) => listDemoUsers(ctx, ZListDemoUsersInput.parse(input ?? {}))),
+  list: demoListQuery(ZListDemoUsersInput, ZDemoUserList, listDemoUsers),
   byId: read
     .input(ZByIdInput)
     .output(ZDemoUserDetail)

@@ -15,6 +15,7 @@ import {
   ZReviewList,
 } from '../../../shared/schemas/ecommerce.ts';
 import { abilityProcedure, router } from '../../trpc/init.ts';
+import { demoListQuery } from '../../trpc/procedures.ts';
 import * as shop from './ecommerce.service.ts';
 
 const read = abilityProcedure('read', 'DemoApp');
@@ -22,37 +23,22 @@ const manage = abilityProcedure('manage', 'DemoApp');
 
 export const ecommerceRouter = router({
   products: router({
-    list: read
-      .input(ZListProductsInput.optional())
-      .output(ZProductList)
-      .query(({ ctx, input }) => shop.listProducts(ctx, ZListProductsInput.parse(input ?? {}))),
+    list: demoListQuery(ZListProductsInput, ZProductList, shop.listProducts),
     delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteProduct(ctx, input)),
   }),
   reviews: router({
-    list: read
-      .input(ZListReviewsInput.optional())
-      .output(ZReviewList)
-      .query(({ ctx, input }) => shop.listReviews(ctx, ZListReviewsInput.parse(input ?? {}))),
+    list: demoListQuery(ZListReviewsInput, ZReviewList, shop.listReviews),
     delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteReview(ctx, input)),
   }),
   referrals: router({
-    list: read
-      .input(ZListReferralsInput.optional())
-      .output(ZReferralList)
-      .query(({ ctx, input }) => shop.listReferrals(ctx, ZListReferralsInput.parse(input ?? {}))),
+    list: demoListQuery(ZListReferralsInput, ZReferralList, shop.listReferrals),
   }),
   orders: router({
-    list: read
-      .input(ZListOrdersInput.optional())
-      .output(ZOrderList)
-      .query(({ ctx, input }) => shop.listOrders(ctx, ZListOrdersInput.parse(input ?? {}))),
+    list: demoListQuery(ZListOrdersInput, ZOrderList, shop.listOrders),
     delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteOrder(ctx, input)),
   }),
   customers: router({
-    list: read
-      .input(ZListEcommerceCustomersInput.optional())
-      .output(ZEcommerceCustomerList)
-      .query(({ ctx, input }) => shop.listEcommerceCustomers(ctx, ZListEcommerceCustomersInput.parse(input ?? {}))),
+    list: demoListQuery(ZListEcommerceCustomersInput, ZEcommerceCustomerList, shop.listEcommerceCustomers),
     byId: read
       .input(ZEcommerceCustomerByIdInput)
       .output(ZEcommerceCustomerDetail)

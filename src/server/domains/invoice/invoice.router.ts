@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { ZByIdInput } from '../../../shared/schemas/common.ts';
 import { ZInvoiceClient, ZInvoiceDetail, ZInvoiceList, ZListInvoicesInput } from '../../../shared/schemas/invoice.ts';
 import { abilityProcedure, router } from '../../trpc/init.ts';
+import { demoListQuery } from '../../trpc/procedures.ts';
 import { deleteInvoice, getInvoice, listInvoiceClients, listInvoices } from './invoice.service.ts';
 
 const read = abilityProcedure('read', 'DemoApp');
 const manage = abilityProcedure('manage', 'DemoApp');
 
 export const invoiceRouter = router({
-  list: read
-    .input(ZListInvoicesInput.optional())
-    .output(ZInvoiceList)
-    .query(({ ctx, input }) => listInvoices(ctx, ZListInvoicesInput.parse(input ?? {}))),
+  list: demoListQuery(ZListInvoicesInput, ZInvoiceList, listInvoices),
   byId: read
     .input(ZByIdInput)
     .output(ZInvoiceDetail)
