@@ -182,6 +182,11 @@ function flip(direction: SortDirection): SortDirection {
   return direction === 'asc' ? 'desc' : 'asc';
 }
 
+/** A list filter: `column = value`, or none when the input leaves it out (undefined). */
+export function equalsFilter(column: Sql, value: unknown): Sql | undefined {
+  return value === undefined ? undefined : sql`${column} = ${value}`;
+}
+
 /** The WHERE clause (with its keyword) or an empty fragment. */
 export function whereClause(source: ListSource, query: ListQuery): Sql {
   const conditions: Sql[] = [];

@@ -11,7 +11,7 @@ import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
-import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
 import { countLocationsBy } from '../locations/locations.service.ts';
 import { LocationClass } from './location-class.entity.ts';
@@ -54,7 +54,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListClassesInput, 'page' |
   const c = tableOf(ctx.em, LocationClass, 'k');
   return [
     tenantSql(ctx, c.col('customer')),
-    input.customerId !== undefined ? sql`${c.col('customer')} = ${input.customerId}` : undefined,
+    equalsFilter(c.col('customer'), input.customerId),
     archivedSql(c.col('archivedAt'), input.archived),
   ];
 }

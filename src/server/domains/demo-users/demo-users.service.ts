@@ -13,7 +13,7 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { equalsFilter, execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { DemoUser } from './demo-user.entity.ts';
 
 const NOT_FOUND = 'User not found';
@@ -64,9 +64,9 @@ export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersIn
   const { rows, total } = await runList<TDemoUser, TDemoUserSortKey>(ctx.em, demoUserSource(ctx.em), {
     ...listQueryOf(input),
     where: [
-      input.role !== undefined && sql`${t.col('role')} = ${input.role}`,
-      input.plan !== undefined && sql`${t.col('currentPlan')} = ${input.plan}`,
-      input.status !== undefined && sql`${t.col('status')} = ${input.status}`,
+      equalsFilter(t.col('role'), input.role),
+      equalsFilter(t.col('currentPlan'), input.plan),
+      equalsFilter(t.col('status'), input.status),
     ],
   });
   return { items: rows, total };

@@ -11,7 +11,7 @@ import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
-import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
 import { countSubDirectionsByDirection } from '../sub-directions/sub-directions.service.ts';
 import { Direction } from './direction.entity.ts';
@@ -56,8 +56,8 @@ function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page
   const d = tableOf(ctx.em, Direction, 'd');
   return [
     tenantSql(ctx, d.col('customer')),
-    input.customerId !== undefined ? sql`${d.col('customer')} = ${input.customerId}` : undefined,
-    input.active !== undefined ? sql`${d.col('active')} = ${input.active}` : undefined,
+    equalsFilter(d.col('customer'), input.customerId),
+    equalsFilter(d.col('active'), input.active),
     archivedSql(d.col('archivedAt'), input.archived),
   ];
 }

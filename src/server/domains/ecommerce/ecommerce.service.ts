@@ -25,7 +25,7 @@ import type { TByIdInput } from '../../../shared/schemas/common.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, keptRowCount, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, execSql, keptRowCount, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import {
   EcommerceCustomer,
   EcommerceOrder,
@@ -90,9 +90,9 @@ export async function listProducts(ctx: ServiceContext, input: TListProductsInpu
   const { rows, total } = await runList<ProductRow, TProductSortKey>(ctx.em, productSource(ctx.em), {
     ...listQueryOf(input),
     where: [
-      input.category !== undefined && sql`${t.col('category')} = ${input.category}`,
-      input.status !== undefined && sql`${t.col('status')} = ${input.status}`,
-      input.stock !== undefined && sql`${t.col('stock')} = ${input.stock}`,
+      equalsFilter(t.col('category'), input.category),
+      equalsFilter(t.col('status'), input.status),
+      equalsFilter(t.col('stock'), input.stock),
     ],
   });
   return { items: rows.map((r) => ({ ...r, price: dollars(r.price) })), total };
@@ -143,7 +143,7 @@ export async function listReviews(ctx: ServiceContext, input: TListReviewsInput)
   const status = input.status === 'All' ? undefined : input.status;
   const { rows, total } = await runList<TReview, TReviewSortKey>(ctx.em, reviewSource(ctx.em), {
     ...listQueryOf(input),
-    where: [status !== undefined && sql`${t.col('status')} = ${status}`],
+    where: [equalsFilter(t.col('status'), status)],
   });
   return { items: rows, total };
 }

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
+import { equalsFilter, execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../lib/sql-list.ts';
 import { Invoice, InvoiceClient } from './invoice.entity.ts';
 
 interface InvoiceRow extends Omit<TInvoice, 'client'> {
@@ -96,7 +96,7 @@ export async function listInvoices(ctx: ServiceContext, input: TListInvoicesInpu
   const { rows, total } = await runList<InvoiceRow, TInvoiceSortKey>(ctx.em, invoiceSource(ctx.em), {
     ...listQueryOf(input),
     where: [
-      input.status !== undefined && sql`${i.col('invoiceStatus')} = ${input.status}`,
+      equalsFilter(i.col('invoiceStatus'), input.status),
       input.issuedFrom !== undefined && sql`${i.col('issuedDate')} >= ${input.issuedFrom}::date`,
       input.issuedTo !== undefined && sql`${i.col('issuedDate')} <= ${input.issuedTo}::date`,
     ],

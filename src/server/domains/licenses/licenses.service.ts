@@ -22,7 +22,7 @@ import { defineListing, iterateListing, listById, listOne, listPage, rowDate, ro
 import { definedOnly } from '../../lib/objects.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { columnMatches, conditionsSql, findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
-import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { signInPolicies } from '../auth/sign-in-policy.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
@@ -108,7 +108,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListLicensesInput, 'page' 
   const l = tableOf(ctx.em, License, 'l');
   return [
     ...scope(ctx),
-    input.customerId !== undefined ? sql`${l.col('customer')} = ${input.customerId}` : undefined,
+    equalsFilter(l.col('customer'), input.customerId),
     input.plan ? sql`${l.col('plan')} = ${input.plan}` : undefined,
     input.status ? sql`${statusSql(l)} = ${input.status}` : undefined,
   ];

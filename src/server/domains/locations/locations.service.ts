@@ -18,7 +18,7 @@ import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
-import { countPer, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
+import { countPer, equalsFilter, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import { classOrder, classRefs, requireClassRef } from '../classes/classes.service.ts';
 import { requireSubDirectionRef, subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
 import { Location } from './location.entity.ts';
@@ -126,12 +126,12 @@ async function listFilters(ctx: AuthedContext, input: Omit<TListLocationsInput, 
   const subIds = input.directionId !== undefined ? await subDirectionIdsOf(ctx.em, input.directionId) : undefined;
   return [
     tenantSql(ctx, l.col('customer')),
-    input.customerId !== undefined ? sql`${l.col('customer')} = ${input.customerId}` : undefined,
+    equalsFilter(l.col('customer'), input.customerId),
     subIds ? sql`${l.col('subDirection')} = any(${subIds})` : undefined,
-    input.subDirectionId !== undefined ? sql`${l.col('subDirection')} = ${input.subDirectionId}` : undefined,
-    input.classId !== undefined ? sql`${l.col('locationClass')} = ${input.classId}` : undefined,
-    input.city !== undefined ? sql`${l.col('city')} = ${input.city}` : undefined,
-    input.active !== undefined ? sql`${l.col('active')} = ${input.active}` : undefined,
+    equalsFilter(l.col('subDirection'), input.subDirectionId),
+    equalsFilter(l.col('locationClass'), input.classId),
+    equalsFilter(l.col('city'), input.city),
+    equalsFilter(l.col('active'), input.active),
     archivedSql(l.col('archivedAt'), input.archived),
   ];
 }

@@ -24,7 +24,7 @@ import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNu
 import { loadForWrite } from '../../lib/records.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
 import { findOwned, tenantSql, withTransaction } from '../../lib/scope.ts';
-import { sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { diffChanges, recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
 import { Scheme, SchemeQuestion, SchemeSection } from './scheme.entity.ts';
@@ -97,7 +97,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' |
   };
   return [
     tenantSql(ctx, s.col('customer')),
-    input.customerId !== undefined ? sql`${s.col('customer')} = ${input.customerId}` : undefined,
+    equalsFilter(s.col('customer'), input.customerId),
     input.status ? sql`${s.col('status')} = ${input.status}` : undefined,
     input.key ? sql`${s.col('key')} = ${input.key}` : undefined,
     views[input.view],

@@ -15,7 +15,7 @@ import { defineListing, enrichWithCount, iterateListing, listById, listPage, row
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, notFound, tenantSql, type UniqueRule } from '../../lib/scope.ts';
-import { countPer, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { countPer, equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { requireDirectionRef } from '../directions/directions.service.ts';
 import { countLocationsBy } from '../locations/locations.service.ts';
 import { SubDirection } from './sub-direction.entity.ts';
@@ -70,9 +70,9 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'p
   const s = tableOf(ctx.em, SubDirection, 's');
   return [
     tenantSql(ctx, s.col('customer')),
-    input.customerId !== undefined ? sql`${s.col('customer')} = ${input.customerId}` : undefined,
-    input.directionId !== undefined ? sql`${s.col('direction')} = ${input.directionId}` : undefined,
-    input.active !== undefined ? sql`${s.col('active')} = ${input.active}` : undefined,
+    equalsFilter(s.col('customer'), input.customerId),
+    equalsFilter(s.col('direction'), input.directionId),
+    equalsFilter(s.col('active'), input.active),
     archivedSql(s.col('archivedAt'), input.archived),
   ];
 }

@@ -13,7 +13,7 @@ import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNu
 import { deleteUnreferenced, loadForWrite, type WriteAction, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, columnMatches, conditionsSql, findInTenant, findOwned, flushUnique, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
-import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { clearSessionCache, setTeamIdsResolver } from '../auth/auth.service.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
@@ -94,8 +94,8 @@ function listFilters(ctx: AuthedContext, input: Omit<TListTeamsInput, 'page' | '
   const tm = tableOf(ctx.em, TeamMember, 'tm');
   return [
     ...scope(ctx),
-    input.customerId !== undefined ? sql`${t.col('customer')} = ${input.customerId}` : undefined,
-    input.active !== undefined ? sql`${t.col('active')} = ${input.active}` : undefined,
+    equalsFilter(t.col('customer'), input.customerId),
+    equalsFilter(t.col('active'), input.active),
     archivedSql(t.col('archivedAt'), input.archived),
     input.memberId !== undefined
       ? sql`exists (select 1 from ${tm.from} where ${tm.col('team')} = ${t.col('id')} and ${tm.col('user')} = ${input.memberId})`

@@ -21,7 +21,7 @@ import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNu
 import { hashPassword } from '../../lib/password.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
-import { execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
+import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from '../auth/auth.service.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
@@ -101,7 +101,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListUsersInput, 'page' | '
   const u = tableOf(ctx.em, User, 'u');
   return [
     ...scope(ctx),
-    input.customerId !== undefined ? sql`${u.col('customer')} = ${input.customerId}` : undefined,
+    equalsFilter(u.col('customer'), input.customerId),
     input.role ? sql`${u.col('role')} = ${input.role}` : undefined,
     input.status ? sql`${u.col('status')} = ${input.status}` : undefined,
     input.teamId !== undefined ? teamMembershipSql(u.col('id'), [input.teamId]) : undefined,
