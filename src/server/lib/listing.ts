@@ -3,6 +3,9 @@
 // conditions built by the service; values always travel as bind parameters.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Subject } from '../../shared/abilities/index.ts';
+import { authorize } from './authz.ts';
+import type { AuthedContext, ServiceContext } from './context.ts';
 import { notFound } from './scope.ts';
 import { countSql, execSql, ident, orderTerms, pageSql, raw, runList, selectColumns, sql, whereClause, type ListQuery, type ListSource, type Sql } from './sql-list.ts';
 
@@ -189,6 +192,30 @@ export async function* iterateListing<K extends string, Dto>(
   } finally {
     await fork.rollback();
   }
+}
+
+/**
+ * A listing's two reads for callers who may read `subject`: `list` (one page and the total) and
+ * `iterate` (every match in batches, for CSV exports), filtered by what `where` makes of the input
+ * (scope first), sorted by `defaultSort` when the input names no sort.
+ */
+export function listingReads<K extends string, Dto, F>(
+  subject: Subject,
+  listing: Listing<K, Dto>,
+  where: (ctx: AuthedContext, input: F) => readonly (Sql | undefined | false)[],
+  defaultSort: NoInfer<K>,
+) {
+  type Input = F & ListArgs<K>;
+  const sorted = (input: Input) => ({ ...input, sortBy: input.sortBy ?? defaultSort });
+  async function list(ctx: ServiceContext, input: Input): Promise<{ items: Dto[]; total: number }> {
+    authorize(ctx, 'read', subject);
+    return listPage(ctx.em, listing, where(ctx, input), sorted(input));
+  }
+  async function* iterate(ctx: ServiceContext, input: Input): AsyncGenerator<Dto[]> {
+    authorize(ctx, 'read', subject);
+    yield* iterateListing(ctx.em, listing, where(ctx, input), sorted(input));
+  }
+  return { list, iterate };
 }
 
 /** A timestamp column of a raw row (the driver hands them over as strings). */

@@ -6,7 +6,7 @@ import type { TCreateClassInput, TListClassesInput, TLocationClass, TUpdateClass
 import { archiveActions, archivedSql } from '../../lib/archive.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, enrichWithCount, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
@@ -59,15 +59,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListClassesInput, 'page' |
   ];
 }
 
-export async function listClasses(ctx: ServiceContext, input: TListClassesInput) {
-  authorize(ctx, 'read', 'Class');
-  return listPage(ctx.em, classListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'name' });
-}
-
-export async function* iterateClasses(ctx: ServiceContext, input: TListClassesInput) {
-  authorize(ctx, 'read', 'Class');
-  yield* iterateListing(ctx.em, classListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'name' });
-}
+export const { list: listClasses, iterate: iterateClasses } = listingReads('Class', classListing, listFilters, 'name');
 
 export async function getClass(ctx: ServiceContext, id: number): Promise<TLocationClass> {
   authorize(ctx, 'read', 'Class');

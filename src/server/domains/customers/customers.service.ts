@@ -12,7 +12,7 @@ import type { TDeleted } from '../../../shared/schemas/business.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listById, listPage, rowDate } from '../../lib/listing.ts';
+import { defineListing, listById, listingReads, rowDate } from '../../lib/listing.ts';
 import { refuseIfReferenced } from '../../lib/references.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import {
@@ -102,19 +102,8 @@ function listFilters(ctx: AuthedContext, input: Omit<TListCustomersInput, 'page'
   ].filter((x): x is Sql => !!x);
 }
 
-export async function listCustomers(ctx: ServiceContext, input: TListCustomersInput) {
-  authorize(ctx, 'read', 'Customer');
-  return listPage(ctx.em, customerListing, listFilters(ctx, input), {
-    ...input,
-    sortBy: input.sortBy ?? 'code',
-  });
-}
-
-/** Every customer matching the filter, in batches (CSV export). */
-export async function* iterateCustomers(ctx: ServiceContext, input: TListCustomersInput) {
-  authorize(ctx, 'read', 'Customer');
-  yield* iterateListing(ctx.em, customerListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
-}
+/** `iterateCustomers`: every customer matching the filter, in batches (CSV export). */
+export const { list: listCustomers, iterate: iterateCustomers } = listingReads('Customer', customerListing, listFilters, 'code');
 
 export async function getCustomer(ctx: ServiceContext, id: number): Promise<TCustomer> {
   authorize(ctx, 'read', 'Customer');

@@ -6,7 +6,7 @@ import type { TCreateDirectionInput, TDirection, TListDirectionsInput, TUpdateDi
 import { archiveActions, archivedSql } from '../../lib/archive.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, enrichWithCount, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
@@ -62,15 +62,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page
   ];
 }
 
-export async function listDirections(ctx: ServiceContext, input: TListDirectionsInput) {
-  authorize(ctx, 'read', 'Direction');
-  return listPage(ctx.em, directionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
-}
-
-export async function* iterateDirections(ctx: ServiceContext, input: TListDirectionsInput) {
-  authorize(ctx, 'read', 'Direction');
-  yield* iterateListing(ctx.em, directionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
-}
+export const { list: listDirections, iterate: iterateDirections } = listingReads('Direction', directionListing, listFilters, 'code');
 
 export async function getDirection(ctx: ServiceContext, id: number): Promise<TDirection> {
   authorize(ctx, 'read', 'Direction');

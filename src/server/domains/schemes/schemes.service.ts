@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { archiveActions, type ArchiveSpec } from '../../lib/archive.ts';
 import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { loadForWrite } from '../../lib/records.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
 import { findOwned, tenantSql, withTransaction } from '../../lib/scope.ts';
@@ -104,15 +104,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' |
   ];
 }
 
-export async function listSchemes(ctx: ServiceContext, input: TListSchemesInput) {
-  authorize(ctx, 'read', 'Scheme');
-  return listPage(ctx.em, schemeListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'name' });
-}
-
-export async function* iterateSchemes(ctx: ServiceContext, input: TListSchemesInput) {
-  authorize(ctx, 'read', 'Scheme');
-  yield* iterateListing(ctx.em, schemeListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'name' });
-}
+export const { list: listSchemes, iterate: iterateSchemes } = listingReads('Scheme', schemeListing, listFilters, 'name');
 
 function toQuestion(q: SchemeQuestion): TQuestion {
   return {

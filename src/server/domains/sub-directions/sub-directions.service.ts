@@ -11,7 +11,7 @@ import type {
 import { archiveActions, archivedSql, refuseArchived } from '../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, enrichWithCount, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, notFound, tenantSql, type UniqueRule } from '../../lib/scope.ts';
@@ -77,15 +77,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'p
   ];
 }
 
-export async function listSubDirections(ctx: ServiceContext, input: TListSubDirectionsInput) {
-  authorize(ctx, 'read', 'SubDirection');
-  return listPage(ctx.em, subDirectionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
-}
-
-export async function* iterateSubDirections(ctx: ServiceContext, input: TListSubDirectionsInput) {
-  authorize(ctx, 'read', 'SubDirection');
-  yield* iterateListing(ctx.em, subDirectionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
-}
+export const { list: listSubDirections, iterate: iterateSubDirections } = listingReads('SubDirection', subDirectionListing, listFilters, 'code');
 
 export async function getSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
   authorize(ctx, 'read', 'SubDirection');

@@ -17,7 +17,7 @@ import type {
 import { AppError } from '../../lib/app-error.ts';
 import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
-import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
+import { defineListing, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
@@ -108,15 +108,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListUsersInput, 'page' | '
   ];
 }
 
-export async function listUsers(ctx: ServiceContext, input: TListUsersInput) {
-  authorize(ctx, 'read', 'User');
-  return listPage(ctx.em, userListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'fullName' });
-}
-
-export async function* iterateUsers(ctx: ServiceContext, input: TListUsersInput) {
-  authorize(ctx, 'read', 'User');
-  yield* iterateListing(ctx.em, userListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'fullName' });
-}
+export const { list: listUsers, iterate: iterateUsers } = listingReads('User', userListing, listFilters, 'fullName');
 
 export async function getUser(ctx: ServiceContext, id: number): Promise<TUserDetail> {
   authorize(ctx, 'read', 'User');
