@@ -26,6 +26,7 @@ import { Chat, ChatMessage, ChatPerson } from '../domains/chat/chat.entity.ts';
 import { Email } from '../domains/email/email.entity.ts';
 import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from '../domains/pages/pages.entity.ts';
 import { SearchItem } from '../domains/search/search.entity.ts';
+import { SavedView } from '../domains/views/saved-view.entity.ts';
 
 export const entities = [
   Customer, User, Session, PasswordReset, OutboxEmail,
@@ -40,4 +41,5 @@ export const entities = [
   Email,
   SalesRow, FaqGroup, FaqQuestion, HelpCategory, HelpArticle, PageContent,
   SearchItem,
+  SavedView,
 ];

@@ -4,13 +4,13 @@
 // against NWS's. Nothing of the other customer may be read, listed, created into, updated or deleted:
 // records answer NOT_FOUND (never FORBIDDEN, which would reveal them) and lists leave them out;
 // procedures the role may not call at all answer FORBIDDEN. Afterwards the other customer's records
-// are unchanged and the attacker left no audit event.
+// are unchanged and the attacker left no audit event (but for its own new saved view, in its own customer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEvent } from '../domains/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -27,12 +27,22 @@ interface Fixture {
   draftSchemeId: number;
   teamId: number;
   userId: number;
+  /** Saved views of a member of the customer: one shared with the customer, one personal. */
+  sharedViewId: number;
+  personalViewId: number;
 }
+
+const VIEW_LIST = 'management.locations' as const;
+/** A non-admin member of each customer, owner of the fixture's saved views. */
+const MEMBERS: Record<string, string> = { ACME: 'analyst@demo.com', NWS: 'qualitycontrol@nws.demo.com' };
+let viewCounter = 0;
 
 async function fixtureFor(code: string): Promise<Fixture> {
   const customerId = (await sa.customers.list({ q: code })).items.find((c) => c.code === code)!.id;
   const scope = { customerId };
   const draft = await sa.schemes.create({ customerId, name: `${code} isolation draft`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
+  const member = await t.caller(MEMBERS[code]);
+  const view = (shared: boolean) => member.views.create({ listKey: VIEW_LIST, name: `${code} view ${++viewCounter}`, query: 'q=iso', shared });
   return {
     code,
     customerId,
@@ -45,6 +55,8 @@ async function fixtureFor(code: string): Promise<Fixture> {
     draftSchemeId: draft.id,
     teamId: (await sa.teams.list(scope)).items[0].id,
     userId: (await sa.users.list({ ...scope, role: 'qualitycontrol' })).items[0].id,
+    sharedViewId: (await view(true)).id,
+    personalViewId: (await view(false)).id,
   };
 }
 
@@ -186,6 +198,27 @@ const CASES: Record<string, Case> = {
     await hidden(a.users.resetPassword({ id: f.userId }));
   },
   'users.delete': (a, f) => hidden(a.users.delete({ id: f.userId })),
+
+  'views.list': async (a, f) => {
+    const seen = ids(await a.views.list({ listKey: VIEW_LIST }));
+    expect(seen).not.toContain(f.sharedViewId);
+    expect(seen).not.toContain(f.personalViewId);
+  },
+  // A new view always lands in the caller's own customer, out of the other customer's sight.
+  'views.create': async (a, f, o) => {
+    const created = await a.views.create({ listKey: VIEW_LIST, name: `Isolation ${++viewCounter}`, query: 'q=iso', shared: true });
+    expect(created.customerId).toBe(o.customerId);
+    const member = await t.caller(MEMBERS[f.code]);
+    expect(ids(await member.views.list({ listKey: VIEW_LIST }))).not.toContain(created.id);
+  },
+  'views.update': async (a, f) => {
+    await hidden(a.views.update({ id: f.sharedViewId, name: 'Taken' }));
+    await hidden(a.views.update({ id: f.personalViewId, shared: true }));
+  },
+  'views.delete': async (a, f) => {
+    await hidden(a.views.delete({ id: f.sharedViewId }));
+    await hidden(a.views.delete({ id: f.personalViewId }));
+  },
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -205,6 +238,8 @@ async function snapshot(f: Fixture) {
     draft: await sa.schemes.byId({ id: f.draftSchemeId }),
     team: await sa.teams.byId({ id: f.teamId }),
     user: await sa.users.byId({ id: f.userId }),
+    views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
+      .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
   };
 }
 
@@ -243,8 +278,11 @@ describe('tenant isolation of the business routers', () => {
 
       it('left the other customer\'s records unchanged and wrote no audit event', async () => {
         expect(await snapshot(foreign)).toEqual(before);
-        const events = await t.orm.em.fork().count(AuditEvent, { actorEmail: direction.attacker });
-        expect(events).toBe(0);
+        expect(before.views).toHaveLength(2);
+        const events = await t.orm.em.fork().find(AuditEvent, { actorEmail: direction.attacker });
+        // Only the attacker's own new saved view (the views.create case), in its own customer.
+        const outside = events.filter((e) => e.entityType !== 'SavedView' || e.customer?.id !== own.customerId);
+        expect(outside.map((e) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([]);
       });
 
       it('keeps the CSV exports to the caller\'s customer', async () => {

@@ -24,6 +24,7 @@ import { chatRouter } from '../domains/chat/chat.router.ts';
 import { emailRouter } from '../domains/email/email.router.ts';
 import { pagesRouter } from '../domains/pages/pages.router.ts';
 import { searchRouter } from '../domains/search/search.router.ts';
+import { viewsRouter } from '../domains/views/views.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -38,6 +39,7 @@ export const appRouter = router({
   schemes: schemesRouter,
   teams: teamsRouter,
   users: usersRouter,
+  views: viewsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

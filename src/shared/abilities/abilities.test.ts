@@ -35,6 +35,18 @@ describe('defineRulesFor', () => {
     }
   });
 
+  it('lets every role but client keep saved views: change its own, an admin also delete its customer\'s shared ones', () => {
+    expect(abilityFor(user('client')).can('read', 'SavedView')).toBe(false);
+    for (const role of ROLES.filter((r) => r !== 'client')) {
+      const a = abilityFor(user(role));
+      expect(a.can('create', 'SavedView'), role).toBe(true);
+      expect(a.can('update', subject('SavedView', { ownerId: 7, shared: false }) as never), role).toBe(true);
+      expect(a.can('delete', subject('SavedView', { ownerId: 8, shared: true, customerId: 1 }) as never), role).toBe(['admin', 'superadmin'].includes(role));
+      expect(a.can('update', subject('SavedView', { ownerId: 8, shared: true, customerId: 1 }) as never), role).toBe(role === 'superadmin');
+    }
+    expect(abilityFor(user('admin', 1)).can('delete', subject('SavedView', { ownerId: 8, shared: true, customerId: 2 }) as never)).toBe(false);
+  });
+
   it('limits qualitycontrol tasks to its own', () => {
     const a = abilityFor(user('qualitycontrol'));
     expect(a.can('perform', subject('Task', { assigneeId: 7 }) as never)).toBe(true);

@@ -13,7 +13,7 @@ export const SUBJECTS = [
   'all', 'AclDemo', 'DemoApp',
   'Customer', 'License', 'Direction', 'SubDirection', 'Class', 'Location', 'Scheme',
   'Team', 'User', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File',
-  'AuditEvent', 'Notification',
+  'AuditEvent', 'Notification', 'SavedView',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -107,6 +107,13 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
     case 'client':
       can('read', 'AclDemo');
       break;
+  }
+  // Saved list views (DOMAIN.md "Lists everywhere"): every role but client keeps its own and reads the
+  // ones shared in its customer (services scope the reads); an admin may also delete the customer's shared ones.
+  if (user.role !== 'client') {
+    can(['read', 'create'], 'SavedView');
+    can(['update', 'delete'], 'SavedView', { ownerId: user.id });
+    if (user.role === 'admin') can('delete', 'SavedView', { shared: true, ...own });
   }
   return rules;
 }

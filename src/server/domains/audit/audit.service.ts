@@ -10,7 +10,7 @@ export type AuditAction =
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
-  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User';
+  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView';
 
 export interface AuditInput {
   action: AuditAction;

@@ -1,0 +1,99 @@
+// Saved views (DOMAIN.md "Lists everywhere"): a named list state (the list's URL query string) kept
+// for one list, personal or shared with the owner's customer.
+// Procedures: views.list | create | update | delete.
+// Every signed-in role but `client`. list: the caller's own views of that list plus the ones shared in
+// the caller's customer (the superadmin belongs to no customer: only its own). update: the owner only.
+// delete: the owner, or an admin of the same customer for a shared view. Another customer's view, or
+// someone else's personal view, is NOT_FOUND.
+import { z } from 'zod';
+import { zName } from './business.ts';
+import { ZId } from './common.ts';
+
+/** The lists that keep saved views, with the path of their page. Add a list here when its page lands. */
+export const SAVED_VIEW_LISTS = {
+  'business.customers': '/business/customers',
+  'business.licenses': '/business/licenses',
+  'management.classes': '/management/classes',
+  'management.directions': '/management/directions',
+  'management.locations': '/management/location-setting',
+  'management.schemes': '/management/schemes',
+  'management.subDirections': '/management/sub-directions',
+  'management.teams': '/management/teams',
+  'management.users': '/management/users',
+} as const;
+export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
+export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];
+
+/** The list key of a page path (case and a trailing slash ignored), or null when the page keeps no views. */
+export function savedViewListKeyOf(path: string): TSavedViewListKey | null {
+  const normal = path.toLowerCase().replace(/\/+$/, '');
+  const found = SAVED_VIEW_LIST_KEYS.find((key) => SAVED_VIEW_LISTS[key] === normal);
+  return found ?? null;
+}
+
+export const MAX_VIEW_QUERY = 2000;
+export const MAX_VIEW_NAME = 80;
+/** How many views one user may keep per list. */
+export const MAX_VIEWS_PER_LIST = 50;
+
+export const ZSavedViewListKey = z.enum(SAVED_VIEW_LIST_KEYS, { error: 'Choose one of the lists that keep views' });
+
+// Characters of an already-encoded URL query (RFC 3986 query: pchar / "/" / "?"), and well-formed %XX escapes.
+const QUERY_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * A list's URL query string, encoded as in the address bar (`q=north&active=true`); a leading `?`
+ * is dropped. Empty is the list's default state.
+ */
+export const ZViewQuery = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^\?/, ''))
+  .pipe(
+    z
+      .string()
+      .max(MAX_VIEW_QUERY, `The query must be at most ${MAX_VIEW_QUERY} characters`)
+      .regex(QUERY_CHARS, 'The query must be an encoded URL query string such as q=north&active=true')
+      .refine((v) => !BAD_ESCAPE.test(v), 'The query must be an encoded URL query string such as q=north&active=true'),
+  );
+
+export const ZSavedView = z.object({
+  id: z.number(),
+  listKey: ZSavedViewListKey,
+  name: z.string(),
+  /** The list's URL query string, without the leading `?`. */
+  query: z.string(),
+  shared: z.boolean(),
+  ownerId: z.number(),
+  ownerName: z.string(),
+  /** The owner's customer (null for the superadmin's views). */
+  customerId: z.number().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TSavedView = z.infer<typeof ZSavedView>;
+
+export const ZListSavedViewsInput = z.object({ listKey: ZSavedViewListKey });
+export type TListSavedViewsInput = z.infer<typeof ZListSavedViewsInput>;
+
+/** The caller's own views first, then the ones others shared; each group by name. */
+export const ZSavedViewList = z.object({ items: z.array(ZSavedView) });
+export type TSavedViewList = z.infer<typeof ZSavedViewList>;
+
+export const ZCreateSavedViewInput = z.object({
+  listKey: ZSavedViewListKey,
+  name: zName(MAX_VIEW_NAME),
+  query: ZViewQuery,
+  shared: z.boolean().default(false),
+});
+export type TCreateSavedViewInput = z.infer<typeof ZCreateSavedViewInput>;
+
+/** Rename, change the query, share or unshare (owner only). */
+export const ZUpdateSavedViewInput = z.object({
+  id: ZId,
+  name: zName(MAX_VIEW_NAME).optional(),
+  query: ZViewQuery.optional(),
+  shared: z.boolean().optional(),
+});
+export type TUpdateSavedViewInput = z.infer<typeof ZUpdateSavedViewInput>;
