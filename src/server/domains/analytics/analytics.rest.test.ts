@@ -4,17 +4,14 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { TAnalyticsProject } from '../../../shared/schemas/analytics.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { okGetter } from '../../testing/rest.ts';
 import { expectedOrder, ids, idsMatching, type SortValue } from '../../testing/list-assertions.ts';
 
 const t = await setupTestApp();
 type Projects = { projects: TAnalyticsProject[]; totalPages: number; totalProjects: number; page: number };
 const URL = '/api/dashboard/analytics/projects';
 
-async function get<T>(url: string, as = 'analyst@demo.com'): Promise<T> {
-  const res = await t.request({ method: 'GET', url, as });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = okGetter(t, 'analyst@demo.com');
 
 describe('GET /api/dashboard/analytics/projects', () => {
   it('lists the 7 projects with paging totals and the spec fields', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TDemoUser, TDemoUserDetail } from '../../../shared/schemas/demo-users.ts';
 import type { TPermission } from '../../../shared/schemas/permissions.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { okGetter } from '../../testing/rest.ts';
 import { expectedOrder, ids, idsMatching, searchTermFrom, type SortValue } from '../../testing/list-assertions.ts';
 
 const t = await setupTestApp();
@@ -10,11 +11,7 @@ const ADMIN = 'admin@demo.com';
 type Users = { users: TDemoUser[]; totalPages: number; totalUsers: number; page: number };
 type Permissions = { permissions: TPermission[]; totalPermissions: number };
 
-async function get<T>(url: string, as = ADMIN): Promise<T> {
-  const res = await t.request({ method: 'GET', url, as });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = okGetter(t, ADMIN);
 const allUsers = async () => (await get<Users>('/api/apps/users?itemsPerPage=-1')).users;
 
 const NEW_USER = {

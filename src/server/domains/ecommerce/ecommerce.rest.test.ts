@@ -10,6 +10,7 @@ import {
   type SortValue,
 } from '../../testing/list-assertions.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { okGetter } from '../../testing/rest.ts';
 import type {
   TEcommerceCustomer,
   TEcommerceCustomerDetail,
@@ -22,11 +23,7 @@ import type {
 const t = await setupTestApp();
 const ADMIN = 'admin@demo.com';
 
-async function get<T>(url: string, as = ADMIN): Promise<T> {
-  const res = await t.request({ method: 'GET', url, as });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = okGetter(t, ADMIN);
 
 type Products = { products: TProduct[]; total: number };
 type Orders = { orders: TOrder[]; total: number };

@@ -2,17 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TInvoice, TInvoiceClient, TInvoiceDetail } from '../../../shared/schemas/invoice.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { okGetter } from '../../testing/rest.ts';
 import { expectedOrder, ids, idsMatching, searchTermFrom, type SortValue } from '../../testing/list-assertions.ts';
 
 const t = await setupTestApp();
 const ADMIN = 'admin@demo.com';
 type Invoices = { invoices: TInvoice[]; totalInvoices: number };
 
-async function get<T>(url: string, as = ADMIN): Promise<T> {
-  const res = await t.request({ method: 'GET', url, as });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = okGetter(t, ADMIN);
 const all = async () => (await get<Invoices>('/api/apps/invoice?itemsPerPage=-1')).invoices;
 
 describe('GET /api/apps/invoice', () => {

@@ -2,16 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TVehicle } from '../../../shared/schemas/logistics.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { okGetter } from '../../testing/rest.ts';
 import { expectedOrder, ids, type SortValue } from '../../testing/list-assertions.ts';
 
 const t = await setupTestApp();
 type Vehicles = { vehicles: TVehicle[]; totalVehicles: number };
 
-async function get<T>(url: string, as = 'admin@demo.com'): Promise<T> {
-  const res = await t.request({ method: 'GET', url, as });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = okGetter(t, 'admin@demo.com');
 
 describe('GET /api/apps/logistics/vehicles', () => {
   it('lists 10 of 25 vehicles with the spec fields', async () => {

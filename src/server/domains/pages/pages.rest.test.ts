@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TFaqGroup, THelpCenter, TSalesRow } from '../../../shared/schemas/pages.ts';
 import { setupTestApp } from '../../testing/app.ts';
+import { okGetter } from '../../testing/rest.ts';
 
 const t = await setupTestApp();
 const AS = 'businessuser@demo.com';
 
-async function get<T>(url: string, as = AS): Promise<T> {
-  const res = await t.request({ method: 'GET', url, as });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = okGetter(t, AS);
 
 describe('GET /api/pages/datatable', () => {
   it('answers an array of sales rows with product, date, buyer and payment', async () => {
