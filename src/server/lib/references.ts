@@ -16,6 +16,11 @@ export function registerReferenceCounter(target: string, counter: ReferenceCount
   counters.set(target, list);
 }
 
+/** Register that a customer's records of `entity` block deleting the customer ("3 directions"). */
+export function registerCustomerRecords(entity: abstract new (...args: never[]) => object, label: (n: number) => string): void {
+  registerReferenceCounter('Customer', async (em, customerId) => ({ count: await em.count(entity as never, { customer: customerId }), label }));
+}
+
 /** Descriptions of what points at the record, e.g. ["3 locations (PAR-001, PAR-002, …)"]. */
 export async function describeReferences(em: EntityManager, target: string, id: number): Promise<string[]> {
   const out: string[] = [];

@@ -9,7 +9,7 @@ import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
-import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { plural, registerCustomerRecords } from '../../lib/references.ts';
 import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { equalsFilter, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
@@ -129,7 +129,4 @@ export function deleteDirection(ctx: ServiceContext, id: number): Promise<TDelet
   return deleteUnreferenced(ctx, records, id);
 }
 
-registerReferenceCounter('Customer', async (em, customerId) => ({
-  count: await em.count(Direction, { customer: customerId }),
-  label: plural('direction'),
-}));
+registerCustomerRecords(Direction, plural('direction'));

@@ -20,7 +20,7 @@ import { authorize, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, iterateListing, listById, listOne, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
-import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { plural, registerCustomerRecords } from '../../lib/references.ts';
 import { columnMatches, conditionsSql, findInTenant, notFound, targetCustomerId, tenantSql, withTransaction } from '../../lib/scope.ts';
 import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
@@ -321,7 +321,4 @@ export async function deleteLicense(ctx: ServiceContext, id: number): Promise<TD
   return { id, deleted: true };
 }
 
-registerReferenceCounter('Customer', async (em, customerId) => ({
-  count: await em.count(License, { customer: customerId }),
-  label: plural('license'),
-}));
+registerCustomerRecords(License, plural('license'));

@@ -16,7 +16,7 @@ import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
-import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { plural, registerCustomerRecords, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { countPer, equalsFilter, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import { classOrder, classRefs, requireClassRef } from '../classes/classes.service.ts';
@@ -289,7 +289,4 @@ async function locationsUsing(em: EntityManager, where: Record<string, unknown>)
 
 registerReferenceCounter('SubDirection', (em, id) => locationsUsing(em, { subDirection: id }));
 registerReferenceCounter('Class', (em, id) => locationsUsing(em, { locationClass: id }));
-registerReferenceCounter('Customer', async (em, customerId) => ({
-  count: await em.count(Location, { customer: customerId }),
-  label: plural('location'),
-}));
+registerCustomerRecords(Location, plural('location'));

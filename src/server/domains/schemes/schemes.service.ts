@@ -22,7 +22,7 @@ import { authorize } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { loadForWrite } from '../../lib/records.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
+import { plural, refuseIfReferenced, registerCustomerRecords } from '../../lib/references.ts';
 import { findOwned, tenantSql, withTransaction } from '../../lib/scope.ts';
 import { equalsFilter, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { diffChanges, recordAudit, recordUpdate } from '../audit/audit.service.ts';
@@ -400,7 +400,4 @@ export async function deleteScheme(ctx: ServiceContext, id: number): Promise<TDe
   return { id, deleted: true };
 }
 
-registerReferenceCounter('Customer', async (em, customerId) => ({
-  count: await em.count(Scheme, { customer: customerId }),
-  label: plural('scheme version'),
-}));
+registerCustomerRecords(Scheme, plural('scheme version'));

@@ -13,7 +13,7 @@ import { authorize, authorizeRecord, tenantId } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
-import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { plural, registerCustomerRecords, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, findOwned, notFound, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { countPer, equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { requireDirectionRef } from '../directions/directions.service.ts';
@@ -206,7 +206,4 @@ registerReferenceCounter('Direction', async (em, directionId) => {
   return { count: await em.count(SubDirection, { direction: directionId }), label: plural('sub-direction'), examples: subs.map((s) => s.code) };
 });
 
-registerReferenceCounter('Customer', async (em, customerId) => ({
-  count: await em.count(SubDirection, { customer: customerId }),
-  label: plural('sub-direction'),
-}));
+registerCustomerRecords(SubDirection, plural('sub-direction'));

@@ -11,7 +11,7 @@ import { authorize, authorizeRecord } from '../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { deleteUnreferenced, loadForWrite, type WriteAction, type WriteSpec } from '../../lib/records.ts';
-import { plural, registerReferenceCounter } from '../../lib/references.ts';
+import { plural, registerCustomerRecords, registerReferenceCounter } from '../../lib/references.ts';
 import { assertUnique, columnMatches, conditionsSql, findInTenant, findOwned, flushUnique, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
 import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
@@ -318,7 +318,4 @@ registerReferenceCounter('User', async (em, userId) => {
   return { count: led.length, label: (n) => `${n} ${n === 1 ? 'team' : 'teams'} as its lead`, examples: led.slice(0, 3).map((t) => t.name) };
 });
 
-registerReferenceCounter('Customer', async (em, customerId) => ({
-  count: await em.count(Team, { customer: customerId }),
-  label: plural('team'),
-}));
+registerCustomerRecords(Team, plural('team'));
