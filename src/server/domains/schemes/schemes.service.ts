@@ -237,6 +237,23 @@ async function writeStructure(em: EntityManager, scheme: Scheme, sections: Secti
   await em.flush();
 }
 
+/** Sections and questions of a structure, for audit events. */
+function structureSize(sections: SectionInput[]) {
+  return { sections: sections.length, questions: sections.reduce((n, s) => n + s.questions.length, 0) };
+}
+
+/** A new latest version of a scheme, a draft, with its sections and questions. */
+async function createDraft(
+  em: EntityManager,
+  fields: Pick<Scheme, 'key' | 'version' | 'name' | 'description' | 'passingScore' | 'requireSignature'> & { customer: number },
+  sections: SectionInput[],
+): Promise<Scheme> {
+  const scheme = em.create(Scheme, { ...fields, isLatest: true, status: 'draft', publishedAt: null, archivedAt: null });
+  await em.flush();
+  await writeStructure(em, scheme, sections);
+  return scheme;
+}
+
 /** The current structure as input (to copy into a new version). */
 function asInput(sections: TSection[]): SectionInput[] {
   return sections.map((s) => ({
@@ -257,28 +274,20 @@ export async function createScheme(ctx: ServiceContext, input: TCreateSchemeInpu
   const sections = normalizeStructure(input.sections);
   const id = await withTransaction(ctx, async (tx) => {
     const customerId = await customerForNewRecord(tx, input.customerId, 'Scheme');
-    const scheme = tx.em.create(Scheme, {
-      customer: customerId,
-      key: crypto.randomUUID(),
-      version: 1,
-      isLatest: true,
-      name: input.name,
-      description: input.description,
-      status: 'draft',
-      passingScore: input.passingScore,
-      requireSignature: input.requireSignature,
-      publishedAt: null,
-      archivedAt: null,
-    });
-    await tx.em.flush();
-    await writeStructure(tx.em, scheme, sections);
-    recordAudit(tx, {
-      action: 'create',
-      entityType: 'Scheme',
-      entityId: scheme.id,
-      customerId,
-      changes: { ...snapshot(scheme), sections: sections.length, questions: sections.reduce((n, s) => n + s.questions.length, 0) },
-    });
+    const scheme = await createDraft(
+      tx.em,
+      {
+        customer: customerId,
+        key: crypto.randomUUID(),
+        version: 1,
+        name: input.name,
+        description: input.description,
+        passingScore: input.passingScore,
+        requireSignature: input.requireSignature,
+      },
+      sections,
+    );
+    recordAudit(tx, { action: 'create', entityType: 'Scheme', entityId: scheme.id, customerId, changes: { ...snapshot(scheme), ...structureSize(sections) } });
     return scheme.id;
   });
   return getScheme(ctx, id);
@@ -321,7 +330,7 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
       await tx.em.flush();
       if (sections) await writeStructure(tx.em, scheme, sections);
       recordUpdate(tx, { entityType: 'Scheme', entityId: scheme.id, customerId }, before, snapshot(scheme), {
-        ...(sections ? { sections: { to: sections.length, questions: sections.reduce((n, s) => n + s.questions.length, 0) } } : {}),
+        ...(sections ? { sections: { to: sections.length, questions: structureSize(sections).questions } } : {}),
       });
       return scheme.id;
     }
@@ -333,22 +342,20 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
     // Published: the next version, a draft, gets the change; this version stays as it is.
     const structure = sections ?? asInput(await structureOf(tx.em, scheme.id));
     scheme.isLatest = false;
-    const next = tx.em.create(Scheme, {
-      customer: customerId,
-      key: scheme.key,
-      version: scheme.version + 1,
-      isLatest: true,
-      name: scheme.name,
-      description: scheme.description,
-      status: 'draft',
-      passingScore: scheme.passingScore,
-      requireSignature: scheme.requireSignature,
-      publishedAt: null,
-      archivedAt: null,
-      ...patch,
-    });
-    await tx.em.flush();
-    await writeStructure(tx.em, next, structure);
+    const next = await createDraft(
+      tx.em,
+      {
+        customer: customerId,
+        key: scheme.key,
+        version: scheme.version + 1,
+        name: scheme.name,
+        description: scheme.description,
+        passingScore: scheme.passingScore,
+        requireSignature: scheme.requireSignature,
+        ...patch,
+      },
+      structure,
+    );
     recordAudit(tx, {
       action: 'new_version',
       entityType: 'Scheme',
