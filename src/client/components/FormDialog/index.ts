@@ -4,3 +4,4 @@ export { CheckboxField, Field, NumberField, NumberInput, SelectField, TextareaFi
 export { FIX_FIELDS, useValidationMessage, useZodForm, type ZodForm } from './useZodForm.ts';
 export { describeMessage, issuesToFieldErrors, type FieldErrors } from './form-errors.ts';
 export { default as formClasses } from './FormDialog.module.css';
+export { useSaveRecord } from './useSaveRecord.ts';

@@ -4,3 +4,5 @@ export { useConfirmDialog, type ConfirmOptions } from './useConfirmDialog.tsx';
 export { ActiveFilter, ArchivedFilter } from './filters.tsx';
 export { CodeCell, ColorCell, NameCell, RecordStatus } from './cells.tsx';
 export { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
+export { useRecordList, type MenuOptions, type RecordList, type RecordListOptions } from './useRecordList.ts';
+export { RecordListPage, type RecordDialogProps, type RecordListPageProps } from './RecordListPage.tsx';

@@ -1,7 +1,5 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button, Label, Text } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Label, Text } from '@primer/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -9,24 +7,18 @@ import {
   ZCreateCustomerInput,
   ZListCustomersInput,
   ZUpdateCustomerInput,
-  type TCreateCustomerInput,
   type TCustomer,
-  type TUpdateCustomerInput,
 } from '../../../shared/schemas/customers.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
 import { TextFilter } from '../../components/DataTable/TextFilter.tsx';
-import { FormDialog, SelectField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, ListPage, NameCell, useNotice, useRecordActions } from '../../components/ListPage/index.ts';
+import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CodeCell, NameCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
 
-const FILTERS = ['status', 'country'] as const;
 const upper = (v: string) => v.toUpperCase();
 const isCountryCode = (v: string) => /^[A-Z]{2}$/.test(v);
 
@@ -53,22 +45,19 @@ export default function CustomersPage() {
   const fmt = useFormatters();
   const country = useCountryName();
   const [, navigate] = useLocation();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListCustomersInput, state);
-  const list = trpc.customers.list.useQuery(input, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
-  const canCreate = can('create', 'Customer');
-  const canReadLicenses = can('read', 'License');
-  const refresh = () => utils.customers.invalidate();
-  const actions = useRecordActions<TCustomer>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['status', 'country'],
+    schema: ZListCustomersInput,
+    list: trpc.customers.list,
+    invalidates: ['customers'],
+    subject: 'Customer',
+    // A customer is its own tenant: rules on `customerId` look at its id.
+    record: (c) => ({ id: c.id, customerId: c.id }),
     label: (c) => c.name,
     remove: trpc.customers.delete.useMutation().mutateAsync,
     deleteHint: t('customers.deleteHint'),
   });
+  const canReadLicenses = can('read', 'License');
 
   const columns: Column<TCustomer>[] = [
     { key: 'code', header: t('fields.code'), sortable: true, render: (c) => <CodeCell>{c.code}</CodeCell> },
@@ -107,100 +96,51 @@ export default function CustomersPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('customers.title')}
       description={t('customers.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('customers.new')}
-          </Button>
-        )
+      createLabel={t('customers.new')}
+      emptyTitle={t('customers.empty')}
+      columns={columns}
+      exportDomain="customers"
+      filters={
+        <>
+          <FilterSelect
+            label={t('fields.status')}
+            {...list.filter('status')}
+            allLabel={t('filters.allStatuses')}
+            options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`customers.status.${s}`) }))}
+          />
+          <TextFilter
+            label={t('customers.countryFilter')}
+            {...list.filter('country')}
+            maxLength={2}
+            normalize={upper}
+            accept={isCountryCode}
+          />
+        </>
       }
-    >
-      <DataTable
-        label={t('customers.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(c) => c.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={(c) => can('update', 'Customer', { id: c.id, customerId: c.id }) && setEditing(c)}
-        empty={{ title: t('customers.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <FilterSelect
-              label={t('fields.status')}
-              value={state.filters.status}
-              onChange={(status) => update({ filters: { status } })}
-              allLabel={t('filters.allStatuses')}
-              options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`customers.status.${s}`) }))}
-            />
-            <TextFilter
-              label={t('customers.countryFilter')}
-              value={state.filters.country}
-              onChange={(value) => update({ filters: { country: value } })}
-              maxLength={2}
-              normalize={upper}
-              accept={isCountryCode}
-            />
-            <ExportCsvButton domain="customers" input={input} />
-          </>
-        }
-        rowActions={(c) => {
-          const record = { id: c.id, customerId: c.id };
-          return (
-            <RowActions
-              rowLabel={c.name}
-              actions={actions.menu(c, {
-                onEdit: () => setEditing(c),
-                canUpdate: can('update', 'Customer', record),
-                canDelete: can('delete', 'Customer', record),
-                extra: [
-                  {
-                    label: t('customers.viewLicenses'),
-                    onSelect: () => navigate(`/business/licenses?customerId=${c.id}`),
-                    visible: canReadLicenses,
-                  },
-                ],
-              })}
-            />
-          );
-        }}
-      />
-      {editing && (
-        <CustomerDialog
-          customer={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            await refresh();
-            notices.success(t('notices.saved', { name }));
-          }}
-        />
-      )}
-      {actions.dialog}
-    </ListPage>
+      rowActions={(c) =>
+        list.menu(c, {
+          extra: [
+            {
+              label: t('customers.viewLicenses'),
+              onSelect: () => navigate(`/business/licenses?customerId=${c.id}`),
+              visible: canReadLicenses,
+            },
+          ],
+        })
+      }
+      dialog={(customer, props) => <CustomerDialog customer={customer} {...props} />}
+    />
   );
 }
 
-function CustomerDialog({
-  customer,
-  onClose,
-  onSaved,
-}: {
-  customer: TCustomer | null;
-  onClose: () => void;
-  onSaved: (name: string) => Promise<void>;
-}) {
+function CustomerDialog({ customer, onClose, onSaved }: RecordDialogProps & { customer: TCustomer | null }) {
   const { t } = useTranslation('business');
   const country = useCountryName();
-  const create = trpc.customers.create.useMutation();
-  const save = trpc.customers.update.useMutation();
+  const save = useSaveRecord(!!customer, trpc.customers);
   const schema = customer ? ZUpdateCustomerInput : ZCreateCustomerInput;
   const form = useZodForm(
     schema,
@@ -223,12 +163,7 @@ function CustomerDialog({
       form={form}
       width="xlarge"
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = customer
-          ? await save.mutateAsync(data as TUpdateCustomerInput)
-          : await create.mutateAsync(data as TCreateCustomerInput);
-        await onSaved(saved.name);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <div className={formClasses.row}>
         <TextField form={form} name="code" label={t('fields.code')} required monospace caption={t('customers.codeHint')} />

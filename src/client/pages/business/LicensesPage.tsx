@@ -1,6 +1,4 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button, Checkbox, CheckboxGroup, FormControl, Label, ProgressBar, Text } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Checkbox, CheckboxGroup, FormControl, Label, ProgressBar, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,26 +9,19 @@ import {
   ZListLicensesInput,
   ZRevokeLicenseInput,
   ZUpdateLicenseInput,
-  type TCreateLicenseInput,
   type TLicense,
   type TLicenseModule,
   type TLicenseStatus,
-  type TUpdateLicenseInput,
 } from '../../../shared/schemas/licenses.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { FormDialog, NumberField, SelectField, TextareaField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, ListPage, NameCell, useNotice, useRecordActions } from '../../components/ListPage/index.ts';
+import { FormDialog, NumberField, SelectField, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CodeCell, NameCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
-import { useCan } from '../../lib/can.ts';
 import { toDateInput, useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
 
-const FILTERS = ['customerId', 'status', 'plan'] as const;
 const STATUS_VARIANT: Record<TLicenseStatus, 'success' | 'attention' | 'secondary' | 'danger'> = {
   active: 'success',
   scheduled: 'attention',
@@ -41,25 +32,20 @@ const STATUS_VARIANT: Record<TLicenseStatus, 'success' | 'attention' | 'secondar
 /** /business/licenses: what each customer may use, for how many active users, and when. */
 export default function LicensesPage() {
   const { t } = useTranslation('business');
-  const can = useCan();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListLicensesInput, state);
-  const list = trpc.licenses.list.useQuery(input, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TLicense | 'new' | null>(null);
-  const [revoking, setRevoking] = useState<TLicense | null>(null);
-  const canCreate = can('create', 'License');
-  const refresh = () => Promise.all([utils.licenses.invalidate(), utils.customers.invalidate()]);
-  const actions = useRecordActions<TLicense>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'status', 'plan'],
+    schema: ZListLicensesInput,
+    list: trpc.licenses.list,
+    invalidates: ['licenses', 'customers'],
+    subject: 'License',
+    record: (l) => ({ customerId: l.customer.id }),
     label: (l) => l.key,
     remove: trpc.licenses.delete.useMutation().mutateAsync,
     deleteHint: t('licenses.deleteHint'),
   });
+  const [revoking, setRevoking] = useState<TLicense | null>(null);
   const editable = (l: TLicense) => l.status === 'active' || l.status === 'scheduled';
 
   const columns: Column<TLicense>[] = [
@@ -92,92 +78,57 @@ export default function LicensesPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('licenses.title')}
       description={t('licenses.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('licenses.new')}
-          </Button>
-        )
+      createLabel={t('licenses.new')}
+      emptyTitle={t('licenses.empty')}
+      columns={columns}
+      exportDomain="licenses"
+      summary={!superadmin && <CurrentLicense />}
+      filters={
+        <>
+          <CustomerFilter {...list.filter('customerId')} />
+          <FilterSelect
+            label={t('fields.status')}
+            {...list.filter('status')}
+            allLabel={t('filters.allStatuses')}
+            options={LICENSE_STATUSES.map((s) => ({ value: s, label: t(`licenses.status.${s}`) }))}
+          />
+          <FilterSelect
+            label={t('licenses.planLabel')}
+            {...list.filter('plan')}
+            allLabel={t('filters.allPlans')}
+            options={LICENSE_PLANS.map((p) => ({ value: p, label: t(`licenses.plan.${p}`) }))}
+          />
+        </>
       }
-    >
-      {!superadmin && <CurrentLicense />}
-      <DataTable
-        label={t('licenses.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(l) => l.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={(l) => editable(l) && can('update', 'License', { customerId: l.customer.id }) && setEditing(l)}
-        empty={{ title: t('licenses.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId } })} />
-            <FilterSelect
-              label={t('fields.status')}
-              value={state.filters.status}
-              onChange={(status) => update({ filters: { status } })}
-              allLabel={t('filters.allStatuses')}
-              options={LICENSE_STATUSES.map((s) => ({ value: s, label: t(`licenses.status.${s}`) }))}
-            />
-            <FilterSelect
-              label={t('licenses.planLabel')}
-              value={state.filters.plan}
-              onChange={(plan) => update({ filters: { plan } })}
-              allLabel={t('filters.allPlans')}
-              options={LICENSE_PLANS.map((p) => ({ value: p, label: t(`licenses.plan.${p}`) }))}
-            />
-            <ExportCsvButton domain="licenses" input={input} />
-          </>
-        }
-        rowActions={(l) => {
-          const record = { customerId: l.customer.id };
-          const canUpdate = can('update', 'License', record);
-          return (
-            <RowActions
-              rowLabel={l.key}
-              actions={actions.menu(l, {
-                onEdit: editable(l) ? () => setEditing(l) : undefined,
-                canUpdate,
-                // Only a license that has not started can be deleted; others are history (revoke instead).
-                canDelete: can('delete', 'License', record) && l.status === 'scheduled',
-                extra: [{ label: t('licenses.revoke'), onSelect: () => setRevoking(l), visible: canUpdate && editable(l), variant: 'danger' }],
-              })}
-            />
-          );
-        }}
-      />
-      {editing && (
+      onRowOpen={(l) => editable(l) && list.can('update', l) && list.setEditing(l)}
+      rowActions={(l) =>
+        list.menu(l, {
+          onEdit: editable(l) ? () => list.setEditing(l) : undefined,
+          // Only a license that has not started can be deleted; others are history (revoke instead).
+          canDelete: list.can('delete', l) && l.status === 'scheduled',
+          extra: [{ label: t('licenses.revoke'), onSelect: () => setRevoking(l), visible: list.can('update', l) && editable(l), variant: 'danger' }],
+        })
+      }
+      dialog={(license, props) => (
         <LicenseDialog
-          license={editing === 'new' ? null : editing}
-          defaultCustomerId={state.filters.customerId ? Number(state.filters.customerId) : null}
-          onClose={() => setEditing(null)}
-          onSaved={async (key) => {
-            await refresh();
-            notices.success(t('notices.saved', { name: key }));
-          }}
+          license={license}
+          defaultCustomerId={list.state.filters.customerId ? Number(list.state.filters.customerId) : null}
+          {...props}
         />
       )}
+    >
       {revoking && (
         <RevokeDialog
           license={revoking}
           onClose={() => setRevoking(null)}
-          onRevoked={async () => {
-            await refresh();
-            notices.success(t('licenses.revoked', { key: revoking.key }));
-          }}
+          onRevoked={() => list.announce(t('licenses.revoked', { key: revoking.key }))}
         />
       )}
-      {actions.dialog}
-    </ListPage>
+    </RecordListPage>
   );
 }
 
@@ -222,16 +173,10 @@ function LicenseDialog({
   defaultCustomerId,
   onClose,
   onSaved,
-}: {
-  license: TLicense | null;
-  defaultCustomerId: number | null;
-  onClose: () => void;
-  onSaved: (key: string) => Promise<void>;
-}) {
+}: RecordDialogProps & { license: TLicense | null; defaultCustomerId: number | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
-  const create = trpc.licenses.create.useMutation();
-  const save = trpc.licenses.update.useMutation();
+  const save = useSaveRecord(!!license, trpc.licenses);
   const schema = useMemo(() => (license ? ZUpdateLicenseInput : requireCustomerFor(ZCreateLicenseInput, superadmin)), [license, superadmin]);
   const today = new Date();
   const nextYear = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate()));
@@ -260,10 +205,7 @@ function LicenseDialog({
       subtitle={license ? `${license.customer.name} (${license.customer.code})` : undefined}
       form={form}
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = license ? await save.mutateAsync(data as TUpdateLicenseInput) : await create.mutateAsync(data as TCreateLicenseInput);
-        await onSaved(saved.key);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).key)}
     >
       {!license && <CustomerField form={form} superadmin />}
       <div className={formClasses.row}>

@@ -1,57 +1,39 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateClassInput,
   ZListClassesInput,
   ZUpdateClassInput,
-  type TCreateClassInput,
   type TLocationClass,
-  type TUpdateClassInput,
 } from '../../../shared/schemas/classes.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { FormDialog, TextareaField, TextField, useZodForm } from '../../components/FormDialog/index.ts';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { FormDialog, TextareaField, TextField, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ArchivedFilter,
   ColorCell,
-  ListPage,
   NameCell,
+  RecordListPage,
   RecordStatus,
-  useNotice,
-  useRecordActions,
+  useRecordList,
+  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
-import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Management.module.css';
-
-const FILTERS = ['customerId', 'archived'] as const;
 
 /** /management/classes: kinds of location (hypermarket, warehouse…), each with a color. */
 export default function ClassesPage() {
   const { t } = useTranslation('business');
-  const { ability } = useSession();
   const fmt = useFormatters();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListClassesInput, state);
-  const list = trpc.classes.list.useQuery(input, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TLocationClass | 'new' | null>(null);
-  const canCreate = ability.can('create', 'Class');
-  const canUpdate = ability.can('update', 'Class');
-  const canDelete = ability.can('delete', 'Class');
-  const refresh = () => Promise.all([utils.classes.invalidate(), utils.locations.invalidate()]);
-  const actions = useRecordActions<TLocationClass>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'archived'],
+    schema: ZListClassesInput,
+    list: trpc.classes.list,
+    invalidates: ['classes', 'locations'],
+    subject: 'Class',
     label: (c) => c.name,
+    archived: (c) => !!c.archivedAt,
     archive: trpc.classes.archive.useMutation().mutateAsync,
     restore: trpc.classes.restore.useMutation().mutateAsync,
     remove: trpc.classes.delete.useMutation().mutateAsync,
@@ -67,73 +49,29 @@ export default function ClassesPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('classes.title')}
       description={t('classes.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('classes.new')}
-          </Button>
-        )
+      createLabel={t('classes.new')}
+      emptyTitle={t('classes.empty')}
+      columns={columns}
+      exportDomain="classes"
+      filters={
+        <>
+          <CustomerFilter {...list.filter('customerId')} />
+          <ArchivedFilter {...list.filter('archived')} />
+        </>
       }
-    >
-      <DataTable
-        label={t('classes.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(c) => c.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={canUpdate ? setEditing : undefined}
-        empty={{ title: t('classes.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId } })} />
-            <ArchivedFilter value={state.filters.archived} onChange={(archived) => update({ filters: { archived } })} />
-            <ExportCsvButton domain="classes" input={input} />
-          </>
-        }
-        rowActions={(c) => (
-          <RowActions
-            rowLabel={c.name}
-            actions={actions.menu(c, { onEdit: () => setEditing(c), canUpdate, canDelete, archived: !!c.archivedAt })}
-          />
-        )}
-      />
-      {editing && (
-        <ClassDialog
-          locationClass={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            await refresh();
-            notices.success(t('notices.saved', { name }));
-          }}
-        />
-      )}
-      {actions.dialog}
-    </ListPage>
+      dialog={(locationClass, props) => <ClassDialog locationClass={locationClass} {...props} />}
+    />
   );
 }
 
-function ClassDialog({
-  locationClass,
-  onClose,
-  onSaved,
-}: {
-  locationClass: TLocationClass | null;
-  onClose: () => void;
-  onSaved: (name: string) => Promise<void>;
-}) {
+function ClassDialog({ locationClass, onClose, onSaved }: RecordDialogProps & { locationClass: TLocationClass | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
-  const create = trpc.classes.create.useMutation();
-  const save = trpc.classes.update.useMutation();
+  const save = useSaveRecord(!!locationClass, trpc.classes);
   const schema = useMemo(
     () => (locationClass ? ZUpdateClassInput : requireCustomerFor(ZCreateClassInput, superadmin)),
     [locationClass, superadmin],
@@ -154,12 +92,7 @@ function ClassDialog({
       title={locationClass ? t('classes.edit', { name: locationClass.name }) : t('classes.new')}
       form={form}
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = locationClass
-          ? await save.mutateAsync(data as TUpdateClassInput)
-          : await create.mutateAsync(data as TCreateClassInput);
-        await onSaved(saved.name);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       {!locationClass && <CustomerField form={form} superadmin={superadmin} />}
       <TextField form={form} name="name" label={t('fields.name')} required />

@@ -1,57 +1,39 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateDirectionInput,
   ZListDirectionsInput,
   ZUpdateDirectionInput,
-  type TCreateDirectionInput,
   type TDirection,
-  type TUpdateDirectionInput,
 } from '../../../shared/schemas/directions.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   CodeCell,
-  ListPage,
   NameCell,
+  RecordListPage,
   RecordStatus,
-  useNotice,
-  useRecordActions,
+  useRecordList,
+  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
-import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
-
-const FILTERS = ['customerId', 'active', 'archived'] as const;
 
 /** /management/directions: a customer's top-level grouping of locations (regions, departments). */
 export default function DirectionsPage() {
   const { t } = useTranslation('business');
-  const { ability } = useSession();
   const fmt = useFormatters();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListDirectionsInput, state);
-  const list = trpc.directions.list.useQuery(input, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TDirection | 'new' | null>(null);
-  const canCreate = ability.can('create', 'Direction');
-  const canUpdate = ability.can('update', 'Direction');
-  const canDelete = ability.can('delete', 'Direction');
-  const refresh = () => Promise.all([utils.directions.invalidate(), utils.subDirections.invalidate()]);
-  const actions = useRecordActions<TDirection>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'active', 'archived'],
+    schema: ZListDirectionsInput,
+    list: trpc.directions.list,
+    invalidates: ['directions', 'subDirections'],
+    subject: 'Direction',
     label: (d) => d.name,
+    archived: (d) => !!d.archivedAt,
     archive: trpc.directions.archive.useMutation().mutateAsync,
     restore: trpc.directions.restore.useMutation().mutateAsync,
     remove: trpc.directions.delete.useMutation().mutateAsync,
@@ -67,74 +49,30 @@ export default function DirectionsPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('directions.title')}
       description={t('directions.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('directions.new')}
-          </Button>
-        )
+      createLabel={t('directions.new')}
+      emptyTitle={t('directions.empty')}
+      columns={columns}
+      exportDomain="directions"
+      filters={
+        <>
+          <CustomerFilter {...list.filter('customerId')} />
+          <ActiveFilter {...list.filter('active')} />
+          <ArchivedFilter {...list.filter('archived')} />
+        </>
       }
-    >
-      <DataTable
-        label={t('directions.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(d) => d.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={canUpdate ? setEditing : undefined}
-        empty={{ title: t('directions.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId } })} />
-            <ActiveFilter value={state.filters.active} onChange={(active) => update({ filters: { active } })} />
-            <ArchivedFilter value={state.filters.archived} onChange={(archived) => update({ filters: { archived } })} />
-            <ExportCsvButton domain="directions" input={input} />
-          </>
-        }
-        rowActions={(d) => (
-          <RowActions
-            rowLabel={d.name}
-            actions={actions.menu(d, { onEdit: () => setEditing(d), canUpdate, canDelete, archived: !!d.archivedAt })}
-          />
-        )}
-      />
-      {editing && (
-        <DirectionDialog
-          direction={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            await refresh();
-            notices.success(t('notices.saved', { name }));
-          }}
-        />
-      )}
-      {actions.dialog}
-    </ListPage>
+      dialog={(direction, props) => <DirectionDialog direction={direction} {...props} />}
+    />
   );
 }
 
-function DirectionDialog({
-  direction,
-  onClose,
-  onSaved,
-}: {
-  direction: TDirection | null;
-  onClose: () => void;
-  onSaved: (name: string) => Promise<void>;
-}) {
+function DirectionDialog({ direction, onClose, onSaved }: RecordDialogProps & { direction: TDirection | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
-  const create = trpc.directions.create.useMutation();
-  const save = trpc.directions.update.useMutation();
+  const save = useSaveRecord(!!direction, trpc.directions);
   const schema = useMemo(
     () => (direction ? ZUpdateDirectionInput : requireCustomerFor(ZCreateDirectionInput, superadmin)),
     [direction, superadmin],
@@ -155,12 +93,7 @@ function DirectionDialog({
       title={direction ? t('directions.edit', { name: direction.name }) : t('directions.new')}
       form={form}
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = direction
-          ? await save.mutateAsync(data as TUpdateDirectionInput)
-          : await create.mutateAsync(data as TCreateDirectionInput);
-        await onSaved(saved.name);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       {!direction && <CustomerField form={form} superadmin={superadmin} />}
       <div className={formClasses.row}>

@@ -1,31 +1,26 @@
-import { LinkExternalIcon, LocationIcon, PlusIcon } from '@primer/octicons-react';
-import { Button, Dialog, Link, Spinner, Text } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { LinkExternalIcon, LocationIcon } from '@primer/octicons-react';
+import { Button, Link, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateLocationInput,
   ZListLocationsInput,
   ZUpdateLocationInput,
-  type TCreateLocationInput,
   type TLocation,
   type TLocationDetail,
-  type TUpdateLocationInput,
 } from '../../../shared/schemas/locations.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { CheckboxField, FormDialog, NumberField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, NumberField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   CodeCell,
-  ListPage,
   NameCell,
+  RecordListPage,
   RecordStatus,
-  useNotice,
-  useRecordActions,
+  useRecordList,
+  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import {
   CustomerFilter,
@@ -37,44 +32,35 @@ import {
   useSubDirectionOptions,
 } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
-import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { DetailLoader } from './DetailLoader.tsx';
 import classes from './Management.module.css';
 import { EMPTY_HOURS, OpeningHoursEditor } from './OpeningHoursEditor.tsx';
-
-const FILTERS = ['customerId', 'directionId', 'subDirectionId', 'classId', 'active', 'archived'] as const;
 
 /** /management/location-setting: the inspected places with coordinates, geofence and opening hours. */
 export default function LocationSettingPage() {
   const { t } = useTranslation('business');
-  const { ability } = useSession();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListLocationsInput, state);
-  const list = trpc.locations.list.useQuery(input, { placeholderData: keepPreviousData });
-  const customerId = state.filters.customerId ? Number(state.filters.customerId) : null;
-  const directionId = state.filters.directionId ? Number(state.filters.directionId) : null;
-  const directions = useGroupedByCustomer(useDirectionOptions(customerId).options, superadmin);
-  const subDirections = useSubDirectionOptions({ customerId, directionId });
-  const locationClasses = useGroupedByCustomer(useClassOptions(customerId).options, superadmin);
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TLocation | 'new' | null>(null);
-  const canCreate = ability.can('create', 'Location');
-  const canUpdate = ability.can('update', 'Location');
-  const canDelete = ability.can('delete', 'Location');
-  const refresh = () => Promise.all([utils.locations.invalidate(), utils.subDirections.invalidate(), utils.classes.invalidate()]);
-  const actions = useRecordActions<TLocation>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'directionId', 'subDirectionId', 'classId', 'active', 'archived'],
+    schema: ZListLocationsInput,
+    list: trpc.locations.list,
+    invalidates: ['locations', 'subDirections', 'classes'],
+    subject: 'Location',
     label: (l) => l.name,
+    archived: (l) => !!l.archivedAt,
     archive: trpc.locations.archive.useMutation().mutateAsync,
     restore: trpc.locations.restore.useMutation().mutateAsync,
     remove: trpc.locations.delete.useMutation().mutateAsync,
     deleteHint: t('locations.deleteHint'),
   });
+  const { filters } = list.state;
+  const customerId = filters.customerId ? Number(filters.customerId) : null;
+  const directionId = filters.directionId ? Number(filters.directionId) : null;
+  const directions = useGroupedByCustomer(useDirectionOptions(customerId).options, superadmin);
+  const subDirections = useSubDirectionOptions({ customerId, directionId });
+  const locationClasses = useGroupedByCustomer(useClassOptions(customerId).options, superadmin);
   const flat = (options: { id: number; label: string; group?: string }[]) =>
     options.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }));
 
@@ -116,117 +102,51 @@ export default function LocationSettingPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('locations.title')}
       description={t('locations.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('locations.new')}
-          </Button>
-        )
-      }
-    >
-      <DataTable
-        label={t('locations.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(l) => l.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={canUpdate ? setEditing : undefined}
-        empty={{ title: t('locations.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter
-              value={state.filters.customerId}
-              onChange={(value) => update({ filters: { customerId: value, directionId: '', subDirectionId: '', classId: '' } })}
-            />
-            <FilterSelect
-              label={t('fields.direction')}
-              value={state.filters.directionId}
-              onChange={(value) => update({ filters: { directionId: value, subDirectionId: '' } })}
-              allLabel={t('filters.allDirections')}
-              options={flat(directions)}
-            />
-            <FilterSelect
-              label={t('fields.subDirection')}
-              value={state.filters.subDirectionId}
-              onChange={(value) => update({ filters: { subDirectionId: value } })}
-              allLabel={t('filters.allSubDirections')}
-              options={flat(subDirections.options)}
-            />
-            <FilterSelect
-              label={t('fields.class')}
-              value={state.filters.classId}
-              onChange={(value) => update({ filters: { classId: value } })}
-              allLabel={t('filters.allClasses')}
-              options={flat(locationClasses)}
-            />
-            <ActiveFilter value={state.filters.active} onChange={(active) => update({ filters: { active } })} />
-            <ArchivedFilter value={state.filters.archived} onChange={(archived) => update({ filters: { archived } })} />
-            <ExportCsvButton domain="locations" input={input} />
-          </>
-        }
-        rowActions={(l) => (
-          <RowActions
-            rowLabel={l.name}
-            actions={actions.menu(l, { onEdit: () => setEditing(l), canUpdate, canDelete, archived: !!l.archivedAt })}
+      createLabel={t('locations.new')}
+      emptyTitle={t('locations.empty')}
+      columns={columns}
+      exportDomain="locations"
+      filters={
+        <>
+          <CustomerFilter
+            value={filters.customerId}
+            onChange={(value) => list.update({ filters: { customerId: value, directionId: '', subDirectionId: '', classId: '' } })}
           />
-        )}
-      />
-      {editing && (
-        <LocationDialogLoader
-          location={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            await refresh();
-            notices.success(t('notices.saved', { name }));
-          }}
-        />
+          <FilterSelect
+            label={t('fields.direction')}
+            value={filters.directionId}
+            onChange={(value) => list.update({ filters: { directionId: value, subDirectionId: '' } })}
+            allLabel={t('filters.allDirections')}
+            options={flat(directions)}
+          />
+          <FilterSelect
+            label={t('fields.subDirection')}
+            {...list.filter('subDirectionId')}
+            allLabel={t('filters.allSubDirections')}
+            options={flat(subDirections.options)}
+          />
+          <FilterSelect label={t('fields.class')} {...list.filter('classId')} allLabel={t('filters.allClasses')} options={flat(locationClasses)} />
+          <ActiveFilter {...list.filter('active')} />
+          <ArchivedFilter {...list.filter('archived')} />
+        </>
+      }
+      dialog={(location, props) => (
+        <DetailLoader id={location?.id ?? null} byId={trpc.locations.byId} onClose={props.onClose}>
+          {(detail) => <LocationDialog location={detail} {...props} />}
+        </DetailLoader>
       )}
-      {actions.dialog}
-    </ListPage>
+    />
   );
 }
 
-interface DialogProps {
-  onClose: () => void;
-  onSaved: (name: string) => Promise<void>;
-}
-
-/** Loads the location's details (opening hours) before showing the form. */
-function LocationDialogLoader({ location, ...props }: DialogProps & { location: TLocation | null }) {
-  const { t } = useTranslation('business');
-  const detail = trpc.locations.byId.useQuery({ id: location?.id ?? 0 }, { enabled: !!location, gcTime: 0 });
-  if (!location) return <LocationDialog location={null} {...props} />;
-  if (detail.error) {
-    return (
-      <Dialog title={t('loadFailed')} onClose={props.onClose} footerButtons={[{ content: t('close'), onClick: props.onClose }]}>
-        <Text as="p">{detail.error.message}</Text>
-      </Dialog>
-    );
-  }
-  if (!detail.data) {
-    return (
-      <div className={classes.overlayStatus}>
-        <Spinner srText={t('loading')} />
-      </div>
-    );
-  }
-  return <LocationDialog location={detail.data} {...props} />;
-}
-
-function LocationDialog({ location, onClose, onSaved }: DialogProps & { location: TLocationDetail | null }) {
+function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { location: TLocationDetail | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
-  const create = trpc.locations.create.useMutation();
-  const save = trpc.locations.update.useMutation();
+  const save = useSaveRecord(!!location, trpc.locations);
   const [locating, setLocating] = useState<string | null>(null);
   const scope = location ? location.customerId : null;
   const subDirections = useSubDirectionOptions({ customerId: superadmin ? scope : null });
@@ -283,12 +203,7 @@ function LocationDialog({ location, onClose, onSaved }: DialogProps & { location
       form={form}
       width="xlarge"
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = location
-          ? await save.mutateAsync(data as TUpdateLocationInput)
-          : await create.mutateAsync(data as TCreateLocationInput);
-        await onSaved(saved.name);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <div className={formClasses.row}>
         <TextField form={form} name="code" label={t('fields.code')} required monospace />

@@ -1,7 +1,5 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button, Label } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Label } from '@primer/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import {
@@ -11,20 +9,15 @@ import {
   ZListSchemesInput,
   type TScheme,
 } from '../../../shared/schemas/schemes.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
 import { CheckboxField, FormDialog, NumberField, TextareaField, TextField, useZodForm } from '../../components/FormDialog/index.ts';
-import { ListPage, NameCell, useNotice, useRecordActions } from '../../components/ListPage/index.ts';
+import { NameCell, RecordListPage, useNotice, useRecordList, type NoticeApi } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
-import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SCHEME_STATUS_VARIANT, SchemeEditor } from './SchemeEditor.tsx';
 
-const FILTERS = ['customerId', 'status', 'view'] as const;
 /** The open scheme version travels in the URL too (`?scheme=<id>`), so the editor survives a reload. */
 const OPEN_PARAM = 'scheme';
 
@@ -57,27 +50,25 @@ export default function SchemesPage() {
   return <SchemeList notices={notices} onOpen={(id) => navigate(withOpen(id))} />;
 }
 
-function SchemeList({ notices, onOpen }: { notices: ReturnType<typeof useNotice>; onOpen: (id: number) => void }) {
+function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: number) => void }) {
   const { t } = useTranslation('business');
-  const can = useCan();
   const fmt = useFormatters();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListSchemesInput, state);
-  const list = trpc.schemes.list.useQuery(input, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const [creating, setCreating] = useState(false);
-  const canCreate = can('create', 'Scheme');
-  const refresh = () => utils.schemes.invalidate();
-  const publish = trpc.schemes.publish.useMutation();
-  const actions = useRecordActions<TScheme>({
+  const list = useRecordList({
+    filters: ['customerId', 'status', 'view'],
+    schema: ZListSchemesInput,
+    list: trpc.schemes.list,
+    invalidates: ['schemes'],
     notices,
-    refresh,
+    subject: 'Scheme',
+    record: (s) => ({ customerId: s.customerId }),
     label: (s) => t('schemes.nameVersion', { name: s.name, version: s.version }),
+    archived: (s) => s.status === 'archived',
     archive: trpc.schemes.archive.useMutation().mutateAsync,
     restore: trpc.schemes.restore.useMutation().mutateAsync,
     remove: trpc.schemes.delete.useMutation().mutateAsync,
     deleteHint: t('schemes.deleteHint'),
   });
+  const publish = trpc.schemes.publish.useMutation();
 
   const columns: Column<TScheme>[] = [
     { key: 'name', header: t('fields.name'), sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
@@ -100,89 +91,62 @@ function SchemeList({ notices, onOpen }: { notices: ReturnType<typeof useNotice>
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('schemes.title')}
       description={t('schemes.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setCreating(true)}>
-            {t('schemes.new')}
-          </Button>
-        )
+      createLabel={t('schemes.new')}
+      emptyTitle={t('schemes.empty')}
+      columns={columns}
+      exportDomain="schemes"
+      filters={
+        <>
+          <CustomerFilter {...list.filter('customerId')} />
+          <FilterSelect
+            label={t('fields.status')}
+            {...list.filter('status')}
+            allLabel={t('filters.allStatuses')}
+            options={SCHEME_STATUSES.map((s) => ({ value: s, label: t(`schemes.status.${s}`) }))}
+          />
+          <FilterSelect
+            label={t('schemes.viewFilter')}
+            value={list.state.filters.view || 'latest'}
+            onChange={(view) => list.update({ filters: { view: view === 'latest' ? '' : view } })}
+            options={SCHEME_VIEWS.map((v) => ({ value: v, label: t(`schemes.views.${v}`) }))}
+          />
+        </>
       }
-    >
-      <DataTable
-        label={t('schemes.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(s) => s.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={(s) => onOpen(s.id)}
-        empty={{ title: t('schemes.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId } })} />
-            <FilterSelect
-              label={t('fields.status')}
-              value={state.filters.status}
-              onChange={(status) => update({ filters: { status } })}
-              allLabel={t('filters.allStatuses')}
-              options={SCHEME_STATUSES.map((s) => ({ value: s, label: t(`schemes.status.${s}`) }))}
-            />
-            <FilterSelect
-              label={t('schemes.viewFilter')}
-              value={state.filters.view || 'latest'}
-              onChange={(view) => update({ filters: { view: view === 'latest' ? '' : view } })}
-              options={SCHEME_VIEWS.map((v) => ({ value: v, label: t(`schemes.views.${v}`) }))}
-            />
-            <ExportCsvButton domain="schemes" input={input} />
-          </>
-        }
-        rowActions={(s) => {
-          const record = { customerId: s.customerId };
-          const canUpdate = can('update', 'Scheme', record);
-          return (
-            <RowActions
-              rowLabel={t('schemes.nameVersion', { name: s.name, version: s.version })}
-              actions={[
-                { label: canUpdate && s.status !== 'archived' ? t('schemes.openEditor') : t('schemes.open'), onSelect: () => onOpen(s.id) },
-                {
-                  label: t('schemes.publish'),
-                  visible: canUpdate && s.status === 'draft' && s.questionCount > 0,
-                  onSelect: () =>
-                    void notices.run(async () => {
-                      await publish.mutateAsync({ id: s.id });
-                      await refresh();
-                    }, t('schemes.published', { name: s.name, version: s.version })),
-                },
-                ...actions.menu(s, {
-                  canUpdate: canUpdate && s.status !== 'draft',
-                  canDelete: can('delete', 'Scheme', record) && s.status === 'draft',
-                  archived: s.status === 'archived',
-                }),
-              ]}
-            />
-          );
-        }}
-      />
-      {creating && (
+      onRowOpen={(s) => onOpen(s.id)}
+      rowActions={(s) => {
+        const canUpdate = list.can('update', s);
+        return [
+          { label: canUpdate && s.status !== 'archived' ? t('schemes.openEditor') : t('schemes.open'), onSelect: () => onOpen(s.id) },
+          {
+            label: t('schemes.publish'),
+            visible: canUpdate && s.status === 'draft' && s.questionCount > 0,
+            onSelect: () =>
+              void notices.run(async () => {
+                await publish.mutateAsync({ id: s.id });
+                await list.refresh();
+              }, t('schemes.published', { name: s.name, version: s.version })),
+          },
+          ...list.menu(s, {
+            onEdit: undefined,
+            canUpdate: canUpdate && s.status !== 'draft',
+            canDelete: list.can('delete', s) && s.status === 'draft',
+          }),
+        ];
+      }}
+      dialog={(_, { onClose }) => (
         <CreateSchemeDialog
-          onClose={() => setCreating(false)}
+          onClose={onClose}
           onCreated={async (id, name) => {
-            await refresh();
-            notices.success(t('schemes.created', { name }));
+            await list.announce(t('schemes.created', { name }));
             onOpen(id);
           }}
         />
       )}
-      {actions.dialog}
-    </ListPage>
+    />
   );
 }
 

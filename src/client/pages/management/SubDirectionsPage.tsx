@@ -1,30 +1,23 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateSubDirectionInput,
   ZListSubDirectionsInput,
   ZUpdateSubDirectionInput,
-  type TCreateSubDirectionInput,
   type TSubDirection,
-  type TUpdateSubDirectionInput,
 } from '../../../shared/schemas/sub-directions.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   CodeCell,
-  ListPage,
   NameCell,
+  RecordListPage,
   RecordStatus,
-  useNotice,
-  useRecordActions,
+  useRecordList,
+  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import {
   CustomerFilter,
@@ -34,39 +27,29 @@ import {
   useIsSuperadmin,
 } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
-import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
-
-const FILTERS = ['customerId', 'directionId', 'active', 'archived'] as const;
 
 /** /management/sub-directions: areas inside a direction; locations belong to one. */
 export default function SubDirectionsPage() {
   const { t } = useTranslation('business');
-  const { ability } = useSession();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListSubDirectionsInput, state);
-  const list = trpc.subDirections.list.useQuery(input, { placeholderData: keepPreviousData });
-  const directions = useDirectionOptions(state.filters.customerId ? Number(state.filters.customerId) : null);
-  const directionFilterOptions = useGroupedByCustomer(directions.options, superadmin);
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TSubDirection | 'new' | null>(null);
-  const canCreate = ability.can('create', 'SubDirection');
-  const canUpdate = ability.can('update', 'SubDirection');
-  const canDelete = ability.can('delete', 'SubDirection');
-  const refresh = () => Promise.all([utils.subDirections.invalidate(), utils.directions.invalidate(), utils.locations.invalidate()]);
-  const actions = useRecordActions<TSubDirection>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'directionId', 'active', 'archived'],
+    schema: ZListSubDirectionsInput,
+    list: trpc.subDirections.list,
+    invalidates: ['subDirections', 'directions', 'locations'],
+    subject: 'SubDirection',
     label: (s) => s.name,
+    archived: (s) => !!s.archivedAt,
     archive: trpc.subDirections.archive.useMutation().mutateAsync,
     restore: trpc.subDirections.restore.useMutation().mutateAsync,
     remove: trpc.subDirections.delete.useMutation().mutateAsync,
     deleteHint: t('subDirections.deleteHint'),
   });
+  const { filters } = list.state;
+  const directions = useDirectionOptions(filters.customerId ? Number(filters.customerId) : null);
+  const directionFilterOptions = useGroupedByCustomer(directions.options, superadmin);
 
   const columns: Column<TSubDirection>[] = [
     { key: 'code', header: t('fields.code'), sortable: true, render: (s) => <CodeCell>{s.code}</CodeCell> },
@@ -83,69 +66,35 @@ export default function SubDirectionsPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('subDirections.title')}
       description={t('subDirections.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('subDirections.new')}
-          </Button>
-        )
-      }
-    >
-      <DataTable
-        label={t('subDirections.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(s) => s.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={canUpdate ? setEditing : undefined}
-        empty={{ title: t('subDirections.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter
-              value={state.filters.customerId}
-              onChange={(customerId) => update({ filters: { customerId, directionId: '' } })}
-            />
-            <FilterSelect
-              label={t('fields.direction')}
-              value={state.filters.directionId}
-              onChange={(directionId) => update({ filters: { directionId } })}
-              allLabel={t('filters.allDirections')}
-              options={directionFilterOptions.map((o) => ({ value: String(o.id), label: o.group && superadmin ? `${o.group} · ${o.label}` : o.label }))}
-            />
-            <ActiveFilter value={state.filters.active} onChange={(active) => update({ filters: { active } })} />
-            <ArchivedFilter value={state.filters.archived} onChange={(archived) => update({ filters: { archived } })} />
-            <ExportCsvButton domain="subDirections" input={input} />
-          </>
-        }
-        rowActions={(s) => (
-          <RowActions
-            rowLabel={s.name}
-            actions={actions.menu(s, { onEdit: () => setEditing(s), canUpdate, canDelete, archived: !!s.archivedAt })}
+      createLabel={t('subDirections.new')}
+      emptyTitle={t('subDirections.empty')}
+      columns={columns}
+      exportDomain="subDirections"
+      filters={
+        <>
+          <CustomerFilter value={filters.customerId} onChange={(customerId) => list.update({ filters: { customerId, directionId: '' } })} />
+          <FilterSelect
+            label={t('fields.direction')}
+            {...list.filter('directionId')}
+            allLabel={t('filters.allDirections')}
+            options={directionFilterOptions.map((o) => ({ value: String(o.id), label: o.group && superadmin ? `${o.group} · ${o.label}` : o.label }))}
           />
-        )}
-      />
-      {editing && (
+          <ActiveFilter {...list.filter('active')} />
+          <ArchivedFilter {...list.filter('archived')} />
+        </>
+      }
+      dialog={(subDirection, props) => (
         <SubDirectionDialog
-          subDirection={editing === 'new' ? null : editing}
-          defaultDirectionId={state.filters.directionId ? Number(state.filters.directionId) : null}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            await refresh();
-            notices.success(t('notices.saved', { name }));
-          }}
+          subDirection={subDirection}
+          defaultDirectionId={filters.directionId ? Number(filters.directionId) : null}
+          {...props}
         />
       )}
-      {actions.dialog}
-    </ListPage>
+    />
   );
 }
 
@@ -154,16 +103,10 @@ function SubDirectionDialog({
   defaultDirectionId,
   onClose,
   onSaved,
-}: {
-  subDirection: TSubDirection | null;
-  defaultDirectionId: number | null;
-  onClose: () => void;
-  onSaved: (name: string) => Promise<void>;
-}) {
+}: RecordDialogProps & { subDirection: TSubDirection | null; defaultDirectionId: number | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
-  const create = trpc.subDirections.create.useMutation();
-  const save = trpc.subDirections.update.useMutation();
+  const save = useSaveRecord(!!subDirection, trpc.subDirections);
   const directions = useDirectionOptions(subDirection && superadmin ? subDirection.customerId : null);
   const directionOptions = useGroupedByCustomer(directions.options, superadmin && !subDirection);
   const schema = useMemo(() => (subDirection ? ZUpdateSubDirectionInput : ZCreateSubDirectionInput), [subDirection]);
@@ -183,12 +126,7 @@ function SubDirectionDialog({
       title={subDirection ? t('subDirections.edit', { name: subDirection.name }) : t('subDirections.new')}
       form={form}
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = subDirection
-          ? await save.mutateAsync(data as TUpdateSubDirectionInput)
-          : await create.mutateAsync(data as TCreateSubDirectionInput);
-        await onSaved(saved.name);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <RecordSelect
         label={t('fields.direction')}

@@ -1,30 +1,24 @@
-import { PlusIcon } from '@primer/octicons-react';
-import { Button, Dialog, Spinner, Text } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Text } from '@primer/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateTeamInput,
   ZListTeamsInput,
   ZUpdateTeamInput,
-  type TCreateTeamInput,
   type TTeam,
   type TTeamDetail,
-  type TUpdateTeamInput,
   type TUserRef,
 } from '../../../shared/schemas/teams.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, useZodForm } from '../../components/FormDialog/index.ts';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { CheckboxField, FormDialog, TextareaField, TextField, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
-  ListPage,
   NameCell,
+  RecordListPage,
   RecordStatus,
-  useNotice,
-  useRecordActions,
+  useRecordList,
+  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import {
   CustomerField,
@@ -36,31 +30,25 @@ import {
   useUserOptions,
   type PickedUser,
 } from '../../components/RecordSelect/index.ts';
-import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { DetailLoader } from './DetailLoader.tsx';
 import classes from './Management.module.css';
-
-const FILTERS = ['customerId', 'active', 'archived'] as const;
 
 /** /management/teams: inspectors grouped under a floor manager and a team leader. */
 export default function TeamsPage() {
   const { t } = useTranslation('business');
-  const can = useCan();
   const fmt = useFormatters();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListTeamsInput, state);
-  const list = trpc.teams.list.useQuery(input, { placeholderData: keepPreviousData });
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const [editing, setEditing] = useState<TTeam | 'new' | null>(null);
-  const canCreate = can('create', 'Team');
-  const refresh = () => Promise.all([utils.teams.invalidate(), utils.users.invalidate()]);
-  const actions = useRecordActions<TTeam>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'active', 'archived'],
+    schema: ZListTeamsInput,
+    list: trpc.teams.list,
+    invalidates: ['teams', 'users'],
+    subject: 'Team',
+    // Floor managers manage their own teams only.
+    record: (team) => team,
     label: (team) => team.name,
+    archived: (team) => !!team.archivedAt,
     archive: trpc.teams.archive.useMutation().mutateAsync,
     restore: trpc.teams.restore.useMutation().mutateAsync,
     remove: trpc.teams.delete.useMutation().mutateAsync,
@@ -78,98 +66,34 @@ export default function TeamsPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('teams.title')}
       description={t('teams.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setEditing('new')}>
-            {t('teams.new')}
-          </Button>
-        )
+      createLabel={t('teams.new')}
+      emptyTitle={t('teams.empty')}
+      columns={columns}
+      exportDomain="teams"
+      filters={
+        <>
+          <CustomerFilter {...list.filter('customerId')} />
+          <ActiveFilter {...list.filter('active')} />
+          <ArchivedFilter {...list.filter('archived')} />
+        </>
       }
-    >
-      <DataTable
-        label={t('teams.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(team) => team.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={(team) => can('update', 'Team', team) && setEditing(team)}
-        empty={{ title: t('teams.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId } })} />
-            <ActiveFilter value={state.filters.active} onChange={(active) => update({ filters: { active } })} />
-            <ArchivedFilter value={state.filters.archived} onChange={(archived) => update({ filters: { archived } })} />
-            <ExportCsvButton domain="teams" input={input} />
-          </>
-        }
-        rowActions={(team) => (
-          <RowActions
-            rowLabel={team.name}
-            actions={actions.menu(team, {
-              onEdit: () => setEditing(team),
-              canUpdate: can('update', 'Team', team),
-              canDelete: can('delete', 'Team', team),
-              archived: !!team.archivedAt,
-            })}
-          />
-        )}
-      />
-      {editing && (
-        <TeamDialogLoader
-          team={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            await refresh();
-            notices.success(t('notices.saved', { name }));
-          }}
-        />
+      dialog={(team, props) => (
+        <DetailLoader id={team?.id ?? null} byId={trpc.teams.byId} onClose={props.onClose}>
+          {(detail) => <TeamDialog team={detail} {...props} />}
+        </DetailLoader>
       )}
-      {actions.dialog}
-    </ListPage>
+    />
   );
 }
 
-interface DialogProps {
-  onClose: () => void;
-  onSaved: (name: string) => Promise<void>;
-}
-
-/** Loads the team's members before showing the form. */
-function TeamDialogLoader({ team, ...props }: DialogProps & { team: TTeam | null }) {
-  const { t } = useTranslation('business');
-  const detail = trpc.teams.byId.useQuery({ id: team?.id ?? 0 }, { enabled: !!team, gcTime: 0 });
-  if (!team) return <TeamDialog team={null} {...props} />;
-  if (detail.error) {
-    return (
-      <Dialog title={t('loadFailed')} onClose={props.onClose} footerButtons={[{ content: t('close'), onClick: props.onClose }]}>
-        <Text as="p">{detail.error.message}</Text>
-      </Dialog>
-    );
-  }
-  if (!detail.data) {
-    return (
-      <div className={classes.overlayStatus}>
-        <Spinner srText={t('loading')} />
-      </div>
-    );
-  }
-  return <TeamDialog team={detail.data} {...props} />;
-}
-
-function TeamDialog({ team, onClose, onSaved }: DialogProps & { team: TTeamDetail | null }) {
+function TeamDialog({ team, onClose, onSaved }: RecordDialogProps & { team: TTeamDetail | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
-  const create = trpc.teams.create.useMutation();
-  const save = trpc.teams.update.useMutation();
+  const save = useSaveRecord(!!team, trpc.teams);
   const schema = useMemo(() => (team ? ZUpdateTeamInput : requireCustomerFor(ZCreateTeamInput, superadmin)), [team, superadmin]);
   const form = useZodForm(
     schema,
@@ -200,10 +124,7 @@ function TeamDialog({ team, onClose, onSaved }: DialogProps & { team: TTeamDetai
       form={form}
       width="xlarge"
       onClose={onClose}
-      onSubmit={async (data) => {
-        const saved = team ? await save.mutateAsync(data as TUpdateTeamInput) : await create.mutateAsync(data as TCreateTeamInput);
-        await onSaved(saved.name);
-      }}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       {!team && <CustomerField form={form} superadmin={superadmin} />}
       <TextField form={form} name="name" label={t('fields.name')} required />

@@ -1,6 +1,5 @@
 import { PersonAddIcon } from '@primer/octicons-react';
-import { Button, FormControl, Label, Radio, RadioGroup, Text } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { FormControl, Label, Radio, RadioGroup, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../shared/constants/roles.ts';
@@ -11,17 +10,13 @@ import {
   ZCreateUserInput,
   ZListUsersInput,
   ZUpdateUserInput,
-  type TCreateUserInput,
-  type TUpdateUserInput,
   type TUser,
   type TUserStatus,
 } from '../../../shared/schemas/users.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
-import { ExportCsvButton } from '../../components/DataTable/ExportCsvButton.tsx';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { RowActions } from '../../components/DataTable/RowActions.tsx';
-import { FormDialog, SelectField, TextField, formClasses, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, ListPage, NameCell, useConfirmDialog, useNotice, useRecordActions } from '../../components/ListPage/index.ts';
+import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CodeCell, NameCell, RecordListPage, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
 import {
   CHOOSE_CUSTOMER,
   CustomerField,
@@ -31,13 +26,10 @@ import {
   useIsSuperadmin,
   useTeamOptions,
 } from '../../components/RecordSelect/index.ts';
-import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { toSchemaListInput, useListState } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
-const FILTERS = ['customerId', 'role', 'status', 'teamId'] as const;
 const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'> = {
   active: 'success',
   inactive: 'secondary',
@@ -49,29 +41,25 @@ export default function UsersPage() {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
   const { user: me } = useSession();
-  const can = useCan();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
-  const [state, update] = useListState(FILTERS);
-  const input = toSchemaListInput(ZListUsersInput, state);
-  const list = trpc.users.list.useQuery(input, { placeholderData: keepPreviousData });
-  const teams = useGroupedByCustomer(useTeamOptions(state.filters.customerId ? Number(state.filters.customerId) : null).options, superadmin);
-  const utils = trpc.useUtils();
-  const notices = useNotice();
-  const { confirm, dialog: confirmDialog } = useConfirmDialog();
-  const [editing, setEditing] = useState<TUser | 'new' | null>(null);
-  const [resetting, setResetting] = useState<TUser | null>(null);
-  const activate = trpc.users.activate.useMutation();
-  const deactivate = trpc.users.deactivate.useMutation();
-  const canCreate = can('create', 'User');
-  const refresh = () => Promise.all([utils.users.invalidate(), utils.teams.invalidate(), utils.customers.invalidate()]);
-  const actions = useRecordActions<TUser>({
-    notices,
-    refresh,
+  const list = useRecordList({
+    filters: ['customerId', 'role', 'status', 'teamId'],
+    schema: ZListUsersInput,
+    list: trpc.users.list,
+    invalidates: ['users', 'teams', 'customers'],
+    subject: 'User',
+    record: (u) => u,
     label: (u) => u.fullName,
     remove: trpc.users.delete.useMutation().mutateAsync,
     deleteHint: t('users.deleteHint'),
   });
+  const { filters } = list.state;
+  const teams = useGroupedByCustomer(useTeamOptions(filters.customerId ? Number(filters.customerId) : null).options, superadmin);
+  const { confirm, dialog: confirmDialog } = useConfirmDialog();
+  const [resetting, setResetting] = useState<TUser | null>(null);
+  const activate = trpc.users.activate.useMutation();
+  const deactivate = trpc.users.deactivate.useMutation();
   const roleLabel = (role: Role) => tf(`roles.${role}`);
 
   async function setActive(u: TUser, active: boolean) {
@@ -83,10 +71,10 @@ export default function UsersPage() {
       });
       if (!ok) return;
     }
-    await notices.run(
+    await list.notices.run(
       async () => {
         await (active ? activate : deactivate).mutateAsync({ id: u.id });
-        await refresh();
+        await list.refresh();
       },
       t(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
     );
@@ -109,98 +97,57 @@ export default function UsersPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
+      list={list}
       title={t('users.title')}
       description={t('users.description')}
-      notices={notices}
-      actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={PersonAddIcon} onClick={() => setEditing('new')}>
-            {t('users.new')}
-          </Button>
-        )
+      createLabel={t('users.new')}
+      createIcon={PersonAddIcon}
+      emptyTitle={t('users.empty')}
+      columns={columns}
+      exportDomain="users"
+      filters={
+        <>
+          <CustomerFilter value={filters.customerId} onChange={(customerId) => list.update({ filters: { customerId, teamId: '' } })} />
+          <FilterSelect
+            label={t('users.role')}
+            {...list.filter('role')}
+            allLabel={t('filters.allRoles')}
+            options={ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
+          />
+          <FilterSelect
+            label={t('fields.status')}
+            {...list.filter('status')}
+            allLabel={t('filters.allStatuses')}
+            options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
+          />
+          <FilterSelect
+            label={t('users.team')}
+            {...list.filter('teamId')}
+            allLabel={t('filters.allTeams')}
+            options={teams.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }))}
+          />
+        </>
       }
+      rowActions={(u) => {
+        const canUpdate = list.can('update', u);
+        const self = u.id === me?.id;
+        return list.menu(u, {
+          canDelete: list.can('delete', u) && !self,
+          extra: [
+            { label: t('users.activate'), onSelect: () => void setActive(u, true), visible: canUpdate && u.status !== 'active' },
+            { label: t('users.deactivate'), onSelect: () => void setActive(u, false), visible: canUpdate && u.status === 'active' && !self },
+            { label: t('users.resetPassword'), onSelect: () => setResetting(u), visible: canUpdate },
+          ],
+        });
+      }}
+      dialog={(user, { onClose }) => <UserDialog user={user} onClose={onClose} onSaved={list.announce} />}
     >
-      <DataTable
-        label={t('users.title')}
-        columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
-        rowKey={(u) => u.id}
-        state={state}
-        onStateChange={update}
-        loading={list.isFetching}
-        error={list.error?.message}
-        onRetry={() => void list.refetch()}
-        onRowOpen={(u) => can('update', 'User', u) && setEditing(u)}
-        empty={{ title: t('users.empty'), description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            <CustomerFilter value={state.filters.customerId} onChange={(customerId) => update({ filters: { customerId, teamId: '' } })} />
-            <FilterSelect
-              label={t('users.role')}
-              value={state.filters.role}
-              onChange={(role) => update({ filters: { role } })}
-              allLabel={t('filters.allRoles')}
-              options={ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
-            />
-            <FilterSelect
-              label={t('fields.status')}
-              value={state.filters.status}
-              onChange={(status) => update({ filters: { status } })}
-              allLabel={t('filters.allStatuses')}
-              options={USER_STATUSES.map((status) => ({ value: status, label: t(`users.status.${status}`) }))}
-            />
-            <FilterSelect
-              label={t('users.team')}
-              value={state.filters.teamId}
-              onChange={(teamId) => update({ filters: { teamId } })}
-              allLabel={t('filters.allTeams')}
-              options={teams.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }))}
-            />
-            <ExportCsvButton domain="users" input={input} />
-          </>
-        }
-        rowActions={(u) => {
-          const canUpdate = can('update', 'User', u);
-          const self = u.id === me?.id;
-          return (
-            <RowActions
-              rowLabel={u.fullName}
-              actions={actions.menu(u, {
-                onEdit: () => setEditing(u),
-                canUpdate,
-                canDelete: can('delete', 'User', u) && !self,
-                extra: [
-                  { label: t('users.activate'), onSelect: () => void setActive(u, true), visible: canUpdate && u.status !== 'active' },
-                  { label: t('users.deactivate'), onSelect: () => void setActive(u, false), visible: canUpdate && u.status === 'active' && !self },
-                  { label: t('users.resetPassword'), onSelect: () => setResetting(u), visible: canUpdate },
-                ],
-              })}
-            />
-          );
-        }}
-      />
-      {editing && (
-        <UserDialog
-          user={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            await refresh();
-            notices.success(message);
-          }}
-        />
-      )}
       {resetting && (
-        <ResetPasswordDialog
-          user={resetting}
-          onClose={() => setResetting(null)}
-          onDone={(message) => notices.success(message)}
-        />
+        <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} onDone={(message) => list.notices.success(message)} />
       )}
       {confirmDialog}
-      {actions.dialog}
-    </ListPage>
+    </RecordListPage>
   );
 }
 
@@ -208,8 +155,7 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: (
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
   const superadmin = useIsSuperadmin();
-  const create = trpc.users.create.useMutation();
-  const save = trpc.users.update.useMutation();
+  const save = useSaveRecord(!!user, trpc.users);
   const [mode, setMode] = useState<'invite' | 'password'>('invite');
   const schema = useMemo(
     () =>
@@ -251,13 +197,12 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: (
       onClose={onClose}
       submitLabel={user ? undefined : mode === 'invite' ? t('users.sendInvite') : t('users.create')}
       onSubmit={async (data) => {
-        if (user) {
-          const saved = await save.mutateAsync(data as TUpdateUserInput);
-          await onSaved(tf('notices.saved', { name: saved.fullName }));
-        } else {
-          const saved = await create.mutateAsync(data as TCreateUserInput);
-          await onSaved(t(mode === 'invite' ? 'users.invited' : 'users.created', { name: saved.fullName, email: saved.email }));
-        }
+        const saved = await save(data);
+        await onSaved(
+          user
+            ? tf('notices.saved', { name: saved.fullName })
+            : t(mode === 'invite' ? 'users.invited' : 'users.created', { name: saved.fullName, email: saved.email }),
+        );
       }}
     >
       {!user && form.values.role !== 'superadmin' && <CustomerField form={form} superadmin={superadmin} />}

@@ -1,0 +1,111 @@
+import { PlusIcon, type Icon } from '@primer/octicons-react';
+import { Button } from '@primer/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../DataTable/DataTable.tsx';
+import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
+import { RowActions, type RowAction } from '../DataTable/RowActions.tsx';
+import { ListPage } from './ListPage.tsx';
+import type { RecordList } from './useRecordList.ts';
+
+/** What a list page hands its create/edit dialog. */
+export interface RecordDialogProps {
+  onClose: () => void;
+  /** After a save: refresh the lists and say “<name> saved”. */
+  onSaved: (name: string) => Promise<void>;
+}
+
+export interface RecordListPageProps<R extends { id: number }> {
+  /** From `useRecordList`. */
+  list: RecordList<R>;
+  title: string;
+  description: string;
+  /** The create button's label; the button shows when the caller may create. */
+  createLabel: string;
+  createIcon?: Icon;
+  /** What the create button does (default: the dialog with a new record). */
+  onCreate?: () => void;
+  /** Title of the empty list. */
+  emptyTitle: string;
+  columns: Column<R>[];
+  /** Filter selects, before the CSV export link. */
+  filters?: ReactNode;
+  /** The CSV export's name (GET /api/export/<domain>.csv with the list's input). */
+  exportDomain: string;
+  /** The row's menu (default: edit, archive or restore, delete). */
+  rowActions?: (row: R) => RowAction[];
+  /** What Enter or a click on a row does (default: its edit dialog when allowed). */
+  onRowOpen?: (row: R) => void;
+  /** The dialog for `list.editing` (`null`: a new record). */
+  dialog?: (record: R | null, props: RecordDialogProps) => ReactNode;
+  /** Content between the header and the table (a summary). */
+  summary?: ReactNode;
+  /** More dialogs of the page (revoke, reset password…). */
+  children?: ReactNode;
+}
+
+/**
+ * A business list page: heading with the create button, notices, the server-side table with its
+ * filters and CSV export, row menus, the create/edit dialog and the delete confirmation.
+ */
+export function RecordListPage<R extends { id: number }>({
+  list,
+  title,
+  description,
+  createLabel,
+  createIcon = PlusIcon,
+  onCreate = () => list.setEditing('new'),
+  emptyTitle,
+  columns,
+  filters,
+  exportDomain,
+  rowActions = (row) => list.menu(row),
+  onRowOpen = list.onRowOpen,
+  dialog,
+  summary,
+  children,
+}: RecordListPageProps<R>) {
+  const { t } = useTranslation('business');
+  const { editing, query } = list;
+  const canCreate = list.can('create');
+  return (
+    <ListPage
+      title={title}
+      description={description}
+      notices={list.notices}
+      actions={
+        canCreate && (
+          <Button variant="primary" leadingVisual={createIcon} onClick={onCreate}>
+            {createLabel}
+          </Button>
+        )
+      }
+    >
+      {summary}
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        rowKey={(row) => row.id}
+        state={list.state}
+        onStateChange={list.update}
+        loading={query.isFetching}
+        error={query.error?.message}
+        onRetry={() => void query.refetch()}
+        onRowOpen={onRowOpen}
+        empty={{ title: emptyTitle, description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
+        toolbar={
+          <>
+            {filters}
+            <ExportCsvButton domain={exportDomain} input={list.input} />
+          </>
+        }
+        rowActions={(row) => <RowActions rowLabel={list.label(row)} actions={rowActions(row)} />}
+      />
+      {editing && dialog?.(editing === 'new' ? null : editing, { onClose: () => list.setEditing(null), onSaved: list.saved })}
+      {children}
+      {list.actions.dialog}
+    </ListPage>
+  );
+}

@@ -1,0 +1,129 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { Subject } from '../../../shared/abilities/index.ts';
+import { useCan } from '../../lib/can.ts';
+import { toSchemaListInput, useListState, type ListState } from '../../lib/list-state.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { RowAction } from '../DataTable/RowActions.tsx';
+import { useNotice, type NoticeApi } from './ListPage.tsx';
+import { useProcedureQuery, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
+import { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
+
+/** The row type of a list procedure (`{ items, total }`). */
+export type ListRow<P> = QueryData<P> extends { items: (infer R)[] } ? R & { id: number } : never;
+type ListInput<P> = NonNullable<QueryInput<P>>;
+
+export interface RecordListOptions<P extends QueryProcedure, R extends { id: number }>
+  extends Omit<RecordActionsOptions<R>, 'notices' | 'refresh'> {
+  /** Filter names kept in the URL beside search, sort and page. */
+  filters: readonly string[];
+  /** The domain's list procedure (`trpc.directions.list`). */
+  list: P;
+  /** Its input schema: the URL state is checked against it. */
+  schema: z.ZodType<unknown, ListInput<P>>;
+  /** The domains whose cached lists change with these records (the list's own first). */
+  invalidates: readonly Domain[];
+  /** The CASL subject of the records (create, update and delete checks). */
+  subject: Exclude<Subject, 'all'>;
+  /**
+   * The row's fields the ability rules look at, for rules with conditions (a team's `id`, a user's
+   * `customerId`): every row may then open and is checked on open. Without it the checks are per subject
+   * and rows do not open for a caller who may not update them.
+   */
+  record?: (row: R) => Record<string, unknown>;
+  /** Whether the row is archived (archive or restore in its menu); lists without archiving leave it out. */
+  archived?: (row: R) => boolean;
+  /** Notices to use instead of the list's own (a page that shares them with another view). */
+  notices?: NoticeApi;
+}
+
+export interface MenuOptions {
+  /** Replaces the edit item's action (undefined: no edit item). */
+  onEdit?: (() => void) | undefined;
+  canUpdate?: boolean;
+  canDelete?: boolean;
+  /** Items between edit and archive/delete. */
+  extra?: RowAction[];
+}
+
+export interface RecordList<R extends { id: number }> {
+  state: ListState;
+  update: ReturnType<typeof useListState>[1];
+  /** The list input (also the CSV export's query). */
+  input: Record<string, unknown>;
+  query: QueryState<{ items: R[]; total: number }>;
+  notices: NoticeApi;
+  actions: RecordActions<R>;
+  /** The row's name in menus and messages. */
+  label: (row: R) => string;
+  /** Invalidate every list these records show in. */
+  refresh: () => Promise<unknown>;
+  /** May the caller do this (to this row, when the rules look at rows)? */
+  can: (action: 'create' | 'update' | 'delete', row?: R) => boolean;
+  /** The record in the create/edit dialog: 'new', a row, or nothing. */
+  editing: R | 'new' | null;
+  setEditing: (editing: R | 'new' | null) => void;
+  /** What opens a row (Enter or click): its edit dialog when the caller may update it. */
+  onRowOpen: ((row: R) => void) | undefined;
+  /** The row's menu: edit, extra items, archive or restore, delete — each only when allowed. */
+  menu: (row: R, options?: MenuOptions) => RowAction[];
+  /** Value and setter of one URL filter, for a filter select. */
+  filter: (key: string) => { value: string; onChange: (value: string) => void };
+  /** After a change: refresh the lists, then show `message`. */
+  announce: (message: string) => Promise<void>;
+  /** After a dialog saved the record named `name`: refresh the lists and say so. */
+  saved: (name: string) => Promise<void>;
+}
+
+/**
+ * The state of a business list page: URL list state, the list query, notices, the create/edit dialog's
+ * record, ability checks, and archive/restore/delete with refresh of the related lists.
+ */
+export function useRecordList<P extends QueryProcedure, R extends { id: number } = ListRow<P>>(options: RecordListOptions<P, R>): RecordList<R> {
+  const { t } = useTranslation('forms');
+  const allowed = useCan();
+  const [state, update] = useListState(options.filters);
+  const input = toSchemaListInput(options.schema, state);
+  const query = useProcedureQuery(options.list, input, { placeholderData: keepPreviousData }) as RecordList<R>['query'];
+  const utils = trpc.useUtils();
+  const ownNotices = useNotice();
+  const notices = options.notices ?? ownNotices;
+  const [editing, setEditing] = useState<R | 'new' | null>(null);
+  const refresh = () => Promise.all(options.invalidates.map((domain) => utils[domain].invalidate()));
+  const actions = useRecordActions<R>({ ...options, notices, refresh });
+  const { subject, record, archived } = options;
+  const can: RecordList<R>['can'] = (action, row) => allowed(action, subject, row && record ? record(row) : undefined);
+  const announce = async (message: string) => {
+    await refresh();
+    notices.success(message);
+  };
+
+  return {
+    state,
+    update,
+    input,
+    query,
+    notices,
+    actions,
+    label: options.label,
+    refresh,
+    can,
+    editing,
+    setEditing,
+    onRowOpen: record ? (row) => can('update', row) && setEditing(row) : can('update') ? setEditing : undefined,
+    menu: (row, { extra, ...given } = {}) =>
+      actions.menu(row, {
+        onEdit: () => setEditing(row),
+        canUpdate: can('update', row),
+        canDelete: can('delete', row),
+        archived: archived?.(row),
+        extra,
+        ...given,
+      }),
+    filter: (key) => ({ value: state.filters[key] ?? '', onChange: (value) => update({ filters: { [key]: value } }) }),
+    announce,
+    saved: (name) => announce(t('notices.saved', { name })),
+  };
+}

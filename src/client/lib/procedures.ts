@@ -1,0 +1,39 @@
+// Helpers that take a page's tRPC procedure (`trpc.directions.list`, `trpc.teams.byId`) and call its
+// hook, typed by what the procedure takes and answers. The page passes the same procedure on every
+// render, so the hook calls stay in order.
+import type { keepPreviousData } from '@tanstack/react-query';
+import type { InferQueryLikeData, InferQueryLikeInput } from '@trpc/react-query/shared';
+
+/** A tRPC React query procedure. */
+export interface QueryProcedure {
+  useQuery: (...args: never[]) => unknown;
+}
+
+/** What a query procedure takes and answers. */
+export type QueryInput<P> = InferQueryLikeInput<P>;
+export type QueryData<P> = InferQueryLikeData<P>;
+
+/** The parts of a query's state the shared helpers read. */
+export interface QueryState<D> {
+  data?: D;
+  isFetching: boolean;
+  error: { message: string } | null;
+  refetch: () => unknown;
+}
+
+/** `procedure.useQuery(input, options)`, typed by the procedure. */
+export function useProcedureQuery<P extends QueryProcedure>(
+  procedure: P,
+  input: QueryInput<P>,
+  options: { placeholderData?: typeof keepPreviousData; enabled?: boolean; gcTime?: number },
+): QueryState<QueryData<P>> {
+  return (procedure as unknown as { useQuery: (input: unknown, options: object) => QueryState<QueryData<P>> }).useQuery(input, options);
+}
+
+/** A mutation (`create`, `update`…) taking `I` and answering `O`. */
+export interface MutationProcedure<I, O> {
+  useMutation(): { mutateAsync: (input: I) => Promise<O> };
+}
+
+/** The business domains whose cached queries a list refreshes after a change (keys of `trpc.useUtils()`). */
+export type Domain = 'customers' | 'licenses' | 'directions' | 'subDirections' | 'classes' | 'locations' | 'schemes' | 'teams' | 'users';
