@@ -1,7 +1,10 @@
 import { Banner, Heading, Text } from '@primer/react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { parseError } from '../../../shared/errors.ts';
+import { savedViewListKeyOf, type TSavedViewListKey } from '../../../shared/schemas/views.ts';
+import { SavedViews } from '../SavedViews/SavedViews.tsx';
 import { useValidationMessage } from '../FormDialog/useZodForm.ts';
 import classes from './ListPage.module.css';
 
@@ -73,10 +76,14 @@ export interface ListPageProps {
   /** Content between the header and the list (summary cards…). */
   children: ReactNode;
   className?: string;
+  /** The list whose saved views the "Views" menu offers: by default the current path's (SAVED_VIEW_LISTS); null for none. */
+  listKey?: TSavedViewListKey | null;
 }
 
-/** Frame of a list page: heading, description, primary actions and the live notice area. */
-export function ListPage({ title, description, actions, notices, children, className }: ListPageProps) {
+/** Frame of a list page: heading, description, saved views, primary actions and the live notice area. */
+export function ListPage({ title, description, actions, notices, children, className, listKey }: ListPageProps) {
+  const [path] = useLocation();
+  const viewsKey = listKey === undefined ? savedViewListKeyOf(path) : listKey;
   return (
     <div className={[classes.page, className].filter(Boolean).join(' ')}>
       <header className={classes.header}>
@@ -90,7 +97,12 @@ export function ListPage({ title, description, actions, notices, children, class
             </Text>
           )}
         </div>
-        {actions && <div className={classes.actions}>{actions}</div>}
+        {(actions || viewsKey) && (
+          <div className={classes.actions}>
+            {viewsKey && <SavedViews listKey={viewsKey} notices={notices} />}
+            {actions}
+          </div>
+        )}
       </header>
       {notices && <NoticeArea notices={notices} />}
       {children}
