@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { ZodForm } from '../FormDialog/useZodForm.ts';
+import { useZodForm, type ZodForm } from '../FormDialog/useZodForm.ts';
+import { useIsSuperadmin } from './CustomerFilter.tsx';
 import { RecordSelect } from './RecordSelect.tsx';
 import { useCustomerOptions } from './options.ts';
 
@@ -35,4 +37,39 @@ export function CustomerField<V extends { customerId: number | null }>({ form, s
       error={form.error('customerId')}
     />
   );
+}
+
+export interface CustomerRecordFormOptions<C extends z.ZodType, V extends Record<string, unknown>, U extends z.ZodType = C> {
+  /** The record being edited, or null for a new one. */
+  record: { id: number } | null;
+  /** The shared create schema (the superadmin must also choose a customer). */
+  create: C;
+  /** The shared update schema (a record never changes customer); create-only forms leave it out. */
+  update?: U;
+  /** The form's fields, besides the customer. */
+  values: V;
+  /** Maps the fields to the procedure's input (e.g. members to ids); identity by default. */
+  toInput?: (fields: V) => object;
+}
+
+/**
+ * The form of a record that belongs to a customer (direction, class, team, scheme): the update
+ * schema when editing (the input carries the record's id); else the create schema, where the
+ * superadmin chooses the customer (render `<CustomerField form={form} superadmin={superadmin} />`) and
+ * everyone else creates in their own (the server fills it in).
+ */
+export function useCustomerRecordForm<C extends z.ZodType, V extends Record<string, unknown>, U extends z.ZodType = C>({
+  record,
+  create,
+  update,
+  values,
+  toInput = (fields) => fields,
+}: CustomerRecordFormOptions<C, V, U>) {
+  const superadmin = useIsSuperadmin();
+  const schema = useMemo(() => (record && update ? update : requireCustomerFor(create, superadmin)), [record, superadmin]);
+  const form = useZodForm(schema, { customerId: null as number | null, ...values }, ({ customerId, ...fields }) => {
+    const input = toInput(fields as unknown as V);
+    return record ? { id: record.id, ...input } : { ...input, customerId: (superadmin && customerId) || undefined };
+  });
+  return { form, superadmin };
 }

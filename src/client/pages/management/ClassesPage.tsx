@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateClassInput,
@@ -7,7 +6,7 @@ import {
   type TLocationClass,
 } from '../../../shared/schemas/classes.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { FormDialog, TextareaField, TextField, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { FormDialog, TextareaField, TextField, useSaveRecord } from '../../components/FormDialog/index.ts';
 import {
   ArchivedFilter,
   ColorCell,
@@ -17,7 +16,7 @@ import {
   useRecordList,
   type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
-import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
+import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Management.module.css';
@@ -70,23 +69,17 @@ export default function ClassesPage() {
 
 function ClassDialog({ locationClass, onClose, onSaved }: RecordDialogProps & { locationClass: TLocationClass | null }) {
   const { t } = useTranslation('business');
-  const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!locationClass, trpc.classes);
-  const schema = useMemo(
-    () => (locationClass ? ZUpdateClassInput : requireCustomerFor(ZCreateClassInput, superadmin)),
-    [locationClass, superadmin],
-  );
-  const form = useZodForm(
-    schema,
-    {
-      customerId: null as number | null,
+  const { form, superadmin } = useCustomerRecordForm({
+    record: locationClass,
+    create: ZCreateClassInput,
+    update: ZUpdateClassInput,
+    values: {
       name: locationClass?.name ?? '',
       description: locationClass?.description ?? '',
       color: locationClass?.color ?? '#6e7781',
     },
-    ({ customerId, ...fields }) =>
-      locationClass ? { id: locationClass.id, ...fields } : { ...fields, customerId: (superadmin && customerId) || undefined },
-  );
+  });
   return (
     <FormDialog
       title={locationClass ? t('classes.edit', { name: locationClass.name }) : t('classes.new')}

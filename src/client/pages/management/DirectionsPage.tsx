@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateDirectionInput,
@@ -7,7 +6,7 @@ import {
   type TDirection,
 } from '../../../shared/schemas/directions.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useSaveRecord } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
@@ -18,7 +17,7 @@ import {
   useRecordList,
   type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
-import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
+import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -71,23 +70,18 @@ export default function DirectionsPage() {
 
 function DirectionDialog({ direction, onClose, onSaved }: RecordDialogProps & { direction: TDirection | null }) {
   const { t } = useTranslation('business');
-  const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!direction, trpc.directions);
-  const schema = useMemo(
-    () => (direction ? ZUpdateDirectionInput : requireCustomerFor(ZCreateDirectionInput, superadmin)),
-    [direction, superadmin],
-  );
-  const form = useZodForm(
-    schema,
-    {
-      customerId: null as number | null,
+  const { form, superadmin } = useCustomerRecordForm({
+    record: direction,
+    create: ZCreateDirectionInput,
+    update: ZUpdateDirectionInput,
+    values: {
       code: direction?.code ?? '',
       name: direction?.name ?? '',
       description: direction?.description ?? '',
       active: direction?.active ?? true,
     },
-    ({ customerId, ...fields }) => (direction ? { id: direction.id, ...fields } : { ...fields, customerId: (superadmin && customerId) || undefined }),
-  );
+  });
   return (
     <FormDialog
       title={direction ? t('directions.edit', { name: direction.name }) : t('directions.new')}

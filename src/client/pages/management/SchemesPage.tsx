@@ -1,5 +1,4 @@
 import { Label } from '@primer/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import {
@@ -11,9 +10,9 @@ import {
 } from '../../../shared/schemas/schemes.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { CheckboxField, FormDialog, NumberField, TextareaField, TextField, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, NumberField, TextareaField, TextField } from '../../components/FormDialog/index.ts';
 import { NameCell, RecordListPage, useNotice, useRecordList, type NoticeApi } from '../../components/ListPage/index.ts';
-import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
+import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SCHEME_STATUS_VARIANT, SchemeEditor } from './SchemeEditor.tsx';
@@ -152,14 +151,13 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
 
 function CreateSchemeDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number, name: string) => Promise<void> }) {
   const { t } = useTranslation('business');
-  const superadmin = useIsSuperadmin();
   const create = trpc.schemes.create.useMutation();
-  const schema = useMemo(() => requireCustomerFor(ZCreateSchemeInput, superadmin), [superadmin]);
-  const form = useZodForm(
-    schema,
-    { customerId: null as number | null, name: '', description: '', passingScore: 80, requireSignature: false },
-    ({ customerId, ...fields }) => ({ ...fields, customerId: (superadmin && customerId) || undefined, sections: [] }),
-  );
+  const { form, superadmin } = useCustomerRecordForm({
+    record: null,
+    create: ZCreateSchemeInput,
+    values: { name: '', description: '', passingScore: 80, requireSignature: false },
+    toInput: (fields) => ({ ...fields, sections: [] }),
+  });
   return (
     <FormDialog
       title={t('schemes.new')}

@@ -1,5 +1,4 @@
 import { Text } from '@primer/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZCreateTeamInput,
@@ -10,7 +9,7 @@ import {
   type TUserRef,
 } from '../../../shared/schemas/teams.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, TextareaField, TextField, useSaveRecord } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
@@ -25,8 +24,7 @@ import {
   CustomerFilter,
   RecordSelect,
   UserMultiPicker,
-  requireCustomerFor,
-  useIsSuperadmin,
+  useCustomerRecordForm,
   useUserOptions,
   type PickedUser,
 } from '../../components/RecordSelect/index.ts';
@@ -92,13 +90,12 @@ export default function TeamsPage() {
 
 function TeamDialog({ team, onClose, onSaved }: RecordDialogProps & { team: TTeamDetail | null }) {
   const { t } = useTranslation('business');
-  const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!team, trpc.teams);
-  const schema = useMemo(() => (team ? ZUpdateTeamInput : requireCustomerFor(ZCreateTeamInput, superadmin)), [team, superadmin]);
-  const form = useZodForm(
-    schema,
-    {
-      customerId: null as number | null,
+  const { form, superadmin } = useCustomerRecordForm({
+    record: team,
+    create: ZCreateTeamInput,
+    update: ZUpdateTeamInput,
+    values: {
       name: team?.name ?? '',
       description: team?.description ?? '',
       floorManagerId: (team?.floorManager?.id ?? null),
@@ -106,12 +103,8 @@ function TeamDialog({ team, onClose, onSaved }: RecordDialogProps & { team: TTea
       members: (team?.members ?? []).map((m): PickedUser => ({ id: m.id, fullName: m.fullName, email: m.email, role: m.role })),
       active: team?.active ?? true,
     },
-    ({ customerId, members, ...fields }) => ({
-      ...(team ? { id: team.id } : { customerId: (superadmin && customerId) || undefined }),
-      ...fields,
-      memberIds: members.map((m) => m.id),
-    }),
-  );
+    toInput: ({ members, ...fields }) => ({ ...fields, memberIds: members.map((m) => m.id) }),
+  });
   const customerId = team ? team.customerId : form.values.customerId;
   const scoped = !superadmin || !!customerId;
   const floorManagers = useUserOptions({ customerId: superadmin ? customerId : null, role: 'floormanager' }, scoped);
