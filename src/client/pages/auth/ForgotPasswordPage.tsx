@@ -1,4 +1,3 @@
-import { Banner, Button } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -7,7 +6,7 @@ import { ZForgotPasswordInput } from '../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import classes from './AuthForm.module.css';
+import { AuthForm, AuthMessage } from './AuthForm.tsx';
 import { useServerMessage } from './server-messages.ts';
 
 /** Ask for a reset link (blank layout). The answer is the same whether the address is known or not. */
@@ -32,24 +31,21 @@ export default function ForgotPasswordPage() {
   const back = <Link href="/login">{t('auth.backToLogin')}</Link>;
   if (forgot.isSuccess) {
     return (
-      <AuthCard title={t('forgot.sentTitle')} footer={back}>
-        <div className={classes.success} role="status">
-          <p>{t('forgot.sentBody', { email: email.trim() })}</p>
-        </div>
-      </AuthCard>
+      <AuthMessage title={t('forgot.sentTitle')} footer={back}>
+        <p>{t('forgot.sentBody', { email: email.trim() })}</p>
+      </AuthMessage>
     );
   }
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
-      {forgot.error && (
-        <Banner variant="critical" title={serverMessage(parseError(forgot.error).message)} hideTitle={false} className={classes.alert} />
-      )}
-      <form onSubmit={submit} noValidate className={classes.form}>
+      <AuthForm
+        error={forgot.error && serverMessage(parseError(forgot.error).message)}
+        onSubmit={submit}
+        submitLabel={t('forgot.submit')}
+        pending={forgot.isPending}
+      >
         <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} required autoFocus />
-        <Button type="submit" variant="primary" block loading={forgot.isPending}>
-          {t('forgot.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Banner, Button, Checkbox } from '@primer/react';
+import { Checkbox } from '@primer/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -7,8 +7,9 @@ import { afterLoginTarget } from '../../app/guard.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { useServerMessage } from './server-messages.ts';
+import { AuthForm } from './AuthForm.tsx';
 import classes from './AuthForm.module.css';
+import { useServerMessage } from './server-messages.ts';
 
 /** Sign-in (blank layout): email, password, remember me; on success the role's landing page. */
 export default function LoginPage() {
@@ -48,8 +49,7 @@ export default function LoginPage() {
         </>
       }
     >
-      {message && <Banner variant="critical" title={message} hideTitle={false} className={classes.alert} aria-live="assertive" />}
-      <form onSubmit={submit} noValidate className={classes.form}>
+      <AuthForm error={message} announceError onSubmit={submit} submitLabel={t('auth.login')} pending={login.isPending}>
         <TextField
           label={t('auth.email')}
           name="email"
@@ -78,10 +78,7 @@ export default function LoginPage() {
           </span>
           <Link href="/forgot-password">{t('auth.forgotLink')}</Link>
         </div>
-        <Button type="submit" variant="primary" block loading={login.isPending}>
-          {t('auth.login')}
-        </Button>
-      </form>
+      </AuthForm>
       <p className={classes.hint}>
         <Trans i18nKey="auth.demoHint" components={{ code: <code /> }} />
       </p>

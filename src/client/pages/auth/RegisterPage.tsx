@@ -1,4 +1,3 @@
-import { Banner, Button } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -7,7 +6,7 @@ import { ZRegisterInput } from '../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import classes from './AuthForm.module.css';
+import { AuthForm, AuthMessage } from './AuthForm.tsx';
 import { PasswordRules } from './PasswordRules.tsx';
 import { useServerMessage } from './server-messages.ts';
 
@@ -52,12 +51,10 @@ export default function RegisterPage() {
 
   if (register.isSuccess) {
     return (
-      <AuthCard title={t('register.doneTitle')}>
-        <div className={classes.success} role="status">
-          <p>{t('register.doneBody', { code: values.customerCode.trim().toUpperCase() })}</p>
-          <Link href="/login">{t('auth.backToLogin')}</Link>
-        </div>
-      </AuthCard>
+      <AuthMessage title={t('register.doneTitle')}>
+        <p>{t('register.doneBody', { code: values.customerCode.trim().toUpperCase() })}</p>
+        <Link href="/login">{t('auth.backToLogin')}</Link>
+      </AuthMessage>
     );
   }
 
@@ -71,8 +68,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      {generalError && <Banner variant="critical" title={generalError} hideTitle={false} className={classes.alert} />}
-      <form onSubmit={submit} noValidate className={classes.form}>
+      <AuthForm error={generalError} onSubmit={submit} submitLabel={t('register.submit')} pending={register.isPending}>
         <TextField label={t('register.fullName')} name="fullName" autoComplete="name" value={values.fullName} onChange={set('fullName')} error={errors.fullName} required autoFocus />
         <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
         <TextField
@@ -96,10 +92,7 @@ export default function RegisterPage() {
           caption={t('register.customerCodeHelp')}
           required
         />
-        <Button type="submit" variant="primary" block loading={register.isPending}>
-          {t('register.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Banner, Button, Spinner } from '@primer/react';
+import { Spinner } from '@primer/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
@@ -7,7 +7,7 @@ import { ZNewPassword } from '../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import classes from './AuthForm.module.css';
+import { AuthForm, AuthMessage } from './AuthForm.tsx';
 import { PasswordRules } from './PasswordRules.tsx';
 import { useServerMessage } from './server-messages.ts';
 
@@ -25,11 +25,9 @@ export default function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title={t('reset.doneTitle')} footer={back}>
-        <div className={classes.success} role="status">
-          <p>{t('reset.doneBody')}</p>
-        </div>
-      </AuthCard>
+      <AuthMessage title={t('reset.doneTitle')} footer={back}>
+        <p>{t('reset.doneBody')}</p>
+      </AuthMessage>
     );
   }
   if (token && check.isLoading) {
@@ -41,12 +39,10 @@ export default function ResetPasswordPage() {
   }
   if (!token || check.isError || (check.data && !check.data.valid)) {
     return (
-      <AuthCard title={t('reset.invalidTitle')} footer={back}>
-        <div className={classes.success} role="alert">
-          <p>{t('reset.invalid')}</p>
-          <Link href="/forgot-password">{t('reset.requestNew')}</Link>
-        </div>
-      </AuthCard>
+      <AuthMessage title={t('reset.invalidTitle')} footer={back} role="alert">
+        <p>{t('reset.invalid')}</p>
+        <Link href="/forgot-password">{t('reset.requestNew')}</Link>
+      </AuthMessage>
     );
   }
 
@@ -64,10 +60,12 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
-      {reset.error && (
-        <Banner variant="critical" title={serverMessage(parseError(reset.error).message)} hideTitle={false} className={classes.alert} />
-      )}
-      <form onSubmit={submit} noValidate className={classes.form}>
+      <AuthForm
+        error={reset.error && serverMessage(parseError(reset.error).message)}
+        onSubmit={submit}
+        submitLabel={t('reset.submit')}
+        pending={reset.isPending}
+      >
         <TextField
           label={t('reset.newPassword')}
           name="password"
@@ -90,10 +88,7 @@ export default function ResetPasswordPage() {
           error={errors.confirm}
           required
         />
-        <Button type="submit" variant="primary" block loading={reset.isPending}>
-          {t('reset.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
