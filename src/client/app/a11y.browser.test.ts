@@ -1,42 +1,11 @@
 // Accessibility of the shell and the auth pages: axe-core (WCAG 2.x A/AA rules) in the real browser,
 // in light, dark and right-to-left, with menus, panels and dialogs open. No serious or critical findings.
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { axeAudit, type AxeFinding } from '../testing/axe.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 
-const b = await setupBrowser();
-const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the page as it is; evaluate() bypasses the app's Content-Security-Policy. */
-async function audit(page: Page, label: string): Promise<Finding[]> {
-  // Overlays fade in and out; audit the settled page, not a half-transparent frame.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(AXE);
-  const findings = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
-  const counts = findings.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.impact ?? 'none']: (acc[f.impact ?? 'none'] ?? 0) + 1 }), {});
-  if (process.env.AXE_DEBUG) console.log(JSON.stringify(findings, null, 1));
-  console.log(`axe ${label}: ${findings.length ? JSON.stringify(counts) + ' ' + findings.map((f) => `${f.id}(${f.impact})`).join(', ') : 'no violations'}`);
-  return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
-}
+const b = await setupClientBrowser();
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -50,7 +19,7 @@ describe('axe: auth and message pages', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await settle(page);
-      expect(await audit(page, path)).toEqual([]);
+      expect(await axeAudit(page, path)).toEqual([]);
       await context.close();
     });
   }
@@ -65,7 +34,7 @@ describe('axe: auth and message pages', () => {
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.getByText('البريد الإلكتروني مطلوب').waitFor();
     await settle(page);
-    expect(await audit(page, '/login dark rtl')).toEqual([]);
+    expect(await axeAudit(page, '/login dark rtl')).toEqual([]);
     await context.close();
   });
 });
@@ -76,42 +45,42 @@ describe('axe: the shell', () => {
     await b.signIn(page, 'admin@demo.com', 'admin');
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     await settle(page);
-    const found: Finding[] = [];
-    found.push(...(await audit(page, 'shell vertical light')));
+    const found: AxeFinding[] = [];
+    found.push(...(await axeAudit(page, 'shell vertical light')));
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
-    found.push(...(await audit(page, 'shell user menu')));
+    found.push(...(await axeAudit(page, 'shell user menu')));
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await page.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem').first().waitFor();
-    found.push(...(await audit(page, 'shell notifications')));
+    found.push(...(await axeAudit(page, 'shell notifications')));
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     await page.getByRole('dialog', { name: 'Shortcuts' }).waitFor();
-    found.push(...(await audit(page, 'shell shortcuts')));
+    found.push(...(await axeAudit(page, 'shell shortcuts')));
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog', { name: 'Search' }).getByRole('option').first().waitFor();
-    found.push(...(await audit(page, 'shell search')));
+    found.push(...(await axeAudit(page, 'shell search')));
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Open customizer' }).click();
     await page.getByRole('dialog', { name: 'Theme customizer' }).waitFor();
-    found.push(...(await audit(page, 'shell customizer')));
+    found.push(...(await axeAudit(page, 'shell customizer')));
     await page.getByRole('button', { name: 'Done' }).click();
 
     await page.goto('/access-control');
     await page.getByRole('table').waitFor();
     await settle(page);
-    found.push(...(await audit(page, 'access-control')));
+    found.push(...(await axeAudit(page, 'access-control')));
     expect(found).toEqual([]);
     await context.close();
   }, 90_000);
@@ -123,7 +92,7 @@ describe('axe: the shell', () => {
       ['collapsed', { 'od-isVerticalNavCollapsed': 'true' }, { width: 1280, height: 800 }],
       ['arabic rtl dark', { 'od-language': 'ar', 'od-theme': 'dark' }, { width: 1280, height: 800 }],
     ];
-    const found: Finding[] = [];
+    const found: AxeFinding[] = [];
     for (const [label, cookies, viewport] of variants) {
       const { context, page } = await b.newPage({ viewport });
       await b.signIn(page, 'admin@demo.com', 'admin');
@@ -131,10 +100,10 @@ describe('axe: the shell', () => {
       await page.reload();
       await page.getByRole('main').waitFor();
       await settle(page);
-      found.push(...(await audit(page, `shell ${label}`)));
+      found.push(...(await axeAudit(page, `shell ${label}`)));
       if (label === 'horizontal bordered') {
         await page.getByRole('navigation').getByRole('button', { name: 'Management' }).click();
-        found.push(...(await audit(page, 'shell horizontal dropdown')));
+        found.push(...(await axeAudit(page, 'shell horizontal dropdown')));
       }
       await context.close();
     }
@@ -147,7 +116,7 @@ describe('axe: the shell', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await settle(page);
-    expect(await audit(page, 'shell overlay nav')).toEqual([]);
+    expect(await axeAudit(page, 'shell overlay nav')).toEqual([]);
     await context.close();
   });
 });

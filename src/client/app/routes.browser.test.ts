@@ -4,22 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
 import { revokeUserSessions } from '../../server/domains/auth/auth.service.ts';
 import { User } from '../../server/domains/users/user.entity.ts';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
+import { ROLE_LANDING } from '../testing/landing.ts';
 import { pageExists, routeByName } from './routes.tsx';
 
-const b = await setupBrowser();
-
-const LANDING: Record<string, string> = {
-  'superadmin@demo.com': '/dashboards/crm',
-  'admin@demo.com': '/dashboards/crm',
-  'floormanager@demo.com': '/dashboards/crm',
-  'teamleader@demo.com': '/dashboards/crm',
-  'businessadmin@demo.com': '/dashboards/crm',
-  'businessuser@demo.com': '/dashboards/crm',
-  'qualitycontrol@demo.com': '/tasks',
-  'analyst@demo.com': '/tasks',
-  'client@demo.com': '/access-control',
-};
+const b = await setupClientBrowser();
 
 async function signedIn(email: string, viewport?: { width: number; height: number }) {
   const { context, page } = await b.newPage(viewport ? { viewport } : {});
@@ -28,7 +17,7 @@ async function signedIn(email: string, viewport?: { width: number; height: numbe
 }
 
 describe('index redirect', () => {
-  for (const [email, landing] of Object.entries(LANDING)) {
+  for (const [email, landing] of Object.entries(ROLE_LANDING)) {
     it(`sends ${email.split('@')[0]} from / to ${landing}, and keeps them off login, register and forgot-password`, async () => {
       const { context, page } = await signedIn(email);
       for (const path of ['/', '/login', '/register', '/forgot-password']) {

@@ -1,26 +1,13 @@
 // Browser smoke test: sign in as each demo account and land where CONTRACTS.md says.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
+import { DEMO_LANDING } from '../testing/landing.ts';
 
-const b = await setupBrowser();
-
-const LANDING: Record<string, string> = {
-  'superadmin@demo.com': '/dashboards/crm',
-  'admin@demo.com': '/dashboards/crm',
-  'floormanager@demo.com': '/dashboards/crm',
-  'teamleader@demo.com': '/dashboards/crm',
-  'businessadmin@demo.com': '/dashboards/crm',
-  'businessuser@demo.com': '/dashboards/crm',
-  'qualitycontrol@demo.com': '/tasks',
-  'analyst@demo.com': '/tasks',
-  'client@demo.com': '/access-control',
-  'admin@nws.demo.com': '/dashboards/crm',
-  'qualitycontrol@nws.demo.com': '/tasks',
-};
+const b = await setupClientBrowser();
 
 describe('sign-in in the browser', () => {
-  for (const [email, landing] of Object.entries(LANDING)) {
+  for (const [email, landing] of Object.entries(DEMO_LANDING)) {
     it(`${email} lands on ${landing}`, async () => {
       const { context, page } = await b.newPage();
       await b.signIn(page, email, DEMO_PASSWORDS[email]);

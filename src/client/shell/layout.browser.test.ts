@@ -4,9 +4,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 
-const b = await setupBrowser();
+const b = await setupClientBrowser();
 
 async function open(opts: { cookies?: Record<string, string>; width?: number; height?: number; email?: string } = {}) {
   const { context, page } = await b.newPage({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } });

@@ -2,10 +2,10 @@
 // shortcuts, and the profile menu's Logout revoking the session.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 import { pageExists, routeByName } from '../app/routes.tsx';
 
-const b = await setupBrowser();
+const b = await setupClientBrowser();
 
 async function signedIn(email: string) {
   const { context, page } = await b.newPage();

@@ -3,9 +3,9 @@
 // each through the UI and through the cookies, surviving a reload; and the customizer's reset.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 
-const b = await setupBrowser();
+const b = await setupClientBrowser();
 
 async function cookies(context: BrowserContext): Promise<Record<string, string>> {
   return Object.fromEntries((await context.cookies()).filter((c) => c.name.startsWith('od-')).map((c) => [c.name, c.value]));

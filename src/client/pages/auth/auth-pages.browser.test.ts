@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { OutboxEmail } from '../../../server/domains/outbox/outbox.entity.ts';
 import { User } from '../../../server/domains/users/user.entity.ts';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 
-const b = await setupBrowser();
+const b = await setupClientBrowser();
 
 async function visitor(path: string) {
   const { context, page } = await b.newPage();

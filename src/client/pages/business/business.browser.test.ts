@@ -1,23 +1,11 @@
 // Browser flows of the business pages as superadmin@demo.com (customers, licenses), what read-only
 // roles see (no create or edit controls), and the pages in Arabic (translated, right to left).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../../server/testing/app.ts';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { signedInPage } from '../../testing/browser.ts';
 import { confirm, dataRows, dialog, notice, row, rowAction, search } from '../../testing/list-pages.ts';
 
-// TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
-let page: Page;
-
-beforeAll(async () => {
-  ({ page } = await b.newPage());
-  page.setDefaultTimeout(10_000);
-  await b.signIn(page, 'superadmin@demo.com', 'superadmin');
-});
-afterAll(async () => {
-  await page.context().close();
-});
+const { b, page } = await signedInPage('superadmin@demo.com', 'superadmin');
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

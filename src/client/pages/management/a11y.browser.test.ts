@@ -1,24 +1,12 @@
 // Accessibility of the business and management pages: axe-core on every list, an open create dialog,
 // the scheme editor and its preview, in light and in dark Arabic (right to left). No serious or
 // critical findings.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { axeAudit } from '../../testing/axe.ts';
+import { signedInPage } from '../../testing/browser.ts';
 import { dataRows, settled } from '../../testing/list-pages.ts';
 
-// TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
-let page: Page;
-
-beforeAll(async () => {
-  ({ page } = await b.newPage());
-  page.setDefaultTimeout(10_000);
-  await b.signIn(page, 'superadmin@demo.com', 'superadmin');
-});
-afterAll(async () => {
-  await page.context().close();
-});
+const { b, page } = await signedInPage('superadmin@demo.com', 'superadmin');
 
 const PAGES: [string, string][] = [
   ['/business/customers', 'New customer'],

@@ -1,23 +1,11 @@
 // Browser flows of the management pages as admin@demo.com: create, edit, archive/restore and delete
 // on each page (keyboard where it matters), server field errors on the fields, and list state in the URL.
 import fs from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInPage } from '../../testing/browser.ts';
 import { confirm, dataRows, dialog, filter, notice, row, rowAction, search, settled } from '../../testing/list-pages.ts';
 
-// TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
-let page: Page;
-
-beforeAll(async () => {
-  ({ page } = await b.newPage());
-  page.setDefaultTimeout(10_000);
-  await b.signIn(page, 'admin@demo.com', 'admin');
-});
-afterAll(async () => {
-  await page.context().close();
-});
+const { page } = await signedInPage('admin@demo.com', 'admin');
 
 describe('management pages as admin', { timeout: 90_000 }, () => {
   it('directions: client and server field errors, create, keyboard edit, archive, restore, delete', async () => {

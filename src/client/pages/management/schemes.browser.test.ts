@@ -1,22 +1,10 @@
 // Browser flow of the scheme editor as admin@demo.com: create, sections and questions (add, type,
 // reorder, weights), validation, save, reload, preview, publish, then an edit that creates version 2.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInPage } from '../../testing/browser.ts';
 import { confirm, dialog, notice, row, search } from '../../testing/list-pages.ts';
 
-// TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
-let page: Page;
-
-beforeAll(async () => {
-  ({ page } = await b.newPage());
-  page.setDefaultTimeout(10_000);
-  await b.signIn(page, 'admin@demo.com', 'admin');
-});
-afterAll(async () => {
-  await page.context().close();
-});
+const { page } = await signedInPage('admin@demo.com', 'admin');
 
 const openedId = () => Number(new URL(page.url()).searchParams.get('scheme'));
 const focusedValue = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.outerHTML ?? '');

@@ -1,0 +1,23 @@
+// The browser harness of the client's tests (src/server/testing/browser.ts) with the client build they
+// serve: TEST_CLIENT_DIST names a private build, so a concurrent `vite build` into dist/client cannot
+// pull chunks away mid-run; without it, dist/client.
+import type { Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- test harness, never in the client bundle
+import { setupBrowser, type BrowserHarness } from '../../server/testing/browser.ts';
+
+export function setupClientBrowser(): Promise<BrowserHarness> {
+  return setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+}
+
+/** The harness and one page signed in as `email` for the whole test file (10 s per action; closed after it). */
+export async function signedInPage(email: string, password: string): Promise<{ b: BrowserHarness; page: Page }> {
+  const b = await setupClientBrowser();
+  const { context, page } = await b.newPage();
+  page.setDefaultTimeout(10_000);
+  await b.signIn(page, email, password);
+  afterAll(async () => {
+    await context.close();
+  });
+  return { b, page };
+}
