@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/constants/roles.ts';
 import { trpc } from '../../lib/trpc.ts';
+import formClasses from '../FormDialog/FormDialog.module.css';
 import classes from './RecordSelect.module.css';
 
 export interface PickedUser {
@@ -59,8 +60,8 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
   const byId = new Map([...value, ...results].map((u) => [u.id, u]));
 
   return (
-    <fieldset className={classes.fieldset} disabled={disabled} aria-invalid={error ? true : undefined}>
-      <legend className={classes.legend}>
+    <fieldset className={`${formClasses.fieldset} ${classes.picker}`} disabled={disabled} aria-invalid={error ? true : undefined}>
+      <legend className={formClasses.legend}>
         {label} <span className={classes.count}>({value.length})</span>
       </legend>
       {value.length === 0 ? (

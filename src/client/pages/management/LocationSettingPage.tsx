@@ -232,8 +232,8 @@ function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { lo
       </div>
       <TextField form={form} name="address" label={t('fields.address')} autoComplete="street-address" />
       <TextField form={form} name="city" label={t('fields.city')} autoComplete="address-level2" />
-      <fieldset className={classes.fieldset}>
-        <legend className={classes.legend}>{t('locations.geofence')}</legend>
+      <fieldset className={formClasses.fieldset}>
+        <legend className={formClasses.legend}>{t('locations.geofence')}</legend>
         <div className={formClasses.row}>
           <NumberField form={form} name="latitude" label={t('locations.latitude')} step="any" min={-90} max={90} />
           <NumberField form={form} name="longitude" label={t('locations.longitude')} step="any" min={-180} max={180} />

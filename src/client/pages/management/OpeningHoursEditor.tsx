@@ -3,6 +3,7 @@ import { Button, FormControl, IconButton, Text, TextInput } from '@primer/react'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, type TOpeningHours, type TWeekday } from '../../../shared/schemas/locations.ts';
+import { formClasses } from '../../components/FormDialog/index.ts';
 import classes from './Management.module.css';
 
 /** Weekday names in the current language, Monday first (from Intl, so no strings to translate). */
@@ -35,8 +36,8 @@ export function OpeningHoursEditor({
   const setDay = (day: TWeekday, intervals: TOpeningHours[TWeekday]) => onChange({ ...value, [day]: intervals });
 
   return (
-    <fieldset className={classes.fieldset}>
-      <legend className={classes.legend}>{t('locations.openingHours')}</legend>
+    <fieldset className={formClasses.fieldset}>
+      <legend className={formClasses.legend}>{t('locations.openingHours')}</legend>
       <div className={classes.hoursTools}>
         <Button
           size="small"
