@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import type { Subject } from '../../../shared/abilities/index.ts';
 import { useCan } from '../../lib/can.ts';
 import { toSchemaListInput, useListState, type ListState } from '../../lib/list-state.ts';
+import { useProcedureQuery, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { RowAction } from '../DataTable/RowActions.tsx';
 import { useNotice, type NoticeApi } from './ListPage.tsx';
-import { useProcedureQuery, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
 import { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
 
 /** The row type of a list procedure (`{ items, total }`). */
