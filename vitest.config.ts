@@ -9,6 +9,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Browser waits poll the page; a loaded CI machine needs more than the 1 s default.
+    expect: { poll: { timeout: 5_000, interval: 50 } },
     hookTimeout: 120_000,
     fileParallelism: true,
     reporters: process.env.CI ? ['default'] : ['default'],

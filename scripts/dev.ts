@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/shared', '--watch-path=seed', 'src/server/main.ts'], {
+  spawn(process.execPath, [...process.execArgv, '--watch-path=src/server', '--watch-path=src/shared', '--watch-path=seed', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development' },
   }),

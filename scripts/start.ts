@@ -19,7 +19,10 @@ const stale =
   Math.max(newest('src/client'), newest('src/shared')) > fs.statSync(dist).mtimeMs;
 if (stale && !process.env.SKIP_CLIENT_BUILD) {
   console.log('building the client (first start or sources changed)…');
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV ??= 'production';

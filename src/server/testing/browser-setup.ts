@@ -7,6 +7,10 @@ import path from 'node:path';
 export default function setup() {
   const index = path.resolve('dist/client/index.html');
   if (process.env.CI || !fs.existsSync(index)) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // vitest sets NODE_ENV=test; the bundle under test must be the production build users get.
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
