@@ -120,6 +120,21 @@ export async function assertUnique<T extends object>(
   if (clash) throw new AppError('CONFLICT', rule.message, { [rule.field]: [rule.message] });
 }
 
+/**
+ * On update: when `value` is given and differs from the record's rule field, CONFLICT if another record
+ * within `scope` (e.g. the same customer) already has it. Unchanged or absent values are not checked.
+ */
+export async function assertUniqueChange<T extends { id: number }>(
+  em: EntityManager,
+  rule: UniqueRule<T>,
+  record: T,
+  value: unknown,
+  scope: Record<string, unknown> = {},
+): Promise<void> {
+  if (value === undefined || value === (record as Record<string, unknown>)[rule.field]) return;
+  await assertUnique(em, rule, { ...scope, [rule.field]: value }, record.id);
+}
+
 /** Flush, turning a violation of the rule's unique constraint into the same CONFLICT (see conflictOnUnique). */
 export function flushUnique(em: EntityManager, rule: UniqueRule): Promise<void> {
   return conflictOnUnique(() => em.flush(), rule.field, rule.message);

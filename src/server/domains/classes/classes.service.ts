@@ -10,7 +10,7 @@ import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDat
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerCustomerRecords } from '../../lib/references.ts';
-import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { equalsFilter, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
 import { countLocationsBy } from '../locations/locations.service.ts';
@@ -124,9 +124,7 @@ export async function createClass(ctx: ServiceContext, input: TCreateClassInput)
 export async function updateClass(ctx: ServiceContext, input: TUpdateClassInput): Promise<TLocationClass> {
   await updateRecord(ctx, records, input.id, async (tx, found) => {
     const { id: _id, ...patch } = input;
-    if (patch.name !== undefined && patch.name !== found.name) {
-      await assertUnique(tx.em, uniqueName, { customer: found.customer.id, name: patch.name }, found.id);
-    }
+    await assertUniqueChange(tx.em, uniqueName, found, patch.name, { customer: found.customer.id });
     tx.em.assign(found, definedOnly(patch));
   });
   return getClass(ctx, input.id);

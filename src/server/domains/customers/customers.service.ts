@@ -17,6 +17,7 @@ import { refuseIfReferenced } from '../../lib/references.ts';
 import { definedOnly } from '../../lib/objects.ts';
 import {
   assertUnique,
+  assertUniqueChange,
   columnMatches,
   conditionsSql,
   flushUnique,
@@ -172,7 +173,7 @@ export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomer
   await withTransaction(ctx, async (tx) => {
     const customer = await loadForWrite(tx, input.id, 'update');
     const { id: _id, ...changes } = input;
-    if (changes.code !== undefined && changes.code !== customer.code) await assertUnique(tx.em, uniqueCode, { code: changes.code }, customer.id);
+    await assertUniqueChange(tx.em, uniqueCode, customer, changes.code);
     const before = snapshot(customer);
     tx.em.assign(customer, definedOnly(changes));
     recordUpdate(tx, { entityType: 'Customer', entityId: customer.id, customerId: customer.id }, before, snapshot(customer));

@@ -10,7 +10,7 @@ import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDat
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerCustomerRecords } from '../../lib/references.ts';
-import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { equalsFilter, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
 import { countSubDirectionsByDirection } from '../sub-directions/sub-directions.service.ts';
@@ -114,9 +114,7 @@ export async function createDirection(ctx: ServiceContext, input: TCreateDirecti
 export async function updateDirection(ctx: ServiceContext, input: TUpdateDirectionInput): Promise<TDirection> {
   await updateRecord(ctx, records, input.id, async (tx, direction) => {
     const { id: _id, ...patch } = input;
-    if (patch.code !== undefined && patch.code !== direction.code) {
-      await assertUnique(tx.em, uniqueCode, { customer: direction.customer.id, code: patch.code }, direction.id);
-    }
+    await assertUniqueChange(tx.em, uniqueCode, direction, patch.code, { customer: direction.customer.id });
     tx.em.assign(direction, definedOnly(patch));
   });
   return getDirection(ctx, input.id);

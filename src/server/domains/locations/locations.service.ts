@@ -17,7 +17,7 @@ import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNu
 import { definedOnly } from '../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerCustomerRecords, registerReferenceCounter } from '../../lib/references.ts';
-import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, findOwned, tenantSql, type UniqueRule } from '../../lib/scope.ts';
 import { countPer, equalsFilter, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../lib/sql-list.ts';
 import { classOrder, classRefs, requireClassRef } from '../classes/classes.service.ts';
 import { requireSubDirectionRef, subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
@@ -263,7 +263,7 @@ export async function updateLocation(ctx: ServiceContext, input: TUpdateLocation
       await parentSubDirection(tx, input.subDirectionId, customerId);
     }
     if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableClass(tx, input.classId, customerId);
-    if (input.code !== undefined && input.code !== location.code) await assertUnique(tx.em, uniqueCode, { customer: customerId, code: input.code }, location.id);
+    await assertUniqueChange(tx.em, uniqueCode, location, input.code, { customer: customerId });
     // Coordinates go together: the schema refuses one without the other.
     const { id: _id, subDirectionId, classId, ...fields } = input;
     tx.em.assign(location, {

@@ -12,7 +12,7 @@ import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { deleteUnreferenced, loadForWrite, type WriteAction, type WriteSpec } from '../../lib/records.ts';
 import { plural, registerCustomerRecords, registerReferenceCounter } from '../../lib/references.ts';
-import { assertUnique, columnMatches, conditionsSql, findInTenant, findOwned, flushUnique, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, columnMatches, conditionsSql, findInTenant, findOwned, flushUnique, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
 import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { clearSessionCache, setTeamIdsResolver } from '../auth/auth.service.ts';
@@ -276,7 +276,7 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
     const team = await loadForWrite(tx, records, input.id, 'update');
     const customerId = team.customer.id;
     const before = snapshot(team);
-    if (input.name !== undefined && input.name !== team.name) await assertUnique(tx.em, uniqueName, { customer: customerId, name: input.name }, team.id);
+    await assertUniqueChange(tx.em, uniqueName, team, input.name, { customer: customerId });
     const floorManagerId = input.floorManagerId !== undefined ? input.floorManagerId : (team.floorManager?.id ?? null);
     const teamLeaderId = input.teamLeaderId !== undefined ? input.teamLeaderId : (team.teamLeader?.id ?? null);
     const memberIds = input.memberIds ?? (await memberIdsOf(tx.em, team.id));

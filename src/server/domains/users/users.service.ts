@@ -20,7 +20,7 @@ import type { AuthedContext, ServiceContext } from '../../lib/context.ts';
 import { defineListing, listById, listingReads, rowDate, rowDateOrNull } from '../../lib/listing.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { plural, refuseIfReferenced, registerReferenceCounter } from '../../lib/references.ts';
-import { assertUnique, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../lib/scope.ts';
 import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../audit/audit.service.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from '../auth/auth.service.ts';
@@ -289,10 +289,8 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
       await keepOneAdmin(tx.em, user);
       user.role = input.role;
     }
-    if (input.email !== undefined && input.email !== user.email) {
-      await assertUnique(tx.em, uniqueEmail, { email: input.email }, user.id);
-      user.email = input.email;
-    }
+    await assertUniqueChange(tx.em, uniqueEmail, user, input.email);
+    if (input.email !== undefined) user.email = input.email;
     if (input.fullName !== undefined) user.fullName = input.fullName;
     if (input.language !== undefined) user.language = input.language;
     if (input.avatar !== undefined) user.avatar = input.avatar || null;
