@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { initOrm } from '../src/server/db/orm.ts';
-import { customerSource, orderSource } from '../src/server/domains/ecommerce/ecommerce.service.ts';
+import { customerSource, orderSource } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { runListWith, type SqlExecutor } from '../src/server/lib/sql-list.ts';
 import { legacyListQuery } from '../src/server/rest/params.ts';
 import { ECOMMERCE_CUSTOMER_SORT_KEYS, ORDER_SORT_KEYS } from '../src/shared/schemas/ecommerce.ts';

@@ -4,13 +4,13 @@ import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
 import { BusinessSeeder } from './business.seeder.ts';
 import { NotificationsSeeder } from './notifications.seeder.ts';
-import { AcademySeeder } from './academy.seeder.ts';
-import { ShopAndDirectoryDemoSeeder } from './demo-apps-a.seeder.ts';
-import { CalendarSeeder } from './calendar.seeder.ts';
-import { ChatSeeder } from './chat.seeder.ts';
-import { EmailSeeder } from './email.seeder.ts';
-import { PagesSeeder } from './pages.seeder.ts';
-import { SearchSeeder } from './search.seeder.ts';
+import { AcademySeeder } from './apps/academy.seeder.ts';
+import { ShopAndDirectoryDemoSeeder } from './apps/demo-apps-a.seeder.ts';
+import { CalendarSeeder } from './apps/calendar.seeder.ts';
+import { ChatSeeder } from './apps/chat.seeder.ts';
+import { EmailSeeder } from './apps/email.seeder.ts';
+import { PagesSeeder } from './apps/content.seeder.ts';
+import { SearchSeeder } from './apps/search.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {

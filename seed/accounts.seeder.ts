@@ -2,8 +2,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { ROLES, type Role } from '../src/shared/constants/roles.ts';
-import { Customer } from '../src/server/domains/customers/customer.entity.ts';
-import { User } from '../src/server/domains/users/user.entity.ts';
+import { Customer } from '../src/server/domains/organization/customers/customer.entity.ts';
+import { User } from '../src/server/domains/organization/users/user.entity.ts';
 import { hashPassword } from '../src/server/lib/password.ts';
 
 const NAMES: Record<Role, string> = {

@@ -3,8 +3,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { faker } from '@faker-js/faker';
-import { Notification } from '../src/server/domains/notifications/notification.entity.ts';
-import { User } from '../src/server/domains/users/user.entity.ts';
+import { Notification } from '../src/server/domains/platform/notifications/notification.entity.ts';
+import { User } from '../src/server/domains/organization/users/user.entity.ts';
 
 /** What the product tells people about; `link` is an in-app path. */
 const TEMPLATES: { title: string; body: (name: string) => string; link: string | null }[] = [

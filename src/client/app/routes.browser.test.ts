@@ -2,8 +2,8 @@
 // returning after sign-in, and scrolling on navigation (hash target with a 60 px offset, else the top).
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
-import { revokeUserSessions } from '../../server/domains/auth/auth.service.ts';
-import { User } from '../../server/domains/users/user.entity.ts';
+import { revokeUserSessions } from '../../server/domains/platform/auth/auth.service.ts';
+import { User } from '../../server/domains/organization/users/user.entity.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
 import { ROLE_LANDING } from '../testing/landing.ts';
 import { pageExists, routeByName } from './routes.tsx';

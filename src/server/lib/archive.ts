@@ -1,7 +1,7 @@
 // Archive / restore for tenant-owned records that others point at: a soft delete (archivedAt), audited.
 // Archived records drop out of lists by default (`archived: 'exclude'`) and cannot be picked for new links.
 import type { TArchivedFilter } from '../../shared/schemas/business.ts';
-import { recordAudit } from '../domains/audit/audit.service.ts';
+import { recordAudit } from './audit/audit.ts';
 import { AppError } from './app-error.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';

@@ -4,7 +4,7 @@
 // fields it sets.
 import type { Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { recordAudit, recordUpdate, type AuditEntityType } from '../domains/audit/audit.service.ts';
+import { recordAudit, recordUpdate, type AuditEntityType } from './audit/audit.ts';
 import { authorize, authorizeRecord } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 import { refuseIfReferenced } from './references.ts';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAbility, defineRulesFor, type AppAbility } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
-import { resolveSession } from '../domains/auth/auth.service.ts';
+import { resolveSession } from '../domains/platform/auth/auth.service.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
 declare module 'fastify' {

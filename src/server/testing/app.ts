@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { initOrm } from '../db/orm.ts';
 import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
-import { resolveSession } from '../domains/auth/auth.service.ts';
+import { resolveSession } from '../domains/platform/auth/auth.service.ts';
 import { createCallerFactory } from '../trpc/init.ts';
 import { appRouter } from '../trpc/router.ts';
 

@@ -6,7 +6,7 @@
 // procedures the role may not call at all answer FORBIDDEN. Afterwards the other customer's records
 // are unchanged and the attacker left no audit event (but for its own new saved view, in its own customer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditEvent } from '../domains/audit/audit-event.entity.ts';
+import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from './router.ts';
 

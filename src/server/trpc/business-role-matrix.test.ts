@@ -4,7 +4,7 @@
 // teams; "self" the caller. The `client` demo role may only read AclDemo, so it is refused everywhere.
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../shared/constants/roles.ts';
-import { AuditEvent } from '../domains/audit/audit-event.entity.ts';
+import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 
 // The rows of DOMAIN.md's matrix for these subjects, verbatim.

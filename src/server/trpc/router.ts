@@ -1,30 +1,30 @@
 // The AppRouter: one sub-router per domain. Add a domain's router here when it is created.
-import { authRouter } from '../domains/auth/auth.router.ts';
-import { outboxRouter } from '../domains/outbox/outbox.router.ts';
-import { notificationsRouter } from '../domains/notifications/notifications.router.ts';
+import { authRouter } from '../domains/platform/auth/auth.router.ts';
+import { outboxRouter } from '../domains/platform/outbox/outbox.router.ts';
+import { notificationsRouter } from '../domains/platform/notifications/notifications.router.ts';
 import { router } from './init.ts';
-import { customersRouter } from '../domains/customers/customers.router.ts';
-import { licensesRouter } from '../domains/licenses/licenses.router.ts';
-import { directionsRouter } from '../domains/directions/directions.router.ts';
-import { subDirectionsRouter } from '../domains/sub-directions/sub-directions.router.ts';
-import { classesRouter } from '../domains/classes/classes.router.ts';
-import { locationsRouter } from '../domains/locations/locations.router.ts';
-import { schemesRouter } from '../domains/schemes/schemes.router.ts';
-import { teamsRouter } from '../domains/teams/teams.router.ts';
-import { usersRouter } from '../domains/users/users.router.ts';
-import { academyRouter } from '../domains/academy/academy.router.ts';
-import { calendarRouter } from '../domains/calendar/calendar.router.ts';
-import { ecommerceRouter } from '../domains/ecommerce/ecommerce.router.ts';
-import { invoiceRouter } from '../domains/invoice/invoice.router.ts';
-import { demoUsersRouter } from '../domains/demo-users/demo-users.router.ts';
-import { permissionsRouter } from '../domains/permissions/permissions.router.ts';
-import { logisticsRouter } from '../domains/logistics/logistics.router.ts';
-import { analyticsRouter } from '../domains/analytics/analytics.router.ts';
-import { chatRouter } from '../domains/chat/chat.router.ts';
-import { emailRouter } from '../domains/email/email.router.ts';
-import { pagesRouter } from '../domains/pages/pages.router.ts';
-import { searchRouter } from '../domains/search/search.router.ts';
-import { viewsRouter } from '../domains/views/views.router.ts';
+import { customersRouter } from '../domains/organization/customers/customers.router.ts';
+import { licensesRouter } from '../domains/organization/licenses/licenses.router.ts';
+import { directionsRouter } from '../domains/structure/directions/directions.router.ts';
+import { subDirectionsRouter } from '../domains/structure/sub-directions/sub-directions.router.ts';
+import { classesRouter } from '../domains/structure/location-classes/location-classes.router.ts';
+import { locationsRouter } from '../domains/structure/locations/locations.router.ts';
+import { schemesRouter } from '../domains/structure/schemes/schemes.router.ts';
+import { teamsRouter } from '../domains/organization/teams/teams.router.ts';
+import { usersRouter } from '../domains/organization/users/users.router.ts';
+import { academyRouter } from '../domains/apps/academy/academy.router.ts';
+import { calendarRouter } from '../domains/apps/calendar/calendar.router.ts';
+import { ecommerceRouter } from '../domains/apps/ecommerce/ecommerce.router.ts';
+import { invoiceRouter } from '../domains/apps/invoice/invoice.router.ts';
+import { demoUsersRouter } from '../domains/apps/demo-users/demo-users.router.ts';
+import { permissionsRouter } from '../domains/apps/permissions/permissions.router.ts';
+import { logisticsRouter } from '../domains/apps/logistics/logistics.router.ts';
+import { analyticsRouter } from '../domains/apps/analytics/analytics.router.ts';
+import { chatRouter } from '../domains/apps/chat/chat.router.ts';
+import { emailRouter } from '../domains/apps/email/email.router.ts';
+import { pagesRouter } from '../domains/apps/content/content.router.ts';
+import { searchRouter } from '../domains/platform/search/search.router.ts';
+import { viewsRouter } from '../domains/platform/views/views.router.ts';
 
 export const appRouter = router({
   auth: authRouter,

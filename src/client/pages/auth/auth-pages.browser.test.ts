@@ -1,8 +1,8 @@
 // The blank-layout auth pages in the browser: sign-in details, registration with the shared schema's
 // rules, and the forgot/reset password flow with a real token from the outbox.
 import { describe, expect, it } from 'vitest';
-import { OutboxEmail } from '../../../server/domains/outbox/outbox.entity.ts';
-import { User } from '../../../server/domains/users/user.entity.ts';
+import { OutboxEmail } from '../../../server/domains/platform/outbox/outbox.entity.ts';
+import { User } from '../../../server/domains/organization/users/user.entity.ts';
 import { setupClientBrowser } from '../../testing/browser.ts';
 
 const b = await setupClientBrowser();

@@ -1,0 +1,104 @@
+// Calendar demo app. Each user works on their own copy of the sample calendar (made on first use),
+// so every role that may read DemoApp may also change it: the changes are theirs alone.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  TCalendarEvent,
+  TCreateCalendarEventInput,
+  TListCalendarEventsInput,
+  TUpdateCalendarEventInput,
+} from '../../../../shared/schemas/calendar.ts';
+import type { TByIdInput } from '../../../../shared/schemas/common.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
+import { execSql, sql } from '../../../lib/sql-list.ts';
+import { openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
+import { CalendarEvent } from './calendar.entity.ts';
+
+async function copySampleCalendar(em: EntityManager, userId: number): Promise<void> {
+  await execSql(
+    em,
+    sql`insert into calendar_events (owner_id, title, url, starts_at, ends_at, all_day, calendar, location, description, guests, created_at, updated_at)
+        select ${userId}, title, url, ${shiftedToToday('starts_at', 'created_at')}, ${shiftedToToday('ends_at', 'created_at')},
+               all_day, calendar, location, description, guests, now(), now()
+          from calendar_events where owner_id is null order by id`,
+  );
+}
+
+/** Authorizes (read DemoApp) and makes sure the caller's calendar exists. */
+function openCalendar(ctx: ServiceContext): Promise<AuthedContext> {
+  return openDemoCopy(ctx, 'calendar', copySampleCalendar);
+}
+
+function toEvent(row: CalendarEvent): TCalendarEvent {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    start: row.start,
+    end: row.end,
+    allDay: row.allDay,
+    extendedProps: { calendar: row.calendar, location: row.location, description: row.description, guests: row.guests },
+  };
+}
+
+/** The caller's own event, or NOT_FOUND (also for another user's event: its existence is not revealed). */
+async function ownEvent(ctx: AuthedContext, id: number): Promise<CalendarEvent> {
+  const event = await ctx.em.findOne(CalendarEvent, { id, owner: ctx.user.id });
+  if (!event) throw new AppError('NOT_FOUND', 'No event found with this id');
+  return event;
+}
+
+/** The caller's events in the given categories (all when none given), optionally within a period, by start. */
+export async function listEvents(ctx: ServiceContext, input: TListCalendarEventsInput): Promise<TCalendarEvent[]> {
+  const authed = await openCalendar(ctx);
+  const rows = await authed.em.find(
+    CalendarEvent,
+    {
+      owner: authed.user.id,
+      ...(input.calendars ? { calendar: { $in: input.calendars } } : {}),
+      ...(input.to ? { start: { $lte: input.to } } : {}),
+      ...(input.from ? { end: { $gte: input.from } } : {}),
+    },
+    { orderBy: { start: 'asc', id: 'asc' } },
+  );
+  return rows.map(toEvent);
+}
+
+function fields(input: TCreateCalendarEventInput) {
+  return {
+    title: input.title,
+    url: input.url,
+    start: input.start,
+    end: input.end ?? input.start,
+    allDay: input.allDay,
+    calendar: input.extendedProps.calendar,
+    location: input.extendedProps.location,
+    description: input.extendedProps.description,
+    guests: input.extendedProps.guests,
+  };
+}
+
+/** Adds an event to the caller's calendar and returns it with its new id. Any role that may read DemoApp. */
+export async function createEvent(ctx: ServiceContext, input: TCreateCalendarEventInput): Promise<TCalendarEvent> {
+  const authed = await openCalendar(ctx);
+  const event = authed.em.create(CalendarEvent, { owner: authed.user.id, ...fields(input) });
+  await authed.em.flush();
+  return toEvent(event);
+}
+
+/** Replaces an event of the caller's calendar; NOT_FOUND when it is not theirs or does not exist. */
+export async function updateEvent(ctx: ServiceContext, input: TUpdateCalendarEventInput): Promise<TCalendarEvent> {
+  const authed = await openCalendar(ctx);
+  const event = await ownEvent(authed, input.id);
+  authed.em.assign(event, fields(input));
+  await authed.em.flush();
+  return toEvent(event);
+}
+
+/** Deletes an event of the caller's calendar; NOT_FOUND when it is not theirs or does not exist. */
+export async function deleteEvent(ctx: ServiceContext, input: TByIdInput): Promise<void> {
+  const authed = await openCalendar(ctx);
+  const event = await ownEvent(authed, input.id);
+  authed.em.remove(event);
+  await authed.em.flush();
+}

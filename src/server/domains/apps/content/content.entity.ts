@@ -1,0 +1,110 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { RECEIVED_PAYMENT_STATUSES, SALES_PAYMENT_STATUSES } from '../../../../shared/schemas/pages.ts';
+import { baseProperties } from '../../../db/base.entity.ts';
+
+/** A row of the sales datatable demo: a sale of one product to one buyer. */
+export const SalesRowSchema = defineEntity({
+  name: 'SalesRow',
+  tableName: 'sales_rows',
+  properties: {
+    ...baseProperties,
+    productId: p.integer(),
+    productName: p.string().length(200),
+    slug: p.string().length(200),
+    brand: p.string().length(120),
+    category: p.string().length(120),
+    price: p.decimal('number').precision(10).scale(2),
+    image: p.text(),
+    hasFreeShipping: p.boolean(),
+    rating: p.smallint(),
+    description: p.text(),
+    soldOn: p.date(),
+    buyerName: p.string().length(120),
+    buyerAvatar: p.text(),
+    paymentTotal: p.decimal('number').precision(10).scale(2),
+    receivedPaymentStatus: p.enum([...RECEIVED_PAYMENT_STATUSES]),
+    paidAmount: p.decimal('number').precision(10).scale(2),
+    paymentStatus: p.enum([...SALES_PAYMENT_STATUSES]),
+  },
+  checks: [{ name: 'sales_rows_rating_check', expression: '((rating >= 1) AND (rating <= 5))' }],
+});
+export class SalesRow extends SalesRowSchema.class {}
+SalesRowSchema.setClass(SalesRow);
+
+/** A group of questions on the FAQ page. */
+export const FaqGroupSchema = defineEntity({
+  name: 'FaqGroup',
+  tableName: 'faq_groups',
+  properties: {
+    ...baseProperties,
+    title: p.string().length(120),
+    icon: p.string().length(60),
+    subtitle: p.string().length(200),
+    position: p.integer().unique(),
+  },
+});
+export class FaqGroup extends FaqGroupSchema.class {}
+FaqGroupSchema.setClass(FaqGroup);
+
+export const FaqQuestionSchema = defineEntity({
+  name: 'FaqQuestion',
+  tableName: 'faq_questions',
+  properties: {
+    ...baseProperties,
+    group: () => p.manyToOne(FaqGroup).deleteRule('cascade'),
+    question: p.string().length(300),
+    answer: p.text(),
+    position: p.integer(),
+  },
+  uniques: [{ properties: ['group', 'position'] }],
+});
+export class FaqQuestion extends FaqQuestionSchema.class {}
+FaqQuestionSchema.setClass(FaqQuestion);
+
+/** A help-center category. */
+export const HelpCategorySchema = defineEntity({
+  name: 'HelpCategory',
+  tableName: 'help_categories',
+  properties: {
+    ...baseProperties,
+    slug: p.string().length(120).unique(),
+    title: p.string().length(120),
+    icon: p.string().length(60),
+    position: p.integer(),
+  },
+});
+export class HelpCategory extends HelpCategorySchema.class {}
+HelpCategorySchema.setClass(HelpCategory);
+
+export const HelpArticleSchema = defineEntity({
+  name: 'HelpArticle',
+  tableName: 'help_articles',
+  properties: {
+    ...baseProperties,
+    category: () => p.manyToOne(HelpCategory).deleteRule('cascade'),
+    slug: p.string().length(120).unique(),
+    title: p.string().length(200),
+    subtitle: p.string().length(300),
+    icon: p.string().length(60),
+    /** Position among the popular articles; null when not featured. */
+    popularRank: p.integer().nullable(),
+    position: p.integer(),
+    content: p.text(),
+  },
+  uniques: [{ properties: ['category', 'position'] }],
+});
+export class HelpArticle extends HelpArticleSchema.class {}
+HelpArticleSchema.setClass(HelpArticle);
+
+/** Structured page content kept as JSON under a key (profile sections, help-center links). */
+export const PageContentSchema = defineEntity({
+  name: 'PageContent',
+  tableName: 'page_contents',
+  properties: {
+    ...baseProperties,
+    key: p.string().length(80).unique(),
+    data: p.json<unknown>(),
+  },
+});
+export class PageContent extends PageContentSchema.class {}
+PageContentSchema.setClass(PageContent);

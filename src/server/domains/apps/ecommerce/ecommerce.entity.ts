@@ -1,0 +1,113 @@
+// E-commerce demo app tables. Search and sort indexes (pg_trgm GIN, expression btree) are written by
+// hand in the migration; the shop's orders and customers are indexed for million-row tables.
+import { defineEntity, p } from '@mikro-orm/core';
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_STATUSES,
+  REFERRAL_STATUSES,
+  REVIEW_STATUSES,
+} from '../../../../shared/schemas/ecommerce.ts';
+import { baseProperties } from '../../../db/base.entity.ts';
+
+export const EcommerceProductSchema = defineEntity({
+  name: 'EcommerceProduct',
+  tableName: 'ecommerce_products',
+  properties: {
+    ...baseProperties,
+    productName: p.string().length(160),
+    productBrand: p.string().length(120),
+    category: p.enum([...PRODUCT_CATEGORIES]),
+    stock: p.boolean(),
+    sku: p.integer(),
+    /** In dollars; rendered with its currency sign. */
+    price: p.decimal('number').precision(12).scale(2),
+    qty: p.integer(),
+    status: p.enum([...PRODUCT_STATUSES]),
+    image: p.text(),
+  },
+});
+export class EcommerceProduct extends EcommerceProductSchema.class {}
+EcommerceProductSchema.setClass(EcommerceProduct);
+
+export const EcommerceReviewSchema = defineEntity({
+  name: 'EcommerceReview',
+  tableName: 'ecommerce_reviews',
+  properties: {
+    ...baseProperties,
+    product: p.string().length(160),
+    companyName: p.string().length(120),
+    productImage: p.text(),
+    reviewer: p.string().length(120),
+    email: p.string().length(254),
+    avatar: p.text(),
+    date: p.date(),
+    status: p.enum([...REVIEW_STATUSES]),
+    /** Rating 1 to 5. */
+    rating: p.smallint(),
+    head: p.string().length(200),
+    para: p.text(),
+  },
+});
+export class EcommerceReview extends EcommerceReviewSchema.class {}
+EcommerceReviewSchema.setClass(EcommerceReview);
+
+export const EcommerceReferralSchema = defineEntity({
+  name: 'EcommerceReferral',
+  tableName: 'ecommerce_referrals',
+  properties: {
+    ...baseProperties,
+    user: p.string().length(120),
+    email: p.string().length(254),
+    avatar: p.text(),
+    referredId: p.integer(),
+    status: p.enum([...REFERRAL_STATUSES]),
+    value: p.decimal('number').precision(12).scale(2),
+    earning: p.decimal('number').precision(12).scale(2),
+  },
+});
+export class EcommerceReferral extends EcommerceReferralSchema.class {}
+EcommerceReferralSchema.setClass(EcommerceReferral);
+
+export const EcommerceOrderSchema = defineEntity({
+  name: 'EcommerceOrder',
+  tableName: 'ecommerce_orders',
+  properties: {
+    ...baseProperties,
+    orderNumber: p.integer().unique(),
+    customer: p.string().length(120),
+    email: p.string().length(254),
+    avatar: p.text(),
+    /** Payment state code 1 to 4. */
+    payment: p.smallint(),
+    status: p.enum([...ORDER_STATUSES]),
+    spent: p.decimal('number').precision(12).scale(2),
+    method: p.enum([...PAYMENT_METHODS]),
+    orderedAt: p.datetime(),
+    methodNumber: p.smallint(),
+  },
+});
+export class EcommerceOrder extends EcommerceOrderSchema.class {}
+EcommerceOrderSchema.setClass(EcommerceOrder);
+
+export const EcommerceCustomerSchema = defineEntity({
+  name: 'EcommerceCustomer',
+  tableName: 'ecommerce_customers',
+  properties: {
+    ...baseProperties,
+    customer: p.string().length(120),
+    /** The customer number shown and looked up (not the row id). */
+    customerId: p.integer().unique(),
+    email: p.string().length(254),
+    country: p.string().length(80),
+    /** Two-letter lowercase ISO code. */
+    countryCode: p.string().length(2),
+    orderCount: p.integer(),
+    totalSpent: p.decimal('number').precision(12).scale(2),
+    avatar: p.text(),
+    contact: p.string().length(40),
+  },
+});
+export class EcommerceCustomer extends EcommerceCustomerSchema.class {}
+EcommerceCustomerSchema.setClass(EcommerceCustomer);

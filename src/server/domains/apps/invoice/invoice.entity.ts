@@ -1,0 +1,44 @@
+// Invoice demo app tables: clients and their invoices (numbered from 4987), with payment details.
+import { defineEntity, p } from '@mikro-orm/core';
+import { INVOICE_STATUSES } from '../../../../shared/schemas/invoice.ts';
+import { baseProperties } from '../../../db/base.entity.ts';
+
+export const InvoiceClientSchema = defineEntity({
+  name: 'InvoiceClient',
+  tableName: 'invoice_clients',
+  properties: {
+    ...baseProperties,
+    name: p.string().length(120),
+    company: p.string().length(160),
+    companyEmail: p.string().length(254),
+    address: p.string().length(300),
+    country: p.string().length(80),
+    contact: p.string().length(40),
+  },
+});
+export class InvoiceClient extends InvoiceClientSchema.class {}
+InvoiceClientSchema.setClass(InvoiceClient);
+
+export const InvoiceSchema = defineEntity({
+  name: 'Invoice',
+  tableName: 'invoices',
+  properties: {
+    ...baseProperties,
+    client: () => p.manyToOne(InvoiceClient).deleteRule('restrict').index(),
+    issuedDate: p.date().index(),
+    dueDate: p.date(),
+    service: p.string().length(160),
+    total: p.decimal('number').precision(12).scale(2),
+    avatar: p.text(),
+    invoiceStatus: p.enum([...INVOICE_STATUSES]),
+    /** Still owed; negative when overpaid. */
+    balance: p.decimal('number').precision(12).scale(2),
+    totalDue: p.decimal('number').precision(12).scale(2),
+    bankName: p.string().length(120),
+    bankCountry: p.string().length(80),
+    iban: p.string().length(40),
+    swiftCode: p.string().length(16),
+  },
+});
+export class Invoice extends InvoiceSchema.class {}
+InvoiceSchema.setClass(Invoice);

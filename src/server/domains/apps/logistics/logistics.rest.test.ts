@@ -1,0 +1,67 @@
+// REST GET /api/apps/logistics/vehicles against the seeded database (spec section 7).
+import { describe, expect, it } from 'vitest';
+import type { TVehicle } from '../../../../shared/schemas/logistics.ts';
+import { setupTestApp } from '../../../testing/app.ts';
+import { okGetter } from '../../../testing/rest.ts';
+import { expectedOrder, ids, type SortValue } from '../../../testing/list-assertions.ts';
+
+const t = await setupTestApp();
+type Vehicles = { vehicles: TVehicle[]; totalVehicles: number };
+
+const get = okGetter(t, 'admin@demo.com');
+
+describe('GET /api/apps/logistics/vehicles', () => {
+  it('lists 10 of 25 vehicles with the spec fields', async () => {
+    const body = await get<Vehicles>('/api/apps/logistics/vehicles');
+    expect(body.totalVehicles).toBe(25);
+    expect(body.vehicles).toHaveLength(10);
+    expect(Object.keys(body.vehicles[0]).sort()).toEqual(
+      ['endCity', 'endCountry', 'id', 'location', 'progress', 'startCity', 'startCountry', 'warnings'].sort(),
+    );
+    const all = (await get<Vehicles>('/api/apps/logistics/vehicles?itemsPerPage=-1')).vehicles;
+    expect(all.every((v) => v.progress >= 0 && v.progress <= 100)).toBe(true);
+    expect(all.some((v) => v.warnings === 'No Warnings')).toBe(true);
+  });
+
+  it('pages, with the fallbacks', async () => {
+    const all = ids((await get<Vehicles>('/api/apps/logistics/vehicles?itemsPerPage=-1')).vehicles);
+    const cases: [string, number[]][] = [
+      ['page=3', all.slice(20, 25)],
+      ['page=4', []],
+      ['itemsPerPage=5&page=5', all.slice(20, 25)],
+      ['page=%27%3B&itemsPerPage=%25', all.slice(0, 10)],
+      ['itemsPerPage=5000', all],
+      ['sortBy=speed&orderBy=desc', all.slice(0, 10)],
+    ];
+    for (const [query, expected] of cases) {
+      const body = await get<Vehicles>(`/api/apps/logistics/vehicles?${query}`);
+      expect(ids(body.vehicles), query).toEqual(expected);
+      expect(body.totalVehicles).toBe(25);
+    }
+  });
+
+  const sorts: Record<string, (v: TVehicle) => SortValue> = {
+    location: (v) => v.location,
+    startRoute: (v) => v.startCity,
+    endRoute: (v) => v.endCity,
+    warnings: (v) => v.warnings,
+    progress: (v) => v.progress,
+  };
+  for (const [sortBy, value] of Object.entries(sorts)) {
+    for (const orderBy of ['asc', 'desc'] as const) {
+      it(`sorts by ${sortBy} ${orderBy}`, async () => {
+        const all = (await get<Vehicles>('/api/apps/logistics/vehicles?itemsPerPage=-1')).vehicles;
+        const expected = expectedOrder(all, value, orderBy);
+        const sorted = await get<Vehicles>(`/api/apps/logistics/vehicles?itemsPerPage=-1&sortBy=${sortBy}&orderBy=${orderBy}`);
+        expect(ids(sorted.vehicles)).toEqual(expected);
+        const page = await get<Vehicles>(`/api/apps/logistics/vehicles?page=2&sortBy=${sortBy}&orderBy=${orderBy}`);
+        expect(ids(page.vehicles)).toEqual(expected.slice(10, 20));
+      });
+    }
+  }
+
+  it('401 without a session, 403 for the client role', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles', as: 'client@demo.com' })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,17 @@
+// The permissions demo app's sample permissions and the (sample) roles they are assigned to.
+import { defineEntity, p } from '@mikro-orm/core';
+import { baseProperties } from '../../../db/base.entity.ts';
+
+export const DemoPermissionSchema = defineEntity({
+  name: 'DemoPermission',
+  tableName: 'demo_permissions',
+  properties: {
+    ...baseProperties,
+    name: p.string().length(120),
+    /** Role names from PERMISSION_ROLES. */
+    assignedTo: p.array(),
+    createdDate: p.datetime(),
+  },
+});
+export class DemoPermission extends DemoPermissionSchema.class {}
+DemoPermissionSchema.setClass(DemoPermission);

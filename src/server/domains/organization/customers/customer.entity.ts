@@ -1,0 +1,23 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { baseProperties } from '../../../db/base.entity.ts';
+import { trgmIndex } from '../../../lib/trgm.ts';
+
+export const CustomerSchema = defineEntity({
+  name: 'Customer',
+  tableName: 'customers',
+  properties: {
+    ...baseProperties,
+    code: p.string().length(16).unique(),
+    name: p.string().length(200),
+    email: p.string().length(254).nullable(),
+    phone: p.string().length(40).nullable(),
+    country: p.string().length(2).nullable(),
+    city: p.string().length(120).nullable(),
+    address: p.string().length(300).nullable(),
+    status: p.enum(['active', 'suspended'] as const).default('active'),
+  },
+  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name')],
+});
+
+export class Customer extends CustomerSchema.class {}
+CustomerSchema.setClass(Customer);

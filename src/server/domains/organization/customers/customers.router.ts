@@ -1,0 +1,20 @@
+import {
+  ZCreateCustomerInput,
+  ZCustomer,
+  ZCustomerList,
+  ZListCustomersInput,
+  ZUpdateCustomerInput,
+} from '../../../../shared/schemas/customers.ts';
+import { router } from '../../../trpc/init.ts';
+import { recordProcedures } from '../../../trpc/procedures.ts';
+import * as customers from './customers.service.ts';
+
+const p = recordProcedures('Customer', ZCustomer);
+
+export const customersRouter = router({
+  list: p.list(ZListCustomersInput, ZCustomerList, customers.listCustomers),
+  byId: p.byId(customers.getCustomer),
+  create: p.mutation('create', ZCreateCustomerInput, customers.createCustomer),
+  update: p.mutation('update', ZUpdateCustomerInput, customers.updateCustomer),
+  delete: p.delete(customers.deleteCustomer),
+});

@@ -1,0 +1,39 @@
+// REST: POST /api/auth/login (spec 7 and 8) and POST /api/auth/logout.
+import type { FastifyPluginAsync } from 'fastify';
+import { ZLoginInput } from '../../../../shared/schemas/auth.ts';
+import type { AppConfig } from '../../../config.ts';
+import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
+import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
+import * as auth from './auth.service.ts';
+
+export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  app.post('/auth/login', async (request, reply) => {
+    await app.limitLogin(request, (request.body as { email?: unknown } | undefined)?.email);
+    const parsed = ZLoginInput.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ errors: zodFieldErrors(parsed.error) });
+    try {
+      const result = await auth.login(request.em, parsed.data, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        sessionTtlMs: config.sessionTtlMs,
+      });
+      setSessionCookies(reply, result, config.cookieSecure);
+      return reply.code(201).send({
+        userAbilityRules: result.userAbilityRules,
+        accessToken: result.accessToken,
+        userData: result.userData,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BAD_REQUEST') {
+        return reply.code(400).send({ errors: error.fieldErrors ?? { email: [error.message] } });
+      }
+      throw error;
+    }
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    if (request.user) await auth.logout(request.em, request.user.sessionId);
+    clearSessionCookies(reply);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,236 @@
+// Sign-in, sessions and password flows. Called by the auth tRPC router, the REST login route
+// and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { defineRulesFor, type AppRule } from '../../../../shared/abilities/index.ts';
+import type {
+  TForgotPasswordInput,
+  TLoginInput,
+  TRegisterInput,
+  TResetPasswordInput,
+  TUserData,
+} from '../../../../shared/schemas/auth.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { SessionUser } from '../../../lib/context.ts';
+import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
+import { Customer } from '../../organization/customers/customer.entity.ts';
+import { queueEmail } from '../outbox/outbox.service.ts';
+import { User } from '../../organization/users/user.entity.ts';
+import { PasswordReset, Session } from './session.entity.ts';
+import { signInPolicies } from './sign-in-policy.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+const REMEMBER_MS = 30 * 24 * 3600_000;
+const RESET_TTL_MS = 60 * 60_000;
+
+export interface LoginResult {
+  accessToken: string;
+  csrfToken: string;
+  expiresAt: Date;
+  remember: boolean;
+  userData: TUserData;
+  userAbilityRules: AppRule[];
+}
+
+function invalid(message = INVALID_CREDENTIALS): AppError {
+  return new AppError('BAD_REQUEST', message, { email: [message] });
+}
+
+export function toUserData(user: User, customerCode: string | null): TUserData {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    username: user.email.split('@')[0],
+    email: user.email,
+    role: user.role,
+    role_name: user.role,
+    customerId: user.customer?.id ?? null,
+    customerCode,
+    language: user.language,
+    avatar: null,
+  };
+}
+
+/** Check credentials, open a session and return what the client keeps. */
+export async function login(
+  em: EntityManager,
+  input: TLoginInput,
+  meta: { ip?: string; userAgent?: string; sessionTtlMs: number },
+): Promise<LoginResult> {
+  const email = input.email.trim().toLowerCase();
+  const user = await em.findOne(User, { email }, { populate: ['passwordHash', 'customer'] });
+  if (!user) {
+    await verifyPassword(await dummyPasswordHash(), input.password);
+    throw invalid();
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid();
+  if (user.status === 'pending') throw invalid('Your account is waiting for approval by an administrator');
+  if (user.status === 'inactive') throw invalid('Your account is deactivated; ask your administrator');
+  if (user.customer && user.customer.status === 'suspended') {
+    throw invalid('Your organisation is suspended; contact support');
+  }
+  for (const policy of signInPolicies) await policy(em, user);
+
+  const accessToken = newToken();
+  const csrfToken = newToken();
+  const remember = input.remember ?? false;
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : meta.sessionTtlMs));
+  em.create(Session, {
+    tokenHash: sha256(accessToken),
+    csrfToken,
+    user,
+    expiresAt,
+    ip: meta.ip?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+  });
+  user.lastLoginAt = new Date();
+  await em.flush();
+  const teamIds = await teamIdsOf(em, user.id);
+  return {
+    accessToken,
+    csrfToken,
+    expiresAt,
+    remember,
+    userData: toUserData(user, user.customer?.code ?? null),
+    userAbilityRules: defineRulesFor({ id: user.id, role: user.role, customerId: user.customer?.id ?? null, teamIds }),
+  };
+}
+
+// A short cache of resolved sessions: one process serves everything, and logout/revoke clears it.
+const CACHE_MS = 10_000;
+const CACHE_MAX = 5_000;
+const cache = new Map<string, { user: SessionUser; csrfToken: string; expiresAt: number; until: number }>();
+
+/** Team ids of a user; replaced by the teams domain once it exists. */
+export let teamIdsOf: (em: EntityManager, userId: number) => Promise<number[]> = async () => [];
+export function setTeamIdsResolver(fn: (em: EntityManager, userId: number) => Promise<number[]>): void {
+  teamIdsOf = fn;
+}
+
+export interface ResolvedSession {
+  user: SessionUser;
+  csrfToken: string;
+}
+
+/** The live session behind a token, or null when unknown, expired, revoked or its user is not active. */
+export async function resolveSession(em: EntityManager, token: string): Promise<ResolvedSession | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = sha256(token);
+  const now = Date.now();
+  const hit = cache.get(tokenHash);
+  if (hit && hit.until > now && hit.expiresAt > now) return { user: hit.user, csrfToken: hit.csrfToken };
+  cache.delete(tokenHash);
+  const session = await em.findOne(Session, { tokenHash, revokedAt: null }, { populate: ['user', 'user.customer'] });
+  if (!session || session.expiresAt.getTime() <= now) return null;
+  const u = session.user;
+  if (u.status !== 'active' || u.customer?.status === 'suspended') return null;
+  const user: SessionUser = {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    role: u.role,
+    customerId: u.customer?.id ?? null,
+    customerCode: u.customer?.code ?? null,
+    language: u.language,
+    teamIds: await teamIdsOf(em, u.id),
+    sessionId: session.id,
+  };
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(tokenHash, { user, csrfToken: session.csrfToken, expiresAt: session.expiresAt.getTime(), until: now + CACHE_MS });
+  return { user, csrfToken: session.csrfToken };
+}
+
+/** Forget cached sessions (all, or one user's) after a revoke or a change to the user. */
+export function clearSessionCache(userId?: number): void {
+  if (userId === undefined) return cache.clear();
+  for (const [key, value] of cache) if (value.user.id === userId) cache.delete(key);
+}
+
+/** Revoke one session (logout). */
+export async function logout(em: EntityManager, sessionId: number): Promise<void> {
+  await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: new Date() });
+  for (const [key, value] of cache) if (value.user.sessionId === sessionId) cache.delete(key);
+}
+
+/** Revoke every session of a user (deactivation, password change). */
+export async function revokeUserSessions(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: new Date() });
+  clearSessionCache(userId);
+}
+
+/** The signed-in user's data and ability rules. */
+export async function me(em: EntityManager, sessionUser: SessionUser): Promise<Omit<LoginResult, 'accessToken' | 'csrfToken' | 'expiresAt' | 'remember'>> {
+  const user = await em.findOneOrFail(User, { id: sessionUser.id }, { populate: ['customer'] });
+  return {
+    userData: toUserData(user, user.customer?.code ?? null),
+    userAbilityRules: defineRulesFor(sessionUser),
+  };
+}
+
+/**
+ * Self-registration: a pending `businessuser` of the customer named by its code.
+ * An administrator activates the account; until then sign-in says so.
+ */
+export async function register(em: EntityManager, input: TRegisterInput): Promise<{ status: 'pending' }> {
+  const customer = await em.findOne(Customer, { code: input.customerCode.toUpperCase() });
+  if (!customer || customer.status !== 'active') {
+    throw new AppError('BAD_REQUEST', 'Unknown customer code', { customerCode: ['Unknown customer code'] });
+  }
+  if (await em.count(User, { email: input.email })) {
+    throw new AppError('CONFLICT', 'An account with this email already exists', {
+      email: ['An account with this email already exists'],
+    });
+  }
+  em.create(User, {
+    customer,
+    email: input.email,
+    fullName: input.fullName,
+    role: 'businessuser',
+    status: 'pending',
+    language: 'en',
+    passwordHash: await hashPassword(input.password),
+  });
+  await em.flush();
+  return { status: 'pending' };
+}
+
+/** Always answers the same, whether the email exists or not; writes the reset link to the outbox. */
+export async function forgotPassword(
+  em: EntityManager,
+  input: TForgotPasswordInput,
+  baseUrl: string,
+): Promise<{ sent: true }> {
+  const user = await em.findOne(User, { email: input.email });
+  if (user && user.status !== 'inactive') {
+    const token = newToken();
+    em.create(PasswordReset, { tokenHash: sha256(token), user, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await queueEmail(em, {
+      to: user.email,
+      kind: 'password-reset',
+      subject: 'Reset your Opsdesk password',
+      body: `Open ${baseUrl}/reset-password?token=${token} within 60 minutes to choose a new password.`,
+    });
+    await em.flush();
+  }
+  return { sent: true };
+}
+
+/** Use a reset token once: set the new password and end every session of that user. */
+export async function resetPassword(em: EntityManager, input: TResetPasswordInput): Promise<{ reset: true }> {
+  const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
+  if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired', {
+      token: ['This reset link is invalid or has expired'],
+    });
+  }
+  reset.usedAt = new Date();
+  reset.user.passwordHash = await hashPassword(input.password);
+  await em.flush();
+  await revokeUserSessions(em, reset.user.id);
+  return { reset: true };
+}
+
+/** Whether a reset token exists, is unused and unexpired. */
+export async function checkResetToken(em: EntityManager, token: string): Promise<{ valid: boolean }> {
+  const reset = await em.findOne(PasswordReset, { tokenHash: sha256(token) });
+  return { valid: !!reset && !reset.usedAt && reset.expiresAt.getTime() > Date.now() };
+}

@@ -1,0 +1,38 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { baseProperties } from '../../../db/base.entity.ts';
+import { User } from '../../organization/users/user.entity.ts';
+
+/** A signed-in session. Only the SHA-256 of the opaque token is stored. */
+export const SessionSchema = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    ...baseProperties,
+    tokenHash: p.string().length(64).unique(),
+    csrfToken: p.string().length(64),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    expiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    ip: p.string().length(64).nullable(),
+    userAgent: p.string().length(400).nullable(),
+  },
+});
+
+export class Session extends SessionSchema.class {}
+SessionSchema.setClass(Session);
+
+/** A single-use password reset token (hash only), valid for a short time. */
+export const PasswordResetSchema = defineEntity({
+  name: 'PasswordReset',
+  tableName: 'password_resets',
+  properties: {
+    ...baseProperties,
+    tokenHash: p.string().length(64).unique(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+});
+
+export class PasswordReset extends PasswordResetSchema.class {}
+PasswordResetSchema.setClass(PasswordReset);

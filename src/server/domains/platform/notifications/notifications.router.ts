@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import {
+  ZListNotificationsInput,
+  ZMarkNotificationInput,
+  ZNotification,
+  ZNotificationList,
+} from '../../../../shared/schemas/notifications.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
+import * as notifications from './notifications.service.ts';
+
+export const notificationsRouter = router({
+  list: authedProcedure
+    .input(ZListNotificationsInput.optional())
+    .output(ZNotificationList)
+    .query(({ ctx, input }) => notifications.listNotifications(ctx, ZListNotificationsInput.parse(input ?? {}))),
+  unreadCount: authedProcedure.output(z.object({ count: z.number().int() })).query(({ ctx }) => notifications.countUnread(ctx)),
+  markRead: authedProcedure
+    .input(ZMarkNotificationInput)
+    .output(ZNotification)
+    .mutation(({ ctx, input }) => notifications.markNotification(ctx, input)),
+  markAllRead: authedProcedure
+    .output(z.object({ updated: z.number().int() }))
+    .mutation(({ ctx }) => notifications.markAllRead(ctx)),
+});

@@ -1,0 +1,52 @@
+// Notifications: every signed-in user reads and marks only their own (no role rule is needed; the
+// query is scoped to the caller). Another user's notification is NOT_FOUND.
+import { pageWindow } from '../../../../shared/schemas/common.ts';
+import type {
+  TListNotificationsInput,
+  TMarkNotificationInput,
+  TNotification,
+  TNotificationList,
+} from '../../../../shared/schemas/notifications.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { requireUser } from '../../../lib/authz.ts';
+import type { ServiceContext } from '../../../lib/context.ts';
+import { Notification } from './notification.entity.ts';
+
+function toDto(n: Notification): TNotification {
+  return { id: n.id, title: n.title, body: n.body, link: n.link ?? null, readAt: n.readAt ?? null, createdAt: n.createdAt };
+}
+
+/** The caller's notifications, newest first, with the total and the unread count. Throws UNAUTHORIZED. */
+export async function listNotifications(ctx: ServiceContext, input: TListNotificationsInput): Promise<TNotificationList> {
+  requireUser(ctx);
+  const { offset, limit } = pageWindow(input.page, input.itemsPerPage);
+  const mine = { user: ctx.user.id };
+  const where = input.unreadOnly ? { ...mine, readAt: null } : mine;
+  const [rows, total] = await ctx.em.findAndCount(Notification, where, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+  const unread = input.unreadOnly ? total : await ctx.em.count(Notification, { ...mine, readAt: null });
+  return { items: rows.map(toDto), total, unread };
+}
+
+/** How many of the caller's notifications are unread. Throws UNAUTHORIZED. */
+export async function countUnread(ctx: ServiceContext): Promise<{ count: number }> {
+  requireUser(ctx);
+  return { count: await ctx.em.count(Notification, { user: ctx.user.id, readAt: null }) };
+}
+
+/** Mark one of the caller's notifications read or unread. Throws UNAUTHORIZED, NOT_FOUND. */
+export async function markNotification(ctx: ServiceContext, input: TMarkNotificationInput): Promise<TNotification> {
+  requireUser(ctx);
+  const notification = await ctx.em.findOne(Notification, { id: input.id, user: ctx.user.id });
+  if (!notification) throw new AppError('NOT_FOUND', 'Notification not found');
+  if (input.read && !notification.readAt) notification.readAt = new Date();
+  if (!input.read) notification.readAt = null;
+  await ctx.em.flush();
+  return toDto(notification);
+}
+
+/** Mark every unread notification of the caller read. Throws UNAUTHORIZED. */
+export async function markAllRead(ctx: ServiceContext): Promise<{ updated: number }> {
+  requireUser(ctx);
+  const updated = await ctx.em.nativeUpdate(Notification, { user: ctx.user.id, readAt: null }, { readAt: new Date() });
+  return { updated };
+}

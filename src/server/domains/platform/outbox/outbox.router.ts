@@ -1,0 +1,10 @@
+import { ZListOutboxInput, ZOutboxList } from '../../../../shared/schemas/outbox.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
+import { listOutbox } from './outbox.service.ts';
+
+export const outboxRouter = router({
+  list: authedProcedure
+    .input(ZListOutboxInput.optional())
+    .output(ZOutboxList)
+    .query(({ ctx, input }) => listOutbox(ctx, ZListOutboxInput.parse(input ?? {}))),
+});

@@ -1,0 +1,10 @@
+import { ZSearchInput, ZSearchResult } from '../../../../shared/schemas/search.ts';
+import { abilityProcedure, router } from '../../../trpc/init.ts';
+import { searchPages } from './search.service.ts';
+
+export const searchRouter = router({
+  query: abilityProcedure('read', 'DemoApp')
+    .input(ZSearchInput.optional())
+    .output(ZSearchResult)
+    .query(({ ctx, input }) => searchPages(ctx, input ?? {})),
+});

@@ -1,0 +1,19 @@
+import {
+  ZCreateSavedViewInput,
+  ZListSavedViewsInput,
+  ZSavedView,
+  ZSavedViewList,
+  ZUpdateSavedViewInput,
+} from '../../../../shared/schemas/views.ts';
+import { router } from '../../../trpc/init.ts';
+import { recordProcedures } from '../../../trpc/procedures.ts';
+import * as views from './views.service.ts';
+
+const p = recordProcedures('SavedView', ZSavedView);
+
+export const viewsRouter = router({
+  list: p.query(ZListSavedViewsInput, ZSavedViewList, views.listViews),
+  create: p.mutation('create', ZCreateSavedViewInput, views.createView),
+  update: p.mutation('update', ZUpdateSavedViewInput, views.updateView),
+  delete: p.delete(views.deleteView),
+});

@@ -1,0 +1,23 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { baseProperties } from '../../../db/base.entity.ts';
+import { trgmIndex } from '../../../lib/trgm.ts';
+import { Customer } from '../../organization/customers/customer.entity.ts';
+
+/** A kind of location (hypermarket, warehouse…). Named LocationClass in code; the table is `classes`. */
+export const LocationClassSchema = defineEntity({
+  name: 'LocationClass',
+  tableName: 'classes',
+  properties: {
+    ...baseProperties,
+    customer: () => p.manyToOne(Customer).deleteRule('restrict'),
+    name: p.string().length(120),
+    description: p.text().nullable(),
+    color: p.string().length(7).default('#6e7781').check("color ~ '^#[0-9a-fA-F]{6}$'"),
+    archivedAt: p.datetime().nullable(),
+  },
+  uniques: [{ name: 'classes_customer_name_unique', properties: ['customer', 'name'] }],
+  indexes: [trgmIndex('classes', 'name')],
+});
+
+export class LocationClass extends LocationClassSchema.class {}
+LocationClassSchema.setClass(LocationClass);

@@ -1,0 +1,22 @@
+import {
+  ZCreateLocationInput,
+  ZListLocationsInput,
+  ZLocationDetail,
+  ZLocationList,
+  ZUpdateLocationInput,
+} from '../../../../shared/schemas/locations.ts';
+import { router } from '../../../trpc/init.ts';
+import { recordProcedures } from '../../../trpc/procedures.ts';
+import * as locations from './locations.service.ts';
+
+const p = recordProcedures('Location', ZLocationDetail);
+
+export const locationsRouter = router({
+  list: p.list(ZListLocationsInput, ZLocationList, locations.listLocations),
+  byId: p.byId(locations.getLocation),
+  create: p.mutation('create', ZCreateLocationInput, locations.createLocation),
+  update: p.mutation('update', ZUpdateLocationInput, locations.updateLocation),
+  archive: p.byIdMutation('update', locations.archiveLocation),
+  restore: p.byIdMutation('update', locations.restoreLocation),
+  delete: p.delete(locations.deleteLocation),
+});

@@ -1,0 +1,86 @@
+// The audit trail: every mutation of business data records who did what to which record and what
+// changed. Written in the caller's unit of work, so the event is flushed with the change itself.
+import { authorize, tenantId } from '../authz.ts';
+import type { AuthedContext } from '../context.ts';
+import { AuditEvent } from './audit-event.entity.ts';
+
+export type AuditAction =
+  | 'create' | 'update' | 'delete' | 'archive' | 'restore'
+  | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite';
+
+/** Entity types as audited (the CASL subject names). */
+export type AuditEntityType =
+  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView';
+
+export interface AuditInput {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: number;
+  /** The customer the record belongs to (null for platform-level records). */
+  customerId: number | null;
+  /** For updates: `{ field: { from, to } }`; for create/delete: the record's fields. */
+  changes?: Record<string, unknown>;
+}
+
+/** Queue an audit event in `ctx.em` (flushed with the caller's change). */
+export function recordAudit(ctx: AuthedContext, input: AuditInput): void {
+  ctx.em.create(AuditEvent, {
+    customer: input.customerId,
+    actor: ctx.user.id,
+    actorEmail: ctx.user.email,
+    action: input.action,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    changes: input.changes ?? {},
+  });
+}
+
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value && typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/** `{ field: { from, to } }` for every field of `after` whose value differs from `before`. */
+export function diffChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    if (comparable(before[key]) !== comparable(value)) out[key] = { from: before[key] ?? null, to: value };
+  }
+  return out;
+}
+
+/**
+ * Queue an 'update' event with the fields that differ between the snapshots (then `extra`, e.g.
+ * members added); nothing when nothing changed.
+ */
+export function recordUpdate(
+  ctx: AuthedContext,
+  target: Omit<AuditInput, 'action' | 'changes'>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): void {
+  const changes = { ...diffChanges(before, after), ...extra };
+  if (Object.keys(changes).length) recordAudit(ctx, { action: 'update', ...target, changes });
+}
+
+/** Audit events of one record, oldest first, within the caller's customer (needs `read AuditEvent`). */
+export async function auditTrail(ctx: AuthedContext, entityType: AuditEntityType, entityId: number) {
+  authorize(ctx, 'read', 'AuditEvent');
+  const tenant = tenantId(ctx);
+  const where = { entityType, entityId, ...(tenant === null ? {} : { customer: tenant }) };
+  const events = await ctx.em.find(AuditEvent, where, { orderBy: { id: 'asc' } });
+  return events.map((e) => ({
+    id: e.id,
+    at: e.at,
+    action: e.action,
+    actorEmail: e.actorEmail,
+    customerId: e.customer?.id ?? null,
+    changes: e.changes,
+  }));
+}
