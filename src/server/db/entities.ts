@@ -1,45 +1,46 @@
-// The explicit entity list. Add a domain's entities here when the domain is created.
-import { PasswordReset, Session } from '../domains/platform/auth/session.entity.ts';
-import { Customer } from '../domains/organization/customers/customer.entity.ts';
-import { OutboxEmail } from '../domains/platform/outbox/outbox.entity.ts';
-import { Notification } from '../domains/platform/notifications/notification.entity.ts';
-import { User } from '../domains/organization/users/user.entity.ts';
-import { DemoProvision } from '../domains/apps/provision/demo-provision.entity.ts';
-import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../domains/apps/academy/academy.entity.ts';
-import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
-import { LocationClass } from '../domains/structure/location-classes/location-class.entity.ts';
-import { Direction } from '../domains/structure/directions/direction.entity.ts';
-import { License } from '../domains/organization/licenses/license.entity.ts';
-import { Location } from '../domains/structure/locations/location.entity.ts';
-import { Scheme, SchemeQuestion, SchemeSection } from '../domains/structure/schemes/scheme.entity.ts';
-import { SubDirection } from '../domains/structure/sub-directions/sub-direction.entity.ts';
-import { Team, TeamMember } from '../domains/organization/teams/team.entity.ts';
-import { EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from '../domains/apps/ecommerce/ecommerce.entity.ts';
-import { Invoice, InvoiceClient } from '../domains/apps/invoice/invoice.entity.ts';
-import { DemoUser } from '../domains/apps/demo-users/demo-user.entity.ts';
-import { DemoPermission } from '../domains/apps/permissions/permission.entity.ts';
-import { LogisticsVehicle } from '../domains/apps/logistics/logistics.entity.ts';
-import { AnalyticsProject } from '../domains/apps/analytics/analytics.entity.ts';
-import { TableRowCount } from './row-count.entity.ts';
-import { CalendarEvent } from '../domains/apps/calendar/calendar.entity.ts';
-import { Chat, ChatMessage, ChatPerson } from '../domains/apps/chat/chat.entity.ts';
-import { Email } from '../domains/apps/email/email.entity.ts';
-import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from '../domains/apps/content/content.entity.ts';
-import { SearchItem } from '../domains/platform/search/search.entity.ts';
-import { SavedView } from '../domains/platform/views/saved-view.entity.ts';
+// The explicit entity list (the defineEntity schemas; each has its class set). Add a domain's
+// entities here when the domain is created: the typed Kysely database (db/kysely.ts) is inferred from it.
+import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
+import { CustomerSchema } from '../domains/organization/customers/customer.entity.ts';
+import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
+import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
+import { UserSchema } from '../domains/organization/users/user.entity.ts';
+import { DemoProvisionSchema } from '../domains/apps/provision/demo-provision.entity.ts';
+import { AcademyCourseSchema, AcademyCourseSectionSchema, AcademyCourseTopicSchema } from '../domains/apps/academy/academy.entity.ts';
+import { AuditEventSchema } from '../lib/audit/audit-event.entity.ts';
+import { LocationClassSchema } from '../domains/structure/location-classes/location-class.entity.ts';
+import { DirectionSchema } from '../domains/structure/directions/direction.entity.ts';
+import { LicenseSchema } from '../domains/organization/licenses/license.entity.ts';
+import { LocationSchema } from '../domains/structure/locations/location.entity.ts';
+import { SchemeSchema, SchemeQuestionSchema, SchemeSectionSchema } from '../domains/structure/schemes/scheme.entity.ts';
+import { SubDirectionSchema } from '../domains/structure/sub-directions/sub-direction.entity.ts';
+import { TeamSchema, TeamMemberSchema } from '../domains/organization/teams/team.entity.ts';
+import { EcommerceCustomerSchema, EcommerceOrderSchema, EcommerceProductSchema, EcommerceReferralSchema, EcommerceReviewSchema } from '../domains/apps/ecommerce/ecommerce.entity.ts';
+import { InvoiceSchema, InvoiceClientSchema } from '../domains/apps/invoice/invoice.entity.ts';
+import { DemoUserSchema } from '../domains/apps/demo-users/demo-user.entity.ts';
+import { DemoPermissionSchema } from '../domains/apps/permissions/permission.entity.ts';
+import { LogisticsVehicleSchema } from '../domains/apps/logistics/logistics.entity.ts';
+import { AnalyticsProjectSchema } from '../domains/apps/analytics/analytics.entity.ts';
+import { TableRowCountSchema } from './row-count.entity.ts';
+import { CalendarEventSchema } from '../domains/apps/calendar/calendar.entity.ts';
+import { ChatSchema, ChatMessageSchema, ChatPersonSchema } from '../domains/apps/chat/chat.entity.ts';
+import { EmailSchema } from '../domains/apps/email/email.entity.ts';
+import { FaqGroupSchema, FaqQuestionSchema, HelpArticleSchema, HelpCategorySchema, PageContentSchema, SalesRowSchema } from '../domains/apps/content/content.entity.ts';
+import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
+import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
 
 export const entities = [
-  Customer, User, Session, PasswordReset, OutboxEmail,
-  Notification,
-  DemoProvision,
-  AcademyCourse, AcademyCourseSection, AcademyCourseTopic,
-  License, Direction, SubDirection, LocationClass, Location, Scheme, SchemeSection, SchemeQuestion, Team, TeamMember, AuditEvent,
-  EcommerceProduct, EcommerceReview, EcommerceReferral, EcommerceOrder, EcommerceCustomer,
-  InvoiceClient, Invoice, DemoUser, DemoPermission, LogisticsVehicle, AnalyticsProject, TableRowCount,
-  CalendarEvent,
-  ChatPerson, Chat, ChatMessage,
-  Email,
-  SalesRow, FaqGroup, FaqQuestion, HelpCategory, HelpArticle, PageContent,
-  SearchItem,
-  SavedView,
+  CustomerSchema, UserSchema, SessionSchema, PasswordResetSchema, OutboxEmailSchema,
+  NotificationSchema,
+  DemoProvisionSchema,
+  AcademyCourseSchema, AcademyCourseSectionSchema, AcademyCourseTopicSchema,
+  LicenseSchema, DirectionSchema, SubDirectionSchema, LocationClassSchema, LocationSchema, SchemeSchema, SchemeSectionSchema, SchemeQuestionSchema, TeamSchema, TeamMemberSchema, AuditEventSchema,
+  EcommerceProductSchema, EcommerceReviewSchema, EcommerceReferralSchema, EcommerceOrderSchema, EcommerceCustomerSchema,
+  InvoiceClientSchema, InvoiceSchema, DemoUserSchema, DemoPermissionSchema, LogisticsVehicleSchema, AnalyticsProjectSchema, TableRowCountSchema,
+  CalendarEventSchema,
+  ChatPersonSchema, ChatSchema, ChatMessageSchema,
+  EmailSchema,
+  SalesRowSchema, FaqGroupSchema, FaqQuestionSchema, HelpCategorySchema, HelpArticleSchema, PageContentSchema,
+  SearchItemSchema,
+  SavedViewSchema,
 ];

@@ -32,6 +32,11 @@ export class AppError extends Error {
 }
 
 /** Field messages of a zod error, keyed by dotted path ("" for the whole input). */
+/** NOT_FOUND: `${label} not found` (also for another customer's record). */
+export function notFound(label: string): AppError {
+  return new AppError('NOT_FOUND', `${label} not found`);
+}
+
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {

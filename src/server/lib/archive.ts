@@ -7,7 +7,8 @@ import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 import { loadForWrite, type OwnedRecord, type RecordSpec } from './records.ts';
 import { withTransaction } from './scope.ts';
-import { sql, type Sql } from './sql-list.ts';
+import { sql, type SqlBool, type StringReference } from 'kysely';
+import type { Filter } from './list.ts';
 
 interface Archivable extends OwnedRecord {
   archivedAt?: Date | null;
@@ -71,7 +72,8 @@ export function refuseArchived(archived: boolean, what: string, field: string): 
 }
 
 /** The list condition for an `archived` filter on a table's archived_at column. */
-export function archivedSql(column: Sql, filter: TArchivedFilter): Sql | undefined {
+export function archivedFilter<D, TB extends keyof D>(column: StringReference<D, TB>, filter: TArchivedFilter): Filter<D, TB> {
   if (filter === 'include') return undefined;
-  return filter === 'only' ? sql`${column} is not null` : sql`${column} is null`;
+  const ref = sql.ref(column as string);
+  return filter === 'only' ? sql<SqlBool>`${ref} is not null` : sql<SqlBool>`${ref} is null`;
 }

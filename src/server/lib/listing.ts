@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Subject } from '../../shared/abilities/index.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
-import { notFound } from './scope.ts';
+import { notFound } from './app-error.ts';
 import { countSql, execSql, ident, orderTerms, pageSql, raw, runList, selectColumns, sql, whereClause, type ListQuery, type ListSource, type Sql } from './sql-list.ts';
 
 export interface Listing<K extends string, Dto> {

@@ -1,13 +1,14 @@
 // Writes to tenant-owned business records, the same in every domain that has them: load the record
 // for a write (in the caller's tenant, the ability checked on the record), create / update / delete
 // in one transaction with its audit event. The domain keeps what is its own: the checks and the
-// fields it sets.
+// fields it sets. A delete is guarded by the database itself: foreign keys ON DELETE RESTRICT refuse
+// it, and the refusal is explained by counting what points at the record (references.ts).
 import type { Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
 import { recordAudit, recordUpdate, type AuditEntityType } from './audit/audit.ts';
 import { authorize, authorizeRecord } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
-import { refuseIfReferenced } from './references.ts';
+import { deleteOrExplain, type ReferenceLabels } from './references.ts';
 import { findInTenant, flushUnique, withTransaction, type UniqueRule } from './scope.ts';
 
 /** A record that belongs to one customer. */
@@ -36,6 +37,8 @@ export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
   name: (record: T) => string;
   /** Checked again at flush: a unique-constraint violation becomes this rule's CONFLICT. */
   unique?: UniqueRule<T>;
+  /** How a refused delete names the tables pointing at the record (default: from the table name). */
+  referencedBy?: ReferenceLabels;
 }
 
 /** The record, in the caller's tenant (NOT_FOUND otherwise), that the caller may `action` (FORBIDDEN otherwise). */
@@ -90,9 +93,9 @@ export async function deleteUnreferenced<T extends OwnedRecord>(ctx: ServiceCont
   authorize(ctx, 'delete', spec.subject);
   await withTransaction(ctx, async (tx) => {
     const record = await loadForWrite(tx, spec, id, 'delete');
-    await refuseIfReferenced(tx.em, spec.subject, id, spec.name(record), hint);
+    await deleteOrExplain(tx.em, spec.entity, id, { what: spec.name(record), hint, labels: spec.referencedBy });
     recordAudit(tx, { action: 'delete', entityType: spec.subject, entityId: id, customerId: record.customer.id, changes: spec.snapshot(record) });
-    tx.em.remove(record);
+    tx.em.getUnitOfWork().unsetIdentity(record);
   });
   return { id, deleted: true };
 }

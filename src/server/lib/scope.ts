@@ -3,10 +3,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
-import { AppError } from './app-error.ts';
+import { AppError, notFound } from './app-error.ts';
 import { tenantId } from './authz.ts';
 import type { AuthedContext } from './context.ts';
-import { joinSql, raw, sql, type Sql } from './sql-list.ts';
+import { sql, type RawBuilder, type SqlBool, type StringReference } from 'kysely';
+import type { Filter } from './list.ts';
 
 /**
  * The CASL conditions under which the caller may take `action` on `subject`: `'all'` when a rule
@@ -22,52 +23,46 @@ export function abilityConditions(ctx: AuthedContext, action: Action, subject: S
   return out;
 }
 
-/** SQL for one condition field's value: `value` is a scalar or `{ $in: [...] }`. */
-export type ConditionField = (value: unknown) => Sql;
+/** A column the ability conditions of a subject map to (condition field -> column). */
+export type ConditionColumns<D, TB extends keyof D> = Record<string, StringReference<D, TB>>;
 
-/** `column = value` or `column = any(values)` for a condition value. */
-export function columnMatches(column: Sql): ConditionField {
-  return (value) => {
-    if (value && typeof value === 'object' && '$in' in value) {
-      const list = (value as { $in: unknown[] }).$in;
-      return list.length ? sql`${column} = any(${list})` : raw('false');
-    }
-    return sql`${column} = ${value}`;
-  };
+/** `column = value` or `column = any(values)` for one condition value (a scalar or `{ $in: [...] }`). */
+function matches(column: string, value: unknown): RawBuilder<SqlBool> {
+  if (value && typeof value === 'object' && '$in' in value) {
+    const list = (value as { $in: unknown[] }).$in;
+    return list.length ? sql<SqlBool>`${sql.ref(column)} = any(${list})` : sql<SqlBool>`false`;
+  }
+  return sql<SqlBool>`${sql.ref(column)} = ${value}`;
 }
 
 /**
- * The caller's ability conditions as a SQL condition (undefined when unconditional). Every condition
- * field must be mapped in `fields`; an unmapped one is a programming error.
+ * The caller's ability conditions as a list filter (none when unconditional). Every condition field
+ * must be mapped in `columns`; an unmapped one is a programming error.
  */
-export function conditionsSql(
+export function conditionsFilter<D, TB extends keyof D>(
   ctx: AuthedContext,
   action: Action,
   subject: Subject,
-  fields: Record<string, ConditionField>,
-): Sql | undefined {
+  columns: ConditionColumns<D, TB>,
+): Filter<D, TB> {
   const conditions = abilityConditions(ctx, action, subject);
   if (conditions === 'all') return undefined;
-  if (!conditions.length) return raw('false');
+  if (!conditions.length) return sql<SqlBool>`false`;
   const alternatives = conditions.map((condition) => {
     const parts = Object.entries(condition).map(([field, value]) => {
-      const toSql = fields[field];
-      if (!toSql) throw new Error(`no SQL mapping for the ability condition field ${subject}.${field}`);
-      return toSql(value);
+      const column = columns[field];
+      if (!column) throw new Error(`no column for the ability condition field ${subject}.${field}`);
+      return matches(column as string, value);
     });
-    return sql`(${joinSql(parts, ' and ')})`;
+    return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
   });
-  return sql`(${joinSql(alternatives, ' or ')})`;
+  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
 }
 
-/** `customer_id = <own>` for non-superadmins; undefined for the superadmin. */
-export function tenantSql(ctx: AuthedContext, column: Sql): Sql | undefined {
+/** `customer_id = <own>` for non-superadmins; no filter for the superadmin. */
+export function tenantFilter<D, TB extends keyof D>(ctx: AuthedContext, column: StringReference<D, TB>): Filter<D, TB> {
   const tenant = tenantId(ctx);
-  return tenant === null ? undefined : sql`${column} = ${tenant}`;
-}
-
-export function notFound(label: string): AppError {
-  return new AppError('NOT_FOUND', `${label} not found`);
+  return tenant === null ? undefined : sql<SqlBool>`${sql.ref(column as string)} = ${tenant}`;
 }
 
 /**

@@ -15,18 +15,8 @@ import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, listById, listingReads, rowDate } from '../../../lib/listing.ts';
 import { refuseIfReferenced } from '../../../lib/references.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import {
-  assertUnique,
-  assertUniqueChange,
-  columnMatches,
-  conditionsSql,
-  flushUnique,
-  notFound,
-  targetCustomerId,
-  tenantSql,
-  withTransaction,
-  type UniqueRule,
-} from '../../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import { sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { activeLicenseSummaries } from '../licenses/licenses.service.ts';

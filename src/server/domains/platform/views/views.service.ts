@@ -15,7 +15,8 @@ import { AppError } from '../../../lib/app-error.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { assertUnique, flushUnique, notFound, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import { assertUnique, flushUnique, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { SavedView } from './saved-view.entity.ts';
 

@@ -1,64 +1,61 @@
 // Directions: a customer's top-level grouping of locations. admin and businessadmin manage; every
 // other business role reads. Delete is refused while sub-directions exist (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type { TCreateDirectionInput, TDirection, TListDirectionsInput, TUpdateDirectionInput } from '../../../../shared/schemas/directions.ts';
-import { archiveActions, archivedSql } from '../../../lib/archive.ts';
+import { archiveActions, archivedFilter } from '../../../lib/archive.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
-import { plural, registerCustomerRecords } from '../../../lib/references.ts';
-import { assertUnique, assertUniqueChange, findOwned, tenantSql, type UniqueRule } from '../../../lib/scope.ts';
-import { equalsFilter, tableOf, type Sql } from '../../../lib/sql-list.ts';
+import { plural } from '../../../lib/references.ts';
+import { assertUnique, assertUniqueChange, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
 import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
-import { countSubDirectionsByDirection } from '../sub-directions/sub-directions.service.ts';
 import { Direction } from './direction.entity.ts';
 
 export const directionListing = defineListing({
-  source: (em: EntityManager) => {
-    const d = tableOf(em, Direction, 'd');
-    return {
-      from: d.from,
-      id: d.col('id'),
-      select: {
-        id: d.col('id'),
-        customerId: d.col('customer'),
-        code: d.col('code'),
-        name: d.col('name'),
-        description: d.col('description'),
-        active: d.col('active'),
-        archivedAt: d.col('archivedAt'),
-        createdAt: d.col('createdAt'),
-        updatedAt: d.col('updatedAt'),
-      },
-      search: [d.col('code'), d.col('name')],
-      sorts: { code: d.col('code'), name: d.col('name'), createdAt: d.col('createdAt'), updatedAt: d.col('updatedAt') },
-    };
-  },
+  source: (db) =>
+    listSource(db.selectFrom('directions as d'), {
+      id: 'd.id',
+      select: (qb) =>
+        qb.select((eb) => [
+          'd.id',
+          'd.customer_id',
+          'd.code',
+          'd.name',
+          'd.description',
+          'd.active',
+          'd.archived_at',
+          'd.created_at',
+          'd.updated_at',
+          // Same context: the direction's list reads its sub-directions' table directly.
+          eb.selectFrom('sub_directions as s').whereRef('s.direction_id', '=', 'd.id').select(sql<number>`count(*)::int`.as('n')).as('sub_direction_count'),
+        ]),
+      search: ['d.code', 'd.name'],
+      sorts: { code: 'd.code', name: 'd.name', createdAt: 'd.created_at', updatedAt: 'd.updated_at' },
+    }),
   map: (r): TDirection => ({
-    id: r.id as number,
-    customerId: r.customerId as number,
-    code: r.code as string,
-    name: r.name as string,
-    description: r.description as string | null,
-    active: r.active as boolean,
-    archivedAt: rowDateOrNull(r.archivedAt),
-    subDirectionCount: 0,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    id: r.id,
+    customerId: r.customer_id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    active: r.active,
+    archivedAt: toDateOrNull(r.archived_at),
+    subDirectionCount: r.sub_direction_count ?? 0,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
-  enrich: enrichWithCount<TDirection>('subDirectionCount', (em, ids) => countSubDirectionsByDirection(em, ids)),
 });
 
-function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const d = tableOf(ctx.em, Direction, 'd');
+function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof directionListing>[] {
   return [
-    tenantSql(ctx, d.col('customer')),
-    equalsFilter(d.col('customer'), input.customerId),
-    equalsFilter(d.col('active'), input.active),
-    archivedSql(d.col('archivedAt'), input.archived),
+    tenantFilter(ctx, 'd.customer_id'),
+    equalsFilter('d.customer_id', input.customerId),
+    equalsFilter('d.active', input.active),
+    archivedFilter('d.archived_at', input.archived),
   ];
 }
 
@@ -66,8 +63,7 @@ export const { list: listDirections, iterate: iterateDirections } = listingReads
 
 export async function getDirection(ctx: ServiceContext, id: number): Promise<TDirection> {
   authorize(ctx, 'read', 'Direction');
-  const d = tableOf(ctx.em, Direction, 'd');
-  return listById(ctx.em, directionListing, id, [tenantSql(ctx, d.col('customer'))], 'Direction');
+  return listById(ctx.em, directionListing, id, [tenantFilter(ctx, 'd.customer_id')], 'Direction');
 }
 
 /** For other domains: the direction, if it belongs to `customerId` (else NOT_FOUND). */
@@ -93,6 +89,7 @@ const records: WriteSpec<Direction> = {
   snapshot: (d) => ({ code: d.code, name: d.name, description: d.description, active: d.active }),
   name: (d) => `Direction "${d.code}"`,
   unique: uniqueCode,
+  referencedBy: { sub_directions: plural('sub-direction') },
 };
 
 export async function createDirection(ctx: ServiceContext, input: TCreateDirectionInput): Promise<TDirection> {
@@ -127,4 +124,3 @@ export function deleteDirection(ctx: ServiceContext, id: number): Promise<TDelet
   return deleteUnreferenced(ctx, records, id);
 }
 
-registerCustomerRecords(Direction, plural('direction'));
