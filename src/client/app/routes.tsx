@@ -108,7 +108,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'business-customers', path: '/business/customers', page: 'business/CustomersPage', meta: read('Customer') },
   { name: 'business-licenses', path: '/business/licenses', page: 'business/LicensesPage', meta: read('License') },
   { name: 'files', path: '/files', page: 'files/FilesPage', meta: read('File') },
-  { name: 'management-classes', path: '/management/classes', page: 'management/ClassesPage', meta: read('Class') },
+  { name: 'management-classes', path: '/management/classes', page: 'management/LocationClassesPage', meta: read('Class') },
   { name: 'management-directions', path: '/management/directions', page: 'management/DirectionsPage', meta: read('Direction') },
   { name: 'management-location-setting', path: '/management/location-setting', page: 'management/LocationSettingPage', meta: read('Location') },
   { name: 'management-schemes', path: '/management/schemes', page: 'management/SchemesPage', meta: read('Scheme') },

@@ -19,7 +19,7 @@ export function NameCell({ name, detail }: { name: ReactNode; detail?: ReactNode
   );
 }
 
-/** A color swatch with its hex value (classes). */
+/** A color swatch with its hex value (location classes). */
 export function ColorCell({ color }: { color: string }) {
   return (
     <span className={classes.colorCell}>

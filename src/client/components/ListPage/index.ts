@@ -1,5 +1,6 @@
 // Frame, notices, confirmation and shared filters of the business list pages.
-export { ListPage, NoticeArea, useNotice, type ListPageProps, type Notice, type NoticeApi } from './ListPage.tsx';
+export { ListPage, type ListPageProps } from './ListPage.tsx';
+export { NoticeArea, useNotice, type Notice, type NoticeApi } from './notices.tsx';
 export { useConfirmDialog, type ConfirmOptions } from './useConfirmDialog.tsx';
 export { ActiveFilter, ArchivedFilter } from './filters.tsx';
 export { CodeCell, ColorCell, NameCell, RecordStatus } from './cells.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../DataTable/RowActions.tsx';
-import type { NoticeApi } from './ListPage.tsx';
+import type { NoticeApi } from './notices.tsx';
 import { useConfirmDialog } from './useConfirmDialog.tsx';
 
 type ById = (input: { id: number }) => Promise<unknown>;

@@ -8,7 +8,7 @@ import { toSchemaListInput, useListState, type ListState } from '../../lib/list-
 import { useProcedureQuery, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { RowAction } from '../DataTable/RowActions.tsx';
-import { useNotice, type NoticeApi } from './ListPage.tsx';
+import { useNotice, type NoticeApi } from './notices.tsx';
 import { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
 
 /** The row type of a list procedure (`{ items, total }`). */

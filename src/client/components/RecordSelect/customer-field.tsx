@@ -53,7 +53,7 @@ export interface CustomerRecordFormOptions<C extends z.ZodType, V extends Record
 }
 
 /**
- * The form of a record that belongs to a customer (direction, class, team, scheme): the update
+ * The form of a record that belongs to a customer (direction, location class, team, scheme): the update
  * schema when editing (the input carries the record's id); else the create schema, where the
  * superadmin chooses the customer (render `<CustomerField form={form} superadmin={superadmin} />`) and
  * everyone else creates in their own (the server fills it in).

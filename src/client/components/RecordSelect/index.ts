@@ -1,4 +1,4 @@
-// Selects of related records (customers, directions, sub-directions, classes, teams, users).
+// Selects of related records (customers, directions, sub-directions, location classes, teams, users).
 export { CustomerFilter, useIsSuperadmin } from './CustomerFilter.tsx';
 export { RecordSelect, type RecordOption, type RecordSelectProps } from './RecordSelect.tsx';
 export * from './options.ts';

@@ -56,7 +56,7 @@ export function useSubDirectionOptions(filter: { customerId?: number | null; dir
 }
 
 /** Location classes. */
-export function useClassOptions(customerId?: number | null, enabled = true): OptionsResult {
+export function useLocationClassOptions(customerId?: number | null, enabled = true): OptionsResult {
   const query = trpc.classes.list.useQuery(
     { itemsPerPage: ALL, sortBy: 'name', ...(customerId ? { customerId } : {}) },
     { enabled, staleTime: STALE },

@@ -19,7 +19,7 @@ import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { CheckboxField, FormDialog, TextField, useValidationMessage, useZodForm } from '../FormDialog/index.ts';
 import { useConfirmDialog } from '../ListPage/useConfirmDialog.tsx';
-import type { NoticeApi } from '../ListPage/ListPage.tsx';
+import type { NoticeApi } from '../ListPage/notices.tsx';
 import classes from './SavedViews.module.css';
 
 export interface SavedViewsProps {

@@ -25,7 +25,7 @@ import {
 import {
   CustomerFilter,
   RecordSelect,
-  useClassOptions,
+  useLocationClassOptions,
   useDirectionOptions,
   useGroupedByCustomer,
   useIsSuperadmin,
@@ -60,7 +60,7 @@ export default function LocationSettingPage() {
   const directionId = filters.directionId ? Number(filters.directionId) : null;
   const directions = useGroupedByCustomer(useDirectionOptions(customerId).options, superadmin);
   const subDirections = useSubDirectionOptions({ customerId, directionId });
-  const locationClasses = useGroupedByCustomer(useClassOptions(customerId).options, superadmin);
+  const locationClasses = useGroupedByCustomer(useLocationClassOptions(customerId).options, superadmin);
   const flat = (options: { id: number; label: string; group?: string }[]) =>
     options.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }));
 
@@ -151,7 +151,7 @@ function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { lo
   const scope = location ? location.customerId : null;
   const subDirections = useSubDirectionOptions({ customerId: superadmin ? scope : null });
   const subDirectionOptions = useGroupedByCustomer(subDirections.options, superadmin && !location);
-  const classOptions = useClassOptions(superadmin ? scope : null);
+  const locationClassOptions = useLocationClassOptions(superadmin ? scope : null);
   const schema = useMemo(() => (location ? ZUpdateLocationInput : ZCreateLocationInput), [location]);
   const form = useZodForm(
     schema,
@@ -170,10 +170,10 @@ function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { lo
     },
     (v) => (location ? { id: location.id, ...v } : v),
   );
-  // A superadmin's new location belongs to the sub-direction's customer; classes must match it.
+  // A superadmin's new location belongs to the sub-direction's customer; location classes must match it.
   const chosenCustomer = subDirections.options.find((o) => o.id === form.values.subDirectionId)?.customerId;
-  const classChoices = useGroupedByCustomer(
-    classOptions.options.filter((c) => !superadmin || location || !chosenCustomer || c.customerId === chosenCustomer),
+  const locationClassChoices = useGroupedByCustomer(
+    locationClassOptions.options.filter((c) => !superadmin || location || !chosenCustomer || c.customerId === chosenCustomer),
     superadmin && !location,
   );
   const { latitude, longitude } = form.values;
@@ -223,8 +223,8 @@ function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { lo
         <RecordSelect
           label={t('fields.class')}
           placeholder={t('filters.noClass')}
-          options={classChoices}
-          loading={classOptions.loading}
+          options={locationClassChoices}
+          loading={locationClassOptions.loading}
           value={form.values.classId}
           onChange={(id) => form.set('classId', id)}
           error={form.error('classId')}

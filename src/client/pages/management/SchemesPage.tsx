@@ -15,7 +15,7 @@ import { NameCell, RecordListPage, useNotice, useRecordList, type NoticeApi } fr
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { SCHEME_STATUS_VARIANT, SchemeEditor } from './SchemeEditor.tsx';
+import { SCHEME_STATUS_VARIANT, SchemeEditor } from './scheme-editor/index.ts';
 
 /** The open scheme version travels in the URL too (`?scheme=<id>`), so the editor survives a reload. */
 const OPEN_PARAM = 'scheme';

@@ -83,7 +83,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await notice(page, '“Test Area” deleted.');
   });
 
-  it('classes: create with a color, edit, delete', async () => {
+  it('location classes: create with a color, edit, delete', async () => {
     await page.goto('/management/classes');
     await page.getByRole('button', { name: 'New class' }).click();
     const create = dialog(page, 'New class');

@@ -1,13 +1,13 @@
 // The scheme editor's working copy: sections and questions with client ids for React keys and focus,
-// conversion from the server's detail and to the shared update input, and the structural edits
-// (add, remove, move) as pure functions.
+// conversion from the server's detail and to the shared update input, and read-only questions about it
+// (shares, counts). The structural edits (add, remove, move) are in scheme-edits.ts.
 import type {
   TEvidenceRule,
   TQuestionOption,
   TQuestionType,
   TSchemeDetail,
   TVisibleIf,
-} from '../../../shared/schemas/schemes.ts';
+} from '../../../../shared/schemas/schemes.ts';
 
 export interface QuestionDraft {
   uid: string;
@@ -47,35 +47,6 @@ let counter = 0;
 export function uid(prefix = 'u'): string {
   counter += 1;
   return `${prefix}${counter}`;
-}
-
-/** A new question key; kept across versions by the server, so visibleIf can point at new questions too. */
-export function newQuestionKey(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
-  return `q-${random}`;
-}
-
-export function newQuestion(type: TQuestionType = 'yesno'): QuestionDraft {
-  return {
-    uid: uid('q'),
-    key: newQuestionKey(),
-    text: '',
-    help: '',
-    type,
-    options: [],
-    maxScore: 1,
-    weight: 1,
-    required: true,
-    allowNA: false,
-    critical: false,
-    evidence: 'none',
-    minPhotos: 0,
-    visibleIf: null,
-  };
-}
-
-export function newSection(): SectionDraft {
-  return { uid: uid('s'), title: '', weight: 1, questions: [] };
 }
 
 export function fromDetail(detail: TSchemeDetail): SchemeDraft {
@@ -137,29 +108,6 @@ export function toUpdateInput(id: number, draft: SchemeDraft) {
 /** Whether two drafts hold the same scheme (client ids ignored). */
 export function sameDraft(a: SchemeDraft, b: SchemeDraft): boolean {
   return JSON.stringify(toUpdateInput(0, a)) === JSON.stringify(toUpdateInput(0, b));
-}
-
-/** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves leave the list unchanged. */
-export function move<T>(list: readonly T[], index: number, delta: number): T[] {
-  const target = index + delta;
-  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(target, 0, item);
-  return next;
-}
-
-/** Move a question to the neighbouring section (to its end going down, its start going up). */
-export function moveQuestionAcross(sections: readonly SectionDraft[], sectionIndex: number, questionIndex: number, delta: -1 | 1): SectionDraft[] {
-  const target = sectionIndex + delta;
-  if (target < 0 || target >= sections.length) return [...sections];
-  const question = sections[sectionIndex].questions[questionIndex];
-  if (!question) return [...sections];
-  return sections.map((s, i) => {
-    if (i === sectionIndex) return { ...s, questions: s.questions.filter((_, j) => j !== questionIndex) };
-    if (i === target) return { ...s, questions: delta === 1 ? [question, ...s.questions] : [...s.questions, question] };
-    return s;
-  });
 }
 
 /** Share of each section in the total score, in percent (weights over their sum). */

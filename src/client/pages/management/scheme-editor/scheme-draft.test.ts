@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ZUpdateSchemeInput, type TSchemeDetail } from '../../../shared/schemas/schemes.ts';
-import {
-  earlierQuestions,
-  fromDetail,
-  move,
-  moveQuestionAcross,
-  newQuestion,
-  newSection,
-  sameDraft,
-  sectionShares,
-  toUpdateInput,
-} from './scheme-draft.ts';
+import { ZUpdateSchemeInput, type TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
+import { earlierQuestions, fromDetail, sameDraft, sectionShares, toUpdateInput } from './scheme-draft.ts';
+import { editSections, move, moveQuestionAcross, newQuestion, newSection, touchedBy } from './scheme-edits.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const question = (id: number, key: string, position: number, text: string) => ({
@@ -97,5 +88,30 @@ describe('scheme editor draft', () => {
     const draft = fromDetail(detail);
     expect(sectionShares(draft.sections)).toEqual([75, 25]);
     expect(earlierQuestions(draft.sections, 'q-c').map((q) => q.key)).toEqual(['q-a', 'q-b']);
+  });
+
+  it('applies structural edits without touching the other sections', () => {
+    const { sections } = fromDetail(detail);
+    const keys = (list: typeof sections) => list.map((s) => s.questions.map((q) => q.key));
+    expect(keys(editSections(sections, { type: 'moveQuestion', section: 0, question: 0, delta: 1 }))).toEqual([['q-b', 'q-a'], ['q-c']]);
+    expect(keys(editSections(sections, { type: 'moveQuestion', section: 0, question: 1, delta: 1 }))).toEqual([['q-a'], ['q-b', 'q-c']]);
+    expect(keys(editSections(sections, { type: 'moveQuestion', section: 1, question: 0, delta: -1 }))).toEqual([['q-a', 'q-b', 'q-c'], []]);
+    expect(keys(editSections(sections, { type: 'removeQuestion', section: 0, question: 0 }))).toEqual([['q-b'], ['q-c']]);
+    expect(editSections(sections, { type: 'moveSection', section: 1, delta: -1 }).map((s) => s.title)).toEqual(['Back', 'Front']);
+    const renamed = editSections(sections, { type: 'updateQuestion', section: 1, question: 0, patch: { text: 'Freezer' }, touched: [] });
+    expect(renamed[1].questions[0].text).toBe('Freezer');
+    expect(renamed[0]).toBe(sections[0]);
+    const added = editSections(sections, { type: 'addQuestion', section: 1, question: newQuestion() });
+    expect(added[1].questions).toHaveLength(2);
+    expect(editSections(sections, { type: 'removeSection', section: 0 }).map((s) => s.title)).toEqual(['Back']);
+  });
+
+  it('clears the server messages of the paths an edit changes', () => {
+    expect(touchedBy({ type: 'updateSection', section: 1, patch: { weight: 2 } })).toEqual(['sections.1.weight']);
+    expect(touchedBy({ type: 'addQuestion', section: 0, question: newQuestion() })).toEqual(['sections.0.questions']);
+    expect(touchedBy({ type: 'removeQuestion', section: 0, question: 0 })).toEqual(['sections']);
+    expect(touchedBy({ type: 'updateQuestion', section: 0, question: 0, patch: {}, touched: ['sections.0.questions.0.text'] })).toEqual([
+      'sections.0.questions.0.text',
+    ]);
   });
 });

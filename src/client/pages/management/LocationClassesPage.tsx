@@ -21,8 +21,8 @@ import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Management.module.css';
 
-/** /management/classes: kinds of location (hypermarket, warehouse…), each with a color. */
-export default function ClassesPage() {
+/** /management/classes: location classes, the kinds of location (hypermarket, warehouse…), each with a color. */
+export default function LocationClassesPage() {
   const { t } = useTranslation('business');
   const fmt = useFormatters();
   const list = useRecordList({
@@ -62,12 +62,12 @@ export default function ClassesPage() {
           <ArchivedFilter {...list.filter('archived')} />
         </>
       }
-      dialog={(locationClass, props) => <ClassDialog locationClass={locationClass} {...props} />}
+      dialog={(locationClass, props) => <LocationClassDialog locationClass={locationClass} {...props} />}
     />
   );
 }
 
-function ClassDialog({ locationClass, onClose, onSaved }: RecordDialogProps & { locationClass: TLocationClass | null }) {
+function LocationClassDialog({ locationClass, onClose, onSaved }: RecordDialogProps & { locationClass: TLocationClass | null }) {
   const { t } = useTranslation('business');
   const save = useSaveRecord(!!locationClass, trpc.classes);
   const { form, superadmin } = useCustomerRecordForm({

@@ -1,0 +1,99 @@
+// Import rules ESLint cannot check (cycles, folder boundaries), run by `npm run lint` after ESLint.
+// Edit when a bounded context, an app, a page area or an exemption changes; ARCHITECTURE.md names the rules.
+//
+// Type-only imports count: `tsPreCompilationDeps` keeps `import type` edges in the graph. A cycle of
+// types still ties modules together (neither can be read, moved or tested alone), and entities that
+// name each other in relations are the cycle this rule is meant to see, whichever import form they use.
+
+/** The bounded contexts of src/server/domains (each folder holds one context's domains). */
+const CONTEXT = '^src/server/domains/([^/]+)/';
+const TEST_FILE = '\\.test\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles (ARCHITECTURE.md): compose in app.ts, make dependencies run one way.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'kernel-not-to-domains',
+      severity: 'error',
+      comment: 'src/server/lib is the kernel every context may use; it imports no domain.',
+      from: { path: '^src/server/lib/' },
+      to: { path: '^src/server/domains/' },
+    },
+    {
+      name: 'context-boundary',
+      severity: 'error',
+      comment:
+        'A bounded context owns its entities and internals: across contexts only *.service.ts may be imported ' +
+        '(inputs and outputs live in src/shared/schemas).',
+      from: { path: CONTEXT },
+      to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', '\\.service\\.ts$'] },
+    },
+    {
+      name: 'app-boundary',
+      severity: 'error',
+      comment: "Demo apps are independent of each other; they may share only apps/provision's service.",
+      from: { path: '^src/server/domains/apps/([^/]+)/' },
+      to: {
+        path: '^src/server/domains/apps/[^/]+/',
+        pathNot: ['^src/server/domains/apps/$1/', '^src/server/domains/apps/provision/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'client-not-to-server',
+      severity: 'error',
+      comment:
+        'The client imports from the server only the AppRouter type (src/server/trpc/router.ts). Tests and ' +
+        'src/client/testing may use the server test harness.',
+      from: { path: '^src/client/', pathNot: [TEST_FILE, '^src/client/testing/'] },
+      to: { path: '^src/server/', pathNot: '^src/server/trpc/router\\.ts$' },
+    },
+    {
+      name: 'client-router-type-only',
+      severity: 'error',
+      comment: 'AppRouter is a type; importing router.ts as a value would bundle the server.',
+      from: { path: '^src/client/', pathNot: [TEST_FILE, '^src/client/testing/'] },
+      to: { path: '^src/server/trpc/router\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-testing-to-harness-only',
+      severity: 'error',
+      comment: 'Client test helpers may use the server test harness (src/server/testing), nothing else of the server.',
+      from: { path: '^src/client/testing/' },
+      to: { path: '^src/server/', pathNot: ['^src/server/testing/', '^src/server/trpc/router\\.ts$'] },
+    },
+    {
+      name: 'page-area-boundary',
+      severity: 'error',
+      comment: 'pages/<a> never imports pages/<b>: shared parts go to src/client/components or lib.',
+      from: { path: '^src/client/pages/([^/]+)/' },
+      to: { path: '^src/client/pages/', pathNot: '^src/client/pages/$1/' },
+    },
+    {
+      name: 'shared-standalone',
+      severity: 'error',
+      comment: 'src/shared is used by client and server alike and imports neither.',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(client|server)/' },
+    },
+  ],
+  options: {
+    // Only our own code is cruised; packages are neither followed nor listed.
+    includeOnly: '^(src|seed|scripts|bench)/',
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,57 @@
+import { Select, TextInput } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/FormDialog/index.ts';
+import type { QuestionDraft } from './scheme-draft.ts';
+import type { QuestionFieldsProps } from './editor-props.ts';
+import classes from './SchemeEditor.module.css';
+
+/** "Show only if": an earlier question and the answer it must have for this one to show. */
+export function SchemeQuestionVisibility({ question: q, path, onChange, error, earlier, readOnly }: QuestionFieldsProps) {
+  const { t } = useTranslation('business');
+  const set = (value: QuestionDraft['visibleIf']) => onChange({ visibleIf: value }, [`${path}.visibleIf`]);
+  const target = earlier.find((e) => e.key === q.visibleIf?.questionKey);
+  return (
+    <fieldset className={classes.subFieldset}>
+      <legend className={classes.legend}>{t('schemes.visibleIf')}</legend>
+      <div className={classes.grid2}>
+        <Field label={t('schemes.visibleIfQuestion')} error={error(`${path}.visibleIf.questionKey`)}>
+          <Select
+            block
+            disabled={readOnly || earlier.length === 0}
+            value={q.visibleIf?.questionKey ?? ''}
+            onChange={(e) =>
+              set(e.target.value ? { questionKey: e.target.value, equals: q.visibleIf?.equals ?? 'yes' } : null)
+            }
+          >
+            <Select.Option value="">{t('schemes.alwaysVisible')}</Select.Option>
+            {earlier.map((e, i) => (
+              <Select.Option key={e.key} value={e.key}>
+                {`${i + 1}. ${e.text || t('schemes.untitledQuestion')}`}
+              </Select.Option>
+            ))}
+          </Select>
+        </Field>
+        {q.visibleIf && (
+          <Field label={t('schemes.visibleIfEquals')} error={error(`${path}.visibleIf.equals`)}>
+            {target?.type === 'yesno' ? (
+              <Select block disabled={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}>
+                <Select.Option value="yes">{t('schemes.yes')}</Select.Option>
+                <Select.Option value="no">{t('schemes.no')}</Select.Option>
+              </Select>
+            ) : target?.type === 'choice' ? (
+              <Select block disabled={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}>
+                {target.options.map((o) => (
+                  <Select.Option key={o.value} value={o.value}>
+                    {o.label || o.value}
+                  </Select.Option>
+                ))}
+              </Select>
+            ) : (
+              <TextInput block readOnly={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })} />
+            )}
+          </Field>
+        )}
+      </div>
+    </fieldset>
+  );
+}

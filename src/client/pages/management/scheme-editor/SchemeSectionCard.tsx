@@ -1,0 +1,110 @@
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';
+import { Button, IconButton, Text, TextInput } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
+import type { SectionDraft } from './scheme-draft.ts';
+import { newQuestion } from './scheme-edits.ts';
+import { SchemeQuestionRow } from './SchemeQuestionRow.tsx';
+import type { StructureProps } from './editor-props.ts';
+import classes from './SchemeEditor.module.css';
+
+export interface SchemeSectionCardProps extends StructureProps {
+  section: SectionDraft;
+  index: number;
+  /** The section's share of the score, in percent. */
+  share: number;
+}
+
+/** One section: title, weight, move and remove buttons, its questions and the button that adds one. */
+export function SchemeSectionCard(props: SchemeSectionCardProps) {
+  const { t } = useTranslation('business');
+  const { section, index: si, share, ...structure } = props;
+  const { scheme, readOnly, expanded, focusLater } = structure;
+  const { draft, form, edit } = scheme;
+  const sectionPath = `sections.${si}`;
+  return (
+    <fieldset className={classes.card} aria-labelledby={`legend-${section.uid}`}>
+      <legend className={classes.legend} id={`legend-${section.uid}`}>
+        {t('schemes.sectionN', { n: si + 1, title: section.title || t('schemes.untitledSection') })}
+      </legend>
+      <div className={classes.sectionHeader}>
+        <Field label={t('schemes.sectionTitle')} required error={form.error(`${sectionPath}.title`)} className={classes.grow}>
+          <TextInput
+            block
+            readOnly={readOnly}
+            value={section.title}
+            data-focus={`title-${section.uid}`}
+            onChange={(e) => edit({ type: 'updateSection', section: si, patch: { title: e.target.value } })}
+          />
+        </Field>
+        <Field label={t('schemes.weight')} error={form.error(`${sectionPath}.weight`)} caption={t('schemes.shareOfScore', { share })}>
+          <NumberInput readOnly={readOnly} value={section.weight} min={0} step="any" onChange={(v) => edit({ type: 'updateSection', section: si, patch: { weight: v } })} />
+        </Field>
+        {!readOnly && (
+          <div className={classes.rowButtons}>
+            <IconButton
+              icon={ArrowUpIcon}
+              size="small"
+              aria-label={t('schemes.moveSectionUp', { n: si + 1 })}
+              disabled={si === 0}
+              data-focus={`sup-${section.uid}`}
+              onClick={() => {
+                edit({ type: 'moveSection', section: si, delta: -1 });
+                focusLater(`sup-${section.uid}|sdown-${section.uid}`);
+              }}
+            />
+            <IconButton
+              icon={ArrowDownIcon}
+              size="small"
+              aria-label={t('schemes.moveSectionDown', { n: si + 1 })}
+              disabled={si === draft.sections.length - 1}
+              data-focus={`sdown-${section.uid}`}
+              onClick={() => {
+                edit({ type: 'moveSection', section: si, delta: 1 });
+                focusLater(`sdown-${section.uid}|sup-${section.uid}`);
+              }}
+            />
+            <IconButton
+              icon={TrashIcon}
+              size="small"
+              variant="danger"
+              aria-label={t('schemes.removeSection', { n: si + 1 })}
+              onClick={() => {
+                edit({ type: 'removeSection', section: si });
+                focusLater('add-section');
+              }}
+            />
+          </div>
+        )}
+      </div>
+      {form.error(`${sectionPath}.questions`) && <p className={classes.error}>{form.error(`${sectionPath}.questions`)}</p>}
+      {section.questions.length === 0 ? (
+        <Text as="p" className={classes.muted}>
+          {t('schemes.noQuestions')}
+        </Text>
+      ) : (
+        <ol className={classes.questions}>
+          {section.questions.map((q, qi) => (
+            <SchemeQuestionRow key={q.uid} {...structure} section={section} sectionIndex={si} question={q} index={qi} />
+          ))}
+        </ol>
+      )}
+      {!readOnly && (
+        <Button
+          leadingVisual={PlusIcon}
+          size="small"
+          className={classes.addButton}
+          data-focus={`add-${section.uid}`}
+          onClick={() => {
+            const question = newQuestion();
+            edit({ type: 'addQuestion', section: si, question });
+            expanded.open(question.uid);
+            focusLater(`qtext-${question.uid}`);
+          }}
+        >
+          {t('schemes.addQuestion')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
