@@ -8,6 +8,7 @@
 /** The bounded contexts of src/server/domains (each folder holds one context's domains). */
 const CONTEXT = '^src/server/domains/([^/]+)/';
 const TEST_FILE = '\\.test\\.tsx?$';
+const ENTITY = '\\.entity\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -32,8 +33,17 @@ export default {
       comment:
         'A bounded context owns its entities and internals: across contexts only *.service.ts may be imported ' +
         '(inputs and outputs live in src/shared/schemas).',
-      from: { path: CONTEXT },
+      from: { path: CONTEXT, pathNot: [ENTITY, TEST_FILE] },
       to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', '\\.service\\.ts$'] },
+    },
+    {
+      name: 'entity-relations-only',
+      severity: 'error',
+      comment:
+        'An entity may name another context\'s entity for a foreign key (the ORM maps the relation and the ' +
+        'migration keeps the constraint), and nothing else of that context.',
+      from: { path: `${CONTEXT}.*${ENTITY}` },
+      to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', ENTITY] },
     },
     {
       name: 'app-boundary',

@@ -1,10 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Customer } from '../../domains/organization/customers/customer.entity.ts';
-import { User } from '../../domains/organization/users/user.entity.ts';
 
 /**
  * One mutation of business data: who did what to which record, and the changed fields.
- * Append-only; the actor's e-mail is kept so the event survives the user's deletion.
+ * Append-only and kept by the kernel: the customer and actor are plain ids, not foreign keys, so
+ * the trail outlives the records it names (the actor's e-mail is kept for the same reason) and the
+ * kernel depends on no domain.
  */
 export const AuditEventSchema = defineEntity({
   name: 'AuditEvent',
@@ -12,16 +12,18 @@ export const AuditEventSchema = defineEntity({
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     at: p.datetime().onCreate(() => new Date()),
-    // Kept when the customer is deleted (the trail outlives it).
-    customer: () => p.manyToOne(Customer).nullable().deleteRule('set null'),
-    actor: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    customer: p.integer().fieldName('customer_id').nullable(),
+    actor: p.integer().fieldName('actor_id').nullable().index('audit_events_actor_id_index'),
     actorEmail: p.string().length(254).nullable(),
     action: p.string().length(40),
     entityType: p.string().length(40),
     entityId: p.integer(),
     changes: p.json<Record<string, unknown>>(),
   },
-  indexes: [{ properties: ['customer', 'at'] }, { properties: ['entityType', 'entityId'] }],
+  indexes: [
+    { name: 'audit_events_customer_id_at_index', properties: ['customer', 'at'] },
+    { properties: ['entityType', 'entityId'] },
+  ],
 });
 
 export class AuditEvent extends AuditEventSchema.class {}

@@ -80,7 +80,7 @@ export async function auditTrail(ctx: AuthedContext, entityType: AuditEntityType
     at: e.at,
     action: e.action,
     actorEmail: e.actorEmail,
-    customerId: e.customer?.id ?? null,
+    customerId: e.customer,
     changes: e.changes,
   }));
 }
