@@ -5,7 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { connectAccountSessions } from './domains/organization/users/account-sessions.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
+import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { setOutboxLogger } from './domains/platform/outbox/outbox.service.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -73,6 +75,15 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+  });
+  // Organization's users and teams end, refresh and invite through auth's sessions (platform depends
+  // on organization, so this is connected here rather than imported there).
+  connectAccountSessions({
+    revoke: revokeUserSessions,
+    forget: clearSessionCache,
+    sendPasswordLink: async (em, email, baseUrl) => {
+      await forgotPassword(em, { email }, baseUrl);
+    },
   });
   setOutboxLogger((msg, data) =>
     app.log.info(config.env === 'production' ? { to: data.to, kind: data.kind } : data, msg),

@@ -1,10 +1,10 @@
 // "Is this record in use?" is answered by the database: foreign keys ON DELETE RESTRICT refuse a
 // delete, and the refusal is explained here by counting, for every restricting foreign key that
 // points at the record's table, the rows that point at this record ("3 sub-directions (HDF, …)").
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { DriverException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import { db } from '../db/kysely.ts';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { db, type DB } from '../db/kysely.ts';
 import { AppError } from './app-error.ts';
 
 /** Table name -> how to name n of its rows ("3 members"); the default comes from the table name. */
@@ -15,13 +15,49 @@ export function plural(singular: string, pluralForm = `${singular}s`): (n: numbe
   return (n) => `${n} ${n === 1 ? singular : pluralForm}`;
 }
 
-/** "sub_directions" -> "1 sub direction" / "3 sub directions". */
+/** "sub_directions" -> "1 sub direction" / "3 sub directions"; "classes" -> "1 class". */
 function labelFromTable(table: string): (n: number) => string {
   const words = table.replace(/_/g, ' ');
-  return plural(words.endsWith('ies') ? `${words.slice(0, -3)}y` : words.replace(/s$/, ''), words);
+  const singular = words.endsWith('ies') ? `${words.slice(0, -3)}y` : words.endsWith('sses') ? words.slice(0, -2) : words.replace(/s$/, '');
+  return plural(singular, words);
 }
 
 const EXAMPLE_COLUMNS = ['code', 'name', 'email', 'title'];
+
+/** The referencing row is `r`; `value` names one (joined as `o` when named by another record). */
+interface ExampleSource {
+  join: RawBuilder<unknown>;
+  value: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+}
+
+/**
+ * How a few referencing rows are named: by a name-like column of their own, or, for a row without one
+ * (a pivot such as team_members), by the record its other foreign key points at (the member).
+ */
+async function exampleSource(k: Kysely<DB>, table: string, column: string, columns: string[]): Promise<ExampleSource | null> {
+  const own = EXAMPLE_COLUMNS.find((c) => columns.includes(c));
+  if (own) return { join: sql``, value: sql.ref(`r.${own}`), order: sql.ref(columns.includes('id') ? 'r.id' : `r.${own}`) };
+  const { rows: others } = await sql<{ column: string; target: string; targetKey: string; targetColumns: string[] }>`
+    select a.attname as "column", c.confrelid::regclass::text as "target", fa.attname as "targetKey",
+      array(select attname::text from pg_attribute where attrelid = c.confrelid and attnum > 0 and not attisdropped) as "targetColumns"
+    from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_attribute fa on fa.attrelid = c.confrelid and fa.attnum = c.confkey[1]
+    where c.contype = 'f' and c.conrelid = ${table}::regclass and a.attname <> ${column}
+    order by 1`.execute(k);
+  for (const other of others) {
+    const named = EXAMPLE_COLUMNS.find((c) => other.targetColumns.includes(c));
+    if (!named) continue;
+    const target = other.target.replace(/^"|"$/g, '');
+    return {
+      join: sql`left join ${sql.table(target)} as "o" on ${sql.ref(`o.${other.targetKey}`)} = ${sql.ref(`r.${other.column}`)}`,
+      value: sql.ref(`o.${named}`),
+      order: sql.ref(`o.${other.targetKey}`),
+    };
+  }
+  return null;
+}
 
 /**
  * Descriptions of what points at row `id` of `table` through restricting foreign keys, e.g.
@@ -38,17 +74,26 @@ export async function describeReferences(em: EntityManager, table: string, id: n
   const out: string[] = [];
   for (const key of keys) {
     const referencing = key.table.replace(/^"|"$/g, '');
-    const example = EXAMPLE_COLUMNS.find((c) => key.columns.includes(c));
+    const example = await exampleSource(k, referencing, key.column, key.columns);
     const { rows } = await sql<{ n: number; examples: string[] | null }>`
-      select count(*)::int as "n", (array_agg(${example ? sql.ref(example) : sql`null`}::text order by ${sql.ref('id')}))[1:3] as "examples"
-      from ${sql.table(referencing)} where ${sql.ref(key.column)} = ${id}`.execute(k);
+      select count(*)::int as "n",
+        ${example ? sql`(array_agg(${example.value}::text order by ${example.order}) filter (where ${example.value} is not null))[1:3]` : sql`null`} as "examples"
+      from ${sql.table(referencing)} as "r" ${example?.join ?? sql``} where ${sql.ref(`r.${key.column}`)} = ${id}`.execute(k);
     const { n, examples } = rows[0];
     if (n === 0) continue;
     const label = (labels[referencing] ?? labelFromTable(referencing))(n);
-    const shown = example && examples?.length ? ` (${examples.join(', ')}${n > examples.length ? ', …' : ''})` : '';
+    const shown = examples?.length ? ` (${examples.join(', ')}${n > examples.length ? ', …' : ''})` : '';
     out.push(`${label}${shown}`);
   }
   return out;
+}
+
+/**
+ * A foreign key refused the delete: ON DELETE RESTRICT raises restrict_violation (23001), which
+ * MikroORM leaves a plain DriverException; NO ACTION raises foreign_key_violation (23503).
+ */
+function refusedByForeignKey(error: unknown): boolean {
+  return error instanceof ForeignKeyConstraintViolationException || (error instanceof DriverException && error.code === '23001');
 }
 
 /**
@@ -65,7 +110,7 @@ export async function deleteOrExplain(
   try {
     await em.transactional((inner) => inner.nativeDelete(entity as never, { id }));
   } catch (error) {
-    if (!(error instanceof ForeignKeyConstraintViolationException)) throw error;
+    if (!refusedByForeignKey(error)) throw error;
     const blockers = await describeReferences(em, table, id, options.labels);
     const why = blockers.length ? `it is used by ${blockers.join('; ')}` : 'other records still point at it';
     throw new AppError('CONFLICT', `${options.what} cannot be deleted: ${why}. ${options.hint ?? 'Archive it instead, or remove those first.'}`);

@@ -6,7 +6,7 @@ import type { Action, Subject } from '../../shared/abilities/index.ts';
 import { AppError, notFound } from './app-error.ts';
 import { tenantId } from './authz.ts';
 import type { AuthedContext } from './context.ts';
-import { sql, type RawBuilder, type SqlBool, type StringReference } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool, type StringReference } from 'kysely';
 import type { Filter } from './list.ts';
 
 /**
@@ -23,8 +23,11 @@ export function abilityConditions(ctx: AuthedContext, action: Action, subject: S
   return out;
 }
 
-/** A column the ability conditions of a subject map to (condition field -> column). */
-export type ConditionColumns<D, TB extends keyof D> = Record<string, StringReference<D, TB>>;
+/**
+ * What the ability conditions of a subject map to: condition field -> column, or -> the condition as
+ * an expression of the field's value when it is no column of the row (e.g. a user's teams).
+ */
+export type ConditionColumns<D, TB extends keyof D> = Record<string, StringReference<D, TB> | ((value: unknown) => Expression<SqlBool>)>;
 
 /** `column = value` or `column = any(values)` for one condition value (a scalar or `{ $in: [...] }`). */
 function matches(column: string, value: unknown): RawBuilder<SqlBool> {
@@ -52,7 +55,7 @@ export function conditionsFilter<D, TB extends keyof D>(
     const parts = Object.entries(condition).map(([field, value]) => {
       const column = columns[field];
       if (!column) throw new Error(`no column for the ability condition field ${subject}.${field}`);
-      return matches(column as string, value);
+      return typeof column === 'function' ? column(value) : matches(column, value);
     });
     return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
   });

@@ -1,6 +1,10 @@
 // Customers (tenants). superadmin manages them; admin, businessadmin and businessuser read their own.
 // Throws FORBIDDEN (role), NOT_FOUND (missing or another customer), CONFLICT (duplicate code, in use).
+// The root of the organization context: licenses, users and teams call this service, and it calls
+// none of theirs; its list reads their tables (licenses in force, active users) in its own SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type SqlBool } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type {
   TCreateCustomerInput,
   TCustomer,
@@ -12,85 +16,81 @@ import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, listById, listingReads, rowDate } from '../../../lib/listing.ts';
-import { refuseIfReferenced } from '../../../lib/references.ts';
+import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
+import { deleteOrExplain, plural } from '../../../lib/references.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { assertUnique, assertUniqueChange, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, conditionsFilter, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
-import { activeLicenseSummaries } from '../licenses/licenses.service.ts';
-import { countActiveUsersByCustomer } from '../users/users.service.ts';
 import { Customer } from './customer.entity.ts';
 
 export const customerListing = defineListing({
-  source: (em: EntityManager) => {
-    const c = tableOf(em, Customer, 'c');
-    return {
-      from: c.from,
-      id: c.col('id'),
-      select: {
-        id: c.col('id'),
-        code: c.col('code'),
-        name: c.col('name'),
-        email: c.col('email'),
-        phone: c.col('phone'),
-        country: c.col('country'),
-        city: c.col('city'),
-        address: c.col('address'),
-        status: c.col('status'),
-        createdAt: c.col('createdAt'),
-        updatedAt: c.col('updatedAt'),
-      },
-      search: [c.col('code'), c.col('name'), c.col('city'), c.col('email')],
-      sorts: {
-        code: c.col('code'),
-        name: c.col('name'),
-        country: c.col('country'),
-        city: c.col('city'),
-        status: c.col('status'),
-        createdAt: c.col('createdAt'),
-      },
-    };
-  },
+  source: (db) =>
+    listSource(db.selectFrom('customers as c'), {
+      id: 'c.id',
+      select: (qb) =>
+        qb.select((eb) => [
+          'c.id',
+          'c.code',
+          'c.name',
+          'c.email',
+          'c.phone',
+          'c.country',
+          'c.city',
+          'c.address',
+          'c.status',
+          'c.created_at',
+          'c.updated_at',
+          // The licenses in force and the active users are this context's tables: read here, in the
+          // page's own SQL (the same rules as licenses.service's "in force" and seat count).
+          jsonObjectFrom(
+            eb
+              .selectFrom('licenses as l')
+              .select(['l.id', 'l.plan', 'l.seats', 'l.expires_at'])
+              .whereRef('l.customer_id', '=', 'c.id')
+              .where(sql<SqlBool>`l.revoked_at is null and l.starts_at <= now() and l.expires_at > now()`)
+              .orderBy('l.starts_at', 'desc')
+              .limit(1),
+          ).as('active_license'),
+          eb
+            .selectFrom('users as u')
+            .whereRef('u.customer_id', '=', 'c.id')
+            .where('u.status', '=', 'active')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('active_users'),
+        ]),
+      search: ['c.code', 'c.name', 'c.city', 'c.email'],
+      sorts: { code: 'c.code', name: 'c.name', country: 'c.country', city: 'c.city', status: 'c.status', createdAt: 'c.created_at' },
+    }),
   map: (r): TCustomer => ({
-    id: r.id as number,
-    code: r.code as string,
-    name: r.name as string,
-    email: r.email as string | null,
-    phone: r.phone as string | null,
-    country: r.country as string | null,
-    city: r.city as string | null,
-    address: r.address as string | null,
-    status: r.status as TCustomer['status'],
-    activeLicense: null,
-    activeUsers: 0,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    country: r.country,
+    city: r.city,
+    address: r.address,
+    status: r.status,
+    activeLicense: r.active_license && {
+      id: r.active_license.id,
+      plan: r.active_license.plan,
+      seats: r.active_license.seats,
+      expiresAt: toDate(r.active_license.expires_at),
+    },
+    activeUsers: r.active_users ?? 0,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
-  enrich: async (em, items) => {
-    const ids = items.map((i) => i.id);
-    const [licenses, users] = await Promise.all([activeLicenseSummaries(em, ids), countActiveUsersByCustomer(em, ids)]);
-    for (const item of items) {
-      item.activeLicense = licenses.get(item.id) ?? null;
-      item.activeUsers = users.get(item.id) ?? 0;
-    }
-  },
 });
 
-/** What the caller may read, as SQL: their own customer (superadmin: all). */
-function readScope(ctx: AuthedContext): (Sql | undefined)[] {
-  const c = tableOf(ctx.em, Customer, 'c');
-  return [tenantSql(ctx, c.col('id')), conditionsSql(ctx, 'read', 'Customer', { customerId: columnMatches(c.col('id')) })];
+/** What the caller may read: their own customer (superadmin: all). */
+function readScope(ctx: AuthedContext): ListingFilter<typeof customerListing>[] {
+  return [tenantFilter(ctx, 'c.id'), conditionsFilter(ctx, 'read', 'Customer', { customerId: 'c.id' })];
 }
 
-function listFilters(ctx: AuthedContext, input: Omit<TListCustomersInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const c = tableOf(ctx.em, Customer, 'c');
-  return [
-    ...readScope(ctx),
-    input.status && sql`${c.col('status')} = ${input.status}`,
-    input.country && sql`${c.col('country')} = ${input.country}`,
-  ].filter((x): x is Sql => !!x);
+function listFilters(ctx: AuthedContext, input: Omit<TListCustomersInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof customerListing>[] {
+  return [...readScope(ctx), equalsFilter('c.status', input.status), equalsFilter('c.country', input.country)];
 }
 
 /** `iterateCustomers`: every customer matching the filter, in batches (CSV export). */
@@ -172,14 +172,21 @@ export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomer
   return getCustomer(ctx, input.id);
 }
 
-/** Deletes a customer nothing points at; otherwise CONFLICT naming what does (suspend it instead). */
+/**
+ * Deletes a customer nothing points at; otherwise CONFLICT naming what does (suspend it instead).
+ * The database refuses (every customer-owned table's foreign key is ON DELETE RESTRICT).
+ */
 export async function deleteCustomer(ctx: ServiceContext, id: number): Promise<TDeleted> {
   authorize(ctx, 'delete', 'Customer');
   await withTransaction(ctx, async (tx) => {
     const customer = await loadForWrite(tx, id, 'delete');
-    await refuseIfReferenced(tx.em, 'Customer', id, `Customer "${customer.code}"`, 'Suspend it instead.');
+    await deleteOrExplain(tx.em, Customer, id, {
+      what: `Customer "${customer.code}"`,
+      hint: 'Suspend it instead.',
+      labels: { users: plural('user'), licenses: plural('license'), teams: plural('team') },
+    });
     recordAudit(tx, { action: 'delete', entityType: 'Customer', entityId: id, customerId: null, changes: snapshot(customer) });
-    tx.em.remove(customer);
+    tx.em.getUnitOfWork().unsetIdentity(customer);
   });
   return { id, deleted: true };
 }

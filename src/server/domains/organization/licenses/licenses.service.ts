@@ -2,8 +2,12 @@
 // superadmin manages; admin and businessadmin read their own customer's. Status is derived in SQL.
 // Rules: periods of a customer's non-revoked licenses never overlap; active users never exceed the
 // seats of the license in force; without one only the customer's admins can sign in (sign-in policy).
+// Depends on customers (its parent); users call this service for seats, so this one reads the users
+// table itself (active user counts) and calls no users or teams code. Sign-in calls assertSignInLicensed.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type SqlBool } from 'kysely';
+import type { Role } from '../../../../shared/constants/roles.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateLicenseInput,
@@ -15,30 +19,23 @@ import type {
   TRevokeLicenseInput,
   TUpdateLicenseInput,
 } from '../../../../shared/schemas/licenses.ts';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, iterateListing, listById, listOne, listPage, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { countsById, defineListing, equalsFilter, iterateListing, listById, listOne, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { plural, registerCustomerRecords } from '../../../lib/references.ts';
-import { columnMatches, conditionsSql, findInTenant, targetCustomerId, tenantSql, withTransaction } from '../../../lib/scope.ts';
+import { conditionsFilter, findInTenant, targetCustomerId, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
-import { signInPolicies } from '../../platform/auth/sign-in-policy.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
-import { countActiveUsersByCustomer } from '../users/users.service.ts';
 import { License } from './license.entity.ts';
 
-/** The derived status as a SQL expression over the alias `l`. */
-function statusSql(l: ReturnType<typeof tableOf<License>>): Sql {
-  return sql`(case when ${l.col('revokedAt')} is not null then 'revoked' when ${l.col('startsAt')} > now() then 'scheduled' when ${l.col('expiresAt')} <= now() then 'expired' else 'active' end)`;
-}
+/** The derived status of the license `l`, in SQL. */
+const statusOfL = sql<TLicenseStatus>`(case when l.revoked_at is not null then 'revoked' when l.starts_at > now() then 'scheduled' when l.expires_at <= now() then 'expired' else 'active' end)`;
 
-/** `l` is in force now. */
-function activeSql(l: ReturnType<typeof tableOf<License>>): Sql {
-  return sql`(${l.col('revokedAt')} is null and ${l.col('startsAt')} <= now() and ${l.col('expiresAt')} > now())`;
-}
+/** The license `l` is in force now. */
+const inForceL = sql<SqlBool>`(l.revoked_at is null and l.starts_at <= now() and l.expires_at > now())`;
 
 export function licenseStatus(l: { startsAt: Date; expiresAt: Date; revokedAt?: Date | null }, now = new Date()): TLicenseStatus {
   if (l.revokedAt) return 'revoked';
@@ -48,81 +45,83 @@ export function licenseStatus(l: { startsAt: Date; expiresAt: Date; revokedAt?: 
 }
 
 export const licenseListing = defineListing({
-  source: (em: EntityManager) => {
-    const l = tableOf(em, License, 'l');
-    const customers = raw('"customers" "c"');
-    return {
-      from: sql`${l.from} join ${customers} on "c"."id" = ${l.col('customer')}`,
-      id: l.col('id'),
-      select: {
-        id: l.col('id'),
-        key: l.col('key'),
-        customerId: l.col('customer'),
-        customerCode: raw('"c"."code"'),
-        customerName: raw('"c"."name"'),
-        plan: l.col('plan'),
-        seats: l.col('seats'),
-        modules: l.col('modules'),
-        startsAt: l.col('startsAt'),
-        expiresAt: l.col('expiresAt'),
-        revokedAt: l.col('revokedAt'),
-        revokeReason: l.col('revokeReason'),
-        status: statusSql(l),
-        createdAt: l.col('createdAt'),
-        updatedAt: l.col('updatedAt'),
-      },
-      search: [l.col('key'), raw('"c"."code"'), raw('"c"."name"')],
+  source: (db) =>
+    listSource(db.selectFrom('licenses as l').innerJoin('customers as c', 'c.id', 'l.customer_id'), {
+      id: 'l.id',
+      select: (qb) =>
+        qb.select([
+          'l.id',
+          'l.key',
+          'l.customer_id',
+          'c.code as customer_code',
+          'c.name as customer_name',
+          'l.plan',
+          'l.seats',
+          'l.modules',
+          'l.starts_at',
+          'l.expires_at',
+          'l.revoked_at',
+          'l.revoke_reason',
+          statusOfL.as('status'),
+          'l.created_at',
+          'l.updated_at',
+        ]),
+      search: ['l.key', 'c.code', 'c.name'],
       sorts: {
-        startsAt: l.col('startsAt'),
-        expiresAt: l.col('expiresAt'),
-        seats: l.col('seats'),
-        plan: l.col('plan'),
-        customer: raw('"c"."code"'),
-        createdAt: l.col('createdAt'),
+        startsAt: 'l.starts_at',
+        expiresAt: 'l.expires_at',
+        seats: 'l.seats',
+        plan: 'l.plan',
+        customer: 'c.code',
+        createdAt: 'l.created_at',
       },
-      defaultDirection: 'desc' as const,
-    };
-  },
+      defaultDirection: 'desc',
+    }),
   map: (r): TLicense => ({
-    id: r.id as number,
-    key: r.key as string,
-    customer: { id: r.customerId as number, code: r.customerCode as string, name: r.customerName as string },
-    plan: r.plan as TLicense['plan'],
-    seats: r.seats as number,
-    modules: r.modules as TLicense['modules'],
-    startsAt: rowDate(r.startsAt),
-    expiresAt: rowDate(r.expiresAt),
-    revokedAt: rowDateOrNull(r.revokedAt),
-    revokeReason: r.revokeReason as string | null,
-    status: r.status as TLicenseStatus,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    id: r.id,
+    key: r.key,
+    customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name },
+    plan: r.plan,
+    seats: r.seats,
+    modules: r.modules,
+    startsAt: toDate(r.starts_at),
+    expiresAt: toDate(r.expires_at),
+    revokedAt: toDateOrNull(r.revoked_at),
+    revokeReason: r.revoke_reason,
+    status: r.status,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
 });
 
-function scope(ctx: AuthedContext, action: 'read' = 'read'): (Sql | undefined)[] {
-  const l = tableOf(ctx.em, License, 'l');
-  return [tenantSql(ctx, l.col('customer')), conditionsSql(ctx, action, 'License', { customerId: columnMatches(l.col('customer')) })];
+type LicenseFilter = ListingFilter<typeof licenseListing>;
+
+function scope(ctx: AuthedContext): LicenseFilter[] {
+  return [tenantFilter(ctx, 'l.customer_id'), conditionsFilter(ctx, 'read', 'License', { customerId: 'l.customer_id' })];
 }
 
-function listFilters(ctx: AuthedContext, input: Omit<TListLicensesInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const l = tableOf(ctx.em, License, 'l');
+function listFilters(ctx: AuthedContext, input: Omit<TListLicensesInput, 'page' | 'itemsPerPage'>): LicenseFilter[] {
   return [
     ...scope(ctx),
-    equalsFilter(l.col('customer'), input.customerId),
-    input.plan ? sql`${l.col('plan')} = ${input.plan}` : undefined,
-    input.status ? sql`${statusSql(l)} = ${input.status}` : undefined,
+    equalsFilter('l.customer_id', input.customerId),
+    equalsFilter('l.plan', input.plan),
+    input.status && sql<SqlBool>`${statusOfL} = ${input.status}`,
   ];
+}
+
+/** Newest first unless the caller names a sort. */
+function sorted(input: TListLicensesInput) {
+  return { ...input, sortBy: input.sortBy ?? 'startsAt', orderBy: input.sortBy ? input.orderBy : ('desc' as const) };
 }
 
 export async function listLicenses(ctx: ServiceContext, input: TListLicensesInput) {
   authorize(ctx, 'read', 'License');
-  return listPage(ctx.em, licenseListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'startsAt', orderBy: input.sortBy ? input.orderBy : 'desc' });
+  return listPage(ctx.em, licenseListing, listFilters(ctx, input), sorted(input));
 }
 
 export async function* iterateLicenses(ctx: ServiceContext, input: TListLicensesInput) {
   authorize(ctx, 'read', 'License');
-  yield* iterateListing(ctx.em, licenseListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'startsAt', orderBy: input.sortBy ? input.orderBy : 'desc' });
+  yield* iterateListing(ctx.em, licenseListing, listFilters(ctx, input), sorted(input));
 }
 
 export async function getLicense(ctx: ServiceContext, id: number): Promise<TLicense> {
@@ -135,8 +134,7 @@ export async function currentLicense(ctx: ServiceContext, input: TCurrentLicense
   authorize(ctx, 'read', 'License');
   const customerId = targetCustomerId(ctx, input.customerId);
   if (tenantId(ctx) === null) await requireCustomer(ctx.em, customerId);
-  const l = tableOf(ctx.em, License, 'l');
-  const license = await listOne(ctx.em, licenseListing, [sql`${l.col('customer')} = ${customerId}`, activeSql(l), ...scope(ctx)]);
+  const license = await listOne(ctx.em, licenseListing, [sql<SqlBool>`l.customer_id = ${customerId}`, inForceL, ...scope(ctx)]);
   const used = await countActiveUsersByCustomer(ctx.em, [customerId]);
   return { customerId, license, usedSeats: used.get(customerId) ?? 0 };
 }
@@ -149,14 +147,39 @@ export async function activeLicenseSummaries(
   customerIds: number[],
 ): Promise<Map<number, { id: number; plan: string; seats: number; expiresAt: Date }>> {
   if (!customerIds.length) return new Map();
-  const l = tableOf(em, License, 'l');
-  const rows = await execSql<{ id: number; customerId: number; plan: string; seats: number; expiresAt: Date }>(
-    em,
-    sql`select distinct on (${l.col('customer')}) ${l.col('id')} as "id", ${l.col('customer')} as "customerId", ${l.col('plan')} as "plan", ${l.col('seats')} as "seats", ${l.col('expiresAt')} as "expiresAt"
-        from ${l.from} where ${l.col('customer')} = any(${customerIds}) and ${activeSql(l)}
-        order by ${l.col('customer')}, ${l.col('startsAt')} desc`,
-  );
-  return new Map(rows.map((r) => [r.customerId, { id: r.id, plan: r.plan, seats: r.seats, expiresAt: rowDate(r.expiresAt) }]));
+  const rows = await db(em)
+    .selectFrom('licenses as l')
+    .distinctOn('l.customer_id')
+    .select(['l.id', 'l.customer_id', 'l.plan', 'l.seats', 'l.expires_at'])
+    .where('l.customer_id', 'in', customerIds)
+    .where(inForceL)
+    .orderBy('l.customer_id')
+    .orderBy('l.starts_at', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.customer_id, { id: r.id, plan: r.plan, seats: r.seats, expiresAt: toDate(r.expires_at) }]));
+}
+
+/**
+ * Active users per customer: what license seats limit. Users depend on licenses (never the reverse),
+ * so the users table is read here, in this context's own SQL.
+ */
+export async function countActiveUsersByCustomer(em: EntityManager, customerIds: number[]): Promise<Map<number, number>> {
+  if (!customerIds.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('users as u')
+    .select(['u.customer_id as id', sql<number>`count(*)::int`.as('n')])
+    .where('u.customer_id', 'in', customerIds)
+    .where('u.status', '=', 'active')
+    .groupBy('u.customer_id')
+    .execute();
+  return countsById(rows);
+}
+
+/** Lock the customer's row until the transaction ends (seat and overlap checks); NOT_FOUND when missing. */
+async function lockCustomer(em: EntityManager, customerId: number): Promise<{ code: string }> {
+  const customer = await db(em).selectFrom('customers').select('code').where('id', '=', customerId).forUpdate().executeTakeFirst();
+  if (!customer) throw notFound('Customer');
+  return customer;
 }
 
 /**
@@ -165,8 +188,7 @@ export async function activeLicenseSummaries(
  * customer row, so two concurrent additions cannot both take the last seat.
  */
 export async function assertSeatsAvailable(em: EntityManager, customerId: number, adding = 1): Promise<void> {
-  const [customer] = await execSql<{ code: string }>(em, sql`select "code" from "customers" where "id" = ${customerId} for update`);
-  if (!customer) throw notFound('Customer');
+  const customer = await lockCustomer(em, customerId);
   const license = (await activeLicenseSummaries(em, [customerId])).get(customerId);
   if (!license) {
     throw new AppError('CONFLICT', `${customer.code} has no active license, so no user can be made active. Add or renew the license first.`);
@@ -180,16 +202,20 @@ export async function assertSeatsAvailable(em: EntityManager, customerId: number
   }
 }
 
-/* ------------------------------------------------------------------ sign-in policy */
+/* ------------------------------------------------------------------ sign-in */
 
 export const NO_LICENSE_MESSAGE =
   'Your organisation has no active license, so only its administrators can sign in. Ask your administrator to renew it.';
 
-signInPolicies.push(async (em, user) => {
+/**
+ * For sign-in (platform/auth calls it): a customer's user other than an admin may sign in only while
+ * the customer has a license in force. Throws AppError BAD_REQUEST with an `email` field message.
+ */
+export async function assertSignInLicensed(em: EntityManager, user: { role: Role; customer?: { id: number } | null }): Promise<void> {
   if (!user.customer || user.role === 'admin') return;
   const active = await activeLicenseSummaries(em, [user.customer.id]);
   if (!active.has(user.customer.id)) throw new AppError('BAD_REQUEST', NO_LICENSE_MESSAGE, { email: [NO_LICENSE_MESSAGE] });
-});
+}
 
 /* ------------------------------------------------------------------ mutations (superadmin) */
 
@@ -203,18 +229,18 @@ export function newLicenseKey(): string {
 }
 
 async function assertNoOverlap(em: EntityManager, customerId: number, startsAt: Date, expiresAt: Date, exceptId?: number): Promise<void> {
-  const l = tableOf(em, License, 'l');
-  const rows = await execSql<{ key: string; startsAt: Date; expiresAt: Date }>(
-    em,
-    sql`select ${l.col('key')} as "key", ${l.col('startsAt')} as "startsAt", ${l.col('expiresAt')} as "expiresAt" from ${l.from}
-        where ${l.col('customer')} = ${customerId} and ${l.col('revokedAt')} is null
-          and ${l.col('startsAt')} < ${expiresAt} and ${l.col('expiresAt')} > ${startsAt}
-          ${exceptId ? sql`and ${l.col('id')} <> ${exceptId}` : raw('')}
-        limit 1`,
-  );
-  if (rows.length) {
-    const r = rows[0];
-    const message = `This period overlaps license ${r.key} (${rowDate(r.startsAt).toISOString().slice(0, 10)} to ${rowDate(r.expiresAt).toISOString().slice(0, 10)}); revoke it or change the dates`;
+  let query = db(em)
+    .selectFrom('licenses as l')
+    .select(['l.key', 'l.starts_at', 'l.expires_at'])
+    .where('l.customer_id', '=', customerId)
+    .where('l.revoked_at', 'is', null)
+    .where('l.starts_at', '<', expiresAt)
+    .where('l.expires_at', '>', startsAt);
+  if (exceptId) query = query.where('l.id', '<>', exceptId);
+  const clash = await query.limit(1).executeTakeFirst();
+  if (clash) {
+    const day = (d: Date | string) => toDate(d).toISOString().slice(0, 10);
+    const message = `This period overlaps license ${clash.key} (${day(clash.starts_at)} to ${day(clash.expires_at)}); revoke it or change the dates`;
     throw new AppError('CONFLICT', message, { startsAt: [message] });
   }
 }
@@ -246,7 +272,7 @@ export async function createLicense(ctx: ServiceContext, input: TCreateLicenseIn
   const id = await withTransaction(ctx, async (tx) => {
     const customerId = targetCustomerId(tx, input.customerId);
     await requireCustomer(tx.em, customerId);
-    await execSql(tx.em, sql`select 1 from "customers" where "id" = ${customerId} for update`);
+    await lockCustomer(tx.em, customerId);
     await assertNoOverlap(tx.em, customerId, input.startsAt, input.expiresAt);
     if (licenseStatus({ ...input, revokedAt: null }) === 'active') await assertSeatsCoverActiveUsers(tx.em, customerId, input.seats);
     const license = tx.em.create(License, {
@@ -280,7 +306,7 @@ export async function updateLicense(ctx: ServiceContext, input: TUpdateLicenseIn
       throw new AppError('CONFLICT', `This license is ${status}; it is kept as history and cannot change. Create a new one instead.`);
     }
     const customerId = license.customer.id;
-    await execSql(tx.em, sql`select 1 from "customers" where "id" = ${customerId} for update`);
+    await lockCustomer(tx.em, customerId);
     const before = snapshot(license);
     const { id: _id, ...patch } = input;
     const next = { startsAt: license.startsAt, expiresAt: license.expiresAt, seats: license.seats, ...definedOnly(patch) };
@@ -322,4 +348,3 @@ export async function deleteLicense(ctx: ServiceContext, id: number): Promise<TD
   return { id, deleted: true };
 }
 
-registerCustomerRecords(License, plural('license'));

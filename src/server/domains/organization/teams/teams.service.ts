@@ -1,178 +1,122 @@
 // Teams: inspectors with a floor manager and a team leader. admin manages all of the customer's teams;
 // a floormanager manages the teams they belong to (not create); teamleader and qualitycontrol read only
 // their own; businessadmin, businessuser, analyst and floormanager read all. Membership also feeds the
-// session's teamIds (CASL "team" conditions).
+// session's teamIds (CASL "team" conditions; users.service's teamIdsOfUser).
+// Depends on customers and users (the parent of memberships: members are added and removed through
+// users.service); nothing in this context calls this service.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type { TCreateTeamInput, TListTeamsInput, TTeam, TTeamDetail, TUpdateTeamInput, TUserRef } from '../../../../shared/schemas/teams.ts';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { archiveActions, archivedSql, refuseArchived } from '../../../lib/archive.ts';
+import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { deleteUnreferenced, loadForWrite, type WriteAction, type WriteSpec } from '../../../lib/records.ts';
-import { plural, registerCustomerRecords, registerReferenceCounter } from '../../../lib/references.ts';
-import { assertUnique, assertUniqueChange, columnMatches, conditionsSql, findInTenant, findOwned, flushUnique, tenantSql, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
-import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
+import { plural } from '../../../lib/references.ts';
+import { assertUnique, assertUniqueChange, conditionsFilter, findInTenant, findOwned, flushUnique, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
-import { clearSessionCache, setTeamIdsResolver } from '../../platform/auth/auth.service.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
-import { assignPrimaryTeamIfNone, reassignPrimaryTeam, requireUsersOfCustomer, userRefs, type UserRef } from '../users/users.service.ts';
-import { Team, TeamMember } from './team.entity.ts';
-
-function toUserRef(ref: UserRef): TUserRef {
-  return { id: ref.id, fullName: ref.fullName, email: ref.email, role: ref.role, status: ref.status };
-}
-
-type TeamRow = TTeam & { floorManagerId: number | null; teamLeaderId: number | null };
+import { accountSessions } from '../users/account-sessions.ts';
+import { addTeamMembers, removeTeamMembers, requireUsersOfCustomer } from '../users/users.service.ts';
+import { Team } from './team.entity.ts';
 
 export const teamListing = defineListing({
-  source: (em: EntityManager) => {
-    const t = tableOf(em, Team, 't');
-    const tm = tableOf(em, TeamMember, 'tm');
-    return {
-      from: t.from,
-      id: t.col('id'),
-      select: {
-        id: t.col('id'),
-        customerId: t.col('customer'),
-        name: t.col('name'),
-        description: t.col('description'),
-        active: t.col('active'),
-        archivedAt: t.col('archivedAt'),
-        floorManagerId: t.col('floorManager'),
-        teamLeaderId: t.col('teamLeader'),
-        memberCount: sql`(select count(*)::int from ${tm.from} where ${tm.col('team')} = ${t.col('id')})`,
-        createdAt: t.col('createdAt'),
-        updatedAt: t.col('updatedAt'),
-      },
-      search: [t.col('name')],
-      sorts: { name: t.col('name'), createdAt: t.col('createdAt'), updatedAt: t.col('updatedAt') },
-    };
-  },
-  map: (r): TeamRow => ({
-    id: r.id as number,
-    customerId: r.customerId as number,
-    name: r.name as string,
-    description: r.description as string | null,
-    active: r.active as boolean,
-    archivedAt: rowDateOrNull(r.archivedAt),
-    floorManagerId: r.floorManagerId as number | null,
-    teamLeaderId: r.teamLeaderId as number | null,
-    floorManager: null,
-    teamLeader: null,
-    memberCount: r.memberCount as number,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+  source: (db) =>
+    listSource(db.selectFrom('teams as t'), {
+      id: 't.id',
+      select: (qb) =>
+        qb.select((eb) => [
+          't.id',
+          't.customer_id',
+          't.name',
+          't.description',
+          't.active',
+          't.archived_at',
+          // Same context: the leads and the member count come from the users and team_members
+          // tables in the page's own SQL (evaluated for the page's rows only).
+          jsonObjectFrom(
+            eb.selectFrom('users as fm').select(['fm.id', 'fm.full_name as fullName', 'fm.email', 'fm.role', 'fm.status']).whereRef('fm.id', '=', 't.floor_manager_id'),
+          ).as('floor_manager'),
+          jsonObjectFrom(
+            eb.selectFrom('users as tl').select(['tl.id', 'tl.full_name as fullName', 'tl.email', 'tl.role', 'tl.status']).whereRef('tl.id', '=', 't.team_leader_id'),
+          ).as('team_leader'),
+          eb.selectFrom('team_members as m').whereRef('m.team_id', '=', 't.id').select(sql<number>`count(*)::int`.as('n')).as('member_count'),
+          't.created_at',
+          't.updated_at',
+        ]),
+      search: ['t.name'],
+      sorts: { name: 't.name', createdAt: 't.created_at', updatedAt: 't.updated_at' },
+    }),
+  map: (r): TTeam => ({
+    id: r.id,
+    customerId: r.customer_id,
+    name: r.name,
+    description: r.description,
+    active: r.active,
+    archivedAt: toDateOrNull(r.archived_at),
+    floorManager: r.floor_manager,
+    teamLeader: r.team_leader,
+    memberCount: r.member_count ?? 0,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
-  enrich: async (em, items) => {
-    const refs = await userRefs(em, items.flatMap((i) => [i.floorManagerId, i.teamLeaderId]).filter((x): x is number => x !== null));
-    for (const item of items) {
-      const fm = item.floorManagerId === null ? undefined : refs.get(item.floorManagerId);
-      const tl = item.teamLeaderId === null ? undefined : refs.get(item.teamLeaderId);
-      item.floorManager = fm ? toUserRef(fm) : null;
-      item.teamLeader = tl ? toUserRef(tl) : null;
-    }
-  },
 });
 
-function publicTeam(row: TeamRow): TTeam {
-  const { floorManagerId: _fm, teamLeaderId: _tl, ...team } = row;
-  return team;
+type TeamFilter = ListingFilter<typeof teamListing>;
+
+function scope(ctx: AuthedContext): TeamFilter[] {
+  return [tenantFilter(ctx, 't.customer_id'), conditionsFilter(ctx, 'read', 'Team', { id: 't.id', customerId: 't.customer_id' })];
 }
 
-function scope(ctx: AuthedContext): (Sql | undefined)[] {
-  const t = tableOf(ctx.em, Team, 't');
-  return [
-    tenantSql(ctx, t.col('customer')),
-    conditionsSql(ctx, 'read', 'Team', { id: columnMatches(t.col('id')), customerId: columnMatches(t.col('customer')) }),
-  ];
-}
-
-function listFilters(ctx: AuthedContext, input: Omit<TListTeamsInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const t = tableOf(ctx.em, Team, 't');
-  const tm = tableOf(ctx.em, TeamMember, 'tm');
+function listFilters(ctx: AuthedContext, input: Omit<TListTeamsInput, 'page' | 'itemsPerPage'>): TeamFilter[] {
+  const { memberId } = input;
   return [
     ...scope(ctx),
-    equalsFilter(t.col('customer'), input.customerId),
-    equalsFilter(t.col('active'), input.active),
-    archivedSql(t.col('archivedAt'), input.archived),
-    input.memberId !== undefined
-      ? sql`exists (select 1 from ${tm.from} where ${tm.col('team')} = ${t.col('id')} and ${tm.col('user')} = ${input.memberId})`
-      : undefined,
+    equalsFilter('t.customer_id', input.customerId),
+    equalsFilter('t.active', input.active),
+    archivedFilter('t.archived_at', input.archived),
+    memberId !== undefined &&
+      ((eb) => eb.exists(eb.selectFrom('team_members as m').select('m.user_id').whereRef('m.team_id', '=', 't.id').where('m.user_id', '=', memberId))),
   ];
 }
 
-export async function listTeams(ctx: ServiceContext, input: TListTeamsInput) {
-  authorize(ctx, 'read', 'Team');
-  const page = await listPage(ctx.em, teamListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'name' });
-  return { items: page.items.map(publicTeam), total: page.total };
-}
-
-export async function* iterateTeams(ctx: ServiceContext, input: TListTeamsInput) {
-  authorize(ctx, 'read', 'Team');
-  for await (const batch of iterateListing(ctx.em, teamListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'name' })) {
-    yield batch.map(publicTeam);
-  }
-}
+export const { list: listTeams, iterate: iterateTeams } = listingReads('Team', teamListing, listFilters, 'name');
 
 async function memberIdsOf(em: EntityManager, teamId: number): Promise<number[]> {
-  const tm = tableOf(em, TeamMember, 'tm');
-  const rows = await execSql<{ id: number }>(em, sql`select ${tm.col('user')} as "id" from ${tm.from} where ${tm.col('team')} = ${teamId}`);
-  return rows.map((r) => r.id);
+  const rows = await db(em).selectFrom('team_members as m').select('m.user_id').where('m.team_id', '=', teamId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** The team's members, by name. */
+async function membersOf(em: EntityManager, teamId: number): Promise<TUserRef[]> {
+  const members = await db(em)
+    .selectFrom('team_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.full_name', 'u.email', 'u.role', 'u.status'])
+    .where('m.team_id', '=', teamId)
+    .execute();
+  return members
+    .map((u) => ({ id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status }))
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
 }
 
 export async function getTeam(ctx: ServiceContext, id: number): Promise<TTeamDetail> {
   authorize(ctx, 'read', 'Team');
-  const row = await listById(ctx.em, teamListing, id, scope(ctx), 'Team');
-  const members = [...(await userRefs(ctx.em, await memberIdsOf(ctx.em, id))).values()]
-    .map(toUserRef)
-    .sort((a, b) => a.fullName.localeCompare(b.fullName));
-  return { ...publicTeam(row), members };
+  const team = await listById(ctx.em, teamListing, id, scope(ctx), 'Team');
+  return { ...team, members: await membersOf(ctx.em, id) };
 }
 
 /* ------------------------------------------------------------------ for other domains */
-
-/** Teams a user belongs to: as member, floor manager or team leader. */
-export async function teamIdsOfUser(em: EntityManager, userId: number): Promise<number[]> {
-  const t = tableOf(em, Team, 't');
-  const tm = tableOf(em, TeamMember, 'tm');
-  const rows = await execSql<{ id: number }>(
-    em,
-    sql`select ${tm.col('team')} as "id" from ${tm.from} where ${tm.col('user')} = ${userId}
-        union select ${t.col('id')} from ${t.from} where ${t.col('floorManager')} = ${userId} or ${t.col('teamLeader')} = ${userId}
-        order by 1`,
-  );
-  return rows.map((r) => r.id);
-}
-
-setTeamIdsResolver(teamIdsOfUser);
-
-/** SQL: the user in `userColumn` belongs to one of `teamIds` (member or lead). */
-export function teamMembershipSql(userColumn: Sql, teamIds: number[]): Sql {
-  if (!teamIds.length) return raw('false');
-  return sql`(exists (select 1 from "team_members" "tmx" where "tmx"."user_id" = ${userColumn} and "tmx"."team_id" = any(${teamIds}))
-    or exists (select 1 from "teams" "tx" where "tx"."id" = any(${teamIds}) and (${userColumn} = "tx"."floor_manager_id" or ${userColumn} = "tx"."team_leader_id")))`;
-}
-
-export async function teamRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; name: string }>> {
-  const unique = [...new Set(ids)];
-  const teams = unique.length ? await em.find(Team, { id: { $in: unique } }, { orderBy: { name: 'asc' } }) : [];
-  return new Map(teams.map((t) => [t.id, { id: t.id, name: t.name }]));
-}
 
 /** The team belongs to `customerId` (NOT_FOUND otherwise) and is not archived (BAD_REQUEST). */
 export async function requireTeamRef(em: EntityManager, teamId: number, customerId: number): Promise<{ id: number; name: string }> {
   const team = await findOwned(em, Team, teamId, customerId, 'Team');
   refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
   return { id: team.id, name: team.name };
-}
-
-/** Move a user's membership from one team to another (either may be null). */
-export async function changeMembership(em: EntityManager, userId: number, from: number | null, to: number | null): Promise<void> {
-  if (from !== null && from !== to) await em.nativeDelete(TeamMember, { team: from, user: userId });
-  if (to !== null) await execSql(em, sql`insert into "team_members" ("team_id", "user_id") values (${to}, ${userId}) on conflict do nothing`);
-  clearSessionCache(userId);
 }
 
 /* ------------------------------------------------------------------ mutations */
@@ -210,11 +154,9 @@ async function setMembers(em: EntityManager, team: Team, memberIds: number[]): P
   const current = new Set(await memberIdsOf(em, team.id));
   const added = [...wanted].filter((id) => !current.has(id));
   const removed = [...current].filter((id) => !wanted.has(id));
-  if (removed.length) await em.nativeDelete(TeamMember, { team: team.id, user: { $in: removed } });
-  for (const id of added) await execSql(em, sql`insert into "team_members" ("team_id", "user_id") values (${team.id}, ${id}) on conflict do nothing`);
-  await assignPrimaryTeamIfNone(em, added, team.id);
-  await reassignPrimaryTeam(em, removed, team.id);
-  for (const id of [...added, ...removed]) clearSessionCache(id);
+  // Memberships are the users' (primary team, sessions' team conditions): changed through their service.
+  await removeTeamMembers(em, team.id, removed);
+  await addTeamMembers(em, team.id, added);
   return { added, removed };
 }
 
@@ -244,6 +186,7 @@ const records: WriteSpec<Team> = {
   snapshot,
   name: (t) => `Team "${t.name}"`,
   unique: uniqueName,
+  referencedBy: { team_members: plural('member') },
 };
 
 export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): Promise<TTeamDetail> {
@@ -291,7 +234,7 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
     await flushUnique(tx.em, uniqueName);
     const previousLeads = [before.floorManagerId, before.teamLeaderId].filter((x): x is number => x !== null);
     const { added, removed } = await setMembers(tx.em, team, memberIds);
-    for (const id of previousLeads) clearSessionCache(id);
+    for (const id of previousLeads) accountSessions().forget(id);
     recordUpdate(tx, { entityType: 'Team', entityId: team.id, customerId }, before, snapshot(team), {
       ...(added.length ? { membersAdded: added } : {}),
       ...(removed.length ? { membersRemoved: removed } : {}),
@@ -302,20 +245,8 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
 
 export const { archive: archiveTeam, restore: restoreTeam } = archiveActions(records, getTeam);
 
-/** Refused (CONFLICT) while the team has members or anything else points at it. */
+/** Refused (CONFLICT) while the team has members or anything else points at it (ON DELETE RESTRICT). */
 export function deleteTeam(ctx: ServiceContext, id: number): Promise<TDeleted> {
   return deleteUnreferenced(ctx, records, id, 'Remove its members first, or archive it.');
 }
 
-registerReferenceCounter('Team', async (em, teamId) => {
-  const ids = await memberIdsOf(em, teamId);
-  const refs = await userRefs(em, ids.slice(0, 3));
-  return { count: ids.length, label: plural('member'), examples: [...refs.values()].map((u) => u.fullName) };
-});
-
-registerReferenceCounter('User', async (em, userId) => {
-  const led = await em.find(Team, { $or: [{ floorManager: userId }, { teamLeader: userId }] }, { orderBy: { name: 'asc' } });
-  return { count: led.length, label: (n) => `${n} ${n === 1 ? 'team' : 'teams'} as its lead`, examples: led.slice(0, 3).map((t) => t.name) };
-});
-
-registerCustomerRecords(Team, plural('team'));

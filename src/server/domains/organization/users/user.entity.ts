@@ -1,9 +1,12 @@
+// Users and teams, declared in one module because they point at each other: a user's primary team,
+// a team's floor manager, team leader and members. MikroORM needs both classes at runtime to declare
+// those relations, so two modules would import each other. Users are the parent of the pair (teams
+// depend on users, never the reverse); teams/team.entity.ts names Team and TeamMember for its domain.
 import { defineEntity, p } from '@mikro-orm/core';
 import { ROLES } from '../../../../shared/constants/roles.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../customers/customer.entity.ts';
-import { Team } from '../teams/team.entity.ts';
 
 export const UserSchema = defineEntity({
   name: 'User',
@@ -29,3 +32,41 @@ export const UserSchema = defineEntity({
 
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);
+
+/** A group of inspectors with a floor manager and a team leader. Members are kept in `team_members`. */
+export const TeamSchema = defineEntity({
+  name: 'Team',
+  tableName: 'teams',
+  properties: {
+    ...baseProperties,
+    customer: () => p.manyToOne(Customer).deleteRule('restrict'),
+    name: p.string().length(120),
+    description: p.text().nullable(),
+    floorManager: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
+    teamLeader: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
+    members: () => p.manyToMany(User).owner().pivotEntity(() => TeamMember),
+    active: p.boolean().default(true),
+    archivedAt: p.datetime().nullable(),
+  },
+  uniques: [{ name: 'teams_customer_name_unique', properties: ['customer', 'name'] }],
+  indexes: [trgmIndex('teams', 'name')],
+});
+
+export class Team extends TeamSchema.class {}
+TeamSchema.setClass(Team);
+
+/**
+ * Membership of a user in a team (the pivot of Team.members). A team with members cannot be deleted
+ * (restrict: the refusal names them); deleting a user ends their memberships (cascade).
+ */
+export const TeamMemberSchema = defineEntity({
+  name: 'TeamMember',
+  tableName: 'team_members',
+  properties: {
+    team: () => p.manyToOne(Team).primary().deleteRule('restrict'),
+    user: () => p.manyToOne(User).primary().deleteRule('cascade').index(),
+  },
+});
+
+export class TeamMember extends TeamMemberSchema.class {}
+TeamMemberSchema.setClass(TeamMember);

@@ -2,10 +2,14 @@
 // superadmin); businessadmin and analyst read; floormanager and teamleader read their teams' members;
 // qualitycontrol reads themself. Seats: creating or activating a user beyond the license's seats is
 // CONFLICT. Deactivation (and a password set by an admin) ends the user's sessions at once.
+// Depends on customers and licenses (seats); teams depend on this service, never the reverse: a
+// user's teams (primary team, memberships) are read and changed here in this context's own SQL.
+// Sessions are platform/auth's: reached through account-sessions.ts (connected in app.ts).
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
-import type { TDeleted } from '../../../../shared/schemas/business.ts';
+import type { TDeleted, TNameRef } from '../../../../shared/schemas/business.ts';
 import type {
   TAdminResetPasswordInput,
   TCreateUserInput,
@@ -14,20 +18,20 @@ import type {
   TUser,
   TUserDetail,
 } from '../../../../shared/schemas/users.ts';
+import { db, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, listById, listingReads, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { hashPassword } from '../../../lib/password.ts';
-import { plural, refuseIfReferenced, registerReferenceCounter } from '../../../lib/references.ts';
-import { assertUnique, assertUniqueChange, columnMatches, conditionsSql, flushUnique, targetCustomerId, tenantSql, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
-import { equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
+import { deleteOrExplain } from '../../../lib/references.ts';
+import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
-import { clearSessionCache, forgotPassword, revokeUserSessions } from '../../platform/auth/auth.service.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
-import { changeMembership, requireTeamRef, teamIdsOfUser, teamMembershipSql, teamRefs } from '../teams/teams.service.ts';
-import { User } from './user.entity.ts';
+import { accountSessions } from './account-sessions.ts';
+import { Team, TeamMember, User } from './user.entity.ts';
 
 /** Where e-mailed links point (the app's origin as the request saw it). */
 export interface LinkOptions {
@@ -35,100 +39,154 @@ export interface LinkOptions {
 }
 
 export const userListing = defineListing({
-  source: (em: EntityManager) => {
-    const u = tableOf(em, User, 'u');
-    return {
-      from: sql`${u.from} left join "customers" "c" on "c"."id" = ${u.col('customer')} left join "teams" "t" on "t"."id" = ${u.col('team')}`,
-      id: u.col('id'),
-      select: {
-        id: u.col('id'),
-        customerId: u.col('customer'),
-        customerCode: raw('"c"."code"'),
-        email: u.col('email'),
-        fullName: u.col('fullName'),
-        role: u.col('role'),
-        status: u.col('status'),
-        language: u.col('language'),
-        avatar: u.col('avatar'),
-        teamId: u.col('team'),
-        teamName: raw('"t"."name"'),
-        lastLoginAt: u.col('lastLoginAt'),
-        createdAt: u.col('createdAt'),
-        updatedAt: u.col('updatedAt'),
+  source: (db) =>
+    listSource(
+      db
+        .selectFrom('users as u')
+        .leftJoin('customers as c', 'c.id', 'u.customer_id')
+        // The primary team's name: teams are this context's table, read in the list's own SQL.
+        .leftJoin('teams as t', 't.id', 'u.team_id'),
+      {
+        id: 'u.id',
+        select: (qb) =>
+          qb.select([
+            'u.id',
+            'u.customer_id',
+            'c.code as customer_code',
+            'u.email',
+            'u.full_name',
+            'u.role',
+            'u.status',
+            'u.language',
+            'u.avatar',
+            'u.team_id',
+            't.name as team_name',
+            'u.last_login_at',
+            'u.created_at',
+            'u.updated_at',
+          ]),
+        search: ['u.full_name', 'u.email'],
+        sorts: {
+          fullName: 'u.full_name',
+          email: 'u.email',
+          role: 'u.role',
+          status: 'u.status',
+          lastLoginAt: 'u.last_login_at',
+          createdAt: 'u.created_at',
+        },
       },
-      search: [u.col('fullName'), u.col('email')],
-      sorts: {
-        fullName: u.col('fullName'),
-        email: u.col('email'),
-        role: u.col('role'),
-        status: u.col('status'),
-        lastLoginAt: u.col('lastLoginAt'),
-        createdAt: u.col('createdAt'),
-      },
-    };
-  },
+    ),
   map: (r): TUser => ({
-    id: r.id as number,
-    customerId: r.customerId as number | null,
-    customerCode: r.customerCode as string | null,
-    email: r.email as string,
-    fullName: r.fullName as string,
-    role: r.role as Role,
-    status: r.status as TUser['status'],
-    language: r.language as string,
-    avatar: r.avatar as string | null,
-    team: r.teamId === null ? null : { id: r.teamId as number, name: r.teamName as string },
-    lastLoginAt: rowDateOrNull(r.lastLoginAt),
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    id: r.id,
+    customerId: r.customer_id,
+    customerCode: r.customer_code,
+    email: r.email,
+    fullName: r.full_name,
+    role: r.role,
+    status: r.status,
+    language: r.language,
+    avatar: r.avatar,
+    team: r.team_id === null || r.team_name === null ? null : { id: r.team_id, name: r.team_name },
+    lastLoginAt: toDateOrNull(r.last_login_at),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
 });
 
+type UserFilter = ListingFilter<typeof userListing>;
+
+/** Expressions over the listed user `u`. */
+const onUser = expressionBuilder<DB & { u: DB['users'] }, 'u'>();
+
+/** The user `u` belongs to one of the teams: as a member, floor manager or team leader. */
+function inAnyTeam(teamIds: readonly number[]): Expression<SqlBool> {
+  if (!teamIds.length) return sql<SqlBool>`false`;
+  const eb = onUser;
+  return eb.or([
+    eb.exists(eb.selectFrom('team_members as m').select('m.team_id').whereRef('m.user_id', '=', 'u.id').where('m.team_id', 'in', teamIds)),
+    eb.exists(
+      eb
+        .selectFrom('teams as lt')
+        .select('lt.id')
+        .where('lt.id', 'in', teamIds)
+        .where((e) => e.or([e('lt.floor_manager_id', '=', e.ref('u.id')), e('lt.team_leader_id', '=', e.ref('u.id'))])),
+    ),
+  ]);
+}
+
+/** The ids of an ability condition's value (`{ $in: [...] }` or one id). */
+function conditionIds(value: unknown): number[] {
+  const list: unknown = value !== null && typeof value === 'object' && '$in' in value ? value.$in : [value];
+  return Array.isArray(list) ? list.filter((v): v is number => typeof v === 'number') : [];
+}
+
 /** What the caller may do to users, as SQL (tenant plus the ability's conditions). */
-function scope(ctx: AuthedContext, action: 'read' | 'update' = 'read'): (Sql | undefined)[] {
-  const u = tableOf(ctx.em, User, 'u');
+function scope(ctx: AuthedContext, action: 'read' | 'update' = 'read'): UserFilter[] {
   return [
-    tenantSql(ctx, u.col('customer')),
-    conditionsSql(ctx, action, 'User', {
-      customerId: columnMatches(u.col('customer')),
-      id: columnMatches(u.col('id')),
-      teamId: (value) => teamMembershipSql(u.col('id'), (value as { $in: number[] }).$in),
+    tenantFilter(ctx, 'u.customer_id'),
+    conditionsFilter(ctx, action, 'User', {
+      customerId: 'u.customer_id',
+      id: 'u.id',
+      teamId: (value) => inAnyTeam(conditionIds(value)),
     }),
   ];
 }
 
-function listFilters(ctx: AuthedContext, input: Omit<TListUsersInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const u = tableOf(ctx.em, User, 'u');
+function listFilters(ctx: AuthedContext, input: Omit<TListUsersInput, 'page' | 'itemsPerPage'>): UserFilter[] {
   return [
     ...scope(ctx),
-    equalsFilter(u.col('customer'), input.customerId),
-    input.role ? sql`${u.col('role')} = ${input.role}` : undefined,
-    input.status ? sql`${u.col('status')} = ${input.status}` : undefined,
-    input.teamId !== undefined ? teamMembershipSql(u.col('id'), [input.teamId]) : undefined,
+    equalsFilter('u.customer_id', input.customerId),
+    equalsFilter('u.role', input.role),
+    equalsFilter('u.status', input.status),
+    input.teamId !== undefined && inAnyTeam([input.teamId]),
   ];
 }
 
 export const { list: listUsers, iterate: iterateUsers } = listingReads('User', userListing, listFilters, 'fullName');
 
+/** Teams the user belongs to (member, floor manager or team leader), by name. */
+async function teamsOfUser(em: EntityManager, userId: number): Promise<TNameRef[]> {
+  return db(em)
+    .selectFrom('teams as t')
+    .select(['t.id', 't.name'])
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('team_members as m').select('m.team_id').whereRef('m.team_id', '=', 't.id').where('m.user_id', '=', userId)),
+        eb('t.floor_manager_id', '=', userId),
+        eb('t.team_leader_id', '=', userId),
+      ]),
+    )
+    .orderBy('t.name')
+    .execute();
+}
+
 export async function getUser(ctx: ServiceContext, id: number): Promise<TUserDetail> {
   authorize(ctx, 'read', 'User');
   const found = await listById(ctx.em, userListing, id, scope(ctx), 'User');
-  const teams = await teamRefs(ctx.em, await teamIdsOfUser(ctx.em, id));
-  return { ...found, teams: [...teams.values()] };
+  return { ...found, teams: await teamsOfUser(ctx.em, id) };
 }
 
 /* ------------------------------------------------------------------ for other domains */
 
-/** Active users per customer (what license seats limit). */
-export async function countActiveUsersByCustomer(em: EntityManager, customerIds: number[]): Promise<Map<number, number>> {
-  if (!customerIds.length) return new Map();
-  const u = tableOf(em, User, 'u');
-  const rows = await execSql<{ customerId: number; n: number }>(
-    em,
-    sql`select ${u.col('customer')} as "customerId", count(*)::int as "n" from ${u.from}
-        where ${u.col('customer')} = any(${customerIds}) and ${u.col('status')} = 'active' group by 1`,
-  );
-  return new Map(rows.map((r) => [r.customerId, r.n]));
+/**
+ * Teams a user belongs to (member, floor manager or team leader), by id: what sessions put in
+ * `teamIds` for the abilities' "team" conditions. Platform/auth calls it when it resolves a session.
+ */
+export async function teamIdsOfUser(em: EntityManager, userId: number): Promise<number[]> {
+  const k = db(em);
+  const rows = await k
+    .selectFrom('team_members as m')
+    .select('m.team_id as id')
+    .where('m.user_id', '=', userId)
+    .union(
+      k
+        .selectFrom('teams as t')
+        .select('t.id')
+        .where((eb) => eb.or([eb('t.floor_manager_id', '=', userId), eb('t.team_leader_id', '=', userId)])),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export interface UserRef {
@@ -145,12 +203,13 @@ export interface UserRef {
 export async function userRefs(em: EntityManager, ids: number[]): Promise<Map<number, UserRef>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const users = await em.find(User, { id: { $in: unique } });
+  const rows = await db(em)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.full_name', 'u.email', 'u.role', 'u.status', 'u.customer_id', 'u.team_id'])
+    .where('u.id', 'in', unique)
+    .execute();
   return new Map(
-    users.map((u) => [
-      u.id,
-      { id: u.id, fullName: u.fullName, email: u.email, role: u.role, status: u.status, customerId: u.customer?.id ?? null, teamId: u.team?.id ?? null },
-    ]),
+    rows.map((u) => [u.id, { id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status, customerId: u.customer_id, teamId: u.team_id }]),
   );
 }
 
@@ -164,18 +223,55 @@ export async function requireUsersOfCustomer(em: EntityManager, ids: number[], c
   return refs;
 }
 
-/** Make `teamId` the primary team of those users who have none. */
-export async function assignPrimaryTeamIfNone(em: EntityManager, userIds: number[], teamId: number): Promise<void> {
-  if (userIds.length) await em.nativeUpdate(User, { id: { $in: userIds }, team: null }, { team: teamId });
+/* ------------------------------------------------------------------ team memberships */
+// A user's teams live with the user: the primary team (users.team_id) and the memberships
+// (team_members). The teams service changes a team's members through the two functions below;
+// this service never calls the teams service.
+
+async function insertMemberships(em: EntityManager, teamId: number, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  await db(em)
+    .insertInto('team_members')
+    .values(userIds.map((userId) => ({ team_id: teamId, user_id: userId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
-/** Users whose primary team is `teamId` but who left it get another of their teams, or none. */
-export async function reassignPrimaryTeam(em: EntityManager, userIds: number[], teamId: number): Promise<void> {
+function forgetSessions(userIds: number[]): void {
+  for (const id of userIds) accountSessions().forget(id);
+}
+
+/** Make the users members of the team; it becomes the primary team of those who have none. */
+export async function addTeamMembers(em: EntityManager, teamId: number, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  await insertMemberships(em, teamId, userIds);
+  await em.nativeUpdate(User, { id: { $in: userIds }, team: null }, { team: teamId });
+  forgetSessions(userIds);
+}
+
+/** End the users' membership of the team; those whose primary team it was get another of their teams, or none. */
+export async function removeTeamMembers(em: EntityManager, teamId: number, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  await em.nativeDelete(TeamMember, { team: teamId, user: { $in: userIds } });
   for (const id of userIds) {
     if (!(await em.count(User, { id, team: teamId }))) continue;
     const others = (await teamIdsOfUser(em, id)).filter((t) => t !== teamId);
     await em.nativeUpdate(User, { id }, { team: others[0] ?? null });
   }
+  forgetSessions(userIds);
+}
+
+/** Move a user's membership from one team to another (either may be null), as its primary team changes. */
+async function moveMembership(em: EntityManager, userId: number, from: number | null, to: number | null): Promise<void> {
+  if (from !== null && from !== to) await em.nativeDelete(TeamMember, { team: from, user: userId });
+  if (to !== null) await insertMemberships(em, to, [userId]);
+  forgetSessions([userId]);
+}
+
+/** A primary team must be the customer's (NOT_FOUND otherwise) and not archived (BAD_REQUEST). */
+async function requirePrimaryTeam(em: EntityManager, teamId: number, customerId: number): Promise<void> {
+  const team = await findOwned(em, Team, teamId, customerId, 'Team');
+  refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
 }
 
 /* ------------------------------------------------------------------ mutations */
@@ -231,7 +327,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
     await assertUnique(tx.em, uniqueEmail, { email: input.email });
     if (input.teamId !== null) {
       if (customerId === null) throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', { teamId: ['A superadmin cannot join a team'] });
-      await requireTeamRef(tx.em, input.teamId, customerId);
+      await requirePrimaryTeam(tx.em, input.teamId, customerId);
     }
     if (customerId !== null) await assertSeatsAvailable(tx.em, customerId, 1);
     const password = input.password ?? crypto.randomBytes(24).toString('base64url');
@@ -248,7 +344,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
       lastLoginAt: null,
     });
     await flushUnique(tx.em, uniqueEmail);
-    if (input.teamId !== null) await changeMembership(tx.em, user.id, null, input.teamId);
+    if (input.teamId !== null) await moveMembership(tx.em, user.id, null, input.teamId);
     recordAudit(tx, {
       action: input.password ? 'create' : 'invite',
       entityType: 'User',
@@ -258,7 +354,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
     });
     await tx.em.flush();
     // Without a password the user is invited: a link to choose one goes out through the outbox.
-    if (!input.password) await forgotPassword(tx.em, { email: user.email }, links.baseUrl);
+    if (!input.password) await accountSessions().sendPasswordLink(tx.em, user.email, links.baseUrl);
     return user.id;
   });
   return getUser(ctx, id);
@@ -297,15 +393,15 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
     if (input.teamId !== undefined && input.teamId !== (user.team?.id ?? null)) {
       if (input.teamId !== null) {
         if (!user.customer) throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', { teamId: ['A superadmin cannot join a team'] });
-        await requireTeamRef(tx.em, input.teamId, user.customer.id);
+        await requirePrimaryTeam(tx.em, input.teamId, user.customer.id);
       }
-      await changeMembership(tx.em, user.id, user.team?.id ?? null, input.teamId);
+      await moveMembership(tx.em, user.id, user.team?.id ?? null, input.teamId);
       tx.em.assign(user, { team: input.teamId });
     }
     recordUpdate(tx, { entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null }, before, snapshot(user));
     await flushUnique(tx.em, uniqueEmail);
   });
-  clearSessionCache(input.id);
+  accountSessions().forget(input.id);
   return getUser(ctx, input.id);
 }
 
@@ -320,7 +416,7 @@ export async function activateUser(ctx: ServiceContext, id: number): Promise<TUs
     user.status = 'active';
     recordAudit(tx, { action: 'activate', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { status: { from, to: 'active' } } });
   });
-  clearSessionCache(id);
+  accountSessions().forget(id);
   return getUser(ctx, id);
 }
 
@@ -336,7 +432,7 @@ export async function deactivateUser(ctx: ServiceContext, id: number): Promise<T
     user.status = 'inactive';
     recordAudit(tx, { action: 'deactivate', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { status: { from, to: 'inactive' } } });
     await tx.em.flush();
-    await revokeUserSessions(tx.em, user.id);
+    await accountSessions().revoke(tx.em, user.id);
   });
   return getUser(ctx, id);
 }
@@ -354,33 +450,36 @@ export async function adminResetPassword(
       user.passwordHash = await hashPassword(input.password);
       recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'set' } });
       await tx.em.flush();
-      await revokeUserSessions(tx.em, user.id);
+      await accountSessions().revoke(tx.em, user.id);
       return { id: user.id, mode: 'set' as const };
     }
     if (user.status === 'inactive') throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
     recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'email' } });
     await tx.em.flush();
-    await forgotPassword(tx.em, { email: user.email }, links.baseUrl);
+    await accountSessions().sendPasswordLink(tx.em, user.email, links.baseUrl);
     return { id: user.id, mode: 'email' as const };
   });
 }
 
-/** Erase an account nothing points at (teams led…); otherwise CONFLICT — deactivate it instead. */
+/**
+ * Erase an account nothing points at (teams it leads…); otherwise CONFLICT — deactivate it instead.
+ * The database refuses (teams' lead columns are ON DELETE RESTRICT); the user's own sessions,
+ * memberships and personal records go with it (cascade).
+ */
 export async function deleteUser(ctx: ServiceContext, id: number): Promise<TDeleted> {
   authorize(ctx, 'delete', 'User');
   await withTransaction(ctx, async (tx) => {
     const user = await loadForWrite(tx, id, 'delete');
     if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot delete your own account');
     await keepOneAdmin(tx.em, user);
-    await refuseIfReferenced(tx.em, 'User', id, `User "${user.email}"`, 'Deactivate the account instead.');
+    await deleteOrExplain(tx.em, User, id, {
+      what: `User "${user.email}"`,
+      hint: 'Deactivate the account instead.',
+      labels: { teams: (n) => `${n} ${n === 1 ? 'team' : 'teams'} as its lead` },
+    });
     recordAudit(tx, { action: 'delete', entityType: 'User', entityId: id, customerId: user.customer?.id ?? null, changes: snapshot(user) });
-    tx.em.remove(user);
+    tx.em.getUnitOfWork().unsetIdentity(user);
   });
-  clearSessionCache(id);
+  accountSessions().forget(id);
   return { id, deleted: true };
 }
-
-registerReferenceCounter('Customer', async (em, customerId) => {
-  const users = await em.find(User, { customer: customerId }, { limit: 3, orderBy: { id: 'asc' } });
-  return { count: await em.count(User, { customer: customerId }), label: plural('user'), examples: users.map((u) => u.email) };
-});
