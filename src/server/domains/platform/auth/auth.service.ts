@@ -16,7 +16,8 @@ import { Customer } from '../../organization/customers/customer.entity.ts';
 import { queueEmail } from '../outbox/outbox.service.ts';
 import { User } from '../../organization/users/user.entity.ts';
 import { PasswordReset, Session } from './session.entity.ts';
-import { signInPolicies } from './sign-in-policy.ts';
+import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
+import { teamIdsOfUser } from '../../organization/users/users.service.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -68,7 +69,7 @@ export async function login(
   if (user.customer && user.customer.status === 'suspended') {
     throw invalid('Your organisation is suspended; contact support');
   }
-  for (const policy of signInPolicies) await policy(em, user);
+  await assertSignInLicensed(em, user);
 
   const accessToken = newToken();
   const csrfToken = newToken();
@@ -100,11 +101,7 @@ const CACHE_MS = 10_000;
 const CACHE_MAX = 5_000;
 const cache = new Map<string, { user: SessionUser; csrfToken: string; expiresAt: number; until: number }>();
 
-/** Team ids of a user; replaced by the teams domain once it exists. */
-export let teamIdsOf: (em: EntityManager, userId: number) => Promise<number[]> = async () => [];
-export function setTeamIdsResolver(fn: (em: EntityManager, userId: number) => Promise<number[]>): void {
-  teamIdsOf = fn;
-}
+const teamIdsOf = teamIdsOfUser;
 
 export interface ResolvedSession {
   user: SessionUser;
