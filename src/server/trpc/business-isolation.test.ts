@@ -281,7 +281,7 @@ describe('tenant isolation of the business routers', () => {
         expect(before.views).toHaveLength(2);
         const events = await t.orm.em.fork().find(AuditEvent, { actorEmail: direction.attacker });
         // Only the attacker's own new saved view (the views.create case), in its own customer.
-        const outside = events.filter((e) => e.entityType !== 'SavedView' || e.customer?.id !== own.customerId);
+        const outside = events.filter((e) => e.entityType !== 'SavedView' || e.customer !== own.customerId);
         expect(outside.map((e) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([]);
       });
 

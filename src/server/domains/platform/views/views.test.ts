@@ -187,7 +187,7 @@ describe('views: audit trail', () => {
       ['update', 'businessuser@demo.com'],
       ['delete', 'admin@demo.com'],
     ]);
-    expect(events.every((e) => e.customer?.id === view.customerId)).toBe(true);
+    expect(events.every((e) => e.customer === view.customerId)).toBe(true);
     expect(events[1].changes).toEqual({ shared: { from: false, to: true } });
   });
 });
