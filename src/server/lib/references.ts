@@ -1,7 +1,7 @@
 // "Is this record in use?" is answered by the database: foreign keys ON DELETE RESTRICT refuse a
 // delete, and the refusal is explained here by counting, for every restricting foreign key that
 // points at the record's table, the rows that point at this record ("3 sub-directions (HDF, …)").
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { DriverException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../db/kysely.ts';
@@ -39,9 +39,12 @@ export async function describeReferences(em: EntityManager, table: string, id: n
   for (const key of keys) {
     const referencing = key.table.replace(/^"|"$/g, '');
     const example = EXAMPLE_COLUMNS.find((c) => key.columns.includes(c));
+    // The first three examples in their own order (codes, names…), as a list shows them.
+    const exampleColumn = example ? sql.ref(example) : sql`null`;
+    const referencingRows = sql`from ${sql.table(referencing)} where ${sql.ref(key.column)} = ${id}`;
     const { rows } = await sql<{ n: number; examples: string[] | null }>`
-      select count(*)::int as "n", (array_agg(${example ? sql.ref(example) : sql`null`}::text order by ${sql.ref('id')}))[1:3] as "examples"
-      from ${sql.table(referencing)} where ${sql.ref(key.column)} = ${id}`.execute(k);
+      select (select count(*)::int ${referencingRows}) as "n",
+        array(select ${exampleColumn}::text ${referencingRows} order by ${exampleColumn}, ${sql.ref('id')} limit 3) as "examples"`.execute(k);
     const { n, examples } = rows[0];
     if (n === 0) continue;
     const label = (labels[referencing] ?? labelFromTable(referencing))(n);
@@ -49,6 +52,14 @@ export async function describeReferences(em: EntityManager, table: string, id: n
     out.push(`${label}${shown}`);
   }
   return out;
+}
+
+/**
+ * A foreign key refused the statement: NO ACTION keys fail with 23503 (MikroORM's
+ * ForeignKeyConstraintViolationException), RESTRICT keys with 23001 (left a plain DriverException).
+ */
+function refusedByForeignKey(error: unknown): boolean {
+  return error instanceof ForeignKeyConstraintViolationException || (error instanceof DriverException && error.code === '23001');
 }
 
 /**
@@ -65,7 +76,7 @@ export async function deleteOrExplain(
   try {
     await em.transactional((inner) => inner.nativeDelete(entity as never, { id }));
   } catch (error) {
-    if (!(error instanceof ForeignKeyConstraintViolationException)) throw error;
+    if (!refusedByForeignKey(error)) throw error;
     const blockers = await describeReferences(em, table, id, options.labels);
     const why = blockers.length ? `it is used by ${blockers.join('; ')}` : 'other records still point at it';
     throw new AppError('CONFLICT', `${options.what} cannot be deleted: ${why}. ${options.hint ?? 'Archive it instead, or remove those first.'}`);
