@@ -42,15 +42,15 @@ try {
   const [{ id: acme }] = await conn.execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
   if (existing < ROWS) {
 
-  // 100k locations spread over ACME's sub-directions and classes, names and cities from small pools.
+  // 100k locations spread over ACME's sub-directions and location classes, names and cities from small pools.
   const t0 = performance.now();
   await conn.execute(`
     with subs as (select array_agg(id order by id) a from sub_directions where customer_id = ${acme}),
-         cls as (select array_agg(id order by id) a from classes where customer_id = ${acme}),
+         cls as (select array_agg(id order by id) a from location_classes where customer_id = ${acme}),
          words as (select array['Market','Proxi','Hyper','Depot','Drive','Express','Central','Gare','Port','Parc'] w,
                           array['Lyon','Paris','Lille','Nantes','Rennes','Bordeaux','Toulouse','Marseille','Grenoble','Annecy',
                                 'Brest','Angers','Amiens','Arras','Toulon','Nice','Dijon','Metz','Reims','Tours'] c)
-    insert into locations (created_at, updated_at, customer_id, sub_direction_id, class_id, code, name, address, city,
+    insert into locations (created_at, updated_at, customer_id, sub_direction_id, location_class_id, code, name, address, city,
                            latitude, longitude, geofence_radius_m, opening_hours, active, archived_at)
     select now() - (g || ' minutes')::interval, now() - ((g % 5000) || ' minutes')::interval, ${acme},
            subs.a[1 + (hashint4(g) & 2147483647) % array_length(subs.a, 1)],
@@ -80,7 +80,7 @@ try {
   };
   const context = (): ServiceContext => ({ em: orm.em.fork(), user: sessionUser, ability: abilityFor(sessionUser) });
   const subs = await conn.execute<{ id: number; direction_id: number }[]>(`select id, direction_id from sub_directions where customer_id = ${acme}`);
-  const classes = await conn.execute<{ id: number }[]>(`select id from classes where customer_id = ${acme}`);
+  const locationClasses = await conn.execute<{ id: number }[]>(`select id from location_classes where customer_id = ${acme}`);
 
   // A deterministic mix of what the list page sends.
   const terms = ['lyon', 'market par', 'BX-0421', 'gare', 'xyz-none', 'hyper tou', 'nantes 12', 'depot'];
@@ -93,7 +93,7 @@ try {
       page: 1 + ((i * 37) % (i % 4 === 0 ? 400 : 5)),
       itemsPerPage: [10, 25, 50][i % 3],
       directionId: i % 7 === 0 ? subs[i % subs.length].direction_id : undefined,
-      classId: i % 11 === 0 ? classes[i % classes.length].id : undefined,
+      classId: i % 11 === 0 ? locationClasses[i % locationClasses.length].id : undefined,
       active: i % 5 === 0 ? true : undefined,
     }),
   );

@@ -3,10 +3,11 @@
 // file filters, sorts, counts and pages it in SQL, with rows typed from the entities.
 //
 // Tricks kept for big tables:
-// - a filtered list (search or filters) is one statement that also counts the matches
-//   (`count(*) over ()`), so the matching rows are found once (trigram indexes answer the search);
+// - a filtered list (search or filters; for listings, a search) is one statement that also counts
+//   the matches (`count(*) over ()`), so the matching rows are found once (trigram indexes answer
+//   the search);
 // - an unfiltered total comes from a kept row count when the source has one (`keptRowCount`);
-// - an unfiltered page is chosen by a deferred join (the inner query reads only the sort columns and
+// - otherwise the page is chosen by a deferred join (the inner query reads only the sort columns and
 //   the id, which an index on (sort column, id) answers index-only; the outer query fetches the full
 //   rows of that page), and a page past the middle is read from the other end ("mirrored": reversed
 //   order, offset counted from the end, rows flipped back), so no page costs more than half an index;
@@ -157,17 +158,30 @@ function pageOf(query: { page: number; itemsPerPage: number }): { limit: number;
     : { limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage };
 }
 
+export interface RunListOptions {
+  /**
+   * When the page and the total are read in one statement: with any condition ('filtered', the
+   * default), or only with a search term ('searched': listings, whose other filters are the tenant
+   * scope and broad flags that can match most of a big table; there the total is counted apart,
+   * index-only, and the page is chosen by deferred join instead of sorting every match).
+   */
+  onePass?: 'filtered' | 'searched';
+}
+
 /**
  * `{ rows, total }`, everything filtered, sorted and paged in SQL, the total counted before paging.
- * Filtered: one statement returns the page and the total (a separate count only for a page past the
- * end). Unfiltered: the total (kept or counted), then the page by deferred join, from the nearer end.
+ * Filtered (see `onePass`): one statement returns the page and the total (a separate count only for a
+ * page past the end). Otherwise: the total (kept or counted), then the page by deferred join, from the
+ * nearer end.
  */
 export async function runList<D, TB extends keyof D, O, K extends string>(
   source: ListSource<D, TB, O, K>,
   query: ListQuery<D, TB, K>,
+  options: RunListOptions = {},
 ): Promise<ListPage<O>> {
   const { limit, offset } = pageOf(query);
-  if (hasConditions(source, query)) {
+  const onePass = options.onePass === 'searched' ? Boolean(query.q?.trim() && source.search?.length) : hasConditions(source, query);
+  if (onePass) {
     const statement = ordered(filtered(erase(source.select(source.from)), source, query), source, query)
       .select(sql<number>`(count(*) over ())::int`.as('__total'))
       .limit(limit)
@@ -180,14 +194,14 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
   const total = await countOf(source, query);
   if (offset >= total) return { rows: [], total };
   if (query.itemsPerPage === -1) {
-    const rows = await ordered(erase(source.select(source.from)), source, query).limit(limit).execute();
+    const rows = await ordered(filtered(erase(source.select(source.from)), source, query), source, query).limit(limit).execute();
     return { rows: rows as O[], total };
   }
   // Read from whichever end is nearer; rows of the last page may be fewer than `limit`.
   const take = Math.min(limit, total - offset);
   const fromEnd = total - offset - take;
   const reversed = fromEnd < offset;
-  const keys = ordered(erase(source.from).select(sql.ref(source.id as string).as('__key')), source, query, reversed)
+  const keys = ordered(filtered(erase(source.from), source, query).select(sql.ref(source.id as string).as('__key')), source, query, reversed)
     .limit(take)
     .offset(reversed ? fromEnd : offset);
   const rows = (await ordered(erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', source.id as string), source, query, reversed).execute()) as O[];
@@ -248,7 +262,7 @@ export async function listPage<D, TB extends keyof D, O, K extends string, Dto>(
   const grouped = args.sortBy !== undefined && !args.q?.trim() ? listing.grouped?.[args.sortBy] : undefined;
   const { rows, total } = grouped
     ? await groupedPage(em, listing.source(kyselyOf(em)), grouped, query)
-    : await runList(listing.source(kyselyOf(em), args.sortBy), query);
+    : await runList(listing.source(kyselyOf(em), args.sortBy), query, { onePass: 'searched' });
   return { items: await finish(em, listing, rows), total };
 }
 

@@ -37,7 +37,7 @@ interface ExampleSource {
  */
 async function exampleSource(k: Kysely<DB>, table: string, column: string, columns: string[]): Promise<ExampleSource | null> {
   const own = EXAMPLE_COLUMNS.find((c) => columns.includes(c));
-  if (own) return { join: sql``, value: sql.ref(`r.${own}`), order: sql.ref(columns.includes('id') ? 'r.id' : `r.${own}`) };
+  if (own) return { join: sql``, value: sql.ref(`r.${own}`), order: sql.ref(`r.${own}`) };
   const { rows: others } = await sql<{ column: string; target: string; targetKey: string; targetColumns: string[] }>`
     select a.attname as "column", c.confrelid::regclass::text as "target", fa.attname as "targetKey",
       array(select attname::text from pg_attribute where attrelid = c.confrelid and attnum > 0 and not attisdropped) as "targetColumns"

@@ -3,10 +3,10 @@ import { baseProperties } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 
-/** A kind of location (hypermarket, warehouse…). Named LocationClass in code; the table is `classes`. */
+/** A location class: a kind of location (hypermarket, warehouse…). */
 export const LocationClassSchema = defineEntity({
   name: 'LocationClass',
-  tableName: 'classes',
+  tableName: 'location_classes',
   properties: {
     ...baseProperties,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
@@ -15,8 +15,8 @@ export const LocationClassSchema = defineEntity({
     color: p.string().length(7).default('#6e7781').check("color ~ '^#[0-9a-fA-F]{6}$'"),
     archivedAt: p.datetime().nullable(),
   },
-  uniques: [{ name: 'classes_customer_name_unique', properties: ['customer', 'name'] }],
-  indexes: [trgmIndex('classes', 'name')],
+  uniques: [{ name: 'location_classes_customer_name_unique', properties: ['customer', 'name'] }],
+  indexes: [trgmIndex('location_classes', 'name')],
 });
 
 export class LocationClass extends LocationClassSchema.class {}

@@ -14,7 +14,7 @@ export const LocationSchema = defineEntity({
     ...baseProperties,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     subDirection: () => p.manyToOne(SubDirection).deleteRule('restrict'),
-    locationClass: () => p.manyToOne(LocationClass).fieldName('class_id').nullable().deleteRule('restrict'),
+    locationClass: () => p.manyToOne(LocationClass).nullable().deleteRule('restrict'),
     code: p.string().length(32),
     name: p.string().length(200),
     address: p.string().length(300).nullable(),
@@ -40,7 +40,7 @@ export const LocationSchema = defineEntity({
     // Counts of live (not archived) locations, index-only.
     {
       name: 'locations_live_index',
-      expression: 'create index "locations_live_index" on "locations" ("customer_id", "sub_direction_id", "class_id", "active") where "archived_at" is null',
+      expression: 'create index "locations_live_index" on "locations" ("customer_id", "sub_direction_id", "location_class_id", "active") where "archived_at" is null',
     },
     trgmIndex('locations', 'code'),
     trgmIndex('locations', 'name'),

@@ -1,6 +1,7 @@
 // Locations: the places inspected (code unique per customer). Same abilities as directions.
 // Delete is refused while anything points at the location (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateLocationInput,
@@ -10,95 +11,105 @@ import type {
   TOpeningHours,
   TUpdateLocationInput,
 } from '../../../../shared/schemas/locations.ts';
-import { archiveActions, archivedSql, refuseArchived } from '../../../lib/archive.ts';
+import type { DB } from '../../../db/kysely.ts';
+import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, iterateListing, listById, listPage, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { defineListing, equalsFilter, iterateListing, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
-import { plural, registerCustomerRecords, registerReferenceCounter } from '../../../lib/references.ts';
-import { assertUnique, assertUniqueChange, findOwned, tenantSql, type UniqueRule } from '../../../lib/scope.ts';
-import { countPer, equalsFilter, raw, sql, tableOf, type ListQuery, type ListSource, type Sql } from '../../../lib/sql-list.ts';
-import { classOrder, classRefs, requireClassRef } from '../location-classes/location-classes.service.ts';
+import { assertUnique, assertUniqueChange, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
+import { locationClassOrder, locationClassRefs, requireLocationClassRef } from '../location-classes/location-classes.service.ts';
 import { requireSubDirectionRef, subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
 import { Location } from './location.entity.ts';
 
-type LocationSortKey = TListLocationsInput['sortBy'] & string;
-type LocationRow = TLocation & { subDirectionId: number; classId: number | null; openingHours: TOpeningHours };
+type LocationSortKey = NonNullable<TListLocationsInput['sortBy']>;
+type LocationRow = TLocation & { subDirectionId: number; locationClassId: number | null; openingHours: TOpeningHours };
+
+/** A column of a table joined only for a sort (absent from the source's type, which is the locations'). */
+const joined = (column: string) => sql.ref(column);
+
+/**
+ * What the locations list reads. Joins only for the sorts that need them (typed as the locations
+ * alone: their columns appear only in those sorts); names for display come from `enrich`.
+ */
+function locationSource(db: Kysely<DB>, sortBy?: LocationSortKey) {
+  const joinStructure = sortBy === 'direction' || sortBy === 'subDirection';
+  const joinClass = sortBy === 'class';
+  const from = db
+    .selectFrom('locations as l')
+    .$if(joinStructure, (qb) => qb.innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id').innerJoin('directions as d', 'd.id', 's.direction_id'))
+    .$if(joinClass, (qb) => qb.leftJoin('location_classes as k', 'k.id', 'l.location_class_id'));
+  return listSource(from, {
+    id: 'l.id',
+    select: (qb) =>
+      qb.select([
+        'l.id',
+        'l.customer_id',
+        'l.sub_direction_id',
+        'l.location_class_id',
+        'l.code',
+        'l.name',
+        'l.address',
+        'l.city',
+        // numeric(9,6): as JS numbers.
+        sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'),
+        sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude'),
+        'l.geofence_radius_m',
+        'l.opening_hours',
+        'l.active',
+        'l.archived_at',
+        'l.created_at',
+        'l.updated_at',
+      ]),
+    search: ['l.code', 'l.name', 'l.city'],
+    sorts: {
+      code: 'l.code',
+      name: 'l.name',
+      city: 'l.city',
+      // Row values, so ties between equal names fall to the group's id as in the grouped read.
+      direction: joinStructure ? sql`(${joined('d.code')}, ${joined('d.id')}, ${joined('s.code')}, ${joined('s.id')})` : 'l.sub_direction_id',
+      subDirection: joinStructure ? sql`(${joined('s.code')}, ${joined('s.id')})` : 'l.sub_direction_id',
+      class: joinClass ? sql`(${joined('k.name')}, ${joined('k.id')})` : 'l.location_class_id',
+      createdAt: 'l.created_at',
+      updatedAt: 'l.updated_at',
+    },
+  });
+}
 
 export const locationListing = defineListing({
-  source: (em: EntityManager, sortBy?: LocationSortKey) => {
-    const l = tableOf(em, Location, 'l');
-    // Joins only for the sorts that need them; names for display come from `enrich` (one query a page).
-    const joinStructure = sortBy === 'direction' || sortBy === 'subDirection';
-    const joinClass = sortBy === 'class';
-    const from = sql`${l.from}${joinStructure ? sql` join "sub_directions" "s" on "s"."id" = ${l.col('subDirection')} join "directions" "d" on "d"."id" = "s"."direction_id"` : raw('')}${joinClass ? sql` left join "classes" "k" on "k"."id" = ${l.col('locationClass')}` : raw('')}`;
-    return {
-      from,
-      id: l.col('id'),
-      select: {
-        id: l.col('id'),
-        customerId: l.col('customer'),
-        subDirectionId: l.col('subDirection'),
-        classId: l.col('locationClass'),
-        code: l.col('code'),
-        name: l.col('name'),
-        address: l.col('address'),
-        city: l.col('city'),
-        latitude: sql`${l.col('latitude')}::float8`,
-        longitude: sql`${l.col('longitude')}::float8`,
-        geofenceRadiusM: l.col('geofenceRadiusM'),
-        openingHours: l.col('openingHours'),
-        active: l.col('active'),
-        archivedAt: l.col('archivedAt'),
-        createdAt: l.col('createdAt'),
-        updatedAt: l.col('updatedAt'),
-      },
-      search: [l.col('code'), l.col('name'), l.col('city')],
-      sorts: {
-        code: l.col('code'),
-        name: l.col('name'),
-        city: l.col('city'),
-        // Row values, so ties between equal names fall to the group's id as in the grouped read.
-        direction: joinStructure ? raw('("d"."code", "d"."id", "s"."code", "s"."id")') : l.col('subDirection'),
-        subDirection: joinStructure ? raw('("s"."code", "s"."id")') : l.col('subDirection'),
-        class: joinClass ? raw('("k"."name", "k"."id")') : l.col('locationClass'),
-        createdAt: l.col('createdAt'),
-        updatedAt: l.col('updatedAt'),
-      },
-    };
-  },
+  source: locationSource,
   map: (r): LocationRow => ({
-    id: r.id as number,
-    customerId: r.customerId as number,
-    subDirectionId: r.subDirectionId as number,
-    classId: r.classId as number | null,
-    code: r.code as string,
-    name: r.name as string,
-    address: r.address as string | null,
-    city: r.city as string | null,
-    latitude: r.latitude as number | null,
-    longitude: r.longitude as number | null,
-    geofenceRadiusM: r.geofenceRadiusM as number,
-    openingHours: r.openingHours as TOpeningHours,
-    active: r.active as boolean,
-    archivedAt: rowDateOrNull(r.archivedAt),
+    id: r.id,
+    customerId: r.customer_id,
+    subDirectionId: r.sub_direction_id,
+    locationClassId: r.location_class_id,
+    code: r.code,
+    name: r.name,
+    address: r.address,
+    city: r.city,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    geofenceRadiusM: r.geofence_radius_m,
+    openingHours: r.opening_hours,
+    active: r.active,
+    archivedAt: toDateOrNull(r.archived_at),
     direction: { id: 0, code: '', name: '' },
-    subDirection: { id: r.subDirectionId as number, code: '', name: '' },
+    subDirection: { id: r.sub_direction_id, code: '', name: '' },
     class: null,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
   // Without a search, these sorts walk the (foreign key, id) indexes group by group.
   grouped: {
-    direction: { column: raw('"l"."sub_direction_id"'), order: (em) => subDirectionOrder(em, 'direction') },
-    subDirection: { column: raw('"l"."sub_direction_id"'), order: (em) => subDirectionOrder(em, 'subDirection') },
-    class: { column: raw('"l"."class_id"'), order: (em) => classOrder(em) },
+    direction: { column: 'l.sub_direction_id', order: (em) => subDirectionOrder(em, 'direction') },
+    subDirection: { column: 'l.sub_direction_id', order: (em) => subDirectionOrder(em, 'subDirection') },
+    class: { column: 'l.location_class_id', order: (em) => locationClassOrder(em) },
   },
   enrich: async (em, items) => {
-    const [subs, classes] = await Promise.all([
+    const [subs, locationClasses] = await Promise.all([
       subDirectionRefs(em, items.map((i) => i.subDirectionId)),
-      classRefs(em, items.map((i) => i.classId).filter((x): x is number => x !== null)),
+      locationClassRefs(em, items.map((i) => i.locationClassId).filter((x): x is number => x !== null)),
     ]);
     for (const item of items) {
       const sub = subs.get(item.subDirectionId);
@@ -106,33 +117,35 @@ export const locationListing = defineListing({
         item.subDirection = { id: sub.id, code: sub.code, name: sub.name };
         item.direction = sub.direction;
       }
-      item.class = item.classId === null ? null : (classes.get(item.classId) ?? null);
+      item.class = item.locationClassId === null ? null : (locationClasses.get(item.locationClassId) ?? null);
     }
   },
 });
 
+type LocationFilter = ListingFilter<typeof locationListing>;
+
 function toLocation(row: LocationRow): TLocation {
-  const { subDirectionId: _s, classId: _c, openingHours: _o, ...location } = row;
+  const { subDirectionId: _s, locationClassId: _c, openingHours: _o, ...location } = row;
   return location;
 }
 
 function toDetail(row: LocationRow): TLocationDetail {
-  const { subDirectionId: _s, classId: _c, ...location } = row;
+  const { subDirectionId: _s, locationClassId: _c, ...location } = row;
   return location;
 }
 
-async function listFilters(ctx: AuthedContext, input: Omit<TListLocationsInput, 'page' | 'itemsPerPage'>): Promise<(Sql | undefined)[]> {
-  const l = tableOf(ctx.em, Location, 'l');
+async function listFilters(ctx: AuthedContext, input: Omit<TListLocationsInput, 'page' | 'itemsPerPage'>): Promise<LocationFilter[]> {
+  // A direction's locations through its sub-direction ids: `= any(ids)` walks the (sub-direction, id) index.
   const subIds = input.directionId !== undefined ? await subDirectionIdsOf(ctx.em, input.directionId) : undefined;
   return [
-    tenantSql(ctx, l.col('customer')),
-    equalsFilter(l.col('customer'), input.customerId),
-    subIds ? sql`${l.col('subDirection')} = any(${subIds})` : undefined,
-    equalsFilter(l.col('subDirection'), input.subDirectionId),
-    equalsFilter(l.col('locationClass'), input.classId),
-    equalsFilter(l.col('city'), input.city),
-    equalsFilter(l.col('active'), input.active),
-    archivedSql(l.col('archivedAt'), input.archived),
+    tenantFilter(ctx, 'l.customer_id'),
+    equalsFilter('l.customer_id', input.customerId),
+    subIds && sql<SqlBool>`${sql.ref('l.sub_direction_id')} = any(${subIds})`,
+    equalsFilter('l.sub_direction_id', input.subDirectionId),
+    equalsFilter('l.location_class_id', input.classId),
+    equalsFilter('l.city', input.city),
+    equalsFilter('l.active', input.active),
+    archivedFilter('l.archived_at', input.archived),
   ];
 }
 
@@ -140,13 +153,6 @@ export async function listLocations(ctx: ServiceContext, input: TListLocationsIn
   authorize(ctx, 'read', 'Location');
   const page = await listPage(ctx.em, locationListing, await listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
   return { items: page.items.map(toLocation), total: page.total };
-}
-
-/** The SQL source and query `list` runs for this caller and input (for EXPLAIN in bench/locations.ts). */
-export async function locationListQuery(ctx: ServiceContext, input: TListLocationsInput): Promise<{ source: ListSource<LocationSortKey>; query: ListQuery<LocationSortKey> }> {
-  authorize(ctx, 'read', 'Location');
-  const sortBy = input.sortBy ?? 'code';
-  return { source: locationListing.source(ctx.em, sortBy), query: { ...input, sortBy, where: await listFilters(ctx, input) } };
 }
 
 /** Every location matching the filter, in batches (CSV export); rows include the opening hours. */
@@ -160,16 +166,10 @@ export async function* iterateLocations(ctx: ServiceContext, input: TListLocatio
 
 export async function getLocation(ctx: ServiceContext, id: number): Promise<TLocationDetail> {
   authorize(ctx, 'read', 'Location');
-  const l = tableOf(ctx.em, Location, 'l');
-  return toDetail(await listById(ctx.em, locationListing, id, [tenantSql(ctx, l.col('customer'))], 'Location'));
+  return toDetail(await listById(ctx.em, locationListing, id, [tenantFilter(ctx, 'l.customer_id')], 'Location'));
 }
 
-/* ------------------------------------------------------------------ for other domains */
-
-/** Locations per sub-direction or class id. */
-export function countLocationsBy(em: EntityManager, by: 'subDirection' | 'locationClass', ids: number[]): Promise<Map<number, number>> {
-  return countPer(em, tableOf(em, Location, 'l'), by, ids);
-}
+/* ------------------------------------------------------------------ for other contexts */
 
 /** The location, if it is `customerId`'s (NOT_FOUND otherwise) — for projects and tasks. */
 export async function requireLocationRef(
@@ -203,8 +203,9 @@ async function parentSubDirection(tx: AuthedContext, id: number, customerId: num
   return sub;
 }
 
-async function usableClass(tx: AuthedContext, id: number, customerId: number) {
-  const found = await requireClassRef(tx.em, id, customerId);
+async function usableLocationClass(tx: AuthedContext, id: number, customerId: number) {
+  const found = await requireLocationClassRef(tx.em, id, customerId);
+  // The product's wording ("Class "Pop-up store" is archived"), on the input's field.
   refuseArchived(found.archived, `Class "${found.name}"`, 'classId');
   return found;
 }
@@ -235,7 +236,7 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
     const sub = await parentSubDirection(tx, input.subDirectionId, tenantId(tx));
     const customerId = sub.customerId;
     authorizeRecord(tx, 'create', 'Location', { customerId });
-    if (input.classId !== null) await usableClass(tx, input.classId, customerId);
+    if (input.classId !== null) await usableLocationClass(tx, input.classId, customerId);
     await assertUnique(tx.em, uniqueCode, { customer: customerId, code: input.code });
     return tx.em.create(Location, {
       customer: customerId,
@@ -262,7 +263,7 @@ export async function updateLocation(ctx: ServiceContext, input: TUpdateLocation
     if (input.subDirectionId !== undefined && input.subDirectionId !== location.subDirection.id) {
       await parentSubDirection(tx, input.subDirectionId, customerId);
     }
-    if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableClass(tx, input.classId, customerId);
+    if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableLocationClass(tx, input.classId, customerId);
     await assertUniqueChange(tx.em, uniqueCode, location, input.code, { customer: customerId });
     // Coordinates go together: the schema refuses one without the other.
     const { id: _id, subDirectionId, classId, ...fields } = input;
@@ -281,12 +282,3 @@ export const { archive: archiveLocation, restore: restoreLocation } = archiveAct
 export function deleteLocation(ctx: ServiceContext, id: number): Promise<TDeleted> {
   return deleteUnreferenced(ctx, records, id);
 }
-
-async function locationsUsing(em: EntityManager, where: Record<string, unknown>) {
-  const rows = await em.find(Location, where, { orderBy: { code: 'asc' }, limit: 3 });
-  return { count: await em.count(Location, where), label: plural('location'), examples: rows.map((r) => r.code) };
-}
-
-registerReferenceCounter('SubDirection', (em, id) => locationsUsing(em, { subDirection: id }));
-registerReferenceCounter('Class', (em, id) => locationsUsing(em, { locationClass: id }));
-registerCustomerRecords(Location, plural('location'));

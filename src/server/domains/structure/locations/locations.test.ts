@@ -1,8 +1,7 @@
-// Locations, directions, sub-directions and classes: CRUD, rules (in-use deletes refused, archive),
+// Locations, directions, sub-directions and location classes: CRUD, rules (in-use deletes refused, archive),
 // list filters/sort/search in SQL, and an audit event per mutation.
 import { describe, expect, it } from 'vitest';
-import { iterateListing } from '../../../lib/listing.ts';
-import { sql } from '../../../lib/sql-list.ts';
+import { iterateListing } from '../../../lib/list.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { locationListing } from './locations.service.ts';
 import { auditTrail } from '../../../lib/audit/audit.ts';
@@ -63,7 +62,7 @@ describe('locations', () => {
           if (page * 7 >= total) break;
         }
         const joined: number[] = [];
-        for await (const batch of iterateListing(t.orm.em.fork(), locationListing, [sql`"l"."archived_at" is null`], { sortBy, orderBy })) {
+        for await (const batch of iterateListing(t.orm.em.fork(), locationListing, [(eb) => eb('l.archived_at', 'is', null)], { sortBy, orderBy })) {
           joined.push(...batch.map((l) => l.id));
         }
         expect(paged, `${sortBy} ${orderBy}`).toEqual(joined);
@@ -118,7 +117,7 @@ describe('locations', () => {
   });
 });
 
-describe('directions, sub-directions and classes', () => {
+describe('directions, sub-directions and location classes', () => {
   it('refuses deleting a direction with sub-directions, naming them', async () => {
     const north = (await admin.directions.list({ q: 'NORTH' })).items[0];
     expect(north.subDirectionCount).toBeGreaterThan(0);
@@ -128,7 +127,7 @@ describe('directions, sub-directions and classes', () => {
     });
   });
 
-  it('refuses deleting a sub-direction or class used by locations', async () => {
+  it('refuses deleting a sub-direction or location class used by locations', async () => {
     const sub = (await admin.subDirections.list({ q: 'LYON' })).items[0];
     await expect(admin.subDirections.delete({ id: sub.id })).rejects.toMatchObject({
       code: 'CONFLICT',

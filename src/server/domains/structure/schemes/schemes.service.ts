@@ -4,6 +4,7 @@
 // questions). Only drafts can be deleted; published versions are archived and restored instead.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import {
   type ZSectionInput,
@@ -16,137 +17,176 @@ import {
   type TUpdateSchemeInput,
 } from '../../../../shared/schemas/schemes.ts';
 import type { z } from 'zod';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { archiveActions, type ArchiveSpec } from '../../../lib/archive.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, listById, listingReads, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { loadForWrite } from '../../../lib/records.ts';
-import { plural, refuseIfReferenced, registerCustomerRecords } from '../../../lib/references.ts';
-import { findOwned, tenantSql, withTransaction } from '../../../lib/scope.ts';
-import { equalsFilter, sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
+import { deleteOrExplain } from '../../../lib/references.ts';
+import { findOwned, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { diffChanges, recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
 import { Scheme, SchemeQuestion, SchemeSection } from './scheme.entity.ts';
 
 type SectionInput = z.output<typeof ZSectionInput>;
 
+const countStar = sql<number>`count(*)::int`;
+
+/** A numeric column as a JS number. */
+const float = (column: string) => sql<number>`${sql.ref(column)}::float8`;
+
 export const schemeListing = defineListing({
-  source: (em: EntityManager) => {
-    const s = tableOf(em, Scheme, 'sc');
-    const sec = tableOf(em, SchemeSection, 'sec');
-    const q = tableOf(em, SchemeQuestion, 'q');
-    return {
-      from: s.from,
-      id: s.col('id'),
-      select: {
-        id: s.col('id'),
-        customerId: s.col('customer'),
-        key: s.col('key'),
-        version: s.col('version'),
-        isLatest: s.col('isLatest'),
-        name: s.col('name'),
-        description: s.col('description'),
-        status: s.col('status'),
-        passingScore: s.col('passingScore'),
-        requireSignature: s.col('requireSignature'),
-        publishedAt: s.col('publishedAt'),
-        archivedAt: s.col('archivedAt'),
-        sectionCount: sql`(select count(*)::int from ${sec.from} where ${sec.col('scheme')} = ${s.col('id')})`,
-        questionCount: sql`(select count(*)::int from ${q.from} where ${q.col('scheme')} = ${s.col('id')})`,
-        createdAt: s.col('createdAt'),
-        updatedAt: s.col('updatedAt'),
-      },
-      search: [s.col('name')],
+  source: (db) =>
+    listSource(db.selectFrom('schemes as sc'), {
+      id: 'sc.id',
+      select: (qb) =>
+        qb.select((eb) => [
+          'sc.id',
+          'sc.customer_id',
+          'sc.key',
+          'sc.version',
+          'sc.is_latest',
+          'sc.name',
+          'sc.description',
+          'sc.status',
+          'sc.passing_score',
+          'sc.require_signature',
+          'sc.published_at',
+          'sc.archived_at',
+          eb.selectFrom('scheme_sections as sec').whereRef('sec.scheme_id', '=', 'sc.id').select(countStar.as('n')).as('section_count'),
+          eb.selectFrom('scheme_questions as q').whereRef('q.scheme_id', '=', 'sc.id').select(countStar.as('n')).as('question_count'),
+          'sc.created_at',
+          'sc.updated_at',
+        ]),
+      search: ['sc.name'],
       sorts: {
-        name: s.col('name'),
-        version: s.col('version'),
-        status: s.col('status'),
-        publishedAt: s.col('publishedAt'),
-        createdAt: s.col('createdAt'),
-        updatedAt: s.col('updatedAt'),
+        name: 'sc.name',
+        version: 'sc.version',
+        status: 'sc.status',
+        publishedAt: 'sc.published_at',
+        createdAt: 'sc.created_at',
+        updatedAt: 'sc.updated_at',
       },
-    };
-  },
+    }),
   map: (r): TScheme => ({
-    id: r.id as number,
-    customerId: r.customerId as number,
-    key: r.key as string,
-    version: r.version as number,
-    isLatest: r.isLatest as boolean,
-    name: r.name as string,
-    description: r.description as string | null,
-    status: r.status as TScheme['status'],
-    passingScore: r.passingScore as number,
-    requireSignature: r.requireSignature as boolean,
-    publishedAt: rowDateOrNull(r.publishedAt),
-    archivedAt: rowDateOrNull(r.archivedAt),
-    sectionCount: r.sectionCount as number,
-    questionCount: r.questionCount as number,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    id: r.id,
+    customerId: r.customer_id,
+    key: r.key,
+    version: r.version,
+    isLatest: r.is_latest,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    passingScore: r.passing_score,
+    requireSignature: r.require_signature,
+    publishedAt: toDateOrNull(r.published_at),
+    archivedAt: toDateOrNull(r.archived_at),
+    sectionCount: r.section_count ?? 0,
+    questionCount: r.question_count ?? 0,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
 });
 
-function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const s = tableOf(ctx.em, Scheme, 'sc');
-  const views: Record<TListSchemesInput['view'], Sql | undefined> = {
-    latest: sql`${s.col('isLatest')}`,
-    latestPublished: sql`${s.col('status')} = 'published' and ${s.col('version')} = (select max("s2"."version") from "schemes" "s2" where "s2"."key" = ${s.col('key')} and "s2"."status" = 'published')`,
+type SchemeFilter = ListingFilter<typeof schemeListing>;
+
+function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' | 'itemsPerPage'>): SchemeFilter[] {
+  const views: Record<TListSchemesInput['view'], SchemeFilter> = {
+    latest: (eb) => eb('sc.is_latest', '=', true),
+    latestPublished: (eb) =>
+      eb.and([
+        eb('sc.status', '=', 'published'),
+        eb(
+          'sc.version',
+          '=',
+          eb.selectFrom('schemes as s2').whereRef('s2.key', '=', 'sc.key').where('s2.status', '=', 'published').select((e) => e.fn.max('s2.version').as('v')),
+        ),
+      ]),
     all: undefined,
   };
   return [
-    tenantSql(ctx, s.col('customer')),
-    equalsFilter(s.col('customer'), input.customerId),
-    input.status ? sql`${s.col('status')} = ${input.status}` : undefined,
-    input.key ? sql`${s.col('key')} = ${input.key}` : undefined,
+    tenantFilter(ctx, 'sc.customer_id'),
+    equalsFilter('sc.customer_id', input.customerId),
+    equalsFilter('sc.status', input.status),
+    input.key ? equalsFilter('sc.key', input.key) : undefined,
     views[input.view],
   ];
 }
 
 export const { list: listSchemes, iterate: iterateSchemes } = listingReads('Scheme', schemeListing, listFilters, 'name');
 
-function toQuestion(q: SchemeQuestion): TQuestion {
-  return {
-    id: q.id,
-    key: q.key,
-    position: q.position,
-    text: q.text,
-    help: q.help ?? null,
-    type: q.type,
-    options: q.options,
-    maxScore: Number(q.maxScore),
-    weight: Number(q.weight),
-    required: q.required,
-    allowNA: q.allowNa,
-    critical: q.critical,
-    evidence: q.evidence,
-    minPhotos: q.minPhotos,
-    visibleIf: q.visibleIf ?? null,
-  };
-}
-
+/** The sections of a scheme version in order, each with its questions in order. */
 async function structureOf(em: EntityManager, schemeId: number): Promise<TSection[]> {
-  const sections = await em.find(SchemeSection, { scheme: schemeId }, { orderBy: { position: 'asc' } });
-  const questions = await em.find(SchemeQuestion, { scheme: schemeId }, { orderBy: { position: 'asc' } });
+  const k = db(em);
+  const sections = await k
+    .selectFrom('scheme_sections')
+    .select(['id', 'title', float('weight').as('weight'), 'position'])
+    .where('scheme_id', '=', schemeId)
+    .orderBy('position')
+    .execute();
+  const questions = await k
+    .selectFrom('scheme_questions')
+    .select([
+      'id',
+      'section_id',
+      'key',
+      'position',
+      'text',
+      'help',
+      'type',
+      'options',
+      float('max_score').as('max_score'),
+      float('weight').as('weight'),
+      'required',
+      'allow_na',
+      'critical',
+      'evidence',
+      'min_photos',
+      'visible_if',
+    ])
+    .where('scheme_id', '=', schemeId)
+    .orderBy('position')
+    .execute();
   return sections.map((s) => ({
     id: s.id,
     title: s.title,
-    weight: Number(s.weight),
+    weight: s.weight,
     position: s.position,
-    questions: questions.filter((q) => q.section.id === s.id).map(toQuestion),
+    questions: questions
+      .filter((q) => q.section_id === s.id)
+      .map(
+        (q): TQuestion => ({
+          id: q.id,
+          key: q.key,
+          position: q.position,
+          text: q.text,
+          help: q.help,
+          type: q.type,
+          options: q.options,
+          maxScore: q.max_score,
+          weight: q.weight,
+          required: q.required,
+          allowNA: q.allow_na,
+          critical: q.critical,
+          evidence: q.evidence,
+          minPhotos: q.min_photos,
+          visibleIf: q.visible_if,
+        }),
+      ),
   }));
 }
 
 export async function getScheme(ctx: ServiceContext, id: number): Promise<TSchemeDetail> {
   authorize(ctx, 'read', 'Scheme');
-  const s = tableOf(ctx.em, Scheme, 'sc');
-  const found = await listById(ctx.em, schemeListing, id, [tenantSql(ctx, s.col('customer'))], 'Scheme');
-  const versions = await ctx.em.find(Scheme, { key: found.key }, { orderBy: { version: 'desc' } });
+  const found = await listById(ctx.em, schemeListing, id, [tenantFilter(ctx, 'sc.customer_id')], 'Scheme');
+  const sections = await structureOf(ctx.em, id);
+  const versions = await db(ctx.em).selectFrom('schemes').select(['id', 'version', 'status', 'published_at']).where('key', '=', found.key).orderBy('version', 'desc').execute();
   return {
     ...found,
-    sections: await structureOf(ctx.em, id),
-    versions: versions.map((v) => ({ id: v.id, version: v.version, status: v.status, publishedAt: v.publishedAt ?? null })),
+    sections,
+    versions: versions.map((v) => ({ id: v.id, version: v.version, status: v.status, publishedAt: toDateOrNull(v.published_at) })),
   };
 }
 
@@ -393,12 +433,12 @@ export async function deleteScheme(ctx: ServiceContext, id: number): Promise<TDe
     if (scheme.status !== 'draft') {
       throw new AppError('CONFLICT', `Version ${scheme.version} is ${scheme.status} and is kept so tasks keep their questions; archive it instead`);
     }
-    await refuseIfReferenced(tx.em, 'Scheme', id, `Scheme "${scheme.name}" v${scheme.version}`);
+    // Its sections and questions go with it (ON DELETE CASCADE); what else points at it refuses.
+    await deleteOrExplain(tx.em, Scheme, id, { what: `Scheme "${scheme.name}" v${scheme.version}` });
     recordAudit(tx, { action: 'delete', entityType: 'Scheme', entityId: id, customerId: scheme.customer.id, changes: snapshot(scheme) });
     const wasLatest = scheme.isLatest;
     const key = scheme.key;
-    tx.em.remove(scheme);
-    await tx.em.flush();
+    tx.em.getUnitOfWork().unsetIdentity(scheme);
     if (wasLatest) {
       const previous = await tx.em.findOne(Scheme, { key }, { orderBy: { version: 'desc' } });
       if (previous) previous.isLatest = true;
@@ -406,5 +446,3 @@ export async function deleteScheme(ctx: ServiceContext, id: number): Promise<TDe
   });
   return { id, deleted: true };
 }
-
-registerCustomerRecords(Scheme, plural('scheme version'));

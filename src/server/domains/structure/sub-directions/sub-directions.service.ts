@@ -1,6 +1,7 @@
 // Sub-directions: areas inside a direction (code unique per direction). Same abilities as directions.
 // Delete is refused while locations use the sub-direction (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateSubDirectionInput,
@@ -8,73 +9,65 @@ import type {
   TSubDirection,
   TUpdateSubDirectionInput,
 } from '../../../../shared/schemas/sub-directions.ts';
-import { archiveActions, archivedSql, refuseArchived } from '../../../lib/archive.ts';
+import { db } from '../../../db/kysely.ts';
+import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, enrichWithCount, listById, listingReads, rowDate, rowDateOrNull } from '../../../lib/listing.ts';
+import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
-import { plural, registerCustomerRecords, registerReferenceCounter } from '../../../lib/references.ts';
-import { assertUnique, findOwned, tenantSql, type UniqueRule } from '../../../lib/scope.ts';
+import { plural } from '../../../lib/references.ts';
+import { assertUnique, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { countPer, equalsFilter, execSql, raw, sql, tableOf, type Sql } from '../../../lib/sql-list.ts';
 import { requireDirectionRef } from '../directions/directions.service.ts';
-import { countLocationsBy } from '../locations/locations.service.ts';
 import { SubDirection } from './sub-direction.entity.ts';
 
 export const subDirectionListing = defineListing({
-  source: (em: EntityManager) => {
-    const s = tableOf(em, SubDirection, 's');
-    return {
-      from: sql`${s.from} join "directions" "d" on "d"."id" = ${s.col('direction')}`,
-      id: s.col('id'),
-      select: {
-        id: s.col('id'),
-        customerId: s.col('customer'),
-        directionId: s.col('direction'),
-        directionCode: raw('"d"."code"'),
-        directionName: raw('"d"."name"'),
-        code: s.col('code'),
-        name: s.col('name'),
-        description: s.col('description'),
-        active: s.col('active'),
-        archivedAt: s.col('archivedAt'),
-        createdAt: s.col('createdAt'),
-        updatedAt: s.col('updatedAt'),
-      },
-      search: [s.col('code'), s.col('name')],
-      sorts: {
-        code: s.col('code'),
-        name: s.col('name'),
-        direction: raw('"d"."code"'),
-        createdAt: s.col('createdAt'),
-        updatedAt: s.col('updatedAt'),
-      },
-    };
-  },
+  source: (db) =>
+    listSource(db.selectFrom('sub_directions as s').innerJoin('directions as d', 'd.id', 's.direction_id'), {
+      id: 's.id',
+      select: (qb) =>
+        qb.select((eb) => [
+          's.id',
+          's.customer_id',
+          's.direction_id',
+          'd.code as direction_code',
+          'd.name as direction_name',
+          's.code',
+          's.name',
+          's.description',
+          's.active',
+          's.archived_at',
+          's.created_at',
+          's.updated_at',
+          // Same context: the sub-direction's list reads its locations' table directly (archived ones
+          // included: they still use it).
+          eb.selectFrom('locations as l').whereRef('l.sub_direction_id', '=', 's.id').select(sql<number>`count(*)::int`.as('n')).as('location_count'),
+        ]),
+      search: ['s.code', 's.name'],
+      sorts: { code: 's.code', name: 's.name', direction: 'd.code', createdAt: 's.created_at', updatedAt: 's.updated_at' },
+    }),
   map: (r): TSubDirection => ({
-    id: r.id as number,
-    customerId: r.customerId as number,
-    direction: { id: r.directionId as number, code: r.directionCode as string, name: r.directionName as string },
-    code: r.code as string,
-    name: r.name as string,
-    description: r.description as string | null,
-    active: r.active as boolean,
-    archivedAt: rowDateOrNull(r.archivedAt),
-    locationCount: 0,
-    createdAt: rowDate(r.createdAt),
-    updatedAt: rowDate(r.updatedAt),
+    id: r.id,
+    customerId: r.customer_id,
+    direction: { id: r.direction_id, code: r.direction_code, name: r.direction_name },
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    active: r.active,
+    archivedAt: toDateOrNull(r.archived_at),
+    locationCount: r.location_count ?? 0,
+    createdAt: toDate(r.created_at),
+    updatedAt: toDate(r.updated_at),
   }),
-  enrich: enrichWithCount<TSubDirection>('locationCount', (em, ids) => countLocationsBy(em, 'subDirection', ids)),
 });
 
-function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'page' | 'itemsPerPage'>): (Sql | undefined)[] {
-  const s = tableOf(ctx.em, SubDirection, 's');
+function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof subDirectionListing>[] {
   return [
-    tenantSql(ctx, s.col('customer')),
-    equalsFilter(s.col('customer'), input.customerId),
-    equalsFilter(s.col('direction'), input.directionId),
-    equalsFilter(s.col('active'), input.active),
-    archivedSql(s.col('archivedAt'), input.archived),
+    tenantFilter(ctx, 's.customer_id'),
+    equalsFilter('s.customer_id', input.customerId),
+    equalsFilter('s.direction_id', input.directionId),
+    equalsFilter('s.active', input.active),
+    archivedFilter('s.archived_at', input.archived),
   ];
 }
 
@@ -82,15 +75,10 @@ export const { list: listSubDirections, iterate: iterateSubDirections } = listin
 
 export async function getSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
   authorize(ctx, 'read', 'SubDirection');
-  const s = tableOf(ctx.em, SubDirection, 's');
-  return listById(ctx.em, subDirectionListing, id, [tenantSql(ctx, s.col('customer'))], 'Sub-direction');
+  return listById(ctx.em, subDirectionListing, id, [tenantFilter(ctx, 's.customer_id')], 'Sub-direction');
 }
 
-/* ------------------------------------------------------------------ for other domains */
-
-export function countSubDirectionsByDirection(em: EntityManager, directionIds: number[]): Promise<Map<number, number>> {
-  return countPer(em, tableOf(em, SubDirection, 's'), 'direction', directionIds);
-}
+/* ------------------------------------------------------------------ for locations */
 
 /** The sub-direction, if it is `customerId`'s (NOT_FOUND otherwise; any customer when null). */
 export async function requireSubDirectionRef(
@@ -109,9 +97,14 @@ export async function subDirectionRefs(
 ): Promise<Map<number, { id: number; code: string; name: string; direction: { id: number; code: string; name: string } }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const subs = await em.find(SubDirection, { id: { $in: unique } }, { populate: ['direction'] });
+  const rows = await db(em)
+    .selectFrom('sub_directions as s')
+    .innerJoin('directions as d', 'd.id', 's.direction_id')
+    .select(['s.id', 's.code', 's.name', 'd.id as direction_id', 'd.code as direction_code', 'd.name as direction_name'])
+    .where('s.id', 'in', unique)
+    .execute();
   return new Map(
-    subs.map((s) => [s.id, { id: s.id, code: s.code, name: s.name, direction: { id: s.direction.id, code: s.direction.code, name: s.direction.name } }]),
+    rows.map((s) => [s.id, { id: s.id, code: s.code, name: s.name, direction: { id: s.direction_id, code: s.direction_code, name: s.direction_name } }]),
   );
 }
 
@@ -120,16 +113,16 @@ export async function subDirectionRefs(
  * (ties by id) — the order of the locations list's `subDirection` and `direction` sorts.
  */
 export async function subDirectionOrder(em: EntityManager, by: 'subDirection' | 'direction'): Promise<number[]> {
-  const s = tableOf(em, SubDirection, 's');
-  const order = by === 'direction' ? sql`"d"."code", "d"."id", ${s.col('code')}, ${s.col('id')}` : sql`${s.col('code')}, ${s.col('id')}`;
-  const rows = await execSql<{ id: number }>(em, sql`select ${s.col('id')} as "id" from ${s.from} join "directions" "d" on "d"."id" = ${s.col('direction')} order by ${order}`);
+  let query = db(em).selectFrom('sub_directions as s').innerJoin('directions as d', 'd.id', 's.direction_id').select('s.id');
+  if (by === 'direction') query = query.orderBy('d.code').orderBy('d.id');
+  const rows = await query.orderBy('s.code').orderBy('s.id').execute();
   return rows.map((r) => r.id);
 }
 
 /** Ids of a direction's sub-directions. */
 export async function subDirectionIdsOf(em: EntityManager, directionId: number): Promise<number[]> {
-  const subs = await em.find(SubDirection, { direction: directionId }, { fields: ['id'] });
-  return subs.map((s) => s.id);
+  const rows = await db(em).selectFrom('sub_directions').select('id').where('direction_id', '=', directionId).execute();
+  return rows.map((r) => r.id);
 }
 
 /* ------------------------------------------------------------------ mutations */
@@ -147,6 +140,7 @@ const records: WriteSpec<SubDirection> = {
   snapshot: (s) => ({ directionId: s.direction.id, code: s.code, name: s.name, description: s.description, active: s.active }),
   name: (s) => `Sub-direction "${s.code}"`,
   unique: uniqueCode,
+  referencedBy: { locations: plural('location') },
 };
 
 /** The direction to attach to: the caller's customer's, and not archived. */
@@ -201,10 +195,3 @@ export const { archive: archiveSubDirection, restore: restoreSubDirection } = ar
 export function deleteSubDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
   return deleteUnreferenced(ctx, records, id);
 }
-
-registerReferenceCounter('Direction', async (em, directionId) => {
-  const subs = await em.find(SubDirection, { direction: directionId }, { orderBy: { code: 'asc' }, limit: 3 });
-  return { count: await em.count(SubDirection, { direction: directionId }), label: plural('sub-direction'), examples: subs.map((s) => s.code) };
-});
-
-registerCustomerRecords(SubDirection, plural('sub-direction'));
