@@ -187,7 +187,7 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
   const take = Math.min(limit, total - offset);
   const fromEnd = total - offset - take;
   const reversed = fromEnd < offset;
-  const keys = ordered(erase(source.from).select(term(source.id as string).as('__key') as never), source, query, reversed)
+  const keys = ordered(erase(source.from).select(sql.ref(source.id).as('__key')), source, query, reversed)
     .limit(take)
     .offset(reversed ? fromEnd : offset);
   const rows = (await ordered(erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', source.id as string), source, query, reversed).execute()) as O[];
