@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
-import { setOutboxLogger } from './domains/platform/outbox/outbox.service.ts';
+import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -16,6 +16,13 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { trpcPlugin } from './trpc/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where services queue outgoing e-mail (see platform/outbox); reach it as `request.server.outbox`. */
+    outbox: Outbox;
+  }
+}
 
 /** Request and reply fields never logged: credentials and session material. */
 const REDACT = [
@@ -74,8 +81,10 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
   });
-  setOutboxLogger((msg, data) =>
-    app.log.info(config.env === 'production' ? { to: data.to, kind: data.kind } : data, msg),
+  // This app's outbox reports queued mail in its own log (production: recipient and kind only).
+  app.decorate(
+    'outbox',
+    createOutbox((mail) => app.log.info(config.env === 'production' ? { to: mail.to, kind: mail.kind } : mail, 'email queued')),
   );
 
   await app.register(errorsPlugin);
