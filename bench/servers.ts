@@ -1,14 +1,17 @@
 // Benchmark child process: the real app (buildApp + listen) and, beside it, a bare Fastify server
-// answering the same list queries with raw `pg` (the ceiling: same SQL, built by the same
-// ListSource and lib/sql-list.ts, but no sessions, abilities, ORM fork or response mapping).
+// answering the same list queries with raw `pg` (the ceiling: the same Kysely statements, built by the
+// same list sources and lib/list.ts over a plain pg pool, but no sessions, abilities, ORM fork or
+// response mapping).
 // Started by bench/run.ts with DATABASE_URL; reports { appUrl, ceilingUrl, token } over IPC.
 import Fastify from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { initOrm } from '../src/server/db/orm.ts';
+import type { DB } from '../src/server/db/kysely.ts';
 import { customerSource, orderSource } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
-import { runListWith, type SqlExecutor } from '../src/server/lib/sql-list.ts';
+import { runList } from '../src/server/lib/list.ts';
 import { legacyListQuery } from '../src/server/rest/params.ts';
 import { ECOMMERCE_CUSTOMER_SORT_KEYS, ORDER_SORT_KEYS } from '../src/shared/schemas/ecommerce.ts';
 
@@ -32,14 +35,13 @@ const { accessToken } = (await login.json()) as { accessToken: string };
 
 // The ceiling: the same statements through a plain pg pool of the same size.
 const pool = new pg.Pool({ connectionString: url, max: 10 });
-const exec: SqlExecutor = async ({ text, params }) => (await pool.query(text, params)).rows;
+const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 const ceiling = Fastify({ logger: false });
-const orders = orderSource(orm.em);
-const customers = customerSource(orm.em);
-ceiling.get('/orders', (request) => runListWith(exec, orders, legacyListQuery(request.query as Record<string, unknown>, ORDER_SORT_KEYS)));
-ceiling.get('/customers', (request) =>
-  runListWith(exec, customers, legacyListQuery(request.query as Record<string, unknown>, ECOMMERCE_CUSTOMER_SORT_KEYS)),
-);
+const orders = orderSource(db);
+const customers = customerSource(db);
+type Listed = { Querystring: Record<string, unknown> };
+ceiling.get<Listed>('/orders', (request) => runList(orders, legacyListQuery(request.query, ORDER_SORT_KEYS)));
+ceiling.get<Listed>('/customers', (request) => runList(customers, legacyListQuery(request.query, ECOMMERCE_CUSTOMER_SORT_KEYS)));
 await ceiling.listen({ port: 0, host: '127.0.0.1' });
 const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as { port: number }).port}`;
 
@@ -47,7 +49,7 @@ process.on('message', (message) => {
   if (message !== 'stop') return;
   void (async () => {
     await ceiling.close();
-    await pool.end();
+    await db.destroy();
     await app.close();
     await orm.close();
     process.exit(0);

@@ -8,7 +8,7 @@ import type { AppConfig } from './config.ts';
 import { connectAccountSessions } from './domains/organization/users/account-sessions.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
-import { setOutboxLogger } from './domains/platform/outbox/outbox.service.ts';
+import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -18,6 +18,13 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { trpcPlugin } from './trpc/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where services queue outgoing e-mail (see platform/outbox); reach it as `request.server.outbox`. */
+    outbox: Outbox;
+  }
+}
 
 /** Request and reply fields never logged: credentials and session material. */
 const REDACT = [
@@ -85,8 +92,10 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
       await forgotPassword(em, { email }, baseUrl);
     },
   });
-  setOutboxLogger((msg, data) =>
-    app.log.info(config.env === 'production' ? { to: data.to, kind: data.kind } : data, msg),
+  // This app's outbox reports queued mail in its own log (production: recipient and kind only).
+  app.decorate(
+    'outbox',
+    createOutbox((mail) => app.log.info(config.env === 'production' ? { to: mail.to, kind: mail.kind } : mail, 'email queued')),
   );
 
   await app.register(errorsPlugin);

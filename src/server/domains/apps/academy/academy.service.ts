@@ -1,50 +1,44 @@
 // Academy demo app: the course catalogue (searched, filtered, sorted and paged in SQL) and course pages.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  ALL_COURSES_LABEL,
-  type TCourse,
-  type TCourseDetails,
-  type TCourseDetailsInput,
-  type TCourseList,
-  type TCourseSortKey,
-  type TListCoursesInput,
-} from '../../../../shared/schemas/academy.ts';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { ALL_COURSES_LABEL, type TCourseDetails, type TCourseDetailsInput, type TCourseList, type TListCoursesInput } from '../../../../shared/schemas/academy.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { execSql, listQueryOf, runList, sql, tableOf, type ListSource } from '../../../lib/sql-list.ts';
-import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from './academy.entity.ts';
+import { listSource, runList } from '../../../lib/list.ts';
+import { AcademyCourse } from './academy.entity.ts';
 
-function courseSource(em: EntityManager): ListSource<TCourseSortKey> {
-  const c = tableOf(em, AcademyCourse, 'c');
-  return {
-    from: c.from,
-    id: c.col('id'),
-    select: {
-      id: c.col('id'),
-      user: c.col('tutorName'),
-      image: c.col('image'),
-      tutorImg: c.col('tutorImg'),
-      completedTasks: c.col('completedTasks'),
-      totalTasks: c.col('totalTasks'),
-      userCount: c.col('userCount'),
-      note: c.col('note'),
-      view: c.col('view'),
-      time: c.col('time'),
-      logo: c.col('logo'),
-      color: c.col('color'),
-      courseTitle: c.col('courseTitle'),
-      desc: c.col('summary'),
-      tags: c.col('tag'),
-      rating: sql`${c.col('rating')}::float8`,
-      ratingCount: c.col('ratingCount'),
-    },
-    search: [c.col('courseTitle'), c.col('tutorName')],
+function courseSource(db: Kysely<DB>) {
+  const from = db.selectFrom('academy_courses as c');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'c.id',
+    select: (qb) =>
+      qb.select([
+        'c.id',
+        'c.tutor_name as user',
+        'c.image',
+        'c.tutor_img as tutorImg',
+        'c.completed_tasks as completedTasks',
+        'c.total_tasks as totalTasks',
+        'c.user_count as userCount',
+        'c.note',
+        'c.view',
+        'c.time',
+        'c.logo',
+        'c.color',
+        'c.course_title as courseTitle',
+        'c.summary as desc',
+        'c.tag as tags',
+        eb.cast<number>('c.rating', 'float8').as('rating'),
+        'c.rating_count as ratingCount',
+      ]),
+    search: ['c.course_title', 'c.tutor_name'],
     sorts: {
-      courseName: sql`lower(${c.col('courseTitle')}) collate "C"`,
-      progress: sql`(${c.col('completedTasks')}::float8 / ${c.col('totalTasks')})`,
+      courseName: sql<string>`lower(${eb.ref('c.course_title')}) collate "C"`,
+      progress: sql<number>`(${eb.ref('c.completed_tasks')}::float8 / ${eb.ref('c.total_tasks')})`,
     },
-  };
+  });
 }
 
 /**
@@ -53,12 +47,12 @@ function courseSource(em: EntityManager): ListSource<TCourseSortKey> {
  */
 export async function listCourses(ctx: ServiceContext, input: TListCoursesInput): Promise<TCourseList> {
   authorize(ctx, 'read', 'DemoApp');
-  const c = tableOf(ctx.em, AcademyCourse, 'c');
-  const { rows, total } = await runList<TCourse, TCourseSortKey>(ctx.em, courseSource(ctx.em), {
-    ...listQueryOf(input),
+  const { label } = input;
+  const { rows, total } = await runList(courseSource(kyselyOf(ctx.em)), {
+    ...input,
     where: [
-      input.label !== ALL_COURSES_LABEL && sql`${c.col('tag')} = ${input.label}`,
-      input.hideCompleted && sql`${c.col('completedTasks')} < ${c.col('totalTasks')}`,
+      label !== ALL_COURSES_LABEL && ((eb) => eb('c.tag', '=', label)),
+      input.hideCompleted && ((eb) => eb('c.completed_tasks', '<', eb.ref('c.total_tasks'))),
     ],
   });
   return { items: rows, total };
@@ -76,15 +70,6 @@ function sectionTime(seconds: number): string {
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-interface TopicRow {
-  sectionId: number;
-  slug: string;
-  sectionTitle: string;
-  title: string | null;
-  seconds: number | null;
-  isCompleted: boolean | null;
-}
-
 /**
  * A course page: the course's summary, instructor and its content sections with their lectures
  * (status = completed/total lectures, times summed from the lectures). Without `courseId`, the first course.
@@ -96,16 +81,14 @@ export async function getCourseDetails(ctx: ServiceContext, input: TCourseDetail
     ? await ctx.em.findOne(AcademyCourse, { id: input.courseId })
     : (await ctx.em.find(AcademyCourse, {}, { orderBy: { id: 'asc' }, limit: 1 }))[0];
   if (!course) throw new AppError('NOT_FOUND', 'No course found with this id');
-  const s = tableOf(ctx.em, AcademyCourseSection, 's');
-  const t = tableOf(ctx.em, AcademyCourseTopic, 't');
-  const rows = await execSql<TopicRow>(
-    ctx.em,
-    sql`select ${s.col('id')} as "sectionId", ${s.col('slug')} as "slug", ${s.col('title')} as "sectionTitle",
-               ${t.col('title')} as "title", ${t.col('seconds')} as "seconds", ${t.col('isCompleted')} as "isCompleted"
-          from ${s.from} left join ${t.from} on ${t.col('section')} = ${s.col('id')}
-         where ${s.col('course')} = ${course.id}
-         order by ${s.col('position')}, ${t.col('position')}`,
-  );
+  const rows = await kyselyOf(ctx.em)
+    .selectFrom('academy_course_sections as s')
+    .leftJoin('academy_course_topics as t', 't.section_id', 's.id')
+    .select(['s.id as sectionId', 's.slug', 's.title as sectionTitle', 't.title', 't.seconds', 't.is_completed as isCompleted'])
+    .where('s.course_id', '=', course.id)
+    .orderBy('s.position')
+    .orderBy('t.position')
+    .execute();
   const sections = new Map<number, { slug: string; title: string; topics: { title: string; seconds: number; isCompleted: boolean }[] }>();
   for (const row of rows) {
     let section = sections.get(row.sectionId);

@@ -1,7 +1,7 @@
 // REST (spec section 7): GET /api/dashboard/analytics/projects.
 import type { FastifyPluginAsync } from 'fastify';
 import { ANALYTICS_PROJECT_SORT_KEYS } from '../../../../shared/schemas/analytics.ts';
-import { pageCount } from '../../../lib/sql-list.ts';
+import { pageCount } from '../../../lib/list.ts';
 import { requireAbility } from '../../../rest/legacy.ts';
 import { legacyListQuery } from '../../../rest/params.ts';
 import { listAnalyticsProjects } from './analytics.service.ts';

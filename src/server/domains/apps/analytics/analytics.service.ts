@@ -1,40 +1,27 @@
 // Analytics dashboard demo: the projects table, searched, sorted and paged in SQL (`read DemoApp`).
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
-import type {
-  TAnalyticsProject,
-  TAnalyticsProjectSortKey,
-  TListAnalyticsProjectsInput,
-} from '../../../../shared/schemas/analytics.ts';
+import type { TAnalyticsProject, TListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { listQueryOf, runList, sql, tableOf, type ListSource } from '../../../lib/sql-list.ts';
-import { AnalyticsProject } from './analytics.entity.ts';
+import { listSource, runList } from '../../../lib/list.ts';
 
-export function projectSource(em: EntityManager): ListSource<TAnalyticsProjectSortKey> {
-  const t = tableOf(em, AnalyticsProject, 'a');
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select: {
-      id: t.col('id'),
-      logo: t.col('logo'),
-      name: t.col('name'),
-      project: t.col('project'),
-      leader: t.col('leader'),
-      progress: sql`${t.col('progress')}::int`,
-      hours: t.col('hours'),
-      team: t.col('team'),
-      extraMembers: t.col('extraMembers'),
-    },
-    search: [t.col('name'), t.col('leader'), t.col('project')],
+export function projectSource(db: Kysely<DB>) {
+  const from = db.selectFrom('analytics_projects as a');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'a.id',
+    select: (qb) =>
+      qb.select(['a.id', 'a.logo', 'a.name', 'a.project', 'a.leader', 'a.progress', 'a.hours', 'a.team', 'a.extra_members as extraMembers']),
+    search: ['a.name', 'a.leader', 'a.project'],
     sorts: {
       // "project" is the column showing the project's name (with its kind beneath).
-      project: sql`lower(${t.col('name')}) collate "C"`,
-      leader: sql`lower(${t.col('leader')}) collate "C"`,
-      progress: t.col('progress'),
+      project: sql<string>`lower(${eb.ref('a.name')}) collate "C"`,
+      leader: sql<string>`lower(${eb.ref('a.leader')}) collate "C"`,
+      progress: 'a.progress',
     },
-  };
+  });
 }
 
 /** Projects matching q (name, leader or kind), sorted and paged. */
@@ -43,6 +30,6 @@ export async function listAnalyticsProjects(
   input: TListAnalyticsProjectsInput,
 ): Promise<ListResult<TAnalyticsProject>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<TAnalyticsProject, TAnalyticsProjectSortKey>(ctx.em, projectSource(ctx.em), listQueryOf(input));
+  const { rows, total } = await runList(projectSource(kyselyOf(ctx.em)), input);
   return { items: rows, total };
 }

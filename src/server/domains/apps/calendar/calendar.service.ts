@@ -10,18 +10,35 @@ import type {
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { execSql, sql } from '../../../lib/sql-list.ts';
-import { openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
+import { db } from '../../../db/kysely.ts';
+import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
 import { CalendarEvent } from './calendar.entity.ts';
 
-async function copySampleCalendar(em: EntityManager, userId: number): Promise<void> {
-  await execSql(
-    em,
-    sql`insert into calendar_events (owner_id, title, url, starts_at, ends_at, all_day, calendar, location, description, guests, created_at, updated_at)
-        select ${userId}, title, url, ${shiftedToToday('starts_at', 'created_at')}, ${shiftedToToday('ends_at', 'created_at')},
-               all_day, calendar, location, description, guests, now(), now()
-          from calendar_events where owner_id is null order by id`,
-  );
+async function copySampleCalendar(em: EntityManager, owner: CopyOwner): Promise<void> {
+  await db(em)
+    .insertInto('calendar_events')
+    .columns(['owner_id', 'title', 'url', 'starts_at', 'ends_at', 'all_day', 'calendar', 'location', 'description', 'guests', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('calendar_events as e')
+        .select((eb) => [
+          eb.val(owner.id).as('owner_id'),
+          'e.title',
+          'e.url',
+          shiftedToToday(eb.ref('e.starts_at'), eb.ref('e.created_at')).as('starts_at'),
+          shiftedToToday(eb.ref('e.ends_at'), eb.ref('e.created_at')).as('ends_at'),
+          'e.all_day',
+          'e.calendar',
+          'e.location',
+          'e.description',
+          'e.guests',
+          now().as('created_at'),
+          now().as('updated_at'),
+        ])
+        .where('e.owner_id', 'is', null)
+        .orderBy('e.id'),
+    )
+    .execute();
 }
 
 /** Authorizes (read DemoApp) and makes sure the caller's calendar exists. */

@@ -12,44 +12,68 @@ import type {
   TSendChatMessageInput,
   TSendChatMessageResult,
 } from '../../../../shared/schemas/chat.ts';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { execSql, likeContains, raw, sql } from '../../../lib/sql-list.ts';
-import { openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
+import { likeContains, toDate } from '../../../lib/list.ts';
+import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
 
-async function copySampleChats(em: EntityManager, userId: number): Promise<void> {
-  await execSql(
-    em,
-    sql`with src as (
-          select id, contact_id, unseen_msgs, last_message_at, created_at from chats where owner_id is null
-        ), ins as (
-          insert into chats (owner_id, contact_id, unseen_msgs, last_message_at, created_at, updated_at)
-          select ${userId}, contact_id, unseen_msgs, ${shiftedToToday('last_message_at', 'created_at')}, now(), now() from src
-          returning id, contact_id
+/** Copies the sample chats and their messages (moved to today's dates). */
+async function copySampleChats(em: EntityManager, owner: CopyOwner): Promise<void> {
+  await db(em)
+    .with('src', (q) => q.selectFrom('chats').select(['id', 'contact_id', 'unseen_msgs', 'last_message_at', 'created_at']).where('owner_id', 'is', null))
+    .with('ins', (q) =>
+      q
+        .insertInto('chats')
+        .columns(['owner_id', 'contact_id', 'unseen_msgs', 'last_message_at', 'created_at', 'updated_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('src')
+            .select((eb) => [
+              eb.val(owner.id).as('owner_id'),
+              'src.contact_id',
+              'src.unseen_msgs',
+              shiftedToToday(eb.ref('src.last_message_at'), eb.ref('src.created_at')).as('last_message_at'),
+              now().as('created_at'),
+              now().as('updated_at'),
+            ]),
         )
-        insert into chat_messages (chat_id, message, time, sender_id, is_sent, is_delivered, is_seen, created_at, updated_at)
-        select ins.id, m.message, ${shiftedToToday('m.time', 'src.created_at')}, m.sender_id, m.is_sent, m.is_delivered, m.is_seen, now(), now()
-          from ins join src on src.contact_id = ins.contact_id join chat_messages m on m.chat_id = src.id
-         order by m.id`,
-  );
+        .returning(['id', 'contact_id']),
+    )
+    .insertInto('chat_messages')
+    .columns(['chat_id', 'message', 'time', 'sender_id', 'is_sent', 'is_delivered', 'is_seen', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('ins')
+        .innerJoin('src', 'src.contact_id', 'ins.contact_id')
+        .innerJoin('chat_messages as m', 'm.chat_id', 'src.id')
+        .select((eb) => [
+          'ins.id',
+          'm.message',
+          shiftedToToday(eb.ref('m.time'), eb.ref('src.created_at')).as('time'),
+          'm.sender_id',
+          'm.is_sent',
+          'm.is_delivered',
+          'm.is_seen',
+          now().as('created_at'),
+          now().as('updated_at'),
+        ])
+        .orderBy('m.id'),
+    )
+    .execute();
 }
 
 function openChats(ctx: ServiceContext): Promise<AuthedContext> {
   return openDemoCopy(ctx, 'chat', copySampleChats);
 }
 
-const PERSON_COLUMNS = raw(
-  `p.id as "id", p.full_name as "fullName", p.role as "role", p.about as "about", p.avatar as "avatar", p.status as "status"`,
-);
-const MESSAGE_COLUMNS = raw(
-  `m.message as "message", m.time as "time", m.sender_id as "senderId",
-   m.is_sent as "isSent", m.is_delivered as "isDelivered", m.is_seen as "isSeen"`,
-);
+const PERSON_COLUMNS = ['p.id', 'p.full_name as fullName', 'p.role', 'p.about', 'p.avatar', 'p.status'] as const;
+const MESSAGE_COLUMNS = ['m.message', 'm.time', 'm.sender_id as senderId', 'm.is_sent as isSent', 'm.is_delivered as isDelivered', 'm.is_seen as isSeen'] as const;
 
 interface MessageRow {
   message: string;
-  /** Raw SQL hands timestamps back as text. */
-  time: string | Date;
+  /** Timestamps arrive as text. */
+  time: Date | string;
   senderId: number;
   isSent: boolean;
   isDelivered: boolean;
@@ -59,34 +83,44 @@ interface MessageRow {
 function toMessage(row: MessageRow): TChatMessage {
   return {
     message: row.message,
-    time: new Date(row.time),
+    time: toDate(row.time),
     senderId: row.senderId,
     feedback: { isSent: row.isSent, isDelivered: row.isDelivered, isSeen: row.isSeen },
   };
+}
+
+/** The last message of a chat from its (left-joined, so possibly empty) row. */
+function lastMessage(row: { [F in keyof MessageRow]: MessageRow[F] | null }): TChatMessage | null {
+  const { message, time, senderId } = row;
+  if (message === null || time === null || senderId === null) return null;
+  return toMessage({ message, time, senderId, isSent: row.isSent ?? false, isDelivered: row.isDelivered ?? false, isSeen: row.isSeen ?? false });
 }
 
 function toContact(row: TChatContact): TChatContact {
   return { id: row.id, fullName: row.fullName, role: row.role, about: row.about, avatar: row.avatar, status: row.status };
 }
 
+const people = (em: EntityManager) => db(em).selectFrom('chat_people as p');
+
 async function profileUser(em: EntityManager): Promise<TChatProfileUser> {
-  const [row] = await execSql<TChatContact & { twoStep: boolean; notifications: boolean }>(
-    em,
-    sql`select ${PERSON_COLUMNS}, p.two_step_auth as "twoStep", p.notifications_on as "notifications"
-          from chat_people p where p.is_profile order by p.id limit 1`,
-  );
+  const row = await people(em)
+    .select([...PERSON_COLUMNS, 'p.two_step_auth as twoStep', 'p.notifications_on as notifications'])
+    .where('p.is_profile', '=', true)
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'The chat profile is missing: seed the demo data');
   return { ...toContact(row), settings: { isTwoStepAuthVerificationEnabled: row.twoStep, isNotificationsOn: row.notifications } };
 }
 
 async function findContact(em: EntityManager, id: number): Promise<TChatContact> {
-  const [row] = await execSql<TChatContact>(em, sql`select ${PERSON_COLUMNS} from chat_people p where p.id = ${id} and not p.is_profile`);
+  const row = await people(em).select(PERSON_COLUMNS).where('p.id', '=', id).where('p.is_profile', '=', false).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No contact found with this id');
   return toContact(row);
 }
 
 async function chatMessages(em: EntityManager, chatId: number): Promise<TChatMessage[]> {
-  const rows = await execSql<MessageRow>(em, sql`select ${MESSAGE_COLUMNS} from chat_messages m where m.chat_id = ${chatId} order by m.time, m.id`);
+  const rows = await db(em).selectFrom('chat_messages as m').select(MESSAGE_COLUMNS).where('m.chat_id', '=', chatId).orderBy('m.time').orderBy('m.id').execute();
   return rows.map(toMessage);
 }
 
@@ -98,31 +132,27 @@ async function chatMessages(em: EntityManager, chatId: number): Promise<TChatMes
 export async function chatsAndContacts(ctx: ServiceContext, input: TChatsAndContactsInput): Promise<TChatsAndContacts> {
   const authed = await openChats(ctx);
   const q = input.q?.trim();
-  const nameFilter = q ? sql` and p.full_name ilike ${likeContains(q)}` : raw('');
-  const chatRows = await execSql<TChatContact & { chatId: number; unseenMsgs: number } & Partial<MessageRow>>(
-    authed.em,
-    sql`select ${PERSON_COLUMNS}, c.id as "chatId", c.unseen_msgs as "unseenMsgs",
-               lm."message", lm."time", lm."senderId", lm."isSent", lm."isDelivered", lm."isSeen"
-          from chats c
-          join chat_people p on p.id = c.contact_id
-          left join lateral (
-            select ${MESSAGE_COLUMNS} from chat_messages m where m.chat_id = c.id order by m.time desc, m.id desc limit 1
-          ) lm on true
-         where c.owner_id = ${authed.user.id}${nameFilter}
-         order by lm."time" desc nulls last, c.id desc`,
-  );
-  const contactRows = await execSql<TChatContact>(
-    authed.em,
-    sql`select ${PERSON_COLUMNS} from chat_people p where not p.is_profile${nameFilter} order by p.full_name, p.id`,
-  );
+  let chats = db(authed.em)
+    .selectFrom('chats as c')
+    .innerJoin('chat_people as p', 'p.id', 'c.contact_id')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('chat_messages as m').select(MESSAGE_COLUMNS).whereRef('m.chat_id', '=', 'c.id').orderBy('m.time', 'desc').orderBy('m.id', 'desc').limit(1).as('lm'),
+      (join) => join.onTrue(),
+    )
+    .select([...PERSON_COLUMNS, 'c.id as chatId', 'c.unseen_msgs as unseenMsgs', 'lm.message', 'lm.time', 'lm.senderId', 'lm.isSent', 'lm.isDelivered', 'lm.isSeen'])
+    .where('c.owner_id', '=', authed.user.id)
+    .orderBy('lm.time', (ob) => ob.desc().nullsLast())
+    .orderBy('c.id', 'desc');
+  let contacts = people(authed.em).select(PERSON_COLUMNS).where('p.is_profile', '=', false).orderBy('p.full_name').orderBy('p.id');
+  if (q) {
+    chats = chats.where('p.full_name', 'ilike', likeContains(q));
+    contacts = contacts.where('p.full_name', 'ilike', likeContains(q));
+  }
+  const [chatRows, contactRows] = [await chats.execute(), await contacts.execute()];
   return {
     chatsContacts: chatRows.map((row) => ({
       ...toContact(row),
-      chat: {
-        id: row.chatId,
-        unseenMsgs: row.unseenMsgs,
-        lastMessage: row.time ? toMessage(row as MessageRow) : null,
-      },
+      chat: { id: row.chatId, unseenMsgs: row.unseenMsgs, lastMessage: lastMessage(row) },
     })),
     contacts: contactRows.map(toContact),
     profileUser: await profileUser(authed.em),
@@ -136,11 +166,13 @@ export async function chatsAndContacts(ctx: ServiceContext, input: TChatsAndCont
 export async function openChat(ctx: ServiceContext, input: TOpenChatInput): Promise<TOpenChatResult> {
   const authed = await openChats(ctx);
   const contact = await findContact(authed.em, input.userId);
-  const [chat] = await execSql<{ id: number }>(
-    authed.em,
-    sql`update chats set unseen_msgs = 0, updated_at = now()
-         where owner_id = ${authed.user.id} and contact_id = ${contact.id} returning id`,
-  );
+  const chat = await db(authed.em)
+    .updateTable('chats')
+    .set({ unseen_msgs: 0, updated_at: now() })
+    .where('owner_id', '=', authed.user.id)
+    .where('contact_id', '=', contact.id)
+    .returning('id')
+    .executeTakeFirst();
   if (!chat) return { contact };
   return { chat: { id: chat.id, userId: contact.id, unseenMsgs: 0, messages: await chatMessages(authed.em, chat.id) }, contact };
 }
@@ -161,30 +193,39 @@ export async function sendMessage(ctx: ServiceContext, input: TSendChatMessageIn
   }
   const fromContact = input.senderId === contact.id ? 1 : 0;
   return authed.em.transactional(async (tx) => {
-    const created = await execSql<{ id: number }>(
-      tx,
-      sql`insert into chats (owner_id, contact_id, unseen_msgs, last_message_at, created_at, updated_at)
-          values (${authed.user.id}, ${contact.id}, 0, now(), now(), now())
-          on conflict (owner_id, contact_id) do nothing returning id`,
-    );
-    const isNew = created.length > 0;
-    const [{ id: chatId }] = isNew
-      ? created
-      : await execSql<{ id: number }>(tx, sql`select id from chats where owner_id = ${authed.user.id} and contact_id = ${contact.id}`);
-    const [row] = await execSql<MessageRow>(
-      tx,
-      sql`with m as (
-            insert into chat_messages (chat_id, message, time, sender_id, is_sent, is_delivered, is_seen, created_at, updated_at)
-            values (${chatId}, ${input.message}, now(), ${input.senderId}, true, false, false, now(), now())
-            returning *
-          ) select ${MESSAGE_COLUMNS} from m`,
-    );
-    const [{ unseenMsgs }] = await execSql<{ unseenMsgs: number }>(
-      tx,
-      sql`update chats set last_message_at = ${row.time}, unseen_msgs = unseen_msgs + ${fromContact}, updated_at = now()
-           where id = ${chatId} returning unseen_msgs as "unseenMsgs"`,
-    );
+    const kysely = db(tx);
+    const created = await kysely
+      .insertInto('chats')
+      .values({ owner_id: authed.user.id, contact_id: contact.id, unseen_msgs: 0, last_message_at: now(), created_at: now(), updated_at: now() })
+      .onConflict((oc) => oc.columns(['owner_id', 'contact_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    const { id: chatId } =
+      created ??
+      (await kysely.selectFrom('chats').select('id').where('owner_id', '=', authed.user.id).where('contact_id', '=', contact.id).executeTakeFirstOrThrow());
+    const row = await kysely
+      .insertInto('chat_messages')
+      .values({
+        chat_id: chatId,
+        message: input.message,
+        time: now(),
+        sender_id: input.senderId,
+        is_sent: true,
+        is_delivered: false,
+        is_seen: false,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .returning(['message', 'time', 'sender_id as senderId', 'is_sent as isSent', 'is_delivered as isDelivered', 'is_seen as isSeen'])
+      .executeTakeFirstOrThrow();
+    // now() is the transaction's start time: the message's own time.
+    const { unseenMsgs } = await kysely
+      .updateTable('chats')
+      .set((eb) => ({ last_message_at: now(), unseen_msgs: eb('unseen_msgs', '+', fromContact), updated_at: now() }))
+      .where('id', '=', chatId)
+      .returning('unseen_msgs as unseenMsgs')
+      .executeTakeFirstOrThrow();
     const msg = toMessage(row);
-    return isNew ? { msg, chat: { id: chatId, userId: contact.id, unseenMsgs, messages: [msg] } } : { msg };
+    return created ? { msg, chat: { id: chatId, userId: contact.id, unseenMsgs, messages: [msg] } } : { msg };
   });
 }

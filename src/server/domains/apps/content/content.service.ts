@@ -14,43 +14,41 @@ import {
   type TProfileTabData,
   type TSalesRow,
 } from '../../../../shared/schemas/pages.ts';
+import { sql } from 'kysely';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { execSql, likeContains, raw, sql } from '../../../lib/sql-list.ts';
+import { likeContains } from '../../../lib/list.ts';
 import { HelpArticle, PageContent } from './content.entity.ts';
-
-interface SalesRowRecord {
-  productId: number;
-  productName: string;
-  slug: string;
-  brand: string;
-  category: string;
-  price: number;
-  image: string;
-  hasFreeShipping: boolean;
-  rating: number;
-  description: string;
-  date: string;
-  buyerName: string;
-  buyerAvatar: string;
-  total: number;
-  receivedPaymentStatus: TSalesRow['payment']['receivedPaymentStatus'];
-  paidAmount: number;
-  status: TSalesRow['payment']['status'];
-}
 
 /** Every sales row, oldest first. */
 export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
   authorize(ctx, 'read', 'DemoApp');
-  const rows = await execSql<SalesRowRecord>(
-    ctx.em,
-    sql`select product_id as "productId", product_name as "productName", slug, brand, category, price::float8 as price, image,
-               has_free_shipping as "hasFreeShipping", rating, description, to_char(sold_on, 'YYYY-MM-DD') as date,
-               buyer_name as "buyerName", buyer_avatar as "buyerAvatar", payment_total::float8 as total,
-               received_payment_status as "receivedPaymentStatus", paid_amount::float8 as "paidAmount", payment_status as status
-          from sales_rows order by sold_on, id`,
-  );
+  const rows = await db(ctx.em)
+    .selectFrom('sales_rows as s')
+    .select((eb) => [
+      's.product_id as productId',
+      's.product_name as productName',
+      's.slug',
+      's.brand',
+      's.category',
+      eb.cast<number>('s.price', 'float8').as('price'),
+      's.image',
+      's.has_free_shipping as hasFreeShipping',
+      's.rating',
+      's.description',
+      sql<string>`to_char(${eb.ref('s.sold_on')}, 'YYYY-MM-DD')`.as('date'),
+      's.buyer_name as buyerName',
+      's.buyer_avatar as buyerAvatar',
+      eb.cast<number>('s.payment_total', 'float8').as('total'),
+      's.received_payment_status as receivedPaymentStatus',
+      eb.cast<number>('s.paid_amount', 'float8').as('paidAmount'),
+      's.payment_status as status',
+    ])
+    .orderBy('s.sold_on')
+    .orderBy('s.id')
+    .execute();
   return rows.map((r) => ({
     product: {
       id: r.productId,
@@ -74,13 +72,14 @@ export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
 export async function listFaq(ctx: ServiceContext, input: TFaqInput): Promise<TFaqGroup[]> {
   authorize(ctx, 'read', 'DemoApp');
   const q = input.q?.trim();
-  const rows = await execSql<{ groupId: number; title: string; icon: string; subtitle: string; question: string; answer: string }>(
-    ctx.em,
-    sql`select g.id as "groupId", g.title, g.icon, g.subtitle, f.question, f.answer
-          from faq_groups g join faq_questions f on f.group_id = g.id
-         ${q ? sql`where f.question ilike ${likeContains(q)}` : raw('')}
-         order by g.position, f.position`,
-  );
+  let query = db(ctx.em)
+    .selectFrom('faq_groups as g')
+    .innerJoin('faq_questions as f', 'f.group_id', 'g.id')
+    .select(['g.id as groupId', 'g.title', 'g.icon', 'g.subtitle', 'f.question', 'f.answer'])
+    .orderBy('g.position')
+    .orderBy('f.position');
+  if (q) query = query.where('f.question', 'ilike', likeContains(q));
+  const rows = await query.execute();
   const groups = new Map<number, TFaqGroup>();
   for (const row of rows) {
     let group = groups.get(row.groupId);
@@ -102,13 +101,22 @@ async function pageContent(ctx: ServiceContext, key: string): Promise<unknown> {
 /** The help center: categories with their articles, the popular articles and the keep-learning links. */
 export async function getHelpCenter(ctx: ServiceContext): Promise<THelpCenter> {
   authorize(ctx, 'read', 'DemoApp');
-  const rows = await execSql<{ categorySlug: string; categoryTitle: string; categoryIcon: string; slug: string; title: string; subtitle: string; icon: string; popularRank: number | null }>(
-    ctx.em,
-    sql`select c.slug as "categorySlug", c.title as "categoryTitle", c.icon as "categoryIcon",
-               a.slug, a.title, a.subtitle, a.icon, a.popular_rank as "popularRank"
-          from help_categories c join help_articles a on a.category_id = c.id
-         order by c.position, a.position`,
-  );
+  const rows = await db(ctx.em)
+    .selectFrom('help_categories as c')
+    .innerJoin('help_articles as a', 'a.category_id', 'c.id')
+    .select([
+      'c.slug as categorySlug',
+      'c.title as categoryTitle',
+      'c.icon as categoryIcon',
+      'a.slug',
+      'a.title',
+      'a.subtitle',
+      'a.icon',
+      'a.popular_rank as popularRank',
+    ])
+    .orderBy('c.position')
+    .orderBy('a.position')
+    .execute();
   const categories = new Map<string, THelpCenter['allArticles'][number]>();
   for (const row of rows) {
     let category = categories.get(row.categorySlug);
@@ -119,8 +127,8 @@ export async function getHelpCenter(ctx: ServiceContext): Promise<THelpCenter> {
     category.articles.push({ slug: row.slug, title: row.title });
   }
   const popularArticles = rows
-    .filter((row) => row.popularRank !== null)
-    .sort((a, b) => a.popularRank! - b.popularRank!)
+    .flatMap((row) => (row.popularRank === null ? [] : [{ ...row, popularRank: row.popularRank }]))
+    .sort((a, b) => a.popularRank - b.popularRank)
     .map((row) => ({ slug: row.slug, title: row.title, subtitle: row.subtitle, icon: row.icon }));
   const keepLearning = ZHelpCenter.shape.keepLearning.parse(await pageContent(ctx, 'help-center.keep-learning'));
   return { allArticles: [...categories.values()], popularArticles, keepLearning };

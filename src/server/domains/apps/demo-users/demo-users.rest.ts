@@ -7,7 +7,7 @@ import {
   DEMO_USER_STATUSES,
   ZCreateDemoUserInput,
 } from '../../../../shared/schemas/demo-users.ts';
-import { pageCount } from '../../../lib/sql-list.ts';
+import { pageCount } from '../../../lib/list.ts';
 import { queryEnum, requireAbility } from '../../../rest/legacy.ts';
 import { legacyListQuery, pathId } from '../../../rest/params.ts';
 import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';

@@ -1,73 +1,63 @@
 // Users demo app (sample people, not the product's accounts): list with search, role/plan/status
 // filters, sorting and paging in SQL; details; create; delete. Reading needs `read DemoApp`,
 // writing `manage DemoApp`.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
-import type {
-  TCreateDemoUserInput,
-  TDemoUser,
-  TDemoUserDetail,
-  TDemoUserSortKey,
-  TListDemoUsersInput,
-} from '../../../../shared/schemas/demo-users.ts';
+import type { TCreateDemoUserInput, TDemoUser, TDemoUserDetail, TListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { equalsFilter, execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../../lib/sql-list.ts';
+import { equalsFilter, listSource, runList } from '../../../lib/list.ts';
 import { DemoUser } from './demo-user.entity.ts';
 
 const NOT_FOUND = 'User not found';
 
-function userColumns(em: EntityManager) {
-  const t = tableOf(em, DemoUser, 'u');
-  const select = {
-    id: t.col('id'),
-    fullName: t.col('fullName'),
-    company: t.col('company'),
-    role: t.col('role'),
-    username: t.col('username'),
-    country: t.col('country'),
-    contact: t.col('contact'),
-    email: t.col('email'),
-    currentPlan: t.col('currentPlan'),
-    status: t.col('status'),
-    avatar: t.col('avatar'),
-    billing: t.col('billing'),
-  };
-  return { t, select };
+const textSort = (column: Expression<string>) => sql<string>`lower(${column}) collate "C"`;
+
+function demoUsers(db: Kysely<DB>) {
+  const from = db.selectFrom('demo_users as u');
+  const columns = [
+    'u.id',
+    'u.full_name as fullName',
+    'u.company',
+    'u.role',
+    'u.username',
+    'u.country',
+    'u.contact',
+    'u.email',
+    'u.current_plan as currentPlan',
+    'u.status',
+    'u.avatar',
+    'u.billing',
+  ] as const;
+  return { from, columns };
 }
 
-export function demoUserSource(em: EntityManager): ListSource<TDemoUserSortKey> {
-  const { t, select } = userColumns(em);
-  const text = (prop: 'fullName' | 'email' | 'role' | 'currentPlan' | 'status' | 'billing') =>
-    sql`lower(${t.col(prop)}) collate "C"`;
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select,
-    search: [t.col('fullName'), t.col('email')],
+export function demoUserSource(db: Kysely<DB>) {
+  const { from, columns } = demoUsers(db);
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'u.id',
+    select: (qb) => qb.select(columns),
+    search: ['u.full_name', 'u.email'],
     sorts: {
-      user: text('fullName'),
-      email: text('email'),
-      role: text('role'),
-      plan: text('currentPlan'),
-      status: text('status'),
-      billing: text('billing'),
+      user: textSort(eb.ref('u.full_name')),
+      email: textSort(eb.ref('u.email')),
+      role: textSort(eb.ref('u.role')),
+      plan: textSort(eb.ref('u.current_plan')),
+      status: textSort(eb.ref('u.status')),
+      billing: textSort(eb.ref('u.billing')),
     },
-  };
+  });
 }
 
 /** Users matching q (name or email), role, plan and status; sorted and paged. */
 export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersInput): Promise<ListResult<TDemoUser>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { t } = userColumns(ctx.em);
-  const { rows, total } = await runList<TDemoUser, TDemoUserSortKey>(ctx.em, demoUserSource(ctx.em), {
-    ...listQueryOf(input),
-    where: [
-      equalsFilter(t.col('role'), input.role),
-      equalsFilter(t.col('currentPlan'), input.plan),
-      equalsFilter(t.col('status'), input.status),
-    ],
+  const { rows, total } = await runList(demoUserSource(kyselyOf(ctx.em)), {
+    ...input,
+    where: [equalsFilter('u.role', input.role), equalsFilter('u.current_plan', input.plan), equalsFilter('u.status', input.status)],
   });
   return { items: rows, total };
 }
@@ -75,17 +65,11 @@ export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersIn
 /** One user with the detail fields; NOT_FOUND 'User not found'. */
 export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promise<TDemoUserDetail> {
   authorize(ctx, 'read', 'DemoApp');
-  const { t, select } = userColumns(ctx.em);
-  const [row] = await execSql<TDemoUserDetail>(
-    ctx.em,
-    sql`select ${selectColumns({
-      ...select,
-      taskDone: t.col('taskDone'),
-      projectDone: t.col('projectDone'),
-      taxId: t.col('taxId'),
-      language: t.col('language'),
-    })} from ${t.from} where ${t.col('id')} = ${input.id}`,
-  );
+  const { from, columns } = demoUsers(kyselyOf(ctx.em));
+  const row = await from
+    .select([...columns, 'u.task_done as taskDone', 'u.project_done as projectDone', 'u.tax_id as taxId', 'u.language'])
+    .where('u.id', '=', input.id)
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }

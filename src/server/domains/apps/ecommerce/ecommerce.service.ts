@@ -1,38 +1,28 @@
 // E-commerce demo app: products, reviews, referrals, orders and shop customers. Every list is searched,
-// filtered, sorted and paged in SQL (lib/sql-list.ts). Reading needs `read DemoApp`; deleting `manage DemoApp`.
-import type { EntityManager } from '@mikro-orm/postgresql';
+// filtered, sorted and paged in SQL (lib/list.ts). Reading needs `read DemoApp`; deleting `manage DemoApp`.
+import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
 import type {
   TEcommerceCustomer,
   TEcommerceCustomerByIdInput,
   TEcommerceCustomerDetail,
-  TEcommerceCustomerSortKey,
   TListEcommerceCustomersInput,
   TListOrdersInput,
   TListProductsInput,
   TListReferralsInput,
   TListReviewsInput,
   TOrder,
-  TOrderSortKey,
   TProduct,
-  TProductSortKey,
   TReferral,
-  TReferralSortKey,
   TReview,
-  TReviewSortKey,
 } from '../../../../shared/schemas/ecommerce.ts';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { equalsFilter, execSql, keptRowCount, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource, type Sql } from '../../../lib/sql-list.ts';
-import {
-  EcommerceCustomer,
-  EcommerceOrder,
-  EcommerceProduct,
-  EcommerceReferral,
-  EcommerceReview,
-} from './ecommerce.entity.ts';
+import { equalsFilter, keptRowCount, listSource, runList, toDate } from '../../../lib/list.ts';
+import { EcommerceOrder, EcommerceProduct, EcommerceReview } from './ecommerce.entity.ts';
 
 /** Amounts are shown with their currency sign, e.g. "$249.99". */
 export function dollars(amount: number): string {
@@ -46,54 +36,49 @@ export function countryFlag(code: string): string {
 }
 
 /** Case-insensitive, byte-ordered text sort (the migration indexes the same expression). */
-const textSort = (column: Sql) => sql`lower(${column}) collate "C"`;
+const textSort = (column: Expression<string>) => sql<string>`lower(${column}) collate "C"`;
 
 /* ------------------------------------------------------------------ products */
 
-type ProductRow = Omit<TProduct, 'price'> & { price: number };
-
-export function productSource(em: EntityManager): ListSource<TProductSortKey> {
-  const t = tableOf(em, EcommerceProduct, 'p');
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select: {
-      id: t.col('id'),
-      productName: t.col('productName'),
-      productBrand: t.col('productBrand'),
-      category: t.col('category'),
-      stock: t.col('stock'),
-      sku: t.col('sku'),
-      price: sql`${t.col('price')}::float8`,
-      qty: t.col('qty'),
-      status: t.col('status'),
-      image: t.col('image'),
-    },
-    search: [t.col('productName'), t.col('productBrand')],
+/** Products as listed (price still a number). */
+export function productSource(db: Kysely<DB>) {
+  const from = db.selectFrom('ecommerce_products as p');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'p.id',
+    select: (qb) =>
+      qb.select([
+        'p.id',
+        'p.product_name as productName',
+        'p.product_brand as productBrand',
+        'p.category',
+        'p.stock',
+        'p.sku',
+        eb.cast<number>('p.price', 'float8').as('price'),
+        'p.qty',
+        'p.status',
+        'p.image',
+      ]),
+    search: ['p.product_name', 'p.product_brand'],
     sorts: {
-      product: textSort(t.col('productName')),
-      category: textSort(t.col('category')),
-      status: textSort(t.col('status')),
-      price: t.col('price'),
-      qty: t.col('qty'),
-      sku: t.col('sku'),
+      product: textSort(eb.ref('p.product_name')),
+      category: textSort(eb.ref('p.category')),
+      status: textSort(eb.ref('p.status')),
+      price: 'p.price',
+      qty: 'p.qty',
+      sku: 'p.sku',
     },
     // The spec's list is reversed before sorting: newest first.
     defaultDirection: 'desc',
-  };
+  });
 }
 
 /** Products matching q (name or brand), stock, category and status; sorted and paged. */
 export async function listProducts(ctx: ServiceContext, input: TListProductsInput): Promise<ListResult<TProduct>> {
   authorize(ctx, 'read', 'DemoApp');
-  const t = tableOf(ctx.em, EcommerceProduct, 'p');
-  const { rows, total } = await runList<ProductRow, TProductSortKey>(ctx.em, productSource(ctx.em), {
-    ...listQueryOf(input),
-    where: [
-      equalsFilter(t.col('category'), input.category),
-      equalsFilter(t.col('status'), input.status),
-      equalsFilter(t.col('stock'), input.stock),
-    ],
+  const { rows, total } = await runList(productSource(kyselyOf(ctx.em)), {
+    ...input,
+    where: [equalsFilter('p.category', input.category), equalsFilter('p.status', input.status), equalsFilter('p.stock', input.stock)],
   });
   return { items: rows.map((r) => ({ ...r, price: dollars(r.price) })), total };
 }
@@ -107,44 +92,41 @@ export async function deleteProduct(ctx: ServiceContext, input: TByIdInput): Pro
 
 /* ------------------------------------------------------------------ reviews */
 
-export function reviewSource(em: EntityManager): ListSource<TReviewSortKey> {
-  const t = tableOf(em, EcommerceReview, 'r');
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select: {
-      id: t.col('id'),
-      product: t.col('product'),
-      companyName: t.col('companyName'),
-      productImage: t.col('productImage'),
-      reviewer: t.col('reviewer'),
-      email: t.col('email'),
-      avatar: t.col('avatar'),
-      date: sql`${t.col('date')}::text`,
-      status: t.col('status'),
-      review: sql`${t.col('rating')}::int`,
-      head: t.col('head'),
-      para: t.col('para'),
-    },
-    search: [t.col('product'), t.col('reviewer'), t.col('email'), t.col('head'), t.col('para')],
+export function reviewSource(db: Kysely<DB>) {
+  const from = db.selectFrom('ecommerce_reviews as r');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'r.id',
+    select: (qb) =>
+      qb.select([
+        'r.id',
+        'r.product',
+        'r.company_name as companyName',
+        'r.product_image as productImage',
+        'r.reviewer',
+        'r.email',
+        'r.avatar',
+        eb.cast<string>('r.date', 'text').as('date'),
+        'r.status',
+        'r.rating as review',
+        'r.head',
+        'r.para',
+      ]),
+    search: ['r.product', 'r.reviewer', 'r.email', 'r.head', 'r.para'],
     sorts: {
-      product: textSort(t.col('product')),
-      reviewer: textSort(t.col('reviewer')),
-      date: t.col('date'),
-      status: textSort(t.col('status')),
+      product: textSort(eb.ref('r.product')),
+      reviewer: textSort(eb.ref('r.reviewer')),
+      date: 'r.date',
+      status: textSort(eb.ref('r.status')),
     },
-  };
+  });
 }
 
 /** Reviews matching q (product, reviewer, email, head or text) and status ("All" = any); sorted and paged. */
 export async function listReviews(ctx: ServiceContext, input: TListReviewsInput): Promise<ListResult<TReview>> {
   authorize(ctx, 'read', 'DemoApp');
-  const t = tableOf(ctx.em, EcommerceReview, 'r');
   const status = input.status === 'All' ? undefined : input.status;
-  const { rows, total } = await runList<TReview, TReviewSortKey>(ctx.em, reviewSource(ctx.em), {
-    ...listQueryOf(input),
-    where: [equalsFilter(t.col('status'), status)],
-  });
+  const { rows, total } = await runList(reviewSource(kyselyOf(ctx.em)), { ...input, where: [equalsFilter('r.status', status)] });
   return { items: rows, total };
 }
 
@@ -157,84 +139,82 @@ export async function deleteReview(ctx: ServiceContext, input: TByIdInput): Prom
 
 /* ------------------------------------------------------------------ referrals */
 
-type ReferralRow = Omit<TReferral, 'value' | 'earning'> & { value: number; earning: number };
-
-export function referralSource(em: EntityManager): ListSource<TReferralSortKey> {
-  const t = tableOf(em, EcommerceReferral, 'f');
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select: {
-      id: t.col('id'),
-      user: t.col('user'),
-      email: t.col('email'),
-      avatar: t.col('avatar'),
-      referredId: t.col('referredId'),
-      status: t.col('status'),
-      value: sql`${t.col('value')}::float8`,
-      earning: sql`${t.col('earning')}::float8`,
-    },
+export function referralSource(db: Kysely<DB>) {
+  const from = db.selectFrom('ecommerce_referrals as f');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'f.id',
+    select: (qb) =>
+      qb.select([
+        'f.id',
+        'f.user',
+        'f.email',
+        'f.avatar',
+        'f.referred_id as referredId',
+        'f.status',
+        eb.cast<number>('f.value', 'float8').as('value'),
+        eb.cast<number>('f.earning', 'float8').as('earning'),
+      ]),
     sorts: {
-      users: textSort(t.col('user')),
-      'referred-id': t.col('referredId'),
-      earning: t.col('earning'),
-      value: t.col('value'),
-      status: textSort(t.col('status')),
+      users: textSort(eb.ref('f.user')),
+      'referred-id': 'f.referred_id',
+      earning: 'f.earning',
+      value: 'f.value',
+      status: textSort(eb.ref('f.status')),
     },
-  };
+  });
 }
 
 /** Referrals, sorted and paged. */
 export async function listReferrals(ctx: ServiceContext, input: TListReferralsInput): Promise<ListResult<TReferral>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<ReferralRow, TReferralSortKey>(ctx.em, referralSource(ctx.em), listQueryOf(input));
+  const { rows, total } = await runList(referralSource(kyselyOf(ctx.em)), input);
   return { items: rows.map((r) => ({ ...r, value: dollars(r.value), earning: dollars(r.earning) })), total };
 }
 
 /* ------------------------------------------------------------------ orders */
 
-type OrderRow = Omit<TOrder, 'date' | 'time'> & { orderedAt: Date };
-
-export function orderSource(em: EntityManager): ListSource<TOrderSortKey> {
-  const t = tableOf(em, EcommerceOrder, 'o');
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select: {
-      id: t.col('id'),
-      order: t.col('orderNumber'),
-      customer: t.col('customer'),
-      email: t.col('email'),
-      avatar: t.col('avatar'),
-      payment: sql`${t.col('payment')}::int`,
-      status: t.col('status'),
-      spent: sql`${t.col('spent')}::float8`,
-      method: t.col('method'),
-      orderedAt: t.col('orderedAt'),
-      methodNumber: sql`${t.col('methodNumber')}::int`,
-    },
-    search: [t.col('customer'), t.col('email'), sql`${t.col('orderNumber')}::text`],
-    countAll: keptRowCount(t),
+/** Orders as listed; the total of the unfiltered list is the kept row count. */
+export function orderSource(db: Kysely<DB>) {
+  const from = db.selectFrom('ecommerce_orders as o');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'o.id',
+    select: (qb) =>
+      qb.select([
+        'o.id',
+        'o.order_number as order',
+        'o.customer',
+        'o.email',
+        'o.avatar',
+        'o.payment',
+        'o.status',
+        eb.cast<number>('o.spent', 'float8').as('spent'),
+        'o.method',
+        'o.ordered_at as orderedAt',
+        'o.method_number as methodNumber',
+      ]),
+    search: ['o.customer', 'o.email', eb.cast<string>('o.order_number', 'text')],
+    countAll: keptRowCount('ecommerce_orders'),
     sorts: {
-      order: t.col('orderNumber'),
-      customers: textSort(t.col('customer')),
-      date: t.col('orderedAt'),
-      status: textSort(t.col('status')),
-      spent: t.col('spent'),
+      order: 'o.order_number',
+      customers: textSort(eb.ref('o.customer')),
+      date: 'o.ordered_at',
+      status: textSort(eb.ref('o.status')),
+      spent: 'o.spent',
     },
-  };
-}
-
-function toOrder({ orderedAt, ...row }: OrderRow): TOrder {
-  const iso = new Date(orderedAt).toISOString();
-  return { ...row, date: iso.slice(0, 10), time: iso.slice(11, 16) };
+  });
 }
 
 /** Orders matching q (customer, email or order number), sorted and paged. */
 export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): Promise<ListResult<TOrder>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<OrderRow, TOrderSortKey>(ctx.em, orderSource(ctx.em), listQueryOf(input));
-  return { items: rows.map(toOrder), total };
+  const { rows, total } = await runList(orderSource(kyselyOf(ctx.em)), input);
+  const items = rows.map(({ orderedAt, ...row }) => {
+    const iso = toDate(orderedAt).toISOString();
+    return { ...row, date: iso.slice(0, 10), time: iso.slice(11, 16) };
+  });
+  return { items, total };
 }
 
 /** Delete an order if it exists (deleting a missing order is not an error). */
@@ -246,43 +226,42 @@ export async function deleteOrder(ctx: ServiceContext, input: TByIdInput): Promi
 
 /* ------------------------------------------------------------------ shop customers */
 
-type CustomerRow = Omit<TEcommerceCustomer, 'countryFlag'>;
-
-function customerColumns(em: EntityManager) {
-  const t = tableOf(em, EcommerceCustomer, 'c');
-  const select = {
-    id: t.col('id'),
-    customer: t.col('customer'),
-    customerId: t.col('customerId'),
-    email: t.col('email'),
-    country: t.col('country'),
-    countryCode: t.col('countryCode'),
-    order: t.col('orderCount'),
-    totalSpent: sql`${t.col('totalSpent')}::float8`,
-    avatar: t.col('avatar'),
-  };
-  return { t, select };
+function shopCustomers(db: Kysely<DB>) {
+  const from = db.selectFrom('ecommerce_customers as c');
+  const eb = expressionBuilder(from);
+  const columns = [
+    'c.id',
+    'c.customer',
+    'c.customer_id as customerId',
+    'c.email',
+    'c.country',
+    'c.country_code as countryCode',
+    'c.order_count as order',
+    eb.cast<number>('c.total_spent', 'float8').as('totalSpent'),
+    'c.avatar',
+  ] as const;
+  return { from, eb, columns };
 }
 
-export function customerSource(em: EntityManager): ListSource<TEcommerceCustomerSortKey> {
-  const { t, select } = customerColumns(em);
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select,
-    search: [t.col('customer'), t.col('country'), t.col('email')],
-    countAll: keptRowCount(t),
+/** Shop customers as listed; the total of the unfiltered list is the kept row count. */
+export function customerSource(db: Kysely<DB>) {
+  const { from, eb, columns } = shopCustomers(db);
+  return listSource(from, {
+    id: 'c.id',
+    select: (qb) => qb.select(columns),
+    search: ['c.customer', 'c.country', 'c.email'],
+    countAll: keptRowCount('ecommerce_customers'),
     sorts: {
-      customer: textSort(t.col('customer')),
-      country: textSort(t.col('country')),
-      customerId: t.col('customerId'),
-      orders: t.col('orderCount'),
-      totalSpent: t.col('totalSpent'),
+      customer: textSort(eb.ref('c.customer')),
+      country: textSort(eb.ref('c.country')),
+      customerId: 'c.customer_id',
+      orders: 'c.order_count',
+      totalSpent: 'c.total_spent',
     },
-  };
+  });
 }
 
-const withFlag = <T extends CustomerRow>(row: T): T & { countryFlag: string } => ({ ...row, countryFlag: countryFlag(row.countryCode) });
+const withFlag = <T extends { countryCode: string }>(row: T): T & { countryFlag: string } => ({ ...row, countryFlag: countryFlag(row.countryCode) });
 
 /** Shop customers matching q (name, country or email), sorted and paged. */
 export async function listEcommerceCustomers(
@@ -290,7 +269,7 @@ export async function listEcommerceCustomers(
   input: TListEcommerceCustomersInput,
 ): Promise<ListResult<TEcommerceCustomer>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<CustomerRow, TEcommerceCustomerSortKey>(ctx.em, customerSource(ctx.em), listQueryOf(input));
+  const { rows, total } = await runList(customerSource(kyselyOf(ctx.em)), input);
   return { items: rows.map(withFlag), total };
 }
 
@@ -300,11 +279,8 @@ export async function getEcommerceCustomer(
   input: TEcommerceCustomerByIdInput,
 ): Promise<TEcommerceCustomerDetail> {
   authorize(ctx, 'read', 'DemoApp');
-  const { t, select } = customerColumns(ctx.em);
-  const [row] = await execSql<CustomerRow & { contact: string }>(
-    ctx.em,
-    sql`select ${selectColumns({ ...select, contact: t.col('contact') })} from ${t.from} where ${t.col('customerId')} = ${input.customerId}`,
-  );
+  const { from, columns } = shopCustomers(kyselyOf(ctx.em));
+  const row = await from.select([...columns, 'c.contact']).where('c.customer_id', '=', input.customerId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Customer not found');
   return { ...withFlag(row), status: 'Active' };
 }

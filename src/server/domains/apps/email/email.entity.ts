@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { EMAIL_FOLDERS, type TEmailAttachment } from '../../../../shared/schemas/email.ts';
+import { EMAIL_FOLDERS, type TEmailAttachment, type TEmailLabel } from '../../../../shared/schemas/email.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
 import { User } from '../../organization/users/user.entity.ts';
 
@@ -36,7 +36,7 @@ export const EmailSchema = defineEntity({
     message: p.text(),
     attachments: p.json<TEmailAttachment[]>(),
     isStarred: p.boolean().default(false),
-    labels: p.array().default([]),
+    labels: p.array<TEmailLabel>().default([]),
     time: p.datetime(),
     replies: p.json<StoredReply[]>(),
     folder: p.enum([...EMAIL_FOLDERS]),

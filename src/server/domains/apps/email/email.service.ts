@@ -2,29 +2,59 @@
 // so every role that may read DemoApp may update it: the changes are theirs alone.
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TEmail, TEmailLabel, TEmailList, TListEmailsInput, TUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
+import { db } from '../../../db/kysely.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { execSql, likeContains, sql } from '../../../lib/sql-list.ts';
-import { openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
+import { likeContains } from '../../../lib/list.ts';
+import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
 import { Email } from './email.entity.ts';
 
 /** Copies the sample mailbox; received mail is addressed to the user, sent mail and drafts come from them. */
-async function copySampleMailbox(em: EntityManager, userId: number): Promise<void> {
-  await execSql(
-    em,
-    sql`insert into emails (owner_id, from_email, from_name, from_avatar, "to", cc, bcc, subject, message, attachments,
-                            is_starred, labels, time, replies, folder, is_read, is_deleted, created_at, updated_at)
-        select ${userId},
-               case when e.folder in ('sent', 'draft') then u.email else e.from_email end,
-               case when e.folder in ('sent', 'draft') then u.full_name else e.from_name end,
-               case when e.folder in ('sent', 'draft') then '' else e.from_avatar end,
-               case when e.folder in ('inbox', 'spam') then jsonb_build_array(jsonb_build_object('email', u.email, 'name', u.full_name)) else e."to" end,
-               e.cc, e.bcc, e.subject, e.message, e.attachments, e.is_starred, e.labels,
-               ${shiftedToToday('e.time', 'e.created_at')}, e.replies, e.folder, e.is_read, e.is_deleted, now(), now()
-          from emails e join users u on u.id = ${userId}
-         where e.owner_id is null
-         order by e.id`,
-  );
+async function copySampleMailbox(em: EntityManager, owner: CopyOwner): Promise<void> {
+  await db(em)
+    .insertInto('emails')
+    .columns([
+      'owner_id', 'from_email', 'from_name', 'from_avatar', 'to', 'cc', 'bcc', 'subject', 'message', 'attachments',
+      'is_starred', 'labels', 'time', 'replies', 'folder', 'is_read', 'is_deleted', 'created_at', 'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('emails as e')
+        .select((eb) => {
+          const outgoing = eb('e.folder', 'in', ['sent', 'draft']);
+          return [
+            eb.val(owner.id).as('owner_id'),
+            eb.case().when(outgoing).then(eb.val(owner.email)).else(eb.ref('e.from_email')).end().as('from_email'),
+            eb.case().when(outgoing).then(eb.val(owner.fullName)).else(eb.ref('e.from_name')).end().as('from_name'),
+            eb.case().when(outgoing).then(eb.val('')).else(eb.ref('e.from_avatar')).end().as('from_avatar'),
+            eb
+              .case()
+              .when('e.folder', 'in', ['inbox', 'spam'])
+              .then(sql<TEmail['to']>`jsonb_build_array(jsonb_build_object('email', ${owner.email}::text, 'name', ${owner.fullName}::text))`)
+              .else(eb.ref('e.to'))
+              .end()
+              .as('to'),
+            'e.cc',
+            'e.bcc',
+            'e.subject',
+            'e.message',
+            'e.attachments',
+            'e.is_starred',
+            'e.labels',
+            shiftedToToday(eb.ref('e.time'), eb.ref('e.created_at')).as('time'),
+            'e.replies',
+            'e.folder',
+            'e.is_read',
+            'e.is_deleted',
+            now().as('created_at'),
+            now().as('updated_at'),
+          ];
+        })
+        .where('e.owner_id', 'is', null)
+        .orderBy('e.id'),
+    )
+    .execute();
 }
 
 function openMailbox(ctx: ServiceContext): Promise<AuthedContext> {
@@ -42,7 +72,7 @@ function toEmail(row: Email): TEmail {
     message: row.message,
     attachments: row.attachments,
     isStarred: row.isStarred,
-    labels: row.labels as TEmailLabel[],
+    labels: row.labels,
     time: row.time,
     replies: row.replies.map(({ minutesBefore, ...reply }) => ({
       ...reply,
@@ -71,15 +101,21 @@ export async function listEmails(ctx: ServiceContext, input: TListEmailsInput): 
   const q = input.q?.trim();
   if (q) where.push({ $or: [{ fromName: { $ilike: likeContains(q) } }, { subject: { $ilike: likeContains(q) } }] });
   const rows = await authed.em.find(Email, { $and: where }, { orderBy: { time: 'desc', id: 'desc' } });
-  const [meta] = await execSql<TEmailList['emailsMeta']>(
-    authed.em,
-    sql`select count(*) filter (where folder = 'inbox' and not is_read)::int as "inbox",
-               count(*) filter (where folder = 'draft')::int as "draft",
-               count(*) filter (where folder = 'spam' and not is_read)::int as "spam",
-               count(*) filter (where is_starred)::int as "star"
-          from emails where owner_id = ${authed.user.id} and not is_deleted`,
-  );
-  return { emails: rows.map(toEmail), emailsMeta: meta };
+  const emailsMeta = await db(authed.em)
+    .selectFrom('emails')
+    .select((eb) => {
+      const count = (where: Parameters<ReturnType<typeof eb.fn.countAll>['filterWhere']>[0]) => eb.cast<number>(eb.fn.countAll().filterWhere(where), 'integer');
+      return [
+        count((eb) => eb.and([eb('folder', '=', 'inbox'), eb('is_read', '=', false)])).as('inbox'),
+        count((eb) => eb('folder', '=', 'draft')).as('draft'),
+        count((eb) => eb.and([eb('folder', '=', 'spam'), eb('is_read', '=', false)])).as('spam'),
+        count((eb) => eb('is_starred', '=', true)).as('star'),
+      ];
+    })
+    .where('owner_id', '=', authed.user.id)
+    .where('is_deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return { emails: rows.map(toEmail), emailsMeta };
 }
 
 /**
@@ -90,15 +126,18 @@ export async function listEmails(ctx: ServiceContext, input: TListEmailsInput): 
 export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInput): Promise<{ count: number }> {
   const authed = await openMailbox(ctx);
   if (input.label) {
-    const rows = await execSql(
-      authed.em,
-      sql`update emails
-             set labels = case when ${input.label} = any(labels) then array_remove(labels, ${input.label}::text)
-                               else array_append(labels, ${input.label}::text) end,
-                 updated_at = now()
-           where owner_id = ${authed.user.id} and id = any(${input.ids}::int[])
-       returning id`,
-    );
+    const label: TEmailLabel = input.label;
+    const rows = await db(authed.em)
+      .updateTable('emails')
+      .set((eb) => ({
+        labels: sql<TEmailLabel[]>`case when ${label} = any(${eb.ref('labels')}) then array_remove(${eb.ref('labels')}, ${label}::text)
+                                        else array_append(${eb.ref('labels')}, ${label}::text) end`,
+        updated_at: now(),
+      }))
+      .where('owner_id', '=', authed.user.id)
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(input.ids))))
+      .returning('id')
+      .execute();
     return { count: rows.length };
   }
   const changes = Object.fromEntries(Object.entries(input.data ?? {}).filter(([, v]) => v !== undefined));

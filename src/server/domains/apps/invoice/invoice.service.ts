@@ -1,21 +1,62 @@
 // Invoice demo app: invoices with their clients, listed with search, status, issue-date range, sorting
 // and paging in SQL; details with payment information; delete. Reading needs `read DemoApp`,
 // deleting `manage DemoApp`.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   INVOICE_CLIENTS_LIMIT,
   type TInvoice,
   type TInvoiceClient,
   type TInvoiceDetail,
-  type TInvoiceSortKey,
   type TListInvoicesInput,
 } from '../../../../shared/schemas/invoice.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { equalsFilter, execSql, listQueryOf, runList, selectColumns, sql, tableOf, type ListSource } from '../../../lib/sql-list.ts';
-import { Invoice, InvoiceClient } from './invoice.entity.ts';
+import { equalsFilter, listSource, runList } from '../../../lib/list.ts';
+import { Invoice } from './invoice.entity.ts';
+
+/** Invoices joined to their clients, and the columns every read of an invoice selects. */
+function invoicesWithClients(db: Kysely<DB>) {
+  const from = db.selectFrom('invoices as i').innerJoin('invoice_clients as c', 'c.id', 'i.client_id');
+  const eb = expressionBuilder(from);
+  const columns = [
+    'i.id',
+    eb.cast<string>('i.issued_date', 'text').as('issuedDate'),
+    eb.cast<string>('i.due_date', 'text').as('dueDate'),
+    'i.service',
+    eb.cast<number>('i.total', 'float8').as('total'),
+    'i.avatar',
+    'i.invoice_status as invoiceStatus',
+    eb.cast<number>('i.balance', 'float8').as('balance'),
+    'c.name as clientName',
+    'c.company as clientCompany',
+    'c.company_email as clientCompanyEmail',
+    'c.address as clientAddress',
+    'c.country as clientCountry',
+    'c.contact as clientContact',
+  ] as const;
+  return { from, eb, columns };
+}
+
+export function invoiceSource(db: Kysely<DB>) {
+  const { from, eb, columns } = invoicesWithClients(db);
+  return listSource(from, {
+    id: 'i.id',
+    select: (qb) => qb.select(columns),
+    search: ['c.name', 'c.company_email', eb.cast<string>('i.id', 'text')],
+    sorts: {
+      client: sql<string>`lower(${eb.ref('c.name')}) collate "C"`,
+      total: 'i.total',
+      id: 'i.id',
+      date: 'i.issued_date',
+      balance: 'i.balance',
+    },
+    // The spec's list is reversed before paging: newest invoice first.
+    defaultDirection: 'desc',
+  });
+}
 
 interface InvoiceRow extends Omit<TInvoice, 'client'> {
   clientName: string;
@@ -24,51 +65,6 @@ interface InvoiceRow extends Omit<TInvoice, 'client'> {
   clientAddress: string;
   clientCountry: string;
   clientContact: string;
-}
-
-function invoiceTables(em: EntityManager) {
-  const i = tableOf(em, Invoice, 'i');
-  const c = tableOf(em, InvoiceClient, 'c');
-  return { i, c, from: sql`${i.from} join ${c.from} on ${c.col('id')} = ${i.col('client')}` };
-}
-
-function invoiceSelect(em: EntityManager) {
-  const { i, c } = invoiceTables(em);
-  return {
-    id: i.col('id'),
-    issuedDate: sql`${i.col('issuedDate')}::text`,
-    dueDate: sql`${i.col('dueDate')}::text`,
-    service: i.col('service'),
-    total: sql`${i.col('total')}::float8`,
-    avatar: i.col('avatar'),
-    invoiceStatus: i.col('invoiceStatus'),
-    balance: sql`${i.col('balance')}::float8`,
-    clientName: c.col('name'),
-    clientCompany: c.col('company'),
-    clientCompanyEmail: c.col('companyEmail'),
-    clientAddress: c.col('address'),
-    clientCountry: c.col('country'),
-    clientContact: c.col('contact'),
-  };
-}
-
-export function invoiceSource(em: EntityManager): ListSource<TInvoiceSortKey> {
-  const { i, c, from } = invoiceTables(em);
-  return {
-    from,
-    id: i.col('id'),
-    select: invoiceSelect(em),
-    search: [c.col('name'), c.col('companyEmail'), sql`${i.col('id')}::text`],
-    sorts: {
-      client: sql`lower(${c.col('name')}) collate "C"`,
-      total: i.col('total'),
-      id: i.col('id'),
-      date: i.col('issuedDate'),
-      balance: i.col('balance'),
-    },
-    // The spec's list is reversed before paging: newest invoice first.
-    defaultDirection: 'desc',
-  };
 }
 
 function toInvoice(row: InvoiceRow): TInvoice {
@@ -92,13 +88,13 @@ export async function listInvoices(ctx: ServiceContext, input: TListInvoicesInpu
   if (input.issuedFrom && input.issuedTo && input.issuedFrom > input.issuedTo) {
     throw new AppError('BAD_REQUEST', 'The date range ends before it starts', { issuedTo: ['Must not be before the start'] });
   }
-  const { i } = invoiceTables(ctx.em);
-  const { rows, total } = await runList<InvoiceRow, TInvoiceSortKey>(ctx.em, invoiceSource(ctx.em), {
-    ...listQueryOf(input),
+  const { issuedFrom, issuedTo } = input;
+  const { rows, total } = await runList(invoiceSource(kyselyOf(ctx.em)), {
+    ...input,
     where: [
-      equalsFilter(i.col('invoiceStatus'), input.status),
-      input.issuedFrom !== undefined && sql`${i.col('issuedDate')} >= ${input.issuedFrom}::date`,
-      input.issuedTo !== undefined && sql`${i.col('issuedDate')} <= ${input.issuedTo}::date`,
+      equalsFilter('i.invoice_status', input.status),
+      issuedFrom !== undefined && ((eb) => eb('i.issued_date', '>=', issuedFrom)),
+      issuedTo !== undefined && ((eb) => eb('i.issued_date', '<=', issuedTo)),
     ],
   });
   return { items: rows.map(toInvoice), total };
@@ -107,18 +103,18 @@ export async function listInvoices(ctx: ServiceContext, input: TListInvoicesInpu
 /** One invoice with its payment details; NOT_FOUND 'No invoice found with this id'. */
 export async function getInvoice(ctx: ServiceContext, input: TByIdInput): Promise<TInvoiceDetail> {
   authorize(ctx, 'read', 'DemoApp');
-  const { i, from } = invoiceTables(ctx.em);
-  const [row] = await execSql<InvoiceRow & { totalDue: number; bankName: string; bankCountry: string; iban: string; swiftCode: string }>(
-    ctx.em,
-    sql`select ${selectColumns({
-      ...invoiceSelect(ctx.em),
-      totalDue: sql`${i.col('totalDue')}::float8`,
-      bankName: i.col('bankName'),
-      bankCountry: i.col('bankCountry'),
-      iban: i.col('iban'),
-      swiftCode: i.col('swiftCode'),
-    })} from ${from} where ${i.col('id')} = ${input.id}`,
-  );
+  const { from, eb, columns } = invoicesWithClients(kyselyOf(ctx.em));
+  const row = await from
+    .select([
+      ...columns,
+      eb.cast<number>('i.total_due', 'float8').as('totalDue'),
+      'i.bank_name as bankName',
+      'i.bank_country as bankCountry',
+      'i.iban',
+      'i.swift_code as swiftCode',
+    ])
+    .where('i.id', '=', input.id)
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No invoice found with this id');
   const { totalDue, bankName, bankCountry, iban, swiftCode, ...invoice } = row;
   return { invoice: toInvoice(invoice), paymentDetails: { totalDue, bankName, country: bankCountry, iban, swiftCode } };
@@ -134,16 +130,10 @@ export async function deleteInvoice(ctx: ServiceContext, input: TByIdInput): Pro
 /** The first clients (by id), for the "add invoice" form. */
 export async function listInvoiceClients(ctx: ServiceContext): Promise<TInvoiceClient[]> {
   authorize(ctx, 'read', 'DemoApp');
-  const c = tableOf(ctx.em, InvoiceClient, 'c');
-  return execSql<TInvoiceClient>(
-    ctx.em,
-    sql`select ${selectColumns({
-      name: c.col('name'),
-      company: c.col('company'),
-      companyEmail: c.col('companyEmail'),
-      address: c.col('address'),
-      country: c.col('country'),
-      contact: c.col('contact'),
-    })} from ${c.from} order by ${c.col('id')} limit ${INVOICE_CLIENTS_LIMIT}`,
-  );
+  return kyselyOf(ctx.em)
+    .selectFrom('invoice_clients as c')
+    .select(['c.name', 'c.company', 'c.company_email as companyEmail', 'c.address', 'c.country', 'c.contact'])
+    .orderBy('c.id')
+    .limit(INVOICE_CLIENTS_LIMIT)
+    .execute();
 }

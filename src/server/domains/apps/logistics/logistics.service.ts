@@ -1,41 +1,43 @@
 // Logistics demo app: the fleet's vehicles, sorted and paged in SQL (`read DemoApp`).
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
-import type { TListVehiclesInput, TVehicle, TVehicleSortKey } from '../../../../shared/schemas/logistics.ts';
+import type { TListVehiclesInput, TVehicle } from '../../../../shared/schemas/logistics.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { listQueryOf, runList, sql, tableOf, type ListSource } from '../../../lib/sql-list.ts';
-import { LogisticsVehicle } from './logistics.entity.ts';
+import { listSource, runList } from '../../../lib/list.ts';
 
-export function vehicleSource(em: EntityManager): ListSource<TVehicleSortKey> {
-  const t = tableOf(em, LogisticsVehicle, 'v');
-  const text = (prop: 'startCity' | 'endCity' | 'warnings') => sql`lower(${t.col(prop)}) collate "C"`;
-  return {
-    from: t.from,
-    id: t.col('id'),
-    select: {
-      id: t.col('id'),
-      location: t.col('location'),
-      startCity: t.col('startCity'),
-      startCountry: t.col('startCountry'),
-      endCity: t.col('endCity'),
-      endCountry: t.col('endCountry'),
-      warnings: t.col('warnings'),
-      progress: sql`${t.col('progress')}::int`,
-    },
+const textSort = (column: Expression<string>) => sql<string>`lower(${column}) collate "C"`;
+
+export function vehicleSource(db: Kysely<DB>) {
+  const from = db.selectFrom('logistics_vehicles as v');
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'v.id',
+    select: (qb) =>
+      qb.select([
+        'v.id',
+        'v.location',
+        'v.start_city as startCity',
+        'v.start_country as startCountry',
+        'v.end_city as endCity',
+        'v.end_country as endCountry',
+        'v.warnings',
+        'v.progress',
+      ]),
     sorts: {
-      location: t.col('location'),
-      startRoute: text('startCity'),
-      endRoute: text('endCity'),
-      warnings: text('warnings'),
-      progress: t.col('progress'),
+      location: 'v.location',
+      startRoute: textSort(eb.ref('v.start_city')),
+      endRoute: textSort(eb.ref('v.end_city')),
+      warnings: textSort(eb.ref('v.warnings')),
+      progress: 'v.progress',
     },
-  };
+  });
 }
 
 /** Vehicles sorted by number, route start or end city, warning or progress; paged. */
 export async function listVehicles(ctx: ServiceContext, input: TListVehiclesInput): Promise<ListResult<TVehicle>> {
   authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList<TVehicle, TVehicleSortKey>(ctx.em, vehicleSource(ctx.em), listQueryOf(input));
+  const { rows, total } = await runList(vehicleSource(kyselyOf(ctx.em)), input);
   return { items: rows, total };
 }

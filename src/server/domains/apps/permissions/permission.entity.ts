@@ -1,5 +1,6 @@
 // The permissions demo app's sample permissions and the (sample) roles they are assigned to.
 import { defineEntity, p } from '@mikro-orm/core';
+import type { TPermissionRole } from '../../../../shared/schemas/permissions.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
 
 export const DemoPermissionSchema = defineEntity({
@@ -9,7 +10,7 @@ export const DemoPermissionSchema = defineEntity({
     ...baseProperties,
     name: p.string().length(120),
     /** Role names from PERMISSION_ROLES. */
-    assignedTo: p.array(),
+    assignedTo: p.array<TPermissionRole>(),
     createdDate: p.datetime(),
   },
 });

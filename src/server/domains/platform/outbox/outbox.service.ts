@@ -1,23 +1,44 @@
-// Outgoing e-mail: stored in the outbox table and logged (no mail server exists).
+// Outgoing e-mail: stored in the outbox table and reported (no mail server exists). The outbox that
+// reports is made by `createOutbox` in app.ts with the app's logger; nothing here is set at run time.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pageWindow, type ListResult } from '../../../../shared/schemas/common.ts';
 import type { TListOutboxInput, TOutboxEmail } from '../../../../shared/schemas/outbox.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
+import { likeContains } from '../../../lib/list.ts';
 import { OutboxEmail } from './outbox.entity.ts';
 
-export let outboxLogger: (msg: string, data: Record<string, unknown>) => void = () => {};
-export function setOutboxLogger(fn: typeof outboxLogger): void {
-  outboxLogger = fn;
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  body: string;
+  kind: string;
 }
 
-/** Queue an e-mail in the caller's unit of work; flushed with it. */
-export async function queueEmail(
-  em: EntityManager,
-  mail: { to: string; subject: string; body: string; kind: string },
-): Promise<void> {
-  em.create(OutboxEmail, mail);
-  outboxLogger('email queued', { to: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
+/** Tells someone an e-mail was queued (the app logs it: that is how a developer sees a reset link). */
+export type OutboxReport = (mail: OutgoingEmail) => void;
+
+export interface Outbox {
+  /** Queue an e-mail in the caller's unit of work (flushed with it) and report it. */
+  queueEmail(em: EntityManager, mail: OutgoingEmail): Promise<void>;
+}
+
+/** The outbox of one app: queued mail is stored, then reported through `report`. */
+export function createOutbox(report: OutboxReport): Outbox {
+  return {
+    async queueEmail(em, mail) {
+      await queueEmail(em, mail);
+      report(mail);
+    },
+  };
+}
+
+/**
+ * Queue an e-mail in the caller's unit of work (flushed with it) without reporting it. Callers that
+ * should report the mail take the app's `Outbox` (app.ts) instead.
+ */
+export async function queueEmail(em: EntityManager, mail: OutgoingEmail): Promise<void> {
+  em.create(OutboxEmail, { to: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
 }
 
 /**
@@ -27,7 +48,8 @@ export async function queueEmail(
 export async function listOutbox(ctx: ServiceContext, input: TListOutboxInput): Promise<ListResult<TOutboxEmail>> {
   authorize(ctx, 'manage', 'all');
   const { offset, limit } = pageWindow(input.page, input.itemsPerPage);
-  const where = input.q ? { $or: [{ to: { $ilike: `%${input.q}%` } }, { subject: { $ilike: `%${input.q}%` } }] } : {};
+  const pattern = input.q ? likeContains(input.q) : undefined;
+  const where = pattern ? { $or: [{ to: { $ilike: pattern } }, { subject: { $ilike: pattern } }] } : {};
   const [rows, total] = await ctx.em.findAndCount(OutboxEmail, where, { orderBy: { id: 'desc' }, offset, limit });
   return {
     items: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, body: r.body, kind: r.kind, createdAt: r.createdAt })),

@@ -45,7 +45,7 @@ function snapshot(view: SavedView): Record<string, unknown> {
 function toDto(view: SavedView): TSavedView {
   return {
     id: view.id,
-    listKey: view.listKey as TSavedView['listKey'],
+    listKey: view.listKey,
     name: view.name,
     query: view.query,
     shared: view.shared,
