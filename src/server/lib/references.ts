@@ -22,6 +22,8 @@ function labelFromTable(table: string): (n: number) => string {
   return plural(singular, words);
 }
 
+// Examples are named by the first of these columns a table has: by code in code order (as lists
+// sort them), otherwise in creation order.
 const EXAMPLE_COLUMNS = ['code', 'name', 'email', 'title'];
 
 /** The referencing row is `r`; `value` names one (joined as `o` when named by another record). */
@@ -37,7 +39,7 @@ interface ExampleSource {
  */
 async function exampleSource(k: Kysely<DB>, table: string, column: string, columns: string[]): Promise<ExampleSource | null> {
   const own = EXAMPLE_COLUMNS.find((c) => columns.includes(c));
-  if (own) return { join: sql``, value: sql.ref(`r.${own}`), order: sql.ref(`r.${own}`) };
+  if (own) return { join: sql``, value: sql.ref(`r.${own}`), order: sql.ref(own === 'code' || !columns.includes('id') ? `r.${own}` : 'r.id') };
   const { rows: others } = await sql<{ column: string; target: string; targetKey: string; targetColumns: string[] }>`
     select a.attname as "column", c.confrelid::regclass::text as "target", fa.attname as "targetKey",
       array(select attname::text from pg_attribute where attrelid = c.confrelid and attnum > 0 and not attisdropped) as "targetColumns"
