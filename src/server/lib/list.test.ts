@@ -1,93 +1,335 @@
+// Unit tests of lib/list.ts without a database: a Kysely whose driver records every compiled
+// statement ({ sql, parameters }) and answers each with the next programmed rows, so the tests read
+// the SQL a list sends and what it makes of the answers.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+  type SqlBool,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { compileSql, countSql, filteredPageSql, likeContains, pageCount, pageSql, raw, runListWith, sql, type ListSource } from './sql-list.ts';
+import type { DB } from '../db/kysely.ts';
+import { ALL_CAP, defineListing, keptRowCount, likeContains, listPage, listSource, pageCount, runList, type SortDirection } from './list.ts';
 
-const source: ListSource<'name' | 'price'> = {
-  from: raw('"things" "t"'),
-  id: raw('"t"."id"'),
-  select: { id: raw('"t"."id"'), name: raw('"t"."name"') },
-  search: [raw('"t"."name"'), raw('"t"."code"')],
-  sorts: { name: raw('"t"."name"'), price: raw('"t"."price"') },
-};
+type Row = Record<string, unknown>;
 
-describe('sql fragments', () => {
-  it('turns values into numbered parameters and splices nested fragments', () => {
-    const inner = sql`"a" = ${1}`;
-    const out = compileSql(sql`select * from x where ${inner} and "b" = ${"'; drop table x; --"}`);
-    expect(out.text).toBe('select * from x where "a" = $1 and "b" = $2');
-    expect(out.params).toEqual([1, "'; drop table x; --"]);
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** A Kysely on no database: `statements` records what it sends, each answered by the next of `answers` (none left: an error). */
+function fakeDb(...answers: Row[][]) {
+  const statements: Statement[] = [];
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      statements.push({ sql: query.sql, parameters: query.parameters });
+      const rows = answers.shift();
+      if (!rows) throw new Error(`unexpected statement: ${query.sql}`);
+      return { rows: rows as R[] };
+    },
+    streamQuery(): AsyncIterableIterator<never> {
+      throw new Error('not used');
+    },
+  };
+  class RecordingDriver extends DummyDriver {
+    override async acquireConnection(): Promise<DatabaseConnection> {
+      return connection;
+    }
+  }
+  const db = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new RecordingDriver(),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+    },
   });
+  return { db, statements };
+}
 
-  it('escapes LIKE wildcards', () => {
+/** Directions listed by name or creation date, searched by code and name. */
+function directions(db: Kysely<DB>, spec: { defaultDirection?: SortDirection; kept?: boolean } = {}) {
+  return listSource(db.selectFrom('directions as d'), {
+    id: 'd.id',
+    select: (qb) => qb.select(['d.id', 'd.name']),
+    search: ['d.code', 'd.name'],
+    sorts: { name: 'd.name', createdAt: 'd.created_at' },
+    defaultDirection: spec.defaultDirection,
+    countAll: spec.kept ? keptRowCount('directions') : undefined,
+  });
+}
+
+const active = sql<SqlBool>`"d"."active" = ${true}`;
+const rowsWithIds = (...ids: number[]) => ids.map((id) => ({ id, name: `n${id}` }));
+
+describe('likeContains', () => {
+  it('wraps the term in % and escapes the LIKE wildcards % _ and \\', () => {
     expect(likeContains('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
   });
 });
 
-describe('list statements', () => {
-  it('counts with the search over every search column', () => {
-    const out = compileSql(countSql(source, { q: ' ab ', page: 1, itemsPerPage: 10 }));
-    expect(out.text).toBe('select count(*)::int as "total" from "things" "t" where ("t"."name" ilike $1 or "t"."code" ilike $2)');
-    expect(out.params).toEqual(['%ab%', '%ab%']);
-  });
-
-  it('uses the kept count only when nothing is filtered', () => {
-    const kept = { ...source, countAll: raw('42') };
-    expect(compileSql(countSql(kept, { page: 1, itemsPerPage: 10 })).text).toBe('select (42)::int as "total"');
-    expect(compileSql(countSql(kept, { q: 'x', page: 1, itemsPerPage: 10 })).text).toContain('count(*)');
-    expect(compileSql(countSql(kept, { where: [sql`"t"."a" = ${1}`], page: 1, itemsPerPage: 10 })).text).toContain('count(*)');
-    expect(compileSql(countSql(kept, { where: [false, undefined], page: 1, itemsPerPage: 10 })).text).toBe('select (42)::int as "total"');
-  });
-
-  it('orders by the sort key then the id in the same direction; unknown keys fall back to the id', () => {
-    const known = compileSql(pageSql(source, { sortBy: 'price', orderBy: 'desc', page: 1, itemsPerPage: 10 }, 100).statement!);
-    expect(known.text).toContain('order by "t"."price" desc, "t"."id" desc limit $1 offset $2');
-    const unknown = compileSql(pageSql(source, { sortBy: 'nope' as 'name', orderBy: 'desc', page: 1, itemsPerPage: 10 }, 100).statement!);
-    expect(unknown.text).toContain('order by "t"."id" asc limit');
-  });
-
-  it('reads pages past the middle from the other end', () => {
-    const last = pageSql(source, { page: 10, itemsPerPage: 10 }, 95);
-    expect(last.reversed).toBe(true);
-    const c = compileSql(last.statement!);
-    expect(c.text).toContain('order by "t"."id" desc limit $1 offset $2');
-    expect(c.params).toEqual([5, 0]);
-    const early = pageSql(source, { page: 2, itemsPerPage: 10 }, 95);
-    expect(early.reversed).toBe(false);
-    expect(compileSql(early.statement!).params).toEqual([10, 10]);
-  });
-
-  it('skips the query past the end and caps "all"', () => {
-    expect(pageSql(source, { page: 11, itemsPerPage: 10 }, 100).statement).toBeNull();
-    const all = compileSql(pageSql({ ...source, allCap: 50 }, { page: 3, itemsPerPage: -1 }, 100).statement!);
-    expect(all.params).toEqual([50]);
-  });
-
-  it('counts pages', () => {
+describe('pageCount', () => {
+  it('is 1 for an empty list and for "all", else the pages the rows fill', () => {
     expect(pageCount(0, 10)).toBe(1);
+    expect(pageCount(51, -1)).toBe(1);
     expect(pageCount(50, 10)).toBe(5);
     expect(pageCount(51, 10)).toBe(6);
-    expect(pageCount(51, -1)).toBe(1);
   });
 });
 
-describe('filtered pages', () => {
-  it('read the page and the filtered total in one statement', () => {
-    const out = compileSql(filteredPageSql(source, { q: 'ab', sortBy: 'name', orderBy: 'desc', page: 3, itemsPerPage: 10 }));
-    expect(out.text).toBe(
-      'select "t"."id" as "id", "t"."name" as "name", (count(*) over ())::int as "__total" from "things" "t" where ("t"."name" ilike $1 or "t"."code" ilike $2) order by "t"."name" desc, "t"."id" desc limit $3 offset $4',
-    );
-    expect(out.params).toEqual(['%ab%', '%ab%', 10, 20]);
+describe('runList, searched or filtered', () => {
+  it('matches the trimmed term with ILIKE over every search column, wildcards escaped, as parameters', async () => {
+    const { db, statements } = fakeDb([]);
+    await runList(directions(db), { q: ' 5%_x ', page: 1, itemsPerPage: 10 });
+    expect(statements[0].sql).toContain('where ("d"."code" ilike $1 or "d"."name" ilike $2)');
+    expect(statements[0].parameters.slice(0, 2)).toEqual(['%5\\%\\_x%', '%5\\%\\_x%']);
   });
 
-  it('take the total from the first row, and count only for a page past the end', async () => {
-    const calls: string[] = [];
-    const exec = (rows: Record<string, unknown>[]) => async (s: { text: string }) => {
-      calls.push(s.text.slice(0, 20));
-      return s.text.startsWith('select count') ? [{ total: 7 }] : rows;
-    };
-    const q = { q: 'x', page: 1, itemsPerPage: 10 };
-    expect(await runListWith(exec([{ id: 1, __total: 3 }]), source, q)).toEqual({ rows: [{ id: 1 }], total: 3 });
-    expect(await runListWith(exec([]), source, q)).toEqual({ rows: [], total: 0 });
-    expect(calls.every((c) => !c.startsWith('select count'))).toBe(true);
-    expect(await runListWith(exec([]), source, { ...q, page: 9 })).toEqual({ rows: [], total: 7 });
+  it('reads the page and the total in one statement (count(*) over ())', async () => {
+    const { db, statements } = fakeDb([{ id: 4, name: 'n4', __total: 23 }]);
+    await runList(directions(db), { q: 'ab', where: [active], sortBy: 'name', orderBy: 'desc', page: 3, itemsPerPage: 10 });
+    expect(statements).toEqual([
+      {
+        sql:
+          'select "d"."id", "d"."name", (count(*) over ())::int as "__total" from "directions" as "d"' +
+          ' where ("d"."code" ilike $1 or "d"."name" ilike $2) and "d"."active" = $3' +
+          ' order by "d"."name" desc, "d"."id" desc limit $4 offset $5',
+        parameters: ['%ab%', '%ab%', true, 10, 20],
+      },
+    ]);
+  });
+
+  it('returns the rows without the window total, and the total from the first row', async () => {
+    const { db } = fakeDb([
+      { id: 4, name: 'n4', __total: 12 },
+      { id: 5, name: 'n5', __total: 12 },
+    ]);
+    expect(await runList(directions(db), { q: 'n', page: 2, itemsPerPage: 10 })).toEqual({ rows: rowsWithIds(4, 5), total: 12 });
+  });
+
+  it('treats a filter alone (no search) as filtered: one statement', async () => {
+    const { db, statements } = fakeDb([]);
+    await runList(directions(db, { kept: true }), { where: [active], page: 1, itemsPerPage: 10 });
+    expect(statements).toHaveLength(1);
+    expect(statements[0].sql).toContain('(count(*) over ())::int as "__total"');
+    expect(statements[0].sql).toContain('where "d"."active" = $1');
+  });
+
+  it('answers an empty first page with total 0 and no count', async () => {
+    const { db, statements } = fakeDb([]);
+    expect(await runList(directions(db), { q: 'zz', page: 1, itemsPerPage: 10 })).toEqual({ rows: [], total: 0 });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('counts the matches apart (not the kept count) only for an empty page past the first', async () => {
+    const { db, statements } = fakeDb([], [{ total: 7 }]);
+    expect(await runList(directions(db, { kept: true }), { q: 'ab', page: 9, itemsPerPage: 10 })).toEqual({ rows: [], total: 7 });
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toEqual({
+      sql: 'select count(*)::int as "total" from "directions" as "d" where ("d"."code" ilike $1 or "d"."name" ilike $2)',
+      parameters: ['%ab%', '%ab%'],
+    });
+  });
+
+  it('caps "all" (itemsPerPage -1) at ALL_CAP from the first row', async () => {
+    const { db, statements } = fakeDb([]);
+    await runList(directions(db), { q: 'ab', page: 3, itemsPerPage: -1 });
+    expect(statements[0].sql).toMatch(/limit \$3 offset \$4$/);
+    expect(statements[0].parameters.slice(2)).toEqual([ALL_CAP, 0]);
+  });
+});
+
+describe('runList, unfiltered', () => {
+  it('takes the total from the kept row count', async () => {
+    const { db, statements } = fakeDb([{ total: 40 }], rowsWithIds(1, 2));
+    expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 2 })).toEqual({ rows: rowsWithIds(1, 2), total: 40 });
+    expect(statements[0]).toEqual({
+      sql:
+        'select (coalesce((select "row_count" from "table_row_counts" where "table_name" = $1), (select count(*) from "directions"))::int)' +
+        ' as "total" from "directions" as "d" limit $2',
+      parameters: ['directions', 1],
+    });
+  });
+
+  it('ignores left-out filters (false, undefined) and a blank search when choosing the kept count', async () => {
+    const { db, statements } = fakeDb([{ total: 40 }], rowsWithIds(1));
+    await runList(directions(db, { kept: true }), { q: '  ', where: [false, undefined], page: 1, itemsPerPage: 1 });
+    expect(statements[0].sql).toContain('"table_row_counts"');
+    expect(statements[1].sql).not.toContain('where');
+  });
+
+  it('totals 0 and reads no page when the kept-count statement finds no row (empty table)', async () => {
+    const { db, statements } = fakeDb([]);
+    expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 10 })).toEqual({ rows: [], total: 0 });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('counts the rows when the source keeps no count', async () => {
+    const { db, statements } = fakeDb([{ total: 3 }], rowsWithIds(1, 2, 3));
+    await runList(directions(db), { page: 1, itemsPerPage: 10 });
+    expect(statements[0]).toEqual({ sql: 'select count(*)::int as "total" from "directions" as "d"', parameters: [] });
+  });
+
+  it('chooses the page by a deferred join: ids in the inner query, full rows in the outer', async () => {
+    const { db, statements } = fakeDb([{ total: 95 }], rowsWithIds(11, 12));
+    await runList(directions(db), { sortBy: 'name', page: 2, itemsPerPage: 10 });
+    expect(statements[1]).toEqual({
+      sql:
+        'select "d"."id", "d"."name" from "directions" as "d"' +
+        ' inner join (select "d"."id" as "__key" from "directions" as "d" order by "d"."name" asc, "d"."id" asc limit $1 offset $2) as "__page"' +
+        ' on "__page"."__key" = "d"."id" order by "d"."name" asc, "d"."id" asc',
+      parameters: [10, 10],
+    });
+  });
+
+  it('orders by the sort key then the id, both in the requested direction', async () => {
+    const { db, statements } = fakeDb([{ total: 95 }], []);
+    await runList(directions(db), { sortBy: 'createdAt', orderBy: 'desc', page: 1, itemsPerPage: 10 });
+    expect(statements[1].sql).toMatch(/order by "d"\."created_at" desc, "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."created_at" desc, "d"\."id" desc$/);
+  });
+
+  it('orders by the id alone, in the default direction, for an unknown sort key', async () => {
+    const { db, statements } = fakeDb([{ total: 95 }], []);
+    await runList(directions(db, { defaultDirection: 'desc' }), { sortBy: 'nope' as 'name', orderBy: 'asc', page: 1, itemsPerPage: 10 });
+    expect(statements[1].sql).toMatch(/order by "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."id" desc$/);
+  });
+
+  it('orders by the id ascending when no sort key is given and the source sets no direction', async () => {
+    const { db, statements } = fakeDb([{ total: 95 }], []);
+    await runList(directions(db), { page: 1, itemsPerPage: 10 });
+    expect(statements[1].sql).toMatch(/order by "d"\."id" asc limit/);
+  });
+
+  it('reads a page past the middle from the other end: reversed order, offset from the end', async () => {
+    const { db, statements } = fakeDb([{ total: 95 }], []);
+    await runList(directions(db), { sortBy: 'name', page: 8, itemsPerPage: 10 });
+    // Rows 71..80 of 95 are rows 16..25 counted from the end.
+    expect(statements[1].sql).toMatch(/order by "d"\."name" desc, "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."name" desc, "d"\."id" desc$/);
+    expect(statements[1].parameters).toEqual([10, 15]);
+  });
+
+  it('reads a short last page from the end with only the rows left', async () => {
+    const { db, statements } = fakeDb([{ total: 95 }], []);
+    await runList(directions(db), { page: 10, itemsPerPage: 10 });
+    expect(statements[1].sql).toMatch(/order by "d"\."id" desc limit \$1 offset \$2\)/);
+    expect(statements[1].parameters).toEqual([5, 0]);
+  });
+
+  it('flips the rows of a page read from the end back into the requested order', async () => {
+    const { db } = fakeDb([{ total: 95 }], rowsWithIds(95, 94, 93, 92, 91));
+    expect(await runList(directions(db), { page: 10, itemsPerPage: 10 })).toEqual({ rows: rowsWithIds(91, 92, 93, 94, 95), total: 95 });
+  });
+
+  it('runs no page query for a page past the end', async () => {
+    const { db, statements } = fakeDb([{ total: 100 }]);
+    expect(await runList(directions(db), { page: 11, itemsPerPage: 10 })).toEqual({ rows: [], total: 100 });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('reads "all" (itemsPerPage -1) in one ordered statement capped at ALL_CAP', async () => {
+    const { db, statements } = fakeDb([{ total: 3 }], rowsWithIds(1, 2, 3));
+    expect(await runList(directions(db), { page: 3, itemsPerPage: -1 })).toEqual({ rows: rowsWithIds(1, 2, 3), total: 3 });
+    expect(statements[1]).toEqual({ sql: 'select "d"."id", "d"."name" from "directions" as "d" order by "d"."id" asc limit $1', parameters: [ALL_CAP] });
+  });
+
+  it('runs no page query for "all" of an empty list', async () => {
+    const { db, statements } = fakeDb([{ total: 0 }]);
+    expect(await runList(directions(db), { page: 1, itemsPerPage: -1 })).toEqual({ rows: [], total: 0 });
+    expect(statements).toHaveLength(1);
+  });
+});
+
+describe('runList, onePass "searched" (listings)', () => {
+  it('counts a filtered but unsearched list apart (filtered count) and pages it by deferred join', async () => {
+    const { db, statements } = fakeDb([{ total: 30 }], rowsWithIds(1));
+    await runList(directions(db, { kept: true }), { where: [active], page: 1, itemsPerPage: 10 }, { onePass: 'searched' });
+    expect(statements[0]).toEqual({ sql: 'select count(*)::int as "total" from "directions" as "d" where "d"."active" = $1', parameters: [true] });
+    expect(statements[1].sql).toContain('inner join (select "d"."id" as "__key" from "directions" as "d" where "d"."active" = $1 order by');
+  });
+
+  it('reads a searched list in one statement', async () => {
+    const { db, statements } = fakeDb([]);
+    await runList(directions(db), { q: 'ab', where: [active], page: 1, itemsPerPage: 10 }, { onePass: 'searched' });
+    expect(statements).toHaveLength(1);
+    expect(statements[0].sql).toContain('(count(*) over ())::int as "__total"');
+  });
+});
+
+describe('listPage with a grouped sort', () => {
+  /** Directions grouped by customer; customers 7 then 3 in the sort's order, others after them by id. */
+  const listing = defineListing({
+    source: (db: Kysely<DB>) =>
+      listSource(db.selectFrom('directions as d'), {
+        id: 'd.id',
+        select: (qb) => qb.select(['d.id', 'd.name']),
+        search: ['d.name'],
+        sorts: { name: 'd.name', customer: 'd.customer_id' },
+      }),
+    map: (r) => r,
+    grouped: { customer: { column: 'd.customer_id', order: async () => [7, 3] } },
+  });
+  const em = (db: Kysely<DB>) => ({ getKysely: () => db }) as unknown as EntityManager;
+  // Group sizes: 7 -> 2, 3 -> 4, 5 -> 3, null -> 1 (10 rows).
+  const groupCounts = [
+    { g: 3, n: 4 },
+    { g: 5, n: 3 },
+    { g: null, n: 1 },
+    { g: 7, n: 2 },
+  ];
+
+  it('counts the rows per group in one grouped statement, filtered', async () => {
+    const { db, statements } = fakeDb(groupCounts, rowsWithIds(1, 2));
+    const page = await listPage(em(db), listing, [active], { sortBy: 'customer', page: 1, itemsPerPage: 2 });
+    expect(page.total).toBe(10);
+    expect(statements[0]).toEqual({
+      sql: 'select "d"."customer_id" as "g", count(*)::int as "n" from "directions" as "d" where "d"."active" = $1 group by "d"."customer_id"',
+      parameters: [true],
+    });
+  });
+
+  it('reads only the groups the page overlaps, each by id from its offset in the group', async () => {
+    // Page 2 of 4: rows 5..8 are the last 2 of group 3 and the first 2 of group 5.
+    const { db, statements } = fakeDb(groupCounts, rowsWithIds(23, 24), rowsWithIds(51, 52));
+    const page = await listPage(em(db), listing, [], { sortBy: 'customer', page: 2, itemsPerPage: 4 });
+    expect(page).toEqual({ items: rowsWithIds(23, 24, 51, 52), total: 10 });
+    expect(statements).toHaveLength(3);
+    expect(statements[1]).toEqual({
+      sql:
+        'select "d"."id", "d"."name" from "directions" as "d"' +
+        ' inner join (select "d"."id" as "__key" from "directions" as "d" where "d"."customer_id" = $1 order by "d"."id" asc limit $2 offset $3) as "__page"' +
+        ' on "__page"."__key" = "d"."id" order by "d"."id" asc',
+      parameters: [3, 2, 2],
+    });
+    expect(statements[2].parameters).toEqual([5, 2, 0]);
+  });
+
+  it('reverses the groups (rows without one first) and orders rows by id descending for desc', async () => {
+    const { db, statements } = fakeDb(groupCounts, rowsWithIds(90), rowsWithIds(53));
+    await listPage(em(db), listing, [], { sortBy: 'customer', orderBy: 'desc', page: 1, itemsPerPage: 2 });
+    expect(statements[1].sql).toContain('where "d"."customer_id" is null order by "d"."id" desc limit $1 offset $2');
+    expect(statements[1].parameters).toEqual([1, 0]);
+    expect(statements[2].sql).toContain('order by "d"."id" desc');
+    expect(statements[2].parameters).toEqual([5, 1, 0]);
+  });
+
+  it('reads no group for a page past the end', async () => {
+    const { db, statements } = fakeDb(groupCounts);
+    expect(await listPage(em(db), listing, [], { sortBy: 'customer', page: 4, itemsPerPage: 5 })).toEqual({ items: [], total: 10 });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('does not group a searched list: one statement with the total', async () => {
+    const { db, statements } = fakeDb([{ id: 1, name: 'n1', __total: 1 }]);
+    expect(await listPage(em(db), listing, [], { q: 'n', sortBy: 'customer', page: 1, itemsPerPage: 10 })).toEqual({ items: rowsWithIds(1), total: 1 });
+    expect(statements).toHaveLength(1);
+    expect(statements[0].sql).toContain('order by "d"."customer_id" asc, "d"."id" asc');
   });
 });
