@@ -93,7 +93,7 @@ export interface ListPage<R> {
 // The builders below are generic over the source's tables; Kysely's method types cannot follow a
 // generic column reference, so they work on this erased view of the same builder (runtime identical).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Erased = SelectQueryBuilder<any, any, any>;
+type Erased = SelectQueryBuilder<any, any, object>;
 const erase = (qb: SelectQueryBuilder<never, never, unknown> | Erased): Erased => qb as Erased;
 
 function term(t: Term<unknown, never> | string): Expression<unknown> {
@@ -129,7 +129,7 @@ function ordered<D, TB extends keyof D, K extends string>(qb: Erased, source: Li
   const direction = known ? (query.orderBy ?? 'asc') : (source.defaultDirection ?? 'asc');
   const dir = reversed ? flip(direction) : direction;
   if (known) qb = qb.orderBy(term(source.sorts[query.sortBy as K] as string), dir);
-  return qb.orderBy(term(source.id as string), dir);
+  return qb.orderBy(term(source.id), dir);
 }
 
 const countStar = sql<number>`count(*)::int`;
@@ -145,11 +145,11 @@ export function keptRowCount(table: keyof DB & string): RawBuilder<number> {
 async function countOf<D, TB extends keyof D, K extends string>(source: ListSource<D, TB, unknown, K>, query: ListQuery<D, TB, K>): Promise<number> {
   if (source.countAll && !hasConditions(source, query)) {
     const row = await erase(source.from).clearSelect().select(sql<number>`(${source.countAll})`.as('total')).limit(1).executeTakeFirst();
-    // A source whose FROM yields no row (empty table) still has its kept count: read it bare.
-    return row ? (row.total as number) : 0;
+    // A FROM without rows (an empty table) has no count to read: its total is 0.
+    return row ? row.total : 0;
   }
   const row = await filtered(erase(source.from), source, query).select(countStar.as('total')).executeTakeFirstOrThrow();
-  return row.total as number;
+  return row.total;
 }
 
 function pageOf(query: { page: number; itemsPerPage: number }): { limit: number; offset: number } {
@@ -201,10 +201,10 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
   const take = Math.min(limit, total - offset);
   const fromEnd = total - offset - take;
   const reversed = fromEnd < offset;
-  const keys = ordered(filtered(erase(source.from), source, query).select(sql.ref(source.id as string).as('__key')), source, query, reversed)
+  const keys = ordered(filtered(erase(source.from), source, query).select(sql.ref(source.id).as('__key')), source, query, reversed)
     .limit(take)
     .offset(reversed ? fromEnd : offset);
-  const rows = (await ordered(erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', source.id as string), source, query, reversed).execute()) as O[];
+  const rows = (await ordered(erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', source.id), source, query, reversed).execute()) as O[];
   if (reversed) rows.reverse();
   return { rows, total };
 }
@@ -276,7 +276,7 @@ async function groupedPage<D, TB extends keyof D, O, K extends string>(
   grouped: GroupedSort<D, TB>,
   query: ListQuery<D, TB, K>,
 ): Promise<ListPage<O>> {
-  const column = sql.ref(grouped.column as string);
+  const column = sql.ref(grouped.column);
   const counts = (await filtered(erase(source.from), source, query).select([column.as('g'), countStar.as('n')]).groupBy(column).execute()) as { g: number | null; n: number }[];
   const total = counts.reduce((sum, c) => sum + c.n, 0);
   const size = new Map(counts.map((c) => [c.g, c.n]));
@@ -287,7 +287,7 @@ async function groupedPage<D, TB extends keyof D, O, K extends string>(
   if (desc) groups = groups.reverse();
   let { limit: wanted, offset } = pageOf(query);
   const dir = desc ? 'desc' : 'asc';
-  const id = source.id as string;
+  const id = source.id;
   const rows: O[] = [];
   for (const g of groups) {
     if (wanted <= 0) break;
@@ -354,7 +354,7 @@ export async function* iterateListing<D, TB extends keyof D, O, K extends string
 
 /** `column = value`, or no filter when the input leaves it out (undefined). */
 export function equalsFilter<D, TB extends keyof D>(column: StringReference<D, TB>, value: unknown): Filter<D, TB> {
-  return value === undefined ? undefined : sql<SqlBool>`${sql.ref(column as string)} = ${value}`;
+  return value === undefined ? undefined : sql<SqlBool>`${sql.ref(column)} = ${value}`;
 }
 
 /** Counts per id from `select <id> as id, count(*)::int as n … group by 1` rows. */
@@ -398,7 +398,7 @@ export async function listById<D, TB extends keyof D, O, K extends string, Dto>(
   where: readonly Filter<D, TB>[],
   label: string,
 ): Promise<Dto> {
-  const idColumn = listing.source(kyselyOf(em)).id as string;
+  const idColumn = listing.source(kyselyOf(em)).id;
   const found = await listOne(em, listing, [sql<SqlBool>`${sql.ref(idColumn)} = ${id}`, ...where]);
   if (!found) throw notFound(label);
   return found;
