@@ -8,15 +8,16 @@ import * as auth from './auth.service.ts';
 
 export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.post('/auth/login', async (request, reply) => {
-    await app.limitLogin(request, (request.body as { email?: unknown } | undefined)?.email);
     const parsed = ZLoginInput.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send({ errors: zodFieldErrors(parsed.error) });
     try {
-      const result = await auth.login(request.em, parsed.data, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        sessionTtlMs: config.sessionTtlMs,
-      });
+      const result = await app.guardLogin(request, parsed.data.email, () =>
+        auth.login(request.em, parsed.data, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          sessionTtlMs: config.sessionTtlMs,
+        }),
+      );
       setSessionCookies(reply, result, config.cookieSecure);
       return reply.code(201).send({
         userAbilityRules: result.userAbilityRules,
