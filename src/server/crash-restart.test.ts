@@ -145,8 +145,9 @@ describe('crash restart (kill -9 of the node process)', () => {
     await client.end();
     const stored = new Set(rows.rows.map((r) => r.code));
     const lost = [...storm.acknowledged].filter((code) => !stored.has(code));
+    const stopped = /stopped the orphaned PostgreSQL in (\d+) ms/.exec(restarted.output())?.[1];
     console.info(
-      `crash restart: healthy ${Math.round(ms)} ms after restart; writes attempted ${storm.attempted()}, ` +
+      `crash restart: healthy ${Math.round(ms)} ms after restart (orphan stopped in ${stopped} ms); writes attempted ${storm.attempted()}, ` +
         `acknowledged ${storm.acknowledged.size}, stored ${stored.size}, acknowledged but lost ${lost.length}`,
     );
     expect(lost).toEqual([]);

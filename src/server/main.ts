@@ -3,11 +3,9 @@
 import { inspect } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { DataDirInUseError } from './db/embedded.ts';
-import { initOrm, migrate, seedIfEmpty } from './db/orm.ts';
 
 /** Whatever was thrown, as an Error (a bare `undefined` or string says so instead of printing `undefined`). */
 function asError(value: unknown): Error {
@@ -30,11 +28,16 @@ try {
 let db: DatabaseHandle | undefined;
 let orm: MikroORM | undefined;
 let app: FastifyInstance;
+// The app's modules load (seconds on a busy machine) while the database starts, which after a crash
+// includes stopping the orphaned one: a restart is ready sooner.
+const modules = Promise.all([import('./app.ts'), import('./db/orm.ts')]);
+modules.catch(() => undefined); // awaited below; a failure is reported there
 try {
   db = await connectDatabase(config, (msg) => {
     if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
-    else if (/orphaned PostgreSQL/.test(msg)) console.error(msg);
+    else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
   });
+  const [{ buildApp }, { initOrm, migrate, seedIfEmpty }] = await modules;
   orm = await initOrm(db.url);
   const applied = await migrate(orm);
   const seeded = await seedIfEmpty(orm);

@@ -185,6 +185,7 @@ export async function releaseDataDir(databaseDir: string, log: (msg: string) => 
       );
     case 'orphan': {
       log(`stopping the orphaned PostgreSQL (pid ${holder.pid}) left running on ${databaseDir}`);
+      const started = Date.now();
       // Fast shutdown rolls back open transactions and checkpoints; immediate and kill are fallbacks.
       for (const [signal, ms] of [['SIGINT', 8000], ['SIGQUIT', 2000], ['SIGKILL', 2000]] as const) {
         try {
@@ -199,6 +200,7 @@ export async function releaseDataDir(databaseDir: string, log: (msg: string) => 
       }
       // A server stopped by force leaves its pid file behind.
       if (inspectDataDir(databaseDir).state === 'stale') fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+      log(`stopped the orphaned PostgreSQL in ${Date.now() - started} ms`);
       return;
     }
   }
