@@ -71,7 +71,8 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only a configured reverse proxy may name the client (rate limits key on request.ip).
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   });
   // While closing, ask keep-alive clients to hang up so in-flight work drains quickly.
@@ -99,7 +100,7 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   );
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(loginRateLimitPlugin, { config });
   await app.register(databasePlugin, { orm });

@@ -26,4 +26,12 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -7,6 +7,24 @@ const boolish = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * Which proxies may name the client (X-Forwarded-For / -Proto / -Host): `false` (default: none, the
+ * socket's peer is the client), `true` (every hop: only when nothing but the proxy can reach the
+ * app), or a comma-separated list of the proxies' addresses or CIDRs (safer: only they are believed).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string[] => {
+    if (/^(true|1)$/i.test(v)) return true;
+    if (/^(false|0)$/i.test(v)) return false;
+    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+    const ok = list.length > 0 && list.every((a) => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(a).success);
+    if (ok) return list;
+    ctx.addIssue({ code: 'custom', message: "use true, false, or the proxies' addresses/CIDRs separated by commas" });
+    return z.NEVER;
+  });
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +36,7 @@ const ZEnv = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   COOKIE_SECURE: boolish.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   CLIENT_DIST: z.string().optional(),
 });
 
@@ -30,8 +49,11 @@ export interface AppConfig {
   embeddedPgPort?: number;
   logLevel: string;
   sessionTtlMs: number;
+  /** Failed sign-ins per (email, client address) before each further try waits longer (2 s, 4 s, …). */
   loginRateLimit: number;
   cookieSecure: boolean;
+  /** Fastify's `trustProxy`: false unless TRUST_PROXY names the reverse proxy. */
+  trustProxy: boolean | string[];
   clientDist: string;
 }
 
@@ -57,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
   };
 }

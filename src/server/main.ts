@@ -1,9 +1,17 @@
 // The only file that listens: config -> database (embedded unless DATABASE_URL) -> migrate ->
 // seed when empty -> buildApp -> listen. SIGTERM/SIGINT close gracefully; a second signal forces exit.
-import { buildApp } from './app.ts';
+import { inspect } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { ConfigError, loadConfig } from './config.ts';
-import { connectDatabase } from './db/connect.ts';
-import { initOrm, migrate, seedIfEmpty } from './db/orm.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { DataDirInUseError } from './db/embedded.ts';
+
+/** Whatever was thrown, as an Error (a bare `undefined` or string says so instead of printing `undefined`). */
+function asError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  return new Error(`non-Error thrown: ${inspect(value)}`);
+}
 
 const started = performance.now();
 let config;
@@ -17,14 +25,34 @@ try {
   throw error;
 }
 
-const db = await connectDatabase(config, (msg) => {
-  if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
-});
-const orm = await initOrm(db.url);
-const applied = await migrate(orm);
-const seeded = await seedIfEmpty(orm);
-const app = await buildApp(config, orm);
-app.log.info({ applied, seeded, embedded: !!db.embedded }, 'database ready');
+let db: DatabaseHandle | undefined;
+let orm: MikroORM | undefined;
+let app: FastifyInstance;
+// The app's modules load (seconds on a busy machine) while the database starts, which after a crash
+// includes stopping the orphaned one: a restart is ready sooner.
+const modules = Promise.all([import('./app.ts'), import('./db/orm.ts')]);
+modules.catch(() => undefined); // awaited below; a failure is reported there
+try {
+  db = await connectDatabase(config, (msg) => {
+    if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
+    else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
+  });
+  const [{ buildApp }, { initOrm, migrate, seedIfEmpty }] = await modules;
+  orm = await initOrm(db.url);
+  const applied = await migrate(orm);
+  const seeded = await seedIfEmpty(orm);
+  app = await buildApp(config, orm);
+  app.log.info({ applied, seeded, embedded: !!db.embedded }, 'database ready');
+} catch (thrown) {
+  const error = asError(thrown);
+  // One line that says what to do; the stack only when it is not a known condition.
+  console.error(error instanceof DataDirInUseError ? `Cannot start: ${error.message}` : `Cannot start: ${error.stack ?? error.message}`);
+  await orm?.close().catch(() => undefined);
+  // Never leave an embedded server we started running without us.
+  await db?.stop().catch(() => undefined);
+  process.exit(1);
+}
+const database = db;
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -41,24 +69,32 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   try {
     await app.close();
-    await orm.close();
-    await db.stop();
+    await orm?.close();
+    await database.stop();
     app.log.info('stopped');
     process.exit(0);
   } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
+    app.log.error({ err: asError(error) }, 'shutdown failed');
     process.exit(1);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 // A crash still stops the embedded database, so no orphaned postgres holds the data directory.
+// (kill -9 cannot be caught: the next start finds the orphan and stops it, see db/embedded.ts.)
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(event, (error) => {
-    app.log.fatal({ err: error }, event);
-    void db.stop().finally(() => process.exit(1));
+    app.log.fatal({ err: asError(error) }, event);
+    void database.stop().finally(() => process.exit(1));
   });
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(`Cannot start: ${asError(error).message}`);
+  await orm?.close().catch(() => undefined);
+  await database.stop().catch(() => undefined);
+  process.exit(1);
+}
 app.log.info({ ms: Math.round(performance.now() - started) }, 'ready');

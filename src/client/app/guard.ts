@@ -42,17 +42,40 @@ export function guard(meta: RouteMeta, state: GuardState): GuardResult {
   return { allow: true };
 }
 
+/** Pages a sign-in must not return to (they would send a signed-in user straight on). */
+const AUTH_PATHS = new Set(['/login', '/register', '/forgot-password']);
+
 /**
- * Where to go after sign-in: a same-site `redirect` target (with the rest of the query string), else
- * the role's landing page, else `/` (which applies the index rule).
+ * `value` as a path of `origin` (pathname + search + hash), or null when it leads anywhere else.
+ * Parsed as the browser will (tabs and newlines dropped, `\` as `/`), then compared by origin: a
+ * pattern on the raw text misses what the URL parser does (`/%09/evil` becomes `//evil`).
  */
-export function afterLoginTarget(role: string, search: string): string {
+export function sameOriginPath(value: string, origin: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  // `/.//evil` is same-origin with the pathname `//evil`, which location.assign would read as another host.
+  if (url.pathname.startsWith('//')) return null;
+  return url;
+}
+
+/**
+ * Where to go after sign-in: a same-origin `redirect` target (with the rest of the query string
+ * added to its own), else the role's landing page, else `/` (which applies the index rule).
+ * `origin` is the app's own (`location.origin` in the browser).
+ */
+export function afterLoginTarget(role: string, search: string, origin: string): string {
   const query = new URLSearchParams(search);
   const redirect = query.get('redirect');
   query.delete('redirect');
-  if (redirect && /^\/(?![/\\])/.test(redirect) && !/^\/(login|register|forgot-password)\b/.test(redirect)) {
-    const rest = query.toString();
-    return rest ? `${redirect}?${rest}` : redirect;
+  const target = redirect ? sameOriginPath(redirect, origin) : null;
+  if (target && !AUTH_PATHS.has(target.pathname.replace(/\/+$/, '') || '/')) {
+    for (const [key, value] of query) target.searchParams.append(key, value);
+    return target.pathname + target.search + target.hash;
   }
   return landingPathFor(role) ?? '/';
 }

@@ -108,11 +108,28 @@ describe('guard', () => {
     expect(indexTarget('nobody', createAbility([]))).toBe('/not-authorized');
   });
 
-  it('returns after sign-in to a same-site redirect only', () => {
-    expect(afterLoginTarget('admin', 'redirect=%2Fmanagement%2Fteams&x=1')).toBe('/management/teams?x=1');
-    expect(afterLoginTarget('admin', 'redirect=https%3A%2F%2Fevil.example')).toBe('/dashboards/crm');
-    expect(afterLoginTarget('admin', 'redirect=%2F%2Fevil.example')).toBe('/dashboards/crm');
-    expect(afterLoginTarget('admin', 'redirect=%2F%5Cevil.example')).toBe('/dashboards/crm');
-    expect(afterLoginTarget('client', '')).toBe('/');
+  it('returns after sign-in to a same-origin redirect only', () => {
+    const origin = 'http://localhost:3000';
+    const target = (search: string, role = 'admin') => afterLoginTarget(role, search, origin);
+    expect(target('redirect=%2Fmanagement%2Fteams&x=1')).toBe('/management/teams?x=1');
+    expect(target('redirect=%2Ftasks%3Fstatus%3Ddone%23list&x=1')).toBe('/tasks?status=done&x=1#list');
+    for (const evil of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      // Chromium drops the tab: `/\t/evil` is `//evil`, another host (issue 9).
+      '/\t/evil.example/phish',
+      '/\n/evil.example',
+      ' /\t/evil.example',
+      '/.//evil.example',
+      'javascript:alert(1)',
+      'http://localhost:3001/tasks',
+      '/login',
+      '/register/',
+    ]) {
+      expect(target(`redirect=${encodeURIComponent(evil)}`), evil).toBe('/dashboards/crm');
+    }
+    expect(target('redirect=/%09/evil.example/phish')).toBe('/dashboards/crm');
+    expect(target('', 'client')).toBe('/');
   });
 });

@@ -1,10 +1,25 @@
-// Security headers (helmet) with a CSP the built client satisfies, and the cookie parser.
+// Security headers (helmet) with a CSP the built client satisfies, HSTS only over HTTPS, no caching of
+// /api and /trpc answers, and the cookie parser. Edit when the client needs another source or header.
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { isApiPath } from './session.ts';
 
-export const securityPlugin = fp(
-  async (app) => {
+/** Two years, subdomains included (the preload list's minimum is one year). */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Whether the browser reached us over HTTPS: COOKIE_SECURE says the site is served over HTTPS, or
+ * the request came over TLS (with TRUST_PROXY, a trusted proxy's X-Forwarded-Proto says so).
+ */
+function overHttps(request: FastifyRequest, config: AppConfig): boolean {
+  return config.cookieSecure || request.protocol === 'https';
+}
+
+export const securityPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
     await app.register(cookie);
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -24,6 +39,15 @@ export const securityPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Like frame-ancestors 'none', for browsers that ignore CSP.
+      frameguard: { action: 'deny' },
+      // Sent below, and only over HTTPS: on plain http it would pin a local or test host to https.
+      strictTransportSecurity: false,
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (overHttps(request, config)) reply.header('strict-transport-security', HSTS);
+      // Answers of /api and /trpc carry tokens and tenant data: never kept by a browser or a proxy.
+      if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security' },

@@ -1,6 +1,6 @@
 // Calendar demo app: events in five categories, created, moved, edited and deleted by their owner.
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, zHttpUrl } from './common.ts';
 
 export const CALENDAR_CATEGORIES = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'] as const;
 export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
@@ -13,7 +13,8 @@ export const ZDateTime = z
 
 export const ZCalendarEventFields = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),
-  url: z.union([z.url().max(500), z.literal('')]).default(''),
+  /** A link to open from the event: http(s) only, or empty. */
+  url: z.union([z.literal(''), zHttpUrl(500)]).default(''),
   start: ZDateTime,
   /** Defaults to `start`. */
   end: ZDateTime.optional(),

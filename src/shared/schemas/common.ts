@@ -48,3 +48,32 @@ export function pageWindow(page: number, itemsPerPage: number): { offset: number
   if (itemsPerPage === -1) return { offset: 0 };
   return { offset: (page - 1) * itemsPerPage, limit: itemsPerPage };
 }
+
+const HTTP_URL_MESSAGE = 'Must be a web address starting with http:// or https://';
+
+/**
+ * A stored link: an absolute http(s) URL (trimmed). Other schemes (`javascript:`, `data:`, `file:`…)
+ * are refused, so a stored value can never run script when rendered as a link or an image.
+ */
+export function zHttpUrl(max = 2000) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .pipe(z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }));
+}
+
+/**
+ * A stored image address: an http(s) URL, or an inline raster image (`data:image/png|jpeg|gif|webp;base64,…`,
+ * never SVG, which can carry script). For avatars uploaded as data URLs.
+ */
+export function zImageUrl(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(
+      (value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value) || zHttpUrl(max).safeParse(value).success,
+      { message: 'Must be an http(s) address or a PNG, JPEG, GIF or WebP data URL' },
+    );
+}

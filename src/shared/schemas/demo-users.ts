@@ -1,6 +1,6 @@
 // Users demo app (the sample user list, not the product's accounts): spec sections 3, 6, 7 and 8.
 import { z } from 'zod';
-import { listInput, listOutput } from './common.ts';
+import { listInput, listOutput, zImageUrl } from './common.ts';
 
 export const DEMO_USER_ROLES = ['editor', 'author', 'maintainer', 'subscriber', 'superadmin'] as const;
 export type TDemoUserRole = (typeof DEMO_USER_ROLES)[number];
@@ -70,7 +70,7 @@ export const ZCreateDemoUserInput = z.object({
   email: z.email('Enter a valid email address').max(254),
   currentPlan: z.enum(DEMO_USER_PLANS),
   status: z.enum(DEMO_USER_STATUSES).default('pending'),
-  avatar: z.string().max(20_000).default(''),
+  avatar: z.union([z.literal(''), zImageUrl(20_000)]).default(''),
   billing: z.enum(DEMO_USER_BILLINGS).default('Auto debit'),
 });
 export type TCreateDemoUserInput = z.infer<typeof ZCreateDemoUserInput>;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { ZEmail, ZNewPassword } from './auth.ts';
 import { customerFilter, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZId, zHttpUrl } from './common.ts';
 
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type TUserStatus = (typeof USER_STATUSES)[number];
@@ -73,7 +73,7 @@ export const ZUpdateUserInput = z.object({
   role: z.enum(ROLES).optional(),
   teamId: ZId.nullable().optional(),
   language: z.enum(LANGUAGES).optional(),
-  avatar: z.string().trim().max(255).nullable().optional(),
+  avatar: z.union([z.literal(''), zHttpUrl(255)]).nullable().optional(),
 });
 export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 

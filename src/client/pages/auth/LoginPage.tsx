@@ -22,7 +22,7 @@ export default function LoginPage() {
   const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
   const login = trpc.auth.login.useMutation({
     onSuccess(result) {
-      window.location.assign(afterLoginTarget(result.userData.role_name, window.location.search));
+      window.location.assign(afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin));
     },
   });
   const error = login.error ? parseError(login.error) : null;

@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
+import { codeOf } from '../../../testing/trpc.ts';
+import { User } from '../../organization/users/user.entity.ts';
 import { OutboxEmail } from '../outbox/outbox.entity.ts';
+import { MAIL_PER_ADDRESS_PER_HOUR } from './auth.rate-limit.ts';
+import { settleAccountMail } from './auth.service.ts';
 import { PasswordReset } from './session.entity.ts';
 
 const t = await setupTestApp();
 const anon = t.createAnonCaller();
+
+/** A public tRPC mutation over HTTP (the limits need a real request); the parsed `json` result or error. */
+async function publicCall(path: string, input: unknown, ip = '127.0.0.1') {
+  const res = await t.app.inject({ method: 'POST', url: `/trpc/${path}`, remoteAddress: ip, payload: { json: input } });
+  const body = res.json<{ result?: { data: { json: unknown } }; error?: { json: { message: string; data: { code: string } } } }>();
+  return { status: res.statusCode, data: body.result?.data.json, error: body.error?.json };
+}
+
+const forgot = async (email: string, ip?: string) => {
+  const res = await publicCall('auth.forgotPassword', { email }, ip);
+  await settleAccountMail();
+  return res;
+};
+
+const mailsTo = (to: string, kind?: string) => t.orm.em.fork().count(OutboxEmail, kind ? { to, kind } : { to });
 
 async function lastResetToken(email: string): Promise<string> {
   const mail = await t.orm.em.fork().findOneOrFail(OutboxEmail, { to: email, kind: 'password-reset' }, { orderBy: { id: 'desc' } });
@@ -15,7 +34,7 @@ async function lastResetToken(email: string): Promise<string> {
 
 describe('password reset', () => {
   it('writes a reset link to the outbox and lets the token be used exactly once', async () => {
-    await anon.auth.forgotPassword({ email: 'analyst@demo.com' });
+    expect((await forgot('analyst@demo.com')).data).toEqual({ sent: true });
     const token = await lastResetToken('analyst@demo.com');
     expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: true });
     await anon.auth.resetPassword({ token, password: 'NewSecret1' });
@@ -27,7 +46,7 @@ describe('password reset', () => {
   });
 
   it('refuses an expired token', async () => {
-    await anon.auth.forgotPassword({ email: 'teamleader@demo.com' });
+    await forgot('teamleader@demo.com');
     const token = await lastResetToken('teamleader@demo.com');
     await t.orm.em.fork().nativeUpdate(PasswordReset, {}, { expiresAt: new Date(Date.now() - 1000) });
     await expect(anon.auth.resetPassword({ token, password: 'NewSecret1' })).rejects.toThrow(/expired/);
@@ -35,7 +54,7 @@ describe('password reset', () => {
 
   it('answers the same for an unknown email and writes nothing', async () => {
     const before = await t.orm.em.fork().count(OutboxEmail, {});
-    expect(await anon.auth.forgotPassword({ email: 'ghost@demo.com' })).toEqual({ sent: true });
+    expect((await forgot('ghost@demo.com')).data).toEqual({ sent: true });
     expect(await t.orm.em.fork().count(OutboxEmail, {})).toBe(before);
   });
 
@@ -44,21 +63,93 @@ describe('password reset', () => {
   });
 });
 
+describe('reset token under concurrency', () => {
+  it('lets exactly one of 10 parallel uses of one token succeed', async () => {
+    await forgot('businessadmin@demo.com');
+    const token = await lastResetToken('businessadmin@demo.com');
+    const passwords = Array.from({ length: 10 }, (_, i) => `Parallel-Pass${i}`);
+    const outcomes = await Promise.all(passwords.map((password) => codeOf(anon.auth.resetPassword({ token, password }))));
+    expect(outcomes.filter((c) => c === 'OK')).toHaveLength(1);
+    expect(outcomes.filter((c) => c === 'BAD_REQUEST')).toHaveLength(9);
+    const winner = passwords[outcomes.indexOf('OK')];
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'businessadmin@demo.com', password: winner } });
+    expect(signIn.statusCode).toBe(201);
+  });
+});
+
+describe('forgot password limits', () => {
+  it('answers 40 parallel requests for one address alike, writing at most a few e-mails', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => publicCall('auth.forgotPassword', { email: 'qualitycontrol@demo.com' }, `10.9.0.${i}`)),
+    );
+    await settleAccountMail();
+    expect(answers.every((a) => a.status === 200 && JSON.stringify(a.data) === '{"sent":true}')).toBe(true);
+    expect(await mailsTo('qualitycontrol@demo.com', 'password-reset')).toBe(MAIL_PER_ADDRESS_PER_HOUR);
+  });
+
+  it('limits one client across addresses, still answering the generic success', async () => {
+    const emails = Array.from({ length: 35 }, (_, i) => `nobody${i}@example.com`);
+    for (const email of emails) expect((await forgot(email, '10.8.0.1')).data).toEqual({ sent: true });
+    // Past the per-client limit a real account gets no mail from that client, and the answer is the same.
+    expect((await forgot('client@demo.com', '10.8.0.1')).data).toEqual({ sent: true });
+    expect(await mailsTo('client@demo.com')).toBe(0);
+    expect((await forgot('client@demo.com', '10.8.0.2')).data).toEqual({ sent: true });
+    expect(await mailsTo('client@demo.com')).toBe(1);
+  });
+
+  it('takes as long for an address without an account as for one with', async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await publicCall('auth.forgotPassword', { email }, `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+      const ms = performance.now() - started;
+      await settleAccountMail();
+      return ms;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // Every known address once or twice, so the mail limit does not turn the known path into a no-op.
+    const accounts = (await t.orm.em.fork().find(User, { status: 'active' }, { orderBy: { id: 'asc' } })).map((u) => u.email);
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      known.push(await time(accounts[i % accounts.length]));
+      unknown.push(await time(`ghost${i}@example.com`));
+    }
+    // The lookup and the mail happen after the answer: no gap an attacker can measure.
+    expect(median(known)).toBeLessThan(median(unknown) * 1.5 + 2);
+  });
+});
+
 describe('registration', () => {
   it('creates a pending account that cannot sign in until approved', async () => {
-    const result = await anon.auth.register({ fullName: 'Rita Novak', email: 'rita@example.com', password: 'Sturdy-Pass1', customerCode: 'acme' });
-    expect(result).toEqual({ status: 'pending' });
+    const result = await publicCall('auth.register', { fullName: 'Rita Novak', email: 'rita@example.com', password: 'Sturdy-Pass1', customerCode: 'acme' });
+    expect(result.data).toEqual({ status: 'pending' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rita@example.com', password: 'Sturdy-Pass1' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.email[0]).toMatch(/waiting for approval/);
   });
 
-  it('refuses a taken email and an unknown customer code', async () => {
-    await expect(
-      anon.auth.register({ fullName: 'Dup', email: 'admin@demo.com', password: 'Sturdy-Pass1', customerCode: 'ACME' }),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(
-      anon.auth.register({ fullName: 'Who', email: 'who@example.com', password: 'Sturdy-Pass1', customerCode: 'NOPE' }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  it('answers a taken address as a new one, changes nothing, and tells the owner by e-mail', async () => {
+    const before = await t.orm.em.fork().findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['passwordHash'] });
+    const answer = await publicCall('auth.register', { fullName: 'Dup', email: 'admin@demo.com', password: 'Sturdy-Pass1', customerCode: 'ACME' });
+    expect(answer).toEqual({ status: 200, data: { status: 'pending' }, error: undefined });
+    const after = await t.orm.em.fork().findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['passwordHash'] });
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(after.status).toBe('active');
+    const mail = await t.orm.em.fork().findOneOrFail(OutboxEmail, { to: 'admin@demo.com', kind: 'registration-attempt' });
+    expect(mail.body).toMatch(/already has one/);
+  });
+
+  it('never fails for 10 concurrent registrations of one address: one account, the same answer for all', async () => {
+    const input = { fullName: 'Race Runner', email: 'race@example.com', password: 'Sturdy-Pass1', customerCode: 'ACME' };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => publicCall('auth.register', input, `10.6.0.${i}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.every((a) => JSON.stringify(a.data) === '{"status":"pending"}')).toBe(true);
+    expect(await t.orm.em.fork().count(User, { email: 'race@example.com' })).toBe(1);
+  });
+
+  it('refuses an unknown customer code', async () => {
+    const answer = await publicCall('auth.register', { fullName: 'Who', email: 'who@example.com', password: 'Sturdy-Pass1', customerCode: 'NOPE' });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message).toBe('Unknown customer code');
   });
 });

@@ -19,6 +19,27 @@ describe('POST /api/auth/login', () => {
     expect(body.userAbilityRules.length).toBeGreaterThan(0);
   });
 
+  it('answers every rule with one action (string), the same abilities as the grouped rules', async () => {
+    const { createAbility, defineRulesFor } = await import('../../../../shared/abilities/index.ts');
+    for (const [email, password] of [['admin@demo.com', 'admin'], ['superadmin@demo.com', 'superadmin'], ['client@demo.com', 'client']]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      const { userAbilityRules: rules, userData } = res.json<{ userAbilityRules: { action: unknown; subject: unknown }[]; userData: { id: number; role: 'admin'; customerId: number | null } }>();
+      expect(rules.every((r) => typeof r.action === 'string'), JSON.stringify(rules)).toBe(true);
+      const grouped = defineRulesFor({ id: userData.id, role: userData.role, customerId: userData.customerId, teamIds: [] });
+      expect(rules.length).toBeGreaterThanOrEqual(grouped.length);
+      const expanded = createAbility(rules as never);
+      const original = createAbility(grouped);
+      for (const action of ['read', 'create', 'update', 'delete', 'manage'] as const) {
+        for (const subject of ['SavedView', 'Customer', 'User', 'AclDemo', 'DemoApp', 'all'] as const) {
+          expect(expanded.can(action, subject as never), `${email} ${action} ${subject}`).toBe(original.can(action, subject as never));
+        }
+      }
+    }
+    const admin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.com', password: 'admin' } });
+    const savedView = admin.json<{ userAbilityRules: { action: string; subject: string }[] }>().userAbilityRules.filter((r) => r.subject === 'SavedView');
+    expect(savedView.map((r) => r.action)).toEqual(expect.arrayContaining(['read', 'create']));
+  });
+
   it('sets the httpOnly session cookie, a readable userData cookie and the XSRF cookie', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'analyst@demo.com', password: 'analyst' } });
     const byName = Object.fromEntries(res.cookies.map((c) => [c.name, c]));

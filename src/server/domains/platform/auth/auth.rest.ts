@@ -1,25 +1,35 @@
 // REST: POST /api/auth/login (spec 7 and 8) and POST /api/auth/logout.
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppRule } from '../../../../shared/abilities/index.ts';
 import { ZLoginInput } from '../../../../shared/schemas/auth.ts';
 import type { AppConfig } from '../../../config.ts';
 import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import * as auth from './auth.service.ts';
 
+/**
+ * The spec's rule shape: one action per rule. CASL accepts `action: [...]`, but REST clients written
+ * against the spec read `action` as a string, so such a rule becomes one rule per action, in order.
+ */
+export function oneActionPerRule(rules: readonly AppRule[]): AppRule[] {
+  return rules.flatMap((rule) => (Array.isArray(rule.action) ? rule.action.map((action) => ({ ...rule, action })) : [rule]));
+}
+
 export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.post('/auth/login', async (request, reply) => {
-    await app.limitLogin(request, (request.body as { email?: unknown } | undefined)?.email);
     const parsed = ZLoginInput.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send({ errors: zodFieldErrors(parsed.error) });
     try {
-      const result = await auth.login(request.em, parsed.data, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        sessionTtlMs: config.sessionTtlMs,
-      });
+      const result = await app.guardLogin(request, parsed.data.email, () =>
+        auth.login(request.em, parsed.data, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          sessionTtlMs: config.sessionTtlMs,
+        }),
+      );
       setSessionCookies(reply, result, config.cookieSecure);
       return reply.code(201).send({
-        userAbilityRules: result.userAbilityRules,
+        userAbilityRules: oneActionPerRule(result.userAbilityRules),
         accessToken: result.accessToken,
         userData: result.userData,
       });

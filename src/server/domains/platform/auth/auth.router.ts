@@ -16,12 +16,13 @@ function baseUrl(req: { protocol: string; host: string }): string {
 export const authRouter = router({
   /** Signs in and sets the browser session cookies; the token is also returned for scripts. */
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    await ctx.req.server.limitLogin(ctx.req, input.email);
-    const result = await auth.login(ctx.em, input, {
-      ip: ctx.req.ip,
-      userAgent: ctx.req.headers['user-agent'],
-      sessionTtlMs: ctx.config.sessionTtlMs,
-    });
+    const result = await ctx.req.server.guardLogin(ctx.req, input.email, () =>
+      auth.login(ctx.em, input, {
+        ip: ctx.req.ip,
+        userAgent: ctx.req.headers['user-agent'],
+        sessionTtlMs: ctx.config.sessionTtlMs,
+      }),
+    );
     setSessionCookies(ctx.reply, result, ctx.config.cookieSecure);
     return { accessToken: result.accessToken, userData: result.userData, userAbilityRules: result.userAbilityRules };
   }),
@@ -31,10 +32,20 @@ export const authRouter = router({
     return { ok: true };
   }),
   me: authedProcedure.query(({ ctx }) => auth.me(ctx.em, ctx.user)),
-  register: publicProcedure.input(ZRegisterInput).mutation(({ ctx, input }) => auth.register(ctx.em, input)),
-  forgotPassword: publicProcedure
-    .input(ZForgotPasswordInput)
-    .mutation(({ ctx, input }) => auth.forgotPassword(ctx.em, input, baseUrl(ctx.req))),
+  /** Answers `{ status: 'pending' }` for a new and a taken address alike (see auth.register). */
+  register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
+    const notify = await ctx.req.server.allowAccountMail(ctx.req, input.email);
+    return auth.register(ctx.em, input, { baseUrl: baseUrl(ctx.req), notify });
+  }),
+  /** Answers `{ sent: true }` at once, whatever the address; at most a few mails per address per hour. */
+  forgotPassword: publicProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
+    const send = await ctx.req.server.allowAccountMail(ctx.req, input.email);
+    return auth.requestPasswordReset(ctx.em, input, {
+      baseUrl: baseUrl(ctx.req),
+      send,
+      onError: (error) => ctx.req.log.error({ err: error }, 'password reset mail failed'),
+    });
+  }),
   resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx.em, input)),
   /** Whether a reset token can still be used (the reset page checks before asking for a password). */
   checkResetToken: publicProcedure

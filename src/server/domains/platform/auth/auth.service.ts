@@ -1,5 +1,7 @@
 // Sign-in, sessions and password flows. Called by the auth tRPC router, the REST login route
 // and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
+// Public flows (register, forgot password) answer alike for known and unknown addresses.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineRulesFor, type AppRule } from '../../../../shared/abilities/index.ts';
 import type {
@@ -12,6 +14,7 @@ import type {
 import { AppError } from '../../../lib/app-error.ts';
 import type { SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
+import { execSql, sql } from '../../../lib/sql-list.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { queueEmail } from '../outbox/outbox.service.ts';
 import { User } from '../../organization/users/user.entity.ts';
@@ -164,33 +167,90 @@ export async function me(em: EntityManager, sessionUser: SessionUser): Promise<O
 }
 
 /**
- * Self-registration: a pending `businessuser` of the customer named by its code.
- * An administrator activates the account; until then sign-in says so.
+ * Self-registration: a pending `businessuser` of the customer named by its code. An administrator
+ * activates the account; until then sign-in says so. Answers the same whether the address is new or
+ * already has an account (no enumeration): for a taken address nothing is created and, when `notify`
+ * allows, its owner gets an e-mail saying someone tried. Concurrent calls with one address never fail
+ * (the unique index decides; the losers are answered as for a taken address).
+ * Throws BAD_REQUEST for an unknown or inactive customer code.
  */
-export async function register(em: EntityManager, input: TRegisterInput): Promise<{ status: 'pending' }> {
+export async function register(
+  em: EntityManager,
+  input: TRegisterInput,
+  opts: { baseUrl: string; notify: boolean },
+): Promise<{ status: 'pending' }> {
   const customer = await em.findOne(Customer, { code: input.customerCode.toUpperCase() });
   if (!customer || customer.status !== 'active') {
     throw new AppError('BAD_REQUEST', 'Unknown customer code', { customerCode: ['Unknown customer code'] });
   }
-  if (await em.count(User, { email: input.email })) {
-    throw new AppError('CONFLICT', 'An account with this email already exists', {
-      email: ['An account with this email already exists'],
-    });
-  }
-  em.create(User, {
-    customer,
+  // The same work either way: hash the password, then let the insert find out whether the address is taken.
+  const passwordHash = await hashPassword(input.password);
+  const attempt = em.fork();
+  attempt.create(User, {
+    customer: attempt.getReference(Customer, customer.id),
     email: input.email,
     fullName: input.fullName,
     role: 'businessuser',
     status: 'pending',
     language: 'en',
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
   });
-  await em.flush();
+  try {
+    await attempt.flush();
+    return { status: 'pending' };
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+  }
+  if (opts.notify) {
+    await queueEmail(em, {
+      to: input.email,
+      kind: 'registration-attempt',
+      subject: 'Someone tried to register with your Opsdesk address',
+      body:
+        `Someone asked to create an Opsdesk account for ${input.email}, which already has one; nothing was changed. ` +
+        `If it was you, sign in at ${opts.baseUrl}/login, or choose a new password at ${opts.baseUrl}/forgot-password. ` +
+        'Otherwise you can ignore this e-mail.',
+    });
+    await em.flush();
+  }
   return { status: 'pending' };
 }
 
-/** Always answers the same, whether the email exists or not; writes the reset link to the outbox. */
+// Reset links are looked up and written after the answer, so the answer takes as long for an address
+// without an account as for one with (no enumeration by timing). settleAccountMail() waits for them.
+const pendingMail = new Set<Promise<void>>();
+
+/** Resolves once every reset link queued so far is written (tests, graceful shutdown). */
+export async function settleAccountMail(): Promise<void> {
+  while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
+}
+
+/**
+ * The public "forgot password" request: always answers the same, at once. When `send` allows (the mail
+ * limits), the reset link is written afterwards if the address has an account that may sign in
+ * (forgotPassword); errors go to `onError`.
+ */
+export function requestPasswordReset(
+  em: EntityManager,
+  input: TForgotPasswordInput,
+  opts: { baseUrl: string; send: boolean; onError: (error: unknown) => void },
+): { sent: true } {
+  if (opts.send) {
+    // Started on a later turn of the event loop, so it does not hold up the answer either.
+    const job = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => forgotPassword(em.fork(), input, opts.baseUrl))
+      .then(() => undefined, opts.onError);
+    pendingMail.add(job);
+    void job.finally(() => pendingMail.delete(job));
+  }
+  return { sent: true };
+}
+
+/**
+ * Write a reset link to the outbox, in the caller's unit of work, when `input.email` has an account
+ * that may sign in; nothing otherwise. Called after the answer by requestPasswordReset, and by the
+ * users domain (invitations, an administrator's reset by e-mail).
+ */
 export async function forgotPassword(
   em: EntityManager,
   input: TForgotPasswordInput,
@@ -211,18 +271,28 @@ export async function forgotPassword(
   return { sent: true };
 }
 
-/** Use a reset token once: set the new password and end every session of that user. */
+const INVALID_RESET = 'This reset link is invalid or has expired';
+
+/**
+ * Use a reset token once: set the new password and end every session of that user. The token is
+ * consumed by one conditional UPDATE whose returned row decides, so of concurrent uses exactly one
+ * wins. Throws BAD_REQUEST (field `token`) for an unknown, used or expired token.
+ */
 export async function resetPassword(em: EntityManager, input: TResetPasswordInput): Promise<{ reset: true }> {
-  const reset = await em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] });
-  if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) {
-    throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired', {
-      token: ['This reset link is invalid or has expired'],
-    });
-  }
-  reset.usedAt = new Date();
-  reset.user.passwordHash = await hashPassword(input.password);
-  await em.flush();
-  await revokeUserSessions(em, reset.user.id);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await em.transactional(async (tx) => {
+    const [consumed] = await execSql<{ user_id: number }>(
+      tx,
+      sql`update password_resets set used_at = now(), updated_at = now()
+          where token_hash = ${sha256(input.token)} and used_at is null and expires_at > now()
+          returning user_id`,
+    );
+    if (!consumed) return null;
+    await tx.nativeUpdate(User, { id: consumed.user_id }, { passwordHash, updatedAt: new Date() });
+    return consumed.user_id;
+  });
+  if (userId === null) throw new AppError('BAD_REQUEST', INVALID_RESET, { token: [INVALID_RESET] });
+  await revokeUserSessions(em, userId);
   return { reset: true };
 }
 
