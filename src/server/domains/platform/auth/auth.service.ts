@@ -14,7 +14,8 @@ import type {
 import { AppError } from '../../../lib/app-error.ts';
 import type { SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
-import { execSql, sql } from '../../../lib/sql-list.ts';
+import { sql } from 'kysely';
+import { db } from '../../../db/kysely.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { queueEmail } from '../outbox/outbox.service.ts';
 import { User } from '../../organization/users/user.entity.ts';
@@ -281,12 +282,14 @@ const INVALID_RESET = 'This reset link is invalid or has expired';
 export async function resetPassword(em: EntityManager, input: TResetPasswordInput): Promise<{ reset: true }> {
   const passwordHash = await hashPassword(input.password);
   const userId = await em.transactional(async (tx) => {
-    const [consumed] = await execSql<{ user_id: number }>(
-      tx,
-      sql`update password_resets set used_at = now(), updated_at = now()
-          where token_hash = ${sha256(input.token)} and used_at is null and expires_at > now()
-          returning user_id`,
-    );
+    const consumed = await db(tx)
+      .updateTable('password_resets')
+      .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('token_hash', '=', sha256(input.token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('user_id')
+      .executeTakeFirst();
     if (!consumed) return null;
     await tx.nativeUpdate(User, { id: consumed.user_id }, { passwordHash, updatedAt: new Date() });
     return consumed.user_id;
