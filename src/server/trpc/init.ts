@@ -1,5 +1,5 @@
 // tRPC is initialised once here; domains build procedures only from these named bases.
-// The error formatter applies the shared error table (lib/app-error.ts).
+// The error formatter applies the shared error table (lib/app-error.ts). Edit to add a base procedure.
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -26,7 +26,7 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       message,
-      data: { ...data, fieldErrors, requestId: ctx?.req.id },
+      data: { ...data, fieldErrors, requestId: ctx?.http?.req.id },
     };
   },
 });
@@ -65,3 +65,12 @@ export function abilityProcedure(action: Action, subject: Subject) {
     return next();
   });
 }
+
+/** For procedures that need the HTTP exchange (cookies, per-request limits): narrows `ctx.http`. */
+export const requireHttp = t.middleware(({ ctx, next }) => {
+  if (!ctx.http) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'This procedure is served over HTTP only' });
+  return next({ ctx: { http: ctx.http } });
+});
+
+/** Anyone may call it, over HTTP only (e.g. sign-in, which sets cookies). */
+export const httpProcedure = publicProcedure.use(requireHttp);

@@ -14,7 +14,7 @@ import * as users from './users.service.ts';
 
 /** Links in e-mails point back at the origin the request came to. */
 function links(ctx: TrpcContext): users.LinkOptions {
-  return { baseUrl: `${ctx.req.protocol}://${ctx.req.host}` };
+  return { baseUrl: ctx.origin ?? '' };
 }
 
 const p = recordProcedures('User', ZUserDetail);
