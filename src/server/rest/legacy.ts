@@ -1,6 +1,4 @@
-// Helpers for the spec's REST paths: paging fallbacks, query coercion and ability hooks.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Action, Subject } from '../../shared/abilities/index.ts';
+// Helpers for the spec's REST paths: paging fallbacks and query coercion.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants/http.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -41,16 +39,6 @@ export function queryOrder(value: unknown): 'asc' | 'desc' {
 export function querySortKey<K extends string>(value: unknown, allowed: readonly K[]): K | undefined {
   const key = queryString(value);
   return key && (allowed as readonly string[]).includes(key) ? (key as K) : undefined;
-}
-
-/** A preHandler refusing callers whose ability lacks `action` on `subject` (403). */
-export function requireAbility(action: Action, subject: Subject) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
-    if (!request.ability.can(action, subject)) {
-      throw new AppError('FORBIDDEN', `You are not allowed to ${action} ${subject}`);
-    }
-  };
 }
 
 /** An optional enum query value: undefined when absent or empty, 400 naming the valid values otherwise. */

@@ -3,7 +3,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import type { Action, Subject } from '../../shared/abilities/index.ts';
 import { AppError, ERROR_TABLE, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import type { TrpcContext } from './context.ts';
@@ -50,21 +49,14 @@ export const middleware = t.middleware;
 /** Anyone may call it. */
 export const publicProcedure = t.procedure.use(errorMapper);
 
-/** Signed-in callers only; narrows `ctx.user`. */
+/**
+ * Signed-in callers only; narrows `ctx.user`. The only check a procedure makes: the service it calls
+ * authorizes (ability and tenant scope).
+ */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
   return next({ ctx: ctx as TrpcContext & AuthedContext });
 });
-
-/** Signed-in callers whose ability allows `action` on `subject` (services re-check per record). */
-export function abilityProcedure(action: Action, subject: Subject) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!ctx.ability.can(action, subject)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: `You are not allowed to ${action} ${subject}` });
-    }
-    return next();
-  });
-}
 
 /** For procedures that need the HTTP exchange (cookies, per-request limits): narrows `ctx.http`. */
 export const requireHttp = t.middleware(({ ctx, next }) => {

@@ -9,16 +9,13 @@ import {
   queryOrder,
   querySortKey,
   queryString,
-  requireAbility,
 } from '../../../rest/legacy.ts';
 import { getCourseDetails, listCourses } from './academy.service.ts';
 
 type Query = Record<string, unknown>;
 
 export const academyRest: FastifyPluginAsync = async (app) => {
-  const readDemo = requireAbility('read', 'DemoApp');
-
-  app.get('/apps/academy/courses', { preHandler: readDemo }, async (request) => {
+  app.get('/apps/academy/courses', async (request) => {
     const query = request.query as Query;
     const { items, total } = await listCourses(request, {
       q: queryString(query.q)?.trim() || undefined,
@@ -31,7 +28,7 @@ export const academyRest: FastifyPluginAsync = async (app) => {
     return { courses: items, total, totalCourse: total };
   });
 
-  app.get('/apps/academy/course-details', { preHandler: readDemo }, async (request) =>
+  app.get('/apps/academy/course-details', async (request) =>
     getCourseDetails(request, { courseId: queryId((request.query as Query).courseId, 'courseId') }),
   );
 };

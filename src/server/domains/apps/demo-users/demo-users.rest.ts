@@ -8,7 +8,7 @@ import {
   ZCreateDemoUserInput,
 } from '../../../../shared/schemas/demo-users.ts';
 import { pageCount } from '../../../lib/sql-list.ts';
-import { queryEnum, requireAbility } from '../../../rest/legacy.ts';
+import { queryEnum } from '../../../rest/legacy.ts';
 import { legacyListQuery, pathId } from '../../../rest/params.ts';
 import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';
 
@@ -18,10 +18,7 @@ type Params = { id: string };
 const NOT_FOUND = { message: 'User not found' };
 
 export const demoUsersRest: FastifyPluginAsync = async (app) => {
-  const read = { preHandler: requireAbility('read', 'DemoApp') };
-  const manage = { preHandler: requireAbility('manage', 'DemoApp') };
-
-  app.get('/apps/users', read, async (request) => {
+  app.get('/apps/users', async (request) => {
     const query = request.query as Query;
     const input = {
       ...legacyListQuery(query, DEMO_USER_SORT_KEYS),
@@ -33,20 +30,20 @@ export const demoUsersRest: FastifyPluginAsync = async (app) => {
     return { users: items, totalPages: pageCount(total, input.itemsPerPage), totalUsers: total, page: input.page };
   });
 
-  app.get<{ Params: Params }>('/apps/users/:id', read, async (request, reply) => {
+  app.get<{ Params: Params }>('/apps/users/:id', async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === undefined) return reply.code(404).send(NOT_FOUND);
     return getDemoUser(request, { id });
   });
 
-  app.delete<{ Params: Params }>('/apps/users/:id', manage, async (request, reply) => {
+  app.delete<{ Params: Params }>('/apps/users/:id', async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === undefined) return reply.code(404).send(NOT_FOUND);
     await deleteDemoUser(request, { id });
     return reply.code(204).send();
   });
 
-  app.post('/apps/users', manage, async (request, reply) => {
+  app.post('/apps/users', async (request, reply) => {
     // Zod errors become 400 { message, errors: { field: [...] } } in the REST error handler.
     const input = ZCreateDemoUserInput.parse(request.body ?? {});
     return reply.code(201).send(await createDemoUser(request, input));

@@ -12,7 +12,7 @@ import {
   REVIEW_STATUS_FILTERS,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { queryBoolean, queryEnum, requireAbility } from '../../../rest/legacy.ts';
+import { queryBoolean, queryEnum } from '../../../rest/legacy.ts';
 import { legacyListQuery, pathId } from '../../../rest/params.ts';
 import * as shop from './ecommerce.service.ts';
 
@@ -31,10 +31,7 @@ async function orEmpty404(reply: FastifyReply, id: number | undefined, action: (
 }
 
 export const ecommerceRest: FastifyPluginAsync = async (app) => {
-  const read = { preHandler: requireAbility('read', 'DemoApp') };
-  const manage = { preHandler: requireAbility('manage', 'DemoApp') };
-
-  app.get('/apps/ecommerce/products', read, async (request) => {
+  app.get('/apps/ecommerce/products', async (request) => {
     const query = request.query as Query;
     const { items, total } = await shop.listProducts(request, {
       ...legacyListQuery(query, PRODUCT_SORT_KEYS),
@@ -45,25 +42,25 @@ export const ecommerceRest: FastifyPluginAsync = async (app) => {
     return { products: items, total };
   });
 
-  app.delete<{ Params: Params }>('/apps/ecommerce/products/:id', manage, (request, reply) =>
+  app.delete<{ Params: Params }>('/apps/ecommerce/products/:id', (request, reply) =>
     orEmpty404(reply, pathId(request.params.id), async (id) => {
       await shop.deleteProduct(request, { id });
       return reply.code(204).send();
     }),
   );
 
-  app.get('/apps/ecommerce/orders', read, async (request) => {
+  app.get('/apps/ecommerce/orders', async (request) => {
     const { items, total } = await shop.listOrders(request, legacyListQuery(request.query as Query, ORDER_SORT_KEYS));
     return { orders: items, total };
   });
 
-  app.delete<{ Params: Params }>('/apps/ecommerce/orders/:id', manage, async (request, reply) => {
+  app.delete<{ Params: Params }>('/apps/ecommerce/orders/:id', async (request, reply) => {
     const id = pathId(request.params.id);
     if (id !== undefined) await shop.deleteOrder(request, { id });
     return reply.code(204).send();
   });
 
-  app.get('/apps/ecommerce/customers', read, async (request) => {
+  app.get('/apps/ecommerce/customers', async (request) => {
     const { items, total } = await shop.listEcommerceCustomers(
       request,
       legacyListQuery(request.query as Query, ECOMMERCE_CUSTOMER_SORT_KEYS),
@@ -71,11 +68,11 @@ export const ecommerceRest: FastifyPluginAsync = async (app) => {
     return { customers: items, total };
   });
 
-  app.get<{ Params: Params }>('/apps/ecommerce/customers/:id', read, (request, reply) =>
+  app.get<{ Params: Params }>('/apps/ecommerce/customers/:id', (request, reply) =>
     orEmpty404(reply, pathId(request.params.id), (customerId) => shop.getEcommerceCustomer(request, { customerId })),
   );
 
-  app.get('/apps/ecommerce/reviews', read, async (request) => {
+  app.get('/apps/ecommerce/reviews', async (request) => {
     const query = request.query as Query;
     const { items, total } = await shop.listReviews(request, {
       ...legacyListQuery(query, REVIEW_SORT_KEYS),
@@ -84,14 +81,14 @@ export const ecommerceRest: FastifyPluginAsync = async (app) => {
     return { reviews: items, total };
   });
 
-  app.delete<{ Params: Params }>('/apps/ecommerce/reviews/:id', manage, (request, reply) =>
+  app.delete<{ Params: Params }>('/apps/ecommerce/reviews/:id', (request, reply) =>
     orEmpty404(reply, pathId(request.params.id), async (id) => {
       await shop.deleteReview(request, { id });
       return reply.code(204).send();
     }),
   );
 
-  app.get('/apps/ecommerce/referrals', read, async (request) => {
+  app.get('/apps/ecommerce/referrals', async (request) => {
     const { items, total } = await shop.listReferrals(request, legacyListQuery(request.query as Query, REFERRAL_SORT_KEYS));
     return { referrals: items, total };
   });
