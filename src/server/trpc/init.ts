@@ -3,7 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { AppError, ERROR_TABLE, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
+import { AppError, ERROR_TABLE, knownAppError, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import type { TrpcContext } from './context.ts';
 
@@ -30,14 +30,15 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Wraps service errors into TRPCErrors with the table's code, keeping the AppError as cause. */
+/**
+ * Gives failures with a known meaning (AppError, constraint violations…) the table's code, keeping
+ * the AppError as cause; input validation errors are BAD_REQUEST already and pass through.
+ */
 const errorMapper = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof AppError) {
-      throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
-    }
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const known = knownAppError(result.error.cause);
+    if (known) throw new TRPCError({ code: ERROR_TABLE[known.code].trpc, message: known.message, cause: known });
   }
   return result;
 });
