@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
+import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
 import { customersRest } from '../domains/organization/customers/customers.rest.ts';
 import { licensesRest } from '../domains/organization/licenses/licenses.rest.ts';
@@ -34,6 +35,11 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     const key = `${request.method} ${request.url.split('?')[0]}`;
     if (OPEN.has(key) || request.user) return;
     return reply.code(401).send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
+  });
+  // Every string of every input (path, query, body, form fields), once, before any route parses it.
+  app.addHook('preValidation', async (request) => {
+    const refused = unsafeStringsError(request.params, request.query, request.body);
+    if (refused) throw refused;
   });
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error, request);

@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, knownAppError, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
+import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -43,12 +44,19 @@ const errorMapper = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Rejects NUL characters and unpaired surrogates in any string of the raw input, before parsing. */
+const safeStrings = t.middleware(async ({ getRawInput, next }) => {
+  const refused = unsafeStringsError(await getRawInput());
+  if (refused) throw refused;
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Anyone may call it. */
-export const publicProcedure = t.procedure.use(errorMapper);
+/** Anyone may call it. Every procedure starts here: errors mapped, unsafe strings refused. */
+export const publicProcedure = t.procedure.use(errorMapper).use(safeStrings);
 
 /**
  * Signed-in callers only; narrows `ctx.user`. The only check a procedure makes: the service it calls
