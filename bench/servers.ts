@@ -3,14 +3,15 @@
 // ListSource and lib/sql-list.ts, but no sessions, abilities, ORM fork or response mapping).
 // Started by bench/run.ts with DATABASE_URL; reports { appUrl, ceilingUrl, token } over IPC.
 import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { initOrm } from '../src/server/db/orm.ts';
 import { customerSource, orderSource } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { runListWith, type SqlExecutor } from '../src/server/lib/sql-list.ts';
-import { legacyListQuery } from '../src/server/rest/params.ts';
-import { ECOMMERCE_CUSTOMER_SORT_KEYS, ORDER_SORT_KEYS } from '../src/shared/schemas/ecommerce.ts';
+import { restValidatorCompiler } from '../src/server/rest/input.ts';
+import { ZListEcommerceCustomersInput, ZListOrdersInput } from '../src/shared/schemas/ecommerce.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url || !process.send) throw new Error('bench/servers.ts is started by bench/run.ts');
@@ -33,13 +34,13 @@ const { accessToken } = (await login.json()) as { accessToken: string };
 // The ceiling: the same statements through a plain pg pool of the same size.
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 const exec: SqlExecutor = async ({ text, params }) => (await pool.query(text, params)).rows;
-const ceiling = Fastify({ logger: false });
+// Its query is read by the REST layer's validator, as the app's is.
+const ceiling = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+ceiling.setValidatorCompiler(restValidatorCompiler);
 const orders = orderSource(orm.em);
 const customers = customerSource(orm.em);
-ceiling.get('/orders', (request) => runListWith(exec, orders, legacyListQuery(request.query as Record<string, unknown>, ORDER_SORT_KEYS)));
-ceiling.get('/customers', (request) =>
-  runListWith(exec, customers, legacyListQuery(request.query as Record<string, unknown>, ECOMMERCE_CUSTOMER_SORT_KEYS)),
-);
+ceiling.get('/orders', { schema: { querystring: ZListOrdersInput } }, (request) => runListWith(exec, orders, request.query));
+ceiling.get('/customers', { schema: { querystring: ZListEcommerceCustomersInput } }, (request) => runListWith(exec, customers, request.query));
 await ceiling.listen({ port: 0, host: '127.0.0.1' });
 const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as { port: number }).port}`;
 
