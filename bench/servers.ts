@@ -5,6 +5,7 @@
 // Started by bench/run.ts with DATABASE_URL; reports { appUrl, ceilingUrl, token } over IPC.
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -12,8 +13,8 @@ import { initOrm } from '../src/server/db/orm.ts';
 import type { DB } from '../src/server/db/kysely.ts';
 import { customerSource, orderSource } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { runList } from '../src/server/lib/list.ts';
-import { legacyListQuery } from '../src/server/rest/params.ts';
-import { ECOMMERCE_CUSTOMER_SORT_KEYS, ORDER_SORT_KEYS } from '../src/shared/schemas/ecommerce.ts';
+import { restValidatorCompiler } from '../src/server/rest/input.ts';
+import { ZListEcommerceCustomersInput, ZListOrdersInput } from '../src/shared/schemas/ecommerce.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url || !process.send) throw new Error('bench/servers.ts is started by bench/run.ts');
@@ -36,12 +37,13 @@ const { accessToken } = (await login.json()) as { accessToken: string };
 // The ceiling: the same statements through a plain pg pool of the same size.
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-const ceiling = Fastify({ logger: false });
+// Its query is read by the REST layer's validator, as the app's is.
+const ceiling = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+ceiling.setValidatorCompiler(restValidatorCompiler);
 const orders = orderSource(db);
 const customers = customerSource(db);
-type Listed = { Querystring: Record<string, unknown> };
-ceiling.get<Listed>('/orders', (request) => runList(orders, legacyListQuery(request.query, ORDER_SORT_KEYS)));
-ceiling.get<Listed>('/customers', (request) => runList(customers, legacyListQuery(request.query, ECOMMERCE_CUSTOMER_SORT_KEYS)));
+ceiling.get('/orders', { schema: { querystring: ZListOrdersInput } }, (request) => runList(orders, request.query));
+ceiling.get('/customers', { schema: { querystring: ZListEcommerceCustomersInput } }, (request) => runList(customers, request.query));
 await ceiling.listen({ port: 0, host: '127.0.0.1' });
 const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as { port: number }).port}`;
 

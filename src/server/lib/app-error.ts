@@ -1,5 +1,6 @@
-// One error table, two outlets: each AppErrorCode maps to a tRPC code and an HTTP status.
-// Services throw AppError; the tRPC error formatter and the REST error handler read this table.
+// One error table, two outlets (tRPC, REST): each AppErrorCode maps to a tRPC code and an HTTP status, and
+// unique (23505) / foreign-key (23503, 23001) violations are CONFLICT. Edit to give a thrown error its meaning.
+import { DriverException, ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { AppErrorCode } from '../../shared/errors.ts';
@@ -53,9 +54,51 @@ export function zodMessage(error: ZodError): string {
     .join('; ');
 }
 
-/** Normalise anything thrown into an AppError; unknown errors become INTERNAL. */
-export function toAppError(error: unknown): AppError {
+/** PostgreSQL's error fields, which MikroORM's DriverException copies from the driver's error. */
+interface PgErrorFields {
+  table?: string;
+  detail?: string;
+}
+
+/** A table name in words: `sub_directions` -> "sub directions". */
+function tableWords(table: string | undefined): string {
+  return table ? table.replace(/_/g, ' ') : 'other records';
+}
+
+/** 23505: the columns of the violated key ("customer id and code") from the detail `Key (customer_id, code)=(…)`. */
+function uniqueMessage(error: PgErrorFields): string {
+  const columns = /^Key \(([^)]*)\)=/.exec(error.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/_/g, ' '));
+  const what = columns?.length ? `this ${columns.join(' and ')}` : 'these values';
+  return `Another record in ${tableWords(error.table)} already has ${what}`;
+}
+
+/** 23503 (MikroORM's ForeignKeyConstraintViolationException), or 23001 from an ON DELETE RESTRICT key. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof ForeignKeyConstraintViolationException || (error instanceof DriverException && error.code === '23001');
+}
+
+/**
+ * Deleting a row others still point at names the referencing table; writing a reference to a
+ * missing row names the table it should be in.
+ */
+function foreignKeyMessage(error: PgErrorFields): string {
+  const detail = error.detail ?? '';
+  const missing = /is not present in table "([^"]+)"/.exec(detail)?.[1];
+  if (missing) return `It refers to a record of ${tableWords(missing)} that does not exist`;
+  const user = /referenced from table "([^"]+)"/.exec(detail)?.[1] ?? error.table;
+  return `It is still used by ${tableWords(user)}`;
+}
+
+/** The AppError for errors with a known meaning (AppError, zod, constraint violations); null for the rest. */
+export function knownAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error), zodFieldErrors(error));
-  return new AppError('INTERNAL', 'Something went wrong');
+  if (error instanceof UniqueConstraintViolationException) return new AppError('CONFLICT', uniqueMessage(error as PgErrorFields));
+  if (isForeignKeyViolation(error)) return new AppError('CONFLICT', foreignKeyMessage(error as PgErrorFields));
+  return null;
+}
+
+/** Normalise anything thrown into an AppError; unknown errors become INTERNAL. */
+export function toAppError(error: unknown): AppError {
+  return knownAppError(error) ?? new AppError('INTERNAL', 'Something went wrong');
 }

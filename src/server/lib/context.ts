@@ -21,6 +21,8 @@ export interface ServiceContext {
   ability: AppAbility;
   /** Client IP, for audit and rate limits. */
   ip?: string;
+  /** Where the caller reached the app (`https://host`), for links in e-mails; absent outside HTTP. */
+  origin?: string;
 }
 
 export interface AuthedContext extends ServiceContext {

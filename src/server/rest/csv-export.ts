@@ -1,27 +1,23 @@
 // GET /api/export/<domain>.csv?<the list's filters>: every row matching the filter (not just a page),
 // streamed as CSV. Auth (401 from the /api gate), abilities (403) and tenant scope are the service's.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Subject } from '../../shared/abilities/index.ts';
 import { csvStream, type CsvColumn } from '../lib/csv.ts';
 import type { ServiceContext } from '../lib/context.ts';
-import { requireAbility } from './legacy.ts';
-import { queryToInput } from './query-input.ts';
 
 export interface CsvExport<S extends z.ZodObject, T> {
   /** The router's name: the path is /api/export/<name>.csv */
   name: string;
-  subject: Subject;
-  /** The list input schema (paging keys are accepted and ignored). */
+  /** The list procedure's input schema, read from the query like every REST input (paging keys are ignored). */
   input: S;
   iterate: (ctx: ServiceContext, input: z.infer<S>) => AsyncIterable<T[]>;
   columns: readonly CsvColumn<T>[];
 }
 
 export function registerCsvExport<S extends z.ZodObject, T>(app: FastifyInstance, spec: CsvExport<S, T>): void {
-  app.get(`/export/${spec.name}.csv`, { preHandler: requireAbility('read', spec.subject) }, async (request, reply) => {
-    const input = queryToInput(spec.input, request.query);
-    const iterator = spec.iterate(request.serviceContext(), input)[Symbol.asyncIterator]();
+  app.withTypeProvider<ZodTypeProvider>().get(`/export/${spec.name}.csv`, { schema: { querystring: spec.input } }, async (request, reply) => {
+    const iterator = spec.iterate(request.serviceContext(), request.query as z.infer<S>)[Symbol.asyncIterator]();
     // Read the first batch before answering, so a refusal is still a proper 4xx and not a cut stream.
     const first = await iterator.next();
     async function* batches(): AsyncGenerator<T[]> {

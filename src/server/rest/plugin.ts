@@ -1,9 +1,12 @@
-// The REST compatibility layer at /api (spec sections 7 and 8), encapsulated: its own 401 gate and
-// error bodies. Each domain adds a `<domain>.rest.ts` plugin and registers it below.
+// The REST compatibility layer at /api (spec sections 7 and 8), encapsulated: its own 401 gate, input
+// path (zod) and error bodies. Each domain adds a `<domain>.rest.ts` plugin and registers it below.
 import type { FastifyPluginAsync } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
+import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
+import { LegacyAnswer, restValidatorCompiler } from './input.ts';
 import { customersRest } from '../domains/organization/customers/customers.rest.ts';
 import { licensesRest } from '../domains/organization/licenses/licenses.rest.ts';
 import { directionsRest } from '../domains/structure/directions/directions.rest.ts';
@@ -35,7 +38,16 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     if (OPEN.has(key) || request.user) return;
     return reply.code(401).send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
   });
+  // Every string of every input (path, query, body, form fields), once, before any route parses it.
+  app.addHook('preValidation', async (request) => {
+    const refused = unsafeStringsError(request.params, request.query, request.body);
+    if (refused) throw refused;
+  });
+  // Routes validate with their tRPC twin's zod schemas (rest/input.ts) and serialize with their response schemas.
+  app.setValidatorCompiler(restValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof LegacyAnswer) return error.send(reply);
     const { status, body } = describeError(error, request);
     return reply.code(status).send(body);
   });

@@ -1,5 +1,5 @@
 // Test harness: a fresh database per test file, the real app (app.inject, no port), and callers per role.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -7,12 +7,14 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { initOrm } from '../db/orm.ts';
 import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { resolveSession } from '../domains/platform/auth/auth.service.ts';
+import type { SessionUser } from '../lib/context.ts';
+import { innerContext } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
 import { appRouter } from '../trpc/router.ts';
+import { createTestDatabase } from './database.ts';
 
 const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;
-import { createTestDatabase } from './database.ts';
 
 export const DEMO_PASSWORDS: Record<string, string> = {
   'superadmin@demo.com': 'superadmin',
@@ -75,6 +77,15 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     if (as) headers.authorization = `Bearer ${await token(as)}`;
     return app.inject({ ...opts, headers });
   };
+  // Callers are built from the inner context alone (no HTTP exchange), as server-side code would.
+  const inner = (em: EntityManager, session: { user: SessionUser } | null) =>
+    innerContext({
+      em,
+      user: session?.user ?? null,
+      ability: createAbility(session ? defineRulesFor(session.user) : []),
+      ip: '127.0.0.1',
+      origin: 'http://localhost',
+    });
   const caller = async (email: string) => {
     const accessToken = await token(email);
     // Each call gets a fresh EM fork and resolves the session as a request would.
@@ -82,26 +93,9 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       const em = orm.em.fork();
       const session = await resolveSession(em, accessToken);
       if (!session) throw new Error(`no session for ${email}`);
-      return {
-        em,
-        user: session.user,
-        ability: createAbility(defineRulesFor(session.user)),
-        ip: '127.0.0.1',
-        req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app } as never,
-        reply: { setCookie: () => undefined, clearCookie: () => undefined } as never,
-        config,
-      };
+      return inner(em, session);
     });
   };
-  const createAnonCaller = () =>
-    createCaller(() => ({
-      em: orm.em.fork(),
-      user: null,
-      ability: createAbility([]),
-      ip: '127.0.0.1',
-      req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app } as never,
-      reply: { setCookie: () => undefined, clearCookie: () => undefined } as never,
-      config,
-    }));
+  const createAnonCaller = () => createCaller(() => inner(orm.em.fork(), null));
   return { app, orm, config, databaseUrl: db.url, token, request, caller, createAnonCaller };
 }

@@ -1,11 +1,11 @@
 // tRPC is initialised once here; domains build procedures only from these named bases.
-// The error formatter applies the shared error table (lib/app-error.ts).
+// The error formatter applies the shared error table (lib/app-error.ts). Edit to add a base procedure.
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import type { Action, Subject } from '../../shared/abilities/index.ts';
-import { AppError, ERROR_TABLE, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
+import { AppError, ERROR_TABLE, knownAppError, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
+import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -26,42 +26,52 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       message,
-      data: { ...data, fieldErrors, requestId: ctx?.req.id },
+      data: { ...data, fieldErrors, requestId: ctx?.http?.req.id },
     };
   },
 });
 
-/** Wraps service errors into TRPCErrors with the table's code, keeping the AppError as cause. */
+/**
+ * Gives failures with a known meaning (AppError, constraint violations…) the table's code, keeping
+ * the AppError as cause; input validation errors are BAD_REQUEST already and pass through.
+ */
 const errorMapper = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof AppError) {
-      throw new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
-    }
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const known = knownAppError(result.error.cause);
+    if (known) throw new TRPCError({ code: ERROR_TABLE[known.code].trpc, message: known.message, cause: known });
   }
   return result;
+});
+
+/** Rejects NUL characters and unpaired surrogates in any string of the raw input, before parsing. */
+const safeStrings = t.middleware(async ({ getRawInput, next }) => {
+  const refused = unsafeStringsError(await getRawInput());
+  if (refused) throw refused;
+  return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Anyone may call it. */
-export const publicProcedure = t.procedure.use(errorMapper);
+/** Anyone may call it. Every procedure starts here: errors mapped, unsafe strings refused. */
+export const publicProcedure = t.procedure.use(errorMapper).use(safeStrings);
 
-/** Signed-in callers only; narrows `ctx.user`. */
+/**
+ * Signed-in callers only; narrows `ctx.user`. The only check a procedure makes: the service it calls
+ * authorizes (ability and tenant scope).
+ */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
   return next({ ctx: ctx as TrpcContext & AuthedContext });
 });
 
-/** Signed-in callers whose ability allows `action` on `subject` (services re-check per record). */
-export function abilityProcedure(action: Action, subject: Subject) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!ctx.ability.can(action, subject)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: `You are not allowed to ${action} ${subject}` });
-    }
-    return next();
-  });
-}
+/** For procedures that need the HTTP exchange (cookies, per-request limits): narrows `ctx.http`. */
+export const requireHttp = t.middleware(({ ctx, next }) => {
+  if (!ctx.http) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'This procedure is served over HTTP only' });
+  return next({ ctx: { http: ctx.http } });
+});
+
+/** Anyone may call it, over HTTP only (e.g. sign-in, which sets cookies). */
+export const httpProcedure = publicProcedure.use(requireHttp);

@@ -1,37 +1,18 @@
 // REST (spec section 7): GET /api/apps/academy/courses and /api/apps/academy/course-details.
-import type { FastifyPluginAsync } from 'fastify';
-import { ALL_COURSES_LABEL, COURSE_LABELS, COURSE_SORT_KEYS } from '../../../../shared/schemas/academy.ts';
-import {
-  legacyPaging,
-  queryBoolean,
-  queryEnum,
-  queryId,
-  queryOrder,
-  querySortKey,
-  queryString,
-  requireAbility,
-} from '../../../rest/legacy.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCourse, ZCourseDetails, ZCourseDetailsInput, ZListCoursesInput } from '../../../../shared/schemas/academy.ts';
 import { getCourseDetails, listCourses } from './academy.service.ts';
 
-type Query = Record<string, unknown>;
+const ZCoursesReply = z.object({ courses: z.array(ZCourse), total: z.number().int(), totalCourse: z.number().int() });
 
-export const academyRest: FastifyPluginAsync = async (app) => {
-  const readDemo = requireAbility('read', 'DemoApp');
-
-  app.get('/apps/academy/courses', { preHandler: readDemo }, async (request) => {
-    const query = request.query as Query;
-    const { items, total } = await listCourses(request, {
-      q: queryString(query.q)?.trim() || undefined,
-      label: queryEnum(query.label, COURSE_LABELS, 'label') ?? ALL_COURSES_LABEL,
-      hideCompleted: queryBoolean(query.hideCompleted, 'hideCompleted') ?? false,
-      sortBy: querySortKey(query.sortBy, COURSE_SORT_KEYS),
-      orderBy: queryOrder(query.orderBy),
-      ...legacyPaging(query),
-    });
+export const academyRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/academy/courses', { schema: { querystring: ZListCoursesInput, response: { 200: ZCoursesReply } } }, async (request) => {
+    const { items, total } = await listCourses(request, request.query);
     return { courses: items, total, totalCourse: total };
   });
 
-  app.get('/apps/academy/course-details', { preHandler: readDemo }, async (request) =>
-    getCourseDetails(request, { courseId: queryId((request.query as Query).courseId, 'courseId') }),
+  app.get('/apps/academy/course-details', { schema: { querystring: ZCourseDetailsInput, response: { 200: ZCourseDetails } } }, async (request) =>
+    getCourseDetails(request, request.query),
   );
 };

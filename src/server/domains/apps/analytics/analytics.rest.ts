@@ -1,14 +1,21 @@
 // REST (spec section 7): GET /api/dashboard/analytics/projects.
-import type { FastifyPluginAsync } from 'fastify';
-import { ANALYTICS_PROJECT_SORT_KEYS } from '../../../../shared/schemas/analytics.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAnalyticsProject, ZListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
 import { pageCount } from '../../../lib/list.ts';
-import { requireAbility } from '../../../rest/legacy.ts';
-import { legacyListQuery } from '../../../rest/params.ts';
 import { listAnalyticsProjects } from './analytics.service.ts';
 
-export const analyticsRest: FastifyPluginAsync = async (app) => {
-  app.get('/dashboard/analytics/projects', { preHandler: requireAbility('read', 'DemoApp') }, async (request) => {
-    const input = legacyListQuery(request.query as Record<string, unknown>, ANALYTICS_PROJECT_SORT_KEYS);
+const ZProjectsReply = z.object({
+  projects: z.array(ZAnalyticsProject),
+  totalPages: z.number().int(),
+  totalProjects: z.number().int(),
+  page: z.number().int(),
+});
+
+export const analyticsRest: FastifyPluginAsyncZod = async (app) => {
+  const schema = { querystring: ZListAnalyticsProjectsInput, response: { 200: ZProjectsReply } };
+  app.get('/dashboard/analytics/projects', { schema }, async (request) => {
+    const input = request.query;
     const { items, total } = await listAnalyticsProjects(request, input);
     return { projects: items, totalPages: pageCount(total, input.itemsPerPage), totalProjects: total, page: input.page };
   });

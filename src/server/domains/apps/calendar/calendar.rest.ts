@@ -1,82 +1,63 @@
 // REST (spec sections 7 and 8): GET/POST /api/apps/calendar, PUT/DELETE /api/apps/calendar/{id}.
 // An unknown id answers 400 with the text "Something Went Wrong", as the spec's mock does.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CALENDAR_CATEGORIES,
+  ZCalendarEvent,
   ZCreateCalendarEventInput,
   ZListCalendarEventsInput,
-  ZUpdateCalendarEventInput,
 } from '../../../../shared/schemas/calendar.ts';
-import { ZId } from '../../../../shared/schemas/common.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
-import { queryString, requireAbility } from '../../../rest/legacy.ts';
+import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.service.ts';
 
-const SOMETHING_WENT_WRONG = 'Something Went Wrong';
+const somethingWentWrong = () => new LegacyAnswer(400, 'Something Went Wrong', 'text/plain; charset=utf-8');
 
-function somethingWentWrong(reply: FastifyReply) {
-  return reply.code(400).type('text/plain; charset=utf-8').send(SOMETHING_WENT_WRONG);
-}
+/** `?calendars=A&calendars=B` (also `calendars=A,B`; present but empty: none) and the period as `start` / `end`. */
+const ZCalendarQuery = restInput(ZListCalendarEventsInput, {
+  read: ({ calendars, start, end }) => ({
+    calendars: calendars === undefined ? undefined : [calendars].flat().flatMap((v) => (typeof v === 'string' ? v.split(',') : [])),
+    from: start,
+    to: end,
+  }),
+  invalid: (error) => {
+    const badCalendars = error.issues.some((issue) => issue.path[0] === 'calendars');
+    const message = badCalendars ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}` : 'start and end must be ISO 8601 dates';
+    return new AppError('BAD_REQUEST', message, zodFieldErrors(error));
+  },
+});
 
-/** `?calendars=A&calendars=B` (also `calendars=A,B`); undefined when absent. */
-function calendarsParam(value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-}
+/** An id that is not a valid id gets the spec's 400 text; so does one that is not the caller's event. */
+const ZEventId = restInput(ZByIdInput, { invalid: somethingWentWrong });
 
-/** Runs `work` for an event id; an id that is not a valid id or not the caller's event gets the spec's 400 text. */
-async function withEventId(reply: FastifyReply, rawId: string, work: (id: number) => Promise<void>) {
-  const id = ZId.safeParse(rawId);
-  if (!id.success) return somethingWentWrong(reply);
+async function orSomethingWentWrong<T>(work: Promise<T>): Promise<T> {
   try {
-    await work(id.data);
+    return await work;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return somethingWentWrong(reply);
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw somethingWentWrong();
     throw error;
   }
-  return reply;
 }
 
-export const calendarRest: FastifyPluginAsync = async (app) => {
-  const demo = requireAbility('read', 'DemoApp');
-
-  app.get('/apps/calendar', { preHandler: demo }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const input = ZListCalendarEventsInput.safeParse({
-      calendars: calendarsParam(query.calendars),
-      from: queryString(query.start) || undefined,
-      to: queryString(query.end) || undefined,
-    });
-    if (!input.success) {
-      const badCalendars = input.error.issues.some((issue) => issue.path[0] === 'calendars');
-      throw new AppError(
-        'BAD_REQUEST',
-        badCalendars ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}` : 'start and end must be ISO 8601 dates',
-        zodFieldErrors(input.error),
-      );
-    }
-    return listEvents(request, input.data);
-  });
-
-  app.post('/apps/calendar', { preHandler: demo }, async (request, reply) => {
-    const event = await createEvent(request, ZCreateCalendarEventInput.parse(request.body ?? {}));
-    return reply.code(201).send(event);
-  });
-
-  app.put<{ Params: { id: string } }>('/apps/calendar/:id', { preHandler: demo }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const base = typeof body === 'object' && !Array.isArray(body) ? body : {};
-    return withEventId(reply, request.params.id, async (id) => {
-      const event = await updateEvent(request, ZUpdateCalendarEventInput.parse({ ...base, id }));
-      await reply.code(201).send(event);
-    });
-  });
-
-  app.delete<{ Params: { id: string } }>('/apps/calendar/:id', { preHandler: demo }, async (request, reply) =>
-    withEventId(reply, request.params.id, async (id) => {
-      await deleteEvent(request, { id });
-      await reply.code(204).send();
-    }),
+export const calendarRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/calendar', { schema: { querystring: ZCalendarQuery, response: { 200: z.array(ZCalendarEvent) } } }, async (request) =>
+    listEvents(request, request.query),
   );
+
+  app.post('/apps/calendar', { schema: { body: ZCreateCalendarEventInput, response: { 201: ZCalendarEvent } } }, async (request, reply) =>
+    reply.code(201).send(await createEvent(request, request.body)),
+  );
+
+  // The body is the event without its id (the create schema); the id comes from the path.
+  const update = { params: ZEventId, body: ZCreateCalendarEventInput, response: { 201: ZCalendarEvent } };
+  app.put('/apps/calendar/:id', { schema: update }, async (request, reply) =>
+    reply.code(201).send(await orSomethingWentWrong(updateEvent(request, { ...request.body, id: request.params.id }))),
+  );
+
+  app.delete('/apps/calendar/:id', { schema: { params: ZEventId } }, async (request, reply) => {
+    await orSomethingWentWrong(deleteEvent(request, request.params));
+    return reply.code(204).send();
+  });
 };

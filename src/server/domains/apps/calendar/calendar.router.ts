@@ -6,26 +6,24 @@ import {
   ZUpdateCalendarEventInput,
 } from '../../../../shared/schemas/calendar.ts';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { abilityProcedure, router } from '../../../trpc/init.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.service.ts';
-
-const demo = abilityProcedure('read', 'DemoApp');
 
 export const calendarRouter = router({
   events: router({
-    list: demo
+    list: authedProcedure
       .input(ZListCalendarEventsInput.optional())
       .output(z.array(ZCalendarEvent))
       .query(({ ctx, input }) => listEvents(ctx, input ?? {})),
-    create: demo
+    create: authedProcedure
       .input(ZCreateCalendarEventInput)
       .output(ZCalendarEvent)
       .mutation(({ ctx, input }) => createEvent(ctx, input)),
-    update: demo
+    update: authedProcedure
       .input(ZUpdateCalendarEventInput)
       .output(ZCalendarEvent)
       .mutation(({ ctx, input }) => updateEvent(ctx, input)),
-    delete: demo
+    delete: authedProcedure
       .input(ZByIdInput)
       .output(z.object({ id: z.number() }))
       .mutation(async ({ ctx, input }) => {

@@ -1,31 +1,25 @@
 // REST (spec section 7): GET /api/apps/chat/chats-and-contacts, GET and POST /api/apps/chat/chats/{userId}.
-import type { FastifyPluginAsync } from 'fastify';
-import { ZSendChatMessageBody } from '../../../../shared/schemas/chat.ts';
-import { ZId } from '../../../../shared/schemas/common.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import { queryString, requireAbility } from '../../../rest/legacy.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZChatsAndContacts,
+  ZChatsAndContactsInput,
+  ZOpenChatInput,
+  ZOpenChatResult,
+  ZSendChatMessageBody,
+  ZSendChatMessageResult,
+} from '../../../../shared/schemas/chat.ts';
 import { chatsAndContacts, openChat, sendMessage } from './chat.service.ts';
 
-function contactId(raw: string): number {
-  const id = ZId.safeParse(raw);
-  if (!id.success) throw new AppError('BAD_REQUEST', 'userId must be a positive integer', { userId: ['Expected a positive integer'] });
-  return id.data;
-}
+export const chatRest: FastifyPluginAsyncZod = async (app) => {
+  const list = { querystring: ZChatsAndContactsInput, response: { 200: ZChatsAndContacts } };
+  app.get('/apps/chat/chats-and-contacts', { schema: list }, async (request) => chatsAndContacts(request, request.query));
 
-export const chatRest: FastifyPluginAsync = async (app) => {
-  const demo = requireAbility('read', 'DemoApp');
-
-  app.get('/apps/chat/chats-and-contacts', { preHandler: demo }, async (request) =>
-    chatsAndContacts(request, { q: queryString((request.query as Record<string, unknown>).q)?.trim() || undefined }),
+  app.get('/apps/chat/chats/:userId', { schema: { params: ZOpenChatInput, response: { 200: ZOpenChatResult } } }, async (request) =>
+    openChat(request, request.params),
   );
 
-  app.get<{ Params: { userId: string } }>('/apps/chat/chats/:userId', { preHandler: demo }, async (request) =>
-    openChat(request, { userId: contactId(request.params.userId) }),
+  const send = { params: ZOpenChatInput, body: ZSendChatMessageBody, response: { 201: ZSendChatMessageResult } };
+  app.post('/apps/chat/chats/:userId', { schema: send }, async (request, reply) =>
+    reply.code(201).send(await sendMessage(request, { ...request.body, ...request.params })),
   );
-
-  app.post<{ Params: { userId: string } }>('/apps/chat/chats/:userId', { preHandler: demo }, async (request, reply) => {
-    const userId = contactId(request.params.userId);
-    const body = ZSendChatMessageBody.parse(request.body ?? {});
-    return reply.code(201).send(await sendMessage(request, { ...body, userId }));
-  });
 };

@@ -1,29 +1,34 @@
 // REST (spec section 7): /api/pages/datatable, faq, help-center, help-center/article, profile, profile/header.
-import type { FastifyPluginAsync } from 'fastify';
-import { PROFILE_TABS } from '../../../../shared/schemas/pages.ts';
-import { queryEnum, queryString, requireAbility } from '../../../rest/legacy.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZFaqGroup,
+  ZFaqInput,
+  ZHelpArticle,
+  ZHelpArticleInput,
+  ZHelpCenter,
+  ZProfileHeader,
+  ZProfileInput,
+  ZProfileTab,
+  ZSalesRow,
+} from '../../../../shared/schemas/pages.ts';
 import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSalesRows } from './content.service.ts';
 
-type Query = Record<string, unknown>;
+export const pagesRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/pages/datatable', { schema: { response: { 200: z.array(ZSalesRow) } } }, async (request) => listSalesRows(request));
 
-export const pagesRest: FastifyPluginAsync = async (app) => {
-  const demo = requireAbility('read', 'DemoApp');
-
-  app.get('/pages/datatable', { preHandler: demo }, async (request) => listSalesRows(request));
-
-  app.get('/pages/faq', { preHandler: demo }, async (request) =>
-    listFaq(request, { q: queryString((request.query as Query).q)?.trim() || undefined }),
+  app.get('/pages/faq', { schema: { querystring: ZFaqInput, response: { 200: z.array(ZFaqGroup) } } }, async (request) =>
+    listFaq(request, request.query),
   );
 
-  app.get('/pages/help-center', { preHandler: demo }, async (request) => getHelpCenter(request));
+  app.get('/pages/help-center', { schema: { response: { 200: ZHelpCenter } } }, async (request) => getHelpCenter(request));
 
-  app.get('/pages/help-center/article', { preHandler: demo }, async (request) =>
-    getHelpArticle(request, { slug: queryString((request.query as Query).slug, 120)?.trim() || undefined }),
+  const article = { querystring: ZHelpArticleInput, response: { 200: ZHelpArticle } };
+  app.get('/pages/help-center/article', { schema: article }, async (request) => getHelpArticle(request, request.query));
+
+  app.get('/pages/profile', { schema: { querystring: ZProfileInput, response: { 200: ZProfileTab } } }, async (request) =>
+    getProfileTab(request, request.query.tab),
   );
 
-  app.get('/pages/profile', { preHandler: demo }, async (request) =>
-    getProfileTab(request, queryEnum((request.query as Query).tab, PROFILE_TABS, 'tab') ?? 'profile'),
-  );
-
-  app.get('/pages/profile/header', { preHandler: demo }, async (request) => getProfileHeader(request));
+  app.get('/pages/profile/header', { schema: { response: { 200: ZProfileHeader } } }, async (request) => getProfileHeader(request));
 };

@@ -10,25 +10,23 @@ import {
   ZProfileTab,
   ZSalesRow,
 } from '../../../../shared/schemas/pages.ts';
-import { abilityProcedure, router } from '../../../trpc/init.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSalesRows } from './content.service.ts';
 
-const demo = abilityProcedure('read', 'DemoApp');
-
 export const pagesRouter = router({
-  datatable: demo.output(z.array(ZSalesRow)).query(({ ctx }) => listSalesRows(ctx)),
-  faq: demo
+  datatable: authedProcedure.output(z.array(ZSalesRow)).query(({ ctx }) => listSalesRows(ctx)),
+  faq: authedProcedure
     .input(ZFaqInput.optional())
     .output(z.array(ZFaqGroup))
     .query(({ ctx, input }) => listFaq(ctx, input ?? {})),
-  helpCenter: demo.output(ZHelpCenter).query(({ ctx }) => getHelpCenter(ctx)),
-  article: demo
+  helpCenter: authedProcedure.output(ZHelpCenter).query(({ ctx }) => getHelpCenter(ctx)),
+  article: authedProcedure
     .input(ZHelpArticleInput.optional())
     .output(ZHelpArticle)
     .query(({ ctx, input }) => getHelpArticle(ctx, input ?? {})),
-  profile: demo
+  profile: authedProcedure
     .input(ZProfileInput.optional())
     .output(ZProfileTab)
     .query(({ ctx, input }) => getProfileTab(ctx, ZProfileInput.parse(input ?? {}).tab)),
-  profileHeader: demo.output(ZProfileHeader).query(({ ctx }) => getProfileHeader(ctx)),
+  profileHeader: authedProcedure.output(ZProfileHeader).query(({ ctx }) => getProfileHeader(ctx)),
 });

@@ -1,54 +1,40 @@
 // REST (spec sections 7 and 8): /api/apps/users and /api/apps/users/{id}.
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  DEMO_USER_PLANS,
-  DEMO_USER_ROLES,
-  DEMO_USER_SORT_KEYS,
-  DEMO_USER_STATUSES,
-  ZCreateDemoUserInput,
-} from '../../../../shared/schemas/demo-users.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
+import { ZCreateDemoUserInput, ZDemoUser, ZDemoUserDetail, ZListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
 import { pageCount } from '../../../lib/list.ts';
-import { queryEnum, requireAbility } from '../../../rest/legacy.ts';
-import { legacyListQuery, pathId } from '../../../rest/params.ts';
+import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';
 
-type Query = Record<string, unknown>;
-type Params = { id: string };
+const ZUsersReply = z.object({
+  users: z.array(ZDemoUser),
+  totalPages: z.number().int(),
+  totalUsers: z.number().int(),
+  page: z.number().int(),
+});
 
-const NOT_FOUND = { message: 'User not found' };
+/** An id that cannot exist answers like an unknown one. */
+const ZUserId = restInput(ZByIdInput, { invalid: () => new LegacyAnswer(404, { message: 'User not found' }) });
 
-export const demoUsersRest: FastifyPluginAsync = async (app) => {
-  const read = { preHandler: requireAbility('read', 'DemoApp') };
-  const manage = { preHandler: requireAbility('manage', 'DemoApp') };
-
-  app.get('/apps/users', read, async (request) => {
-    const query = request.query as Query;
-    const input = {
-      ...legacyListQuery(query, DEMO_USER_SORT_KEYS),
-      role: queryEnum(query.role, DEMO_USER_ROLES, 'role'),
-      plan: queryEnum(query.plan, DEMO_USER_PLANS, 'plan'),
-      status: queryEnum(query.status, DEMO_USER_STATUSES, 'status'),
-    };
+export const demoUsersRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/users', { schema: { querystring: ZListDemoUsersInput, response: { 200: ZUsersReply } } }, async (request) => {
+    const input = request.query;
     const { items, total } = await listDemoUsers(request, input);
     return { users: items, totalPages: pageCount(total, input.itemsPerPage), totalUsers: total, page: input.page };
   });
 
-  app.get<{ Params: Params }>('/apps/users/:id', read, async (request, reply) => {
-    const id = pathId(request.params.id);
-    if (id === undefined) return reply.code(404).send(NOT_FOUND);
-    return getDemoUser(request, { id });
-  });
+  app.get('/apps/users/:id', { schema: { params: ZUserId, response: { 200: ZDemoUserDetail } } }, async (request) =>
+    getDemoUser(request, request.params),
+  );
 
-  app.delete<{ Params: Params }>('/apps/users/:id', manage, async (request, reply) => {
-    const id = pathId(request.params.id);
-    if (id === undefined) return reply.code(404).send(NOT_FOUND);
-    await deleteDemoUser(request, { id });
+  app.delete('/apps/users/:id', { schema: { params: ZUserId } }, async (request, reply) => {
+    await deleteDemoUser(request, request.params);
     return reply.code(204).send();
   });
 
-  app.post('/apps/users', manage, async (request, reply) => {
-    // Zod errors become 400 { message, errors: { field: [...] } } in the REST error handler.
-    const input = ZCreateDemoUserInput.parse(request.body ?? {});
-    return reply.code(201).send(await createDemoUser(request, input));
-  });
+  // Invalid bodies answer 400 { message, errors: { field: [...] } }.
+  app.post('/apps/users', { schema: { body: ZCreateDemoUserInput, response: { 201: ZDemoUser } } }, async (request, reply) =>
+    reply.code(201).send(await createDemoUser(request, request.body)),
+  );
 };

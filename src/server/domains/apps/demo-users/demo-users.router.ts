@@ -7,22 +7,19 @@ import {
   ZDemoUserList,
   ZListDemoUsersInput,
 } from '../../../../shared/schemas/demo-users.ts';
-import { abilityProcedure, router } from '../../../trpc/init.ts';
-import { demoListQuery } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
+import { listQuery } from '../../../trpc/procedures.ts';
 import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';
 
-const read = abilityProcedure('read', 'DemoApp');
-const manage = abilityProcedure('manage', 'DemoApp');
-
 export const demoUsersRouter = router({
-  list: demoListQuery(ZListDemoUsersInput, ZDemoUserList, listDemoUsers),
-  byId: read
+  list: listQuery(ZListDemoUsersInput, ZDemoUserList, listDemoUsers),
+  byId: authedProcedure
     .input(ZByIdInput)
     .output(ZDemoUserDetail)
     .query(({ ctx, input }) => getDemoUser(ctx, input)),
-  create: manage
+  create: authedProcedure
     .input(ZCreateDemoUserInput)
     .output(ZDemoUser)
     .mutation(({ ctx, input }) => createDemoUser(ctx, input)),
-  delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => deleteDemoUser(ctx, input)),
+  delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => deleteDemoUser(ctx, input)),
 });

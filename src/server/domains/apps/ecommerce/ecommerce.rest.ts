@@ -1,98 +1,97 @@
 // REST (spec sections 7 and 8): /api/apps/ecommerce/{products,orders,customers,reviews,referrals}.
 // Missing products, reviews and customers answer 404 with an empty body; deleting an order is always 204.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
-  ECOMMERCE_CUSTOMER_SORT_KEYS,
-  ORDER_SORT_KEYS,
-  PRODUCT_CATEGORIES,
-  PRODUCT_SORT_KEYS,
-  PRODUCT_STATUSES,
-  REFERRAL_SORT_KEYS,
-  REVIEW_SORT_KEYS,
-  REVIEW_STATUS_FILTERS,
+  ZEcommerceCustomer,
+  ZEcommerceCustomerByIdInput,
+  ZEcommerceCustomerDetail,
+  ZListEcommerceCustomersInput,
+  ZListOrdersInput,
+  ZListProductsInput,
+  ZListReferralsInput,
+  ZListReviewsInput,
+  ZOrder,
+  ZProduct,
+  ZReferral,
+  ZReview,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { queryBoolean, queryEnum, requireAbility } from '../../../rest/legacy.ts';
-import { legacyListQuery, pathId } from '../../../rest/params.ts';
+import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import * as shop from './ecommerce.service.ts';
 
-type Query = Record<string, unknown>;
-type Params = { id: string };
+// The spec's list envelopes.
+const total = z.number().int();
+const ZProductsReply = z.object({ products: z.array(ZProduct), total });
+const ZOrdersReply = z.object({ orders: z.array(ZOrder), total });
+const ZCustomersReply = z.object({ customers: z.array(ZEcommerceCustomer), total });
+const ZReviewsReply = z.object({ reviews: z.array(ZReview), total });
+const ZReferralsReply = z.object({ referrals: z.array(ZReferral), total });
 
-/** Runs `action`; a NOT_FOUND (or an id that cannot exist) becomes 404 with an empty body. */
-async function orEmpty404(reply: FastifyReply, id: number | undefined, action: (id: number) => Promise<unknown>) {
-  if (id === undefined) return reply.code(404).send();
+const empty404 = () => new LegacyAnswer(404);
+/** A NOT_FOUND from the service answers 404 with an empty body too. */
+async function orEmpty404<T>(work: Promise<T>): Promise<T> {
   try {
-    return await action(id);
+    return await work;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return reply.code(404).send();
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw empty404();
     throw error;
   }
 }
 
-export const ecommerceRest: FastifyPluginAsync = async (app) => {
-  const read = { preHandler: requireAbility('read', 'DemoApp') };
-  const manage = { preHandler: requireAbility('manage', 'DemoApp') };
+const ZId404 = restInput(ZByIdInput, { invalid: empty404 });
 
-  app.get('/apps/ecommerce/products', read, async (request) => {
-    const query = request.query as Query;
-    const { items, total } = await shop.listProducts(request, {
-      ...legacyListQuery(query, PRODUCT_SORT_KEYS),
-      category: queryEnum(query.category, PRODUCT_CATEGORIES, 'category'),
-      status: queryEnum(query.status, PRODUCT_STATUSES, 'status'),
-      stock: queryBoolean(query.stock, 'stock'),
-    });
+export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/ecommerce/products', { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } }, async (request) => {
+    const { items, total } = await shop.listProducts(request, request.query);
     return { products: items, total };
   });
 
-  app.delete<{ Params: Params }>('/apps/ecommerce/products/:id', manage, (request, reply) =>
-    orEmpty404(reply, pathId(request.params.id), async (id) => {
-      await shop.deleteProduct(request, { id });
-      return reply.code(204).send();
-    }),
-  );
-
-  app.get('/apps/ecommerce/orders', read, async (request) => {
-    const { items, total } = await shop.listOrders(request, legacyListQuery(request.query as Query, ORDER_SORT_KEYS));
-    return { orders: items, total };
-  });
-
-  app.delete<{ Params: Params }>('/apps/ecommerce/orders/:id', manage, async (request, reply) => {
-    const id = pathId(request.params.id);
-    if (id !== undefined) await shop.deleteOrder(request, { id });
+  app.delete('/apps/ecommerce/products/:id', { schema: { params: ZId404 } }, async (request, reply) => {
+    await orEmpty404(shop.deleteProduct(request, request.params));
     return reply.code(204).send();
   });
 
-  app.get('/apps/ecommerce/customers', read, async (request) => {
-    const { items, total } = await shop.listEcommerceCustomers(
-      request,
-      legacyListQuery(request.query as Query, ECOMMERCE_CUSTOMER_SORT_KEYS),
-    );
+  app.get('/apps/ecommerce/orders', { schema: { querystring: ZListOrdersInput, response: { 200: ZOrdersReply } } }, async (request) => {
+    const { items, total } = await shop.listOrders(request, request.query);
+    return { orders: items, total };
+  });
+
+  const deleteOrder = { params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(204) }) };
+  app.delete('/apps/ecommerce/orders/:id', { schema: deleteOrder }, async (request, reply) => {
+    await shop.deleteOrder(request, request.params);
+    return reply.code(204).send();
+  });
+
+  const customers = { querystring: ZListEcommerceCustomersInput, response: { 200: ZCustomersReply } };
+  app.get('/apps/ecommerce/customers', { schema: customers }, async (request) => {
+    const { items, total } = await shop.listEcommerceCustomers(request, request.query);
     return { customers: items, total };
   });
 
-  app.get<{ Params: Params }>('/apps/ecommerce/customers/:id', read, (request, reply) =>
-    orEmpty404(reply, pathId(request.params.id), (customerId) => shop.getEcommerceCustomer(request, { customerId })),
+  // The path's id is the customer number (customerId), not the row id.
+  const customer = {
+    params: restInput(ZEcommerceCustomerByIdInput, { read: ({ id }) => ({ customerId: id }), invalid: empty404 }),
+    response: { 200: ZEcommerceCustomerDetail },
+  };
+  app.get('/apps/ecommerce/customers/:id', { schema: customer }, async (request) =>
+    orEmpty404(shop.getEcommerceCustomer(request, request.params)),
   );
 
-  app.get('/apps/ecommerce/reviews', read, async (request) => {
-    const query = request.query as Query;
-    const { items, total } = await shop.listReviews(request, {
-      ...legacyListQuery(query, REVIEW_SORT_KEYS),
-      status: queryEnum(query.status, REVIEW_STATUS_FILTERS, 'status'),
-    });
+  app.get('/apps/ecommerce/reviews', { schema: { querystring: ZListReviewsInput, response: { 200: ZReviewsReply } } }, async (request) => {
+    const { items, total } = await shop.listReviews(request, request.query);
     return { reviews: items, total };
   });
 
-  app.delete<{ Params: Params }>('/apps/ecommerce/reviews/:id', manage, (request, reply) =>
-    orEmpty404(reply, pathId(request.params.id), async (id) => {
-      await shop.deleteReview(request, { id });
-      return reply.code(204).send();
-    }),
-  );
+  app.delete('/apps/ecommerce/reviews/:id', { schema: { params: ZId404 } }, async (request, reply) => {
+    await orEmpty404(shop.deleteReview(request, request.params));
+    return reply.code(204).send();
+  });
 
-  app.get('/apps/ecommerce/referrals', read, async (request) => {
-    const { items, total } = await shop.listReferrals(request, legacyListQuery(request.query as Query, REFERRAL_SORT_KEYS));
+  const referrals = { querystring: ZListReferralsInput, response: { 200: ZReferralsReply } };
+  app.get('/apps/ecommerce/referrals', { schema: referrals }, async (request) => {
+    const { items, total } = await shop.listReferrals(request, request.query);
     return { referrals: items, total };
   });
 };

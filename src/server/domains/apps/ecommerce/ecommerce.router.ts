@@ -14,32 +14,29 @@ import {
   ZReferralList,
   ZReviewList,
 } from '../../../../shared/schemas/ecommerce.ts';
-import { abilityProcedure, router } from '../../../trpc/init.ts';
-import { demoListQuery } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
+import { listQuery } from '../../../trpc/procedures.ts';
 import * as shop from './ecommerce.service.ts';
-
-const read = abilityProcedure('read', 'DemoApp');
-const manage = abilityProcedure('manage', 'DemoApp');
 
 export const ecommerceRouter = router({
   products: router({
-    list: demoListQuery(ZListProductsInput, ZProductList, shop.listProducts),
-    delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteProduct(ctx, input)),
+    list: listQuery(ZListProductsInput, ZProductList, shop.listProducts),
+    delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteProduct(ctx, input)),
   }),
   reviews: router({
-    list: demoListQuery(ZListReviewsInput, ZReviewList, shop.listReviews),
-    delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteReview(ctx, input)),
+    list: listQuery(ZListReviewsInput, ZReviewList, shop.listReviews),
+    delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteReview(ctx, input)),
   }),
   referrals: router({
-    list: demoListQuery(ZListReferralsInput, ZReferralList, shop.listReferrals),
+    list: listQuery(ZListReferralsInput, ZReferralList, shop.listReferrals),
   }),
   orders: router({
-    list: demoListQuery(ZListOrdersInput, ZOrderList, shop.listOrders),
-    delete: manage.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteOrder(ctx, input)),
+    list: listQuery(ZListOrdersInput, ZOrderList, shop.listOrders),
+    delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteOrder(ctx, input)),
   }),
   customers: router({
-    list: demoListQuery(ZListEcommerceCustomersInput, ZEcommerceCustomerList, shop.listEcommerceCustomers),
-    byId: read
+    list: listQuery(ZListEcommerceCustomersInput, ZEcommerceCustomerList, shop.listEcommerceCustomers),
+    byId: authedProcedure
       .input(ZEcommerceCustomerByIdInput)
       .output(ZEcommerceCustomerDetail)
       .query(({ ctx, input }) => shop.getEcommerceCustomer(ctx, input)),

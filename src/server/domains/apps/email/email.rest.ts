@@ -1,23 +1,15 @@
 // REST (spec section 7): GET /api/apps/email and POST /api/apps/email (bulk update, 201 without a body).
-import type { FastifyPluginAsync } from 'fastify';
-import { EMAIL_FILTERS, EMAIL_LABELS, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
-import { queryEnum, queryString, requireAbility } from '../../../rest/legacy.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZEmailList, ZListEmailsInput, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
 import { listEmails, updateEmails } from './email.service.ts';
 
-export const emailRest: FastifyPluginAsync = async (app) => {
-  const demo = requireAbility('read', 'DemoApp');
+export const emailRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/email', { schema: { querystring: ZListEmailsInput, response: { 200: ZEmailList } } }, async (request) =>
+    listEmails(request, request.query),
+  );
 
-  app.get('/apps/email', { preHandler: demo }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    return listEmails(request, {
-      q: queryString(query.q)?.trim() || undefined,
-      filter: queryEnum(query.filter, EMAIL_FILTERS, 'filter'),
-      label: queryEnum(query.label, EMAIL_LABELS, 'label'),
-    });
-  });
-
-  app.post('/apps/email', { preHandler: demo }, async (request, reply) => {
-    await updateEmails(request, ZUpdateEmailsInput.parse(request.body ?? {}));
+  app.post('/apps/email', { schema: { body: ZUpdateEmailsInput } }, async (request, reply) => {
+    await updateEmails(request, request.body);
     return reply.code(201).send();
   });
 };

@@ -1,15 +1,16 @@
 // REST (spec sections 7 and 8): /api/apps/invoice, /api/apps/invoice/clients, /api/apps/invoice/{id}.
-import type { FastifyPluginAsync } from 'fastify';
-import { INVOICE_SORT_KEYS, INVOICE_STATUSES } from '../../../../shared/schemas/invoice.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
+import { ZInvoice, ZInvoiceClient, ZInvoiceDetail, ZListInvoicesInput } from '../../../../shared/schemas/invoice.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { queryEnum, queryString, requireAbility } from '../../../rest/legacy.ts';
-import { legacyListQuery, pathId } from '../../../rest/params.ts';
+import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { deleteInvoice, getInvoice, listInvoiceClients, listInvoices } from './invoice.service.ts';
 
-type Query = Record<string, unknown>;
-type Params = { id: string };
-
-const NO_INVOICE = 'No invoice found with this id';
+const ZInvoicesReply = z.object({ invoices: z.array(ZInvoice), totalInvoices: z.number().int() });
+const NO_INVOICE = { message: 'No invoice found with this id' };
+/** What the spec's mock answers for deleting an invoice that does not exist. */
+const deleteNotFound = () => new LegacyAnswer(404, { error: 'Something went wrong' });
 
 function badRange(field: string): AppError {
   return new AppError('BAD_REQUEST', `selectedDateRange.${field} must be a date (YYYY-MM-DD)`, {
@@ -19,10 +20,11 @@ function badRange(field: string): AppError {
 
 /** A date (YYYY-MM-DD, or the date part of an ISO date-time); undefined when empty. */
 function rangeDate(value: unknown, field: string): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw badRange(field);
-  const date = value.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || (value.length > 10 && value[10] !== 'T')) throw badRange(field);
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text === null || text === '') return undefined;
+  if (typeof text !== 'string') throw badRange(field);
+  const date = text.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || (text.length > 10 && text[10] !== 'T')) throw badRange(field);
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) throw badRange(field);
   return date;
@@ -32,18 +34,16 @@ function rangeDate(value: unknown, field: string): string | undefined {
  * The issue-date range: `selectedDateRange` as JSON (`{"start":…,"end":…}`, how query objects are
  * usually serialised) or as `selectedDateRange[start]` / `selectedDateRange[end]`.
  */
-function dateRange(query: Query): { issuedFrom?: string; issuedTo?: string } {
+function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issuedTo?: string } {
   let start: unknown = query['selectedDateRange[start]'];
   let end: unknown = query['selectedDateRange[end]'];
-  const json = queryString(query.selectedDateRange, 500);
-  if (json) {
+  const raw = Array.isArray(query.selectedDateRange) ? query.selectedDateRange[0] : query.selectedDateRange;
+  if (typeof raw === 'string' && raw !== '') {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(json);
+      parsed = JSON.parse(raw.slice(0, 500));
     } catch {
-      throw new AppError('BAD_REQUEST', 'selectedDateRange must be a JSON object with start and end dates', {
-        selectedDateRange: ['Expected {"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}'],
-      });
+      parsed = undefined;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new AppError('BAD_REQUEST', 'selectedDateRange must be a JSON object with start and end dates', {
@@ -52,41 +52,27 @@ function dateRange(query: Query): { issuedFrom?: string; issuedTo?: string } {
     }
     ({ start, end } = parsed as { start?: unknown; end?: unknown });
   }
-  return {
-    issuedFrom: rangeDate(Array.isArray(start) ? start[0] : start, 'start'),
-    issuedTo: rangeDate(Array.isArray(end) ? end[0] : end, 'end'),
-  };
+  return { issuedFrom: rangeDate(start, 'start'), issuedTo: rangeDate(end, 'end') };
 }
 
-export const invoiceRest: FastifyPluginAsync = async (app) => {
-  const read = { preHandler: requireAbility('read', 'DemoApp') };
-  const manage = { preHandler: requireAbility('manage', 'DemoApp') };
+const ZInvoiceQuery = restInput(ZListInvoicesInput, { read: (query) => ({ ...query, ...dateRange(query) }) });
 
-  app.get('/apps/invoice', read, async (request) => {
-    const query = request.query as Query;
-    const { items, total } = await listInvoices(request, {
-      ...legacyListQuery(query, INVOICE_SORT_KEYS),
-      status: queryEnum(query.status, INVOICE_STATUSES, 'status'),
-      ...dateRange(query),
-    });
+export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/invoice', { schema: { querystring: ZInvoiceQuery, response: { 200: ZInvoicesReply } } }, async (request) => {
+    const { items, total } = await listInvoices(request, request.query);
     return { invoices: items, totalInvoices: total };
   });
 
-  app.get('/apps/invoice/clients', read, (request) => listInvoiceClients(request));
+  app.get('/apps/invoice/clients', { schema: { response: { 200: z.array(ZInvoiceClient) } } }, (request) => listInvoiceClients(request));
 
-  app.get<{ Params: Params }>('/apps/invoice/:id', read, async (request, reply) => {
-    const id = pathId(request.params.id);
-    if (id === undefined) return reply.code(404).send({ message: NO_INVOICE });
-    return getInvoice(request, { id });
-  });
+  const byId = { params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(404, NO_INVOICE) }), response: { 200: ZInvoiceDetail } };
+  app.get('/apps/invoice/:id', { schema: byId }, async (request) => getInvoice(request, request.params));
 
-  app.delete<{ Params: Params }>('/apps/invoice/:id', manage, async (request, reply) => {
-    const id = pathId(request.params.id);
+  app.delete('/apps/invoice/:id', { schema: { params: restInput(ZByIdInput, { invalid: deleteNotFound }) } }, async (request, reply) => {
     try {
-      if (id === undefined) throw new AppError('NOT_FOUND', NO_INVOICE);
-      await deleteInvoice(request, { id });
+      await deleteInvoice(request, request.params);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return reply.code(404).send({ error: 'Something went wrong' });
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw deleteNotFound();
       throw error;
     }
     return reply.code(204).send();

@@ -1,15 +1,17 @@
 // REST (spec section 7): GET /api/apps/logistics/vehicles.
-import type { FastifyPluginAsync } from 'fastify';
-import { VEHICLE_SORT_KEYS } from '../../../../shared/schemas/logistics.ts';
-import { requireAbility } from '../../../rest/legacy.ts';
-import { legacyListQuery } from '../../../rest/params.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZListVehiclesInput, ZVehicle } from '../../../../shared/schemas/logistics.ts';
+import { restInput } from '../../../rest/input.ts';
 import { listVehicles } from './logistics.service.ts';
 
-export const logisticsRest: FastifyPluginAsync = async (app) => {
-  app.get('/apps/logistics/vehicles', { preHandler: requireAbility('read', 'DemoApp') }, async (request) => {
-    // The spec's vehicle list has no search: q is ignored.
-    const { q: _q, ...input } = legacyListQuery(request.query as Record<string, unknown>, VEHICLE_SORT_KEYS);
-    const { items, total } = await listVehicles(request, input);
+const ZVehiclesReply = z.object({ vehicles: z.array(ZVehicle), totalVehicles: z.number().int() });
+/** The spec's vehicle list has no search: q is ignored. */
+const ZVehicleQuery = restInput(ZListVehiclesInput, { read: ({ q: _q, ...query }) => query });
+
+export const logisticsRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/apps/logistics/vehicles', { schema: { querystring: ZVehicleQuery, response: { 200: ZVehiclesReply } } }, async (request) => {
+    const { items, total } = await listVehicles(request, request.query);
     return { vehicles: items, totalVehicles: total };
   });
 };

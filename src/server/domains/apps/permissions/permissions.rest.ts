@@ -1,16 +1,15 @@
 // REST (spec section 7): GET /api/apps/permissions.
-import type { FastifyPluginAsync } from 'fastify';
-import { PERMISSION_SORT_KEYS } from '../../../../shared/schemas/permissions.ts';
-import { requireAbility } from '../../../rest/legacy.ts';
-import { legacyListQuery } from '../../../rest/params.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZListPermissionsInput, ZPermission } from '../../../../shared/schemas/permissions.ts';
 import { listPermissions } from './permissions.service.ts';
 
-export const permissionsRest: FastifyPluginAsync = async (app) => {
-  app.get('/apps/permissions', { preHandler: requireAbility('read', 'DemoApp') }, async (request) => {
-    const { items, total } = await listPermissions(
-      request,
-      legacyListQuery(request.query as Record<string, unknown>, PERMISSION_SORT_KEYS),
-    );
+const ZPermissionsReply = z.object({ permissions: z.array(ZPermission), totalPermissions: z.number().int() });
+
+export const permissionsRest: FastifyPluginAsyncZod = async (app) => {
+  const schema = { querystring: ZListPermissionsInput, response: { 200: ZPermissionsReply } };
+  app.get('/apps/permissions', { schema }, async (request) => {
+    const { items, total } = await listPermissions(request, request.query);
     return { permissions: items, totalPermissions: total };
   });
 };

@@ -1,9 +1,9 @@
 // tRPC: apps.permissions.list over the same service as REST.
 import { ZListPermissionsInput, ZPermissionList } from '../../../../shared/schemas/permissions.ts';
 import { router } from '../../../trpc/init.ts';
-import { demoListQuery } from '../../../trpc/procedures.ts';
+import { listQuery } from '../../../trpc/procedures.ts';
 import { listPermissions } from './permissions.service.ts';
 
 export const permissionsRouter = router({
-  list: demoListQuery(ZListPermissionsInput, ZPermissionList, listPermissions),
+  list: listQuery(ZListPermissionsInput, ZPermissionList, listPermissions),
 });

@@ -7,7 +7,6 @@ import { iterateCustomers } from './customers.service.ts';
 export const customersRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListCustomersInput, TCustomer>(app, {
     name: 'customers',
-    subject: 'Customer',
     input: ZListCustomersInput,
     iterate: iterateCustomers,
     columns: [

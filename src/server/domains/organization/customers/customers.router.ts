@@ -9,12 +9,12 @@ import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as customers from './customers.service.ts';
 
-const p = recordProcedures('Customer', ZCustomer);
+const p = recordProcedures(ZCustomer);
 
 export const customersRouter = router({
   list: p.list(ZListCustomersInput, ZCustomerList, customers.listCustomers),
   byId: p.byId(customers.getCustomer),
-  create: p.mutation('create', ZCreateCustomerInput, customers.createCustomer),
-  update: p.mutation('update', ZUpdateCustomerInput, customers.updateCustomer),
+  create: p.mutation(ZCreateCustomerInput, customers.createCustomer),
+  update: p.mutation(ZUpdateCustomerInput, customers.updateCustomer),
   delete: p.delete(customers.deleteCustomer),
 });

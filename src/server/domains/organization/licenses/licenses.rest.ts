@@ -7,7 +7,6 @@ import { iterateLicenses } from './licenses.service.ts';
 export const licensesRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListLicensesInput, TLicense>(app, {
     name: 'licenses',
-    subject: 'License',
     input: ZListLicensesInput,
     iterate: iterateLicenses,
     columns: [

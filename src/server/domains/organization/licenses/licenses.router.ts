@@ -13,15 +13,15 @@ import { recordProcedures } from '../../../trpc/procedures.ts';
 // Importing the service registers the license sign-in policy (no active license: admins only).
 import * as licenses from './licenses.service.ts';
 
-const p = recordProcedures('License', ZLicense);
+const p = recordProcedures(ZLicense);
 
 export const licensesRouter = router({
   list: p.list(ZListLicensesInput, ZLicenseList, licenses.listLicenses),
   byId: p.byId(licenses.getLicense),
   /** The license in force and the seats used (the caller's customer; superadmin names one). */
   current: p.query(ZCurrentLicenseInput.prefault({}), ZCurrentLicense, licenses.currentLicense),
-  create: p.mutation('create', ZCreateLicenseInput, licenses.createLicense),
-  update: p.mutation('update', ZUpdateLicenseInput, licenses.updateLicense),
-  revoke: p.mutation('update', ZRevokeLicenseInput, licenses.revokeLicense),
+  create: p.mutation(ZCreateLicenseInput, licenses.createLicense),
+  update: p.mutation(ZUpdateLicenseInput, licenses.updateLicense),
+  revoke: p.mutation(ZRevokeLicenseInput, licenses.revokeLicense),
   delete: p.delete(licenses.deleteLicense),
 });

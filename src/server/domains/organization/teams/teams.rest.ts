@@ -7,7 +7,6 @@ import { iterateTeams } from './teams.service.ts';
 export const teamsRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListTeamsInput, TTeam>(app, {
     name: 'teams',
-    subject: 'Team',
     input: ZListTeamsInput,
     iterate: iterateTeams,
     columns: [

@@ -4,14 +4,14 @@ import { recordProcedures } from '../../../trpc/procedures.ts';
 // Importing the service wires team membership into sessions (CASL "team" conditions).
 import * as teams from './teams.service.ts';
 
-const p = recordProcedures('Team', ZTeamDetail);
+const p = recordProcedures(ZTeamDetail);
 
 export const teamsRouter = router({
   list: p.list(ZListTeamsInput, ZTeamList, teams.listTeams),
   byId: p.byId(teams.getTeam),
-  create: p.mutation('create', ZCreateTeamInput, teams.createTeam),
-  update: p.mutation('update', ZUpdateTeamInput, teams.updateTeam),
-  archive: p.byIdMutation('update', teams.archiveTeam),
-  restore: p.byIdMutation('update', teams.restoreTeam),
+  create: p.mutation(ZCreateTeamInput, teams.createTeam),
+  update: p.mutation(ZUpdateTeamInput, teams.updateTeam),
+  archive: p.byIdMutation(teams.archiveTeam),
+  restore: p.byIdMutation(teams.restoreTeam),
   delete: p.delete(teams.deleteTeam),
 });

@@ -7,7 +7,6 @@ import { iterateUsers } from './users.service.ts';
 export const usersRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListUsersInput, TUser>(app, {
     name: 'users',
-    subject: 'User',
     input: ZListUsersInput,
     iterate: iterateUsers,
     columns: [

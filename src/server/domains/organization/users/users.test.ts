@@ -106,7 +106,7 @@ describe('users', () => {
     expect(qcSees.items.map((u) => u.email)).toEqual(['qualitycontrol@demo.com']);
     const analyst = (await admin.users.list({ q: 'analyst@demo.com' })).items[0];
     await expect(tl.users.byId({ id: analyst.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(tl.users.update({ id: analyst.id, fullName: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(tl.users.update({ id: analyst.id, fullName: 'Xavier Renamed' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect((await t.caller('businessuser@demo.com')).users.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 

@@ -5,45 +5,43 @@ import {
   ZRegisterInput,
   ZResetPasswordInput,
 } from '../../../../shared/schemas/auth.ts';
-import { authedProcedure, publicProcedure, router } from '../../../trpc/init.ts';
+import { authedProcedure, httpProcedure, publicProcedure, requireHttp, router } from '../../../trpc/init.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import * as auth from './auth.service.ts';
 
-function baseUrl(req: { protocol: string; host: string }): string {
-  return `${req.protocol}://${req.host}`;
-}
-
 export const authRouter = router({
   /** Signs in and sets the browser session cookies; the token is also returned for scripts. */
-  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const result = await ctx.req.server.guardLogin(ctx.req, input.email, () =>
+  login: httpProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+    const { req, reply, config } = ctx.http;
+    const result = await req.server.guardLogin(req, input.email, () =>
       auth.login(ctx.em, input, {
-        ip: ctx.req.ip,
-        userAgent: ctx.req.headers['user-agent'],
-        sessionTtlMs: ctx.config.sessionTtlMs,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        sessionTtlMs: config.sessionTtlMs,
       }),
     );
-    setSessionCookies(ctx.reply, result, ctx.config.cookieSecure);
+    setSessionCookies(reply, result, config.cookieSecure);
     return { accessToken: result.accessToken, userData: result.userData, userAbilityRules: result.userAbilityRules };
   }),
-  logout: authedProcedure.mutation(async ({ ctx }) => {
+  logout: authedProcedure.use(requireHttp).mutation(async ({ ctx }) => {
     await auth.logout(ctx.em, ctx.user.sessionId);
-    clearSessionCookies(ctx.reply);
+    clearSessionCookies(ctx.http.reply);
     return { ok: true };
   }),
   me: authedProcedure.query(({ ctx }) => auth.me(ctx.em, ctx.user)),
   /** Answers `{ status: 'pending' }` for a new and a taken address alike (see auth.register). */
-  register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    const notify = await ctx.req.server.allowAccountMail(ctx.req, input.email);
-    return auth.register(ctx.em, input, { baseUrl: baseUrl(ctx.req), notify });
+  register: httpProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
+    const notify = await ctx.http.req.server.allowAccountMail(ctx.http.req, input.email);
+    return auth.register(ctx.em, input, { baseUrl: ctx.origin ?? '', notify });
   }),
   /** Answers `{ sent: true }` at once, whatever the address; at most a few mails per address per hour. */
-  forgotPassword: publicProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
-    const send = await ctx.req.server.allowAccountMail(ctx.req, input.email);
+  forgotPassword: httpProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
+    const { req } = ctx.http;
+    const send = await req.server.allowAccountMail(req, input.email);
     return auth.requestPasswordReset(ctx.em, input, {
-      baseUrl: baseUrl(ctx.req),
+      baseUrl: ctx.origin ?? '',
       send,
-      onError: (error) => ctx.req.log.error({ err: error }, 'password reset mail failed'),
+      onError: (error) => req.log.error({ err: error }, 'password reset mail failed'),
     });
   }),
   resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx.em, input)),

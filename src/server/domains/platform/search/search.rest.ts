@@ -1,10 +1,10 @@
 // REST (spec section 7): GET /api/app-bar/search?q.
-import type { FastifyPluginAsync } from 'fastify';
-import { queryString, requireAbility } from '../../../rest/legacy.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZSearchInput, ZSearchResult } from '../../../../shared/schemas/search.ts';
 import { searchPages } from './search.service.ts';
 
-export const searchRest: FastifyPluginAsync = async (app) => {
-  app.get('/app-bar/search', { preHandler: requireAbility('read', 'DemoApp') }, async (request) =>
-    searchPages(request, { q: queryString((request.query as Record<string, unknown>).q, 100) }),
+export const searchRest: FastifyPluginAsyncZod = async (app) => {
+  app.get('/app-bar/search', { schema: { querystring: ZSearchInput, response: { 200: ZSearchResult } } }, async (request) =>
+    searchPages(request, request.query),
   );
 };

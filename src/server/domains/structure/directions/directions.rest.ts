@@ -7,7 +7,6 @@ import { iterateDirections } from './directions.service.ts';
 export const directionsRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListDirectionsInput, TDirection>(app, {
     name: 'directions',
-    subject: 'Direction',
     input: ZListDirectionsInput,
     iterate: iterateDirections,
     columns: [

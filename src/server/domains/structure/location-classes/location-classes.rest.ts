@@ -7,7 +7,6 @@ import { iterateClasses } from './location-classes.service.ts';
 export const classesRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListClassesInput, TLocationClass>(app, {
     name: 'classes',
-    subject: 'Class',
     input: ZListClassesInput,
     iterate: iterateClasses,
     columns: [

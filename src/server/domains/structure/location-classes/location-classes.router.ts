@@ -9,14 +9,14 @@ import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as classes from './location-classes.service.ts';
 
-const p = recordProcedures('Class', ZLocationClass);
+const p = recordProcedures(ZLocationClass);
 
 export const classesRouter = router({
   list: p.list(ZListClassesInput, ZLocationClassList, classes.listClasses),
   byId: p.byId(classes.getClass),
-  create: p.mutation('create', ZCreateClassInput, classes.createClass),
-  update: p.mutation('update', ZUpdateClassInput, classes.updateClass),
-  archive: p.byIdMutation('update', classes.archiveClass),
-  restore: p.byIdMutation('update', classes.restoreClass),
+  create: p.mutation(ZCreateClassInput, classes.createClass),
+  update: p.mutation(ZUpdateClassInput, classes.updateClass),
+  archive: p.byIdMutation(classes.archiveClass),
+  restore: p.byIdMutation(classes.restoreClass),
   delete: p.delete(classes.deleteClass),
 });

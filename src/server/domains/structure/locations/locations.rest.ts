@@ -7,7 +7,6 @@ import { iterateLocations } from './locations.service.ts';
 export const locationsRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListLocationsInput, TLocationDetail>(app, {
     name: 'locations',
-    subject: 'Location',
     input: ZListLocationsInput,
     iterate: iterateLocations,
     columns: [

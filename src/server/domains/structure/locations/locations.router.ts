@@ -9,14 +9,14 @@ import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as locations from './locations.service.ts';
 
-const p = recordProcedures('Location', ZLocationDetail);
+const p = recordProcedures(ZLocationDetail);
 
 export const locationsRouter = router({
   list: p.list(ZListLocationsInput, ZLocationList, locations.listLocations),
   byId: p.byId(locations.getLocation),
-  create: p.mutation('create', ZCreateLocationInput, locations.createLocation),
-  update: p.mutation('update', ZUpdateLocationInput, locations.updateLocation),
-  archive: p.byIdMutation('update', locations.archiveLocation),
-  restore: p.byIdMutation('update', locations.restoreLocation),
+  create: p.mutation(ZCreateLocationInput, locations.createLocation),
+  update: p.mutation(ZUpdateLocationInput, locations.updateLocation),
+  archive: p.byIdMutation(locations.archiveLocation),
+  restore: p.byIdMutation(locations.restoreLocation),
   delete: p.delete(locations.deleteLocation),
 });

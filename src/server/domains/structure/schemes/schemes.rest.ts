@@ -7,7 +7,6 @@ import { iterateSchemes } from './schemes.service.ts';
 export const schemesRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListSchemesInput, TScheme>(app, {
     name: 'schemes',
-    subject: 'Scheme',
     input: ZListSchemesInput,
     iterate: iterateSchemes,
     columns: [

@@ -9,16 +9,16 @@ import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as schemes from './schemes.service.ts';
 
-const p = recordProcedures('Scheme', ZSchemeDetail);
+const p = recordProcedures(ZSchemeDetail);
 
 export const schemesRouter = router({
   list: p.list(ZListSchemesInput, ZSchemeList, schemes.listSchemes),
   byId: p.byId(schemes.getScheme),
-  create: p.mutation('create', ZCreateSchemeInput, schemes.createScheme),
+  create: p.mutation(ZCreateSchemeInput, schemes.createScheme),
   /** Returns the edited draft, or the new draft version when a published one was edited. */
-  update: p.mutation('update', ZUpdateSchemeInput, schemes.updateScheme),
-  publish: p.byIdMutation('update', schemes.publishScheme),
-  archive: p.byIdMutation('update', schemes.archiveScheme),
-  restore: p.byIdMutation('update', schemes.restoreScheme),
+  update: p.mutation(ZUpdateSchemeInput, schemes.updateScheme),
+  publish: p.byIdMutation(schemes.publishScheme),
+  archive: p.byIdMutation(schemes.archiveScheme),
+  restore: p.byIdMutation(schemes.restoreScheme),
   delete: p.delete(schemes.deleteScheme),
 });

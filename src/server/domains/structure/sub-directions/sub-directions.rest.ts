@@ -7,7 +7,6 @@ import { iterateSubDirections } from './sub-directions.service.ts';
 export const subDirectionsRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListSubDirectionsInput, TSubDirection>(app, {
     name: 'subDirections',
-    subject: 'SubDirection',
     input: ZListSubDirectionsInput,
     iterate: iterateSubDirections,
     columns: [

@@ -9,14 +9,14 @@ import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as subDirections from './sub-directions.service.ts';
 
-const p = recordProcedures('SubDirection', ZSubDirection);
+const p = recordProcedures(ZSubDirection);
 
 export const subDirectionsRouter = router({
   list: p.list(ZListSubDirectionsInput, ZSubDirectionList, subDirections.listSubDirections),
   byId: p.byId(subDirections.getSubDirection),
-  create: p.mutation('create', ZCreateSubDirectionInput, subDirections.createSubDirection),
-  update: p.mutation('update', ZUpdateSubDirectionInput, subDirections.updateSubDirection),
-  archive: p.byIdMutation('update', subDirections.archiveSubDirection),
-  restore: p.byIdMutation('update', subDirections.restoreSubDirection),
+  create: p.mutation(ZCreateSubDirectionInput, subDirections.createSubDirection),
+  update: p.mutation(ZUpdateSubDirectionInput, subDirections.updateSubDirection),
+  archive: p.byIdMutation(subDirections.archiveSubDirection),
+  restore: p.byIdMutation(subDirections.restoreSubDirection),
   delete: p.delete(subDirections.deleteSubDirection),
 });
