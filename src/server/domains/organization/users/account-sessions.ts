@@ -4,13 +4,27 @@
 // needs here and app.ts connects auth's functions when it builds the app. Edit with app.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+/**
+ * Where queued e-mail goes: the app's outbox (`request.server.outbox`, platform/outbox's `Outbox`),
+ * declared here by shape so organization imports nothing of platform. Users and teams only pass it on.
+ */
+export interface MailOutbox {
+  queueEmail(em: EntityManager, mail: { to: string; subject: string; body: string; kind: string }): Promise<void>;
+}
+
+/** How an e-mailed link goes out: pointing at the origin the request came to, through that app's outbox. */
+export interface LinkOptions {
+  baseUrl: string;
+  outbox: MailOutbox;
+}
+
 export interface AccountSessions {
   /** End every session of the user now (deactivation, a password set by an administrator). */
   revoke(em: EntityManager, userId: number): Promise<void>;
   /** Forget what is cached about the user's sessions, so a change to their role or teams applies at once. */
   forget(userId: number): void;
   /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
-  sendPasswordLink(em: EntityManager, email: string, baseUrl: string): Promise<void>;
+  sendPasswordLink(em: EntityManager, email: string, links: LinkOptions): Promise<void>;
 }
 
 let connected: AccountSessions | null = null;

@@ -12,9 +12,9 @@ import type { TrpcContext } from '../../../trpc/context.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as users from './users.service.ts';
 
-/** Links in e-mails point back at the origin the request came to. */
+/** Links in e-mails point back at the origin the request came to, and go out through that app's outbox. */
 function links(ctx: TrpcContext): users.LinkOptions {
-  return { baseUrl: `${ctx.req.protocol}://${ctx.req.host}` };
+  return { baseUrl: `${ctx.req.protocol}://${ctx.req.host}`, outbox: ctx.req.server.outbox };
 }
 
 const p = recordProcedures('User', ZUserDetail);

@@ -33,13 +33,11 @@ import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUni
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
-import { accountSessions } from './account-sessions.ts';
+import { accountSessions, type LinkOptions } from './account-sessions.ts';
 import { Team, TeamMember, User } from './user.entity.ts';
 
-/** Where e-mailed links point (the app's origin as the request saw it). */
-export interface LinkOptions {
-  baseUrl: string;
-}
+/** Where e-mailed links point (the app's origin as the request saw it) and the app's outbox they go through. */
+export type { LinkOptions };
 
 export const userListing = defineListing({
   source: (db) =>
@@ -446,7 +444,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
     });
     await tx.em.flush();
     // Without a password the user is invited: a link to choose one goes out through the outbox.
-    if (!input.password) await accountSessions().sendPasswordLink(tx.em, user.email, links.baseUrl);
+    if (!input.password) await accountSessions().sendPasswordLink(tx.em, user.email, links);
     return user.id;
   });
   return getUser(ctx, id);
@@ -548,7 +546,7 @@ export async function adminResetPassword(
     if (user.status === 'inactive') throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
     recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'email' } });
     await tx.em.flush();
-    await accountSessions().sendPasswordLink(tx.em, user.email, links.baseUrl);
+    await accountSessions().sendPasswordLink(tx.em, user.email, links);
     return { id: user.id, mode: 'email' as const };
   });
 }

@@ -35,13 +35,14 @@ export const authRouter = router({
   /** Answers `{ status: 'pending' }` for a new and a taken address alike (see auth.register). */
   register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
     const notify = await ctx.req.server.allowAccountMail(ctx.req, input.email);
-    return auth.register(ctx.em, input, { baseUrl: baseUrl(ctx.req), notify });
+    return auth.register(ctx.em, input, { baseUrl: baseUrl(ctx.req), notify, outbox: ctx.req.server.outbox });
   }),
   /** Answers `{ sent: true }` at once, whatever the address; at most a few mails per address per hour. */
   forgotPassword: publicProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
     const send = await ctx.req.server.allowAccountMail(ctx.req, input.email);
     return auth.requestPasswordReset(ctx.em, input, {
       baseUrl: baseUrl(ctx.req),
+      outbox: ctx.req.server.outbox,
       send,
       onError: (error) => ctx.req.log.error({ err: error }, 'password reset mail failed'),
     });

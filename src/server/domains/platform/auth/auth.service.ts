@@ -2,7 +2,7 @@
 // and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
 // Public flows (register, forgot password) answer alike for known and unknown addresses.
 // Accounts are organization's: read and written through users.service and customers.service as plain
-// data.
+// data. E-mail goes through the app's outbox (`request.server.outbox`), which stores and reports it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineRulesFor, type AppRule } from '../../../../shared/abilities/index.ts';
 import type {
@@ -17,7 +17,7 @@ import type { SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
-import { queueEmail } from '../outbox/outbox.service.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 import { findCustomerByCode } from '../../organization/customers/customers.service.ts';
 import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
@@ -180,14 +180,14 @@ export async function me(em: EntityManager, sessionUser: SessionUser): Promise<O
  * Self-registration: a pending `businessuser` of the customer named by its code. An administrator
  * activates the account; until then sign-in says so. Answers the same whether the address is new or
  * already has an account (no enumeration): for a taken address nothing is created and, when `notify`
- * allows, its owner gets an e-mail saying someone tried. Concurrent calls with one
+ * allows, its owner gets an e-mail (through `outbox`) saying someone tried. Concurrent calls with one
  * address never fail (the unique index decides; the losers are answered as for a taken address).
  * Throws BAD_REQUEST for an unknown or inactive customer code.
  */
 export async function register(
   em: EntityManager,
   input: TRegisterInput,
-  opts: { baseUrl: string; notify: boolean },
+  opts: { baseUrl: string; notify: boolean; outbox: Outbox },
 ): Promise<{ status: 'pending' }> {
   const customer = await findCustomerByCode(em, input.customerCode);
   if (!customer || customer.status !== 'active') {
@@ -198,7 +198,7 @@ export async function register(
   const outcome = await registerPendingUser(em, { customerId: customer.id, email: input.email, fullName: input.fullName, passwordHash });
   if (outcome === 'created') return { status: 'pending' };
   if (opts.notify) {
-    await queueEmail(em, {
+    await opts.outbox.queueEmail(em, {
       to: input.email,
       kind: 'registration-attempt',
       subject: 'Someone tried to register with your Opsdesk address',
@@ -221,20 +221,26 @@ export async function settleAccountMail(): Promise<void> {
   while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
 }
 
+/** Where a reset link points (the app's origin as the request saw it) and the outbox it goes through. */
+export interface PasswordLinkOptions {
+  baseUrl: string;
+  outbox: Outbox;
+}
+
 /**
  * The public "forgot password" request: always answers the same, at once. When `send` allows (the mail
- * limits), the reset link is written afterwards if the address has an account that may sign in
- * (forgotPassword); errors go to `onError`.
+ * limits), the reset link is written afterwards, through `outbox`, if the address has an account that
+ * may sign in (forgotPassword); errors go to `onError`.
  */
 export function requestPasswordReset(
   em: EntityManager,
   input: TForgotPasswordInput,
-  opts: { baseUrl: string; send: boolean; onError: (error: unknown) => void },
+  opts: PasswordLinkOptions & { send: boolean; onError: (error: unknown) => void },
 ): { sent: true } {
   if (opts.send) {
     // Started on a later turn of the event loop, so it does not hold up the answer either.
     const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => forgotPassword(em.fork(), input, opts.baseUrl))
+      .then(() => forgotPassword(em.fork(), input, opts))
       .then(() => undefined, opts.onError);
     pendingMail.add(job);
     void job.finally(() => pendingMail.delete(job));
@@ -243,24 +249,24 @@ export function requestPasswordReset(
 }
 
 /**
- * Write a reset link to the outbox, in the caller's unit of work, when `input.email` has an account
- * that may sign in; nothing otherwise. Called after the answer by requestPasswordReset, and by the
- * users domain (invitations, an administrator's reset by e-mail).
+ * Write a reset link to the outbox (stored in the caller's unit of work, and reported) when
+ * `input.email` has an account that may sign in; nothing otherwise. Called after the answer by
+ * requestPasswordReset, and by the users domain (invitations, an administrator's reset by e-mail).
  */
 export async function forgotPassword(
   em: EntityManager,
   input: TForgotPasswordInput,
-  baseUrl: string,
+  links: PasswordLinkOptions,
 ): Promise<{ sent: true }> {
   const user = await findAccountByEmail(em, input.email);
   if (user && user.status !== 'inactive') {
     const token = newToken();
     em.create(PasswordReset, { tokenHash: sha256(token), user: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-    await queueEmail(em, {
+    await links.outbox.queueEmail(em, {
       to: user.email,
       kind: 'password-reset',
       subject: 'Reset your Opsdesk password',
-      body: `Open ${baseUrl}/reset-password?token=${token} within 60 minutes to choose a new password.`,
+      body: `Open ${links.baseUrl}/reset-password?token=${token} within 60 minutes to choose a new password.`,
     });
     await em.flush();
   }
