@@ -85,12 +85,13 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     if (closing) reply.header('connection', 'close');
   });
   // Organization's users and teams end, refresh and invite through auth's sessions (platform depends
-  // on organization, so this is connected here rather than imported there).
+  // on organization, so this is connected here rather than imported there). Their links carry the
+  // requesting app's outbox (users.router passes `request.server.outbox`).
   connectAccountSessions({
     revoke: revokeUserSessions,
     forget: clearSessionCache,
-    sendPasswordLink: async (em, email, baseUrl) => {
-      await forgotPassword(em, { email }, baseUrl);
+    sendPasswordLink: async (em, email, links) => {
+      await forgotPassword(em, { email }, links);
     },
   });
   // This app's outbox reports queued mail in its own log (production: recipient and kind only).

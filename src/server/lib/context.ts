@@ -15,6 +15,11 @@ export interface SessionUser {
   sessionId: number;
 }
 
+/** Where queued e-mail goes: the app's outbox (platform/outbox's `Outbox` has this shape). */
+export interface MailOutbox {
+  queueEmail(em: EntityManager, mail: { to: string; subject: string; body: string; kind: string }): Promise<void>;
+}
+
 export interface ServiceContext {
   em: EntityManager;
   user: SessionUser | null;
@@ -23,6 +28,8 @@ export interface ServiceContext {
   ip?: string;
   /** Where the caller reached the app (`https://host`), for links in e-mails; absent outside HTTP. */
   origin?: string;
+  /** The app's outbox, for services that e-mail (invitations, password links); absent outside HTTP. */
+  outbox?: MailOutbox;
 }
 
 export interface AuthedContext extends ServiceContext {

@@ -85,6 +85,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       ability: createAbility(session ? defineRulesFor(session.user) : []),
       ip: '127.0.0.1',
       origin: 'http://localhost',
+      outbox: app.outbox,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

@@ -109,6 +109,15 @@ export async function requireCustomer(em: EntityManager, id: number): Promise<{ 
 }
 
 /**
+ * For self-registration (platform/auth): the customer with `code` (in any case; codes are stored
+ * upper-case), or null when none has it. Plain data; scope and status rules are the caller's.
+ */
+export async function findCustomerByCode(em: EntityManager, code: string): Promise<{ id: number; code: string; status: TCustomer['status'] } | null> {
+  const customer = await em.findOne(Customer, { code: code.toUpperCase() });
+  return customer && { id: customer.id, code: customer.code, status: customer.status };
+}
+
+/**
  * The customer a new record of `subject` goes to (see targetCustomerId), checked to exist when the
  * superadmin names it; FORBIDDEN unless the caller may create such a record for that customer.
  */

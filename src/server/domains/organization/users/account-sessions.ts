@@ -3,6 +3,13 @@
 // organization (auth reads users and their teams), never the reverse, so organization declares what it
 // needs here and app.ts connects auth's functions when it builds the app. Edit with app.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MailOutbox } from '../../../lib/context.ts';
+
+/** How an e-mailed link goes out: pointing at the origin the request came to, through that app's outbox. */
+export interface LinkOptions {
+  baseUrl: string;
+  outbox: MailOutbox;
+}
 
 export interface AccountSessions {
   /** End every session of the user now (deactivation, a password set by an administrator). */
@@ -10,7 +17,7 @@ export interface AccountSessions {
   /** Forget what is cached about the user's sessions, so a change to their role or teams applies at once. */
   forget(userId: number): void;
   /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
-  sendPasswordLink(em: EntityManager, email: string, baseUrl: string): Promise<void>;
+  sendPasswordLink(em: EntityManager, email: string, links: LinkOptions): Promise<void>;
 }
 
 let connected: AccountSessions | null = null;

@@ -12,9 +12,10 @@ import type { TrpcContext } from '../../../trpc/context.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as users from './users.service.ts';
 
-/** Links in e-mails point back at the origin the request came to. */
+/** Links in e-mails point back at the origin the request came to, and go out through that app's outbox. */
 function links(ctx: TrpcContext): users.LinkOptions {
-  return { baseUrl: ctx.origin ?? '' };
+  if (!ctx.outbox) throw new Error('users: e-mailed links need the app outbox in the service context');
+  return { baseUrl: ctx.origin ?? '', outbox: ctx.outbox };
 }
 
 const p = recordProcedures(ZUserDetail);

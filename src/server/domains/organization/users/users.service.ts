@@ -4,12 +4,15 @@
 // CONFLICT. Deactivation (and a password set by an admin) ends the user's sessions at once.
 // Depends on customers and licenses (seats); teams depend on this service, never the reverse: a
 // user's teams (primary team, memberships) are read and changed here in this context's own SQL.
-// Sessions are platform/auth's: reached through account-sessions.ts (connected in app.ts).
+// Sessions are platform/auth's: reached through account-sessions.ts (connected in app.ts). Sign-in
+// (platform/auth) reads and writes accounts through the plain-data functions under "accounts".
 import crypto from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
 import type { TDeleted, TNameRef } from '../../../../shared/schemas/business.ts';
+import type { TCustomer } from '../../../../shared/schemas/customers.ts';
 import type {
   TAdminResetPasswordInput,
   TCreateUserInput,
@@ -30,13 +33,11 @@ import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUni
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
-import { accountSessions } from './account-sessions.ts';
+import { accountSessions, type LinkOptions } from './account-sessions.ts';
 import { Team, TeamMember, User } from './user.entity.ts';
 
-/** Where e-mailed links point (the app's origin as the request saw it). */
-export interface LinkOptions {
-  baseUrl: string;
-}
+/** Where e-mailed links point (the app's origin as the request saw it) and the app's outbox they go through. */
+export type { LinkOptions };
 
 export const userListing = defineListing({
   source: (db) =>
@@ -223,6 +224,95 @@ export async function requireUsersOfCustomer(em: EntityManager, ids: number[], c
   return refs;
 }
 
+/* ------------------------------------------------------------------ accounts, for sign-in */
+// Platform/auth signs users in, registers and resets passwords through these functions. They take and
+// return plain data: no User entity crosses the context boundary.
+
+/** A user account as sign-in sees it, with its customer (null for the platform operator). */
+export interface Account {
+  id: number;
+  email: string;
+  fullName: string;
+  role: Role;
+  status: TUser['status'];
+  language: string;
+  customer: { id: number; code: string; status: TCustomer['status'] } | null;
+}
+
+/** An account with what checks a password: only sign-in reads it. */
+export interface SignInAccount extends Account {
+  passwordHash: string;
+}
+
+/** `user` with its customer loaded. */
+function toAccount(user: User): Account {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    status: user.status,
+    language: user.language,
+    customer: user.customer ? { id: user.customer.id, code: user.customer.code, status: user.customer.status } : null,
+  };
+}
+
+/** The account with this (normalized, lower-case) address and its password hash, or null. */
+export async function findSignInAccount(em: EntityManager, email: string): Promise<SignInAccount | null> {
+  const user = await em.findOne(User, { email }, { populate: ['passwordHash', 'customer'] });
+  return user && { ...toAccount(user), passwordHash: user.passwordHash };
+}
+
+/** The account with this address, or null. */
+export async function findAccountByEmail(em: EntityManager, email: string): Promise<Account | null> {
+  const user = await em.findOne(User, { email }, { populate: ['customer'] });
+  return user && toAccount(user);
+}
+
+/** The account by id (MikroORM's NotFoundError when it no longer exists). */
+export async function accountById(em: EntityManager, userId: number): Promise<Account> {
+  return toAccount(await em.findOneOrFail(User, { id: userId }, { populate: ['customer'] }));
+}
+
+/** Note a sign-in (last login time) in the caller's unit of work: written when the caller flushes. */
+export async function markSignedIn(em: EntityManager, userId: number): Promise<void> {
+  const user = await em.findOneOrFail(User, { id: userId });
+  user.lastLoginAt = new Date();
+}
+
+/** Replace the user's password hash now (a reset link used); sessions are the caller's business. */
+export async function setPasswordHash(em: EntityManager, userId: number, passwordHash: string): Promise<void> {
+  await em.nativeUpdate(User, { id: userId }, { passwordHash, updatedAt: new Date() });
+}
+
+/**
+ * Self-registration: a pending `businessuser` of the customer, written at once in its own unit of work.
+ * `'taken'` when the address already has an account: the unique index decides, so concurrent calls
+ * with one address never fail (one creates, the others are told it is taken). Nothing else is checked.
+ */
+export async function registerPendingUser(
+  em: EntityManager,
+  input: { customerId: number; email: string; fullName: string; passwordHash: string },
+): Promise<'created' | 'taken'> {
+  const attempt = em.fork();
+  attempt.create(User, {
+    customer: input.customerId,
+    email: input.email,
+    fullName: input.fullName,
+    role: 'businessuser',
+    status: 'pending',
+    language: 'en',
+    passwordHash: input.passwordHash,
+  });
+  try {
+    await attempt.flush();
+    return 'created';
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) return 'taken';
+    throw error;
+  }
+}
+
 /* ------------------------------------------------------------------ team memberships */
 // A user's teams live with the user: the primary team (users.team_id) and the memberships
 // (team_members). The teams service changes a team's members through the two functions below;
@@ -354,7 +444,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
     });
     await tx.em.flush();
     // Without a password the user is invited: a link to choose one goes out through the outbox.
-    if (!input.password) await accountSessions().sendPasswordLink(tx.em, user.email, links.baseUrl);
+    if (!input.password) await accountSessions().sendPasswordLink(tx.em, user.email, links);
     return user.id;
   });
   return getUser(ctx, id);
@@ -456,7 +546,7 @@ export async function adminResetPassword(
     if (user.status === 'inactive') throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
     recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'email' } });
     await tx.em.flush();
-    await accountSessions().sendPasswordLink(tx.em, user.email, links.baseUrl);
+    await accountSessions().sendPasswordLink(tx.em, user.email, links);
     return { id: user.id, mode: 'email' as const };
   });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { User } from '../../organization/users/user.entity.ts';
@@ -43,6 +43,20 @@ describe('password reset', () => {
     expect(ok.statusCode).toBe(201);
     const old = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'analyst@demo.com', password: 'analyst' } });
     expect(old.statusCode).toBe(400);
+  });
+
+  it('reports the reset e-mail through the app\'s outbox: the log shows the link', async () => {
+    const info = vi.spyOn(t.app.log, 'info');
+    try {
+      await forgot('admin@nws.demo.com', '10.5.0.1');
+      const token = await lastResetToken('admin@nws.demo.com');
+      expect(info).toHaveBeenCalledWith(
+        { to: 'admin@nws.demo.com', kind: 'password-reset', subject: 'Reset your Opsdesk password', body: expect.stringContaining(`/reset-password?token=${token}`) },
+        'email queued',
+      );
+    } finally {
+      info.mockRestore();
+    }
   });
 
   it('refuses an expired token', async () => {

@@ -147,6 +147,18 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('records the time of a sign-in on the account, with its session', async () => {
+    const before = Date.now();
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' } });
+    const id = login.json<{ userData: { id: number } }>().userData.id;
+    const [row] = await t.orm.em.fork().getConnection().execute<{ last_login_at: Date; sessions: number }[]>(
+      'select u.last_login_at, (select count(*)::int from sessions s where s.user_id = u.id) as sessions from users u where u.id = ?',
+      [id],
+    );
+    expect(new Date(row.last_login_at).getTime()).toBeGreaterThanOrEqual(before);
+    expect(row.sessions).toBeGreaterThanOrEqual(1);
+  });
+
   it('stores only a hash of the token', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'businessuser@demo.com', password: 'businessuser' } });
     const token = login.json().accessToken as string;

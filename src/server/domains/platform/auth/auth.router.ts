@@ -32,7 +32,7 @@ export const authRouter = router({
   /** Answers `{ status: 'pending' }` for a new and a taken address alike (see auth.register). */
   register: httpProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
     const notify = await ctx.http.req.server.allowAccountMail(ctx.http.req, input.email);
-    return auth.register(ctx.em, input, { baseUrl: ctx.origin ?? '', notify });
+    return auth.register(ctx.em, input, { baseUrl: ctx.origin ?? '', notify, outbox: ctx.http.req.server.outbox });
   }),
   /** Answers `{ sent: true }` at once, whatever the address; at most a few mails per address per hour. */
   forgotPassword: httpProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
@@ -40,6 +40,7 @@ export const authRouter = router({
     const send = await req.server.allowAccountMail(req, input.email);
     return auth.requestPasswordReset(ctx.em, input, {
       baseUrl: ctx.origin ?? '',
+      outbox: req.server.outbox,
       send,
       onError: (error) => req.log.error({ err: error }, 'password reset mail failed'),
     });

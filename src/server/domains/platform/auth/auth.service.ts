@@ -1,7 +1,8 @@
 // Sign-in, sessions and password flows. Called by the auth tRPC router, the REST login route
 // and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
 // Public flows (register, forgot password) answer alike for known and unknown addresses.
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+// Accounts are organization's: read and written through users.service and customers.service as plain
+// data. E-mail goes through the app's outbox (`request.server.outbox`), which stores and reports it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineRulesFor, type AppRule } from '../../../../shared/abilities/index.ts';
 import type {
@@ -16,12 +17,20 @@ import type { SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
-import { Customer } from '../../organization/customers/customer.entity.ts';
-import { queueEmail } from '../outbox/outbox.service.ts';
-import { User } from '../../organization/users/user.entity.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
 import { PasswordReset, Session } from './session.entity.ts';
+import { findCustomerByCode } from '../../organization/customers/customers.service.ts';
 import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
-import { teamIdsOfUser } from '../../organization/users/users.service.ts';
+import {
+  accountById,
+  findAccountByEmail,
+  findSignInAccount,
+  markSignedIn,
+  registerPendingUser,
+  setPasswordHash,
+  teamIdsOfUser,
+  type Account,
+} from '../../organization/users/users.service.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -40,17 +49,17 @@ function invalid(message = INVALID_CREDENTIALS): AppError {
   return new AppError('BAD_REQUEST', message, { email: [message] });
 }
 
-export function toUserData(user: User, customerCode: string | null): TUserData {
+export function toUserData(account: Account): TUserData {
   return {
-    id: user.id,
-    fullName: user.fullName,
-    username: user.email.split('@')[0],
-    email: user.email,
-    role: user.role,
-    role_name: user.role,
-    customerId: user.customer?.id ?? null,
-    customerCode,
-    language: user.language,
+    id: account.id,
+    fullName: account.fullName,
+    username: account.email.split('@')[0],
+    email: account.email,
+    role: account.role,
+    role_name: account.role,
+    customerId: account.customer?.id ?? null,
+    customerCode: account.customer?.code ?? null,
+    language: account.language,
     avatar: null,
   };
 }
@@ -62,7 +71,7 @@ export async function login(
   meta: { ip?: string; userAgent?: string; sessionTtlMs: number },
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
-  const user = await em.findOne(User, { email }, { populate: ['passwordHash', 'customer'] });
+  const user = await findSignInAccount(em, email);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), input.password);
     throw invalid();
@@ -70,7 +79,7 @@ export async function login(
   if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid();
   if (user.status === 'pending') throw invalid('Your account is waiting for approval by an administrator');
   if (user.status === 'inactive') throw invalid('Your account is deactivated; ask your administrator');
-  if (user.customer && user.customer.status === 'suspended') {
+  if (user.customer?.status === 'suspended') {
     throw invalid('Your organisation is suspended; contact support');
   }
   await assertSignInLicensed(em, user);
@@ -79,15 +88,16 @@ export async function login(
   const csrfToken = newToken();
   const remember = input.remember ?? false;
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : meta.sessionTtlMs));
+  // The last login time and the session are written by one flush.
+  await markSignedIn(em, user.id);
   em.create(Session, {
     tokenHash: sha256(accessToken),
     csrfToken,
-    user,
+    user: user.id,
     expiresAt,
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
-  user.lastLoginAt = new Date();
   await em.flush();
   const teamIds = await teamIdsOf(em, user.id);
   return {
@@ -95,7 +105,7 @@ export async function login(
     csrfToken,
     expiresAt,
     remember,
-    userData: toUserData(user, user.customer?.code ?? null),
+    userData: toUserData(user),
     userAbilityRules: defineRulesFor({ id: user.id, role: user.role, customerId: user.customer?.id ?? null, teamIds }),
   };
 }
@@ -160,9 +170,8 @@ export async function revokeUserSessions(em: EntityManager, userId: number): Pro
 
 /** The signed-in user's data and ability rules. */
 export async function me(em: EntityManager, sessionUser: SessionUser): Promise<Omit<LoginResult, 'accessToken' | 'csrfToken' | 'expiresAt' | 'remember'>> {
-  const user = await em.findOneOrFail(User, { id: sessionUser.id }, { populate: ['customer'] });
   return {
-    userData: toUserData(user, user.customer?.code ?? null),
+    userData: toUserData(await accountById(em, sessionUser.id)),
     userAbilityRules: defineRulesFor(sessionUser),
   };
 }
@@ -171,39 +180,25 @@ export async function me(em: EntityManager, sessionUser: SessionUser): Promise<O
  * Self-registration: a pending `businessuser` of the customer named by its code. An administrator
  * activates the account; until then sign-in says so. Answers the same whether the address is new or
  * already has an account (no enumeration): for a taken address nothing is created and, when `notify`
- * allows, its owner gets an e-mail saying someone tried. Concurrent calls with one address never fail
- * (the unique index decides; the losers are answered as for a taken address).
+ * allows, its owner gets an e-mail (through `outbox`) saying someone tried. Concurrent calls with one
+ * address never fail (the unique index decides; the losers are answered as for a taken address).
  * Throws BAD_REQUEST for an unknown or inactive customer code.
  */
 export async function register(
   em: EntityManager,
   input: TRegisterInput,
-  opts: { baseUrl: string; notify: boolean },
+  opts: { baseUrl: string; notify: boolean; outbox: Outbox },
 ): Promise<{ status: 'pending' }> {
-  const customer = await em.findOne(Customer, { code: input.customerCode.toUpperCase() });
+  const customer = await findCustomerByCode(em, input.customerCode);
   if (!customer || customer.status !== 'active') {
     throw new AppError('BAD_REQUEST', 'Unknown customer code', { customerCode: ['Unknown customer code'] });
   }
   // The same work either way: hash the password, then let the insert find out whether the address is taken.
   const passwordHash = await hashPassword(input.password);
-  const attempt = em.fork();
-  attempt.create(User, {
-    customer: attempt.getReference(Customer, customer.id),
-    email: input.email,
-    fullName: input.fullName,
-    role: 'businessuser',
-    status: 'pending',
-    language: 'en',
-    passwordHash,
-  });
-  try {
-    await attempt.flush();
-    return { status: 'pending' };
-  } catch (error) {
-    if (!(error instanceof UniqueConstraintViolationException)) throw error;
-  }
+  const outcome = await registerPendingUser(em, { customerId: customer.id, email: input.email, fullName: input.fullName, passwordHash });
+  if (outcome === 'created') return { status: 'pending' };
   if (opts.notify) {
-    await queueEmail(em, {
+    await opts.outbox.queueEmail(em, {
       to: input.email,
       kind: 'registration-attempt',
       subject: 'Someone tried to register with your Opsdesk address',
@@ -226,20 +221,26 @@ export async function settleAccountMail(): Promise<void> {
   while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
 }
 
+/** Where a reset link points (the app's origin as the request saw it) and the outbox it goes through. */
+export interface PasswordLinkOptions {
+  baseUrl: string;
+  outbox: Outbox;
+}
+
 /**
  * The public "forgot password" request: always answers the same, at once. When `send` allows (the mail
- * limits), the reset link is written afterwards if the address has an account that may sign in
- * (forgotPassword); errors go to `onError`.
+ * limits), the reset link is written afterwards, through `outbox`, if the address has an account that
+ * may sign in (forgotPassword); errors go to `onError`.
  */
 export function requestPasswordReset(
   em: EntityManager,
   input: TForgotPasswordInput,
-  opts: { baseUrl: string; send: boolean; onError: (error: unknown) => void },
+  opts: PasswordLinkOptions & { send: boolean; onError: (error: unknown) => void },
 ): { sent: true } {
   if (opts.send) {
     // Started on a later turn of the event loop, so it does not hold up the answer either.
     const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => forgotPassword(em.fork(), input, opts.baseUrl))
+      .then(() => forgotPassword(em.fork(), input, opts))
       .then(() => undefined, opts.onError);
     pendingMail.add(job);
     void job.finally(() => pendingMail.delete(job));
@@ -248,24 +249,24 @@ export function requestPasswordReset(
 }
 
 /**
- * Write a reset link to the outbox, in the caller's unit of work, when `input.email` has an account
- * that may sign in; nothing otherwise. Called after the answer by requestPasswordReset, and by the
- * users domain (invitations, an administrator's reset by e-mail).
+ * Write a reset link to the outbox (stored in the caller's unit of work, and reported) when
+ * `input.email` has an account that may sign in; nothing otherwise. Called after the answer by
+ * requestPasswordReset, and by the users domain (invitations, an administrator's reset by e-mail).
  */
 export async function forgotPassword(
   em: EntityManager,
   input: TForgotPasswordInput,
-  baseUrl: string,
+  links: PasswordLinkOptions,
 ): Promise<{ sent: true }> {
-  const user = await em.findOne(User, { email: input.email });
+  const user = await findAccountByEmail(em, input.email);
   if (user && user.status !== 'inactive') {
     const token = newToken();
-    em.create(PasswordReset, { tokenHash: sha256(token), user, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-    await queueEmail(em, {
+    em.create(PasswordReset, { tokenHash: sha256(token), user: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await links.outbox.queueEmail(em, {
       to: user.email,
       kind: 'password-reset',
       subject: 'Reset your Opsdesk password',
-      body: `Open ${baseUrl}/reset-password?token=${token} within 60 minutes to choose a new password.`,
+      body: `Open ${links.baseUrl}/reset-password?token=${token} within 60 minutes to choose a new password.`,
     });
     await em.flush();
   }
@@ -291,7 +292,7 @@ export async function resetPassword(em: EntityManager, input: TResetPasswordInpu
       .returning('user_id')
       .executeTakeFirst();
     if (!consumed) return null;
-    await tx.nativeUpdate(User, { id: consumed.user_id }, { passwordHash, updatedAt: new Date() });
+    await setPasswordHash(tx, consumed.user_id, passwordHash);
     return consumed.user_id;
   });
   if (userId === null) throw new AppError('BAD_REQUEST', INVALID_RESET, { token: [INVALID_RESET] });

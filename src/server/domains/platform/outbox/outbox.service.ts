@@ -27,18 +27,10 @@ export interface Outbox {
 export function createOutbox(report: OutboxReport): Outbox {
   return {
     async queueEmail(em, mail) {
-      await queueEmail(em, mail);
+      em.create(OutboxEmail, { to: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
       report(mail);
     },
   };
-}
-
-/**
- * Queue an e-mail in the caller's unit of work (flushed with it) without reporting it. Callers that
- * should report the mail take the app's `Outbox` (app.ts) instead.
- */
-export async function queueEmail(em: EntityManager, mail: OutgoingEmail): Promise<void> {
-  em.create(OutboxEmail, { to: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
 }
 
 /**
