@@ -1,4 +1,5 @@
-// Serves the Vite-built client: hashed assets with long caching, index.html for client routes.
+// Serves the Vite-built client: hashed assets with long caching, brotli or gzip files written at build
+// time when the browser accepts them (vite.config.ts `precompress`), index.html for client routes.
 // Unknown /api and /trpc paths answer JSON 404, never the HTML shell.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ export const clientPlugin = fp<{ dist: string }>(
         root: dist,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -32,7 +34,7 @@ export const clientPlugin = fp<{ dist: string }>(
         !url.startsWith('/assets/') &&
         path.extname(url) === '';
       if (wantsPage && hasClient) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
       return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
     });

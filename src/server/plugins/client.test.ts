@@ -1,0 +1,38 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../testing/app.ts';
+
+const t = await setupTestApp();
+
+/** The first hashed script the shell page loads. */
+async function firstScript(): Promise<string> {
+  const page = await t.app.inject({ method: 'GET', url: '/login' });
+  const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+  if (!src) throw new Error('no script in the shell page');
+  return src;
+}
+
+describe('client assets', () => {
+  it('sends brotli to a browser that accepts it, gzip to one that accepts only gzip, identical once decoded', async () => {
+    const url = await firstScript();
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate the shell page', async () => {
+    const url = await firstScript();
+    const asset = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
