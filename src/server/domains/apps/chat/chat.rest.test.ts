@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatContact } from '../../../../shared/schemas/chat.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { anyBoolean } from '../../../testing/matchers.ts';
 
 const t = await setupTestApp();
 const AS = 'analyst@demo.com';
@@ -33,7 +34,7 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
   it('answers chats (most recent first), contacts and the superadmin profile user', async () => {
     const body = await overview();
     expect(body.profileUser.role).toBe('superadmin');
-    expect(body.profileUser.settings).toEqual({ isTwoStepAuthVerificationEnabled: expect.any(Boolean), isNotificationsOn: expect.any(Boolean) });
+    expect(body.profileUser.settings).toEqual({ isTwoStepAuthVerificationEnabled: anyBoolean(), isNotificationsOn: anyBoolean() });
     expect(body.contacts.length).toBe(10);
     expect(body.contacts.every((c) => ['online', 'offline', 'busy', 'away'].includes(c.status))).toBe(true);
     expect(body.contacts.some((c) => c.id === body.profileUser.id)).toBe(false);
