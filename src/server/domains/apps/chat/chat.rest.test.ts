@@ -90,7 +90,7 @@ describe('GET /api/apps/chat/chats/{userId}', () => {
     for (const id of [999999, profileUser.id]) {
       const res = await t.request({ method: 'GET', url: `/api/apps/chat/chats/${id}`, as: AS });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toMatch(/contact/i);
+      expect(res.json<{ message: string }>().message).toMatch(/contact/i);
     }
     expect((await t.request({ method: 'GET', url: '/api/apps/chat/chats/abc', as: AS })).statusCode).toBe(400);
   });
@@ -114,7 +114,7 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
     expect(after.chatsContacts[0].id).toBe(target.id);
     expect(after.chatsContacts[0].chat.lastMessage).toEqual(body.msg);
     const opened = await t.request({ method: 'GET', url: `/api/apps/chat/chats/${target.id}`, as: AS });
-    expect(opened.json().chat.messages.at(-1)).toEqual(body.msg);
+    expect(opened.json<{ chat: ChatBody }>().chat.messages.at(-1)).toEqual(body.msg);
   });
 
   it('creates the chat when missing and returns it with the message', async () => {
@@ -154,7 +154,7 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
     for (const [payload, field] of cases) {
       const res = await t.request({ method: 'POST', url, as: AS, payload: payload as object });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(Object.keys(res.json().errors ?? {})).toContain(field);
+      expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {})).toContain(field);
     }
     const bad = await t.request({ method: 'POST', url, as: AS, headers: { 'content-type': 'application/json' }, payload: '{"message":' });
     expect(bad.statusCode).toBe(400);

@@ -149,7 +149,7 @@ describe('views: validation', () => {
       payload: { json: { listKey: LIST, name: '', query: 'a b' } },
     });
     expect(res.statusCode).toBe(400);
-    const fieldErrors = res.json().error.json.data.fieldErrors;
+    const fieldErrors = res.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> } } } }>().error.json.data.fieldErrors;
     expect(fieldErrors.name).toEqual(['Name is required']);
     expect(fieldErrors.query[0]).toMatch(/encoded URL query string/);
   });
