@@ -19,15 +19,15 @@ describe('calendar event url', () => {
     for (const url of ['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==']) {
       const res = await t.request({ method: 'POST', url: '/api/apps/calendar', as: AS, payload: { ...event, url } });
       expect(res.statusCode, url).toBe(400);
-      expect(Object.keys(res.json().errors ?? {}), res.body).toContain('url');
+      expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {}), res.body).toContain('url');
     }
     const ok = await t.request({ method: 'POST', url: '/api/apps/calendar', as: AS, payload: { ...event, url: 'https://meet.example/abc' } });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().url).toBe('https://meet.example/abc');
-    const update = await t.request({ method: 'PUT', url: `/api/apps/calendar/${ok.json().id}`, as: AS, payload: { ...event, url: 'javascript:alert(1)' } });
+    expect(ok.json<{ url: string }>().url).toBe('https://meet.example/abc');
+    const update = await t.request({ method: 'PUT', url: `/api/apps/calendar/${ok.json<{ id: number }>().id}`, as: AS, payload: { ...event, url: 'javascript:alert(1)' } });
     expect(update.statusCode).toBe(400);
     const events = await t.request({ method: 'GET', url: '/api/apps/calendar', as: AS });
-    expect(events.json().some((e: { url: string }) => /^(javascript|data):/i.test(e.url))).toBe(false);
+    expect(events.json<{ url: string }[]>().some((e) => /^(javascript|data):/i.test(e.url))).toBe(false);
   });
 
   it('refuses them over tRPC as BAD_REQUEST', async () => {

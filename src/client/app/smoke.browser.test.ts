@@ -1,6 +1,7 @@
 // Browser smoke test: sign in as each demo account and land where CONTRACTS.md says.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
+import { ZUserData } from '../../shared/schemas/auth.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
 import { DEMO_LANDING } from '../testing/landing.ts';
 
@@ -14,7 +15,7 @@ describe('sign-in in the browser', () => {
       await page.waitForURL((url) => url.pathname === landing);
       const cookies = await context.cookies();
       const userData = cookies.find((c) => c.name === 'userData');
-      expect(JSON.parse(decodeURIComponent(userData!.value)).email).toBe(email);
+      expect(ZUserData.parse(JSON.parse(decodeURIComponent(userData!.value))).email).toBe(email);
       expect(cookies.find((c) => c.name === 'accessToken')?.httpOnly).toBe(true);
       await context.close();
     });

@@ -74,6 +74,6 @@ export function refuseArchived(archived: boolean, what: string, field: string): 
 /** The list condition for an `archived` filter on a table's archived_at column. */
 export function archivedFilter<D, TB extends keyof D>(column: StringReference<D, TB>, filter: TArchivedFilter): Filter<D, TB> {
   if (filter === 'include') return undefined;
-  const ref = sql.ref(column as string);
+  const ref = sql.ref(column);
   return filter === 'only' ? sql<SqlBool>`${ref} is not null` : sql<SqlBool>`${ref} is null`;
 }

@@ -65,7 +65,7 @@ export function conditionsFilter<D, TB extends keyof D>(
 /** `customer_id = <own>` for non-superadmins; no filter for the superadmin. */
 export function tenantFilter<D, TB extends keyof D>(ctx: AuthedContext, column: StringReference<D, TB>): Filter<D, TB> {
   const tenant = tenantId(ctx);
-  return tenant === null ? undefined : sql<SqlBool>`${sql.ref(column as string)} = ${tenant}`;
+  return tenant === null ? undefined : sql<SqlBool>`${sql.ref(column)} = ${tenant}`;
 }
 
 /**

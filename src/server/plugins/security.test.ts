@@ -1,5 +1,6 @@
 // Security headers through app.inject: framing refused, HSTS only over HTTPS, API answers never cached.
 import { describe, expect, it } from 'vitest';
+import type { TUserData } from '../../shared/schemas/auth.ts';
 import { setupTestApp } from '../testing/app.ts';
 
 const plain = await setupTestApp();
@@ -55,7 +56,7 @@ describe('security headers', () => {
       });
       expect(res.statusCode).toBe(201);
       const { Session } = await import('../domains/platform/auth/session.entity.ts');
-      const session = await t.orm.em.fork().findOneOrFail(Session, { user: res.json().userData.id }, { orderBy: { id: 'desc' } });
+      const session = await t.orm.em.fork().findOneOrFail(Session, { user: res.json<{ userData: TUserData }>().userData.id }, { orderBy: { id: 'desc' } });
       seen.push(session.ip ?? '');
     }
     expect(seen).toEqual(['10.1.1.1', '203.0.113.7']);

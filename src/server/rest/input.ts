@@ -60,7 +60,7 @@ function base(field: z.ZodType): z.ZodType {
 const typeOf = (field: z.ZodType) => (base(field)._zod.def as Def).type;
 
 function first(value: unknown): string | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
+  const raw: unknown = Array.isArray(value) ? value[0] : value;
   return typeof raw === 'string' && raw.trim() !== '' ? raw : undefined;
 }
 

@@ -64,7 +64,7 @@ describe('GET /api/apps/academy/courses', () => {
   it('answers 400 naming the valid labels for an unknown label', async () => {
     const res = await t.request({ method: 'GET', url: '/api/apps/academy/courses?label=Cooking', as: AS });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/All Courses, Web, Design, Psychology, UI\/UX, Art/);
+    expect(res.json<{ message: string }>().message).toMatch(/All Courses, Web, Design, Psychology, UI\/UX, Art/);
   });
 
   it('drops completed courses with hideCompleted', async () => {
@@ -79,7 +79,7 @@ describe('GET /api/apps/academy/courses', () => {
   it('answers 400 for a hideCompleted that is not a boolean', async () => {
     const res = await t.request({ method: 'GET', url: '/api/apps/academy/courses?hideCompleted=maybe', as: AS });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/hideCompleted/);
+    expect(res.json<{ message: string }>().message).toMatch(/hideCompleted/);
   });
 
   it('combines q, label and hideCompleted', async () => {
@@ -129,7 +129,7 @@ describe('GET /api/apps/academy/courses', () => {
     expect((await t.request({ method: 'GET', url: '/api/apps/academy/courses' })).statusCode).toBe(401);
     const res = await t.request({ method: 'GET', url: '/api/apps/academy/courses', as: 'client@demo.com' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json<{ message: string }>().message).toBeTruthy();
   });
 
   it('answers every role that may read demo apps', async () => {
@@ -160,10 +160,10 @@ describe('GET /api/apps/academy/course-details', () => {
   it('answers a chosen course, 404 for an unknown one and 400 for a bad id', async () => {
     const last = all.at(-1)!;
     const res = await t.request({ method: 'GET', url: `/api/apps/academy/course-details?courseId=${last.id}`, as: AS });
-    expect(res.json().title).toBe(last.courseTitle);
+    expect(res.json<TCourseDetails>().title).toBe(last.courseTitle);
     const missing = await t.request({ method: 'GET', url: '/api/apps/academy/course-details?courseId=999999', as: AS });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toMatch(/course/i);
+    expect(missing.json<{ message: string }>().message).toMatch(/course/i);
     const bad = await t.request({ method: 'GET', url: '/api/apps/academy/course-details?courseId=abc', as: AS });
     expect(bad.statusCode).toBe(400);
   });

@@ -57,10 +57,10 @@ describe('GET /api/apps/calendar', () => {
   it('answers 400 naming the categories for an unknown calendar', async () => {
     const res = await t.request({ method: 'GET', url: `${URL_}?calendars=Business&calendars=Party`, as: AS });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/Business, Holiday, Personal, Family, ETC/);
+    expect(res.json<{ message: string }>().message).toMatch(/Business, Holiday, Personal, Family, ETC/);
     const badDate = await t.request({ method: 'GET', url: `${URL_}?start=yesterday`, as: AS });
     expect(badDate.statusCode).toBe(400);
-    expect(badDate.json().message).toMatch(/ISO 8601/);
+    expect(badDate.json<{ message: string }>().message).toMatch(/ISO 8601/);
   });
 
   it('limits events to a period with start and end', async () => {
@@ -78,7 +78,7 @@ describe('GET /api/apps/calendar', () => {
     expect(created.statusCode).toBe(201);
     expect((await list('', 'admin@demo.com')).some((e) => e.title === 'Admin only')).toBe(true);
     expect((await list('', 'analyst@demo.com')).some((e) => e.title === 'Admin only')).toBe(false);
-    const foreign = await t.request({ method: 'DELETE', url: `${URL_}/${created.json().id}`, as: 'analyst@demo.com' });
+    const foreign = await t.request({ method: 'DELETE', url: `${URL_}/${created.json<EventBody>().id}`, as: 'analyst@demo.com' });
     expect(foreign.statusCode).toBe(400);
     expect((await list('', 'admin@demo.com')).some((e) => e.title === 'Admin only')).toBe(true);
   });
@@ -105,7 +105,7 @@ describe('POST /api/apps/calendar', () => {
       payload: { title: 'Bank holiday', start: '2026-12-24', allDay: true, extendedProps: { calendar: 'Holiday' } },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().end).toBe(res.json().start);
+    expect(res.json<EventBody>().end).toBe(res.json<EventBody>().start);
   });
 
   it('answers 400 saying what is wrong for bad bodies', async () => {
@@ -122,7 +122,7 @@ describe('POST /api/apps/calendar', () => {
     for (const [payload, field] of cases) {
       const res = await t.request({ method: 'POST', url: URL_, as: AS, payload: payload as object });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      const body = res.json();
+      const body = res.json<{ message: string; errors?: Record<string, string[]> }>();
       expect(body.message).toBeTruthy();
       expect(Object.keys(body.errors ?? {}), JSON.stringify(body)).toContain(field);
     }
@@ -131,7 +131,7 @@ describe('POST /api/apps/calendar', () => {
   it('answers 400 for malformed JSON and 413 for an oversized body, never 500', async () => {
     const bad = await t.request({ method: 'POST', url: URL_, as: AS, headers: { 'content-type': 'application/json' }, payload: '{"title":' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/JSON/);
+    expect(bad.json<{ message: string }>().message).toMatch(/JSON/);
     const big = await t.request({ method: 'POST', url: URL_, as: AS, payload: { ...newEvent, title: 'x'.repeat(2 * 1024 * 1024) } });
     expect(big.statusCode).toBe(413);
   });
@@ -165,7 +165,7 @@ describe('PUT /api/apps/calendar/{id}', () => {
     const [first] = await list();
     const res = await t.request({ method: 'PUT', url: `${URL_}/${first.id}`, as: AS, payload: { ...first, extendedProps: { calendar: 'Nope' } } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors['extendedProps.calendar']).toBeTruthy();
+    expect(res.json<{ errors: Record<string, string[]> }>().errors['extendedProps.calendar']).toBeTruthy();
   });
 });
 
@@ -214,7 +214,7 @@ describe('authorization', () => {
       expect((await t.request({ ...route })).statusCode).toBe(401);
       const res = await t.request({ ...route, as: 'client@demo.com' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBeTruthy();
+      expect(res.json<{ message: string }>().message).toBeTruthy();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatContact } from '../../../../shared/schemas/chat.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { anyBoolean } from '../../../testing/matchers.ts';
 
 const t = await setupTestApp();
 const AS = 'analyst@demo.com';
@@ -33,7 +34,7 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
   it('answers chats (most recent first), contacts and the superadmin profile user', async () => {
     const body = await overview();
     expect(body.profileUser.role).toBe('superadmin');
-    expect(body.profileUser.settings).toEqual({ isTwoStepAuthVerificationEnabled: expect.any(Boolean), isNotificationsOn: expect.any(Boolean) });
+    expect(body.profileUser.settings).toEqual({ isTwoStepAuthVerificationEnabled: anyBoolean(), isNotificationsOn: anyBoolean() });
     expect(body.contacts.length).toBe(10);
     expect(body.contacts.every((c) => ['online', 'offline', 'busy', 'away'].includes(c.status))).toBe(true);
     expect(body.contacts.some((c) => c.id === body.profileUser.id)).toBe(false);
@@ -89,7 +90,7 @@ describe('GET /api/apps/chat/chats/{userId}', () => {
     for (const id of [999999, profileUser.id]) {
       const res = await t.request({ method: 'GET', url: `/api/apps/chat/chats/${id}`, as: AS });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toMatch(/contact/i);
+      expect(res.json<{ message: string }>().message).toMatch(/contact/i);
     }
     expect((await t.request({ method: 'GET', url: '/api/apps/chat/chats/abc', as: AS })).statusCode).toBe(400);
   });
@@ -113,7 +114,7 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
     expect(after.chatsContacts[0].id).toBe(target.id);
     expect(after.chatsContacts[0].chat.lastMessage).toEqual(body.msg);
     const opened = await t.request({ method: 'GET', url: `/api/apps/chat/chats/${target.id}`, as: AS });
-    expect(opened.json().chat.messages.at(-1)).toEqual(body.msg);
+    expect(opened.json<{ chat: ChatBody }>().chat.messages.at(-1)).toEqual(body.msg);
   });
 
   it('creates the chat when missing and returns it with the message', async () => {
@@ -153,7 +154,7 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
     for (const [payload, field] of cases) {
       const res = await t.request({ method: 'POST', url, as: AS, payload: payload as object });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(Object.keys(res.json().errors ?? {})).toContain(field);
+      expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {})).toContain(field);
     }
     const bad = await t.request({ method: 'POST', url, as: AS, headers: { 'content-type': 'application/json' }, payload: '{"message":' });
     expect(bad.statusCode).toBe(400);

@@ -74,7 +74,7 @@ describe('GET /api/pages/help-center and /article', () => {
     expect((await get<{ title: string }>(`/api/pages/help-center/article?slug=${other.slug}`)).title).toBe(other.title);
     const missing = await t.request({ method: 'GET', url: '/api/pages/help-center/article?slug=nope', as: AS });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toMatch(/article/i);
+    expect(missing.json<{ message: string }>().message).toMatch(/article/i);
   });
 });
 
@@ -95,7 +95,7 @@ describe('GET /api/pages/profile and /profile/header', () => {
   it('answers 400 naming the valid tabs for an unknown tab', async () => {
     const res = await t.request({ method: 'GET', url: '/api/pages/profile?tab=photos', as: AS });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/profile, teams, projects, connections/);
+    expect(res.json<{ message: string }>().message).toMatch(/profile, teams, projects, connections/);
   });
 
   it('answers the profile header', async () => {

@@ -115,10 +115,10 @@ describe('GET /api/apps/email', () => {
   it('answers 400 naming the valid values for an unknown filter or label', async () => {
     const bad = await t.request({ method: 'GET', url: '/api/apps/email?filter=archive', as: AS });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/inbox, draft, spam, sent, starred, trashed/);
+    expect(bad.json<{ message: string }>().message).toMatch(/inbox, draft, spam, sent, starred, trashed/);
     const label = await t.request({ method: 'GET', url: '/api/apps/email?label=work', as: AS });
     expect(label.statusCode).toBe(400);
-    expect(label.json().message).toMatch(/personal, private, company, important/);
+    expect(label.json<{ message: string }>().message).toMatch(/personal, private, company, important/);
   });
 });
 
@@ -176,8 +176,8 @@ describe('POST /api/apps/email', () => {
     for (const [payload, field] of cases) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message).toBeTruthy();
-      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(res.json())).toContain(field);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+      expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {}), JSON.stringify(res.json())).toContain(field);
     }
     const bad = await t.request({ method: 'POST', url: '/api/apps/email', as: AS, headers: { 'content-type': 'application/json' }, payload: '{"ids":[1' });
     expect(bad.statusCode).toBe(400);

@@ -20,7 +20,7 @@ function badRange(field: string): AppError {
 
 /** A date (YYYY-MM-DD, or the date part of an ISO date-time); undefined when empty. */
 function rangeDate(value: unknown, field: string): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text: unknown = Array.isArray(value) ? value[0] : value;
   if (text === undefined || text === null || text === '') return undefined;
   if (typeof text !== 'string') throw badRange(field);
   const date = text.slice(0, 10);
@@ -37,7 +37,7 @@ function rangeDate(value: unknown, field: string): string | undefined {
 function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issuedTo?: string } {
   let start: unknown = query['selectedDateRange[start]'];
   let end: unknown = query['selectedDateRange[end]'];
-  const raw = Array.isArray(query.selectedDateRange) ? query.selectedDateRange[0] : query.selectedDateRange;
+  const raw: unknown = Array.isArray(query.selectedDateRange) ? query.selectedDateRange[0] : query.selectedDateRange;
   if (typeof raw === 'string' && raw !== '') {
     let parsed: unknown;
     try {

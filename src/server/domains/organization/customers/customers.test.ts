@@ -1,6 +1,7 @@
 // Customers: superadmin manages them; admins read their own; in-use customers are not deleted.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
+import { stringContaining } from '../../../testing/matchers.ts';
 
 const t = await setupTestApp();
 const superadmin = await t.caller('superadmin@demo.com');
@@ -29,7 +30,7 @@ describe('customers', () => {
     await superadmin.customers.delete({ id: created.id });
     const acme = (await superadmin.customers.list({ q: 'ACME' })).items[0];
     const refusal = await superadmin.customers.delete({ id: acme.id }).catch((e: unknown) => e);
-    expect(refusal).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Customer "ACME" cannot be deleted: it is used by') });
+    expect(refusal).toMatchObject({ code: 'CONFLICT', message: stringContaining('Customer "ACME" cannot be deleted: it is used by') });
     expect((refusal as Error).message).toMatch(/\d+ users \(admin@demo\.com/);
     expect((refusal as Error).message).toContain('2 licenses');
     expect((refusal as Error).message).toContain('Suspend it instead.');

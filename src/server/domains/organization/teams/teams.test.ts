@@ -2,6 +2,7 @@
 // teams, teamleader and qualitycontrol reading only their own.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
+import { stringMatching } from '../../../testing/matchers.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
@@ -27,7 +28,7 @@ describe('teams', () => {
     const lyon = (await admin.teams.list({ q: 'Lyon' })).items[0];
     await expect(admin.teams.delete({ id: lyon.id })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringMatching(/Team "Lyon field team" cannot be deleted: it is used by \d+ members \(/),
+      message: stringMatching(/Team "Lyon field team" cannot be deleted: it is used by \d+ members \(/),
     });
     const empty = await admin.teams.create({ name: 'Night shift' });
     expect(empty.members).toEqual([]);

@@ -139,7 +139,7 @@ describe('registration', () => {
     expect(result.data).toEqual({ status: 'pending' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rita@example.com', password: 'Sturdy-Pass1' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.email[0]).toMatch(/waiting for approval/);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.email[0]).toMatch(/waiting for approval/);
   });
 
   it('answers a taken address as a new one, changes nothing, and tells the owner by e-mail', async () => {

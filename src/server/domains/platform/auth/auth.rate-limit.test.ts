@@ -13,7 +13,7 @@ describe('login rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await attempt('analyst@demo.com')).statusCode).toBe(400);
     const limited = await attempt('analyst@demo.com');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/Too many sign-in attempts. Try again in 2 seconds/);
+    expect(limited.json<{ message: string }>().message).toMatch(/Too many sign-in attempts. Try again in 2 seconds/);
   });
 
   it('still lets the right password in from another address (no lock-out of the real user)', async () => {

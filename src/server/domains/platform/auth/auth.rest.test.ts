@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { AppRule } from '../../../../shared/abilities/index.ts';
+import { ZUserData, type TUserData } from '../../../../shared/schemas/auth.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { Session } from './session.entity.ts';
 
 const t = await setupTestApp();
+
+/** The body of a 201 from POST /api/auth/login (auth.rest.ts). */
+type LoginBody = { accessToken: string; userAbilityRules: AppRule[]; userData: TUserData };
 
 function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
   return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
@@ -12,7 +17,7 @@ describe('POST /api/auth/login', () => {
   it('answers 201 with rules, token and user data (no password)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.com', password: 'admin' } });
     expect(res.statusCode).toBe(201);
-    const body = res.json();
+    const body = res.json<LoginBody>();
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'userAbilityRules', 'userData']);
     expect(body.userData).toMatchObject({ email: 'admin@demo.com', role_name: 'admin', customerCode: 'ACME' });
     expect(JSON.stringify(body.userData)).not.toMatch(/password|abilityRules/i);
@@ -45,7 +50,7 @@ describe('POST /api/auth/login', () => {
     const byName = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
     expect(byName.accessToken.httpOnly).toBe(true);
     expect(byName.userData.httpOnly).toBeFalsy();
-    expect(JSON.parse(decodeURIComponent(byName.userData.value)).role_name).toBe('analyst');
+    expect(ZUserData.parse(JSON.parse(decodeURIComponent(byName.userData.value))).role_name).toBe('analyst');
     expect(byName['XSRF-TOKEN'].value.length).toBeGreaterThan(20);
   });
 
@@ -68,7 +73,7 @@ describe('POST /api/auth/login', () => {
   it('answers 400 naming the missing fields', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'password']);
+    expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['email', 'password']);
   });
 
   it('answers 400 for malformed JSON and 415 for other content types, never 500', async () => {
@@ -79,7 +84,7 @@ describe('POST /api/auth/login', () => {
       payload: '{"email":',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/JSON/);
+    expect(bad.json<{ message: string }>().message).toMatch(/JSON/);
     const xml = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expect(xml.statusCode).toBe(415);
   });
@@ -91,7 +96,7 @@ describe('POST /api/auth/login', () => {
       payload: { email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json<{ message: string }>().message).toBeTruthy();
   });
 });
 
@@ -99,7 +104,7 @@ describe('authentication of /api and /trpc', () => {
   it('answers 401 JSON on /api without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/apps/users' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBeTruthy();
+    expect(res.json<{ message: string }>().message).toBeTruthy();
   });
 
   it('answers 401 on /api with an unknown bearer token', async () => {
@@ -113,13 +118,13 @@ describe('authentication of /api and /trpc', () => {
     const token = await t.token('client@demo.com');
     const forbidden = await t.app.inject({ method: 'GET', url: '/trpc/outbox.list', headers: { authorization: `Bearer ${token}` } });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().error.json.data.code).toBe('FORBIDDEN');
+    expect(forbidden.json<{ error: { json: { data: { code: string } } } }>().error.json.data.code).toBe('FORBIDDEN');
   });
 
   it('answers JSON 404 for unknown /api and /trpc paths, and the client page for other paths', async () => {
     const api = await t.request({ method: 'GET', url: '/api/nothing/here', as: 'admin@demo.com' });
     expect(api.statusCode).toBe(404);
-    expect(api.json().message).toMatch(/Not found/);
+    expect(api.json<{ message: string }>().message).toMatch(/Not found/);
     const trpc = await t.request({ method: 'GET', url: '/trpc/nothing.here', as: 'admin@demo.com' });
     expect(trpc.statusCode).toBe(404);
     expect(trpc.headers['content-type']).toMatch(/json/);
@@ -129,7 +134,7 @@ describe('authentication of /api and /trpc', () => {
 describe('sessions', () => {
   it('logout revokes the session for every later request', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'teamleader@demo.com', password: 'teamleader' } });
-    const token = login.json().accessToken as string;
+    const token = login.json<LoginBody>().accessToken;
     const auth = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth })).statusCode).toBe(204);
@@ -138,9 +143,9 @@ describe('sessions', () => {
 
   it('an expired session is refused', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'floormanager@demo.com', password: 'floormanager' } });
-    const token = login.json().accessToken as string;
+    const token = login.json<LoginBody>().accessToken;
     const em = t.orm.em.fork();
-    await em.nativeUpdate(Session, { user: login.json().userData.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await em.nativeUpdate(Session, { user: login.json<LoginBody>().userData.id }, { expiresAt: new Date(Date.now() - 1000) });
     const { clearSessionCache } = await import('./auth.service.ts');
     clearSessionCache();
     const res = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
@@ -161,7 +166,7 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'businessuser@demo.com', password: 'businessuser' } });
-    const token = login.json().accessToken as string;
+    const token = login.json<LoginBody>().accessToken;
     const rows = await t.orm.em.fork().getConnection().execute<{ token_hash: string }[]>('select token_hash from sessions');
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
   });
@@ -174,7 +179,7 @@ describe('XSRF double submit', () => {
     const cookie = `accessToken=${c.accessToken}; XSRF-TOKEN=${c['XSRF-TOKEN']}`;
     const refused = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { cookie } });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toMatch(/XSRF/);
+    expect(refused.json<{ message: string }>().message).toMatch(/XSRF/);
     const wrong = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { cookie, 'x-xsrf-token': 'forged' } });
     expect(wrong.statusCode).toBe(403);
     const reads = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../../shared/constants/roles.ts';
 import { MAX_VIEW_QUERY, MAX_VIEWS_PER_LIST } from '../../../../shared/schemas/views.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { anyString } from '../../../testing/matchers.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 
@@ -23,7 +24,7 @@ describe('views: owner and sharing', () => {
   it('keeps a personal view to its owner and shows a shared one to the whole customer only', async () => {
     const personal = await admin.views.create({ listKey: LIST, name: unique('Mine'), query: 'q=north&active=true' });
     const shared = await admin.views.create({ listKey: LIST, name: unique('Team'), query: '?sortBy=name&orderBy=desc', shared: true });
-    expect(personal).toMatchObject({ listKey: LIST, query: 'q=north&active=true', shared: false, ownerName: expect.any(String) });
+    expect(personal).toMatchObject({ listKey: LIST, query: 'q=north&active=true', shared: false, ownerName: anyString() });
     expect(shared.query).toBe('sortBy=name&orderBy=desc'); // the leading "?" is dropped
 
     const own = names(await admin.views.list({ listKey: LIST }));
@@ -148,7 +149,7 @@ describe('views: validation', () => {
       payload: { json: { listKey: LIST, name: '', query: 'a b' } },
     });
     expect(res.statusCode).toBe(400);
-    const fieldErrors = res.json().error.json.data.fieldErrors;
+    const fieldErrors = res.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> } } } }>().error.json.data.fieldErrors;
     expect(fieldErrors.name).toEqual(['Name is required']);
     expect(fieldErrors.query[0]).toMatch(/encoded URL query string/);
   });

@@ -69,7 +69,7 @@ describe('GET /api/export/<domain>.csv', () => {
     expect((await t.request({ method: 'GET', url: '/api/export/licenses.csv', as: 'floormanager@demo.com' })).statusCode).toBe(403);
     const bad = await t.request({ method: 'GET', url: '/api/export/locations.csv?directionId=abc&sortBy=nope', as: 'admin@demo.com' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toHaveProperty('directionId');
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('directionId');
   });
 
   it('quotes cells and defuses spreadsheet formulas', async () => {

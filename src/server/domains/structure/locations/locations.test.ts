@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { iterateListing } from '../../../lib/list.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { stringContaining, stringMatching } from '../../../testing/matchers.ts';
 import { locationListing } from './locations.service.ts';
 import { auditTrail } from '../../../lib/audit/audit.ts';
 import { createAbility, defineRulesFor } from '../../../../shared/abilities/index.ts';
@@ -104,10 +105,10 @@ describe('locations', () => {
     const subs = await admin.subDirections.list({});
     await expect(
       admin.locations.create({ subDirectionId: subs.items[0].id, code: 'X-1', name: 'x', latitude: 95, longitude: 4 }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Latitude must be between -90 and 90') });
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('Latitude must be between -90 and 90') });
     await expect(admin.locations.create({ subDirectionId: subs.items[0].id, code: 'X-1', name: 'x', latitude: 45 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: expect.stringContaining('both latitude and longitude'),
+      message: stringContaining('both latitude and longitude'),
     });
     const existing = (await admin.locations.list({ itemsPerPage: 1 })).items[0];
     await expect(admin.locations.create({ subDirectionId: subs.items[0].id, code: existing.code, name: 'dup' })).rejects.toMatchObject({
@@ -123,7 +124,7 @@ describe('directions, sub-directions and location classes', () => {
     expect(north.subDirectionCount).toBeGreaterThan(0);
     await expect(admin.directions.delete({ id: north.id })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringMatching(/Direction "NORTH" cannot be deleted: it is used by 3 sub-directions \(HDF, PAR-E, PAR-W\)/),
+      message: stringMatching(/Direction "NORTH" cannot be deleted: it is used by 3 sub-directions \(HDF, PAR-E, PAR-W\)/),
     });
   });
 
@@ -131,10 +132,10 @@ describe('directions, sub-directions and location classes', () => {
     const sub = (await admin.subDirections.list({ q: 'LYON' })).items[0];
     await expect(admin.subDirections.delete({ id: sub.id })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringContaining('locations (LYON-001'),
+      message: stringContaining('locations (LYON-001'),
     });
     const cls = (await admin.classes.list({ q: 'Supermarket' })).items[0];
-    await expect(admin.classes.delete({ id: cls.id })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(`Class "Supermarket" cannot be deleted`) });
+    await expect(admin.classes.delete({ id: cls.id })).rejects.toMatchObject({ code: 'CONFLICT', message: stringContaining(`Class "Supermarket" cannot be deleted`) });
   });
 
   it('creates a whole branch, refuses links to archived parents, and deletes bottom-up', async () => {

@@ -2,6 +2,7 @@
 // draft; question keys stay stable; only drafts are deleted; archive/restore; structure rules.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
+import { anyDate, stringContaining } from '../../../testing/matchers.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
@@ -29,7 +30,7 @@ describe('schemes', () => {
     const detail = await admin.schemes.byId({ id: cold.id });
     expect(detail.sections.map((s) => s.position)).toEqual([1, 2, 3, 4]);
     expect(detail.sections[0].questions[0]).toMatchObject({ key: 'cc_dairy_temp', type: 'choice', critical: true, evidence: 'always', minPhotos: 1 });
-    expect(detail.versions).toEqual([{ id: cold.id, version: 1, status: 'published', publishedAt: expect.any(Date) }]);
+    expect(detail.versions).toEqual([{ id: cold.id, version: 1, status: 'published', publishedAt: anyDate() }]);
   });
 
   it('editing a published version creates the next draft and leaves the published one untouched', async () => {
@@ -72,7 +73,7 @@ describe('schemes', () => {
     const standards = (await admin.schemes.list({ q: 'Store opening' })).items[0];
     expect(standards.status).toBe('draft');
     const v1 = (await admin.schemes.list({ view: 'all', key: standards.key, sortBy: 'version' })).items[0];
-    await expect(admin.schemes.delete({ id: v1.id })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('archive it instead') });
+    await expect(admin.schemes.delete({ id: v1.id })).rejects.toMatchObject({ code: 'CONFLICT', message: stringContaining('archive it instead') });
     await admin.schemes.delete({ id: standards.id });
     const latest = (await admin.schemes.list({ q: 'Store opening' })).items[0];
     expect(latest).toMatchObject({ id: v1.id, isLatest: true, status: 'published' });
@@ -90,13 +91,13 @@ describe('schemes', () => {
         name: 'Bad visibility',
         sections: [{ title: 'A', questions: [{ text: 'Depends on later', type: 'yesno', visibleIf: { questionKey: 'later', equals: true } }, { key: 'later', text: 'Later', type: 'yesno' }] }],
       }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining("must refer to an earlier question's key") });
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining("must refer to an earlier question's key") });
     await expect(
       admin.schemes.create({ name: 'One option', sections: [{ title: 'A', questions: [{ text: 'Pick', type: 'choice', options: [{ value: 'a', label: 'A', score: 1 }] }] }] }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('at least 2 options') });
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('at least 2 options') });
     const empty = await admin.schemes.create({ name: 'Empty draft' });
     expect(empty).toMatchObject({ version: 1, status: 'draft', sectionCount: 0 });
-    await expect(admin.schemes.publish({ id: empty.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('at least one section') });
+    await expect(admin.schemes.publish({ id: empty.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('at least one section') });
     await expect(admin.schemes.archive({ id: empty.id })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect((await t.caller('analyst@demo.com')).schemes.create({ name: 'Nope' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
