@@ -3,7 +3,7 @@
 // - Per customer (shop, invoices, demo users, permissions, logistics, analytics: tenant_id -> demo_tenants):
 //   the first call of any user of a customer copies it for the customer; the superadmin works on the
 //   platform's own copy. Another owner's rows are never read or written (NOT_FOUND).
-import type { EntityClass } from '@mikro-orm/core';
+import { ReferenceKind, type EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { db } from '../../../db/kysely.ts';
@@ -113,9 +113,8 @@ export interface TenantCopy {
  */
 export async function openTenantCopy(ctx: ServiceContext, action: Action, app: TenantDemoApp, copy: CopyTenantTemplates): Promise<TenantCopy> {
   authorize(ctx, action, 'DemoApp');
-  const authed = ctx as AuthedContext;
-  const tenant = await ensureTenantCopy(authed.em, demoOwnerOf(tenantId(authed)), app, copy);
-  return { ctx: authed, tenant };
+  const tenant = await ensureTenantCopy(ctx.em, demoOwnerOf(tenantId(ctx)), app, copy);
+  return { ctx, tenant };
 }
 
 /**
@@ -154,6 +153,6 @@ export function copiedColumns(em: EntityManager, entity: EntityClass<object>): s
   const meta = em.getMetadata().get(entity);
   const skip = new Set(['id', 'tenant_id', 'created_at', 'updated_at']);
   return meta.props
-    .filter((prop) => (prop.kind === 'scalar' || prop.kind === 'm:1') && prop.persist !== false)
+    .filter((prop) => (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) && prop.persist !== false)
     .flatMap((prop) => prop.fieldNames).filter((column) => !skip.has(column));
 }
