@@ -34,9 +34,9 @@ const SORTS: [string, string, string, string?][] = [
 
 const COUNTED = ['ecommerce_orders', 'ecommerce_customers'];
 
-export class Migration20261125090000_demo_tenants extends Migration {
+export class Migration20261125091000_demo_tenants extends Migration {
 
-  override name = 'Migration20261125090000_demo_tenants';
+  override name = 'Migration20261125091000_demo_tenants';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "demo_tenants" ("id" serial primary key, "created_at" timestamptz not null, "updated_at" timestamptz not null, "key" varchar(40) not null, "customer_id" int null, "apps" text[] not null default '{}');`);
