@@ -77,6 +77,39 @@ export type CopyTenantTemplates = (em: EntityManager, tenant: number) => Promise
  * waits on the owner row's unique key and lock, then finds the app marked and the rows there.
  */
 export async function ensureTenantCopy(em: EntityManager, owner: DemoOwner, app: TenantDemoApp, copy: CopyTenantTemplates): Promise<number> {
+  const copies = knownCopies(em);
+  const key = `${owner.key} ${app}`;
+  const known = copies.get(key);
+  if (known !== undefined) return known;
+  const tenant = await findOrMakeTenantCopy(em, owner, app, copy);
+  copies.set(key, tenant);
+  return tenant;
+}
+
+/**
+ * Copies known to exist, per database (keyed by the ORM's configuration, shared by its forks): "owner
+ * key + app" -> demo tenant id. Only made copies are kept: a copy, once made, never changes, so after
+ * the first call a request reads no demo_tenants row. Its row goes only with its customer (cascade),
+ * and a customer with users cannot be deleted (users_customer_id_foreign restricts), so no caller is
+ * left to hit a stale entry; whoever deletes demo_tenants rows behind the app calls `forgetTenantCopies`.
+ */
+const copiesByDatabase = new WeakMap<object, Map<string, number>>();
+
+function knownCopies(em: EntityManager): Map<string, number> {
+  let copies = copiesByDatabase.get(em.config);
+  if (!copies) {
+    copies = new Map();
+    copiesByDatabase.set(em.config, copies);
+  }
+  return copies;
+}
+
+/** Forgets the copies known for `em`'s database (after demo_tenants rows were deleted in SQL). */
+export function forgetTenantCopies(em: EntityManager): void {
+  copiesByDatabase.delete(em.config);
+}
+
+async function findOrMakeTenantCopy(em: EntityManager, owner: DemoOwner, app: TenantDemoApp, copy: CopyTenantTemplates): Promise<number> {
   const found = await db(em).selectFrom('demo_tenants').select(['id', 'apps']).where('key', '=', owner.key).executeTakeFirst();
   if (found?.apps.includes(app)) return found.id;
   return em.transactional(async (tx) => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, type AppCaller } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
+import { forgetTenantCopies } from './demo-provision.service.ts';
 
 const t = await setupTestApp();
 const ACME = 'admin@demo.com';
@@ -118,6 +119,7 @@ describe('demo-app data per customer', () => {
     // late here (earlier tests made NWS's copy), so drop NWS's copies and start again.
     const conn = t.orm.em.fork().getConnection();
     await conn.execute(`delete from demo_tenants where key like 'customer:%' and customer_id = (select id from customers where code = 'NWS')`);
+    forgetTenantCopies(t.orm.em);
     const callers = await Promise.all([NWS, 'qualitycontrol@nws.demo.com', NWS, 'qualitycontrol@nws.demo.com'].map((e) => t.caller(e)));
     const totals = await Promise.all(callers.map((c) => c.apps.ecommerce.orders.list({})));
     for (const { total } of totals) expect(total).toBe(100);
