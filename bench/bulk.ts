@@ -1,4 +1,5 @@
-// Bulk data for the benchmark: a million shop orders and a million shop customers, generated inside
+// Bulk data for the benchmark: a million shop orders and a million shop customers of one demo tenant
+// (the benchmark caller's copy of the shop), generated inside
 // PostgreSQL with generate_series (one INSERT … SELECT each, no row-by-row round trips). The tables'
 // secondary indexes are dropped for the load and rebuilt afterwards (the usual bulk-load practice),
 // then the tables are vacuumed and analysed so the planner and index-only scans see the new rows.
@@ -50,8 +51,8 @@ export interface BulkResult {
   vacuumMs: number;
 }
 
-/** Insert `count` orders and `count` customers; rebuild indexes; VACUUM ANALYZE. */
-export async function bulkLoad(url: string, count: number, log: (msg: string) => void = () => {}): Promise<BulkResult> {
+/** Insert `count` orders and `count` customers of demo tenant `tenant`; rebuild indexes; VACUUM ANALYZE. */
+export async function bulkLoad(url: string, count: number, tenant: number, log: (msg: string) => void = () => {}): Promise<BulkResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -62,9 +63,9 @@ export async function bulkLoad(url: string, count: number, log: (msg: string) =>
 
     const started = performance.now();
     await client.query(
-      `insert into ecommerce_orders (created_at, updated_at, order_number, customer, email, avatar, payment, status,
+      `insert into ecommerce_orders (tenant_id, created_at, updated_at, order_number, customer, email, avatar, payment, status,
                                      spent, method, ordered_at, method_number)
-       select now(), now(), 1000000 + g, n.f || ' ' || n.l,
+       select $4::int, now(), now(), 1000000 + g, n.f || ' ' || n.l,
               lower(n.f) || '.' || lower(n.l) || (g % 97)::text || '@example.com',
               '', 1 + g % 4,
               (array['Delivered', 'Ready to Pickup', 'Out for Delivery', 'Dispatched'])[${pick(11, '4')}],
@@ -75,14 +76,14 @@ export async function bulkLoad(url: string, count: number, log: (msg: string) =>
          from generate_series(1, $3::int) g,
               lateral (select ($1::text[])[${pick(66, 'cardinality($1::text[])')}] as f,
                               ($2::text[])[${pick(77, 'cardinality($2::text[])')}] as l) n`,
-      [first, last, count],
+      [first, last, count, tenant],
     );
     log(`inserted ${count} orders in ${Math.round(performance.now() - started)} ms`);
     const t2 = performance.now();
     await client.query(
-      `insert into ecommerce_customers (created_at, updated_at, customer, customer_id, email, country, country_code,
+      `insert into ecommerce_customers (tenant_id, created_at, updated_at, customer, customer_id, email, country, country_code,
                                         order_count, total_spent, avatar, contact)
-       select now(), now(), n.f || ' ' || n.l, 2000000 + g,
+       select $6::int, now(), now(), n.f || ' ' || n.l, 2000000 + g,
               lower(n.f) || '.' || lower(n.l) || (g % 89)::text || '@example.org',
               ($3::text[])[n.c], ($4::text[])[n.c], n.oc,
               round(n.oc * (12 + ((hashint4(g + 88) & 2147483647) % 16800) / 100.0), 2),
@@ -94,7 +95,7 @@ export async function bulkLoad(url: string, count: number, log: (msg: string) =>
                               ($2::text[])[${pick(133, 'cardinality($2::text[])')}] as l,
                               ${pick(144, 'cardinality($3::text[])')} as c,
                               ${pick(155, '60')} as oc) n`,
-      [first, last, COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]), count],
+      [first, last, COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]), count, tenant],
     );
     log(`inserted ${count} customers in ${Math.round(performance.now() - t2)} ms`);
     const loadMs = performance.now() - started;
@@ -117,7 +118,9 @@ export async function bulkLoad(url: string, count: number, log: (msg: string) =>
     for (const table of TABLES) await client.query(`vacuum (analyze) ${table}`);
     const vacuumMs = performance.now() - t4;
     const { rows } = await client.query<{ orders: number; customers: number }>(
-      `select (select count(*) from ecommerce_orders)::int as orders, (select count(*) from ecommerce_customers)::int as customers`,
+      `select (select count(*) from ecommerce_orders where tenant_id = $1)::int as orders,
+              (select count(*) from ecommerce_customers where tenant_id = $1)::int as customers`,
+      [tenant],
     );
     return { ...rows[0], loadMs, indexMs, vacuumMs };
   } finally {

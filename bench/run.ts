@@ -1,6 +1,7 @@
 // `npm run bench`: REST list endpoints of the shop over a million orders and a million customers.
 //  1. embedded PostgreSQL in a temp dir; migrate; seed the demo data;
-//  2. bulk-insert BENCH_ROWS (default 1,000,000) orders and customers with generate_series; VACUUM ANALYZE;
+//  2. make the benchmark caller's (admin@demo.com, customer ACME) copy of the shop and bulk-insert
+//     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
 //  4. drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for the
 //     ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
@@ -12,6 +13,8 @@ import autocannon from 'autocannon';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
+import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
+import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
 import { bulkLoad, searchName } from './bulk.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -82,16 +85,20 @@ try {
   const orm = await initOrm(db.url);
   await migrate(orm);
   await orm.seeder.seed(DatabaseSeeder);
+  // The shop rows are loaded into the copy the benchmark caller (admin@demo.com, customer ACME) lists.
+  const em = orm.em.fork();
+  const [acme] = await em.getConnection().execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
+  const tenant = await ensureTenantCopy(em, demoOwnerOf(acme.id), 'shop', copySampleShop);
   await orm.close();
   log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
 
-  const bulk = await bulkLoad(db.url, ROWS, log);
+  const bulk = await bulkLoad(db.url, ROWS, tenant, log);
   log(
     `${bulk.orders} orders, ${bulk.customers} customers: insert ${Math.round(bulk.loadMs)} ms, ` +
       `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
   );
 
-  child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url } });
+  child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) } });
   const ready = await new Promise<{ appUrl: string; ceilingUrl: string; token: string }>((resolve, reject) => {
     child!.once('message', (m) => resolve(m as never));
     child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));

@@ -17,7 +17,9 @@ import { restValidatorCompiler } from '../src/server/rest/input.ts';
 import { ZListEcommerceCustomersInput, ZListOrdersInput } from '../src/shared/schemas/ecommerce.ts';
 
 const url = process.env.DATABASE_URL;
-if (!url || !process.send) throw new Error('bench/servers.ts is started by bench/run.ts');
+// The demo tenant of the benchmark caller's copy of the shop (customer ACME), where the rows were loaded.
+const tenant = Number(process.env.BENCH_TENANT);
+if (!url || !process.send || !Number.isInteger(tenant)) throw new Error('bench/servers.ts is started by bench/run.ts');
 
 // The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
@@ -40,8 +42,8 @@ const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 // Its query is read by the REST layer's validator, as the app's is.
 const ceiling = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 ceiling.setValidatorCompiler(restValidatorCompiler);
-const orders = orderSource(db);
-const customers = customerSource(db);
+const orders = orderSource(db, tenant);
+const customers = customerSource(db, tenant);
 ceiling.get('/orders', { schema: { querystring: ZListOrdersInput } }, (request) => runList(orders, request.query));
 ceiling.get('/customers', { schema: { querystring: ZListEcommerceCustomersInput } }, (request) => runList(customers, request.query));
 await ceiling.listen({ port: 0, host: '127.0.0.1' });

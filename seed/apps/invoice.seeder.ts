@@ -27,6 +27,7 @@ export interface InvoiceData {
   clients: { name: string; company: string; companyEmail: string; address: string; country: string; contact: string }[];
   invoices: {
     id: number;
+    number: number;
     clientIndex: number;
     issuedDate: string;
     dueDate: string;
@@ -83,6 +84,7 @@ export function generateInvoices(seed = INVOICE_SEED, today = new Date()): Invoi
     const issuedDate = dayOfMonth(today, day);
     return {
       id: FIRST_INVOICE_ID + i,
+      number: FIRST_INVOICE_ID + i,
       clientIndex: i,
       issuedDate,
       dueDate: dayOffset(new Date(`${issuedDate}T00:00:00Z`), f.helpers.arrayElement([7, 14, 30])),

@@ -6,6 +6,7 @@ import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
 import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
 import { UserSchema } from '../domains/organization/users/user.entity.ts';
 import { DemoProvisionSchema } from '../domains/apps/provision/demo-provision.entity.ts';
+import { DemoTenantSchema } from '../domains/apps/provision/demo-tenant.entity.ts';
 import { AcademyCourseSchema, AcademyCourseSectionSchema, AcademyCourseTopicSchema } from '../domains/apps/academy/academy.entity.ts';
 import { AuditEventSchema } from '../lib/audit/audit-event.entity.ts';
 import { LocationClassSchema } from '../domains/structure/location-classes/location-class.entity.ts';
@@ -32,7 +33,7 @@ import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts'
 export const entities = [
   CustomerSchema, UserSchema, SessionSchema, PasswordResetSchema, OutboxEmailSchema,
   NotificationSchema,
-  DemoProvisionSchema,
+  DemoProvisionSchema, DemoTenantSchema,
   AcademyCourseSchema, AcademyCourseSectionSchema, AcademyCourseTopicSchema,
   LicenseSchema, DirectionSchema, SubDirectionSchema, LocationClassSchema, LocationSchema, SchemeSchema, SchemeSectionSchema, SchemeQuestionSchema, TeamSchema, TeamMemberSchema, AuditEventSchema,
   EcommerceProductSchema, EcommerceReviewSchema, EcommerceReferralSchema, EcommerceOrderSchema, EcommerceCustomerSchema,

@@ -153,7 +153,7 @@ describe('runList, unfiltered', () => {
     expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 2 })).toEqual({ rows: rowsWithIds(1, 2), total: 40 });
     expect(statements[0]).toEqual({
       sql:
-        'select (coalesce((select "row_count" from "table_row_counts" where "table_name" = $1), (select count(*) from "directions"))::int)' +
+        'select (coalesce((select "row_count" from "table_row_counts" where "table_name" = $1 and "tenant_id" = 0), (select count(*) from "directions"))::int)' +
         ' as "total" from "directions" as "d" limit $2',
       parameters: ['directions', 1],
     });

@@ -135,11 +135,16 @@ function ordered<D, TB extends keyof D, K extends string>(qb: Erased, source: Li
 const countStar = sql<number>`count(*)::int`;
 
 /**
- * The row count of `table` kept in table_row_counts by triggers (migration "row_counts"; only
- * tables given such triggers), counting the rows if it has no entry.
+ * The row count of `table` kept in table_row_counts by triggers (migrations "row_counts" and
+ * "demo_tenants"; only tables given such triggers), counting the rows if it has no entry. With
+ * `tenant`, the count of that demo tenant's rows (counted through the table's (tenant_id, id) index
+ * when there is no entry); without, of the whole table (kept under tenant 0 for tables without tenants).
  */
-export function keptRowCount(table: keyof DB & string): RawBuilder<number> {
-  return sql<number>`coalesce((select "row_count" from "table_row_counts" where "table_name" = ${table}), (select count(*) from ${sql.table(table)}))::int`;
+export function keptRowCount(table: keyof DB & string, tenant?: number): RawBuilder<number> {
+  if (tenant === undefined) {
+    return sql<number>`coalesce((select "row_count" from "table_row_counts" where "table_name" = ${table} and "tenant_id" = 0), (select count(*) from ${sql.table(table)}))::int`;
+  }
+  return sql<number>`coalesce((select "row_count" from "table_row_counts" where "table_name" = ${table} and "tenant_id" = ${tenant}), (select count(*) from ${sql.table(table)} where "tenant_id" = ${tenant}))::int`;
 }
 
 async function countOf<D, TB extends keyof D, K extends string>(source: ListSource<D, TB, unknown, K>, query: ListQuery<D, TB, K>): Promise<number> {

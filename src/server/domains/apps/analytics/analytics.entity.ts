@@ -1,12 +1,15 @@
 // Analytics dashboard demo: the projects table.
 import { defineEntity, p } from '@mikro-orm/core';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const AnalyticsProjectSchema = defineEntity({
   name: 'AnalyticsProject',
   tableName: 'analytics_projects',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     logo: p.text(),
     name: p.string().length(120),
     /** The kind of project. */

@@ -1,14 +1,21 @@
 // Analytics dashboard demo: the projects table, searched, sorted and paged in SQL (`read DemoApp`).
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
 import type { TAnalyticsProject, TListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
-import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
+import { copiedColumns, copySampleRows, openTenantCopy } from '../provision/demo-provision.service.ts';
+import { AnalyticsProject } from './analytics.entity.ts';
 
-export function projectSource(db: Kysely<DB>) {
-  const from = db.selectFrom('analytics_projects as a');
+/** Copies the samples to demo tenant `tenant` (each customer, and the platform, has its own copy). */
+export async function copySampleAnalyticsProjects(em: EntityManager, tenant: number): Promise<void> {
+  await copySampleRows(em, 'analytics_projects', tenant, copiedColumns(em, AnalyticsProject));
+}
+
+export function projectSource(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('analytics_projects as a').where('a.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'a.id',
@@ -29,7 +36,7 @@ export async function listAnalyticsProjects(
   ctx: ServiceContext,
   input: TListAnalyticsProjectsInput,
 ): Promise<ListResult<TAnalyticsProject>> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList(projectSource(kyselyOf(ctx.em)), input);
+  const copy = await openTenantCopy(ctx, 'read', 'analytics', copySampleAnalyticsProjects);
+  const { rows, total } = await runList(projectSource(kyselyOf(copy.ctx.em), copy.tenant), input);
   return { items: rows, total };
 }

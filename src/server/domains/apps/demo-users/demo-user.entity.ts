@@ -7,12 +7,15 @@ import {
   DEMO_USER_STATUSES,
 } from '../../../../shared/schemas/demo-users.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const DemoUserSchema = defineEntity({
   name: 'DemoUser',
   tableName: 'demo_users',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     fullName: p.string().length(120),
     company: p.string().length(120),
     role: p.enum([...DEMO_USER_ROLES]),

@@ -1,22 +1,35 @@
 // Users demo app (sample people, not the product's accounts): list with search, role/plan/status
 // filters, sorting and paging in SQL; details; create; delete. Reading needs `read DemoApp`,
-// writing `manage DemoApp`.
+// writing `manage DemoApp`. Each customer (the platform, for the superadmin) works on its own copy of
+// the sample people (made on first use); another one's user is NOT_FOUND and never listed.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
 import type { TCreateDemoUserInput, TDemoUser, TDemoUserDetail, TListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { authorize } from '../../../lib/authz.ts';
+import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, listSource, runList } from '../../../lib/list.ts';
+import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { DemoUser } from './demo-user.entity.ts';
+
+/** Copies the sample people to demo tenant `tenant`. */
+export async function copySampleDemoUsers(em: EntityManager, tenant: number): Promise<void> {
+  await copySampleRows(em, 'demo_users', tenant, copiedColumns(em, DemoUser));
+}
+
+/** Authorizes `action` on DemoApp; the caller's copy of the sample people (made on first use). */
+function openDemoUsers(ctx: ServiceContext, action: Action = 'read'): Promise<TenantCopy> {
+  return openTenantCopy(ctx, action, 'users', copySampleDemoUsers);
+}
 
 const NOT_FOUND = 'User not found';
 
 const textSort = (column: Expression<string>) => sql<string>`lower(${column}) collate "C"`;
 
-function demoUsers(db: Kysely<DB>) {
-  const from = db.selectFrom('demo_users as u');
+function demoUsers(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('demo_users as u').where('u.tenant_id', '=', tenant);
   const columns = [
     'u.id',
     'u.full_name as fullName',
@@ -34,8 +47,8 @@ function demoUsers(db: Kysely<DB>) {
   return { from, columns };
 }
 
-export function demoUserSource(db: Kysely<DB>) {
-  const { from, columns } = demoUsers(db);
+export function demoUserSource(db: Kysely<DB>, tenant: number) {
+  const { from, columns } = demoUsers(db, tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'u.id',
@@ -54,8 +67,8 @@ export function demoUserSource(db: Kysely<DB>) {
 
 /** Users matching q (name or email), role, plan and status; sorted and paged. */
 export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersInput): Promise<ListResult<TDemoUser>> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList(demoUserSource(kyselyOf(ctx.em)), {
+  const copy = await openDemoUsers(ctx);
+  const { rows, total } = await runList(demoUserSource(kyselyOf(copy.ctx.em), copy.tenant), {
     ...input,
     where: [equalsFilter('u.role', input.role), equalsFilter('u.current_plan', input.plan), equalsFilter('u.status', input.status)],
   });
@@ -64,8 +77,8 @@ export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersIn
 
 /** One user with the detail fields; NOT_FOUND 'User not found'. */
 export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promise<TDemoUserDetail> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { from, columns } = demoUsers(kyselyOf(ctx.em));
+  const copy = await openDemoUsers(ctx);
+  const { from, columns } = demoUsers(kyselyOf(copy.ctx.em), copy.tenant);
   const row = await from
     .select([...columns, 'u.task_done as taskDone', 'u.project_done as projectDone', 'u.tax_id as taxId', 'u.language'])
     .where('u.id', '=', input.id)
@@ -76,15 +89,15 @@ export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promi
 
 /** Add a user (validated input); returns it with its new id. */
 export async function createDemoUser(ctx: ServiceContext, input: TCreateDemoUserInput): Promise<TDemoUser> {
-  authorize(ctx, 'manage', 'DemoApp');
-  const user = ctx.em.create(DemoUser, { ...input, taskDone: 0, projectDone: 0, taxId: '', language: 'English' });
-  await ctx.em.flush();
+  const copy = await openDemoUsers(ctx, 'manage');
+  const user = copy.ctx.em.create(DemoUser, { ...input, tenant: copy.tenant, taskDone: 0, projectDone: 0, taxId: '', language: 'English' });
+  await copy.ctx.em.flush();
   return { id: user.id, ...input };
 }
 
 /** Delete one user; NOT_FOUND 'User not found'. */
 export async function deleteDemoUser(ctx: ServiceContext, input: TByIdInput): Promise<void> {
-  authorize(ctx, 'manage', 'DemoApp');
-  const removed = await ctx.em.nativeDelete(DemoUser, { id: input.id });
+  const copy = await openDemoUsers(ctx, 'manage');
+  const removed = await copy.ctx.em.nativeDelete(DemoUser, { id: input.id, tenant: copy.tenant });
   if (removed === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
 }

@@ -10,12 +10,15 @@ import {
   REVIEW_STATUSES,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const EcommerceProductSchema = defineEntity({
   name: 'EcommerceProduct',
   tableName: 'ecommerce_products',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     productName: p.string().length(160),
     productBrand: p.string().length(120),
     category: p.enum([...PRODUCT_CATEGORIES]),
@@ -36,6 +39,8 @@ export const EcommerceReviewSchema = defineEntity({
   tableName: 'ecommerce_reviews',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     product: p.string().length(160),
     companyName: p.string().length(120),
     productImage: p.text(),
@@ -58,6 +63,8 @@ export const EcommerceReferralSchema = defineEntity({
   tableName: 'ecommerce_referrals',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     user: p.string().length(120),
     email: p.string().length(254),
     avatar: p.text(),
@@ -75,7 +82,9 @@ export const EcommerceOrderSchema = defineEntity({
   tableName: 'ecommerce_orders',
   properties: {
     ...baseProperties,
-    orderNumber: p.integer().unique(),
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
+    orderNumber: p.integer(),
     customer: p.string().length(120),
     email: p.string().length(254),
     avatar: p.text(),
@@ -87,6 +96,7 @@ export const EcommerceOrderSchema = defineEntity({
     orderedAt: p.datetime(),
     methodNumber: p.smallint(),
   },
+  uniques: [{ properties: ['tenant', 'orderNumber'] }],
 });
 export class EcommerceOrder extends EcommerceOrderSchema.class {}
 EcommerceOrderSchema.setClass(EcommerceOrder);
@@ -96,9 +106,11 @@ export const EcommerceCustomerSchema = defineEntity({
   tableName: 'ecommerce_customers',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     customer: p.string().length(120),
     /** The customer number shown and looked up (not the row id). */
-    customerId: p.integer().unique(),
+    customerId: p.integer(),
     email: p.string().length(254),
     country: p.string().length(80),
     /** Two-letter lowercase ISO code. */
@@ -108,6 +120,7 @@ export const EcommerceCustomerSchema = defineEntity({
     avatar: p.text(),
     contact: p.string().length(40),
   },
+  uniques: [{ properties: ['tenant', 'customerId'] }],
 });
 export class EcommerceCustomer extends EcommerceCustomerSchema.class {}
 EcommerceCustomerSchema.setClass(EcommerceCustomer);

@@ -1,5 +1,8 @@
 // E-commerce demo app: products, reviews, referrals, orders and shop customers. Every list is searched,
 // filtered, sorted and paged in SQL (lib/list.ts). Reading needs `read DemoApp`; deleting `manage DemoApp`.
+// Each customer (the platform, for the superadmin) works on its own copy of the shop (made on first use):
+// every source and write is confined to the caller's demo tenant; another one's rows are NOT_FOUND.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
 import type {
@@ -19,10 +22,29 @@ import type {
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { authorize } from '../../../lib/authz.ts';
+import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, keptRowCount, listSource, runList, toDate } from '../../../lib/list.ts';
-import { EcommerceOrder, EcommerceProduct, EcommerceReview } from './ecommerce.entity.ts';
+import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
+import { EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from './ecommerce.entity.ts';
+
+const SHOP_TABLES = [
+  [EcommerceProduct, 'ecommerce_products'],
+  [EcommerceReview, 'ecommerce_reviews'],
+  [EcommerceReferral, 'ecommerce_referrals'],
+  [EcommerceOrder, 'ecommerce_orders'],
+  [EcommerceCustomer, 'ecommerce_customers'],
+] as const;
+
+/** Copies the sample shop to demo tenant `tenant`. */
+export async function copySampleShop(em: EntityManager, tenant: number): Promise<void> {
+  for (const [entity, table] of SHOP_TABLES) await copySampleRows(em, table, tenant, copiedColumns(em, entity));
+}
+
+/** Authorizes `action` on DemoApp; the caller's copy of the shop (made on first use). */
+export function openShop(ctx: ServiceContext, action: Action = 'read'): Promise<TenantCopy> {
+  return openTenantCopy(ctx, action, 'shop', copySampleShop);
+}
 
 /** Amounts are shown with their currency sign, e.g. "$249.99". */
 export function dollars(amount: number): string {
@@ -41,8 +63,8 @@ const textSort = (column: Expression<string>) => sql<string>`lower(${column}) co
 /* ------------------------------------------------------------------ products */
 
 /** Products as listed (price still a number). */
-export function productSource(db: Kysely<DB>) {
-  const from = db.selectFrom('ecommerce_products as p');
+export function productSource(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('ecommerce_products as p').where('p.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'p.id',
@@ -75,8 +97,8 @@ export function productSource(db: Kysely<DB>) {
 
 /** Products matching q (name or brand), stock, category and status; sorted and paged. */
 export async function listProducts(ctx: ServiceContext, input: TListProductsInput): Promise<ListResult<TProduct>> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList(productSource(kyselyOf(ctx.em)), {
+  const shop = await openShop(ctx);
+  const { rows, total } = await runList(productSource(kyselyOf(shop.ctx.em), shop.tenant), {
     ...input,
     where: [equalsFilter('p.category', input.category), equalsFilter('p.status', input.status), equalsFilter('p.stock', input.stock)],
   });
@@ -85,15 +107,15 @@ export async function listProducts(ctx: ServiceContext, input: TListProductsInpu
 
 /** Delete one product; NOT_FOUND when there is none with that id. */
 export async function deleteProduct(ctx: ServiceContext, input: TByIdInput): Promise<void> {
-  authorize(ctx, 'manage', 'DemoApp');
-  const removed = await ctx.em.nativeDelete(EcommerceProduct, { id: input.id });
+  const shop = await openShop(ctx, 'manage');
+  const removed = await shop.ctx.em.nativeDelete(EcommerceProduct, { id: input.id, tenant: shop.tenant });
   if (removed === 0) throw new AppError('NOT_FOUND', 'Product not found');
 }
 
 /* ------------------------------------------------------------------ reviews */
 
-export function reviewSource(db: Kysely<DB>) {
-  const from = db.selectFrom('ecommerce_reviews as r');
+export function reviewSource(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('ecommerce_reviews as r').where('r.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'r.id',
@@ -124,23 +146,23 @@ export function reviewSource(db: Kysely<DB>) {
 
 /** Reviews matching q (product, reviewer, email, head or text) and status ("All" = any); sorted and paged. */
 export async function listReviews(ctx: ServiceContext, input: TListReviewsInput): Promise<ListResult<TReview>> {
-  authorize(ctx, 'read', 'DemoApp');
+  const shop = await openShop(ctx);
   const status = input.status === 'All' ? undefined : input.status;
-  const { rows, total } = await runList(reviewSource(kyselyOf(ctx.em)), { ...input, where: [equalsFilter('r.status', status)] });
+  const { rows, total } = await runList(reviewSource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [equalsFilter('r.status', status)] });
   return { items: rows, total };
 }
 
 /** Delete one review; NOT_FOUND when there is none with that id. */
 export async function deleteReview(ctx: ServiceContext, input: TByIdInput): Promise<void> {
-  authorize(ctx, 'manage', 'DemoApp');
-  const removed = await ctx.em.nativeDelete(EcommerceReview, { id: input.id });
+  const shop = await openShop(ctx, 'manage');
+  const removed = await shop.ctx.em.nativeDelete(EcommerceReview, { id: input.id, tenant: shop.tenant });
   if (removed === 0) throw new AppError('NOT_FOUND', 'Review not found');
 }
 
 /* ------------------------------------------------------------------ referrals */
 
-export function referralSource(db: Kysely<DB>) {
-  const from = db.selectFrom('ecommerce_referrals as f');
+export function referralSource(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('ecommerce_referrals as f').where('f.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'f.id',
@@ -167,16 +189,16 @@ export function referralSource(db: Kysely<DB>) {
 
 /** Referrals, sorted and paged. */
 export async function listReferrals(ctx: ServiceContext, input: TListReferralsInput): Promise<ListResult<TReferral>> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList(referralSource(kyselyOf(ctx.em)), input);
+  const shop = await openShop(ctx);
+  const { rows, total } = await runList(referralSource(kyselyOf(shop.ctx.em), shop.tenant), input);
   return { items: rows.map((r) => ({ ...r, value: dollars(r.value), earning: dollars(r.earning) })), total };
 }
 
 /* ------------------------------------------------------------------ orders */
 
 /** Orders as listed; the total of the unfiltered list is the kept row count. */
-export function orderSource(db: Kysely<DB>) {
-  const from = db.selectFrom('ecommerce_orders as o');
+export function orderSource(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('ecommerce_orders as o').where('o.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'o.id',
@@ -195,7 +217,7 @@ export function orderSource(db: Kysely<DB>) {
         'o.method_number as methodNumber',
       ]),
     search: ['o.customer', 'o.email', eb.cast<string>('o.order_number', 'text')],
-    countAll: keptRowCount('ecommerce_orders'),
+    countAll: keptRowCount('ecommerce_orders', tenant),
     sorts: {
       order: 'o.order_number',
       customers: textSort(eb.ref('o.customer')),
@@ -208,8 +230,8 @@ export function orderSource(db: Kysely<DB>) {
 
 /** Orders matching q (customer, email or order number), sorted and paged. */
 export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): Promise<ListResult<TOrder>> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList(orderSource(kyselyOf(ctx.em)), input);
+  const shop = await openShop(ctx);
+  const { rows, total } = await runList(orderSource(kyselyOf(shop.ctx.em), shop.tenant), input);
   const items = rows.map(({ orderedAt, ...row }) => {
     const iso = toDate(orderedAt).toISOString();
     return { ...row, date: iso.slice(0, 10), time: iso.slice(11, 16) };
@@ -219,15 +241,15 @@ export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): 
 
 /** Delete an order if it exists (deleting a missing order is not an error). */
 export async function deleteOrder(ctx: ServiceContext, input: TByIdInput): Promise<{ deleted: boolean }> {
-  authorize(ctx, 'manage', 'DemoApp');
-  const removed = await ctx.em.nativeDelete(EcommerceOrder, { id: input.id });
+  const shop = await openShop(ctx, 'manage');
+  const removed = await shop.ctx.em.nativeDelete(EcommerceOrder, { id: input.id, tenant: shop.tenant });
   return { deleted: removed > 0 };
 }
 
 /* ------------------------------------------------------------------ shop customers */
 
-function shopCustomers(db: Kysely<DB>) {
-  const from = db.selectFrom('ecommerce_customers as c');
+function shopCustomers(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('ecommerce_customers as c').where('c.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   const columns = [
     'c.id',
@@ -244,13 +266,13 @@ function shopCustomers(db: Kysely<DB>) {
 }
 
 /** Shop customers as listed; the total of the unfiltered list is the kept row count. */
-export function customerSource(db: Kysely<DB>) {
-  const { from, eb, columns } = shopCustomers(db);
+export function customerSource(db: Kysely<DB>, tenant: number) {
+  const { from, eb, columns } = shopCustomers(db, tenant);
   return listSource(from, {
     id: 'c.id',
     select: (qb) => qb.select(columns),
     search: ['c.customer', 'c.country', 'c.email'],
-    countAll: keptRowCount('ecommerce_customers'),
+    countAll: keptRowCount('ecommerce_customers', tenant),
     sorts: {
       customer: textSort(eb.ref('c.customer')),
       country: textSort(eb.ref('c.country')),
@@ -268,8 +290,8 @@ export async function listEcommerceCustomers(
   ctx: ServiceContext,
   input: TListEcommerceCustomersInput,
 ): Promise<ListResult<TEcommerceCustomer>> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { rows, total } = await runList(customerSource(kyselyOf(ctx.em)), input);
+  const shop = await openShop(ctx);
+  const { rows, total } = await runList(customerSource(kyselyOf(shop.ctx.em), shop.tenant), input);
   return { items: rows.map(withFlag), total };
 }
 
@@ -278,8 +300,8 @@ export async function getEcommerceCustomer(
   ctx: ServiceContext,
   input: TEcommerceCustomerByIdInput,
 ): Promise<TEcommerceCustomerDetail> {
-  authorize(ctx, 'read', 'DemoApp');
-  const { from, columns } = shopCustomers(kyselyOf(ctx.em));
+  const shop = await openShop(ctx);
+  const { from, columns } = shopCustomers(kyselyOf(shop.ctx.em), shop.tenant);
   const row = await from.select([...columns, 'c.contact']).where('c.customer_id', '=', input.customerId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Customer not found');
   return { ...withFlag(row), status: 'Active' };

@@ -2,12 +2,15 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { INVOICE_STATUSES } from '../../../../shared/schemas/invoice.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const InvoiceClientSchema = defineEntity({
   name: 'InvoiceClient',
   tableName: 'invoice_clients',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     name: p.string().length(120),
     company: p.string().length(160),
     companyEmail: p.string().length(254),
@@ -24,6 +27,10 @@ export const InvoiceSchema = defineEntity({
   tableName: 'invoices',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
+    /** The invoice number shown (and used as the id by the API): the sample's, kept by every copy. */
+    number: p.integer(),
     client: () => p.manyToOne(InvoiceClient).deleteRule('restrict').index(),
     issuedDate: p.date().index(),
     dueDate: p.date(),

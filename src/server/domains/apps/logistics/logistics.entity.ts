@@ -2,12 +2,15 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { VEHICLE_WARNINGS } from '../../../../shared/schemas/logistics.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const LogisticsVehicleSchema = defineEntity({
   name: 'LogisticsVehicle',
   tableName: 'logistics_vehicles',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     /** The vehicle's number (the spec calls it `location`). */
     location: p.integer(),
     startCity: p.string().length(80),
