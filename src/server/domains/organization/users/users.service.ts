@@ -28,6 +28,7 @@ import { hashPassword } from '../../../lib/password.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';
 import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
+import { assertCurrent, lockRecord } from '../../../lib/records.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
 import { accountSessions } from './account-sessions.ts';
@@ -51,6 +52,7 @@ export const userListing = defineListing({
         select: (qb) =>
           qb.select([
             'u.id',
+            'u.version',
             'u.customer_id',
             'c.code as customer_code',
             'u.email',
@@ -78,6 +80,7 @@ export const userListing = defineListing({
     ),
   map: (r): TUser => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     customerCode: r.customer_code,
     email: r.email,
@@ -302,9 +305,14 @@ function refuseSuperadminRole(ctx: AuthedContext, role: Role | undefined): void 
   }
 }
 
-/** Refuse taking the last active admin of a customer away (deactivate, delete, role change). */
+/**
+ * Refuse taking the last active admin of a customer away (deactivate, delete, role change). The
+ * customer's row is locked for the rest of the transaction first, so two such changes to one
+ * customer run one after the other: the second counts the admins the first left (no race to zero).
+ */
 async function keepOneAdmin(em: EntityManager, user: User): Promise<void> {
   if (user.role !== 'admin' || user.status !== 'active' || !user.customer) return;
+  await db(em).selectFrom('customers').select('id').where('id', '=', user.customer.id).forUpdate().execute();
   const others = await em.count(User, { customer: user.customer.id, role: 'admin', status: 'active', id: { $ne: user.id } });
   if (!others) throw new AppError('CONFLICT', `${user.fullName} is the customer's last active admin; make another user admin first`);
 }
@@ -373,7 +381,9 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
   authorize(ctx, 'update', 'User');
   refuseSuperadminRole(ctx, input.role);
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, User, input.id);
     const user = await loadForWrite(tx, input.id, 'update');
+    assertCurrent(user, input.version, 'User');
     const before = snapshot(user);
     if (input.role !== undefined && input.role !== user.role) {
       if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot change your own role', { role: ['You cannot change your own role'] });
@@ -424,6 +434,7 @@ export async function activateUser(ctx: ServiceContext, id: number): Promise<TUs
 export async function deactivateUser(ctx: ServiceContext, id: number): Promise<TUserDetail> {
   authorize(ctx, 'update', 'User');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, User, id); // the user's row, then (keepOneAdmin) the customer's: one order
     const user = await loadForWrite(tx, id, 'update');
     if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
     if (user.status === 'inactive') return;
@@ -469,6 +480,7 @@ export async function adminResetPassword(
 export async function deleteUser(ctx: ServiceContext, id: number): Promise<TDeleted> {
   authorize(ctx, 'delete', 'User');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, User, id); // the user's row, then (keepOneAdmin) the customer's: one order
     const user = await loadForWrite(tx, id, 'delete');
     if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot delete your own account');
     await keepOneAdmin(tx.em, user);

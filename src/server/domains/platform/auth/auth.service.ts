@@ -87,8 +87,9 @@ export async function login(
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
-  user.lastLoginAt = new Date();
   await em.flush();
+  // Not a change of the record an admin may be editing: written aside, the user's version stays.
+  await em.nativeUpdate(User, { id: user.id }, { lastLoginAt: new Date() });
   const teamIds = await teamIdsOf(em, user.id);
   return {
     accessToken,
