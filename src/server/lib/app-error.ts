@@ -32,6 +32,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * CONFLICT: the record was changed by someone else since the caller read it (its version moved).
+ * tRPC errors say so with `data.stale: true`, so a form can offer to reload or overwrite.
+ */
+export class StaleRecordError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+    this.name = 'StaleRecordError';
+  }
+}
+
 /** Field messages of a zod error, keyed by dotted path ("" for the whole input). */
 /** NOT_FOUND: `${label} not found` (also for another customer's record). */
 export function notFound(label: string): AppError {
@@ -97,7 +108,7 @@ export function knownAppError(error: unknown): AppError | null {
   if (isForeignKeyViolation(error)) return new AppError('CONFLICT', foreignKeyMessage(error as PgErrorFields));
   // A flush whose UPDATE found the row at another version than the one loaded (records' `version`).
   if (error instanceof OptimisticLockError) {
-    return new AppError('CONFLICT', 'This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.');
+    return new StaleRecordError('This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.');
   }
   return null;
 }

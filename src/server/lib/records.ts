@@ -6,7 +6,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { AppError } from './app-error.ts';
+import { StaleRecordError } from './app-error.ts';
 import { recordAudit, recordUpdate, type AuditEntityType } from './audit/audit.ts';
 import { authorize, authorizeRecord } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -71,9 +71,8 @@ export async function createRecord<T extends OwnedRecord>(
 }
 
 /** CONFLICT for a write made from a copy of the record older than the stored one (no field errors). */
-export function staleRecord(label: string): AppError {
-  return new AppError(
-    'CONFLICT',
+export function staleRecord(label: string): StaleRecordError {
+  return new StaleRecordError(
     `This ${label.toLowerCase()} was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.`,
   );
 }

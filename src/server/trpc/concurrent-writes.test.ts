@@ -44,6 +44,7 @@ describe('record versions (optimistic locking)', () => {
     expect(second.status).toBe(409);
     expect(second.body.error!.json.message).toBe(STALE);
     expect(second.body.error!.json.data.fieldErrors ?? null).toBeNull();
+    expect(second.body.error!.json.data.stale).toBe(true);
     expect((await admin.locations.byId({ id: location.id })).name).toBe('Saved first');
   });
 
