@@ -83,7 +83,7 @@ export function staleRecord(label: string): StaleRecordError {
  * flush. Call it first in the write transaction, before the record is loaded otherwise.
  */
 export async function lockRecord(tx: AuthedContext, entity: abstract new (...args: never[]) => object, id: number): Promise<void> {
-  await tx.em.findOne(entity as never, { id } as never, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  await tx.em.findOne(entity as never, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 /**

@@ -93,7 +93,7 @@ export function FormDialog<V extends Record<string, unknown>, O>({
     setStaleBusy('overwrite');
     setStaleError(null);
     try {
-      await onSubmit({ ...stale.data, [versionKey]: undefined } as O);
+      await onSubmit({ ...stale.data, [versionKey]: undefined });
       onClose();
     } catch (error) {
       setStaleError(parseError(error).message);
