@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import { isStaleRecordError, parseError } from '../../../shared/errors.ts';
 import { useTranslation } from 'react-i18next';
 import type { ZodForm } from './useZodForm.ts';
+import { StaleRecordBanner } from './StaleRecordBanner.tsx';
 import classes from './FormDialog.module.css';
 
 export interface FormDialogProps<V extends Record<string, unknown>, O> {
@@ -154,23 +155,11 @@ export function FormDialog<V extends Record<string, unknown>, O>({
         className={classes.form}
       >
         {stale && (
-          <Banner
-            variant="warning"
-            title={t('staleTitle')}
-            description={staleError ?? t('staleDescription')}
-            aria-live="assertive"
-            primaryAction={
-              <Banner.PrimaryAction onClick={() => void overwrite()} loading={staleBusy === 'overwrite'} disabled={!!staleBusy}>
-                {t('staleOverwrite')}
-              </Banner.PrimaryAction>
-            }
-            secondaryAction={
-              onReload ? (
-                <Banner.SecondaryAction onClick={() => void reload()} loading={staleBusy === 'reload'} disabled={!!staleBusy}>
-                  {t('staleReload')}
-                </Banner.SecondaryAction>
-              ) : undefined
-            }
+          <StaleRecordBanner
+            error={staleError}
+            busy={staleBusy}
+            onOverwrite={() => void overwrite()}
+            onReload={onReload ? () => void reload() : undefined}
           />
         )}
         {form.formError && (
