@@ -458,7 +458,11 @@ export async function adminResetPassword(
   return withTransaction(ctx, async (tx) => {
     const user = await loadForWrite(tx, input.id, 'update');
     if (input.password) {
-      user.passwordHash = await hashPassword(input.password);
+      // Not a change of the record an admin may be editing (the user dialog has no password): written
+      // aside like a login or a reset link's use, so the user's version stays.
+      // (SQL beside the ORM: a nativeUpdate would reach the loaded entity and its flush move the version.)
+      const passwordHash = await hashPassword(input.password);
+      await db(tx.em).updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
       recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'set' } });
       await tx.em.flush();
       await accountSessions().revoke(tx.em, user.id);
