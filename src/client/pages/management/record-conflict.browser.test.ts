@@ -63,6 +63,26 @@ describe('a record changed by someone else while its dialog is open', { timeout:
     expect([saved.name, saved.description]).toEqual(['Race Two Renamed', 'From the other session']);
   });
 
+  it('team members added in the dialog and by the other session meanwhile are all kept', async () => {
+    const analyst = (await other.users.list({ q: 'analyst@demo.com' })).items[0];
+    const team = await other.teams.create({ name: 'Race Team' });
+    await page.goto('/management/teams');
+    await search(page, 'Race Team');
+    await rowAction(page, 'Race Team', 'Edit');
+    const edit = dialog(page, 'Edit Race Team');
+    await edit.getByRole('button', { name: 'Add or remove members' }).click();
+    await page.getByPlaceholder('Search by name or e-mail').fill('qualitycontrol@demo');
+    await page.getByRole('option').filter({ hasText: 'qualitycontrol@demo.com' }).click();
+    await page.keyboard.press('Escape');
+    await edit.getByRole('listitem').filter({ hasText: 'qualitycontrol@demo.com' }).waitFor();
+
+    await other.teams.addMembers({ id: team.id, userIds: [analyst.id] });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await notice(page, '“Race Team” saved.');
+    const members = (await other.teams.byId({ id: team.id })).members.map((m) => m.email).sort();
+    expect(members).toEqual(['analyst@demo.com', 'qualitycontrol@demo.com']);
+  });
+
   it('the warning in dark Arabic has no serious accessibility issue', async () => {
     const direction = await other.directions.create({ code: 'T-RACE-3', name: 'Race Three' });
     const { context, page: ar } = await b.newPage();
