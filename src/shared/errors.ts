@@ -27,3 +27,8 @@ export function parseError(error: unknown): ParsedError {
       : {};
   return { message: typeof e.message === 'string' && e.message ? e.message : fallback, fieldErrors };
 }
+
+/** A CONFLICT because the record changed since it was read (its version moved): reload or overwrite. */
+export function isStaleRecordError(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { data?: { stale?: unknown } }).data?.stale === true;
+}

@@ -10,3 +10,12 @@ export const baseProperties = {
     .onCreate(() => new Date())
     .onUpdate(() => new Date()),
 };
+
+/**
+ * The optimistic lock of a business record (customers, licenses, structure, teams, users): 1 when
+ * created, incremented by every flush that changes the row, and part of that UPDATE's WHERE, so a
+ * write from a stale copy changes nothing and fails (OptimisticLockError, answered as CONFLICT).
+ */
+export const recordVersion = {
+  version: p.integer().version(),
+};

@@ -1,6 +1,6 @@
 // One error table, two outlets (tRPC, REST): each AppErrorCode maps to a tRPC code and an HTTP status, and
 // unique (23505) / foreign-key (23503, 23001) violations are CONFLICT. Edit to give a thrown error its meaning.
-import { DriverException, ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { DriverException, ForeignKeyConstraintViolationException, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { AppErrorCode } from '../../shared/errors.ts';
@@ -29,6 +29,17 @@ export class AppError extends Error {
 
   get status(): number {
     return ERROR_TABLE[this.code].status;
+  }
+}
+
+/**
+ * CONFLICT: the record was changed by someone else since the caller read it (its version moved).
+ * tRPC errors say so with `data.stale: true`, so a form can offer to reload or overwrite.
+ */
+export class StaleRecordError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+    this.name = 'StaleRecordError';
   }
 }
 
@@ -95,6 +106,10 @@ export function knownAppError(error: unknown): AppError | null {
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error), zodFieldErrors(error));
   if (error instanceof UniqueConstraintViolationException) return new AppError('CONFLICT', uniqueMessage(error as PgErrorFields));
   if (isForeignKeyViolation(error)) return new AppError('CONFLICT', foreignKeyMessage(error as PgErrorFields));
+  // A flush whose UPDATE found the row at another version than the one loaded (records' `version`).
+  if (error instanceof OptimisticLockError) {
+    return new StaleRecordError('This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.');
+  }
   return null;
 }
 

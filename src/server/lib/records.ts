@@ -3,8 +3,10 @@
 // in one transaction with its audit event. The domain keeps what is its own: the checks and the
 // fields it sets. A delete is guarded by the database itself: foreign keys ON DELETE RESTRICT refuse
 // it, and the refusal is explained by counting what points at the record (references.ts).
+import { LockMode } from '@mikro-orm/core';
 import type { Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
+import { StaleRecordError } from './app-error.ts';
 import { recordAudit, recordUpdate, type AuditEntityType } from './audit/audit.ts';
 import { authorize, authorizeRecord } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -68,16 +70,48 @@ export async function createRecord<T extends OwnedRecord>(
   });
 }
 
-/** Change a record (`change` checks and assigns), audited with what changed. */
+/** CONFLICT for a write made from a copy of the record older than the stored one (no field errors). */
+export function staleRecord(label: string): StaleRecordError {
+  return new StaleRecordError(
+    `This ${label.toLowerCase()} was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.`,
+  );
+}
+
+/**
+ * Lock the record's row until the transaction ends (`select … for update`) and load it fresh, so
+ * that the version compared next is the stored one and no other write can slip in before the
+ * flush. Call it first in the write transaction, before the record is loaded otherwise.
+ */
+export async function lockRecord(tx: AuthedContext, entity: abstract new (...args: never[]) => object, id: number): Promise<void> {
+  await tx.em.findOne(entity as never, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/**
+ * Optimistic concurrency: when the caller sends the `expected` version it read, the record must
+ * still have it (CONFLICT, `staleRecord`, otherwise); without one, the last write wins. Race-free
+ * after lockRecord; the flush's UPDATE also checks the version in its WHERE.
+ */
+export function assertCurrent(record: object, expected: number | undefined, label: string, field = 'version'): void {
+  if (expected === undefined) return;
+  if ((record as Record<string, unknown>)[field] !== expected) throw staleRecord(label);
+}
+
+/**
+ * Change a record (`change` checks and assigns), audited with what changed. With `expectedVersion`
+ * (the version the caller read), a record changed since is CONFLICT; without, the last write wins.
+ */
 export async function updateRecord<T extends OwnedRecord>(
   ctx: ServiceContext,
   spec: WriteSpec<T>,
   id: number,
   change: (tx: AuthedContext, record: T) => Promise<void>,
+  expectedVersion?: number,
 ): Promise<void> {
   authorize(ctx, 'update', spec.subject);
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, spec.entity, id);
     const record = await loadForWrite(tx, spec, id, 'update');
+    assertCurrent(record, expectedVersion, spec.label);
     const before = spec.snapshot(record);
     await change(tx, record);
     recordUpdate(tx, { entityType: spec.subject, entityId: record.id, customerId: record.customer.id }, before, spec.snapshot(record));

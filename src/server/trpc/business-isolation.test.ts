@@ -174,6 +174,16 @@ const CASES: Record<string, Case> = {
     await hidden(a.teams.update({ id: f.teamId, name: 'Taken' }));
     await hidden(a.teams.update({ id: o.teamId, memberIds: [f.userId] }));
   },
+  'teams.addMembers': async (a, f, o) => {
+    await hidden(a.teams.addMembers({ id: f.teamId, userIds: [f.userId] }));
+    await hidden(a.teams.addMembers({ id: o.teamId, userIds: [f.userId] }));
+  },
+  'teams.removeMembers': async (a, f, o) => {
+    await hidden(a.teams.removeMembers({ id: f.teamId, userIds: [f.userId] }));
+    // The foreign user is no member of the own team: nothing to remove, nothing revealed.
+    const after = await a.teams.removeMembers({ id: o.teamId, userIds: [f.userId] });
+    expect(after.members.map((m) => m.id)).not.toContain(f.userId);
+  },
   'teams.archive': (a, f) => hidden(a.teams.archive({ id: f.teamId })),
   'teams.restore': (a, f) => hidden(a.teams.restore({ id: f.teamId })),
   'teams.delete': (a, f) => hidden(a.teams.delete({ id: f.teamId })),

@@ -3,7 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { AppError, ERROR_TABLE, knownAppError, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
+import { AppError, ERROR_TABLE, knownAppError, StaleRecordError, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
@@ -26,7 +26,7 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       message,
-      data: { ...data, fieldErrors, requestId: ctx?.http?.req.id },
+      data: { ...data, fieldErrors, requestId: ctx?.http?.req.id, ...(cause instanceof StaleRecordError ? { stale: true } : {}) },
     };
   },
 });

@@ -3,7 +3,7 @@
 // Same abilities as directions. delete is refused (CONFLICT) while locations use the class.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const ZColor = z
   .string()
@@ -13,6 +13,7 @@ export const ZColor = z
 
 export const ZLocationClass = z.object({
   id: z.number(),
+  version: ZVersion,
   customerId: z.number(),
   name: z.string(),
   description: z.string().nullable(),
@@ -44,6 +45,7 @@ export type TCreateClassInput = z.infer<typeof ZCreateClassInput>;
 
 export const ZUpdateClassInput = z.object({
   id: ZId,
+  version: ZExpectedVersion,
   name: zName(120).optional(),
   description: zOptionalText(2000).optional(),
   color: ZColor.optional(),

@@ -4,6 +4,13 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/http.ts';
 
 export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 export const ZByIdInput = z.object({ id: ZId });
+
+/**
+ * A record's optimistic-lock version, as read (every record output has it). Sent with an update, a
+ * record changed since is refused (CONFLICT); omitted (scripts), the last write wins.
+ */
+export const ZVersion = z.number().int().positive().max(2_147_483_647);
+export const ZExpectedVersion = ZVersion.optional();
 export type TByIdInput = z.infer<typeof ZByIdInput>;
 
 export const ZOrderBy = z.enum(['asc', 'desc']);

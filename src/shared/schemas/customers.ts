@@ -3,7 +3,7 @@
 // then holds just that one); other roles are refused (FORBIDDEN).
 import { z } from 'zod';
 import { zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const CUSTOMER_STATUSES = ['active', 'suspended'] as const;
 export type TCustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -43,6 +43,7 @@ export const ZActiveLicenseSummary = z.object({
 
 export const ZCustomer = z.object({
   id: z.number(),
+  version: ZVersion,
   code: z.string(),
   name: z.string(),
   email: z.string().nullable(),
@@ -81,5 +82,5 @@ export const ZCreateCustomerInput = z.object({
 });
 export type TCreateCustomerInput = z.infer<typeof ZCreateCustomerInput>;
 
-export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({ id: ZId });
+export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({ id: ZId, version: ZExpectedVersion });
 export type TUpdateCustomerInput = z.infer<typeof ZUpdateCustomerInput>;

@@ -4,10 +4,11 @@
 // delete is refused (CONFLICT) while the direction has sub-directions; archive hides it instead.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const ZDirection = z.object({
   id: z.number(),
+  version: ZVersion,
   customerId: z.number(),
   code: z.string(),
   name: z.string(),
@@ -42,6 +43,7 @@ export type TCreateDirectionInput = z.infer<typeof ZCreateDirectionInput>;
 
 export const ZUpdateDirectionInput = z.object({
   id: ZId,
+  version: ZExpectedVersion,
   code: ZCode.optional(),
   name: zName().optional(),
   description: zOptionalText(2000).optional(),

@@ -5,7 +5,7 @@
 // customer's `admin` users can sign in. Periods of a customer's non-revoked licenses never overlap.
 import { z } from 'zod';
 import { ZCodeRef } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const LICENSE_PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
 export type TLicensePlan = (typeof LICENSE_PLANS)[number];
@@ -17,6 +17,7 @@ export type TLicenseStatus = (typeof LICENSE_STATUSES)[number];
 
 export const ZLicense = z.object({
   id: z.number(),
+  version: ZVersion,
   key: z.string(),
   customer: ZCodeRef,
   plan: z.enum(LICENSE_PLANS),
@@ -74,6 +75,7 @@ export type TCreateLicenseInput = z.infer<typeof ZCreateLicenseInput>;
 /** Revoked and expired licenses are history and cannot change. */
 export const ZUpdateLicenseInput = z.object({
   id: ZId,
+  version: ZExpectedVersion,
   plan: z.enum(LICENSE_PLANS).optional(),
   seats: ZSeats.optional(),
   modules: ZModules.optional(),

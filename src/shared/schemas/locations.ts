@@ -4,7 +4,7 @@
 // archive hides it instead.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
@@ -38,6 +38,7 @@ export type TOpeningHours = z.infer<typeof ZOpeningHours>;
 
 export const ZLocation = z.object({
   id: z.number(),
+  version: ZVersion,
   customerId: z.number(),
   code: z.string(),
   name: z.string(),
@@ -106,6 +107,7 @@ export type TCreateLocationInput = z.infer<typeof ZCreateLocationInput>;
 export const ZUpdateLocationInput = z
   .object({
     id: ZId,
+    version: ZExpectedVersion,
     subDirectionId: ZId.optional(),
     classId: ZId.nullable().optional(),
     code: ZCode.optional(),

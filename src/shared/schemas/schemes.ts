@@ -10,7 +10,7 @@
 // deleted; published versions are archived (and restored) instead.
 import { z } from 'zod';
 import { customerFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const SCHEME_STATUSES = ['draft', 'published', 'archived'] as const;
 export type TSchemeStatus = (typeof SCHEME_STATUSES)[number];
@@ -96,6 +96,7 @@ export type TSection = z.infer<typeof ZSection>;
 
 export const ZScheme = z.object({
   id: z.number(),
+  lockVersion: ZVersion,
   customerId: z.number(),
   key: z.string(),
   version: z.number(),
@@ -157,6 +158,7 @@ export type TCreateSchemeInput = z.infer<typeof ZCreateSchemeInput>;
  */
 export const ZUpdateSchemeInput = z.object({
   id: ZId,
+  lockVersion: ZExpectedVersion,
   name: zName().optional(),
   description: zOptionalText(4000).optional(),
   passingScore: z.number().int().min(0).max(100).optional(),

@@ -3,10 +3,11 @@
 // Same abilities as directions. delete is refused (CONFLICT) while locations use the sub-direction.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const ZSubDirection = z.object({
   id: z.number(),
+  version: ZVersion,
   customerId: z.number(),
   direction: ZCodeRef,
   code: z.string(),
@@ -44,6 +45,7 @@ export type TCreateSubDirectionInput = z.infer<typeof ZCreateSubDirectionInput>;
 /** Moving to another direction of the same customer is allowed. */
 export const ZUpdateSubDirectionInput = z.object({
   id: ZId,
+  version: ZExpectedVersion,
   directionId: ZId.optional(),
   code: ZCode.optional(),
   name: zName().optional(),

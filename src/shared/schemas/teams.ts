@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { customerFilter, ZArchivedFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const ZUserRef = z.object({
   id: z.number(),
@@ -20,6 +20,7 @@ export type TUserRef = z.infer<typeof ZUserRef>;
 
 export const ZTeam = z.object({
   id: z.number(),
+  version: ZVersion,
   customerId: z.number(),
   name: z.string(),
   description: z.string().nullable(),
@@ -66,6 +67,7 @@ export type TCreateTeamInput = z.infer<typeof ZCreateTeamInput>;
 /** memberIds, when given, replaces the member list. */
 export const ZUpdateTeamInput = z.object({
   id: ZId,
+  version: ZExpectedVersion,
   name: zName(120).optional(),
   description: zOptionalText(2000).optional(),
   floorManagerId: ZId.nullable().optional(),
@@ -74,3 +76,13 @@ export const ZUpdateTeamInput = z.object({
   active: z.boolean().optional(),
 });
 export type TUpdateTeamInput = z.infer<typeof ZUpdateTeamInput>;
+
+/**
+ * `teams.addMembers` / `teams.removeMembers`: one change to the member list, not a new list, so two
+ * editors' changes both land. Idempotent: adding a member or removing a non-member changes nothing.
+ */
+export const ZTeamMembersInput = z.object({
+  id: ZId,
+  userIds: z.array(ZId).min(1).max(500),
+});
+export type TTeamMembersInput = z.infer<typeof ZTeamMembersInput>;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { ZEmail, ZNewPassword } from './auth.ts';
 import { customerFilter, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZId, zHttpUrl } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion, zHttpUrl } from './common.ts';
 
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type TUserStatus = (typeof USER_STATUSES)[number];
@@ -17,6 +17,7 @@ export const LANGUAGES = ['en', 'fr', 'de', 'ar'] as const;
 
 export const ZUser = z.object({
   id: z.number(),
+  version: ZVersion,
   customerId: z.number().nullable(),
   customerCode: z.string().nullable(),
   email: z.string(),
@@ -68,6 +69,7 @@ export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
 
 export const ZUpdateUserInput = z.object({
   id: ZId,
+  version: ZExpectedVersion,
   email: ZEmail.optional(),
   fullName: ZFullName.optional(),
   role: z.enum(ROLES).optional(),

@@ -1,7 +1,9 @@
-import { Banner, Dialog, type DialogWidth } from '@primer/react';
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Banner, Dialog, useConfirm, type DialogWidth } from '@primer/react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { isStaleRecordError, parseError } from '../../../shared/errors.ts';
 import { useTranslation } from 'react-i18next';
 import type { ZodForm } from './useZodForm.ts';
+import { StaleRecordBanner } from './StaleRecordBanner.tsx';
 import classes from './FormDialog.module.css';
 
 export interface FormDialogProps<V extends Record<string, unknown>, O> {
@@ -22,6 +24,14 @@ export interface FormDialogProps<V extends Record<string, unknown>, O> {
   footerStart?: ReactNode;
   children: ReactNode;
   className?: string;
+  /**
+   * When a save is refused because someone else changed the record since it was read (its version
+   * moved), the dialog offers "Reload" (this; resolves false when the record cannot be read again)
+   * and "Overwrite" (the same input sent again without the version). Without it, only Overwrite.
+   */
+  onReload?: () => Promise<boolean>;
+  /** The input field carrying the version read (default `version`; schemes: `lockVersion`). */
+  versionKey?: string;
 }
 
 /**
@@ -40,8 +50,15 @@ export function FormDialog<V extends Record<string, unknown>, O>({
   footerStart,
   children,
   className,
+  onReload,
+  versionKey = 'version',
 }: FormDialogProps<V, O>) {
   const { t } = useTranslation('forms');
+  const confirm = useConfirm();
+  // The input a save refused as stale (to send again on Overwrite), and what Reload/Overwrite are doing.
+  const [stale, setStale] = useState<{ data: O } | null>(null);
+  const [staleBusy, setStaleBusy] = useState<'reload' | 'overwrite' | null>(null);
+  const [staleError, setStaleError] = useState<string | null>(null);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // An Enter that opened the dialog (on a row or a menu item) may finish inside it: a key press with no
@@ -60,9 +77,41 @@ export function FormDialog<V extends Record<string, unknown>, O>({
   }, [form.failedSubmits]);
 
   const submit = form.handleSubmit(async (data) => {
-    await onSubmit(data);
+    setStale(null);
+    setStaleError(null);
+    try {
+      await onSubmit(data);
+    } catch (error) {
+      if (!isStaleRecordError(error)) throw error;
+      setStale({ data });
+      return;
+    }
     onClose();
   });
+
+  const overwrite = async () => {
+    if (!stale) return;
+    setStaleBusy('overwrite');
+    setStaleError(null);
+    try {
+      await onSubmit({ ...stale.data, [versionKey]: undefined });
+      onClose();
+    } catch (error) {
+      setStaleError(parseError(error).message);
+    } finally {
+      setStaleBusy(null);
+    }
+  };
+
+  const reload = async () => {
+    if (!onReload) return;
+    const go = await confirm({ title: t('staleReloadConfirmTitle'), content: t('staleReloadConfirm'), confirmButtonContent: t('staleReload') });
+    if (!go) return;
+    setStaleBusy('reload');
+    const reloaded = await onReload().catch(() => false);
+    setStaleBusy(null);
+    if (!reloaded) setStaleError(t('staleGone'));
+  };
 
   return (
     <Dialog
@@ -105,6 +154,14 @@ export function FormDialog<V extends Record<string, unknown>, O>({
         }}
         className={classes.form}
       >
+        {stale && (
+          <StaleRecordBanner
+            error={staleError}
+            busy={staleBusy}
+            onOverwrite={() => void overwrite()}
+            onReload={onReload ? () => void reload() : undefined}
+          />
+        )}
         {form.formError && (
           <Banner variant="critical" title={t('formErrorTitle')} description={form.formError} aria-live="assertive" />
         )}

@@ -5,3 +5,4 @@ export { FIX_FIELDS, useValidationMessage, useZodForm, type ZodForm } from './us
 export { describeMessage, issuesToFieldErrors, type FieldErrors } from './form-errors.ts';
 export { default as formClasses } from './FormDialog.module.css';
 export { useSaveRecord } from './useSaveRecord.ts';
+export { StaleRecordBanner, type StaleRecordBannerProps } from './StaleRecordBanner.tsx';

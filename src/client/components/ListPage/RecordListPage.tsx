@@ -1,6 +1,6 @@
 import { PlusIcon, type Icon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
-import type { ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../DataTable/DataTable.tsx';
 import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
@@ -13,6 +13,11 @@ export interface RecordDialogProps {
   onClose: () => void;
   /** After a save: refresh the lists and say “<name> saved”. */
   onSaved: (name: string) => Promise<void>;
+  /**
+   * After a save refused as stale (someone else changed the record): read the list again and reopen
+   * the dialog on the fresh record (false when it is gone from the page). Give it to FormDialog.
+   */
+  onReload?: () => Promise<boolean>;
 }
 
 export interface RecordListPageProps<R extends { id: number }> {
@@ -67,6 +72,18 @@ export function RecordListPage<R extends { id: number }>({
 }: RecordListPageProps<R>) {
   const { t } = useTranslation('business');
   const { editing, query } = list;
+  // Reopening the dialog on a reloaded record starts its form afresh.
+  const [reloads, setReloads] = useState(0);
+  const reload = async (id: number) => {
+    // Every cached read of these records (the list, a dialog's byId detail) is read again.
+    await list.refresh();
+    const { data } = (await query.refetch()) as { data?: { items: R[] } };
+    const fresh = data?.items.find((row) => row.id === id);
+    if (!fresh) return false;
+    list.setEditing(fresh);
+    setReloads((n) => n + 1);
+    return true;
+  };
   const canCreate = list.can('create');
   return (
     <ListPage
@@ -103,7 +120,15 @@ export function RecordListPage<R extends { id: number }>({
         }
         rowActions={(row) => <RowActions rowLabel={list.label(row)} actions={rowActions(row)} />}
       />
-      {editing && dialog?.(editing === 'new' ? null : editing, { onClose: () => list.setEditing(null), onSaved: list.saved })}
+      {editing && (
+        <Fragment key={reloads}>
+          {dialog?.(editing === 'new' ? null : editing, {
+            onClose: () => list.setEditing(null),
+            onSaved: list.saved,
+            onReload: editing === 'new' ? undefined : () => reload(editing.id),
+          })}
+        </Fragment>
+      )}
       {children}
       {list.actions.dialog}
     </ListPage>

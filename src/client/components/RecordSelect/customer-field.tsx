@@ -40,8 +40,8 @@ export function CustomerField<V extends { customerId: number | null }>({ form, s
 }
 
 export interface CustomerRecordFormOptions<C extends z.ZodType, V extends Record<string, unknown>, U extends z.ZodType = C> {
-  /** The record being edited, or null for a new one. */
-  record: { id: number } | null;
+  /** The record being edited, or null for a new one; its `version`, when it has one, goes with the update. */
+  record: { id: number; version?: number } | null;
   /** The shared create schema (the superadmin must also choose a customer). */
   create: C;
   /** The shared update schema (a record never changes customer); create-only forms leave it out. */
@@ -69,7 +69,7 @@ export function useCustomerRecordForm<C extends z.ZodType, V extends Record<stri
   const schema = useMemo(() => (record && update ? update : requireCustomerFor(create, superadmin)), [record, superadmin]);
   const form = useZodForm(schema, { customerId: null as number | null, ...values }, ({ customerId, ...fields }) => {
     const input = toInput(fields as unknown as V);
-    return record ? { id: record.id, ...input } : { ...input, customerId: (superadmin && customerId) || undefined };
+    return record ? { id: record.id, ...(record.version !== undefined ? { version: record.version } : {}), ...input } : { ...input, customerId: (superadmin && customerId) || undefined };
   });
   return { form, superadmin };
 }

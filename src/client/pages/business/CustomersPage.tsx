@@ -137,7 +137,7 @@ export default function CustomersPage() {
   );
 }
 
-function CustomerDialog({ customer, onClose, onSaved }: RecordDialogProps & { customer: TCustomer | null }) {
+function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogProps & { customer: TCustomer | null }) {
   const { t } = useTranslation('business');
   const country = useCountryName();
   const save = useSaveRecord(!!customer, trpc.customers);
@@ -154,7 +154,7 @@ function CustomerDialog({ customer, onClose, onSaved }: RecordDialogProps & { cu
       address: customer?.address ?? '',
       status: customer?.status ?? 'active',
     },
-    (v) => ({ ...(customer ? { id: customer.id } : {}), ...v, country: v.country.trim() === '' ? null : v.country }),
+    (v) => ({ ...(customer ? { id: customer.id, version: customer.version } : {}), ...v, country: v.country.trim() === '' ? null : v.country }),
   );
   const countryCode = form.values.country.trim().toUpperCase();
   return (
@@ -163,6 +163,7 @@ function CustomerDialog({ customer, onClose, onSaved }: RecordDialogProps & { cu
       form={form}
       width="xlarge"
       onClose={onClose}
+      onReload={onReload}
       onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <div className={formClasses.row}>

@@ -173,6 +173,7 @@ function LicenseDialog({
   defaultCustomerId,
   onClose,
   onSaved,
+  onReload,
 }: RecordDialogProps & { license: TLicense | null; defaultCustomerId: number | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
@@ -191,7 +192,7 @@ function LicenseDialog({
       expiresAt: toDateInput(license?.expiresAt ?? nextYear),
     },
     ({ customerId, startsAt, expiresAt, ...fields }) => ({
-      ...(license ? { id: license.id } : { customerId }),
+      ...(license ? { id: license.id, version: license.version } : { customerId }),
       ...fields,
       startsAt: startsAt || undefined,
       expiresAt: expiresAt || undefined,
@@ -205,6 +206,7 @@ function LicenseDialog({
       subtitle={license ? `${license.customer.name} (${license.customer.code})` : undefined}
       form={form}
       onClose={onClose}
+      onReload={onReload}
       onSubmit={async (data) => onSaved((await save(data)).key)}
     >
       {!license && <CustomerField form={form} superadmin />}

@@ -68,7 +68,7 @@ export default function DirectionsPage() {
   );
 }
 
-function DirectionDialog({ direction, onClose, onSaved }: RecordDialogProps & { direction: TDirection | null }) {
+function DirectionDialog({ direction, onClose, onSaved, onReload }: RecordDialogProps & { direction: TDirection | null }) {
   const { t } = useTranslation('business');
   const save = useSaveRecord(!!direction, trpc.directions);
   const { form, superadmin } = useCustomerRecordForm({
@@ -87,6 +87,7 @@ function DirectionDialog({ direction, onClose, onSaved }: RecordDialogProps & { 
       title={direction ? t('directions.edit', { name: direction.name }) : t('directions.new')}
       form={form}
       onClose={onClose}
+      onReload={onReload}
       onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       {!direction && <CustomerField form={form} superadmin={superadmin} />}

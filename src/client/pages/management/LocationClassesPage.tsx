@@ -67,7 +67,7 @@ export default function LocationClassesPage() {
   );
 }
 
-function LocationClassDialog({ locationClass, onClose, onSaved }: RecordDialogProps & { locationClass: TLocationClass | null }) {
+function LocationClassDialog({ locationClass, onClose, onSaved, onReload }: RecordDialogProps & { locationClass: TLocationClass | null }) {
   const { t } = useTranslation('business');
   const save = useSaveRecord(!!locationClass, trpc.classes);
   const { form, superadmin } = useCustomerRecordForm({
@@ -85,6 +85,7 @@ function LocationClassDialog({ locationClass, onClose, onSaved }: RecordDialogPr
       title={locationClass ? t('classes.edit', { name: locationClass.name }) : t('classes.new')}
       form={form}
       onClose={onClose}
+      onReload={onReload}
       onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       {!locationClass && <CustomerField form={form} superadmin={superadmin} />}

@@ -143,7 +143,7 @@ export default function LocationSettingPage() {
   );
 }
 
-function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { location: TLocationDetail | null }) {
+function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogProps & { location: TLocationDetail | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!location, trpc.locations);
@@ -168,7 +168,7 @@ function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { lo
       openingHours: location?.openingHours ?? EMPTY_HOURS,
       active: location?.active ?? true,
     },
-    (v) => (location ? { id: location.id, ...v } : v),
+    (v) => (location ? { id: location.id, version: location.version, ...v } : v),
   );
   // A superadmin's new location belongs to the sub-direction's customer; location classes must match it.
   const chosenCustomer = subDirections.options.find((o) => o.id === form.values.subDirectionId)?.customerId;
@@ -203,6 +203,7 @@ function LocationDialog({ location, onClose, onSaved }: RecordDialogProps & { lo
       form={form}
       width="xlarge"
       onClose={onClose}
+      onReload={onReload}
       onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <div className={formClasses.row}>

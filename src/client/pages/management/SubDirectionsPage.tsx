@@ -103,6 +103,7 @@ function SubDirectionDialog({
   defaultDirectionId,
   onClose,
   onSaved,
+  onReload,
 }: RecordDialogProps & { subDirection: TSubDirection | null; defaultDirectionId: number | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
@@ -119,13 +120,14 @@ function SubDirectionDialog({
       description: subDirection?.description ?? '',
       active: subDirection?.active ?? true,
     },
-    (v) => (subDirection ? { id: subDirection.id, ...v } : v),
+    (v) => (subDirection ? { id: subDirection.id, version: subDirection.version, ...v } : v),
   );
   return (
     <FormDialog
       title={subDirection ? t('subDirections.edit', { name: subDirection.name }) : t('subDirections.new')}
       form={form}
       onClose={onClose}
+      onReload={onReload}
       onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <RecordSelect

@@ -6,6 +6,7 @@ import {
   ZUpdateTeamInput,
   type TTeam,
   type TTeamDetail,
+  type TUpdateTeamInput,
   type TUserRef,
 } from '../../../shared/schemas/teams.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
@@ -88,9 +89,30 @@ export default function TeamsPage() {
   );
 }
 
-function TeamDialog({ team, onClose, onSaved }: RecordDialogProps & { team: TTeamDetail | null }) {
+function TeamDialog({ team, onClose, onSaved, onReload }: RecordDialogProps & { team: TTeamDetail | null }) {
   const { t } = useTranslation('business');
   const save = useSaveRecord(!!team, trpc.teams);
+  const update = trpc.teams.update.useMutation();
+  const addMembers = trpc.teams.addMembers.useMutation();
+  const removeMembers = trpc.teams.removeMembers.useMutation();
+  /**
+   * An edit saves the team's own fields with the version read (stale: CONFLICT, nothing saved), then
+   * the member changes made here as additions and removals, so members that someone else added or
+   * removed meanwhile stay as they did. The fields go first: a new lead becomes a member, and an old
+   * lead may then be removed.
+   */
+  const saveTeam = async (data: Parameters<typeof save>[0]): Promise<TTeamDetail> => {
+    if (!team) return save(data);
+    const { memberIds = [], ...fields } = data as TUpdateTeamInput;
+    let saved = await update.mutateAsync(fields);
+    const loaded = new Set(team.members.map((m) => m.id));
+    const chosen = new Set(memberIds);
+    const added = memberIds.filter((id) => !loaded.has(id));
+    const removed = [...loaded].filter((id) => !chosen.has(id));
+    if (added.length) saved = await addMembers.mutateAsync({ id: team.id, userIds: added });
+    if (removed.length) saved = await removeMembers.mutateAsync({ id: team.id, userIds: removed });
+    return saved;
+  };
   const { form, superadmin } = useCustomerRecordForm({
     record: team,
     create: ZCreateTeamInput,
@@ -117,7 +139,8 @@ function TeamDialog({ team, onClose, onSaved }: RecordDialogProps & { team: TTea
       form={form}
       width="xlarge"
       onClose={onClose}
-      onSubmit={async (data) => onSaved((await save(data)).name)}
+      onReload={onReload}
+      onSubmit={async (data) => onSaved((await saveTeam(data)).name)}
     >
       {!team && <CustomerField form={form} superadmin={superadmin} />}
       <TextField form={form} name="name" label={t('fields.name')} required />

@@ -141,7 +141,7 @@ export default function UsersPage() {
           ],
         });
       }}
-      dialog={(user, { onClose }) => <UserDialog user={user} onClose={onClose} onSaved={list.announce} />}
+      dialog={(user, { onClose, onReload }) => <UserDialog user={user} onClose={onClose} onReload={onReload} onSaved={list.announce} />}
     >
       {resetting && (
         <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} onDone={(message) => list.notices.success(message)} />
@@ -151,7 +151,17 @@ export default function UsersPage() {
   );
 }
 
-function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
+function UserDialog({
+  user,
+  onClose,
+  onSaved,
+  onReload,
+}: {
+  user: TUser | null;
+  onClose: () => void;
+  onSaved: (message: string) => Promise<void>;
+  onReload?: () => Promise<boolean>;
+}) {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
   const superadmin = useIsSuperadmin();
@@ -179,7 +189,7 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: (
     },
     ({ customerId, password, ...fields }) =>
       user
-        ? { id: user.id, ...fields }
+        ? { id: user.id, version: user.version, ...fields }
         : {
             ...fields,
             customerId: (superadmin && fields.role !== 'superadmin' && customerId) || undefined,
@@ -195,6 +205,7 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | null; onClose: (
       title={user ? t('users.edit', { name: user.fullName }) : t('users.new')}
       form={form}
       onClose={onClose}
+      onReload={onReload}
       submitLabel={user ? undefined : mode === 'invite' ? t('users.sendInvite') : t('users.create')}
       onSubmit={async (data) => {
         const saved = await save(data);

@@ -3,6 +3,7 @@ import { Banner, Button, SegmentedControl, Spinner } from '@primer/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
+import { StaleRecordBanner } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, type NoticeApi } from '../../../components/ListPage/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { questionCount } from './scheme-draft.ts';
@@ -85,6 +86,9 @@ function SchemeEditorForm({ detail, onBack, onOpen, notices }: Omit<SchemeEditor
       />
       <NoticeArea notices={notices} />
       <SchemeStatusNotes detail={detail} readOnly={readOnly} dirty={dirty} formError={form.formError} onOpen={onOpen} />
+      {actions.stale && (
+        <StaleRecordBanner error={actions.stale.error} busy={actions.stale.busy} onOverwrite={actions.stale.overwrite} onReload={actions.stale.reload} />
+      )}
 
       <SegmentedControl aria-label={t('schemes.view')} onChange={(i) => setTab(i === 0 ? 'edit' : 'preview')}>
         <SegmentedControl.Button selected={tab === 'edit'}>{readOnly ? t('schemes.structure') : t('schemes.edit')}</SegmentedControl.Button>

@@ -23,6 +23,7 @@ const question = (id: number, key: string, position: number, text: string) => ({
 });
 const detail: TSchemeDetail = {
   id: 7,
+  lockVersion: 1,
   customerId: 1,
   key: '00000000-0000-4000-8000-000000000000',
   version: 2,

@@ -1,7 +1,10 @@
 // What the scheme editor's buttons do: go back (asking when there are unsaved changes), save (a new
-// version when the open one is published), publish, archive or restore, delete a draft.
+// version when the open one is published), publish, archive or restore, delete a draft. A save refused
+// because someone else changed the version meanwhile offers to overwrite their changes or reload.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
+import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
+import type { TSchemeDetail, TUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
 import { useConfirmDialog, type NoticeApi } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -35,6 +38,7 @@ export type SchemeActions = ReturnType<typeof useSchemeActions>;
 
 export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onBack, onOpen }: SchemeActionsOptions) {
   const { t } = useTranslation('business');
+  const { t: tf } = useTranslation('forms');
   const utils = trpc.useUtils();
   const update = trpc.schemes.update.useMutation();
   const publish = trpc.schemes.publish.useMutation();
@@ -48,7 +52,53 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
     onBack();
   }
 
+  // The input a save refused as stale (sent again without lockVersion on Overwrite), and what
+  // Reload/Overwrite are doing.
+  const [stale, setStale] = useState<TUpdateSchemeInput | null>(null);
+  const [staleBusy, setStaleBusy] = useState<'reload' | 'overwrite' | null>(null);
+  const [staleError, setStaleError] = useState<string | null>(null);
+
   const save = form.handleSubmit(async (data) => {
+    setStale(null);
+    setStaleError(null);
+    try {
+      await store(data);
+    } catch (error) {
+      if (!isStaleRecordError(error)) throw error;
+      setStale(data);
+    }
+  });
+
+  async function overwrite() {
+    if (!stale) return;
+    setStaleBusy('overwrite');
+    setStaleError(null);
+    try {
+      await store({ ...stale, lockVersion: undefined });
+      setStale(null);
+    } catch (error) {
+      setStaleError(parseError(error).message);
+    } finally {
+      setStaleBusy(null);
+    }
+  }
+
+  /** Read the version again: the editor starts afresh on it (its key is the version's updatedAt). */
+  async function reload() {
+    const ok = await confirm({ title: tf('staleReloadConfirmTitle'), content: tf('staleReloadConfirm'), confirmLabel: tf('staleReload') });
+    if (!ok) return;
+    setStaleBusy('reload');
+    try {
+      await utils.schemes.invalidate();
+      setStale(null);
+    } catch {
+      setStaleError(tf('staleGone'));
+    } finally {
+      setStaleBusy(null);
+    }
+  }
+
+  async function store(data: TUpdateSchemeInput) {
     const saved = await update.mutateAsync(data);
     await utils.schemes.invalidate();
     if (saved.id !== detail.id) {
@@ -57,7 +107,7 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
     } else {
       notices.success(t('notices.saved', { name: saved.name }));
     }
-  });
+  }
 
   async function doPublish() {
     const ok = await confirm({
@@ -96,6 +146,8 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
   return {
     back,
     save,
+    /** Set after a save refused as stale: the banner's state and its two actions. */
+    stale: stale ? { error: staleError, busy: staleBusy, overwrite: () => void overwrite(), reload: () => void reload() } : null,
     publish: doPublish,
     publishing: publish.isPending,
     archive: () => doArchive(false),

@@ -20,7 +20,8 @@ export interface SchemeDraftState {
 /** The editable copy of one scheme version; leaving the page with unsaved changes asks first. */
 export function useSchemeDraft(detail: TSchemeDetail): SchemeDraftState {
   const initial = useMemo(() => fromDetail(detail), [detail]);
-  const form = useZodForm(ZUpdateSchemeInput, initial, (v: SchemeDraft) => toUpdateInput(detail.id, v));
+  // The save carries the lockVersion read: a version someone else changed since is refused (stale).
+  const form = useZodForm(ZUpdateSchemeInput, initial, (v: SchemeDraft) => ({ ...toUpdateInput(detail.id, v), lockVersion: detail.lockVersion }));
   const draft = form.values;
   const dirty = !sameDraft(draft, initial);
 

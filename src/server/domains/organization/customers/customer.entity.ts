@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 
 export const CustomerSchema = defineEntity({
@@ -7,6 +7,7 @@ export const CustomerSchema = defineEntity({
   tableName: 'customers',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     code: p.string().length(16).unique(),
     name: p.string().length(200),
     email: p.string().length(254).nullable(),

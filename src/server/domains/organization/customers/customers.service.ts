@@ -22,6 +22,7 @@ import { definedOnly } from '../../../lib/objects.ts';
 import { assertUnique, assertUniqueChange, conditionsFilter, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
+import { assertCurrent, lockRecord } from '../../../lib/records.ts';
 import { Customer } from './customer.entity.ts';
 
 export const customerListing = defineListing({
@@ -31,6 +32,7 @@ export const customerListing = defineListing({
       select: (qb) =>
         qb.select((eb) => [
           'c.id',
+          'c.version',
           'c.code',
           'c.name',
           'c.email',
@@ -64,6 +66,7 @@ export const customerListing = defineListing({
     }),
   map: (r): TCustomer => ({
     id: r.id,
+    version: r.version,
     code: r.code,
     name: r.name,
     email: r.email,
@@ -170,8 +173,10 @@ async function loadForWrite(ctx: AuthedContext, id: number, action: 'update' | '
 export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomerInput): Promise<TCustomer> {
   authorize(ctx, 'update', 'Customer');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, Customer, input.id);
     const customer = await loadForWrite(tx, input.id, 'update');
-    const { id: _id, ...changes } = input;
+    assertCurrent(customer, input.version, 'Customer');
+    const { id: _id, version: _version, ...changes } = input;
     await assertUniqueChange(tx.em, uniqueCode, customer, changes.code);
     const before = snapshot(customer);
     tx.em.assign(customer, definedOnly(changes));

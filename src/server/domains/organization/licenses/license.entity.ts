@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { LICENSE_PLANS, type TLicenseModule } from '../../../../shared/schemas/licenses.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../customers/customer.entity.ts';
 
@@ -13,6 +13,7 @@ export const LicenseSchema = defineEntity({
   tableName: 'licenses',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     key: p.string().length(40).unique(),
     plan: p.enum([...LICENSE_PLANS]),

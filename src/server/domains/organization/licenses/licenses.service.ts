@@ -29,6 +29,7 @@ import { conditionsFilter, findInTenant, targetCustomerId, tenantFilter, withTra
 import { notFound } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
+import { assertCurrent, lockRecord } from '../../../lib/records.ts';
 import { License } from './license.entity.ts';
 
 /** The derived status of the license `l`, in SQL. */
@@ -51,6 +52,7 @@ export const licenseListing = defineListing({
       select: (qb) =>
         qb.select([
           'l.id',
+          'l.version',
           'l.key',
           'l.customer_id',
           'c.code as customer_code',
@@ -79,6 +81,7 @@ export const licenseListing = defineListing({
     }),
   map: (r): TLicense => ({
     id: r.id,
+    version: r.version,
     key: r.key,
     customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name },
     plan: r.plan,
@@ -300,7 +303,9 @@ function loadForWrite(tx: AuthedContext, id: number): Promise<License> {
 export async function updateLicense(ctx: ServiceContext, input: TUpdateLicenseInput): Promise<TLicense> {
   authorize(ctx, 'update', 'License');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, License, input.id);
     const license = await loadForWrite(tx, input.id);
+    assertCurrent(license, input.version, 'License');
     const status = licenseStatus(license);
     if (status === 'revoked' || status === 'expired') {
       throw new AppError('CONFLICT', `This license is ${status}; it is kept as history and cannot change. Create a new one instead.`);
@@ -308,7 +313,7 @@ export async function updateLicense(ctx: ServiceContext, input: TUpdateLicenseIn
     const customerId = license.customer.id;
     await lockCustomer(tx.em, customerId);
     const before = snapshot(license);
-    const { id: _id, ...patch } = input;
+    const { id: _id, version: _version, ...patch } = input;
     const next = { startsAt: license.startsAt, expiresAt: license.expiresAt, seats: license.seats, ...definedOnly(patch) };
     if (next.expiresAt <= next.startsAt) {
       throw new AppError('BAD_REQUEST', 'The license must expire after it starts', { expiresAt: ['The license must expire after it starts'] });

@@ -1,4 +1,4 @@
-import { ZCreateTeamInput, ZListTeamsInput, ZTeamDetail, ZTeamList, ZUpdateTeamInput } from '../../../../shared/schemas/teams.ts';
+import { ZCreateTeamInput, ZListTeamsInput, ZTeamDetail, ZTeamList, ZTeamMembersInput, ZUpdateTeamInput } from '../../../../shared/schemas/teams.ts';
 import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 // Importing the service wires team membership into sessions (CASL "team" conditions).
@@ -11,6 +11,8 @@ export const teamsRouter = router({
   byId: p.byId(teams.getTeam),
   create: p.mutation(ZCreateTeamInput, teams.createTeam),
   update: p.mutation(ZUpdateTeamInput, teams.updateTeam),
+  addMembers: p.mutation(ZTeamMembersInput, teams.addMembers),
+  removeMembers: p.mutation(ZTeamMembersInput, teams.removeMembers),
   archive: p.byIdMutation(teams.archiveTeam),
   restore: p.byIdMutation(teams.restoreTeam),
   delete: p.delete(teams.deleteTeam),

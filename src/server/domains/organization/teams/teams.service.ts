@@ -8,14 +8,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import type { TCreateTeamInput, TListTeamsInput, TTeam, TTeamDetail, TUpdateTeamInput, TUserRef } from '../../../../shared/schemas/teams.ts';
+import type { TCreateTeamInput, TListTeamsInput, TTeam, TTeamDetail, TTeamMembersInput, TUpdateTeamInput, TUserRef } from '../../../../shared/schemas/teams.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
-import { deleteUnreferenced, loadForWrite, type WriteAction, type WriteSpec } from '../../../lib/records.ts';
+import { assertCurrent, deleteUnreferenced, loadForWrite, lockRecord, type WriteAction, type WriteSpec } from '../../../lib/records.ts';
 import { plural } from '../../../lib/references.ts';
 import { assertUnique, assertUniqueChange, conditionsFilter, findInTenant, findOwned, flushUnique, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
@@ -31,6 +31,7 @@ export const teamListing = defineListing({
       select: (qb) =>
         qb.select((eb) => [
           't.id',
+          't.version',
           't.customer_id',
           't.name',
           't.description',
@@ -53,6 +54,7 @@ export const teamListing = defineListing({
     }),
   map: (r): TTeam => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     name: r.name,
     description: r.description,
@@ -216,7 +218,9 @@ export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): 
 export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): Promise<TTeamDetail> {
   authorize(ctx, 'update', 'Team');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, Team, input.id);
     const team = await loadForWrite(tx, records, input.id, 'update');
+    assertCurrent(team, input.version, 'Team');
     const customerId = team.customer.id;
     const before = snapshot(team);
     await assertUniqueChange(tx.em, uniqueName, team, input.name, { customer: customerId });
@@ -234,11 +238,49 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
     await flushUnique(tx.em, uniqueName);
     const previousLeads = [before.floorManagerId, before.teamLeaderId].filter((x): x is number => x !== null);
     const { added, removed } = await setMembers(tx.em, team, memberIds);
+    // A new member list is a change of the team (its version moves; flushed at commit).
+    if (added.length || removed.length) team.updatedAt = new Date();
     for (const id of previousLeads) accountSessions().forget(id);
     recordUpdate(tx, { entityType: 'Team', entityId: team.id, customerId }, before, snapshot(team), {
       ...(added.length ? { membersAdded: added } : {}),
       ...(removed.length ? { membersRemoved: removed } : {}),
     });
+  });
+  return getTeam(ctx, input.id);
+}
+
+/**
+ * Add users to the team (users of its customer); those already members are left as they are. An
+ * insert that ignores existing rows, so concurrent additions all land. The team's version stays.
+ */
+export async function addMembers(ctx: ServiceContext, input: TTeamMembersInput): Promise<TTeamDetail> {
+  authorize(ctx, 'update', 'Team');
+  await withTransaction(ctx, async (tx) => {
+    const team = await loadForWrite(tx, records, input.id, 'update');
+    const userIds = [...new Set(input.userIds)];
+    await checkPeople(tx.em, team.customer.id, { floorManagerId: null, teamLeaderId: null, memberIds: userIds });
+    const current = new Set(await memberIdsOf(tx.em, team.id));
+    const added = userIds.filter((id) => !current.has(id));
+    await addTeamMembers(tx.em, team.id, userIds);
+    if (added.length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId: team.customer.id, changes: { membersAdded: added } });
+  });
+  return getTeam(ctx, input.id);
+}
+
+/** Remove users from the team; non-members are ignored. The team's leads stay members (BAD_REQUEST). */
+export async function removeMembers(ctx: ServiceContext, input: TTeamMembersInput): Promise<TTeamDetail> {
+  authorize(ctx, 'update', 'Team');
+  await withTransaction(ctx, async (tx) => {
+    const team = await loadForWrite(tx, records, input.id, 'update');
+    const userIds = [...new Set(input.userIds)];
+    if (userIds.some((id) => id === team.floorManager?.id || id === team.teamLeader?.id)) {
+      const message = "A team's floor manager and team leader stay members; choose another lead first";
+      throw new AppError('BAD_REQUEST', message, { userIds: [message] });
+    }
+    const current = new Set(await memberIdsOf(tx.em, team.id));
+    const removed = userIds.filter((id) => current.has(id));
+    await removeTeamMembers(tx.em, team.id, removed);
+    if (removed.length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId: team.customer.id, changes: { membersRemoved: removed } });
   });
   return getTeam(ctx, input.id);
 }

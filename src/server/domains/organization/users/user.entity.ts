@@ -4,7 +4,7 @@
 // depend on users, never the reverse); teams/team.entity.ts names Team and TeamMember for its domain.
 import { defineEntity, p } from '@mikro-orm/core';
 import { ROLES } from '../../../../shared/constants/roles.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../customers/customer.entity.ts';
 
@@ -13,6 +13,7 @@ export const UserSchema = defineEntity({
   tableName: 'users',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     customer: () => p.manyToOne(Customer).nullable().deleteRule('restrict').index(),
     /** Stored lower-cased, so the unique index is case-insensitive. */
     email: p.string().length(254).unique(),
@@ -39,6 +40,7 @@ export const TeamSchema = defineEntity({
   tableName: 'teams',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     name: p.string().length(120),
     description: p.text().nullable(),

@@ -31,6 +31,7 @@ import { hashPassword } from '../../../lib/password.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';
 import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
+import { assertCurrent, lockRecord } from '../../../lib/records.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
 import { accountSessions, type LinkOptions } from './account-sessions.ts';
@@ -52,6 +53,7 @@ export const userListing = defineListing({
         select: (qb) =>
           qb.select([
             'u.id',
+            'u.version',
             'u.customer_id',
             'c.code as customer_code',
             'u.email',
@@ -79,6 +81,7 @@ export const userListing = defineListing({
     ),
   map: (r): TUser => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     customerCode: r.customer_code,
     email: r.email,
@@ -392,9 +395,14 @@ function refuseSuperadminRole(ctx: AuthedContext, role: Role | undefined): void 
   }
 }
 
-/** Refuse taking the last active admin of a customer away (deactivate, delete, role change). */
+/**
+ * Refuse taking the last active admin of a customer away (deactivate, delete, role change). The
+ * customer's row is locked for the rest of the transaction first, so two such changes to one
+ * customer run one after the other: the second counts the admins the first left (no race to zero).
+ */
 async function keepOneAdmin(em: EntityManager, user: User): Promise<void> {
   if (user.role !== 'admin' || user.status !== 'active' || !user.customer) return;
+  await db(em).selectFrom('customers').select('id').where('id', '=', user.customer.id).forUpdate().execute();
   const others = await em.count(User, { customer: user.customer.id, role: 'admin', status: 'active', id: { $ne: user.id } });
   if (!others) throw new AppError('CONFLICT', `${user.fullName} is the customer's last active admin; make another user admin first`);
 }
@@ -463,7 +471,9 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
   authorize(ctx, 'update', 'User');
   refuseSuperadminRole(ctx, input.role);
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, User, input.id);
     const user = await loadForWrite(tx, input.id, 'update');
+    assertCurrent(user, input.version, 'User');
     const before = snapshot(user);
     if (input.role !== undefined && input.role !== user.role) {
       if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot change your own role', { role: ['You cannot change your own role'] });
@@ -514,6 +524,7 @@ export async function activateUser(ctx: ServiceContext, id: number): Promise<TUs
 export async function deactivateUser(ctx: ServiceContext, id: number): Promise<TUserDetail> {
   authorize(ctx, 'update', 'User');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, User, id); // the user's row, then (keepOneAdmin) the customer's: one order
     const user = await loadForWrite(tx, id, 'update');
     if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
     if (user.status === 'inactive') return;
@@ -537,7 +548,11 @@ export async function adminResetPassword(
   return withTransaction(ctx, async (tx) => {
     const user = await loadForWrite(tx, input.id, 'update');
     if (input.password) {
-      user.passwordHash = await hashPassword(input.password);
+      // Not a change of the record an admin may be editing (the user dialog has no password): written
+      // aside like a login or a reset link's use, so the user's version stays.
+      // (SQL beside the ORM: a nativeUpdate would reach the loaded entity and its flush move the version.)
+      const passwordHash = await hashPassword(input.password);
+      await db(tx.em).updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
       recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'set' } });
       await tx.em.flush();
       await accountSessions().revoke(tx.em, user.id);
@@ -559,6 +574,7 @@ export async function adminResetPassword(
 export async function deleteUser(ctx: ServiceContext, id: number): Promise<TDeleted> {
   authorize(ctx, 'delete', 'User');
   await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, User, id); // the user's row, then (keepOneAdmin) the customer's: one order
     const user = await loadForWrite(tx, id, 'delete');
     if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot delete your own account');
     await keepOneAdmin(tx.em, user);

@@ -99,6 +99,8 @@ export async function login(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
   await em.flush();
+  // Not a change of the record an admin may be editing: written aside, the user's version stays.
+  await em.nativeUpdate(User, { id: user.id }, { lastLoginAt: new Date() });
   const teamIds = await teamIdsOf(em, user.id);
   return {
     accessToken,

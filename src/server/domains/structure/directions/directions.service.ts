@@ -22,6 +22,7 @@ export const directionListing = defineListing({
       select: (qb) =>
         qb.select((eb) => [
           'd.id',
+          'd.version',
           'd.customer_id',
           'd.code',
           'd.name',
@@ -38,6 +39,7 @@ export const directionListing = defineListing({
     }),
   map: (r): TDirection => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     code: r.code,
     name: r.name,
@@ -110,10 +112,10 @@ export async function createDirection(ctx: ServiceContext, input: TCreateDirecti
 
 export async function updateDirection(ctx: ServiceContext, input: TUpdateDirectionInput): Promise<TDirection> {
   await updateRecord(ctx, records, input.id, async (tx, direction) => {
-    const { id: _id, ...patch } = input;
+    const { id: _id, version: _version, ...patch } = input;
     await assertUniqueChange(tx.em, uniqueCode, direction, patch.code, { customer: direction.customer.id });
     tx.em.assign(direction, definedOnly(patch));
-  });
+  }, input.version);
   return getDirection(ctx, input.id);
 }
 

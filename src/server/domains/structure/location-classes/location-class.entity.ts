@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 
@@ -9,6 +9,7 @@ export const LocationClassSchema = defineEntity({
   tableName: 'location_classes',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     name: p.string().length(120),
     description: p.text().nullable(),

@@ -23,6 +23,7 @@ export const locationClassListing = defineListing({
       select: (qb) =>
         qb.select((eb) => [
           'k.id',
+          'k.version',
           'k.customer_id',
           'k.name',
           'k.description',
@@ -39,6 +40,7 @@ export const locationClassListing = defineListing({
     }),
   map: (r): TLocationClass => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     name: r.name,
     description: r.description,
@@ -127,10 +129,10 @@ export async function createLocationClass(ctx: ServiceContext, input: TCreateCla
 
 export async function updateLocationClass(ctx: ServiceContext, input: TUpdateClassInput): Promise<TLocationClass> {
   await updateRecord(ctx, records, input.id, async (tx, found) => {
-    const { id: _id, ...patch } = input;
+    const { id: _id, version: _version, ...patch } = input;
     await assertUniqueChange(tx.em, uniqueName, found, patch.name, { customer: found.customer.id });
     tx.em.assign(found, definedOnly(patch));
-  });
+  }, input.version);
   return getLocationClass(ctx, input.id);
 }
 

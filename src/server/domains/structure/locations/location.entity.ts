@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { TOpeningHours } from '../../../../shared/schemas/locations.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { LocationClass } from '../location-classes/location-class.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
@@ -12,6 +12,7 @@ export const LocationSchema = defineEntity({
   tableName: 'locations',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     subDirection: () => p.manyToOne(SubDirection).deleteRule('restrict'),
     locationClass: () => p.manyToOne(LocationClass).nullable().deleteRule('restrict'),

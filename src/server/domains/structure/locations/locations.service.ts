@@ -45,6 +45,7 @@ function locationSource(db: Kysely<DB>, sortBy?: LocationSortKey) {
     select: (qb) =>
       qb.select([
         'l.id',
+        'l.version',
         'l.customer_id',
         'l.sub_direction_id',
         'l.location_class_id',
@@ -81,6 +82,7 @@ export const locationListing = defineListing({
   source: locationSource,
   map: (r): LocationRow => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     subDirectionId: r.sub_direction_id,
     locationClassId: r.location_class_id,
@@ -266,13 +268,13 @@ export async function updateLocation(ctx: ServiceContext, input: TUpdateLocation
     if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableLocationClass(tx, input.classId, customerId);
     await assertUniqueChange(tx.em, uniqueCode, location, input.code, { customer: customerId });
     // Coordinates go together: the schema refuses one without the other.
-    const { id: _id, subDirectionId, classId, ...fields } = input;
+    const { id: _id, version: _version, subDirectionId, classId, ...fields } = input;
     tx.em.assign(location, {
       ...definedOnly(fields),
       ...(subDirectionId !== undefined ? { subDirection: subDirectionId } : {}),
       ...(classId !== undefined ? { locationClass: classId } : {}),
     });
-  });
+  }, input.version);
   return getLocation(ctx, input.id);
 }
 

@@ -23,6 +23,8 @@ export const SchemeSchema = defineEntity({
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     key: p.uuid(),
     version: p.integer().check('version >= 1'),
+    /** The optimistic lock (`version` is the scheme's own version number): see recordVersion in base.entity.ts. */
+    lockVersion: p.integer().version(),
     isLatest: p.boolean().default(true),
     name: p.string().length(200),
     description: p.text().nullable(),

@@ -23,7 +23,7 @@ import { archiveActions, type ArchiveSpec } from '../../../lib/archive.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
-import { loadForWrite } from '../../../lib/records.ts';
+import { assertCurrent, loadForWrite, lockRecord } from '../../../lib/records.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';
 import { findOwned, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { diffChanges, recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
@@ -44,6 +44,7 @@ export const schemeListing = defineListing({
       select: (qb) =>
         qb.select((eb) => [
           'sc.id',
+          'sc.lock_version',
           'sc.customer_id',
           'sc.key',
           'sc.version',
@@ -72,6 +73,7 @@ export const schemeListing = defineListing({
     }),
   map: (r): TScheme => ({
     id: r.id,
+    lockVersion: r.lock_version,
     customerId: r.customer_id,
     key: r.key,
     version: r.version,
@@ -356,7 +358,9 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
   authorize(ctx, 'update', 'Scheme');
   const sections = input.sections ? normalizeStructure(input.sections) : undefined;
   const id = await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, Scheme, input.id);
     const scheme = await loadForWrite(tx, records, input.id, 'update');
+    assertCurrent(scheme, input.lockVersion, 'Scheme', 'lockVersion');
     const customerId = scheme.customer.id;
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -367,6 +371,8 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
     if (scheme.status === 'draft') {
       const before = snapshot(scheme);
       tx.em.assign(scheme, patch);
+      // The sections are other rows: touch the scheme so its lockVersion moves with them too.
+      if (sections) scheme.updatedAt = new Date();
       await tx.em.flush();
       if (sections) await writeStructure(tx.em, scheme, sections);
       recordUpdate(tx, { entityType: 'Scheme', entityId: scheme.id, customerId }, before, snapshot(scheme), {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { Direction } from '../directions/direction.entity.ts';
@@ -10,6 +10,7 @@ export const SubDirectionSchema = defineEntity({
   tableName: 'sub_directions',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     customer: () => p.manyToOne(Customer).deleteRule('restrict'),
     direction: () => p.manyToOne(Direction).deleteRule('restrict').index(),
     code: p.string().length(32),

@@ -28,6 +28,7 @@ export const subDirectionListing = defineListing({
       select: (qb) =>
         qb.select((eb) => [
           's.id',
+          's.version',
           's.customer_id',
           's.direction_id',
           'd.code as direction_code',
@@ -48,6 +49,7 @@ export const subDirectionListing = defineListing({
     }),
   map: (r): TSubDirection => ({
     id: r.id,
+    version: r.version,
     customerId: r.customer_id,
     direction: { id: r.direction_id, code: r.direction_code, name: r.direction_name },
     code: r.code,
@@ -185,7 +187,7 @@ export async function updateSubDirection(ctx: ServiceContext, input: TUpdateSubD
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
     });
-  });
+  }, input.version);
   return getSubDirection(ctx, input.id);
 }
 
