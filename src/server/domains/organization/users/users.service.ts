@@ -277,10 +277,10 @@ export async function accountById(em: EntityManager, userId: number): Promise<Ac
   return toAccount(await em.findOneOrFail(User, { id: userId }, { populate: ['customer'] }));
 }
 
-/** Note a sign-in (last login time) in the caller's unit of work: written when the caller flushes. */
+/** Note a sign-in (last login time) at once, beside the unit of work, so the user's version does not move. */
 export async function markSignedIn(em: EntityManager, userId: number): Promise<void> {
-  const user = await em.findOneOrFail(User, { id: userId });
-  user.lastLoginAt = new Date();
+  // Not a change of the record an admin may be editing: written aside, the user's version stays.
+  await em.nativeUpdate(User, { id: userId }, { lastLoginAt: new Date() });
 }
 
 /** Replace the user's password hash now (a reset link used); sessions are the caller's business. */

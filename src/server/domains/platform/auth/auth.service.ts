@@ -88,7 +88,6 @@ export async function login(
   const csrfToken = newToken();
   const remember = input.remember ?? false;
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : meta.sessionTtlMs));
-  // The last login time and the session are written by one flush.
   await markSignedIn(em, user.id);
   em.create(Session, {
     tokenHash: sha256(accessToken),
@@ -99,8 +98,6 @@ export async function login(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
   await em.flush();
-  // Not a change of the record an admin may be editing: written aside, the user's version stays.
-  await em.nativeUpdate(User, { id: user.id }, { lastLoginAt: new Date() });
   const teamIds = await teamIdsOf(em, user.id);
   return {
     accessToken,
