@@ -35,6 +35,8 @@ export interface TestApp {
   databaseUrl: string;
   /** Sign in through REST; returns the bearer token. Cached per email. */
   token(email: string): Promise<string>;
+  /** Drop the cached token of `email`: the next token(), caller() or request({ as }) signs in again. */
+  forget(email: string): void;
   /** app.inject with a bearer token for `as` (an email), if given. */
   request(opts: InjectOptions & { as?: string }): Promise<LightMyRequestResponse>;
   /** A tRPC caller with nobody signed in. */
@@ -87,7 +89,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
         user: session.user,
         ability: createAbility(defineRulesFor(session.user)),
         ip: '127.0.0.1',
-        req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app } as never,
+        req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app, routeOptions: { config: {} } } as never,
         reply: { setCookie: () => undefined, clearCookie: () => undefined } as never,
         config,
       };
@@ -99,9 +101,10 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       user: null,
       ability: createAbility([]),
       ip: '127.0.0.1',
-      req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app } as never,
+      req: { ip: '127.0.0.1', id: 'test', headers: {}, protocol: 'http', host: 'localhost', log: app.log, server: app, routeOptions: { config: {} } } as never,
       reply: { setCookie: () => undefined, clearCookie: () => undefined } as never,
       config,
     }));
-  return { app, orm, config, databaseUrl: db.url, token, request, caller, createAnonCaller };
+  const forget = (email: string) => void tokens.delete(email);
+  return { app, orm, config, databaseUrl: db.url, token, forget, request, caller, createAnonCaller };
 }
