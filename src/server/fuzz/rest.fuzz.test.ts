@@ -359,7 +359,7 @@ async function check(route: Route, req: FuzzRequest, caller: Caller, target: str
   return false;
 }
 
-
+/** A generated request stops shrinking after this many extra requests. */
 const SHRINK_CALLS = 150;
 /** Routes that end the caller's session: the signed-in caller sends them only the short list (it signs in again after each). */
 const SESSION_ENDING = new Set(['POST /api/auth/logout']);

@@ -8,7 +8,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from '../trpc/router.ts';
 import { FuzzReport, classify } from './report.ts';
-import { baseValue, caseArbitrary, fixedCases, fuzzSettings, hashString, isPlainObject, listProcedures, preview, wholeInputCases, type FuzzCase } from './values.ts';
+import {
+  baseValue,
+  caseArbitrary,
+  fixedCases,
+  fuzzSettings,
+  hashString,
+  isPlainObject,
+  listProcedures,
+  preview,
+  wholeInputCases,
+  type FuzzCase,
+} from './values.ts';
 
 const t = await setupTestApp();
 const settings = fuzzSettings();
@@ -97,7 +108,6 @@ function responseOf(outcome: Outcome & { kind: '5xx' }): string {
   return `${outcome.code}: ${e.message}`;
 }
 
-
 /**
  * The salt of the i-th fixed case. The same in every procedure: `directions.update`'s i-th base carries the
  * unique keys `directions.create`'s i-th base created, so updates meet existing keys (a 409, never a 500).
@@ -169,13 +179,21 @@ describe(`tRPC fuzz (seed ${settings.seed}, ${settings.runs} generated cases per
 
   for (const procedure of procedures) {
     it(`${procedure.type} ${procedure.path}`, { timeout: Math.max(120_000, settings.runs * 6_000) }, async () => {
-      // A probe no schema accepts: refused before the input is read (UNAUTHORIZED, FORBIDDEN) or after.
-      const anonymousProbe = await run(anonymous, procedure.path, procedure.type, Symbol('probe'));
+      // A probe no schema accepts (a symbol): refused before the input is read (UNAUTHORIZED, FORBIDDEN) or after.
+      const probeCase: FuzzCase = { label: 'probe (a symbol)', input: Symbol('probe') };
+      const probed = async (caller: Caller) => {
+        const outcome = await run(caller, procedure.path, procedure.type, probeCase.input);
+        if (outcome.kind === '5xx') {
+          report.add(`${procedure.type} ${procedure.path} as ${caller.name}`, classify(outcome.error), probeCase.label, 'Symbol(probe)', responseOf(outcome));
+        }
+        return outcome;
+      };
+      const anonymousProbe = await probed(anonymous);
       const open = !(anonymousProbe.kind === 'error' && ['UNAUTHORIZED', 'FORBIDDEN'].includes(anonymousProbe.code));
       const plan: [Caller, FixedList][] = [[anonymous, open ? 'all' : 'whole']];
       if (!SESSION_ENDING.has(procedure.path)) {
         // Procedures admin may not call fail before their input is read: fuzz those as superadmin too.
-        const probe = await run(admin, procedure.path, procedure.type, Symbol('probe'));
+        const probe = await probed(admin);
         const forbidden = probe.kind === 'error' && probe.code === 'FORBIDDEN';
         plan.push([admin, open ? 'none' : forbidden ? 'whole' : 'all']);
         if (forbidden) plan.push([superadmin, 'all']);
