@@ -169,8 +169,12 @@ const QUERY_VALUES = [
   encodeURIComponent('{"start":"-271821-04-20","end":"+275760-09-13"}'),
   encodeURIComponent('{"__proto__":{"polluted":1}}'),
   encodeURIComponent('0000-01-01'),
+  encodeURIComponent('{"start":"0000-01-01","end":"0000-01-01"}'),
   '',
 ];
+
+/** The query values every generic key gets on its own. */
+const SHARP_QUERY_VALUES = ['a%00b', '%ED%A0%80', '1e400', '99999999999999999999', encodeURIComponent('0000-01-01'), encodeURIComponent('{"start":"0000-01-01","end":"0000-01-01"}')];
 
 function fillUrl(url: string, params: Record<string, string>): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? '1');
@@ -269,6 +273,11 @@ function requestsFor(route: Route, gated: boolean): FuzzRequest[] {
     for (const value of QUERY_VALUES) out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${key}=${value}` });
     out.push({ label: `?${key} repeated`, params: base, query: `${key}=a&${key}=b&${key}=%00` });
     out.push({ label: `?${key}[] object`, params: base, query: `${key}[__proto__][x]=1&${key}[a]=b` });
+  }
+  // Generic keys: the sharpest values one key at a time (a refusal of one key must not hide another's
+  // 500), every value with all keys at once.
+  for (const key of generic) {
+    for (const value of SHARP_QUERY_VALUES) out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${encodeURIComponent(key)}=${value}` });
   }
   for (const value of QUERY_VALUES) {
     out.push({ label: `?<${generic.length} generic keys>=${value.slice(0, 40)}`, params: base, query: generic.map((k) => `${encodeURIComponent(k)}=${value}`).join('&') });
