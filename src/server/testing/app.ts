@@ -37,6 +37,8 @@ export interface TestApp {
   databaseUrl: string;
   /** Sign in through REST; returns the bearer token. Cached per email. */
   token(email: string): Promise<string>;
+  /** Drop the cached token of `email`: the next token(), caller() or request({ as }) signs in again. */
+  forget(email: string): void;
   /** app.inject with a bearer token for `as` (an email), if given. */
   request(opts: InjectOptions & { as?: string }): Promise<LightMyRequestResponse>;
   /** A tRPC caller with nobody signed in. */
@@ -98,5 +100,6 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     });
   };
   const createAnonCaller = () => createCaller(() => inner(orm.em.fork(), null));
-  return { app, orm, config, databaseUrl: db.url, token, request, caller, createAnonCaller };
+  const forget = (email: string) => void tokens.delete(email);
+  return { app, orm, config, databaseUrl: db.url, token, forget, request, caller, createAnonCaller };
 }

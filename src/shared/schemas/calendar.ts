@@ -1,6 +1,6 @@
 // Calendar demo app: events in five categories, created, moved, edited and deleted by their owner.
 import { z } from 'zod';
-import { ZId, zHttpUrl } from './common.ts';
+import { DATE_RANGE_MESSAGE, ZId, inDateRange, zHttpUrl } from './common.ts';
 
 export const CALENDAR_CATEGORIES = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'] as const;
 export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
@@ -9,7 +9,8 @@ export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
 export const ZDateTime = z
   .union([z.date(), z.iso.datetime({ offset: true, local: true }), z.iso.date()])
   .transform((value) => (value instanceof Date ? value : new Date(value)))
-  .refine((date) => !Number.isNaN(date.getTime()), { message: 'Invalid date' });
+  .refine((date) => !Number.isNaN(date.getTime()), { message: 'Invalid date' })
+  .refine(inDateRange, { message: DATE_RANGE_MESSAGE });
 
 export const ZCalendarEventFields = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),

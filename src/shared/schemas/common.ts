@@ -11,6 +11,23 @@ export const ZByIdInput = z.object({ id: ZId });
  */
 export const ZVersion = z.number().int().positive().max(2_147_483_647);
 export const ZExpectedVersion = ZVersion.optional();
+
+/**
+ * The dates an input may carry: years 1 to 9999. PostgreSQL refuses year 0 (JavaScript's 1 BC, e.g.
+ * "0000-01-01") and JavaScript's far ends (±271821) with a 500; no business date is outside this.
+ */
+export const MIN_DATE = new Date('0001-01-01T00:00:00.000Z');
+export const MAX_DATE = new Date('9999-12-31T23:59:59.999Z');
+export const DATE_RANGE_MESSAGE = 'Expected a date between the years 1 and 9999';
+export function inDateRange(date: Date): boolean {
+  return date.getTime() >= MIN_DATE.getTime() && date.getTime() <= MAX_DATE.getTime();
+}
+/** A date input (a Date, or a string or number it coerces from) within MIN_DATE..MAX_DATE. */
+export const ZInputDate = z.coerce.date().min(MIN_DATE, DATE_RANGE_MESSAGE).max(MAX_DATE, DATE_RANGE_MESSAGE);
+/** A YYYY-MM-DD date input within MIN_DATE..MAX_DATE. */
+export const ZInputIsoDate = z.iso
+  .date({ message: 'Expected a date as YYYY-MM-DD' })
+  .refine((value) => value >= '0001-01-01', DATE_RANGE_MESSAGE);
 export type TByIdInput = z.infer<typeof ZByIdInput>;
 
 export const ZOrderBy = z.enum(['asc', 'desc']);

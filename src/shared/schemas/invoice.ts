@@ -1,6 +1,6 @@
 // Invoice demo app: invoices with their clients and payment details (spec sections 3, 7 and 8).
 import { z } from 'zod';
-import { listInput, listOutput } from './common.ts';
+import { ZInputIsoDate, listInput, listOutput } from './common.ts';
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -11,7 +11,7 @@ export const FIRST_INVOICE_ID = 4987;
 /** How many clients GET /api/apps/invoice/clients lists. */
 export const INVOICE_CLIENTS_LIMIT = 5;
 
-const ZIsoDate = z.iso.date({ message: 'Expected a date as YYYY-MM-DD' });
+const ZIsoDate = ZInputIsoDate;
 
 export const ZListInvoicesInput = listInput(INVOICE_SORT_KEYS, {
   status: z.enum(INVOICE_STATUSES).optional(),

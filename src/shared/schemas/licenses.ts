@@ -5,7 +5,7 @@
 // customer's `admin` users can sign in. Periods of a customer's non-revoked licenses never overlap.
 import { z } from 'zod';
 import { ZCodeRef } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 
 export const LICENSE_PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
 export type TLicensePlan = (typeof LICENSE_PLANS)[number];
@@ -66,8 +66,8 @@ export const ZCreateLicenseInput = z
     plan: z.enum(LICENSE_PLANS),
     seats: ZSeats,
     modules: ZModules.default(['tasks', 'reports', 'files']),
-    startsAt: z.coerce.date(),
-    expiresAt: z.coerce.date(),
+    startsAt: ZInputDate,
+    expiresAt: ZInputDate,
   })
   .refine((v) => v.expiresAt > v.startsAt, { message: 'The license must expire after it starts', path: ['expiresAt'] });
 export type TCreateLicenseInput = z.infer<typeof ZCreateLicenseInput>;
@@ -79,8 +79,8 @@ export const ZUpdateLicenseInput = z.object({
   plan: z.enum(LICENSE_PLANS).optional(),
   seats: ZSeats.optional(),
   modules: ZModules.optional(),
-  startsAt: z.coerce.date().optional(),
-  expiresAt: z.coerce.date().optional(),
+  startsAt: ZInputDate.optional(),
+  expiresAt: ZInputDate.optional(),
 });
 export type TUpdateLicenseInput = z.infer<typeof ZUpdateLicenseInput>;
 

@@ -1,0 +1,69 @@
+// The fuzz suites' findings: classifying the error behind a 5xx, deduplicating, capturing logged errors.
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { FuzzReport, captureLoggedErrors, classify, hasBadChars } from './report.ts';
+
+/** A driver error as MikroORM wraps PostgreSQL's: a SQLSTATE in `code`. */
+function dbError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { name: 'DriverException', code });
+}
+
+function wrapped(cause: Error): TRPCError {
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause });
+}
+
+describe('classify', () => {
+  it('names the cause from the SQLSTATE anywhere in the chain', () => {
+    expect(classify(wrapped(dbError('22021', 'invalid byte sequence for encoding "UTF8": 0x00'))).cause).toBe('NUL byte / lone surrogate');
+    expect(classify(wrapped(dbError('23505', 'duplicate key value violates unique constraint'))).cause).toBe('unique / foreign-key violation');
+    expect(classify(wrapped(dbError('23503', 'insert or update violates foreign key constraint'))).cause).toBe('unique / foreign-key violation');
+    expect(classify(wrapped(dbError('22003', 'value "2147483648" is out of range for type integer'))).cause).toBe('number out of range');
+    expect(classify(wrapped(dbError('22008', 'timestamp out of range'))).cause).toBe('date out of range');
+    expect(classify(new RangeError('Maximum call stack size exceeded')).cause).toBe('deep nesting');
+    expect(classify(new TypeError('x is not a function')).cause).toBe('other');
+  });
+
+  it('blames NUL/surrogates for a protocol error only when the input had them', () => {
+    const error = dbError('08P01', 'invalid message format');
+    expect(classify(error, { name: 'a\u0000b' }).cause).toBe('NUL byte / lone surrogate');
+    expect(classify(error, { name: 'fine' }).cause).toBe('other');
+    expect(classify(error, { name: 'fine' }).detail).toBe('08P01 DriverException: invalid message format');
+  });
+
+  it('finds NUL bytes and lone surrogates raw, escaped or percent-encoded', () => {
+    expect(hasBadChars({ a: ['x', 'y\ud800'] })).toBe(true);
+    expect(hasBadChars('?q=%00')).toBe(true);
+    expect(hasBadChars('{"q":"\\u0000"}')).toBe(true);
+    expect(hasBadChars('%ED%A0%80')).toBe(true);
+    expect(hasBadChars('\ud83d\ude00 fine')).toBe(false);
+  });
+});
+
+describe('FuzzReport', () => {
+  it('deduplicates by target, cause and detail (numbers and quoted values aside)', () => {
+    const report = new FuzzReport();
+    report.add('query a', { cause: 'other', detail: 'value "1" at 3' }, 'case 1', '{}', '500');
+    report.add('query a', { cause: 'other', detail: 'value "2" at 4' }, 'case 2', '{}', '500');
+    report.add('query a', { cause: 'other', detail: 'value "2" at 4' }, 'shrunk', '{"x":1}', '500', { shrunk: true, count: false });
+    report.add('query b', { cause: 'other', detail: 'value "1" at 3' }, 'case 1', '{}', '500');
+    expect(report.findings.size).toBe(2);
+    const first = [...report.findings.values()][0];
+    expect(first).toMatchObject({ count: 2, label: 'shrunk', shrunk: true });
+    expect(report.describe('query a')).toContain('(shrunk)');
+    expect(report.summary('fuzz', { routes: 3 })).toContain('2 distinct 5xx');
+  });
+});
+
+describe('captureLoggedErrors', () => {
+  it('keeps the err of the last error log until taken', () => {
+    const calls: unknown[] = [];
+    const log = { error: (...args: unknown[]) => void calls.push(args) };
+    const errors = captureLoggedErrors(log);
+    const boom = new Error('boom');
+    log.error({ err: boom }, 'unexpected error');
+    log.error('no err here');
+    expect(errors.take()).toBe(boom);
+    expect(errors.take()).toBeUndefined();
+    expect(calls).toHaveLength(2);
+  });
+});

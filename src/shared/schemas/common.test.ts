@@ -1,0 +1,22 @@
+// Date inputs stay within what PostgreSQL stores: year 0 and JavaScript's far ends were 500s.
+import { describe, expect, it } from 'vitest';
+import { ZDateTime } from './calendar.ts';
+import { ZInputDate, ZInputIsoDate } from './common.ts';
+
+describe('date inputs', () => {
+  it('accept years 1 to 9999', () => {
+    for (const value of ['0001-01-01', '2025-06-30', '9999-12-31']) {
+      expect(ZInputIsoDate.safeParse(value).success, value).toBe(true);
+      expect(ZInputDate.safeParse(value).success, value).toBe(true);
+      expect(ZDateTime.safeParse(value).success, value).toBe(true);
+    }
+  });
+
+  it('refuse year 0 and the far ends of JavaScript dates', () => {
+    for (const value of ['0000-01-01', '-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', new Date(-8.64e15), new Date(8.64e15)]) {
+      expect(ZInputDate.safeParse(value).success, String(value)).toBe(false);
+      expect(ZDateTime.safeParse(value).success, String(value)).toBe(false);
+    }
+    expect(ZInputIsoDate.safeParse('0000-01-01').success).toBe(false);
+  });
+});
