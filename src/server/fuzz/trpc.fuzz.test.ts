@@ -4,6 +4,7 @@
 // admin@demo.com and, for procedures admin may not call, superadmin@demo.com. Fails on INTERNAL_SERVER_ERROR.
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
+import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from '../trpc/router.ts';
@@ -85,9 +86,32 @@ function sessionEnded(error: unknown): boolean {
   return error instanceof Error && /no session for/.test(error.message + String((error as { cause?: Error }).cause?.message));
 }
 
+/** Procedures that need the HTTP exchange (cookies, rate limits by address): fuzzed over HTTP. */
+const HTTP_ONLY = new Set(['auth.login', 'auth.logout', 'auth.register', 'auth.forgotPassword']);
+
+/** POST /trpc/<path> with the input as superjson, as the browser sends it; a 5xx is the finding. */
+async function runOverHttp(caller: Caller, path: string, input: unknown): Promise<Outcome> {
+  let payload: string;
+  try {
+    payload = JSON.stringify(superjson.serialize(input));
+  } catch {
+    return { kind: 'skipped' }; // a value no HTTP body can carry (a symbol, a cycle)
+  }
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (caller.email) headers.authorization = `Bearer ${await t.token(caller.email)}`;
+  const res = await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload });
+  if (res.statusCode >= 500) return { kind: '5xx', error: new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`), code: 'INTERNAL_SERVER_ERROR' };
+  if (res.statusCode < 300) {
+    report.accepted.add(path);
+    return { kind: 'ok' };
+  }
+  return { kind: 'error', code: String(res.statusCode) };
+}
+
 async function run(caller: Caller, path: string, type: string, input: unknown, retry = true): Promise<Outcome> {
   if (caller.email && wouldLockOut(path, type, input)) return { kind: 'skipped' };
   report.cases++;
+  if (HTTP_ONLY.has(path)) return runOverHttp(caller, path, input);
   try {
     await invoke(await caller.get(), path, input);
     report.accepted.add(path);
