@@ -48,12 +48,25 @@ export default {
     {
       name: 'app-boundary',
       severity: 'error',
-      comment: "Demo apps are independent of each other; they may share only apps/provision's service.",
+      comment:
+        "Demo apps are independent of each other; they may share only apps/provision's service, and their " +
+        "entities may name provision's owner entity (demo_tenants) for a foreign key.",
       from: { path: '^src/server/domains/apps/([^/]+)/' },
       to: {
         path: '^src/server/domains/apps/[^/]+/',
-        pathNot: ['^src/server/domains/apps/$1/', '^src/server/domains/apps/provision/[^/]+\\.service\\.ts$'],
+        pathNot: [
+          '^src/server/domains/apps/$1/',
+          '^src/server/domains/apps/provision/[^/]+\\.service\\.ts$',
+          '^src/server/domains/apps/provision/[^/]+\\.entity\\.ts$',
+        ],
       },
+    },
+    {
+      name: 'app-boundary-entities',
+      severity: 'error',
+      comment: 'Only an entity may import provision\'s entities (a foreign key to the owner of a demo copy).',
+      from: { path: '^src/server/domains/apps/[^/]+/', pathNot: [ENTITY, TEST_FILE, '^src/server/domains/apps/provision/'] },
+      to: { path: '^src/server/domains/apps/provision/[^/]+\\.entity\\.ts$' },
     },
     {
       name: 'client-not-to-server',
