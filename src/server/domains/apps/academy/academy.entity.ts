@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { COURSE_TAGS } from '../../../../shared/schemas/academy.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 /** A course of the academy demo catalogue. Progress is completedTasks / totalTasks. */
 export const AcademyCourseSchema = defineEntity({
@@ -8,6 +9,8 @@ export const AcademyCourseSchema = defineEntity({
   tableName: 'academy_courses',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     courseTitle: p.string().length(200),
     /** The tutor's name (the spec calls it `user`). */
     tutorName: p.string().length(120),
@@ -22,7 +25,7 @@ export const AcademyCourseSchema = defineEntity({
     logo: p.string().length(60),
     color: p.string().length(20),
     summary: p.text(),
-    tag: p.enum([...COURSE_TAGS]).index(),
+    tag: p.enum([...COURSE_TAGS]),
     rating: p.double(),
     ratingCount: p.integer(),
     // Course page
@@ -33,6 +36,8 @@ export const AcademyCourseSchema = defineEntity({
     isCaptions: p.boolean(),
     description: p.array(),
   },
+  // The catalogue's filter and default order, within one copy.
+  indexes: [{ properties: ['tenant', 'tag'] }, { properties: ['tenant', 'id'] }],
   checks: [
     // Written as PostgreSQL prints it back, so the schema diff sees no change.
     { name: 'academy_courses_tasks_check', expression: '((total_tasks > 0) AND (completed_tasks >= 0) AND (completed_tasks <= total_tasks))' },
@@ -47,6 +52,8 @@ export const AcademyCourseSectionSchema = defineEntity({
   tableName: 'academy_course_sections',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     course: () => p.manyToOne(AcademyCourse).deleteRule('cascade'),
     slug: p.string().length(80),
     title: p.string().length(200),
@@ -63,6 +70,8 @@ export const AcademyCourseTopicSchema = defineEntity({
   tableName: 'academy_course_topics',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     section: () => p.manyToOne(AcademyCourseSection).deleteRule('cascade'),
     title: p.string().length(200),
     seconds: p.integer(),

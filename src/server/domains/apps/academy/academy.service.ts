@@ -1,15 +1,29 @@
-// Academy demo app: the course catalogue (searched, filtered, sorted and paged in SQL) and course pages.
+// Academy demo app: the course catalogue (searched, filtered, sorted and paged in SQL) and course pages, each
+// caller reading their customer's copy (the platform's for the superadmin), made on first use.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Kysely } from 'kysely';
 import { ALL_COURSES_LABEL, type TCourseDetails, type TCourseDetailsInput, type TCourseList, type TListCoursesInput } from '../../../../shared/schemas/academy.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
-import { AcademyCourse } from './academy.entity.ts';
+import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
+import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from './academy.entity.ts';
 
-function courseSource(db: Kysely<DB>) {
-  const from = db.selectFrom('academy_courses as c');
+/** Copies the sample courses, their sections (pointing at the copied courses) and topics to demo tenant `tenant`. */
+export async function copySampleCourses(em: EntityManager, tenant: number): Promise<void> {
+  const courses = await copySampleRows(em, 'academy_courses', tenant, copiedColumns(em, AcademyCourse));
+  const sections = await copySampleRows(em, 'academy_course_sections', tenant, copiedColumns(em, AcademyCourseSection), { column: 'course_id', ids: courses });
+  await copySampleRows(em, 'academy_course_topics', tenant, copiedColumns(em, AcademyCourseTopic), { column: 'section_id', ids: sections });
+}
+
+/** Authorizes reading DemoApp and opens the caller's copy of the academy (made on first use). */
+function openAcademy(ctx: ServiceContext): Promise<TenantCopy> {
+  return openTenantCopy(ctx, 'read', 'academy', copySampleCourses);
+}
+
+function courseSource(db: Kysely<DB>, tenant: number) {
+  const from = db.selectFrom('academy_courses as c').where('c.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   return listSource(from, {
     id: 'c.id',
@@ -46,9 +60,9 @@ function courseSource(db: Kysely<DB>) {
  * title or progress (completed over total tasks), paged. Any role that may read DemoApp; FORBIDDEN otherwise.
  */
 export async function listCourses(ctx: ServiceContext, input: TListCoursesInput): Promise<TCourseList> {
-  authorize(ctx, 'read', 'DemoApp');
+  const { ctx: authed, tenant } = await openAcademy(ctx);
   const { label } = input;
-  const { rows, total } = await runList(courseSource(kyselyOf(ctx.em)), {
+  const { rows, total } = await runList(courseSource(kyselyOf(authed.em), tenant), {
     ...input,
     where: [
       label !== ALL_COURSES_LABEL && ((eb) => eb('c.tag', '=', label)),
@@ -76,16 +90,17 @@ function sectionTime(seconds: number): string {
  * Any role that may read DemoApp. NOT_FOUND for an unknown course.
  */
 export async function getCourseDetails(ctx: ServiceContext, input: TCourseDetailsInput): Promise<TCourseDetails> {
-  authorize(ctx, 'read', 'DemoApp');
+  const { tenant } = await openAcademy(ctx);
   const course = input.courseId
-    ? await ctx.em.findOne(AcademyCourse, { id: input.courseId })
-    : (await ctx.em.find(AcademyCourse, {}, { orderBy: { id: 'asc' }, limit: 1 }))[0];
+    ? await ctx.em.findOne(AcademyCourse, { id: input.courseId, tenant })
+    : (await ctx.em.find(AcademyCourse, { tenant }, { orderBy: { id: 'asc' }, limit: 1 }))[0];
   if (!course) throw new AppError('NOT_FOUND', 'No course found with this id');
   const rows = await kyselyOf(ctx.em)
     .selectFrom('academy_course_sections as s')
     .leftJoin('academy_course_topics as t', 't.section_id', 's.id')
     .select(['s.id as sectionId', 's.slug', 's.title as sectionTitle', 't.title', 't.seconds', 't.is_completed as isCompleted'])
     .where('s.course_id', '=', course.id)
+    .where('s.tenant_id', '=', tenant)
     .orderBy('s.position')
     .orderBy('t.position')
     .execute();

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { RECEIVED_PAYMENT_STATUSES, SALES_PAYMENT_STATUSES } from '../../../../shared/schemas/pages.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 /** A row of the sales datatable demo: a sale of one product to one buyer. */
 export const SalesRowSchema = defineEntity({
@@ -8,6 +9,8 @@ export const SalesRowSchema = defineEntity({
   tableName: 'sales_rows',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     productId: p.integer(),
     productName: p.string().length(200),
     slug: p.string().length(200),
@@ -26,6 +29,7 @@ export const SalesRowSchema = defineEntity({
     paidAmount: p.decimal('number').precision(10).scale(2),
     paymentStatus: p.enum([...SALES_PAYMENT_STATUSES]),
   },
+  indexes: [{ properties: ['tenant', 'soldOn', 'id'] }],
   checks: [{ name: 'sales_rows_rating_check', expression: '((rating >= 1) AND (rating <= 5))' }],
 });
 export class SalesRow extends SalesRowSchema.class {}
@@ -37,11 +41,14 @@ export const FaqGroupSchema = defineEntity({
   tableName: 'faq_groups',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     title: p.string().length(120),
     icon: p.string().length(60),
     subtitle: p.string().length(200),
-    position: p.integer().unique(),
+    position: p.integer(),
   },
+  uniques: [{ properties: ['tenant', 'position'] }],
 });
 export class FaqGroup extends FaqGroupSchema.class {}
 FaqGroupSchema.setClass(FaqGroup);
@@ -51,6 +58,8 @@ export const FaqQuestionSchema = defineEntity({
   tableName: 'faq_questions',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     group: () => p.manyToOne(FaqGroup).deleteRule('cascade'),
     question: p.string().length(300),
     answer: p.text(),
@@ -67,11 +76,15 @@ export const HelpCategorySchema = defineEntity({
   tableName: 'help_categories',
   properties: {
     ...baseProperties,
-    slug: p.string().length(120).unique(),
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
+    slug: p.string().length(120),
     title: p.string().length(120),
     icon: p.string().length(60),
     position: p.integer(),
   },
+  uniques: [{ properties: ['tenant', 'slug'] }],
+  indexes: [{ properties: ['tenant', 'position'] }],
 });
 export class HelpCategory extends HelpCategorySchema.class {}
 HelpCategorySchema.setClass(HelpCategory);
@@ -81,8 +94,10 @@ export const HelpArticleSchema = defineEntity({
   tableName: 'help_articles',
   properties: {
     ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     category: () => p.manyToOne(HelpCategory).deleteRule('cascade'),
-    slug: p.string().length(120).unique(),
+    slug: p.string().length(120),
     title: p.string().length(200),
     subtitle: p.string().length(300),
     icon: p.string().length(60),
@@ -91,7 +106,8 @@ export const HelpArticleSchema = defineEntity({
     position: p.integer(),
     content: p.text(),
   },
-  uniques: [{ properties: ['category', 'position'] }],
+  uniques: [{ properties: ['category', 'position'] }, { properties: ['tenant', 'slug'] }],
+  indexes: [{ properties: ['tenant', 'popularRank'] }],
 });
 export class HelpArticle extends HelpArticleSchema.class {}
 HelpArticleSchema.setClass(HelpArticle);
@@ -102,9 +118,12 @@ export const PageContentSchema = defineEntity({
   tableName: 'page_contents',
   properties: {
     ...baseProperties,
-    key: p.string().length(80).unique(),
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
+    key: p.string().length(80),
     data: p.json<unknown>(),
   },
+  uniques: [{ properties: ['tenant', 'key'] }],
 });
 export class PageContent extends PageContentSchema.class {}
 PageContentSchema.setClass(PageContent);

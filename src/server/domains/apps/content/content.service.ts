@@ -1,5 +1,6 @@
 // Pages demo content, read from PostgreSQL: sales datatable, FAQ (searchable), help center and articles,
-// and the sample user profile. Any role that may read DemoApp; FORBIDDEN otherwise.
+// and the sample user profile, each caller reading their customer's copy (the platform's for the superadmin),
+// made on first use. Any role that may read DemoApp; FORBIDDEN otherwise.
 import {
   ZHelpCenter,
   ZProfileHeader,
@@ -14,19 +15,39 @@ import {
   type TProfileTabData,
   type TSalesRow,
 } from '../../../../shared/schemas/pages.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { likeContains } from '../../../lib/list.ts';
-import { HelpArticle, PageContent } from './content.entity.ts';
+import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
+import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from './content.entity.ts';
+
+/**
+ * Copies the pages' samples to demo tenant `tenant`: sales rows, FAQ groups and their questions, help
+ * categories and their articles (children pointing at the copied parents), and the page content.
+ */
+export async function copySampleContent(em: EntityManager, tenant: number): Promise<void> {
+  await copySampleRows(em, 'sales_rows', tenant, copiedColumns(em, SalesRow));
+  const groups = await copySampleRows(em, 'faq_groups', tenant, copiedColumns(em, FaqGroup));
+  await copySampleRows(em, 'faq_questions', tenant, copiedColumns(em, FaqQuestion), { column: 'group_id', ids: groups });
+  const categories = await copySampleRows(em, 'help_categories', tenant, copiedColumns(em, HelpCategory));
+  await copySampleRows(em, 'help_articles', tenant, copiedColumns(em, HelpArticle), { column: 'category_id', ids: categories });
+  await copySampleRows(em, 'page_contents', tenant, copiedColumns(em, PageContent));
+}
+
+/** Authorizes reading DemoApp and opens the caller's copy of the pages' content (made on first use). */
+function openContent(ctx: ServiceContext): Promise<TenantCopy> {
+  return openTenantCopy(ctx, 'read', 'content', copySampleContent);
+}
 
 /** Every sales row, oldest first. */
 export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
-  authorize(ctx, 'read', 'DemoApp');
+  const { tenant } = await openContent(ctx);
   const rows = await db(ctx.em)
     .selectFrom('sales_rows as s')
+    .where('s.tenant_id', '=', tenant)
     .select((eb) => [
       's.product_id as productId',
       's.product_name as productName',
@@ -70,11 +91,12 @@ export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
 
 /** FAQ groups in page order with the questions whose text contains `q` (any case); empty groups dropped. */
 export async function listFaq(ctx: ServiceContext, input: TFaqInput): Promise<TFaqGroup[]> {
-  authorize(ctx, 'read', 'DemoApp');
+  const { tenant } = await openContent(ctx);
   const q = input.q?.trim();
   let query = db(ctx.em)
     .selectFrom('faq_groups as g')
     .innerJoin('faq_questions as f', 'f.group_id', 'g.id')
+    .where('g.tenant_id', '=', tenant)
     .select(['g.id as groupId', 'g.title', 'g.icon', 'g.subtitle', 'f.question', 'f.answer'])
     .orderBy('g.position')
     .orderBy('f.position');
@@ -92,18 +114,19 @@ export async function listFaq(ctx: ServiceContext, input: TFaqInput): Promise<TF
   return [...groups.values()];
 }
 
-async function pageContent(ctx: ServiceContext, key: string): Promise<unknown> {
-  const row = await ctx.em.findOne(PageContent, { key });
+async function pageContent(ctx: ServiceContext, tenant: number, key: string): Promise<unknown> {
+  const row = await ctx.em.findOne(PageContent, { key, tenant });
   if (!row) throw new AppError('NOT_FOUND', `No page content named ${key}`);
   return row.data;
 }
 
 /** The help center: categories with their articles, the popular articles and the keep-learning links. */
 export async function getHelpCenter(ctx: ServiceContext): Promise<THelpCenter> {
-  authorize(ctx, 'read', 'DemoApp');
+  const { tenant } = await openContent(ctx);
   const rows = await db(ctx.em)
     .selectFrom('help_categories as c')
     .innerJoin('help_articles as a', 'a.category_id', 'c.id')
+    .where('c.tenant_id', '=', tenant)
     .select([
       'c.slug as categorySlug',
       'c.title as categoryTitle',
@@ -130,20 +153,20 @@ export async function getHelpCenter(ctx: ServiceContext): Promise<THelpCenter> {
     .flatMap((row) => (row.popularRank === null ? [] : [{ ...row, popularRank: row.popularRank }]))
     .sort((a, b) => a.popularRank - b.popularRank)
     .map((row) => ({ slug: row.slug, title: row.title, subtitle: row.subtitle, icon: row.icon }));
-  const keepLearning = ZHelpCenter.shape.keepLearning.parse(await pageContent(ctx, 'help-center.keep-learning'));
+  const keepLearning = ZHelpCenter.shape.keepLearning.parse(await pageContent(ctx, tenant, 'help-center.keep-learning'));
   return { allArticles: [...categories.values()], popularArticles, keepLearning };
 }
 
 /** One help article (the first popular one when no slug is given), with its category's other articles. NOT_FOUND for an unknown slug. */
 export async function getHelpArticle(ctx: ServiceContext, input: THelpArticleInput): Promise<THelpArticle> {
-  authorize(ctx, 'read', 'DemoApp');
+  const { tenant } = await openContent(ctx);
   const article = input.slug
-    ? await ctx.em.findOne(HelpArticle, { slug: input.slug }, { populate: ['category'] })
-    : (await ctx.em.find(HelpArticle, { popularRank: { $ne: null } }, { populate: ['category'], orderBy: { popularRank: 'asc' }, limit: 1 }))[0];
+    ? await ctx.em.findOne(HelpArticle, { slug: input.slug, tenant }, { populate: ['category'] })
+    : (await ctx.em.find(HelpArticle, { popularRank: { $ne: null }, tenant }, { populate: ['category'], orderBy: { popularRank: 'asc' }, limit: 1 }))[0];
   if (!article) throw new AppError('NOT_FOUND', 'No article found with this slug');
   const related = await ctx.em.find(
     HelpArticle,
-    { category: article.category.id, id: { $ne: article.id } },
+    { category: article.category.id, tenant, id: { $ne: article.id } },
     { orderBy: { position: 'asc' }, fields: ['slug', 'title'] },
   );
   return {
@@ -159,12 +182,12 @@ export async function getHelpArticle(ctx: ServiceContext, input: THelpArticleInp
 
 /** The sample profile's section for `tab`. */
 export async function getProfileTab(ctx: ServiceContext, tab: TProfileTab): Promise<TProfileTabData> {
-  authorize(ctx, 'read', 'DemoApp');
-  return ZProfileTab.parse(await pageContent(ctx, `profile.${tab}`));
+  const { tenant } = await openContent(ctx);
+  return ZProfileTab.parse(await pageContent(ctx, tenant, `profile.${tab}`));
 }
 
 /** The sample profile's header. */
 export async function getProfileHeader(ctx: ServiceContext): Promise<TProfileHeader> {
-  authorize(ctx, 'read', 'DemoApp');
-  return ZProfileHeader.parse(await pageContent(ctx, 'profile.header'));
+  const { tenant } = await openContent(ctx);
+  return ZProfileHeader.parse(await pageContent(ctx, tenant, 'profile.header'));
 }

@@ -1,8 +1,8 @@
 // Copies of the demo apps' sample data: the seed stores one template set without owner.
 // - Per user (calendar, chat, e-mail: owner_id): a user's first call copies it for them, moved to today's dates.
-// - Per customer (shop, invoices, demo users, permissions, logistics, analytics: tenant_id -> demo_tenants):
-//   the first call of any user of a customer copies it for the customer; the superadmin works on the
-//   platform's own copy. Another owner's rows are never read or written (NOT_FOUND).
+// - Per customer (shop, invoices, demo users, permissions, logistics, analytics, academy, content pages:
+//   tenant_id -> demo_tenants): the first call of any user of a customer copies it for the customer; the
+//   superadmin works on the platform's own copy. Another owner's rows are never read or written (NOT_FOUND).
 import { ReferenceKind, type EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type RawBuilder } from 'kysely';

@@ -1,5 +1,6 @@
 // Demo-app data per customer: each customer, and the platform (superadmin), works on its own copy of
-// the shop, invoices, demo users, permissions, logistics and analytics, made once on first use.
+// the shop, invoices, demo users, permissions, logistics, analytics, academy and content pages, made once
+// on first use.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, type AppCaller } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
@@ -53,6 +54,59 @@ const SECTION_9 = {
   permissions: 9,
   analytics: 7,
 };
+
+/** What one caller sees of the academy and the content pages: counts, and the ids of its courses. */
+async function content(caller: AppCaller) {
+  const apps = caller.apps;
+  const courses = await apps.academy.courses.list({ itemsPerPage: -1 });
+  let sections = 0;
+  let lectures = 0;
+  for (const course of courses.items) {
+    const details = await apps.academy.courseDetails({ courseId: course.id });
+    sections += details.content.length;
+    lectures += details.totalLectures;
+  }
+  const faq = await apps.pages.faq({});
+  const help = await apps.pages.helpCenter();
+  return {
+    courseIds: courses.items.map((c) => c.id),
+    counts: {
+      courses: courses.total,
+      sections,
+      lectures,
+      faqGroups: faq.length,
+      faqQuestions: faq.reduce((n, g) => n + g.faqs.length, 0),
+      helpCategories: help.allArticles.length,
+      helpArticles: help.allArticles.reduce((n, c) => n + c.articles.length, 0),
+      popularArticles: help.popularArticles.length,
+      keepLearning: help.keepLearning.length,
+      salesRows: (await apps.pages.datatable()).length,
+      profileHeader: (await apps.pages.profileHeader()).fullName.length > 0,
+    },
+  };
+}
+
+/** The seeded samples (no tenant) every copy is made from, counted in SQL. */
+async function sampleCounts() {
+  const conn = t.orm.em.fork().getConnection();
+  const count = async (sql: string) => (await conn.execute<{ n: number }[]>(`select count(*)::int as n from ${sql}`))[0].n;
+  const [keep] = await conn.execute<{ n: number }[]>(
+    `select jsonb_array_length(data)::int as n from page_contents where tenant_id is null and key = 'help-center.keep-learning'`,
+  );
+  return {
+    courses: await count('academy_courses where tenant_id is null'),
+    sections: await count('academy_course_sections where tenant_id is null'),
+    lectures: await count('academy_course_topics where tenant_id is null'),
+    faqGroups: await count('faq_groups g where tenant_id is null and exists (select 1 from faq_questions q where q.group_id = g.id)'),
+    faqQuestions: await count('faq_questions where tenant_id is null'),
+    helpCategories: await count('help_categories c where tenant_id is null and exists (select 1 from help_articles a where a.category_id = c.id)'),
+    helpArticles: await count('help_articles where tenant_id is null'),
+    popularArticles: await count('help_articles where tenant_id is null and popular_rank is not null'),
+    keepLearning: keep.n,
+    salesRows: await count('sales_rows where tenant_id is null'),
+    profileHeader: true,
+  };
+}
 
 describe('demo-app data per customer', () => {
   it('gives ACME, NWS and the platform (superadmin) each the full section 9 counts', async () => {
@@ -147,5 +201,52 @@ describe('demo-app data per customer', () => {
         where c.table_name = 'ecommerce_orders' and d.customer_id = (select id from customers where code = 'ACME')`,
     );
     expect(kept.map((k) => Number(k.row_count))).toEqual([99]);
+  });
+
+  it('gives ACME, NWS and the platform (superadmin) each their own academy and content pages, complete', async () => {
+    const samples = await sampleCounts();
+    expect(samples.courses).toBeGreaterThan(0);
+    expect(samples.faqQuestions).toBeGreaterThan(0);
+    expect(samples.helpArticles).toBeGreaterThan(0);
+    const acme = await content(await t.caller(ACME));
+    const nws = await content(await t.caller(NWS));
+    const platform = await content(await t.caller('superadmin@demo.com'));
+    for (const seen of [acme, nws, platform]) expect(seen.counts).toEqual(samples);
+    // Three copies, no course shared.
+    expect(new Set([...acme.courseIds, ...nws.courseIds, ...platform.courseIds]).size).toBe(3 * samples.courses);
+    const conn = t.orm.em.fork().getConnection();
+    const owners = await conn.execute<{ key: string; courses: number; questions: number; articles: number }[]>(
+      `select d.key,
+              (select count(*)::int from academy_courses c where c.tenant_id = d.id) as courses,
+              (select count(*)::int from faq_questions q where q.tenant_id = d.id) as questions,
+              (select count(*)::int from help_articles a where a.tenant_id = d.id) as articles
+         from demo_tenants d
+        where d.key = 'platform' or d.customer_id in (select id from customers where code in ('ACME', 'NWS'))
+        order by d.key`,
+    );
+    expect(owners).toHaveLength(3);
+    for (const owner of owners) {
+      expect(owner).toMatchObject({ courses: samples.courses, questions: samples.faqQuestions, articles: samples.helpArticles });
+    }
+  });
+
+  it("answers NOT_FOUND to NWS for ACME's course, and each copy's sections point at its own courses", async () => {
+    const acme = (await t.caller(ACME)).apps.academy;
+    const nws = (await t.caller(NWS)).apps.academy;
+    const [course] = (await acme.courses.list({})).items;
+    expect((await acme.courseDetails({ courseId: course.id })).courseId).toBe(course.id);
+    expect(await codeOf(nws.courseDetails({ courseId: course.id }))).toBe('NOT_FOUND');
+    const conn = t.orm.em.fork().getConnection();
+    const [{ crossed }] = await conn.execute<{ crossed: number }[]>(
+      `select (select count(*)::int from academy_course_sections s join academy_courses c on c.id = s.course_id
+                where s.tenant_id is distinct from c.tenant_id)
+            + (select count(*)::int from academy_course_topics t join academy_course_sections s on s.id = t.section_id
+                where t.tenant_id is distinct from s.tenant_id)
+            + (select count(*)::int from faq_questions q join faq_groups g on g.id = q.group_id
+                where q.tenant_id is distinct from g.tenant_id)
+            + (select count(*)::int from help_articles a join help_categories c on c.id = a.category_id
+                where a.tenant_id is distinct from c.tenant_id) as crossed`,
+    );
+    expect(crossed).toBe(0);
   });
 });
