@@ -1,6 +1,7 @@
 // buildApp(config, orm): registers every plugin in a fixed order. Used by main.ts and by tests
 // (which call app.inject and never open a port). Edit to add a cross-cutting plugin.
 import crypto from 'node:crypto';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -101,6 +102,9 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   );
 
   await app.register(errorsPlugin);
+  // Responses over 1 KB (API JSON, CSV exports) go out brotli- or gzip-compressed when the client
+  // accepts it; the client's assets are precompressed at build and sent as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(loginRateLimitPlugin, { config });

@@ -36,3 +36,26 @@ describe('client assets', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('API responses', () => {
+  it('are compressed over 1 KB when the client accepts it, and decode to the same JSON', async () => {
+    const token = await t.token('admin@demo.com');
+    const url = '/api/apps/ecommerce/products?itemsPerPage=50';
+    const headers = { authorization: `Bearer ${token}` };
+    const plain = await t.app.inject({ method: 'GET', url, headers });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('leaves small answers as they are', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
