@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
-import { connectAccountSessions } from './domains/organization/users/account-sessions.ts';
+import type { AccountSessions } from './lib/context.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where services queue outgoing e-mail (see platform/outbox); reach it as `request.server.outbox`. */
     outbox: Outbox;
+    /** Auth's sessions as organization's services act on them; the session plugin puts them in each context. */
+    accounts: AccountSessions;
   }
 }
 
@@ -85,16 +87,15 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
   });
-  // Organization's users and teams end, refresh and invite through auth's sessions (platform depends
-  // on organization, so this is connected here rather than imported there). Their links carry the
-  // requesting app's outbox (users.router passes `request.server.outbox`).
-  connectAccountSessions({
+  // Organization's users and teams end, refresh and invite through auth's sessions: composed here and
+  // handed to services in their context (platform depends on organization, never the reverse).
+  app.decorate('accounts', {
     revoke: revokeUserSessions,
     forget: clearSessionCache,
-    sendPasswordLink: async (em, email, links) => {
-      await forgotPassword(em, { email }, links);
+    sendPasswordLink: async (em, email, link) => {
+      await forgotPassword(em, { email }, link);
     },
-  });
+  } satisfies AccountSessions);
   // This app's outbox reports queued mail in its own log (production: recipient and kind only).
   app.decorate(
     'outbox',

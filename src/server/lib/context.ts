@@ -20,6 +20,27 @@ export interface MailOutbox {
   queueEmail(em: EntityManager, mail: { to: string; subject: string; body: string; kind: string }): Promise<void>;
 }
 
+/** How an e-mailed link goes out: pointing at the origin the request came to, through the app's outbox. */
+export interface MailLink {
+  baseUrl: string;
+  outbox: MailOutbox;
+}
+
+/**
+ * What organization's users and teams need from sign-in sessions, which platform/auth owns: end a
+ * user's sessions, forget what is cached about them, e-mail a link to choose a password. app.ts builds
+ * it from auth's functions; it reaches services in their context (platform depends on organization,
+ * never the reverse).
+ */
+export interface AccountSessions {
+  /** End every session of the user now (deactivation, a password set by an administrator). */
+  revoke(em: EntityManager, userId: number): Promise<void>;
+  /** Forget what is cached about the user's sessions, so a change to their role or teams applies at once. */
+  forget(userId: number): void;
+  /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
+  sendPasswordLink(em: EntityManager, email: string, link: MailLink): Promise<void>;
+}
+
 export interface ServiceContext {
   em: EntityManager;
   user: SessionUser | null;
@@ -30,6 +51,8 @@ export interface ServiceContext {
   origin?: string;
   /** The app's outbox, for services that e-mail (invitations, password links); absent outside HTTP. */
   outbox?: MailOutbox;
+  /** Sign-in sessions as organization may act on them; absent outside the app (see app.ts). */
+  accounts?: AccountSessions;
 }
 
 export interface AuthedContext extends ServiceContext {

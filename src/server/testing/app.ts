@@ -88,6 +88,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       ip: '127.0.0.1',
       origin: 'http://localhost',
       outbox: app.outbox,
+      accounts: app.accounts,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

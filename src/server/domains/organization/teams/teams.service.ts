@@ -20,7 +20,7 @@ import { plural } from '../../../lib/references.ts';
 import { assertUnique, assertUniqueChange, conditionsFilter, findInTenant, findOwned, flushUnique, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
-import { accountSessions } from '../users/account-sessions.ts';
+import { accountsOf } from '../users/account-sessions.ts';
 import { addTeamMembers, removeTeamMembers, requireUsersOfCustomer } from '../users/users.service.ts';
 import { Team } from './team.entity.ts';
 
@@ -149,7 +149,8 @@ async function checkPeople(
   }
 }
 
-async function setMembers(em: EntityManager, team: Team, memberIds: number[]): Promise<{ added: number[]; removed: number[] }> {
+async function setMembers(tx: AuthedContext, team: Team, memberIds: number[]): Promise<{ added: number[]; removed: number[] }> {
+  const { em } = tx;
   const wanted = new Set(memberIds);
   if (team.floorManager) wanted.add(team.floorManager.id);
   if (team.teamLeader) wanted.add(team.teamLeader.id);
@@ -157,8 +158,8 @@ async function setMembers(em: EntityManager, team: Team, memberIds: number[]): P
   const added = [...wanted].filter((id) => !current.has(id));
   const removed = [...current].filter((id) => !wanted.has(id));
   // Memberships are the users' (primary team, sessions' team conditions): changed through their service.
-  await removeTeamMembers(em, team.id, removed);
-  await addTeamMembers(em, team.id, added);
+  await removeTeamMembers(tx, team.id, removed);
+  await addTeamMembers(tx, team.id, added);
   return { added, removed };
 }
 
@@ -208,7 +209,7 @@ export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): 
       archivedAt: null,
     });
     await flushUnique(tx.em, uniqueName);
-    const { added } = await setMembers(tx.em, team, input.memberIds);
+    const { added } = await setMembers(tx, team, input.memberIds);
     recordAudit(tx, { action: 'create', entityType: 'Team', entityId: team.id, customerId, changes: { ...snapshot(team), memberIds: added } });
     return team.id;
   });
@@ -237,10 +238,10 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
     });
     await flushUnique(tx.em, uniqueName);
     const previousLeads = [before.floorManagerId, before.teamLeaderId].filter((x): x is number => x !== null);
-    const { added, removed } = await setMembers(tx.em, team, memberIds);
+    const { added, removed } = await setMembers(tx, team, memberIds);
     // A new member list is a change of the team (its version moves; flushed at commit).
     if (added.length || removed.length) team.updatedAt = new Date();
-    for (const id of previousLeads) accountSessions().forget(id);
+    for (const id of previousLeads) accountsOf(ctx).forget(id);
     recordUpdate(tx, { entityType: 'Team', entityId: team.id, customerId }, before, snapshot(team), {
       ...(added.length ? { membersAdded: added } : {}),
       ...(removed.length ? { membersRemoved: removed } : {}),
@@ -261,7 +262,7 @@ export async function addMembers(ctx: ServiceContext, input: TTeamMembersInput):
     await checkPeople(tx.em, team.customer.id, { floorManagerId: null, teamLeaderId: null, memberIds: userIds });
     const current = new Set(await memberIdsOf(tx.em, team.id));
     const added = userIds.filter((id) => !current.has(id));
-    await addTeamMembers(tx.em, team.id, userIds);
+    await addTeamMembers(tx, team.id, userIds);
     if (added.length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId: team.customer.id, changes: { membersAdded: added } });
   });
   return getTeam(ctx, input.id);
@@ -279,7 +280,7 @@ export async function removeMembers(ctx: ServiceContext, input: TTeamMembersInpu
     }
     const current = new Set(await memberIdsOf(tx.em, team.id));
     const removed = userIds.filter((id) => current.has(id));
-    await removeTeamMembers(tx.em, team.id, removed);
+    await removeTeamMembers(tx, team.id, removed);
     if (removed.length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId: team.customer.id, changes: { membersRemoved: removed } });
   });
   return getTeam(ctx, input.id);

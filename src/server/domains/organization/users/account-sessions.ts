@@ -1,34 +1,15 @@
-// What users and teams need from sign-in sessions, which platform/auth owns: end a user's sessions,
-// forget what is cached about them, e-mail a link to choose a password. Platform depends on
-// organization (auth reads users and their teams), never the reverse, so organization declares what it
-// needs here and app.ts connects auth's functions when it builds the app. Edit with app.ts.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MailOutbox } from '../../../lib/context.ts';
+// Reaching sign-in sessions (platform/auth's) from users and teams: through the service context, where
+// app.ts puts them (lib/context.ts `AccountSessions`), never through an import of platform.
+import type { AccountSessions, MailLink, ServiceContext } from '../../../lib/context.ts';
 
-/** How an e-mailed link goes out: pointing at the origin the request came to, through that app's outbox. */
-export interface LinkOptions {
-  baseUrl: string;
-  outbox: MailOutbox;
+/** The context's account sessions; a programming error when a caller built its context without them. */
+export function accountsOf(ctx: Pick<ServiceContext, 'accounts'>): AccountSessions {
+  if (!ctx.accounts) throw new Error('account sessions missing from the service context (app.ts puts them there)');
+  return ctx.accounts;
 }
 
-export interface AccountSessions {
-  /** End every session of the user now (deactivation, a password set by an administrator). */
-  revoke(em: EntityManager, userId: number): Promise<void>;
-  /** Forget what is cached about the user's sessions, so a change to their role or teams applies at once. */
-  forget(userId: number): void;
-  /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
-  sendPasswordLink(em: EntityManager, email: string, links: LinkOptions): Promise<void>;
-}
-
-let connected: AccountSessions | null = null;
-
-/** Called by buildApp (app.ts) with platform/auth's implementation, before any request. */
-export function connectAccountSessions(sessions: AccountSessions): void {
-  connected = sessions;
-}
-
-/** The connected implementation; throws when the app was not built through buildApp. */
-export function accountSessions(): AccountSessions {
-  if (!connected) throw new Error('Account sessions are not connected: buildApp (app.ts) connects them to platform/auth');
-  return connected;
+/** Where an e-mailed link points (the origin the request came to) and the outbox it goes through. */
+export function mailLinkOf(ctx: Pick<ServiceContext, 'origin' | 'outbox'>): MailLink {
+  if (!ctx.outbox) throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
+  return { baseUrl: ctx.origin ?? '', outbox: ctx.outbox };
 }

@@ -34,11 +34,9 @@ import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { assertCurrent, lockRecord } from '../../../lib/records.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
-import { accountSessions, type LinkOptions } from './account-sessions.ts';
+import { accountsOf, mailLinkOf } from './account-sessions.ts';
 import { Team, TeamMember, User } from './user.entity.ts';
 
-/** Where e-mailed links point (the app's origin as the request saw it) and the app's outbox they go through. */
-export type { LinkOptions };
 
 export const userListing = defineListing({
   source: (db) =>
@@ -330,35 +328,41 @@ async function insertMemberships(em: EntityManager, teamId: number, userIds: num
     .execute();
 }
 
-function forgetSessions(userIds: number[]): void {
-  for (const id of userIds) accountSessions().forget(id);
+/** The writer of a membership change: its transaction's EntityManager and the account sessions to refresh. */
+type MembershipTx = Pick<ServiceContext, 'em' | 'accounts'>;
+
+function forgetSessions(tx: MembershipTx, userIds: number[]): void {
+  for (const id of userIds) accountsOf(tx).forget(id);
 }
 
 /** Make the users members of the team; it becomes the primary team of those who have none. */
-export async function addTeamMembers(em: EntityManager, teamId: number, userIds: number[]): Promise<void> {
+export async function addTeamMembers(tx: MembershipTx, teamId: number, userIds: number[]): Promise<void> {
   if (!userIds.length) return;
+  const { em } = tx;
   await insertMemberships(em, teamId, userIds);
   await em.nativeUpdate(User, { id: { $in: userIds }, team: null }, { team: teamId });
-  forgetSessions(userIds);
+  forgetSessions(tx, userIds);
 }
 
 /** End the users' membership of the team; those whose primary team it was get another of their teams, or none. */
-export async function removeTeamMembers(em: EntityManager, teamId: number, userIds: number[]): Promise<void> {
+export async function removeTeamMembers(tx: MembershipTx, teamId: number, userIds: number[]): Promise<void> {
   if (!userIds.length) return;
+  const { em } = tx;
   await em.nativeDelete(TeamMember, { team: teamId, user: { $in: userIds } });
   for (const id of userIds) {
     if (!(await em.count(User, { id, team: teamId }))) continue;
     const others = (await teamIdsOfUser(em, id)).filter((t) => t !== teamId);
     await em.nativeUpdate(User, { id }, { team: others[0] ?? null });
   }
-  forgetSessions(userIds);
+  forgetSessions(tx, userIds);
 }
 
 /** Move a user's membership from one team to another (either may be null), as its primary team changes. */
-async function moveMembership(em: EntityManager, userId: number, from: number | null, to: number | null): Promise<void> {
+async function moveMembership(tx: MembershipTx, userId: number, from: number | null, to: number | null): Promise<void> {
+  const { em } = tx;
   if (from !== null && from !== to) await em.nativeDelete(TeamMember, { team: from, user: userId });
   if (to !== null) await insertMemberships(em, to, [userId]);
-  forgetSessions([userId]);
+  forgetSessions(tx, [userId]);
 }
 
 /** A primary team must be the customer's (NOT_FOUND otherwise) and not archived (BAD_REQUEST). */
@@ -407,7 +411,7 @@ async function keepOneAdmin(em: EntityManager, user: User): Promise<void> {
   if (!others) throw new AppError('CONFLICT', `${user.fullName} is the customer's last active admin; make another user admin first`);
 }
 
-export async function createUser(ctx: ServiceContext, input: TCreateUserInput, links: LinkOptions): Promise<TUserDetail> {
+export async function createUser(ctx: ServiceContext, input: TCreateUserInput): Promise<TUserDetail> {
   authorize(ctx, 'create', 'User');
   refuseSuperadminRole(ctx, input.role);
   const id = await withTransaction(ctx, async (tx) => {
@@ -442,7 +446,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
       lastLoginAt: null,
     });
     await flushUnique(tx.em, uniqueEmail);
-    if (input.teamId !== null) await moveMembership(tx.em, user.id, null, input.teamId);
+    if (input.teamId !== null) await moveMembership(tx, user.id, null, input.teamId);
     recordAudit(tx, {
       action: input.password ? 'create' : 'invite',
       entityType: 'User',
@@ -452,7 +456,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput, l
     });
     await tx.em.flush();
     // Without a password the user is invited: a link to choose one goes out through the outbox.
-    if (!input.password) await accountSessions().sendPasswordLink(tx.em, user.email, links);
+    if (!input.password) await accountsOf(tx).sendPasswordLink(tx.em, user.email, mailLinkOf(tx));
     return user.id;
   });
   return getUser(ctx, id);
@@ -495,13 +499,13 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
         if (!user.customer) throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', { teamId: ['A superadmin cannot join a team'] });
         await requirePrimaryTeam(tx.em, input.teamId, user.customer.id);
       }
-      await moveMembership(tx.em, user.id, user.team?.id ?? null, input.teamId);
+      await moveMembership(tx, user.id, user.team?.id ?? null, input.teamId);
       tx.em.assign(user, { team: input.teamId });
     }
     recordUpdate(tx, { entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null }, before, snapshot(user));
     await flushUnique(tx.em, uniqueEmail);
   });
-  accountSessions().forget(input.id);
+  accountsOf(ctx).forget(input.id);
   return getUser(ctx, input.id);
 }
 
@@ -516,7 +520,7 @@ export async function activateUser(ctx: ServiceContext, id: number): Promise<TUs
     user.status = 'active';
     recordAudit(tx, { action: 'activate', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { status: { from, to: 'active' } } });
   });
-  accountSessions().forget(id);
+  accountsOf(ctx).forget(id);
   return getUser(ctx, id);
 }
 
@@ -533,7 +537,7 @@ export async function deactivateUser(ctx: ServiceContext, id: number): Promise<T
     user.status = 'inactive';
     recordAudit(tx, { action: 'deactivate', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { status: { from, to: 'inactive' } } });
     await tx.em.flush();
-    await accountSessions().revoke(tx.em, user.id);
+    await accountsOf(tx).revoke(tx.em, user.id);
   });
   return getUser(ctx, id);
 }
@@ -542,7 +546,6 @@ export async function deactivateUser(ctx: ServiceContext, id: number): Promise<T
 export async function adminResetPassword(
   ctx: ServiceContext,
   input: TAdminResetPasswordInput,
-  links: LinkOptions,
 ): Promise<{ id: number; mode: 'set' | 'email' }> {
   authorize(ctx, 'update', 'User');
   return withTransaction(ctx, async (tx) => {
@@ -555,13 +558,13 @@ export async function adminResetPassword(
       await db(tx.em).updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
       recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'set' } });
       await tx.em.flush();
-      await accountSessions().revoke(tx.em, user.id);
+      await accountsOf(tx).revoke(tx.em, user.id);
       return { id: user.id, mode: 'set' as const };
     }
     if (user.status === 'inactive') throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
     recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'email' } });
     await tx.em.flush();
-    await accountSessions().sendPasswordLink(tx.em, user.email, links);
+    await accountsOf(tx).sendPasswordLink(tx.em, user.email, mailLinkOf(tx));
     return { id: user.id, mode: 'email' as const };
   });
 }
@@ -586,6 +589,6 @@ export async function deleteUser(ctx: ServiceContext, id: number): Promise<TDele
     recordAudit(tx, { action: 'delete', entityType: 'User', entityId: id, customerId: user.customer?.id ?? null, changes: snapshot(user) });
     tx.em.getUnitOfWork().unsetIdentity(user);
   });
-  accountSessions().forget(id);
+  accountsOf(ctx).forget(id);
   return { id, deleted: true };
 }

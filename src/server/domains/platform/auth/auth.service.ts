@@ -13,11 +13,10 @@ import type {
   TUserData,
 } from '../../../../shared/schemas/auth.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { SessionUser } from '../../../lib/context.ts';
+import type { MailLink, SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 import { findCustomerByCode } from '../../organization/customers/customers.service.ts';
 import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
@@ -186,7 +185,7 @@ export async function me(em: EntityManager, sessionUser: SessionUser): Promise<O
 export async function register(
   em: EntityManager,
   input: TRegisterInput,
-  opts: { baseUrl: string; notify: boolean; outbox: Outbox },
+  opts: MailLink & { notify: boolean },
 ): Promise<{ status: 'pending' }> {
   const customer = await findCustomerByCode(em, input.customerCode);
   if (!customer || customer.status !== 'active') {
@@ -220,12 +219,6 @@ export async function settleAccountMail(): Promise<void> {
   while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
 }
 
-/** Where a reset link points (the app's origin as the request saw it) and the outbox it goes through. */
-export interface PasswordLinkOptions {
-  baseUrl: string;
-  outbox: Outbox;
-}
-
 /**
  * The public "forgot password" request: always answers the same, at once. When `send` allows (the mail
  * limits), the reset link is written afterwards, through `outbox`, if the address has an account that
@@ -234,7 +227,7 @@ export interface PasswordLinkOptions {
 export function requestPasswordReset(
   em: EntityManager,
   input: TForgotPasswordInput,
-  opts: PasswordLinkOptions & { send: boolean; onError: (error: unknown) => void },
+  opts: MailLink & { send: boolean; onError: (error: unknown) => void },
 ): { sent: true } {
   if (opts.send) {
     // Started on a later turn of the event loop, so it does not hold up the answer either.
@@ -255,7 +248,7 @@ export function requestPasswordReset(
 export async function forgotPassword(
   em: EntityManager,
   input: TForgotPasswordInput,
-  links: PasswordLinkOptions,
+  links: MailLink,
 ): Promise<{ sent: true }> {
   const user = await findAccountByEmail(em, input.email);
   if (user && user.status !== 'inactive') {
