@@ -16,6 +16,8 @@ export const CustomerSchema = defineEntity({
     city: p.string().length(120).nullable(),
     address: p.string().length(300).nullable(),
     status: p.enum(['active', 'suspended'] as const).default('active'),
+    /** IANA time zone of the customer's locations (slots are planned in local time); a location may override it. */
+    timeZone: p.string().length(64).default('Europe/Paris'),
   },
   indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name')],
 });
