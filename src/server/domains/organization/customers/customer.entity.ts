@@ -17,7 +17,8 @@ export const CustomerSchema = defineEntity({
     address: p.string().length(300).nullable(),
     status: p.enum(['active', 'suspended'] as const).default('active'),
   },
-  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name')],
+  // The list's and the record search's columns (ILIKE '%q%' on any of them).
+  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name'), trgmIndex('customers', 'city'), trgmIndex('customers', 'email')],
 });
 
 export class Customer extends CustomerSchema.class {}
