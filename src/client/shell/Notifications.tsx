@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
+import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { openableHref } from './links.ts';
 import classes from './Notifications.module.css';
 
 function relativeTime(date: Date, language: string): string {
@@ -30,13 +32,14 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const mark = trpc.notifications.markRead.useMutation({ onSuccess: refresh });
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = list.data?.unread ?? 0;
+  const { ability, user } = useSession();
+  // A link only to a page that exists and the caller may open; any other notification shows as text.
+  const linkOf = (n: TNotification) => openableHref(n.link, ability, user?.role_name ?? '');
 
-  const open = (n: TNotification) => {
+  const open = (n: TNotification, href: string) => {
     if (!n.readAt) mark.mutate({ id: n.id, read: true });
-    if (n.link) {
-      navigate(n.link);
-      onNavigate();
-    }
+    navigate(href);
+    onNavigate();
   };
 
   return (
@@ -73,41 +76,44 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       )}
       {list.data && list.data.items.length > 0 && (
         <ul className={classes.list} aria-label={t('notifications.title')}>
-          {list.data.items.map((n) => (
-            <li key={n.id} className={classes.item} data-unread={!n.readAt || undefined}>
-              <span className={classes.dot} aria-hidden="true">
-                {!n.readAt && <DotFillIcon size={16} />}
-              </span>
-              <div className={classes.text}>
-                {n.link ? (
-                  <a
-                    href={n.link}
-                    className={classes.itemTitle}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      open(n);
-                    }}
-                  >
-                    {n.title}
-                  </a>
-                ) : (
-                  <span className={classes.itemTitle}>{n.title}</span>
-                )}
-                <span className={classes.srOnly}>{n.readAt ? t('notifications.read') : t('notifications.unread')}</span>
-                <p className={classes.body}>{n.body}</p>
-                <time className={classes.time} dateTime={n.createdAt.toISOString()}>
-                  {relativeTime(n.createdAt, i18n.language)}
-                </time>
-              </div>
-              <IconButton
-                size="small"
-                variant="invisible"
-                icon={n.readAt ? BellIcon : CheckIcon}
-                aria-label={n.readAt ? t('notifications.markUnread', { title: n.title }) : t('notifications.markRead', { title: n.title })}
-                onClick={() => mark.mutate({ id: n.id, read: !n.readAt })}
-              />
-            </li>
-          ))}
+          {list.data.items.map((n) => {
+            const href = linkOf(n);
+            return (
+              <li key={n.id} className={classes.item} data-unread={!n.readAt || undefined}>
+                <span className={classes.dot} aria-hidden="true">
+                  {!n.readAt && <DotFillIcon size={16} />}
+                </span>
+                <div className={classes.text}>
+                  {href ? (
+                    <a
+                      href={href}
+                      className={classes.itemTitle}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        open(n, href);
+                      }}
+                    >
+                      {n.title}
+                    </a>
+                  ) : (
+                    <span className={classes.itemTitle}>{n.title}</span>
+                  )}
+                  <span className={classes.srOnly}>{n.readAt ? t('notifications.read') : t('notifications.unread')}</span>
+                  <p className={classes.body}>{n.body}</p>
+                  <time className={classes.time} dateTime={n.createdAt.toISOString()}>
+                    {relativeTime(n.createdAt, i18n.language)}
+                  </time>
+                </div>
+                <IconButton
+                  size="small"
+                  variant="invisible"
+                  icon={n.readAt ? BellIcon : CheckIcon}
+                  aria-label={n.readAt ? t('notifications.markUnread', { title: n.title }) : t('notifications.markRead', { title: n.title })}
+                  onClick={() => mark.mutate({ id: n.id, read: !n.readAt })}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
