@@ -1,6 +1,6 @@
 import { BellIcon, CheckIcon, DotFillIcon } from '@primer/octicons-react';
 import { AnchoredOverlay, Button, IconButton } from '@primer/react';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
@@ -23,7 +23,7 @@ function relativeTime(date: Date, language: string): string {
   return format.format(0, 'minute');
 }
 
-function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
+function NotificationsPanel({ onNavigate, titleRef }: { onNavigate: () => void; titleRef: RefObject<HTMLHeadingElement | null> }) {
   const { t, i18n } = useTranslation('shell');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -45,7 +45,9 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div className={classes.panel}>
       <div className={classes.header}>
-        <h2 className={classes.title}>{t('notifications.title')}</h2>
+        <h2 ref={titleRef} tabIndex={-1} className={classes.title}>
+          {t('notifications.title')}
+        </h2>
         {unread > 0 && <span className={classes.badge}>{t('notifications.newCount', { count: unread })}</span>}
         <Button
           size="small"
@@ -124,6 +126,9 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
 export function Notifications() {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
+  // Opening moves focus to the panel's title: the bell's tooltip (shown while it has focus) goes away
+  // instead of covering the panel's header and its "Mark all as read".
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const count = trpc.notifications.unreadCount.useQuery(undefined, { refetchInterval: 60_000 });
   const unread = count.data?.count ?? 0;
   return (
@@ -135,6 +140,7 @@ export function Notifications() {
         width="large"
         align="end"
         focusZoneSettings={{ disabled: true }}
+        focusTrapSettings={{ initialFocusRef: titleRef }}
         overlayProps={{ role: 'dialog', 'aria-label': t('notifications.title') }}
         renderAnchor={(props) => (
           <IconButton
@@ -145,7 +151,7 @@ export function Notifications() {
           />
         )}
       >
-        <NotificationsPanel onNavigate={() => setOpen(false)} />
+        <NotificationsPanel onNavigate={() => setOpen(false)} titleRef={titleRef} />
       </AnchoredOverlay>
       {unread > 0 && (
         <span className={classes.count} aria-hidden="true">

@@ -64,7 +64,7 @@ export function UserMenu() {
         <ActionMenu.Overlay width="medium" align="end">
           <div className={classes.header}>
             <span className={classes.avatar} data-initials={initials(user.fullName)} aria-hidden="true" />
-            <div className={classes.who}>
+            <div className={classes.who} data-testid="user-menu-profile">
               <div className={classes.name} dir="auto">
                 {user.fullName}
               </div>

@@ -85,14 +85,14 @@ function reachOf(conditions: Record<string, unknown> | undefined): Reach {
   return 'all';
 }
 
-/** The actions the caller may take on the subject, each with how far it reaches (the widest rule wins). */
-function permissions(ability: AppAbility, area: Area): { action: Action; reach: Reach }[] {
-  const found: { action: Action; reach: Reach }[] = [];
+/** The actions the caller may take on the subject, each with how far it reaches (a rule without conditions: all). */
+function permissions(ability: AppAbility, area: Area): { action: Action; reach: Reach[] }[] {
+  const found: { action: Action; reach: Reach[] }[] = [];
   for (const action of [...BASIC, ...(area.extra ?? [])]) {
     const rules = ability.rulesFor(action, area.subject).filter((rule) => !rule.inverted);
     if (!rules.length) continue;
-    const reaches = rules.map((rule) => reachOf(rule.conditions));
-    found.push({ action, reach: reaches.includes('all') ? 'all' : reaches[0] });
+    const reaches = [...new Set(rules.map((rule) => reachOf(rule.conditions)))];
+    found.push({ action, reach: reaches.includes('all') ? [] : reaches });
   }
   return found;
 }
@@ -141,8 +141,7 @@ export default function AccessControlPage() {
                         {allowed.map(({ action, reach }) => (
                           <li key={action}>
                             <Label variant={action === 'read' ? 'secondary' : 'accent'}>
-                              {t(`acl.actions.${action}`)}
-                              {reach !== 'all' && <span className={classes.reach}>{` · ${t(`acl.reach.${reach}`)}`}</span>}
+                              {[t(`acl.actions.${action}`), reach.map((r) => t(`acl.reach.${r}`)).join(', ')].filter(Boolean).join(' · ')}
                             </Label>
                           </li>
                         ))}
