@@ -105,9 +105,7 @@ export function UserMenu() {
               <ActionList.GroupHeading>{t('userMenu.language')}</ActionList.GroupHeading>
               {LANGUAGES.map((l) => (
                 <ActionList.Item key={l.code} selected={l.code === language} onSelect={() => setPreferences({ language: l.code })}>
-                  <span lang={l.code} dir={l.rtl ? 'rtl' : 'ltr'}>
-                    {l.label}
-                  </span>
+                  <span lang={l.code}>{l.label}</span>
                 </ActionList.Item>
               ))}
             </ActionList.Group>
