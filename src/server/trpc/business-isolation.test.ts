@@ -10,7 +10,7 @@ import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -228,6 +228,24 @@ const CASES: Record<string, Case> = {
   'views.delete': async (a, f) => {
     await hidden(a.views.delete({ id: f.sharedViewId }));
     await hidden(a.views.delete({ id: f.personalViewId }));
+  },
+
+  // The record search finds none of the other customer's records by their names or codes.
+  'search.records': async (a, f) => {
+    const foreign = {
+      people: (await sa.users.byId({ id: f.userId })).fullName,
+      locations: (await sa.locations.byId({ id: f.locationId })).code,
+      schemes: (await sa.schemes.byId({ id: f.schemeId })).name,
+      teams: (await sa.teams.byId({ id: f.teamId })).name,
+      customers: f.code,
+    } as const;
+    for (const [type, q] of Object.entries(foreign)) {
+      const foreignIds = { people: f.userId, locations: f.locationId, schemes: f.schemeId, teams: f.teamId, customers: f.customerId };
+      const isForeign = (hit: { type: keyof typeof foreignIds; id: number }) => hit.id === foreignIds[hit.type];
+      // The query does find the record (superadmin sees it), so an empty answer is the scope at work.
+      expect((await sa.search.records({ q })).flatMap((g) => g.items).some(isForeign), `${type} ${q} (superadmin)`).toBe(true);
+      expect((await a.search.records({ q })).flatMap((g) => g.items).filter(isForeign), `${type} ${q}`).toEqual([]);
+    }
   },
 };
 

@@ -23,7 +23,7 @@ import { analyticsRouter } from '../domains/apps/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/apps/chat/chat.router.ts';
 import { emailRouter } from '../domains/apps/email/email.router.ts';
 import { pagesRouter } from '../domains/apps/content/content.router.ts';
-import { searchRouter } from '../domains/platform/search/search.router.ts';
+import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
 
 export const appRouter = router({
@@ -40,6 +40,7 @@ export const appRouter = router({
   teams: teamsRouter,
   users: usersRouter,
   views: viewsRouter,
+  search: recordSearchRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -7,6 +7,7 @@ import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
 import { RowActions, type RowAction } from '../DataTable/RowActions.tsx';
 import { ListPage } from './ListPage.tsx';
 import type { RecordList } from './useRecordList.ts';
+import { useCreateParam } from './useCreateParam.ts';
 
 /** What a list page hands its create/edit dialog. */
 export interface RecordDialogProps {
@@ -85,6 +86,7 @@ export function RecordListPage<R extends { id: number }>({
     return true;
   };
   const canCreate = list.can('create');
+  useCreateParam(canCreate, onCreate);
   return (
     <ListPage
       title={title}
