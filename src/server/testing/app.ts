@@ -89,6 +89,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       origin: 'http://localhost',
       outbox: app.outbox,
       accounts: app.accounts,
+      fileStorage: app.fileStorage,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

@@ -1,0 +1,21 @@
+// Thumbnails of uploaded images: at most 320 px wide or high, WebP, turned upright by the photo's EXIF
+// orientation. libvips (sharp) shrinks a JPEG while decoding it, so a 12-megapixel photo never lies in
+// memory at full size; its operation cache is off so memory stays flat between uploads.
+import sharp from 'sharp';
+
+export const THUMBNAIL_SIZE = 320;
+export const THUMBNAIL_TYPE = 'image/webp';
+
+/** The thumbnail's bytes, or null when the image cannot be decoded (the file is kept without one). */
+export async function makeThumbnail(file: string): Promise<Buffer | null> {
+  sharp.cache(false);
+  try {
+    return await sharp(file, { failOn: 'error', limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
