@@ -3,7 +3,7 @@
 // (?thumbnail=1 or /thumbnail for an image's thumbnail, ?inline=1 to show an image or PDF in the page);
 // GET /api/export/files.csv. Multipart is parsed here only (this plugin's scope), streamed to a temporary
 // file by the service's spool; auth, abilities and tenant scope are the service's.
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,14 +51,14 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
           part.file.resume();
           throw new AppError('BAD_REQUEST', `Unexpected file part "${part.fieldname}": ${NOT_MULTIPART}`, { file: [NOT_MULTIPART] });
         }
-        const file = await spool((part as MultipartFile).file, limit);
-        if ((part as MultipartFile).file.truncated) {
+        const file = await spool(part.file, limit);
+        if (part.file.truncated) {
           await discard(file.path);
           throw tooLarge(limit);
         }
         received = { name: part.filename ?? '', file };
       } else {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
       }
     }
   } catch (error) {

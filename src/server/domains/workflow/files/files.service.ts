@@ -21,7 +21,7 @@ import {
 } from '../../../../shared/schemas/files.ts';
 import type { DB } from '../../../db/kysely.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError, notFound, zodFieldErrors, zodMessage } from '../../../lib/app-error.ts';
+import { AppError, zodFieldErrors, zodMessage } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
@@ -308,10 +308,10 @@ async function uploadTask(ctx: AuthedContext, taskId: number): Promise<{ id: num
 /** The name as stored: no folders, no control characters, at most 255 characters (extension kept). */
 export function cleanFileName(raw: string, extension: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   let name = base
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .trim();
   if (!name || name === '.' || name === '..') name = `file.${extension}`;

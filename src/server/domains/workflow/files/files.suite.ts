@@ -77,6 +77,12 @@ const ODT = zip([
   ['content.xml', '<office:document-content/>'],
 ]);
 
+/** A JSON error answer: `{ message, errors? }`. */
+interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
 /* ------------------------------------------------------------------ multipart bodies */
@@ -225,7 +231,7 @@ export function filesSuite(label: string, t: TestApp) {
       it('stores an image: 201 with id, name, type, size and the sha256 of the bytes', async () => {
         const res = await upload('qualitycontrol@demo.com', file(png, 'shop-front.png'));
         expect(res.statusCode, res.body).toBe(201);
-        expect(res.json()).toEqual({ id: expect.any(Number), name: 'shop-front.png', mimeType: 'image/png', size: png.length, sha256: sha256(png) });
+        expect(res.json<unknown>()).toEqual({ id: expect.any(Number) as unknown, name: 'shop-front.png', mimeType: 'image/png', size: png.length, sha256: sha256(png) });
       });
 
       it('makes a WebP thumbnail of at most 320 px beside an image', async () => {
@@ -255,7 +261,7 @@ export function filesSuite(label: string, t: TestApp) {
         const before = (await (await t.caller('admin@demo.com')).files.list({ itemsPerPage: 1 })).total;
         const res = await upload('qualitycontrol@demo.com', file(EXE, 'holiday.png'));
         expect(res.statusCode).toBe(415);
-        expect(res.json().message).toMatch(/not accepted/);
+        expect(res.json<ErrorBody>().message).toMatch(/not accepted/);
         expect((await (await t.caller('admin@demo.com')).files.list({ itemsPerPage: 1 })).total).toBe(before);
       });
 
@@ -279,7 +285,7 @@ export function filesSuite(label: string, t: TestApp) {
       it('answers 413 with a JSON message for 25 MB + 1 byte sent as a stream, and accepts exactly 25 MB', async () => {
         const over = await t.request({ method: 'POST', url: '/api/files', as: 'businessuser@demo.com', headers: { 'content-type': MULTIPART }, payload: bigUpload(MAX_FILE_BYTES + 1) });
         expect(over.statusCode).toBe(413);
-        expect(over.json().message).toMatch(/larger than 25 MB/);
+        expect(over.json<ErrorBody>().message).toMatch(/larger than 25 MB/);
         const exact = await t.request({ method: 'POST', url: '/api/files', as: 'businessuser@demo.com', headers: { 'content-type': MULTIPART }, payload: bigUpload(MAX_FILE_BYTES) });
         expect(exact.statusCode, exact.body).toBe(201);
         expect(exact.json()).toMatchObject({ size: MAX_FILE_BYTES, mimeType: 'text/plain', sha256: sha256(Buffer.alloc(MAX_FILE_BYTES, 'a')) });
@@ -294,27 +300,27 @@ export function filesSuite(label: string, t: TestApp) {
           payload: '',
         });
         expect(res.statusCode).toBe(413);
-        expect(res.json().message).toMatch(/25 MB/);
+        expect(res.json<ErrorBody>().message).toMatch(/25 MB/);
       });
 
       it('says what is wrong with the form: no file, a second file, bad fields, not multipart, empty file', async () => {
         const noFile = await upload('businessuser@demo.com', [{ name: 'taskId', value: '1' }]);
         expect(noFile.statusCode).toBe(400);
-        expect(noFile.json().errors.file).toBeDefined();
+        expect(noFile.json<ErrorBody>().errors?.file).toBeDefined();
         const two = await upload('businessuser@demo.com', [...file(png, 'a.png'), { name: 'file', value: png, filename: 'b.png' }]);
         expect(two.statusCode).toBe(400);
         const badTask = await upload('businessuser@demo.com', file(png, 'a.png', { taskId: 'abc' }));
         expect(badTask.statusCode).toBe(400);
-        expect(badTask.json().errors.taskId).toBeDefined();
+        expect(badTask.json<ErrorBody>().errors?.taskId).toBeDefined();
         const keyWithoutTask = await upload('businessuser@demo.com', file(png, 'a.png', { questionKey: 'q1' }));
         expect(keyWithoutTask.statusCode).toBe(400);
-        expect(keyWithoutTask.json().errors.questionKey).toBeDefined();
+        expect(keyWithoutTask.json<ErrorBody>().errors?.questionKey).toBeDefined();
         const json = await t.request({ method: 'POST', url: '/api/files', as: 'businessuser@demo.com', payload: { file: 'x' } });
         expect(json.statusCode).toBe(415);
-        expect(json.json().message).toMatch(/multipart\/form-data/);
+        expect(json.json<ErrorBody>().message).toMatch(/multipart\/form-data/);
         const empty = await upload('businessuser@demo.com', file(Buffer.alloc(0), 'empty.txt'));
         expect(empty.statusCode).toBe(400);
-        expect(empty.json().message).toMatch(/empty/);
+        expect(empty.json<ErrorBody>().message).toMatch(/empty/);
       });
     });
 
@@ -342,7 +348,7 @@ export function filesSuite(label: string, t: TestApp) {
         expect(detail.linked?.label).toMatch(new RegExp(`#${lyonTask.id}$`));
         const notStarted = await upload('qualitycontrol@demo.com', file(png, 'early.png', { taskId: String(scheduledTask.id) }));
         expect(notStarted.statusCode).toBe(403);
-        expect(notStarted.json().message).toMatch(/in progress or sent back/);
+        expect(notStarted.json<ErrorBody>().message).toMatch(/in progress or sent back/);
         expect((await upload('qualitycontrol@demo.com', file(png, 'x.png', { taskId: String(parisTask.id) }))).statusCode).toBe(404);
       });
 
@@ -356,7 +362,7 @@ export function filesSuite(label: string, t: TestApp) {
       it("answers 404 for another customer's task, and the platform operator must name a task", async () => {
         const res = await upload('admin@nws.demo.com', file(png, 'evil.png', { taskId: String(lyonTask.id) }));
         expect(res.statusCode).toBe(404);
-        expect(res.json().message).toBe('Task not found');
+        expect(res.json<ErrorBody>().message).toBe('Task not found');
         expect((await upload('admin@demo.com', file(png, 'evil.png', { taskId: String(nwsTask.id) }))).statusCode).toBe(404);
         expect((await upload('superadmin@demo.com', file(png, 'platform.png'))).statusCode).toBe(400);
         const forNws = await uploaded('superadmin@demo.com', png, 'platform.png', { taskId: String(nwsTask.id) });
@@ -514,7 +520,7 @@ export function filesSuite(label: string, t: TestApp) {
         try {
           const qc = await t.caller('qualitycontrol@demo.com');
           expect((await qc.files.byId({ id: evidence.id })).canDelete).toBe(false);
-          await expect(qc.files.delete({ id: evidence.id })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/evidence in submitted task .*#\d+/) });
+          await expect(qc.files.delete({ id: evidence.id })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/evidence in submitted task .*#\d+/) as unknown });
           await expect((await t.caller('admin@demo.com')).files.delete({ id: evidence.id })).rejects.toMatchObject({ code: 'CONFLICT' });
           expect((await get(`/api/files/${evidence.id}`, 'qualitycontrol@demo.com')).statusCode).toBe(200);
         } finally {

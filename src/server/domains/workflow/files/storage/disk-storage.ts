@@ -3,7 +3,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage } from '../../../../lib/file-storage.ts';
 import { assertStorageKey } from './keys.ts';
@@ -32,7 +31,7 @@ export function createDiskStorage(root: string): FileStorage {
       const file = pathOf(key);
       try {
         const handle = await fs.promises.open(file, 'r');
-        return handle.createReadStream() as Readable;
+        return handle.createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
