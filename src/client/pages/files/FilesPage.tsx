@@ -86,7 +86,13 @@ export default function FilesPage() {
   const dateFilter = (key: 'from' | 'to') => (
     <FormControl className={classes.dateFilter}>
       <FormControl.Label visuallyHidden>{t(`filters.${key}`)}</FormControl.Label>
-      <TextInput type="date" block value={list.state.filters[key] ?? ''} onChange={(e) => list.update({ filters: { [key]: e.target.value } })} />
+      <TextInput
+        type="date"
+        block
+        leadingVisual={t(`filters.${key}Short`)}
+        value={list.state.filters[key] ?? ''}
+        onChange={(e) => list.update({ filters: { [key]: e.target.value } })}
+      />
     </FormControl>
   );
 
@@ -142,10 +148,7 @@ function PreviewDialog({ file, onClose }: { file: TFile; onClose: () => void }) 
       subtitle={`${t(`family.${file.family}`)} · ${formatBytes(file.size, i18n.language)}`}
       width="xlarge"
       onClose={onClose}
-      footerButtons={[
-        { content: t('actions.download'), onClick: () => download(file) },
-        { content: t('actions.close'), buttonType: 'primary', onClick: onClose },
-      ]}
+      footerButtons={[{ content: t('actions.download'), buttonType: 'primary', onClick: () => download(file) }]}
     >
       <div className={classes.preview}>
         {file.family === 'pdf' ? (

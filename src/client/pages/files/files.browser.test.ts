@@ -63,11 +63,11 @@ describe('the /files page', { timeout: 90_000 }, () => {
     ] as const) {
       const { context, page } = await b.newPage({ viewport: { width, height: 844 } });
       page.setDefaultTimeout(10_000);
+      await b.signIn(page, 'businessuser@demo.com', 'businessuser');
       await context.addCookies([
         { name: 'od-theme', value: theme, url: b.baseUrl },
         { name: 'od-language', value: language, url: b.baseUrl },
       ]);
-      await b.signIn(page, 'businessuser@demo.com', 'businessuser');
       await page.goto('/files');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('input[type="file"]').setInputFiles({ name: `plan-${theme}.png`, mimeType: 'image/png', buffer: png });

@@ -1,5 +1,5 @@
-// Sizes for people: "820 B", "1.4 MB", in the current language's number format (1 kB = 1024 B).
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+// Sizes for people in the current language: "820 B", "1.4 MB", "١٫٤ م.ب" (1 KB = 1024 bytes).
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 export function formatBytes(bytes: number, language: string): string {
   let value = bytes;
@@ -9,5 +9,5 @@ export function formatBytes(bytes: number, language: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value)} ${UNITS[unit]}`;
+  return new Intl.NumberFormat(language, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
 }
