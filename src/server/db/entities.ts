@@ -32,6 +32,7 @@ import { ProjectSchema } from '../domains/workflow/projects/project.entity.ts';
 import { LocationAssignmentSchema } from '../domains/workflow/assignments/assignment.entity.ts';
 import { SlotSchema } from '../domains/workflow/slots/slot.entity.ts';
 import { TaskReviewSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
+import { FileSchema } from '../domains/workflow/files/file.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
 
 export const entities = [
@@ -49,4 +50,5 @@ export const entities = [
   SearchItemSchema,
   SavedViewSchema,
   ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema,
+  FileSchema,
 ];

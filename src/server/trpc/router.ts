@@ -25,6 +25,7 @@ import { emailRouter } from '../domains/apps/email/email.router.ts';
 import { pagesRouter } from '../domains/apps/content/content.router.ts';
 import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
+import { filesRouter } from '../domains/workflow/files/files.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   users: usersRouter,
   views: viewsRouter,
   search: recordSearchRouter,
+  files: filesRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,
