@@ -51,6 +51,18 @@ export function emptyAnswer(questionKey: string): TAnswer {
   return { questionKey, value: null, na: false, comment: null, fileIds: [] };
 }
 
+/** Whether two answers say the same (field by field: stored JSON may order its keys differently). */
+export function sameAnswer(a: TAnswer, b: TAnswer): boolean {
+  return (
+    a.questionKey === b.questionKey &&
+    a.value === b.value &&
+    a.na === b.na &&
+    a.comment === b.comment &&
+    a.fileIds.length === b.fileIds.length &&
+    a.fileIds.every((id, i) => id === b.fileIds[i])
+  );
+}
+
 export interface MergeResult {
   answers: TAnswer[];
   /** Problems by question key (unknown key, value of the wrong type, N/A where not allowed). */
@@ -94,7 +106,7 @@ export function mergeAnswers(scheme: AnswerScheme, stored: readonly TAnswer[], i
       comment: given.comment === undefined ? before.comment : given.comment || null,
       fileIds: given.fileIds === undefined ? before.fileIds : [...new Set(given.fileIds)],
     };
-    if (JSON.stringify(after) !== JSON.stringify(before)) changed.add(key);
+    if (!sameAnswer(after, before)) changed.add(key);
     byKey.set(key, after);
   }
   const order = [...questions.keys()];

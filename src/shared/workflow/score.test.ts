@@ -239,7 +239,7 @@ function arbAnswers(s: ScoreScheme): fc.Arbitrary<ScoreAnswer[]> {
             ),
           }),
           { nil: undefined },
-        ).map((v) => (v ? { questionKey: x.key, value: v.value, na: v.na } : undefined)),
+        ).map((v): ScoreAnswer | undefined => (v ? { questionKey: x.key, value: v.value, na: v.na } : undefined)),
       ),
     )
     .map((list) => list.filter((x): x is ScoreAnswer => x !== undefined));
