@@ -25,6 +25,7 @@ import { emailRouter } from '../domains/apps/email/email.router.ts';
 import { pagesRouter } from '../domains/apps/content/content.router.ts';
 import { searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
+import { tasksRouter } from '../domains/workflow/tasks/tasks.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -40,6 +41,7 @@ export const appRouter = router({
   teams: teamsRouter,
   users: usersRouter,
   views: viewsRouter,
+  tasks: tasksRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -6,11 +6,14 @@ import { AuditEvent } from './audit-event.entity.ts';
 
 export type AuditAction =
   | 'create' | 'update' | 'delete' | 'archive' | 'restore'
-  | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite';
+  | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite'
+  // Task transitions (workflow/tasks).
+  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel';
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
-  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView';
+  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView'
+  | 'Task';
 
 export interface AuditInput {
   action: AuditAction;

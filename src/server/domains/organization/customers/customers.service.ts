@@ -111,6 +111,14 @@ export async function requireCustomer(em: EntityManager, id: number): Promise<{ 
   return { id: customer.id, code: customer.code, status: customer.status };
 }
 
+/** For workflow: the IANA time zone of each customer (locations may override it). Scope is the caller's business. */
+export async function customerTimeZones(em: EntityManager, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await em.find(Customer, { id: { $in: unique } }, { fields: ['id', 'timeZone'] });
+  return new Map(rows.map((c) => [c.id, c.timeZone]));
+}
+
 /**
  * For self-registration (platform/auth): the customer with `code` (in any case; codes are stored
  * upper-case), or null when none has it. Plain data; scope and status rules are the caller's.

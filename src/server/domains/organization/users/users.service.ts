@@ -215,6 +215,20 @@ export async function userRefs(em: EntityManager, ids: number[]): Promise<Map<nu
   );
 }
 
+/** For workflow notifications: ids of the active users of a customer with one of `roles`. */
+export async function activeUserIdsWithRole(em: EntityManager, customerId: number, roles: Role[]): Promise<number[]> {
+  if (!roles.length) return [];
+  const rows = await db(em)
+    .selectFrom('users')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The users, all of `customerId` (NOT_FOUND naming the first that is not). */
 export async function requireUsersOfCustomer(em: EntityManager, ids: number[], customerId: number): Promise<Map<number, UserRef>> {
   const refs = await userRefs(em, ids);

@@ -10,6 +10,7 @@ import type {
 import { AppError } from '../../../lib/app-error.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Notification } from './notification.entity.ts';
 
 function toDto(n: Notification): TNotification {
@@ -49,4 +50,22 @@ export async function markAllRead(ctx: ServiceContext): Promise<{ updated: numbe
   requireUser(ctx);
   const updated = await ctx.em.nativeUpdate(Notification, { user: ctx.user.id, readAt: null }, { readAt: new Date() });
   return { updated };
+}
+
+/** A notification another service sends: to a user, a title, a body and an in-app link (a path) or null. */
+export interface OutgoingNotification {
+  userId: number;
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/**
+ * For other services (workflow): queue notifications in the caller's unit of work, so they are
+ * written with the change they announce (or not at all). Titles and bodies are cut to the columns.
+ */
+export function queueNotifications(em: EntityManager, notifications: readonly OutgoingNotification[]): void {
+  for (const n of notifications) {
+    em.create(Notification, { user: n.userId, title: n.title.slice(0, 200), body: n.body.slice(0, 1000), link: n.link?.slice(0, 300) ?? null, readAt: null });
+  }
 }

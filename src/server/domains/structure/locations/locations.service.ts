@@ -11,11 +11,11 @@ import type {
   TOpeningHours,
   TUpdateLocationInput,
 } from '../../../../shared/schemas/locations.ts';
-import type { DB } from '../../../db/kysely.ts';
+import { db, type DB } from '../../../db/kysely.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, iterateListing, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, iterateListing, likeContains, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
@@ -189,6 +189,50 @@ export async function requireLocationRef(
     geofenceRadiusM: found.geofenceRadiusM,
     archived: found.archivedAt !== null,
   };
+}
+
+/** For workflow: locations by id with what tasks show and check (any customer: callers scope). */
+export async function locationRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string; latitude: number | null; longitude: number | null; geofenceRadiusM: number; timeZone: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select([
+      'l.id',
+      'l.code',
+      'l.name',
+      sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'),
+      sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude'),
+      'l.geofence_radius_m',
+      'l.time_zone',
+    ])
+    .where('l.id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((l) => [
+      l.id,
+      { id: l.id, code: l.code, name: l.name, latitude: l.latitude, longitude: l.longitude, geofenceRadiusM: l.geofence_radius_m, timeZone: l.time_zone },
+    ]),
+  );
+}
+
+/**
+ * For workflow searches: ids of the locations of `customerId` (any customer when null) whose code or
+ * name contains `q` (case-insensitive; the trigram indexes answer it), at most `limit`.
+ */
+export async function locationIdsMatching(em: EntityManager, customerId: number | null, q: string, limit = 5000): Promise<number[]> {
+  const pattern = likeContains(q);
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select('l.id')
+    .where((eb) => eb.or([eb('l.code', 'ilike', pattern), eb('l.name', 'ilike', pattern)]))
+    .$if(customerId !== null, (qb) => qb.where('l.customer_id', '=', customerId as number))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /* ------------------------------------------------------------------ mutations */

@@ -203,6 +203,31 @@ export async function requirePublishedScheme(em: EntityManager, id: number, cust
   return { id: scheme.id, key: scheme.key, version: scheme.version, name: scheme.name };
 }
 
+/**
+ * For tasks: a scheme version's rules and structure (sections and questions in order), by id, in any
+ * customer (the task that pins it is scoped by its caller). NOT_FOUND when it does not exist.
+ */
+export async function schemeForTasks(
+  em: EntityManager,
+  id: number,
+): Promise<{ id: number; name: string; version: number; status: string; passingScore: number; requireSignature: boolean; sections: TSection[] }> {
+  const scheme = await db(em)
+    .selectFrom('schemes')
+    .select(['id', 'name', 'version', 'status', 'passing_score', 'require_signature'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!scheme) throw new AppError('NOT_FOUND', 'Scheme not found');
+  return {
+    id: scheme.id,
+    name: scheme.name,
+    version: scheme.version,
+    status: scheme.status,
+    passingScore: scheme.passing_score,
+    requireSignature: scheme.require_signature,
+    sections: await structureOf(em, id),
+  };
+}
+
 /* ------------------------------------------------------------------ structure */
 
 function bad(message: string, field = 'sections'): AppError {
