@@ -40,6 +40,8 @@ export default function ProjectsPage() {
     label: (p) => p.name,
     // Business users may update the projects they own.
     record: (p) => ({ ownerId: p.owner?.id ?? null, customerId: p.customerId }),
+    remove: trpc.projects.delete.useMutation().mutateAsync,
+    deleteHint: t('projects.deleteHint'),
   });
   const { filters } = list.state;
   const schemes = trpc.schemes.list.useQuery(
@@ -80,6 +82,12 @@ export default function ProjectsPage() {
         visible: canUpdate,
         variant: action === 'archive' ? ('danger' as const) : ('default' as const),
       })),
+      {
+        label: t('projects.actions.delete'),
+        variant: 'danger',
+        onSelect: () => void list.actions.remove(project),
+        visible: project.status === 'draft' && list.can('delete', project),
+      },
     ];
   };
 

@@ -21,16 +21,10 @@ import { TaskDetails } from './TaskDetails.tsx';
 import { TASK_FILTERS, tasksListInput } from './task-input.ts';
 import classes from './Tasks.module.css';
 
-/** `YYYY-MM-DD` of today, local. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * /tasks: the tasks the caller may read, as a list or a calendar (kept in the URL). An inspector
- * opening it plainly sees their own tasks from today on, soonest first.
+ * opening it plainly sees their own tasks; without a chosen sort the server gives inspectors their
+ * agenda (today's and later first, soonest on top, then the earlier ones) and others the soonest first.
  */
 export default function TasksPage() {
   const { user } = useSession();
@@ -38,7 +32,7 @@ export default function TasksPage() {
   const [path, navigate] = useLocation();
   const inspectorDefault = user?.role_name === 'qualitycontrol' && search === '';
   useEffect(() => {
-    if (inspectorDefault) navigate(`${path}?mine=true&from=${today()}`, { replace: true });
+    if (inspectorDefault) navigate(`${path}?mine=true`, { replace: true });
   }, [inspectorDefault, path, navigate]);
   return inspectorDefault ? null : <TasksList />;
 }
@@ -49,7 +43,7 @@ function TasksList() {
   const can = useCan();
   const { user } = useSession();
   const notices = useNotice();
-  const [state, update] = useListState(TASK_FILTERS, { sortBy: 'startsAt', orderBy: 'asc' });
+  const [state, update] = useListState(TASK_FILTERS);
   const { filters } = state;
   const view = filters.view === 'calendar' ? 'calendar' : 'list';
   const input = tasksListInput(state);
