@@ -1,7 +1,7 @@
 import { CalendarIcon, ListUnorderedIcon } from '@primer/octicons-react';
-import { SegmentedControl } from '@primer/react';
+import { SegmentedControl, Spinner } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
@@ -16,10 +16,12 @@ import { useListState } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { StatusFilter } from './StatusFilter.tsx';
-import { TaskCalendar } from './TaskCalendar.tsx';
 import { TaskDetails } from './TaskDetails.tsx';
 import { TASK_FILTERS, tasksListInput } from './task-input.ts';
 import classes from './Tasks.module.css';
+
+// The calendar (FullCalendar) loads only when it is shown.
+const TaskCalendar = lazy(() => import('./TaskCalendar.tsx').then((m) => ({ default: m.TaskCalendar })));
 
 /**
  * /tasks: the tasks the caller may read, as a list or a calendar (kept in the URL). An inspector
@@ -160,13 +162,15 @@ function TasksList() {
       ) : (
         <div className={classes.calendarCard}>
           <div className={classes.toolbar}>{toolbar}</div>
-          <TaskCalendar
-            input={input}
-            view={filters.calendarView}
-            date={filters.date}
-            onRangeChange={(calendarView, date) => update({ filters: { calendarView, date }, page: state.page })}
-            onOpen={setOpenId}
-          />
+          <Suspense fallback={<Spinner srText={t('loading')} />}>
+            <TaskCalendar
+              input={input}
+              view={filters.calendarView}
+              date={filters.date}
+              onRangeChange={(calendarView, date) => update({ filters: { calendarView, date }, page: state.page })}
+              onOpen={setOpenId}
+            />
+          </Suspense>
         </div>
       )}
       {openId !== null && <TaskDetails id={openId} onClose={() => setOpenId(null)} />}

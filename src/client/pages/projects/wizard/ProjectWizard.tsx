@@ -4,7 +4,7 @@
 // list. Values typed in earlier steps stay while moving back and forth.
 import { ArrowLeftIcon, ArrowRightIcon } from '@primer/octicons-react';
 import { Banner, Button, Heading, Spinner, Text } from '@primer/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
@@ -21,12 +21,14 @@ import { DetailsStep } from './DetailsStep.tsx';
 import { LocationsStep } from './LocationsStep.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
 import { SchemeStep } from './SchemeStep.tsx';
-import { SlotsStep } from './SlotsStep.tsx';
 import { StepIndicator } from './StepIndicator.tsx';
 import { parseStep, STEPS, stepIndex, type TStep } from './steps.ts';
 import { useLocationSelection } from './useLocationSelection.ts';
 import type { ProjectValues, StepProps } from './wizard-types.ts';
 import classes from './Wizard.module.css';
+
+// The slots step's calendar (FullCalendar) loads only when that step opens.
+const SlotsStep = lazy(() => import('./SlotsStep.tsx').then((m) => ({ default: m.SlotsStep })));
 
 const DETAIL_FIELDS = ['customerId', 'code', 'name', 'description', 'startDate', 'endDate'];
 
@@ -111,9 +113,11 @@ function WizardBody({ project }: { project: TProject | null }) {
   const [reached, setReached] = useState(() => Math.max(stepIndex(step), project ? 2 : 0));
   const furthest = Math.max(reached, saved);
 
-  const go = (next: TStep, replace = false) => {
+  /** Open a step; the next step's checks wait for its own Next (`keepErrors`: the server's messages sent us back here). */
+  const go = (next: TStep, { replace = false, keepErrors = false } = {}) => {
     setStepError(null);
     setHint(null);
+    if (!keepErrors) form.reset(form.values);
     setReached((r) => Math.max(r, stepIndex(next)));
     navigate(`${path}?step=${next}`, { replace });
   };
@@ -176,7 +180,7 @@ function WizardBody({ project }: { project: TProject | null }) {
       } catch (error) {
         if (isStaleRecordError(error)) setStale(true);
         const fields = Object.keys(parseError(error).fieldErrors);
-        if (which === 'scheme' && fields.some((field) => DETAIL_FIELDS.includes(field))) go('details');
+        if (which === 'scheme' && fields.some((field) => DETAIL_FIELDS.includes(field))) go('details', { keepErrors: true });
         throw error;
       }
     });
@@ -307,7 +311,11 @@ function WizardBody({ project }: { project: TProject | null }) {
           {step === 'assignments' && project && (
             <AssignmentsStep {...props} project={project} selection={selection} assignments={assignments.data?.items ?? []} />
           )}
-          {step === 'slots' && project && <SlotsStep {...props} project={project} assignments={assignments.data?.items ?? []} />}
+          {step === 'slots' && project && (
+            <Suspense fallback={<Spinner srText={t('loading')} />}>
+              <SlotsStep {...props} project={project} assignments={assignments.data?.items ?? []} />
+            </Suspense>
+          )}
           {step === 'review' && project && (
             <ReviewStep {...props} project={project} assignments={assignments.data?.items ?? []} slotCount={slotCount} />
           )}
