@@ -25,6 +25,9 @@ import { emailRouter } from '../domains/apps/email/email.router.ts';
 import { pagesRouter } from '../domains/apps/content/content.router.ts';
 import { searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
+import { projectsRouter } from '../domains/workflow/projects/projects.router.ts';
+import { assignmentsRouter } from '../domains/workflow/assignments/assignments.router.ts';
+import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -40,6 +43,9 @@ export const appRouter = router({
   teams: teamsRouter,
   users: usersRouter,
   views: viewsRouter,
+  projects: projectsRouter,
+  assignments: assignmentsRouter,
+  slots: slotsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

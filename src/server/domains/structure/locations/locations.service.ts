@@ -1,7 +1,7 @@
 // Locations: the places inspected (code unique per customer). Same abilities as directions.
 // Delete is refused while anything points at the location (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateLocationInput,
@@ -11,11 +11,11 @@ import type {
   TOpeningHours,
   TUpdateLocationInput,
 } from '../../../../shared/schemas/locations.ts';
-import type { DB } from '../../../db/kysely.ts';
+import { db, type DB } from '../../../db/kysely.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, iterateListing, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, iterateListing, likeContains, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
@@ -191,6 +191,59 @@ export async function requireLocationRef(
     geofenceRadiusM: found.geofenceRadiusM,
     archived: found.archivedAt !== null,
   };
+}
+
+/** What planning needs of a location: its opening hours and time zone override (null: the customer's). */
+export interface LocationPlanningRef {
+  id: number;
+  customerId: number;
+  code: string;
+  name: string;
+  timeZone: string | null;
+  openingHours: TOpeningHours;
+  latitude: number | null;
+  longitude: number | null;
+  archived: boolean;
+}
+
+/** For projects and slots: the locations by id (any customer: callers scope), in one query. */
+export async function locationPlanningRefs(em: EntityManager, ids: number[]): Promise<Map<number, LocationPlanningRef>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select(['l.id', 'l.customer_id', 'l.code', 'l.name', 'l.time_zone', 'l.opening_hours', 'l.archived_at'])
+    .select([sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'), sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude')])
+    .where('l.id', '=', sql<number>`any(${unique})`)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        customerId: r.customer_id,
+        code: r.code,
+        name: r.name,
+        timeZone: r.time_zone,
+        openingHours: r.opening_hours,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        archived: r.archived_at !== null,
+      },
+    ]),
+  );
+}
+
+/** A location's code as an SQL expression of a location id column, for other contexts' list sorts. */
+export function locationCodeSql(locationIdColumn: string): RawBuilder<string> {
+  return sql<string>`(select l.code from locations l where l.id = ${sql.ref(locationIdColumn)})`;
+}
+
+/** `column` names a location of `customerId` whose code or name contains `q` (trigram-indexed), as SQL. */
+export function locationMatchSql(locationIdColumn: string, customerId: number | null, q: string): RawBuilder<SqlBool> {
+  const pattern = likeContains(q);
+  const tenant = customerId === null ? sql`` : sql` and l.customer_id = ${customerId}`;
+  return sql<SqlBool>`${sql.ref(locationIdColumn)} in (select l.id from locations l where (l.code ilike ${pattern} or l.name ilike ${pattern})${tenant})`;
 }
 
 /* ------------------------------------------------------------------ mutations */
