@@ -26,6 +26,9 @@ import { pagesRouter } from '../domains/apps/content/content.router.ts';
 import { searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
 import { tasksRouter } from '../domains/workflow/tasks/tasks.router.ts';
+import { projectsRouter } from '../domains/workflow/projects/projects.router.ts';
+import { assignmentsRouter } from '../domains/workflow/assignments/assignments.router.ts';
+import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -42,6 +45,9 @@ export const appRouter = router({
   users: usersRouter,
   views: viewsRouter,
   tasks: tasksRouter,
+  projects: projectsRouter,
+  assignments: assignmentsRouter,
+  slots: slotsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -3,7 +3,7 @@
 // then generated, review and activate), the tasks list's status and project filters and its calendar
 // week, and axe on /projects, the create form and /tasks in light, and in dark Arabic.
 import { describe, expect, it } from 'vitest';
-import { axeAudit } from '../../testing/axe.ts';
+import { axeAudit, type AxeFinding } from '../../testing/axe.ts';
 import { signedInPage } from '../../testing/browser.ts';
 import { dataRows, row, settled } from '../../testing/list-pages.ts';
 
@@ -151,7 +151,7 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
   });
 
   it('finds no serious accessibility issue on /projects, the create form and /tasks, light and dark Arabic', async () => {
-    const serious = [];
+    const serious: AxeFinding[] = [];
     const audit = async (label: string) => serious.push(...(await axeAudit(page, label)));
     const visit = async (suffix: string) => {
       await page.goto('/projects');

@@ -41,6 +41,7 @@ export const customerListing = defineListing({
           'c.city',
           'c.address',
           'c.status',
+          'c.time_zone',
           'c.created_at',
           'c.updated_at',
           // The licenses in force and the active users are this context's tables: read here, in the
@@ -75,6 +76,7 @@ export const customerListing = defineListing({
     city: r.city,
     address: r.address,
     status: r.status,
+    timeZone: r.time_zone,
     activeLicense: r.active_license && {
       id: r.active_license.id,
       plan: r.active_license.plan,
@@ -119,6 +121,13 @@ export async function customerTimeZones(em: EntityManager, ids: number[]): Promi
   return new Map(rows.map((c) => [c.id, c.timeZone]));
 }
 
+/** For planning (workflow): the customer's IANA time zone, which its locations use unless they override it. */
+export async function customerTimeZone(em: EntityManager, id: number): Promise<string> {
+  const customer = await em.findOne(Customer, { id });
+  if (!customer) throw notFound('Customer');
+  return customer.timeZone;
+}
+
 /**
  * For self-registration (platform/auth): the customer with `code` (in any case; codes are stored
  * upper-case), or null when none has it. Plain data; scope and status rules are the caller's.
@@ -155,6 +164,7 @@ function snapshot(c: Customer) {
     city: c.city,
     address: c.address,
     status: c.status,
+    timeZone: c.timeZone,
   };
 }
 
@@ -162,7 +172,7 @@ export async function createCustomer(ctx: ServiceContext, input: TCreateCustomer
   authorize(ctx, 'create', 'Customer');
   const id = await withTransaction(ctx, async (tx) => {
     await assertUnique(tx.em, uniqueCode, { code: input.code });
-    const customer = tx.em.create(Customer, { ...input });
+    const customer = tx.em.create(Customer, { ...input, timeZone: input.timeZone ?? 'Europe/Paris' });
     await flushUnique(tx.em, uniqueCode);
     recordAudit(tx, { action: 'create', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: snapshot(customer) });
     return customer.id;

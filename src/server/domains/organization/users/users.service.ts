@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
 import type { TDeleted, TNameRef } from '../../../../shared/schemas/business.ts';
 import type { TCustomer } from '../../../../shared/schemas/customers.ts';
@@ -227,6 +227,11 @@ export async function activeUserIdsWithRole(em: EntityManager, customerId: numbe
     .orderBy('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** A user's full name as an SQL expression of a user id column, for other contexts' list sorts. */
+export function userNameSql(userIdColumn: string): RawBuilder<string | null> {
+  return sql<string | null>`(select u.full_name from users u where u.id = ${sql.ref(userIdColumn)})`;
 }
 
 /** The users, all of `customerId` (NOT_FOUND naming the first that is not). */

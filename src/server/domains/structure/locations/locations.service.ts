@@ -1,7 +1,7 @@
 // Locations: the places inspected (code unique per customer). Same abilities as directions.
 // Delete is refused while anything points at the location (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateLocationInput,
@@ -58,6 +58,7 @@ function locationSource(db: Kysely<DB>, sortBy?: LocationSortKey) {
         sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude'),
         'l.geofence_radius_m',
         'l.opening_hours',
+        'l.time_zone',
         'l.active',
         'l.archived_at',
         'l.created_at',
@@ -94,6 +95,7 @@ export const locationListing = defineListing({
     longitude: r.longitude,
     geofenceRadiusM: r.geofence_radius_m,
     openingHours: r.opening_hours,
+    timeZone: r.time_zone,
     active: r.active,
     archivedAt: toDateOrNull(r.archived_at),
     direction: { id: 0, code: '', name: '' },
@@ -219,6 +221,47 @@ export async function locationRefs(
   );
 }
 
+/** What planning needs of a location: its opening hours and time zone override (null: the customer's). */
+export interface LocationPlanningRef {
+  id: number;
+  customerId: number;
+  code: string;
+  name: string;
+  timeZone: string | null;
+  openingHours: TOpeningHours;
+  latitude: number | null;
+  longitude: number | null;
+  archived: boolean;
+}
+
+/** For projects and slots: the locations by id (any customer: callers scope), in one query. */
+export async function locationPlanningRefs(em: EntityManager, ids: number[]): Promise<Map<number, LocationPlanningRef>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select(['l.id', 'l.customer_id', 'l.code', 'l.name', 'l.time_zone', 'l.opening_hours', 'l.archived_at'])
+    .select([sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'), sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude')])
+    .where('l.id', '=', sql<number>`any(${unique})`)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        customerId: r.customer_id,
+        code: r.code,
+        name: r.name,
+        timeZone: r.time_zone,
+        openingHours: r.opening_hours,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        archived: r.archived_at !== null,
+      },
+    ]),
+  );
+}
+
 /**
  * For workflow searches: ids of the locations of `customerId` (any customer when null) whose code or
  * name contains `q` (case-insensitive; the trigram indexes answer it), at most `limit`.
@@ -233,6 +276,18 @@ export async function locationIdsMatching(em: EntityManager, customerId: number 
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** A location's code as an SQL expression of a location id column, for other contexts' list sorts. */
+export function locationCodeSql(locationIdColumn: string): RawBuilder<string> {
+  return sql<string>`(select l.code from locations l where l.id = ${sql.ref(locationIdColumn)})`;
+}
+
+/** `column` names a location of `customerId` whose code or name contains `q` (trigram-indexed), as SQL. */
+export function locationMatchSql(locationIdColumn: string, customerId: number | null, q: string): RawBuilder<SqlBool> {
+  const pattern = likeContains(q);
+  const tenant = customerId === null ? sql`` : sql` and l.customer_id = ${customerId}`;
+  return sql<SqlBool>`${sql.ref(locationIdColumn)} in (select l.id from locations l where (l.code ilike ${pattern} or l.name ilike ${pattern})${tenant})`;
 }
 
 /* ------------------------------------------------------------------ mutations */
@@ -271,6 +326,7 @@ const records: WriteSpec<Location> = {
     longitude: l.longitude,
     geofenceRadiusM: l.geofenceRadiusM,
     openingHours: l.openingHours,
+    timeZone: l.timeZone,
     active: l.active,
   }),
   name: (l) => `Location "${l.code}"`,
@@ -296,6 +352,7 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
       longitude: input.longitude,
       geofenceRadiusM: input.geofenceRadiusM,
       openingHours: input.openingHours,
+      timeZone: input.timeZone,
       active: input.active,
       archivedAt: null,
     });

@@ -228,6 +228,20 @@ export async function schemeForTasks(
   };
 }
 
+/** For projects: small scheme records by id (any customer: callers scope). */
+export async function schemeRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; key: string; name: string; version: number }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em).selectFrom('schemes').select(['id', 'key', 'name', 'version']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, key: r.key, name: r.name, version: r.version }]));
+}
+
+/** For project lists filtered by scheme: the ids of every version of the scheme `key`. */
+export async function schemeVersionIds(em: EntityManager, key: string): Promise<number[]> {
+  const rows = await db(em).selectFrom('schemes').select('id').where('key', '=', key).execute();
+  return rows.map((r) => r.id);
+}
+
 /* ------------------------------------------------------------------ structure */
 
 function bad(message: string, field = 'sections'): AppError {
