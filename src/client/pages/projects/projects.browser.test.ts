@@ -29,27 +29,27 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     expect(await page.locator('[aria-current="step"]').innerText()).toContain('Details');
 
     // Step 1: checked before moving on, focus on the first invalid field.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Code is required').waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code');
     await page.getByLabel('Code').fill(CODE);
     await page.getByLabel('Name').fill(NAME);
     await page.getByLabel('Start date').fill(day(0));
     await page.getByLabel('End date').fill(day(-1));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('End date must be on or after the start date').waitFor();
     await page.getByLabel('End date').fill(day(27));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 2: a published scheme; going back keeps the details.
     await page.getByRole('heading', { name: 'Step 2 of 6: Scheme' }).waitFor();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     expect(await page.getByLabel('Name').inputValue()).toBe(NAME);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Choose a scheme').waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('Choose a scheme', { exact: true }).first().waitFor();
     await page.getByRole('radio').first().check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Saved as a draft: the form moves to the project's edit address.
     await page.waitForURL(/\/projects\/editProject\/\d+\?step=locations/);
@@ -57,7 +57,7 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { name: 'Step 3 of 6: Locations' }).waitFor();
 
     // Step 3: nothing chosen is refused; "select all matching" takes every match.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Choose at least one location.').waitFor();
     await page.getByRole('searchbox', { name: 'Search locations' }).fill('Lyon');
     const selectAll = page.getByRole('button', { name: /^Select (all \d+ matching|the \d+ match)$/ });
@@ -67,23 +67,23 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     expect(matching).toBeGreaterThan(0);
     await selectAll.click();
     await page.getByText(new RegExp(`^${matching} locations? chosen$`)).waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 4: bulk assignment of the waiting locations.
     await page.getByRole('heading', { name: 'Step 4 of 6: Assignments' }).waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText(/chosen locations? ha(s|ve) no team yet/).waitFor();
-    await page.getByLabel('Team').first().selectOption({ label: 'Lyon field team' });
-    await page.getByLabel('Inspector').first().selectOption({ label: 'Quentin Laurent' });
-    await page.getByLabel('Planned visits').first().fill('4');
+    await page.getByRole('combobox', { name: 'Team' }).selectOption({ label: 'Lyon field team' });
+    await page.getByRole('combobox', { name: 'Inspector' }).selectOption({ label: 'Quentin Laurent' });
+    await page.getByRole('spinbutton', { name: 'Planned visits' }).fill('4');
     await page.getByRole('button', { name: /^Assign \d+ locations?$/ }).click();
     await page.getByText(/locations? assigned\.$/).waitFor();
     await row(page, 'Quentin Laurent').first().waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 5: preview shows events without saving; Generate creates them.
     await page.getByRole('heading', { name: 'Step 5 of 6: Slots' }).waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Plan at least one visit: generate slots or add one on the calendar.').waitFor();
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page.getByText(/new slots? shown on the calendar/).waitFor();
@@ -93,7 +93,7 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await page.getByText(/slots? created \(/).waitFor();
     await page.locator('.fc-event', { hasText: 'Scheduled' }).first().waitFor();
     expect(await page.locator('.fc-event', { hasText: 'Preview' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 6: review and activate.
     await page.getByRole('heading', { name: 'Step 6 of 6: Review' }).waitFor();

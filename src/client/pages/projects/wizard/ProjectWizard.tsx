@@ -82,7 +82,8 @@ function WizardBody({ project }: { project: TProject | null }) {
 
   const schema = useMemo(() => {
     if (step === 'details') return ZDetails;
-    if (step === 'scheme' && !project) return requireCustomerFor(ZCreateProjectInput, superadmin);
+    // A new project is created here: the whole create input, the scheme's own message first.
+    if (step === 'scheme' && !project) return ZSchemeChoice.and(requireCustomerFor(ZCreateProjectInput, superadmin));
     return ZSchemeChoice;
   }, [step, project, superadmin]);
   const form = useZodForm<z.ZodType, ProjectValues>(
