@@ -62,7 +62,11 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await page.getByRole('searchbox', { name: 'Search locations' }).fill('Lyon');
     const selectAll = page.getByRole('button', { name: /^Select (all \d+ matching|the \d+ match)$/ });
     await selectAll.waitFor();
-    await page.waitForFunction(() => !document.querySelector('fieldset[aria-busy]'));
+    // Wait for the search to apply: every location listed is in Lyon.
+    await page.waitForFunction(() => {
+      const items = [...document.querySelectorAll('fieldset li')];
+      return !document.querySelector('fieldset[aria-busy]') && items.length > 0 && items.every((li) => li.textContent?.includes('Lyon'));
+    });
     const matching = Number(/\d+/.exec((await selectAll.innerText()) ?? '')![0]);
     expect(matching).toBeGreaterThan(0);
     await selectAll.click();
@@ -142,8 +146,14 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await events.first().waitFor();
     expect(await events.count()).toBeGreaterThan(0);
     await page.getByRole('list', { name: 'Colours by status' }).waitFor();
-    // An event opens the task's details.
-    await events.first().click();
+    // The week as a list; an event opens the task's details from the keyboard.
+    await page.getByRole('button', { name: 'list', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('calendarView') === 'listWeek');
+    const listed = page.locator('.fc-list-event', { hasText: 'Scheduled' });
+    await listed.first().waitFor();
+    expect(await listed.count()).toBeGreaterThanOrEqual(await events.count());
+    await listed.first().getByRole('button').focus();
+    await page.keyboard.press('Enter');
     const details = page.getByRole('dialog');
     await details.getByText('Not reviewed yet.').waitFor();
     await details.getByText('Quentin Laurent').waitFor();

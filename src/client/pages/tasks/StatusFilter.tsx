@@ -24,9 +24,17 @@ export function StatusFilter({ value, onChange }: { value: string; onChange: (va
         {summary}
       </ActionMenu.Button>
       <ActionMenu.Overlay>
-        <ActionList selectionVariant="multiple" aria-label={t('fields.status')} role="menu">
+        <ActionList selectionVariant="multiple" aria-label={t('fields.status')}>
           {TASK_STATUSES.map((status) => (
-            <ActionList.Item key={status} role="menuitemcheckbox" selected={chosen.includes(status)} aria-checked={chosen.includes(status)} onSelect={() => toggle(status)}>
+            <ActionList.Item
+              key={status}
+              selected={chosen.includes(status)}
+              onSelect={(event) => {
+                // Several statuses: the menu stays open while they are ticked.
+                event.preventDefault();
+                toggle(status);
+              }}
+            >
               {t(`taskStatus.${status}`)}
             </ActionList.Item>
           ))}

@@ -83,6 +83,7 @@ export function TaskCalendar({
             status={String(arg.event.extendedProps.status ?? '')}
             title={arg.event.title}
             time={arg.view.type === 'dayGridMonth' ? arg.timeText : undefined}
+            focusable={arg.view.type.startsWith('list')}
           />
         )}
         eventClick={(arg) => {
