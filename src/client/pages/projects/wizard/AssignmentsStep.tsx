@@ -44,9 +44,9 @@ export function AssignmentsStep({
   const [state, setState] = useState<ListState>({ q: '', page: 1, itemsPerPage: 10, orderBy: 'asc', filters: {} });
   const mayManage = can('create', 'LocationAssignment');
 
-  const form = useZodForm(
+  const form = useZodForm<typeof ZBulkAssignInput, BulkValues>(
     ZBulkAssignInput,
-    { teamId: null, assigneeId: null, plannedVisits: 4, scope: selection.pending.size > 0 ? 'pending' : 'all' } as BulkValues,
+    { teamId: null, assigneeId: null, plannedVisits: 4, scope: selection.pending.size > 0 ? 'pending' : 'all' },
     (v) => ({
       projectId: project.id,
       locationIds: [...(v.scope === 'pending' ? selection.pending : selection.selected)],
@@ -232,9 +232,9 @@ function AssignmentDialog({
   const { t } = useTranslation('workflow');
   const teams = useTeamOptions(customerId);
   const update = trpc.assignments.update.useMutation();
-  const form = useZodForm(
+  const form = useZodForm<typeof ZUpdateAssignmentInput, Omit<BulkValues, 'scope'>>(
     ZUpdateAssignmentInput,
-    { teamId: assignment.team.id as number | null, assigneeId: assignment.assignee?.id ?? null, plannedVisits: assignment.plannedVisits as number | null },
+    { teamId: assignment.team.id, assigneeId: assignment.assignee?.id ?? null, plannedVisits: assignment.plannedVisits },
     (v) => ({ id: assignment.id, version: assignment.version, teamId: v.teamId ?? undefined, assigneeId: v.assigneeId, plannedVisits: v.plannedVisits ?? undefined }),
   );
   return (

@@ -175,7 +175,7 @@ function WizardBody({ project }: { project: TProject | null }) {
               : {};
         const current: Record<string, unknown> = { ...project, schemeId: project.scheme.id };
         if (Object.entries(changes).some(([key, value]) => value !== current[key])) {
-          await update.mutateAsync({ id: project.id, version: project.version, ...changes } as never);
+          await update.mutateAsync({ id: project.id, version: project.version, ...changes });
           await refreshProject();
         }
       } catch (error) {

@@ -244,8 +244,12 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listWeek' }}
         events={events}
         eventContent={(arg) => (
-          <EventText status={String(arg.event.extendedProps.status ?? '')} title={arg.event.title} time={arg.view.type === 'dayGridMonth' ? arg.timeText : undefined}
-            focusable={arg.view.type.startsWith('list')} />
+          <EventText
+            status={String(arg.event.extendedProps.status ?? '')}
+            title={arg.event.title}
+            time={arg.view.type === 'dayGridMonth' ? arg.timeText : undefined}
+            focusable={arg.view.type.startsWith('list')}
+          />
         )}
         datesSet={(arg) => {
           if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime()) setRange({ from: arg.start, to: arg.end });

@@ -33,7 +33,7 @@ export function toGenerateInput(projectId: number, v: RecurrenceValues, dryRun: 
   return {
     projectId,
     recurrence: v.kind === 'weekly' ? { kind: 'weekly', byWeekday: v.byWeekday, interval: v.interval ?? (undefined as never) } : { kind: 'spread' },
-    durationMinutes: v.durationMinutes ?? (undefined as never),
+    durationMinutes: v.durationMinutes ?? (undefined),
     ...(v.preferredTime ? { preferredTime: v.preferredTime } : {}),
     ...(v.from ? { from: v.from } : {}),
     ...(v.to ? { to: v.to } : {}),
