@@ -125,7 +125,7 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     app.addHook('onListen', async () => {
       jobs = startWorkflowJobs({
         orm,
-        connectionString: orm.config.get('clientUrl')!,
+        connectionString: orm.config.get('clientUrl'),
         reminderMinutes: config.reminderMinutes,
         onError: (error) => app.log.error({ err: error }, 'workflow job failed'),
       }).catch((error: unknown) => {
