@@ -34,4 +34,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('runs the scheduled jobs unless JOBS says no (off by default under NODE_ENV=test); reminders 60 minutes ahead', () => {
+    expect(loadConfig({}).jobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).jobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JOBS: 'true' }).jobs).toBe(true);
+    expect(loadConfig({ JOBS: '0' }).jobs).toBe(false);
+    expect(loadConfig({}).reminderMinutes).toBe(60);
+    expect(loadConfig({ REMINDER_MINUTES: '15' }).reminderMinutes).toBe(15);
+    expect(() => loadConfig({ REMINDER_MINUTES: '0' })).toThrow(/REMINDER_MINUTES/);
+    expect(() => loadConfig({ JOBS: 'maybe' })).toThrow(/JOBS/);
+  });
 });

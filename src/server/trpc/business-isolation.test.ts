@@ -10,7 +10,7 @@ import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'projects', 'assignments', 'slots'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -30,6 +30,10 @@ interface Fixture {
   /** Saved views of a member of the customer: one shared with the customer, one personal. */
   sharedViewId: number;
   personalViewId: number;
+  /** A draft project with one assignment (no inspector) and one slot. */
+  projectId: number;
+  assignmentId: number;
+  slotId: number;
 }
 
 const VIEW_LIST = 'management.locations' as const;
@@ -43,6 +47,12 @@ async function fixtureFor(code: string): Promise<Fixture> {
   const draft = await sa.schemes.create({ customerId, name: `${code} isolation draft`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
   const member = await t.caller(MEMBERS[code]);
   const view = (shared: boolean) => member.views.create({ listKey: VIEW_LIST, name: `${code} view ${++viewCounter}`, query: 'q=iso', shared });
+  const schemeId = (await sa.schemes.list({ ...scope, view: 'latestPublished' })).items[0].id;
+  const locationId = (await sa.locations.list(scope)).items[0].id;
+  const teamId = (await sa.teams.list(scope)).items[0].id;
+  const project = await sa.projects.create({ customerId, code: `ISO-${++viewCounter}`, name: `${code} isolation project`, schemeId, startDate: '2032-01-01', endDate: '2032-12-31' });
+  const assignment = await sa.assignments.create({ projectId: project.id, locationId, teamId, plannedVisits: 2 });
+  const slot = await sa.slots.create({ assignmentId: assignment.id, startsAt: new Date('2032-02-02T09:00:00Z'), endsAt: new Date('2032-02-02T10:00:00Z') });
   return {
     code,
     customerId,
@@ -57,6 +67,9 @@ async function fixtureFor(code: string): Promise<Fixture> {
     userId: (await sa.users.list({ ...scope, role: 'qualitycontrol' })).items[0].id,
     sharedViewId: (await view(true)).id,
     personalViewId: (await view(false)).id,
+    projectId: project.id,
+    assignmentId: assignment.id,
+    slotId: slot.id,
   };
 }
 
@@ -76,6 +89,10 @@ async function listHides(
   const narrowed = await list({ customerId: foreignCustomerId, itemsPerPage: -1 });
   expect(narrowed.total).toBe(0);
 }
+
+const ISO_PERIOD = { startDate: '2032-03-01', endDate: '2032-03-31' };
+const RECURRENCE = { kind: 'weekly' as const, byWeekday: ['MO' as const], interval: 1 };
+const WINDOW = { startsAt: new Date('2032-02-03T09:00:00Z'), endsAt: new Date('2032-02-03T10:00:00Z') };
 
 const CASES: Record<string, Case> = {
   'customers.list': async (a, f) => {
@@ -229,6 +246,64 @@ const CASES: Record<string, Case> = {
     await hidden(a.views.delete({ id: f.sharedViewId }));
     await hidden(a.views.delete({ id: f.personalViewId }));
   },
+
+  'projects.list': async (a, f) => {
+    await listHides((i) => a.projects.list({ ...i, archived: 'include' }), f.projectId, f.customerId);
+    const key = (await sa.projects.byId({ id: f.projectId })).scheme.key;
+    expect((await a.projects.list({ schemeKey: key })).total).toBe(0);
+  },
+  'projects.byId': (a, f) => hidden(a.projects.byId({ id: f.projectId })),
+  'projects.create': async (a, f, o) => {
+    await hidden(a.projects.create({ customerId: f.customerId, code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    await hidden(a.projects.create({ code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    expect(o.customerId).toBeTruthy();
+  },
+  'projects.update': async (a, f, o) => {
+    await hidden(a.projects.update({ id: f.projectId, name: 'Taken' }));
+    await hidden(a.projects.update({ id: o.projectId, schemeId: f.schemeId }));
+  },
+  'projects.activate': (a, f) => hidden(a.projects.activate({ id: f.projectId })),
+  'projects.hold': (a, f) => hidden(a.projects.hold({ id: f.projectId })),
+  'projects.complete': (a, f) => hidden(a.projects.complete({ id: f.projectId })),
+  'projects.archive': (a, f) => hidden(a.projects.archive({ id: f.projectId })),
+  'projects.restore': (a, f) => hidden(a.projects.restore({ id: f.projectId })),
+  'projects.delete': (a, f) => hidden(a.projects.delete({ id: f.projectId })),
+
+  'assignments.list': async (a, f, o) => {
+    expect((await a.assignments.list({ projectId: f.projectId, itemsPerPage: -1 })).total).toBe(0);
+    expect((await a.assignments.list({ projectId: o.projectId, locationId: f.locationId })).total).toBe(0);
+  },
+  'assignments.byId': (a, f) => hidden(a.assignments.byId({ id: f.assignmentId })),
+  'assignments.create': async (a, f, o) => {
+    await hidden(a.assignments.create({ projectId: f.projectId, locationId: o.locationId, teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: f.locationId, teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: f.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: o.teamId, assigneeId: f.userId, plannedVisits: 1 }));
+  },
+  'assignments.update': async (a, f, o) => {
+    await hidden(a.assignments.update({ id: f.assignmentId, plannedVisits: 9 }));
+    await hidden(a.assignments.update({ id: o.assignmentId, teamId: f.teamId }));
+    await hidden(a.assignments.update({ id: o.assignmentId, assigneeId: f.userId }));
+  },
+  'assignments.delete': (a, f) => hidden(a.assignments.delete({ id: f.assignmentId })),
+  'assignments.bulkCreate': async (a, f, o) => {
+    await hidden(a.assignments.bulkCreate({ projectId: f.projectId, locationIds: [o.locationId], teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.bulkCreate({ projectId: o.projectId, locationIds: [f.locationId], teamId: o.teamId, plannedVisits: 1 }));
+  },
+
+  'slots.list': async (a, f) => {
+    expect(ids(await a.slots.list({ itemsPerPage: -1 }))).not.toContain(f.slotId);
+    expect((await a.slots.list({ projectId: f.projectId })).total).toBe(0);
+    expect((await a.slots.list({ assignmentId: f.assignmentId })).total).toBe(0);
+  },
+  'slots.create': (a, f) => hidden(a.slots.create({ assignmentId: f.assignmentId, ...WINDOW })),
+  'slots.update': (a, f) => hidden(a.slots.update({ id: f.slotId, ...WINDOW })),
+  'slots.delete': (a, f) => hidden(a.slots.delete({ id: f.slotId })),
+  'slots.generate': async (a, f, o) => {
+    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60, dryRun: true }));
+    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60 }));
+    await hidden(a.slots.generate({ projectId: o.projectId, assignmentIds: [f.assignmentId], recurrence: RECURRENCE, durationMinutes: 60 }));
+  },
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -250,6 +325,9 @@ async function snapshot(f: Fixture) {
     user: await sa.users.byId({ id: f.userId }),
     views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
       .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
+    project: await sa.projects.byId({ id: f.projectId }),
+    assignment: await sa.assignments.byId({ id: f.assignmentId }),
+    slots: (await sa.slots.list({ projectId: f.projectId, itemsPerPage: -1 })).items,
   };
 }
 

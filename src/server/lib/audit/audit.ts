@@ -42,26 +42,28 @@ export function recordAudit(ctx: AuthedContext, input: AuditInput): void {
 }
 
 /**
- * Audit events of changes nobody made by hand (scheduled jobs: a slot ended unstarted), written now
- * in one statement inside the caller's transaction; the actor is null and named `system`.
+ * Audit events of changes nobody made by hand (scheduled jobs: a slot ended unstarted), written in
+ * set-based INSERTs inside the caller's transaction; the actor is null and named `system`.
  */
 export async function recordSystemAudits(em: EntityManager, inputs: readonly AuditInput[], at = new Date()): Promise<void> {
-  if (!inputs.length) return;
-  await db(em)
-    .insertInto('audit_events')
-    .values(
-      inputs.map((input) => ({
-        at,
-        customer_id: input.customerId,
-        actor_id: null,
-        actor_email: 'system',
-        action: input.action,
-        entity_type: input.entityType,
-        entity_id: input.entityId,
-        changes: input.changes ?? {},
-      })),
-    )
-    .execute();
+  // Chunks keep each INSERT under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < inputs.length; i += 5000) {
+    await db(em)
+      .insertInto('audit_events')
+      .values(
+        inputs.slice(i, i + 5000).map((input) => ({
+          at,
+          customer_id: input.customerId,
+          actor_id: null,
+          actor_email: 'system',
+          action: input.action,
+          entity_type: input.entityType,
+          entity_id: input.entityId,
+          changes: input.changes ?? {},
+        })),
+      )
+      .execute();
+  }
 }
 
 function comparable(value: unknown): unknown {

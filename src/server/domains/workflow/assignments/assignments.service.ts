@@ -272,8 +272,8 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
     const customerId = project.customerId;
     const assigneeId = input.assigneeId ?? null;
     await usableLocations(tx.em, [input.locationId], customerId, 'locationId');
-    await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
     authorizeRecord(tx, 'create', 'LocationAssignment', assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }));
+    await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
     await assertUnique(tx.em, uniqueLocation, { project: project.id, location: input.locationId });
     const assignment = tx.em.create(LocationAssignment, {
       customer: customerId,
@@ -317,9 +317,9 @@ export async function updateAssignment(ctx: ServiceContext, input: TUpdateAssign
     const teamChanged = teamId !== assignment.team.id;
     const assigneeChanged = assigneeId !== previousAssignee;
     if (teamChanged || assigneeChanged) {
-      await checkTeamAndAssignee(tx.em, customerId, teamId, assigneeId);
       // The changed record must still be one the caller may manage (a team leader keeps it in their teams).
       authorizeRecord(tx, 'update', 'LocationAssignment', assignmentAbilityRecord({ id: assignment.id, customerId, teamId, assigneeId }));
+      await checkTeamAndAssignee(tx.em, customerId, teamId, assigneeId);
     }
     tx.em.assign(assignment, {
       team: teamId,
@@ -378,9 +378,8 @@ export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): 
     const assigneeId = input.assigneeId ?? null;
     const locationIds = [...new Set(input.locationIds)];
     await usableLocations(tx.em, locationIds, customerId, 'locationIds');
+    authorizeRecord(tx, 'create', 'LocationAssignment', assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }));
     await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
-    const target = assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId });
-    authorizeRecord(tx, 'create', 'LocationAssignment', target);
     const k = db(tx.em);
     const existing = await k
       .selectFrom('location_assignments')

@@ -21,7 +21,7 @@ import {
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { archivedFilter } from '../../../lib/archive.ts';
-import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
+import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { anyDate, anyString } from '../../../testing/matchers.ts';
 import { expectRefusal } from '../../../testing/refusals.ts';
 
 const t = await setupTestApp();
@@ -33,7 +34,7 @@ describe('projects: validation', () => {
       startDate: '2026-01-05',
       endDate: '2026-03-31',
       scheme: { id: scheme.id, key: scheme.key, version: scheme.version },
-      owner: { name: expect.any(String) },
+      owner: { name: anyString() },
       progress: { tasks: 0, completionRate: null, passRate: null, averageScore: null, locations: 0 },
     });
     expect(project.progress.byStatus).toMatchObject({ scheduled: 0, approved: 0, missed: 0 });
@@ -100,7 +101,7 @@ describe('projects: lifecycle', () => {
     await rejects(admin.projects.update({ id: project.id, name: 'After' }), 'CONFLICT');
     await rejects(admin.assignments.create({ projectId: project.id, locationId: (await locations(2))[1].id, teamId: await teamId('Lyon'), plannedVisits: 1 }), 'CONFLICT');
     const archived = await admin.projects.archive({ id: project.id });
-    expect(archived).toMatchObject({ status: 'archived', archivedAt: expect.any(Date) });
+    expect(archived).toMatchObject({ status: 'archived', archivedAt: anyDate() });
     expect((await admin.projects.list({ q: project.code })).total).toBe(0);
     expect((await admin.projects.list({ q: project.code, archived: 'only' })).total).toBe(1);
     await rejects(admin.projects.archive({ id: project.id }), 'CONFLICT');

@@ -164,7 +164,7 @@ export async function createSlot(ctx: ServiceContext, input: TCreateSlotInput): 
     });
     return created.slotId;
   });
-  return getSlot(ctx as AuthedContext, id);
+  return getSlot(ctx, id);
 }
 
 interface LockedSlot {
@@ -252,7 +252,7 @@ export async function updateSlot(ctx: ServiceContext, input: TUpdateSlotInput): 
       changes: { startsAt: { from: slot.startsAt, to: startsAt }, endsAt: { from: slot.endsAt, to: endsAt }, taskId: slot.taskId },
     });
   });
-  return getSlot(ctx as AuthedContext, input.id);
+  return getSlot(ctx, input.id);
 }
 
 /** Delete a visit and its task (only while the task is `scheduled`). */

@@ -65,6 +65,8 @@ export const TaskSchema = defineEntity({
     { properties: ['customer', 'status', 'startsAt', 'id'] },
     // The missed-slot job: scheduled tasks whose window has ended.
     { name: 'tasks_scheduled_ends_index', expression: `create index "tasks_scheduled_ends_index" on "tasks" ("ends_at") where "status" = 'scheduled'` },
+    // The reminder job: scheduled tasks not reminded yet, by start.
+    { name: 'tasks_reminder_due_index', expression: `create index "tasks_reminder_due_index" on "tasks" ("starts_at") where "status" = 'scheduled' and "reminder_sent_at" is null` },
   ],
 });
 
