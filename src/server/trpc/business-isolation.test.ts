@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { createTaskFixture, type TaskFixture } from '../testing/workflow.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'projects', 'assignments', 'slots'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'projects', 'assignments', 'slots', 'tasks'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -34,6 +35,9 @@ interface Fixture {
   projectId: number;
   assignmentId: number;
   slotId: number;
+  /** Tasks of the customer: one scheduled, one in progress, one submitted, one rejected (same project). */
+  tasks: Record<'scheduled' | 'in_progress' | 'submitted' | 'rejected', TaskFixture>;
+  projectCode: string;
 }
 
 const VIEW_LIST = 'management.locations' as const;
@@ -70,7 +74,16 @@ async function fixtureFor(code: string): Promise<Fixture> {
     projectId: project.id,
     assignmentId: assignment.id,
     slotId: slot.id,
+    ...(await tasksFor(code)),
   };
+}
+
+async function tasksFor(code: string): Promise<Pick<Fixture, 'tasks' | 'projectCode'>> {
+  const scheduled = await createTaskFixture(t.orm, { customer: code });
+  const more = async (status: 'in_progress' | 'submitted' | 'rejected') => createTaskFixture(t.orm, { customer: code, projectId: scheduled.projectId, status });
+  const tasks = { scheduled, in_progress: await more('in_progress'), submitted: await more('submitted'), rejected: await more('rejected') };
+  const projectCode = (await sa.tasks.byId({ id: scheduled.taskId })).project.code;
+  return { tasks, projectCode };
 }
 
 type Case = (attacker: AppCaller, foreign: Fixture, own: Fixture) => Promise<void>;
@@ -304,6 +317,29 @@ const CASES: Record<string, Case> = {
     await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60 }));
     await hidden(a.slots.generate({ projectId: o.projectId, assignmentIds: [f.assignmentId], recurrence: RECURRENCE, durationMinutes: 60 }));
   },
+  'tasks.list': async (a, f) => {
+    const taskIds = Object.values(f.tasks).map((x) => x.taskId);
+    const seen = ids(await a.tasks.list({ itemsPerPage: -1 }));
+    for (const id of taskIds) expect(seen).not.toContain(id);
+    const task = f.tasks.scheduled;
+    expect((await a.tasks.list({ projectId: task.projectId })).total).toBe(0);
+    expect((await a.tasks.list({ locationId: task.locationId })).total).toBe(0);
+    expect((await a.tasks.list({ teamId: task.teamId })).total).toBe(0);
+    expect((await a.tasks.list({ assigneeId: task.assigneeId! })).total).toBe(0);
+    expect((await a.tasks.list({ q: f.projectCode })).total).toBe(0);
+  },
+  'tasks.byId': (a, f) => hidden(a.tasks.byId({ id: f.tasks.scheduled.taskId })),
+  'tasks.bySlot': (a, f) => hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
+  'tasks.start': (a, f) => hidden(a.tasks.start({ id: f.tasks.scheduled.taskId, latitude: 45, longitude: 4, accuracy: 5, outOfFenceReason: 'Taken over' })),
+  'tasks.saveAnswers': (a, f) => hidden(a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] })),
+  'tasks.submit': (a, f) => hidden(a.tasks.submit({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation' })),
+  'tasks.approve': (a, f) => hidden(a.tasks.approve({ id: f.tasks.submitted.taskId })),
+  'tasks.reject': (a, f) => hidden(a.tasks.reject({ id: f.tasks.submitted.taskId, reason: 'Taken over' })),
+  'tasks.resume': (a, f) => hidden(a.tasks.resume({ id: f.tasks.rejected.taskId })),
+  'tasks.cancel': async (a, f) => {
+    await hidden(a.tasks.cancel({ id: f.tasks.scheduled.taskId, reason: 'Taken over' }));
+    await hidden(a.tasks.cancel({ id: f.tasks.in_progress.taskId, reason: 'Taken over' }));
+  },
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -323,6 +359,7 @@ async function snapshot(f: Fixture) {
     draft: await sa.schemes.byId({ id: f.draftSchemeId }),
     team: await sa.teams.byId({ id: f.teamId }),
     user: await sa.users.byId({ id: f.userId }),
+    tasks: await Promise.all(Object.values(f.tasks).map((x) => sa.tasks.byId({ id: x.taskId }))),
     views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
       .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
     project: await sa.projects.byId({ id: f.projectId }),
@@ -333,7 +370,7 @@ async function snapshot(f: Fixture) {
 
 describe('tenant isolation of the business routers', () => {
   it(`has a case for every procedure of ${ROUTERS.join(', ')} (and none for a missing one)`, () => {
-    expect(procedures.length).toBeGreaterThanOrEqual(63);
+    expect(procedures.length).toBeGreaterThanOrEqual(79);
     expect(procedures.filter((p) => !CASES[p])).toEqual([]);
     expect(Object.keys(CASES).filter((p) => !procedures.includes(p))).toEqual([]);
   });

@@ -45,7 +45,7 @@ import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { ALL_CAP, defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { assertCurrent } from '../../../lib/records.ts';
-import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
+import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
@@ -186,9 +186,12 @@ async function listFilters(ctx: AuthedContext, input: Omit<TListTasksInput, 'pag
     // Matching locations and projects first (their trigram indexes), then the tasks' own indexes.
     const tenant = tenantId(ctx);
     const [locationIds, projectIds] = await Promise.all([locationIdsMatching(ctx.em, tenant, q), projectIdsMatching(ctx.em, tenant, q)]);
-    filters.push(
-      sql<SqlBool>`(${sql.ref('t.location_id')} = any(${locationIds}::int[]) or ${sql.ref('t.project_id')} = any(${projectIds}::int[]))`,
-    );
+    // Only the arms that match something: a lone `= any(ids)` is answered index-only, an OR is not.
+    const arms = [
+      locationIds.length > 0 && sql<SqlBool>`${sql.ref('t.location_id')} = any(${locationIds}::int[])`,
+      projectIds.length > 0 && sql<SqlBool>`${sql.ref('t.project_id')} = any(${projectIds}::int[])`,
+    ].filter((arm) => arm !== false);
+    filters.push(arms.length ? sql<SqlBool>`(${sql.join(arms, sql` or `)})` : sql<SqlBool>`false`);
   }
   return filters;
 }
@@ -254,7 +257,45 @@ export async function listTasks(ctx: ServiceContext, input: TListTasksInput): Pr
     return agendaPage(ctx.em, filters, input, zones.get(ctx.user.customerId) ?? 'UTC');
   }
   const { q: _q, ...args } = input;
-  return listPage(ctx.em, taskListing, filters, { ...args, sortBy: input.sortBy ?? 'startsAt' });
+  return listPage(ctx.em, taskListing, filters, { ...args, sortBy: input.sortBy ?? 'startsAt' }, { total: await keptTotal(ctx, input) });
+}
+
+/** Whether the input narrows the list beyond the caller's scope. */
+function narrowed(input: TListTasksInput): boolean {
+  const statuses = input.status === undefined ? [] : Array.isArray(input.status) ? input.status : [input.status];
+  return Boolean(
+    statuses.length ||
+      input.projectId !== undefined ||
+      input.locationId !== undefined ||
+      input.assigneeId !== undefined ||
+      input.teamId !== undefined ||
+      input.from !== undefined ||
+      input.to !== undefined ||
+      input.mine ||
+      input.q?.trim(),
+  );
+}
+
+/**
+ * The exact total of an unfiltered list from the kept counts (migration task_counts): the customer's
+ * tasks for roles that read them all, the teams' tasks for a team leader; undefined otherwise (counted).
+ */
+async function keptTotal(ctx: AuthedContext, input: TListTasksInput): Promise<number | undefined> {
+  if (narrowed(input)) return undefined;
+  const conditions = abilityConditions(ctx, 'read', 'Task');
+  const tenant = tenantId(ctx);
+  const kept = (table: 'tasks' | 'tasks_by_team', keys: number[] | null) =>
+    db(ctx.em)
+      .selectFrom('table_row_counts')
+      .select(sql<number>`coalesce(sum(row_count), 0)::int`.as('n'))
+      .where('table_name', '=', table)
+      .$if(keys !== null, (qb) => qb.where('tenant_id', 'in', keys!.length ? keys! : [-1]))
+      .executeTakeFirstOrThrow();
+  if (conditions === 'all') return (await kept('tasks', tenant === null ? null : [tenant])).n;
+  const [only] = conditions;
+  const teams = conditions.length === 1 && Object.keys(only).length === 1 ? (only.teamId as { $in?: number[] } | undefined)?.$in : undefined;
+  if (!teams) return undefined;
+  return (await kept('tasks_by_team', teams)).n;
 }
 
 /** The heavy part of a task (answers, breakdown, check-in, reviews, the location's geofence). */

@@ -519,6 +519,34 @@ describe('tasks.list, byId, bySlot', () => {
     expect(explicit.items[0].id).toBe(ids.lastWeek);
   });
 
+  it('unfiltered totals come from the kept counts and stay exact through inserts, team moves and deletes', async () => {
+    const counted = async (where: string) =>
+      Number((await t.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from tasks where ${where}`))[0].n);
+    const acme = (await k().selectFrom('customers').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()).id;
+    const lyon = (await k().selectFrom('teams').select('id').where('name', '=', 'Lyon field team').executeTakeFirstOrThrow()).id;
+    const paris = (await k().selectFrom('teams').select('id').where('name', '=', 'Paris field team').executeTakeFirstOrThrow()).id;
+    const check = async () => {
+      expect((await admin.tasks.list({})).total).toBe(await counted(`customer_id = ${acme}`));
+      expect((await leader.tasks.list({})).total).toBe(await counted(`team_id = ${lyon}`));
+      const sa = await t.caller('superadmin@demo.com');
+      expect((await sa.tasks.list({})).total).toBe(await counted('true'));
+    };
+    await check();
+    const f = await fixture();
+    await check();
+    const connection = t.orm.em.fork().getConnection();
+    await connection.execute(`update tasks set team_id = ${paris} where id = ${f.taskId}`);
+    await check();
+    await connection.execute(`update tasks set status = 'cancelled' where id = ${f.taskId}`);
+    await check();
+    await connection.execute(`delete from tasks where id = ${f.taskId}`);
+    await check();
+    // Deep pages read from the kept total too.
+    const total = (await admin.tasks.list({})).total;
+    const last = await admin.tasks.list({ page: Math.ceil(total / 10), sortBy: 'startsAt' });
+    expect(last.items.length).toBe(total - 10 * (Math.ceil(total / 10) - 1));
+  });
+
   it('byId and bySlot return the whole task; a wrong pair is NOT_FOUND', async () => {
     const f = await fixture();
     const byId = await inspector.tasks.byId({ id: f.taskId });
