@@ -68,4 +68,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILES_S3_BUCKET: 'Not_A_Bucket' })).toThrow(/FILES_S3_BUCKET/);
     expect(() => loadConfig({ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'ftp://x' })).toThrow(/FILES_S3_ENDPOINT/);
   });
+
+  it('runs the scheduled jobs unless JOBS says no (off by default under NODE_ENV=test); reminders 60 minutes ahead', () => {
+    expect(loadConfig({}).jobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).jobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JOBS: 'true' }).jobs).toBe(true);
+    expect(loadConfig({ JOBS: '0' }).jobs).toBe(false);
+    expect(loadConfig({}).reminderMinutes).toBe(60);
+    expect(loadConfig({ REMINDER_MINUTES: '15' }).reminderMinutes).toBe(15);
+    expect(() => loadConfig({ REMINDER_MINUTES: '0' })).toThrow(/REMINDER_MINUTES/);
+    expect(() => loadConfig({ JOBS: 'maybe' })).toThrow(/JOBS/);
+  });
 });

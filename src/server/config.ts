@@ -38,6 +38,8 @@ const ZEnv = z.object({
   COOKIE_SECURE: boolish.optional(),
   TRUST_PROXY: trustProxy.optional(),
   CLIENT_DIST: z.string().optional(),
+  JOBS: boolish.optional(),
+  REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Uploaded files go to S3-compatible storage when FILES_S3_BUCKET is set, else under DATA_DIR/files.
   FILES_S3_BUCKET: z
     .string()
@@ -90,6 +92,10 @@ export interface AppConfig {
   /** Fastify's `trustProxy`: false unless TRUST_PROXY names the reverse proxy. */
   trustProxy: boolean | string[];
   clientDist: string;
+  /** Run the scheduled jobs (missed visits, reminders) in this process; off by default under NODE_ENV=test. */
+  jobs: boolean;
+  /** Minutes before a visit starts that its inspector is reminded. */
+  reminderMinutes: number;
   files: FileStorageConfig;
 }
 
@@ -117,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
+    jobs: e.JOBS ?? e.NODE_ENV !== 'test',
+    reminderMinutes: e.REMINDER_MINUTES,
     files: e.FILES_S3_BUCKET
       ? {
           kind: 's3',

@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { createTaskFixture, type TaskFixture } from '../testing/workflow.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -32,6 +33,13 @@ interface Fixture {
   personalViewId: number;
   /** A file uploaded by a member of the customer (not its admin, who attacks). */
   fileId: number;
+  /** A draft project with one assignment (no inspector) and one slot. */
+  projectId: number;
+  assignmentId: number;
+  slotId: number;
+  /** Tasks of the customer: one scheduled, one in progress, one submitted, one rejected (same project). */
+  tasks: Record<'scheduled' | 'in_progress' | 'submitted' | 'rejected', TaskFixture>;
+  projectCode: string;
 }
 
 const VIEW_LIST = 'management.locations' as const;
@@ -57,6 +65,12 @@ async function fixtureFor(code: string): Promise<Fixture> {
   const draft = await sa.schemes.create({ customerId, name: `${code} isolation draft`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
   const member = await t.caller(MEMBERS[code]);
   const view = (shared: boolean) => member.views.create({ listKey: VIEW_LIST, name: `${code} view ${++viewCounter}`, query: 'q=iso', shared });
+  const schemeId = (await sa.schemes.list({ ...scope, view: 'latestPublished' })).items[0].id;
+  const locationId = (await sa.locations.list(scope)).items[0].id;
+  const teamId = (await sa.teams.list(scope)).items[0].id;
+  const project = await sa.projects.create({ customerId, code: `ISO-${++viewCounter}`, name: `${code} isolation project`, schemeId, startDate: '2032-01-01', endDate: '2032-12-31' });
+  const assignment = await sa.assignments.create({ projectId: project.id, locationId, teamId, plannedVisits: 2 });
+  const slot = await sa.slots.create({ assignmentId: assignment.id, startsAt: new Date('2032-02-02T09:00:00Z'), endsAt: new Date('2032-02-02T10:00:00Z') });
   return {
     code,
     customerId,
@@ -72,7 +86,19 @@ async function fixtureFor(code: string): Promise<Fixture> {
     sharedViewId: (await view(true)).id,
     personalViewId: (await view(false)).id,
     fileId: await uploadFixtureFile(code),
+    projectId: project.id,
+    assignmentId: assignment.id,
+    slotId: slot.id,
+    ...(await tasksFor(code)),
   };
+}
+
+async function tasksFor(code: string): Promise<Pick<Fixture, 'tasks' | 'projectCode'>> {
+  const scheduled = await createTaskFixture(t.orm, { customer: code });
+  const more = async (status: 'in_progress' | 'submitted' | 'rejected') => createTaskFixture(t.orm, { customer: code, projectId: scheduled.projectId, status });
+  const tasks = { scheduled, in_progress: await more('in_progress'), submitted: await more('submitted'), rejected: await more('rejected') };
+  const projectCode = (await sa.tasks.byId({ id: scheduled.taskId })).project.code;
+  return { tasks, projectCode };
 }
 
 type Case = (attacker: AppCaller, foreign: Fixture, own: Fixture) => Promise<void>;
@@ -91,6 +117,10 @@ async function listHides(
   const narrowed = await list({ customerId: foreignCustomerId, itemsPerPage: -1 });
   expect(narrowed.total).toBe(0);
 }
+
+const ISO_PERIOD = { startDate: '2032-03-01', endDate: '2032-03-31' };
+const RECURRENCE = { kind: 'weekly' as const, byWeekday: ['MO' as const], interval: 1 };
+const WINDOW = { startsAt: new Date('2032-02-03T09:00:00Z'), endsAt: new Date('2032-02-03T10:00:00Z') };
 
 const CASES: Record<string, Case> = {
   'customers.list': async (a, f) => {
@@ -271,6 +301,86 @@ const CASES: Record<string, Case> = {
   },
   'files.byId': (a, f) => hidden(a.files.byId({ id: f.fileId })),
   'files.delete': (a, f) => hidden(a.files.delete({ id: f.fileId })),
+  'projects.list': async (a, f) => {
+    await listHides((i) => a.projects.list({ ...i, archived: 'include' }), f.projectId, f.customerId);
+    const key = (await sa.projects.byId({ id: f.projectId })).scheme.key;
+    expect((await a.projects.list({ schemeKey: key })).total).toBe(0);
+  },
+  'projects.byId': (a, f) => hidden(a.projects.byId({ id: f.projectId })),
+  'projects.create': async (a, f, o) => {
+    await hidden(a.projects.create({ customerId: f.customerId, code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    await hidden(a.projects.create({ code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    expect(o.customerId).toBeTruthy();
+  },
+  'projects.update': async (a, f, o) => {
+    await hidden(a.projects.update({ id: f.projectId, name: 'Taken' }));
+    await hidden(a.projects.update({ id: o.projectId, schemeId: f.schemeId }));
+  },
+  'projects.activate': (a, f) => hidden(a.projects.activate({ id: f.projectId })),
+  'projects.hold': (a, f) => hidden(a.projects.hold({ id: f.projectId })),
+  'projects.complete': (a, f) => hidden(a.projects.complete({ id: f.projectId })),
+  'projects.archive': (a, f) => hidden(a.projects.archive({ id: f.projectId })),
+  'projects.restore': (a, f) => hidden(a.projects.restore({ id: f.projectId })),
+  'projects.delete': (a, f) => hidden(a.projects.delete({ id: f.projectId })),
+
+  'assignments.list': async (a, f, o) => {
+    expect((await a.assignments.list({ projectId: f.projectId, itemsPerPage: -1 })).total).toBe(0);
+    expect((await a.assignments.list({ projectId: o.projectId, locationId: f.locationId })).total).toBe(0);
+  },
+  'assignments.byId': (a, f) => hidden(a.assignments.byId({ id: f.assignmentId })),
+  'assignments.create': async (a, f, o) => {
+    await hidden(a.assignments.create({ projectId: f.projectId, locationId: o.locationId, teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: f.locationId, teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: f.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: o.teamId, assigneeId: f.userId, plannedVisits: 1 }));
+  },
+  'assignments.update': async (a, f, o) => {
+    await hidden(a.assignments.update({ id: f.assignmentId, plannedVisits: 9 }));
+    await hidden(a.assignments.update({ id: o.assignmentId, teamId: f.teamId }));
+    await hidden(a.assignments.update({ id: o.assignmentId, assigneeId: f.userId }));
+  },
+  'assignments.delete': (a, f) => hidden(a.assignments.delete({ id: f.assignmentId })),
+  'assignments.bulkCreate': async (a, f, o) => {
+    await hidden(a.assignments.bulkCreate({ projectId: f.projectId, locationIds: [o.locationId], teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.bulkCreate({ projectId: o.projectId, locationIds: [f.locationId], teamId: o.teamId, plannedVisits: 1 }));
+  },
+
+  'slots.list': async (a, f) => {
+    expect(ids(await a.slots.list({ itemsPerPage: -1 }))).not.toContain(f.slotId);
+    expect((await a.slots.list({ projectId: f.projectId })).total).toBe(0);
+    expect((await a.slots.list({ assignmentId: f.assignmentId })).total).toBe(0);
+  },
+  'slots.create': (a, f) => hidden(a.slots.create({ assignmentId: f.assignmentId, ...WINDOW })),
+  'slots.update': (a, f) => hidden(a.slots.update({ id: f.slotId, ...WINDOW })),
+  'slots.delete': (a, f) => hidden(a.slots.delete({ id: f.slotId })),
+  'slots.generate': async (a, f, o) => {
+    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60, dryRun: true }));
+    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60 }));
+    await hidden(a.slots.generate({ projectId: o.projectId, assignmentIds: [f.assignmentId], recurrence: RECURRENCE, durationMinutes: 60 }));
+  },
+  'tasks.list': async (a, f) => {
+    const taskIds = Object.values(f.tasks).map((x) => x.taskId);
+    const seen = ids(await a.tasks.list({ itemsPerPage: -1 }));
+    for (const id of taskIds) expect(seen).not.toContain(id);
+    const task = f.tasks.scheduled;
+    expect((await a.tasks.list({ projectId: task.projectId })).total).toBe(0);
+    expect((await a.tasks.list({ locationId: task.locationId })).total).toBe(0);
+    expect((await a.tasks.list({ teamId: task.teamId })).total).toBe(0);
+    expect((await a.tasks.list({ assigneeId: task.assigneeId! })).total).toBe(0);
+    expect((await a.tasks.list({ q: f.projectCode })).total).toBe(0);
+  },
+  'tasks.byId': (a, f) => hidden(a.tasks.byId({ id: f.tasks.scheduled.taskId })),
+  'tasks.bySlot': (a, f) => hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
+  'tasks.start': (a, f) => hidden(a.tasks.start({ id: f.tasks.scheduled.taskId, latitude: 45, longitude: 4, accuracy: 5, outOfFenceReason: 'Taken over' })),
+  'tasks.saveAnswers': (a, f) => hidden(a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] })),
+  'tasks.submit': (a, f) => hidden(a.tasks.submit({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation' })),
+  'tasks.approve': (a, f) => hidden(a.tasks.approve({ id: f.tasks.submitted.taskId })),
+  'tasks.reject': (a, f) => hidden(a.tasks.reject({ id: f.tasks.submitted.taskId, reason: 'Taken over' })),
+  'tasks.resume': (a, f) => hidden(a.tasks.resume({ id: f.tasks.rejected.taskId })),
+  'tasks.cancel': async (a, f) => {
+    await hidden(a.tasks.cancel({ id: f.tasks.scheduled.taskId, reason: 'Taken over' }));
+    await hidden(a.tasks.cancel({ id: f.tasks.in_progress.taskId, reason: 'Taken over' }));
+  },
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -290,15 +400,20 @@ async function snapshot(f: Fixture) {
     draft: await sa.schemes.byId({ id: f.draftSchemeId }),
     team: await sa.teams.byId({ id: f.teamId }),
     user: await sa.users.byId({ id: f.userId }),
+    tasks: await Promise.all(Object.values(f.tasks).map((x) => sa.tasks.byId({ id: x.taskId }))),
     views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
       .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
     file: await sa.files.byId({ id: f.fileId }),
+    project: await sa.projects.byId({ id: f.projectId }),
+    assignment: await sa.assignments.byId({ id: f.assignmentId }),
+    slots: (await sa.slots.list({ projectId: f.projectId, itemsPerPage: -1 })).items,
   };
 }
 
 describe('tenant isolation of the business routers', () => {
   it(`has a case for every procedure of ${ROUTERS.join(', ')} (and none for a missing one)`, () => {
     expect(procedures.length).toBeGreaterThanOrEqual(66);
+    expect(procedures.length).toBeGreaterThanOrEqual(79);
     expect(procedures.filter((p) => !CASES[p])).toEqual([]);
     expect(Object.keys(CASES).filter((p) => !procedures.includes(p))).toEqual([]);
   });

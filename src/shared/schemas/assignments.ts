@@ -65,3 +65,7 @@ export const ZUpdateAssignmentInput = z.object({
   plannedVisits: ZPlannedVisits.optional(),
 });
 export type TUpdateAssignmentInput = z.infer<typeof ZUpdateAssignmentInput>;
+
+/** Answer of bulkCreate: how many locations were newly assigned, and how many existing assignments changed. */
+export const ZBulkAssignResult = z.object({ created: z.number(), updated: z.number(), unchanged: z.number() });
+export type TBulkAssignResult = z.infer<typeof ZBulkAssignResult>;
