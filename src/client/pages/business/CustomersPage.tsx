@@ -18,6 +18,7 @@ import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 
 const upper = (v: string) => v.toUpperCase();
 const isCountryCode = (v: string) => /^[A-Z]{2}$/.test(v);
@@ -153,6 +154,7 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
       city: customer?.city ?? '',
       address: customer?.address ?? '',
       status: customer?.status ?? 'active',
+      timeZone: customer?.timeZone ?? 'Europe/Paris',
     },
     (v) => ({ ...(customer ? { id: customer.id, version: customer.version } : {}), ...v, country: v.country.trim() === '' ? null : v.country }),
   );
@@ -190,6 +192,13 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
         label={t('fields.status')}
         options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`customers.status.${s}`) }))}
         caption={t('customers.statusHint')}
+      />
+      <SelectField
+        form={form}
+        name="timeZone"
+        label={t('fields.timeZone')}
+        options={timeZoneOptions(form.values.timeZone)}
+        caption={t('customers.timeZoneHint')}
       />
     </FormDialog>
   );

@@ -30,8 +30,14 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     await rowAction(page, 'Test Company', 'Edit');
     const edit = dialog(page, 'Edit Test Company');
     await edit.getByLabel('City').fill('Nantes');
+    expect(await edit.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    await edit.getByLabel('Time zone').selectOption('America/New_York');
     await edit.getByRole('button', { name: 'Save' }).click();
     await row(page, 'Test Company').getByText('Nantes').waitFor();
+    await rowAction(page, 'Test Company', 'Edit');
+    const again = dialog(page, 'Edit Test Company');
+    expect(await again.getByLabel('Time zone').inputValue()).toBe('America/New_York');
+    await again.getByRole('button', { name: 'Cancel' }).click();
 
     await rowAction(page, 'Short Lived', 'Delete');
     await confirm(page, 'Delete');

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/locations.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { CheckboxField, FormDialog, NumberField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, NumberField, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
@@ -36,6 +36,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
 import classes from './Management.module.css';
 import { EMPTY_HOURS, OpeningHoursEditor } from './OpeningHoursEditor.tsx';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 
 /** /management/location-setting: the inspected places with coordinates, geofence and opening hours. */
 export default function LocationSettingPage() {
@@ -166,9 +167,14 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
       longitude: location?.longitude ?? null,
       geofenceRadiusM: (location?.geofenceRadiusM ?? 100),
       openingHours: location?.openingHours ?? EMPTY_HOURS,
+      timeZone: location?.timeZone ?? '',
       active: location?.active ?? true,
     },
-    (v) => (location ? { id: location.id, version: location.version, ...v } : v),
+    (v) => {
+      // '' in the select: no zone of its own (the customer's).
+      const input = { ...v, timeZone: v.timeZone === '' ? null : v.timeZone };
+      return location ? { id: location.id, version: location.version, ...input } : input;
+    },
   );
   // A superadmin's new location belongs to the sub-direction's customer; location classes must match it.
   const chosenCustomer = subDirections.options.find((o) => o.id === form.values.subDirectionId)?.customerId;
@@ -278,6 +284,14 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
         </Text>
       </fieldset>
       <OpeningHoursEditor value={form.values.openingHours} onChange={(openingHours) => form.set('openingHours', openingHours)} error={form.error} />
+      <SelectField
+        form={form}
+        name="timeZone"
+        label={t('fields.timeZone')}
+        placeholder={t('locations.customerTimeZone')}
+        options={timeZoneOptions(form.values.timeZone)}
+        caption={t('locations.timeZoneHint')}
+      />
       <CheckboxField form={form} name="active" label={t('fields.active')} caption={t('locations.activeHint')} />
     </FormDialog>
   );

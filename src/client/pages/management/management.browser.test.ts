@@ -123,6 +123,8 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await monday.getByRole('button', { name: 'Add opening hours on Monday' }).click();
     await create.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }).click();
     await create.getByRole('group', { name: 'Friday' }).getByLabel('Friday: closes at (interval 1)').fill('20:00');
+    expect(await create.getByLabel('Time zone').inputValue()).toBe(''); // the customer's
+    await create.getByLabel('Time zone').selectOption('Asia/Tokyo');
     await create.getByRole('button', { name: 'Save' }).click();
     await notice(page, '“Test Store” saved.');
 
@@ -132,6 +134,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     const edit = dialog(page, 'Edit Test Store');
     expect(await edit.getByLabel('Friday: closes at (interval 1)').inputValue()).toBe('20:00');
     expect(await edit.getByLabel('Tuesday: opens at (interval 1)').inputValue()).toBe('08:00');
+    expect(await edit.getByLabel('Time zone').inputValue()).toBe('Asia/Tokyo');
     await edit.getByLabel('Radius (m)').fill('5');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByText('Geofence radius must be at least 10 m').waitFor();

@@ -2,6 +2,9 @@
 // (audited, inspector and floor manager told), never twice, also when two runs or two queue workers
 // race; reminders go once, a given time before the visit, and again after the visit moved.
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { buildApp } from '../../../app.ts';
+import { loadConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
@@ -94,6 +97,19 @@ describe('the job queue (pg-boss)', () => {
   const runners: WorkflowJobs[] = [];
   afterAll(async () => {
     for (const r of runners) await r.stop();
+  });
+
+  it('is started by the app once it listens (JOBS on) and stopped when the app closes', async () => {
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent', JOBS: 'true' }), t.orm, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const scheduled = async () => {
+      const found = await sql<{ n: number }>`select count(*)::int as n from pgboss.schedule where name in (${MISSED_QUEUE}, ${REMINDER_QUEUE})`.execute(k()).catch(() => ({ rows: [{ n: 0 }] }));
+      return found.rows[0].n;
+    };
+    const deadline = Date.now() + 30_000;
+    while ((await scheduled()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await scheduled()).toBe(2);
+    await app.close();
   });
 
   it('schedules both jobs every minute and, with two workers on one database, runs each job once', async () => {
