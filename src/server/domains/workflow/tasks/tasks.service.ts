@@ -13,6 +13,11 @@
 // transaction with the row locked (select … for update), writes an audit event and queues the
 // notifications in the same transaction.
 //
+// Windows: start from 30 minutes before the slot until it ends, and start / resume only while the
+// project is active; saving answers and submitting have no window, so work begun is never lost.
+// Perform (start, saveAnswers, submit, resume) is the assigned inspector's alone, even for roles that
+// manage tasks, so "the reviewer is never the performer" is "the reviewer is never the assignee".
+//
 // Notifications: submitted → the team leader of the task's team (the team's reviewer), or, when the
 // team has none (or leads it and performed it), the customer's active analysts; approved, rejected
 // (with the reason) and cancelled (with the reason) → the assigned inspector. Links point at the
@@ -43,7 +48,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, type AuditAction } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { ALL_CAP, defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import { ALL_CAP, defineListing, equalsFilter, listById, listOne, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
@@ -371,13 +376,7 @@ export async function getTask(ctx: ServiceContext, id: number): Promise<TTaskDet
 /** `tasks.bySlot`: the task of a slot of an assignment (the perform page's address). */
 export async function getTaskBySlot(ctx: ServiceContext, input: { slotId: number; assignmentId: number }): Promise<TTaskDetail> {
   authorize(ctx, 'read', 'Task');
-  const found = await listPage(
-    ctx.em,
-    taskListing,
-    [...readScope(ctx), equalsFilter('t.slot_id', input.slotId), equalsFilter('t.assignment_id', input.assignmentId)],
-    { page: 1, itemsPerPage: 1 },
-  );
-  const task = found.items[0];
+  const task = await listOne(ctx.em, taskListing, [...readScope(ctx), equalsFilter('t.slot_id', input.slotId), equalsFilter('t.assignment_id', input.assignmentId)]);
   if (!task) throw notFound('Task');
   return detailOf(ctx.em, task);
 }
