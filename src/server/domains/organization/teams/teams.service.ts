@@ -121,8 +121,8 @@ export async function requireTeamRef(em: EntityManager, teamId: number, customer
   return { id: team.id, name: team.name };
 }
 
-/** For workflow: teams by id with their leader (any customer: callers scope). */
-export async function teamRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; name: string; teamLeaderId: number | null }>> {
+/** For tasks: teams by id with their leader, the team's reviewer (any customer: callers scope). */
+export async function teamsWithLeader(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; name: string; teamLeaderId: number | null }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em).selectFrom('teams').select(['id', 'name', 'team_leader_id']).where('id', 'in', unique).execute();

@@ -1,5 +1,6 @@
 // Notifications: every signed-in user reads and marks only their own (no role rule is needed; the
 // query is scoped to the caller). Another user's notification is NOT_FOUND.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { pageWindow } from '../../../../shared/schemas/common.ts';
 import type {
   TListNotificationsInput,
@@ -7,10 +8,10 @@ import type {
   TNotification,
   TNotificationList,
 } from '../../../../shared/schemas/notifications.ts';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Notification } from './notification.entity.ts';
 
 function toDto(n: Notification): TNotification {
@@ -52,8 +53,10 @@ export async function markAllRead(ctx: ServiceContext): Promise<{ updated: numbe
   return { updated };
 }
 
-/** A notification another service sends: to a user, a title, a body and an in-app link (a path) or null. */
-export interface OutgoingNotification {
+/* ------------------------------------------------------------------ for other domains */
+
+/** A message for one user; `link` is an in-app path of a page that exists (e.g. `/tasks`). */
+export interface NotificationInput {
   userId: number;
   title: string;
   body: string;
@@ -61,11 +64,26 @@ export interface OutgoingNotification {
 }
 
 /**
- * For other services (workflow): queue notifications in the caller's unit of work, so they are
- * written with the change they announce (or not at all). Titles and bodies are cut to the columns.
+ * Queue notifications for users (workflow events: assigned, visits planned, missed, reminders), in
+ * one INSERT inside the caller's transaction. Callers decide who is concerned; nothing is authorized here.
  */
-export function queueNotifications(em: EntityManager, notifications: readonly OutgoingNotification[]): void {
-  for (const n of notifications) {
-    em.create(Notification, { user: n.userId, title: n.title.slice(0, 200), body: n.body.slice(0, 1000), link: n.link?.slice(0, 300) ?? null, readAt: null });
+export async function sendNotifications(em: EntityManager, items: readonly NotificationInput[]): Promise<void> {
+  if (!items.length) return;
+  const now = new Date();
+  for (let i = 0; i < items.length; i += 5000) {
+    await db(em)
+      .insertInto('notifications')
+      .values(
+        items.slice(i, i + 5000).map((n) => ({
+          created_at: now,
+          updated_at: now,
+          user_id: n.userId,
+          title: n.title.slice(0, 200),
+          body: n.body.slice(0, 1000),
+          link: n.link,
+          read_at: null,
+        })),
+      )
+      .execute();
   }
 }

@@ -52,9 +52,9 @@ import { ALL_CAP, defineListing, equalsFilter, listById, listOne, listPage, list
 import { assertCurrent } from '../../../lib/records.ts';
 import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
+import { teamsWithLeader } from '../../organization/teams/teams.service.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
-import { queueNotifications, type OutgoingNotification } from '../../platform/notifications/notifications.service.ts';
+import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
 import { locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
 import { Project } from '../projects/project.entity.ts';
@@ -126,7 +126,7 @@ export const taskListing = defineListing({
     const [projects, locations, teams, users] = await Promise.all([
       projectRefs(em, items.map((i) => i.projectId)),
       locationRefs(em, items.map((i) => i.locationId)),
-      teamRefs(em, items.map((i) => i.teamId)),
+      teamsWithLeader(em, items.map((i) => i.teamId)),
       userRefs(em, items.flatMap((i) => (i.assigneeId === null ? [] : [i.assigneeId]))),
     ]);
     for (const item of items) {
@@ -458,16 +458,16 @@ function tasksLink(locationCode: string, status?: TTaskStatus): string {
 /** Who reviews a submitted task: its team's leader, else the customer's active analysts; never the inspector. */
 async function reviewersOf(em: EntityManager, task: Task): Promise<number[]> {
   const inspector = task.assignee?.id ?? null;
-  const leader = (await teamRefs(em, [task.team.id])).get(task.team.id)?.teamLeaderId ?? null;
+  const leader = (await teamsWithLeader(em, [task.team.id])).get(task.team.id)?.teamLeaderId ?? null;
   if (leader !== null && leader !== inspector) return [leader];
   return (await activeUserIdsWithRole(em, task.customer.id, ['analyst'])).filter((id) => id !== inspector);
 }
 
-/** Queue a notification to the task's inspector (unless they caused it). */
-function notifyInspector(tx: AuthedContext, task: Task, note: Omit<OutgoingNotification, 'userId'>): void {
+/** Notify the task's inspector (unless they caused it), in the transaction. */
+async function notifyInspector(tx: AuthedContext, task: Task, note: Omit<NotificationInput, 'userId'>): Promise<void> {
   const inspector = task.assignee?.id;
   if (inspector === undefined || inspector === tx.user.id) return;
-  queueNotifications(tx.em, [{ userId: inspector, ...note }]);
+  await sendNotifications(tx.em, [{ userId: inspector, ...note }]);
 }
 
 async function requireActiveProject(em: EntityManager, task: Task, verb: string): Promise<void> {
@@ -596,7 +596,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     });
     const names = await describe(tx.em, task);
     const scoreText = result.score === null ? 'no score' : `score ${result.score}${result.passed ? ', passed' : ', not passed'}`;
-    queueNotifications(
+    await sendNotifications(
       tx.em,
       (await reviewersOf(tx.em, task)).map((userId) => ({
         userId,
@@ -626,7 +626,7 @@ async function review(ctx: ServiceContext, input: { id: number; version?: number
       ...(text.comment ? { comment: text.comment } : {}),
     });
     const names = await describe(tx.em, task);
-    notifyInspector(
+    await notifyInspector(
       tx,
       task,
       decision === 'approved'
@@ -688,7 +688,7 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     task.cancelReason = input.reason;
     audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
     const names = await describe(tx.em, task);
-    notifyInspector(tx, task, {
+    await notifyInspector(tx, task, {
       title: 'Task cancelled',
       body: `${tx.user.fullName} cancelled ${names.project} at ${names.location}. Reason: ${input.reason}`,
       link: tasksLink(names.locationCode, 'cancelled'),

@@ -7,9 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  * reads its exact total there instead of counting up to a million rows. A task never changes customer;
  * a change of team (an assignment moved to another team) moves its count.
  */
-export class Migration20261126110100_task_counts extends Migration {
+export class Migration20261126111100_task_counts extends Migration {
 
-  override name = 'Migration20261126110100_task_counts';
+  override name = 'Migration20261126111100_task_counts';
 
   override up(): void | Promise<void> {
     this.addSql(`create or replace function "tasks_counts_track"() returns trigger language plpgsql as $$
