@@ -108,7 +108,11 @@ export const ZTaskDetail = ZTask.extend({
 export type TTaskDetail = z.infer<typeof ZTaskDetail>;
 
 export const TASK_SORT_KEYS = ['startsAt', 'status', 'score', 'updatedAt'] as const;
-/** q matches the location's code and name and the project's code. Default sort: startsAt asc. */
+/**
+ * q matches the location's code and name and the project's code. Default sort (no sortBy): startsAt asc;
+ * for an inspector, their agenda: today's (from local midnight in the customer's time zone) and later
+ * tasks first, earliest first, then earlier ones, latest first.
+ */
 export const ZListTasksInput = listInput(TASK_SORT_KEYS, {
   status: z.union([z.enum(TASK_STATUSES), z.array(z.enum(TASK_STATUSES)).max(TASK_STATUSES.length)]).optional(),
   projectId: ZId.optional(),

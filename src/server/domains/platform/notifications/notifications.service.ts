@@ -67,16 +67,6 @@ export interface NotificationInput {
 export type OutgoingNotification = NotificationInput;
 
 /**
- * For other services (workflow): queue notifications in the caller's unit of work, so they are
- * written with the change they announce (or not at all). Titles and bodies are cut to the columns.
- */
-export function queueNotifications(em: EntityManager, notifications: readonly OutgoingNotification[]): void {
-  for (const n of notifications) {
-    em.create(Notification, { user: n.userId, title: n.title.slice(0, 200), body: n.body.slice(0, 1000), link: n.link?.slice(0, 300) ?? null, readAt: null });
-  }
-}
-
-/**
  * Queue notifications for users (workflow events: assigned, visits planned, missed, reminders), in
  * one INSERT inside the caller's transaction. Callers decide who is concerned; nothing is authorized here.
  */
@@ -100,3 +90,4 @@ export async function sendNotifications(em: EntityManager, items: readonly Notif
       .execute();
   }
 }
+

@@ -13,6 +13,11 @@
 // transaction with the row locked (select … for update), writes an audit event and queues the
 // notifications in the same transaction.
 //
+// Windows: start from 30 minutes before the slot until it ends, and start / resume only while the
+// project is active; saving answers and submitting have no window, so work begun is never lost.
+// Perform (start, saveAnswers, submit, resume) is the assigned inspector's alone, even for roles that
+// manage tasks, so "the reviewer is never the performer" is "the reviewer is never the assignee".
+//
 // Notifications: submitted → the team leader of the task's team (the team's reviewer), or, when the
 // team has none (or leads it and performed it), the customer's active analysts; approved, rejected
 // (with the reason) and cancelled (with the reason) → the assigned inspector. Links point at the
@@ -43,13 +48,13 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, type AuditAction } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { ALL_CAP, defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import { ALL_CAP, defineListing, equalsFilter, listById, listOne, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
-import { queueNotifications, type OutgoingNotification } from '../../platform/notifications/notifications.service.ts';
+import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
 import { locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
 import { Project } from '../projects/project.entity.ts';
@@ -371,13 +376,7 @@ export async function getTask(ctx: ServiceContext, id: number): Promise<TTaskDet
 /** `tasks.bySlot`: the task of a slot of an assignment (the perform page's address). */
 export async function getTaskBySlot(ctx: ServiceContext, input: { slotId: number; assignmentId: number }): Promise<TTaskDetail> {
   authorize(ctx, 'read', 'Task');
-  const found = await listPage(
-    ctx.em,
-    taskListing,
-    [...readScope(ctx), equalsFilter('t.slot_id', input.slotId), equalsFilter('t.assignment_id', input.assignmentId)],
-    { page: 1, itemsPerPage: 1 },
-  );
-  const task = found.items[0];
+  const task = await listOne(ctx.em, taskListing, [...readScope(ctx), equalsFilter('t.slot_id', input.slotId), equalsFilter('t.assignment_id', input.assignmentId)]);
   if (!task) throw notFound('Task');
   return detailOf(ctx.em, task);
 }
@@ -464,11 +463,11 @@ async function reviewersOf(em: EntityManager, task: Task): Promise<number[]> {
   return (await activeUserIdsWithRole(em, task.customer.id, ['analyst'])).filter((id) => id !== inspector);
 }
 
-/** Queue a notification to the task's inspector (unless they caused it). */
-function notifyInspector(tx: AuthedContext, task: Task, note: Omit<OutgoingNotification, 'userId'>): void {
+/** Notify the task's inspector (unless they caused it), in the transaction. */
+async function notifyInspector(tx: AuthedContext, task: Task, note: Omit<NotificationInput, 'userId'>): Promise<void> {
   const inspector = task.assignee?.id;
   if (inspector === undefined || inspector === tx.user.id) return;
-  queueNotifications(tx.em, [{ userId: inspector, ...note }]);
+  await sendNotifications(tx.em, [{ userId: inspector, ...note }]);
 }
 
 async function requireActiveProject(em: EntityManager, task: Task, verb: string): Promise<void> {
@@ -597,7 +596,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     });
     const names = await describe(tx.em, task);
     const scoreText = result.score === null ? 'no score' : `score ${result.score}${result.passed ? ', passed' : ', not passed'}`;
-    queueNotifications(
+    await sendNotifications(
       tx.em,
       (await reviewersOf(tx.em, task)).map((userId) => ({
         userId,
@@ -627,7 +626,7 @@ async function review(ctx: ServiceContext, input: { id: number; version?: number
       ...(text.comment ? { comment: text.comment } : {}),
     });
     const names = await describe(tx.em, task);
-    notifyInspector(
+    await notifyInspector(
       tx,
       task,
       decision === 'approved'
@@ -689,7 +688,7 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     task.cancelReason = input.reason;
     audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
     const names = await describe(tx.em, task);
-    notifyInspector(tx, task, {
+    await notifyInspector(tx, task, {
       title: 'Task cancelled',
       body: `${tx.user.fullName} cancelled ${names.project} at ${names.location}. Reason: ${input.reason}`,
       link: tasksLink(names.locationCode, 'cancelled'),

@@ -7,9 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  * reads its exact total there instead of counting up to a million rows. A task never changes customer;
  * a change of team (an assignment moved to another team) moves its count.
  */
-export class Migration20261126110100_task_counts extends Migration {
+export class Migration20261126111100_task_counts extends Migration {
 
-  override name = 'Migration20261126110100_task_counts';
+  override name = 'Migration20261126111100_task_counts';
 
   override up(): void | Promise<void> {
     this.addSql(`create or replace function "tasks_counts_track"() returns trigger language plpgsql as $$
@@ -43,6 +43,8 @@ $$;`);
     this.addSql(`delete from "table_row_counts" where "table_name" in ('tasks', 'tasks_by_team');`);
     this.addSql(`insert into "table_row_counts" ("table_name", "tenant_id", "row_count") select 'tasks', "customer_id", count(*) from "tasks" group by "customer_id";`);
     this.addSql(`insert into "table_row_counts" ("table_name", "tenant_id", "row_count") select 'tasks_by_team', "team_id", count(*) from "tasks" group by "team_id";`);
+    // Idempotent: a database that ran this change under an earlier name keeps one set of triggers.
+    for (const op of ['insert', 'delete', 'update', 'truncate']) this.addSql(`drop trigger if exists "tasks_count_${op}" on "tasks";`);
     this.addSql(`create trigger "tasks_count_insert" after insert on "tasks" referencing new table as new_rows for each statement execute function "tasks_counts_track"();`);
     this.addSql(`create trigger "tasks_count_delete" after delete on "tasks" referencing old table as old_rows for each statement execute function "tasks_counts_track"();`);
     this.addSql(`create trigger "tasks_count_update" after update on "tasks" referencing old table as old_rows new table as new_rows for each statement execute function "tasks_counts_track"();`);

@@ -5,9 +5,9 @@ import { Migration } from '@mikro-orm/migrations';
  * filters test (customer, status, and for the customer's index the copied references), so counts
  * and page walks are index-only scans instead of visiting a heap row per task.
  */
-export class Migration20261126110000_task_list_indexes extends Migration {
+export class Migration20261126111000_task_list_indexes extends Migration {
 
-  override name = 'Migration20261126110000_task_list_indexes';
+  override name = 'Migration20261126111000_task_list_indexes';
 
   private static readonly INDEXES: [string, string, string][] = [
     ['tasks_assignee_id_starts_at_id_index', '"assignee_id", "starts_at", "id"', '"customer_id", "status"'],
@@ -19,14 +19,14 @@ export class Migration20261126110000_task_list_indexes extends Migration {
   ];
 
   override up(): void | Promise<void> {
-    for (const [name, keys, include] of Migration20261126110000_task_list_indexes.INDEXES) {
+    for (const [name, keys, include] of Migration20261126111000_task_list_indexes.INDEXES) {
       this.addSql(`drop index if exists "${name}";`);
       this.addSql(`create index "${name}" on "tasks" (${keys}) include (${include});`);
     }
   }
 
   override down(): void | Promise<void> {
-    for (const [name, keys] of Migration20261126110000_task_list_indexes.INDEXES) {
+    for (const [name, keys] of Migration20261126111000_task_list_indexes.INDEXES) {
       this.addSql(`drop index if exists "${name}";`);
       this.addSql(`create index "${name}" on "tasks" (${keys});`);
     }
