@@ -1,22 +1,37 @@
 // Cell renderers shared by the business lists: codes, a name with its description, status labels.
+// User content is isolated (<bdi dir="auto">) and codes, numbers and coordinates read left to right,
+// so mixed-direction text reads correctly in Arabic (issue 10, finding 6).
 import { Label, Text } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Bdi, Ltr } from '../Bidi/Bidi.tsx';
 import classes from './ListPage.module.css';
 
-/** A short business code in monospace. */
+/** A short business code in monospace, left to right. */
 export function CodeCell({ children }: { children: ReactNode }) {
-  return <span className={classes.code}>{children}</span>;
+  return <Ltr className={classes.code}>{children}</Ltr>;
 }
 
-/** A name in semibold with an optional muted second line. */
-export function NameCell({ name, detail }: { name: ReactNode; detail?: ReactNode }) {
+/** A name in semibold with an optional muted second line; each line is user content, cut with an ellipsis. */
+export function NameCell({ name, detail, detailLtr }: { name: ReactNode; detail?: ReactNode; detailLtr?: boolean }) {
   return (
     <span className={classes.nameCell}>
-      <Text weight="semibold">{name}</Text>
-      {detail ? <span className={classes.detail}>{detail}</span> : null}
+      <Text weight="semibold" className={classes.line}>
+        <Bdi>{name}</Bdi>
+      </Text>
+      {detail ? <span className={[classes.detail, classes.line].join(' ')}>{detailLtr ? <Ltr>{detail}</Ltr> : <Bdi>{detail}</Bdi>}</span> : null}
     </span>
   );
+}
+
+/** User text in a cell (a city, a team's name): isolated from the page's direction. */
+export function TextCell({ children }: { children: ReactNode }) {
+  return children === null || children === undefined || children === '' ? '—' : <Bdi>{children}</Bdi>;
+}
+
+/** A number (count, seats, percentage) kept left to right. */
+export function NumberCell({ children }: { children: ReactNode }) {
+  return <Ltr>{children}</Ltr>;
 }
 
 /** A color swatch with its hex value (location classes). */
@@ -24,7 +39,7 @@ export function ColorCell({ color }: { color: string }) {
   return (
     <span className={classes.colorCell}>
       <span className={classes.swatch} style={{ backgroundColor: color }} aria-hidden="true" />
-      <span className={classes.code}>{color}</span>
+      <Ltr className={classes.code}>{color}</Ltr>
     </span>
   );
 }

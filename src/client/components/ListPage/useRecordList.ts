@@ -37,6 +37,8 @@ export interface RecordListOptions<P extends QueryProcedure, R extends { id: num
   archived?: (row: R) => boolean;
   /** Notices to use instead of the list's own (a page that shares them with another view). */
   notices?: NoticeApi;
+  /** The records in "No <records> match “…”" (plural, lower case where the language has it). */
+  records?: string;
 }
 
 export interface MenuOptions {
@@ -75,6 +77,12 @@ export interface RecordList<R extends { id: number }> {
   announce: (message: string) => Promise<void>;
   /** After a dialog saved the record named `name`: refresh the lists and say so. */
   saved: (name: string) => Promise<void>;
+  /** Every row matching the list's search and filters (all pages), for "select all N matching". */
+  fetchAll: () => Promise<R[]>;
+  /** Bulk archive and delete of selected rows, skipping (and naming) rows the caller may not change. */
+  archiveMany?: (rows: R[]) => Promise<void>;
+  removeMany?: (rows: R[]) => Promise<void>;
+  records?: string;
 }
 
 /**
@@ -98,6 +106,11 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   const announce = async (message: string) => {
     await refresh();
     notices.success(message);
+  };
+  const notAllowed = t('bulk.notAllowed');
+  const fetchAll = async () => {
+    const all = (utils[options.invalidates[0]] as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
+    return (await all.fetch({ ...input, page: 1, itemsPerPage: -1 })).items;
   };
 
   return {
@@ -125,5 +138,14 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
     filter: (key) => ({ value: state.filters[key] ?? '', onChange: (value) => update({ filters: { [key]: value } }) }),
     announce,
     saved: (name) => announce(t('notices.saved', { name })),
+    fetchAll,
+    archiveMany: options.archive
+      ? (rows) =>
+          actions.archiveMany(rows, (row) =>
+            archived?.(row) ? t('bulk.alreadyArchived') : can('update', row) ? null : notAllowed,
+          )
+      : undefined,
+    removeMany: options.remove ? (rows) => actions.removeMany(rows, (row) => (can('delete', row) ? null : notAllowed)) : undefined,
+    records: options.records,
   };
 }
