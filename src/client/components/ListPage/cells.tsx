@@ -19,7 +19,7 @@ export function NameCell({ name, detail, detailLtr }: { name: ReactNode; detail?
       <Text weight="semibold" className={classes.line}>
         <Bdi>{name}</Bdi>
       </Text>
-      {detail ? <span className={[classes.detail, classes.line].join(' ')}>{detailLtr ? <Ltr>{detail}</Ltr> : <Bdi>{detail}</Bdi>}</span> : null}
+      {detail ? <span className={[classes.detail, classes.line].join(' ')} data-detail="">{detailLtr ? <Ltr>{detail}</Ltr> : <Bdi>{detail}</Bdi>}</span> : null}
     </span>
   );
 }

@@ -121,7 +121,7 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
       const ok = await confirm({
         title: ti('confirmDelete.title', { name: label(row) }),
         content: deleteBody(1),
-        confirmLabel: t('actions.deletePermanently'),
+        confirmLabel: t('actions.delete'),
       });
       if (!ok) return false;
       return notices.run(async () => {
@@ -198,7 +198,7 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
       const ok = await confirm({
         title: t('confirmDelete.manyTitle', { count: rows.length }),
         content: deleteBody(rows.length),
-        confirmLabel: t('actions.deletePermanently'),
+        confirmLabel: t('actions.delete'),
       });
       if (ok) await runMany(rows, 'delete', options.remove, (row) => refuse(row) ?? options.deleteBlocked?.(row) ?? null);
     },

@@ -4,7 +4,7 @@
 // undone, an Undo button. F8 moves focus to the newest toast. Errors that need action stay inline.
 import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from '@primer/octicons-react';
 import { Button, IconButton, Spinner } from '@primer/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Toast.module.css';
 
@@ -101,7 +101,7 @@ function ToastViewport({ toasts, api }: { toasts: Toast[]; api: ToastApi }) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
       <ol role="status" aria-live="polite" className={classes.list}>
