@@ -20,17 +20,3 @@ export function splitPlaceholders(text: string): (string | { name: string })[] {
   });
   return out;
 }
-
-/** First strong directional character: 'rtl' (Hebrew, Arabic…), 'ltr' (Latin…), or null (digits, punctuation). */
-export function firstStrongDirection(text: string): 'ltr' | 'rtl' | null {
-  for (const ch of text) {
-    if (/[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u.test(ch)) return 'rtl';
-    if (/\p{L}/u.test(ch)) return 'ltr';
-  }
-  return null;
-}
-
-/** Plain-text isolation (U+2068 FIRST STRONG ISOLATE … U+2069) for places that take a string, such as `title`. */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}

@@ -1,10 +1,10 @@
 // Cell renderers shared by the business lists: codes, a name with its description, status labels.
 // User content is isolated (<bdi dir="auto">) and codes, numbers and coordinates read left to right,
 // so mixed-direction text reads correctly in Arabic (issue 10, finding 6).
-import { Label, Text } from '@primer/react';
+import { Label } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bdi, Ltr } from '../Bidi/Bidi.tsx';
+import { Ltr } from '../Bidi/Bidi.tsx';
 import classes from './ListPage.module.css';
 
 /** A short business code in monospace, left to right. */
@@ -12,21 +12,35 @@ export function CodeCell({ children }: { children: ReactNode }) {
   return <Ltr className={classes.code}>{children}</Ltr>;
 }
 
-/** A name in semibold with an optional muted second line; each line is user content, cut with an ellipsis. */
+/**
+ * A name in semibold with an optional muted second line. Each line is user content with its own
+ * direction (dir="auto", so an English name in Arabic is cut with an ellipsis at its own end) aligned
+ * like the cell around it.
+ */
 export function NameCell({ name, detail, detailLtr }: { name: ReactNode; detail?: ReactNode; detailLtr?: boolean }) {
   return (
     <span className={classes.nameCell}>
-      <Text weight="semibold" className={classes.line}>
-        <Bdi>{name}</Bdi>
-      </Text>
-      {detail ? <span className={[classes.detail, classes.line].join(' ')} data-detail="">{detailLtr ? <Ltr>{detail}</Ltr> : <Bdi>{detail}</Bdi>}</span> : null}
+      <bdi dir="auto" className={[classes.line, classes.name].join(' ')}>
+        {name}
+      </bdi>
+      {detail ? (
+        <bdi dir={detailLtr ? 'ltr' : 'auto'} className={[classes.detail, classes.line].join(' ')} data-detail="">
+          {detail}
+        </bdi>
+      ) : null}
     </span>
   );
 }
 
-/** User text in a cell (a city, a team's name): isolated from the page's direction. */
+/** User text in a cell (a city, a team's name): its own direction, aligned like the cell. */
 export function TextCell({ children }: { children: ReactNode }) {
-  return children === null || children === undefined || children === '' ? '—' : <Bdi>{children}</Bdi>;
+  return children === null || children === undefined || children === '' ? (
+    '—'
+  ) : (
+    <bdi dir="auto" className={classes.line}>
+      {children}
+    </bdi>
+  );
 }
 
 /** A number (count, seats, percentage) kept left to right. */
