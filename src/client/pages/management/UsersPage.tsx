@@ -13,6 +13,7 @@ import {
   type TUser,
   type TUserStatus,
 } from '../../../shared/schemas/users.ts';
+import { useIsolatedT } from '../../components/Bidi/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
@@ -40,6 +41,7 @@ const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'>
 export default function UsersPage() {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
+  const ti = useIsolatedT('business');
   const { user: me } = useSession();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
@@ -67,7 +69,7 @@ export default function UsersPage() {
   async function setActive(u: TUser, active: boolean) {
     if (!active) {
       const ok = await confirm({
-        title: t('users.deactivateTitle', { name: u.fullName }),
+        title: ti('users.deactivateTitle', { name: u.fullName }),
         content: t('users.deactivateBody'),
         confirmLabel: t('users.deactivate'),
       });
@@ -78,7 +80,7 @@ export default function UsersPage() {
         await (active ? activate : deactivate).mutateAsync({ id: u.id });
         await list.refresh();
       },
-      t(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
+      ti(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
     );
   }
 
