@@ -459,7 +459,7 @@ export function DataTable<T>({
           primaryAction={onRetry ? <Banner.PrimaryAction onClick={onRetry}>{t('retry')}</Banner.PrimaryAction> : undefined}
         />
       ) : phone ? (
-        <div className={classes.cardsRoot} aria-busy={loading || undefined}>
+        <div className={classes.cardsRoot} aria-busy={loading || undefined} data-list-body="">
           {selectable && pageRows.length > 0 && (
             <div className={classes.cardsSelectAll}>
               <Checkbox
@@ -509,6 +509,7 @@ export function DataTable<T>({
           <table
             className={classes.table}
             aria-busy={loading || undefined}
+            data-list-body=""
             data-density={settings.density}
             style={{ minWidth: `${minWidth}rem` }}
           >

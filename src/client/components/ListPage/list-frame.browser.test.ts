@@ -40,7 +40,10 @@ describe('list frame', { timeout: 120_000 }, () => {
     await archived.waitFor();
     await row(page, 'Toast Direction').waitFor({ state: 'detached' });
 
-    await archived.getByRole('button', { name: 'Undo' }).click();
+    // F8 reaches the newest toast from the keyboard; Enter on Undo restores.
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Undo');
+    await page.keyboard.press('Enter');
     await notice(page, '“Toast Direction” restored.');
     await row(page, 'Toast Direction').waitFor();
     expect(await row(page, 'Toast Direction').getByText('Archived').count()).toBe(0);
@@ -169,6 +172,7 @@ describe('list frame', { timeout: 120_000 }, () => {
 
     await phone.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name' });
     await phone.waitForURL((url) => url.searchParams.get('sortBy') === 'name');
+    await settled(phone);
     const byName = await caller.locations.list({ itemsPerPage: 10, sortBy: 'name', orderBy: 'desc' });
     await phone.getByRole('button', { name: /^Ascending order/ }).click();
     await phone.waitForURL((url) => url.searchParams.get('orderBy') === 'desc');
