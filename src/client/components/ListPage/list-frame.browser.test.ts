@@ -1,6 +1,7 @@
 // Browser checks of the shared list frame (issue 10): toasts instead of persistent banners, archive
 // confirmed with Undo, honest delete, no-match versus empty states, bulk archive, phone cards at 390 px,
 // and mixed-direction text in Arabic (computed direction of user content and coordinates).
+import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from '../../testing/browser.ts';
@@ -96,6 +97,26 @@ describe('list frame', { timeout: 120_000 }, () => {
     expect(new URL(page.url()).searchParams.get('active')).toBeNull();
   });
 
+  it('table settings: a hidden column and the density stay for the list after a reload', async () => {
+    await page.goto('/management/sub-directions');
+    await settled(page);
+    await page.getByRole('button', { name: 'Table settings' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Updated' }).click();
+    await page.getByRole('columnheader', { name: 'Updated' }).waitFor({ state: 'detached' });
+    if (!(await page.getByRole('menu').count())) await page.getByRole('button', { name: 'Table settings' }).click();
+    await page.getByRole('menuitemradio', { name: 'Compact' }).click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await settled(page);
+    expect(await page.getByRole('columnheader', { name: 'Updated' }).count()).toBe(0);
+    expect(await page.locator('table').getAttribute('data-density')).toBe('compact');
+    // Another list keeps its own settings.
+    await page.goto('/management/directions');
+    await settled(page);
+    await page.getByRole('columnheader', { name: 'Updated' }).waitFor();
+    expect(await page.locator('table').getAttribute('data-density')).toBe('comfortable');
+  });
+
   it('nothing yet: a customer without directions is invited to create the first one', async () => {
     const root = await b.caller('superadmin@demo.com');
     const customer = await root.customers.create({ code: 'EMPTYCO', name: 'Empty Company' });
@@ -124,6 +145,12 @@ describe('list frame', { timeout: 120_000 }, () => {
     await page.getByRole('checkbox', { name: 'Select Bulk Beta' }).check();
     const bar = page.getByRole('region', { name: 'Actions on the selection' });
     await bar.getByText('2 selected').waitFor();
+    // The selection as CSV, as the table shows it.
+    const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Code,Name,Sub-directions,Status,Updated');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['T-BULK-A,Bulk Alpha', 'T-BULK-B,Bulk Beta']);
     await bar.getByRole('button', { name: 'Archive' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Archive 2 records?' });
     await ask.getByRole('button', { name: 'Archive', exact: true }).click();
