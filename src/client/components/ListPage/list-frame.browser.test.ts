@@ -147,7 +147,7 @@ describe('list frame', { timeout: 120_000 }, () => {
     await bar.getByText('2 selected').waitFor();
     // The selection as CSV, as the table shows it.
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = await fs.readFile((await download.path())!, 'utf8');
+    const csv = await fs.readFile((await download.path()), 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Code,Name,Sub-directions,Status,Updated');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['T-BULK-A,Bulk Alpha', 'T-BULK-B,Bulk Beta']);
