@@ -78,9 +78,10 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
       {options.archiveHint && <p>{options.archiveHint}</p>}
     </>
   );
+  // The per-type hint speaks of one record (what goes with it); a bulk run names what it skips instead.
   const deleteBody = (count: number) => (
     <>
-      {options.deleteHint && <p>{options.deleteHint}</p>}
+      {options.deleteHint && count === 1 && <p>{options.deleteHint}</p>}
       <p>
         <strong>{t('confirmDelete.permanent', { count })}</strong>
       </p>
