@@ -7,6 +7,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { AccountSessions } from './lib/context.ts';
+import type { FileStorage } from './lib/file-storage.ts';
+import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
@@ -26,6 +28,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Auth's sessions as organization's services act on them; the session plugin puts them in each context. */
     accounts: AccountSessions;
+    /** Where uploaded files are kept (config.files); the session plugin puts it in each context. */
+    fileStorage: FileStorage;
   }
 }
 
@@ -96,6 +100,7 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
       await forgotPassword(em, { email }, link);
     },
   } satisfies AccountSessions);
+  app.decorate('fileStorage', createFileStorage(config.files));
   // This app's outbox reports queued mail in its own log (production: recipient and kind only).
   app.decorate(
     'outbox',

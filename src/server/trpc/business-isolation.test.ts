@@ -10,7 +10,7 @@ import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -30,11 +30,25 @@ interface Fixture {
   /** Saved views of a member of the customer: one shared with the customer, one personal. */
   sharedViewId: number;
   personalViewId: number;
+  /** A file uploaded by a member of the customer (not its admin, who attacks). */
+  fileId: number;
 }
 
 const VIEW_LIST = 'management.locations' as const;
 /** A non-admin member of each customer, owner of the fixture's saved views. */
 const MEMBERS: Record<string, string> = { ACME: 'analyst@demo.com', NWS: 'qualitycontrol@nws.demo.com' };
+/** A member of each customer who may upload files (analyst may not). */
+const UPLOADERS: Record<string, string> = { ACME: 'businessuser@demo.com', NWS: 'qualitycontrol@nws.demo.com' };
+
+async function uploadFixtureFile(code: string): Promise<number> {
+  const boundary = 'isolation-boundary';
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${code}-isolation.txt"\r\nContent-Type: text/plain\r\n\r\n` +
+    `${code} isolation file\r\n--${boundary}--\r\n`;
+  const res = await t.request({ method: 'POST', url: '/api/files', as: UPLOADERS[code], headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number }>().id;
+}
 let viewCounter = 0;
 
 async function fixtureFor(code: string): Promise<Fixture> {
@@ -57,6 +71,7 @@ async function fixtureFor(code: string): Promise<Fixture> {
     userId: (await sa.users.list({ ...scope, role: 'qualitycontrol' })).items[0].id,
     sharedViewId: (await view(true)).id,
     personalViewId: (await view(false)).id,
+    fileId: await uploadFixtureFile(code),
   };
 }
 
@@ -229,6 +244,33 @@ const CASES: Record<string, Case> = {
     await hidden(a.views.delete({ id: f.sharedViewId }));
     await hidden(a.views.delete({ id: f.personalViewId }));
   },
+
+  // The record search finds none of the other customer's records by their names or codes.
+  'search.records': async (a, f) => {
+    const foreign = {
+      people: (await sa.users.byId({ id: f.userId })).fullName,
+      locations: (await sa.locations.byId({ id: f.locationId })).code,
+      schemes: (await sa.schemes.byId({ id: f.schemeId })).name,
+      teams: (await sa.teams.byId({ id: f.teamId })).name,
+      customers: f.code,
+    } as const;
+    for (const [type, q] of Object.entries(foreign)) {
+      const foreignIds = { people: f.userId, locations: f.locationId, schemes: f.schemeId, teams: f.teamId, customers: f.customerId };
+      const isForeign = (hit: { type: keyof typeof foreignIds; id: number }) => hit.id === foreignIds[hit.type];
+      // The query does find the record (superadmin sees it), so an empty answer is the scope at work.
+      expect((await sa.search.records({ q })).flatMap((g) => g.items).some(isForeign), `${type} ${q} (superadmin)`).toBe(true);
+      expect((await a.search.records({ q })).flatMap((g) => g.items).filter(isForeign), `${type} ${q}`).toEqual([]);
+    }
+  },
+
+  'files.list': async (a, f) => {
+    await listHides((i) => a.files.list(i), f.fileId, f.customerId);
+    const uploader = (await (await t.caller(UPLOADERS[f.code])).auth.me()).userData.id;
+    expect((await a.files.list({ ownerId: uploader })).total).toBe(0);
+    expect((await a.files.list({ q: `${f.code}-isolation` })).total).toBe(0);
+  },
+  'files.byId': (a, f) => hidden(a.files.byId({ id: f.fileId })),
+  'files.delete': (a, f) => hidden(a.files.delete({ id: f.fileId })),
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -250,12 +292,13 @@ async function snapshot(f: Fixture) {
     user: await sa.users.byId({ id: f.userId }),
     views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
       .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
+    file: await sa.files.byId({ id: f.fileId }),
   };
 }
 
 describe('tenant isolation of the business routers', () => {
   it(`has a case for every procedure of ${ROUTERS.join(', ')} (and none for a missing one)`, () => {
-    expect(procedures.length).toBeGreaterThanOrEqual(63);
+    expect(procedures.length).toBeGreaterThanOrEqual(66);
     expect(procedures.filter((p) => !CASES[p])).toEqual([]);
     expect(Object.keys(CASES).filter((p) => !procedures.includes(p))).toEqual([]);
   });
@@ -286,6 +329,14 @@ describe('tenant isolation of the business routers', () => {
         });
       }
 
+      it('serves none of the other customer\'s files over REST (404)', async () => {
+        for (const url of [`/api/files/${foreign.fileId}`, `/api/files/${foreign.fileId}?thumbnail=1`, `/api/files/${foreign.fileId}/thumbnail`, `/api/files/${foreign.fileId}?inline=1`]) {
+          const res = await t.request({ method: 'GET', url, as: direction.attacker });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.body, url).not.toContain('isolation file');
+        }
+      });
+
       it('left the other customer\'s records unchanged and wrote no audit event', async () => {
         expect(await snapshot(foreign)).toEqual(before);
         expect(before.views).toHaveLength(2);
@@ -296,7 +347,7 @@ describe('tenant isolation of the business routers', () => {
       });
 
       it('keeps the CSV exports to the caller\'s customer', async () => {
-        for (const name of ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users']) {
+        for (const name of ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'files']) {
           const narrow = name === 'customers' ? `q=${foreign.code}` : `customerId=${foreign.customerId}`;
           const res = await t.request({ method: 'GET', url: `/api/export/${name}.csv?${narrow}`, as: direction.attacker });
           expect(res.statusCode, name).toBe(200);

@@ -23,8 +23,9 @@ import { analyticsRouter } from '../domains/apps/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/apps/chat/chat.router.ts';
 import { emailRouter } from '../domains/apps/email/email.router.ts';
 import { pagesRouter } from '../domains/apps/content/content.router.ts';
-import { searchRouter } from '../domains/platform/search/search.router.ts';
+import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
+import { filesRouter } from '../domains/workflow/files/files.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -40,6 +41,8 @@ export const appRouter = router({
   teams: teamsRouter,
   users: usersRouter,
   views: viewsRouter,
+  search: recordSearchRouter,
+  files: filesRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -8,6 +8,7 @@ import { exportQuery } from '../DataTable/export-query.ts';
 import { RowActions, type RowAction } from '../DataTable/RowActions.tsx';
 import { ListPage } from './ListPage.tsx';
 import type { RecordList } from './useRecordList.ts';
+import { useCreateParam } from './useCreateParam.ts';
 
 /** What a list page hands its create/edit dialog. */
 export interface RecordDialogProps {
@@ -89,6 +90,7 @@ export function RecordListPage<R extends { id: number }>({
     return true;
   };
   const canCreate = list.can('create');
+  useCreateParam(canCreate, onCreate);
   const bulkActions: BulkAction<R>[] = [
     ...(list.archiveMany && list.can('update') ? [{ label: t('bulkArchive'), icon: ArchiveIcon, run: list.archiveMany }] : []),
     ...(list.removeMany && list.can('delete') ? [{ label: t('bulkDelete'), icon: TrashIcon, variant: 'danger' as const, run: list.removeMany }] : []),

@@ -2,7 +2,7 @@ import { PersonAddIcon } from '@primer/octicons-react';
 import { FormControl, Label, Radio, RadioGroup, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '../../../shared/constants/roles.ts';
+import { ROLES } from '../../../shared/constants/roles.ts';
 import {
   LANGUAGES,
   USER_STATUSES,
@@ -27,7 +27,9 @@ import {
   useIsSuperadmin,
   useTeamOptions,
 } from '../../components/RecordSelect/index.ts';
+import { languageName } from '../../i18n/index.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -64,7 +66,7 @@ export default function UsersPage() {
   const [resetting, setResetting] = useState<TUser | null>(null);
   const activate = trpc.users.activate.useMutation();
   const deactivate = trpc.users.deactivate.useMutation();
-  const roleLabel = (role: Role) => tf(`roles.${role}`);
+  const roleLabel = useRoleName();
 
   async function setActive(u: TUser, active: boolean) {
     if (!active) {
@@ -204,6 +206,7 @@ function UserDialog({
   const customerId = user ? user.customerId : form.values.customerId;
   const teams = useTeamOptions(superadmin ? customerId : null, !superadmin || !!customerId);
   const roles = ROLES.filter((role) => superadmin || role !== 'superadmin');
+  const roleName = useRoleName();
 
   return (
     <FormDialog
@@ -225,12 +228,12 @@ function UserDialog({
       <TextField form={form} name="fullName" label={t('users.fullName')} required autoComplete="off" />
       <TextField form={form} name="email" label={t('users.email')} type="email" required autoComplete="off" />
       <div className={formClasses.row}>
-        <SelectField form={form} name="role" label={t('users.role')} required options={roles.map((role) => ({ value: role, label: tf(`roles.${role}`) }))} />
+        <SelectField form={form} name="role" label={t('users.role')} required options={roles.map((role) => ({ value: role, label: roleName(role) }))} />
         <SelectField
           form={form}
           name="language"
           label={t('users.language')}
-          options={LANGUAGES.map((code) => ({ value: code, label: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code }))}
+          options={LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
         />
       </div>
       <RecordSelect

@@ -10,7 +10,8 @@ export type AuditAction =
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
-  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView';
+  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView'
+  | 'File';
 
 export interface AuditInput {
   action: AuditAction;
