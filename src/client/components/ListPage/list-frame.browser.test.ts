@@ -10,7 +10,7 @@ import { dialog, notice, row, rowAction, search, settled } from '../../testing/l
 const { b, page } = await signedInPage('admin@demo.com', 'admin');
 
 /** The toast list (the app's polite live region). */
-const toasts = (p: Page) => p.locator('ol[role="status"][aria-live="polite"]');
+const toasts = (p: Page) => p.locator('[role="status"][aria-live="polite"] > ol');
 
 async function createDirection(p: Page, code: string, name: string) {
   await p.getByRole('button', { name: 'New direction' }).first().click();

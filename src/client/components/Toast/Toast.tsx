@@ -104,11 +104,14 @@ function ToastViewport({ toasts, api }: { toasts: Toast[]; api: ToastApi }) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      <ol role="status" aria-live="polite" className={classes.list}>
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={() => api.dismiss(toast.id)} />
-        ))}
-      </ol>
+      {/* The live region holds the list (a role on the <ol> itself would take its list semantics away). */}
+      <div role="status" aria-live="polite">
+        <ol className={classes.list}>
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} paused={paused} onDismiss={() => api.dismiss(toast.id)} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }
