@@ -6,6 +6,7 @@ import { ThemeProvider } from '@primer/react/next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToastProvider } from '../components/Toast/Toast.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 import { createTrpcClient, trpc } from '../lib/trpc.ts';
 import { AppRouter } from './AppRouter.tsx';
@@ -32,7 +33,9 @@ export function App() {
         <ThemeProvider colorMode={effectiveTheme(prefs) === 'dark' ? 'night' : 'day'}>
           <BaseStyles>
             <SessionProvider>
-              <AppRouter />
+              <ToastProvider>
+                <AppRouter />
+              </ToastProvider>
             </SessionProvider>
           </BaseStyles>
         </ThemeProvider>

@@ -7,7 +7,8 @@ import { FILE_FAMILIES, ZListFilesInput, type TFile, type TUploadedFile } from '
 import { pageExists, pathFor, routeByName } from '../../app/routes.tsx';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { NameCell, RecordListPage, useRecordList } from '../../components/ListPage/index.ts';
+import { useFilterChip } from '../../components/DataTable/filter-chips.tsx';
+import { NameCell, NumberCell, RecordListPage, TextCell, useRecordList } from '../../components/ListPage/index.ts';
 import { CustomerFilter } from '../../components/RecordSelect/index.ts';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -38,6 +39,7 @@ export default function FilesPage() {
     label: (f) => f.name,
     remove: trpc.files.delete.useMutation().mutateAsync,
     deleteHint: t('deleteHint'),
+    records: t('records'),
   });
   const { announce } = list;
   const onUploaded = useCallback((file: TUploadedFile) => announce(t('uploaded', { name: file.name })), [announce, t]);
@@ -53,6 +55,8 @@ export default function FilesPage() {
     {
       key: 'thumbnail',
       header: t('columns.preview'),
+      kind: 'code',
+      width: 5,
       render: (f) =>
         f.hasThumbnail ? (
           <img className={classes.thumb} src={fileUrl(f.id, '?thumbnail=1')} alt="" loading="lazy" width={48} height={48} />
@@ -62,12 +66,13 @@ export default function FilesPage() {
           </span>
         ),
     },
-    { key: 'name', header: t('columns.name'), sortable: true, render: (f) => <NameCell name={<span className={classes.name}>{f.name}</span>} detail={f.questionKey ? t('question', { key: f.questionKey }) : undefined} /> },
-    { key: 'mimeType', header: t('columns.type'), sortable: true, render: (f) => <span title={f.mimeType}>{t(`family.${f.family}`)}</span> },
-    { key: 'size', header: t('columns.size'), sortable: true, align: 'end', render: (f) => formatBytes(f.size, i18n.language) },
+    { key: 'name', header: t('columns.name'), kind: 'name', sortable: true, render: (f) => <NameCell name={<span className={classes.name}>{f.name}</span>} detail={f.questionKey ? t('question', { key: f.questionKey }) : undefined} /> },
+    { key: 'mimeType', header: t('columns.type'), kind: 'text', width: 8, sortable: true, render: (f) => <span title={f.mimeType}>{t(`family.${f.family}`)}</span> },
+    { key: 'size', header: t('columns.size'), kind: 'number', width: 7, sortable: true, render: (f) => <NumberCell>{formatBytes(f.size, i18n.language)}</NumberCell> },
     {
       key: 'linked',
       header: t('columns.linked'),
+      kind: 'text',
       render: (f) =>
         !f.linked ? (
           '—'
@@ -79,21 +84,18 @@ export default function FilesPage() {
           t('task', { label: f.linked.label })
         ),
     },
-    { key: 'owner', header: t('columns.owner'), render: (f) => f.owner.name || '—' },
-    { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (f) => fmt.dateTime(f.createdAt) },
+    { key: 'owner', header: t('columns.owner'), kind: 'text', render: (f) => <TextCell>{f.owner.name}</TextCell> },
+    { key: 'createdAt', header: t('columns.createdAt'), kind: 'datetime', sortable: true, render: (f) => fmt.dateTime(f.createdAt) },
   ];
 
   const dateFilter = (key: 'from' | 'to') => (
-    <FormControl className={classes.dateFilter}>
-      <FormControl.Label visuallyHidden>{t(`filters.${key}`)}</FormControl.Label>
-      <TextInput
-        type="date"
-        block
-        leadingVisual={t(`filters.${key}Short`)}
-        value={list.state.filters[key] ?? ''}
-        onChange={(e) => list.update({ filters: { [key]: e.target.value } })}
-      />
-    </FormControl>
+    <DateFilter
+      key={key}
+      label={t(`filters.${key}`)}
+      short={t(`filters.${key}Short`)}
+      value={list.state.filters[key] ?? ''}
+      onChange={(value) => list.update({ filters: { [key]: value } })}
+    />
   );
 
   return (
@@ -106,6 +108,7 @@ export default function FilesPage() {
       onCreate={uploads.pick}
       emptyTitle={t('empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['size', 'createdAt'], status: 'mimeType' }}
       exportDomain="files"
       summary={mayUpload ? uploads.zone : undefined}
       onRowOpen={(f) => (f.inline ? list.setEditing(f) : download(f))}
@@ -135,6 +138,19 @@ export default function FilesPage() {
     >
       {previewing && <PreviewDialog file={previewing} onClose={() => list.setEditing(null)} />}
     </RecordListPage>
+  );
+}
+
+/** A date bound of the list (from / before), shown as an active-filter chip while set. */
+function DateFilter({ label, short, value, onChange }: { label: string; short: string; value: string; onChange: (value: string) => void }) {
+  const { i18n } = useTranslation();
+  const shown = value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value)) : '';
+  useFilterChip(value ? { label, value: shown, clear: () => onChange('') } : null);
+  return (
+    <FormControl className={classes.dateFilter}>
+      <FormControl.Label visuallyHidden>{label}</FormControl.Label>
+      <TextInput type="date" block leadingVisual={short} value={value} onChange={(e) => onChange(e.target.value)} />
+    </FormControl>
   );
 }
 

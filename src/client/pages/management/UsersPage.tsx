@@ -13,10 +13,11 @@ import {
   type TUser,
   type TUserStatus,
 } from '../../../shared/schemas/users.ts';
+import { useIsolatedT } from '../../components/Bidi/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, RecordListPage, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
+import { CodeCell, NameCell, RecordListPage, TextCell, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
 import {
   CHOOSE_CUSTOMER,
   CustomerField,
@@ -42,6 +43,7 @@ const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'>
 export default function UsersPage() {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
+  const ti = useIsolatedT('business');
   const { user: me } = useSession();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
@@ -55,6 +57,8 @@ export default function UsersPage() {
     label: (u) => u.fullName,
     remove: trpc.users.delete.useMutation().mutateAsync,
     deleteHint: t('users.deleteHint'),
+    deleteBlocked: (u) => (u.id === me?.id ? t('users.cannotDeleteSelf') : null),
+    records: t('users.records'),
   });
   const { filters } = list.state;
   const teams = useGroupedByCustomer(useTeamOptions(filters.customerId ? Number(filters.customerId) : null).options, superadmin);
@@ -67,7 +71,7 @@ export default function UsersPage() {
   async function setActive(u: TUser, active: boolean) {
     if (!active) {
       const ok = await confirm({
-        title: t('users.deactivateTitle', { name: u.fullName }),
+        title: ti('users.deactivateTitle', { name: u.fullName }),
         content: t('users.deactivateBody'),
         confirmLabel: t('users.deactivate'),
       });
@@ -78,24 +82,25 @@ export default function UsersPage() {
         await (active ? activate : deactivate).mutateAsync({ id: u.id });
         await list.refresh();
       },
-      t(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
+      ti(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
     );
   }
 
   const columns: Column<TUser>[] = [
-    { key: 'fullName', header: t('users.fullName'), sortable: true, render: (u) => <NameCell name={u.fullName} detail={u.email} /> },
+    { key: 'fullName', header: t('users.fullName'), kind: 'name', sortable: true, render: (u) => <NameCell name={u.fullName} detail={u.email} detailLtr /> },
     ...(superadmin
-      ? [{ key: 'customer', header: tf('customer'), render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—') }]
+      ? [{ key: 'customer', header: tf('customer'), kind: 'code' as const, render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—') }]
       : []),
-    { key: 'role', header: t('users.role'), sortable: true, render: (u) => <Label>{roleLabel(u.role)}</Label> },
-    { key: 'team', header: t('users.team'), render: (u) => u.team?.name ?? '—' },
+    { key: 'role', header: t('users.role'), kind: 'text', width: 10, sortable: true, render: (u) => <Label>{roleLabel(u.role)}</Label> },
+    { key: 'team', header: t('users.team'), kind: 'text', render: (u) => <TextCell>{u.team?.name}</TextCell> },
     {
       key: 'status',
       header: t('fields.status'),
+      kind: 'status',
       sortable: true,
       render: (u) => <Label variant={STATUS_VARIANT[u.status]}>{t(`users.status.${u.status}`)}</Label>,
     },
-    { key: 'lastLoginAt', header: t('users.lastLogin'), sortable: true, render: (u) => fmt.dateTime(u.lastLoginAt) },
+    { key: 'lastLoginAt', header: t('users.lastLogin'), kind: 'datetime', sortable: true, render: (u) => fmt.dateTime(u.lastLoginAt) },
   ];
 
   return (
@@ -107,6 +112,7 @@ export default function UsersPage() {
       createIcon={PersonAddIcon}
       emptyTitle={t('users.empty')}
       columns={columns}
+      card={{ title: 'fullName', facts: ['role', 'team'], status: 'status' }}
       exportDomain="users"
       filters={
         <>
@@ -135,7 +141,6 @@ export default function UsersPage() {
         const canUpdate = list.can('update', u);
         const self = u.id === me?.id;
         return list.menu(u, {
-          canDelete: list.can('delete', u) && !self,
           extra: [
             { label: t('users.activate'), onSelect: () => void setActive(u, true), visible: canUpdate && u.status !== 'active' },
             { label: t('users.deactivate'), onSelect: () => void setActive(u, false), visible: canUpdate && u.status === 'active' && !self },
