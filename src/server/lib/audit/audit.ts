@@ -7,7 +7,6 @@ import type { AuthedContext } from '../context.ts';
 import { AuditEvent } from './audit-event.entity.ts';
 
 export type AuditAction =
-  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel'
   | 'create' | 'update' | 'delete' | 'archive' | 'restore'
   | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite'
   | 'hold' | 'complete' | 'generate' | 'missed'
