@@ -7,8 +7,11 @@ import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>('../domains/{apps,organization,structure,platform,workflow}/*/*.service.ts', { eager: true });
 
-/** Personal data of the caller: signing in is the whole check. */
-const SIGNED_IN_ONLY = new Set(['listNotifications', 'countUnread', 'markNotification', 'markAllRead']);
+/**
+ * Personal data of the caller: signing in is the whole check. The record search reads only through
+ * other domains' list services, picked by the caller's read abilities, and each of them authorizes.
+ */
+const SIGNED_IN_ONLY = new Set(['listNotifications', 'countUnread', 'markNotification', 'markAllRead', 'searchRecords']);
 
 /** Exported functions whose first parameter is `ctx`: the service entry points. */
 const entryPoints = Object.entries(modules).flatMap(([file, exports]) =>
