@@ -4,7 +4,8 @@
 //     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
 //  4. (coldload) the built client's cold loads in Chromium (bench/coldload.ts): login form usable and a
-//     list page's rows visible, BENCH_COLDLOAD_RUNS (default 7) fresh contexts each, median, bytes, waterfall;
+//     list page's rows visible, BENCH_COLDLOAD_RUNS (default 7) fresh contexts each, median, bytes, waterfall
+//     (CLIENT_DIST=<dir> measures another build, e.g. a copy of an earlier dist/client);
 //  5. (api) drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for
 //     the ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
 import { execFileSync, fork } from 'node:child_process';
@@ -159,7 +160,7 @@ try {
         `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
     );
   }
-  if (parts.has('coldload') && !fs.existsSync('dist/client/index.html')) {
+  if (parts.has('coldload') && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
     log('building the client (dist/client is missing)');
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
       stdio: 'inherit',

@@ -22,7 +22,14 @@ const tenant = Number(process.env.BENCH_TENANT);
 if (!url || !process.send || !Number.isInteger(tenant)) throw new Error('bench/servers.ts is started by bench/run.ts');
 
 // The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+// CLIENT_DIST measures another client build (e.g. a copy of main's, for a before/after comparison).
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+  ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}),
+});
 const orm = await initOrm(url, { poolMax: 10 });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });
