@@ -1,11 +1,12 @@
 // Renders the route table: matches the location, applies the guard, then the route's layout and lazy
 // page. One stable tree for every route of a layout, so the shell is not re-mounted on navigation.
 //
-// No blanking on navigation: the tree renders the *shown* location, which follows the browser's a
-// step behind when the path changes (React's useDeferredValue). The next page renders in the background
-// and waits (suspends) until its chunk, strings and first query are in (app/preload.ts); meanwhile
-// the previous page stays on screen under a thin progress bar. Changes of the query string alone
-// (list state) are shown at once. Only a first load shows a skeleton.
+// No blanking on navigation: pages render the *shown* location, which follows the browser's a step
+// behind when the path changes (React's useDeferredValue). The next page renders in the background and
+// waits (suspends) until its chunk, strings and first query are in (app/preload.ts); meanwhile the
+// previous page stays on screen under a thin progress bar, while the shell (navigation, menus) already
+// follows the browser's location. Changes of the query string alone (list state) are shown at once.
+// Only a first load shows a skeleton.
 import { lazy, Suspense, use, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Redirect, Route, Router, useLocation, useSearch } from 'wouter';
 import { landingPathFor } from '../../shared/constants/roles.ts';
@@ -41,20 +42,31 @@ export function AppRouter() {
   useScrollOnNavigate(shown.path);
   usePrefetchOnIntent();
 
-  // Everything below reads the shown location through wouter's hooks, so the previous page keeps
-  // rendering its own URL until the next one replaces it.
-  const [hook, searchHook] = useMemo(() => {
-    const useShownLocation = (): [string, typeof navigate] => [shown.path, navigate];
-    const useShownSearch = () => shown.search;
-    return [useShownLocation, useShownSearch];
-  }, [shown, navigate]);
+  // Pages read the shown location through wouter's hooks, so the previous page keeps rendering its
+  // own URL until the next one replaces it.
+  const pageRouter = useMemo<PageRouter>(
+    () => ({ hook: (): [string, typeof navigate] => [shown.path, navigate], searchHook: () => shown.search }),
+    [shown, navigate],
+  );
 
   return (
-    <Router hook={hook} searchHook={searchHook}>
+    <>
       <NavigationProgress active={shown !== target} />
-      <RouteView match={matchPath(shown.path)} location={shown.path} search={shown.search} entering={committed.current !== shown.path} />
-    </Router>
+      <RouteView
+        match={matchPath(shown.path)}
+        location={shown.path}
+        search={shown.search}
+        entering={committed.current !== shown.path}
+        pageRouter={pageRouter}
+      />
+    </>
   );
+}
+
+/** wouter's location and search hooks of the page (plain functions over the shown location). */
+interface PageRouter {
+  hook: () => [string, ReturnType<typeof useLocation>[1]];
+  searchHook: () => string;
 }
 
 /** wouter's Redirect navigates once per mount; the key makes consecutive redirects (login -> / -> landing) each run. */
@@ -74,9 +86,10 @@ interface RouteViewProps {
   search: string;
   /** The path is not the one on screen: wait for the page's loads before showing it. */
   entering: boolean;
+  pageRouter: PageRouter;
 }
 
-function RouteView({ match, location, search, entering }: RouteViewProps) {
+function RouteView({ match, location, search, entering, pageRouter }: RouteViewProps) {
   const { user, ability, loading } = useSession();
   const { route, pattern } = match;
   const skeleton = route.list ? 'list' : 'page';
@@ -100,9 +113,11 @@ function RouteView({ match, location, search, entering }: RouteViewProps) {
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<PageLoading variant={skeleton} />}>
         <WhenReady href={`${location}${search ? `?${search}` : ''}`} wait={entering}>
-          <Route path={pattern}>
-            <Page />
-          </Route>
+          <Router hook={pageRouter.hook} searchHook={pageRouter.searchHook}>
+            <Route path={pattern}>
+              <Page />
+            </Route>
+          </Router>
         </WhenReady>
       </Suspense>
     </ErrorBoundary>

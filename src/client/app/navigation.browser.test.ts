@@ -1,5 +1,5 @@
-// Navigation that does not blank (issue 10): the previous page stays on screen, under a progress bar,
-// until the next page's chunk and first query are in; hovering or focusing a link starts both before
+// Navigation that does not blank (issue 10): the previous page stays on screen, under a progress bar
+// and with the menu already on the next item, until the next page's chunk and first query are in; hovering or focusing a link starts both before
 // the click; the error pages keep the shell for a signed-in user.
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -69,10 +69,12 @@ describe('navigation between pages', () => {
     );
     const frames = await watchMain(page);
 
-    await mainNav(page).getByRole('link', { name: 'Location settings' }).click();
+    const next = mainNav(page).getByRole('link', { name: 'Location settings' });
+    await next.click();
     await page.waitForURL((url) => url.pathname === '/management/location-setting');
     await page.getByRole('progressbar', { name: 'Loading…' }).waitFor();
-    // The URL moved on; the screen still shows the directions with their rows.
+    // The URL and the menu moved on; the content still shows the directions with their rows.
+    await expect.poll(() => next.getAttribute('aria-current')).toBe('page');
     expect(await heading(page).textContent()).toBe('Directions');
     expect(await dataRows(page).count()).toBeGreaterThan(0);
     expect(await page.locator('main [role="status"]').filter({ hasText: 'Loading…' }).count()).toBe(0);
