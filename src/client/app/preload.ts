@@ -105,12 +105,18 @@ function preload(pathname: string, search: string): Promise<void> {
   if (route.name === 'index' || (meta.unauthenticatedOnly && signedIn) || (!meta.public && !meta.unauthenticatedOnly && !signedIn)) {
     return Promise.resolve();
   }
-  const parts: Promise<unknown>[] = [loadRoutePage(route), loadNamespaces(namespacesOf(route, signedIn))];
-  if (layoutOf(route, signedIn) === 'default') parts.push(loadDefaultLayout());
+  // The query goes out first: it is the longest step (server and database), and a browser sends at
+  // most six requests at a time to one host while a first page asks for dozens of files. tRPC sends
+  // its batch on the next tick, so the files are asked for on the tick after that.
   // A failed query shows on the page itself (its own query keeps the error); the wait is capped.
-  if (route.list && signedIn) parts.push(Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)]));
+  const data = route.list && signedIn ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)]) : undefined;
+  const files = delay(0).then(() => {
+    const loads = [loadRoutePage(route), loadNamespaces(namespacesOf(route, signedIn))];
+    if (layoutOf(route, signedIn) === 'default') loads.push(loadDefaultLayout());
+    return Promise.allSettled(loads);
+  });
   // A chunk that failed to load fails again when the page renders, inside its error boundary.
-  return Promise.allSettled(parts).then(() => undefined);
+  return Promise.allSettled([files, data]).then(() => undefined);
 }
 
 /** A promise React's `use` reads without suspending once it has settled. */
