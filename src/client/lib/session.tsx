@@ -6,7 +6,7 @@ import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
 import { trpcUtils } from './query.ts';
-import { trpc } from './trpc.ts';
+import { trpc, UNBATCHED } from './trpc.ts';
 
 export function readUserData(): TUserData | null {
   const raw = readCookie(USER_DATA_COOKIE);
@@ -26,8 +26,11 @@ interface SessionValue {
   loading: boolean;
 }
 
-/** auth.me: asked once (a 401 means signed out, not a failure to retry), then fresh for a minute. */
-const ME_OPTIONS = { retry: false, staleTime: 60_000 } as const;
+/**
+ * auth.me: asked once (a 401 means signed out, not a failure to retry), then fresh for a minute; sent
+ * alone, so the shell does not wait for the page's own queries asked at the same time.
+ */
+const ME_OPTIONS = { retry: false, staleTime: 60_000, trpc: UNBATCHED } as const;
 
 /** Start auth.me for a signed-in visitor before the first render (main.tsx), beside the page's own loads. */
 export function prefetchSession(): void {
