@@ -3,9 +3,11 @@
 //  2. (api) make the benchmark caller's (admin@demo.com, customer ACME) copy of the shop and bulk-insert
 //     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
-//  4. (coldload) the built client's cold loads in Chromium (bench/coldload.ts): login form usable and a
-//     list page's rows visible, BENCH_COLDLOAD_RUNS (default 7) fresh contexts each, median, bytes, waterfall
-//     (CLIENT_DIST=<dir> measures another build, e.g. a copy of an earlier dist/client);
+//  4. (coldload) the built client in Chromium (bench/coldload.ts): cold loads (login form usable, a list
+//     page's rows visible) and a switch between two lists by the menu, BENCH_COLDLOAD_RUNS (default 7)
+//     fresh contexts each, median, bytes, waterfall
+//     (CLIENT_DIST=<dir> measures another build; BASELINE_DIST=<dir> measures one more beside it, the
+//     runs of the two alternating, e.g. a copy of main's dist/client for a before/after comparison);
 //  5. (api) drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for
 //     the ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
 import { execFileSync, fork } from 'node:child_process';
@@ -169,7 +171,7 @@ try {
   }
 
   child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) } });
-  const ready = await new Promise<{ appUrl: string; ceilingUrl: string; token: string }>((resolve, reject) => {
+  const ready = await new Promise<{ appUrl: string; baselineUrl?: string; ceilingUrl: string; token: string }>((resolve, reject) => {
     child!.once('message', (m) => resolve(m as never));
     child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
   });
@@ -177,9 +179,12 @@ try {
 
   let coldLoads: ColdLoadResult[] = [];
   if (parts.has('coldload')) {
-    coldLoads = await coldLoad(ready.appUrl, {
+    const targets = [{ build: 'this build', baseUrl: ready.appUrl }];
+    if (ready.baselineUrl) targets.push({ build: `baseline (${process.env.BASELINE_DIST})`, baseUrl: ready.baselineUrl });
+    coldLoads = await coldLoad(targets, {
       runs: COLDLOAD_RUNS,
-      listPath: process.env.BENCH_LIST_PATH ?? '/management/location-setting',
+      listPath: '/management/location-setting',
+      switchFrom: { path: '/management/directions', link: 'Location settings', title: 'Location settings' },
       email: 'admin@demo.com',
       password: 'admin',
       log,
@@ -189,7 +194,7 @@ try {
   const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
 
   if (coldLoads.length) {
-    console.log(`\nCold loads of the built client, ${COLDLOAD_RUNS} runs each (fresh browser context), ${coldLoadMachine}\n`);
+    console.log(`\nThe built client in Chromium, ${COLDLOAD_RUNS} runs each (a fresh browser context each), ${coldLoadMachine}\n`);
     for (const line of coldLoadTable(coldLoads)) console.log(line);
   }
   if (rows.length) {

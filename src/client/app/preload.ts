@@ -105,18 +105,31 @@ function preload(pathname: string, search: string): Promise<void> {
   if (route.name === 'index' || (meta.unauthenticatedOnly && signedIn) || (!meta.public && !meta.unauthenticatedOnly && !signedIn)) {
     return Promise.resolve();
   }
-  // The query goes out first: it is the longest step (server and database), and a browser sends at
-  // most six requests at a time to one host while a first page asks for dozens of files. tRPC sends
-  // its batch on the next tick, so the files are asked for on the tick after that.
-  // A failed query shows on the page itself (its own query keeps the error); the wait is capped.
-  const data = route.list && signedIn ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)]) : undefined;
-  const files = delay(0).then(() => {
-    const loads = [loadRoutePage(route), loadNamespaces(namespacesOf(route, signedIn))];
-    if (layoutOf(route, signedIn) === 'default') loads.push(loadDefaultLayout());
-    return Promise.allSettled(loads);
-  });
-  // A chunk that failed to load fails again when the page renders, inside its error boundary.
-  return Promise.allSettled([files, data]).then(() => undefined);
+  // In order of need, each a tick after the one before, so the browser (at most six requests at a
+  // time to one host, while a first page asks for dozens of files) queues them in that order: the
+  // query (the longest step: server and database; a failed one shows on the page, the wait is
+  // capped), the strings (small, and every part renders with them), the layout (the shell can show,
+  // with a skeleton, before the page is in), then the page with the many files it imports.
+  return startInOrder([
+    () => (route.list && signedIn ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)]) : undefined),
+    () => loadNamespaces(namespacesOf(route, signedIn)),
+    () => (layoutOf(route, signedIn) === 'default' ? loadDefaultLayout() : undefined),
+    () => loadRoutePage(route),
+  ]);
+}
+
+/**
+ * Starts each load a tick after the one before (tRPC sends its batch, and Vite's imports their
+ * requests, a little after they are asked for); settles when all have, failed or not (a chunk that
+ * failed to load fails again when the page renders, inside its error boundary).
+ */
+async function startInOrder(loads: (() => unknown)[]): Promise<void> {
+  const started: unknown[] = [];
+  for (const load of loads) {
+    started.push(load());
+    await delay(0);
+  }
+  await Promise.allSettled(started);
 }
 
 /** A promise React's `use` reads without suspending once it has settled. */
