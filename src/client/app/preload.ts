@@ -126,7 +126,11 @@ function preload(pathname: string, search: string): Promise<void> {
 async function startInOrder(loads: (() => unknown)[]): Promise<void> {
   const started: unknown[] = [];
   for (const load of loads) {
-    started.push(load());
+    try {
+      started.push(load());
+    } catch (error) {
+      started.push(Promise.reject(error instanceof Error ? error : new Error(String(error))));
+    }
     await delay(0);
   }
   await Promise.allSettled(started);
