@@ -1,14 +1,19 @@
-// `npm run bench`: REST list endpoints of the shop over a million orders and a million customers.
+// `npm run bench [-- api | coldload]`: both parts by default, or the one named.
 //  1. embedded PostgreSQL in a temp dir; migrate; seed the demo data;
-//  2. make the benchmark caller's (admin@demo.com, customer ACME) copy of the shop and bulk-insert
+//  2. (api) make the benchmark caller's (admin@demo.com, customer ACME) copy of the shop and bulk-insert
 //     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
-//  4. drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for the
-//     ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table;
-//  5. uploads: a 5 MB photo to POST /api/files, 10 at a time, with the server's RSS sampled (bench/uploads.ts).
-//  6. slots.generate for 1,000 locations × 20 visits in its own database (bench/slots-generate.ts).
-// BENCH_ONLY=lists or BENCH_ONLY=slots runs one part.
-import { fork } from 'node:child_process';
+//  4. (coldload) the built client in Chromium (bench/coldload.ts): cold loads (login form usable, a list
+//     page's rows visible) and a switch between two lists by the menu, BENCH_COLDLOAD_RUNS (default 7)
+//     fresh contexts each, median, bytes, waterfall
+//     (CLIENT_DIST=<dir> measures another build; BASELINE_DIST=<dir> measures one more beside it, the
+//     runs of the two alternating, e.g. a copy of main's dist/client for a before/after comparison);
+//  5. (api) drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for
+//     the ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
+//  6. (uploads) a 5 MB photo to POST /api/files, 10 at a time, with the server's RSS sampled (bench/uploads.ts);
+//  7. (slots) slots.generate for 1,000 locations × 20 visits in its own database (bench/slots-generate.ts).
+// BENCH_ONLY=slots runs the planning bench alone.
+import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,10 +26,18 @@ import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provis
 import { bulkLoad, searchName } from './bulk.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
+import { coldLoad, coldLoadTable, type ColdLoadResult } from './coldload.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
+const COLDLOAD_RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 7);
+
+const PARTS = ['api', 'coldload'] as const;
+type Part = (typeof PARTS)[number];
+const asked = process.argv.slice(2);
+for (const part of asked) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
+const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 
 interface Stats {
   rps: number;
@@ -79,42 +92,8 @@ function merge(...runs: Run[]): Stats {
   };
 }
 
-const log = (msg: string) => console.log(`[bench] ${msg}`);
-const ONLY = process.env.BENCH_ONLY;
-if (ONLY === 'slots') {
-  await benchSlotsGenerate(log);
-  process.exit(0);
-}
-const started = performance.now();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
-fs.chmodSync(dir, 0o755);
-// fsync off: a throwaway benchmark database (durability is not what is measured).
-const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), fast: true });
-let child: ReturnType<typeof fork> | undefined;
-try {
-  const orm = await initOrm(db.url);
-  await migrate(orm);
-  await orm.seeder.seed(DatabaseSeeder);
-  // The shop rows are loaded into the copy the benchmark caller (admin@demo.com, customer ACME) lists.
-  const em = orm.em.fork();
-  const [acme] = await em.getConnection().execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
-  const tenant = await ensureTenantCopy(em, demoOwnerOf(acme.id), 'shop', copySampleShop);
-  await orm.close();
-  log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
-
-  const bulk = await bulkLoad(db.url, ROWS, tenant, log);
-  log(
-    `${bulk.orders} orders, ${bulk.customers} customers: insert ${Math.round(bulk.loadMs)} ms, ` +
-      `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
-  );
-
-  child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) } });
-  const ready = await new Promise<{ appUrl: string; ceilingUrl: string; token: string }>((resolve, reject) => {
-    child!.once('message', (m) => resolve(m as never));
-    child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-  });
-  const auth = { authorization: `Bearer ${ready.token}` };
-
+/** Each REST list endpoint against its ceiling; one markdown row each. */
+async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record<string, string>): Promise<string[]> {
   const q = encodeURIComponent(searchName());
   const middle = Math.floor(ROWS / 10 / 2);
   const endpoints: [string, string, string][] = [
@@ -131,8 +110,8 @@ try {
 
   const rows: string[] = [];
   for (const [name, resource, query] of endpoints) {
-    const appUrl = `${ready.appUrl}/api/apps/${resource}?${query}`;
-    const ceilingUrl = `${ready.ceilingUrl}/${resource.split('/')[1]}?${query}`;
+    const appUrl = `${appBase}/api/apps/${resource}?${query}`;
+    const ceilingUrl = `${ceilingBase}/${resource.split('/')[1]}?${query}`;
     const check = await fetch(appUrl, { headers: auth });
     const body = (await check.json()) as { total?: number; orders?: unknown[]; customers?: unknown[] };
     if (check.status !== 200 || !(body.orders ?? body.customers)?.length) {
@@ -158,19 +137,89 @@ try {
     log(rows[rows.length - 1]);
   }
 
-  console.log(
-    `\n${ROWS.toLocaleString('en')} bulk rows per table + seed, ${CONNECTIONS} connections, ${SECONDS} s per run, ` +
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}\n`,
-  );
-  console.log('| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const row of rows) console.log(row);
+  return rows;
+}
 
-  // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
-  const uploads = await uploadBench(db.url, log);
-  console.log('');
-  for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
-  if (ONLY !== 'lists') await benchSlotsGenerate(log);
+const machine = () =>
+  `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}`;
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+if (process.env.BENCH_ONLY === 'slots') {
+  await benchSlotsGenerate(log);
+  process.exit(0);
+}
+const started = performance.now();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
+fs.chmodSync(dir, 0o755);
+// fsync off: a throwaway benchmark database (durability is not what is measured).
+const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), fast: true });
+let child: ReturnType<typeof fork> | undefined;
+try {
+  const orm = await initOrm(db.url);
+  await migrate(orm);
+  await orm.seeder.seed(DatabaseSeeder);
+  // The shop rows are loaded into the copy the benchmark caller (admin@demo.com, customer ACME) lists.
+  const em = orm.em.fork();
+  const [acme] = await em.getConnection().execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
+  const tenant = await ensureTenantCopy(em, demoOwnerOf(acme.id), 'shop', copySampleShop);
+  await orm.close();
+  log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
+
+  if (parts.has('api')) {
+    const bulk = await bulkLoad(db.url, ROWS, tenant, log);
+    log(
+      `${bulk.orders} orders, ${bulk.customers} customers: insert ${Math.round(bulk.loadMs)} ms, ` +
+        `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
+    );
+  }
+  if (parts.has('coldload') && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
+    log('building the client (dist/client is missing)');
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
+
+  child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) } });
+  const ready = await new Promise<{ appUrl: string; baselineUrl?: string; ceilingUrl: string; token: string }>((resolve, reject) => {
+    child!.once('message', (m) => resolve(m as never));
+    child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  const auth = { authorization: `Bearer ${ready.token}` };
+
+  let coldLoads: ColdLoadResult[] = [];
+  if (parts.has('coldload')) {
+    const targets = [{ build: 'this build', baseUrl: ready.appUrl }];
+    if (ready.baselineUrl) targets.push({ build: `baseline (${process.env.BASELINE_DIST})`, baseUrl: ready.baselineUrl });
+    coldLoads = await coldLoad(targets, {
+      runs: COLDLOAD_RUNS,
+      listPath: '/management/location-setting',
+      switchFrom: { path: '/management/directions', link: 'Location settings', title: 'Location settings' },
+      email: 'admin@demo.com',
+      password: 'admin',
+      log,
+    });
+  }
+  const coldLoadMachine = machine();
+  const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
+
+  if (coldLoads.length) {
+    console.log(`\nThe built client in Chromium, ${COLDLOAD_RUNS} runs each (a fresh browser context each), ${coldLoadMachine}\n`);
+    for (const line of coldLoadTable(coldLoads)) console.log(line);
+  }
+  if (rows.length) {
+    console.log(`\n${ROWS.toLocaleString('en')} bulk rows per table + seed, ${CONNECTIONS} connections, ${SECONDS} s per run, ${machine()}\n`);
+    console.log('| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const row of rows) console.log(row);
+  }
+
+  if (parts.has('api')) {
+    // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
+    const uploads = await uploadBench(db.url, log);
+    console.log('');
+    for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
+    await benchSlotsGenerate(log);
+  }
   log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
 } finally {
   if (child && child.exitCode === null) {

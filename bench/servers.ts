@@ -2,7 +2,8 @@
 // answering the same list queries with raw `pg` (the ceiling: the same Kysely statements, built by the
 // same list sources and lib/list.ts over a plain pg pool, but no sessions, abilities, ORM fork or
 // response mapping).
-// Started by bench/run.ts with DATABASE_URL; reports { appUrl, ceilingUrl, token } over IPC.
+// Started by bench/run.ts with DATABASE_URL; reports { appUrl, baselineUrl?, ceilingUrl, token } over IPC.
+import path from 'node:path';
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,11 +23,24 @@ const tenant = Number(process.env.BENCH_TENANT);
 if (!url || !process.send || !Number.isInteger(tenant)) throw new Error('bench/servers.ts is started by bench/run.ts');
 
 // The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+// CLIENT_DIST measures another client build (e.g. a copy of main's, for a before/after comparison).
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+  ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}),
+});
 const orm = await initOrm(url, { poolMax: 10 });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+// BASELINE_DIST: a second app over the same database serving another client build (the cold-load
+// check compares the two run by run).
+const baseline = process.env.BASELINE_DIST ? await buildApp({ ...config, clientDist: path.resolve(process.env.BASELINE_DIST) }, orm) : undefined;
+await baseline?.listen({ port: 0, host: '127.0.0.1' });
+const baselineUrl = baseline ? `http://127.0.0.1:${(baseline.server.address() as { port: number }).port}` : undefined;
 
 const login = await fetch(`${appUrl}/api/auth/login`, {
   method: 'POST',
@@ -54,9 +68,10 @@ process.on('message', (message) => {
   void (async () => {
     await ceiling.close();
     await db.destroy();
+    await baseline?.close();
     await app.close();
     await orm.close();
     process.exit(0);
   })();
 });
-process.send({ appUrl, ceilingUrl, token: accessToken });
+process.send({ appUrl, baselineUrl, ceilingUrl, token: accessToken });

@@ -19,14 +19,20 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadHref } from './app/preload.ts';
 import { initPreferences } from './app/preferences.ts';
 import { initI18n } from './i18n/index.ts';
+import { prefetchSession } from './lib/session.tsx';
 
-// Preferences first (theme, skin, direction on <html>/<body> before anything paints), then the
-// current language's `common` strings, then the app.
+// Preferences first (theme, skin, direction on <html>/<body> before anything paints). Then, all at
+// once: the current language's `common` strings, the session's abilities, and the page's chunk,
+// layout, strings and first query (app/preload.ts). The app renders as soon as `common` is in.
 const prefs = initPreferences();
+const common = initI18n(prefs.language);
+prefetchSession();
+void preloadHref(window.location.pathname + window.location.search);
 
-void initI18n(prefs.language).then(() => {
+void common.then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />

@@ -3,12 +3,13 @@
 // bundles the legacy JavaScript colour schemes (~300 KB) that Primer React 38 components no longer read.
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/Toast/Toast.tsx';
 import { SessionProvider } from '../lib/session.tsx';
-import { createTrpcClient, trpc } from '../lib/trpc.ts';
+import { queryClient, trpcClient } from '../lib/query.ts';
+import { trpc } from '../lib/trpc.ts';
 import { AppRouter } from './AppRouter.tsx';
 import { effectiveTheme, usePreferences } from './preferences.ts';
 
@@ -21,10 +22,6 @@ function useLanguageSync(language: string): void {
 }
 
 export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } }),
-  );
-  const [trpcClient] = useState(createTrpcClient);
   const prefs = usePreferences();
   useLanguageSync(prefs.language);
   return (

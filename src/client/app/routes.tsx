@@ -15,11 +15,21 @@
 // Meta: `public` (always allowed), `unauthenticatedOnly` (signed-in users go to /), `action`+`subject`
 // (CASL check; refused -> /not-authorized). Anything else needs a signed-in user (else /login?<query>).
 // `fallbackPage` keeps a route alive until its real page lands (the nav still waits for `page`).
+// Layout: `default` (the shell), `blank` (the page alone), or `auto` (the shell for a signed-in user,
+// blank for a visitor: the error pages, so a signed-in user keeps the navigation).
+//
+// FAST BY CONSTRUCTION (app/preload.ts): a route's page chunk, its layout, its strings and its first
+// query all start together, on first load (main.tsx) and on hover or focus of a link to it, and a
+// navigation keeps the previous page on screen until they are in. Tell the preloader what the page needs:
+//   `ns`   the translation namespaces it renders with, beyond `common` (and `shell` for the layout);
+//   `list` the domain whose `<domain>.list` the page shows through useRecordList: its query starts with
+//          the chunk, with the URL's list state (and the list frame's strings with it).
 // Keep each entry on one line: scripts/bundle-size.ts reads them to size every route's JavaScript.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
+import type { Domain } from '../lib/procedures.ts';
 
-export type LayoutKind = 'blank' | 'default';
+export type LayoutKind = 'blank' | 'default' | 'auto';
 
 export interface RouteMeta {
   public?: boolean;
@@ -41,6 +51,10 @@ export interface RouteDef {
   fallbackPage?: string;
   /** Default: 'default'. */
   layout?: LayoutKind;
+  /** Translation namespaces of the page beyond `common`, loaded with its chunk. */
+  ns?: readonly string[];
+  /** The domain of the page's list (`<list>.list` with the URL's list state), fetched with its chunk. */
+  list?: Domain;
   /** The content area has a fixed height (the page scrolls inside itself). */
   fixedHeight?: boolean;
   meta?: RouteMeta;
@@ -50,6 +64,9 @@ const demo: RouteMeta = { action: 'read', subject: 'DemoApp' };
 const read = (subject: Subject): RouteMeta => ({ action: 'read', subject });
 const blankPublic = { layout: 'blank', meta: { public: true } } as const;
 const guestOnly = { layout: 'blank', meta: { unauthenticatedOnly: true } } as const;
+const errorPage = { layout: 'auto', meta: { public: true } } as const;
+/** A business list page: read access to `subject`, the `business` strings, its list preloaded. */
+const businessList = (subject: Subject, list: Domain) => ({ meta: read(subject), ns: ['business'], list }) as const;
 const HOME = 'home/SignedInPage';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -59,7 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'register', path: '/register', page: 'auth/RegisterPage', ...guestOnly },
   { name: 'forgot-password', path: '/forgot-password', page: 'auth/ForgotPasswordPage', ...guestOnly },
   { name: 'reset-password', path: '/reset-password', page: 'auth/ResetPasswordPage', ...blankPublic },
-  { name: 'not-authorized', path: '/not-authorized', aliases: ['/pages/misc/not-authorized'], page: 'misc/NotAuthorizedPage', ...blankPublic },
+  { name: 'not-authorized', path: '/not-authorized', aliases: ['/pages/misc/not-authorized'], page: 'misc/NotAuthorizedPage', ...errorPage },
   { name: 'access-control', path: '/access-control', page: 'access-control/AccessControlPage', meta: read('AclDemo') },
   // Dashboards
   { name: 'dashboards-analytics', path: '/dashboards/analytics', page: 'dashboards/AnalyticsDashboardPage', meta: demo },
@@ -105,16 +122,16 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', meta: demo },
   { name: 'tables-data-table', path: '/tables/data-table', page: 'tables/DataTablePage', meta: demo },
   // Business areas
-  { name: 'business-customers', path: '/business/customers', page: 'business/CustomersPage', meta: read('Customer') },
-  { name: 'business-licenses', path: '/business/licenses', page: 'business/LicensesPage', meta: read('License') },
+  { name: 'business-customers', path: '/business/customers', page: 'business/CustomersPage', ...businessList('Customer', 'customers') },
+  { name: 'business-licenses', path: '/business/licenses', page: 'business/LicensesPage', ...businessList('License', 'licenses') },
   { name: 'files', path: '/files', page: 'files/FilesPage', meta: read('File') },
-  { name: 'management-classes', path: '/management/classes', page: 'management/LocationClassesPage', meta: read('Class') },
-  { name: 'management-directions', path: '/management/directions', page: 'management/DirectionsPage', meta: read('Direction') },
-  { name: 'management-location-setting', path: '/management/location-setting', page: 'management/LocationSettingPage', meta: read('Location') },
-  { name: 'management-schemes', path: '/management/schemes', page: 'management/SchemesPage', meta: read('Scheme') },
-  { name: 'management-sub-directions', path: '/management/sub-directions', page: 'management/SubDirectionsPage', meta: read('SubDirection') },
-  { name: 'management-teams', path: '/management/teams', page: 'management/TeamsPage', meta: read('Team') },
-  { name: 'management-users', path: '/management/users', page: 'management/UsersPage', meta: read('User') },
+  { name: 'management-classes', path: '/management/classes', page: 'management/LocationClassesPage', ...businessList('Class', 'classes') },
+  { name: 'management-directions', path: '/management/directions', page: 'management/DirectionsPage', ...businessList('Direction', 'directions') },
+  { name: 'management-location-setting', path: '/management/location-setting', page: 'management/LocationSettingPage', ...businessList('Location', 'locations') },
+  { name: 'management-schemes', path: '/management/schemes', page: 'management/SchemesPage', ...businessList('Scheme', 'schemes') },
+  { name: 'management-sub-directions', path: '/management/sub-directions', page: 'management/SubDirectionsPage', ...businessList('SubDirection', 'subDirections') },
+  { name: 'management-teams', path: '/management/teams', page: 'management/TeamsPage', ...businessList('Team', 'teams') },
+  { name: 'management-users', path: '/management/users', page: 'management/UsersPage', ...businessList('User', 'users') },
   { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
   { name: 'projects-createProject', path: '/projects/createProject', page: 'projects/CreateProjectPage', meta: { action: 'create', subject: 'Project' } },
   { name: 'projects-editProject-id', path: '/projects/editProject/:id', page: 'projects/EditProjectPage', meta: { action: 'update', subject: 'Project' } },
@@ -123,7 +140,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'tasks-perform_task-slotId-assignLocationId', path: '/tasks/perform_task/:slotId/:assignLocationId', page: 'tasks/PerformTaskPage', meta: { action: 'perform', subject: 'Task' } },
   { name: 'tasks-viewTask-id', path: '/tasks/viewTask/:id', page: 'tasks/ViewTaskPage', meta: read('Task') },
   // Not found: /{error}, its alias and the catch-all (keep last)
-  { name: 'error', path: '/*', aliases: ['/pages/misc/not-found/*?'], page: 'misc/NotFoundPage', ...blankPublic },
+  { name: 'error', path: '/*', aliases: ['/pages/misc/not-found/*?'], page: 'misc/NotFoundPage', ...errorPage },
 ];
 
 // ---- resolution (no need to edit below when adding a page) ------------------------------------
@@ -165,9 +182,16 @@ export function pageComponent(route: RouteDef): LazyExoticComponent<ComponentTyp
   return component;
 }
 
-/** Start loading a route's page (on hover/focus of a link) so navigation feels instant. */
-export function preloadRoute(route: RouteDef): void {
-  void (loaderOf(route.page) ?? loaderOf(route.fallbackPage))?.();
+/** Load the module `pageComponent(route)` renders (the same chunk; the browser fetches it once). */
+export function loadRoutePage(route: RouteDef): Promise<unknown> {
+  const load = loaderOf(route.page) ?? loaderOf(route.fallbackPage) ?? loaderOf(NOT_FOUND_ROUTE.page);
+  return load ? load() : Promise.resolve();
+}
+
+/** The layout a route renders in: `auto` is the shell for a signed-in user, blank for a visitor. */
+export function layoutOf(route: RouteDef, signedIn: boolean): 'blank' | 'default' {
+  if (!signedIn) return 'blank';
+  return route.layout === 'blank' ? 'blank' : 'default';
 }
 
 const compiled = new Map<string, RegExp>();

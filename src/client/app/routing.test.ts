@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ROLES } from '../../shared/constants/roles.ts';
 import { afterLoginTarget, guard, indexTarget, loginTarget } from './guard.ts';
-import { matchPath, pageExists, pathFor, routeByName, ROUTES } from './routes.tsx';
+import { layoutOf, matchPath, pageExists, pathFor, routeByName, ROUTES } from './routes.tsx';
 
 const abilityOf = (role: (typeof ROLES)[number]) => createAbility(defineRulesFor({ id: 1, role, customerId: role === 'superadmin' ? null : 1 }));
 
@@ -32,7 +32,12 @@ describe('route table', () => {
     expect(routeByName('dashboards-crm')?.path).toBe('/dashboards/crm');
     expect(routeByName('tasks')?.path).toBe('/tasks');
     for (const name of ['apps-chat', 'apps-email', 'apps-logistics-fleet']) expect(routeByName(name)?.fixedHeight).toBe(true);
-    for (const name of ['login', 'register', 'forgot-password', 'not-authorized', 'error']) expect(routeByName(name)?.layout).toBe('blank');
+    for (const name of ['login', 'register', 'forgot-password']) expect(routeByName(name)?.layout).toBe('blank');
+    // The error pages: the shell for a signed-in user (a way on), the page alone for a visitor.
+    for (const name of ['not-authorized', 'error']) {
+      expect(layoutOf(routeByName(name)!, true)).toBe('default');
+      expect(layoutOf(routeByName(name)!, false)).toBe('blank');
+    }
     expect(routeByName('access-control')?.meta).toEqual({ action: 'read', subject: 'AclDemo' });
   });
 

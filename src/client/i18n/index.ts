@@ -42,6 +42,15 @@ const lazyBackend: BackendModule = {
   },
 };
 
+/**
+ * Start loading `namespaces` of `language` (and of English, the fallback) before a component asks
+ * for them, so a page's strings load beside its chunk rather than after it.
+ */
+export function prefetchNamespaces(language: string, namespaces: readonly string[]): Promise<unknown> {
+  const languages = language === 'en' ? ['en'] : [language, 'en'];
+  return Promise.all(languages.flatMap((lng) => namespaces.map((ns) => bundles[`./locales/${lng}/${ns}.json`]?.())));
+}
+
 /** Initialise i18next with `common` loaded for `language` (and English); resolves when ready to render. */
 export async function initI18n(language: string): Promise<typeof i18n> {
   const lng = (LANGUAGE_CODES as readonly string[]).includes(language) ? language : 'en';

@@ -15,7 +15,8 @@ export interface ListState {
   filters: Record<string, string>;
 }
 
-const RESERVED = new Set(['q', 'page', 'itemsPerPage', 'sortBy', 'orderBy']);
+/** The URL keys of the list frame itself; every other key is a filter. */
+export const RESERVED = new Set(['q', 'page', 'itemsPerPage', 'sortBy', 'orderBy']);
 
 /** Parse list state from a query string; unknown or invalid values fall back to defaults. */
 export function parseListState(search: string, filterKeys: readonly string[], defaults: Partial<ListState> = {}): ListState {

@@ -5,7 +5,8 @@ import { createAbility, type AppAbility } from '../../shared/abilities/index.ts'
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
-import { trpc } from './trpc.ts';
+import { trpcUtils } from './query.ts';
+import { trpc, UNBATCHED } from './trpc.ts';
 
 export function readUserData(): TUserData | null {
   const raw = readCookie(USER_DATA_COOKIE);
@@ -25,12 +26,23 @@ interface SessionValue {
   loading: boolean;
 }
 
+/**
+ * auth.me: asked once (a 401 means signed out, not a failure to retry), then fresh for a minute; sent
+ * alone, so the shell does not wait for the page's own queries asked at the same time.
+ */
+const ME_OPTIONS = { retry: false, staleTime: 60_000, trpc: UNBATCHED } as const;
+
+/** Start auth.me for a signed-in visitor before the first render (main.tsx), beside the page's own loads. */
+export function prefetchSession(): void {
+  if (readUserData()) void trpcUtils.auth.me.prefetch(undefined, ME_OPTIONS);
+}
+
 const EMPTY_ABILITY = createAbility([]);
 const SessionContext = createContext<SessionValue>({ user: null, ability: EMPTY_ABILITY, loading: false });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const cookieUser = readUserData();
-  const me = trpc.auth.me.useQuery(undefined, { enabled: !!cookieUser, retry: false, staleTime: 60_000 });
+  const me = trpc.auth.me.useQuery(undefined, { ...ME_OPTIONS, enabled: !!cookieUser });
   const expired = me.error?.data?.code === 'UNAUTHORIZED';
   useEffect(() => {
     // A session the server no longer knows: forget its readable cookie so the guard sees a visitor.

@@ -1,5 +1,6 @@
 // The tRPC React client: batched HTTP to /trpc with superjson; echoes XSRF-TOKEN on mutations.
-import { httpBatchLink } from '@trpc/client';
+// A call made with `trpc: UNBATCHED` goes alone (its answer must not wait for slower procedures).
+import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/router.ts';
@@ -8,17 +9,19 @@ import { readCookie } from './cookies.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
+/** Request options of a call sent on its own, outside the batch of the calls made at the same time. */
+export const UNBATCHED = { context: { unbatched: true } } as const;
+
 export function createTrpcClient() {
+  const options = {
+    url: '/trpc',
+    transformer: superjson,
+    headers() {
+      const xsrf = readCookie(XSRF_COOKIE);
+      return xsrf ? { 'x-xsrf-token': xsrf } : {};
+    },
+  };
   return trpc.createClient({
-    links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        headers() {
-          const xsrf = readCookie(XSRF_COOKIE);
-          return xsrf ? { 'x-xsrf-token': xsrf } : {};
-        },
-      }),
-    ],
+    links: [splitLink({ condition: (op) => op.context.unbatched === true, true: httpLink(options), false: httpBatchLink(options) })],
   });
 }

@@ -35,6 +35,26 @@ describe('client assets', () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     expect(page.headers['cache-control']).toBe('no-cache');
   });
+
+  it('caches every hashed asset, however encoded, and revalidates the shell at every client route', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/management/location-setting?page=2' });
+    expect(shell.headers['content-type']).toMatch(/^text\/html/);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    const css = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(shell.body)?.[1];
+    expect(css).toBeDefined();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      for (const url of [await firstScript(), css!]) {
+        const asset = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(asset.statusCode, `${url} ${encoding}`).toBe(200);
+        expect(asset.headers['cache-control'], `${url} ${encoding}`).toBe('public, max-age=31536000, immutable');
+      }
+    }
+    // A missing asset is a 404, never the shell page (which a year-long cache would then keep).
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-12345678.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable/);
+    expect(missing.headers['content-type']).toMatch(/json/);
+  });
 });
 
 describe('API responses', () => {

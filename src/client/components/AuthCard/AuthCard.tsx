@@ -9,12 +9,14 @@ export interface AuthCardProps {
   children?: ReactNode;
   /** Content under the card body (links to other auth pages). */
   footer?: ReactNode;
+  /** Inside the shell's content area (an error page for a signed-in user), not filling the window. */
+  inline?: boolean;
 }
 
 /** The centred card of the blank-layout pages: sign-in, register, password reset, messages. */
-export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
+export function AuthCard({ title, subtitle, children, footer, inline = false }: AuthCardProps) {
   return (
-    <div className={classes.AuthCard}>
+    <div className={classes.AuthCard} data-inline={inline || undefined}>
       <div className={classes.card}>
         <Logo className={classes.logo} />
         <Heading as="h1" className={classes.title}>

@@ -1,0 +1,43 @@
+// The list query a route preloads must be the one its page asks for (the same tRPC input, so the same
+// cache entry): the page builds it with useRecordList from the URL and its own filter names.
+import { describe, expect, it } from 'vitest';
+import { parseListState, toSchemaListInput } from '../lib/list-state.ts';
+import { DEFAULT_LIST_INPUT, listInputFromUrl, listSchema } from './preload.ts';
+import { ROUTES } from './routes.tsx';
+
+/** What the page computes: useRecordList's input for `search` with the page's filters. */
+async function pageInput(route: string, search: string, filters: string[]) {
+  const schema = await listSchema(ROUTES.find((r) => r.name === route)!.list!);
+  return toSchemaListInput(schema, parseListState(search, filters));
+}
+
+describe('preloaded list input', () => {
+  const lists = ROUTES.filter((route) => route.list);
+
+  it('covers every business list page', () => {
+    expect(lists.map((route) => route.list).sort()).toEqual(
+      ['classes', 'customers', 'directions', 'licenses', 'locations', 'schemes', 'subDirections', 'teams', 'users'],
+    );
+  });
+
+  it('is the default list, as the page asks for it, for a URL without a query string', async () => {
+    for (const route of lists) {
+      const schema = await listSchema(route.list!);
+      expect(listInputFromUrl(schema, ''), route.name).toEqual(DEFAULT_LIST_INPUT);
+      expect(await pageInput(route.name, '', []), route.name).toEqual(DEFAULT_LIST_INPUT);
+    }
+  });
+
+  it("follows the URL's list state as the page does, without the URL's other keys", async () => {
+    const filters = ['customerId', 'directionId', 'subDirectionId', 'classId', 'active', 'archived'];
+    const schema = await listSchema('locations');
+    for (const search of [
+      '?q=lyon&page=2&itemsPerPage=25&sortBy=name&orderBy=desc',
+      '?active=true&classId=3&archived=only&new=1',
+      '?sortBy=nope&page=-4&itemsPerPage=7',
+    ]) {
+      expect(listInputFromUrl(schema, search), search).toEqual(await pageInput('management-location-setting', search, filters));
+    }
+    expect(listInputFromUrl(schema, '?active=true&new=1')).toEqual({ ...DEFAULT_LIST_INPUT, active: true });
+  });
+});

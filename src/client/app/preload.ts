@@ -1,0 +1,203 @@
+// Fast by construction (issue 10): everything a page needs starts at once — its chunk, its layout's
+// chunk, its strings and its first query — so it waits for the slowest of them, not for their sum.
+// `preloadHref` is called for the first page by main.tsx before React renders, on hover or focus of an
+// in-app link (usePrefetchOnIntent), and by the router on every navigation, which keeps the previous
+// page on screen until the promise settles (AppRouter.tsx). What a route needs is read from its entry
+// in routes.tsx (`ns`, `list`, layout).
+import { useEffect } from 'react';
+import type { z } from 'zod';
+import i18n, { prefetchNamespaces } from '../i18n/index.ts';
+import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib/list-state.ts';
+import type { Domain } from '../lib/procedures.ts';
+import { queryClient, trpcUtils } from '../lib/query.ts';
+import { readUserData } from '../lib/session.tsx';
+import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef } from './routes.tsx';
+
+/** The default layout's chunk (the router renders it lazily from the same import). */
+export const loadDefaultLayout = () => import('../shell/DefaultLayout.tsx');
+
+/** Strings every list page renders with (DataTable, dialogs, validation, saved views). */
+const LIST_FRAME_NAMESPACES = ['table', 'forms', 'validation', 'views'];
+
+/** The input schema of each preloadable list, loaded on demand (the page imports the same module). */
+const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
+  customers: () => import('../../shared/schemas/customers.ts').then((m) => m.ZListCustomersInput),
+  licenses: () => import('../../shared/schemas/licenses.ts').then((m) => m.ZListLicensesInput),
+  directions: () => import('../../shared/schemas/directions.ts').then((m) => m.ZListDirectionsInput),
+  subDirections: () => import('../../shared/schemas/sub-directions.ts').then((m) => m.ZListSubDirectionsInput),
+  classes: () => import('../../shared/schemas/classes.ts').then((m) => m.ZListClassesInput),
+  locations: () => import('../../shared/schemas/locations.ts').then((m) => m.ZListLocationsInput),
+  schemes: () => import('../../shared/schemas/schemes.ts').then((m) => m.ZListSchemesInput),
+  teams: () => import('../../shared/schemas/teams.ts').then((m) => m.ZListTeamsInput),
+  users: () => import('../../shared/schemas/users.ts').then((m) => m.ZListUsersInput),
+  projects: () => import('../../shared/schemas/projects.ts').then((m) => m.ZListProjectsInput),
+  files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
+};
+
+/**
+ * A list fetched with its page stays fresh this long, so the page's own query, mounting right after,
+ * uses it instead of asking again; a change made through the app invalidates it at once.
+ */
+const PRELOADED_LIST_FRESH_MS = 5_000;
+/** A navigation waits at most this long for the page's first query before showing the page anyway. */
+const DATA_WAIT_MS = 1_000;
+/** How long a pointer rests on a link before its page is preloaded (passing over it does nothing). */
+const HOVER_INTENT_MS = 60;
+
+for (const domain of new Set(ROUTES.flatMap((route) => route.list ?? []))) {
+  queryClient.setQueryDefaults([[domain, 'list']], { staleTime: PRELOADED_LIST_FRESH_MS });
+}
+
+const i18nInitialized = new Promise<void>((resolve) => {
+  if (i18n.isInitialized) resolve();
+  else i18n.on('initialized', () => resolve());
+});
+
+/** The namespaces a route renders with beyond `common`. */
+function namespacesOf(route: RouteDef, signedIn: boolean): string[] {
+  const ns = [...(route.ns ?? []), ...(route.list ? LIST_FRAME_NAMESPACES : [])];
+  if (layoutOf(route, signedIn) === 'default') ns.push('shell');
+  return ns;
+}
+
+/** Fetch the namespaces now (even before i18next is ready), then have i18next take them in. */
+function loadNamespaces(ns: string[]): Promise<unknown> {
+  if (!ns.length) return Promise.resolve();
+  const language = i18n.language || document.documentElement.lang || 'en';
+  return Promise.all([prefetchNamespaces(language, ns), i18nInitialized.then(() => i18n.loadNamespaces(ns))]);
+}
+
+/**
+ * The list input the page's useRecordList builds from the same URL: its list state, checked against
+ * the list's schema, without the URL's other keys (the schema does not know them).
+ */
+export function listInputFromUrl(schema: z.ZodType, search: string): Record<string, unknown> {
+  const keys = [...new Set(new URLSearchParams(search).keys())].filter((key) => !RESERVED.has(key));
+  const input = toSchemaListInput(schema, parseListState(search, keys)) as Record<string, unknown>;
+  const parsed = schema.safeParse(input);
+  if (parsed.success && parsed.data && typeof parsed.data === 'object') {
+    for (const key of Object.keys(input)) if (!(key in parsed.data)) delete input[key];
+  }
+  return input;
+}
+
+/** The list input of a URL without a query string: the default list, which every list schema takes as is. */
+export const DEFAULT_LIST_INPUT = toListInput(parseListState('', []));
+
+/** The input schema of a domain's list. */
+export function listSchema(domain: Domain): Promise<z.ZodType> {
+  return LIST_SCHEMAS[domain]();
+}
+
+async function prefetchList(domain: Domain, search: string): Promise<void> {
+  // The default list does not wait for the schema's chunk (preload.test.ts checks it is what the page asks).
+  const input = search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
+  const list = trpcUtils[domain].list as unknown as { prefetch: (input: unknown) => Promise<void> };
+  await list.prefetch(input);
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Start everything the page at `pathname` + `search` needs; settles (never rejects) when it is in. */
+function preload(pathname: string, search: string): Promise<void> {
+  const { route } = matchPath(pathname);
+  const signedIn = !!readUserData();
+  const meta = route.meta ?? {};
+  // The guard sends this visitor elsewhere: nothing of this page will show.
+  if (route.name === 'index' || (meta.unauthenticatedOnly && signedIn) || (!meta.public && !meta.unauthenticatedOnly && !signedIn)) {
+    return Promise.resolve();
+  }
+  // In order of need, each a tick after the one before, so the browser (at most six requests at a
+  // time to one host, while a first page asks for dozens of files) queues them in that order: the
+  // query (the longest step: server and database; a failed one shows on the page, the wait is
+  // capped), the strings (small, and every part renders with them), the layout (the shell can show,
+  // with a skeleton, before the page is in), then the page with the many files it imports.
+  return startInOrder([
+    () => (route.list && signedIn ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)]) : undefined),
+    () => loadNamespaces(namespacesOf(route, signedIn)),
+    () => (layoutOf(route, signedIn) === 'default' ? loadDefaultLayout() : undefined),
+    () => loadRoutePage(route),
+  ]);
+}
+
+/**
+ * Starts each load a tick after the one before (tRPC sends its batch, and Vite's imports their
+ * requests, a little after they are asked for); settles when all have, failed or not (a chunk that
+ * failed to load fails again when the page renders, inside its error boundary).
+ */
+async function startInOrder(loads: (() => unknown)[]): Promise<void> {
+  const started: unknown[] = [];
+  for (const load of loads) {
+    try {
+      started.push(load());
+    } catch (error) {
+      started.push(Promise.reject(error instanceof Error ? error : new Error(String(error))));
+    }
+    await delay(0);
+  }
+  await Promise.allSettled(started);
+}
+
+/** A promise React's `use` reads without suspending once it has settled. */
+type Tracked = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+
+interface Entry {
+  promise: Tracked;
+  settledAt?: number;
+}
+
+const entries = new Map<string, Entry>();
+const MAX_ENTRIES = 50;
+
+/**
+ * Preload the in-app page at `href` (path and query). The same promise answers until a while after it
+ * settled, so hovering, focusing and clicking a link start its loads once.
+ */
+export function preloadHref(href: string): Promise<void> {
+  const url = new URL(href, window.location.origin);
+  const key = url.pathname + url.search;
+  const known = entries.get(key);
+  if (known && (known.settledAt === undefined || Date.now() - known.settledAt < PRELOADED_LIST_FRESH_MS)) return known.promise;
+  const entry: Entry = { promise: preload(url.pathname, url.search) };
+  void entry.promise.then(() => {
+    entry.settledAt = Date.now();
+    entry.promise.status = 'fulfilled';
+    entry.promise.value = undefined;
+  });
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return entry.promise;
+}
+
+/** An in-app page link of this document (not a download, another window, the API or another site). */
+function appLink(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return null;
+  if (/^\/(api|trpc|healthz)(\/|$)/.test(link.pathname)) return null;
+  return link;
+}
+
+/** Preload the page behind any in-app link the pointer rests on or the focus reaches (nav, rows, menus). */
+export function usePrefetchOnIntent(): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onPointerOver = (event: PointerEvent) => {
+      clearTimeout(timer);
+      const link = appLink(event.target);
+      if (link) timer = setTimeout(() => void preloadHref(link.href), HOVER_INTENT_MS);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const link = appLink(event.target);
+      if (link) void preloadHref(link.href);
+    };
+    document.addEventListener('pointerover', onPointerOver);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerover', onPointerOver);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, []);
+}
