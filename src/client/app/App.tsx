@@ -6,6 +6,7 @@ import { ThemeProvider } from '@primer/react/next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesProvider } from '../components/UnsavedChanges/index.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { createTrpcClient, trpc } from '../lib/trpc.ts';
 import { AppRouter } from './AppRouter.tsx';
@@ -31,9 +32,11 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider colorMode={effectiveTheme(prefs) === 'dark' ? 'night' : 'day'}>
           <BaseStyles>
-            <SessionProvider>
-              <AppRouter />
-            </SessionProvider>
+            <UnsavedChangesProvider>
+              <SessionProvider>
+                <AppRouter />
+              </SessionProvider>
+            </UnsavedChangesProvider>
           </BaseStyles>
         </ThemeProvider>
       </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZUpdateSchemeInput, type TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
-import { earlierQuestions, fromDetail, sameDraft, sectionShares, toUpdateInput } from './scheme-draft.ts';
-import { editSections, move, moveQuestionAcross, newQuestion, newSection, touchedBy } from './scheme-edits.ts';
+import { earlierQuestions, fromDetail, questionNumbers, sameDraft, sectionShares, toUpdateInput } from './scheme-draft.ts';
+import { editSections, move, moveQuestionAcross, moveQuestionTo, newQuestion, newSection, touchedBy } from './scheme-edits.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const question = (id: number, key: string, position: number, text: string) => ({
@@ -105,6 +105,23 @@ describe('scheme editor draft', () => {
     const added = editSections(sections, { type: 'addQuestion', section: 1, question: newQuestion() });
     expect(added[1].questions).toHaveLength(2);
     expect(editSections(sections, { type: 'removeSection', section: 0 }).map((s) => s.title)).toEqual(['Back']);
+  });
+
+  it('numbers questions in one sequence across sections', () => {
+    const { sections } = fromDetail(detail);
+    const numbers = questionNumbers(sections);
+    expect(sections.flatMap((s) => s.questions.map((q) => numbers.get(q.uid)))).toEqual([1, 2, 3]);
+  });
+
+  it('moves a dragged question within and across sections', () => {
+    const { sections } = fromDetail(detail);
+    const keys = (list: typeof sections) => list.map((s) => s.questions.map((q) => q.key));
+    const [a, b] = sections[0].questions;
+    expect(keys(moveQuestionTo(sections, b.uid, sections[0].uid, 0))).toEqual([['q-b', 'q-a'], ['q-c']]);
+    expect(keys(moveQuestionTo(sections, a.uid, sections[1].uid, 1))).toEqual([['q-b'], ['q-c', 'q-a']]);
+    expect(keys(moveQuestionTo(sections, a.uid, sections[1].uid, 99))).toEqual([['q-b'], ['q-c', 'q-a']]);
+    expect(keys(moveQuestionTo(sections, 'nope', sections[1].uid, 0))).toEqual([['q-a', 'q-b'], ['q-c']]);
+    expect(editSections(sections, { type: 'reorder', sections: [...sections].reverse() }).map((s) => s.title)).toEqual(['Back', 'Front']);
   });
 
   it('clears the server messages of the paths an edit changes', () => {

@@ -123,6 +123,16 @@ export function earlierQuestions(sections: readonly SectionDraft[], key: string)
   return index === -1 ? all : all.slice(0, index);
 }
 
+/**
+ * The number of each question (by uid): one sequence across the whole scheme, continuing over sections
+ * ("1.", "2.", …). The editor, the preview and the condition picker all show these numbers.
+ */
+export function questionNumbers(sections: readonly SectionDraft[]): Map<string, number> {
+  const numbers = new Map<string, number>();
+  for (const section of sections) for (const question of section.questions) numbers.set(question.uid, numbers.size + 1);
+  return numbers;
+}
+
 /** Question count of the draft. */
 export function questionCount(draft: SchemeDraft): number {
   return draft.sections.reduce((sum, s) => sum + s.questions.length, 0);
