@@ -1,28 +1,41 @@
 import { Heading, Label, Text } from '@primer/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sectionShares, type QuestionDraft, type SchemeDraft } from './scheme-draft.ts';
+import { visibleQuestionKeys, type AnswerLike } from '../../../../shared/schemes/visibility.ts';
+import { questionNumbers, sectionShares, type QuestionDraft, type SchemeDraft } from './scheme-draft.ts';
 import { SchemePreviewQuestion } from './SchemePreviewQuestion.tsx';
 import classes from './SchemeEditor.module.css';
 
-type Answers = Record<string, string>;
+/** The preview's answers as its controls hold them (radio values, numbers as typed). */
+type RawAnswers = Record<string, string>;
 
-/** Whether a question shows, given the answers so far (its visibleIf condition). */
-function isVisible(q: QuestionDraft, answers: Answers): boolean {
-  if (!q.visibleIf) return true;
-  return answers[q.visibleIf.questionKey] === String(q.visibleIf.equals);
+/** A control's value as a task stores the answer (yes/no a boolean, score and number a number). */
+function toAnswer(q: QuestionDraft, raw: string | undefined): AnswerLike | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'na' && q.allowNA && q.type !== 'choice' && q.type !== 'text') return { na: true };
+  if (q.type === 'yesno') return { value: raw === 'yes' };
+  if (q.type === 'score' || q.type === 'number') return { value: Number(raw) };
+  return { value: raw };
 }
 
 /**
  * The scheme as an inspector will see it: sections with their share of the score, questions with
- * their answer controls, rules and conditions. Answers here are only for trying the conditions.
+ * their answer controls, rules and conditions, numbered as in the editor. A question with a condition
+ * shows while its condition holds for the answers given here (the shared rule the server scores by);
+ * answers here are only for trying the conditions. One signature box: the signature question's, or
+ * the scheme's own when it requires a signature and has no such question.
  */
 export function SchemePreview({ draft }: { draft: SchemeDraft }) {
   const { t } = useTranslation('business');
-  const [answers, setAnswers] = useState<Answers>({});
+  const [raw, setRaw] = useState<RawAnswers>({});
+  const signatureLabel = useId();
   const shares = sectionShares(draft.sections);
-  const answer = (key: string, value: string) => setAnswers((a) => ({ ...a, [key]: value }));
-  let number = 0;
+  const numbers = questionNumbers(draft.sections);
+  const questions = draft.sections.flatMap((s) => s.questions);
+  const answers = Object.fromEntries(questions.map((q) => [q.key, toAnswer(q, raw[q.key])]));
+  const visible = visibleQuestionKeys(questions, answers);
+  const answer = (key: string, value: string) => setRaw((a) => ({ ...a, [key]: value }));
+  const signatureQuestion = questions.some((q) => q.type === 'signature' && visible.has(q.key));
 
   return (
     <div className={classes.preview} aria-label={t('schemes.preview')}>
@@ -46,20 +59,24 @@ export function SchemePreview({ draft }: { draft: SchemeDraft }) {
             <Label>{t('schemes.shareOfScore', { share: shares[si] })}</Label>
           </div>
           <ol className={classes.previewQuestions}>
-            {section.questions.filter((q) => isVisible(q, answers)).map((q) => {
-              number += 1;
-              return (
-                <li key={q.uid} className={classes.previewQuestion} value={number}>
-                  <SchemePreviewQuestion question={q} value={answers[q.key] ?? ''} onAnswer={(v) => answer(q.key, v)} />
+            {section.questions
+              .filter((q) => visible.has(q.key))
+              .map((q) => (
+                <li key={q.uid} className={classes.previewQuestion} value={numbers.get(q.uid)}>
+                  <SchemePreviewQuestion question={q} value={raw[q.key] ?? ''} onAnswer={(v) => answer(q.key, v)} />
                 </li>
-              );
-            })}
+              ))}
           </ol>
         </section>
       ))}
-      {draft.requireSignature && (
-        <div className={classes.signatureBox} role="img" aria-label={t('schemes.type.signature')}>
-          {t('schemes.signHere')}
+      {draft.requireSignature && !signatureQuestion && (
+        <div className={classes.previewSignature}>
+          <Text weight="semibold" id={signatureLabel}>
+            {t('schemes.inspectorSignature')}
+          </Text>
+          <div className={classes.signatureBox} role="img" aria-labelledby={signatureLabel}>
+            {t('schemes.signHere')}
+          </div>
         </div>
       )}
     </div>

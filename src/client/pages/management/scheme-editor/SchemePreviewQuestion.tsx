@@ -48,11 +48,11 @@ export function SchemePreviewQuestion({ question: q, value, onAnswer }: { questi
   if (q.type === 'signature') {
     return (
       <div className={classes.previewSignature}>
-        <Text weight="semibold">
+        <Text weight="semibold" id={`label-${q.uid}`}>
           {label} {badges}
         </Text>
         {q.help && <Text className={classes.muted}>{q.help}</Text>}
-        <div className={classes.signatureBox} role="img" aria-label={t('schemes.type.signature')}>
+        <div className={classes.signatureBox} role="img" aria-labelledby={`label-${q.uid}`}>
           {t('schemes.signHere')}
         </div>
       </div>

@@ -6,7 +6,7 @@ import type { QuestionFieldsProps } from './editor-props.ts';
 import classes from './SchemeEditor.module.css';
 
 /** "Show only if": an earlier question and the answer it must have for this one to show. */
-export function SchemeQuestionVisibility({ question: q, path, onChange, error, earlier, readOnly }: QuestionFieldsProps) {
+export function SchemeQuestionVisibility({ question: q, path, onChange, error, earlier, numbers, readOnly }: QuestionFieldsProps) {
   const { t } = useTranslation('business');
   const set = (value: QuestionDraft['visibleIf']) => onChange({ visibleIf: value }, [`${path}.visibleIf`]);
   const target = earlier.find((e) => e.key === q.visibleIf?.questionKey);
@@ -24,9 +24,9 @@ export function SchemeQuestionVisibility({ question: q, path, onChange, error, e
             }
           >
             <Select.Option value="">{t('schemes.alwaysVisible')}</Select.Option>
-            {earlier.map((e, i) => (
+            {earlier.map((e) => (
               <Select.Option key={e.key} value={e.key}>
-                {`${i + 1}. ${e.text || t('schemes.untitledQuestion')}`}
+                {`${numbers.get(e.uid) ?? ''}. ${e.text || t('schemes.untitledQuestion')}`}
               </Select.Option>
             ))}
           </Select>
