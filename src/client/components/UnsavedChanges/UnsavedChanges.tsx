@@ -59,12 +59,13 @@ function guardedLocationHook(registry: Registry) {
 }
 
 /**
- * The back and forward buttons: a history move away from unsaved changes is undone at once (before
- * the router sees it; a capturing listener on window runs before wouter's) and asked about; Discard
- * makes the move again.
+ * The back and forward buttons: a history move away from unsaved changes is undone at once, before
+ * the router sees it, and asked about; Discard makes the move again. The listener must run before
+ * wouter's, which re-renders (and unmounts the form) synchronously: it is added in a layout effect of
+ * the provider, which runs before the passive effects in which the router's hooks subscribe.
  */
 function useHistoryGuard(registry: Registry): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     let current = window.location.href;
     let letThrough = false;
     const remember = () => {

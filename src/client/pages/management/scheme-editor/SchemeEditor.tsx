@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import { StaleRecordBanner } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, type NoticeApi } from '../../../components/ListPage/index.ts';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { questionCount } from './scheme-draft.ts';
 import { SchemeEditorHeader, SchemeStatusNotes } from './SchemeEditorHeader.tsx';
@@ -15,7 +16,6 @@ import { useExpandedQuestions } from './useExpandedQuestions.ts';
 import { useFocusTarget } from './useFocusTarget.ts';
 import { useSchemeAccess, useSchemeActions } from './useSchemeActions.ts';
 import { useSchemeDraft } from './useSchemeDraft.ts';
-import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import classes from './SchemeEditor.module.css';
 
 export interface SchemeEditorProps {
@@ -103,7 +103,7 @@ function SchemeEditorForm({ detail, onBack, onOpen, notices, restart }: Omit<Sch
         onOpen={onOpen}
       />
       <NoticeArea notices={notices} />
-      <SchemeStatusNotes detail={detail} readOnly={readOnly} dirty={dirty} formError={form.formError} onOpen={onOpen} />
+      <SchemeStatusNotes detail={detail} readOnly={readOnly} formError={form.formError} onOpen={onOpen} />
       {actions.stale && (
         <StaleRecordBanner error={actions.stale.error} busy={actions.stale.busy} onOverwrite={actions.stale.overwrite} onReload={actions.stale.reload} />
       )}

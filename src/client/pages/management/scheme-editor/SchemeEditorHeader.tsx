@@ -84,13 +84,12 @@ function SchemeSaveStatus({ state, dirty, savedAt }: { state: SchemeActions['aut
 export interface SchemeStatusNotesProps {
   detail: TSchemeDetail;
   readOnly: boolean;
-  dirty: boolean;
   formError: string | null;
   onOpen: (id: number) => void;
 }
 
-/** What the version's state means for editing: published (edits make a new version), unsaved, older, refused. */
-export function SchemeStatusNotes({ detail, readOnly, dirty, formError, onOpen }: SchemeStatusNotesProps) {
+/** What the version's state means for editing: published (edits make a new version), older, refused. */
+export function SchemeStatusNotes({ detail, readOnly, formError, onOpen }: SchemeStatusNotesProps) {
   const { t } = useTranslation('business');
   const latest = detail.versions[0];
   return (
