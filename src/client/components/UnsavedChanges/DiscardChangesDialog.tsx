@@ -2,7 +2,7 @@ import { ConfirmationDialog } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 
 /** "Discard changes?" with Keep editing (focused first, also Escape) and Discard. */
-export default function DiscardChangesDialog({ onClose, className }: { onClose: (discard: boolean) => void; className?: string }) {
+export default function DiscardChangesDialog({ onClose }: { onClose: (discard: boolean) => void }) {
   const { t } = useTranslation('forms');
   return (
     <ConfirmationDialog
@@ -10,7 +10,6 @@ export default function DiscardChangesDialog({ onClose, className }: { onClose: 
       confirmButtonContent={t('discard')}
       cancelButtonContent={t('keepEditing')}
       confirmButtonType="danger"
-      className={className}
       onClose={(gesture) => onClose(gesture === 'confirm')}
     >
       {t('discardBody')}

@@ -6,7 +6,6 @@ import { createContext, Suspense, useCallback, useContext, useEffect, useLayoutE
 import { Router } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import DiscardChangesDialog from './DiscardChangesDialog.tsx';
-import classes from './UnsavedChanges.module.css';
 
 interface GuardEntry {
   dirty: boolean;
@@ -129,7 +128,6 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         // The prompt's strings (`forms`) load on first use; the app never waits for them.
         <Suspense fallback={null}>
           <DiscardChangesDialog
-            className={classes.prompt}
             onClose={(discard) => {
               prompt.resolve(discard);
               setPrompt(null);
