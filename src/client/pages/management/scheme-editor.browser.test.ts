@@ -91,7 +91,7 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await preview.getByRole('img', { name: "Inspector's signature" }).waitFor();
   });
 
-  it('reorders a question with the keyboard (Escape puts it back), saves the draft by itself, and keeps it over a reload', async () => {
+  it('reorders questions (within and across sections) and sections with the keyboard (Escape puts it back), saves the draft by itself, and keeps it over a reload', async () => {
     const scheme = await createScheme('Reorder Checklist');
     await openEditor(page, scheme.id);
     // Every announcement of the drag-and-drop live region, in order.
@@ -120,6 +120,7 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await page.evaluate(() => ((window as unknown as { heard: string[] }).heard.length = 0));
     await page.getByRole('button', { name: 'Drag question 4: Sign off' }).focus();
     await page.keyboard.press('Space');
+    await expect.poll(heard).toContain('Picked up Question 4, Sign off.');
     await page.keyboard.press('ArrowUp');
     await expect.poll(heard).toContain('Question 4, Sign off: now question 3, in section 2, Closing.');
     await page.keyboard.press('Space');
@@ -132,6 +133,37 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     ]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Drag question 3: Sign off');
 
+    // Sections move the same way: section 2 up becomes section 1, its questions numbered first.
+    await page.evaluate(() => ((window as unknown as { heard: string[] }).heard.length = 0));
+    await page.getByRole('button', { name: 'Drag section 2: Closing' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toContain('Picked up Section 2, Closing.');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(heard).toContain('Section 2, Closing: now section 1 of 2.');
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Section 1: Closing' }).waitFor();
+    await expect.poll(() => questionButtons(page).allInnerTexts()).toEqual([
+      '1. Sign off',
+      '2. Notes',
+      '3. Is the door locked?',
+      '4. Is the alarm set for the night shift and tested with the central station?',
+    ]);
+
+    // A question moves across sections: Notes, last of section 1, down into section 2.
+    await page.evaluate(() => ((window as unknown as { heard: string[] }).heard.length = 0));
+    await page.getByRole('button', { name: 'Drag question 2: Notes' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toContain('Picked up Question 2, Notes.');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(heard).toContain('in section 2, Entrance.');
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toContain('Dropped Question 2, Notes');
+    await expect.poll(() => page.getByRole('group', { name: 'Section 2: Entrance' }).locator('[aria-controls^="panel-"]').allInnerTexts()).toEqual([
+      '2. Notes',
+      '3. Is the door locked?',
+      '4. Is the alarm set for the night shift and tested with the central station?',
+    ]);
+
     // The draft saves itself a moment later (no Save click), announced politely; a reload keeps it.
     await page.getByRole('status').filter({ hasText: /^Saved at \d/ }).waitFor();
     await page.getByRole('textbox', { name: /^Name/ }).fill('Reorder Checklist (evening)');
@@ -139,9 +171,12 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await expect.poll(() => other.schemes.byId({ id: scheme.id }).then((s) => s.name)).toBe('Reorder Checklist (evening)');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Reorder Checklist (evening)' }).waitFor();
-    await page.getByRole('button', { name: '3. Sign off' }).waitFor();
+    await page.getByRole('button', { name: '1. Sign off' }).waitFor();
     const saved = await other.schemes.byId({ id: scheme.id });
-    expect(saved.sections[1].questions.map((q) => q.key)).toEqual(['sign', 'notes']);
+    expect(saved.sections.map((s) => [s.title, s.questions.map((q) => q.key)])).toEqual([
+      ['Closing', ['sign']],
+      ['Entrance', ['notes', 'door', 'alarm']],
+    ]);
   });
 
   it('does not overwrite a draft someone else changed: the automatic save shows the conflict banner', async () => {

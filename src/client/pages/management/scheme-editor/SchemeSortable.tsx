@@ -1,10 +1,11 @@
 // Drag-and-drop reordering of the scheme's sections, and of questions within and across sections, with
-// @dnd-kit: pointer and keyboard (grab handle: Space or Enter picks up, arrows move, Space or Enter
-// drops, Escape puts everything back), each step announced in the language of the page.
+// @dnd-kit: pointer and keyboard (grab handle: Space picks up, arrows move, Space or Enter drops,
+// Escape puts everything back), each step announced in the language of the page.
 import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -13,6 +14,7 @@ import {
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -52,15 +54,31 @@ const collisions: CollisionDetection = (args) => {
   });
 };
 
+/** The arrow keys move a section among sections and a question among questions (and empty sections). */
+const coordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { droppableContainers, active } = args.context;
+  const kind = active ? kindOf(active.id) : null;
+  const matches = (id: UniqueIdentifier) => (kind === 'section' ? kindOf(id) === 'section' : kindOf(id) !== 'section');
+  const filtered = {
+    getEnabled: () => droppableContainers.getEnabled().filter((c) => matches(c.id)),
+    get: (id: UniqueIdentifier | null | undefined) => droppableContainers.get(id),
+  } as unknown as typeof droppableContainers;
+  return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: filtered } });
+};
+
 export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureProps, 'scheme' | 'focusLater'> & { children: ReactNode }) {
   const { t } = useTranslation('business');
   const { draft, edit } = scheme;
   const [dragging, setDragging] = useState<DragKind | null>(null);
   // The structure when the drag began: Escape puts it back (a question may have crossed sections).
   const before = useRef<SectionDraft[] | null>(null);
+  // The question a dragged question was put before when it crossed into another section: dropped
+  // there, it stays where the crossing put it.
+  const crossedOver = useRef<UniqueIdentifier | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Space picks up (Enter on a button also clicks it), Space or Enter drops, Escape cancels.
+    useSensor(KeyboardSensor, { coordinateGetter: coordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
   );
 
   const sections = draft.sections;
@@ -100,6 +118,7 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
 
   function onDragStart({ active }: DragStartEvent) {
     before.current = sections;
+    crossedOver.current = null;
     setDragging(kindOf(active.id) === 'section' ? 'section' : 'question');
   }
 
@@ -112,6 +131,7 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
     const to = overKind === 'container' ? sections.find((s) => s.uid === uidOf(over.id)) : overKind === 'question' ? sectionOf(sections, uidOf(over.id)) : undefined;
     if (!from || !to || from === to) return;
     const index = overKind === 'question' ? to.questions.findIndex((q) => q.uid === uidOf(over.id)) : to.questions.length;
+    crossedOver.current = over.id;
     edit({ type: 'reorder', sections: moveQuestionTo(sections, uid, to.uid, index) });
   }
 
@@ -128,7 +148,9 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
       return;
     }
     const section = sectionOf(sections, uid);
-    if (!section || kindOf(over.id) !== 'question') return;
+    const crossed = crossedOver.current;
+    crossedOver.current = null;
+    if (!section || kindOf(over.id) !== 'question' || over.id === crossed) return;
     const from = section.questions.findIndex((q) => q.uid === uid);
     const to = section.questions.findIndex((q) => q.uid === uidOf(over.id));
     if (to === -1) return;
@@ -149,6 +171,8 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
+      // Targets are measured before a drag starts, so the first arrow key after Space already moves.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('schemes.dnd.instructions') } }}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
