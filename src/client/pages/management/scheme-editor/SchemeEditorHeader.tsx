@@ -29,7 +29,7 @@ export function SchemeEditorHeader({ sectionCount, autosave, savedAt, ...toolbar
     <header className={classes.header}>
       <div className={classes.titleBlock}>
         <Heading as="h1" className={classes.title}>
-          {detail.name}
+          <bdi>{detail.name}</bdi>
         </Heading>
         <span className={classes.meta}>
           <Label variant={SCHEME_STATUS_VARIANT[detail.status]}>{t(`schemes.status.${detail.status}`)}</Label>

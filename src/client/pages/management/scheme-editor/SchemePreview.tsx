@@ -41,9 +41,13 @@ export function SchemePreview({ draft }: { draft: SchemeDraft }) {
     <div className={classes.preview} aria-label={t('schemes.preview')}>
       <header className={classes.previewHeader}>
         <Heading as="h2" className={classes.previewTitle}>
-          {draft.name || t('schemes.untitled')}
+          <bdi>{draft.name || t('schemes.untitled')}</bdi>
         </Heading>
-        {draft.description && <Text as="p">{draft.description}</Text>}
+        {draft.description && (
+          <Text as="p" dir="auto">
+            {draft.description}
+          </Text>
+        )}
         <Text as="p" className={classes.muted}>
           {t('schemes.passingScoreIs', { score: draft.passingScore ?? 0 })}
           {draft.requireSignature ? ` · ${t('schemes.signatureRequired')}` : ''}
@@ -54,7 +58,7 @@ export function SchemePreview({ draft }: { draft: SchemeDraft }) {
         <section key={section.uid} className={classes.previewSection} aria-labelledby={`preview-${section.uid}`}>
           <div className={classes.previewSectionHeader}>
             <Heading as="h3" id={`preview-${section.uid}`} className={classes.previewSectionTitle}>
-              {section.title || t('schemes.untitledSection')}
+              <bdi>{section.title || t('schemes.untitledSection')}</bdi>
             </Heading>
             <Label>{t('schemes.shareOfScore', { share: shares[si] })}</Label>
           </div>

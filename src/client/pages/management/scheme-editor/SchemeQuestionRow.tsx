@@ -74,7 +74,7 @@ export function SchemeQuestionRow({ scheme, readOnly, expanded, focusLater, sect
             {open ? <ChevronDownIcon /> : <ChevronRightIcon />}
           </span>
           <span className={classes.questionText}>
-            {number}. {title}
+            {number}. <bdi>{title}</bdi>
           </span>
         </button>
         <span className={`${classes.badges} ${classes.rowBadges}`}>
