@@ -5,7 +5,6 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
-  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -171,8 +170,6 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
-      // Targets are measured before a drag starts, so the first arrow key after Space already moves.
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('schemes.dnd.instructions') } }}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
