@@ -2,10 +2,9 @@
 // leaving them asks first — an in-app navigation (wouter's navigate and links, through the location
 // hook of the Router this provider sets), the browser's back and forward buttons, a reload or closing
 // the tab (`beforeunload`), and closing a dialog (the form asks through `confirmDiscard`).
-import { createContext, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Router } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
-import DiscardChangesDialog from './DiscardChangesDialog.tsx';
 
 interface GuardEntry {
   dirty: boolean;
@@ -96,6 +95,9 @@ function useHistoryGuard(registry: Registry): void {
   }, [registry]);
 }
 
+// Loaded on first use: the sign-in page never pays for a dialog it does not show.
+const DiscardChangesDialog = lazy(() => import('./DiscardChangesDialog.tsx'));
+
 /** Put once around the app (inside the theme, so the prompt follows it): the registry and the guarded Router. */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const [prompt, setPrompt] = useState<{ resolve: (discard: boolean) => void } | null>(null);
@@ -125,7 +127,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     <RegistryContext.Provider value={registry}>
       <Router hook={hook}>{children}</Router>
       {prompt && (
-        // The prompt's strings (`forms`) load on first use; the app never waits for them.
+        // The prompt and its strings (`forms`) load on first use; the app never waits for them.
         <Suspense fallback={null}>
           <DiscardChangesDialog
             onClose={(discard) => {
