@@ -4,7 +4,10 @@
 //     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
 //  4. drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for the
-//     ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
+//     ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table;
+//  5. uploads: a 5 MB photo to POST /api/files, 10 at a time, with the server's RSS sampled (bench/uploads.ts).
+//  6. slots.generate for 1,000 locations × 20 visits in its own database (bench/slots-generate.ts).
+// BENCH_ONLY=lists or BENCH_ONLY=slots runs one part.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +19,8 @@ import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
 import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
 import { bulkLoad, searchName } from './bulk.ts';
+import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
+import { benchSlotsGenerate } from './slots-generate.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -75,6 +80,11 @@ function merge(...runs: Run[]): Stats {
 }
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY === 'slots') {
+  await benchSlotsGenerate(log);
+  process.exit(0);
+}
 const started = performance.now();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
 fs.chmodSync(dir, 0o755);
@@ -155,6 +165,12 @@ try {
   console.log('| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
+
+  // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
+  const uploads = await uploadBench(db.url, log);
+  console.log('');
+  for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
+  if (ONLY !== 'lists') await benchSlotsGenerate(log);
   log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
 } finally {
   if (child && child.exitCode === null) {

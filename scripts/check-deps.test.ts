@@ -1,7 +1,7 @@
 // The offline dependency check (npm run check:deps): licences, lockfile completeness, README's table.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDependencies, licenseAllowed, renderTable, withTable, type Lockfile, type PackageJson } from './check-deps.ts';
+import { checkDependencies, exceptionsFor, licenseAllowed, renderTable, withTable, type Lockfile, type PackageJson } from './check-deps.ts';
 
 const pkg: PackageJson = { dependencies: { app: '^1.0.0', fonts: '^2.0.0' } };
 function lockWith(extra: Lockfile['packages'] = {}): Lockfile {
@@ -28,6 +28,16 @@ describe('check:deps', () => {
     for (const bad of ['GPL-3.0-only', 'AGPL-3.0-or-later', 'SSPL-1.0', 'UNLICENSED', 'SEE LICENSE IN LICENSE.md', '', '(MIT']) {
       expect(licenseAllowed(bad), bad).toBe(false);
     }
+  });
+
+  it("allows LGPL only for sharp's prebuilt libvips packages", () => {
+    expect(licenseAllowed('LGPL-3.0-or-later')).toBe(false);
+    expect(licenseAllowed('LGPL-3.0-or-later', exceptionsFor('@img/sharp-libvips-linux-x64'))).toBe(true);
+    expect(licenseAllowed('Apache-2.0 AND LGPL-3.0-or-later', exceptionsFor('@img/sharp-win32-x64'))).toBe(true);
+    expect(licenseAllowed('GPL-3.0-only', exceptionsFor('@img/sharp-libvips-linux-x64'))).toBe(false);
+    expect(licenseAllowed('LGPL-3.0-or-later', exceptionsFor('some-other-lib'))).toBe(false);
+    const lgpl = checkDependencies(pkg, lockWith({ 'node_modules/helper': { version: '3.1.0', license: 'LGPL-3.0-or-later' } }));
+    expect(lgpl.problems).toEqual(['helper@3.1.0: licence LGPL-3.0-or-later is not allowed in production dependencies']);
   });
 
   it('lists the production tree with versions and licences, leaving dev tools out', () => {

@@ -25,6 +25,21 @@ export const ALLOWED_LICENSES = new Set([
   'Zlib',
 ]);
 
+/**
+ * The only packages that may carry a licence outside ALLOWED_LICENSES, each with the licence and why.
+ * sharp (Apache-2.0, the image library that makes upload thumbnails) loads libvips from its prebuilt
+ * `@img/sharp-*` packages: libvips is LGPL-3.0-or-later, used unmodified as a separate shared library,
+ * which the LGPL allows in a product under any licence. No other package may be LGPL.
+ */
+export const LICENSE_EXCEPTIONS: readonly { name: RegExp; license: string; why: string }[] = [
+  { name: /^@img\/sharp-/, license: 'LGPL-3.0-or-later', why: "sharp's prebuilt libvips, loaded as an unmodified shared library" },
+];
+
+/** The extra licences `name` may carry (LICENSE_EXCEPTIONS). */
+export function exceptionsFor(name: string): Set<string> {
+  return new Set(LICENSE_EXCEPTIONS.filter((e) => e.name.test(name)).map((e) => e.license));
+}
+
 interface LockEntry {
   version?: string;
   license?: unknown;
@@ -86,7 +101,7 @@ export function licenseText(field: unknown, legacy?: unknown): string {
  * Whether an SPDX expression is allowed: `A OR B` when either side is, `A AND B` when both are,
  * parentheses and `WITH <exception>` understood. Anything unparseable is not allowed.
  */
-export function licenseAllowed(expression: string): boolean {
+export function licenseAllowed(expression: string, extra: ReadonlySet<string> = new Set()): boolean {
   const tokens = expression.replace(/([()])/g, ' $1 ').trim().split(/\s+/).filter(Boolean);
   let pos = 0;
   const peek = () => tokens[pos];
@@ -99,7 +114,8 @@ export function licenseAllowed(expression: string): boolean {
     }
     if (!token || /^(AND|OR|WITH|\))$/i.test(token)) throw new Error('unexpected token');
     if (/^WITH$/i.test(peek() ?? '')) pos += 2;
-    return ALLOWED_LICENSES.has(token.replace(/\+$/, ''));
+    const id = token.replace(/\+$/, '');
+    return ALLOWED_LICENSES.has(id) || extra.has(token) || extra.has(id);
   }
   function and(): boolean {
     let value = primary();
@@ -202,7 +218,7 @@ export function checkDependencies(
     if (entry.dev && !entry.devOptional) warnings.push(`${name}: reachable from production dependencies but flagged dev in the lockfile`);
     if (!version) problems.push(`${name}: no version in package-lock.json`);
     if (!license) problems.push(`${name}@${version}: unknown licence (none in the lockfile or its package.json)`);
-    else if (!licenseAllowed(license)) problems.push(`${name}@${version}: licence ${license} is not allowed in production dependencies`);
+    else if (!licenseAllowed(license, exceptionsFor(name))) problems.push(`${name}@${version}: licence ${license} is not allowed in production dependencies`);
     if (onDisk?.version && version && onDisk.version !== version) {
       warnings.push(`${name}: node_modules has ${onDisk.version}, package-lock.json says ${version} (run npm ci)`);
     }

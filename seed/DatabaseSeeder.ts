@@ -4,6 +4,7 @@ import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
 import { BusinessSeeder } from './business.seeder.ts';
 import { NotificationsSeeder } from './notifications.seeder.ts';
+import { WorkflowSeeder } from './workflow.seeder.ts';
 import { AcademySeeder } from './apps/academy.seeder.ts';
 import { ShopAndDirectoryDemoSeeder } from './apps/demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './apps/calendar.seeder.ts';
@@ -16,6 +17,7 @@ export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     await this.call(em, [AccountsSeeder]);
     await this.call(em, [BusinessSeeder]);
+    await this.call(em, [WorkflowSeeder]);
     await this.call(em, [NotificationsSeeder]);
     await this.call(em, [AcademySeeder]);
     await this.call(em, [ShopAndDirectoryDemoSeeder]);

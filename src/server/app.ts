@@ -7,9 +7,12 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { AccountSessions } from './lib/context.ts';
+import type { FileStorage } from './lib/file-storage.ts';
+import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
+import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -26,6 +29,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Auth's sessions as organization's services act on them; the session plugin puts them in each context. */
     accounts: AccountSessions;
+    /** Where uploaded files are kept (config.files); the session plugin puts it in each context. */
+    fileStorage: FileStorage;
   }
 }
 
@@ -96,6 +101,7 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
       await forgotPassword(em, { email }, link);
     },
   } satisfies AccountSessions);
+  app.decorate('fileStorage', createFileStorage(config.files));
   // This app's outbox reports queued mail in its own log (production: recipient and kind only).
   app.decorate(
     'outbox',
@@ -116,5 +122,25 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   await app.register(trpcPlugin, { config });
   await app.register(restPlugin, { prefix: '/api', config });
   await app.register(clientPlugin, { dist: config.clientDist });
+  // The workflow's scheduled jobs (missed visits, reminders) on the PostgreSQL queue, started once the
+  // server listens (never delaying it) and stopped when it closes. Every process may run them: each job
+  // runs once (see job-queue.ts). Off under NODE_ENV=test: the job tests start them themselves.
+  if (config.jobs) {
+    let jobs: Promise<WorkflowJobs | null> | undefined;
+    app.addHook('onListen', async () => {
+      jobs = startWorkflowJobs({
+        orm,
+        connectionString: orm.config.get('clientUrl'),
+        reminderMinutes: config.reminderMinutes,
+        onError: (error) => app.log.error({ err: error }, 'workflow job failed'),
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'workflow jobs did not start');
+        return null;
+      });
+    });
+    app.addHook('onClose', async () => {
+      await (await jobs)?.stop();
+    });
+  }
   return app;
 }

@@ -38,7 +38,44 @@ const ZEnv = z.object({
   COOKIE_SECURE: boolish.optional(),
   TRUST_PROXY: trustProxy.optional(),
   CLIENT_DIST: z.string().optional(),
+  JOBS: boolish.optional(),
+  REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // Uploaded files go to S3-compatible storage when FILES_S3_BUCKET is set, else under DATA_DIR/files.
+  FILES_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+    .optional(),
+  FILES_S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'an http(s) URL, e.g. https://s3.eu-west-3.amazonaws.com or http://minio:9000' }).optional(),
+  FILES_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a region name such as eu-west-3').optional(),
+  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILES_S3_FORCE_PATH_STYLE: boolish.optional(),
+}).superRefine((e, ctx) => {
+  const s3Settings = ['FILES_S3_ENDPOINT', 'FILES_S3_REGION', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY', 'FILES_S3_FORCE_PATH_STYLE'] as const;
+  const given = s3Settings.filter((k) => e[k] !== undefined);
+  if (!e.FILES_S3_BUCKET && given.length) {
+    ctx.addIssue({ code: 'custom', path: ['FILES_S3_BUCKET'], message: `required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set` });
+  }
+  if ((e.FILES_S3_ACCESS_KEY_ID === undefined) !== (e.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = e.FILES_S3_ACCESS_KEY_ID === undefined ? 'FILES_S3_ACCESS_KEY_ID' : 'FILES_S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'set both FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)' });
+  }
 });
+
+/** Where uploaded files are kept: a folder (default `DATA_DIR/files`) or an S3-compatible bucket. */
+export type FileStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS S3 itself. */
+      endpoint?: string;
+      region: string;
+      /** Unset: the SDK's own chain (environment, instance role…). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** Path-style URLs (`endpoint/bucket/key`), which most S3-compatible servers need. */
+      forcePathStyle: boolean;
+    };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -55,6 +92,11 @@ export interface AppConfig {
   /** Fastify's `trustProxy`: false unless TRUST_PROXY names the reverse proxy. */
   trustProxy: boolean | string[];
   clientDist: string;
+  /** Run the scheduled jobs (missed visits, reminders) in this process; off by default under NODE_ENV=test. */
+  jobs: boolean;
+  /** Minutes before a visit starts that its inspector is reminded. */
+  reminderMinutes: number;
+  files: FileStorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +123,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
+    jobs: e.JOBS ?? e.NODE_ENV !== 'test',
+    reminderMinutes: e.REMINDER_MINUTES,
+    files: e.FILES_S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.FILES_S3_BUCKET,
+          endpoint: e.FILES_S3_ENDPOINT,
+          region: e.FILES_S3_REGION ?? 'us-east-1',
+          credentials:
+            e.FILES_S3_ACCESS_KEY_ID && e.FILES_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.FILES_S3_ACCESS_KEY_ID, secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // A custom endpoint is usually an S3-compatible server (MinIO, Ceph…), which wants path style.
+          forcePathStyle: e.FILES_S3_FORCE_PATH_STYLE ?? Boolean(e.FILES_S3_ENDPOINT),
+        }
+      : { kind: 'disk', dir: path.join(path.resolve(e.DATA_DIR), 'files') },
   };
 }

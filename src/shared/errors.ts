@@ -7,6 +7,7 @@ export const APP_ERROR_CODES = [
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

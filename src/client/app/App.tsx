@@ -6,6 +6,7 @@ import { ThemeProvider } from '@primer/react/next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToastProvider } from '../components/Toast/Toast.tsx';
 import { UnsavedChangesProvider } from '../components/UnsavedChanges/index.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { createTrpcClient, trpc } from '../lib/trpc.ts';
@@ -34,7 +35,9 @@ export function App() {
           <BaseStyles>
             <UnsavedChangesProvider>
               <SessionProvider>
-                <AppRouter />
+                <ToastProvider>
+                  <AppRouter />
+                </ToastProvider>
               </SessionProvider>
             </UnsavedChangesProvider>
           </BaseStyles>

@@ -69,6 +69,9 @@ describe('axe: the shell', () => {
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog', { name: 'Search' }).getByRole('option').first().waitFor();
     found.push(...(await axeAudit(page, 'shell search')));
+    await page.keyboard.type('an');
+    await page.getByRole('dialog', { name: 'Search' }).getByRole('group', { name: 'People' }).waitFor();
+    found.push(...(await axeAudit(page, 'shell search records')));
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
@@ -77,8 +80,14 @@ describe('axe: the shell', () => {
     found.push(...(await axeAudit(page, 'shell customizer')));
     await page.getByRole('button', { name: 'Done' }).click();
 
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    found.push(...(await axeAudit(page, 'shell keyboard shortcuts')));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
     await page.goto('/access-control');
-    await page.getByRole('table').waitFor();
+    await page.getByRole('heading', { name: 'Business', level: 2 }).waitFor();
     await settle(page);
     found.push(...(await axeAudit(page, 'access-control')));
     expect(found).toEqual([]);
@@ -101,6 +110,12 @@ describe('axe: the shell', () => {
       await page.getByRole('main').waitFor();
       await settle(page);
       found.push(...(await axeAudit(page, `shell ${label}`)));
+      if (label === 'arabic rtl dark') {
+        await page.getByRole('button', { name: 'قائمة المستخدم' }).click();
+        await page.getByRole('menuitemradio', { name: 'Français' }).waitFor();
+        found.push(...(await axeAudit(page, 'shell user menu rtl dark')));
+        await page.keyboard.press('Escape');
+      }
       if (label === 'horizontal bordered') {
         await page.getByRole('navigation').getByRole('button', { name: 'Management' }).click();
         found.push(...(await axeAudit(page, 'shell horizontal dropdown')));

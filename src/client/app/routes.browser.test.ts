@@ -1,5 +1,6 @@
 // Routing in the browser: the index redirect per role, the guard's rules, not-found and aliases,
 // returning after sign-in, and scrolling on navigation (hash target with a 60 px offset, else the top).
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
 import { revokeUserSessions } from '../../server/domains/platform/auth/auth.service.ts';
@@ -63,17 +64,27 @@ describe('guards', () => {
     await context.close();
   });
 
-  it('shows the access-control page with what the ability allows on AclDemo', async () => {
+  it('shows the access-control page: what the role may do in each area, in plain words', async () => {
+    const area = (page: Page, name: string) => page.locator('section li').filter({ has: page.getByText(name, { exact: true }) });
     const { context, page } = await signedIn('client@demo.com');
     await page.getByRole('heading', { name: 'Access control', level: 1 }).waitFor();
-    const rows = page.getByRole('table').getByRole('row');
-    await expect(rows.filter({ hasText: 'Read' }).textContent()).resolves.toContain('Allowed');
-    await expect(rows.filter({ hasText: 'Delete' }).textContent()).resolves.toContain('Not allowed');
+    await page.getByText('You are signed in as Clara Jensen (Client), in customer ACME.').waitFor();
+    expect(await area(page, 'This overview').textContent()).toContain('View');
+    expect(await area(page, 'Customers').textContent()).toContain('No access');
     await context.close();
+
+    const qc = await signedIn('qualitycontrol@demo.com');
+    await qc.page.goto('/access-control');
+    await qc.page.getByText(/\(Quality control inspector\)/).waitFor();
+    expect(await area(qc.page, 'Users').textContent()).toContain('View · only you');
+    expect(await area(qc.page, 'Teams').textContent()).toContain('View · your teams');
+    expect(await area(qc.page, 'Schemes').getByRole('link', { name: 'Schemes' }).getAttribute('href')).toBe('/management/schemes');
+    await qc.context.close();
 
     const admin = await signedIn('superadmin@demo.com');
     await admin.page.goto('/access-control');
-    await expect(admin.page.getByRole('table').getByRole('row').filter({ hasText: 'Delete' }).textContent()).resolves.toContain('Allowed');
+    await admin.page.getByText('You are signed in as Sofia Operator (Platform operator), across every customer.').waitFor();
+    expect(await area(admin.page, 'Users').textContent()).toContain('Delete');
     await admin.context.close();
   });
 
@@ -119,9 +130,9 @@ describe('not found', () => {
 describe('scrolling on navigation', () => {
   it('scrolls to a hash target 60 px below the top, and to the top on the next page', async () => {
     const { context, page } = await signedIn('admin@demo.com', { width: 1280, height: 320 });
-    await page.goto('/access-control#acl-subject');
-    await page.locator('#acl-subject').waitFor();
-    const offset = () => page.evaluate(() => document.getElementById('acl-subject')!.getBoundingClientRect().top);
+    await page.goto('/access-control#acl-workspace');
+    await page.locator('#acl-workspace').waitFor();
+    const offset = () => page.evaluate(() => document.getElementById('acl-workspace')!.getBoundingClientRect().top);
     await expect.poll(async () => Math.abs((await offset()) - 60) <= 1, { timeout: 5000 }).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }).click();

@@ -14,6 +14,11 @@ export const LANGUAGES: readonly { code: LanguageCode; label: string; rtl: boole
 ];
 export type { LanguageCode };
 
+/** A language's name in that language and its own capitalisation ("Français", "Deutsch", "العربية"). */
+export function languageName(code: string): string {
+  return LANGUAGES.find((l) => l.code === code)?.label ?? code;
+}
+
 export function isRtl(code: string): boolean {
   return (RTL_LANGUAGES as readonly string[]).includes(code);
 }

@@ -36,4 +36,15 @@ export interface MutationProcedure<I, O> {
 }
 
 /** The business domains whose cached queries a list refreshes after a change (keys of `trpc.useUtils()`). */
-export type Domain = 'customers' | 'licenses' | 'directions' | 'subDirections' | 'classes' | 'locations' | 'schemes' | 'teams' | 'users';
+export type Domain =
+  | 'customers'
+  | 'licenses'
+  | 'directions'
+  | 'subDirections'
+  | 'classes'
+  | 'locations'
+  | 'schemes'
+  | 'teams'
+  | 'users'
+  | 'projects'
+  | 'files';

@@ -1,14 +1,10 @@
 import { SearchIcon } from '@primer/octicons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isEditable, isMac } from './keyboard.ts';
 import classes from './NavSearch.module.css';
 
 const SearchDialog = lazy(() => import('./SearchDialog.tsx'));
-
-function isEditable(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName);
-}
 
 /** The navbar search trigger; Ctrl+K (⌘K) or `/` opens the search dialog from anywhere. */
 export function NavSearch() {
@@ -30,7 +26,7 @@ export function NavSearch() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  const mac = isMac();
   return (
     <>
       <button

@@ -1,10 +1,12 @@
 import { BellIcon, CheckIcon, DotFillIcon } from '@primer/octicons-react';
 import { AnchoredOverlay, Button, IconButton } from '@primer/react';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
+import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { openableHref } from './links.ts';
 import classes from './Notifications.module.css';
 
 function relativeTime(date: Date, language: string): string {
@@ -21,7 +23,7 @@ function relativeTime(date: Date, language: string): string {
   return format.format(0, 'minute');
 }
 
-function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
+function NotificationsPanel({ onNavigate, titleRef }: { onNavigate: () => void; titleRef: RefObject<HTMLHeadingElement | null> }) {
   const { t, i18n } = useTranslation('shell');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -30,19 +32,22 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const mark = trpc.notifications.markRead.useMutation({ onSuccess: refresh });
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = list.data?.unread ?? 0;
+  const { ability, user } = useSession();
+  // A link only to a page that exists and the caller may open; any other notification shows as text.
+  const linkOf = (n: TNotification) => openableHref(n.link, ability, user?.role_name ?? '');
 
-  const open = (n: TNotification) => {
+  const open = (n: TNotification, href: string) => {
     if (!n.readAt) mark.mutate({ id: n.id, read: true });
-    if (n.link) {
-      navigate(n.link);
-      onNavigate();
-    }
+    navigate(href);
+    onNavigate();
   };
 
   return (
     <div className={classes.panel}>
       <div className={classes.header}>
-        <h2 className={classes.title}>{t('notifications.title')}</h2>
+        <h2 ref={titleRef} tabIndex={-1} className={classes.title}>
+          {t('notifications.title')}
+        </h2>
         {unread > 0 && <span className={classes.badge}>{t('notifications.newCount', { count: unread })}</span>}
         <Button
           size="small"
@@ -73,41 +78,44 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       )}
       {list.data && list.data.items.length > 0 && (
         <ul className={classes.list} aria-label={t('notifications.title')}>
-          {list.data.items.map((n) => (
-            <li key={n.id} className={classes.item} data-unread={!n.readAt || undefined}>
-              <span className={classes.dot} aria-hidden="true">
-                {!n.readAt && <DotFillIcon size={16} />}
-              </span>
-              <div className={classes.text}>
-                {n.link ? (
-                  <a
-                    href={n.link}
-                    className={classes.itemTitle}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      open(n);
-                    }}
-                  >
-                    {n.title}
-                  </a>
-                ) : (
-                  <span className={classes.itemTitle}>{n.title}</span>
-                )}
-                <span className={classes.srOnly}>{n.readAt ? t('notifications.read') : t('notifications.unread')}</span>
-                <p className={classes.body}>{n.body}</p>
-                <time className={classes.time} dateTime={n.createdAt.toISOString()}>
-                  {relativeTime(n.createdAt, i18n.language)}
-                </time>
-              </div>
-              <IconButton
-                size="small"
-                variant="invisible"
-                icon={n.readAt ? BellIcon : CheckIcon}
-                aria-label={n.readAt ? t('notifications.markUnread', { title: n.title }) : t('notifications.markRead', { title: n.title })}
-                onClick={() => mark.mutate({ id: n.id, read: !n.readAt })}
-              />
-            </li>
-          ))}
+          {list.data.items.map((n) => {
+            const href = linkOf(n);
+            return (
+              <li key={n.id} className={classes.item} data-unread={!n.readAt || undefined}>
+                <span className={classes.dot} aria-hidden="true">
+                  {!n.readAt && <DotFillIcon size={16} />}
+                </span>
+                <div className={classes.text}>
+                  {href ? (
+                    <a
+                      href={href}
+                      className={classes.itemTitle}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        open(n, href);
+                      }}
+                    >
+                      {n.title}
+                    </a>
+                  ) : (
+                    <span className={classes.itemTitle}>{n.title}</span>
+                  )}
+                  <span className={classes.srOnly}>{n.readAt ? t('notifications.read') : t('notifications.unread')}</span>
+                  <p className={classes.body}>{n.body}</p>
+                  <time className={classes.time} dateTime={n.createdAt.toISOString()}>
+                    {relativeTime(n.createdAt, i18n.language)}
+                  </time>
+                </div>
+                <IconButton
+                  size="small"
+                  variant="invisible"
+                  icon={n.readAt ? BellIcon : CheckIcon}
+                  aria-label={n.readAt ? t('notifications.markUnread', { title: n.title }) : t('notifications.markRead', { title: n.title })}
+                  onClick={() => mark.mutate({ id: n.id, read: !n.readAt })}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
@@ -118,6 +126,9 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
 export function Notifications() {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
+  // Opening moves focus to the panel's title: the bell's tooltip (shown while it has focus) goes away
+  // instead of covering the panel's header and its "Mark all as read".
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const count = trpc.notifications.unreadCount.useQuery(undefined, { refetchInterval: 60_000 });
   const unread = count.data?.count ?? 0;
   return (
@@ -129,6 +140,7 @@ export function Notifications() {
         width="large"
         align="end"
         focusZoneSettings={{ disabled: true }}
+        focusTrapSettings={{ initialFocusRef: titleRef }}
         overlayProps={{ role: 'dialog', 'aria-label': t('notifications.title') }}
         renderAnchor={(props) => (
           <IconButton
@@ -139,7 +151,7 @@ export function Notifications() {
           />
         )}
       >
-        <NotificationsPanel onNavigate={() => setOpen(false)} />
+        <NotificationsPanel onNavigate={() => setOpen(false)} titleRef={titleRef} />
       </AnchoredOverlay>
       {unread > 0 && (
         <span className={classes.count} aria-hidden="true">

@@ -1,30 +1,54 @@
-// The navigation search (spec section 2 "Shell", app-bar search of section 7): results from
-// `apps.search.query` (groups of at most 5 items, roles that may read DemoApp), shown as a keyboard-navigable
-// listbox; items whose page does not exist yet or that the caller may not open are left out.
-import { FileIcon, SearchIcon } from '@primer/octicons-react';
+// The navbar search (Ctrl+K, ⌘K or /): the caller's records (`search.records`: people, locations,
+// schemes, teams, customers) first, then actions ("Invite user", "New location") and the product's
+// pages (`apps.search.query`); with an empty query, the recently opened results, the actions and every
+// page. One keyboard-navigable listbox. Everything offered leads to a page that exists and the caller
+// may open (shell/links.ts); actions show only to roles that may create the record.
+import {
+  CheckCircleIcon,
+  FileIcon,
+  type Icon,
+  ListUnorderedIcon,
+  LocationIcon,
+  OrganizationIcon,
+  PeopleIcon,
+  PersonIcon,
+  SearchIcon,
+} from '@primer/octicons-react';
 import { Dialog, Spinner } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { guard } from '../app/guard.ts';
-import type { TSearchGroup } from '../../shared/schemas/search.ts';
-import { matchPath, NOT_FOUND_ROUTE, routeResolves } from '../app/routes.tsx';
+import { MAX_SEARCH_CHILDREN, MIN_RECORD_QUERY, type TRecordType } from '../../shared/schemas/search.ts';
 import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { openableHref, resolveSearchActions } from './links.ts';
+import { readRecent, rememberRecent, type RecentItem } from './recent.ts';
 import classes from './SearchDialog.module.css';
 
-const MAX_PER_GROUP = 5;
+const TYPE_ICONS: Record<TRecordType, Icon> = {
+  people: PersonIcon,
+  locations: LocationIcon,
+  schemes: CheckCircleIcon,
+  teams: PeopleIcon,
+  customers: OrganizationIcon,
+};
 
 interface Option {
   id: string;
   title: string;
+  /** A second line (a record's facts) or a page's path. */
+  detail?: string;
   href: string;
+  icon: Icon;
+  /** Remembered among the recent items when chosen. */
+  recent?: RecentItem;
 }
 
-/** Items carry an in-app path; anything else (an external or malformed url) is left out. */
-function hrefOf(item: TSearchGroup['children'][number]): string | null {
-  return item.url.startsWith('/') && !item.url.startsWith('//') ? item.url : null;
+interface Group {
+  key: string;
+  title: string;
+  options: Option[];
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -45,31 +69,68 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   const { t } = useTranslation('shell');
   const [, navigate] = useLocation();
   const { ability, user } = useSession();
+  const role = user?.role_name ?? '';
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [q, setQ] = useState('');
   const [active, setActive] = useState(0);
-  const query = useDebounced(q.trim().toLowerCase(), 150);
-  const results = trpc.apps.search.query.useQuery({ q: query }, { staleTime: 60_000, placeholderData: keepPreviousData });
+  const typed = q.trim();
+  const query = useDebounced(typed, 150);
+  const recordQuery = query.length >= MIN_RECORD_QUERY;
+  const pages = trpc.apps.search.query.useQuery({ q: query.toLowerCase() }, { staleTime: 60_000, placeholderData: keepPreviousData });
+  const records = trpc.search.records.useQuery({ q: query }, { enabled: recordQuery, staleTime: 30_000, placeholderData: keepPreviousData });
+  const [recent] = useState(() => (user ? readRecent(user.id) : []));
 
-  // Only items leading to pages that exist and that the caller may open; at most 5 per group.
   const groups = useMemo(() => {
-    const canVisit = (href: string) => {
-      const { route } = matchPath(href.split(/[?#]/)[0]);
-      if (route === NOT_FOUND_ROUTE || !routeResolves(route)) return false;
-      const verdict = guard(route.meta ?? {}, { signedIn: !!user, role: user?.role_name, ability, pathname: href, search: '' });
-      return 'allow' in verdict;
+    const open = (href: string) => openableHref(href, ability, role);
+    const result: Group[] = [];
+    const add = (key: string, title: string, options: Omit<Option, 'id'>[]) => {
+      const kept = options.filter((o) => o.href);
+      if (kept.length) result.push({ key, title, options: kept.map((o, i) => ({ ...o, id: `${listId}-${key}-${i}` })) });
     };
-    return (results.data ?? [])
-      .map((group, g) => ({
-        title: group.title,
-        options: group.children
-          .map((item, i) => ({ id: `${listId}-${g}-${i}`, title: item.title, href: hrefOf(item) }))
-          .filter((option): option is Option => !!option.href && canVisit(option.href))
-          .slice(0, MAX_PER_GROUP),
-      }))
-      .filter((group) => group.options.length > 0);
-  }, [results.data, ability, user, listId]);
+    if (!query) {
+      add(
+        'recent',
+        t('search.recent'),
+        recent.flatMap((r) => {
+          const href = open(r.href);
+          return href ? [{ title: r.title, detail: r.subtitle, href, icon: r.kind === 'page' ? FileIcon : TYPE_ICONS[r.kind], recent: r }] : [];
+        }),
+      );
+    }
+    if (recordQuery && records.data) {
+      for (const group of records.data) {
+        const options: Omit<Option, 'id'>[] = group.items.flatMap((hit) => {
+          const href = open(hit.url);
+          const remembered: RecentItem = { href: hit.url, title: hit.title, subtitle: hit.subtitle || undefined, kind: hit.type };
+          return href ? [{ title: hit.title, detail: hit.subtitle || undefined, href, icon: TYPE_ICONS[hit.type], recent: remembered }] : [];
+        });
+        const all = open(group.listUrl);
+        if (all && group.total > group.items.length) {
+          options.push({ title: t('search.showAll', { count: group.total, type: t(`search.types.${group.type}`) }), href: all, icon: ListUnorderedIcon });
+        }
+        add(group.type, t(`search.types.${group.type}`), options);
+      }
+    }
+    const needle = query.toLocaleLowerCase();
+    add(
+      'actions',
+      t('search.actions'),
+      resolveSearchActions(t, ability, role, user?.customerId ?? null)
+        .filter((a) => !needle || a.title.toLocaleLowerCase().includes(needle))
+        .map(({ title, href, icon }) => ({ title, href, icon })),
+    );
+    (pages.data ?? []).forEach((group, g) => {
+      const options = group.children
+        .flatMap((item) => {
+          const href = open(item.url);
+          return href ? [{ title: item.title, detail: item.url, href, icon: FileIcon, recent: { href, title: item.title, kind: 'page' as const } }] : [];
+        })
+        .slice(0, MAX_SEARCH_CHILDREN);
+      add(`pages${g}`, group.title, options);
+    });
+    return result;
+  }, [query, recordQuery, records.data, pages.data, recent, ability, role, user?.customerId, listId, t]);
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
 
   useEffect(() => setActive(0), [query, options.length]);
@@ -79,6 +140,7 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
 
   const choose = (option: Option | undefined) => {
     if (!option) return;
+    if (option.recent && user) rememberRecent(user.id, option.recent);
     onClose();
     navigate(option.href);
   };
@@ -102,10 +164,12 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   };
 
   const activeOption = options[active];
+  const settling = query !== typed || pages.isLoading || (recordQuery && records.isLoading);
   let status: string;
-  if (results.isError) status = t('search.error');
-  else if (results.isLoading || query !== q.trim().toLowerCase()) status = t('search.loading');
-  else if (!options.length) status = query ? t('search.noResults', { q: query }) : t('search.noPages');
+  if (pages.isError && records.isError) status = t('search.error');
+  else if (settling) status = t('search.loading');
+  // The text as typed, in its own case ("No results for “Adrien”").
+  else if (!options.length) status = typed ? t('search.noResults', { q: typed }) : t('search.noPages');
   else status = t('search.resultCount', { count: options.length });
 
   return (
@@ -137,15 +201,15 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
           onChange={(event) => setQ(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        {results.isFetching && <Spinner size="small" srText={null} />}
+        {(pages.isFetching || records.isFetching) && <Spinner size="small" srText={null} />}
       </div>
       <p className={classes.status} role="status" aria-live="polite">
         {status}
       </p>
       <div id={listId} role="listbox" aria-label={t('search.results')} className={classes.listbox}>
-        {groups.map((group, g) => (
-          <div key={`${group.title}-${g}`} role="group" aria-labelledby={`${listId}-g${g}`} className={classes.group}>
-            <div id={`${listId}-g${g}`} className={classes.groupTitle}>
+        {groups.map((group) => (
+          <div key={group.key} role="group" aria-labelledby={`${listId}-g-${group.key}`} className={classes.group}>
+            <div id={`${listId}-g-${group.key}`} className={classes.groupTitle}>
               {group.title}
             </div>
             {group.options.map((option) => (
@@ -158,9 +222,17 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
                 onMouseMove={() => setActive(options.indexOf(option))}
                 onClick={() => choose(option)}
               >
-                <FileIcon size={16} className={classes.optionIcon} />
-                <span>{option.title}</span>
-                <span className={classes.path}>{option.href}</span>
+                <option.icon size={16} className={classes.optionIcon} />
+                <span className={classes.optionText}>
+                  <span className={classes.optionTitle}>
+                    <bdi>{option.title}</bdi>
+                  </span>
+                  {option.detail && (
+                    <span className={classes.detail}>
+                      <bdi>{option.detail}</bdi>
+                    </span>
+                  )}
+                </span>
               </div>
             ))}
           </div>

@@ -1,5 +1,5 @@
-// The navbar in the browser: navigation search by keyboard, notifications and their read state,
-// shortcuts, and the profile menu's Logout revoking the session.
+// The navbar in the browser: the search (pages, records, actions, recent items) by keyboard,
+// notifications and their read state, shortcuts, and the profile menu by keyboard and its Logout.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
@@ -21,13 +21,13 @@ describe('navigation search', () => {
     await page.getByRole('heading', { name: 'Access control', level: 1 }).waitFor();
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Search' });
-    const input = dialog.getByRole('combobox', { name: 'Search pages' });
+    const input = dialog.getByRole('combobox', { name: 'Search pages and records' });
     await input.waitFor();
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     await input.fill('dash');
-    const option = dialog.getByRole('option', { name: /Dashboard/ });
-    await option.first().waitFor();
     const options = dialog.getByRole('option');
+    // Once the search has answered for "dash" (the list before it is the empty query's).
+    await expect.poll(() => options.first().textContent()).toContain('Dashboard');
     expect(await options.count()).toBeGreaterThanOrEqual(1);
     // The first option is active; the arrow keys move through the list and wrap around.
     const activeId = () => input.getAttribute('aria-activedescendant');
@@ -50,14 +50,15 @@ describe('navigation search', () => {
     const { context, page } = await signedIn('superadmin@demo.com');
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search' });
-    const input = dialog.getByRole('combobox', { name: 'Search pages' });
+    const input = dialog.getByRole('combobox', { name: 'Search pages and records' });
     await input.waitFor();
     await dialog.getByRole('option').first().waitFor();
     for (const group of await dialog.getByRole('group').all()) {
       expect(await group.getByRole('option').count()).toBeLessThanOrEqual(5);
     }
-    await input.fill('zzzz-nothing');
-    await dialog.getByText('No results for “zzzz-nothing”').waitFor();
+    await input.fill('Zzzz-Nothing');
+    // The text as typed, case kept.
+    await dialog.getByText('No results for “Zzzz-Nothing”').waitFor();
     expect(await dialog.getByRole('option').count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
@@ -74,12 +75,70 @@ describe('navigation search', () => {
       ['Email', 'apps-email'],
       ['Chat', 'apps-chat'],
       ['Reports', 'reports'],
+      ['Tasks', 'tasks'],
       ['Access Control', 'access-control'],
     ] as const) {
       const listed = shown.some((text) => text.startsWith(title));
+      // Tasks shows a placeholder until its page is built: not offered either.
       if (!pageExists(routeByName(name))) expect(listed, title).toBe(false);
     }
     await context.close();
+  });
+
+  it('finds a person by name, records first, and Enter opens them in the users list; then offers them as recent', async () => {
+    const { context, page } = await signedIn('admin@demo.com');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    const input = dialog.getByRole('combobox', { name: 'Search pages and records' });
+    await input.fill('Adrien');
+    const people = dialog.getByRole('group', { name: 'People' });
+    await people.getByRole('option', { name: /Adrien Moreau/ }).waitFor();
+    // Records come first: the active (first) option is the person.
+    const active = await input.getAttribute('aria-activedescendant');
+    expect(await dialog.locator(`[id="${active}"]`).textContent()).toContain('Adrien Moreau');
+    expect(await people.getByRole('option').first().textContent()).toContain('admin@demo.com');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/management/users' && url.searchParams.get('q') === 'admin@demo.com');
+    await page.getByRole('row', { name: /Adrien Moreau/ }).waitFor();
+    expect(await dialog.count()).toBe(0);
+
+    await page.keyboard.press('Control+k');
+    const recent = dialog.getByRole('group', { name: 'Recent' });
+    await recent.getByRole('option', { name: /Adrien Moreau/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps a customer to its own people: NWS finds nobody called Adrien', async () => {
+    const { context, page } = await signedIn('admin@nws.demo.com');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('combobox', { name: 'Search pages and records' }).fill('Adrien');
+    await dialog.getByText('No results for “Adrien”').waitFor();
+    await dialog.getByRole('combobox', { name: 'Search pages and records' }).fill('Nina');
+    await dialog.getByRole('group', { name: 'People' }).getByRole('option', { name: /Nina Weber/ }).waitFor();
+    await context.close();
+  });
+
+  it('offers "Invite user" to those who may create users, opening the real create dialog', async () => {
+    const { context, page } = await signedIn('admin@demo.com');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('combobox', { name: 'Search pages and records' }).fill('invite');
+    await dialog.getByRole('group', { name: 'Actions' }).getByRole('option', { name: 'Invite user' }).click();
+    await page.getByRole('dialog', { name: 'Invite user' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/management/users');
+    expect(new URL(page.url()).searchParams.has('new')).toBe(false);
+    await context.close();
+
+    // An analyst reads users but may not create them: no action.
+    const analyst = await signedIn('analyst@demo.com');
+    await analyst.page.keyboard.press('Control+k');
+    const search = analyst.page.getByRole('dialog', { name: 'Search' });
+    await search.getByRole('option').first().waitFor();
+    expect(await search.getByRole('group', { name: 'Actions' }).count()).toBe(0);
+    await analyst.context.close();
   });
 });
 
@@ -121,7 +180,62 @@ describe('notifications', () => {
   });
 });
 
+describe('notifications panel', () => {
+  it('moves focus into the panel when it opens: the bell\'s tooltip does not cover "Mark all as read"', async () => {
+    const { context, page } = await signedIn('admin@demo.com');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const markAll = panel.getByRole('button', { name: 'Mark all as read' });
+    /** Tooltips on screen (Primer shows them as open popovers) over the button. */
+    const covering = async () => {
+      const box = (await markAll.boundingBox())!;
+      return page.evaluate(
+        (b) =>
+          [...document.querySelectorAll(':popover-open')]
+            .filter((el) => !el.contains(document.querySelector('[role="dialog"]')) && !el.querySelector('[role="dialog"]'))
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y).length,
+        box,
+      );
+    };
+    // From the keyboard: focus leaves the bell for the panel's title, so its tooltip goes.
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await markAll.waitFor();
+    await expect.poll(() => panel.getByRole('heading', { name: 'Notifications' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(covering).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+    // With the mouse: click the bell, then go for the button.
+    await bell.hover();
+    await bell.click();
+    await markAll.hover();
+    await expect.poll(covering).toBe(0);
+    await context.close();
+  });
+});
+
 describe('shortcuts', () => {
+  it('fills the grid: no empty cell whatever the number of tiles', async () => {
+    for (const email of ['admin@demo.com', 'qualitycontrol@demo.com', 'client@demo.com', 'businessuser@demo.com']) {
+      const { context, page } = await signedIn(email);
+      await page.getByRole('button', { name: 'Shortcuts' }).click();
+      const panel = page.getByRole('dialog', { name: 'Shortcuts' });
+      await panel.getByRole('link').first().waitFor();
+      const rows = await panel.getByRole('listitem').evaluateAll((items) => {
+        const byTop = new Map<number, number>();
+        for (const item of items) {
+          const r = item.getBoundingClientRect();
+          byTop.set(Math.round(r.top), (byTop.get(Math.round(r.top)) ?? 0) + r.width);
+        }
+        return [...byTop.values()].map((width) => Math.round(width));
+      });
+      const gridWidth = await panel.getByRole('list').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+      for (const width of rows) expect(Math.abs(width - gridWidth), email).toBeLessThanOrEqual(2);
+      await context.close();
+    }
+  });
+
   it('lists only pages that exist and the caller may open', async () => {
     const { context, page } = await signedIn('client@demo.com');
     await page.getByRole('button', { name: 'Shortcuts' }).click();
@@ -135,6 +249,58 @@ describe('shortcuts', () => {
 });
 
 describe('user menu', () => {
+  it('is a keyboard menu: opens with Enter, arrows move, Esc closes and gives focus back', async () => {
+    const { context, page } = await signedIn('qualitycontrol@demo.com');
+    const button = page.getByRole('button', { name: 'User menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    // The profile: name, e-mail and the role's human name.
+    const profile = page.getByTestId('user-menu-profile');
+    expect(await profile.textContent()).toBe('Quentin Laurentqualitycontrol@demo.comQuality control inspector · ACME');
+    expect(await page.getByTestId('user-menu-role').textContent()).toBe('Quality control inspector · ACME');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await expect.poll(focused).toContain('Keyboard shortcuts');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('English');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Français');
+    // Each language in its own capitalisation; account settings only once that page exists.
+    for (const name of ['English', 'Français', 'Deutsch', 'العربية', 'Light', 'Dark', 'System', 'Logout']) {
+      await menu.getByRole(name === 'Logout' ? 'menuitem' : 'menuitemradio', { name, exact: true }).waitFor();
+    }
+    expect(await menu.getByRole('menuitem', { name: 'Account Settings' }).count()).toBe(pageExists(routeByName('pages-account-settings-tab')) ? 1 : 0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Keyboard shortcuts: from the menu, and with "?".
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await expect.poll(focused).toContain('Keyboard shortcuts');
+    await page.keyboard.press('Enter');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Search pages and records').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.count()).toBe(0);
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('?');
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+
+    // Theme and language from the menu.
+    await button.click();
+    await menu.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect.poll(() => page.evaluate(() => document.cookie.includes('od-theme=dark'))).toBe(true);
+    await button.click();
+    await menu.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    expect(await page.getByTestId('user-menu-role').textContent()).toBe('Qualitätsprüfer · ACME');
+    await context.close();
+  });
+
   it('shows who is signed in and logs out for real from the Logout item', async () => {
     const { context, page } = await signedIn('teamleader@demo.com');
     const token = (await context.cookies()).find((c) => c.name === 'accessToken')!.value;

@@ -12,9 +12,9 @@ export function dataRows(page: Page): Locator {
   return page.locator('tbody tr[tabindex="0"]');
 }
 
-/** Wait until the list shows the rows of its current state (no request in flight). */
+/** Wait until the list (its table, or its cards on a phone) shows the rows of its current state (no request in flight). */
 export async function settled(page: Page): Promise<void> {
-  await page.locator('table:not([aria-busy])').waitFor();
+  await page.locator('[data-list-body]:not([aria-busy])').waitFor();
 }
 
 /** Type into the list's search box (debounced) and wait for the URL to carry it. */

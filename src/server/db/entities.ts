@@ -28,6 +28,11 @@ import { ChatSchema, ChatMessageSchema, ChatPersonSchema } from '../domains/apps
 import { EmailSchema } from '../domains/apps/email/email.entity.ts';
 import { FaqGroupSchema, FaqQuestionSchema, HelpArticleSchema, HelpCategorySchema, PageContentSchema, SalesRowSchema } from '../domains/apps/content/content.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
+import { ProjectSchema } from '../domains/workflow/projects/project.entity.ts';
+import { LocationAssignmentSchema } from '../domains/workflow/assignments/assignment.entity.ts';
+import { SlotSchema } from '../domains/workflow/slots/slot.entity.ts';
+import { TaskReviewSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
+import { FileSchema } from '../domains/workflow/files/file.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
 
 export const entities = [
@@ -44,4 +49,6 @@ export const entities = [
   SalesRowSchema, FaqGroupSchema, FaqQuestionSchema, HelpCategorySchema, HelpArticleSchema, PageContentSchema,
   SearchItemSchema,
   SavedViewSchema,
+  ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema,
+  FileSchema,
 ];

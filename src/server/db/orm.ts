@@ -16,6 +16,8 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; poolMax?: 
     extensions: [Migrator, SeedManager],
     debug: opts.debug ?? false,
     pool: { min: 0, max: opts.poolMax ?? 10 },
+    // pg-boss keeps its job queue in its own schema and migrates it itself (workflow/jobs).
+    schemaGenerator: { ignoreSchema: ['pgboss'] },
     migrations: {
       path: path.join(root, 'migrations'),
       pathTs: path.join(root, 'migrations'),

@@ -13,6 +13,7 @@ export const ERROR_TABLE: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; stat
   CONFLICT: { trpc: 'CONFLICT', status: 409 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
 

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppAbility } from '../../shared/abilities/index.ts';
 import type { Role } from '../../shared/constants/roles.ts';
+import type { FileStorage } from './file-storage.ts';
 
 export interface SessionUser {
   id: number;
@@ -53,6 +54,8 @@ export interface ServiceContext {
   outbox?: MailOutbox;
   /** Sign-in sessions as organization may act on them; absent outside the app (see app.ts). */
   accounts?: AccountSessions;
+  /** Where uploaded files are kept (disk or S3, see config.files); absent outside the app. */
+  fileStorage?: FileStorage;
 }
 
 export interface AuthedContext extends ServiceContext {

@@ -171,6 +171,11 @@ export interface RunListOptions {
    * index-only, and the page is chosen by deferred join instead of sorting every match).
    */
   onePass?: 'filtered' | 'searched';
+  /**
+   * The exact total, known without counting (a kept count the caller read for exactly these
+   * conditions): the page is then read by deferred join without a count.
+   */
+  total?: number;
 }
 
 /**
@@ -185,7 +190,7 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
   options: RunListOptions = {},
 ): Promise<ListPage<O>> {
   const { limit, offset } = pageOf(query);
-  const onePass = options.onePass === 'searched' ? Boolean(query.q?.trim() && source.search?.length) : hasConditions(source, query);
+  const onePass = options.total === undefined && (options.onePass === 'searched' ? Boolean(query.q?.trim() && source.search?.length) : hasConditions(source, query));
   if (onePass) {
     const statement = ordered(filtered(erase(source.select(source.from)), source, query), source, query)
       .select(sql<number>`(count(*) over ())::int`.as('__total'))
@@ -196,7 +201,7 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
     const total = found.length ? found[0].__total : 0;
     return { rows: found.map(({ __total: _total, ...row }) => row as O), total };
   }
-  const total = await countOf(source, query);
+  const total = options.total ?? (await countOf(source, query));
   if (offset >= total) return { rows: [], total };
   if (query.itemsPerPage === -1) {
     const rows = await ordered(filtered(erase(source.select(source.from)), source, query), source, query).limit(limit).execute();
@@ -262,12 +267,13 @@ export async function listPage<D, TB extends keyof D, O, K extends string, Dto>(
   listing: Listing<D, TB, O, K, Dto>,
   where: readonly Filter<D, TB>[],
   args: ListArgs<K>,
+  options: { total?: number } = {},
 ): Promise<{ items: Dto[]; total: number }> {
   const query: ListQuery<D, TB, K> = { ...args, where };
   const grouped = args.sortBy !== undefined && !args.q?.trim() ? listing.grouped?.[args.sortBy] : undefined;
   const { rows, total } = grouped
     ? await groupedPage(em, listing.source(kyselyOf(em)), grouped, query)
-    : await runList(listing.source(kyselyOf(em), args.sortBy), query, { onePass: 'searched' });
+    : await runList(listing.source(kyselyOf(em), args.sortBy), query, { onePass: 'searched', total: options.total });
   return { items: await finish(em, listing, rows), total };
 }
 

@@ -28,6 +28,8 @@ import { chatRest } from '../domains/apps/chat/chat.rest.ts';
 import { emailRest } from '../domains/apps/email/email.rest.ts';
 import { pagesRest } from '../domains/apps/content/content.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
+import { filesRest } from '../domains/workflow/files/files.rest.ts';
+import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -61,6 +63,7 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(subDirectionsRest);
   await app.register(classesRest);
   await app.register(locationsRest);
+  await app.register(projectsRest);
   await app.register(schemesRest);
   await app.register(teamsRest);
   await app.register(usersRest);
@@ -76,4 +79,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(emailRest);
   await app.register(pagesRest);
   await app.register(searchRest);
+  await app.register(filesRest);
 };

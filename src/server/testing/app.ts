@@ -1,4 +1,7 @@
 // Test harness: a fresh database per test file, the real app (app.inject, no port), and callers per role.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
@@ -53,7 +56,9 @@ export interface TestApp {
  */
 export async function setupTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', ...env });
+  // Uploaded files of this test file go to a temporary folder (unless the test names its own).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...env });
   const orm = await initOrm(db.url, { poolMax: 5 });
   const app = await buildApp(config, orm, { logger: false });
   await app.ready();
@@ -61,6 +66,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     await app.close();
     await orm.close(true);
     await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const tokens = new Map<string, string>();
   const token = async (email: string) => {
@@ -89,6 +95,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       origin: 'http://localhost',
       outbox: app.outbox,
       accounts: app.accounts,
+      fileStorage: app.fileStorage,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

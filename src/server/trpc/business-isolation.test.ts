@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { createTaskFixture, type TaskFixture } from '../testing/workflow.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -30,11 +31,32 @@ interface Fixture {
   /** Saved views of a member of the customer: one shared with the customer, one personal. */
   sharedViewId: number;
   personalViewId: number;
+  /** A file uploaded by a member of the customer (not its admin, who attacks). */
+  fileId: number;
+  /** A draft project with one assignment (no inspector) and one slot. */
+  projectId: number;
+  assignmentId: number;
+  slotId: number;
+  /** Tasks of the customer: one scheduled, one in progress, one submitted, one rejected (same project). */
+  tasks: Record<'scheduled' | 'in_progress' | 'submitted' | 'rejected', TaskFixture>;
+  projectCode: string;
 }
 
 const VIEW_LIST = 'management.locations' as const;
 /** A non-admin member of each customer, owner of the fixture's saved views. */
 const MEMBERS: Record<string, string> = { ACME: 'analyst@demo.com', NWS: 'qualitycontrol@nws.demo.com' };
+/** A member of each customer who may upload files (analyst may not). */
+const UPLOADERS: Record<string, string> = { ACME: 'businessuser@demo.com', NWS: 'qualitycontrol@nws.demo.com' };
+
+async function uploadFixtureFile(code: string): Promise<number> {
+  const boundary = 'isolation-boundary';
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${code}-isolation.txt"\r\nContent-Type: text/plain\r\n\r\n` +
+    `${code} isolation file\r\n--${boundary}--\r\n`;
+  const res = await t.request({ method: 'POST', url: '/api/files', as: UPLOADERS[code], headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number }>().id;
+}
 let viewCounter = 0;
 
 async function fixtureFor(code: string): Promise<Fixture> {
@@ -43,6 +65,12 @@ async function fixtureFor(code: string): Promise<Fixture> {
   const draft = await sa.schemes.create({ customerId, name: `${code} isolation draft`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
   const member = await t.caller(MEMBERS[code]);
   const view = (shared: boolean) => member.views.create({ listKey: VIEW_LIST, name: `${code} view ${++viewCounter}`, query: 'q=iso', shared });
+  const schemeId = (await sa.schemes.list({ ...scope, view: 'latestPublished' })).items[0].id;
+  const locationId = (await sa.locations.list(scope)).items[0].id;
+  const teamId = (await sa.teams.list(scope)).items[0].id;
+  const project = await sa.projects.create({ customerId, code: `ISO-${++viewCounter}`, name: `${code} isolation project`, schemeId, startDate: '2032-01-01', endDate: '2032-12-31' });
+  const assignment = await sa.assignments.create({ projectId: project.id, locationId, teamId, plannedVisits: 2 });
+  const slot = await sa.slots.create({ assignmentId: assignment.id, startsAt: new Date('2032-02-02T09:00:00Z'), endsAt: new Date('2032-02-02T10:00:00Z') });
   return {
     code,
     customerId,
@@ -57,7 +85,20 @@ async function fixtureFor(code: string): Promise<Fixture> {
     userId: (await sa.users.list({ ...scope, role: 'qualitycontrol' })).items[0].id,
     sharedViewId: (await view(true)).id,
     personalViewId: (await view(false)).id,
+    fileId: await uploadFixtureFile(code),
+    projectId: project.id,
+    assignmentId: assignment.id,
+    slotId: slot.id,
+    ...(await tasksFor(code)),
   };
+}
+
+async function tasksFor(code: string): Promise<Pick<Fixture, 'tasks' | 'projectCode'>> {
+  const scheduled = await createTaskFixture(t.orm, { customer: code });
+  const more = async (status: 'in_progress' | 'submitted' | 'rejected') => createTaskFixture(t.orm, { customer: code, projectId: scheduled.projectId, status });
+  const tasks = { scheduled, in_progress: await more('in_progress'), submitted: await more('submitted'), rejected: await more('rejected') };
+  const projectCode = (await sa.tasks.byId({ id: scheduled.taskId })).project.code;
+  return { tasks, projectCode };
 }
 
 type Case = (attacker: AppCaller, foreign: Fixture, own: Fixture) => Promise<void>;
@@ -76,6 +117,10 @@ async function listHides(
   const narrowed = await list({ customerId: foreignCustomerId, itemsPerPage: -1 });
   expect(narrowed.total).toBe(0);
 }
+
+const ISO_PERIOD = { startDate: '2032-03-01', endDate: '2032-03-31' };
+const RECURRENCE = { kind: 'weekly' as const, byWeekday: ['MO' as const], interval: 1 };
+const WINDOW = { startsAt: new Date('2032-02-03T09:00:00Z'), endsAt: new Date('2032-02-03T10:00:00Z') };
 
 const CASES: Record<string, Case> = {
   'customers.list': async (a, f) => {
@@ -229,6 +274,113 @@ const CASES: Record<string, Case> = {
     await hidden(a.views.delete({ id: f.sharedViewId }));
     await hidden(a.views.delete({ id: f.personalViewId }));
   },
+
+  // The record search finds none of the other customer's records by their names or codes.
+  'search.records': async (a, f) => {
+    const foreign = {
+      people: (await sa.users.byId({ id: f.userId })).fullName,
+      locations: (await sa.locations.byId({ id: f.locationId })).code,
+      schemes: (await sa.schemes.byId({ id: f.schemeId })).name,
+      teams: (await sa.teams.byId({ id: f.teamId })).name,
+      customers: f.code,
+    } as const;
+    for (const [type, q] of Object.entries(foreign)) {
+      const foreignIds = { people: f.userId, locations: f.locationId, schemes: f.schemeId, teams: f.teamId, customers: f.customerId };
+      const isForeign = (hit: { type: keyof typeof foreignIds; id: number }) => hit.id === foreignIds[hit.type];
+      // The query does find the record (superadmin sees it), so an empty answer is the scope at work.
+      expect((await sa.search.records({ q })).flatMap((g) => g.items).some(isForeign), `${type} ${q} (superadmin)`).toBe(true);
+      expect((await a.search.records({ q })).flatMap((g) => g.items).filter(isForeign), `${type} ${q}`).toEqual([]);
+    }
+  },
+
+  'files.list': async (a, f) => {
+    await listHides((i) => a.files.list(i), f.fileId, f.customerId);
+    const uploader = (await (await t.caller(UPLOADERS[f.code])).auth.me()).userData.id;
+    expect((await a.files.list({ ownerId: uploader })).total).toBe(0);
+    expect((await a.files.list({ q: `${f.code}-isolation` })).total).toBe(0);
+  },
+  'files.byId': (a, f) => hidden(a.files.byId({ id: f.fileId })),
+  'files.delete': (a, f) => hidden(a.files.delete({ id: f.fileId })),
+  'projects.list': async (a, f) => {
+    await listHides((i) => a.projects.list({ ...i, archived: 'include' }), f.projectId, f.customerId);
+    const key = (await sa.projects.byId({ id: f.projectId })).scheme.key;
+    expect((await a.projects.list({ schemeKey: key })).total).toBe(0);
+  },
+  'projects.byId': (a, f) => hidden(a.projects.byId({ id: f.projectId })),
+  'projects.create': async (a, f, o) => {
+    await hidden(a.projects.create({ customerId: f.customerId, code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    await hidden(a.projects.create({ code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    expect(o.customerId).toBeTruthy();
+  },
+  'projects.update': async (a, f, o) => {
+    await hidden(a.projects.update({ id: f.projectId, name: 'Taken' }));
+    await hidden(a.projects.update({ id: o.projectId, schemeId: f.schemeId }));
+  },
+  'projects.activate': (a, f) => hidden(a.projects.activate({ id: f.projectId })),
+  'projects.hold': (a, f) => hidden(a.projects.hold({ id: f.projectId })),
+  'projects.complete': (a, f) => hidden(a.projects.complete({ id: f.projectId })),
+  'projects.archive': (a, f) => hidden(a.projects.archive({ id: f.projectId })),
+  'projects.restore': (a, f) => hidden(a.projects.restore({ id: f.projectId })),
+  'projects.delete': (a, f) => hidden(a.projects.delete({ id: f.projectId })),
+
+  'assignments.list': async (a, f, o) => {
+    expect((await a.assignments.list({ projectId: f.projectId, itemsPerPage: -1 })).total).toBe(0);
+    expect((await a.assignments.list({ projectId: o.projectId, locationId: f.locationId })).total).toBe(0);
+  },
+  'assignments.byId': (a, f) => hidden(a.assignments.byId({ id: f.assignmentId })),
+  'assignments.create': async (a, f, o) => {
+    await hidden(a.assignments.create({ projectId: f.projectId, locationId: o.locationId, teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: f.locationId, teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: f.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: o.teamId, assigneeId: f.userId, plannedVisits: 1 }));
+  },
+  'assignments.update': async (a, f, o) => {
+    await hidden(a.assignments.update({ id: f.assignmentId, plannedVisits: 9 }));
+    await hidden(a.assignments.update({ id: o.assignmentId, teamId: f.teamId }));
+    await hidden(a.assignments.update({ id: o.assignmentId, assigneeId: f.userId }));
+  },
+  'assignments.delete': (a, f) => hidden(a.assignments.delete({ id: f.assignmentId })),
+  'assignments.bulkCreate': async (a, f, o) => {
+    await hidden(a.assignments.bulkCreate({ projectId: f.projectId, locationIds: [o.locationId], teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(a.assignments.bulkCreate({ projectId: o.projectId, locationIds: [f.locationId], teamId: o.teamId, plannedVisits: 1 }));
+  },
+
+  'slots.list': async (a, f) => {
+    expect(ids(await a.slots.list({ itemsPerPage: -1 }))).not.toContain(f.slotId);
+    expect((await a.slots.list({ projectId: f.projectId })).total).toBe(0);
+    expect((await a.slots.list({ assignmentId: f.assignmentId })).total).toBe(0);
+  },
+  'slots.create': (a, f) => hidden(a.slots.create({ assignmentId: f.assignmentId, ...WINDOW })),
+  'slots.update': (a, f) => hidden(a.slots.update({ id: f.slotId, ...WINDOW })),
+  'slots.delete': (a, f) => hidden(a.slots.delete({ id: f.slotId })),
+  'slots.generate': async (a, f, o) => {
+    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60, dryRun: true }));
+    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60 }));
+    await hidden(a.slots.generate({ projectId: o.projectId, assignmentIds: [f.assignmentId], recurrence: RECURRENCE, durationMinutes: 60 }));
+  },
+  'tasks.list': async (a, f) => {
+    const taskIds = Object.values(f.tasks).map((x) => x.taskId);
+    const seen = ids(await a.tasks.list({ itemsPerPage: -1 }));
+    for (const id of taskIds) expect(seen).not.toContain(id);
+    const task = f.tasks.scheduled;
+    expect((await a.tasks.list({ projectId: task.projectId })).total).toBe(0);
+    expect((await a.tasks.list({ locationId: task.locationId })).total).toBe(0);
+    expect((await a.tasks.list({ teamId: task.teamId })).total).toBe(0);
+    expect((await a.tasks.list({ assigneeId: task.assigneeId! })).total).toBe(0);
+    expect((await a.tasks.list({ q: f.projectCode })).total).toBe(0);
+  },
+  'tasks.byId': (a, f) => hidden(a.tasks.byId({ id: f.tasks.scheduled.taskId })),
+  'tasks.bySlot': (a, f) => hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
+  'tasks.start': (a, f) => hidden(a.tasks.start({ id: f.tasks.scheduled.taskId, latitude: 45, longitude: 4, accuracy: 5, outOfFenceReason: 'Taken over' })),
+  'tasks.saveAnswers': (a, f) => hidden(a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] })),
+  'tasks.submit': (a, f) => hidden(a.tasks.submit({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation' })),
+  'tasks.approve': (a, f) => hidden(a.tasks.approve({ id: f.tasks.submitted.taskId })),
+  'tasks.reject': (a, f) => hidden(a.tasks.reject({ id: f.tasks.submitted.taskId, reason: 'Taken over' })),
+  'tasks.resume': (a, f) => hidden(a.tasks.resume({ id: f.tasks.rejected.taskId })),
+  'tasks.cancel': async (a, f) => {
+    await hidden(a.tasks.cancel({ id: f.tasks.scheduled.taskId, reason: 'Taken over' }));
+    await hidden(a.tasks.cancel({ id: f.tasks.in_progress.taskId, reason: 'Taken over' }));
+  },
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -248,14 +400,20 @@ async function snapshot(f: Fixture) {
     draft: await sa.schemes.byId({ id: f.draftSchemeId }),
     team: await sa.teams.byId({ id: f.teamId }),
     user: await sa.users.byId({ id: f.userId }),
+    tasks: await Promise.all(Object.values(f.tasks).map((x) => sa.tasks.byId({ id: x.taskId }))),
     views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
       .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
+    file: await sa.files.byId({ id: f.fileId }),
+    project: await sa.projects.byId({ id: f.projectId }),
+    assignment: await sa.assignments.byId({ id: f.assignmentId }),
+    slots: (await sa.slots.list({ projectId: f.projectId, itemsPerPage: -1 })).items,
   };
 }
 
 describe('tenant isolation of the business routers', () => {
   it(`has a case for every procedure of ${ROUTERS.join(', ')} (and none for a missing one)`, () => {
-    expect(procedures.length).toBeGreaterThanOrEqual(63);
+    expect(procedures.length).toBeGreaterThanOrEqual(66);
+    expect(procedures.length).toBeGreaterThanOrEqual(79);
     expect(procedures.filter((p) => !CASES[p])).toEqual([]);
     expect(Object.keys(CASES).filter((p) => !procedures.includes(p))).toEqual([]);
   });
@@ -286,6 +444,14 @@ describe('tenant isolation of the business routers', () => {
         });
       }
 
+      it('serves none of the other customer\'s files over REST (404)', async () => {
+        for (const url of [`/api/files/${foreign.fileId}`, `/api/files/${foreign.fileId}?thumbnail=1`, `/api/files/${foreign.fileId}/thumbnail`, `/api/files/${foreign.fileId}?inline=1`]) {
+          const res = await t.request({ method: 'GET', url, as: direction.attacker });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.body, url).not.toContain('isolation file');
+        }
+      });
+
       it('left the other customer\'s records unchanged and wrote no audit event', async () => {
         expect(await snapshot(foreign)).toEqual(before);
         expect(before.views).toHaveLength(2);
@@ -296,7 +462,7 @@ describe('tenant isolation of the business routers', () => {
       });
 
       it('keeps the CSV exports to the caller\'s customer', async () => {
-        for (const name of ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users']) {
+        for (const name of ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'files']) {
           const narrow = name === 'customers' ? `q=${foreign.code}` : `customerId=${foreign.customerId}`;
           const res = await t.request({ method: 'GET', url: `/api/export/${name}.csv?${narrow}`, as: direction.attacker });
           expect(res.statusCode, name).toBe(200);

@@ -17,9 +17,11 @@ const TABLE = `
 | Scheme | manage | manage | manage | read | read | read | read | read |
 | Team | manage | manage | read | read | manage team | read team | read team | read |
 | User | manage | manage own (not superadmin) | read | - | read team | read team | self | read |
+| Project | manage | manage | manage | create, update own, read | read | read | - | read |
+| LocationAssignment, Slot | manage | manage | manage | read | manage | manage team | read self | read |
 `;
 
-type Subject = 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User';
+type Subject = 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'Project' | 'LocationAssignment' | 'Slot';
 
 function parseMatrix(table: string): Map<Subject, Map<Role, string>> {
   const rows = table.trim().split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
@@ -54,6 +56,46 @@ interface Adapter {
   /** An existing ACME record. */
   sample(): Promise<number>;
 }
+
+// Workflow records: ACME projects in 2032, assignments of the Lyon team (the team leader's), slots in them.
+const teamNamed = async (q: string) => (await admin.teams.list({ q })).items[0].id;
+const userNamed = async (q: string) => (await admin.users.list({ q })).items[0].id;
+const someLocation = async () => (await admin.locations.list({})).items[0].id;
+async function matrixProject(): Promise<number> {
+  const schemeId = (await admin.schemes.list({ view: 'latestPublished' })).items[0].id;
+  return (await admin.projects.create({ code: tag(), name: 'Matrix project', schemeId, startDate: '2032-01-01', endDate: '2032-12-31' })).id;
+}
+/** Lyon's assignment in a new project, the inspector qualitycontrol@demo.com (or none). */
+async function lyonAssignment(withInspector = true): Promise<{ id: number; projectId: number }> {
+  const projectId = await matrixProject();
+  const assigneeId = withInspector ? await userNamed('qualitycontrol@demo.com') : null;
+  const a = await admin.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Lyon'), assigneeId, plannedVisits: 1 });
+  return { id: a.id, projectId };
+}
+let sampleAssignment: Promise<{ id: number; projectId: number }> | undefined;
+const theSampleAssignment = () => (sampleAssignment ??= lyonAssignment());
+let sampleSlot: Promise<number> | undefined;
+const theSampleSlot = () =>
+  (sampleSlot ??= theSampleAssignment().then(async (a) => (await admin.slots.create({ assignmentId: a.id, ...slotWindow(1) })).id));
+const slotWindow = (day: number) => ({ startsAt: new Date(Date.UTC(2032, 0, day, 9)), endsAt: new Date(Date.UTC(2032, 0, day, 10)) });
+/** Slots have no byId procedure: the slot as the caller's list shows it, NOT_FOUND when it is not there. */
+async function slotById(c: AppCaller, id: number): Promise<unknown> {
+  const found = (await c.slots.list({ itemsPerPage: -1 })).items.find((s) => s.id === id);
+  if (!found) throw Object.assign(new Error('Slot not found'), { code: 'NOT_FOUND' });
+  return found;
+}
+/** A record of another team (Paris, no inspector) for the team and self cells. */
+const otherTeamRecord: Partial<Record<Subject, () => Promise<number>>> = {
+  LocationAssignment: async () => {
+    const projectId = await matrixProject();
+    return (await admin.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Paris'), plannedVisits: 1 })).id;
+  },
+  Slot: async () => {
+    const projectId = await matrixProject();
+    const other = await admin.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Paris'), plannedVisits: 1 });
+    return (await admin.slots.create({ assignmentId: other.id, ...slotWindow(2) })).id;
+  },
+};
 
 const north = async () => (await admin.directions.list({ q: 'NORTH' })).items[0].id;
 const someSub = async () => (await admin.subDirections.list({})).items[0].id;
@@ -137,6 +179,36 @@ const ADAPTERS: Record<Subject, Adapter> = {
     remove: (c, id) => c.users.delete({ id }),
     sample: async () => (await admin.users.list({ q: 'businessuser@demo.com' })).items[0].id,
   },
+  Project: {
+    list: (c) => c.projects.list({ itemsPerPage: -1 }),
+    byId: (c, id) => c.projects.byId({ id }),
+    create: async (c) => {
+      const schemeId = (await admin.schemes.list({ view: 'latestPublished' })).items[0].id;
+      return (await c.projects.create({ customerId: ACME, code: tag(), name: 'Matrix project', schemeId, startDate: '2032-01-01', endDate: '2032-06-30' })).id;
+    },
+    update: (c, id) => c.projects.update({ id, description: 'Updated' }),
+    remove: (c, id) => c.projects.delete({ id }),
+    sample: async () => (await theSampleAssignment()).projectId,
+  },
+  LocationAssignment: {
+    list: async (c) => c.assignments.list({ projectId: (await theSampleAssignment()).projectId, itemsPerPage: -1 }),
+    byId: (c, id) => c.assignments.byId({ id }),
+    create: async (c) => {
+      const projectId = await matrixProject();
+      return (await c.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Lyon'), plannedVisits: 1 })).id;
+    },
+    update: (c, id) => c.assignments.update({ id, plannedVisits: 2 }),
+    remove: (c, id) => c.assignments.delete({ id }),
+    sample: async () => (await theSampleAssignment()).id,
+  },
+  Slot: {
+    list: (c) => c.slots.list({ itemsPerPage: -1 }),
+    byId: slotById,
+    create: async (c) => (await c.slots.create({ assignmentId: (await lyonAssignment()).id, ...slotWindow(3) })).id,
+    update: (c, id) => c.slots.update({ id, ...slotWindow(4) }),
+    remove: (c, id) => c.slots.delete({ id }),
+    sample: theSampleSlot,
+  },
 };
 
 const refused = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -193,7 +265,43 @@ async function check(subject: Subject, role: Role, cell: string, c: AppCaller, e
       await refused(a.remove(c, sample));
       return;
     }
+    case 'create, update own, read': {
+      // Projects (businessuser): read all, create, change its own only, delete none.
+      expect((await a.list(c)).items.map((i) => i.id)).toContain(sample);
+      const id = await a.create(c);
+      await a.update(c, id);
+      await refused(a.update(c, sample));
+      await refused(a.remove(c, id));
+      return;
+    }
+    case 'read self': {
+      // Assignments and slots (qualitycontrol): only those it is the inspector of.
+      const mine = await a.sample();
+      const other = await otherTeamRecord[subject]!();
+      const visible = (await a.list(c)).items.map((i) => i.id);
+      expect(visible).toContain(mine);
+      expect(visible).not.toContain(other);
+      await a.byId(c, mine);
+      await hidden(a.byId(c, other));
+      await refused(a.create(c));
+      await refused(a.update(c, mine));
+      await refused(a.remove(c, mine));
+      return;
+    }
     case 'manage team': {
+      if (subject !== 'Team') {
+        // Assignments and slots (teamleader): those of its teams, created, changed and deleted; no other team's.
+        const id = await a.create(c);
+        await a.byId(c, id);
+        await a.update(c, id);
+        const other = await otherTeamRecord[subject]!();
+        expect((await a.list(c)).items.map((i) => i.id)).not.toContain(other);
+        await hidden(a.byId(c, other));
+        await refused(a.update(c, other));
+        await refused(a.remove(c, other));
+        await a.remove(c, id);
+        return;
+      }
       // Team only (floormanager): update their teams; not create, nor touch another team.
       const own = await ownTeamIds(email);
       expect(own.length).toBeGreaterThan(0);
@@ -241,8 +349,10 @@ async function check(subject: Subject, role: Role, cell: string, c: AppCaller, e
 }
 
 describe('role matrix of the business structure (DOMAIN.md)', () => {
-  it('covers every role and the nine subjects', () => {
-    expect([...MATRIX.keys()].sort()).toEqual(['Class', 'Customer', 'Direction', 'License', 'Location', 'Scheme', 'SubDirection', 'Team', 'User']);
+  it('covers every role and the twelve subjects', () => {
+    expect([...MATRIX.keys()].sort()).toEqual([
+      'Class', 'Customer', 'Direction', 'License', 'Location', 'LocationAssignment', 'Project', 'Scheme', 'Slot', 'SubDirection', 'Team', 'User',
+    ]);
     for (const cells of MATRIX.values()) expect([...cells.keys()].sort()).toEqual([...ROLES].sort());
   });
 

@@ -23,8 +23,13 @@ import { analyticsRouter } from '../domains/apps/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/apps/chat/chat.router.ts';
 import { emailRouter } from '../domains/apps/email/email.router.ts';
 import { pagesRouter } from '../domains/apps/content/content.router.ts';
-import { searchRouter } from '../domains/platform/search/search.router.ts';
+import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
+import { filesRouter } from '../domains/workflow/files/files.router.ts';
+import { tasksRouter } from '../domains/workflow/tasks/tasks.router.ts';
+import { projectsRouter } from '../domains/workflow/projects/projects.router.ts';
+import { assignmentsRouter } from '../domains/workflow/assignments/assignments.router.ts';
+import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -40,6 +45,12 @@ export const appRouter = router({
   teams: teamsRouter,
   users: usersRouter,
   views: viewsRouter,
+  search: recordSearchRouter,
+  files: filesRouter,
+  tasks: tasksRouter,
+  projects: projectsRouter,
+  assignments: assignmentsRouter,
+  slots: slotsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

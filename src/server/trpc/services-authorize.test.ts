@@ -5,7 +5,7 @@ import { createAbility } from '../../shared/abilities/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
-const modules = import.meta.glob<Record<string, unknown>>('../domains/{apps,organization,structure,platform}/*/*.service.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../domains/{apps,organization,structure,platform,workflow}/*/*.service.ts', { eager: true });
 
 /** Personal data of the caller: signing in is the whole check. */
 const SIGNED_IN_ONLY = new Set(['listNotifications', 'countUnread', 'markNotification', 'markAllRead']);

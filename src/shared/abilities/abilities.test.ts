@@ -52,4 +52,18 @@ describe('defineRulesFor', () => {
     expect(a.can('perform', subject('Task', { assigneeId: 7 }) as never)).toBe(true);
     expect(a.can('perform', subject('Task', { assigneeId: 8 }) as never)).toBe(false);
   });
+
+  it('lets uploaders delete their own files, and admin and businessadmin any file of their customer', () => {
+    for (const role of ['businessuser', 'floormanager', 'teamleader', 'qualitycontrol'] as const) {
+      const a = abilityFor(user(role));
+      expect(a.can('upload', 'File'), role).toBe(true);
+      expect(a.can('delete', subject('File', { ownerId: 7, customerId: 1 }) as never), role).toBe(true);
+      expect(a.can('delete', subject('File', { ownerId: 8, customerId: 1 }) as never), role).toBe(false);
+    }
+    for (const role of ['admin', 'businessadmin'] as const) {
+      expect(abilityFor(user(role)).can('delete', subject('File', { ownerId: 8, customerId: 1 }) as never), role).toBe(true);
+    }
+    expect(abilityFor(user('analyst')).can('upload', 'File')).toBe(false);
+    expect(abilityFor(user('analyst')).can('read', 'File')).toBe(true);
+  });
 });

@@ -65,6 +65,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('create', 'Project');
       can('update', 'Project', { ownerId: user.id });
       can('upload', 'File');
+      can('delete', 'File', { ownerId: user.id });
       can('read', ['AclDemo', 'DemoApp']);
       break;
     case 'floormanager':
@@ -76,6 +77,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can(['assign', 'cancel'], 'Task');
       can('read', 'Report', team);
       can('upload', 'File');
+      can('delete', 'File', { ownerId: user.id });
       can('read', ['AclDemo', 'DemoApp']);
       break;
     case 'teamleader':
@@ -87,6 +89,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('review', 'Task');
       can('read', 'Report', team);
       can('upload', 'File');
+      can('delete', 'File', { ownerId: user.id });
       can('read', ['AclDemo', 'DemoApp']);
       break;
     case 'qualitycontrol':
@@ -95,7 +98,8 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('read', 'User', { id: user.id });
       can('read', ['LocationAssignment', 'Slot'], self);
       can(['read', 'perform'], 'Task', self);
-      can('read', 'File', { ownerId: user.id });
+      // Files of their tasks too: the files service adds them (who may read a task may read its files).
+      can(['read', 'delete'], 'File', { ownerId: user.id });
       can('upload', 'File');
       can('read', ['AclDemo', 'DemoApp']);
       break;

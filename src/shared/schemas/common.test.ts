@@ -1,7 +1,7 @@
 // Date inputs stay within what PostgreSQL stores: year 0 and JavaScript's far ends were 500s.
 import { describe, expect, it } from 'vitest';
 import { ZDateTime } from './calendar.ts';
-import { ZInputDate, ZInputIsoDate } from './common.ts';
+import { ZInputDate, ZInputIsoDate, ZTimeZone } from './common.ts';
 
 describe('date inputs', () => {
   it('accept years 1 to 9999', () => {
@@ -18,5 +18,18 @@ describe('date inputs', () => {
       expect(ZDateTime.safeParse(value).success, String(value)).toBe(false);
     }
     expect(ZInputIsoDate.safeParse('0000-01-01').success).toBe(false);
+  });
+});
+
+describe('time zones', () => {
+  it('accept IANA names the runtime knows and refuse anything else with a message', () => {
+    for (const zone of ['Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'UTC', 'America/Argentina/Buenos_Aires']) {
+      expect(ZTimeZone.safeParse(zone).success, zone).toBe(true);
+    }
+    for (const zone of ['Europe/Lutetia', 'Paris', '+01:00', '', 'Europe/Paris; drop table']) {
+      const result = ZTimeZone.safeParse(zone);
+      expect(result.success, zone).toBe(false);
+      expect(result.error?.issues[0].message).toMatch(/IANA zone/);
+    }
   });
 });

@@ -115,3 +115,19 @@ export function zImageUrl(max: number) {
       { message: 'Must be an http(s) address or a PNG, JPEG, GIF or WebP data URL' },
     );
 }
+
+/** Whether `zone` is an IANA time zone name this runtime knows (e.g. `Europe/Paris`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  // Names only: no bare offsets ("+01:00"), which newer runtimes also accept but which know no DST.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA zone such as Europe/Paris';
+/** An IANA time zone name (planning converts local visit times to UTC with it). */
+export const ZTimeZone = z.string().trim().max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE);

@@ -3,7 +3,7 @@
 // then holds just that one); other roles are refused (FORBIDDEN).
 import { z } from 'zod';
 import { zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion } from './common.ts';
 
 export const CUSTOMER_STATUSES = ['active', 'suspended'] as const;
 export type TCustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -52,6 +52,8 @@ export const ZCustomer = z.object({
   city: z.string().nullable(),
   address: z.string().nullable(),
   status: z.enum(CUSTOMER_STATUSES),
+  /** IANA time zone of the customer's locations (a location may override it); slots are planned in it. */
+  timeZone: z.string(),
   /** The license in force now, or null (then only the customer's admins can sign in). */
   activeLicense: ZActiveLicenseSummary.nullable(),
   /** Users with status `active` (what the license's seats limit). */
@@ -79,8 +81,16 @@ export const ZCreateCustomerInput = z.object({
   city: zOptionalText(120),
   address: zOptionalText(300),
   status: z.enum(CUSTOMER_STATUSES).default('active'),
+  /** Default Europe/Paris. */
+  timeZone: ZTimeZone.optional(),
 });
 export type TCreateCustomerInput = z.infer<typeof ZCreateCustomerInput>;
 
-export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({ id: ZId, version: ZExpectedVersion });
+// zod 4 keeps a field's default under .partial(): status is redeclared without one, so an update
+// that leaves it out keeps the stored status.
+export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({
+  id: ZId,
+  version: ZExpectedVersion,
+  status: z.enum(CUSTOMER_STATUSES).optional(),
+});
 export type TUpdateCustomerInput = z.infer<typeof ZUpdateCustomerInput>;

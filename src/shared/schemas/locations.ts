@@ -4,7 +4,7 @@
 // archive hides it instead.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, zRefId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, zRefId, ZTimeZone, ZVersion } from './common.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
@@ -47,6 +47,8 @@ export const ZLocation = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   geofenceRadiusM: z.number(),
+  /** IANA time zone overriding the customer's; null: the customer's. */
+  timeZone: z.string().nullable(),
   active: z.boolean(),
   archivedAt: z.date().nullable(),
   direction: ZCodeRef,
@@ -93,6 +95,7 @@ const locationFields = {
   longitude: ZLongitude.nullable().default(null),
   geofenceRadiusM: ZGeofence.default(100),
   openingHours: ZOpeningHours.default({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
+  timeZone: ZTimeZone.nullable().default(null),
   active: z.boolean().default(true),
 };
 
@@ -118,6 +121,7 @@ export const ZUpdateLocationInput = z
     longitude: ZLongitude.nullable().optional(),
     geofenceRadiusM: ZGeofence.optional(),
     openingHours: ZOpeningHours.optional(),
+    timeZone: ZTimeZone.nullable().optional(),
     active: z.boolean().optional(),
   })
   .refine(bothOrNeither, coordinatesMessage);

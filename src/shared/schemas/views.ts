@@ -20,6 +20,8 @@ export const SAVED_VIEW_LISTS = {
   'management.subDirections': '/management/sub-directions',
   'management.teams': '/management/teams',
   'management.users': '/management/users',
+  'workflow.projects': '/projects',
+  'workflow.tasks': '/tasks',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];

@@ -1,5 +1,6 @@
 import { FormControl, Select } from '@primer/react';
 import classes from './DataTable.module.css';
+import { useFilterChip } from './filter-chips.tsx';
 
 export interface FilterOption {
   value: string;
@@ -17,10 +18,14 @@ export interface FilterSelectProps {
   /** Hide the visible label (it stays the accessible name). */
   hideLabel?: boolean;
   disabled?: boolean;
+  /** The value that means "not filtered" (default ''): other values show as an active-filter chip. */
+  clearValue?: string;
 }
 
 /** A labelled select for a list toolbar, bound to one filter of the URL list state. */
-export function FilterSelect({ label, value, onChange, options, allLabel, hideLabel = true, disabled }: FilterSelectProps) {
+export function FilterSelect({ label, value, onChange, options, allLabel, hideLabel = true, disabled, clearValue = '' }: FilterSelectProps) {
+  const chosen = value !== clearValue ? options.find((o) => o.value === value) : undefined;
+  useFilterChip(chosen ? { label, value: chosen.label, clear: () => onChange(clearValue) } : null);
   return (
     <FormControl className={classes.filter} disabled={disabled}>
       <FormControl.Label visuallyHidden={hideLabel}>{label}</FormControl.Label>

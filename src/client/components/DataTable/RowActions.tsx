@@ -12,6 +12,8 @@ export interface RowAction {
   icon?: ReactNode;
   /** Hidden when false (the caller may not do it). */
   visible?: boolean;
+  /** Why the action cannot be done on this row (shown, reachable, not choosable), e.g. "Has 3 sub-directions". */
+  unavailable?: string;
 }
 
 /**
@@ -37,14 +39,14 @@ export function RowActions({ rowLabel, actions }: { rowLabel: string; actions: R
       <ActionMenu.Overlay align="end">
         <ActionList>
           {normal.map((action) => (
-            <ActionList.Item key={action.label} onSelect={action.onSelect}>
+            <ActionList.Item key={action.label} onSelect={action.onSelect} inactiveText={action.unavailable} aria-disabled={action.unavailable ? true : undefined}>
               {action.icon && <ActionList.LeadingVisual>{action.icon}</ActionList.LeadingVisual>}
               {action.label}
             </ActionList.Item>
           ))}
           {normal.length > 0 && danger.length > 0 && <ActionList.Divider />}
           {danger.map((action) => (
-            <ActionList.Item key={action.label} variant="danger" onSelect={action.onSelect}>
+            <ActionList.Item key={action.label} variant="danger" onSelect={action.onSelect} inactiveText={action.unavailable} aria-disabled={action.unavailable ? true : undefined}>
               {action.icon && <ActionList.LeadingVisual>{action.icon}</ActionList.LeadingVisual>}
               {action.label}
             </ActionList.Item>

@@ -1,6 +1,7 @@
 import { FormControl, TextInput } from '@primer/react';
 import { useEffect, useState } from 'react';
 import classes from './DataTable.module.css';
+import { useFilterChip } from './filter-chips.tsx';
 
 export interface TextFilterProps {
   /** Accessible name (and placeholder). */
@@ -17,6 +18,7 @@ export interface TextFilterProps {
 /** A free-text filter for a list toolbar, applied to the URL state after a short pause. */
 export function TextFilter({ label, value, onChange, maxLength, normalize = (v) => v, accept = () => true }: TextFilterProps) {
   const [text, setText] = useState(value);
+  useFilterChip(value ? { label, value, clear: () => onChange('') } : null);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     const next = normalize(text.trim());

@@ -1,12 +1,14 @@
-import { PlusIcon, type Icon } from '@primer/octicons-react';
+import { ArchiveIcon, PlusIcon, TrashIcon, type Icon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../DataTable/DataTable.tsx';
+import { DataTable, type BulkAction, type CardLayout, type Column } from '../DataTable/DataTable.tsx';
 import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
+import { exportQuery } from '../DataTable/export-query.ts';
 import { RowActions, type RowAction } from '../DataTable/RowActions.tsx';
 import { ListPage } from './ListPage.tsx';
 import type { RecordList } from './useRecordList.ts';
+import { useCreateParam } from './useCreateParam.ts';
 
 /** What a list page hands its create/edit dialog. */
 export interface RecordDialogProps {
@@ -33,6 +35,8 @@ export interface RecordListPageProps<R extends { id: number }> {
   /** Title of the empty list. */
   emptyTitle: string;
   columns: Column<R>[];
+  /** How a row shows as a card on phones (title = the record's name, two facts, a status). */
+  card?: CardLayout;
   /** Filter selects, before the CSV export link. */
   filters?: ReactNode;
   /** The CSV export's name (GET /api/export/<domain>.csv with the list's input). */
@@ -62,6 +66,7 @@ export function RecordListPage<R extends { id: number }>({
   onCreate = () => list.setEditing('new'),
   emptyTitle,
   columns,
+  card,
   filters,
   exportDomain,
   rowActions = (row) => list.menu(row),
@@ -85,6 +90,11 @@ export function RecordListPage<R extends { id: number }>({
     return true;
   };
   const canCreate = list.can('create');
+  useCreateParam(canCreate, onCreate);
+  const bulkActions: BulkAction<R>[] = [
+    ...(list.archiveMany && list.can('update') ? [{ label: t('bulkArchive'), icon: ArchiveIcon, run: list.archiveMany }] : []),
+    ...(list.removeMany && list.can('delete') ? [{ label: t('bulkDelete'), icon: TrashIcon, variant: 'danger' as const, run: list.removeMany }] : []),
+  ];
   return (
     <ListPage
       title={title}
@@ -111,13 +121,24 @@ export function RecordListPage<R extends { id: number }>({
         error={query.error?.message}
         onRetry={() => void query.refetch()}
         onRowOpen={onRowOpen}
-        empty={{ title: emptyTitle, description: canCreate ? t('emptyCreate') : t('emptyFilters') }}
-        toolbar={
-          <>
-            {filters}
-            <ExportCsvButton domain={exportDomain} input={list.input} />
-          </>
-        }
+        rowLabel={list.label}
+        records={list.records}
+        card={card}
+        settingsKey={exportDomain}
+        empty={{
+          title: emptyTitle,
+          description: canCreate ? t('emptyCreate') : t('emptyNothing'),
+          action: canCreate ? (
+            <Button leadingVisual={createIcon} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          ) : undefined,
+        }}
+        filters={filters}
+        toolbar={<ExportCsvButton domain={exportDomain} input={list.input} />}
+        bulkActions={bulkActions}
+        fetchAll={list.fetchAll}
+        csv={{ name: exportDomain, allHref: `/api/export/${exportDomain}.csv${exportQuery(list.input)}` }}
         rowActions={(row) => <RowActions rowLabel={list.label(row)} actions={rowActions(row)} />}
       />
       {editing && (

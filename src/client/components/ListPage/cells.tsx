@@ -1,22 +1,51 @@
 // Cell renderers shared by the business lists: codes, a name with its description, status labels.
-import { Label, Text } from '@primer/react';
+// User content is isolated (<bdi dir="auto">) and codes, numbers and coordinates read left to right,
+// so mixed-direction text reads correctly in Arabic (issue 10, finding 6).
+import { Label } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../Bidi/Bidi.tsx';
 import classes from './ListPage.module.css';
 
-/** A short business code in monospace. */
+/** A short business code in monospace, left to right. */
 export function CodeCell({ children }: { children: ReactNode }) {
-  return <span className={classes.code}>{children}</span>;
+  return <Ltr className={classes.code}>{children}</Ltr>;
 }
 
-/** A name in semibold with an optional muted second line. */
-export function NameCell({ name, detail }: { name: ReactNode; detail?: ReactNode }) {
+/**
+ * A name in semibold with an optional muted second line. Each line is user content with its own
+ * direction (dir="auto", so an English name in Arabic is cut with an ellipsis at its own end) aligned
+ * like the cell around it.
+ */
+export function NameCell({ name, detail, detailLtr }: { name: ReactNode; detail?: ReactNode; detailLtr?: boolean }) {
   return (
     <span className={classes.nameCell}>
-      <Text weight="semibold">{name}</Text>
-      {detail ? <span className={classes.detail}>{detail}</span> : null}
+      <bdi dir="auto" className={[classes.line, classes.name].join(' ')}>
+        {name}
+      </bdi>
+      {detail ? (
+        <bdi dir={detailLtr ? 'ltr' : 'auto'} className={[classes.detail, classes.line].join(' ')} data-detail="">
+          {detail}
+        </bdi>
+      ) : null}
     </span>
   );
+}
+
+/** User text in a cell (a city, a team's name): its own direction, aligned like the cell. */
+export function TextCell({ children }: { children: ReactNode }) {
+  return children === null || children === undefined || children === '' ? (
+    '—'
+  ) : (
+    <bdi dir="auto" className={classes.line}>
+      {children}
+    </bdi>
+  );
+}
+
+/** A number (count, seats, percentage) kept left to right. */
+export function NumberCell({ children }: { children: ReactNode }) {
+  return <Ltr>{children}</Ltr>;
 }
 
 /** A color swatch with its hex value (location classes). */
@@ -24,7 +53,7 @@ export function ColorCell({ color }: { color: string }) {
   return (
     <span className={classes.colorCell}>
       <span className={classes.swatch} style={{ backgroundColor: color }} aria-hidden="true" />
-      <span className={classes.code}>{color}</span>
+      <Ltr className={classes.code}>{color}</Ltr>
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmOptions {
-  title: string;
+  title: ReactNode;
   content?: ReactNode;
   confirmLabel: string;
   /** Danger (default) focuses Cancel first so Enter never destroys by accident. */

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Subject } from '../../../shared/abilities/index.ts';
@@ -7,6 +7,7 @@ import { useCan } from '../../lib/can.ts';
 import { toSchemaListInput, useListState, type ListState } from '../../lib/list-state.ts';
 import { useProcedureQuery, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useIsolatedT } from '../Bidi/Bidi.tsx';
 import type { RowAction } from '../DataTable/RowActions.tsx';
 import { useNotice, type NoticeApi } from './notices.tsx';
 import { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
@@ -37,6 +38,8 @@ export interface RecordListOptions<P extends QueryProcedure, R extends { id: num
   archived?: (row: R) => boolean;
   /** Notices to use instead of the list's own (a page that shares them with another view). */
   notices?: NoticeApi;
+  /** The records in "No <records> match “…”" (plural, lower case where the language has it). */
+  records?: string;
 }
 
 export interface MenuOptions {
@@ -72,9 +75,15 @@ export interface RecordList<R extends { id: number }> {
   /** Value and setter of one URL filter, for a filter select. */
   filter: (key: string) => { value: string; onChange: (value: string) => void };
   /** After a change: refresh the lists, then show `message`. */
-  announce: (message: string) => Promise<void>;
+  announce: (message: ReactNode) => Promise<void>;
   /** After a dialog saved the record named `name`: refresh the lists and say so. */
   saved: (name: string) => Promise<void>;
+  /** Every row matching the list's search and filters (all pages), for "select all N matching". */
+  fetchAll: () => Promise<R[]>;
+  /** Bulk archive and delete of selected rows, skipping (and naming) rows the caller may not change. */
+  archiveMany?: (rows: R[]) => Promise<void>;
+  removeMany?: (rows: R[]) => Promise<void>;
+  records?: string;
 }
 
 /**
@@ -83,6 +92,7 @@ export interface RecordList<R extends { id: number }> {
  */
 export function useRecordList<P extends QueryProcedure, R extends { id: number } = ListRow<P>>(options: RecordListOptions<P, R>): RecordList<R> {
   const { t } = useTranslation('forms');
+  const ti = useIsolatedT('forms');
   const allowed = useCan();
   const [state, update] = useListState(options.filters);
   const input = toSchemaListInput(options.schema, state);
@@ -95,9 +105,14 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   const actions = useRecordActions<R>({ ...options, notices, refresh });
   const { subject, record, archived } = options;
   const can: RecordList<R>['can'] = (action, row) => allowed(action, subject, row && record ? record(row) : undefined);
-  const announce = async (message: string) => {
+  const announce = async (message: ReactNode) => {
     await refresh();
     notices.success(message);
+  };
+  const notAllowed = t('bulk.notAllowed');
+  const fetchAll = async () => {
+    const all = (utils[options.invalidates[0]] as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
+    return (await all.fetch({ ...input, page: 1, itemsPerPage: -1 })).items;
   };
 
   return {
@@ -124,6 +139,15 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
       }),
     filter: (key) => ({ value: state.filters[key] ?? '', onChange: (value) => update({ filters: { [key]: value } }) }),
     announce,
-    saved: (name) => announce(t('notices.saved', { name })),
+    saved: (name) => announce(ti('notices.saved', { name })),
+    fetchAll,
+    archiveMany: options.archive
+      ? (rows) =>
+          actions.archiveMany(rows, (row) =>
+            archived?.(row) ? t('bulk.alreadyArchived') : can('update', row) ? null : notAllowed,
+          )
+      : undefined,
+    removeMany: options.remove ? (rows) => actions.removeMany(rows, (row) => (can('delete', row) ? null : notAllowed)) : undefined,
+    records: options.records,
   };
 }

@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/constants/roles.ts';
+import { useRoleName } from '../../lib/roles.ts';
 import { trpc } from '../../lib/trpc.ts';
 import formClasses from '../FormDialog/FormDialog.module.css';
 import classes from './RecordSelect.module.css';
@@ -35,6 +36,7 @@ export interface UserMultiPickerProps {
  */
 export function UserMultiPicker({ label, value, onChange, customerId, locked, error, disabled }: UserMultiPickerProps) {
   const { t } = useTranslation('forms');
+  const roleName = useRoleName();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const [q, setQ] = useState('');
@@ -50,7 +52,7 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
   const toItem = (u: PickedUser): SelectPanelItemInput => ({
     id: u.id,
     text: u.fullName,
-    description: `${u.email} · ${t(`roles.${u.role}`, { defaultValue: u.role })}`,
+    description: `${u.email} · ${roleName(u.role)}`,
     descriptionVariant: 'block',
     disabled: lockedIds.has(u.id),
   });
@@ -76,7 +78,7 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
                 <Text weight="semibold">{u.fullName}</Text>
                 <span className={classes.muted}>{u.email}</span>
               </span>
-              <Label>{t(`roles.${u.role}`, { defaultValue: u.role })}</Label>
+              <Label>{roleName(u.role)}</Label>
               {lockedIds.has(u.id) ? (
                 <span className={classes.muted}>{locked?.reason}</span>
               ) : (

@@ -13,11 +13,12 @@ import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { TextFilter } from '../../components/DataTable/TextFilter.tsx';
 import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
+import { CodeCell, NameCell, RecordListPage, TextCell, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 
 const upper = (v: string) => v.toUpperCase();
 const isCountryCode = (v: string) => /^[A-Z]{2}$/.test(v);
@@ -56,17 +57,26 @@ export default function CustomersPage() {
     label: (c) => c.name,
     remove: trpc.customers.delete.useMutation().mutateAsync,
     deleteHint: t('customers.deleteHint'),
+    deleteBlocked: (c) =>
+      c.activeUsers > 0
+        ? t('customers.cannotDelete', { count: c.activeUsers })
+        : c.activeLicense
+          ? t('customers.cannotDeleteLicensed')
+          : null,
+    records: t('customers.records'),
   });
   const canReadLicenses = can('read', 'License');
 
   const columns: Column<TCustomer>[] = [
-    { key: 'code', header: t('fields.code'), sortable: true, render: (c) => <CodeCell>{c.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), sortable: true, render: (c) => <NameCell name={c.name} detail={c.email} /> },
-    { key: 'country', header: t('customers.country'), sortable: true, render: (c) => country(c.country) },
-    { key: 'city', header: t('fields.city'), sortable: true, render: (c) => c.city ?? '—' },
+    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (c) => <CodeCell>{c.code}</CodeCell> },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (c) => <NameCell name={c.name} detail={c.email} /> },
+    { key: 'country', header: t('customers.country'), kind: 'text', width: 9, sortable: true, render: (c) => country(c.country) },
+    { key: 'city', header: t('fields.city'), kind: 'text', width: 9, sortable: true, render: (c) => <TextCell>{c.city}</TextCell> },
     {
       key: 'license',
       header: t('customers.license'),
+      kind: 'text',
+      width: 11,
       render: (c) =>
         c.activeLicense ? (
           <NameCell
@@ -80,7 +90,8 @@ export default function CustomersPage() {
     {
       key: 'seats',
       header: t('customers.seats'),
-      align: 'end',
+      kind: 'number',
+      width: 8,
       render: (c) => (
         <Text className={c.activeLicense && c.activeUsers > c.activeLicense.seats ? classes.danger : undefined}>
           {c.activeLicense ? t('customers.seatUse', { used: fmt.number(c.activeUsers), seats: fmt.number(c.activeLicense.seats) }) : fmt.number(c.activeUsers)}
@@ -90,6 +101,7 @@ export default function CustomersPage() {
     {
       key: 'status',
       header: t('fields.status'),
+      kind: 'status',
       sortable: true,
       render: (c) => <Label variant={c.status === 'active' ? 'success' : 'attention'}>{t(`customers.status.${c.status}`)}</Label>,
     },
@@ -103,6 +115,7 @@ export default function CustomersPage() {
       createLabel={t('customers.new')}
       emptyTitle={t('customers.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['code', 'seats'], status: 'status' }}
       exportDomain="customers"
       filters={
         <>
@@ -153,6 +166,7 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
       city: customer?.city ?? '',
       address: customer?.address ?? '',
       status: customer?.status ?? 'active',
+      timeZone: customer?.timeZone ?? 'Europe/Paris',
     },
     (v) => ({ ...(customer ? { id: customer.id, version: customer.version } : {}), ...v, country: v.country.trim() === '' ? null : v.country }),
   );
@@ -190,6 +204,13 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
         label={t('fields.status')}
         options={CUSTOMER_STATUSES.map((s) => ({ value: s, label: t(`customers.status.${s}`) }))}
         caption={t('customers.statusHint')}
+      />
+      <SelectField
+        form={form}
+        name="timeZone"
+        label={t('fields.timeZone')}
+        options={timeZoneOptions(form.values.timeZone)}
+        caption={t('customers.timeZoneHint')}
       />
     </FormDialog>
   );

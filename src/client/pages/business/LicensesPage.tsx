@@ -16,7 +16,7 @@ import {
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { FormDialog, NumberField, SelectField, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
+import { CodeCell, NameCell, NumberCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
 import { toDateInput, useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -44,18 +44,22 @@ export default function LicensesPage() {
     label: (l) => l.key,
     remove: trpc.licenses.delete.useMutation().mutateAsync,
     deleteHint: t('licenses.deleteHint'),
+    // Only a license that has not started can be deleted; others are history (revoke instead).
+    deleteBlocked: (l) => (l.status === 'scheduled' ? null : t('licenses.cannotDelete')),
+    records: t('licenses.records'),
   });
   const [revoking, setRevoking] = useState<TLicense | null>(null);
   const editable = (l: TLicense) => l.status === 'active' || l.status === 'scheduled';
 
   const columns: Column<TLicense>[] = [
-    { key: 'key', header: t('licenses.key'), render: (l) => <CodeCell>{l.key}</CodeCell> },
-    { key: 'customer', header: t('licenses.customer'), sortable: true, render: (l) => <NameCell name={l.customer.name} detail={l.customer.code} /> },
-    { key: 'plan', header: t('licenses.planLabel'), sortable: true, render: (l) => t(`licenses.plan.${l.plan}`) },
-    { key: 'seats', header: t('customers.seats'), sortable: true, align: 'end', render: (l) => fmt.number(l.seats) },
+    { key: 'key', header: t('licenses.key'), kind: 'code', width: 11, render: (l) => <CodeCell>{l.key}</CodeCell> },
+    { key: 'customer', header: t('licenses.customer'), kind: 'name', sortable: true, render: (l) => <NameCell name={l.customer.name} detail={l.customer.code} detailLtr /> },
+    { key: 'plan', header: t('licenses.planLabel'), kind: 'text', width: 8, sortable: true, render: (l) => t(`licenses.plan.${l.plan}`) },
+    { key: 'seats', header: t('customers.seats'), kind: 'number', sortable: true, render: (l) => <NumberCell>{fmt.number(l.seats)}</NumberCell> },
     {
       key: 'modules',
       header: t('licenses.modules'),
+      kind: 'tags',
       render: (l) => (
         <span className={classes.modules}>
           {l.modules.map((m) => (
@@ -64,11 +68,12 @@ export default function LicensesPage() {
         </span>
       ),
     },
-    { key: 'startsAt', header: t('licenses.startsAt'), sortable: true, render: (l) => fmt.date(l.startsAt) },
-    { key: 'expiresAt', header: t('licenses.expiresAt'), sortable: true, render: (l) => fmt.date(l.expiresAt) },
+    { key: 'startsAt', header: t('licenses.startsAt'), kind: 'date', sortable: true, render: (l) => fmt.date(l.startsAt) },
+    { key: 'expiresAt', header: t('licenses.expiresAt'), kind: 'date', sortable: true, render: (l) => fmt.date(l.expiresAt) },
     {
       key: 'status',
       header: t('fields.status'),
+      kind: 'status',
       render: (l) => (
         <span title={l.revokeReason ?? undefined}>
           <Label variant={STATUS_VARIANT[l.status]}>{t(`licenses.status.${l.status}`)}</Label>
@@ -85,6 +90,7 @@ export default function LicensesPage() {
       createLabel={t('licenses.new')}
       emptyTitle={t('licenses.empty')}
       columns={columns}
+      card={{ title: 'customer', facts: ['plan', 'expiresAt'], status: 'status' }}
       exportDomain="licenses"
       summary={!superadmin && <CurrentLicense />}
       filters={
@@ -108,8 +114,6 @@ export default function LicensesPage() {
       rowActions={(l) =>
         list.menu(l, {
           onEdit: editable(l) ? () => list.setEditing(l) : undefined,
-          // Only a license that has not started can be deleted; others are history (revoke instead).
-          canDelete: list.can('delete', l) && l.status === 'scheduled',
           extra: [{ label: t('licenses.revoke'), onSelect: () => setRevoking(l), visible: list.can('update', l) && editable(l), variant: 'danger' }],
         })
       }

@@ -30,8 +30,14 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     await rowAction(page, 'Test Company', 'Edit');
     const edit = dialog(page, 'Edit Test Company');
     await edit.getByLabel('City').fill('Nantes');
+    expect(await edit.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    await edit.getByLabel('Time zone').selectOption('America/New_York');
     await edit.getByRole('button', { name: 'Save' }).click();
     await row(page, 'Test Company').getByText('Nantes').waitFor();
+    await rowAction(page, 'Test Company', 'Edit');
+    const again = dialog(page, 'Edit Test Company');
+    expect(await again.getByLabel('Time zone').inputValue()).toBe('America/New_York');
+    await again.getByRole('button', { name: 'Cancel' }).click();
 
     await rowAction(page, 'Short Lived', 'Delete');
     await confirm(page, 'Delete');
@@ -59,7 +65,7 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     await notice(page, /saved/);
     const scheduled = row(page, 'Scheduled');
     await scheduled.waitFor();
-    const key = (await scheduled.locator('td').first().textContent())!;
+    const key = (await scheduled.locator('td[data-col="key"]').textContent())!;
     await rowAction(page, key, 'Edit');
     await dialog(page, `Edit license ${key}`).getByLabel('Seats').fill('8');
     await dialog(page, `Edit license ${key}`).getByRole('button', { name: 'Save' }).click();
@@ -73,10 +79,11 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     await create.getByRole('button', { name: 'Save' }).click();
     const active = row(page, 'Active');
     await active.waitFor();
-    const activeKey = (await active.locator('td').first().textContent())!;
-    // A started license is history: no delete, only revoke.
+    const activeKey = (await active.locator('td[data-col="key"]').textContent())!;
+    // A started license is history: delete is unavailable (with the reason), revoke instead.
     await page.getByRole('button', { name: `Actions for ${activeKey}` }).click();
-    expect(await page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Delete' }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menu').getByText('A license that has started is kept as history: revoke it instead.').waitFor();
     await page.getByRole('menuitem', { name: 'Revoke' }).click();
     const revoke = dialog(page, `Revoke license ${activeKey}?`);
     await revoke.getByLabel('Reason').fill('no');

@@ -1,6 +1,7 @@
 import { SignOutIcon } from '@primer/octicons-react';
 import { Button, Heading, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
+import { useRoleName } from '../../lib/roles.ts';
 import { useLogout, useSession } from '../../lib/session.tsx';
 import classes from './SignedInPage.module.css';
 
@@ -11,6 +12,7 @@ import classes from './SignedInPage.module.css';
 export default function SignedInPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const roleName = useRoleName();
   const { logout, pending } = useLogout();
   if (!user) return null;
   return (
@@ -22,7 +24,7 @@ export default function SignedInPage() {
         <dt>{t('auth.email')}</dt>
         <dd data-testid="signed-in-email">{user.email}</dd>
         <dt>{t('auth.roleLabel')}</dt>
-        <dd data-testid="signed-in-role">{user.role_name}</dd>
+        <dd data-testid="signed-in-role">{roleName(user.role_name)}</dd>
         {user.customerCode && (
           <>
             <dt>{t('auth.customerLabel')}</dt>

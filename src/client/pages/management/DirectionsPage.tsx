@@ -12,6 +12,7 @@ import {
   ArchivedFilter,
   CodeCell,
   NameCell,
+  NumberCell,
   RecordListPage,
   RecordStatus,
   useRecordList,
@@ -37,14 +38,16 @@ export default function DirectionsPage() {
     restore: trpc.directions.restore.useMutation().mutateAsync,
     remove: trpc.directions.delete.useMutation().mutateAsync,
     deleteHint: t('directions.deleteHint'),
+    deleteBlocked: (d) => (d.subDirectionCount > 0 ? t('directions.cannotDelete', { count: d.subDirectionCount }) : null),
+    records: t('directions.records'),
   });
 
   const columns: Column<TDirection>[] = [
-    { key: 'code', header: t('fields.code'), sortable: true, render: (d) => <CodeCell>{d.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), sortable: true, render: (d) => <NameCell name={d.name} detail={d.description} /> },
-    { key: 'subDirectionCount', header: t('directions.subDirections'), align: 'end', render: (d) => fmt.number(d.subDirectionCount) },
-    { key: 'status', header: t('fields.status'), render: (d) => <RecordStatus active={d.active} archivedAt={d.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), sortable: true, render: (d) => fmt.date(d.updatedAt) },
+    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (d) => <CodeCell>{d.code}</CodeCell> },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (d) => <NameCell name={d.name} detail={d.description} /> },
+    { key: 'subDirectionCount', header: t('directions.subDirections'), kind: 'number', width: 9, render: (d) => <NumberCell>{fmt.number(d.subDirectionCount)}</NumberCell> },
+    { key: 'status', header: t('fields.status'), kind: 'status', render: (d) => <RecordStatus active={d.active} archivedAt={d.archivedAt} /> },
+    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (d) => fmt.date(d.updatedAt) },
   ];
 
   return (
@@ -55,6 +58,7 @@ export default function DirectionsPage() {
       createLabel={t('directions.new')}
       emptyTitle={t('directions.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['code', 'subDirectionCount'], status: 'status' }}
       exportDomain="directions"
       filters={
         <>

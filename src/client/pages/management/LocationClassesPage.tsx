@@ -11,6 +11,7 @@ import {
   ArchivedFilter,
   ColorCell,
   NameCell,
+  NumberCell,
   RecordListPage,
   RecordStatus,
   useRecordList,
@@ -37,14 +38,16 @@ export default function LocationClassesPage() {
     restore: trpc.classes.restore.useMutation().mutateAsync,
     remove: trpc.classes.delete.useMutation().mutateAsync,
     deleteHint: t('classes.deleteHint'),
+    deleteBlocked: (c) => (c.locationCount > 0 ? t('classes.cannotDelete', { count: c.locationCount }) : null),
+    records: t('classes.records'),
   });
 
   const columns: Column<TLocationClass>[] = [
-    { key: 'name', header: t('fields.name'), sortable: true, render: (c) => <NameCell name={c.name} detail={c.description} /> },
-    { key: 'color', header: t('fields.color'), render: (c) => <ColorCell color={c.color} /> },
-    { key: 'locationCount', header: t('fields.locations'), align: 'end', render: (c) => fmt.number(c.locationCount) },
-    { key: 'status', header: t('fields.status'), render: (c) => <RecordStatus active archivedAt={c.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), sortable: true, render: (c) => fmt.date(c.updatedAt) },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (c) => <NameCell name={c.name} detail={c.description} /> },
+    { key: 'color', header: t('fields.color'), kind: 'code', width: 8, render: (c) => <ColorCell color={c.color} /> },
+    { key: 'locationCount', header: t('fields.locations'), kind: 'number', render: (c) => <NumberCell>{fmt.number(c.locationCount)}</NumberCell> },
+    { key: 'status', header: t('fields.status'), kind: 'status', render: (c) => <RecordStatus active archivedAt={c.archivedAt} /> },
+    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (c) => fmt.date(c.updatedAt) },
   ];
 
   return (
@@ -55,6 +58,7 @@ export default function LocationClassesPage() {
       createLabel={t('classes.new')}
       emptyTitle={t('classes.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['color', 'locationCount'], status: 'status' }}
       exportDomain="classes"
       filters={
         <>

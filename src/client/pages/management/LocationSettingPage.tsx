@@ -9,9 +9,10 @@ import {
   type TLocation,
   type TLocationDetail,
 } from '../../../shared/schemas/locations.ts';
+import { Bdi, Coordinates, Ltr } from '../../components/Bidi/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { CheckboxField, FormDialog, NumberField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import { CheckboxField, FormDialog, NumberField, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
@@ -19,6 +20,7 @@ import {
   NameCell,
   RecordListPage,
   RecordStatus,
+  TextCell,
   useRecordList,
   type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
@@ -36,6 +38,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
 import classes from './Management.module.css';
 import { EMPTY_HOURS, OpeningHoursEditor } from './OpeningHoursEditor.tsx';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 
 /** /management/location-setting: the inspected places with coordinates, geofence and opening hours. */
 export default function LocationSettingPage() {
@@ -54,6 +57,7 @@ export default function LocationSettingPage() {
     restore: trpc.locations.restore.useMutation().mutateAsync,
     remove: trpc.locations.delete.useMutation().mutateAsync,
     deleteHint: t('locations.deleteHint'),
+    records: t('locations.records'),
   });
   const { filters } = list.state;
   const customerId = filters.customerId ? Number(filters.customerId) : null;
@@ -65,24 +69,36 @@ export default function LocationSettingPage() {
     options.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }));
 
   const columns: Column<TLocation>[] = [
-    { key: 'code', header: t('fields.code'), sortable: true, render: (l) => <CodeCell>{l.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), sortable: true, render: (l) => <NameCell name={l.name} detail={l.address} /> },
-    { key: 'city', header: t('fields.city'), sortable: true, render: (l) => l.city ?? '—' },
+    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (l) => <CodeCell>{l.code}</CodeCell> },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (l) => <NameCell name={l.name} detail={l.address} /> },
+    { key: 'city', header: t('fields.city'), kind: 'text', width: 9, sortable: true, render: (l) => <TextCell>{l.city}</TextCell> },
     {
       key: 'subDirection',
       header: t('fields.subDirection'),
+      kind: 'text',
+      width: 12,
       sortable: true,
-      render: (l) => <NameCell name={l.subDirection.name} detail={`${l.direction.code} · ${l.direction.name}`} />,
+      render: (l) => (
+        <NameCell
+          name={l.subDirection.name}
+          detail={
+            <>
+              <Ltr>{l.direction.code}</Ltr> · <Bdi>{l.direction.name}</Bdi>
+            </>
+          }
+        />
+      ),
     },
     {
       key: 'class',
       header: t('fields.class'),
+      kind: 'text',
       sortable: true,
       render: (l) =>
         l.class ? (
           <span className={classes.classChip}>
             <span className={classes.dot} style={{ backgroundColor: l.class.color }} aria-hidden="true" />
-            {l.class.name}
+            <Bdi>{l.class.name}</Bdi>
           </span>
         ) : (
           '—'
@@ -91,14 +107,19 @@ export default function LocationSettingPage() {
     {
       key: 'geofence',
       header: t('locations.geofence'),
+      kind: 'text',
+      width: 11,
       render: (l) =>
         l.latitude != null && l.longitude != null ? (
-          <NameCell name={t('locations.radius', { m: fmt.number(l.geofenceRadiusM) })} detail={`${l.latitude.toFixed(5)}, ${l.longitude.toFixed(5)}`} />
+          <NameCell
+            name={t('locations.radius', { m: fmt.number(l.geofenceRadiusM) })}
+            detail={<Coordinates latitude={l.latitude} longitude={l.longitude} />}
+          />
         ) : (
           <Text className={classes.muted}>{t('locations.noCoordinates')}</Text>
         ),
     },
-    { key: 'status', header: t('fields.status'), render: (l) => <RecordStatus active={l.active} archivedAt={l.archivedAt} /> },
+    { key: 'status', header: t('fields.status'), kind: 'status', render: (l) => <RecordStatus active={l.active} archivedAt={l.archivedAt} /> },
   ];
 
   return (
@@ -109,6 +130,7 @@ export default function LocationSettingPage() {
       createLabel={t('locations.new')}
       emptyTitle={t('locations.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['code', 'city'], status: 'status' }}
       exportDomain="locations"
       filters={
         <>
@@ -166,9 +188,14 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
       longitude: location?.longitude ?? null,
       geofenceRadiusM: (location?.geofenceRadiusM ?? 100),
       openingHours: location?.openingHours ?? EMPTY_HOURS,
+      timeZone: location?.timeZone ?? '',
       active: location?.active ?? true,
     },
-    (v) => (location ? { id: location.id, version: location.version, ...v } : v),
+    (v) => {
+      // '' in the select: no zone of its own (the customer's).
+      const input = { ...v, timeZone: v.timeZone === '' ? null : v.timeZone };
+      return location ? { id: location.id, version: location.version, ...input } : input;
+    },
   );
   // A superadmin's new location belongs to the sub-direction's customer; location classes must match it.
   const chosenCustomer = subDirections.options.find((o) => o.id === form.values.subDirectionId)?.customerId;
@@ -278,6 +305,14 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
         </Text>
       </fieldset>
       <OpeningHoursEditor value={form.values.openingHours} onChange={(openingHours) => form.set('openingHours', openingHours)} error={form.error} />
+      <SelectField
+        form={form}
+        name="timeZone"
+        label={t('fields.timeZone')}
+        placeholder={t('locations.customerTimeZone')}
+        options={timeZoneOptions(form.values.timeZone)}
+        caption={t('locations.timeZoneHint')}
+      />
       <CheckboxField form={form} name="active" label={t('fields.active')} caption={t('locations.activeHint')} />
     </FormDialog>
   );

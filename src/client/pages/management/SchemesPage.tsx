@@ -11,7 +11,7 @@ import {
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { CheckboxField, FormDialog, NumberField, TextareaField, TextField } from '../../components/FormDialog/index.ts';
-import { NameCell, RecordListPage, useNotice, useRecordList, type NoticeApi } from '../../components/ListPage/index.ts';
+import { NameCell, NumberCell, RecordListPage, useNotice, useRecordList, type NoticeApi } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -66,27 +66,32 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
     restore: trpc.schemes.restore.useMutation().mutateAsync,
     remove: trpc.schemes.delete.useMutation().mutateAsync,
     deleteHint: t('schemes.deleteHint'),
+    archiveHint: t('schemes.archiveHint'),
+    deleteBlocked: (s) => (s.status === 'draft' ? null : t('schemes.cannotDelete')),
+    records: t('schemes.records'),
   });
   const publish = trpc.schemes.publish.useMutation();
 
   const columns: Column<TScheme>[] = [
-    { key: 'name', header: t('fields.name'), sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
-    { key: 'version', header: t('schemes.version'), sortable: true, align: 'end', render: (s) => `v${s.version}` },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
+    { key: 'version', header: t('schemes.version'), kind: 'number', width: 6, sortable: true, render: (s) => <NumberCell>{`v${s.version}`}</NumberCell> },
     {
       key: 'status',
       header: t('fields.status'),
+      kind: 'status',
       sortable: true,
       render: (s) => <Label variant={SCHEME_STATUS_VARIANT[s.status]}>{t(`schemes.status.${s.status}`)}</Label>,
     },
     {
       key: 'questions',
       header: t('schemes.questions'),
-      align: 'end',
+      kind: 'number',
+      width: 12,
       render: (s) => t('schemes.counts', { sections: s.sectionCount, questions: s.questionCount }),
     },
-    { key: 'passingScore', header: t('schemes.passingScore'), align: 'end', render: (s) => `${s.passingScore} %` },
-    { key: 'publishedAt', header: t('schemes.publishedAt'), sortable: true, render: (s) => fmt.date(s.publishedAt) },
-    { key: 'updatedAt', header: t('fields.updatedAt'), sortable: true, render: (s) => fmt.date(s.updatedAt) },
+    { key: 'passingScore', header: t('schemes.passingScore'), kind: 'number', width: 8, render: (s) => <NumberCell>{`${s.passingScore} %`}</NumberCell> },
+    { key: 'publishedAt', header: t('schemes.publishedAt'), kind: 'date', sortable: true, render: (s) => fmt.date(s.publishedAt) },
+    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (s) => fmt.date(s.updatedAt) },
   ];
 
   return (
@@ -97,6 +102,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       createLabel={t('schemes.new')}
       emptyTitle={t('schemes.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['version', 'questions'], status: 'status' }}
       exportDomain="schemes"
       filters={
         <>
@@ -109,6 +115,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
           />
           <FilterSelect
             label={t('schemes.viewFilter')}
+            clearValue="latest"
             value={list.state.filters.view || 'latest'}
             onChange={(view) => list.update({ filters: { view: view === 'latest' ? '' : view } })}
             options={SCHEME_VIEWS.map((v) => ({ value: v, label: t(`schemes.views.${v}`) }))}
@@ -132,7 +139,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
           ...list.menu(s, {
             onEdit: undefined,
             canUpdate: canUpdate && s.status !== 'draft',
-            canDelete: list.can('delete', s) && s.status === 'draft',
+            canDelete: list.can('delete', s),
           }),
         ];
       }}

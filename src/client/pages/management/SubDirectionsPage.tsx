@@ -14,6 +14,7 @@ import {
   ArchivedFilter,
   CodeCell,
   NameCell,
+  NumberCell,
   RecordListPage,
   RecordStatus,
   useRecordList,
@@ -46,23 +47,27 @@ export default function SubDirectionsPage() {
     restore: trpc.subDirections.restore.useMutation().mutateAsync,
     remove: trpc.subDirections.delete.useMutation().mutateAsync,
     deleteHint: t('subDirections.deleteHint'),
+    deleteBlocked: (s) => (s.locationCount > 0 ? t('subDirections.cannotDelete', { count: s.locationCount }) : null),
+    records: t('subDirections.records'),
   });
   const { filters } = list.state;
   const directions = useDirectionOptions(filters.customerId ? Number(filters.customerId) : null);
   const directionFilterOptions = useGroupedByCustomer(directions.options, superadmin);
 
   const columns: Column<TSubDirection>[] = [
-    { key: 'code', header: t('fields.code'), sortable: true, render: (s) => <CodeCell>{s.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
+    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (s) => <CodeCell>{s.code}</CodeCell> },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
     {
       key: 'direction',
       header: t('fields.direction'),
+      kind: 'text',
+      width: 12,
       sortable: true,
-      render: (s) => <NameCell name={s.direction.name} detail={s.direction.code} />,
+      render: (s) => <NameCell name={s.direction.name} detail={s.direction.code} detailLtr />,
     },
-    { key: 'locationCount', header: t('fields.locations'), align: 'end', render: (s) => fmt.number(s.locationCount) },
-    { key: 'status', header: t('fields.status'), render: (s) => <RecordStatus active={s.active} archivedAt={s.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), sortable: true, render: (s) => fmt.date(s.updatedAt) },
+    { key: 'locationCount', header: t('fields.locations'), kind: 'number', render: (s) => <NumberCell>{fmt.number(s.locationCount)}</NumberCell> },
+    { key: 'status', header: t('fields.status'), kind: 'status', render: (s) => <RecordStatus active={s.active} archivedAt={s.archivedAt} /> },
+    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (s) => fmt.date(s.updatedAt) },
   ];
 
   return (
@@ -73,6 +78,7 @@ export default function SubDirectionsPage() {
       createLabel={t('subDirections.new')}
       emptyTitle={t('subDirections.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['direction', 'locationCount'], status: 'status' }}
       exportDomain="subDirections"
       filters={
         <>

@@ -15,6 +15,7 @@ import {
   ActiveFilter,
   ArchivedFilter,
   NameCell,
+  NumberCell,
   RecordListPage,
   RecordStatus,
   useRecordList,
@@ -52,16 +53,18 @@ export default function TeamsPage() {
     restore: trpc.teams.restore.useMutation().mutateAsync,
     remove: trpc.teams.delete.useMutation().mutateAsync,
     deleteHint: t('teams.deleteHint'),
+    deleteBlocked: (team) => (team.memberCount > 0 ? t('teams.cannotDelete', { count: team.memberCount }) : null),
+    records: t('teams.records'),
   });
   const person = (u: TUserRef | null) => (u ? <NameCell name={u.fullName} detail={u.email} /> : <Text className={classes.muted}>—</Text>);
 
   const columns: Column<TTeam>[] = [
-    { key: 'name', header: t('fields.name'), sortable: true, render: (team) => <NameCell name={team.name} detail={team.description} /> },
-    { key: 'floorManager', header: t('teams.floorManager'), render: (team) => person(team.floorManager) },
-    { key: 'teamLeader', header: t('teams.teamLeader'), render: (team) => person(team.teamLeader) },
-    { key: 'memberCount', header: t('teams.members'), align: 'end', render: (team) => fmt.number(team.memberCount) },
-    { key: 'status', header: t('fields.status'), render: (team) => <RecordStatus active={team.active} archivedAt={team.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), sortable: true, render: (team) => fmt.date(team.updatedAt) },
+    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (team) => <NameCell name={team.name} detail={team.description} /> },
+    { key: 'floorManager', header: t('teams.floorManager'), kind: 'text', width: 13, render: (team) => person(team.floorManager) },
+    { key: 'teamLeader', header: t('teams.teamLeader'), kind: 'text', width: 13, render: (team) => person(team.teamLeader) },
+    { key: 'memberCount', header: t('teams.members'), kind: 'number', render: (team) => <NumberCell>{fmt.number(team.memberCount)}</NumberCell> },
+    { key: 'status', header: t('fields.status'), kind: 'status', render: (team) => <RecordStatus active={team.active} archivedAt={team.archivedAt} /> },
+    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (team) => fmt.date(team.updatedAt) },
   ];
 
   return (
@@ -72,6 +75,7 @@ export default function TeamsPage() {
       createLabel={t('teams.new')}
       emptyTitle={t('teams.empty')}
       columns={columns}
+      card={{ title: 'name', facts: ['teamLeader', 'memberCount'], status: 'status' }}
       exportDomain="teams"
       filters={
         <>

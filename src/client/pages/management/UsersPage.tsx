@@ -2,7 +2,7 @@ import { PersonAddIcon } from '@primer/octicons-react';
 import { FormControl, Label, Radio, RadioGroup, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '../../../shared/constants/roles.ts';
+import { ROLES } from '../../../shared/constants/roles.ts';
 import {
   LANGUAGES,
   USER_STATUSES,
@@ -13,10 +13,11 @@ import {
   type TUser,
   type TUserStatus,
 } from '../../../shared/schemas/users.ts';
+import { useIsolatedT } from '../../components/Bidi/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, RecordListPage, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
+import { CodeCell, NameCell, RecordListPage, TextCell, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
 import {
   CHOOSE_CUSTOMER,
   CustomerField,
@@ -26,7 +27,9 @@ import {
   useIsSuperadmin,
   useTeamOptions,
 } from '../../components/RecordSelect/index.ts';
+import { languageName } from '../../i18n/index.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -40,6 +43,7 @@ const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'>
 export default function UsersPage() {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
+  const ti = useIsolatedT('business');
   const { user: me } = useSession();
   const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
@@ -53,6 +57,8 @@ export default function UsersPage() {
     label: (u) => u.fullName,
     remove: trpc.users.delete.useMutation().mutateAsync,
     deleteHint: t('users.deleteHint'),
+    deleteBlocked: (u) => (u.id === me?.id ? t('users.cannotDeleteSelf') : null),
+    records: t('users.records'),
   });
   const { filters } = list.state;
   const teams = useGroupedByCustomer(useTeamOptions(filters.customerId ? Number(filters.customerId) : null).options, superadmin);
@@ -60,12 +66,12 @@ export default function UsersPage() {
   const [resetting, setResetting] = useState<TUser | null>(null);
   const activate = trpc.users.activate.useMutation();
   const deactivate = trpc.users.deactivate.useMutation();
-  const roleLabel = (role: Role) => tf(`roles.${role}`);
+  const roleLabel = useRoleName();
 
   async function setActive(u: TUser, active: boolean) {
     if (!active) {
       const ok = await confirm({
-        title: t('users.deactivateTitle', { name: u.fullName }),
+        title: ti('users.deactivateTitle', { name: u.fullName }),
         content: t('users.deactivateBody'),
         confirmLabel: t('users.deactivate'),
       });
@@ -76,24 +82,25 @@ export default function UsersPage() {
         await (active ? activate : deactivate).mutateAsync({ id: u.id });
         await list.refresh();
       },
-      t(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
+      ti(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
     );
   }
 
   const columns: Column<TUser>[] = [
-    { key: 'fullName', header: t('users.fullName'), sortable: true, render: (u) => <NameCell name={u.fullName} detail={u.email} /> },
+    { key: 'fullName', header: t('users.fullName'), kind: 'name', sortable: true, render: (u) => <NameCell name={u.fullName} detail={u.email} detailLtr /> },
     ...(superadmin
-      ? [{ key: 'customer', header: tf('customer'), render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—') }]
+      ? [{ key: 'customer', header: tf('customer'), kind: 'code' as const, render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—') }]
       : []),
-    { key: 'role', header: t('users.role'), sortable: true, render: (u) => <Label>{roleLabel(u.role)}</Label> },
-    { key: 'team', header: t('users.team'), render: (u) => u.team?.name ?? '—' },
+    { key: 'role', header: t('users.role'), kind: 'text', width: 10, sortable: true, render: (u) => <Label>{roleLabel(u.role)}</Label> },
+    { key: 'team', header: t('users.team'), kind: 'text', render: (u) => <TextCell>{u.team?.name}</TextCell> },
     {
       key: 'status',
       header: t('fields.status'),
+      kind: 'status',
       sortable: true,
       render: (u) => <Label variant={STATUS_VARIANT[u.status]}>{t(`users.status.${u.status}`)}</Label>,
     },
-    { key: 'lastLoginAt', header: t('users.lastLogin'), sortable: true, render: (u) => fmt.dateTime(u.lastLoginAt) },
+    { key: 'lastLoginAt', header: t('users.lastLogin'), kind: 'datetime', sortable: true, render: (u) => fmt.dateTime(u.lastLoginAt) },
   ];
 
   return (
@@ -105,6 +112,7 @@ export default function UsersPage() {
       createIcon={PersonAddIcon}
       emptyTitle={t('users.empty')}
       columns={columns}
+      card={{ title: 'fullName', facts: ['role', 'team'], status: 'status' }}
       exportDomain="users"
       filters={
         <>
@@ -133,7 +141,6 @@ export default function UsersPage() {
         const canUpdate = list.can('update', u);
         const self = u.id === me?.id;
         return list.menu(u, {
-          canDelete: list.can('delete', u) && !self,
           extra: [
             { label: t('users.activate'), onSelect: () => void setActive(u, true), visible: canUpdate && u.status !== 'active' },
             { label: t('users.deactivate'), onSelect: () => void setActive(u, false), visible: canUpdate && u.status === 'active' && !self },
@@ -199,6 +206,7 @@ function UserDialog({
   const customerId = user ? user.customerId : form.values.customerId;
   const teams = useTeamOptions(superadmin ? customerId : null, !superadmin || !!customerId);
   const roles = ROLES.filter((role) => superadmin || role !== 'superadmin');
+  const roleName = useRoleName();
 
   return (
     <FormDialog
@@ -220,12 +228,12 @@ function UserDialog({
       <TextField form={form} name="fullName" label={t('users.fullName')} required autoComplete="off" />
       <TextField form={form} name="email" label={t('users.email')} type="email" required autoComplete="off" />
       <div className={formClasses.row}>
-        <SelectField form={form} name="role" label={t('users.role')} required options={roles.map((role) => ({ value: role, label: tf(`roles.${role}`) }))} />
+        <SelectField form={form} name="role" label={t('users.role')} required options={roles.map((role) => ({ value: role, label: roleName(role) }))} />
         <SelectField
           form={form}
           name="language"
           label={t('users.language')}
-          options={LANGUAGES.map((code) => ({ value: code, label: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code }))}
+          options={LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
         />
       </div>
       <RecordSelect

@@ -43,6 +43,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await row(page, 'Test North Region').waitFor();
 
     await rowAction(page, 'Test North Region', 'Archive');
+    await confirm(page, 'Archive');
     await notice(page, /archived/);
     await row(page, 'Test North Region').waitFor({ state: 'detached' });
     await filter(page, 'Archived records', 'Archived only');
@@ -74,6 +75,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await row(page, 'Created by the browser test').waitFor();
     await rowAction(page, 'Test Area', 'Archive');
+    await confirm(page, 'Archive');
     await row(page, 'Test Area').waitFor({ state: 'detached' });
     await filter(page, 'Archived records', 'Include archived');
     await rowAction(page, 'Test Area', 'Restore');
@@ -123,6 +125,8 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await monday.getByRole('button', { name: 'Add opening hours on Monday' }).click();
     await create.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }).click();
     await create.getByRole('group', { name: 'Friday' }).getByLabel('Friday: closes at (interval 1)').fill('20:00');
+    expect(await create.getByLabel('Time zone').inputValue()).toBe(''); // the customer's
+    await create.getByLabel('Time zone').selectOption('Asia/Tokyo');
     await create.getByRole('button', { name: 'Save' }).click();
     await notice(page, '“Test Store” saved.');
 
@@ -132,6 +136,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     const edit = dialog(page, 'Edit Test Store');
     expect(await edit.getByLabel('Friday: closes at (interval 1)').inputValue()).toBe('20:00');
     expect(await edit.getByLabel('Tuesday: opens at (interval 1)').inputValue()).toBe('08:00');
+    expect(await edit.getByLabel('Time zone').inputValue()).toBe('Asia/Tokyo');
     await edit.getByLabel('Radius (m)').fill('5');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByText('Geofence radius must be at least 10 m').waitFor();
@@ -140,6 +145,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await row(page, 'Test Store').getByText('250 m radius').waitFor();
 
     await rowAction(page, 'Test Store', 'Archive');
+    await confirm(page, 'Archive');
     await row(page, 'Test Store').waitFor({ state: 'detached' });
     await filter(page, 'Archived records', 'Archived only');
     await rowAction(page, 'Test Store', 'Restore');
@@ -159,11 +165,13 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await create.getByRole('button', { name: 'Save' }).click();
     await notice(page, '“Test Night Team” saved.');
     await search(page, 'Test Night');
-    expect(await row(page, 'Test Night Team').locator('td').nth(3).textContent()).toBe('1');
+    expect(await row(page, 'Test Night Team').locator('td[data-col="memberCount"]').textContent()).toBe('1');
 
-    await rowAction(page, 'Test Night Team', 'Delete');
-    await confirm(page, 'Delete');
-    await page.getByRole('status').filter({ hasText: /cannot be deleted/ }).waitFor();
+    // A team with members cannot be deleted: Delete is unavailable, with the reason.
+    await page.getByRole('button', { name: 'Actions for Test Night Team', exact: true }).click();
+    expect(await page.getByRole('menuitem', { name: 'Delete', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menu').getByText('Has 1 member: remove them first, or archive the team.').waitFor();
+    await page.keyboard.press('Escape');
 
     await rowAction(page, 'Test Night Team', 'Edit');
     const edit = dialog(page, 'Edit Test Night Team');
@@ -171,9 +179,11 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await edit.getByText('Nobody yet.').waitFor();
     await edit.getByRole('button', { name: 'Save' }).click();
     await notice(page, '“Test Night Team” saved.');
-    expect(await row(page, 'Test Night Team').locator('td').nth(3).textContent()).toBe('0');
+    // (The first save's toast may still show: wait for the list itself.)
+    await expect.poll(() => row(page, 'Test Night Team').locator('td[data-col="memberCount"]').textContent()).toBe('0');
 
     await rowAction(page, 'Test Night Team', 'Archive');
+    await confirm(page, 'Archive');
     await row(page, 'Test Night Team').waitFor({ state: 'detached' });
     await filter(page, 'Archived records', 'Archived only');
     await rowAction(page, 'Test Night Team', 'Restore');

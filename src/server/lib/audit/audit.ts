@@ -1,16 +1,24 @@
 // The audit trail: every mutation of business data records who did what to which record and what
 // changed. Written in the caller's unit of work, so the event is flushed with the change itself.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { db } from '../../db/kysely.ts';
 import { authorize, tenantId } from '../authz.ts';
 import type { AuthedContext } from '../context.ts';
 import { AuditEvent } from './audit-event.entity.ts';
 
 export type AuditAction =
+  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel'
   | 'create' | 'update' | 'delete' | 'archive' | 'restore'
-  | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite';
+  | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite'
+  | 'hold' | 'complete' | 'generate' | 'missed'
+  // Task transitions (workflow/tasks).
+  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel';
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
-  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView';
+  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView'
+  | 'File'
+  | 'Project' | 'LocationAssignment' | 'Slot' | 'Task';
 
 export interface AuditInput {
   action: AuditAction;
@@ -33,6 +41,31 @@ export function recordAudit(ctx: AuthedContext, input: AuditInput): void {
     entityId: input.entityId,
     changes: input.changes ?? {},
   });
+}
+
+/**
+ * Audit events of changes nobody made by hand (scheduled jobs: a slot ended unstarted), written in
+ * set-based INSERTs inside the caller's transaction; the actor is null and named `system`.
+ */
+export async function recordSystemAudits(em: EntityManager, inputs: readonly AuditInput[], at = new Date()): Promise<void> {
+  // Chunks keep each INSERT under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < inputs.length; i += 5000) {
+    await db(em)
+      .insertInto('audit_events')
+      .values(
+        inputs.slice(i, i + 5000).map((input) => ({
+          at,
+          customer_id: input.customerId,
+          actor_id: null,
+          actor_email: 'system',
+          action: input.action,
+          entity_type: input.entityType,
+          entity_id: input.entityId,
+          changes: input.changes ?? {},
+        })),
+      )
+      .execute();
+  }
 }
 
 function comparable(value: unknown): unknown {

@@ -16,8 +16,11 @@ export const CustomerSchema = defineEntity({
     city: p.string().length(120).nullable(),
     address: p.string().length(300).nullable(),
     status: p.enum(['active', 'suspended'] as const).default('active'),
+    /** IANA time zone of the customer's locations (slots are planned in local time); a location may override it. */
+    timeZone: p.string().length(64).default('Europe/Paris'),
   },
-  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name')],
+  // The list's and the record search's columns (ILIKE '%q%' on any of them).
+  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name'), trgmIndex('customers', 'city'), trgmIndex('customers', 'email')],
 });
 
 export class Customer extends CustomerSchema.class {}

@@ -41,6 +41,7 @@ export const customerListing = defineListing({
           'c.city',
           'c.address',
           'c.status',
+          'c.time_zone',
           'c.created_at',
           'c.updated_at',
           // The licenses in force and the active users are this context's tables: read here, in the
@@ -75,6 +76,7 @@ export const customerListing = defineListing({
     city: r.city,
     address: r.address,
     status: r.status,
+    timeZone: r.time_zone,
     activeLicense: r.active_license && {
       id: r.active_license.id,
       plan: r.active_license.plan,
@@ -109,6 +111,21 @@ export async function requireCustomer(em: EntityManager, id: number): Promise<{ 
   const customer = await em.findOne(Customer, { id });
   if (!customer) throw notFound('Customer');
   return { id: customer.id, code: customer.code, status: customer.status };
+}
+
+/** For workflow: the IANA time zone of each customer (locations may override it). Scope is the caller's business. */
+export async function customerTimeZones(em: EntityManager, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await em.find(Customer, { id: { $in: unique } }, { fields: ['id', 'timeZone'] });
+  return new Map(rows.map((c) => [c.id, c.timeZone]));
+}
+
+/** For planning (workflow): the customer's IANA time zone, which its locations use unless they override it. */
+export async function customerTimeZone(em: EntityManager, id: number): Promise<string> {
+  const customer = await em.findOne(Customer, { id });
+  if (!customer) throw notFound('Customer');
+  return customer.timeZone;
 }
 
 /**
@@ -147,6 +164,7 @@ function snapshot(c: Customer) {
     city: c.city,
     address: c.address,
     status: c.status,
+    timeZone: c.timeZone,
   };
 }
 
@@ -154,7 +172,7 @@ export async function createCustomer(ctx: ServiceContext, input: TCreateCustomer
   authorize(ctx, 'create', 'Customer');
   const id = await withTransaction(ctx, async (tx) => {
     await assertUnique(tx.em, uniqueCode, { code: input.code });
-    const customer = tx.em.create(Customer, { ...input });
+    const customer = tx.em.create(Customer, { ...input, timeZone: input.timeZone ?? 'Europe/Paris' });
     await flushUnique(tx.em, uniqueCode);
     recordAudit(tx, { action: 'create', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: snapshot(customer) });
     return customer.id;

@@ -5,7 +5,7 @@
 // Depends on customers and users (the parent of memberships: members are added and removed through
 // users.service); nothing in this context calls this service.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type { TCreateTeamInput, TListTeamsInput, TTeam, TTeamDetail, TTeamMembersInput, TUpdateTeamInput, TUserRef } from '../../../../shared/schemas/teams.ts';
@@ -119,6 +119,41 @@ export async function requireTeamRef(em: EntityManager, teamId: number, customer
   const team = await findOwned(em, Team, teamId, customerId, 'Team');
   refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
   return { id: team.id, name: team.name };
+}
+
+/** For workflow (tasks, assignments): teams by id with their leader and floor manager (any customer: callers scope). */
+export async function teamRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; name: string; teamLeaderId: number | null; floorManagerId: number | null }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em).selectFrom('teams').select(['id', 'name', 'team_leader_id', 'floor_manager_id']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, teamLeaderId: r.team_leader_id, floorManagerId: r.floor_manager_id }]));
+}
+
+/** A team's name as an SQL expression of a team id column, for other contexts' list sorts. */
+export function teamNameSql(teamIdColumn: string): RawBuilder<string> {
+  return sql<string>`(select t.name from teams t where t.id = ${sql.ref(teamIdColumn)})`;
+}
+
+/**
+ * For assignments: `userId` may inspect for `teamId`, i.e. is an active `qualitycontrol` user of the
+ * customer and a member of the team. NOT_FOUND for a user of another customer; BAD_REQUEST on `field` otherwise.
+ */
+export async function requireTeamInspector(em: EntityManager, teamId: number, userId: number, customerId: number, field = 'assigneeId'): Promise<{ id: number; fullName: string }> {
+  const row = await db(em)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.full_name', 'u.role', 'u.status', 'u.customer_id'])
+    .select((eb) => eb.exists(eb.selectFrom('team_members as m').select('m.user_id').where('m.team_id', '=', teamId).whereRef('m.user_id', '=', 'u.id')).as('member'))
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.customer_id !== customerId) throw new AppError('NOT_FOUND', 'User not found');
+  const bad = (message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
+  if (row.role !== 'qualitycontrol') throw bad(`${row.full_name} is not an inspector (quality control)`);
+  if (row.status !== 'active') throw bad(`${row.full_name} is not an active user`);
+  if (!row.member) throw bad(`${row.full_name} is not a member of this team`);
+  return { id: row.id, fullName: row.full_name };
 }
 
 /* ------------------------------------------------------------------ mutations */

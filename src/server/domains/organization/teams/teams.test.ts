@@ -28,7 +28,7 @@ describe('teams', () => {
     const lyon = (await admin.teams.list({ q: 'Lyon' })).items[0];
     await expect(admin.teams.delete({ id: lyon.id })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: stringMatching(/Team "Lyon field team" cannot be deleted: it is used by \d+ members \(/),
+      message: stringMatching(/Team "Lyon field team" cannot be deleted: it is used by (.*; )?\d+ members \(/),
     });
     const empty = await admin.teams.create({ name: 'Night shift' });
     expect(empty.members).toEqual([]);

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
 import type { TDeleted, TNameRef } from '../../../../shared/schemas/business.ts';
 import type { TCustomer } from '../../../../shared/schemas/customers.ts';
@@ -213,6 +213,25 @@ export async function userRefs(em: EntityManager, ids: number[]): Promise<Map<nu
   return new Map(
     rows.map((u) => [u.id, { id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status, customerId: u.customer_id, teamId: u.team_id }]),
   );
+}
+
+/** For workflow notifications: ids of the active users of a customer with one of `roles`. */
+export async function activeUserIdsWithRole(em: EntityManager, customerId: number, roles: Role[]): Promise<number[]> {
+  if (!roles.length) return [];
+  const rows = await db(em)
+    .selectFrom('users')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A user's full name as an SQL expression of a user id column, for other contexts' list sorts. */
+export function userNameSql(userIdColumn: string): RawBuilder<string | null> {
+  return sql<string | null>`(select u.full_name from users u where u.id = ${sql.ref(userIdColumn)})`;
 }
 
 /** The users, all of `customerId` (NOT_FOUND naming the first that is not). */

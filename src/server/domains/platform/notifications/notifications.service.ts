@@ -1,5 +1,6 @@
 // Notifications: every signed-in user reads and marks only their own (no role rule is needed; the
 // query is scoped to the caller). Another user's notification is NOT_FOUND.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { pageWindow } from '../../../../shared/schemas/common.ts';
 import type {
   TListNotificationsInput,
@@ -7,6 +8,7 @@ import type {
   TNotification,
   TNotificationList,
 } from '../../../../shared/schemas/notifications.ts';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
@@ -50,3 +52,42 @@ export async function markAllRead(ctx: ServiceContext): Promise<{ updated: numbe
   const updated = await ctx.em.nativeUpdate(Notification, { user: ctx.user.id, readAt: null }, { readAt: new Date() });
   return { updated };
 }
+
+/* ------------------------------------------------------------------ for other domains */
+
+/** A message for one user; `link` is an in-app path of a page that exists (e.g. `/tasks`). */
+export interface NotificationInput {
+  userId: number;
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+/** A notification another service sends (the same shape, as the tasks service names it). */
+export type OutgoingNotification = NotificationInput;
+
+/**
+ * Queue notifications for users (workflow events: assigned, visits planned, missed, reminders), in
+ * one INSERT inside the caller's transaction. Callers decide who is concerned; nothing is authorized here.
+ */
+export async function sendNotifications(em: EntityManager, items: readonly NotificationInput[]): Promise<void> {
+  if (!items.length) return;
+  const now = new Date();
+  for (let i = 0; i < items.length; i += 5000) {
+    await db(em)
+      .insertInto('notifications')
+      .values(
+        items.slice(i, i + 5000).map((n) => ({
+          created_at: now,
+          updated_at: now,
+          user_id: n.userId,
+          title: n.title.slice(0, 200),
+          body: n.body.slice(0, 1000),
+          link: n.link,
+          read_at: null,
+        })),
+      )
+      .execute();
+  }
+}
+

@@ -1,5 +1,6 @@
-import { ZSearchInput, ZSearchResult } from '../../../../shared/schemas/search.ts';
+import { ZRecordSearchInput, ZRecordSearchResult, ZSearchInput, ZSearchResult } from '../../../../shared/schemas/search.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
+import { searchRecords } from './records.service.ts';
 import { searchPages } from './search.service.ts';
 
 export const searchRouter = router({
@@ -7,4 +8,12 @@ export const searchRouter = router({
     .input(ZSearchInput.optional())
     .output(ZSearchResult)
     .query(({ ctx, input }) => searchPages(ctx, input ?? {})),
+});
+
+/** `search.records`: the caller's records by name, grouped by type (the navbar's Ctrl+K). */
+export const recordSearchRouter = router({
+  records: authedProcedure
+    .input(ZRecordSearchInput)
+    .output(ZRecordSearchResult)
+    .query(({ ctx, input }) => searchRecords(ctx, input)),
 });

@@ -25,6 +25,8 @@ export const LocationSchema = defineEntity({
     geofenceRadiusM: p.integer().default(100).check('geofence_radius_m >= 10 and geofence_radius_m <= 10000'),
     /** Opening intervals per weekday (mon..sun); an empty list means closed that day. */
     openingHours: p.json<TOpeningHours>(),
+    /** IANA time zone overriding the customer's (null: the customer's). */
+    timeZone: p.string().length(64).nullable(),
     active: p.boolean().default(true),
     archivedAt: p.datetime().nullable(),
   },

@@ -1,7 +1,7 @@
 // Locations: the places inspected (code unique per customer). Same abilities as directions.
 // Delete is refused while anything points at the location (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateLocationInput,
@@ -11,11 +11,11 @@ import type {
   TOpeningHours,
   TUpdateLocationInput,
 } from '../../../../shared/schemas/locations.ts';
-import type { DB } from '../../../db/kysely.ts';
+import { db, type DB } from '../../../db/kysely.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, iterateListing, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, iterateListing, likeContains, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
@@ -58,6 +58,7 @@ function locationSource(db: Kysely<DB>, sortBy?: LocationSortKey) {
         sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude'),
         'l.geofence_radius_m',
         'l.opening_hours',
+        'l.time_zone',
         'l.active',
         'l.archived_at',
         'l.created_at',
@@ -94,6 +95,7 @@ export const locationListing = defineListing({
     longitude: r.longitude,
     geofenceRadiusM: r.geofence_radius_m,
     openingHours: r.opening_hours,
+    timeZone: r.time_zone,
     active: r.active,
     archivedAt: toDateOrNull(r.archived_at),
     direction: { id: 0, code: '', name: '' },
@@ -191,6 +193,103 @@ export async function requireLocationRef(
   };
 }
 
+/** For workflow: locations by id with what tasks show and check (any customer: callers scope). */
+export async function locationRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string; latitude: number | null; longitude: number | null; geofenceRadiusM: number; timeZone: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select([
+      'l.id',
+      'l.code',
+      'l.name',
+      sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'),
+      sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude'),
+      'l.geofence_radius_m',
+      'l.time_zone',
+    ])
+    .where('l.id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((l) => [
+      l.id,
+      { id: l.id, code: l.code, name: l.name, latitude: l.latitude, longitude: l.longitude, geofenceRadiusM: l.geofence_radius_m, timeZone: l.time_zone },
+    ]),
+  );
+}
+
+/** What planning needs of a location: its opening hours and time zone override (null: the customer's). */
+export interface LocationPlanningRef {
+  id: number;
+  customerId: number;
+  code: string;
+  name: string;
+  timeZone: string | null;
+  openingHours: TOpeningHours;
+  latitude: number | null;
+  longitude: number | null;
+  archived: boolean;
+}
+
+/** For projects and slots: the locations by id (any customer: callers scope), in one query. */
+export async function locationPlanningRefs(em: EntityManager, ids: number[]): Promise<Map<number, LocationPlanningRef>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select(['l.id', 'l.customer_id', 'l.code', 'l.name', 'l.time_zone', 'l.opening_hours', 'l.archived_at'])
+    .select([sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'), sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude')])
+    .where('l.id', '=', sql<number>`any(${unique})`)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        customerId: r.customer_id,
+        code: r.code,
+        name: r.name,
+        timeZone: r.time_zone,
+        openingHours: r.opening_hours,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        archived: r.archived_at !== null,
+      },
+    ]),
+  );
+}
+
+/**
+ * For workflow searches: ids of the locations of `customerId` (any customer when null) whose code or
+ * name contains `q` (case-insensitive; the trigram indexes answer it), at most `limit`.
+ */
+export async function locationIdsMatching(em: EntityManager, customerId: number | null, q: string, limit = 5000): Promise<number[]> {
+  const pattern = likeContains(q);
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .select('l.id')
+    .where((eb) => eb.or([eb('l.code', 'ilike', pattern), eb('l.name', 'ilike', pattern)]))
+    .$if(customerId !== null, (qb) => qb.where('l.customer_id', '=', customerId as number))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A location's code as an SQL expression of a location id column, for other contexts' list sorts. */
+export function locationCodeSql(locationIdColumn: string): RawBuilder<string> {
+  return sql<string>`(select l.code from locations l where l.id = ${sql.ref(locationIdColumn)})`;
+}
+
+/** `column` names a location of `customerId` whose code or name contains `q` (trigram-indexed), as SQL. */
+export function locationMatchSql(locationIdColumn: string, customerId: number | null, q: string): RawBuilder<SqlBool> {
+  const pattern = likeContains(q);
+  const tenant = customerId === null ? sql`` : sql` and l.customer_id = ${customerId}`;
+  return sql<SqlBool>`${sql.ref(locationIdColumn)} in (select l.id from locations l where (l.code ilike ${pattern} or l.name ilike ${pattern})${tenant})`;
+}
+
 /* ------------------------------------------------------------------ mutations */
 
 const uniqueCode: UniqueRule<Location> = {
@@ -227,6 +326,7 @@ const records: WriteSpec<Location> = {
     longitude: l.longitude,
     geofenceRadiusM: l.geofenceRadiusM,
     openingHours: l.openingHours,
+    timeZone: l.timeZone,
     active: l.active,
   }),
   name: (l) => `Location "${l.code}"`,
@@ -252,6 +352,7 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
       longitude: input.longitude,
       geofenceRadiusM: input.geofenceRadiusM,
       openingHours: input.openingHours,
+      timeZone: input.timeZone,
       active: input.active,
       archivedAt: null,
     });

@@ -203,6 +203,45 @@ export async function requirePublishedScheme(em: EntityManager, id: number, cust
   return { id: scheme.id, key: scheme.key, version: scheme.version, name: scheme.name };
 }
 
+/**
+ * For tasks: a scheme version's rules and structure (sections and questions in order), by id, in any
+ * customer (the task that pins it is scoped by its caller). NOT_FOUND when it does not exist.
+ */
+export async function schemeForTasks(
+  em: EntityManager,
+  id: number,
+): Promise<{ id: number; name: string; version: number; status: string; passingScore: number; requireSignature: boolean; sections: TSection[] }> {
+  const scheme = await db(em)
+    .selectFrom('schemes')
+    .select(['id', 'name', 'version', 'status', 'passing_score', 'require_signature'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!scheme) throw new AppError('NOT_FOUND', 'Scheme not found');
+  return {
+    id: scheme.id,
+    name: scheme.name,
+    version: scheme.version,
+    status: scheme.status,
+    passingScore: scheme.passing_score,
+    requireSignature: scheme.require_signature,
+    sections: await structureOf(em, id),
+  };
+}
+
+/** For projects: small scheme records by id (any customer: callers scope). */
+export async function schemeRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; key: string; name: string; version: number }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em).selectFrom('schemes').select(['id', 'key', 'name', 'version']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, key: r.key, name: r.name, version: r.version }]));
+}
+
+/** For project lists filtered by scheme: the ids of every version of the scheme `key`. */
+export async function schemeVersionIds(em: EntityManager, key: string): Promise<number[]> {
+  const rows = await db(em).selectFrom('schemes').select('id').where('key', '=', key).execute();
+  return rows.map((r) => r.id);
+}
+
 /* ------------------------------------------------------------------ structure */
 
 function bad(message: string, field = 'sections'): AppError {

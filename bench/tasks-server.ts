@@ -1,0 +1,38 @@
+// Child process of bench/tasks.ts: the real app (buildApp + listen) over DATABASE_URL, signed in as the
+// benchmark's callers; reports { appUrl, tokens } over IPC and stops on 'stop'.
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { initOrm } from '../src/server/db/orm.ts';
+
+const url = process.env.DATABASE_URL;
+const emails = (process.env.BENCH_USERS ?? '').split(',').filter(Boolean);
+if (!url || !process.send || !emails.length) throw new Error('bench/tasks-server.ts is started by bench/tasks.ts');
+
+// The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
+const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+const orm = await initOrm(url, { poolMax: 10 });
+const app = await buildApp(config, orm);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+const tokens: Record<string, string> = {};
+for (const email of emails) {
+  const password = email.split('@')[0];
+  const login = await fetch(`${appUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 201) throw new Error(`login failed for ${email}: ${login.status} ${await login.text()}`);
+  tokens[email] = ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+process.on('message', (message) => {
+  if (message !== 'stop') return;
+  void (async () => {
+    await app.close();
+    await orm.close();
+    process.exit(0);
+  })();
+});
+process.send({ appUrl, tokens });

@@ -1,0 +1,154 @@
+import { TrashIcon } from '@primer/octicons-react';
+import { Button, Dialog, Text, TextInput } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import type { TAssignment } from '../../../../shared/schemas/assignments.ts';
+import type { TSlot } from '../../../../shared/schemas/slots.ts';
+import { Field, FormDialog, NumberInput, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
+import { useConfirmDialog, type NoticeApi } from '../../../components/ListPage/index.ts';
+import { RecordSelect } from '../../../components/RecordSelect/index.ts';
+import { TaskStatusLabel } from '../../../components/WorkflowStatus/WorkflowStatus.tsx';
+import { useFormatters } from '../../../lib/format.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { onSlotFields, slotWindow, windowValues, ZSlotForm, type SlotFormValues } from './slot-forms.ts';
+import classes from './Wizard.module.css';
+
+export type SlotDialogTarget =
+  /** A new visit on this day (at this time when picked in a time grid). */
+  | { kind: 'new'; start: string; time?: Date }
+  /** A planned slot, to move or delete. */
+  | { kind: 'slot'; slot: TSlot; title: string };
+
+/**
+ * Add a visit (choose the location's assignment, the day, time and length) or change one: move it,
+ * or delete it with its task. Only a slot whose task is still scheduled can change.
+ */
+export function SlotDialog({
+  target,
+  assignments,
+  preferredTime,
+  durationMinutes,
+  mayPlan,
+  notices,
+  onClose,
+}: {
+  target: SlotDialogTarget;
+  assignments: TAssignment[];
+  preferredTime: string;
+  durationMinutes: number;
+  mayPlan: boolean;
+  notices: NoticeApi;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workflow');
+  const fmt = useFormatters();
+  const utils = trpc.useUtils();
+  const create = trpc.slots.create.useMutation();
+  const update = trpc.slots.update.useMutation();
+  const remove = trpc.slots.delete.useMutation();
+  const { confirm, dialog } = useConfirmDialog();
+  const slot = target.kind === 'slot' ? target.slot : null;
+  const initial: SlotFormValues = slot
+    ? { assignmentId: slot.assignmentId, ...windowValues(slot.startsAt, slot.endsAt) }
+    : {
+        assignmentId: assignments.length === 1 ? assignments[0].id : null,
+        ...windowValues(
+          target.kind === 'new' && target.time ? target.time : new Date(`${target.kind === 'new' ? target.start : ''}T${preferredTime || '09:00'}`),
+          new Date(0),
+        ),
+        durationMinutes,
+      };
+  const form = useZodForm(ZSlotForm, initial);
+  const refresh = () => Promise.all([utils.slots.invalidate(), utils.assignments.invalidate(), utils.projects.invalidate(), utils.tasks.invalidate()]);
+
+  if (slot && (slot.taskStatus !== 'scheduled' || !mayPlan)) {
+    return (
+      <Dialog title={target.kind === 'slot' ? target.title : ''} onClose={onClose} footerButtons={[{ content: t('close'), onClick: onClose }]}>
+        <div className={classes.stack}>
+          <Text as="p">{t('wizard.slots.window', { start: fmt.dateTime(slot.startsAt), end: fmt.dateTime(slot.endsAt) })}</Text>
+          <Text as="p">
+            <TaskStatusLabel status={slot.taskStatus} />
+          </Text>
+          {mayPlan && <Text as="p">{t('wizard.slots.locked')}</Text>}
+        </div>
+      </Dialog>
+    );
+  }
+
+  async function deleteSlot() {
+    if (!slot) return;
+    const ok = await confirm({
+      title: t('wizard.slots.deleteTitle'),
+      content: t('wizard.slots.deleteBody', { when: fmt.dateTime(slot.startsAt) }),
+      confirmLabel: t('wizard.slots.delete'),
+    });
+    if (!ok) return;
+    const done = await notices.run(async () => {
+      await remove.mutateAsync({ id: slot.id });
+      await refresh();
+    }, t('wizard.slots.deleted', { when: fmt.dateTime(slot.startsAt) }));
+    if (done) onClose();
+  }
+
+  return (
+    <>
+      <FormDialog
+        title={slot ? t('wizard.slots.editTitle', { name: target.kind === 'slot' ? target.title : '' }) : t('wizard.slots.addTitle')}
+        form={form}
+        onClose={onClose}
+        submitLabel={slot ? t('wizard.slots.save') : t('wizard.slots.addSubmit')}
+        footerStart={
+          slot ? (
+            <Button variant="danger" leadingVisual={TrashIcon} onClick={() => void deleteSlot()}>
+              {t('wizard.slots.delete')}
+            </Button>
+          ) : undefined
+        }
+        onSubmit={async (data) => {
+          const window = slotWindow(data);
+          try {
+            if (slot) await update.mutateAsync({ id: slot.id, version: slot.version, ...window });
+            else await create.mutateAsync({ assignmentId: data.assignmentId, ...window });
+          } catch (error) {
+            throw onSlotFields(error);
+          }
+          await refresh();
+          notices.success(slot ? t('wizard.slots.movedPlain') : t('wizard.slots.added', { when: fmt.dateTime(window.startsAt) }));
+        }}
+      >
+        {!slot && (
+          <RecordSelect
+            label={t('fields.location')}
+            required
+            placeholder={t('wizard.slots.chooseLocation')}
+            options={assignments.map((a) => ({ id: a.id, label: `${a.location.code} · ${a.location.name}` }))}
+            value={form.values.assignmentId}
+            onChange={(id) => form.set('assignmentId', id)}
+            error={form.error('assignmentId')}
+          />
+        )}
+        <div className={formClasses.row}>
+          <Field label={t('wizard.slots.day')} error={form.error('date')} required>
+            <TextInput type="date" block name="date" value={form.values.date} onChange={(e) => form.set('date', e.target.value)} />
+          </Field>
+          <Field label={t('wizard.slots.startTime')} error={form.error('time')} required>
+            <TextInput type="time" block name="time" value={form.values.time} onChange={(e) => form.set('time', e.target.value)} />
+          </Field>
+          <Field label={t('wizard.slots.duration')} error={form.error('durationMinutes')} required>
+            <NumberInput
+              name="durationMinutes"
+              value={form.values.durationMinutes}
+              onChange={(v) => form.set('durationMinutes', v)}
+              step={15}
+              min={15}
+              max={720}
+            />
+          </Field>
+        </div>
+        <Text as="p" size="small" className={classes.muted}>
+          {t('wizard.slots.timeZoneHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+        </Text>
+      </FormDialog>
+      {dialog}
+    </>
+  );
+}

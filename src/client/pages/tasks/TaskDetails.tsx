@@ -1,0 +1,169 @@
+import { LinkExternalIcon } from '@primer/octicons-react';
+import { Banner, Dialog, Link, Spinner, Text } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'wouter';
+import { pageExists, routeByName } from '../../app/routes.tsx';
+import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
+import { useCan } from '../../lib/can.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+import classes from './Tasks.module.css';
+
+/**
+ * A task's details beside the list (tasks.byId): status, window, location, inspector, score, check-in
+ * and reviews. Links to the perform and view pages show once those pages exist.
+ */
+export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('workflow');
+  const fmt = useFormatters();
+  const can = useCan();
+  const task = trpc.tasks.byId.useQuery({ id });
+  const data = task.data;
+  const title = data ? `${data.location.code} · ${data.location.name}` : t('tasks.details');
+  const viewPage = pageExists(routeByName('tasks-viewTask-id'));
+  const performPage = pageExists(routeByName('tasks-perform_task-slotId-assignLocationId'));
+  const mayPerform =
+    !!data && (data.status === 'scheduled' || data.status === 'in_progress' || data.status === 'rejected') && can('perform', 'Task', { assigneeId: data.assigneeId });
+
+  return (
+    <Dialog
+      title={title}
+      subtitle={data ? `${data.project.code} · ${data.project.name}` : undefined}
+      position={{ narrow: 'fullscreen', regular: 'right' }}
+      width="large"
+      onClose={onClose}
+      footerButtons={[{ content: t('close'), onClick: onClose }]}
+    >
+      {task.error ? (
+        <Banner variant="critical" title={t('tasks.loadFailed')} description={task.error.message} />
+      ) : !data ? (
+        <Spinner srText={t('loading')} />
+      ) : (
+        <div className={classes.details}>
+          <dl className={classes.facts}>
+            <div>
+              <dt>{t('fields.status')}</dt>
+              <dd>
+                <TaskStatusLabel status={data.status} />
+                {data.reworkCount > 0 && <span className={classes.muted}> · {t('tasks.rework', { count: data.reworkCount })}</span>}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.window')}</dt>
+              <dd>
+                {t('tasks.windowText', { start: fmt.dateTime(data.startsAt), end: fmt.dateTime(data.endsAt) })}
+                <span className={classes.muted}> · {data.location.timeZone}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.location')}</dt>
+              <dd>
+                <span className={classes.code}>{data.location.code}</span> {data.location.name}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.inspector')}</dt>
+              <dd>
+                {data.assignee?.name ?? t('tasks.unassigned')}
+                <span className={classes.muted}> · {data.team.name}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.score')}</dt>
+              <dd>
+                {data.score == null
+                  ? '—'
+                  : t('tasks.scoreText', { score: fmt.number(data.score), result: data.passed ? t('tasks.passed') : t('tasks.failed') })}
+              </dd>
+            </div>
+            {data.startedAt && (
+              <div>
+                <dt>{t('tasks.startedAt')}</dt>
+                <dd>{fmt.dateTime(data.startedAt)}</dd>
+              </div>
+            )}
+            {data.submittedAt && (
+              <div>
+                <dt>{t('tasks.submittedAt')}</dt>
+                <dd>{fmt.dateTime(data.submittedAt)}</dd>
+              </div>
+            )}
+            {data.checkIn && (
+              <div>
+                <dt>{t('tasks.checkIn')}</dt>
+                <dd>
+                  {data.checkIn.distanceM == null
+                    ? fmt.dateTime(data.checkIn.at)
+                    : t('tasks.checkInText', { at: fmt.dateTime(data.checkIn.at), distance: fmt.number(Math.round(data.checkIn.distanceM)) })}
+                  {data.outOfFence && <span className={classes.warning}> · {t('tasks.outOfFence', { reason: data.outOfFenceReason ?? '' })}</span>}
+                </dd>
+              </div>
+            )}
+            {data.cancelReason && (
+              <div>
+                <dt>{t('tasks.cancelReason')}</dt>
+                <dd>{data.cancelReason}</dd>
+              </div>
+            )}
+          </dl>
+
+          {data.criticalFailures.length > 0 && (
+            <Banner variant="critical" title={t('tasks.criticalFailures', { count: data.criticalFailures.length })} description={data.criticalFailures.join(', ')} />
+          )}
+
+          {data.sectionScores.length > 0 && (
+            <section aria-labelledby="task-sections">
+              <h3 id="task-sections" className={classes.sectionTitle}>
+                {t('tasks.sections')}
+              </h3>
+              <ul className={classes.plainList}>
+                {data.sectionScores.map((section) => (
+                  <li key={section.title}>
+                    {section.title}: {section.score == null ? t('tasks.notCounted') : fmt.number(section.score)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section aria-labelledby="task-reviews">
+            <h3 id="task-reviews" className={classes.sectionTitle}>
+              {t('tasks.reviews')}
+            </h3>
+            {data.reviews.length === 0 ? (
+              <Text as="p" className={classes.muted}>
+                {t('tasks.noReviews')}
+              </Text>
+            ) : (
+              <ol className={classes.plainList}>
+                {data.reviews.map((review) => (
+                  <li key={`${review.round}-${String(review.at)}`}>
+                    <Text weight="semibold">{t(`tasks.decision.${review.decision}`, { round: review.round })}</Text>{' '}
+                    {t('tasks.reviewBy', { name: review.reviewer.name, at: fmt.dateTime(review.at) })}
+                    {review.reason && <div>{t('tasks.reason', { reason: review.reason })}</div>}
+                    {review.comment && <div className={classes.muted}>{review.comment}</div>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {(viewPage || (performPage && mayPerform)) && (
+            <div className={classes.links}>
+              {viewPage && (
+                <Link as={RouterLink} href={`/tasks/viewTask/${data.id}`}>
+                  {t('tasks.openView')} <LinkExternalIcon size={12} />
+                </Link>
+              )}
+              {performPage && mayPerform && (
+                <Link as={RouterLink} href={`/tasks/perform_task/${data.slotId}/${data.assignmentId}`}>
+                  {t('tasks.openPerform')}
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

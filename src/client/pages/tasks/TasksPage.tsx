@@ -1,0 +1,179 @@
+import { CalendarIcon, ListUnorderedIcon } from '@primer/octicons-react';
+import { SegmentedControl, Spinner } from '@primer/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { TTask } from '../../../shared/schemas/tasks.ts';
+import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
+import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
+import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
+import { CodeCell, ListPage, NameCell, useNotice } from '../../components/ListPage/index.ts';
+import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
+import { useCan } from '../../lib/can.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { useListState } from '../../lib/list-state.ts';
+import { useSession } from '../../lib/session.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { StatusFilter } from './StatusFilter.tsx';
+import { TaskDetails } from './TaskDetails.tsx';
+import { TASK_FILTERS, tasksListInput } from './task-input.ts';
+import classes from './Tasks.module.css';
+
+// The calendar (FullCalendar) loads only when it is shown.
+const TaskCalendar = lazy(() => import('./TaskCalendar.tsx').then((m) => ({ default: m.TaskCalendar })));
+
+/**
+ * /tasks: the tasks the caller may read, as a list or a calendar (kept in the URL). An inspector
+ * opening it plainly sees their own tasks; without a chosen sort the server gives inspectors their
+ * agenda (today's and later first, soonest on top, then the earlier ones) and others the soonest first.
+ */
+export default function TasksPage() {
+  const { user } = useSession();
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const inspectorDefault = user?.role_name === 'qualitycontrol' && search === '';
+  useEffect(() => {
+    if (inspectorDefault) navigate(`${path}?mine=true`, { replace: true });
+  }, [inspectorDefault, path, navigate]);
+  return inspectorDefault ? null : <TasksList />;
+}
+
+function TasksList() {
+  const { t } = useTranslation('workflow');
+  const fmt = useFormatters();
+  const can = useCan();
+  const { user } = useSession();
+  const notices = useNotice();
+  const [state, update] = useListState(TASK_FILTERS);
+  const { filters } = state;
+  const view = filters.view === 'calendar' ? 'calendar' : 'list';
+  const input = tasksListInput(state);
+  const list = trpc.tasks.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'list' });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const filter = (key: string) => ({ value: filters[key] ?? '', onChange: (value: string) => update({ filters: { [key]: value } }) });
+
+  const projects = trpc.projects.list.useQuery({ itemsPerPage: -1, sortBy: 'code', archived: 'include' }, { staleTime: 30_000, enabled: can('read', 'Project') });
+  const locations = trpc.locations.list.useQuery({ itemsPerPage: -1, sortBy: 'code' }, { staleTime: 30_000 });
+  const readsUsers = can('read', 'User') && user?.role_name !== 'qualitycontrol';
+  const inspectors = trpc.users.list.useQuery({ role: 'qualitycontrol', itemsPerPage: -1, sortBy: 'fullName' }, { staleTime: 30_000, enabled: readsUsers });
+
+  const columns: Column<TTask>[] = [
+    {
+      key: 'startsAt',
+      header: t('fields.window'),
+      sortable: true,
+      render: (task) => <NameCell name={fmt.dateTime(task.startsAt)} detail={t('tasks.until', { time: fmt.dateTime(task.endsAt) })} />,
+    },
+    { key: 'status', header: t('fields.status'), sortable: true, render: (task) => <TaskStatusLabel status={task.status} /> },
+    { key: 'location', header: t('fields.location'), render: (task) => <NameCell name={task.location.name} detail={<CodeCell>{task.location.code}</CodeCell>} /> },
+    { key: 'project', header: t('fields.project'), render: (task) => <NameCell name={task.project.name} detail={<CodeCell>{task.project.code}</CodeCell>} /> },
+    {
+      key: 'assignee',
+      header: t('fields.inspector'),
+      render: (task) => <NameCell name={task.assignee?.name ?? t('tasks.unassigned')} detail={task.team.name} />,
+    },
+    {
+      key: 'score',
+      header: t('fields.score'),
+      sortable: true,
+      align: 'end',
+      render: (task) =>
+        task.score == null ? '—' : (
+          <NameCell name={fmt.number(task.score)} detail={task.passed == null ? undefined : task.passed ? t('tasks.passed') : t('tasks.failed')} />
+        ),
+    },
+  ];
+
+  const toolbar = (
+    <>
+      <StatusFilter value={filters.status ?? ''} onChange={(value) => update({ filters: { status: value } })} />
+      {can('read', 'Project') && (
+        <FilterSelect
+          label={t('fields.project')}
+          {...filter('projectId')}
+          allLabel={t('filters.allProjects')}
+          options={(projects.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.code} · ${p.name}` }))}
+        />
+      )}
+      <FilterSelect
+        label={t('fields.location')}
+        {...filter('locationId')}
+        allLabel={t('filters.allLocations')}
+        options={(locations.data?.items ?? []).map((l) => ({ value: String(l.id), label: `${l.code} · ${l.name}` }))}
+      />
+      {readsUsers ? (
+        <FilterSelect
+          label={t('fields.inspector')}
+          {...filter('assigneeId')}
+          allLabel={t('filters.allInspectors')}
+          options={(inspectors.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.fullName }))}
+        />
+      ) : (
+        <FilterSelect
+          label={t('tasks.whose')}
+          {...filter('mine')}
+          allLabel={t('tasks.everyone')}
+          options={[{ value: 'true', label: t('tasks.mine') }]}
+        />
+      )}
+      <DateRangeFilter
+        fromLabel={t('filters.from')}
+        toLabel={t('filters.to')}
+        from={filters.from ?? ''}
+        to={filters.to ?? ''}
+        onChange={(range) => update({ filters: range })}
+      />
+    </>
+  );
+
+  return (
+    <ListPage
+      title={t('tasks.title')}
+      description={t('tasks.description')}
+      notices={notices}
+      actions={
+        <SegmentedControl aria-label={t('tasks.display')} onChange={(index) => update({ filters: { view: index === 1 ? 'calendar' : '' } })}>
+          <SegmentedControl.Button leadingVisual={ListUnorderedIcon} selected={view === 'list'}>
+            {t('tasks.listView')}
+          </SegmentedControl.Button>
+          <SegmentedControl.Button leadingVisual={CalendarIcon} selected={view === 'calendar'}>
+            {t('tasks.calendarView')}
+          </SegmentedControl.Button>
+        </SegmentedControl>
+      }
+    >
+      {view === 'list' ? (
+        <DataTable
+          label={t('tasks.title')}
+          columns={columns}
+          rows={list.data?.items}
+          total={list.data?.total ?? 0}
+          rowKey={(task) => task.id}
+          state={state}
+          onStateChange={update}
+          loading={list.isFetching}
+          error={list.error?.message}
+          onRetry={() => void list.refetch()}
+          onRowOpen={(task) => setOpenId(task.id)}
+          empty={{ title: t('tasks.empty'), description: t('tasks.emptyHint') }}
+          toolbar={toolbar}
+        />
+      ) : (
+        <div className={classes.calendarCard}>
+          <div className={classes.toolbar}>{toolbar}</div>
+          <Suspense fallback={<Spinner srText={t('loading')} />}>
+            <TaskCalendar
+              input={input}
+              view={filters.calendarView}
+              date={filters.date}
+              onRangeChange={(calendarView, date) => update({ filters: { calendarView, date }, page: state.page })}
+              onOpen={setOpenId}
+            />
+          </Suspense>
+        </div>
+      )}
+      {openId !== null && <TaskDetails id={openId} onClose={() => setOpenId(null)} />}
+    </ListPage>
+  );
+}

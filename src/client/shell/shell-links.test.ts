@@ -1,0 +1,111 @@
+// Honest links (issue 10, finding 3): every link the shell offers leads to a page that exists (its
+// module is built; a placeholder standing in for a missing page does not count, except the signed-in
+// home on the caller's own landing path) and that the caller's role may open — for every demo account:
+// the navigation, the shortcuts, the user menu, the search dialog's page results, record results and
+// create actions, and the notifications as seeded (their raw links, before the client's own check).
+import { describe, expect, it } from 'vitest';
+import { createAbility, type AppAbility } from '../../shared/abilities/index.ts';
+import { landingPathFor } from '../../shared/constants/roles.ts';
+import { DEMO_PASSWORDS, setupTestApp } from '../../server/testing/app.ts';
+import { guard } from '../app/guard.ts';
+import { matchPath, NOT_FOUND_ROUTE, pageExists, routeByName } from '../app/routes.tsx';
+import {
+  openableHref,
+  resolveNavigation,
+  resolveSearchActions,
+  resolveShortcuts,
+  resolveUserMenu,
+  type ResolvedItem,
+} from './links.ts';
+
+const t = await setupTestApp();
+const label = (key: string) => key;
+
+interface Account {
+  email: string;
+  role: string;
+  customerId: number | null;
+  ability: AppAbility;
+}
+
+const accounts: Account[] = [];
+for (const email of Object.keys(DEMO_PASSWORDS)) {
+  const me = await (await t.caller(email)).auth.me();
+  accounts.push({ email, role: me.userData.role_name, customerId: me.userData.customerId, ability: createAbility(me.userAbilityRules) });
+}
+
+/** Why `href` is no honest link for the account, or null: checked here apart from links.ts's own rule. */
+function flaw(href: string, account: Account): string | null {
+  if (!href.startsWith('/') || href.startsWith('//')) return 'not an in-app path';
+  const pathname = new URL(href, 'http://app.test').pathname;
+  const { route } = matchPath(pathname);
+  if (route === NOT_FOUND_ROUTE) return 'no such page';
+  if (!pageExists(route) && pathname !== landingPathFor(account.role)) return `page ${route.page ?? route.name} not built`;
+  const verdict = guard(route.meta ?? {}, { signedIn: true, role: account.role, ability: account.ability, pathname, search: '' });
+  return 'allow' in verdict ? null : `refused to ${account.role}`;
+}
+
+function expectHonest(hrefs: string[], account: Account, where: string): void {
+  const wrong = hrefs.map((href) => [href, flaw(href, account)]).filter(([, problem]) => problem !== null);
+  expect(wrong, `${where} of ${account.email}`).toEqual([]);
+}
+
+const linksOf = (items: ResolvedItem[]): string[] => items.flatMap((item) => (item.kind === 'link' ? [item.href] : linksOf(item.children)));
+
+describe('every link the shell offers leads to an existing page the role may open', () => {
+  it('knows the demo accounts of every role', () => {
+    expect(new Set(accounts.map((a) => a.role)).size).toBe(9);
+  });
+
+  for (const account of accounts) {
+    describe(account.email, () => {
+      it('navigation, shortcuts and user menu', () => {
+        const nav = resolveNavigation(label, account.ability, account.role).flatMap((section) => linksOf(section.items));
+        expectHonest(nav, account, 'navigation');
+        expectHonest(resolveShortcuts(label, account.ability, account.role).map((s) => s.href), account, 'shortcuts');
+        expectHonest(resolveUserMenu(label, account.ability, account.role).map((l) => l.href), account, 'user menu');
+        expectHonest(resolveSearchActions(label, account.ability, account.role, account.customerId).map((a) => a.href), account, 'search actions');
+      });
+
+      it('search: the page results the dialog keeps, and every record result', async () => {
+        const caller = await t.caller(account.email);
+        if (account.ability.can('read', 'DemoApp')) {
+          const pages = (await caller.apps.search.query({})).flatMap((group) => group.children.map((item) => item.url));
+          const offered = pages.filter((url) => openableHref(url, account.ability, account.role));
+          expectHonest(offered, account, 'search pages');
+          // What the dialog leaves out is really no page for this role (the filter hides nothing valid).
+          expect(pages.filter((url) => !offered.includes(url) && flaw(url, account) === null), account.email).toEqual([]);
+        }
+        for (const q of ['an', 'er', 'Adrien', 'acme', 'st']) {
+          for (const group of await caller.search.records({ q })) {
+            expectHonest([group.listUrl, ...group.items.map((hit) => hit.url)], account, `records "${q}"`);
+          }
+        }
+      });
+
+      it('notifications as seeded', async () => {
+        const list = await (await t.caller(account.email)).notifications.list({ itemsPerPage: 100 });
+        expect(list.total).toBeGreaterThan(0);
+        expectHonest(list.items.flatMap((n) => (n.link ? [n.link] : [])), account, 'notifications');
+      });
+    });
+  }
+
+  it('leaves out placeholders: "Tasks" only as the home of the roles landing there, unbuilt pages never', () => {
+    const tasksBuilt = pageExists(routeByName('tasks'));
+    for (const account of accounts) {
+      const offered = openableHref('/tasks', account.ability, account.role) !== null;
+      expect(offered, account.email).toBe(tasksBuilt ? account.ability.can('read', 'Task') : landingPathFor(account.role) === '/tasks');
+    }
+    const admin = accounts.find((a) => a.email === 'admin@demo.com')!;
+    for (const name of ['reports', 'files', 'projects']) {
+      expect(openableHref(routeByName(name)!.path, admin.ability, admin.role) !== null, name).toBe(pageExists(routeByName(name)));
+    }
+    expect(openableHref('https://evil.example/', admin.ability, admin.role)).toBeNull();
+    expect(openableHref('//evil.example/x', admin.ability, admin.role)).toBeNull();
+    expect(openableHref('/no/such/page', admin.ability, admin.role)).toBeNull();
+    const client = accounts.find((a) => a.email === 'client@demo.com')!;
+    expect(openableHref('/management/users', client.ability, client.role)).toBeNull();
+    expect(openableHref('/access-control', client.ability, client.role)).toBe('/access-control');
+  });
+});

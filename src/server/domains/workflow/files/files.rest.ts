@@ -1,0 +1,160 @@
+// REST (CONTRACTS.md "Files"): POST /api/files (multipart: part `file`, optional fields `taskId`,
+// `questionKey`) -> 201 { id, name, mimeType, size, sha256 }; GET /api/files/{id} downloads it
+// (?thumbnail=1 or /thumbnail for an image's thumbnail, ?inline=1 to show an image or PDF in the page);
+// GET /api/export/files.csv. Multipart is parsed here only (this plugin's scope), streamed to a temporary
+// file by the service's spool; auth, abilities and tenant scope are the service's.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZId } from '../../../../shared/schemas/common.ts';
+import { allowedFileType, MAX_FILE_BYTES, ZListFilesInput, ZUploadedFile, type TFile } from '../../../../shared/schemas/files.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
+import { iterateFiles, openFile, uploadFile, type OpenedFile, type ReceivedUpload } from './files.service.ts';
+import { discard, spool, tooLarge, type SpooledFile } from './spool.ts';
+
+/** Room for the multipart envelope and the small fields around a file at the size limit. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+const NOT_MULTIPART = 'Send the file as multipart/form-data, in a part named "file"';
+
+/** Multipart parser errors as the answers this API gives (413, 400, 415 with a JSON message). */
+function multipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(MAX_FILE_BYTES);
+    case 'FST_FILES_LIMIT':
+      return new AppError('BAD_REQUEST', 'Send one file per request, in a part named "file"', { file: ['Send one file per request'] });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('BAD_REQUEST', 'Too many form fields: send the file with taskId and questionKey only');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError('BAD_REQUEST', 'The upload was cut off before the end of the form data');
+    default:
+      return error;
+  }
+}
+
+/** Reads the form: the one `file` part spooled to a temporary file (within `limit`), the other fields as text. */
+async function receiveForm(request: FastifyRequest, limit: number): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+  const fields: Record<string, string> = {};
+  let received: { name: string; file: SpooledFile } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', `Unexpected file part "${part.fieldname}": ${NOT_MULTIPART}`, { file: [NOT_MULTIPART] });
+        }
+        const file = await spool(part.file, limit);
+        if (part.file.truncated) {
+          await discard(file.path);
+          throw tooLarge(limit);
+        }
+        received = { name: part.filename ?? '', file };
+      } else {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+      }
+    }
+  } catch (error) {
+    if (received) await discard(received.file.path);
+    throw multipartError(error);
+  }
+  if (!received) throw new AppError('BAD_REQUEST', `No file: ${NOT_MULTIPART}`, { file: ['Choose a file to upload'] });
+  return { ...received, fields };
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987): an ASCII fallback and the exact name. */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const fallback = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').replace(/%/g, '_').trim() || 'file';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The name a download gets: the stored one, with the real type's extension when the name claims another. */
+export function downloadName(file: Pick<TFile, 'name' | 'mimeType'>, thumbnail: boolean): string {
+  const type = allowedFileType(file.mimeType);
+  if (thumbnail) return `${file.name.replace(/\.[^.]*$/, '')}-thumbnail.webp`;
+  if (!type || type.family === 'document' && type.mimeType.startsWith('text/')) return file.name;
+  const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase();
+  const same: Record<string, string[]> = { jpg: ['jpg', 'jpeg', 'jpe', 'jfif'], heic: ['heic', 'heif'], heif: ['heic', 'heif'] };
+  return ext && (same[type.extension] ?? [type.extension]).includes(ext) ? file.name : `${file.name}.${type.extension}`;
+}
+
+const ZFlag = z.enum(['1', 'true', '0', 'false']).optional();
+const ZDownloadQuery = z.object({ thumbnail: ZFlag, inline: ZFlag });
+const on = (flag: string | undefined) => flag === '1' || flag === 'true';
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, opened: OpenedFile, thumbnail: boolean, inlineWanted: boolean) {
+  const inline = thumbnail || (inlineWanted && opened.file.inline);
+  reply
+    .header('content-type', opened.contentType)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(opened.file, thumbnail)))
+    .header('x-content-type-options', 'nosniff')
+    // Private to the caller; revalidated every time, so a deleted file or a lost right is never served from a cache.
+    .header('cache-control', 'private, no-cache')
+    .header('etag', opened.etag);
+  if (inline) {
+    // Shown by the app itself (an <img>, or a PDF in an <iframe> of the same origin), never by another site;
+    // nothing in it may run script.
+    reply
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN');
+  }
+  if (request.headers['if-none-match'] === opened.etag) {
+    opened.stream.destroy();
+    return reply.code(304).send();
+  }
+  if (opened.size !== null) reply.header('content-length', opened.size);
+  return reply.send(opened.stream);
+}
+
+export const filesRest: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 10, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/files', { schema: { response: { 201: ZUploadedFile } } }, async (request, reply) => {
+    // A declared body far over the limit is refused before a byte of it is read.
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw tooLarge(MAX_FILE_BYTES);
+    const uploaded = await uploadFile(request.serviceContext(), (limit) => receiveForm(request, limit));
+    return reply.code(201).send(uploaded);
+  });
+
+  api.get('/files/:id', { schema: { params: z.object({ id: ZId }), querystring: ZDownloadQuery } }, async (request, reply) => {
+    const thumbnail = on(request.query.thumbnail);
+    const opened = await openFile(request.serviceContext(), request.params.id, thumbnail ? 'thumbnail' : 'original');
+    return sendFile(request, reply, opened, thumbnail, on(request.query.inline));
+  });
+
+  api.get('/files/:id/thumbnail', { schema: { params: z.object({ id: ZId }) } }, async (request, reply) => {
+    const opened = await openFile(request.serviceContext(), request.params.id, 'thumbnail');
+    return sendFile(request, reply, opened, true, true);
+  });
+
+  registerCsvExport<typeof ZListFilesInput, TFile>(app, {
+    name: 'files',
+    input: ZListFilesInput,
+    iterate: iterateFiles,
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'name', value: (r) => r.name },
+      { header: 'mime_type', value: (r) => r.mimeType },
+      { header: 'size', value: (r) => r.size },
+      { header: 'sha256', value: (r) => r.sha256 },
+      { header: 'linked', value: (r) => r.linked?.label },
+      { header: 'task_id', value: (r) => r.taskId },
+      { header: 'question_key', value: (r) => r.questionKey },
+      { header: 'uploaded_by', value: (r) => r.owner.name },
+      { header: 'uploaded_at', value: (r) => r.createdAt },
+    ],
+  });
+};

@@ -1,0 +1,68 @@
+// An upload on its way in: streamed to a temporary file while its size and sha256 are counted and its
+// text-ness checked, so nothing is ever held whole in memory and nothing reaches the storage before
+// it is known to be within the limit and of an allowed type (both decided after the last byte).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../../lib/app-error.ts';
+
+export interface SpooledFile {
+  /** The temporary file; remove it with `discard` when done. */
+  path: string;
+  size: number;
+  sha256: string;
+  /** Valid UTF-8 without NUL characters (a CSV or plain text file, if nothing else recognises it). */
+  text: boolean;
+}
+
+export function tooLarge(limit: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB`, {
+    file: [`Files may be at most ${Math.round(limit / 1024 / 1024)} MB`],
+  });
+}
+
+/** Stream `body` into a temporary file (refused with PAYLOAD_TOO_LARGE past `limit` bytes). */
+export async function spool(body: Readable, limit: number, dir = os.tmpdir()): Promise<SpooledFile> {
+  const file = path.join(dir, `opsdesk-upload-${crypto.randomUUID()}`);
+  const hash = crypto.createHash('sha256');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let size = 0;
+  let text = true;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > limit) return done(tooLarge(limit));
+      hash.update(chunk);
+      if (text) {
+        try {
+          utf8.decode(chunk, { stream: true });
+          if (chunk.includes(0)) text = false;
+        } catch {
+          text = false;
+        }
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, count, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    if (text) {
+      try {
+        utf8.decode(); // an incomplete character at the end is not text
+      } catch {
+        text = false;
+      }
+    }
+  } catch (error) {
+    await discard(file);
+    throw error;
+  }
+  return { path: file, size, sha256: hash.digest('hex'), text };
+}
+
+export async function discard(file: string): Promise<void> {
+  await fs.promises.rm(file, { force: true });
+}

@@ -1,0 +1,57 @@
+// The workflow's jobs on a PostgreSQL-backed queue (pg-boss, in its own `pgboss` schema of the app's
+// database), started by app.ts when JOBS is on.
+//
+// With several app processes on one database: every process registers the same two cron schedules
+// (an upsert) and works both queues. pg-boss sends each schedule's job once per minute however many
+// processes run it (a singleton key per minute slot), the queues are `stately` (at most one job
+// waiting and one running), and a job is fetched by exactly one worker (`FOR UPDATE SKIP LOCKED`).
+// The job functions are safe even if two ran at once (see task-jobs.ts). Stopping a process stops
+// its worker gracefully; another process's worker takes the next minute's job.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { PgBoss } from 'pg-boss';
+import { markMissedTasks, sendTaskReminders } from './task-jobs.ts';
+
+export const MISSED_QUEUE = 'workflow-missed-tasks';
+export const REMINDER_QUEUE = 'workflow-task-reminders';
+
+export interface WorkflowJobsOptions {
+  orm: MikroORM;
+  /** The database the app uses (pg-boss opens its own small pool on it). */
+  connectionString: string;
+  /** Minutes before a visit starts that its inspector is reminded. */
+  reminderMinutes: number;
+  /** How often an idle worker looks for a job (seconds; pg-boss's default is 2). */
+  pollingIntervalSeconds?: number;
+  /** Where failures are reported. */
+  onError: (error: unknown) => void;
+  /** The job functions' clock (tests); the real time by default. */
+  now?: () => Date;
+}
+
+export interface WorkflowJobs {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<WorkflowJobs> {
+  const now = options.now ?? (() => new Date());
+  const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', max: 3, application_name: 'opsdesk-jobs' });
+  boss.on('error', options.onError);
+  await boss.start();
+  for (const queue of [MISSED_QUEUE, REMINDER_QUEUE]) {
+    // A sweep that fails is simply the next minute's; no retries pile up.
+    await boss.createQueue(queue, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
+    await boss.schedule(queue, '* * * * *');
+  }
+  const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work(MISSED_QUEUE, work, async () => {
+    await markMissedTasks(options.orm.em.fork(), now());
+  });
+  await boss.work(REMINDER_QUEUE, work, async () => {
+    await sendTaskReminders(options.orm.em.fork(), now(), options.reminderMinutes);
+  });
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,44 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { PROJECT_STATUSES } from '../../../../shared/schemas/projects.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
+import { trgmIndex } from '../../../lib/trgm.ts';
+import { Customer } from '../../organization/customers/customer.entity.ts';
+import { User } from '../../organization/users/user.entity.ts';
+import { Scheme } from '../../structure/schemes/scheme.entity.ts';
+
+/**
+ * One published scheme version applied to a customer's locations over a period. Tasks pin the
+ * scheme version they were created with, so changing a draft project's scheme never touches old tasks.
+ */
+export const ProjectSchema = defineEntity({
+  name: 'Project',
+  tableName: 'projects',
+  properties: {
+    ...baseProperties,
+    ...recordVersion,
+    customer: () => p.manyToOne(Customer).deleteRule('restrict'),
+    code: p.string().length(32),
+    name: p.string().length(200),
+    description: p.text().nullable(),
+    scheme: () => p.manyToOne(Scheme).deleteRule('restrict').index(),
+    startDate: p.date(),
+    endDate: p.date(),
+    status: p.enum([...PROJECT_STATUSES]).default('draft'),
+    owner: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
+    activatedAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+    archivedAt: p.datetime().nullable(),
+  },
+  checks: [{ name: 'projects_period_check', expression: 'end_date >= start_date' }],
+  uniques: [{ name: 'projects_customer_code_unique', properties: ['customer', 'code'] }],
+  indexes: [
+    { properties: ['customer', 'status'] },
+    { properties: ['customer', 'startDate'] },
+    { properties: ['customer', 'createdAt'] },
+    trgmIndex('projects', 'code'),
+    trgmIndex('projects', 'name'),
+  ],
+});
+
+export class Project extends ProjectSchema.class {}
+ProjectSchema.setClass(Project);

@@ -1,0 +1,32 @@
+// tasks.* (CONTRACTS.md "Workflow over tRPC"): reads and the lifecycle's transitions, each one service call.
+import {
+  ZApproveTaskInput,
+  ZCancelTaskInput,
+  ZListTasksInput,
+  ZRejectTaskInput,
+  ZResumeTaskInput,
+  ZSaveAnswersInput,
+  ZStartTaskInput,
+  ZSubmitTaskInput,
+  ZTaskBySlotInput,
+  ZTaskDetail,
+  ZTaskList,
+} from '../../../../shared/schemas/tasks.ts';
+import { router } from '../../../trpc/init.ts';
+import { recordProcedures } from '../../../trpc/procedures.ts';
+import * as tasks from './tasks.service.ts';
+
+const p = recordProcedures(ZTaskDetail);
+
+export const tasksRouter = router({
+  list: p.list(ZListTasksInput, ZTaskList, tasks.listTasks),
+  byId: p.byId(tasks.getTask),
+  bySlot: p.query(ZTaskBySlotInput, ZTaskDetail, tasks.getTaskBySlot),
+  start: p.mutation(ZStartTaskInput, tasks.startTask),
+  saveAnswers: p.mutation(ZSaveAnswersInput, tasks.saveAnswers),
+  submit: p.mutation(ZSubmitTaskInput, tasks.submitTask),
+  approve: p.mutation(ZApproveTaskInput, tasks.approveTask),
+  reject: p.mutation(ZRejectTaskInput, tasks.rejectTask),
+  resume: p.mutation(ZResumeTaskInput, tasks.resumeTask),
+  cancel: p.mutation(ZCancelTaskInput, tasks.cancelTask),
+});

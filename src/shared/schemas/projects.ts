@@ -1,0 +1,98 @@
+// Projects: one published scheme version applied to a customer's locations over a period
+// (DOMAIN.md "Project"; CONTRACTS.md "Workflow over tRPC").
+// Procedures: projects.list | byId | create | update | activate | hold | complete | archive | restore.
+// Lifecycle: draft -> active <-> on_hold -> completed; archive/restore from any state but active.
+import { z } from 'zod';
+import { customerFilter, ZArchivedFilter, ZCode, ZNameRef, zName, zOptionalText } from './business.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, ZVersion } from './common.ts';
+
+export const PROJECT_STATUSES = ['draft', 'active', 'on_hold', 'completed', 'archived'] as const;
+export type TProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const TASK_STATUSES = ['scheduled', 'in_progress', 'submitted', 'approved', 'rejected', 'missed', 'cancelled'] as const;
+export type TTaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Progress of a project, computed in SQL from its tasks. Rates are 0..100 (one decimal) or null with no tasks. */
+export const ZProjectProgress = z.object({
+  tasks: z.number(),
+  byStatus: z.record(z.enum(TASK_STATUSES), z.number()),
+  /** approved ÷ (tasks that are not cancelled) */
+  completionRate: z.number().nullable(),
+  /** passed ÷ approved */
+  passRate: z.number().nullable(),
+  averageScore: z.number().nullable(),
+  locations: z.number(),
+});
+export type TProjectProgress = z.infer<typeof ZProjectProgress>;
+
+export const ZProject = z.object({
+  id: z.number(),
+  version: ZVersion,
+  customerId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  /** YYYY-MM-DD */
+  startDate: z.string(),
+  endDate: z.string(),
+  scheme: z.object({ id: z.number(), key: z.string(), name: z.string(), version: z.number() }),
+  owner: ZNameRef.nullable(),
+  progress: ZProjectProgress,
+  archivedAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TProject = z.infer<typeof ZProject>;
+
+export const PROJECT_SORT_KEYS = ['code', 'name', 'status', 'startDate', 'endDate', 'createdAt', 'updatedAt'] as const;
+/** q matches code and name. Default sort: startDate desc. */
+export const ZListProjectsInput = listInput(PROJECT_SORT_KEYS, {
+  ...customerFilter,
+  status: z.enum(PROJECT_STATUSES).optional(),
+  schemeKey: z.string().uuid().optional(),
+  /** Projects whose period overlaps [from, to] (YYYY-MM-DD). */
+  from: ZInputIsoDate.optional(),
+  to: ZInputIsoDate.optional(),
+  archived: ZArchivedFilter,
+});
+export type TListProjectsInput = z.infer<typeof ZListProjectsInput>;
+export const ZProjectList = listOutput(ZProject);
+
+const endAfterStart = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+const endMessage = { message: 'End date must be on or after the start date', path: ['endDate'] };
+
+export const ZCreateProjectInput = z
+  .object({
+    /** Superadmin only (others always create in their own customer). */
+    customerId: ZId.optional(),
+    code: ZCode,
+    name: zName(),
+    description: zOptionalText(4000),
+    /** A published scheme version of the same customer; tasks pin it. */
+    schemeId: ZId,
+    startDate: ZInputIsoDate,
+    endDate: ZInputIsoDate,
+  })
+  .refine(endAfterStart, endMessage);
+export type TCreateProjectInput = z.infer<typeof ZCreateProjectInput>;
+
+/** The scheme can change only while the project is a draft; dates while draft, active or on hold. */
+export const ZUpdateProjectInput = z
+  .object({
+    id: ZId,
+    version: ZExpectedVersion,
+    code: ZCode.optional(),
+    name: zName().optional(),
+    description: zOptionalText(4000).optional(),
+    schemeId: ZId.optional(),
+    startDate: ZInputIsoDate.optional(),
+    endDate: ZInputIsoDate.optional(),
+  })
+  .refine(endAfterStart, endMessage);
+export type TUpdateProjectInput = z.infer<typeof ZUpdateProjectInput>;
+
+/** activate | hold | complete | archive | restore */
+export const ZProjectTransitionInput = z.object({ id: ZId, version: ZExpectedVersion });
+export type TProjectTransitionInput = z.infer<typeof ZProjectTransitionInput>;
+

@@ -1,0 +1,179 @@
+// Tasks: one inspection at one location in one slot (DOMAIN.md "Task workflow"; CONTRACTS.md
+// "Workflow over tRPC"). Procedures: tasks.list | byId | bySlot | start | saveAnswers | submit |
+// approve | reject | resume | cancel.
+//
+// scheduled --start--> in_progress --submit--> submitted --approve--> approved
+// submitted --reject--> rejected --resume--> in_progress
+// scheduled --slot ended unstarted--> missed;  scheduled | in_progress --cancel--> cancelled
+import { z } from 'zod';
+import { ZCodeRef, ZNameRef } from './business.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
+import { TASK_STATUSES } from './projects.ts';
+import { ZQuestionKey } from './schemes.ts';
+
+export { TASK_STATUSES, type TTaskStatus } from './projects.ts';
+
+/** An answer value: yesno true/false, score/number a number, choice the option's value, text a string. */
+export const ZAnswerValue = z.union([z.boolean(), z.number().finite(), z.string().max(4000)]);
+export type TAnswerValue = z.infer<typeof ZAnswerValue>;
+
+export const ZAnswer = z.object({
+  questionKey: z.string(),
+  value: ZAnswerValue.nullable(),
+  na: z.boolean(),
+  comment: z.string().nullable(),
+  fileIds: z.array(z.number()),
+});
+export type TAnswer = z.infer<typeof ZAnswer>;
+
+export const ZAnswerInput = z.object({
+  questionKey: ZQuestionKey,
+  /** null clears the answer. */
+  value: ZAnswerValue.nullable().optional(),
+  na: z.boolean().optional(),
+  comment: z.string().trim().max(2000, 'Comment must be at most 2,000 characters').nullable().optional(),
+  fileIds: z.array(ZId).max(20, 'At most 20 files per answer').optional(),
+});
+export type TAnswerInput = z.infer<typeof ZAnswerInput>;
+
+export const ZSectionScore = z.object({
+  title: z.string(),
+  weight: z.number(),
+  /** 0..100 (one decimal), null when no question of the section counts. */
+  score: z.number().nullable(),
+  counted: z.number(),
+});
+export type TSectionScore = z.infer<typeof ZSectionScore>;
+
+export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
+export const ZReview = z.object({
+  round: z.number(),
+  reviewer: ZNameRef,
+  decision: z.enum(REVIEW_DECISIONS),
+  reason: z.string().nullable(),
+  comment: z.string().nullable(),
+  at: z.date(),
+});
+export type TReview = z.infer<typeof ZReview>;
+
+/** A task as lists show it. */
+export const ZTask = z.object({
+  id: z.number(),
+  version: ZVersion,
+  customerId: z.number(),
+  status: z.enum(TASK_STATUSES),
+  projectId: z.number(),
+  slotId: z.number(),
+  assignmentId: z.number(),
+  locationId: z.number(),
+  teamId: z.number(),
+  assigneeId: z.number().nullable(),
+  /** The pinned scheme version (readable with schemes.byId). */
+  schemeId: z.number(),
+  project: ZCodeRef,
+  location: ZCodeRef,
+  team: ZNameRef,
+  assignee: ZNameRef.nullable(),
+  startsAt: z.date(),
+  endsAt: z.date(),
+  startedAt: z.date().nullable(),
+  submittedAt: z.date().nullable(),
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  outOfFence: z.boolean(),
+  reworkCount: z.number(),
+  updatedAt: z.date(),
+});
+export type TTask = z.infer<typeof ZTask>;
+
+/** byId and bySlot: the whole task. */
+export const ZTaskDetail = ZTask.extend({
+  answers: z.array(ZAnswer),
+  criticalFailures: z.array(z.string()),
+  sectionScores: z.array(ZSectionScore),
+  reviews: z.array(ZReview),
+  checkIn: z
+    .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number(), distanceM: z.number().nullable(), at: z.date() })
+    .nullable(),
+  outOfFenceReason: z.string().nullable(),
+  signatureFileId: z.number().nullable(),
+  cancelReason: z.string().nullable(),
+  location: ZCodeRef.extend({
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    geofenceRadiusM: z.number(),
+    timeZone: z.string(),
+  }),
+});
+export type TTaskDetail = z.infer<typeof ZTaskDetail>;
+
+export const TASK_SORT_KEYS = ['startsAt', 'status', 'score', 'updatedAt'] as const;
+/**
+ * q matches the location's code and name and the project's code. Default sort (no sortBy): startsAt asc;
+ * for an inspector, their agenda: today's (from local midnight in the customer's time zone) and later
+ * tasks first, earliest first, then earlier ones, latest first.
+ */
+export const ZListTasksInput = listInput(TASK_SORT_KEYS, {
+  status: z.union([z.enum(TASK_STATUSES), z.array(z.enum(TASK_STATUSES)).max(TASK_STATUSES.length)]).optional(),
+  projectId: ZId.optional(),
+  locationId: ZId.optional(),
+  assigneeId: ZId.optional(),
+  teamId: ZId.optional(),
+  /** Slots starting at or after `from` and before `to`. */
+  from: ZInputDate.optional(),
+  to: ZInputDate.optional(),
+  /** Only tasks assigned to the caller. */
+  mine: z.boolean().optional(),
+});
+export type TListTasksInput = z.infer<typeof ZListTasksInput>;
+export const ZTaskList = listOutput(ZTask);
+
+export const ZTaskBySlotInput = z.object({ slotId: ZId, assignmentId: ZId });
+
+const ZLatitude = z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+const ZLongitude = z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+
+export const ZStartTaskInput = z.object({
+  id: ZId,
+  version: ZExpectedVersion,
+  latitude: ZLatitude,
+  longitude: ZLongitude,
+  accuracy: z.number().min(0, 'Accuracy must be 0 or more').max(100_000, 'Accuracy must be at most 100 km'),
+  outOfFenceReason: z.string().trim().max(1000, 'Reason must be at most 1,000 characters').optional(),
+});
+export type TStartTaskInput = z.infer<typeof ZStartTaskInput>;
+
+export const ZSaveAnswersInput = z.object({
+  id: ZId,
+  version: ZExpectedVersion,
+  answers: z.array(ZAnswerInput).min(1, 'Send at least one answer').max(500, 'At most 500 answers at once'),
+});
+export type TSaveAnswersInput = z.infer<typeof ZSaveAnswersInput>;
+
+export const ZSubmitTaskInput = z.object({
+  id: ZId,
+  clientMutationId: z.string().trim().min(1, 'clientMutationId is required').max(100, 'clientMutationId must be at most 100 characters'),
+  signatureFileId: ZId.optional(),
+});
+export type TSubmitTaskInput = z.infer<typeof ZSubmitTaskInput>;
+
+export const ZApproveTaskInput = z.object({
+  id: ZId,
+  version: ZExpectedVersion,
+  comment: z.string().trim().max(2000).optional(),
+});
+export const ZRejectTaskInput = z.object({
+  id: ZId,
+  version: ZExpectedVersion,
+  reason: z.string().trim().min(1, 'A reason is required').max(2000, 'Reason must be at most 2,000 characters'),
+});
+export const ZResumeTaskInput = z.object({ id: ZId, version: ZExpectedVersion });
+export const ZCancelTaskInput = z.object({
+  id: ZId,
+  version: ZExpectedVersion,
+  reason: z.string().trim().min(1, 'A reason is required').max(2000, 'Reason must be at most 2,000 characters'),
+});
+export type TApproveTaskInput = z.infer<typeof ZApproveTaskInput>;
+export type TRejectTaskInput = z.infer<typeof ZRejectTaskInput>;
+export type TResumeTaskInput = z.infer<typeof ZResumeTaskInput>;
+export type TCancelTaskInput = z.infer<typeof ZCancelTaskInput>;
