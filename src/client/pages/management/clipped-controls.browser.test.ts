@@ -72,7 +72,15 @@ describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => 
       const confirm = dark.getByRole('alertdialog');
       await confirm.waitFor();
       const title = await confirm.locator('h1').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-      const body = await confirm.getByText('Only drafts can be deleted', { exact: false }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      // The first text outside the title and the buttons is the body.
+      const body = await confirm.evaluate((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const parent = n.parentElement!;
+          if (n.textContent?.trim() && !parent.closest('h1, button')) return parseFloat(getComputedStyle(parent).fontSize);
+        }
+        return Number.NaN;
+      });
       expect(body).toBeLessThanOrEqual(title);
     } finally {
       await context.close();

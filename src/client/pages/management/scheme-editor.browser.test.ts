@@ -21,7 +21,7 @@ async function createScheme(name: string) {
         title: 'Entrance',
         questions: [
           yesno('door', 'Is the door locked?'),
-          yesno('alarm', 'Is the alarm set for the night shift and tested with the central station?', { visibleIf: { questionKey: 'door', equals: 'yes' }, critical: true }),
+          yesno('alarm', 'Is the alarm set for the night shift and tested with the central station?', { visibleIf: { questionKey: 'door', equals: true }, critical: true }),
         ],
       },
       {

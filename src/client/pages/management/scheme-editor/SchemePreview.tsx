@@ -1,27 +1,18 @@
 import { Heading, Label, Text } from '@primer/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visibleQuestionKeys, type AnswerLike } from '../../../../shared/schemes/visibility.ts';
-import { questionNumbers, sectionShares, type QuestionDraft, type SchemeDraft } from './scheme-draft.ts';
+import { isQuestionVisible, type ScoreAnswer } from '../../../../shared/workflow/score.ts';
+import { previewAnswer, questionNumbers, sectionShares, type SchemeDraft } from './scheme-draft.ts';
 import { SchemePreviewQuestion } from './SchemePreviewQuestion.tsx';
 import classes from './SchemeEditor.module.css';
 
 /** The preview's answers as its controls hold them (radio values, numbers as typed). */
 type RawAnswers = Record<string, string>;
 
-/** A control's value as a task stores the answer (yes/no a boolean, score and number a number). */
-function toAnswer(q: QuestionDraft, raw: string | undefined): AnswerLike | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (raw === 'na' && q.allowNA && q.type !== 'choice' && q.type !== 'text') return { na: true };
-  if (q.type === 'yesno') return { value: raw === 'yes' };
-  if (q.type === 'score' || q.type === 'number') return { value: Number(raw) };
-  return { value: raw };
-}
-
 /**
  * The scheme as an inspector will see it: sections with their share of the score, questions with
  * their answer controls, rules and conditions, numbered as in the editor. A question with a condition
- * shows while its condition holds for the answers given here (the shared rule the server scores by);
+ * shows while its condition holds for the answers given here (the rule the server scores by);
  * answers here are only for trying the conditions. One signature box: the signature question's, or
  * the scheme's own when it requires a signature and has no such question.
  */
@@ -32,8 +23,14 @@ export function SchemePreview({ draft }: { draft: SchemeDraft }) {
   const shares = sectionShares(draft.sections);
   const numbers = questionNumbers(draft.sections);
   const questions = draft.sections.flatMap((s) => s.questions);
-  const answers = Object.fromEntries(questions.map((q) => [q.key, toAnswer(q, raw[q.key])]));
-  const visible = visibleQuestionKeys(questions, answers);
+  // The score's own rule (src/shared/workflow/score.ts), chained through the questions it names.
+  const answers = new Map<string, ScoreAnswer>();
+  for (const q of questions) {
+    const a = previewAnswer(q, raw[q.key]);
+    if (a) answers.set(q.key, a);
+  }
+  const byKey = new Map(questions.map((q) => [q.key, q]));
+  const visible = new Set(questions.filter((q) => isQuestionVisible(q, answers, byKey)).map((q) => q.key));
   const answer = (key: string, value: string) => setRaw((a) => ({ ...a, [key]: value }));
   const signatureQuestion = questions.some((q) => q.type === 'signature' && visible.has(q.key));
 
