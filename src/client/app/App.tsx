@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/Toast/Toast.tsx';
+import { UnsavedChangesProvider } from '../components/UnsavedChanges/index.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { queryClient, trpcClient } from '../lib/query.ts';
 import { trpc } from '../lib/trpc.ts';
@@ -29,11 +30,13 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider colorMode={effectiveTheme(prefs) === 'dark' ? 'night' : 'day'}>
           <BaseStyles>
-            <SessionProvider>
-              <ToastProvider>
-                <AppRouter />
-              </ToastProvider>
-            </SessionProvider>
+            <UnsavedChangesProvider>
+              <SessionProvider>
+                <ToastProvider>
+                  <AppRouter />
+                </ToastProvider>
+              </SessionProvider>
+            </UnsavedChangesProvider>
           </BaseStyles>
         </ThemeProvider>
       </QueryClientProvider>

@@ -2,7 +2,21 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/http.ts';
 
-export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id. Zero, an empty choice or anything not an id says "Invalid option: …", which forms show
+ * as "Choose one of the options" (never "Must be at least 0" for an empty picker).
+ */
+export const ZId = zRefId('Invalid option: expected the id of a record');
+
+/**
+ * A required reference a form picks from a list, with the message a person reads when nothing is
+ * chosen (`zRefId('Choose a sub-direction')`); the server sends the same text for the field.
+ */
+export function zRefId(message: string) {
+  return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+}
 export const ZByIdInput = z.object({ id: ZId });
 
 /**

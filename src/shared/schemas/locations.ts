@@ -4,7 +4,7 @@
 // archive hides it instead.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, zRefId, ZTimeZone, ZVersion } from './common.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
@@ -85,7 +85,7 @@ const ZLongitude = z
 const ZGeofence = z.number().int().min(10, 'Geofence radius must be at least 10 m').max(10_000, 'Geofence radius must be at most 10 000 m');
 
 const locationFields = {
-  subDirectionId: ZId,
+  subDirectionId: zRefId('Choose a sub-direction'),
   classId: ZId.nullable().default(null),
   code: ZCode,
   name: zName(),
@@ -111,7 +111,7 @@ export const ZUpdateLocationInput = z
   .object({
     id: ZId,
     version: ZExpectedVersion,
-    subDirectionId: ZId.optional(),
+    subDirectionId: zRefId('Choose a sub-direction').optional(),
     classId: ZId.nullable().optional(),
     code: ZCode.optional(),
     name: zName().optional(),

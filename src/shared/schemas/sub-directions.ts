@@ -3,7 +3,7 @@
 // Same abilities as directions. delete is refused (CONFLICT) while locations use the sub-direction.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, zRefId, ZVersion } from './common.ts';
 
 export const ZSubDirection = z.object({
   id: z.number(),
@@ -34,7 +34,7 @@ export const ZSubDirectionList = listOutput(ZSubDirection);
 
 /** The customer is the direction's. */
 export const ZCreateSubDirectionInput = z.object({
-  directionId: ZId,
+  directionId: zRefId('Choose a direction'),
   code: ZCode,
   name: zName(),
   description: zOptionalText(2000),
@@ -46,7 +46,7 @@ export type TCreateSubDirectionInput = z.infer<typeof ZCreateSubDirectionInput>;
 export const ZUpdateSubDirectionInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  directionId: ZId.optional(),
+  directionId: zRefId('Choose a direction').optional(),
   code: ZCode.optional(),
   name: zName().optional(),
   description: zOptionalText(2000).optional(),

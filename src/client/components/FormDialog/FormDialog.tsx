@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import { isStaleRecordError, parseError } from '../../../shared/errors.ts';
 import { useTranslation } from 'react-i18next';
 import type { ZodForm } from './useZodForm.ts';
+import { useUnsavedChangesGuard } from '../UnsavedChanges/index.ts';
 import { StaleRecordBanner } from './StaleRecordBanner.tsx';
 import classes from './FormDialog.module.css';
 
@@ -14,7 +15,10 @@ export interface FormDialogProps<V extends Record<string, unknown>, O> {
   form: ZodForm<V, O>;
   /** Called with the parsed input; a rejection puts the server's messages on the fields and keeps the dialog open. */
   onSubmit: (data: O) => Promise<unknown>;
-  /** Closed by Cancel, Escape, the close button, or after a successful submit. */
+  /**
+   * Closed by Cancel, or after a successful submit; Escape, the close button and a click outside ask
+   * "Discard changes?" first when the form has unsaved changes.
+   */
   onClose: () => void;
   /** Label of the submit button (default "Save"). */
   submitLabel?: string;
@@ -37,7 +41,9 @@ export interface FormDialogProps<V extends Record<string, unknown>, O> {
 /**
  * A Primer Dialog around a form validated by a shared zod schema: focus starts on the first field,
  * a failed submit moves focus to the first invalid field and announces the form-level message,
- * and the dialog closes only once the server accepted the change. Fullscreen on narrow screens.
+ * and the dialog closes only once the server accepted the change. Unsaved changes are never lost
+ * silently: Escape, the close button, a click outside, leaving the page or reloading ask first.
+ * Fullscreen on narrow screens.
  */
 export function FormDialog<V extends Record<string, unknown>, O>({
   title,
@@ -64,6 +70,14 @@ export function FormDialog<V extends Record<string, unknown>, O>({
   // An Enter that opened the dialog (on a row or a menu item) may finish inside it: a key press with no
   // key down in the form since it opened must not submit it.
   const keyDownSeen = useRef(false);
+  // While a save is under way, navigating is the save's own doing (e.g. "Create and edit").
+  const guard = useUnsavedChangesGuard(form.dirty && !form.submitting);
+
+  /** Escape, the close button or a click outside: ask before throwing edits away. */
+  const requestClose = async () => {
+    if (form.submitting) return;
+    if (await guard.confirmDiscard()) onClose();
+  };
 
   // Runs before the Dialog's focus trap, which keeps focus that is already inside it.
   useLayoutEffect(() => {
@@ -119,9 +133,7 @@ export function FormDialog<V extends Record<string, unknown>, O>({
       subtitle={subtitle}
       width={width}
       position={{ narrow: 'fullscreen', regular: 'center' }}
-      onClose={() => {
-        if (!form.submitting) onClose();
-      }}
+      onClose={() => void requestClose()}
       className={className}
       renderFooter={() => (
         <Dialog.Footer>

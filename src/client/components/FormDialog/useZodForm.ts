@@ -36,6 +36,8 @@ export interface ZodForm<V extends Record<string, unknown>, O = unknown> {
   /** A translated message for the whole form (server refusal, conflict…), if any. */
   formError: string | null;
   submitting: boolean;
+  /** Whether the values differ from the starting ones (or the last `reset`): closing would lose them. */
+  dirty: boolean;
   /** Bumped on every failed submit so the dialog can move focus to the first invalid field. */
   failedSubmits: number;
   /** A submit handler: validates, then calls `onValid` with the parsed data; server errors land on the fields. */
@@ -54,6 +56,9 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
 ): ZodForm<V, z.output<S>> {
   const message = useValidationMessage();
   const [values, setValues] = useState<V>(initial);
+  // What "unchanged" means: the values the form started with, or was last reset to.
+  const [pristine, setPristine] = useState<V>(values);
+  const dirty = useMemo(() => !sameValues(values, pristine), [values, pristine]);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -111,6 +116,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     patch,
     reset: (next) => {
       setValues(next);
+      setPristine(next);
       setAttempted(false);
       setServerErrors({});
       setServerMessage(null);
@@ -128,7 +134,13 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
           ? message(FIX_FIELDS)
           : null,
     submitting,
+    dirty,
     failedSubmits,
     handleSubmit,
   };
+}
+
+/** Two form states hold the same values (plain data: strings, numbers, arrays, objects, dates). */
+function sameValues(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import { StaleRecordBanner } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, type NoticeApi } from '../../../components/ListPage/index.ts';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { questionCount } from './scheme-draft.ts';
 import { SchemeEditorHeader, SchemeStatusNotes } from './SchemeEditorHeader.tsx';
@@ -30,6 +31,9 @@ export interface SchemeEditorProps {
 export function SchemeEditor({ id, onBack, onOpen, notices }: SchemeEditorProps) {
   const { t } = useTranslation('business');
   const detail = trpc.schemes.byId.useQuery({ id });
+  // The editor starts afresh on the server's version only when told to (publish, archive, reload after
+  // a conflict): its own saves update the cached version and must not throw away what is being typed.
+  const [epoch, setEpoch] = useState(0);
   if (detail.error) {
     return (
       <div className={classes.editor}>
@@ -47,17 +51,29 @@ export function SchemeEditor({ id, onBack, onOpen, notices }: SchemeEditorProps)
       </div>
     );
   }
-  return <SchemeEditorForm key={`${detail.data.id}:${String(detail.data.updatedAt)}`} detail={detail.data} onBack={onBack} onOpen={onOpen} notices={notices} />;
+  return (
+    <SchemeEditorForm
+      key={`${detail.data.id}:${epoch}`}
+      detail={detail.data}
+      onBack={onBack}
+      onOpen={onOpen}
+      notices={notices}
+      restart={() => setEpoch((n) => n + 1)}
+    />
+  );
 }
 
 /** One loaded version: header and toolbar, notes, then the structure editor or the preview. */
-function SchemeEditorForm({ detail, onBack, onOpen, notices }: Omit<SchemeEditorProps, 'id'> & { detail: TSchemeDetail }) {
+function SchemeEditorForm({ detail, onBack, onOpen, notices, restart }: Omit<SchemeEditorProps, 'id'> & { detail: TSchemeDetail; restart: () => void }) {
   const { t } = useTranslation('business');
   const access = useSchemeAccess(detail);
   const { readOnly } = access;
   const scheme = useSchemeDraft(detail);
   const { form, draft, dirty } = scheme;
-  const actions = useSchemeActions({ detail, scheme, notices, onBack, onOpen });
+  // Leaving with unsaved changes (another page, another version, back, reload) asks first.
+  const guard = useUnsavedChangesGuard(dirty);
+  const autosave = !readOnly && detail.status === 'draft';
+  const actions = useSchemeActions({ detail, scheme, notices, onBack, onOpen, restart, guard, autosave });
   const [tab, setTab] = useState<'edit' | 'preview'>(readOnly ? 'preview' : 'edit');
   const expanded = useExpandedQuestions();
   const { root, focusLater } = useFocusTarget();
@@ -80,12 +96,14 @@ function SchemeEditorForm({ detail, onBack, onOpen, notices }: Omit<SchemeEditor
         actions={actions}
         dirty={dirty}
         saving={form.submitting}
+        autosave={autosave}
+        savedAt={scheme.savedAt}
         sectionCount={draft.sections.length}
         questionCount={questionCount(draft)}
         onOpen={onOpen}
       />
       <NoticeArea notices={notices} />
-      <SchemeStatusNotes detail={detail} readOnly={readOnly} dirty={dirty} formError={form.formError} onOpen={onOpen} />
+      <SchemeStatusNotes detail={detail} readOnly={readOnly} formError={form.formError} onOpen={onOpen} />
       {actions.stale && (
         <StaleRecordBanner error={actions.stale.error} busy={actions.stale.busy} onOverwrite={actions.stale.overwrite} onReload={actions.stale.reload} />
       )}

@@ -6,7 +6,8 @@ import classes from './SchemeEditor.module.css';
 /** One question of the preview with the answer control of its type, its badges and help. */
 export function SchemePreviewQuestion({ question: q, value, onAnswer }: { question: QuestionDraft; value: string; onAnswer: (value: string) => void }) {
   const { t } = useTranslation('business');
-  const label = q.text || t('schemes.untitledQuestion');
+  // User text isolated from the page's direction (English text in Arabic keeps its punctuation).
+  const label = <bdi>{q.text || t('schemes.untitledQuestion')}</bdi>;
   const badges = (
     <span className={classes.badges}>
       {q.required && <Label variant="accent">{t('schemes.required')}</Label>}
@@ -32,7 +33,11 @@ export function SchemePreviewQuestion({ question: q, value, onAnswer }: { questi
         <RadioGroup.Label>
           {label} {badges}
         </RadioGroup.Label>
-        {q.help && <RadioGroup.Caption>{q.help}</RadioGroup.Caption>}
+        {q.help && (
+          <RadioGroup.Caption>
+            <bdi>{q.help}</bdi>
+          </RadioGroup.Caption>
+        )}
         <div className={classes.previewChoices}>
           {[...choices, ...na].map((c) => (
             <FormControl key={c.value}>
@@ -48,11 +53,15 @@ export function SchemePreviewQuestion({ question: q, value, onAnswer }: { questi
   if (q.type === 'signature') {
     return (
       <div className={classes.previewSignature}>
-        <Text weight="semibold">
+        <Text weight="semibold" id={`label-${q.uid}`}>
           {label} {badges}
         </Text>
-        {q.help && <Text className={classes.muted}>{q.help}</Text>}
-        <div className={classes.signatureBox} role="img" aria-label={t('schemes.type.signature')}>
+        {q.help && (
+          <Text className={classes.muted} dir="auto">
+            {q.help}
+          </Text>
+        )}
+        <div className={classes.signatureBox} role="img" aria-labelledby={`label-${q.uid}`}>
           {t('schemes.signHere')}
         </div>
       </div>
@@ -85,7 +94,11 @@ export function SchemePreviewQuestion({ question: q, value, onAnswer }: { questi
       ) : (
         <TextInput type="file" accept="image/*" disabled />
       )}
-      {q.help && <FormControl.Caption>{q.help}</FormControl.Caption>}
+      {q.help && (
+        <FormControl.Caption>
+          <bdi>{q.help}</bdi>
+        </FormControl.Caption>
+      )}
     </FormControl>
   );
 }

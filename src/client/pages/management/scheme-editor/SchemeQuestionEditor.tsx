@@ -12,7 +12,7 @@ import classes from './SchemeEditor.module.css';
 const DEFAULT_MAX: Partial<Record<TQuestionType, number>> = { score: 5, yesno: 1 };
 
 /** Every field of one question: text, help, type, scoring, rules, options and visibility. */
-export function SchemeQuestionEditor({ question: q, path, onChange, error, earlier, readOnly }: QuestionFieldsProps) {
+export function SchemeQuestionEditor({ question: q, path, onChange, error, earlier, numbers, readOnly }: QuestionFieldsProps) {
   const { t } = useTranslation('business');
   const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) => onChange({ [key]: value }, [`${path}.${key}`]);
   const typeLabel = (type: TQuestionType) => t(`schemes.type.${type}`);
@@ -84,7 +84,7 @@ export function SchemeQuestionEditor({ question: q, path, onChange, error, earli
         )}
       </div>
       {q.type === 'choice' && <SchemeQuestionOptions question={q} path={path} onChange={onChange} error={error} readOnly={readOnly} />}
-      <SchemeQuestionVisibility question={q} path={path} onChange={onChange} error={error} earlier={earlier} readOnly={readOnly} />
+      <SchemeQuestionVisibility question={q} path={path} onChange={onChange} error={error} earlier={earlier} numbers={numbers} readOnly={readOnly} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { QuestionFieldsProps } from './editor-props.ts';
 import classes from './SchemeEditor.module.css';
 
 /** The answers of a choice question: label, stored value and score of each (at most 20). */
-export function SchemeQuestionOptions({ question: q, path, onChange, error, readOnly }: Omit<QuestionFieldsProps, 'earlier'>) {
+export function SchemeQuestionOptions({ question: q, path, onChange, error, readOnly }: Omit<QuestionFieldsProps, 'earlier' | 'numbers'>) {
   const { t } = useTranslation('business');
   return (
     <fieldset className={classes.subFieldset}>

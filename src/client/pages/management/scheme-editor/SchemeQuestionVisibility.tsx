@@ -1,12 +1,15 @@
 import { Select, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/FormDialog/index.ts';
-import type { QuestionDraft } from './scheme-draft.ts';
+import { typedEquals, type QuestionDraft } from './scheme-draft.ts';
 import type { QuestionFieldsProps } from './editor-props.ts';
 import classes from './SchemeEditor.module.css';
 
-/** "Show only if": an earlier question and the answer it must have for this one to show. */
-export function SchemeQuestionVisibility({ question: q, path, onChange, error, earlier, readOnly }: QuestionFieldsProps) {
+/**
+ * "Show only if": an earlier question and the answer it must have for this one to show, kept as the
+ * task stores that answer (yes/no a boolean, a number for score and number), as the score compares it.
+ */
+export function SchemeQuestionVisibility({ question: q, path, onChange, error, earlier, numbers, readOnly }: QuestionFieldsProps) {
   const { t } = useTranslation('business');
   const set = (value: QuestionDraft['visibleIf']) => onChange({ visibleIf: value }, [`${path}.visibleIf`]);
   const target = earlier.find((e) => e.key === q.visibleIf?.questionKey);
@@ -19,14 +22,17 @@ export function SchemeQuestionVisibility({ question: q, path, onChange, error, e
             block
             disabled={readOnly || earlier.length === 0}
             value={q.visibleIf?.questionKey ?? ''}
-            onChange={(e) =>
-              set(e.target.value ? { questionKey: e.target.value, equals: q.visibleIf?.equals ?? 'yes' } : null)
-            }
+            onChange={(e) => {
+              const next = earlier.find((x) => x.key === e.target.value);
+              if (!next) return set(null);
+              const first = next.type === 'yesno' ? true : next.type === 'choice' ? (next.options[0]?.value ?? '') : next.type === 'score' || next.type === 'number' ? 0 : '';
+              set({ questionKey: next.key, equals: next.key === q.visibleIf?.questionKey ? q.visibleIf.equals : first });
+            }}
           >
             <Select.Option value="">{t('schemes.alwaysVisible')}</Select.Option>
-            {earlier.map((e, i) => (
+            {earlier.map((e) => (
               <Select.Option key={e.key} value={e.key}>
-                {`${i + 1}. ${e.text || t('schemes.untitledQuestion')}`}
+                {`${numbers.get(e.uid) ?? ''}. ${e.text || t('schemes.untitledQuestion')}`}
               </Select.Option>
             ))}
           </Select>
@@ -34,9 +40,14 @@ export function SchemeQuestionVisibility({ question: q, path, onChange, error, e
         {q.visibleIf && (
           <Field label={t('schemes.visibleIfEquals')} error={error(`${path}.visibleIf.equals`)}>
             {target?.type === 'yesno' ? (
-              <Select block disabled={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}>
-                <Select.Option value="yes">{t('schemes.yes')}</Select.Option>
-                <Select.Option value="no">{t('schemes.no')}</Select.Option>
+              <Select
+                block
+                disabled={readOnly}
+                value={String(typedEquals('yesno', q.visibleIf.equals))}
+                onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value === 'true' })}
+              >
+                <Select.Option value="true">{t('schemes.yes')}</Select.Option>
+                <Select.Option value="false">{t('schemes.no')}</Select.Option>
               </Select>
             ) : target?.type === 'choice' ? (
               <Select block disabled={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}>
@@ -47,7 +58,13 @@ export function SchemeQuestionVisibility({ question: q, path, onChange, error, e
                 ))}
               </Select>
             ) : (
-              <TextInput block readOnly={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })} />
+              <TextInput
+                block
+                type={target?.type === 'score' || target?.type === 'number' ? 'number' : 'text'}
+                readOnly={readOnly}
+                value={String(q.visibleIf.equals)}
+                onChange={(e) => set({ ...q.visibleIf!, equals: typedEquals(target?.type, e.target.value) })}
+              />
             )}
           </Field>
         )}

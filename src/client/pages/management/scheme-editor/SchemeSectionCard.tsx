@@ -1,10 +1,14 @@
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDownIcon, ArrowUpIcon, GrabberIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';
 import { Button, IconButton, Text, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
 import type { SectionDraft } from './scheme-draft.ts';
 import { newQuestion } from './scheme-edits.ts';
 import { SchemeQuestionRow } from './SchemeQuestionRow.tsx';
+import { containerId, questionId, sectionId, useDragging } from './SchemeSortable.tsx';
 import type { StructureProps } from './editor-props.ts';
 import classes from './SchemeEditor.module.css';
 
@@ -13,21 +17,54 @@ export interface SchemeSectionCardProps extends StructureProps {
   index: number;
   /** The section's share of the score, in percent. */
   share: number;
+  /** Every question's number in the scheme (by uid). */
+  numbers: Map<string, number>;
 }
 
-/** One section: title, weight, move and remove buttons, its questions and the button that adds one. */
+/**
+ * One section: a grab handle, title, weight, move and remove buttons, its questions (sortable, and a
+ * drop target for questions from other sections) and the button that adds one.
+ */
 export function SchemeSectionCard(props: SchemeSectionCardProps) {
   const { t } = useTranslation('business');
-  const { section, index: si, share, ...structure } = props;
+  const { section, index: si, share, numbers, ...structure } = props;
   const { scheme, readOnly, expanded, focusLater } = structure;
   const { draft, form, edit } = scheme;
+  const dragging = useDragging();
+  const sortable = useSortable({
+    id: sectionId(section.uid),
+    disabled: { draggable: readOnly, droppable: dragging === 'question' },
+    attributes: { roleDescription: t('schemes.dnd.roleDescription') },
+  });
+  // An empty section's list takes a dragged question; in one with questions, they are the targets.
+  const list = useDroppable({ id: containerId(section.uid), disabled: readOnly || dragging !== 'question' || section.questions.length > 0 });
   const sectionPath = `sections.${si}`;
+  const title = section.title || t('schemes.untitledSection');
   return (
-    <fieldset className={classes.card} aria-labelledby={`legend-${section.uid}`}>
+    <fieldset
+      ref={sortable.setNodeRef}
+      className={classes.card}
+      aria-labelledby={`legend-${section.uid}`}
+      data-dragging={sortable.isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+    >
       <legend className={classes.legend} id={`legend-${section.uid}`}>
-        {t('schemes.sectionN', { n: si + 1, title: section.title || t('schemes.untitledSection') })}
+        {t('schemes.sectionN', { n: si + 1, title })}
       </legend>
       <div className={classes.sectionHeader}>
+        {!readOnly && (
+          <button
+            type="button"
+            ref={sortable.setActivatorNodeRef}
+            className={`${classes.handle} ${classes.sectionHandle}`}
+            data-focus={`drag-${section.uid}`}
+            {...sortable.attributes}
+            {...sortable.listeners}
+            aria-label={t('schemes.dnd.dragSection', { n: si + 1, title })}
+          >
+            <GrabberIcon aria-hidden />
+          </button>
+        )}
         <Field label={t('schemes.sectionTitle')} required error={form.error(`${sectionPath}.title`)} className={classes.grow}>
           <TextInput
             block
@@ -78,17 +115,30 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
         )}
       </div>
       {form.error(`${sectionPath}.questions`) && <p className={classes.error}>{form.error(`${sectionPath}.questions`)}</p>}
-      {section.questions.length === 0 ? (
-        <Text as="p" className={classes.muted}>
-          {t('schemes.noQuestions')}
-        </Text>
-      ) : (
-        <ol className={classes.questions}>
-          {section.questions.map((q, qi) => (
-            <SchemeQuestionRow key={q.uid} {...structure} section={section} sectionIndex={si} question={q} index={qi} />
-          ))}
-        </ol>
-      )}
+      <div ref={list.setNodeRef} className={classes.questionList} data-over={list.isOver || undefined}>
+        {section.questions.length === 0 ? (
+          <Text as="p" className={classes.muted}>
+            {t('schemes.noQuestions')}
+          </Text>
+        ) : (
+          <SortableContext items={section.questions.map((q) => questionId(q.uid))} strategy={verticalListSortingStrategy}>
+            <ol className={classes.questions}>
+              {section.questions.map((q, qi) => (
+                <SchemeQuestionRow
+                  key={q.uid}
+                  {...structure}
+                  section={section}
+                  sectionIndex={si}
+                  question={q}
+                  index={qi}
+                  number={numbers.get(q.uid) ?? qi + 1}
+                  numbers={numbers}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        )}
+      </div>
       {!readOnly && (
         <Button
           leadingVisual={PlusIcon}

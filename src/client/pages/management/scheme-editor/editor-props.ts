@@ -21,5 +21,7 @@ export interface QuestionFieldsProps {
   error: (path: string) => string | undefined;
   /** Questions before this one (for "show only if"). */
   earlier: QuestionDraft[];
+  /** Every question's number in the scheme (by uid), as the editor and preview show it. */
+  numbers: Map<string, number>;
   readOnly: boolean;
 }

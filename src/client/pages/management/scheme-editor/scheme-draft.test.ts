@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ZUpdateSchemeInput, type TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
-import { earlierQuestions, fromDetail, sameDraft, sectionShares, toUpdateInput } from './scheme-draft.ts';
-import { editSections, move, moveQuestionAcross, newQuestion, newSection, touchedBy } from './scheme-edits.ts';
+import { isQuestionVisible, type ScoreAnswer } from '../../../../shared/workflow/score.ts';
+import { earlierQuestions, fromDetail, previewAnswer, questionNumbers, sameDraft, sectionShares, toUpdateInput, typedEquals } from './scheme-draft.ts';
+import { editSections, move, moveQuestionAcross, moveQuestionTo, newQuestion, newSection, touchedBy } from './scheme-edits.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const question = (id: number, key: string, position: number, text: string) => ({
@@ -105,6 +106,58 @@ describe('scheme editor draft', () => {
     const added = editSections(sections, { type: 'addQuestion', section: 1, question: newQuestion() });
     expect(added[1].questions).toHaveLength(2);
     expect(editSections(sections, { type: 'removeSection', section: 0 }).map((s) => s.title)).toEqual(['Back']);
+  });
+
+  it('keeps a condition’s value as the task stores the answer (yes/no a boolean, numbers as numbers)', () => {
+    expect(typedEquals('yesno', 'yes')).toBe(true);
+    expect(typedEquals('yesno', 'no')).toBe(false);
+    expect(typedEquals('yesno', false)).toBe(false);
+    expect(typedEquals('score', '3')).toBe(3);
+    expect(typedEquals('number', '')).toBe('');
+    expect(typedEquals('choice', 'dirty')).toBe('dirty');
+    const [b, a] = detail.sections[1].questions;
+    const legacy = { ...detail, sections: [{ ...detail.sections[1], questions: [{ ...b, visibleIf: { questionKey: 'q-a', equals: 'yes' } }, a] }] };
+    expect(fromDetail(legacy).sections[0].questions[1].visibleIf).toEqual({ questionKey: 'q-a', equals: true });
+  });
+
+  it('shows a question in the preview by the score’s rule, chained, from the controls’ values', () => {
+    const questions = [
+      { key: 'gate', type: 'yesno' as const, allowNA: true, visibleIf: null },
+      { key: 'child', type: 'yesno' as const, allowNA: false, visibleIf: { questionKey: 'gate', equals: true } },
+      { key: 'grand', type: 'score' as const, allowNA: false, visibleIf: { questionKey: 'child', equals: false } },
+    ];
+    const visible = (raw: Record<string, string>) => {
+      const answers = new Map<string, ScoreAnswer>();
+      for (const q of questions) {
+        const a = previewAnswer(q, raw[q.key]);
+        if (a) answers.set(q.key, a);
+      }
+      const byKey = new Map(questions.map((q) => [q.key, q]));
+      return questions.filter((q) => isQuestionVisible(q, answers, byKey)).map((q) => q.key);
+    };
+    expect(visible({})).toEqual(['gate']);
+    expect(visible({ gate: 'yes' })).toEqual(['gate', 'child']);
+    expect(visible({ gate: 'yes', child: 'no' })).toEqual(['gate', 'child', 'grand']);
+    // The gate closed again: the grandchild hides with its parent, whatever was answered below.
+    expect(visible({ gate: 'no', child: 'no' })).toEqual(['gate']);
+    expect(visible({ gate: 'na' })).toEqual(['gate']);
+  });
+
+  it('numbers questions in one sequence across sections', () => {
+    const { sections } = fromDetail(detail);
+    const numbers = questionNumbers(sections);
+    expect(sections.flatMap((s) => s.questions.map((q) => numbers.get(q.uid)))).toEqual([1, 2, 3]);
+  });
+
+  it('moves a dragged question within and across sections', () => {
+    const { sections } = fromDetail(detail);
+    const keys = (list: typeof sections) => list.map((s) => s.questions.map((q) => q.key));
+    const [a, b] = sections[0].questions;
+    expect(keys(moveQuestionTo(sections, b.uid, sections[0].uid, 0))).toEqual([['q-b', 'q-a'], ['q-c']]);
+    expect(keys(moveQuestionTo(sections, a.uid, sections[1].uid, 1))).toEqual([['q-b'], ['q-c', 'q-a']]);
+    expect(keys(moveQuestionTo(sections, a.uid, sections[1].uid, 99))).toEqual([['q-b'], ['q-c', 'q-a']]);
+    expect(keys(moveQuestionTo(sections, 'nope', sections[1].uid, 0))).toEqual([['q-a', 'q-b'], ['q-c']]);
+    expect(editSections(sections, { type: 'reorder', sections: [...sections].reverse() }).map((s) => s.title)).toEqual(['Back', 'Front']);
   });
 
   it('clears the server messages of the paths an edit changes', () => {

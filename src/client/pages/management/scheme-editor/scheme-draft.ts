@@ -1,6 +1,7 @@
 // The scheme editor's working copy: sections and questions with client ids for React keys and focus,
 // conversion from the server's detail and to the shared update input, and read-only questions about it
 // (shares, counts). The structural edits (add, remove, move) are in scheme-edits.ts.
+import type { ScoreAnswer } from '../../../../shared/workflow/score.ts';
 import type {
   TEvidenceRule,
   TQuestionOption,
@@ -49,7 +50,37 @@ export function uid(prefix = 'u'): string {
   return `${prefix}${counter}`;
 }
 
+/**
+ * A condition's expected answer as a task stores it for the question it names (CONTRACTS
+ * "tasks.saveAnswers"): yes/no a boolean, score and number a number, choice and text a string. The
+ * score compares answers to it exactly, so "yes" (what earlier editors stored) becomes true.
+ */
+export function typedEquals(targetType: TQuestionType | undefined, equals: TVisibleIf['equals']): TVisibleIf['equals'] {
+  if (targetType === 'yesno') {
+    if (typeof equals === 'boolean') return equals;
+    return ['yes', 'true'].includes(String(equals).trim().toLowerCase());
+  }
+  if (targetType === 'score' || targetType === 'number') {
+    const n = typeof equals === 'number' ? equals : Number(String(equals).trim());
+    return Number.isFinite(n) && String(equals).trim() !== '' ? n : equals;
+  }
+  return typeof equals === 'string' ? equals : String(equals);
+}
+
+/**
+ * What the preview's control holds (a radio's value, a typed number) as the answer a task stores, or
+ * undefined when not answered; "na" is N/A where the question allows it.
+ */
+export function previewAnswer(q: Pick<QuestionDraft, 'key' | 'type' | 'allowNA'>, raw: string | undefined): ScoreAnswer | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'na' && q.allowNA && q.type !== 'choice' && q.type !== 'text') return { questionKey: q.key, value: null, na: true };
+  if (q.type === 'yesno') return { questionKey: q.key, value: raw === 'yes', na: false };
+  if (q.type === 'score' || q.type === 'number') return { questionKey: q.key, value: Number(raw), na: false };
+  return { questionKey: q.key, value: raw, na: false };
+}
+
 export function fromDetail(detail: TSchemeDetail): SchemeDraft {
+  const types = new Map(detail.sections.flatMap((s) => s.questions.map((q) => [q.key, q.type] as const)));
   return {
     name: detail.name,
     description: detail.description ?? '',
@@ -77,7 +108,7 @@ export function fromDetail(detail: TSchemeDetail): SchemeDraft {
             critical: q.critical,
             evidence: q.evidence,
             minPhotos: q.minPhotos,
-            visibleIf: q.visibleIf ? { ...q.visibleIf } : null,
+            visibleIf: q.visibleIf ? { ...q.visibleIf, equals: typedEquals(types.get(q.visibleIf.questionKey), q.visibleIf.equals) } : null,
           })),
       })),
   };
@@ -121,6 +152,16 @@ export function earlierQuestions(sections: readonly SectionDraft[], key: string)
   const all = sections.flatMap((s) => s.questions);
   const index = all.findIndex((q) => q.key === key);
   return index === -1 ? all : all.slice(0, index);
+}
+
+/**
+ * The number of each question (by uid): one sequence across the whole scheme, continuing over sections
+ * ("1.", "2.", …). The editor, the preview and the condition picker all show these numbers.
+ */
+export function questionNumbers(sections: readonly SectionDraft[]): Map<string, number> {
+  const numbers = new Map<string, number>();
+  for (const section of sections) for (const question of section.questions) numbers.set(question.uid, numbers.size + 1);
+  return numbers;
 }
 
 /** Question count of the draft. */

@@ -13,7 +13,9 @@ export type SchemeEdit =
   | { type: 'addQuestion'; section: number; question: QuestionDraft }
   | { type: 'updateQuestion'; section: number; question: number; patch: Partial<QuestionDraft>; touched: string[] }
   | { type: 'moveQuestion'; section: number; question: number; delta: -1 | 1 }
-  | { type: 'removeQuestion'; section: number; question: number };
+  | { type: 'removeQuestion'; section: number; question: number }
+  /** A drag and drop: the sections in their new order, questions moved within or across them. */
+  | { type: 'reorder'; sections: SectionDraft[] };
 
 /** A new question key; kept across versions by the server, so visibleIf can point at new questions too. */
 export function newQuestionKey(): string {
@@ -67,6 +69,21 @@ export function moveQuestionAcross(sections: readonly SectionDraft[], sectionInd
   });
 }
 
+/**
+ * Move the question `uid` to section `toSection` (a uid) at `index` (its end when past it); the
+ * sections are unchanged when either is not found.
+ */
+export function moveQuestionTo(sections: readonly SectionDraft[], uid: string, toSection: string, index: number): SectionDraft[] {
+  const question = sections.flatMap((s) => s.questions).find((q) => q.uid === uid);
+  if (!question || !sections.some((s) => s.uid === toSection)) return [...sections];
+  return sections.map((s) => {
+    const rest = s.questions.filter((q) => q.uid !== uid);
+    if (s.uid !== toSection) return rest.length === s.questions.length ? s : { ...s, questions: rest };
+    const at = Math.max(0, Math.min(index, rest.length));
+    return { ...s, questions: [...rest.slice(0, at), question, ...rest.slice(at)] };
+  });
+}
+
 /** Move a question one place; past the first or last place of its section, into the neighbouring one. */
 export function moveQuestion(sections: readonly SectionDraft[], sectionIndex: number, questionIndex: number, delta: -1 | 1): SectionDraft[] {
   const last = sections[sectionIndex].questions.length - 1;
@@ -101,6 +118,8 @@ export function editSections(sections: readonly SectionDraft[], edit: SchemeEdit
       return moveQuestion(sections, edit.section, edit.question, edit.delta);
     case 'removeQuestion':
       return withSection(sections, edit.section, (s) => ({ ...s, questions: s.questions.filter((_, j) => j !== edit.question) }));
+    case 'reorder':
+      return edit.sections;
   }
 }
 

@@ -1,13 +1,16 @@
-// What the scheme editor's buttons do: go back (asking when there are unsaved changes), save (a new
-// version when the open one is published), publish, archive or restore, delete a draft. A save refused
-// because someone else changed the version meanwhile offers to overwrite their changes or reload.
-import { useState } from 'react';
+// What the scheme editor's buttons do: go back (a pending draft saved first), save (a new version when
+// the open one is published), publish, archive or restore, delete a draft; and a draft's automatic save
+// a moment after each change. A save refused because someone else changed the version meanwhile offers
+// to overwrite their changes or reload, and automatic saving waits for that choice.
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
-import type { TSchemeDetail, TUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
+import { ZUpdateSchemeInput, type TSchemeDetail, type TUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
+import type { UnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useConfirmDialog, type NoticeApi } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import type { SchemeDraft } from './scheme-draft.ts';
 import type { SchemeDraftState } from './useSchemeDraft.ts';
 
 export interface SchemeAccess {
@@ -28,17 +31,29 @@ export function useSchemeAccess(detail: TSchemeDetail): SchemeAccess {
 
 export interface SchemeActionsOptions {
   detail: TSchemeDetail;
-  scheme: Pick<SchemeDraftState, 'form' | 'dirty'>;
+  scheme: SchemeDraftState;
   notices: NoticeApi;
   onBack: () => void;
   onOpen: (id: number) => void;
+  /** Start the editor afresh on the version as the server now has it (after publish, archive, reload). */
+  restart: () => void;
+  /** The editor's unsaved-changes guard (navigations the editor makes itself after a save pass it). */
+  guard: UnsavedChangesGuard;
+  /** Whether drafts save themselves (an editable draft version). */
+  autosave: boolean;
 }
 
 export type SchemeActions = ReturnType<typeof useSchemeActions>;
 
-export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onBack, onOpen }: SchemeActionsOptions) {
+/** How long the editor waits after the last change before it saves a draft by itself. */
+export const AUTOSAVE_DELAY_MS = 1000;
+
+export type AutosaveState = 'idle' | 'saving' | 'failed' | 'invalid' | 'stale';
+
+export function useSchemeActions({ detail, scheme, notices, onBack, onOpen, restart, guard, autosave }: SchemeActionsOptions) {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
+  const { form, dirty, draft } = scheme;
   const utils = trpc.useUtils();
   const update = trpc.schemes.update.useMutation();
   const publish = trpc.schemes.publish.useMutation();
@@ -47,35 +62,120 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
   const remove = trpc.schemes.delete.useMutation();
   const { confirm, dialog } = useConfirmDialog();
 
-  async function back() {
-    if (dirty && !(await confirm({ title: t('schemes.discardTitle'), content: t('schemes.discardBody'), confirmLabel: t('schemes.discard') }))) return;
-    onBack();
-  }
-
-  // The input a save refused as stale (sent again without lockVersion on Overwrite), and what
-  // Reload/Overwrite are doing.
-  const [stale, setStale] = useState<TUpdateSchemeInput | null>(null);
+  // The input a save refused as stale (sent again without lockVersion on Overwrite) with the draft it
+  // came from, and what Reload/Overwrite are doing.
+  const [stale, setStale] = useState<{ data: TUpdateSchemeInput; sent: SchemeDraft } | null>(null);
   const [staleBusy, setStaleBusy] = useState<'reload' | 'overwrite' | null>(null);
   const [staleError, setStaleError] = useState<string | null>(null);
+  const [autosaveState, setAutosaveState] = useState<AutosaveState>('idle');
+  const [autosaveError, setAutosaveError] = useState<string | null>(null);
+  // The draft (as compared) whose automatic save failed or was invalid: not tried again until it changes.
+  const refused = useRef<string | null>(null);
+  const inFlight = useRef<Promise<boolean> | null>(null);
 
-  const save = form.handleSubmit(async (data) => {
-    setStale(null);
-    setStaleError(null);
-    try {
-      await store(data);
-    } catch (error) {
-      if (!isStaleRecordError(error)) throw error;
-      setStale(data);
+  /**
+   * Store `data` (made from the draft `sent`). A draft is edited in place: `sent` becomes the saved
+   * state and the editor goes on. A published version's edit creates the next version, which opens.
+   */
+  async function store(sent: SchemeDraft, data: TUpdateSchemeInput, manual: boolean) {
+    const saved = await update.mutateAsync(data);
+    if (saved.id !== detail.id) {
+      await utils.schemes.invalidate();
+      notices.success(t('schemes.versionCreated', { version: saved.version }));
+      guard.allow(() => onOpen(saved.id));
+      return;
     }
-  });
+    scheme.markSaved(sent, saved.lockVersion);
+    utils.schemes.byId.setData({ id: saved.id }, saved);
+    void utils.schemes.list.invalidate();
+    if (manual) notices.success(t('notices.saved', { name: saved.name }));
+  }
+
+  /** Save by hand: checks every field (messages on them), then stores. */
+  const save = async () => {
+    // One save at a time: each carries the lockVersion the one before it answered.
+    if (inFlight.current) await inFlight.current;
+    const sent = draft;
+    return form.handleSubmit(async (data) => {
+      setStale(null);
+      setStaleError(null);
+      try {
+        await store(sent, data, true);
+        setAutosaveState('idle');
+      } catch (error) {
+        if (!isStaleRecordError(error)) throw error;
+        setStale({ data, sent });
+        setAutosaveState('stale');
+      }
+    })();
+  };
+
+  /** Save the draft now without marking fields: false when it is invalid or the server refused it. */
+  async function saveQuietly(): Promise<boolean> {
+    if (inFlight.current) await inFlight.current;
+    if (!scheme.dirty) return true;
+    const sent = draft;
+    const key = JSON.stringify(scheme.toInput(sent));
+    const parsed = ZUpdateSchemeInput.safeParse(scheme.toInput(sent));
+    if (!parsed.success) {
+      refused.current = key;
+      setAutosaveState('invalid');
+      return false;
+    }
+    setAutosaveState('saving');
+    setAutosaveError(null);
+    const run = (async () => {
+      try {
+        await store(sent, parsed.data, false);
+        refused.current = null;
+        setAutosaveState('idle');
+        return true;
+      } catch (error) {
+        refused.current = key;
+        if (isStaleRecordError(error)) {
+          setStale({ data: parsed.data, sent });
+          setAutosaveState('stale');
+        } else {
+          setAutosaveError(parseError(error).message);
+          setAutosaveState('failed');
+        }
+        return false;
+      } finally {
+        inFlight.current = null;
+      }
+    })();
+    inFlight.current = run;
+    return run;
+  }
+
+  // A draft saves itself a moment after the last change; a refused one waits for the next change, and
+  // nothing overwrites a version someone else changed (the stale banner decides).
+  useEffect(() => {
+    if (!autosave || !dirty || stale || autosaveState === 'saving' || form.submitting) return;
+    if (refused.current === JSON.stringify(scheme.toInput(draft))) return;
+    const timer = window.setTimeout(() => void saveQuietly(), AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+    // saveQuietly reads the current draft; the draft, dirtiness and state decide when to run it.
+  }, [autosave, dirty, draft, stale, autosaveState, form.submitting]);
+
+  /** Back to the list: a pending draft is saved first; what cannot be saved is asked about. */
+  async function back() {
+    if (autosave && dirty && !stale && (await saveQuietly())) {
+      guard.allow(onBack);
+      return;
+    }
+    onBack();
+  }
 
   async function overwrite() {
     if (!stale) return;
     setStaleBusy('overwrite');
     setStaleError(null);
     try {
-      await store({ ...stale, lockVersion: undefined });
+      await store(stale.sent, { ...stale.data, lockVersion: undefined }, true);
       setStale(null);
+      refused.current = null;
+      setAutosaveState('idle');
     } catch (error) {
       setStaleError(parseError(error).message);
     } finally {
@@ -83,7 +183,7 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
     }
   }
 
-  /** Read the version again: the editor starts afresh on it (its key is the version's updatedAt). */
+  /** Read the version again: the editor starts afresh on it (unsaved edits are dropped, as confirmed). */
   async function reload() {
     const ok = await confirm({ title: tf('staleReloadConfirmTitle'), content: tf('staleReloadConfirm'), confirmLabel: tf('staleReload') });
     if (!ok) return;
@@ -91,21 +191,11 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
     try {
       await utils.schemes.invalidate();
       setStale(null);
+      restart();
     } catch {
       setStaleError(tf('staleGone'));
     } finally {
       setStaleBusy(null);
-    }
-  }
-
-  async function store(data: TUpdateSchemeInput) {
-    const saved = await update.mutateAsync(data);
-    await utils.schemes.invalidate();
-    if (saved.id !== detail.id) {
-      notices.success(t('schemes.versionCreated', { version: saved.version }));
-      onOpen(saved.id);
-    } else {
-      notices.success(t('notices.saved', { name: saved.name }));
     }
   }
 
@@ -117,20 +207,22 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
       danger: false,
     });
     if (!ok) return;
-    await notices.run(async () => {
+    const done = await notices.run(async () => {
       await publish.mutateAsync({ id: detail.id });
       await utils.schemes.invalidate();
     }, t('schemes.published', { name: detail.name, version: detail.version }));
+    if (done) restart();
   }
 
   async function doArchive(archived: boolean) {
-    await notices.run(
+    const done = await notices.run(
       async () => {
         await (archived ? restore : archive).mutateAsync({ id: detail.id });
         await utils.schemes.invalidate();
       },
       t(archived ? 'notices.restored' : 'notices.archived', { name: detail.name }),
     );
+    if (done) restart();
   }
 
   async function doDelete() {
@@ -140,12 +232,14 @@ export function useSchemeActions({ detail, scheme: { form, dirty }, notices, onB
       await remove.mutateAsync({ id: detail.id });
       await utils.schemes.invalidate();
     }, t('notices.deleted', { name: detail.name }));
-    if (done) onBack();
+    if (done) guard.allow(onBack);
   }
 
   return {
     back,
     save,
+    /** The draft's automatic saving: its state, the server's refusal, and Retry. */
+    autosave: { state: autosaveState, error: autosaveError, retry: () => void save() },
     /** Set after a save refused as stale: the banner's state and its two actions. */
     stale: stale ? { error: staleError, busy: staleBusy, overwrite: () => void overwrite(), reload: () => void reload() } : null,
     publish: doPublish,

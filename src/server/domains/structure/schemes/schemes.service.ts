@@ -253,10 +253,13 @@ const SCORED = new Set(['yesno', 'score', 'choice', 'number']);
 /** Give new questions keys and check the structure's own rules (keys, options, visibility). */
 function normalizeStructure(sections: SectionInput[]): SectionInput[] {
   const seen = new Set<string>();
+  // Questions are numbered across the scheme, as the editor and preview show them.
+  let number = 0;
   return sections.map((section, si) => ({
     ...section,
-    questions: section.questions.map((question, qi) => {
-      const where = `Section ${si + 1}, question ${qi + 1}`;
+    questions: section.questions.map((question) => {
+      number += 1;
+      const where = `Question ${number} (section ${si + 1})`;
       const key = question.key ?? `q_${crypto.randomBytes(5).toString('hex')}`;
       if (seen.has(key)) throw bad(`${where}: the key "${key}" is used twice`);
       if (question.visibleIf) {
