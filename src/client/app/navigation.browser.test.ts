@@ -17,8 +17,8 @@ async function signedIn(email: string) {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const heading = (page: Page) => page.locator('main h1');
-/** A data row of the list (loading, empty and skeleton rows have no labelled cells). */
-const dataRows = (page: Page) => page.locator('main table tbody tr').filter({ has: page.locator('td[data-label]') });
+/** A data row of the list (loading, empty and skeleton rows carry no row key). */
+const dataRows = (page: Page) => page.locator('main table tbody tr[data-row-key]');
 
 /** The page's chunk or its list query, recognised in a request URL. */
 const isChunk = (name: string) => (request: Request) => new URL(request.url()).pathname.startsWith(`/assets/${name}-`);

@@ -42,6 +42,7 @@ export default function ProjectsPage() {
     record: (p) => ({ ownerId: p.owner?.id ?? null, customerId: p.customerId }),
     remove: trpc.projects.delete.useMutation().mutateAsync,
     deleteHint: t('projects.deleteHint'),
+    records: t('projects.records'),
   });
   const { filters } = list.state;
   const schemes = trpc.schemes.list.useQuery(

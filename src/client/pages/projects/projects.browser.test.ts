@@ -119,10 +119,10 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('status') === 'scheduled');
     await settled(page);
-    const statuses = await dataRows(page).locator('td[data-label="Status"]').allInnerTexts();
+    const statuses = await dataRows(page).locator('td[data-col="status"]').allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Scheduled']));
-    const locations = await dataRows(page).locator('td[data-label="Project"]').allInnerTexts();
+    const locations = await dataRows(page).locator('td[data-col="project"]').allInnerTexts();
     expect(locations.every((text) => text.includes(CODE))).toBe(true);
     // No task is missed or approved yet: that filter empties the list.
     await page.getByRole('button', { name: 'Status: Scheduled' }).click();
@@ -130,7 +130,7 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await page.getByRole('menuitemcheckbox', { name: 'Approved' }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.searchParams.get('status') === 'approved');
-    await page.getByText('No tasks').waitFor();
+    await page.getByText('No tasks match these filters').waitFor();
 
     // The calendar, on the week of the project's first task.
     const caller = await b.caller('admin@demo.com');

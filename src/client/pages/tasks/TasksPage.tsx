@@ -157,6 +157,7 @@ function TasksList() {
           onRetry={() => void list.refetch()}
           onRowOpen={(task) => setOpenId(task.id)}
           empty={{ title: t('tasks.empty'), description: t('tasks.emptyHint') }}
+          records={t('tasks.records')}
           toolbar={toolbar}
         />
       ) : (
