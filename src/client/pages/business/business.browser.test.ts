@@ -51,7 +51,8 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     await page.waitForURL((url) => url.pathname === '/business/licenses' && url.searchParams.has('customerId'));
     await page.getByText('No licenses').waitFor();
 
-    await page.getByRole('button', { name: 'New license' }).click();
+    // The toolbar's button (the empty state offers the same action a second time).
+    await page.getByRole('button', { name: 'New license' }).first().click();
     const create = dialog(page, 'New license');
     expect(await create.getByLabel('Customer').locator('option:checked').textContent()).toBe('Test Company (TSTCO)');
     await create.getByLabel('Plan').selectOption('company');

@@ -159,7 +159,10 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await create.getByLabel('Name').fill('Test Night Team');
     await create.getByRole('button', { name: 'Add or remove members' }).click();
     await page.getByPlaceholder('Search by name or e-mail').fill('qualitycontrol@demo');
-    await page.getByRole('option').filter({ hasText: 'qualitycontrol@demo.com' }).click();
+    const member = page.getByRole('option').filter({ hasText: 'qualitycontrol@demo.com' });
+    await member.click();
+    // Close the picker only once the choice is taken (Escape then closes the panel, not the dialog).
+    await expect.poll(() => member.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Escape');
     await create.getByRole('listitem').filter({ hasText: 'qualitycontrol@demo.com' }).waitFor();
     await create.getByRole('button', { name: 'Save' }).click();

@@ -138,6 +138,8 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Drag section 2: Closing' }).focus();
     await page.keyboard.press('Space');
     await expect.poll(heard).toContain('Picked up Section 2, Closing.');
+    // @dnd-kit measures the droppables right after the pick-up; an arrow pressed before that is ignored.
+    await page.waitForTimeout(250);
     await page.keyboard.press('ArrowUp');
     await expect.poll(heard).toContain('Section 2, Closing: now section 1 of 2.');
     await page.keyboard.press('Enter');
