@@ -78,8 +78,8 @@ const READY_PROBE = ({ selector, rowsMode }: { selector: string; rowsMode: boole
 
 const SCENARIOS = {
   login: { selector: 'input[name="email"]', rows: false, target: 500 },
-  // A data row: its cells carry data-label (loading, empty and skeleton rows do not).
-  list: { selector: 'main table tbody tr td[data-label]', rows: true, target: 600 },
+  // A data row: it carries data-row-key (loading, empty and skeleton rows do not).
+  list: { selector: 'main table tbody tr[data-row-key]', rows: true, target: 600 },
 } as const;
 
 async function measure(browser: Browser, baseUrl: string, path: string, scenario: keyof typeof SCENARIOS, storageState?: string): Promise<RunResult> {
@@ -143,7 +143,7 @@ async function measureSwitch(browser: Browser, baseUrl: string, from: string, li
       let pending = false;
       const observer = new MutationObserver(() => {
         if (pending || w.__switch.clickAt === undefined) return;
-        if (document.querySelector('main h1')?.textContent !== title || !document.querySelector('main table tbody tr td[data-label]')) return;
+        if (document.querySelector('main h1')?.textContent !== title || !document.querySelector('main table tbody tr[data-row-key]')) return;
         pending = true;
         requestAnimationFrame(() => {
           w.__switch.readyAt = performance.now();
