@@ -35,6 +35,13 @@ export const LICENSE_EXCEPTIONS: readonly { name: RegExp; license: string; why: 
   { name: /^@img\/sharp-/, license: 'LGPL-3.0-or-later', why: "sharp's prebuilt libvips, loaded as an unmodified shared library" },
 ];
 
+/**
+ * Packages whose package.json names no licence although they ship one, with the licence their LICENSE
+ * file states (checked by hand when the package was added). pdfkit's PNG decoder `png-js` ships an MIT
+ * LICENSE file but has no `license` field.
+ */
+export const LICENSE_FILE_ONLY: Readonly<Record<string, string>> = { 'png-js': 'MIT' };
+
 /** The extra licences `name` may carry (LICENSE_EXCEPTIONS). */
 export function exceptionsFor(name: string): Set<string> {
   return new Set(LICENSE_EXCEPTIONS.filter((e) => e.name.test(name)).map((e) => e.license));
@@ -214,7 +221,7 @@ export function checkDependencies(
     const name = nameOf(location);
     const onDisk = installed(location);
     const version = entry.version ?? onDisk?.version ?? '';
-    const license = licenseText(entry.license) || licenseText(onDisk?.license, onDisk?.licenses);
+    const license = licenseText(entry.license) || licenseText(onDisk?.license, onDisk?.licenses) || (LICENSE_FILE_ONLY[name] ?? '');
     if (entry.dev && !entry.devOptional) warnings.push(`${name}: reachable from production dependencies but flagged dev in the lockfile`);
     if (!version) problems.push(`${name}: no version in package-lock.json`);
     if (!license) problems.push(`${name}@${version}: unknown licence (none in the lockfile or its package.json)`);
