@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { writePreloadMap } from './scripts/route-preloads.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -43,11 +44,26 @@ function precompress(): Plugin {
   };
 }
 
+/** Writes the files each route needs (scripts/route-preloads.ts) for the server to announce in index.html. */
+function routePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'opsdesk-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writePreloadMap(outDir);
+    },
+  };
+}
+
 const apiPort = process.env.API_PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

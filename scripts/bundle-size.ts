@@ -10,15 +10,16 @@ import { gzipSync } from 'node:zlib';
 
 export const BUDGETS_KB = { login: 200, dashboard: 350 } as const;
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteInfo {
   name: string;
@@ -26,7 +27,20 @@ export interface RouteInfo {
   layout: 'blank' | 'default';
   /** The page module that renders (its page, else its fallback), relative to src/client/pages, no extension. */
   module: string;
+  /** `auto`: the default layout for a signed-in visitor, blank otherwise (error pages). */
+  auto: boolean;
+  aliases: string[];
+  /** Signed-in visitors are sent away (login, register...). */
+  guestOnly: boolean;
+  /** Signed-out visitors may see it. */
+  public: boolean;
+  /** Translation namespaces beyond `common` (`ns`, and the list frame's when the page has a `list`). */
+  ns: string[];
 }
+
+/** Strings every list page renders with (app/preload.ts LIST_FRAME_NAMESPACES). */
+const LIST_FRAME_NAMESPACES = ['table', 'forms', 'validation', 'views'];
+const quoted = (list: string | undefined) => [...(list ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
 
 export interface RouteSize extends RouteInfo {
   files: string[];
@@ -58,12 +72,24 @@ export function readRoutes(source = 'src/client/app/routes.tsx', pagesDir = 'src
     const module = exists(page) ? page : exists(fallback) ? fallback : undefined;
     if (!module) continue;
     const blank = /\.\.\.(guestOnly|blankPublic)|layout: 'blank'/.test(line);
-    routes.push({ name: name[1], path: name[2], layout: blank ? 'blank' : 'default', module });
+    const business = /\.\.\.businessList\(/.test(line);
+    const ns = [...(business ? ['business'] : quoted(/ns: \[([^\]]*)\]/.exec(line)?.[1])), ...(business || /list: '/.test(line) ? LIST_FRAME_NAMESPACES : [])];
+    routes.push({
+      name: name[1],
+      path: name[2],
+      layout: blank ? 'blank' : 'default',
+      module,
+      auto: /\.\.\.errorPage|layout: 'auto'/.test(line),
+      aliases: quoted(/aliases: \[([^\]]*)\]/.exec(line)?.[1]),
+      guestOnly: /\.\.\.guestOnly|unauthenticatedOnly: true/.test(line),
+      public: /\.\.\.(blankPublic|errorPage)|public: true/.test(line),
+      ns,
+    });
   }
   return routes;
 }
 
-function closure(manifest: Manifest, keys: string[]): string[] {
+export function closure(manifest: Manifest, keys: string[]): string[] {
   const seen = new Set<string>();
   const files: string[] = [];
   const visit = (key: string) => {

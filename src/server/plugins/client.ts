@@ -5,12 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { routePreloader } from './route-preloads.ts';
 import { isApiPath } from './session.ts';
 
 export const clientPlugin = fp<{ dist: string }>(
   async (app, { dist }) => {
     const indexFile = path.join(dist, 'index.html');
     const hasClient = fs.existsSync(indexFile);
+    const pageHtml = hasClient ? routePreloader(dist, fs.readFileSync(indexFile, 'utf8')) : null;
     if (hasClient) {
       await app.register(fastifyStatic, {
         root: dist,
@@ -33,8 +35,12 @@ export const clientPlugin = fp<{ dist: string }>(
         !isApiPath(url) &&
         !url.startsWith('/assets/') &&
         path.extname(url) === '';
-      if (wantsPage && hasClient) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      if (wantsPage && pageHtml) {
+        // The route's files announced in the page (route-preloads.ts): by the visitor's language and
+        // whether a session cookie says they are signed in (the guard decides the rest in the browser).
+        const cookies = request.cookies ?? {};
+        const html = pageHtml(url, { signedIn: !!cookies.userData, language: cookies['od-language'] ?? 'en' });
+        return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
       }
       return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
     });

@@ -1,0 +1,59 @@
+// Writes dist/client/route-preloads.json after a build (vite.config.ts `routePreloads`): for every
+// client route, the JavaScript and CSS files its page needs beyond the entry's, its layout's and its
+// strings' chunks, read from the route table (scripts/bundle-size.ts readRoutes) and Vite's manifest.
+// The server announces them in index.html (src/server/plugins/route-preloads.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PRELOAD_MAP_FILE, type PreloadMap, type PreloadSet } from '../src/server/plugins/route-preloads.ts';
+import { readManifest, readRoutes, type Manifest } from './bundle-size.ts';
+
+/** The files of `keys` and their static imports, with their stylesheets. */
+function assets(manifest: Manifest, keys: string[], skip: Set<string> = new Set()): PreloadSet {
+  const seen = new Set<string>();
+  const set: PreloadSet = { js: [], css: [] };
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk for ${key}`);
+    if (chunk.file.endsWith('.js') && !skip.has(chunk.file)) set.js.push(chunk.file);
+    for (const css of chunk.css ?? []) if (!skip.has(css) && !set.css.includes(css)) set.css.push(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of keys) visit(key);
+  return set;
+}
+
+export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
+  const manifest = readManifest(dist);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('manifest has no entry chunk');
+  const entry = assets(manifest, [entryKey]);
+  const inEntry = new Set([...entry.js, ...entry.css]);
+  const layout = assets(manifest, ['shell/DefaultLayout.tsx'], inEntry);
+  const locales: PreloadMap['locales'] = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const m = /^i18n\/locales\/(\w+)\/(\w+)\.json$/.exec(key);
+    if (m) (locales[m[1]] ??= {})[m[2]] = chunk.file;
+  }
+  const routes = readRoutes().map((route) => {
+    return {
+      name: route.name,
+      pattern: route.path,
+      aliases: route.aliases,
+      layout: route.layout === 'blank' ? ('blank' as const) : route.auto ? ('auto' as const) : ('default' as const),
+      guestOnly: route.guestOnly,
+      public: route.public,
+      page: assets(manifest, [`pages/${route.module}.tsx`], inEntry),
+      ns: route.ns,
+    };
+  });
+  const font = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^public-sans-latin-400-normal-.*\.woff2$/.test(f));
+  return { routes, layout, locales, font: font ? `assets/${font}` : undefined };
+}
+
+export function writePreloadMap(dist = 'dist/client'): void {
+  fs.writeFileSync(path.join(dist, PRELOAD_MAP_FILE), JSON.stringify(buildPreloadMap(dist)));
+}
+
+if (import.meta.main) writePreloadMap();

@@ -1,0 +1,63 @@
+// The route preloads announced in index.html (issue 10): which path matches which route, and which
+// files each kind of visitor is told about.
+import { describe, expect, it } from 'vitest';
+import { patternRegExp, preloadLinks, type PreloadMap, type RoutePreload } from './route-preloads.ts';
+
+describe('patternRegExp', () => {
+  it('matches wouter patterns: params are one segment, * the rest, /*? optionally', () => {
+    expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/12/34')).toBe(true);
+    expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/12')).toBe(false);
+    expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/1/2/3')).toBe(false);
+    expect(patternRegExp('/pages/misc/not-found/*?').test('/pages/misc/not-found')).toBe(true);
+    expect(patternRegExp('/pages/misc/not-found/*?').test('/pages/misc/not-found/a/b')).toBe(true);
+    expect(patternRegExp('/*').test('/anything/at/all')).toBe(true);
+    expect(patternRegExp('/files').test('/files/')).toBe(true);
+    expect(patternRegExp('/files').test('/filesx')).toBe(false);
+    expect(patternRegExp('/a.b').test('/axb')).toBe(false);
+  });
+});
+
+const route = (over: Partial<RoutePreload>): RoutePreload => ({
+  name: 'r',
+  pattern: '/r',
+  aliases: [],
+  layout: 'default',
+  guestOnly: false,
+  public: false,
+  page: { js: ['assets/Page.js'], css: ['assets/Page.css'] },
+  ns: ['business'],
+  ...over,
+});
+
+const map: PreloadMap = {
+  routes: [],
+  layout: { js: ['assets/DefaultLayout.js'], css: ['assets/DefaultLayout.css'] },
+  locales: {
+    en: { common: 'assets/en-common.js', shell: 'assets/en-shell.js', business: 'assets/en-business.js' },
+    fr: { common: 'assets/fr-common.js', shell: 'assets/fr-shell.js', business: 'assets/fr-business.js' },
+  },
+  font: 'assets/font.woff2',
+};
+
+describe('preloadLinks', () => {
+  it('announces the page, its layout, its strings in the language and English, and the font, to a signed-in visitor', () => {
+    const html = preloadLinks(map, route({}), true, 'fr');
+    for (const href of ['Page.js', 'DefaultLayout.js', 'fr-common.js', 'fr-business.js', 'fr-shell.js', 'en-common.js']) {
+      expect(html).toContain(`<link rel="modulepreload" href="/assets/${href}">`);
+    }
+    // Stylesheets and the font are fetched in CORS mode, as the app's own loader asks for them.
+    expect(html).toContain('<link rel="preload" href="/assets/Page.css" as="style" crossorigin>');
+    expect(html).toContain('<link rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin>');
+  });
+
+  it('announces nothing of a page the guard will not show to this visitor', () => {
+    expect(preloadLinks(map, route({}), false, 'en')).toBe('');
+    expect(preloadLinks(map, route({ guestOnly: true, layout: 'blank' }), true, 'en')).toBe('');
+  });
+
+  it('leaves the layout out of blank pages, and out of auto pages for signed-out visitors', () => {
+    expect(preloadLinks(map, route({ layout: 'blank', guestOnly: true }), false, 'en')).not.toContain('DefaultLayout');
+    expect(preloadLinks(map, route({ layout: 'auto', public: true }), false, 'en')).not.toContain('DefaultLayout');
+    expect(preloadLinks(map, route({ layout: 'auto', public: true }), true, 'en')).toContain('DefaultLayout');
+  });
+});

@@ -1,0 +1,94 @@
+// Announces in index.html the files a client route needs on a cold load (issue 10): its page chunk
+// and its imports as `<link rel="modulepreload">`, their stylesheets as `preload`, the strings of the
+// visitor's language, the layout for a signed-in visitor, and the body font. The browser then fetches
+// them while the entry script is still downloading and running, instead of only once the entry's
+// preloader (src/client/app/preload.ts) asks for them. The map is written at build time
+// (scripts/route-preloads.ts, from the route table and Vite's manifest) to dist/client/route-preloads.json.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface PreloadSet {
+  js: string[];
+  css: string[];
+}
+
+export interface RoutePreload {
+  name: string;
+  pattern: string;
+  aliases: string[];
+  layout: 'blank' | 'default' | 'auto';
+  /** Signed-in visitors are sent away (login, register...). */
+  guestOnly: boolean;
+  /** Signed-out visitors may see it. */
+  public: boolean;
+  page: PreloadSet;
+  /** Translation namespaces beyond `common` (and `shell`, which comes with the layout). */
+  ns: string[];
+}
+
+export interface PreloadMap {
+  routes: RoutePreload[];
+  /** The default layout's own files (beyond the entry's). */
+  layout: PreloadSet;
+  /** `locales[language][namespace]`: the strings' chunk. */
+  locales: Record<string, Record<string, string>>;
+  /** The regular weight of the body font, which the first paint uses. */
+  font?: string;
+}
+
+export const PRELOAD_MAP_FILE = 'route-preloads.json';
+const LANGUAGES = new Set(['en', 'fr', 'de', 'ar']);
+
+/** A wouter pattern as a regular expression: `:param` one segment, `*` the rest, `/*?` optionally. */
+export function patternRegExp(pattern: string): RegExp {
+  let source = '';
+  for (const part of pattern.split(/(\/\*\?$|:\w+|\*)/)) {
+    if (part === '/*?') source += '(?:/.*)?';
+    else if (part === '*') source += '.*';
+    else if (/^:\w+$/.test(part)) source += '[^/]+';
+    else source += part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}/?$`);
+}
+
+export interface PreloadVisitor {
+  signedIn: boolean;
+  language: string;
+}
+
+/** Builds index.html with the preload links for each visited path (memoised per route and visitor kind). */
+export function routePreloader(dist: string, html: string): (pathname: string, visitor: PreloadVisitor) => string {
+  const file = path.join(dist, PRELOAD_MAP_FILE);
+  if (!fs.existsSync(file)) return () => html;
+  const map = JSON.parse(fs.readFileSync(file, 'utf8')) as PreloadMap;
+  const matchers = map.routes.map((route) => ({ route, res: [route.pattern, ...route.aliases].map(patternRegExp) }));
+  const cache = new Map<string, string>();
+  return (pathname, visitor) => {
+    const language = LANGUAGES.has(visitor.language) ? visitor.language : 'en';
+    const match = matchers.find((m) => m.res.some((re) => re.test(pathname)))?.route;
+    if (!match) return html;
+    const key = `${match.name}|${visitor.signedIn}|${language}`;
+    let page = cache.get(key);
+    if (page === undefined) {
+      page = html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language)}</head>`);
+      cache.set(key, page);
+    }
+    return page;
+  };
+}
+
+/** The `<link>` tags announcing what `route` needs for this visitor ('' when the guard sends them elsewhere). */
+export function preloadLinks(map: PreloadMap, route: RoutePreload, signedIn: boolean, language: string): string {
+  if ((route.guestOnly && signedIn) || (!route.public && !route.guestOnly && !signedIn)) return '';
+  const withLayout = route.layout === 'default' || (route.layout === 'auto' && signedIn);
+  const ns = ['common', ...route.ns, ...(withLayout ? ['shell'] : [])];
+  const languages = language === 'en' ? ['en'] : [language, 'en'];
+  const strings = languages.flatMap((lng) => ns.map((n) => map.locales[lng]?.[n]).filter((f): f is string => !!f));
+  const js = new Set([...strings, ...(withLayout ? map.layout.js : []), ...route.page.js]);
+  const css = new Set([...(withLayout ? map.layout.css : []), ...route.page.css]);
+  const tags: string[] = [];
+  if (map.font) tags.push(`<link rel="preload" href="/${map.font}" as="font" type="font/woff2" crossorigin>`);
+  for (const href of css) tags.push(`<link rel="preload" href="/${href}" as="style" crossorigin>`);
+  for (const href of js) tags.push(`<link rel="modulepreload" href="/${href}">`);
+  return tags.join('');
+}
