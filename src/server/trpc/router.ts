@@ -1,4 +1,5 @@
 // The AppRouter: one sub-router per domain. Add a domain's router here when it is created.
+import { accountRouter } from '../domains/platform/account/account.router.ts';
 import { authRouter } from '../domains/platform/auth/auth.router.ts';
 import { outboxRouter } from '../domains/platform/outbox/outbox.router.ts';
 import { notificationsRouter } from '../domains/platform/notifications/notifications.router.ts';
@@ -33,6 +34,7 @@ import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   outbox: outboxRouter,
   notifications: notificationsRouter,
   customers: customersRouter,

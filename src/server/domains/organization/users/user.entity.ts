@@ -27,6 +27,8 @@ export const UserSchema = defineEntity({
     language: p.string().length(5).default('en'),
     passwordHash: p.string().length(255).hidden().lazy(),
     lastLoginAt: p.datetime().nullable(),
+    /** Kinds of in-app notifications the user does not want (account settings; shared/schemas/account.ts). */
+    mutedNotifications: p.array().defaultRaw(`'{}'`),
   },
   indexes: [{ properties: ['customer', 'fullName'] }, trgmIndex('users', 'full_name'), trgmIndex('users', 'email')],
 });

@@ -256,6 +256,8 @@ export interface Account {
   role: Role;
   status: TUser['status'];
   language: string;
+  /** The avatar's URL or files API path, or null. */
+  avatar: string | null;
   customer: { id: number; code: string; status: TCustomer['status'] } | null;
 }
 
@@ -273,6 +275,7 @@ function toAccount(user: User): Account {
     role: user.role,
     status: user.status,
     language: user.language,
+    avatar: user.avatar ?? null,
     customer: user.customer ? { id: user.customer.id, code: user.customer.code, status: user.customer.status } : null,
   };
 }

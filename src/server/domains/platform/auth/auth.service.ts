@@ -59,7 +59,7 @@ export function toUserData(account: Account): TUserData {
     customerId: account.customer?.id ?? null,
     customerCode: account.customer?.code ?? null,
     language: account.language,
-    avatar: null,
+    avatar: account.avatar ?? null,
   };
 }
 
@@ -111,6 +111,7 @@ export async function login(
 // A short cache of resolved sessions: one process serves everything, and logout/revoke clears it.
 const CACHE_MS = 10_000;
 const CACHE_MAX = 5_000;
+const LAST_SEEN_EVERY_MS = 60_000;
 const cache = new Map<string, { user: SessionUser; csrfToken: string; expiresAt: number; until: number }>();
 
 const teamIdsOf = teamIdsOfUser;
@@ -132,6 +133,10 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
   if (!session || session.expiresAt.getTime() <= now) return null;
   const u = session.user;
   if (u.status !== 'active' || u.customer?.status === 'suspended') return null;
+  // Last use, to the minute (the cache above answers most requests without coming here).
+  if (!session.lastSeenAt || now - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date(now) });
+  }
   const user: SessionUser = {
     id: u.id,
     email: u.email,

@@ -15,6 +15,8 @@ export const SessionSchema = defineEntity({
     revokedAt: p.datetime().nullable(),
     ip: p.string().length(64).nullable(),
     userAgent: p.string().length(400).nullable(),
+    /** When a request last used it (kept to the minute; account settings lists it). */
+    lastSeenAt: p.datetime().nullable(),
   },
 });
 

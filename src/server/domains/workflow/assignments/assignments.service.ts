@@ -238,7 +238,7 @@ async function checkTeamAndAssignee(em: EntityManager, customerId: number, teamI
 
 async function notifyAssigned(em: EntityManager, userId: number, project: ProjectPlan, what: string): Promise<void> {
   await sendNotifications(em, [
-    { userId, title: 'Locations assigned to you', body: `You were assigned ${what} in project ${project.code} "${project.name}".`, link: '/tasks' },
+    { userId, kind: 'planning', title: 'Locations assigned to you', body: `You were assigned ${what} in project ${project.code} "${project.name}".`, link: '/tasks' },
   ]);
 }
 

@@ -101,8 +101,8 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
     const notifications = [
       ...perUser(
         groupBy(tasks, (t) => t.assigneeId),
-        (t) => ({ title: 'Visit missed', body: `Your visit to ${describe(t)} ended without being started.`, link: '/tasks' }),
-        (n) => ({ title: 'Visits missed', body: `${n} of your visits ended without being started.`, link: '/tasks' }),
+        (t) => ({ kind: 'missed', title: 'Visit missed', body: `Your visit to ${describe(t)} ended without being started.`, link: '/tasks' }),
+        (n) => ({ kind: 'missed', title: 'Visits missed', body: `${n} of your visits ended without being started.`, link: '/tasks' }),
       ),
       // Floor managers hear about their teams' missed visits (not twice when they were the inspector).
       ...perUser(
@@ -110,8 +110,8 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
           const manager = teams.get(t.teamId)?.floorManagerId;
           return manager !== t.assigneeId ? manager : null;
         }),
-        (t) => ({ title: 'Visit missed in your team', body: `The visit to ${describe(t)} ended without being started.`, link: '/tasks' }),
-        (n) => ({ title: 'Visits missed in your team', body: `${n} visits of your teams ended without being started.`, link: '/tasks' }),
+        (t) => ({ kind: 'missed', title: 'Visit missed in your team', body: `The visit to ${describe(t)} ended without being started.`, link: '/tasks' }),
+        (n) => ({ kind: 'missed', title: 'Visits missed in your team', body: `${n} visits of your teams ended without being started.`, link: '/tasks' }),
       ),
     ];
     await sendNotifications(tx, notifications);
@@ -142,7 +142,7 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
     const describe = await describer(tx, tasks);
     await sendNotifications(
       tx,
-      tasks.map((t) => ({ userId: t.assigneeId!, title: 'Visit coming up', body: `Your visit to ${describe(t)} starts soon.`, link: '/tasks' })),
+      tasks.map((t) => ({ userId: t.assigneeId!, kind: 'reminders', title: 'Visit coming up', body: `Your visit to ${describe(t)} starts soon.`, link: '/tasks' })),
     );
     return tasks.map((t) => t.id);
   });

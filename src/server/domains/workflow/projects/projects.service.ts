@@ -441,6 +441,7 @@ async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<
     tx.em,
     [...perAssignee].map(([userId, n]) => ({
       userId,
+      kind: 'planning',
       title: 'Planned visits cancelled',
       body: `Project ${project.code} "${project.name}" was completed: ${n} planned visit${n === 1 ? ' was' : 's were'} cancelled.`,
       link: '/tasks',

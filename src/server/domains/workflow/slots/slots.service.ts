@@ -361,6 +361,7 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
       tx.em,
       [...perAssignee].map(([userId, n]) => ({
         userId,
+        kind: 'planning',
         title: 'Visits planned',
         body: `${n} visit${n === 1 ? '' : 's'} planned for you in project ${project.code} "${project.name}" between ${from} and ${to}.`,
         link: '/tasks',

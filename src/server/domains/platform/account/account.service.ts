@@ -1,0 +1,185 @@
+// The caller's own account (account settings, issue 16): profile, password, sign-in sessions and the
+// kinds of notifications they do not want. Every function acts on `ctx.user` only, so no role rule is
+// needed beyond being signed in; another user's session is NOT_FOUND.
+import { sql } from 'kysely';
+import type {
+  NotificationKind,
+  TAccount,
+  TAccountSession,
+  TChangePasswordInput,
+  TNotificationPreferencesInput,
+  TUpdateAccountInput,
+} from '../../../../shared/schemas/account.ts';
+import { NOTIFICATION_KINDS } from '../../../../shared/schemas/account.ts';
+import type { LanguageCode } from '../../../../shared/constants/ui.ts';
+import { db } from '../../../db/kysely.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordUpdate } from '../../../lib/audit/audit.ts';
+import { requireUser } from '../../../lib/authz.ts';
+import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
+import { hashPassword, verifyPassword } from '../../../lib/password.ts';
+import { User } from '../../organization/users/user.entity.ts';
+import { clearSessionCache, logout } from '../auth/auth.service.ts';
+import { Session } from '../auth/session.entity.ts';
+
+/** The avatar is kept on the user as the path of its file in the files API. */
+const AVATAR_PATH = /^\/api\/files\/(\d+)$/;
+export const avatarPath = (fileId: number) => `/api/files/${fileId}`;
+
+function avatarFileId(avatar: string | null | undefined): number | null {
+  const m = avatar ? AVATAR_PATH.exec(avatar) : null;
+  return m ? Number(m[1]) : null;
+}
+
+function muted(value: unknown): NotificationKind[] {
+  return Array.isArray(value) ? NOTIFICATION_KINDS.filter((k) => value.includes(k)) : [];
+}
+
+function toAccount(u: User): TAccount {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    role: u.role,
+    language: u.language as LanguageCode,
+    avatarFileId: avatarFileId(u.avatar),
+    mutedNotifications: muted(u.mutedNotifications),
+    version: u.version,
+  };
+}
+
+async function me(ctx: AuthedContext): Promise<User> {
+  const user = await ctx.em.findOne(User, { id: ctx.user.id });
+  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  return user;
+}
+
+/** account.get */
+export async function getAccount(ctx: ServiceContext): Promise<TAccount> {
+  requireUser(ctx);
+  return toAccount(await me(ctx));
+}
+
+/** account.update: name, language and avatar (an image the caller uploaded). Throws CONFLICT on a stale version. */
+export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountInput): Promise<TAccount> {
+  requireUser(ctx);
+  const user = await me(ctx);
+  if (input.version !== undefined && input.version !== user.version) {
+    throw new AppError('CONFLICT', 'Your account was changed in another window; reload to see the change');
+  }
+  if (input.avatarFileId !== null) {
+    const file = await db(ctx.em).selectFrom('files').select(['owner_id', 'mime_type']).where('id', '=', input.avatarFileId).executeTakeFirst();
+    // Only an image the caller uploaded: anything else is as if it did not exist.
+    if (!file || file.owner_id !== ctx.user.id) throw new AppError('BAD_REQUEST', 'avatarFileId: no such file of yours', { avatarFileId: ['No such file of yours'] });
+    if (!file.mime_type.startsWith('image/')) throw new AppError('BAD_REQUEST', 'avatarFileId: the avatar must be an image', { avatarFileId: ['The avatar must be an image'] });
+  }
+  const before = { fullName: user.fullName, language: user.language, avatar: user.avatar ?? null };
+  user.fullName = input.fullName;
+  user.language = input.language;
+  user.avatar = input.avatarFileId === null ? null : avatarPath(input.avatarFileId);
+  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, before, {
+    fullName: user.fullName,
+    language: user.language,
+    avatar: user.avatar,
+  });
+  await ctx.em.flush();
+  clearSessionCache(user.id);
+  return toAccount(user);
+}
+
+/**
+ * account.changePassword: the current password proves it is the owner; every other session of the
+ * user ends (a stolen session does not survive the change), this one stays signed in.
+ */
+export async function changePassword(ctx: ServiceContext, input: TChangePasswordInput): Promise<{ changed: true; otherSessionsEnded: number }> {
+  requireUser(ctx);
+  const user = await ctx.em.findOne(User, { id: ctx.user.id }, { populate: ['passwordHash'] });
+  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'currentPassword: the current password is not correct', { currentPassword: ['The current password is not correct'] });
+  }
+  user.passwordHash = await hashPassword(input.newPassword);
+  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, {}, {}, { password: 'changed' });
+  await ctx.em.flush();
+  const ended = await ctx.em.nativeUpdate(Session, { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } }, { revokedAt: new Date() });
+  clearSessionCache(user.id);
+  return { changed: true, otherSessionsEnded: ended };
+}
+
+/** "Chrome on Windows" from a user agent; null when nothing is recognised. */
+export function describeDevice(userAgent: string | null | undefined): string | null {
+  if (!userAgent) return null;
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /(Chrome|Chromium|HeadlessChrome)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /curl\//i.test(ua)
+              ? 'curl'
+              : null;
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}
+
+/** account.sessions: the caller's live sessions (not ended, not expired), the most recently used first. */
+export async function listSessions(ctx: ServiceContext): Promise<TAccountSession[]> {
+  requireUser(ctx);
+  const rows = await db(ctx.em)
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', ctx.user.id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy(sql`coalesce(last_seen_at, created_at)`, 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.user_agent),
+    ip: r.ip,
+    signedInAt: new Date(r.created_at),
+    lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at) : null,
+    expiresAt: new Date(r.expires_at),
+    current: r.id === ctx.user.sessionId,
+  }));
+}
+
+/** account.revokeSession: end one of the caller's sessions; it is signed out on its next request. */
+export async function revokeSession(ctx: ServiceContext, id: number): Promise<{ revoked: true; current: boolean }> {
+  requireUser(ctx);
+  const session = await ctx.em.findOne(Session, { id, user: ctx.user.id, revokedAt: null });
+  if (!session) throw new AppError('NOT_FOUND', 'Session not found');
+  await logout(ctx.em, session.id);
+  return { revoked: true, current: session.id === ctx.user.sessionId };
+}
+
+/** account.updateNotificationPreferences: the kinds of in-app notifications the caller does not want. */
+export async function updateNotificationPreferences(ctx: ServiceContext, input: TNotificationPreferencesInput): Promise<TAccount> {
+  requireUser(ctx);
+  const user = await me(ctx);
+  const before = { mutedNotifications: muted(user.mutedNotifications) };
+  user.mutedNotifications = NOTIFICATION_KINDS.filter((k) => input.muted.includes(k));
+  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, before, { mutedNotifications: user.mutedNotifications });
+  await ctx.em.flush();
+  return toAccount(user);
+}

@@ -1,0 +1,58 @@
+// The signed-in user's own account (account settings, issue 16): profile, password, sessions and
+// notification preferences. Every procedure acts on the caller only.
+import { z } from 'zod';
+import { LANGUAGE_CODES } from '../constants/ui.ts';
+import { ZNewPassword } from './auth.ts';
+import { ZId, ZVersion } from './common.ts';
+
+/** What a user may silence, by kind of in-app notification. */
+export const NOTIFICATION_KINDS = ['planning', 'reminders', 'missed', 'reviews', 'actions'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
+
+export const ZAccount = z.object({
+  id: z.number(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.string(),
+  language: z.enum(LANGUAGE_CODES),
+  /** The avatar's file id (files API), or null. */
+  avatarFileId: z.number().nullable(),
+  /** Kinds of notifications the user does not want. */
+  mutedNotifications: z.array(ZNotificationKind),
+  version: z.number(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZUpdateAccountInput = z.object({
+  fullName: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  language: z.enum(LANGUAGE_CODES, { error: 'Choose one of the languages' }),
+  /** An image uploaded through POST /api/files by the caller; null removes the avatar. */
+  avatarFileId: ZId.nullable(),
+  version: ZVersion.optional(),
+});
+export type TUpdateAccountInput = z.infer<typeof ZUpdateAccountInput>;
+
+export const ZChangePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(128),
+    newPassword: ZNewPassword,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+
+export const ZAccountSession = z.object({
+  id: z.number(),
+  /** Browser and system read from the user agent ("Chrome on Windows"), or null when unknown. */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  signedInAt: z.date(),
+  lastSeenAt: z.date().nullable(),
+  expiresAt: z.date(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type TAccountSession = z.infer<typeof ZAccountSession>;
+
+export const ZNotificationPreferencesInput = z.object({ muted: z.array(ZNotificationKind).max(NOTIFICATION_KINDS.length) });
+export type TNotificationPreferencesInput = z.infer<typeof ZNotificationPreferencesInput>;
