@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
-import { Coordinates, Ltr } from '../../../components/Bidi/index.ts';
+import { Bdi, Coordinates } from '../../../components/Bidi/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Perform.module.css';
@@ -76,7 +76,7 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
       <dl className={classes.facts}>
         <dt>{t('checkIn.window')}</dt>
         <dd>
-          <Ltr>{`${fmt.dateTime(task.startsAt)} – ${fmt.dateTime(task.endsAt)}`}</Ltr>
+          <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
         </dd>
         <dt>{t('checkIn.position')}</dt>
         <dd aria-live="polite">

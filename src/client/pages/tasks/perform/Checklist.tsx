@@ -14,6 +14,8 @@ import type { PerformSync } from './usePerformSync.ts';
 import classes from './Perform.module.css';
 
 const SUBMIT_ID = 'submitId';
+/** Questions still missing listed by name (the rest counted). */
+const MISSING_SHOWN = 5;
 
 export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; scheme: TSchemeDetail; sync: PerformSync; flagged: ReadonlySet<string> }) {
   const { t } = useTranslation('perform');
@@ -128,7 +130,7 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
           <>
             <p className={classes.muted}>{t('missing', { count: missing.length })}</p>
             <ul className={classes.missing}>
-              {missing.map((key) => (
+              {missing.slice(0, MISSING_SHOWN).map((key) => (
                 <li key={key}>
                   <button type="button" className={classes.linkButton} onClick={() => goTo(key)}>
                     <Bdi>{questionsByKey.get(key)?.text ?? key}</Bdi>
@@ -137,6 +139,7 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
                 </li>
               ))}
             </ul>
+            {missing.length > MISSING_SHOWN && <p className={classes.muted}>{t('moreMissing', { count: missing.length - MISSING_SHOWN })}</p>}
           </>
         )}
         {view.problems.signature && <p className={classes.muted}>{t('needsSignature')}</p>}

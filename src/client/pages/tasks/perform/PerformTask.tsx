@@ -85,7 +85,7 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
           <Ltr>{task.location.code}</Ltr> · <Bdi>{task.location.name}</Bdi>
         </h1>
         <p className={classes.muted}>
-          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Ltr>{`${fmt.dateTime(task.startsAt)} – ${fmt.dateTime(task.endsAt)}`}</Ltr>
+          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
         </p>
         <p className={classes.muted}>
           <Bdi>{scheme.name}</Bdi> · {t('schemeVersion', { version: scheme.version })}
