@@ -10,9 +10,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../../../server/db/kysely.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- test harness, never in the client bundle
 import { setupBrowser } from '../../../../server/testing/browser.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- test fixtures, never in the client bundle
 import { createTaskFixture } from '../../../../server/testing/workflow.ts';
 import { axeAudit } from '../../../testing/axe.ts';
 
@@ -169,6 +167,30 @@ describe('the perform page', { timeout: 240_000 }, () => {
 
     await page.goto('/tasks/perform_task/999999/999999');
     await page.getByRole('heading', { name: 'Task not found' }).waitFor();
+    await context.close();
+  });
+
+  it('reopens a rejected task with the reviewer\'s reason on top and the failed questions marked', async () => {
+    const fixture = await createTaskFixture(b.orm, {
+      status: 'submitted',
+      answers: [
+        { questionKey: 'ext_signage', value: false, na: false, comment: null, fileIds: [] },
+        { questionKey: 'ext_hours', value: true, na: false, comment: null, fileIds: [] },
+      ],
+    });
+    const leader = await b.caller('teamleader@demo.com');
+    await leader.tasks.reject({ id: fixture.taskId, reason: 'The signage photo is missing; please add it.' });
+    const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.goto(`/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`);
+    await page.getByText(/^Sent back by /).waitFor();
+    await page.getByText('The signage photo is missing; please add it.').waitFor();
+    await page.getByRole('button', { name: 'Resume work' }).click();
+    await group(page, /outdoor signage/).getByText('Check again').waitFor();
+    expect(await group(page, /opening hours displayed/).getByText('Check again').count()).toBe(0);
+    expect(await group(page, /outdoor signage/).getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(true);
+    await page.getByText('The signage photo is missing; please add it.').waitFor();
     await context.close();
   });
 
