@@ -159,6 +159,7 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await page.getByText(/the task will be flagged/).waitFor();
     await page.getByRole('button', { name: 'Check in' }).click();
     await page.getByText('Give a reason for checking in outside the geofence.').waitFor();
+    expect(await axeAudit(page, '/tasks/perform_task check-in outside the geofence 390px')).toEqual([]);
     await page.getByRole('textbox', { name: 'Reason' }).fill('Parked across the road: the car park is closed for works.');
     await page.getByRole('button', { name: 'Check in' }).click();
     await page.getByText('Checked in outside the geofence: this task is flagged').waitFor();
