@@ -76,6 +76,11 @@ export type TUploadedFile = z.infer<typeof ZUploadedFile>;
 export const ZUploadFields = z.object({
   taskId: ZId.optional(),
   questionKey: ZQuestionKey.optional(),
+  /**
+   * The client's own id for this upload (the perform page's outbox): the same uploader sending the same
+   * id again gets the file stored the first time (201, same body), never a second file.
+   */
+  clientId: z.string().trim().min(1).max(100, 'clientId must be at most 100 characters').optional(),
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 

@@ -29,12 +29,18 @@ export const FileSchema = defineEntity({
     linkedId: p.integer().nullable(),
     task: () => p.manyToOne(Task).nullable().deleteRule('restrict').index(),
     questionKey: p.string().length(64).nullable(),
+    /** The uploader's own id for this upload: sending it again returns this file (offline replays). */
+    clientId: p.string().length(100).nullable(),
   },
   indexes: [
     // The list: a customer's files newest first; an inspector's own files.
     { properties: ['customer', 'createdAt', 'id'] },
     { properties: ['owner', 'createdAt', 'id'] },
     trgmIndex('files', 'name'),
+    {
+      name: 'files_owner_client_id_unique',
+      expression: 'create unique index "files_owner_client_id_unique" on "files" ("owner_id", "client_id") where "client_id" is not null',
+    },
   ],
 });
 

@@ -29,7 +29,7 @@ function multipartError(error: unknown): unknown {
       return new AppError('BAD_REQUEST', 'Send one file per request, in a part named "file"', { file: ['Send one file per request'] });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('BAD_REQUEST', 'Too many form fields: send the file with taskId and questionKey only');
+      return new AppError('BAD_REQUEST', 'Too many form fields: send the file with taskId, questionKey and clientId only');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
     case 'FST_MP_PREMATURE_CLOSE':

@@ -305,6 +305,17 @@ async function uploadTask(ctx: AuthedContext, taskId: number): Promise<{ id: num
   return { id: task.id, customerId: task.customer_id };
 }
 
+/** The file this uploader stored with this client id, if any (as POST /api/files answered then). */
+async function uploadedBefore(em: EntityManager, ownerId: number, clientId: string): Promise<TUploadedFile | undefined> {
+  const row = await db(em)
+    .selectFrom('files')
+    .select(['id', 'name', 'mime_type', 'size', 'sha256'])
+    .where('owner_id', '=', ownerId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && { id: row.id, name: row.name, mimeType: row.mime_type, size: row.size, sha256: row.sha256 };
+}
+
 /** The name as stored: no folders, no control characters, at most 255 characters (extension kept). */
 export function cleanFileName(raw: string, extension: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
@@ -353,6 +364,10 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
         taskId: ['Required for the platform operator'],
       });
     }
+    const clientId = fields.clientId ?? null;
+    // A replay of an upload already stored (the outbox resends what it could not confirm): that file.
+    const earlier = clientId === null ? undefined : await uploadedBefore(ctx.em, ctx.user.id, clientId);
+    if (earlier) return earlier;
     if (received.file.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty', { file: ['The file is empty'] });
     const detected = await detectFileType(received.file, received.name);
     if (!detected.type) {
@@ -378,7 +393,13 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
           stored.push(thumbnailKey);
         }
       }
-      const id = await withTransaction(ctx, async (tx) => {
+      const result = await withTransaction(ctx, async (tx): Promise<TUploadedFile | number> => {
+        if (clientId !== null) {
+          // Two sends of one upload at once: one stores, the other answers with its file.
+          await sql`select pg_advisory_xact_lock(hashtext(${`files:${tx.user.id}:${clientId}`}))`.execute(db(tx.em));
+          const raced = await uploadedBefore(tx.em, tx.user.id, clientId);
+          if (raced) return raced;
+        }
         const file = tx.em.create(File, {
           customer: target.customerId,
           owner: tx.user.id,
@@ -392,6 +413,7 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
           linkedId: target.taskId,
           task: target.taskId,
           questionKey: fields.questionKey ?? null,
+          clientId,
         });
         await tx.em.flush();
         recordAudit(tx, {
@@ -403,7 +425,11 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
         });
         return file.id;
       });
-      return { id, name, mimeType: type.mimeType, size: received.file.size, sha256: received.file.sha256 };
+      if (typeof result !== 'number') {
+        await Promise.allSettled(stored.map((k) => storage.delete(k)));
+        return result;
+      }
+      return { id: result, name, mimeType: type.mimeType, size: received.file.size, sha256: received.file.sha256 };
     } catch (error) {
       // No row without its bytes, and no bytes left behind without a row.
       await Promise.allSettled(stored.map((k) => storage.delete(k)));

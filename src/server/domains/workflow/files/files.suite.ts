@@ -352,6 +352,20 @@ export function filesSuite(label: string, t: TestApp) {
         expect((await upload('qualitycontrol@demo.com', file(png, 'x.png', { taskId: String(parisTask.id) }))).statusCode).toBe(404);
       });
 
+      it('stores one file per client id: a replayed or doubled upload answers with the first file', async () => {
+        const fields = { taskId: String(lyonTask.id), questionKey: 'q-replay', clientId: `outbox-${lyonTask.id}-1` };
+        const first = await uploaded('qualitycontrol@demo.com', png, 'replay.png', fields);
+        const again = await uploaded('qualitycontrol@demo.com', png, 'replay.png', fields);
+        expect(again).toEqual(first);
+        const both = await Promise.all([1, 2].map(() => uploaded('qualitycontrol@demo.com', png, 'twice.png', { ...fields, clientId: `outbox-${lyonTask.id}-2` })));
+        expect(both[0]).toEqual(both[1]);
+        const rows = await db(t.orm.em.fork()).selectFrom('files').select(['id', 'client_id']).where('task_id', '=', lyonTask.id).where('question_key', '=', 'q-replay').execute();
+        expect(rows.map((r) => r.id).sort()).toEqual([first.id, both[0].id].sort());
+        // Another uploader's same client id is their own upload.
+        const lead = await uploaded('teamleader@demo.com', png, 'replay.png', fields);
+        expect(lead.id).not.toBe(first.id);
+      });
+
       it("lets team roles add files to the tasks they may read: teamleader its team's, not another team's", async () => {
         expect((await upload('teamleader@demo.com', file(png, 'lead.png', { taskId: String(lyonTask.id) }))).statusCode).toBe(201);
         expect((await upload('teamleader@demo.com', file(png, 'lead.png', { taskId: String(parisTask.id) }))).statusCode).toBe(404);

@@ -521,7 +521,8 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
 
 /**
  * `tasks.saveAnswers`: merge answers by question key while in progress (autosave; any number of
- * times). A value must fit its question's type; N/A only where allowed; unknown keys are refused.
+ * times). A value must fit its question's type; N/A only where allowed; unknown keys are refused
+ * (BAD_REQUEST naming them); fileIds must be files uploaded for this task.
  * Nothing is written (nor audited) when nothing changed.
  */
 export async function saveAnswers(ctx: ServiceContext, input: TSaveAnswersInput): Promise<TTaskDetail> {
@@ -540,6 +541,7 @@ export async function saveAnswers(ctx: ServiceContext, input: TSaveAnswersInput)
         Object.fromEntries(keys.map((k) => [k, [merged.problems[k]]])),
       );
     }
+    await requireTaskFiles(tx.em, task.id, input.answers);
     if (!merged.changed.length) return;
     task.answers = merged.answers;
     audit(tx, task, 'save_answers', { questionKeys: merged.changed });
@@ -547,12 +549,33 @@ export async function saveAnswers(ctx: ServiceContext, input: TSaveAnswersInput)
   return getTask(ctx, input.id);
 }
 
+/** Of these file ids, those uploaded for this task (files are this context's table). */
+async function filesOfTask(em: EntityManager, taskId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db(em).selectFrom('files').select('id').where('task_id', '=', taskId).where('id', 'in', [...new Set(ids)]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** BAD_REQUEST naming the question keys whose fileIds are not files uploaded for this task. */
+async function requireTaskFiles(em: EntityManager, taskId: number, answers: TSaveAnswersInput['answers']): Promise<void> {
+  const own = await filesOfTask(em, taskId, answers.flatMap((a) => a.fileIds ?? []));
+  const problems: Record<string, string> = {};
+  for (const a of answers) {
+    const foreign = (a.fileIds ?? []).filter((id) => !own.has(id));
+    if (foreign.length) problems[a.questionKey] = `"${a.questionKey}": file ${foreign.join(', ')} is not a file of this task (upload it with its taskId first)`;
+  }
+  const keys = Object.keys(problems);
+  if (keys.length) {
+    throw new AppError('BAD_REQUEST', `Check these answers: ${keys.map((k) => problems[k]).join('; ')}`, Object.fromEntries(keys.map((k) => [k, [problems[k]]])));
+  }
+}
+
 /**
  * `tasks.submit`: idempotent per clientMutationId (stored on the task: the same id again returns the
  * task as it is and changes nothing; another id on a task no longer in progress is CONFLICT). Checks
  * the required visible questions, the evidence rules and the signature (BAD_REQUEST naming the
- * question keys / signatureFileId), then stores the score computed by the pure score function.
- * Files come with issue 12: any positive file id is accepted and stored as given for now.
+ * question keys / signatureFileId; a signatureFileId must be a file uploaded for this task), then stores
+ * the score computed by the pure score function.
  */
 export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): Promise<TTaskDetail> {
   authorize(ctx, 'perform', 'Task');
@@ -566,6 +589,13 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
       requireState(task, ['in_progress'], 'submitted');
     }
     const scheme = await schemeForTasks(tx.em, task.scheme.id);
+    if (input.signatureFileId !== undefined) {
+      const own = await filesOfTask(tx.em, task.id, [input.signatureFileId]);
+      if (!own.has(input.signatureFileId)) {
+        const message = `File ${input.signatureFileId} is not a file of this task: upload the signature with its taskId first`;
+        throw new AppError('BAD_REQUEST', message, { signatureFileId: [message] });
+      }
+    }
     const signature = input.signatureFileId ?? task.signatureFileId ?? null;
     const problems = submitProblems(scheme, task.answers, signature);
     const message = submitProblemMessage(problems);

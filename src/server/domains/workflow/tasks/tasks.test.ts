@@ -84,14 +84,44 @@ async function started(options: TaskFixtureOptions = {}) {
   return { ...f, task };
 }
 
-const ALL_GOOD = [
+let fileSeq = 0;
+/** `n` files uploaded for a task by its inspector (rows written directly: uploads are tested with files). */
+async function filesFor(taskId: number, n = 1): Promise<number[]> {
+  const task = await k().selectFrom('tasks').select(['customer_id', 'assignee_id']).where('id', '=', taskId).executeTakeFirstOrThrow();
+  const now = new Date();
+  const rows = await k()
+    .insertInto('files')
+    .values(
+      Array.from({ length: n }, () => ({
+        created_at: now,
+        updated_at: now,
+        customer_id: task.customer_id,
+        owner_id: task.assignee_id ?? 1,
+        name: 'evidence.jpg',
+        mime_type: 'image/jpeg',
+        size: 10,
+        sha256: '0'.repeat(64),
+        storage_key: `tasks-test/${taskId}/${++fileSeq}`,
+        linked_type: 'task',
+        linked_id: taskId,
+        task_id: taskId,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+const signatureFor = async (taskId: number) => (await filesFor(taskId))[0];
+
+/** Every question answered well, with the two photos p1 asks for (files of the task). */
+const allGood = async (taskId: number) => [
   { questionKey: 'y1', value: true },
   { questionKey: 's1', value: 5 },
   { questionKey: 'c1', value: 'good' },
   { questionKey: 'n1', value: 10 },
   { questionKey: 'gate', value: true },
   { questionKey: 'follow', value: true },
-  { questionKey: 'p1', fileIds: [1, 2] },
+  { questionKey: 'p1', fileIds: await filesFor(taskId, 2) },
   { questionKey: 'y2', value: true },
 ];
 
@@ -193,10 +223,11 @@ describe('tasks.start', () => {
 describe('tasks.saveAnswers', () => {
   it('merges by question key: fields not sent keep their value; null clears', async () => {
     const { taskId } = await started();
-    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, comment: 'Pallet in the way', fileIds: [7] }] });
+    const [photo] = await filesFor(taskId);
+    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, comment: 'Pallet in the way', fileIds: [photo] }] });
     const second = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 's1', value: 3 }, { questionKey: 'y1', comment: 'Moved' }] });
     expect(second.answers).toEqual([
-      { questionKey: 'y1', value: false, na: false, comment: 'Moved', fileIds: [7] },
+      { questionKey: 'y1', value: false, na: false, comment: 'Moved', fileIds: [photo] },
       { questionKey: 's1', value: 3, na: false, comment: null, fileIds: [] },
     ]);
     const third = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 's1', value: null }, { questionKey: 'n1', na: true }] });
@@ -248,6 +279,42 @@ describe('tasks.saveAnswers', () => {
   });
 });
 
+describe('tasks.saveAnswers and submit take only files of the task', () => {
+  it('refuses fileIds that are not files uploaded for this task, naming the question', async () => {
+    const { taskId } = await started();
+    const other = await started();
+    const [theirs] = await filesFor(other.taskId);
+    const [mine] = await filesFor(taskId);
+    await expect(inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, fileIds: [mine, theirs] }] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: `Check these answers: "y1": file ${theirs} is not a file of this task (upload it with its taskId first)`,
+    });
+    await expect(inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'p1', fileIds: [99_999_999] }] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: stringContaining('"p1": file 99999999 is not a file of this task'),
+    });
+    expect((await inspector.tasks.byId({ id: taskId })).answers).toEqual([]);
+    const saved = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, fileIds: [mine] }] });
+    expect(saved.answers[0].fileIds).toEqual([mine]);
+  });
+
+  it('refuses an unknown question key by name, and a signature file of another task', async () => {
+    const { taskId } = await started();
+    await expect(inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'not_in_scheme', value: true }] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: stringContaining('"not_in_scheme" is not a question of this task\'s scheme'),
+    });
+    await inspector.tasks.saveAnswers({ id: taskId, answers: await allGood(taskId) });
+    const other = await started();
+    const foreign = await signatureFor(other.taskId);
+    await expect(inspector.tasks.submit({ id: taskId, clientMutationId: 'sig-1', signatureFileId: foreign })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: `File ${foreign} is not a file of this task: upload the signature with its taskId first`,
+    });
+    expect((await inspector.tasks.byId({ id: taskId })).status).toBe('in_progress');
+  });
+});
+
 describe('tasks.submit', () => {
   it('names the missing required visible questions, the evidence and the signature', async () => {
     const { taskId } = await started();
@@ -259,13 +326,13 @@ describe('tasks.submit', () => {
     await inspector.tasks.saveAnswers({
       id: taskId,
       answers: [
-        ...ALL_GOOD.filter((a) => !['p1', 'gate', 'follow'].includes(a.questionKey)),
+        ...(await allGood(taskId)).filter((a) => !['p1', 'gate', 'follow'].includes(a.questionKey)),
         { questionKey: 'gate', value: true },
         { questionKey: 'y1', value: false },
-        { questionKey: 'p1', fileIds: [3] },
+        { questionKey: 'p1', fileIds: await filesFor(taskId) },
       ],
     });
-    const refused = inspector.tasks.submit({ id: taskId, clientMutationId: 'm-2', signatureFileId: 9 });
+    const refused = inspector.tasks.submit({ id: taskId, clientMutationId: 'm-2', signatureFileId: await signatureFor(taskId) });
     await expect(refused).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Answer the required questions: follow. Add the photos the evidence rules ask for: y1, p1',
@@ -279,24 +346,25 @@ describe('tasks.submit', () => {
     await inspector.tasks.saveAnswers({
       id: taskId,
       answers: [
-        { questionKey: 'y1', value: false, fileIds: [11] },
+        { questionKey: 'y1', value: false, fileIds: await filesFor(taskId) },
         { questionKey: 's1', value: 4 },
         { questionKey: 'c1', value: 'ok' },
         { questionKey: 'n1', value: 25 },
         { questionKey: 'gate', value: true },
         { questionKey: 'follow', value: true },
-        { questionKey: 'p1', fileIds: [12, 13] },
+        { questionKey: 'p1', fileIds: await filesFor(taskId, 2) },
         { questionKey: 'y2', na: true },
       ],
     });
-    const task = await inspector.tasks.submit({ id: taskId, clientMutationId: 'score-1', signatureFileId: 42 });
+    const signature = await signatureFor(taskId);
+    const task = await inspector.tasks.submit({ id: taskId, clientMutationId: 'score-1', signatureFileId: signature });
     // Floor: y1 0, s1 0.8, c1 0.5, n1 1 (clamped), gate 1, follow 1 → 4.3 / 6 = 71.7; Back store all N/A → drops out.
     expect(task).toMatchObject({
       status: 'submitted',
       score: 71.7,
       passed: false,
       criticalFailures: ['y1'],
-      signatureFileId: 42,
+      signatureFileId: signature,
       sectionScores: [
         { title: 'Floor', weight: 1, score: 71.7, counted: 6 },
         { title: 'Back store', weight: 2, score: null, counted: 0 },
@@ -307,12 +375,13 @@ describe('tasks.submit', () => {
 
   it('is idempotent per clientMutationId; another id on a submitted task is CONFLICT', async () => {
     const { taskId } = await started();
-    await inspector.tasks.saveAnswers({ id: taskId, answers: ALL_GOOD });
-    const first = await inspector.tasks.submit({ id: taskId, clientMutationId: 'retry-me', signatureFileId: 5 });
+    await inspector.tasks.saveAnswers({ id: taskId, answers: await allGood(taskId) });
+    const sig = await signatureFor(taskId);
+    const first = await inspector.tasks.submit({ id: taskId, clientMutationId: 'retry-me', signatureFileId: sig });
     expect(first).toMatchObject({ status: 'submitted', score: 100, passed: true });
-    const again = await inspector.tasks.submit({ id: taskId, clientMutationId: 'retry-me', signatureFileId: 5 });
+    const again = await inspector.tasks.submit({ id: taskId, clientMutationId: 'retry-me', signatureFileId: sig });
     expect(again).toEqual(first);
-    await expect(inspector.tasks.submit({ id: taskId, clientMutationId: 'another', signatureFileId: 5 })).rejects.toMatchObject({
+    await expect(inspector.tasks.submit({ id: taskId, clientMutationId: 'another', signatureFileId: sig })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: stringContaining('already submitted'),
     });
@@ -323,10 +392,11 @@ describe('tasks.submit', () => {
   it('two concurrent submits with the same id: one transition, the same answer', async () => {
     for (let round = 0; round < 5; round++) {
       const { taskId } = await started();
-      await inspector.tasks.saveAnswers({ id: taskId, answers: ALL_GOOD });
+      await inspector.tasks.saveAnswers({ id: taskId, answers: await allGood(taskId) });
+      const sig = await signatureFor(taskId);
       const [a, b] = await Promise.all([
-        inspector.tasks.submit({ id: taskId, clientMutationId: `race-${round}`, signatureFileId: 5 }),
-        inspector.tasks.submit({ id: taskId, clientMutationId: `race-${round}`, signatureFileId: 5 }),
+        inspector.tasks.submit({ id: taskId, clientMutationId: `race-${round}`, signatureFileId: sig }),
+        inspector.tasks.submit({ id: taskId, clientMutationId: `race-${round}`, signatureFileId: sig }),
       ]);
       expect(a).toEqual(b);
       expect(a.status).toBe('submitted');
@@ -337,10 +407,11 @@ describe('tasks.submit', () => {
 
   it('two concurrent submits with different ids: one wins, the other is CONFLICT', async () => {
     const { taskId } = await started();
-    await inspector.tasks.saveAnswers({ id: taskId, answers: ALL_GOOD });
+    await inspector.tasks.saveAnswers({ id: taskId, answers: await allGood(taskId) });
+    const sig = await signatureFor(taskId);
     const results = await Promise.allSettled([
-      inspector.tasks.submit({ id: taskId, clientMutationId: 'left', signatureFileId: 5 }),
-      inspector.tasks.submit({ id: taskId, clientMutationId: 'right', signatureFileId: 5 }),
+      inspector.tasks.submit({ id: taskId, clientMutationId: 'left', signatureFileId: sig }),
+      inspector.tasks.submit({ id: taskId, clientMutationId: 'right', signatureFileId: sig }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected')!;
@@ -359,8 +430,8 @@ describe('tasks.submit', () => {
 describe('review, rework and cancel', () => {
   async function submitted() {
     const s = await started();
-    await inspector.tasks.saveAnswers({ id: s.taskId, answers: ALL_GOOD });
-    return inspector.tasks.submit({ id: s.taskId, clientMutationId: `sub-${s.taskId}`, signatureFileId: 1 });
+    await inspector.tasks.saveAnswers({ id: s.taskId, answers: await allGood(s.taskId) });
+    return inspector.tasks.submit({ id: s.taskId, clientMutationId: `sub-${s.taskId}`, signatureFileId: await signatureFor(s.taskId) });
   }
 
   it('submit notifies the team leader; reject sends it back with the reason; resume reopens it with the answers kept', async () => {
@@ -383,8 +454,8 @@ describe('review, rework and cancel', () => {
     expect(resumed).toMatchObject({ status: 'in_progress', reworkCount: 1, score: null, passed: null });
     expect(resumed.answers).toEqual(rejected.answers);
     // A retry of the first round's submit changes nothing; a new id submits round 2.
-    expect((await inspector.tasks.submit({ id: task.id, clientMutationId: `sub-${task.id}`, signatureFileId: 1 })).status).toBe('in_progress');
-    const again = await inspector.tasks.submit({ id: task.id, clientMutationId: `sub-${task.id}-2`, signatureFileId: 1 });
+    expect((await inspector.tasks.submit({ id: task.id, clientMutationId: `sub-${task.id}`, signatureFileId: task.signatureFileId! })).status).toBe('in_progress');
+    const again = await inspector.tasks.submit({ id: task.id, clientMutationId: `sub-${task.id}-2`, signatureFileId: task.signatureFileId! });
     const approved = await analyst.tasks.approve({ id: task.id, version: again.version, comment: 'Thanks' });
     expect(approved.status).toBe('approved');
     expect(approved.reviews.map((r) => [r.round, r.decision, r.comment])).toEqual([

@@ -1,0 +1,154 @@
+// Check-in: the browser's position with its accuracy, the distance to the location and whether that is
+// inside its geofence, the slot window; outside the fence a reason is asked for first and the task will
+// be flagged. Geolocation refused or unavailable is said plainly, with a way to try again.
+import { Banner, Button, Spinner } from '@primer/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
+import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
+import { Bdi, Coordinates } from '../../../components/Bidi/index.ts';
+import { useFormatters } from '../../../lib/format.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import classes from './Perform.module.css';
+
+/** A task may be started from this long before its slot (the server's START_GRACE_MS). */
+const START_GRACE_MS = 30 * 60_000;
+
+type Fix = { state: 'locating' } | { state: 'error'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' } | { state: 'ok'; latitude: number; longitude: number; accuracy: number };
+
+function useGeolocation(): [Fix, () => void] {
+  const [fix, setFix] = useState<Fix>({ state: 'locating' });
+  const locate = useCallback(() => {
+    if (!('geolocation' in navigator)) {
+      setFix({ state: 'error', reason: 'unsupported' });
+      return;
+    }
+    setFix({ state: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (p) => setFix({ state: 'ok', latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
+      (e) => setFix({ state: 'error', reason: e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable' }),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 30_000 },
+    );
+  }, []);
+  useEffect(locate, [locate]);
+  return [fix, locate];
+}
+
+export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () => void }) {
+  const { t } = useTranslation('perform');
+  const fmt = useFormatters();
+  const [fix, locate] = useGeolocation();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+  const start = trpc.tasks.start.useMutation({ onSuccess: onStarted });
+  const now = Date.now();
+  const opens = new Date(task.startsAt).getTime() - START_GRACE_MS;
+  const closes = new Date(task.endsAt).getTime();
+  const inWindow = now >= opens && now < closes;
+  const { latitude, longitude, geofenceRadiusM } = task.location;
+  const distance = fix.state === 'ok' && latitude !== null && longitude !== null ? distanceMeters(fix, { latitude, longitude }) : null;
+  const outside = fix.state === 'ok' && distance !== null && !insideGeofence(distance, geofenceRadiusM, fix.accuracy);
+
+  const checkIn = () => {
+    if (fix.state !== 'ok') return;
+    if (outside && !reason.trim()) {
+      setReasonError(true);
+      reasonRef.current?.focus();
+      return;
+    }
+    start.mutate({
+      id: task.id,
+      version: task.version,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      accuracy: fix.accuracy,
+      ...(outside ? { outOfFenceReason: reason.trim() } : {}),
+    });
+  };
+
+  return (
+    <section className={classes.card} aria-labelledby={`${reasonId}-title`}>
+      <h2 id={`${reasonId}-title`} className={classes.sectionTitle}>
+        {t('checkIn.title')}
+      </h2>
+      <dl className={classes.facts}>
+        <dt>{t('checkIn.window')}</dt>
+        <dd>
+          <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+        </dd>
+        <dt>{t('checkIn.position')}</dt>
+        <dd aria-live="polite">
+          {fix.state === 'locating' && <Spinner size="small" srText={null} />} {fix.state === 'locating' && t('checkIn.locating')}
+          {fix.state === 'ok' && (
+            <>
+              <Coordinates latitude={fix.latitude} longitude={fix.longitude} /> {t('checkIn.accuracy', { accuracy: fmt.number(Math.round(fix.accuracy)) })}
+            </>
+          )}
+          {fix.state === 'error' && '—'}
+        </dd>
+        <dt>{t('checkIn.distance')}</dt>
+        <dd>
+          {distance === null
+            ? latitude === null
+              ? t('checkIn.noCoordinates')
+              : '—'
+            : t('checkIn.distanceText', { distance: fmt.number(Math.round(distance)), radius: fmt.number(geofenceRadiusM) })}
+        </dd>
+      </dl>
+
+      {!inWindow && (
+        <Banner
+          variant="warning"
+          title={t('checkIn.notInWindow')}
+          description={now < opens ? t('checkIn.opensAt', { at: fmt.dateTime(new Date(opens)) }) : t('checkIn.ended', { at: fmt.dateTime(task.endsAt) })}
+        />
+      )}
+      {fix.state === 'error' && (
+        <Banner
+          variant="critical"
+          title={t(`checkIn.geo.${fix.reason}`)}
+          description={t('checkIn.geoHelp')}
+          primaryAction={<Banner.PrimaryAction onClick={locate}>{t('checkIn.tryAgain')}</Banner.PrimaryAction>}
+        />
+      )}
+      {fix.state === 'ok' && !outside && distance !== null && <p className={classes.statusSaved}>{t('checkIn.inside')}</p>}
+      {outside && (
+        <>
+          <Banner variant="warning" title={t('checkIn.outside')} description={t('checkIn.flagged')} />
+          <label htmlFor={reasonId} className={classes.legend}>
+            {t('checkIn.reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            ref={reasonRef}
+            className={classes.input}
+            dir="auto"
+            rows={3}
+            maxLength={1000}
+            required
+            aria-invalid={reasonError && !reason.trim() ? true : undefined}
+            aria-describedby={reasonError && !reason.trim() ? `${reasonId}-error` : undefined}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {reasonError && !reason.trim() && (
+            <p id={`${reasonId}-error`} className={classes.required}>
+              {t('checkIn.reasonRequired')}
+            </p>
+          )}
+        </>
+      )}
+      {start.error && <Banner variant="critical" title={t('checkIn.refused')} description={start.error.message} />}
+      <Button variant="primary" size="large" block onClick={checkIn} disabled={fix.state !== 'ok' || !inWindow || start.isPending} loading={start.isPending}>
+        {t('checkIn.button')}
+      </Button>
+      {fix.state === 'ok' && (
+        <Button variant="invisible" onClick={locate}>
+          {t('checkIn.refresh')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+// /tasks/perform_task/{slotId}/{assignLocationId}: the task of a slot of an assignment, for its
+// inspector. Loads the task (tasks.bySlot) and its pinned scheme version (schemes.byId), then shows the
+// step its status calls for: check in, the checklist, the reviewer's reason and Resume for a rejected
+// task, or why there is nothing to do (not found, not yours, submitted, missed, cancelled).
+import { Banner, Button, Link, Spinner } from '@primer/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'wouter';
+import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
+import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
+import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
+import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
+import { useFormatters } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+import { CheckIn } from './CheckIn.tsx';
+import { Checklist } from './Checklist.tsx';
+import { usePerformSync } from './usePerformSync.ts';
+import classes from './Perform.module.css';
+
+export function PerformTask({ slotId, assignmentId }: { slotId: number; assignmentId: number }) {
+  const { t } = useTranslation('perform');
+  const valid = Number.isInteger(slotId) && slotId > 0 && Number.isInteger(assignmentId) && assignmentId > 0;
+  const task = trpc.tasks.bySlot.useQuery({ slotId, assignmentId }, { enabled: valid, retry: (n, e) => e.data?.code !== 'NOT_FOUND' && n < 2 });
+  const scheme = trpc.schemes.byId.useQuery({ id: task.data?.schemeId ?? 0 }, { enabled: !!task.data, staleTime: Infinity });
+
+  if (!valid || task.error?.data?.code === 'NOT_FOUND') return <Empty title={t('notFound')} body={t('notFoundHelp')} />;
+  if (task.error || scheme.error) return <Empty title={t('loadFailed')} body={(task.error ?? scheme.error)?.message ?? ''} retry={() => void (task.error ? task.refetch() : scheme.refetch())} />;
+  if (!task.data || !scheme.data) {
+    return (
+      <div className={classes.page}>
+        <Spinner srText={t('loading')} />
+      </div>
+    );
+  }
+  return <Loaded task={task.data} scheme={scheme.data} refetch={() => void task.refetch()} />;
+}
+
+function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeDetail; refetch: () => void }) {
+  const { t } = useTranslation('perform');
+  const fmt = useFormatters();
+  const { user } = useSession();
+  const mine = user !== null && task.assigneeId === user.id;
+  const working = mine && task.status === 'in_progress';
+  const sync = usePerformSync(task.id, task.answers, working);
+  const resume = trpc.tasks.resume.useMutation({ onSuccess: refetch });
+  const lastReview = task.reviews.at(-1);
+  const rejected = lastReview?.decision === 'rejected' && (task.status === 'rejected' || task.status === 'in_progress') ? lastReview : undefined;
+  // In a rework round, the questions that failed in the round the reviewer sent back are marked.
+  const flagged = useMemo(() => {
+    if (!rejected) return new Set<string>();
+    const questions = questionsOf(scheme);
+    const byKey = answersByKey(task.answers);
+    return new Set([...questions.values()].filter((q) => isQuestionVisible(q, byKey, questions) && questionFails(q, byKey.get(q.key), true)).map((q) => q.key));
+    // The answers as reviewed: the first ones this page got.
+  }, [rejected, scheme]);
+
+  let body: React.ReactNode;
+  if (!mine) body = <Banner variant="warning" title={t('notYours')} description={t('notYoursHelp', { name: task.assignee?.name ?? t('nobody') })} />;
+  else if (task.status === 'scheduled') body = <CheckIn task={task} onStarted={refetch} />;
+  else if (task.status === 'in_progress') body = sync.ready ? <Checklist task={task} scheme={scheme} sync={sync} flagged={flagged} /> : <Spinner srText={t('loading')} />;
+  else if (task.status === 'rejected')
+    body = (
+      <div className={classes.card}>
+        {resume.error && <Banner variant="critical" title={t('resumeFailed')} description={resume.error.message} />}
+        <Button variant="primary" size="large" block onClick={() => resume.mutate({ id: task.id, version: task.version })} loading={resume.isPending}>
+          {t('resume')}
+        </Button>
+      </div>
+    );
+  else if (task.status === 'submitted' || task.status === 'approved')
+    body = (
+      <Banner
+        variant="success"
+        title={t(`done.${task.status}`)}
+        description={task.score === null ? t('done.noScore') : t('done.score', { score: fmt.number(task.score), result: task.passed ? t('done.passed') : t('done.failed') })}
+      />
+    );
+  else body = <Banner variant="warning" title={t(`closed.${task.status}`)} description={task.cancelReason ?? t('closed.help')} />;
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.header}>
+        <h1 className={classes.title}>
+          <Ltr>{task.location.code}</Ltr> · <Bdi>{task.location.name}</Bdi>
+        </h1>
+        <p className={classes.muted}>
+          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+        </p>
+        <p className={classes.muted}>
+          <Bdi>{scheme.name}</Bdi> · {t('schemeVersion', { version: scheme.version })}
+        </p>
+      </header>
+      {rejected && (
+        <Banner
+          variant="critical"
+          title={t('rejected', { name: rejected.reviewer.name, at: fmt.dateTime(rejected.at) })}
+          description={
+            <>
+              <Bdi>{rejected.reason ?? ''}</Bdi>
+              {flagged.size > 0 && <span> {t('flaggedHelp', { count: flagged.size })}</span>}
+            </>
+          }
+        />
+      )}
+      {task.outOfFence && task.status === 'in_progress' && <Banner variant="warning" title={t('outOfFence')} description={task.outOfFenceReason ?? ''} />}
+      {body}
+      <Link as={RouterLink} href="/tasks">
+        {t('backToTasks')}
+      </Link>
+    </div>
+  );
+}
+
+function Empty({ title, body, retry }: { title: string; body: string; retry?: () => void }) {
+  const { t } = useTranslation('perform');
+  return (
+    <div className={classes.page}>
+      <h1 className={classes.title}>{title}</h1>
+      <p className={classes.muted}>{body}</p>
+      <div className={classes.row}>
+        {retry && <Button onClick={retry}>{t('tryAgain')}</Button>}
+        <Link as={RouterLink} href="/tasks">
+          {t('backToTasks')}
+        </Link>
+      </div>
+    </div>
+  );
+}
