@@ -1,6 +1,6 @@
 // A tRPC subscription over server-sent events, read the way a browser's EventSource would (GET with the
 // session cookie), for tests and benches that need the real HTTP stream between processes.
-import superjson from 'superjson';
+import superjson, { type SuperJSONResult } from 'superjson';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
 
 export interface SseStream<T> {
@@ -34,7 +34,7 @@ export async function openSubscription<T>(baseUrl: string, path: string, accessT
             resolve(found);
           } else if (stream.error) {
             done();
-            reject(stream.error instanceof Error ? stream.error : new Error(String(stream.error)));
+            reject(stream.error instanceof Error ? stream.error : new Error('stream failed'));
           }
         };
         const timer = setTimeout(() => {
@@ -76,7 +76,7 @@ export async function openSubscription<T>(baseUrl: string, path: string, accessT
             if (line.startsWith('event:')) event = line.slice(6).trim();
             else if (line.startsWith('data:')) data += line.slice(5).trim();
           }
-          if (event === 'message' && data) events.push(superjson.deserialize(JSON.parse(data)));
+          if (event === 'message' && data) events.push(superjson.deserialize(JSON.parse(data) as SuperJSONResult));
           else if (event === 'serialized-error') stream.error = new Error(`stream error: ${data}`);
           notify();
         }
