@@ -136,7 +136,7 @@ export default function ChatPage() {
   const [sendError, setSendError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const composerRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const paneHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const openSample = trpc.apps.chat.open.useMutation();
@@ -405,8 +405,9 @@ export default function ChatPage() {
                 <Spinner srText={t('loading')} />
               </div>
             ) : (
-              <ol className={classes.log} ref={logRef} role="log" aria-label={t('messages')} tabIndex={0}>
-                {conversation.messages.length === 0 && <li className={classes.empty}>{t('noMessages', { name: conversation.entry.fullName })}</li>}
+              <div className={classes.log} ref={logRef} role="log" aria-label={t('messages')} tabIndex={0}>
+                {conversation.messages.length === 0 && <p className={classes.empty}>{t('noMessages', { name: conversation.entry.fullName })}</p>}
+                <ol className={classes.days}>
                 {byDay(conversation.messages).map((group) => (
                   <li key={group.day} className={classes.dayGroup}>
                     <div className={classes.daySeparator} role="separator" aria-label={fmt.day(group.date)}>
@@ -433,7 +434,8 @@ export default function ChatPage() {
                     </ol>
                   </li>
                 ))}
-              </ol>
+                </ol>
+              </div>
             )}
             <form
               className={classes.composer}
