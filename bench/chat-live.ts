@@ -1,6 +1,6 @@
 // Benchmark of the live chat (issue 15): delivery latency of a message between two real users of one
 // customer, across two app processes on one database. A throwaway embedded PostgreSQL with the demo
-// accounts; two app processes (bench/chat-server.ts); analyst@demo.com subscribes to
+// accounts and licenses; two app processes (bench/chat-server.ts); analyst@demo.com subscribes to
 // apps.chat.live.events on process B (server-sent events, session cookie, as the browser does);
 // admin@demo.com sends BENCH_CHAT_MESSAGES (default 200) messages one after another through process A
 // (tRPC mutation over HTTP). Latency = from just before the send request to the message event read
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import superjson from 'superjson';
 import { AccountsSeeder } from '../seed/accounts.seeder.ts';
+import { BusinessSeeder } from '../seed/business.seeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { openSubscription } from '../src/server/testing/sse.ts';
@@ -43,7 +44,7 @@ async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; 
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  if (res.status !== 201) throw new Error(`login failed for ${email}: ${res.status}`);
+  if (res.status !== 201) throw new Error(`login failed for ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
@@ -67,14 +68,14 @@ export async function benchChatDelivery(log: (msg: string) => void = console.log
   try {
     const orm = await initOrm(pg.url, { poolMax: 2 });
     await migrate(orm);
-    await orm.seeder.seed(AccountsSeeder);
+    await orm.seeder.seed(AccountsSeeder, BusinessSeeder);
     await orm.close();
     const [a, b] = [await startServer(pg.url), await startServer(pg.url)];
     servers.push(a.child, b.child);
     const senderToken = await signIn(a.url, 'admin@demo.com', 'admin');
     const readerToken = await signIn(b.url, 'analyst@demo.com', 'analyst');
-    const { colleagues } = await trpc<{ colleagues: { id: number; fullName: string }[] }>(a.url, senderToken, 'apps.chat.live.colleagues', {}, 'GET');
-    const reader = colleagues.find((c) => /analyst/i.test(c.fullName));
+    const { colleagues } = await trpc<{ colleagues: { id: number; role: string }[] }>(a.url, senderToken, 'apps.chat.live.colleagues', {}, 'GET');
+    const reader = colleagues.find((c) => c.role === 'analyst');
     if (!reader) throw new Error('analyst@demo.com is not among admin@demo.com’s colleagues');
 
     const stream = await openSubscription<TChatEvent>(b.url, 'apps.chat.live.events', readerToken);
