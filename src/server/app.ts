@@ -108,7 +108,7 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   // One dedicated LISTEN connection per process (opened by the first live subscriber, closed with the app).
   app.decorate(
     'signals',
-    createSignalHub(orm.config.get('clientUrl') as string, (error) => app.log.warn({ err: error }, 'live signals connection lost')),
+    createSignalHub(orm.config.get('clientUrl') ?? '', (error) => app.log.warn({ err: error }, 'live signals connection lost')),
   );
   // Before the server waits for open requests: ends live streams, so closing never waits on them.
   app.addHook('preClose', async () => {
