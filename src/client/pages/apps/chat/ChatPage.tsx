@@ -236,7 +236,9 @@ export default function ChatPage() {
     if (event.type === 'status') void utils.apps.chat.live.colleagues.invalidate();
   };
   const events = trpc.apps.chat.live.events.useSubscription(undefined, { onData: onEvent });
-  const reconnecting = everLive && (events.status === 'connecting' || events.status === 'error');
+  // Read on every render: the hook re-renders only for the fields read (a short-circuit would untrack it).
+  const streamStatus = events.status;
+  const reconnecting = everLive && (streamStatus === 'connecting' || streamStatus === 'error');
 
   const draft = openKey ? (drafts[openKey] ?? '') : '';
   const setDraft = (value: string) => openKey && setDrafts((d) => ({ ...d, [openKey]: value }));

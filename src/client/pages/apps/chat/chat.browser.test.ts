@@ -58,6 +58,9 @@ describe('the /apps/chat page', { timeout: 120_000 }, () => {
     await replyBox.press('Enter');
     await sender.page.getByRole('log', { name: 'Messages' }).getByText('Got it').waitFor();
 
+    // Connected all along: no reconnecting indicator on either side.
+    for (const { page } of [sender, reader]) expect(await page.getByText('Connection lost').count()).toBe(0);
+
     // Stored: after a reload, the conversation is still there with its status.
     await sender.page.reload();
     await sender.page.getByRole('list', { name: 'Chats' }).getByRole('button', { name: new RegExp(analystName) }).click();

@@ -275,14 +275,15 @@ async function eventOf(ctx: AuthedContext, signal: Signal): Promise<TChatEvent |
 }
 
 /**
- * The caller's live chat events until `abort` (the client went away) or the app closes: `ready` first
- * and after every reconnection of the listening connection, then what the signals for the caller mean.
+ * The caller's live chat events until `abort` (the client went away) or the app closes (then an error,
+ * so the client reconnects): `ready` first and after every reconnection of the listening connection,
+ * then what the signals for the caller mean.
  */
 export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): AsyncGenerator<TChatEvent> {
   authorizeChat(ctx);
   const hub = ctx.signals;
   if (!hub) throw new AppError('INTERNAL', 'Live events are served by the app only');
-  type Item = Signal | 'up' | 'end';
+  type Item = Signal | 'up' | 'end' | 'closed';
   const queue: Item[] = [];
   let wake: (() => void) | null = null;
   const push = (item: Item) => {
@@ -297,7 +298,7 @@ export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): Asy
     customerId: customerOf(ctx),
     onSignal: push,
     onConnection: (connected) => connected && push('up'),
-    onClosed: () => push('end'),
+    onClosed: () => push('closed'),
   });
   try {
     if (abort?.aborted) return;
@@ -306,6 +307,9 @@ export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): Asy
       if (!queue.length) await new Promise<void>((resolve) => (wake = resolve));
       const item = queue.shift()!;
       if (item === 'end') return;
+      // The app is shutting down: an error (retryable for the client, unlike a normal end) makes the
+      // browser's EventSource reconnect, to another process behind the load balancer.
+      if (item === 'closed') throw new AppError('INTERNAL', 'This server is shutting down: reconnect');
       if (item === 'up') {
         yield { type: 'ready' };
         continue;

@@ -115,6 +115,15 @@ describe('apps.chat.live', () => {
     expect(nwsQcId).not.toBe(adminId);
   });
 
+  it('ends a stream with a retryable error when its app closes, so the client reconnects elsewhere', async () => {
+    const ormC = await initOrm(t.databaseUrl, { poolMax: 2 });
+    const appC = await buildApp(t.config, ormC, { logger: false });
+    const stream = await subscribe(await appC.listen({ host: '127.0.0.1', port: 0 }), 'floormanager@demo.com');
+    await appC.close();
+    await ormC.close(true);
+    await expect(stream.next(() => false, { timeoutMs: 3000 })).rejects.toThrow(/INTERNAL_SERVER_ERROR|-32603/);
+  });
+
   it('refuses another customer’s user, the client role and anonymous streams', async () => {
     const nwsAdminId = await idOf('admin@nws.demo.com');
     const acme = await t.caller('admin@demo.com');
