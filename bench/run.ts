@@ -12,7 +12,8 @@
 //     the ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
 //  6. (uploads) a 5 MB photo to POST /api/files, 10 at a time, with the server's RSS sampled (bench/uploads.ts);
 //  7. (slots) slots.generate for 1,000 locations × 20 visits in its own database (bench/slots-generate.ts).
-// BENCH_ONLY=slots runs the planning bench alone.
+//  8. (chat) delivery latency of 200 live chat messages between two app processes (bench/chat-live.ts).
+// BENCH_ONLY=slots runs the planning bench alone, BENCH_ONLY=chat the chat bench.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provis
 import { bulkLoad, searchName } from './bulk.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
+import { benchChatDelivery } from './chat-live.ts';
 import { coldLoad, coldLoadTable, type ColdLoadResult } from './coldload.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -147,6 +149,10 @@ if (process.env.BENCH_ONLY === 'slots') {
   await benchSlotsGenerate(log);
   process.exit(0);
 }
+if (process.env.BENCH_ONLY === 'chat') {
+  await benchChatDelivery(log);
+  process.exit(0);
+}
 const started = performance.now();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
 fs.chmodSync(dir, 0o755);
@@ -219,6 +225,8 @@ try {
     console.log('');
     for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
     await benchSlotsGenerate(log);
+    // 8. (chat) live chat delivery latency between two app processes (bench/chat-live.ts).
+    await benchChatDelivery(log);
   }
   log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
 } finally {

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { AccountSessions } from './lib/context.ts';
 import type { FileStorage } from './lib/file-storage.ts';
+import { createSignalHub, type SignalHub } from './lib/signals.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     accounts: AccountSessions;
     /** Where uploaded files are kept (config.files); the session plugin puts it in each context. */
     fileStorage: FileStorage;
+    /** Live signals between processes (chat): one LISTEN connection per app, opened on first use. */
+    signals: SignalHub;
   }
 }
 
@@ -102,6 +105,15 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
     },
   } satisfies AccountSessions);
   app.decorate('fileStorage', createFileStorage(config.files));
+  // One dedicated LISTEN connection per process (opened by the first live subscriber, closed with the app).
+  app.decorate(
+    'signals',
+    createSignalHub(orm.config.get('clientUrl') ?? '', (error) => app.log.warn({ err: error }, 'live signals connection lost')),
+  );
+  // Before the server waits for open requests: ends live streams, so closing never waits on them.
+  app.addHook('preClose', async () => {
+    await app.signals.close();
+  });
   // This app's outbox reports queued mail in its own log (production: recipient and kind only).
   app.decorate(
     'outbox',

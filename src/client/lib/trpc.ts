@@ -1,6 +1,8 @@
 // The tRPC React client: batched HTTP to /trpc with superjson; echoes XSRF-TOKEN on mutations.
 // A call made with `trpc: UNBATCHED` goes alone (its answer must not wait for slower procedures).
-import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
+// Subscriptions are server-sent events (EventSource: GET, the session cookie goes along; it reconnects
+// by itself, and the server's pings tell a silent loss from a quiet stream).
+import { httpBatchLink, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/router.ts';
@@ -22,6 +24,12 @@ export function createTrpcClient() {
     },
   };
   return trpc.createClient({
-    links: [splitLink({ condition: (op) => op.context.unbatched === true, true: httpLink(options), false: httpBatchLink(options) })],
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: options.url, transformer: superjson }),
+        false: splitLink({ condition: (op) => op.context.unbatched === true, true: httpLink(options), false: httpBatchLink(options) }),
+      }),
+    ],
   });
 }

@@ -25,6 +25,7 @@ import { AnalyticsProjectSchema } from '../domains/apps/analytics/analytics.enti
 import { TableRowCountSchema } from './row-count.entity.ts';
 import { CalendarEventSchema } from '../domains/apps/calendar/calendar.entity.ts';
 import { ChatSchema, ChatMessageSchema, ChatPersonSchema } from '../domains/apps/chat/chat.entity.ts';
+import { ChatPresenceSchema, DirectMessageSchema } from '../domains/apps/chat/chat-live.entity.ts';
 import { EmailSchema } from '../domains/apps/email/email.entity.ts';
 import { FaqGroupSchema, FaqQuestionSchema, HelpArticleSchema, HelpCategorySchema, PageContentSchema, SalesRowSchema } from '../domains/apps/content/content.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
@@ -44,7 +45,7 @@ export const entities = [
   EcommerceProductSchema, EcommerceReviewSchema, EcommerceReferralSchema, EcommerceOrderSchema, EcommerceCustomerSchema,
   InvoiceClientSchema, InvoiceSchema, DemoUserSchema, DemoPermissionSchema, LogisticsVehicleSchema, AnalyticsProjectSchema, TableRowCountSchema,
   CalendarEventSchema,
-  ChatPersonSchema, ChatSchema, ChatMessageSchema,
+  ChatPersonSchema, ChatSchema, ChatMessageSchema, DirectMessageSchema, ChatPresenceSchema,
   EmailSchema,
   SalesRowSchema, FaqGroupSchema, FaqQuestionSchema, HelpCategorySchema, HelpArticleSchema, PageContentSchema,
   SearchItemSchema,

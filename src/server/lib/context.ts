@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppAbility } from '../../shared/abilities/index.ts';
 import type { Role } from '../../shared/constants/roles.ts';
 import type { FileStorage } from './file-storage.ts';
+import type { SignalHub } from './signals.ts';
 
 export interface SessionUser {
   id: number;
@@ -56,6 +57,8 @@ export interface ServiceContext {
   accounts?: AccountSessions;
   /** Where uploaded files are kept (disk or S3, see config.files); absent outside the app. */
   fileStorage?: FileStorage;
+  /** Live signals between processes (LISTEN/NOTIFY, see lib/signals.ts); absent outside the app. */
+  signals?: SignalHub;
 }
 
 export interface AuthedContext extends ServiceContext {

@@ -31,7 +31,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('authVia', null);
     app.decorateRequest('csrfToken', null);
     app.decorateRequest('serviceContext', function (this: FastifyRequest) {
-      return { em: this.em, user: this.user, ability: this.ability, ip: this.ip, origin: `${this.protocol}://${this.host}`, outbox: this.server.outbox, accounts: this.server.accounts, fileStorage: this.server.fileStorage };
+      return { em: this.em, user: this.user, ability: this.ability, ip: this.ip, origin: `${this.protocol}://${this.host}`, outbox: this.server.outbox, accounts: this.server.accounts, fileStorage: this.server.fileStorage, signals: this.server.signals };
     });
     app.addHook('onRequest', async (request) => {
       request.ability = NOBODY;

@@ -96,6 +96,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       outbox: app.outbox,
       accounts: app.accounts,
       fileStorage: app.fileStorage,
+      signals: app.signals,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

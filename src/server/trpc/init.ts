@@ -10,6 +10,9 @@ import type { TrpcContext } from './context.ts';
 
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
+  // Subscriptions over server-sent events: a ping every 10 s keeps proxies from closing an idle
+  // stream, and a client that hears nothing for 25 s reconnects (the stream was lost silently).
+  sse: { ping: { enabled: true, intervalMs: 10_000 }, client: { reconnectAfterInactivityMs: 25_000 } },
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     let fieldErrors: Record<string, string[]> | undefined;

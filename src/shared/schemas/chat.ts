@@ -67,3 +67,62 @@ export type TSendChatMessageInput = z.infer<typeof ZSendChatMessageInput>;
 /** `chat` is included when this message started the chat. */
 export const ZSendChatMessageResult = z.object({ msg: ZChatMessage, chat: ZChat.optional() });
 export type TSendChatMessageResult = z.infer<typeof ZSendChatMessageResult>;
+
+/* ------------------------------------------------------------------ live chat between real users */
+// Besides the sample contacts, the caller's colleagues (active users of the same customer who may use
+// the demo apps) are contacts; their messages are stored and pushed live (apps.chat.live.events).
+
+export type TChatStatus = (typeof CHAT_STATUSES)[number];
+
+export const ZLiveMessage = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  recipientId: z.number().int(),
+  message: z.string(),
+  time: z.date(),
+  feedback: z.object({ isSent: z.boolean(), isDelivered: z.boolean(), isSeen: z.boolean() }),
+});
+export type TLiveMessage = z.infer<typeof ZLiveMessage>;
+
+export const ZLivePerson = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  role: z.string(),
+  avatar: z.string().nullable(),
+  status: z.enum(CHAT_STATUSES),
+});
+export type TLivePerson = z.infer<typeof ZLivePerson>;
+
+export const ZColleague = ZLivePerson.extend({ unseenMsgs: z.number().int(), lastMessage: ZLiveMessage.nullable() });
+export type TColleague = z.infer<typeof ZColleague>;
+
+export const ZColleaguesInput = z.object({ q: z.string().trim().max(200).optional() });
+export type TColleaguesInput = z.infer<typeof ZColleaguesInput>;
+/** The caller and their colleagues: those with messages first (most recent first), then by name. */
+export const ZColleagues = z.object({ me: ZLivePerson, colleagues: z.array(ZColleague) });
+export type TColleagues = z.infer<typeof ZColleagues>;
+
+/** How many messages a conversation shows (the most recent). */
+export const LIVE_CONVERSATION_LIMIT = 200;
+export const ZLiveConversation = z.object({ colleague: ZLivePerson, messages: z.array(ZLiveMessage) });
+export type TLiveConversation = z.infer<typeof ZLiveConversation>;
+
+export const ZSendLiveMessageInput = z.object({
+  userId: ZId,
+  message: z.string().trim().min(1, 'Message is required').max(MAX_CHAT_MESSAGE),
+});
+export type TSendLiveMessageInput = z.infer<typeof ZSendLiveMessageInput>;
+
+export const ZSetChatStatusInput = z.object({ status: z.enum(CHAT_STATUSES) });
+export type TSetChatStatusInput = z.infer<typeof ZSetChatStatusInput>;
+
+/**
+ * What the live stream pushes: `ready` when (re)connected (refetch what may have been missed), a new
+ * message to or from the caller, a receipt (the reader's client got, or the reader saw, the sender's
+ * messages up to an id), a colleague's new status.
+ */
+export type TChatEvent =
+  | { type: 'ready' }
+  | { type: 'message'; message: TLiveMessage }
+  | { type: 'receipt'; senderId: number; readerId: number; deliveredThrough: number | null; seenThrough: number | null }
+  | { type: 'status'; userId: number; status: TChatStatus };

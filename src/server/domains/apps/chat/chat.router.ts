@@ -1,5 +1,11 @@
 import {
   ZChatsAndContacts,
+  ZColleagues,
+  ZColleaguesInput,
+  ZLiveConversation,
+  ZLiveMessage,
+  ZSendLiveMessageInput,
+  ZSetChatStatusInput,
   ZChatsAndContactsInput,
   ZOpenChatInput,
   ZOpenChatResult,
@@ -7,7 +13,36 @@ import {
   ZSendChatMessageResult,
 } from '../../../../shared/schemas/chat.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
+import { z } from 'zod';
+import { colleagues, liveEvents, markConversationSeen, openConversation, sendLiveMessage, setChatStatus } from './chat-live.service.ts';
 import { chatsAndContacts, openChat, sendMessage } from './chat.service.ts';
+
+/** The live chat with the caller's colleagues (real users of the same customer). */
+const liveRouter = router({
+  colleagues: authedProcedure
+    .input(ZColleaguesInput.optional())
+    .output(ZColleagues)
+    .query(({ ctx, input }) => colleagues(ctx, input ?? {})),
+  /** A mutation: opening a conversation marks what the colleague sent as seen. */
+  open: authedProcedure
+    .input(ZOpenChatInput)
+    .output(ZLiveConversation)
+    .mutation(({ ctx, input }) => openConversation(ctx, input)),
+  markSeen: authedProcedure
+    .input(ZOpenChatInput)
+    .output(z.object({ seenThrough: z.number().int().nullable() }))
+    .mutation(({ ctx, input }) => markConversationSeen(ctx, input)),
+  send: authedProcedure
+    .input(ZSendLiveMessageInput)
+    .output(ZLiveMessage)
+    .mutation(({ ctx, input }) => sendLiveMessage(ctx, input)),
+  setStatus: authedProcedure
+    .input(ZSetChatStatusInput)
+    .output(ZSetChatStatusInput)
+    .mutation(({ ctx, input }) => setChatStatus(ctx, input)),
+  /** Server-sent events (httpSubscriptionLink): new messages, receipts, colleagues' statuses. */
+  events: authedProcedure.subscription(({ ctx, signal }) => liveEvents(ctx, signal)),
+});
 
 export const chatRouter = router({
   chatsAndContacts: authedProcedure
@@ -23,4 +58,5 @@ export const chatRouter = router({
     .input(ZSendChatMessageInput)
     .output(ZSendChatMessageResult)
     .mutation(({ ctx, input }) => sendMessage(ctx, input)),
+  live: liveRouter,
 });

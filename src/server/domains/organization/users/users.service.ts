@@ -26,7 +26,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, likeContains, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';
 import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
@@ -232,6 +232,37 @@ export async function activeUserIdsWithRole(em: EntityManager, customerId: numbe
 /** A user's full name as an SQL expression of a user id column, for other contexts' list sorts. */
 export function userNameSql(userIdColumn: string): RawBuilder<string | null> {
   return sql<string | null>`(select u.full_name from users u where u.id = ${sql.ref(userIdColumn)})`;
+}
+
+/** A colleague as other contexts show them (the chat's contacts). */
+export interface ColleagueRef {
+  id: number;
+  fullName: string;
+  role: Role;
+  avatar: string | null;
+}
+
+/**
+ * For the chat: the active users of `customerId` (null: the platform's own users) with one of `roles`,
+ * but `exceptId`, by name; `q` keeps those whose name contains it (any case); `ids` narrows to these users.
+ */
+export async function colleaguesOf(
+  em: EntityManager,
+  opts: { customerId: number | null; exceptId: number; roles: readonly Role[]; q?: string; ids?: number[] },
+): Promise<ColleagueRef[]> {
+  if (!opts.roles.length || opts.ids?.length === 0) return [];
+  let query = db(em)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.full_name as fullName', 'u.role', 'u.avatar'])
+    .where((eb) => (opts.customerId === null ? eb('u.customer_id', 'is', null) : eb('u.customer_id', '=', opts.customerId)))
+    .where('u.id', '<>', opts.exceptId)
+    .where('u.status', '=', 'active')
+    .where('u.role', 'in', [...opts.roles])
+    .orderBy('u.full_name')
+    .orderBy('u.id');
+  if (opts.q) query = query.where('u.full_name', 'ilike', likeContains(opts.q));
+  if (opts.ids) query = query.where('u.id', 'in', opts.ids);
+  return query.execute();
 }
 
 /** The users, all of `customerId` (NOT_FOUND naming the first that is not). */

@@ -1,0 +1,128 @@
+// Live signals between app processes through PostgreSQL LISTEN/NOTIFY. Each process keeps ONE dedicated
+// pg client listening on one channel (opened on the first subscriber, reopened after a loss); a signal
+// is sent with pg_notify inside the writing transaction, so it goes out only when the write commits,
+// to every process on the database. A signal carries ids only and names its audience (users, or every
+// user of a customer); each process hands it only to its own subscribers in that audience, and the
+// subscriber's service still loads and authorizes what the ids point at.
+import pg from 'pg';
+import { sql, type QueryExecutorProvider } from 'kysely';
+
+/** Who a signal is for: these users, or every user of `customerId` (null: the platform's users). */
+export type SignalAudience = { users: number[] } | { customerId: number | null };
+
+/** What travels in a NOTIFY payload (PostgreSQL caps it at 8000 bytes: ids only). */
+export interface Signal {
+  /** The kind, read by the domain that sent it (e.g. 'chat.message'). */
+  kind: string;
+  to: SignalAudience;
+  /** Ids (numbers or null) the subscriber loads. */
+  ids: Record<string, number | null>;
+}
+
+export interface Subscriber {
+  userId: number;
+  customerId: number | null;
+  /** A signal for this user. */
+  onSignal(signal: Signal): void;
+  /** The listening connection was lost (false) or is back (true): what was sent meanwhile is missed. */
+  onConnection?(connected: boolean): void;
+  /** The hub closed (the app is shutting down): end the stream. */
+  onClosed?(): void;
+}
+
+export interface SignalHub {
+  /** Listen as `subscriber`; resolves once LISTEN is active. Call the returned function to stop. */
+  subscribe(subscriber: Subscriber): Promise<() => void>;
+  /** Ends the listening connection (app close). */
+  close(): Promise<void>;
+}
+
+export const SIGNAL_CHANNEL = 'opsdesk_signals';
+
+/** Sends `signal` when the transaction of `executor` commits (at once outside one). */
+export async function sendSignal(executor: QueryExecutorProvider, signal: Signal): Promise<void> {
+  await sql`select pg_notify(${SIGNAL_CHANNEL}, ${JSON.stringify(signal)})`.execute(executor);
+}
+
+function audienceIncludes(to: SignalAudience, s: Subscriber): boolean {
+  return 'users' in to ? to.users.includes(s.userId) : to.customerId === s.customerId;
+}
+
+function parse(payload: string | undefined): Signal | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Signal;
+    return typeof value?.kind === 'string' && value.to && value.ids ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSignalHub(connectionString: string, onError: (error: unknown) => void = () => undefined): SignalHub {
+  const subscribers = new Set<Subscriber>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let connected = false;
+
+  const setConnected = (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    for (const s of subscribers) s.onConnection?.(value);
+  };
+
+  const lost = (c: pg.Client, error?: unknown) => {
+    if (client !== c) return;
+    if (error) onError(error);
+    client = null;
+    connecting = null;
+    setConnected(false);
+    c.end().catch(() => undefined);
+    if (!closed && subscribers.size) retry = setTimeout(() => void connect().catch(() => undefined), 500);
+  };
+
+  const connect = (): Promise<void> => {
+    if (connecting) return connecting;
+    const c = new pg.Client({ connectionString, application_name: 'opsdesk-signals' });
+    client = c;
+    connecting = (async () => {
+      c.on('notification', (message) => {
+        if (message.channel !== SIGNAL_CHANNEL) return;
+        const signal = parse(message.payload);
+        if (!signal) return;
+        for (const s of subscribers) if (audienceIncludes(signal.to, s)) s.onSignal(signal);
+      });
+      c.on('error', (error) => lost(c, error));
+      c.on('end', () => lost(c));
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${SIGNAL_CHANNEL}`);
+      } catch (error) {
+        lost(c, error);
+        throw error;
+      }
+      setConnected(true);
+    })();
+    return connecting;
+  };
+
+  return {
+    async subscribe(subscriber) {
+      subscribers.add(subscriber);
+      if (!closed) await connect();
+      return () => {
+        subscribers.delete(subscriber);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      for (const s of subscribers) s.onClosed?.();
+      subscribers.clear();
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
