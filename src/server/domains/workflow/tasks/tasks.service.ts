@@ -42,6 +42,7 @@ import type {
 } from '../../../../shared/schemas/tasks.ts';
 import { mergeAnswers, photosNeeded, submitProblemMessage, submitProblems, type AnswerQuestion } from '../../../../shared/workflow/answers.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
+import { answerOutcomes } from '../../../../shared/workflow/outcomes.ts';
 import { computeScore, questionsOf } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
@@ -585,6 +586,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     task.passed = result.passed;
     task.criticalFailures = result.criticalFailures;
     task.sectionScores = result.sectionScores;
+    task.answerOutcomes = answerOutcomes(scheme, task.answers);
     task.signatureFileId = signature;
     task.submitMutationId = input.clientMutationId;
     audit(tx, task, 'submit', {
@@ -671,6 +673,7 @@ export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): 
     task.passed = null;
     task.criticalFailures = [];
     task.sectionScores = [];
+    task.answerOutcomes = null;
     audit(tx, task, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: task.reworkCount });
   });
   return getTask(ctx, input.id);
