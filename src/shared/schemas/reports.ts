@@ -21,22 +21,23 @@ export const ZMonth = z.string().trim().regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'Expec
 
 const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), ZId.optional().describe(message));
 
-export const ZReportFilters = z
-  .object({
-    projectId: optionalId('project'),
-    /** First month of the period (inclusive), `YYYY-MM`. */
-    from: ZMonth.optional(),
-    /** Last month of the period (inclusive), `YYYY-MM`. */
-    to: ZMonth.optional(),
-    directionId: optionalId('direction'),
-    subDirectionId: optionalId('sub-direction'),
-    classId: optionalId('class'),
-    teamId: optionalId('team'),
-  })
-  .strict()
-  .superRefine((f, ctx) => {
-    if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last month must not be before the first month' });
-  });
+const REPORT_FILTER_SHAPE = {
+  projectId: optionalId('project'),
+  /** First month of the period (inclusive), `YYYY-MM`. */
+  from: ZMonth.optional(),
+  /** Last month of the period (inclusive), `YYYY-MM`. */
+  to: ZMonth.optional(),
+  directionId: optionalId('direction'),
+  subDirectionId: optionalId('sub-direction'),
+  classId: optionalId('class'),
+  teamId: optionalId('team'),
+};
+
+function periodInOrder(f: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last month must not be before the first month' });
+}
+
+export const ZReportFilters = z.object(REPORT_FILTER_SHAPE).strict().superRefine(periodInOrder);
 export type TReportFilters = z.infer<typeof ZReportFilters>;
 
 export const ZReport = z.object({
@@ -81,6 +82,10 @@ export const ZUpdateReportInput = z.object({
 export type TUpdateReportInput = z.infer<typeof ZUpdateReportInput>;
 
 export const ZRunReportInput = z.object({ kind: ZReportKind, filters: ZReportFilters.default({}) });
+
+/** `GET /api/reports/export.csv?kind=…&<filters>`: the kind and its filters as flat query parameters. */
+export const ZReportExportInput = z.object({ kind: ZReportKind, ...REPORT_FILTER_SHAPE }).superRefine(periodInOrder);
+export type TReportExportInput = z.infer<typeof ZReportExportInput>;
 export type TRunReportInput = z.infer<typeof ZRunReportInput>;
 
 /* ------------------------------------------------------------------ results */
