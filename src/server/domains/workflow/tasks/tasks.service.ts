@@ -56,7 +56,7 @@ import { customerTimeZones } from '../../organization/customers/customers.servic
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
 import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
-import { locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
+import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
 import { Project } from '../projects/project.entity.ts';
 import { Task, TaskReview } from './task.entity.ts';
@@ -186,6 +186,7 @@ async function listFilters(ctx: AuthedContext, input: Omit<TListTasksInput, 'pag
     input.from !== undefined && ((eb) => eb('t.starts_at', '>=', input.from as Date)),
     input.to !== undefined && ((eb) => eb('t.starts_at', '<', input.to as Date)),
     input.mine === true && equalsFilter('t.assignee_id', ctx.user.id),
+    locationAttributeSql('t.location_id', tenantId(ctx), input) ?? false,
   ];
   const q = input.q?.trim();
   if (q) {
@@ -275,6 +276,9 @@ function narrowed(input: TListTasksInput): boolean {
       input.locationId !== undefined ||
       input.assigneeId !== undefined ||
       input.teamId !== undefined ||
+      input.directionId !== undefined ||
+      input.subDirectionId !== undefined ||
+      input.classId !== undefined ||
       input.from !== undefined ||
       input.to !== undefined ||
       input.mine ||
