@@ -117,7 +117,7 @@ export function Chart<T extends object>({ title, summary, data, xKey, xLabel, fo
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart data={rows as Record<string, unknown>[]} accessibilityLayer title={title} desc={summary} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
               <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" />
-              <XAxis dataKey={xKey} reversed={rtl} tickFormatter={(v: unknown) => x(v)} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} />
+              <XAxis dataKey={xKey as string} reversed={rtl} tickFormatter={(v: unknown) => x(v)} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} />
               <YAxis yAxisId="first" orientation={rtl ? 'right' : 'left'} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} domain={domain?.first ?? ['auto', 'auto']} />
               {hasSecond && (
                 <YAxis yAxisId="second" orientation={rtl ? 'left' : 'right'} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} domain={domain?.second ?? ['auto', 'auto']} />
@@ -133,9 +133,9 @@ export function Chart<T extends object>({ title, summary, data, xKey, xLabel, fo
               <Legend wrapperStyle={{ color: colors.text, direction: rtl ? 'rtl' : 'ltr' }} />
               {series.map((s) =>
                 s.kind === 'bar' ? (
-                  <Bar key={s.key} dataKey={s.key} name={s.label} yAxisId={s.axis ?? 'first'} fill={colors[s.color]} isAnimationActive={false} />
+                  <Bar key={s.key} dataKey={s.key as string} name={s.label} yAxisId={s.axis ?? 'first'} fill={colors[s.color]} isAnimationActive={false} />
                 ) : (
-                  <Line key={s.key} dataKey={s.key} name={s.label} yAxisId={s.axis ?? 'first'} stroke={colors[s.color]} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                  <Line key={s.key} dataKey={s.key as string} name={s.label} yAxisId={s.axis ?? 'first'} stroke={colors[s.color]} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
                 ),
               )}
             </ComposedChart>
