@@ -67,6 +67,11 @@ export function useRtl(): boolean {
   return rtl;
 }
 
+/** A scalar as text (anything else reads as nothing). */
+function text(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
 export interface ChartSeries<T> {
   key: keyof T & string;
   label: string;
@@ -100,8 +105,8 @@ export function Chart<T extends object>({ title, summary, data, xKey, xLabel, fo
   const colors = useChartColors();
   const rtl = useRtl();
   const captionId = useId();
-  const x = (v: unknown) => (formatX ? formatX(v) : String(v));
-  const value = (s: ChartSeries<T>, v: unknown) => (s.format ? s.format(typeof v === 'number' ? v : null) : v == null ? '—' : String(v));
+  const x = (v: unknown) => (formatX ? formatX(v) : text(v));
+  const value = (s: ChartSeries<T>, v: unknown) => (s.format ? s.format(typeof v === 'number' ? v : null) : v == null ? '—' : text(v));
   const hasSecond = series.some((s) => s.axis === 'second');
   const rows = data as readonly Record<string, unknown>[];
   return (
@@ -115,9 +120,9 @@ export function Chart<T extends object>({ title, summary, data, xKey, xLabel, fo
       ) : (
         <div className={classes.plot} style={{ height }}>
           <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={rows as Record<string, unknown>[]} accessibilityLayer title={title} desc={summary} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+            <ComposedChart data={rows} accessibilityLayer title={title} desc={summary} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
               <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" />
-              <XAxis dataKey={xKey as string} reversed={rtl} tickFormatter={(v: unknown) => x(v)} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} />
+              <XAxis dataKey={String(xKey)} reversed={rtl} tickFormatter={(v: unknown) => x(v)} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} />
               <YAxis yAxisId="first" orientation={rtl ? 'right' : 'left'} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} domain={domain?.first ?? ['auto', 'auto']} />
               {hasSecond && (
                 <YAxis yAxisId="second" orientation={rtl ? 'left' : 'right'} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} domain={domain?.second ?? ['auto', 'auto']} />
@@ -126,16 +131,16 @@ export function Chart<T extends object>({ title, summary, data, xKey, xLabel, fo
                 labelFormatter={(v: unknown) => x(v)}
                 formatter={(v: unknown, _n: unknown, item: { dataKey?: unknown }) => {
                   const s = series.find((candidate) => candidate.key === item.dataKey);
-                  return s ? value(s, v) : String(v);
+                  return s ? value(s, v) : text(v);
                 }}
                 contentStyle={{ background: colors.surface, borderColor: colors.grid, color: colors.text, direction: rtl ? 'rtl' : 'ltr' }}
               />
               <Legend wrapperStyle={{ color: colors.text, direction: rtl ? 'rtl' : 'ltr' }} />
               {series.map((s) =>
                 s.kind === 'bar' ? (
-                  <Bar key={s.key} dataKey={s.key as string} name={s.label} yAxisId={s.axis ?? 'first'} fill={colors[s.color]} isAnimationActive={false} />
+                  <Bar key={s.key} dataKey={String(s.key)} name={s.label} yAxisId={s.axis ?? 'first'} fill={colors[s.color]} isAnimationActive={false} />
                 ) : (
-                  <Line key={s.key} dataKey={s.key as string} name={s.label} yAxisId={s.axis ?? 'first'} stroke={colors[s.color]} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                  <Line key={s.key} dataKey={String(s.key)} name={s.label} yAxisId={s.axis ?? 'first'} stroke={colors[s.color]} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
                 ),
               )}
             </ComposedChart>

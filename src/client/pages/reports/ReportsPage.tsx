@@ -25,7 +25,7 @@ function useNumberFormats() {
     return {
       number: (v: number | null | undefined) => (v == null ? '—' : number.format(v)),
       percent: (v: number | null | undefined) => (v == null ? '—' : percent.format(v)),
-      month: (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? month.format(new Date(`${v}-01T00:00:00Z`)) : String(v ?? '')),
+      month: (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? month.format(new Date(`${v}-01T00:00:00Z`)) : typeof v === 'string' ? v : ''),
     };
   }, [i18n.language]);
 }

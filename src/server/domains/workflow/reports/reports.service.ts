@@ -44,8 +44,7 @@ import {
   rollupFilter,
   rollupQuestions,
   rollupScope,
-  rollupTotals,
-  rollupTrend,
+  rollupTrendAndTotals,
   type RollupFilter,
 } from './rollups.service.ts';
 
@@ -239,7 +238,7 @@ async function projectRefs(ctx: ServiceContext, ids: number[]): Promise<Map<numb
 export async function runReport(ctx: ServiceContext, input: TRunReportInput): Promise<TReportResult> {
   const f = await resolveFilters(ctx, input.filters);
   const em = ctx.em;
-  const [totals, trend, period] = await Promise.all([rollupTotals(em, f), rollupTrend(em, f), periodBounds(ctx, f)]);
+  const [{ totals, trend }, period] = await Promise.all([rollupTrendAndTotals(em, f), periodBounds(ctx, f)]);
   switch (input.kind) {
     case 'project_summary': {
       const rows = await rollupByProject(em, f);

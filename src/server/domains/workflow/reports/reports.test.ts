@@ -118,7 +118,7 @@ async function rawTasks(customerId: number): Promise<RawTask[]> {
     passed: r.passed,
     onTime: r.submitted_at !== null && new Date(r.submitted_at) <= new Date(r.ends_at),
     reworked: r.rework_count > 0,
-    answers: r.answers as RawTask['answers'],
+    answers: r.answers,
     schemeId: r.scheme_id,
   }));
 }
@@ -207,8 +207,8 @@ function questionOutcomes(tasks: RawTask[]): Map<string, { failed: number; passe
     for (const a of task.answers) {
       const entry = out.get(a.questionKey) ?? { failed: 0, passed: 0, na: 0 };
       if (a.na) entry.na++;
-      else if (a.questionKey === 'stock') (Number(a.value) < 2 ? entry.failed++ : entry.passed++);
-      else (a.value === false ? entry.failed++ : entry.passed++);
+      else if (a.questionKey === 'stock' ? Number(a.value) < 2 : a.value === false) entry.failed++;
+      else entry.passed++;
       out.set(a.questionKey, entry);
     }
   }

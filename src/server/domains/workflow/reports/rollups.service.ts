@@ -120,10 +120,17 @@ export async function rollupTotals(em: EntityManager, f: RollupFilter): Promise<
 
 /** The figures per month (`YYYY-MM`), oldest first; months without tasks are left out. */
 export async function rollupTrend(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { month: string })[]> {
+  return (await rollupTrendAndTotals(em, f)).trend;
+}
+
+/** The monthly trend and the totals in one scan (the totals are the months' sums). */
+export async function rollupTrendAndTotals(em: EntityManager, f: RollupFilter): Promise<{ trend: (TReportFigures & { month: string })[]; totals: TReportFigures }> {
   const { rows } = await sql<RollupSums & { month: string }>`
     select to_char(r.month, 'YYYY-MM') as month, ${SUMS} from report_task_monthly r ${where(f)}
     group by r.month having sum(r.planned) > 0 or sum(r.approved) > 0 order by r.month`.execute(db(em));
-  return rows.map((r) => ({ month: r.month, ...figuresOf(r) }));
+  const sum: RollupSums = { planned: 0, approved: 0, passed: 0, scored: 0, score_sum: 0, on_time: 0, reworked: 0 };
+  for (const r of rows) for (const key of Object.keys(sum) as (keyof RollupSums)[]) sum[key] += r[key];
+  return { trend: rows.map((r) => ({ month: r.month, ...figuresOf(r) })), totals: figuresOf(sum) };
 }
 
 /** The figures per project (ids; callers add names), most approved first. */
