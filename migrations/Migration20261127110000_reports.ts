@@ -17,6 +17,7 @@ import { Migration } from '@mikro-orm/migrations';
  * rows whose counted columns changed, grouped per key and upserted in one statement per rollup. So an
  * approval, a re-score, a move to another team, a status change away from approved or a delete are
  * exact. Location attributes (direction, sub-direction, class) are not copied: reads join locations.
+ * Each upsert takes its rows in key order, so concurrent writes lock shared rollup rows in one order.
  */
 export class Migration20261127110000_reports extends Migration {
 
@@ -64,6 +65,7 @@ begin
            sum(case when status = 'approved' and on_time then sign else 0 end),
            sum(case when status = 'approved' and rework_count > 0 then sign else 0 end)
       from d group by customer_id, project_id, location_id, team_id, month
+      order by customer_id, project_id, location_id, team_id, month
     on conflict (customer_id, project_id, location_id, team_id, month) do update set
       planned = r.planned + excluded.planned, approved = r.approved + excluded.approved, passed = r.passed + excluded.passed,
       scored = r.scored + excluded.scored, score_sum = r.score_sum + excluded.score_sum, on_time = r.on_time + excluded.on_time,
@@ -82,6 +84,7 @@ begin
       select customer_id, project_id, location_id, team_id, month, key,
              sum(case when value = 'failed' then sign else 0 end), sum(case when value = 'passed' then sign else 0 end), sum(case when value = 'na' then sign else 0 end)
         from o group by customer_id, project_id, location_id, team_id, month, key
+        order by customer_id, project_id, location_id, team_id, month, key
       on conflict (customer_id, project_id, location_id, team_id, month, question_key) do update set
         failed = r.failed + excluded.failed, passed = r.passed + excluded.passed, na = r.na + excluded.na
       returning 1
@@ -90,6 +93,7 @@ begin
     select customer_id, project_id, team_id, month, key,
            sum(case when value = 'failed' then sign else 0 end), sum(case when value = 'passed' then sign else 0 end), sum(case when value = 'na' then sign else 0 end)
       from o group by customer_id, project_id, team_id, month, key
+      order by customer_id, project_id, team_id, month, key
     on conflict (customer_id, project_id, team_id, month, question_key) do update set
       failed = r.failed + excluded.failed, passed = r.passed + excluded.passed, na = r.na + excluded.na
   $q$, delta_sql)];
