@@ -403,6 +403,22 @@ describe('report inputs', () => {
   });
 });
 
+describe('drill-down', () => {
+  it('tasks.list filters approved tasks by direction, sub-direction and class like the reports', async () => {
+    const admin = await as('admin@demo.com');
+    const raw = (await rawTasks(acmeId)).filter((x) => x.status === 'approved');
+    const sample = raw.find((x) => x.classId !== null)!;
+    for (const filter of [{ directionId: sample.directionId }, { subDirectionId: sample.subDirectionId }, { classId: sample.classId! }]) {
+      const list = await admin.tasks.list({ status: 'approved', itemsPerPage: -1, ...filter });
+      const expected = raw.filter((x) => matches(x, filter));
+      expect(list.total, JSON.stringify(filter)).toBe(expected.length);
+      expect(list.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(expected.map((x) => x.id).sort((a, b) => a - b));
+      const report = await run('admin@demo.com', 'project_summary', filter);
+      expect(report.totals.approved).toBe(expected.length);
+    }
+  });
+});
+
 describe('saved reports', () => {
   it('are personal or shared with the customer, changed by their owner with their version', async () => {
     const analyst = await as('analyst@demo.com');
