@@ -17,6 +17,7 @@ import type { TTaskStatus } from '../src/shared/schemas/projects.ts';
 import type { TQuestion } from '../src/shared/schemas/schemes.ts';
 import type { TAnswer } from '../src/shared/schemas/tasks.ts';
 import { distanceMeters } from '../src/shared/workflow/geo.ts';
+import { answerOutcomes } from '../src/shared/workflow/outcomes.ts';
 import { answersByKey, computeScore, isQuestionVisible, questionsOf, type ScoreScheme } from '../src/shared/workflow/score.ts';
 import { Customer } from '../src/server/domains/organization/customers/customer.entity.ts';
 import { Team, TeamMember, User } from '../src/server/domains/organization/users/user.entity.ts';
@@ -427,6 +428,7 @@ export class WorkflowSeeder extends Seeder {
       passed: result ? result.passed : null,
       criticalFailures: result?.criticalFailures ?? [],
       sectionScores: result?.sectionScores ?? [],
+      answerOutcomes: submitted ? answerOutcomes(plan.data.score, answers) : null,
       signatureFileId: null,
       submitMutationId: submitted ? `seed-${slot.occurrence}-${a.location.code}`.slice(0, 100) : null,
       reworkCount,

@@ -135,7 +135,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
   { name: 'projects-createProject', path: '/projects/createProject', page: 'projects/CreateProjectPage', meta: { action: 'create', subject: 'Project' } },
   { name: 'projects-editProject-id', path: '/projects/editProject/:id', page: 'projects/EditProjectPage', meta: { action: 'update', subject: 'Project' } },
-  { name: 'reports', path: '/reports', page: 'reports/ReportsPage', meta: read('Report') },
+  { name: 'reports', path: '/reports', page: 'reports/ReportsPage', meta: read('Report'), ns: ['reports'] },
   { name: 'tasks', path: '/tasks', page: 'tasks/TasksPage', fallbackPage: HOME, meta: read('Task') },
   { name: 'tasks-perform_task-slotId-assignLocationId', path: '/tasks/perform_task/:slotId/:assignLocationId', page: 'tasks/PerformTaskPage', ns: ['perform'], meta: { action: 'perform', subject: 'Task' } },
   { name: 'tasks-viewTask-id', path: '/tasks/viewTask/:id', page: 'tasks/ViewTaskPage', meta: read('Task') },

@@ -35,6 +35,7 @@ import { SlotSchema } from '../domains/workflow/slots/slot.entity.ts';
 import { TaskReviewSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
 import { FileSchema } from '../domains/workflow/files/file.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
+import { ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema, ReportSchema, ReportTaskMonthlySchema } from '../domains/workflow/reports/report.entity.ts';
 
 export const entities = [
   CustomerSchema, UserSchema, SessionSchema, PasswordResetSchema, OutboxEmailSchema,
@@ -52,4 +53,5 @@ export const entities = [
   SavedViewSchema,
   ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema,
   FileSchema,
+  ReportSchema, ReportTaskMonthlySchema, ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema,
 ];

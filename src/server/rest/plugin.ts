@@ -30,6 +30,7 @@ import { pagesRest } from '../domains/apps/content/content.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
+import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -80,4 +81,5 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(pagesRest);
   await app.register(searchRest);
   await app.register(filesRest);
+  await app.register(reportsRest);
 };

@@ -31,6 +31,7 @@ import { tasksRouter } from '../domains/workflow/tasks/tasks.router.ts';
 import { projectsRouter } from '../domains/workflow/projects/projects.router.ts';
 import { assignmentsRouter } from '../domains/workflow/assignments/assignments.router.ts';
 import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
+import { reportsRouter } from '../domains/workflow/reports/reports.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -53,6 +54,7 @@ export const appRouter = router({
   projects: projectsRouter,
   assignments: assignmentsRouter,
   slots: slotsRouter,
+  reports: reportsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -119,6 +119,10 @@ export const ZListTasksInput = listInput(TASK_SORT_KEYS, {
   locationId: ZId.optional(),
   assigneeId: ZId.optional(),
   teamId: ZId.optional(),
+  /** Tasks at locations of this direction, sub-direction or class (the reports' drill-down). */
+  directionId: ZId.optional(),
+  subDirectionId: ZId.optional(),
+  classId: ZId.optional(),
   /** Slots starting at or after `from` and before `to`. */
   from: ZInputDate.optional(),
   to: ZInputDate.optional(),

@@ -3,7 +3,7 @@
 import { TASK_STATUSES, ZListTasksInput, type TListTasksInput, type TTaskStatus } from '../../../shared/schemas/tasks.ts';
 import { toSchemaListInput, type ListState } from '../../lib/list-state.ts';
 
-export const TASK_FILTERS = ['status', 'projectId', 'locationId', 'assigneeId', 'from', 'to', 'mine', 'view', 'calendarView', 'date'] as const;
+export const TASK_FILTERS = ['status', 'projectId', 'locationId', 'assigneeId', 'teamId', 'directionId', 'subDirectionId', 'classId', 'from', 'to', 'mine', 'view', 'calendarView', 'date'] as const;
 
 /** Filters that are not list input (the display). */
 const DISPLAY = new Set(['view', 'calendarView', 'date', 'status', 'from', 'to']);

@@ -17,7 +17,7 @@ export type AuditAction =
 export type AuditEntityType =
   | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView'
   | 'File'
-  | 'Project' | 'LocationAssignment' | 'Slot' | 'Task';
+  | 'Project' | 'LocationAssignment' | 'Slot' | 'Task' | 'Report';
 
 export interface AuditInput {
   action: AuditAction;

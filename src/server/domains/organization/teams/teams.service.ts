@@ -132,6 +132,14 @@ export async function teamRefs(
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, teamLeaderId: r.team_leader_id, floorManagerId: r.floor_manager_id }]));
 }
 
+/** For reports: which of `ids` are teams of `customerId`, archived or not. */
+export async function teamIdsOfCustomer(em: EntityManager, ids: number[], customerId: number): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set();
+  const rows = await db(em).selectFrom('teams').select('id').where('id', 'in', unique).where('customer_id', '=', customerId).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** A team's name as an SQL expression of a team id column, for other contexts' list sorts. */
 export function teamNameSql(teamIdColumn: string): RawBuilder<string> {
   return sql<string>`(select t.name from teams t where t.id = ${sql.ref(teamIdColumn)})`;

@@ -290,6 +290,59 @@ export function locationMatchSql(locationIdColumn: string, customerId: number | 
   return sql<SqlBool>`${sql.ref(locationIdColumn)} in (select l.id from locations l where (l.code ilike ${pattern} or l.name ilike ${pattern})${tenant})`;
 }
 
+/** What a report filter may say about a location (issue 13): its direction, sub-direction, class. */
+export interface LocationAttributeFilter {
+  directionId?: number;
+  subDirectionId?: number;
+  classId?: number;
+}
+
+/**
+ * `column` names a location of `customerId` (any when null) in the given direction, sub-direction and
+ * class, as SQL — for reports, which read location attributes live rather than copying them. Null when
+ * the filter says nothing.
+ */
+export function locationAttributeSql(locationIdColumn: string, customerId: number | null, f: LocationAttributeFilter): RawBuilder<SqlBool> | null {
+  if (f.directionId === undefined && f.subDirectionId === undefined && f.classId === undefined) return null;
+  const parts = [
+    customerId === null ? null : sql`l.customer_id = ${customerId}`,
+    f.subDirectionId === undefined ? null : sql`l.sub_direction_id = ${f.subDirectionId}`,
+    f.classId === undefined ? null : sql`l.location_class_id = ${f.classId}`,
+    f.directionId === undefined ? null : sql`l.sub_direction_id in (select s.id from sub_directions s where s.direction_id = ${f.directionId})`,
+  ].filter((part) => part !== null);
+  return sql<SqlBool>`${sql.ref(locationIdColumn)} in (select l.id from locations l where ${sql.join(parts, sql` and `)})`;
+}
+
+/** For reports: locations by id with their direction, sub-direction and class (callers scope). */
+export async function locationReportRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string; direction: { id: number; name: string }; subDirection: { id: number; name: string }; class: { id: number; name: string } | null }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('locations as l')
+    .innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id')
+    .innerJoin('directions as d', 'd.id', 's.direction_id')
+    .leftJoin('location_classes as c', 'c.id', 'l.location_class_id')
+    .select(['l.id', 'l.code', 'l.name', 's.id as sub_id', 's.name as sub_name', 'd.id as dir_id', 'd.name as dir_name', 'c.id as class_id', 'c.name as class_name'])
+    .where('l.id', '=', sql<number>`any(${unique})`)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        direction: { id: r.dir_id, name: r.dir_name },
+        subDirection: { id: r.sub_id, name: r.sub_name },
+        class: r.class_id === null || r.class_name === null ? null : { id: r.class_id, name: r.class_name },
+      },
+    ]),
+  );
+}
+
 /* ------------------------------------------------------------------ mutations */
 
 const uniqueCode: UniqueRule<Location> = {

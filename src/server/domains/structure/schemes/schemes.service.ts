@@ -242,6 +242,24 @@ export async function schemeVersionIds(em: EntityManager, key: string): Promise<
   return rows.map((r) => r.id);
 }
 
+/** For reports: each question key's text in the newest version of `customerId`'s schemes that has it. */
+export async function questionTextsByKey(em: EntityManager, customerId: number | null, keys: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(keys)];
+  if (!unique.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('scheme_questions as q')
+    .innerJoin('schemes as s', 's.id', 'q.scheme_id')
+    .select(['q.key', 'q.text'])
+    .distinctOn('q.key')
+    .where('q.key', '=', sql<string>`any(${unique})`)
+    .$if(customerId !== null, (qb) => qb.where('s.customer_id', '=', customerId as number))
+    .orderBy('q.key')
+    .orderBy('s.version', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.key, r.text]));
+}
+
 /* ------------------------------------------------------------------ structure */
 
 function bad(message: string, field = 'sections'): AppError {

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { TASK_STATUSES } from '../../../../shared/schemas/projects.ts';
 import { REVIEW_DECISIONS, type TAnswer, type TSectionScore } from '../../../../shared/schemas/tasks.ts';
+import type { AnswerOutcome } from '../../../../shared/workflow/outcomes.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { Team, User } from '../../organization/users/user.entity.ts';
@@ -53,6 +54,8 @@ export const TaskSchema = defineEntity({
     passed: p.boolean().nullable(),
     criticalFailures: p.json<string[]>(),
     sectionScores: p.json<TSectionScore[]>(),
+    /** Each scored question's outcome at submit (shared/workflow/outcomes.ts); null until scored. Read by the report rollups. */
+    answerOutcomes: p.json<Record<string, AnswerOutcome>>().nullable(),
     signatureFileId: p.integer().nullable(),
     submitMutationId: p.string().length(100).nullable(),
     reworkCount: p.integer().default(0),

@@ -42,6 +42,7 @@ import type {
 } from '../../../../shared/schemas/tasks.ts';
 import { mergeAnswers, photosNeeded, submitProblemMessage, submitProblems, type AnswerQuestion } from '../../../../shared/workflow/answers.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
+import { answerOutcomes } from '../../../../shared/workflow/outcomes.ts';
 import { computeScore, questionsOf } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
@@ -55,7 +56,7 @@ import { customerTimeZones } from '../../organization/customers/customers.servic
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
 import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
-import { locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
+import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
 import { Project } from '../projects/project.entity.ts';
 import { Task, TaskReview } from './task.entity.ts';
@@ -185,6 +186,7 @@ async function listFilters(ctx: AuthedContext, input: Omit<TListTasksInput, 'pag
     input.from !== undefined && ((eb) => eb('t.starts_at', '>=', input.from as Date)),
     input.to !== undefined && ((eb) => eb('t.starts_at', '<', input.to as Date)),
     input.mine === true && equalsFilter('t.assignee_id', ctx.user.id),
+    locationAttributeSql('t.location_id', tenantId(ctx), input) ?? false,
   ];
   const q = input.q?.trim();
   if (q) {
@@ -274,6 +276,9 @@ function narrowed(input: TListTasksInput): boolean {
       input.locationId !== undefined ||
       input.assigneeId !== undefined ||
       input.teamId !== undefined ||
+      input.directionId !== undefined ||
+      input.subDirectionId !== undefined ||
+      input.classId !== undefined ||
       input.from !== undefined ||
       input.to !== undefined ||
       input.mine ||
@@ -615,6 +620,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     task.passed = result.passed;
     task.criticalFailures = result.criticalFailures;
     task.sectionScores = result.sectionScores;
+    task.answerOutcomes = answerOutcomes(scheme, task.answers);
     task.signatureFileId = signature;
     task.submitMutationId = input.clientMutationId;
     audit(tx, task, 'submit', {
@@ -701,6 +707,7 @@ export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): 
     task.passed = null;
     task.criticalFailures = [];
     task.sectionScores = [];
+    task.answerOutcomes = null;
     audit(tx, task, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: task.reworkCount });
   });
   return getTask(ctx, input.id);

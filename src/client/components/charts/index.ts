@@ -1,0 +1,1 @@
+export { Chart, CHART_COLORS, useChartColors, useRtl, type ChartColor, type ChartProps, type ChartSeries } from './Chart.tsx';

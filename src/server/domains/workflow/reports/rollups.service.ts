@@ -1,0 +1,203 @@
+// Reads of the report rollups (migration reports): the figures every report kind and the role
+// dashboards show, in SQL over report_task_monthly / report_question_monthly / report_question_team_monthly
+// (kept by triggers on tasks in the same transaction as each task write; see report.entity.ts).
+//
+// Reusable: `rollupScope(ctx)` authorizes (read Report) and gives the caller's scope (their customer;
+// team roles their teams); build a RollupFilter from it with `rollupFilter(scope, …)`, then call
+// rollupTotals / rollupTrend / rollupByProject / rollupByLocation / rollupByTeam / rollupQuestions.
+// Each is one grouped query over the rollups (no task rows), filtered by customer, project, month range,
+// team and — through locations, read live — direction, sub-direction and class.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { TReportFigures } from '../../../../shared/schemas/reports.ts';
+import { roundOneDecimal } from '../../../../shared/workflow/score.ts';
+import { db } from '../../../db/kysely.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { authorize, tenantId } from '../../../lib/authz.ts';
+import type { ServiceContext } from '../../../lib/context.ts';
+import { abilityConditions } from '../../../lib/scope.ts';
+import { locationAttributeSql, type LocationAttributeFilter } from '../../structure/locations/locations.service.ts';
+
+/** Who sees what: a customer (null: the superadmin, every customer) and, for team roles, their teams. */
+export interface RollupScope {
+  customerId: number | null;
+  /** null: every team of the customer. */
+  teamIds: number[] | null;
+}
+
+/** What one read covers. Months are first days (`YYYY-MM-01`), both inclusive. */
+export interface RollupFilter extends LocationAttributeFilter {
+  scope: RollupScope;
+  projectId?: number;
+  teamId?: number;
+  fromMonth?: string;
+  toMonth?: string;
+  locationId?: number;
+}
+
+/** Authorizes reading reports and returns the caller's scope (the `read Report` conditions: team roles' teams). */
+export function rollupScope(ctx: ServiceContext): RollupScope {
+  authorize(ctx, 'read', 'Report');
+  const conditions = abilityConditions(ctx, 'read', 'Report');
+  if (conditions === 'all') return { customerId: tenantId(ctx), teamIds: null };
+  const teams = new Set<number>();
+  for (const c of conditions) {
+    const team = c.teamId as { $in?: number[] } | number | undefined;
+    if (typeof team === 'number') teams.add(team);
+    else for (const id of team?.$in ?? []) teams.add(id);
+  }
+  return { customerId: tenantId(ctx), teamIds: [...teams] };
+}
+
+/** A filter inside the scope; a team outside a team role's teams is FORBIDDEN naming `teamId`. */
+export function rollupFilter(scope: RollupScope, f: Omit<RollupFilter, 'scope'>): RollupFilter {
+  if (f.teamId !== undefined && scope.teamIds !== null && !scope.teamIds.includes(f.teamId)) {
+    const message = 'You can report only on your own team(s)';
+    throw new AppError('FORBIDDEN', message, { teamId: [message] });
+  }
+  return { scope, ...f };
+}
+
+/** The WHERE of a rollup read (alias `r`). */
+function conditions(f: RollupFilter): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (f.scope.customerId !== null) out.push(sql<SqlBool>`r.customer_id = ${f.scope.customerId}`);
+  if (f.scope.teamIds !== null) out.push(f.scope.teamIds.length ? sql<SqlBool>`r.team_id = any(${f.scope.teamIds}::int[])` : sql<SqlBool>`false`);
+  if (f.projectId !== undefined) out.push(sql<SqlBool>`r.project_id = ${f.projectId}`);
+  if (f.teamId !== undefined) out.push(sql<SqlBool>`r.team_id = ${f.teamId}`);
+  if (f.fromMonth !== undefined) out.push(sql<SqlBool>`r.month >= ${f.fromMonth}::date`);
+  if (f.toMonth !== undefined) out.push(sql<SqlBool>`r.month <= ${f.toMonth}::date`);
+  if (f.locationId !== undefined) out.push(sql<SqlBool>`r.location_id = ${f.locationId}`);
+  const location = locationAttributeSql('r.location_id', f.scope.customerId, f);
+  if (location) out.push(location);
+  return out;
+}
+
+function where(f: RollupFilter) {
+  const parts = conditions(f);
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The summed columns of report_task_monthly, as a raw row. */
+export interface RollupSums {
+  planned: number;
+  approved: number;
+  passed: number;
+  scored: number;
+  score_sum: number;
+  on_time: number;
+  reworked: number;
+}
+
+const SUMS = sql`coalesce(sum(r.planned), 0)::int as planned, coalesce(sum(r.approved), 0)::int as approved,
+  coalesce(sum(r.passed), 0)::int as passed, coalesce(sum(r.scored), 0)::int as scored,
+  coalesce(sum(r.score_sum), 0)::float8 as score_sum, coalesce(sum(r.on_time), 0)::int as on_time,
+  coalesce(sum(r.reworked), 0)::int as reworked`;
+
+const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
+
+/** Figures from summed rollup columns (rates 0..1, the average score to one decimal). */
+export function figuresOf(s: RollupSums): TReportFigures {
+  return {
+    planned: s.planned,
+    approved: s.approved,
+    passed: s.passed,
+    completion: ratio(s.approved, s.planned),
+    passRate: ratio(s.passed, s.approved),
+    averageScore: s.scored > 0 ? roundOneDecimal(s.score_sum / s.scored) : null,
+    onTime: s.on_time,
+    onTimeRate: ratio(s.on_time, s.approved),
+    reworked: s.reworked,
+    reworkRate: ratio(s.reworked, s.approved),
+  };
+}
+
+/** The figures of everything the filter covers. */
+export async function rollupTotals(em: EntityManager, f: RollupFilter): Promise<TReportFigures> {
+  const { rows } = await sql<RollupSums>`select ${SUMS} from report_task_monthly r ${where(f)}`.execute(db(em));
+  return figuresOf(rows[0]);
+}
+
+/** The figures per month (`YYYY-MM`), oldest first; months without tasks are left out. */
+export async function rollupTrend(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { month: string })[]> {
+  return (await rollupTrendAndTotals(em, f)).trend;
+}
+
+/** The monthly trend and the totals in one scan (the totals are the months' sums). */
+export async function rollupTrendAndTotals(em: EntityManager, f: RollupFilter): Promise<{ trend: (TReportFigures & { month: string })[]; totals: TReportFigures }> {
+  const { rows } = await sql<RollupSums & { month: string }>`
+    select to_char(r.month, 'YYYY-MM') as month, ${SUMS} from report_task_monthly r ${where(f)}
+    group by r.month having sum(r.planned) > 0 or sum(r.approved) > 0 order by r.month`.execute(db(em));
+  const sum: RollupSums = { planned: 0, approved: 0, passed: 0, scored: 0, score_sum: 0, on_time: 0, reworked: 0 };
+  for (const r of rows) for (const key of Object.keys(sum) as (keyof RollupSums)[]) sum[key] += r[key];
+  return { trend: rows.map((r) => ({ month: r.month, ...figuresOf(r) })), totals: figuresOf(sum) };
+}
+
+/** The figures per project (ids; callers add names), most approved first. */
+export async function rollupByProject(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { projectId: number })[]> {
+  const { rows } = await sql<RollupSums & { project_id: number }>`
+    select r.project_id, ${SUMS} from report_task_monthly r ${where(f)}
+    group by r.project_id having sum(r.planned) > 0 or sum(r.approved) > 0 order by sum(r.approved) desc, r.project_id`.execute(db(em));
+  return rows.map((r) => ({ projectId: r.project_id, ...figuresOf(r) }));
+}
+
+/** The figures per team, most approved first. */
+export async function rollupByTeam(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { teamId: number })[]> {
+  const { rows } = await sql<RollupSums & { team_id: number }>`
+    select r.team_id, ${SUMS} from report_task_monthly r ${where(f)}
+    group by r.team_id having sum(r.planned) > 0 or sum(r.approved) > 0 order by sum(r.approved) desc, r.team_id`.execute(db(em));
+  return rows.map((r) => ({ teamId: r.team_id, ...figuresOf(r) }));
+}
+
+/**
+ * Locations with approved tasks, best average score first (then more approved, then id), with the
+ * trend: the least-squares slope of their monthly average score in points per month (null under two
+ * months with a score). At most `limit`.
+ */
+export async function rollupByLocation(
+  em: EntityManager,
+  f: RollupFilter,
+  limit = 1000,
+): Promise<{ locationId: number; approved: number; passed: number; passRate: number | null; averageScore: number | null; trend: number | null }[]> {
+  const { rows } = await sql<{ location_id: number; approved: number; passed: number; scored: number; score_sum: number; trend: number | null }>`
+    with m as (
+      select r.location_id, r.month, sum(r.approved) as approved, sum(r.passed) as passed, sum(r.scored) as scored, sum(r.score_sum) as score_sum
+        from report_task_monthly r ${where(f)}
+       group by r.location_id, r.month
+      having sum(r.approved) > 0
+    )
+    select location_id, sum(approved)::int as approved, sum(passed)::int as passed, sum(scored)::int as scored, sum(score_sum)::float8 as score_sum,
+           regr_slope(case when scored > 0 then score_sum / scored end, extract(year from month) * 12 + extract(month from month))::float8 as trend
+      from m group by location_id
+     order by case when sum(scored) > 0 then sum(score_sum) / sum(scored) end desc nulls last, sum(approved) desc, location_id
+     limit ${limit}`.execute(db(em));
+  return rows.map((r) => ({
+    locationId: r.location_id,
+    approved: r.approved,
+    passed: r.passed,
+    passRate: ratio(r.passed, r.approved),
+    averageScore: r.scored > 0 ? roundOneDecimal(r.score_sum / r.scored) : null,
+    trend: r.trend === null ? null : Math.round(r.trend * 100) / 100,
+  }));
+}
+
+/**
+ * Outcomes per question key over the approved tasks the filter covers (keys are stable across scheme
+ * versions), weakest first: fail rate (failed ÷ failed + passed) descending, then more failures, then
+ * key. Without a location filter it reads the smaller per-team rollup.
+ */
+export async function rollupQuestions(
+  em: EntityManager,
+  f: RollupFilter,
+): Promise<{ questionKey: string; failed: number; passed: number; na: number; failRate: number | null }[]> {
+  const byLocation = f.locationId !== undefined || f.directionId !== undefined || f.subDirectionId !== undefined || f.classId !== undefined;
+  const table = sql.table(byLocation ? 'report_question_monthly' : 'report_question_team_monthly');
+  const { rows } = await sql<{ question_key: string; failed: number; passed: number; na: number }>`
+    select r.question_key, sum(r.failed)::int as failed, sum(r.passed)::int as passed, sum(r.na)::int as na
+      from ${table} r ${where(f)}
+     group by r.question_key
+    having sum(r.failed) + sum(r.passed) + sum(r.na) > 0
+     order by case when sum(r.failed) + sum(r.passed) > 0 then sum(r.failed)::float8 / (sum(r.failed) + sum(r.passed)) end desc nulls last,
+              sum(r.failed) desc, r.question_key`.execute(db(em));
+  return rows.map((r) => ({ questionKey: r.question_key, failed: r.failed, passed: r.passed, na: r.na, failRate: ratio(r.failed, r.failed + r.passed) }));
+}
