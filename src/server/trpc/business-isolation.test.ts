@@ -370,6 +370,7 @@ const CASES: Record<string, Case> = {
     expect((await a.tasks.list({ q: f.projectCode })).total).toBe(0);
   },
   'tasks.byId': (a, f) => hidden(a.tasks.byId({ id: f.tasks.scheduled.taskId })),
+  'tasks.history': (a, f) => hidden(a.tasks.history({ id: f.tasks.submitted.taskId })),
   'tasks.bySlot': (a, f) => hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
   'tasks.start': (a, f) => hidden(a.tasks.start({ id: f.tasks.scheduled.taskId, latitude: 45, longitude: 4, accuracy: 5, outOfFenceReason: 'Taken over' })),
   'tasks.saveAnswers': (a, f) => hidden(a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] })),
