@@ -3,9 +3,10 @@
 // of transitions (who, when, reason) in tasks.history; who may review (never the performer, not
 // another team's leader) and what another customer sees (NOT_FOUND).
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { TAnswerInput } from '../../../../shared/schemas/tasks.ts';
 import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { stringContaining } from '../../../testing/matchers.ts';
+import { anyDate, stringContaining } from '../../../testing/matchers.ts';
 import { createTaskFixture, type TaskFixtureOptions } from '../../../testing/workflow.ts';
 import { answerChanges } from './task-history.service.ts';
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
 const fixture = (options: TaskFixtureOptions = {}) => createTaskFixture(t.orm, { schemeId, ...options });
 
 /** A task checked in, answered and submitted by the demo inspector. */
-async function submitted(answers = [{ questionKey: 'exits', value: false }, { questionKey: 'labels', value: 4 }]) {
+async function submitted(answers: TAnswerInput[] = [{ questionKey: 'exits', value: false }, { questionKey: 'labels', value: 4 }]) {
   const f = await fixture();
   const at = await k().selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', f.locationId).executeTakeFirstOrThrow();
   await inspector.tasks.start({ id: f.taskId, latitude: Number(at.latitude), longitude: Number(at.longitude), accuracy: 5 });
@@ -106,7 +107,7 @@ describe('rounds and their diff', () => {
       { questionKey: 'notes', value: 'Back door blocked by pallets' },
     ]);
     const first = await analyst.tasks.history({ id: task.id });
-    expect(first.rounds).toEqual([{ round: 1, submittedAt: expect.any(Date), score: task.score, passed: false }]);
+    expect(first.rounds).toEqual([{ round: 1, submittedAt: anyDate(), score: task.score, passed: false }]);
     expect(first.diff).toBeNull();
 
     const rejected = await analyst.tasks.reject({ id: task.id, reason: 'Exits', questionComments: [{ questionKey: 'exits', comment: 'Check again' }] });
@@ -137,7 +138,7 @@ describe('rounds and their diff', () => {
       {
         questionKey: 'notes',
         before: { questionKey: 'notes', value: 'Back door blocked by pallets', na: false, comment: null, fileIds: [] },
-        after: expect.objectContaining({ questionKey: 'notes', value: null }),
+        after: expect.objectContaining({ questionKey: 'notes', value: null }) as unknown,
       },
     ]);
   });
@@ -164,7 +165,7 @@ describe('history', () => {
       ['submit', 'in_progress', 'submitted', inspectorId],
       ['reject', 'submitted', 'rejected', leaderId],
     ]);
-    expect(history.events[0]).toMatchObject({ outOfFence: false, distanceM: expect.any(Number) });
+    expect(history.events[0]).toMatchObject({ outOfFence: false, distanceM: expect.any(Number) as number });
     expect(history.events[1].score).toBe(task.score);
     expect(history.events[2]).toMatchObject({ reason: 'Labels photo missing', round: 1, actor: { name: stringContaining('') } });
     expect(history.events[2].actor!.name).not.toBe('');
