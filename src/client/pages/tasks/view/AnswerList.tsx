@@ -155,29 +155,36 @@ function QuestionCommentField({ question, editor }: { question: TQuestion; edito
   const value = editor.comments[question.key];
   const [open, setOpen] = useState(value !== undefined);
   if (!open) {
+    // The visible words lead the accessible name; the question's text follows for screen readers.
     return (
-      <Button size="small" variant="invisible" leadingVisual={CommentIcon} aria-expanded={false} onClick={() => setOpen(true)} aria-label={t('review.questionComment', { question: question.text })}>
-        {t('review.commentQuestion')}
-      </Button>
+      <div>
+        <Button size="small" variant="invisible" leadingVisual={CommentIcon} aria-expanded={false} onClick={() => setOpen(true)}>
+          {t('review.commentQuestion')}
+          <span className={classes.visuallyHidden}>
+            {': '}
+            {question.text}
+          </span>
+        </Button>
+      </div>
     );
   }
   return (
-    <FormControl className={classes.questionComment}>
-      <FormControl.Label>{t('review.questionComment', { question: question.text })}</FormControl.Label>
-      <div className={classes.commentRow}>
+    <div className={classes.questionComment}>
+      <FormControl>
+        <FormControl.Label>{t('review.questionComment', { question: question.text })}</FormControl.Label>
         <Textarea block rows={2} value={value ?? ''} maxLength={2000} autoFocus={value === undefined} onChange={(e) => editor.set(question.key, e.target.value)} />
-        <Button
-          size="small"
-          variant="invisible"
-          leadingVisual={XIcon}
-          onClick={() => {
-            editor.set(question.key, null);
-            setOpen(false);
-          }}
-        >
-          {t('review.removeComment')}
-        </Button>
-      </div>
-    </FormControl>
+      </FormControl>
+      <Button
+        size="small"
+        variant="invisible"
+        leadingVisual={XIcon}
+        onClick={() => {
+          editor.set(question.key, null);
+          setOpen(false);
+        }}
+      >
+        {t('review.removeComment')}
+      </Button>
+    </div>
   );
 }
