@@ -65,7 +65,7 @@ export async function seedDemoFiles(em: EntityManager, storage: FileStorage): Pr
     .execute();
   let made = 0;
   for (const [i, task] of tasks.entries()) {
-    const answers = task.answers as TAnswer[];
+    const answers: TAnswer[] = task.answers;
     const target = answers.find((a) => !a.na && a.value !== null);
     if (!target) continue;
     const ids: number[] = [];

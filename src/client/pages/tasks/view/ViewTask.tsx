@@ -74,6 +74,7 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
   // The server decides (analyst, the team's leader; never the performer); this only hides what it would refuse.
   const reviewer = task.status === 'submitted' && !performer && can('review', 'Task', { teamId: task.teamId, assigneeId: task.assigneeId });
   const mayPerform = performer && (task.status === 'scheduled' || task.status === 'in_progress' || task.status === 'rejected');
+  const filesHref = user ? openableHref(`/files?taskId=${task.id}`, ability, user.role_name) : null;
   const performHref = mayPerform && user ? openableHref(taskPerformPath(task.slotId, task.assignmentId), ability, user.role_name) : null;
 
   return (
@@ -136,9 +137,16 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
         <div className={classes.main}>
           {history?.diff && <RoundChanges diff={history.diff} questions={view.questions} />}
           <section aria-labelledby="task-answers" className={classes.card}>
-            <h2 id="task-answers" className={classes.cardHeading}>
-              {t('answers.heading')}
-            </h2>
+            <div className={classes.cardHead}>
+              <h2 id="task-answers" className={classes.cardHeading}>
+                {t('answers.heading')}
+              </h2>
+              {filesHref && (view.files.data?.total ?? 0) > 0 && (
+                <RouterLink href={filesHref} className={classes.back}>
+                  {t('answers.taskFiles')}
+                </RouterLink>
+              )}
+            </div>
             {view.scheme.error ? (
               <Banner variant="critical" title={t('answers.schemeFailed')} description={view.scheme.error.message} />
             ) : !view.scheme.data ? (
