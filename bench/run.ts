@@ -1,4 +1,7 @@
-// `npm run bench [-- api | coldload]`: both parts by default, or the one named.
+// `npm run bench [-- <part> …]`: every part by default, or only the ones named (also `BENCH_ONLY=<part>[,…]`):
+//   api (the shop's lists over a million rows), coldload (the built client in Chromium), uploads,
+//   slots (slots.generate), saveAnswers (tasks.saveAnswers, 20 inspectors), tasks (tasks.list over a
+//   million tasks, bench/tasks.ts in its own process).
 //  1. embedded PostgreSQL in a temp dir; migrate; seed the demo data;
 //  2. (api) make the benchmark caller's (admin@demo.com, customer ACME) copy of the shop and bulk-insert
 //     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
@@ -11,9 +14,12 @@
 //  5. (api) drive each endpoint with autocannon (10 connections, BENCH_SECONDS each for the app and for
 //     the ceiling with the same query, alternating in halves after a 1 s warm-up); print a markdown table.
 //  6. (uploads) a 5 MB photo to POST /api/files, 10 at a time, with the server's RSS sampled (bench/uploads.ts);
-//  7. (slots) slots.generate for 1,000 locations × 20 visits in its own database (bench/slots-generate.ts).
-//  8. (chat) delivery latency of 200 live chat messages between two app processes (bench/chat-live.ts).
-// BENCH_ONLY=slots runs the planning bench alone, BENCH_ONLY=chat the chat bench.
+//  7. (slots) slots.generate for 1,000 locations × 20 visits in its own database (bench/slots-generate.ts);
+//  8. (saveAnswers) tasks.saveAnswers with 20 concurrent inspectors in its own database (bench/save-answers.ts);
+//  9. (chat) delivery latency of 200 live chat messages between two app processes (bench/chat-live.ts);
+// 10. (tasks) tasks.list over a million tasks (bench/tasks.ts, a child process with its own database);
+// 11. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
+// `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +32,7 @@ import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.s
 import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
 import { bulkLoad, searchName } from './bulk.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
+import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
 import { benchChatDelivery } from './chat-live.ts';
 import { coldLoad, coldLoadTable, type ColdLoadResult } from './coldload.ts';
@@ -35,11 +42,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
 const COLDLOAD_RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 7);
 
-const PARTS = ['api', 'coldload'] as const;
+const PARTS = ['api', 'coldload', 'uploads', 'slots', 'saveAnswers', 'chat', 'tasks', 'reports'] as const;
 type Part = (typeof PARTS)[number];
-const asked = process.argv.slice(2);
+// Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
+const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((p) => p.trim()).filter(Boolean);
 for (const part of asked) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
+/** The shop's database and the app beside its ceiling serve these parts. */
+const needsServers = parts.has('api') || parts.has('coldload');
+const needsShopDb = needsServers || parts.has('uploads');
 
 interface Stats {
   rps: number;
@@ -145,15 +156,19 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
 const machine = () =>
   `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}`;
 const log = (msg: string) => console.log(`[bench] ${msg}`);
-if (process.env.BENCH_ONLY === 'slots') {
-  await benchSlotsGenerate(log);
-  process.exit(0);
-}
-if (process.env.BENCH_ONLY === 'chat') {
-  await benchChatDelivery(log);
-  process.exit(0);
-}
 const started = performance.now();
+if (needsShopDb) await shopParts();
+if (parts.has('slots')) await benchSlotsGenerate(log);
+if (parts.has('saveAnswers')) await benchSaveAnswers(log);
+if (parts.has('chat')) await benchChatDelivery(log);
+// tasks.list and the reports over a million tasks: each its own process and database.
+for (const part of ['tasks', 'reports'] as const) {
+  if (parts.has(part)) execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, `${part}.ts`)], { stdio: 'inherit' });
+}
+log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
+
+/** api, coldload and uploads: one embedded database with the demo data (and the million shop rows for api). */
+async function shopParts(): Promise<void> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
 fs.chmodSync(dir, 0o755);
 // fsync off: a throwaway benchmark database (durability is not what is measured).
@@ -184,6 +199,14 @@ try {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
+
+  if (parts.has('uploads')) {
+    // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
+    const uploads = await uploadBench(db.url, log);
+    console.log('');
+    for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
+  }
+  if (!needsServers) return;
 
   child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) } });
   const ready = await new Promise<{ appUrl: string; baselineUrl?: string; ceilingUrl: string; token: string }>((resolve, reject) => {
@@ -218,17 +241,6 @@ try {
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
   }
-
-  if (parts.has('api')) {
-    // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
-    const uploads = await uploadBench(db.url, log);
-    console.log('');
-    for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
-    await benchSlotsGenerate(log);
-    // 8. (chat) live chat delivery latency between two app processes (bench/chat-live.ts).
-    await benchChatDelivery(log);
-  }
-  log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
 } finally {
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child!.once('exit', resolve));
@@ -238,4 +250,5 @@ try {
   }
   await db.stop();
   fs.rmSync(dir, { recursive: true, force: true });
+}
 }

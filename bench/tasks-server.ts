@@ -10,7 +10,7 @@ if (!url || !process.send || !emails.length) throw new Error('bench/tasks-server
 
 // The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
 const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
-const orm = await initOrm(url, { poolMax: 10 });
+const orm = await initOrm(url, { poolMax: Number(process.env.BENCH_POOL ?? 10) });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

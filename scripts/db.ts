@@ -4,6 +4,8 @@ import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
+import { seedDemoFiles } from '../seed/files.seeder.ts';
+import { createFileStorage } from '../src/server/domains/workflow/files/storage/index.ts';
 
 const [command, name] = process.argv.slice(2);
 const config = loadConfig();
@@ -16,6 +18,7 @@ try {
       break;
     case 'seed':
       await orm.seeder.seed(DatabaseSeeder);
+      await seedDemoFiles(orm.em.fork(), createFileStorage(config.files));
       console.log('seeded');
       break;
     case 'reset':
@@ -23,6 +26,7 @@ try {
       await orm.em.getConnection().execute('drop schema if exists public cascade; create schema public;');
       console.log('applied:', (await migrate(orm)).join(', '));
       await orm.seeder.seed(DatabaseSeeder);
+      await seedDemoFiles(orm.em.fork(), createFileStorage(config.files));
       console.log('seeded');
       break;
     case 'create-migration': {

@@ -8,8 +8,13 @@
 // and the demo inspector (qualitycontrol@demo.com) has two visits today (08:00–20:00 local; on a
 // Sunday, the next day).
 // Everything else is deterministic (a fixed faker seed, statuses from a fixed cycle). Slots carry
-// their local date as `occurrence`. Files come with issue 12: answers carry no file ids yet and no
-// signature is stored, so the seeded submitted tasks stand for submissions made before evidence rules.
+// their local date as `occurrence`. Answers carry no file ids and no signature is stored, so the seeded
+// submitted tasks stand for submissions made before evidence rules (seed/files.seeder.ts then adds a few
+// generated photos to some of them).
+// Each started task has its history (audit events of its transitions, as the services write them), each
+// submission its round (task_rounds), and a reworked task's first rejection flags questions, with
+// round 1's answers differing from round 2's on those questions. None of it draws from the faker, so
+// the rest of the data is the same as before it was added.
 import { base, fr, Faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
@@ -26,7 +31,8 @@ import { Scheme, SchemeQuestion, SchemeSection } from '../src/server/domains/str
 import { LocationAssignment } from '../src/server/domains/workflow/assignments/assignment.entity.ts';
 import { Project } from '../src/server/domains/workflow/projects/project.entity.ts';
 import { Slot } from '../src/server/domains/workflow/slots/slot.entity.ts';
-import { Task, TaskReview } from '../src/server/domains/workflow/tasks/task.entity.ts';
+import { Task, TaskReview, TaskRound } from '../src/server/domains/workflow/tasks/task.entity.ts';
+import { AuditEvent } from '../src/server/lib/audit/audit-event.entity.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -185,6 +191,39 @@ const REJECT_REASONS = [
   'Checkout answers do not match the queue counts in your remarks; please check them.',
   'The price labelling score looks too high for the gaps you reported.',
 ];
+/** A reviewer's note on a flagged question, by question type. */
+const QUESTION_NOTES: Record<string, string> = {
+  yesno: 'Please add a photo that shows it.',
+  score: 'This score does not match your remark; please check it on site.',
+  choice: 'Please describe what you saw.',
+  number: 'Please count again.',
+  default: 'Please check this answer.',
+};
+
+/** The questions a reviewer flags: the first two scored answers (no randomness). */
+function flaggedQuestions(answers: readonly TAnswer[], data: SchemeData): TQuestion[] {
+  const questions = questionsOf(data.score);
+  return answers
+    .filter((a) => !a.na && a.value !== null)
+    .map((a) => questions.get(a.questionKey))
+    .filter((q): q is TQuestion => !!q && ['yesno', 'score', 'choice', 'number'].includes(q.type))
+    .slice(0, 2);
+}
+
+/** Round 1 of a reworked task: the final answers, weaker on the flagged questions. */
+function firstRoundAnswers(answers: readonly TAnswer[], flagged: readonly TQuestion[]): TAnswer[] {
+  const keys = new Map(flagged.map((q) => [q.key, q]));
+  return answers.map((answer) => {
+    const q = keys.get(answer.questionKey);
+    if (!q) return answer;
+    let value = answer.value;
+    if (q.type === 'yesno') value = !answer.value;
+    else if (q.type === 'choice') value = [...q.options].sort((x, y) => x.score - y.score)[0]?.value ?? answer.value;
+    else if (typeof answer.value === 'number') value = Math.max(0, answer.value - Math.max(1, Math.ceil(q.maxScore / 2)));
+    return { ...answer, value, comment: null };
+  });
+}
+
 const CANCEL_REASONS = ['Store closed for a stocktake.', 'Visit merged with the regional audit.', 'Road closed by a local strike.'];
 
 interface AssignmentPlan {
@@ -208,6 +247,8 @@ interface ProjectPlan {
   endDay: number;
   assignments: AssignmentPlan[];
   reviewers: Map<number, User>;
+  /** Who cancels its visits (in the history). */
+  canceller: User;
 }
 
 /** Weekly visits on day offsets ≡ `offset` (mod 7) within [from, to]; a Sunday moves to the Monday. */
@@ -275,6 +316,7 @@ export class WorkflowSeeder extends Seeder {
         [lyon.id, await user('teamleader@demo.com')],
         [paris.id, parisLeader],
       ]),
+      canceller: await user('floormanager@demo.com'),
     };
 
     // ACME, draft: the cold-chain audit being planned (assignments, no slots yet).
@@ -291,6 +333,7 @@ export class WorkflowSeeder extends Seeder {
       endDay: 45,
       assignments: southEast.slice(0, 5).map((location, i) => ({ location, team: lyon, inspector: i < 2 ? demoInspector : lyonInspectors[i % lyonInspectors.length], days: [], hours: ['09:00', '12:00'] })),
       reviewers: new Map(),
+      canceller: await user('floormanager@demo.com'),
     };
 
     // NWS, active: four Berlin-area branches, weekly.
@@ -309,13 +352,30 @@ export class WorkflowSeeder extends Seeder {
       endDay: 10,
       assignments: berlinLocations.map((location, i) => ({ location, team: berlin, inspector: nwsInspector, days: weekly(today, i % 5, -20, 10), hours: ['10:00', '13:00'] })),
       reviewers: new Map([[berlin.id, await user('admin@nws.demo.com')]]),
+      canceller: await user('admin@nws.demo.com'),
     };
 
     const analyst = await user('analyst@demo.com');
     let cycle = 0;
     for (const plan of [active, draft, nwsProject]) cycle = this.project(em, f, plan, today, analyst, cycle);
     await em.flush();
+    // Audit events name their task by id: written once the tasks have theirs.
+    for (const event of this.events) {
+      em.create(AuditEvent, {
+        at: event.at,
+        customer: event.task.customer.id,
+        actor: event.actor?.id ?? null,
+        actorEmail: event.actor?.email ?? 'system',
+        action: event.action,
+        entityType: 'Task',
+        entityId: event.task.id,
+        changes: event.changes,
+      });
+    }
+    await em.flush();
   }
+
+  private events: { task: Task; at: Date; actor: User | null; action: string; changes: Record<string, unknown> }[] = [];
 
   private project(em: EntityManager, f: Faker, plan: ProjectPlan, today: string, analyst: User, cycleStart: number): number {
     const zone = plan.customer.timeZone;
@@ -351,7 +411,7 @@ export class WorkflowSeeder extends Seeder {
         const slot = em.create(Slot, { customer: plan.customer, assignment, startsAt, endsAt, occurrence: date });
         // Past days get the cycle's statuses; today and later are scheduled, now and then cancelled.
         const status: TTaskStatus = day < 0 ? PAST_CYCLE[cycle++ % PAST_CYCLE.length] : f.number.int({ min: 0, max: 19 }) === 0 ? 'cancelled' : 'scheduled';
-        this.task(em, f, { plan, a, assignment, slot, project, status, analyst, now });
+        this.task(em, f, { plan, a, assignment, slot, project, status, analyst, canceller: plan.canceller, now });
       }
     }
     return cycle;
@@ -360,7 +420,7 @@ export class WorkflowSeeder extends Seeder {
   private task(
     em: EntityManager,
     f: Faker,
-    ctx: { plan: ProjectPlan; a: AssignmentPlan; assignment: LocationAssignment; slot: Slot; project: Project; status: TTaskStatus; analyst: User; now: number },
+    ctx: { plan: ProjectPlan; a: AssignmentPlan; assignment: LocationAssignment; slot: Slot; project: Project; status: TTaskStatus; analyst: User; canceller: User; now: number },
   ): void {
     const { plan, a, slot, status } = ctx;
     const started = status === 'in_progress' || status === 'submitted' || status === 'approved' || status === 'rejected';
@@ -435,22 +495,54 @@ export class WorkflowSeeder extends Seeder {
       cancelReason: status === 'cancelled' ? f.helpers.arrayElement(CANCEL_REASONS) : null,
       reminderSentAt: null,
     });
+    const event = (at: Date, actor: User | null, action: string, changes: Record<string, unknown>) => this.events.push({ task, at, actor, action, changes });
+    if (status === 'missed') event(slot.endsAt, null, 'missed', { status: { from: 'scheduled', to: 'missed' }, endsAt: slot.endsAt });
+    if (status === 'cancelled') event(new Date(Math.min(ctx.now, slot.startsAt.getTime()) - DAY), ctx.canceller, 'cancel', { status: { from: 'scheduled', to: 'cancelled' }, reason: task.cancelReason });
+    if (startedAt) {
+      // A reworked task was first started before its first round (half a day before the last one).
+      const firstStart = reworked && submittedAt ? new Date(submittedAt.getTime() - DAY / 2 - 4 * 3600_000) : startedAt;
+      event(firstStart, a.inspector, 'start', {
+        status: { from: 'scheduled', to: 'in_progress' },
+        distanceM: checkIn.checkInDistanceM,
+        outOfFence: checkIn.outOfFence,
+        ...(checkIn.outOfFenceReason ? { outOfFenceReason: checkIn.outOfFenceReason } : {}),
+      });
+    }
+    const flagged = flaggedQuestions(answers, plan.data);
+    const submit = (at: Date, round: number, sent: TAnswer[]) => {
+      const scored = computeScore(plan.data.score, sent);
+      em.create(TaskRound, { task, round, answers: sent, score: scored.score, passed: scored.passed, createdAt: at, updatedAt: at });
+      event(at, a.inspector, 'submit', { status: { from: 'in_progress', to: 'submitted' }, score: scored.score, passed: scored.passed, criticalFailures: scored.criticalFailures });
+    };
     if (reviewed && submittedAt && reviewedAt) {
       const reviewer = f.number.int({ min: 0, max: 3 }) === 0 ? ctx.analyst : (plan.reviewers.get(a.team.id) ?? ctx.analyst);
       if (reworked) {
+        // Round 1: sent half a day earlier with weaker answers on the questions the reviewer flagged.
         const first = new Date(submittedAt.getTime() - DAY / 2);
-        em.create(TaskReview, { task, round: 1, reviewer, decision: 'rejected', reason: f.helpers.arrayElement(REJECT_REASONS), comment: null, createdAt: first, updatedAt: first });
+        const sentAt = new Date(first.getTime() - 3 * 3600_000);
+        const reason = f.helpers.arrayElement(REJECT_REASONS);
+        const questionComments = flagged.map((q) => ({ questionKey: q.key, comment: QUESTION_NOTES[q.type] ?? QUESTION_NOTES.default }));
+        submit(sentAt, 1, firstRoundAnswers(answers, flagged));
+        em.create(TaskReview, { task, round: 1, reviewer, decision: 'rejected', reason, comment: null, questionComments, createdAt: first, updatedAt: first });
+        event(first, reviewer, 'reject', { status: { from: 'submitted', to: 'rejected' }, round: 1, reason, questionKeys: questionComments.map((c) => c.questionKey) });
+        const resumed = new Date(first.getTime() + 3600_000);
+        event(resumed, a.inspector, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: 1 });
       }
-      em.create(TaskReview, {
-        task,
+      submit(submittedAt, reworkCount + 1, answers);
+      const decision = status === 'approved' ? 'approved' : 'rejected';
+      const reason = status === 'rejected' ? f.helpers.arrayElement(REJECT_REASONS) : null;
+      const comment = status === 'approved' && f.datatype.boolean() ? 'Good visit, thank you.' : null;
+      const questionComments = decision === 'rejected' ? flagged.map((q) => ({ questionKey: q.key, comment: QUESTION_NOTES[q.type] ?? QUESTION_NOTES.default })) : [];
+      em.create(TaskReview, { task, round: reworkCount + 1, reviewer, decision, reason, comment, questionComments, createdAt: reviewedAt, updatedAt: reviewedAt });
+      event(reviewedAt, reviewer, decision === 'approved' ? 'approve' : 'reject', {
+        status: { from: 'submitted', to: decision },
         round: reworkCount + 1,
-        reviewer,
-        decision: status === 'approved' ? 'approved' : 'rejected',
-        reason: status === 'rejected' ? f.helpers.arrayElement(REJECT_REASONS) : null,
-        comment: status === 'approved' && f.datatype.boolean() ? 'Good visit, thank you.' : null,
-        createdAt: reviewedAt,
-        updatedAt: reviewedAt,
+        ...(reason ? { reason } : {}),
+        ...(comment ? { comment } : {}),
+        ...(questionComments.length ? { questionKeys: questionComments.map((c) => c.questionKey) } : {}),
       });
+    } else if (submittedAt) {
+      submit(submittedAt, 1, answers);
     }
   }
 }

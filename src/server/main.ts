@@ -40,8 +40,9 @@ try {
   const [{ buildApp }, { initOrm, migrate, seedIfEmpty }] = await modules;
   orm = await initOrm(db.url);
   const applied = await migrate(orm);
-  const seeded = await seedIfEmpty(orm);
   app = await buildApp(config, orm);
+  // After buildApp: the demo evidence photos go to the app's file storage (disk or S3).
+  const seeded = await seedIfEmpty(orm, app.fileStorage);
   app.log.info({ applied, seeded, embedded: !!db.embedded }, 'database ready');
 } catch (thrown) {
   const error = asError(thrown);

@@ -32,7 +32,7 @@ import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
 import { ProjectSchema } from '../domains/workflow/projects/project.entity.ts';
 import { LocationAssignmentSchema } from '../domains/workflow/assignments/assignment.entity.ts';
 import { SlotSchema } from '../domains/workflow/slots/slot.entity.ts';
-import { TaskReviewSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
+import { TaskReviewSchema, TaskRoundSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
 import { FileSchema } from '../domains/workflow/files/file.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
 import { ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema, ReportSchema, ReportTaskMonthlySchema } from '../domains/workflow/reports/report.entity.ts';
@@ -51,7 +51,7 @@ export const entities = [
   SalesRowSchema, FaqGroupSchema, FaqQuestionSchema, HelpCategorySchema, HelpArticleSchema, PageContentSchema,
   SearchItemSchema,
   SavedViewSchema,
-  ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema,
+  ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema, TaskRoundSchema,
   FileSchema,
   ReportSchema, ReportTaskMonthlySchema, ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema,
 ];

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
+import type { FileStorage } from '../lib/file-storage.ts';
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { SeedManager } from '@mikro-orm/seeder';
 import { entities } from './entities.ts';
@@ -46,12 +47,19 @@ export async function migrate(orm: MikroORM): Promise<string[]> {
   return done.map((m) => m.name);
 }
 
-/** Seed the demo data when the database has no customers yet. Returns true when it seeded. */
-export async function seedIfEmpty(orm: MikroORM): Promise<boolean> {
+/**
+ * Seed the demo data when the database has no customers yet. Returns true when it seeded. With a file
+ * storage, the demo evidence photos are stored in it too (seed/files.seeder.ts).
+ */
+export async function seedIfEmpty(orm: MikroORM, storage?: FileStorage): Promise<boolean> {
   const em = orm.em.fork();
   const [{ count }] = await em.getConnection().execute<{ count: string }[]>('select count(*)::int as count from customers');
   if (Number(count) > 0) return false;
   const { DatabaseSeeder } = await import('../../../seed/DatabaseSeeder.ts');
   await orm.seeder.seed(DatabaseSeeder);
+  if (storage) {
+    const { seedDemoFiles } = await import('../../../seed/files.seeder.ts');
+    await seedDemoFiles(orm.em.fork(), storage);
+  }
   return true;
 }

@@ -370,6 +370,7 @@ const CASES: Record<string, Case> = {
     expect((await a.tasks.list({ q: f.projectCode })).total).toBe(0);
   },
   'tasks.byId': (a, f) => hidden(a.tasks.byId({ id: f.tasks.scheduled.taskId })),
+  'tasks.history': (a, f) => hidden(a.tasks.history({ id: f.tasks.submitted.taskId })),
   'tasks.bySlot': (a, f) => hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
   'tasks.start': (a, f) => hidden(a.tasks.start({ id: f.tasks.scheduled.taskId, latitude: 45, longitude: 4, accuracy: 5, outOfFenceReason: 'Taken over' })),
   'tasks.saveAnswers': (a, f) => hidden(a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] })),
@@ -429,7 +430,10 @@ describe('tenant isolation of the business routers', () => {
       let foreign: Fixture;
       let own: Fixture;
       let before: Awaited<ReturnType<typeof snapshot>>;
+      // Audit events before the attack (the seed's own history of the demo tasks) are not the attacker's doing.
+      let lastAuditId = 0;
       beforeAll(async () => {
+        lastAuditId = (await t.orm.em.fork().findOne(AuditEvent, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
         attacker = await t.caller(direction.attacker);
         foreign = await fixtureFor(direction.foreign);
         own = await fixtureFor(direction.own);
@@ -455,7 +459,7 @@ describe('tenant isolation of the business routers', () => {
       it('left the other customer\'s records unchanged and wrote no audit event', async () => {
         expect(await snapshot(foreign)).toEqual(before);
         expect(before.views).toHaveLength(2);
-        const events = await t.orm.em.fork().find(AuditEvent, { actorEmail: direction.attacker });
+        const events = await t.orm.em.fork().find(AuditEvent, { actorEmail: direction.attacker, id: { $gt: lastAuditId } });
         // Only the attacker's own new saved view (the views.create case), in its own customer.
         const outside = events.filter((e) => e.entityType !== 'SavedView' || e.customer !== own.customerId);
         expect(outside.map((e) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([]);

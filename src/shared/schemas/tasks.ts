@@ -45,6 +45,10 @@ export const ZSectionScore = z.object({
 });
 export type TSectionScore = z.infer<typeof ZSectionScore>;
 
+/** A reviewer's note on one question (a rejection flags the questions to rework). */
+export const ZQuestionComment = z.object({ questionKey: z.string(), comment: z.string() });
+export type TQuestionComment = z.infer<typeof ZQuestionComment>;
+
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 export const ZReview = z.object({
   round: z.number(),
@@ -52,6 +56,8 @@ export const ZReview = z.object({
   decision: z.enum(REVIEW_DECISIONS),
   reason: z.string().nullable(),
   comment: z.string().nullable(),
+  /** Per-question comments of this review (the questions flagged for rework), in scheme order. */
+  questionComments: z.array(ZQuestionComment),
   at: z.date(),
 });
 export type TReview = z.infer<typeof ZReview>;
@@ -166,10 +172,16 @@ export const ZApproveTaskInput = z.object({
   version: ZExpectedVersion,
   comment: z.string().trim().max(2000).optional(),
 });
+export const ZQuestionCommentInput = z.object({
+  questionKey: ZQuestionKey,
+  comment: z.string().trim().min(1, 'A question comment cannot be empty').max(2000, 'A question comment must be at most 2,000 characters'),
+});
 export const ZRejectTaskInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
   reason: z.string().trim().min(1, 'A reason is required').max(2000, 'Reason must be at most 2,000 characters'),
+  /** Optional notes on single questions (one per question key); the inspector sees them on rework. */
+  questionComments: z.array(ZQuestionCommentInput).max(500, 'At most 500 question comments').optional(),
 });
 export const ZResumeTaskInput = z.object({ id: ZId, version: ZExpectedVersion });
 export const ZCancelTaskInput = z.object({
@@ -181,3 +193,47 @@ export type TApproveTaskInput = z.infer<typeof ZApproveTaskInput>;
 export type TRejectTaskInput = z.infer<typeof ZRejectTaskInput>;
 export type TResumeTaskInput = z.infer<typeof ZResumeTaskInput>;
 export type TCancelTaskInput = z.infer<typeof ZCancelTaskInput>;
+
+/* ------------------------------------------------------------------ history (tasks.history) */
+
+export const TASK_EVENT_ACTIONS = ['start', 'submit', 'approve', 'reject', 'resume', 'cancel', 'missed'] as const;
+export type TTaskEventAction = (typeof TASK_EVENT_ACTIONS)[number];
+
+/** One transition of a task: who (null actor: the system), when, from → to, and its reason or note. */
+export const ZTaskEvent = z.object({
+  id: z.number(),
+  at: z.date(),
+  action: z.enum(TASK_EVENT_ACTIONS),
+  from: z.enum(TASK_STATUSES).nullable(),
+  to: z.enum(TASK_STATUSES).nullable(),
+  actor: ZNameRef.nullable(),
+  /** Rejection or cancellation reason, or the out-of-fence reason of a check-in. */
+  reason: z.string().nullable(),
+  comment: z.string().nullable(),
+  round: z.number().nullable(),
+  score: z.number().nullable(),
+  distanceM: z.number().nullable(),
+  outOfFence: z.boolean(),
+});
+export type TTaskEvent = z.infer<typeof ZTaskEvent>;
+
+/** The answers as one submission round sent them. */
+export const ZTaskRound = z.object({
+  round: z.number(),
+  submittedAt: z.date(),
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+export type TTaskRound = z.infer<typeof ZTaskRound>;
+
+/** A question whose answer differs between two rounds (null: not answered in that round). */
+export const ZAnswerChange = z.object({ questionKey: z.string(), before: ZAnswer.nullable(), after: ZAnswer.nullable() });
+export type TAnswerChange = z.infer<typeof ZAnswerChange>;
+
+export const ZTaskHistory = z.object({
+  events: z.array(ZTaskEvent),
+  rounds: z.array(ZTaskRound),
+  /** The last round against the one before it; null until a task has been resubmitted. */
+  diff: z.object({ fromRound: z.number(), toRound: z.number(), changes: z.array(ZAnswerChange) }).nullable(),
+});
+export type TTaskHistory = z.infer<typeof ZTaskHistory>;

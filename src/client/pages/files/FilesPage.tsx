@@ -133,12 +133,20 @@ export default function FilesPage() {
           />
           {dateFilter('from')}
           {dateFilter('to')}
+          <TaskFilterChip taskId={list.state.filters.taskId ?? ''} onClear={() => list.update({ filters: { taskId: '' } })} />
         </>
       }
     >
       {previewing && <PreviewDialog file={previewing} onClose={() => list.setEditing(null)} />}
     </RecordListPage>
   );
+}
+
+/** The linked-task filter (`?taskId=`, from a task's view page): shown as a chip that clears it. */
+function TaskFilterChip({ taskId, onClear }: { taskId: string; onClear: () => void }) {
+  const { t } = useTranslation('files');
+  useFilterChip(taskId ? { label: t('filters.task'), value: t('filters.taskValue', { id: taskId }), clear: onClear } : null);
+  return null;
 }
 
 /** A date bound of the list (from / before), shown as an active-filter chip while set. */

@@ -2,28 +2,24 @@ import { LinkExternalIcon } from '@primer/octicons-react';
 import { Banner, Dialog, Link, Spinner, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { pageExists, routeByName } from '../../app/routes.tsx';
 import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
-import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
 /**
  * A task's details beside the list (tasks.byId): status, window, location, inspector, score, check-in
- * and reviews. Links to the perform and view pages show once those pages exist.
+ * and reviews. Links to the view page and (for its inspector) the perform page, when the caller may open them.
  */
 export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('workflow');
   const fmt = useFormatters();
-  const can = useCan();
+  const taskLinks = useTaskLinks();
   const task = trpc.tasks.byId.useQuery({ id });
   const data = task.data;
   const title = data ? `${data.location.code} · ${data.location.name}` : t('tasks.details');
-  const viewPage = pageExists(routeByName('tasks-viewTask-id'));
-  const performPage = pageExists(routeByName('tasks-perform_task-slotId-assignLocationId'));
-  const mayPerform =
-    !!data && (data.status === 'scheduled' || data.status === 'in_progress' || data.status === 'rejected') && can('perform', 'Task', { assigneeId: data.assigneeId });
+  const links = data ? taskLinks(data) : { view: null, perform: null };
 
   return (
     <Dialog
@@ -148,15 +144,15 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
             )}
           </section>
 
-          {(viewPage || (performPage && mayPerform)) && (
+          {(links.view || links.perform) && (
             <div className={classes.links}>
-              {viewPage && (
-                <Link as={RouterLink} href={`/tasks/viewTask/${data.id}`}>
+              {links.view && (
+                <Link as={RouterLink} href={links.view}>
                   {t('tasks.openView')} <LinkExternalIcon size={12} />
                 </Link>
               )}
-              {performPage && mayPerform && (
-                <Link as={RouterLink} href={`/tasks/perform_task/${data.slotId}/${data.assignmentId}`}>
+              {links.perform && (
+                <Link as={RouterLink} href={links.perform}>
                   {t('tasks.openPerform')}
                 </Link>
               )}

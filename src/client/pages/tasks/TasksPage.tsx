@@ -17,6 +17,8 @@ import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { StatusFilter } from './StatusFilter.tsx';
 import { TaskDetails } from './TaskDetails.tsx';
+import { useTaskLinks } from './task-links.ts';
+import { TaskRowLinks } from './TaskRowLinks.tsx';
 import { TASK_FILTERS, tasksListInput } from './task-input.ts';
 import classes from './Tasks.module.css';
 
@@ -51,6 +53,7 @@ function TasksList() {
   const input = tasksListInput(state);
   const list = trpc.tasks.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'list' });
   const [openId, setOpenId] = useState<number | null>(null);
+  const links = useTaskLinks();
   const filter = (key: string) => ({ value: filters[key] ?? '', onChange: (value: string) => update({ filters: { [key]: value } }) });
 
   const projects = trpc.projects.list.useQuery({ itemsPerPage: -1, sortBy: 'code', archived: 'include' }, { staleTime: 30_000, enabled: can('read', 'Project') });
@@ -156,6 +159,7 @@ function TasksList() {
           error={list.error?.message}
           onRetry={() => void list.refetch()}
           onRowOpen={(task) => setOpenId(task.id)}
+          rowActions={(task) => <TaskRowLinks task={task} links={links} />}
           empty={{ title: t('tasks.empty'), description: t('tasks.emptyHint') }}
           records={t('tasks.records')}
           toolbar={toolbar}

@@ -57,8 +57,10 @@ describe('missed visits', () => {
     expect(await markMissedTasks(em(), now)).toEqual([]);
     const events = await missedEvents([ended.taskId]);
     expect(events.map((e) => [e.actorEmail, e.changes.status])).toEqual([['system', { from: 'scheduled', to: 'missed' }]]);
-    expect((await notes(qc, 'Visit missed')).filter((n) => n.body.includes('2031-03-04 at 09:00'))).toHaveLength(1);
-    expect((await notes(floorManager, 'Visit missed in your team')).filter((n) => n.body.includes('2031-03-04 at 09:00'))).toHaveLength(1);
+    expect((await notes(qc, 'Visit missed')).filter((n) => n.body.includes('2031-03-04 at 09:00')).map((n) => n.link)).toEqual([`/tasks/viewTask/${ended.taskId}`]);
+    expect((await notes(floorManager, 'Visit missed in your team')).filter((n) => n.body.includes('2031-03-04 at 09:00')).map((n) => n.link)).toEqual([
+      `/tasks/viewTask/${ended.taskId}`,
+    ]);
     // Only scheduled tasks: one already started is left alone.
     await k().updateTable('tasks').set({ status: 'in_progress' }).where('id', '=', later.taskId).execute();
     expect(await markMissedTasks(em(), new Date('2031-03-06T00:00:00Z'))).toEqual([]);
@@ -88,7 +90,10 @@ describe('reminders', () => {
     const now = new Date('2031-05-10T09:00:00Z');
     expect(await sendTaskReminders(em(), now, 60)).toEqual([soon.taskId]);
     expect(await sendTaskReminders(em(), now, 60)).toEqual([]);
-    expect((await notes(qc, 'Visit coming up')).filter((n) => n.body.includes('2031-05-10 at 11:30'))).toHaveLength(1);
+    // The reminder opens the visit's perform page.
+    expect((await notes(qc, 'Visit coming up')).filter((n) => n.body.includes('2031-05-10 at 11:30')).map((n) => n.link)).toEqual([
+      `/tasks/perform_task/${soon.id}/${assignments[0].id}`,
+    ]);
     // The reminder does not bump the task's version (no one's edit is made stale by it).
     expect((await statusOf(soon.taskId)).version).toBe(1);
     await admin.slots.update({ id: soon.id, startsAt: new Date('2031-05-10T09:45:00Z'), endsAt: new Date('2031-05-10T10:45:00Z') });

@@ -4,6 +4,8 @@
 // Each is one `UPDATE … WHERE <still due> RETURNING` in a transaction: PostgreSQL locks every row it
 // changes and re-checks the condition after waiting for a concurrent writer, so two runs at once
 // (two app processes, a retried job) never change — or notify about — the same task twice.
+// A notification about one visit links to it: a missed visit to its view page, a reminder to its
+// perform page; a grouped one ("3 of your visits…") to the tasks list.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
@@ -12,12 +14,15 @@ import { customerTimeZone } from '../../organization/customers/customers.service
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { localDateOf, localTimeOf } from '../slots/zoned-time.ts';
 
 interface DueTask {
   id: number;
   customerId: number;
   projectId: number;
+  slotId: number;
+  assignmentId: number;
   locationId: number;
   teamId: number;
   assigneeId: number | null;
@@ -62,18 +67,20 @@ function groupBy(tasks: readonly DueTask[], key: (task: DueTask) => number | nul
   return out;
 }
 
-type Row = { id: number; customer_id: number; project_id: number; location_id: number; team_id: number; assignee_id: number | null; starts_at: Date | string; ends_at: Date | string };
+type Row = { id: number; customer_id: number; project_id: number; slot_id: number; assignment_id: number; location_id: number; team_id: number; assignee_id: number | null; starts_at: Date | string; ends_at: Date | string };
 const toTask = (r: Row): DueTask => ({
   id: r.id,
   customerId: r.customer_id,
   projectId: r.project_id,
+  slotId: r.slot_id,
+  assignmentId: r.assignment_id,
   locationId: r.location_id,
   teamId: r.team_id,
   assigneeId: r.assignee_id,
   startsAt: new Date(r.starts_at),
   endsAt: new Date(r.ends_at),
 });
-const RETURNED = ['id', 'customer_id', 'project_id', 'location_id', 'team_id', 'assignee_id', 'starts_at', 'ends_at'] as const;
+const RETURNED = ['id', 'customer_id', 'project_id', 'slot_id', 'assignment_id', 'location_id', 'team_id', 'assignee_id', 'starts_at', 'ends_at'] as const;
 
 /**
  * Tasks still `scheduled` whose slot has ended become `missed` (version bumped), each with a system
@@ -101,7 +108,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
     const notifications = [
       ...perUser(
         groupBy(tasks, (t) => t.assigneeId),
-        (t) => ({ kind: 'missed', title: 'Visit missed', body: `Your visit to ${describe(t)} ended without being started.`, link: '/tasks' }),
+        (t) => ({ kind: 'missed', title: 'Visit missed', body: `Your visit to ${describe(t)} ended without being started.`, link: taskViewPath(t.id) }),
         (n) => ({ kind: 'missed', title: 'Visits missed', body: `${n} of your visits ended without being started.`, link: '/tasks' }),
       ),
       // Floor managers hear about their teams' missed visits (not twice when they were the inspector).
@@ -110,7 +117,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
           const manager = teams.get(t.teamId)?.floorManagerId;
           return manager !== t.assigneeId ? manager : null;
         }),
-        (t) => ({ kind: 'missed', title: 'Visit missed in your team', body: `The visit to ${describe(t)} ended without being started.`, link: '/tasks' }),
+        (t) => ({ kind: 'missed', title: 'Visit missed in your team', body: `The visit to ${describe(t)} ended without being started.`, link: taskViewPath(t.id) }),
         (n) => ({ kind: 'missed', title: 'Visits missed in your team', body: `${n} visits of your teams ended without being started.`, link: '/tasks' }),
       ),
     ];
@@ -142,7 +149,7 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
     const describe = await describer(tx, tasks);
     await sendNotifications(
       tx,
-      tasks.map((t) => ({ userId: t.assigneeId!, kind: 'reminders', title: 'Visit coming up', body: `Your visit to ${describe(t)} starts soon.`, link: '/tasks' })),
+      tasks.map((t) => ({ userId: t.assigneeId!, kind: 'reminders', title: 'Visit coming up', body: `Your visit to ${describe(t)} starts soon.`, link: taskPerformPath(t.slotId, t.assignmentId) })),
     );
     return tasks.map((t) => t.id);
   });

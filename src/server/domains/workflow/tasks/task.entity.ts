@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { TASK_STATUSES } from '../../../../shared/schemas/projects.ts';
-import { REVIEW_DECISIONS, type TAnswer, type TSectionScore } from '../../../../shared/schemas/tasks.ts';
+import { REVIEW_DECISIONS, type TAnswer, type TQuestionComment, type TSectionScore } from '../../../../shared/schemas/tasks.ts';
 import type { AnswerOutcome } from '../../../../shared/workflow/outcomes.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
@@ -95,8 +95,31 @@ export const TaskReviewSchema = defineEntity({
     decision: p.enum([...REVIEW_DECISIONS]),
     reason: p.text().nullable(),
     comment: p.text().nullable(),
+    /** Notes on single questions (a rejection's flagged questions). */
+    questionComments: p.json<TQuestionComment[]>(),
   },
 });
 
 export class TaskReview extends TaskReviewSchema.class {}
 TaskReviewSchema.setClass(TaskReview);
+
+/**
+ * What one submission sent: the answers and the score as submitted in `round` (1 for the first
+ * submission, 2 after one rework…), so a resubmission can be compared with the round before it.
+ */
+export const TaskRoundSchema = defineEntity({
+  name: 'TaskRound',
+  tableName: 'task_rounds',
+  properties: {
+    ...baseProperties,
+    task: () => p.manyToOne(Task).deleteRule('cascade'),
+    round: p.integer(),
+    answers: p.json<TAnswer[]>(),
+    score: p.decimal('number').precision(4).scale(1).nullable(),
+    passed: p.boolean().nullable(),
+  },
+  uniques: [{ name: 'task_rounds_task_round_unique', properties: ['task', 'round'] }],
+});
+
+export class TaskRound extends TaskRoundSchema.class {}
+TaskRoundSchema.setClass(TaskRound);

@@ -10,10 +10,13 @@ import {
   ZSubmitTaskInput,
   ZTaskBySlotInput,
   ZTaskDetail,
+  ZTaskHistory,
   ZTaskList,
 } from '../../../../shared/schemas/tasks.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
+import { getTaskHistory } from './task-history.service.ts';
 import * as tasks from './tasks.service.ts';
 
 const p = recordProcedures(ZTaskDetail);
@@ -22,6 +25,7 @@ export const tasksRouter = router({
   list: p.list(ZListTasksInput, ZTaskList, tasks.listTasks),
   byId: p.byId(tasks.getTask),
   bySlot: p.query(ZTaskBySlotInput, ZTaskDetail, tasks.getTaskBySlot),
+  history: p.query(ZByIdInput, ZTaskHistory, (ctx, input) => getTaskHistory(ctx, input.id)),
   start: p.mutation(ZStartTaskInput, tasks.startTask),
   saveAnswers: p.mutation(ZSaveAnswersInput, tasks.saveAnswers),
   submit: p.mutation(ZSubmitTaskInput, tasks.submitTask),

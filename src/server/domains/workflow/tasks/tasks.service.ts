@@ -21,7 +21,11 @@
 // Notifications: submitted → the team leader of the task's team (the team's reviewer), or, when the
 // team has none (or leads it and performed it), the customer's active analysts; approved, rejected
 // (with the reason) and cancelled (with the reason) → the assigned inspector. Links point at the
-// tasks list (`/tasks?q=<location code>`) until a task page exists.
+// task's view page (`/tasks/viewTask/{id}`); a rejection's at its perform page, where the inspector
+// reworks it.
+//
+// Each submission keeps its answers and score as a round (task_rounds: round 1, then 2 after one
+// rework…), so the view page can show what changed since the previous round (task-history.service.ts).
 import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -33,6 +37,7 @@ import type {
   TCancelTaskInput,
   TListTasksInput,
   TRejectTaskInput,
+  TQuestionComment,
   TResumeTaskInput,
   TSaveAnswersInput,
   TStartTaskInput,
@@ -44,6 +49,7 @@ import { mergeAnswers, photosNeeded, submitProblemMessage, submitProblems, type 
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { answerOutcomes } from '../../../../shared/workflow/outcomes.ts';
 import { computeScore, questionsOf } from '../../../../shared/workflow/score.ts';
+import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, type AuditAction } from '../../../lib/audit/audit.ts';
@@ -59,7 +65,7 @@ import { sendNotifications, type NotificationInput } from '../../platform/notifi
 import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
 import { Project } from '../projects/project.entity.ts';
-import { Task, TaskReview } from './task.entity.ts';
+import { Task, TaskReview, TaskRound } from './task.entity.ts';
 
 /** A task may be started from this long before its slot starts until the slot ends. */
 export const START_GRACE_MS = 30 * 60_000;
@@ -329,7 +335,7 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
       ])
       .where('id', '=', task.id)
       .executeTakeFirstOrThrow(),
-    k.selectFrom('task_reviews').select(['round', 'reviewer_id', 'decision', 'reason', 'comment', 'created_at']).where('task_id', '=', task.id).orderBy('round').orderBy('id').execute(),
+    k.selectFrom('task_reviews').select(['round', 'reviewer_id', 'decision', 'reason', 'comment', 'question_comments', 'created_at']).where('task_id', '=', task.id).orderBy('round').orderBy('id').execute(),
     locationRefs(em, [task.locationId]),
   ]);
   const [reviewers, zones] = await Promise.all([userRefs(em, reviews.map((r) => r.reviewer_id)), customerTimeZones(em, [task.customerId])]);
@@ -355,6 +361,7 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
       decision: r.decision,
       reason: r.reason,
       comment: r.comment,
+      questionComments: r.question_comments,
       at: toDate(r.created_at),
     })),
     checkIn,
@@ -450,14 +457,6 @@ async function describe(em: EntityManager, task: Task): Promise<{ project: strin
     locationCode: location?.code ?? '',
     inspector: (task.assignee && users.get(task.assignee.id)?.fullName) ?? 'The inspector',
   };
-}
-
-function tasksLink(locationCode: string, status?: TTaskStatus): string {
-  const params = new URLSearchParams();
-  if (locationCode) params.set('q', locationCode);
-  if (status) params.set('status', status);
-  const query = params.toString();
-  return query ? `/tasks?${query}` : '/tasks';
 }
 
 /** Who reviews a submitted task: its team's leader, else the customer's active analysts; never the inspector. */
@@ -623,6 +622,8 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     task.answerOutcomes = answerOutcomes(scheme, task.answers);
     task.signatureFileId = signature;
     task.submitMutationId = input.clientMutationId;
+    // This round's answers as sent, for the diff of the next round (one row per submission).
+    tx.em.create(TaskRound, { task, round: task.reworkCount + 1, answers: task.answers, score: result.score, passed: result.passed });
     audit(tx, task, 'submit', {
       status: { from: 'in_progress', to: 'submitted' },
       score: result.score,
@@ -638,21 +639,47 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
         userId,
         title: 'Task submitted for review',
         body: `${names.inspector} submitted ${names.project} at ${names.location} (${scoreText}).`,
-        link: tasksLink(names.locationCode, 'submitted'),
+        link: taskViewPath(task.id),
       })),
     );
   });
   return getTask(ctx, input.id);
 }
 
-async function review(ctx: ServiceContext, input: { id: number; version?: number }, decision: 'approved' | 'rejected', text: { reason: string | null; comment: string | null }): Promise<TTaskDetail> {
+/**
+ * A rejection's per-question comments, checked against the task's scheme (BAD_REQUEST naming unknown
+ * or repeated keys) and put in the scheme's question order.
+ */
+async function questionCommentsOf(em: EntityManager, task: Task, given: readonly TQuestionComment[]): Promise<TQuestionComment[]> {
+  if (!given.length) return [];
+  const questions = questionsOf(await schemeForTasks(em, task.scheme.id));
+  const order = [...questions.keys()];
+  const seen = new Set<string>();
+  const problems: Record<string, string[]> = {};
+  for (const { questionKey } of given) {
+    if (!questions.has(questionKey)) problems[questionKey] = [`"${questionKey}" is not a question of this task's scheme`];
+    else if (seen.has(questionKey)) problems[questionKey] = [`"${questionKey}" has more than one comment`];
+    seen.add(questionKey);
+  }
+  const keys = Object.keys(problems);
+  if (keys.length) throw new AppError('BAD_REQUEST', `Check the question comments (questionComments): ${keys.map((k) => problems[k][0]).join('; ')}`, problems);
+  return [...given].sort((a, b) => order.indexOf(a.questionKey) - order.indexOf(b.questionKey)).map((c) => ({ questionKey: c.questionKey, comment: c.comment }));
+}
+
+async function review(
+  ctx: ServiceContext,
+  input: { id: number; version?: number },
+  decision: 'approved' | 'rejected',
+  text: { reason: string | null; comment: string | null; questionComments?: readonly TQuestionComment[] },
+): Promise<TTaskDetail> {
   authorize(ctx, 'review', 'Task');
   await withTransaction(ctx, async (tx) => {
     const task = await loadForAction(tx, input.id, 'review');
     requireState(task, ['submitted'], decision);
     assertCurrent(task, input.version, 'Task');
     const round = task.reworkCount + 1;
-    tx.em.create(TaskReview, { task, round, reviewer: tx.user.id, decision, reason: text.reason, comment: text.comment });
+    const questionComments = await questionCommentsOf(tx.em, task, text.questionComments ?? []);
+    tx.em.create(TaskReview, { task, round, reviewer: tx.user.id, decision, reason: text.reason, comment: text.comment, questionComments });
     task.status = decision;
     task.reviewedAt = new Date();
     audit(tx, task, decision === 'approved' ? 'approve' : 'reject', {
@@ -660,6 +687,7 @@ async function review(ctx: ServiceContext, input: { id: number; version?: number
       round,
       ...(text.reason ? { reason: text.reason } : {}),
       ...(text.comment ? { comment: text.comment } : {}),
+      ...(questionComments.length ? { questionKeys: questionComments.map((c) => c.questionKey) } : {}),
     });
     const names = await describe(tx.em, task);
     await notifyInspector(
@@ -669,12 +697,12 @@ async function review(ctx: ServiceContext, input: { id: number; version?: number
         ? {
             title: 'Task approved',
             body: `${tx.user.fullName} approved ${names.project} at ${names.location}.${text.comment ? ` Comment: ${text.comment}` : ''}`,
-            link: tasksLink(names.locationCode, 'approved'),
+            link: taskViewPath(task.id),
           }
         : {
             title: 'Task sent back for rework',
             body: `${tx.user.fullName} rejected ${names.project} at ${names.location}. Reason: ${text.reason ?? ''}`,
-            link: tasksLink(names.locationCode, 'rejected'),
+            link: taskPerformPath(task.slot.id, task.assignment.id),
           },
     );
   });
@@ -688,7 +716,7 @@ export function approveTask(ctx: ServiceContext, input: TApproveTaskInput): Prom
 
 /** `tasks.reject`: a submitted task goes back to its inspector with a reason; answers are kept. */
 export function rejectTask(ctx: ServiceContext, input: TRejectTaskInput): Promise<TTaskDetail> {
-  return review(ctx, input, 'rejected', { reason: input.reason, comment: null });
+  return review(ctx, input, 'rejected', { reason: input.reason, comment: null, questionComments: input.questionComments });
 }
 
 /** `tasks.resume`: the inspector reopens a rejected task (rework count + 1) while the project is active. */
@@ -728,7 +756,7 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     await notifyInspector(tx, task, {
       title: 'Task cancelled',
       body: `${tx.user.fullName} cancelled ${names.project} at ${names.location}. Reason: ${input.reason}`,
-      link: tasksLink(names.locationCode, 'cancelled'),
+      link: taskViewPath(task.id),
     });
   });
   return getTask(ctx, input.id);

@@ -1,0 +1,169 @@
+// Benchmark of `tasks.saveAnswers` (issue 12): 20 inspectors autosaving at once, each on their own task
+// in progress, through tRPC as the perform page calls it (POST /trpc/tasks.saveAnswers, bearer token).
+// Each inspector sends one change at a time, as fast as the answers come back (a yes/no answer flipped
+// every call, so each call merges, validates against the pinned scheme, writes the task, audits and
+// commits), for BENCH_SECONDS after a one-second warm-up. Target: p95 under 30 ms.
+//  1. a throwaway embedded PostgreSQL; migrate; the demo accounts, business structure and workflow;
+//  2. BENCH_INSPECTORS (default 20) inspectors in ACME (qualitycontrol@demo.com and 19 more), each with
+//     one task in progress of the customer's published scheme (test fixtures, written directly);
+//  3. the real app in a child process (bench/tasks-server.ts, pool of 10), signed in as each of them;
+//  4. the concurrent autosave loop; percentiles over every call.
+// Alone: `npm run bench -- saveAnswers`.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AccountsSeeder } from '../seed/accounts.seeder.ts';
+import { BusinessSeeder } from '../seed/business.seeder.ts';
+import { WorkflowSeeder } from '../seed/workflow.seeder.ts';
+import { db } from '../src/server/db/kysely.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { initOrm, migrate } from '../src/server/db/orm.ts';
+import { hashPassword } from '../src/server/lib/password.ts';
+import { createTaskFixture } from '../src/server/testing/workflow.ts';
+
+export interface SaveAnswersResult {
+  inspectors: number;
+  calls: number;
+  failures: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+export async function benchSaveAnswers(log: (msg: string) => void = console.log): Promise<SaveAnswersResult> {
+  const INSPECTORS = Number(process.env.BENCH_INSPECTORS ?? 20);
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-save-'));
+  fs.chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
+  let child: ReturnType<typeof fork> | undefined;
+  try {
+    const orm = await initOrm(pg.url, { poolMax: 4 });
+    await migrate(orm);
+    await orm.seeder.seed(AccountsSeeder, BusinessSeeder, WorkflowSeeder);
+    const em = orm.em.fork();
+    const k = db(em);
+    const acme = await k.selectFrom('customers').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow();
+    // More inspectors, each signing in with the part of their address before the @ (bench/tasks-server.ts).
+    const emails = ['qualitycontrol@demo.com'];
+    for (let i = 1; i < INSPECTORS; i++) emails.push(`bench.inspector${i}@acme.example`);
+    const now = new Date();
+    const extra = emails.slice(1);
+    if (extra.length) {
+      await k
+        .insertInto('users')
+        .values(
+          await Promise.all(
+            extra.map(async (email, i) => ({
+              created_at: now,
+              updated_at: now,
+              version: 1,
+              customer_id: acme.id,
+              email,
+              full_name: `Bench Inspector ${i + 1}`,
+              role: 'qualitycontrol' as const,
+              team_id: null,
+              avatar: null,
+              status: 'active' as const,
+              language: 'en',
+              password_hash: await hashPassword(email.split('@')[0]),
+              last_login_at: null,
+            })),
+          ),
+        )
+        .execute();
+    }
+    const scheme = await k
+      .selectFrom('schemes')
+      .select('id')
+      .where('customer_id', '=', acme.id)
+      .where('status', '=', 'published')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const question = await k
+      .selectFrom('scheme_questions')
+      .select('key')
+      .where('scheme_id', '=', scheme.id)
+      .where('type', '=', 'yesno')
+      .where('visible_if', 'is', null)
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    const taskIds: number[] = [];
+    for (const email of emails) taskIds.push((await createTaskFixture(orm, { schemeId: scheme.id, assignee: email, status: 'in_progress' })).taskId);
+    await orm.close();
+    log(`${emails.length} inspectors, each with a task in progress; autosaving question "${question.key}"`);
+
+    child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), { env: { ...process.env, DATABASE_URL: pg.url, BENCH_USERS: emails.join(',') } });
+    const ready = await new Promise<{ appUrl: string; tokens: Record<string, string> }>((resolve, reject) => {
+      child!.once('message', (m) => resolve(m as never));
+      child!.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+
+    const url = `${ready.appUrl}/trpc/tasks.saveAnswers`;
+    const latencies: number[] = [];
+    let failures = 0;
+    let firstFailure = '';
+    const run = async (seconds: number, record: boolean) => {
+      const until = performance.now() + seconds * 1000;
+      await Promise.all(
+        emails.map(async (email, i) => {
+          const headers = { authorization: `Bearer ${ready.tokens[email]}`, 'content-type': 'application/json' };
+          let value = true;
+          while (performance.now() < until) {
+            value = !value;
+            const body = JSON.stringify({ json: { id: taskIds[i], answers: [{ questionKey: question.key, value, comment: value ? null : 'Checked twice' }] } });
+            const started = performance.now();
+            const res = await fetch(url, { method: 'POST', headers, body });
+            const text = await res.text();
+            const ms = performance.now() - started;
+            if (res.status !== 200) {
+              failures++;
+              firstFailure ||= `${res.status} ${text.slice(0, 300)}`;
+            } else if (record) latencies.push(ms);
+          }
+        }),
+      );
+    };
+    await run(1, false); // warm-up
+    const started = performance.now();
+    await run(SECONDS, true);
+    const seconds = (performance.now() - started) / 1000;
+    if (failures) throw new Error(`saveAnswers: ${failures} failed calls, first: ${firstFailure}`);
+    const sorted = latencies.sort((a, b) => a - b);
+    const result = {
+      inspectors: emails.length,
+      calls: sorted.length,
+      failures,
+      seconds,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? NaN,
+    };
+    log(
+      `tasks.saveAnswers, ${result.inspectors} inspectors at once: ${result.calls} calls in ${seconds.toFixed(1)} s (${(result.calls / seconds).toFixed(0)}/s), ` +
+        `p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(1)} ms (target p95 < 30 ms ${result.p95 < 30 ? '✓' : '✗'})`,
+    );
+    return result;
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill();
+    }
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  await benchSaveAnswers((msg) => console.log(`[bench:saveAnswers] ${msg}`));
+}

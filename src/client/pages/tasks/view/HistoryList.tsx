@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { TTaskHistory } from '../../../../shared/schemas/tasks.ts';
+import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
+import { useFormatters } from '../../../lib/format.ts';
+import classes from './View.module.css';
+
+/** Every transition of the task, oldest first: what, who (or the system), when, and its reason or note. */
+export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
+  const { t } = useTranslation('review');
+  const fmt = useFormatters();
+  return (
+    <section aria-labelledby="task-history" className={classes.card}>
+      <h2 id="task-history" className={classes.cardHeading}>
+        {t('history.heading')}
+      </h2>
+      {events.length === 0 ? (
+        <p className={classes.muted}>{t('history.empty')}</p>
+      ) : (
+        <ol className={classes.timeline}>
+          {events.map((e) => (
+            <li key={e.id} className={classes.event} data-action={e.action}>
+              <p className={classes.eventHead}>
+                <strong>{t(`history.action.${e.action}`)}</strong>
+                {e.round !== null && <span className={classes.muted}> · {t('history.round', { round: e.round })}</span>}
+                {e.score !== null && (
+                  <span className={classes.muted}>
+                    {' · '}
+                    <Ltr>{t('history.score', { score: fmt.number(e.score) })}</Ltr>
+                  </span>
+                )}
+              </p>
+              <p className={classes.muted}>
+                <Bdi>{e.actor?.name || t('history.system')}</Bdi> · <time dateTime={e.at.toISOString()}>{fmt.dateTime(e.at)}</time>
+              </p>
+              {e.action === 'start' && e.distanceM !== null && (
+                <p className={e.outOfFence ? classes.warningText : classes.muted}>
+                  {e.outOfFence ? t('history.outOfFence', { distance: fmt.number(Math.round(e.distanceM)) }) : t('history.distance', { distance: fmt.number(Math.round(e.distanceM)) })}
+                </p>
+              )}
+              {e.reason && (
+                <p>
+                  <span className={classes.muted}>{t('history.reason')}: </span>
+                  <Bdi>{e.reason}</Bdi>
+                </p>
+              )}
+              {e.comment && (
+                <p>
+                  <span className={classes.muted}>{t('history.comment')}: </span>
+                  <Bdi>{e.comment}</Bdi>
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
