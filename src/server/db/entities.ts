@@ -33,6 +33,7 @@ import { LocationAssignmentSchema } from '../domains/workflow/assignments/assign
 import { SlotSchema } from '../domains/workflow/slots/slot.entity.ts';
 import { TaskReviewSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
 import { FileSchema } from '../domains/workflow/files/file.entity.ts';
+import { CorrectiveActionSchema } from '../domains/workflow/corrective-actions/corrective-action.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
 
 export const entities = [
@@ -51,4 +52,5 @@ export const entities = [
   SavedViewSchema,
   ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema,
   FileSchema,
+  CorrectiveActionSchema,
 ];
