@@ -7,6 +7,7 @@ import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { TaskActions } from './actions/TaskActions.tsx';
 import classes from './Tasks.module.css';
 
 /**
@@ -147,6 +148,8 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
               </ol>
             )}
           </section>
+
+          {data.status === 'approved' && <TaskActions taskId={data.id} />}
 
           {(viewPage || (performPage && mayPerform)) && (
             <div className={classes.links}>
