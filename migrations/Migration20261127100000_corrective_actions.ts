@@ -22,11 +22,13 @@ export class Migration20261127100000_corrective_actions extends Migration {
     this.addSql(`create index "corrective_actions_project_due_index" on "corrective_actions" ("project_id", "due_at", "id");`);
     this.addSql(`create index "corrective_actions_team_due_index" on "corrective_actions" ("team_id", "due_at", "id");`);
     this.addSql(`create index "corrective_actions_task_index" on "corrective_actions" ("task_id", "id");`);
+    this.addSql(`create index "corrective_actions_question_key_trgm" on "corrective_actions" using gin ("question_key" gin_trgm_ops);`);
+    this.addSql(`create index "corrective_actions_question_text_trgm" on "corrective_actions" using gin ("question_text" gin_trgm_ops);`);
     this.addSql(`create index "corrective_actions_pending_index" on "corrective_actions" ("location_id", "question_key") where "status" in ('open', 'done');`);
     this.addSql(`create index "corrective_actions_overdue_due_index" on "corrective_actions" ("due_at") where "status" = 'open' and "overdue_notified_at" is null;`);
     this.addSql(`create unique index "corrective_actions_task_question_unique" on "corrective_actions" ("task_id", "question_key") where "status" <> 'cancelled';`);
     this.addSql(`alter table "projects" add "action_due_days" int not null default 14;`);
-    this.addSql(`alter table "projects" add constraint "projects_action_due_days_check" check (action_due_days between 1 and 365);`);
+    this.addSql(`alter table "projects" add constraint "projects_action_due_days_check" check (action_due_days >= 1 and action_due_days <= 365);`);
     this.addSql(`alter table "corrective_actions" add constraint "corrective_actions_customer_id_foreign" foreign key ("customer_id") references "customers" ("id") on delete restrict;`);
     this.addSql(`alter table "corrective_actions" add constraint "corrective_actions_task_id_foreign" foreign key ("task_id") references "tasks" ("id") on delete restrict;`);
     this.addSql(`alter table "corrective_actions" add constraint "corrective_actions_project_id_foreign" foreign key ("project_id") references "projects" ("id") on delete restrict;`);

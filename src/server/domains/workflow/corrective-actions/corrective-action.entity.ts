@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ACTION_ORIGINS, ACTION_STATUSES } from '../../../../shared/schemas/corrective-actions.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
+import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { Team, User } from '../../organization/users/user.entity.ts';
 import { Location } from '../../structure/locations/location.entity.ts';
@@ -54,6 +55,9 @@ export const CorrectiveActionSchema = defineEntity({
     { name: 'corrective_actions_project_due_index', properties: ['project', 'dueAt', 'id'] },
     { name: 'corrective_actions_team_due_index', properties: ['team', 'dueAt', 'id'] },
     { name: 'corrective_actions_task_index', properties: ['task', 'id'] },
+    // The `q` search (ILIKE '%q%') on the question's key and text.
+    trgmIndex('corrective_actions', 'question_key'),
+    trgmIndex('corrective_actions', 'question_text'),
     // Auto-verify: the still-open actions of a location and question key.
     {
       name: 'corrective_actions_pending_index',
