@@ -136,6 +136,8 @@ describe('lifecycle', () => {
     expect(action).toMatchObject({ status: 'done', completionNote: 'Pallets moved to the store room', evidenceFileIds: [fileId], evidence: [{ id: fileId, name: 'fixed.txt' }] });
     expect(action.doneBy?.id).toBe(await userId('qualitycontrol@demo.com'));
     await expectRefusal(inspector.correctiveActions.complete({ id: action.id, note: 'again' }), 'CONFLICT');
+    // Evidence stays: its uploader cannot delete it while the action holds it.
+    await expectRefusal(inspector.files.delete({ id: fileId }), 'CONFLICT');
     await expectRefusal(inspector.correctiveActions.verify({ id: action.id }), 'FORBIDDEN');
 
     action = await analyst.correctiveActions.verify({ id: action.id });
