@@ -41,7 +41,7 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
     await b.signIn(page, 'floormanager@demo.com', 'floormanager');
-    await page.goto('/tasks/actions?status=open');
+    await page.goto(`/tasks/actions?status=open&q=${encodeURIComponent('Fire exits')}`);
     await page.getByRole('heading', { level: 1, name: 'Corrective actions' }).waitFor();
     await row(page, QUESTION).first().click();
     const panel = dialog(page, QUESTION);
@@ -66,7 +66,7 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
       { name: 'od-theme', value: 'dark', url: b.baseUrl },
       { name: 'od-language', value: 'ar', url: b.baseUrl },
     ]);
-    await page.goto('/tasks/actions');
+    await page.goto(`/tasks/actions?q=${encodeURIComponent('Fire exits')}`);
     await page.getByRole('heading', { level: 1, name: 'الإجراءات التصحيحية' }).waitFor();
     await page.getByText(QUESTION).first().waitFor();
     await page.waitForLoadState('networkidle');

@@ -267,3 +267,25 @@ describe('scope, input and concurrency', () => {
     await expectRefusal(admin.correctiveActions.update({ id: action.id, version: action.version, note: 'Stale' }), 'CONFLICT');
   });
 });
+
+describe('the demo seed', () => {
+  it('derives actions by the same rules: a failed critical of an approved task, verified only by a later approved task at that location', async () => {
+    const seeded = await k()
+      .selectFrom('corrective_actions as a')
+      .innerJoin('tasks as t', 't.id', 'a.task_id')
+      .leftJoin('tasks as v', 'v.id', 'a.verified_by_task_id')
+      .select(['a.id', 'a.status', 'a.question_key', 'a.location_id', 't.status as task_status', 't.critical_failures', 't.reviewed_at', 'v.location_id as v_location', 'v.reviewed_at as v_reviewed'])
+      .where('a.created_by_id', 'is', null)
+      .execute();
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(new Set(seeded.map((a) => a.status)).size).toBeGreaterThanOrEqual(2);
+    for (const a of seeded) {
+      expect(a.task_status, `action ${a.id}`).toBe('approved');
+      expect(a.critical_failures, `action ${a.id}`).toContain(a.question_key);
+      if (a.status === 'verified') {
+        expect(a.v_location, `action ${a.id}`).toBe(a.location_id);
+        expect(new Date(a.v_reviewed!).getTime(), `action ${a.id}`).toBeGreaterThanOrEqual(new Date(a.reviewed_at!).getTime());
+      }
+    }
+  });
+});
