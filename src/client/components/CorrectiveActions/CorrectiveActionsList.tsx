@@ -1,6 +1,7 @@
 // The corrective actions of one task or one location, as a short list linking to each action's panel
 // on /tasks/actions. Used by the task details, the location dialog and (at merge) the task view page.
 import { Banner, Button, Link, Spinner, Text } from '@primer/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { useCan } from '../../lib/can.ts';
@@ -12,8 +13,20 @@ import classes from './CorrectiveActions.module.css';
 
 export type CorrectiveActionsScope = { taskId: number; locationId?: never } | { locationId: number; taskId?: never };
 
-/** Actions of a task (`taskId`) or a location (`locationId`), most urgent first; nothing for roles that may not read them. */
+/**
+ * Actions of a task (`taskId`) or a location (`locationId`), most urgent first; nothing for roles that
+ * may not read them. Its strings load on first use inside its own Suspense boundary, so the page or
+ * dialog around it never falls back while they load.
+ */
 export function CorrectiveActionsList(props: CorrectiveActionsScope & { headingLevel?: 2 | 3 | 4 }) {
+  return (
+    <Suspense fallback={<Spinner size="small" />}>
+      <ActionsOf {...props} />
+    </Suspense>
+  );
+}
+
+function ActionsOf(props: CorrectiveActionsScope & { headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('actions');
   const fmt = useFormatters();
   const can = useCan();

@@ -2,8 +2,8 @@
 // /tasks/viewTask/{id}): `<TaskActions taskId={task.id} />` or `<TaskActions locationId={id} />`. The
 // list itself lives in components/CorrectiveActions so that other areas (the location dialog) share it.
 // For an approved task, a reviewer may also open an action for any failed question that has none yet.
-import { Button, FormControl, Select, Textarea } from '@primer/react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button, FormControl, Select, Spinner, Textarea } from '@primer/react';
+import { Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
 import { CorrectiveActionsList, type CorrectiveActionsScope } from '../../../components/CorrectiveActions/index.ts';
@@ -16,7 +16,11 @@ export function TaskActions(props: CorrectiveActionsScope & { headingLevel?: 2 |
   return (
     <div className={classes.details}>
       <CorrectiveActionsList {...props} />
-      {props.taskId !== undefined && <OpenActionForm taskId={props.taskId} />}
+      {props.taskId !== undefined && (
+        <Suspense fallback={<Spinner size="small" />}>
+          <OpenActionForm taskId={props.taskId} />
+        </Suspense>
+      )}
     </div>
   );
 }
