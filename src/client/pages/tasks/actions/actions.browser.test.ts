@@ -1,7 +1,7 @@
 // /tasks/actions as a person uses it: an approved inspection failed a critical question, so an action
 // was opened for the team's floor manager; they open it from the list, mark it done with a note, and
-// after a reload it reads Done with that note. axe finds nothing serious on the list in dark Arabic
-// at a phone's width.
+// after a reload it reads Done with that note. The location's dialog lists the action. axe finds nothing
+// serious on the list in dark Arabic at a phone's width.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { createTaskFixture } from '../../../../server/testing/workflow.ts';
@@ -10,6 +10,7 @@ import { dialog, notice, row } from '../../../testing/list-pages.ts';
 
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
 const QUESTION = 'Fire exits unobstructed?';
+let location = { code: '', name: '' };
 
 beforeAll(async () => {
   const admin = await b.caller('admin@demo.com');
@@ -30,6 +31,7 @@ beforeAll(async () => {
   });
   await b.orm.em.fork().getConnection().execute(`update tasks set critical_failures = '["fire"]' where id = ${f.taskId}`);
   await analyst.tasks.approve({ id: f.taskId });
+  location = await admin.locations.byId({ id: f.locationId });
   // The floor manager of the fixture's team owns it (the default); make sure it is this demo user.
   const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
   const manager = (await admin.users.list({ q: 'floormanager@demo.com' })).items[0];
@@ -55,6 +57,18 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
     await reloaded.getByText('Boxes moved off the exit route; checked with the store manager').waitFor();
     expect(await reloaded.getByText('Done', { exact: true }).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    await context.close();
+  });
+
+  it("shows the location's actions in its dialog, linking to the action", async () => {
+    const { context, page } = await b.newPage();
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    await page.goto(`/management/location-setting?q=${encodeURIComponent(location.code)}`);
+    await row(page, location.code).first().click();
+    const edit = dialog(page, `Edit ${location.name}`);
+    await edit.getByRole('heading', { name: /Corrective actions/ }).waitFor();
+    await edit.getByRole('link', { name: `Open corrective action: ${QUESTION}` }).first().waitFor();
     await context.close();
   });
 
