@@ -5,6 +5,7 @@ import { AccountsSeeder } from './accounts.seeder.ts';
 import { BusinessSeeder } from './business.seeder.ts';
 import { NotificationsSeeder } from './notifications.seeder.ts';
 import { WorkflowSeeder } from './workflow.seeder.ts';
+import { CorrectiveActionsSeeder } from './corrective-actions.seeder.ts';
 import { AcademySeeder } from './apps/academy.seeder.ts';
 import { ShopAndDirectoryDemoSeeder } from './apps/demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './apps/calendar.seeder.ts';
@@ -18,6 +19,7 @@ export class DatabaseSeeder extends Seeder {
     await this.call(em, [AccountsSeeder]);
     await this.call(em, [BusinessSeeder]);
     await this.call(em, [WorkflowSeeder]);
+    await this.call(em, [CorrectiveActionsSeeder]);
     await this.call(em, [NotificationsSeeder]);
     await this.call(em, [AcademySeeder]);
     await this.call(em, [ShopAndDirectoryDemoSeeder]);

@@ -138,6 +138,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'reports', path: '/reports', page: 'reports/ReportsPage', meta: read('Report'), ns: ['reports'] },
   { name: 'tasks', path: '/tasks', page: 'tasks/TasksPage', fallbackPage: HOME, meta: read('Task') },
   { name: 'tasks-perform_task-slotId-assignLocationId', path: '/tasks/perform_task/:slotId/:assignLocationId', page: 'tasks/PerformTaskPage', ns: ['perform'], meta: { action: 'perform', subject: 'Task' } },
+  { name: 'tasks-actions', path: '/tasks/actions', page: 'tasks/actions/ActionsPage', ns: ['actions'], meta: read('CorrectiveAction') },
   { name: 'tasks-viewTask-id', path: '/tasks/viewTask/:id', page: 'tasks/ViewTaskPage', ns: ['workflow', 'review'], meta: read('Task') },
   // Not found: /{error}, its alias and the catch-all (keep last)
   { name: 'error', path: '/*', aliases: ['/pages/misc/not-found/*?'], page: 'misc/NotFoundPage', ...errorPage },

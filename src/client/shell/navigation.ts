@@ -34,6 +34,7 @@ import {
   ProjectIcon,
   WorkflowIcon,
   CheckCircleIcon,
+  ChecklistIcon,
 } from '@primer/octicons-react';
 
 export interface NavLinkItem {
@@ -94,6 +95,7 @@ export const NAVIGATION: NavSection[] = [
       link('business-licenses', 'licenses', LawIcon),
       link('projects', 'projects', ProjectIcon),
       link('tasks', 'tasks', TasklistIcon),
+      link('tasks-actions', 'correctiveActions', ChecklistIcon),
       link('reports', 'reports', ReportIcon),
       link('files', 'files', FileDirectoryIcon),
     ],

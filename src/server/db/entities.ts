@@ -34,6 +34,7 @@ import { LocationAssignmentSchema } from '../domains/workflow/assignments/assign
 import { SlotSchema } from '../domains/workflow/slots/slot.entity.ts';
 import { TaskReviewSchema, TaskRoundSchema, TaskSchema } from '../domains/workflow/tasks/task.entity.ts';
 import { FileSchema } from '../domains/workflow/files/file.entity.ts';
+import { CorrectiveActionSchema } from '../domains/workflow/corrective-actions/corrective-action.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
 import { ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema, ReportSchema, ReportTaskMonthlySchema } from '../domains/workflow/reports/report.entity.ts';
 
@@ -54,4 +55,5 @@ export const entities = [
   ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema, TaskRoundSchema,
   FileSchema,
   ReportSchema, ReportTaskMonthlySchema, ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema,
+  CorrectiveActionSchema,
 ];

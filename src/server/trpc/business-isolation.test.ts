@@ -11,7 +11,7 @@ import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { createTaskFixture, type TaskFixture } from '../testing/workflow.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks', 'correctiveActions'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -40,6 +40,9 @@ interface Fixture {
   /** Tasks of the customer: one scheduled, one in progress, one submitted, one rejected (same project). */
   tasks: Record<'scheduled' | 'in_progress' | 'submitted' | 'rejected', TaskFixture>;
   projectCode: string;
+  /** An approved task with a failed critical question, and the corrective action it opened. */
+  approvedTaskId: number;
+  actionId: number;
 }
 
 const VIEW_LIST = 'management.locations' as const;
@@ -90,7 +93,16 @@ async function fixtureFor(code: string): Promise<Fixture> {
     assignmentId: assignment.id,
     slotId: slot.id,
     ...(await tasksFor(code)),
+    ...(await actionFor(code)),
   };
+}
+
+async function actionFor(code: string): Promise<Pick<Fixture, 'approvedTaskId' | 'actionId'>> {
+  const task = await createTaskFixture(t.orm, { customer: code, status: 'submitted' });
+  await t.orm.em.fork().getConnection().execute(`update tasks set critical_failures = '["isolation"]' where id = ${task.taskId}`);
+  await sa.tasks.approve({ id: task.taskId });
+  const [action] = (await sa.correctiveActions.list({ taskId: task.taskId })).items;
+  return { approvedTaskId: task.taskId, actionId: action.id };
 }
 
 async function tasksFor(code: string): Promise<Pick<Fixture, 'tasks' | 'projectCode'>> {
@@ -382,6 +394,17 @@ const CASES: Record<string, Case> = {
     await hidden(a.tasks.cancel({ id: f.tasks.scheduled.taskId, reason: 'Taken over' }));
     await hidden(a.tasks.cancel({ id: f.tasks.in_progress.taskId, reason: 'Taken over' }));
   },
+  'correctiveActions.list': async (a, f) => {
+    expect(ids(await a.correctiveActions.list({ itemsPerPage: -1 }))).not.toContain(f.actionId);
+    expect((await a.correctiveActions.list({ taskId: f.approvedTaskId })).total).toBe(0);
+    expect((await a.correctiveActions.list({ locationId: f.locationId, itemsPerPage: -1 })).items.filter((i) => i.customerId === f.customerId)).toEqual([]);
+  },
+  'correctiveActions.byId': (a, f) => hidden(a.correctiveActions.byId({ id: f.actionId })),
+  'correctiveActions.create': (a, f) => hidden(a.correctiveActions.create({ taskId: f.approvedTaskId, questionKey: 'isolation' })),
+  'correctiveActions.update': (a, f) => hidden(a.correctiveActions.update({ id: f.actionId, note: 'Taken over' })),
+  'correctiveActions.complete': (a, f) => hidden(a.correctiveActions.complete({ id: f.actionId, note: 'Taken over' })),
+  'correctiveActions.verify': (a, f) => hidden(a.correctiveActions.verify({ id: f.actionId })),
+  'correctiveActions.cancel': (a, f) => hidden(a.correctiveActions.cancel({ id: f.actionId, reason: 'Taken over' })),
 };
 
 const procedures = Object.keys(appRouter._def.procedures)
@@ -408,6 +431,7 @@ async function snapshot(f: Fixture) {
     project: await sa.projects.byId({ id: f.projectId }),
     assignment: await sa.assignments.byId({ id: f.assignmentId }),
     slots: (await sa.slots.list({ projectId: f.projectId, itemsPerPage: -1 })).items,
+    action: await sa.correctiveActions.byId({ id: f.actionId }),
   };
 }
 

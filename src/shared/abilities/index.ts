@@ -5,7 +5,7 @@ import type { Role } from '../constants/roles.ts';
 
 export const ACTIONS = [
   'manage', 'read', 'create', 'update', 'delete',
-  'assign', 'cancel', 'review', 'perform', 'upload',
+  'assign', 'cancel', 'review', 'perform', 'upload', 'complete', 'verify',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -13,7 +13,7 @@ export const SUBJECTS = [
   'all', 'AclDemo', 'DemoApp',
   'Customer', 'License', 'Direction', 'SubDirection', 'Class', 'Location', 'Scheme',
   'Team', 'User', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File',
-  'AuditEvent', 'Notification', 'SavedView',
+  'CorrectiveAction', 'AuditEvent', 'Notification', 'SavedView',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -48,7 +48,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       break;
     case 'admin':
       can('read', ['Customer', 'License'], own);
-      can('manage', [...structure, 'Team', 'Project', 'LocationAssignment', 'Slot', 'Task', 'File']);
+      can('manage', [...structure, 'Team', 'Project', 'LocationAssignment', 'Slot', 'Task', 'File', 'CorrectiveAction']);
       can('manage', 'User', own);
       can('read', 'Report');
       can('read', ['AclDemo', 'AuditEvent']);
@@ -56,12 +56,12 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       break;
     case 'businessadmin':
       can('read', ['Customer', 'License'], own);
-      can('manage', [...structure, 'Project', 'LocationAssignment', 'Slot', 'File']);
+      can('manage', [...structure, 'Project', 'LocationAssignment', 'Slot', 'File', 'CorrectiveAction']);
       can('read', ['Team', 'User', 'Task', 'Report', 'AclDemo', 'DemoApp']);
       break;
     case 'businessuser':
       can('read', 'Customer', own);
-      can('read', [...structure, 'Team', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File']);
+      can('read', [...structure, 'Team', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File', 'CorrectiveAction']);
       can('create', 'Project');
       can('update', 'Project', { ownerId: user.id });
       can('upload', 'File');
@@ -75,6 +75,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('read', 'User', team);
       can('manage', ['LocationAssignment', 'Slot']);
       can(['assign', 'cancel'], 'Task');
+      can('manage', 'CorrectiveAction');
       can('read', 'Report', team);
       can('upload', 'File');
       can('delete', 'File', { ownerId: user.id });
@@ -87,6 +88,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('manage', ['LocationAssignment', 'Slot'], team);
       can(['read', 'assign'], 'Task', team);
       can('review', 'Task');
+      can('manage', 'CorrectiveAction', team);
       can('read', 'Report', team);
       can('upload', 'File');
       can('delete', 'File', { ownerId: user.id });
@@ -98,6 +100,8 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('read', 'User', { id: user.id });
       can('read', ['LocationAssignment', 'Slot'], self);
       can(['read', 'perform'], 'Task', self);
+      // Corrective actions they own (DOMAIN.md: read self, complete self).
+      can(['read', 'complete'], 'CorrectiveAction', { ownerId: user.id });
       // Files of their tasks too: the files service adds them (who may read a task may read its files).
       can(['read', 'delete'], 'File', { ownerId: user.id });
       can('upload', 'File');
@@ -106,6 +110,8 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
     case 'analyst':
       can('read', [...structure, 'Team', 'User', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File']);
       can('review', 'Task');
+      // A reviewer: reads and verifies corrective actions, and opens one for any failed question (issue 13).
+      can(['read', 'verify', 'create'], 'CorrectiveAction');
       can('read', ['AclDemo', 'DemoApp']);
       break;
     case 'client':

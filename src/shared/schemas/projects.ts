@@ -3,6 +3,7 @@
 // Procedures: projects.list | byId | create | update | activate | hold | complete | archive | restore.
 // Lifecycle: draft -> active <-> on_hold -> completed; archive/restore from any state but active.
 import { z } from 'zod';
+import { ZActionDueDays } from './corrective-actions.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZNameRef, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, ZVersion } from './common.ts';
 
@@ -38,6 +39,8 @@ export const ZProject = z.object({
   endDate: z.string(),
   scheme: z.object({ id: z.number(), key: z.string(), name: z.string(), version: z.number() }),
   owner: ZNameRef.nullable(),
+  /** Days from opening until a corrective action of the project is due (default 14). */
+  actionDueDays: z.number(),
   progress: ZProjectProgress,
   archivedAt: z.date().nullable(),
   createdAt: z.date(),
@@ -73,6 +76,7 @@ export const ZCreateProjectInput = z
     schemeId: ZId,
     startDate: ZInputIsoDate,
     endDate: ZInputIsoDate,
+    actionDueDays: ZActionDueDays.optional(),
   })
   .refine(endAfterStart, endMessage);
 export type TCreateProjectInput = z.infer<typeof ZCreateProjectInput>;
@@ -88,6 +92,7 @@ export const ZUpdateProjectInput = z
     schemeId: ZId.optional(),
     startDate: ZInputIsoDate.optional(),
     endDate: ZInputIsoDate.optional(),
+    actionDueDays: ZActionDueDays.optional(),
   })
   .refine(endAfterStart, endMessage);
 export type TUpdateProjectInput = z.infer<typeof ZUpdateProjectInput>;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ALLOWED_FILE_TYPES, MAX_FILE_BYTES, type TUploadedFile } from '../../../shared/schemas/files.ts';
 import { formatBytes } from './format.ts';
 import classes from './FilesPage.module.css';
-import { UploadError, uploadFile } from './upload.ts';
+import { UploadError, uploadFile } from '../../lib/upload.ts';
 
 interface UploadItem {
   key: number;

@@ -12,6 +12,7 @@ import {
 import { Bdi, Coordinates, Ltr } from '../../components/Bidi/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
+import { CorrectiveActionsList } from '../../components/CorrectiveActions/index.ts';
 import { CheckboxField, FormDialog, NumberField, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
@@ -314,6 +315,7 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
         caption={t('locations.timeZoneHint')}
       />
       <CheckboxField form={form} name="active" label={t('fields.active')} caption={t('locations.activeHint')} />
+      {location && <CorrectiveActionsList locationId={location.id} />}
     </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'wouter';
 import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { TaskActions } from './actions/TaskActions.tsx';
 import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
@@ -143,6 +144,8 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
               </ol>
             )}
           </section>
+
+          {data.status === 'approved' && <TaskActions taskId={data.id} />}
 
           {(links.view || links.perform) && (
             <div className={classes.links}>

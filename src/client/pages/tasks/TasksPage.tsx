@@ -1,9 +1,10 @@
-import { CalendarIcon, ListUnorderedIcon } from '@primer/octicons-react';
-import { SegmentedControl, Spinner } from '@primer/react';
+import { CalendarIcon, ChecklistIcon, ListUnorderedIcon } from '@primer/octicons-react';
+import { Button, SegmentedControl, Spinner } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { Link as RouterLink, useLocation, useSearch } from 'wouter';
+import { pageExists, routeByName } from '../../app/routes.tsx';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
 import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
@@ -136,6 +137,12 @@ function TasksList() {
       description={t('tasks.description')}
       notices={notices}
       actions={
+        <>
+        {pageExists(routeByName('tasks-actions')) && can('read', 'CorrectiveAction') && (
+          <Button as={RouterLink} href="/tasks/actions" leadingVisual={ChecklistIcon}>
+            {t('tasks.correctiveActions')}
+          </Button>
+        )}
         <SegmentedControl aria-label={t('tasks.display')} onChange={(index) => update({ filters: { view: index === 1 ? 'calendar' : '' } })}>
           <SegmentedControl.Button leadingVisual={ListUnorderedIcon} selected={view === 'list'}>
             {t('tasks.listView')}
@@ -144,6 +151,7 @@ function TasksList() {
             {t('tasks.calendarView')}
           </SegmentedControl.Button>
         </SegmentedControl>
+        </>
       }
     >
       {view === 'list' ? (

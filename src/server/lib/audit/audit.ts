@@ -11,13 +11,15 @@ export type AuditAction =
   | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite'
   | 'hold' | 'complete' | 'generate' | 'missed'
   // Task transitions (workflow/tasks).
-  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel';
+  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel'
+  // Corrective action transitions (workflow/corrective-actions).
+  | 'verify';
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
   | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView'
   | 'File'
-  | 'Project' | 'LocationAssignment' | 'Slot' | 'Task' | 'Report';
+  | 'Project' | 'LocationAssignment' | 'Slot' | 'Task' | 'Report' | 'CorrectiveAction';
 
 export interface AuditInput {
   action: AuditAction;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextareaField, TextField, formClasses } from '../../../components/FormDialog/index.ts';
+import { NumberField, TextareaField, TextField, formClasses } from '../../../components/FormDialog/index.ts';
 import { RecordSelect, useCustomerOptions } from '../../../components/RecordSelect/index.ts';
 import type { StepProps } from './wizard-types.ts';
 
@@ -31,6 +31,7 @@ export function DetailsStep({ project, form, superadmin }: StepProps) {
         <TextField form={form} name="startDate" type="date" label={t('fields.startDate')} required disabled={datesLocked} />
         <TextField form={form} name="endDate" type="date" label={t('fields.endDate')} required disabled={datesLocked} />
       </div>
+      <NumberField form={form} name="actionDueDays" label={t('fields.actionDueDays')} caption={t('wizard.details.actionDueDaysHint')} min={1} max={365} step={1} required />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
 import { ZCode, zName, zOptionalText } from '../../../../shared/schemas/business.ts';
 import { ZInputIsoDate } from '../../../../shared/schemas/common.ts';
+import { DEFAULT_ACTION_DUE_DAYS, ZActionDueDays } from '../../../../shared/schemas/corrective-actions.ts';
 import { ZCreateProjectInput, type TProject } from '../../../../shared/schemas/projects.ts';
 import { useZodForm } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
@@ -30,11 +31,11 @@ import classes from './Wizard.module.css';
 // The slots step's calendar (FullCalendar) loads only when that step opens.
 const SlotsStep = lazy(() => import('./SlotsStep.tsx').then((m) => ({ default: m.SlotsStep })));
 
-const DETAIL_FIELDS = ['customerId', 'code', 'name', 'description', 'startDate', 'endDate'];
+const DETAIL_FIELDS = ['customerId', 'code', 'name', 'description', 'startDate', 'endDate', 'actionDueDays'];
 
 /** The details step's check: the create schema's detail fields and its date rule. */
 const ZDetails = z
-  .object({ code: ZCode, name: zName(), description: zOptionalText(4000), startDate: ZInputIsoDate, endDate: ZInputIsoDate })
+  .object({ code: ZCode, name: zName(), description: zOptionalText(4000), startDate: ZInputIsoDate, endDate: ZInputIsoDate, actionDueDays: ZActionDueDays })
   .refine((v) => v.endDate >= v.startDate, { message: 'End date must be on or after the start date', path: ['endDate'] });
 const ZSchemeChoice = z.object({ schemeId: z.number({ error: 'Choose a scheme' }).int().positive('Choose a scheme') });
 
@@ -95,6 +96,7 @@ function WizardBody({ project }: { project: TProject | null }) {
       description: project?.description ?? '',
       startDate: project?.startDate ?? '',
       endDate: project?.endDate ?? '',
+      actionDueDays: project?.actionDueDays ?? DEFAULT_ACTION_DUE_DAYS,
       schemeId: project?.scheme.id ?? null,
     },
     (v) => ({ ...v, customerId: superadmin ? (v.customerId ?? undefined) : undefined, schemeId: v.schemeId ?? undefined }),
@@ -169,7 +171,7 @@ function WizardBody({ project }: { project: TProject | null }) {
         }
         const changes: Record<string, unknown> =
           which === 'details'
-            ? { code: input.code, name: input.name, description: input.description, startDate: input.startDate, endDate: input.endDate }
+            ? { code: input.code, name: input.name, description: input.description, startDate: input.startDate, endDate: input.endDate, actionDueDays: input.actionDueDays }
             : project.status === 'draft'
               ? { schemeId: input.schemeId }
               : {};

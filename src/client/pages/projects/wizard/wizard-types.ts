@@ -10,6 +10,8 @@ export type ProjectValues = {
   description: string;
   startDate: string;
   endDate: string;
+  /** Days until a corrective action of the project is due. */
+  actionDueDays: number | null;
   schemeId: number | null;
 };
 

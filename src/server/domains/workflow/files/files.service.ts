@@ -459,7 +459,8 @@ async function tasksUsing(em: EntityManager, file: { id: number; customerId: num
 
 /**
  * files.delete: the uploader, or a role that manages files (admin, businessadmin), of a file they may
- * read (NOT_FOUND otherwise). CONFLICT when a submitted, approved or rejected task uses it as evidence.
+ * read (NOT_FOUND otherwise). CONFLICT when a submitted, approved or rejected task uses it as evidence,
+ * or a corrective action that is not cancelled.
  * The row goes first; the stored bytes are removed after the commit.
  */
 export async function deleteFile(ctx: ServiceContext, id: number): Promise<TDeleted> {
@@ -479,6 +480,16 @@ export async function deleteFile(ctx: ServiceContext, id: number): Promise<TDele
         `"${row.name}" is evidence in submitted task ${using.join(', ')}: it cannot be deleted while the task is under review or approved`,
       );
     }
+    // Evidence of a corrective action (done or verified) stays as long as the action does.
+    const action = await db(tx.em)
+      .selectFrom('corrective_actions')
+      .select('id')
+      .where('customer_id', '=', row.customerId)
+      .where('status', '<>', 'cancelled')
+      .where(sql<SqlBool>`evidence_file_ids @> ${JSON.stringify([id])}::jsonb`)
+      .limit(1)
+      .executeTakeFirst();
+    if (action) throw new AppError('CONFLICT', `"${row.name}" is evidence of corrective action #${action.id}: it cannot be deleted`);
     await db(tx.em).deleteFrom('files').where('id', '=', id).execute();
     recordAudit(tx, {
       action: 'delete',

@@ -1,18 +1,21 @@
 // The workflow's jobs on a PostgreSQL-backed queue (pg-boss, in its own `pgboss` schema of the app's
 // database), started by app.ts when JOBS is on.
 //
-// With several app processes on one database: every process registers the same two cron schedules
-// (an upsert) and works both queues. pg-boss sends each schedule's job once per minute however many
+// With several app processes on one database: every process registers the same cron schedules
+// (an upsert) and works every queue. pg-boss sends each schedule's job once per slot however many
 // processes run it (a singleton key per minute slot), the queues are `stately` (at most one job
 // waiting and one running), and a job is fetched by exactly one worker (`FOR UPDATE SKIP LOCKED`).
 // The job functions are safe even if two ran at once (see task-jobs.ts). Stopping a process stops
 // its worker gracefully; another process's worker takes the next minute's job.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { PgBoss } from 'pg-boss';
+import { notifyOverdueActions } from '../corrective-actions/corrective-actions.service.ts';
 import { markMissedTasks, sendTaskReminders } from './task-jobs.ts';
 
 export const MISSED_QUEUE = 'workflow-missed-tasks';
 export const REMINDER_QUEUE = 'workflow-task-reminders';
+/** Overdue corrective actions: each owner told once per action (every 15 minutes). */
+export const OVERDUE_ACTIONS_QUEUE = 'workflow-overdue-actions';
 
 export interface WorkflowJobsOptions {
   orm: MikroORM;
@@ -43,12 +46,17 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
     await boss.createQueue(queue, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
     await boss.schedule(queue, '* * * * *');
   }
+  await boss.createQueue(OVERDUE_ACTIONS_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
+  await boss.schedule(OVERDUE_ACTIONS_QUEUE, '*/15 * * * *');
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(MISSED_QUEUE, work, async () => {
     await markMissedTasks(options.orm.em.fork(), now());
   });
   await boss.work(REMINDER_QUEUE, work, async () => {
     await sendTaskReminders(options.orm.em.fork(), now(), options.reminderMinutes);
+  });
+  await boss.work(OVERDUE_ACTIONS_QUEUE, work, async () => {
+    await notifyOverdueActions(options.orm.em.fork(), now());
   });
   return {
     boss,

@@ -8,7 +8,7 @@ import { loadConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { MISSED_QUEUE, REMINDER_QUEUE, startWorkflowJobs, type WorkflowJobs } from './job-queue.ts';
+import { MISSED_QUEUE, OVERDUE_ACTIONS_QUEUE, REMINDER_QUEUE, startWorkflowJobs, type WorkflowJobs } from './job-queue.ts';
 import { markMissedTasks, sendTaskReminders } from './task-jobs.ts';
 
 const t = await setupTestApp();
@@ -121,7 +121,7 @@ describe('the job queue (pg-boss)', () => {
     await app.close();
   });
 
-  it('schedules both jobs every minute and, with two workers on one database, runs each job once', async () => {
+  it('schedules the task jobs every minute and the overdue actions every 15 minutes; with two workers on one database, runs each job once', async () => {
     const { assignments } = await planned(2);
     const taskIds: number[] = [];
     for (const a of assignments) for (const day of ['02', '03', '04']) taskIds.push((await slot(a.id, `2031-06-${day}T08:00:00Z`)).taskId);
@@ -135,6 +135,7 @@ describe('the job queue (pg-boss)', () => {
     const schedules = await runners[0].boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       [MISSED_QUEUE, '* * * * *'],
+      [OVERDUE_ACTIONS_QUEUE, '*/15 * * * *'],
       [REMINDER_QUEUE, '* * * * *'],
     ]);
     // Jobs sent from both processes (as the minute's schedule would); each runs on one worker.

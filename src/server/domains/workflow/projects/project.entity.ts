@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { DEFAULT_ACTION_DUE_DAYS } from '../../../../shared/schemas/corrective-actions.ts';
 import { PROJECT_STATUSES } from '../../../../shared/schemas/projects.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
@@ -28,6 +29,8 @@ export const ProjectSchema = defineEntity({
     activatedAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
     archivedAt: p.datetime().nullable(),
+    /** Days from opening until a corrective action of this project is due (editable on the action). */
+    actionDueDays: p.integer().default(DEFAULT_ACTION_DUE_DAYS).check('action_due_days >= 1 and action_due_days <= 365'),
   },
   checks: [{ name: 'projects_period_check', expression: 'end_date >= start_date' }],
   uniques: [{ name: 'projects_customer_code_unique', properties: ['customer', 'code'] }],

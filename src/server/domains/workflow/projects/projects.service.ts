@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type SqlBool } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
+import { DEFAULT_ACTION_DUE_DAYS } from '../../../../shared/schemas/corrective-actions.ts';
 import {
   TASK_STATUSES,
   type TCreateProjectInput,
@@ -117,6 +118,7 @@ export const projectListing = defineListing({
           sql<string>`${sql.ref('p.end_date')}::text`.as('end_date'),
           'p.scheme_id',
           'p.owner_id',
+          'p.action_due_days',
           'p.archived_at',
           'p.created_at',
           'p.updated_at',
@@ -146,6 +148,7 @@ export const projectListing = defineListing({
     ownerId: r.owner_id,
     scheme: { id: r.scheme_id, key: '', name: '', version: 0 },
     owner: null,
+    actionDueDays: r.action_due_days,
     progress: emptyProgress(),
     archivedAt: toDateOrNull(r.archived_at),
     createdAt: toDate(r.created_at),
@@ -285,6 +288,7 @@ const records: WriteSpec<Project> = {
     endDate: p.endDate,
     status: p.status,
     ownerId: p.owner?.id ?? null,
+    actionDueDays: p.actionDueDays,
   }),
   name: (p) => `Project "${p.code}"`,
   unique: uniqueCode,
@@ -307,6 +311,7 @@ export async function createProject(ctx: ServiceContext, input: TCreateProjectIn
       scheme: scheme.id,
       startDate: input.startDate,
       endDate: input.endDate,
+      actionDueDays: input.actionDueDays ?? DEFAULT_ACTION_DUE_DAYS,
       status: 'draft',
       owner: tx.user.id,
       activatedAt: null,

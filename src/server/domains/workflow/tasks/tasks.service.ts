@@ -64,6 +64,7 @@ import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.
 import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
 import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { onTaskApproved } from '../corrective-actions/corrective-actions.service.ts';
 import { Project } from '../projects/project.entity.ts';
 import { Task, TaskReview, TaskRound } from './task.entity.ts';
 
@@ -689,6 +690,19 @@ async function review(
       ...(text.comment ? { comment: text.comment } : {}),
       ...(questionComments.length ? { questionKeys: questionComments.map((c) => c.questionKey) } : {}),
     });
+    // Corrective actions, in this transaction: verify the location's pending ones this task passes, open one per failed critical.
+    if (decision === 'approved') {
+      await onTaskApproved(tx, {
+        id: task.id,
+        customerId: task.customer.id,
+        projectId: task.project.id,
+        locationId: task.location.id,
+        teamId: task.team.id,
+        schemeId: task.scheme.id,
+        answers: task.answers,
+        criticalFailures: task.criticalFailures,
+      });
+    }
     const names = await describe(tx.em, task);
     await notifyInspector(
       tx,

@@ -1,8 +1,9 @@
 // Sends one file to POST /api/files (multipart, the session cookie with its XSRF token) and reports
-// upload progress, which fetch cannot: XMLHttpRequest's upload events. Used by the /files page.
-import { XSRF_COOKIE, XSRF_HEADER } from '../../../shared/constants/http.ts';
-import type { TUploadedFile } from '../../../shared/schemas/files.ts';
-import { readCookie } from '../../lib/cookies.ts';
+// upload progress, which fetch cannot: XMLHttpRequest's upload events. Used by the /files page and the
+// corrective actions' evidence.
+import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/constants/http.ts';
+import type { TUploadedFile } from '../../shared/schemas/files.ts';
+import { readCookie } from './cookies.ts';
 
 export class UploadError extends Error {
   readonly status: number;
