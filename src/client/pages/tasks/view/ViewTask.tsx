@@ -12,6 +12,7 @@ import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { openableHref } from '../../../shell/links.ts';
+import { TaskActions } from '../actions/TaskActions.tsx';
 import { AnswerList } from './AnswerList.tsx';
 import { CheckInPanel } from './CheckInPanel.tsx';
 import { HistoryList } from './HistoryList.tsx';
@@ -162,10 +163,7 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
               />
             )}
           </section>
-          {/*
-            SLOT — corrective actions of this task. The `TaskActions` component (branch `actions`) renders
-            here, e.g. `<TaskActions taskId={task.id} />`; nothing is shown until it lands.
-          */}
+          {task.status === 'approved' && <TaskActions taskId={task.id} headingLevel={2} />}
         </div>
         <div className={classes.side}>
           {reviewer && <ReviewPanel task={task} draft={draft} notices={notices} />}
