@@ -16,8 +16,10 @@ import {
   ZProduct,
   ZReferral,
   ZReview,
+  type TProduct,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import * as shop from './ecommerce.service.ts';
 
@@ -43,6 +45,24 @@ async function orEmpty404<T>(work: Promise<T>): Promise<T> {
 const ZId404 = restInput(ZByIdInput, { invalid: empty404 });
 
 export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
+  // GET /api/export/ecommerce-products.csv?<the product list's filters>: the product list page's CSV.
+  registerCsvExport<typeof ZListProductsInput, TProduct>(app, {
+    name: 'ecommerce-products',
+    input: ZListProductsInput,
+    iterate: shop.iterateProducts,
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'product', value: (r) => r.productName },
+      { header: 'brand', value: (r) => r.productBrand },
+      { header: 'category', value: (r) => r.category },
+      { header: 'sku', value: (r) => r.sku },
+      { header: 'price', value: (r) => r.price.slice(1) },
+      { header: 'qty', value: (r) => r.qty },
+      { header: 'in_stock', value: (r) => r.stock },
+      { header: 'status', value: (r) => r.status },
+    ],
+  });
+
   app.get('/apps/ecommerce/products', { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } }, async (request) => {
     const { items, total } = await shop.listProducts(request, request.query);
     return { products: items, total };
