@@ -27,8 +27,8 @@ export interface RecordListPageProps<R extends { id: number }> {
   list: RecordList<R>;
   title: string;
   description: string;
-  /** The create button's label; the button shows when the caller may create. */
-  createLabel: string;
+  /** The create button's label; the button shows when the caller may create (omitted: no create button). */
+  createLabel?: string;
   createIcon?: Icon;
   /** What the create button does (default: the dialog with a new record). */
   onCreate?: () => void;
@@ -89,7 +89,7 @@ export function RecordListPage<R extends { id: number }>({
     setReloads((n) => n + 1);
     return true;
   };
-  const canCreate = list.can('create');
+  const canCreate = createLabel !== undefined && list.can('create');
   useCreateParam(canCreate, onCreate);
   const bulkActions: BulkAction<R>[] = [
     ...(list.archiveMany && list.can('update') ? [{ label: t('bulkArchive'), icon: ArchiveIcon, run: list.archiveMany }] : []),

@@ -97,3 +97,20 @@ describe('apps.ecommerce for the shop pages', () => {
     expect(await codeOf((await t.caller('client@demo.com')).apps.ecommerce.settings.get())).toBe('FORBIDDEN');
   });
 });
+
+describe('GET /api/export/ecommerce-*.csv', () => {
+  it('streams every matching row of the shop lists with the list filters; readers may, the client role may not', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/export/ecommerce-products.csv?category=Shoes&sortBy=price', as: 'analyst@demo.com' });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toContain('product');
+    const shoes = (await (await t.caller('analyst@demo.com')).apps.ecommerce.products.list({ category: 'Shoes', itemsPerPage: -1 })).total;
+    expect(lines).toHaveLength(shoes + 1);
+    for (const list of ['orders', 'customers', 'reviews', 'referrals']) {
+      const answer = await t.request({ method: 'GET', url: `/api/export/ecommerce-${list}.csv`, as: 'admin@demo.com' });
+      expect(answer.statusCode, list).toBe(200);
+      expect(answer.body.trim().split('\n').length, list).toBeGreaterThan(40);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/export/ecommerce-orders.csv', as: 'client@demo.com' })).statusCode).toBe(403);
+  });
+});

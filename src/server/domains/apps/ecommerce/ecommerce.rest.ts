@@ -16,7 +16,11 @@ import {
   ZProduct,
   ZReferral,
   ZReview,
+  type TEcommerceCustomer,
+  type TOrder,
   type TProduct,
+  type TReferral,
+  type TReview,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
@@ -60,6 +64,62 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
       { header: 'qty', value: (r) => r.qty },
       { header: 'in_stock', value: (r) => r.stock },
       { header: 'status', value: (r) => r.status },
+    ],
+  });
+  registerCsvExport<typeof ZListOrdersInput, TOrder>(app, {
+    name: 'ecommerce-orders',
+    input: ZListOrdersInput,
+    iterate: shop.iterateOrders,
+    columns: [
+      { header: 'order', value: (r) => r.order },
+      { header: 'date', value: (r) => `${r.date} ${r.time}` },
+      { header: 'customer', value: (r) => r.customer },
+      { header: 'email', value: (r) => r.email },
+      { header: 'payment', value: (r) => r.payment },
+      { header: 'status', value: (r) => r.status },
+      { header: 'method', value: (r) => r.method },
+      { header: 'spent', value: (r) => r.spent },
+    ],
+  });
+  registerCsvExport<typeof ZListEcommerceCustomersInput, TEcommerceCustomer>(app, {
+    name: 'ecommerce-customers',
+    input: ZListEcommerceCustomersInput,
+    iterate: shop.iterateEcommerceCustomers,
+    columns: [
+      { header: 'customer_id', value: (r) => r.customerId },
+      { header: 'customer', value: (r) => r.customer },
+      { header: 'email', value: (r) => r.email },
+      { header: 'country', value: (r) => r.country },
+      { header: 'orders', value: (r) => r.order },
+      { header: 'total_spent', value: (r) => r.totalSpent },
+    ],
+  });
+  registerCsvExport<typeof ZListReviewsInput, TReview>(app, {
+    name: 'ecommerce-reviews',
+    input: ZListReviewsInput,
+    iterate: shop.iterateReviews,
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'product', value: (r) => r.product },
+      { header: 'reviewer', value: (r) => r.reviewer },
+      { header: 'email', value: (r) => r.email },
+      { header: 'date', value: (r) => r.date },
+      { header: 'rating', value: (r) => r.review },
+      { header: 'status', value: (r) => r.status },
+      { header: 'head', value: (r) => r.head },
+    ],
+  });
+  registerCsvExport<typeof ZListReferralsInput, TReferral>(app, {
+    name: 'ecommerce-referrals',
+    input: ZListReferralsInput,
+    iterate: shop.iterateReferrals,
+    columns: [
+      { header: 'user', value: (r) => r.user },
+      { header: 'email', value: (r) => r.email },
+      { header: 'referred_id', value: (r) => r.referredId },
+      { header: 'status', value: (r) => r.status },
+      { header: 'value', value: (r) => r.value.slice(1) },
+      { header: 'earning', value: (r) => r.earning.slice(1) },
     ],
   });
 

@@ -115,14 +115,18 @@ export async function listProducts(ctx: ServiceContext, input: TListProductsInpu
   return { items: rows.map((r) => ({ ...r, price: dollars(r.price) })), total };
 }
 
-/** The CSV export: every product matching the list's filters, read a page at a time in SQL. */
-export async function* iterateProducts(ctx: ServiceContext, input: TListProductsInput): AsyncGenerator<TProduct[]> {
-  for (let page = 1; ; page++) {
-    const { items } = await listProducts(ctx, { ...input, page, itemsPerPage: 500 });
-    if (items.length) yield items;
-    if (items.length < 500) return;
-  }
+/** A CSV export's rows: every row matching the list's input, read 500 at a time (each page in SQL). */
+function everyPage<I extends { page: number; itemsPerPage: number }, T>(list: (ctx: ServiceContext, input: I) => Promise<ListResult<T>>) {
+  return async function* (ctx: ServiceContext, input: I): AsyncGenerator<T[]> {
+    for (let page = 1; ; page++) {
+      const { items } = await list(ctx, { ...input, page, itemsPerPage: 500 });
+      if (items.length) yield items;
+      if (items.length < 500) return;
+    }
+  };
 }
+
+export const iterateProducts = everyPage(listProducts);
 
 /** The product stat cards: counts and stock value, one aggregate query. */
 export async function productStats(ctx: ServiceContext): Promise<TProductStats> {
@@ -189,6 +193,8 @@ export async function listReviews(ctx: ServiceContext, input: TListReviewsInput)
   return { items: rows, total };
 }
 
+export const iterateReviews = everyPage(listReviews);
+
 /** Delete one review; NOT_FOUND when there is none with that id. */
 export async function deleteReview(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const shop = await openShop(ctx, 'manage');
@@ -250,6 +256,8 @@ export async function listReferrals(ctx: ServiceContext, input: TListReferralsIn
   return { items: rows.map((r) => ({ ...r, value: dollars(r.value), earning: dollars(r.earning) })), total };
 }
 
+export const iterateReferrals = everyPage(listReferrals);
+
 /** The referral stat cards, one aggregate query. */
 export async function referralStats(ctx: ServiceContext): Promise<TReferralStats> {
   const shop = await openShop(ctx);
@@ -308,6 +316,8 @@ export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): 
   const { rows, total } = await runList(orderSource(kyselyOf(shop.ctx.em), shop.tenant), input);
   return { items: rows.map(orderRow), total };
 }
+
+export const iterateOrders = everyPage(listOrders);
 
 /** The orders of one shop customer (placed with their e-mail), sorted and paged. */
 export async function listCustomerOrders(ctx: ServiceContext, input: TListCustomerOrdersInput): Promise<ListResult<TOrder>> {
@@ -446,6 +456,8 @@ export async function listEcommerceCustomers(
   const { rows, total } = await runList(customerSource(kyselyOf(shop.ctx.em), shop.tenant), input);
   return { items: rows.map(withFlag), total };
 }
+
+export const iterateEcommerceCustomers = everyPage(listEcommerceCustomers);
 
 /** One shop customer by customer number, with status and contact; NOT_FOUND when none has it. */
 export async function getEcommerceCustomer(
