@@ -202,6 +202,10 @@ export const ZOrderDetail = ZOrder.extend({
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
+/** An order looked up by its number (the same in every customer's copy of the shop), not the row id. */
+export const ZOrderByNumberInput = z.object({ order: ZId });
+export type TOrderByNumberInput = z.infer<typeof ZOrderByNumberInput>;
+
 export const ZSetOrderStatusInput = z.object({ id: ZId, status: z.enum(ORDER_STATUSES), version: ZShopVersion.optional() });
 export type TSetOrderStatusInput = z.infer<typeof ZSetOrderStatusInput>;
 
@@ -235,11 +239,11 @@ export type TReferralStats = z.infer<typeof ZReferralStats>;
 
 /* Store settings, one set per customer's shop */
 export const SHOP_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
-const money = z.number({ error: 'Enter an amount' }).min(0, 'Must be 0 or more').max(1_000_000, 'Must be at most 1,000,000');
+const money = z.number().min(0).max(1_000_000);
 export const ZShopSettingsFields = z.object({
   store: z.object({
     name: z.string().trim().min(1, 'Enter the store name').max(120),
-    email: z.email('Enter a valid e-mail address').max(254),
+    email: z.email('Enter a valid email address').max(254),
     phone: z.string().trim().max(40),
     address: z.string().trim().max(300),
     currency: z.enum(SHOP_CURRENCIES),
@@ -251,13 +255,13 @@ export const ZShopSettingsFields = z.object({
   shipping: z.object({
     flatRate: money,
     freeOver: money,
-    processingDays: z.number({ error: 'Enter a number of days' }).int('Enter whole days').min(0, 'Must be 0 or more').max(60, 'Must be at most 60'),
+    processingDays: z.number().int().min(0).max(60),
   }),
   notifications: z.object({
     newOrder: z.boolean(),
     newReview: z.boolean(),
     lowStock: z.boolean(),
-    lowStockThreshold: z.number({ error: 'Enter a quantity' }).int('Enter a whole number').min(0, 'Must be 0 or more').max(10_000, 'Must be at most 10,000'),
+    lowStockThreshold: z.number().int().min(0).max(10_000),
   }),
 });
 export type TShopSettingsFields = z.infer<typeof ZShopSettingsFields>;

@@ -43,8 +43,8 @@ export interface RecordListPageProps<R extends { id: number }> {
   exportDomain: string;
   /** The row's menu (default: edit, archive or restore, delete). */
   rowActions?: (row: R) => RowAction[];
-  /** What Enter or a click on a row does (default: its edit dialog when allowed). */
-  onRowOpen?: (row: R) => void;
+  /** What Enter or a click on a row does (default: its edit dialog when allowed; null: nothing). */
+  onRowOpen?: ((row: R) => void) | null;
   /** The dialog for `list.editing` (`null`: a new record). */
   dialog?: (record: R | null, props: RecordDialogProps) => ReactNode;
   /** Content between the header and the table (a summary). */
@@ -120,7 +120,7 @@ export function RecordListPage<R extends { id: number }>({
         loading={query.isFetching}
         error={query.error?.message}
         onRetry={() => void query.refetch()}
-        onRowOpen={onRowOpen}
+        onRowOpen={onRowOpen ?? undefined}
         rowLabel={list.label}
         records={list.records}
         card={card}

@@ -6,6 +6,7 @@ import {
   ZEcommerceCustomerList,
   ZListCustomerOrdersInput,
   ZListEcommerceCustomersInput,
+  ZOrderByNumberInput,
   ZOrderDetail,
   ZProductStats,
   ZReferralStats,
@@ -45,7 +46,7 @@ export const ecommerceRouter = router({
   orders: router({
     list: listQuery(ZListOrdersInput, ZOrderList, shop.listOrders),
     ofCustomer: listQuery(ZListCustomerOrdersInput, ZOrderList, shop.listCustomerOrders),
-    byId: authedProcedure.input(ZByIdInput).output(ZOrderDetail).query(({ ctx, input }) => shop.getOrder(ctx, input)),
+    byNumber: authedProcedure.input(ZOrderByNumberInput).output(ZOrderDetail).query(({ ctx, input }) => shop.getOrder(ctx, input)),
     setStatus: authedProcedure.input(ZSetOrderStatusInput).output(ZOrderDetail).mutation(({ ctx, input }) => shop.setOrderStatus(ctx, input)),
     delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteOrder(ctx, input)),
   }),

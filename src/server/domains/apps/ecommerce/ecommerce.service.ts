@@ -16,6 +16,7 @@ import type {
   TListReviewsInput,
   TListCustomerOrdersInput,
   TOrder,
+  TOrderByNumberInput,
   TOrderDetail,
   TProductStats,
   TReferralStats,
@@ -332,15 +333,18 @@ function orderRow<R extends { orderedAt: Date | string }>({ orderedAt, ...row }:
   return { ...row, date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
-/** One order with its version, its shop customer (by e-mail) and its status history, oldest first. */
-export async function getOrder(ctx: ServiceContext, input: TByIdInput): Promise<TOrderDetail> {
+/**
+ * One order by its number, with its version, its shop customer (by e-mail) and its status history,
+ * oldest first; NOT_FOUND when the caller's shop has no such order.
+ */
+export async function getOrder(ctx: ServiceContext, input: TOrderByNumberInput): Promise<TOrderDetail> {
   const shop = await openShop(ctx);
   const db = kyselyOf(shop.ctx.em);
   const source = orderSource(db, shop.tenant);
   const row = await source
     .select(source.from)
     .select(['o.version', 'o.ordered_at as orderedAt'])
-    .where('o.id', '=', input.id)
+    .where('o.order_number', '=', input.order)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
   const [customer, history] = await Promise.all([
@@ -366,11 +370,11 @@ export async function getOrder(ctx: ServiceContext, input: TByIdInput): Promise<
  */
 export async function setOrderStatus(ctx: ServiceContext, input: TSetOrderStatusInput): Promise<TOrderDetail> {
   const shop = await openShop(ctx, 'manage');
-  await shop.ctx.em.transactional(async (em) => {
+  const moved = await shop.ctx.em.transactional(async (em) => {
     const db = kyselyOf(em);
     const order = await db
       .selectFrom('ecommerce_orders')
-      .select(['id', 'status', 'version'])
+      .select(['id', 'order_number', 'status', 'version'])
       .where('id', '=', input.id)
       .where('tenant_id', '=', shop.tenant)
       .forUpdate()
@@ -397,8 +401,9 @@ export async function setOrderStatus(ctx: ServiceContext, input: TSetOrderStatus
         updated_at: sql<Date>`now()`,
       })
       .execute();
+    return order.order_number;
   });
-  return getOrder(ctx, { id: input.id });
+  return getOrder(ctx, { order: moved });
 }
 
 /** Delete an order if it exists (deleting a missing order is not an error). */
