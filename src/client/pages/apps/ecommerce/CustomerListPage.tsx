@@ -6,7 +6,7 @@ import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, NumberCell, RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, shopCache, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, shopList, useMoney, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/customer/list: the shop's customers; a row opens their details. */
 export default function CustomerListPage() {
@@ -18,9 +18,7 @@ export default function CustomerListPage() {
     filters: [],
     schema: ZListEcommerceCustomersInput,
     list: trpc.apps.ecommerce.customers.list,
-    invalidates: [],
-    cache: shopCache.customers,
-    subject: 'DemoApp',
+    ...shopList('customers'),
     label: (c: TEcommerceCustomer) => c.customer,
     records: t('customers.records'),
   });
@@ -47,9 +45,7 @@ export default function CustomerListPage() {
   return (
     <RecordListPage
       list={list}
-      title={t('customers.title')}
-      description={t('customers.description')}
-      emptyTitle={t('customers.empty')}
+      {...shopListText(t, 'customers')}
       columns={columns}
       card={{ title: 'customer', facts: ['country', 'totalSpent'], status: 'orders' }}
       exportDomain="ecommerce-customers"

@@ -5,7 +5,7 @@ import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { PictureName, ShopStatus, shopCache, shopClasses as classes } from './shop.tsx';
+import { PictureName, ShopStatus, shopList, shopClasses as classes, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/manage-review: reviews filtered by status; approve, unpublish or delete. */
 export default function ManageReviewPage() {
@@ -15,9 +15,7 @@ export default function ManageReviewPage() {
     filters: ['status'],
     schema: ZListReviewsInput,
     list: trpc.apps.ecommerce.reviews.list,
-    invalidates: [],
-    cache: shopCache.reviews,
-    subject: 'DemoApp',
+    ...shopList('reviews'),
     label: (r: TReviewRow) => r.head,
     remove: trpc.apps.ecommerce.reviews.delete.useMutation().mutateAsync,
     deleteHint: t('reviews.deleteHint'),
@@ -62,9 +60,7 @@ export default function ManageReviewPage() {
   return (
     <RecordListPage
       list={list}
-      title={t('reviews.title')}
-      description={t('reviews.description')}
-      emptyTitle={t('reviews.empty')}
+      {...shopListText(t, 'reviews')}
       columns={columns}
       card={{ title: 'review', facts: ['product', 'date'], status: 'status' }}
       exportDomain="ecommerce-reviews"

@@ -6,7 +6,7 @@ import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopCache, useMoney } from './shop.tsx';
+import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopList, useMoney, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
 export default function OrderListPage() {
@@ -18,9 +18,7 @@ export default function OrderListPage() {
     filters: [],
     schema: ZListOrdersInput,
     list: trpc.apps.ecommerce.orders.list,
-    invalidates: [],
-    cache: shopCache.orders,
-    subject: 'DemoApp',
+    ...shopList('orders'),
     label: (o: TOrder) => t('orders.number', { order: o.order }),
     remove: trpc.apps.ecommerce.orders.delete.useMutation().mutateAsync,
     deleteHint: t('orders.deleteHint'),
@@ -41,9 +39,7 @@ export default function OrderListPage() {
   return (
     <RecordListPage
       list={list}
-      title={t('orders.title')}
-      description={t('orders.description')}
-      emptyTitle={t('orders.empty')}
+      {...shopListText(t, 'orders')}
       columns={columns}
       card={{ title: 'customers', facts: ['order', 'spent'], status: 'status' }}
       exportDomain="ecommerce-orders"

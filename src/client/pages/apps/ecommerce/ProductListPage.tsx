@@ -5,7 +5,7 @@ import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopCache, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, useMoney, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/product/list: the shop's products with stat cards, filters, bulk delete and CSV. */
 export default function ProductListPage() {
@@ -16,9 +16,7 @@ export default function ProductListPage() {
     filters: ['status', 'category', 'stock'],
     schema: ZListProductsInput,
     list: trpc.apps.ecommerce.products.list,
-    invalidates: [],
-    cache: shopCache.products,
-    subject: 'DemoApp',
+    ...shopList('products'),
     label: (p: TProduct) => p.productName,
     remove: trpc.apps.ecommerce.products.delete.useMutation().mutateAsync,
     deleteHint: t('products.deleteHint'),
@@ -46,9 +44,7 @@ export default function ProductListPage() {
   return (
     <RecordListPage
       list={list}
-      title={t('products.title')}
-      description={t('products.description')}
-      emptyTitle={t('products.empty')}
+      {...shopListText(t, 'products')}
       columns={columns}
       card={{ title: 'product', facts: ['price', 'qty'], status: 'status' }}
       exportDomain="ecommerce-products"

@@ -4,7 +4,7 @@ import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopCache, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, useMoney, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/referrals: referral stat cards and the referred customers with their earnings. */
 export default function ReferralsPage() {
@@ -15,9 +15,7 @@ export default function ReferralsPage() {
     filters: [],
     schema: ZListReferralsInput,
     list: trpc.apps.ecommerce.referrals.list,
-    invalidates: [],
-    cache: shopCache.referrals,
-    subject: 'DemoApp',
+    ...shopList('referrals'),
     label: (r: TReferral) => r.user,
     records: t('referrals.records'),
   });
@@ -34,9 +32,7 @@ export default function ReferralsPage() {
   return (
     <RecordListPage
       list={list}
-      title={t('referrals.title')}
-      description={t('referrals.description')}
-      emptyTitle={t('referrals.empty')}
+      {...shopListText(t, 'referrals')}
       columns={columns}
       card={{ title: 'users', facts: ['value', 'earning'], status: 'status' }}
       exportDomain="ecommerce-referrals"

@@ -91,6 +91,11 @@ export const shopCache = {
 };
 type ShopUtils = ReturnType<typeof trpc.useUtils>;
 
+/** useRecordList's options common to the shop lists: their cache, no business domain, the DemoApp abilities. */
+export function shopList<K extends keyof typeof shopCache>(name: K) {
+  return { invalidates: [], cache: shopCache[name], subject: 'DemoApp' } as const;
+}
+
 export { classes as shopClasses };
 
 /** The order's payment state (code 1 to 4 of the spec) as a label. */
@@ -197,4 +202,9 @@ export function FactsCard({ title, facts, children }: { title: string; facts: [s
       {children}
     </section>
   );
+}
+
+/** A shop list page's heading, description and empty title from its `shop` strings section. */
+export function shopListText(t: (key: string) => string, section: 'products' | 'orders' | 'customers' | 'reviews' | 'referrals') {
+  return { title: t(`${section}.title`), description: t(`${section}.description`), emptyTitle: t(`${section}.empty`) };
 }
