@@ -68,6 +68,8 @@ const errorPage = { layout: 'auto', meta: { public: true } } as const;
 /** A business list page: read access to `subject`, the `business` strings, its list preloaded. */
 const businessList = (subject: Subject, list: Domain) => ({ meta: read(subject), ns: ['business'], list }) as const;
 const HOME = 'home/SignedInPage';
+/** The e-commerce pages' strings (their lists use the list frame's `business` ones too). */
+const SHOP = ['shop', 'business'] as const;
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', path: '/' },
@@ -93,16 +95,16 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'apps-email', path: '/apps/email', page: 'apps/email/EmailPage', fixedHeight: true, meta: demo },
   { name: 'apps-permissions', path: '/apps/permissions', page: 'apps/roles/PermissionsPage', meta: demo },
   { name: 'apps-roles', path: '/apps/roles', page: 'apps/roles/RolesPage', meta: demo },
-  { name: 'apps-ecommerce-customer-details-id', path: '/apps/ecommerce/customer/details/:id', page: 'apps/ecommerce/CustomerDetailsPage', meta: demo },
-  { name: 'apps-ecommerce-customer-list', path: '/apps/ecommerce/customer/list', page: 'apps/ecommerce/CustomerListPage', meta: demo },
-  { name: 'apps-ecommerce-manage-review', path: '/apps/ecommerce/manage-review', page: 'apps/ecommerce/ManageReviewPage', meta: demo },
-  { name: 'apps-ecommerce-order-details-id', path: '/apps/ecommerce/order/details/:id', page: 'apps/ecommerce/OrderDetailsPage', meta: demo },
-  { name: 'apps-ecommerce-order-list', path: '/apps/ecommerce/order/list', page: 'apps/ecommerce/OrderListPage', meta: demo },
+  { name: 'apps-ecommerce-customer-details-id', path: '/apps/ecommerce/customer/details/:id', page: 'apps/ecommerce/CustomerDetailsPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-customer-list', path: '/apps/ecommerce/customer/list', page: 'apps/ecommerce/CustomerListPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-manage-review', path: '/apps/ecommerce/manage-review', page: 'apps/ecommerce/ManageReviewPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-order-details-id', path: '/apps/ecommerce/order/details/:id', page: 'apps/ecommerce/OrderDetailsPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-order-list', path: '/apps/ecommerce/order/list', page: 'apps/ecommerce/OrderListPage', ns: SHOP, meta: demo },
   { name: 'apps-ecommerce-product-add', path: '/apps/ecommerce/product/add', page: 'apps/ecommerce/ProductAddPage', meta: demo },
   { name: 'apps-ecommerce-product-category-list', path: '/apps/ecommerce/product/category-list', page: 'apps/ecommerce/ProductCategoryListPage', meta: demo },
-  { name: 'apps-ecommerce-product-list', path: '/apps/ecommerce/product/list', page: 'apps/ecommerce/ProductListPage', meta: demo },
-  { name: 'apps-ecommerce-referrals', path: '/apps/ecommerce/referrals', page: 'apps/ecommerce/ReferralsPage', meta: demo },
-  { name: 'apps-ecommerce-settings', path: '/apps/ecommerce/settings', page: 'apps/ecommerce/SettingsPage', meta: demo },
+  { name: 'apps-ecommerce-product-list', path: '/apps/ecommerce/product/list', page: 'apps/ecommerce/ProductListPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-referrals', path: '/apps/ecommerce/referrals', page: 'apps/ecommerce/ReferralsPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-settings', path: '/apps/ecommerce/settings', page: 'apps/ecommerce/SettingsPage', ns: SHOP, meta: demo },
   { name: 'apps-invoice-add', path: '/apps/invoice/add', page: 'apps/invoice/InvoiceAddPage', meta: demo },
   { name: 'apps-invoice-edit-id', path: '/apps/invoice/edit/:id', page: 'apps/invoice/InvoiceEditPage', meta: demo },
   { name: 'apps-invoice-list', path: '/apps/invoice/list', page: 'apps/invoice/InvoiceListPage', meta: demo },

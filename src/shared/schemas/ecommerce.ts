@@ -64,7 +64,10 @@ export const ZReview = z.object({
   para: z.string(),
 });
 export type TReview = z.infer<typeof ZReview>;
-export const ZReviewList = listOutput(ZReview);
+/** A review as the tRPC list gives it: with its version (approve and unpublish send it back). */
+export const ZReviewRow = ZReview.extend({ version: z.number().int() });
+export type TReviewRow = z.infer<typeof ZReviewRow>;
+export const ZReviewList = listOutput(ZReviewRow);
 export type TReviewList = z.infer<typeof ZReviewList>;
 
 /* Referrals */
@@ -161,3 +164,117 @@ export type TEcommerceCustomerDetail = z.infer<typeof ZEcommerceCustomerDetail>;
 /** A shop customer looked up by their customer number (customerId), not the row id. */
 export const ZEcommerceCustomerByIdInput = z.object({ customerId: ZId });
 export type TEcommerceCustomerByIdInput = z.infer<typeof ZEcommerceCustomerByIdInput>;
+
+/* Writes and summaries of the shop pages (issue 14) */
+export const ZShopVersion = z.number().int().positive().max(2_147_483_647);
+
+/** A review approved (Published) or sent back (Pending), from the version the caller read. */
+export const ZSetReviewStatusInput = z.object({ id: ZId, status: z.enum(REVIEW_STATUSES), version: ZShopVersion.optional() });
+export type TSetReviewStatusInput = z.infer<typeof ZSetReviewStatusInput>;
+export const ZReviewWritten = z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), version: z.number().int() });
+
+/**
+ * Where an order may go next: dispatched, then out for delivery or ready to pick up, then delivered
+ * (final). Every move is kept in the order's history.
+ */
+export const ORDER_STATUS_NEXT: Record<TOrderStatus, readonly TOrderStatus[]> = {
+  Dispatched: ['Out for Delivery', 'Ready to Pickup'],
+  'Out for Delivery': ['Delivered'],
+  'Ready to Pickup': ['Delivered'],
+  Delivered: [],
+};
+
+export const ZOrderEvent = z.object({
+  id: z.number().int(),
+  /** null for the order's first known status. */
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  by: z.string(),
+  at: z.date(),
+});
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+
+export const ZOrderDetail = ZOrder.extend({
+  version: z.number().int(),
+  /** The shop customer with this order's e-mail (their details page), or null. */
+  customerId: z.number().int().nullable(),
+  history: z.array(ZOrderEvent),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetail>;
+
+/** An order looked up by its number (the same in every customer's copy of the shop), not the row id. */
+export const ZOrderByNumberInput = z.object({ order: ZId });
+export type TOrderByNumberInput = z.infer<typeof ZOrderByNumberInput>;
+
+export const ZSetOrderStatusInput = z.object({ id: ZId, status: z.enum(ORDER_STATUSES), version: ZShopVersion.optional() });
+export type TSetOrderStatusInput = z.infer<typeof ZSetOrderStatusInput>;
+
+/** The shop customer's orders (matched by e-mail), paged. */
+export const ZListCustomerOrdersInput = ZListOrdersInput.extend({ customerId: ZId });
+export type TListCustomerOrdersInput = z.infer<typeof ZListCustomerOrdersInput>;
+
+/** Product stat cards: counts and stock value of the caller's shop, in SQL. */
+export const ZProductStats = z.object({
+  total: z.number().int(),
+  published: z.number().int(),
+  inStock: z.number().int(),
+  outOfStock: z.number().int(),
+  /** Sum of price × quantity, in dollars. */
+  stockValue: z.number(),
+});
+export type TProductStats = z.infer<typeof ZProductStats>;
+
+/** Referral stat cards. */
+export const ZReferralStats = z.object({
+  total: z.number().int(),
+  paid: z.number().int(),
+  unpaid: z.number().int(),
+  rejected: z.number().int(),
+  /** Sums in dollars. */
+  earnings: z.number(),
+  unpaidEarnings: z.number(),
+  value: z.number(),
+});
+export type TReferralStats = z.infer<typeof ZReferralStats>;
+
+/* Store settings, one set per customer's shop */
+export const SHOP_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
+const money = z.number().min(0).max(1_000_000);
+export const ZShopSettingsFields = z.object({
+  store: z.object({
+    name: z.string().trim().min(1, 'Enter the store name').max(120),
+    email: z.email('Enter a valid email address').max(254),
+    phone: z.string().trim().max(40),
+    address: z.string().trim().max(300),
+    currency: z.enum(SHOP_CURRENCIES),
+  }),
+  payments: z
+    .object({ card: z.boolean(), paypal: z.boolean(), cashOnDelivery: z.boolean() })
+    .refine((p) => p.card || p.paypal || p.cashOnDelivery, { message: 'Accept at least one payment method', path: ['card'] }),
+  checkout: z.object({ guestCheckout: z.boolean(), requirePhone: z.boolean(), orderNotes: z.boolean() }),
+  shipping: z.object({
+    flatRate: money,
+    freeOver: money,
+    processingDays: z.number().int().min(0).max(60),
+  }),
+  notifications: z.object({
+    newOrder: z.boolean(),
+    newReview: z.boolean(),
+    lowStock: z.boolean(),
+    lowStockThreshold: z.number().int().min(0).max(10_000),
+  }),
+});
+export type TShopSettingsFields = z.infer<typeof ZShopSettingsFields>;
+/** The settings as stored; version 0 until first saved (the defaults). */
+export const ZShopSettings = ZShopSettingsFields.extend({ version: z.number().int().min(0) });
+export type TShopSettings = z.infer<typeof ZShopSettings>;
+export const ZUpdateShopSettingsInput = ZShopSettingsFields.extend({ version: z.number().int().min(0).optional() });
+export type TUpdateShopSettingsInput = z.infer<typeof ZUpdateShopSettingsInput>;
+
+export const DEFAULT_SHOP_SETTINGS: TShopSettingsFields = {
+  store: { name: 'My shop', email: 'shop@example.com', phone: '', address: '', currency: 'USD' },
+  payments: { card: true, paypal: true, cashOnDelivery: false },
+  checkout: { guestCheckout: true, requirePhone: false, orderNotes: true },
+  shipping: { flatRate: 5, freeOver: 100, processingDays: 2 },
+  notifications: { newOrder: true, newReview: true, lowStock: true, lowStockThreshold: 5 },
+};

@@ -22,6 +22,11 @@ export const SAVED_VIEW_LISTS = {
   'management.users': '/management/users',
   'workflow.projects': '/projects',
   'workflow.tasks': '/tasks',
+  'shop.products': '/apps/ecommerce/product/list',
+  'shop.orders': '/apps/ecommerce/order/list',
+  'shop.customers': '/apps/ecommerce/customer/list',
+  'shop.reviews': '/apps/ecommerce/manage-review',
+  'shop.referrals': '/apps/ecommerce/referrals',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];

@@ -27,8 +27,8 @@ export interface RecordListPageProps<R extends { id: number }> {
   list: RecordList<R>;
   title: string;
   description: string;
-  /** The create button's label; the button shows when the caller may create. */
-  createLabel: string;
+  /** The create button's label; the button shows when the caller may create (omitted: no create button). */
+  createLabel?: string;
   createIcon?: Icon;
   /** What the create button does (default: the dialog with a new record). */
   onCreate?: () => void;
@@ -43,8 +43,8 @@ export interface RecordListPageProps<R extends { id: number }> {
   exportDomain: string;
   /** The row's menu (default: edit, archive or restore, delete). */
   rowActions?: (row: R) => RowAction[];
-  /** What Enter or a click on a row does (default: its edit dialog when allowed). */
-  onRowOpen?: (row: R) => void;
+  /** What Enter or a click on a row does (default: its edit dialog when allowed; null: nothing). */
+  onRowOpen?: ((row: R) => void) | null;
   /** The dialog for `list.editing` (`null`: a new record). */
   dialog?: (record: R | null, props: RecordDialogProps) => ReactNode;
   /** Content between the header and the table (a summary). */
@@ -89,7 +89,7 @@ export function RecordListPage<R extends { id: number }>({
     setReloads((n) => n + 1);
     return true;
   };
-  const canCreate = list.can('create');
+  const canCreate = createLabel !== undefined && list.can('create');
   useCreateParam(canCreate, onCreate);
   const bulkActions: BulkAction<R>[] = [
     ...(list.archiveMany && list.can('update') ? [{ label: t('bulkArchive'), icon: ArchiveIcon, run: list.archiveMany }] : []),
@@ -120,7 +120,7 @@ export function RecordListPage<R extends { id: number }>({
         loading={query.isFetching}
         error={query.error?.message}
         onRetry={() => void query.refetch()}
-        onRowOpen={onRowOpen}
+        onRowOpen={onRowOpen ?? undefined}
         rowLabel={list.label}
         records={list.records}
         card={card}

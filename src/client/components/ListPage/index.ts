@@ -5,5 +5,5 @@ export { useConfirmDialog, type ConfirmOptions } from './useConfirmDialog.tsx';
 export { ActiveFilter, ArchivedFilter } from './filters.tsx';
 export { CodeCell, ColorCell, NameCell, NumberCell, RecordStatus, TextCell } from './cells.tsx';
 export { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
-export { useRecordList, type MenuOptions, type RecordList, type RecordListOptions } from './useRecordList.ts';
+export { useRecordList, type ListCache, type MenuOptions, type RecordList, type RecordListOptions } from './useRecordList.ts';
 export { RecordListPage, type RecordDialogProps, type RecordListPageProps } from './RecordListPage.tsx';

@@ -26,6 +26,11 @@ export interface RecordListOptions<P extends QueryProcedure, R extends { id: num
   schema: z.ZodType<unknown, ListInput<P>>;
   /** The domains whose cached lists change with these records (the list's own first). */
   invalidates: readonly Domain[];
+  /**
+   * The list's own cached queries when they are not a business domain's (a demo app's router, e.g.
+   * `(utils) => utils.apps.ecommerce.products`): refreshed with `invalidates` and read by "select all".
+   */
+  cache?: (utils: ReturnType<typeof trpc.useUtils>) => ListCache<R>;
   /** The CASL subject of the records (create, update and delete checks). */
   subject: Exclude<Subject, 'all'>;
   /**
@@ -40,6 +45,12 @@ export interface RecordListOptions<P extends QueryProcedure, R extends { id: num
   notices?: NoticeApi;
   /** The records in "No <records> match “…”" (plural, lower case where the language has it). */
   records?: string;
+}
+
+/** A list router's cached queries in `trpc.useUtils()`. */
+export interface ListCache<R> {
+  invalidate: () => Promise<unknown>;
+  list: { fetch: (input: never) => Promise<{ items: R[] }> };
 }
 
 export interface MenuOptions {
@@ -101,7 +112,8 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   const ownNotices = useNotice();
   const notices = options.notices ?? ownNotices;
   const [editing, setEditing] = useState<R | 'new' | null>(null);
-  const refresh = () => Promise.all(options.invalidates.map((domain) => utils[domain].invalidate()));
+  const cache = options.cache?.(utils);
+  const refresh = () => Promise.all([cache?.invalidate(), ...options.invalidates.map((domain) => utils[domain].invalidate())]);
   const actions = useRecordActions<R>({ ...options, notices, refresh });
   const { subject, record, archived } = options;
   const can: RecordList<R>['can'] = (action, row) => allowed(action, subject, row && record ? record(row) : undefined);
@@ -111,7 +123,7 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   };
   const notAllowed = t('bulk.notAllowed');
   const fetchAll = async () => {
-    const all = (utils[options.invalidates[0]] as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
+    const all = ((cache ?? utils[options.invalidates[0]]) as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
     return (await all.fetch({ ...input, page: 1, itemsPerPage: -1 })).items;
   };
 

@@ -3,13 +3,14 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import {
   ORDER_STATUSES,
+  type TShopSettingsFields,
   PAYMENT_METHODS,
   PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
   REFERRAL_STATUSES,
   REVIEW_STATUSES,
 } from '../../../../shared/schemas/ecommerce.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const EcommerceProductSchema = defineEntity({
@@ -53,6 +54,7 @@ export const EcommerceReviewSchema = defineEntity({
     rating: p.smallint(),
     head: p.string().length(200),
     para: p.text(),
+    ...recordVersion,
   },
 });
 export class EcommerceReview extends EcommerceReviewSchema.class {}
@@ -95,6 +97,7 @@ export const EcommerceOrderSchema = defineEntity({
     method: p.enum([...PAYMENT_METHODS]),
     orderedAt: p.datetime(),
     methodNumber: p.smallint(),
+    ...recordVersion,
   },
   uniques: [{ properties: ['tenant', 'orderNumber'] }],
 });
@@ -124,3 +127,34 @@ export const EcommerceCustomerSchema = defineEntity({
 });
 export class EcommerceCustomer extends EcommerceCustomerSchema.class {}
 EcommerceCustomerSchema.setClass(EcommerceCustomer);
+
+/** One move of an order's status (who, when, from and to); the history of the order details page. */
+export const EcommerceOrderEventSchema = defineEntity({
+  name: 'EcommerceOrderEvent',
+  tableName: 'ecommerce_order_events',
+  properties: {
+    ...baseProperties,
+    order: () => p.manyToOne(EcommerceOrder).deleteRule('cascade').index(),
+    fromStatus: p.enum([...ORDER_STATUSES]).nullable(),
+    toStatus: p.enum([...ORDER_STATUSES]),
+    /** The name of who moved it. */
+    byName: p.string().length(120),
+  },
+});
+export class EcommerceOrderEvent extends EcommerceOrderEventSchema.class {}
+EcommerceOrderEventSchema.setClass(EcommerceOrderEvent);
+
+/** The store settings of one customer's shop (a demo tenant); absent until first saved. */
+export const EcommerceSettingsSchema = defineEntity({
+  name: 'EcommerceSettings',
+  tableName: 'ecommerce_settings',
+  properties: {
+    ...baseProperties,
+    tenant: () => p.manyToOne(DemoTenant).deleteRule('cascade').unique(),
+    /** Validated by ZShopSettingsFields on every write. */
+    data: p.json<TShopSettingsFields>(),
+    ...recordVersion,
+  },
+});
+export class EcommerceSettings extends EcommerceSettingsSchema.class {}
+EcommerceSettingsSchema.setClass(EcommerceSettings);

@@ -16,8 +16,14 @@ import {
   ZProduct,
   ZReferral,
   ZReview,
+  type TEcommerceCustomer,
+  type TOrder,
+  type TProduct,
+  type TReferral,
+  type TReview,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import * as shop from './ecommerce.service.ts';
 
@@ -43,6 +49,80 @@ async function orEmpty404<T>(work: Promise<T>): Promise<T> {
 const ZId404 = restInput(ZByIdInput, { invalid: empty404 });
 
 export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
+  // GET /api/export/ecommerce-products.csv?<the product list's filters>: the product list page's CSV.
+  registerCsvExport<typeof ZListProductsInput, TProduct>(app, {
+    name: 'ecommerce-products',
+    input: ZListProductsInput,
+    iterate: shop.iterateProducts,
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'product', value: (r) => r.productName },
+      { header: 'brand', value: (r) => r.productBrand },
+      { header: 'category', value: (r) => r.category },
+      { header: 'sku', value: (r) => r.sku },
+      { header: 'price', value: (r) => r.price.slice(1) },
+      { header: 'qty', value: (r) => r.qty },
+      { header: 'in_stock', value: (r) => r.stock },
+      { header: 'status', value: (r) => r.status },
+    ],
+  });
+  registerCsvExport<typeof ZListOrdersInput, TOrder>(app, {
+    name: 'ecommerce-orders',
+    input: ZListOrdersInput,
+    iterate: shop.iterateOrders,
+    columns: [
+      { header: 'order', value: (r) => r.order },
+      { header: 'date', value: (r) => `${r.date} ${r.time}` },
+      { header: 'customer', value: (r) => r.customer },
+      { header: 'email', value: (r) => r.email },
+      { header: 'payment', value: (r) => r.payment },
+      { header: 'status', value: (r) => r.status },
+      { header: 'method', value: (r) => r.method },
+      { header: 'spent', value: (r) => r.spent },
+    ],
+  });
+  registerCsvExport<typeof ZListEcommerceCustomersInput, TEcommerceCustomer>(app, {
+    name: 'ecommerce-customers',
+    input: ZListEcommerceCustomersInput,
+    iterate: shop.iterateEcommerceCustomers,
+    columns: [
+      { header: 'customer_id', value: (r) => r.customerId },
+      { header: 'customer', value: (r) => r.customer },
+      { header: 'email', value: (r) => r.email },
+      { header: 'country', value: (r) => r.country },
+      { header: 'orders', value: (r) => r.order },
+      { header: 'total_spent', value: (r) => r.totalSpent },
+    ],
+  });
+  registerCsvExport<typeof ZListReviewsInput, TReview>(app, {
+    name: 'ecommerce-reviews',
+    input: ZListReviewsInput,
+    iterate: shop.iterateReviews,
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'product', value: (r) => r.product },
+      { header: 'reviewer', value: (r) => r.reviewer },
+      { header: 'email', value: (r) => r.email },
+      { header: 'date', value: (r) => r.date },
+      { header: 'rating', value: (r) => r.review },
+      { header: 'status', value: (r) => r.status },
+      { header: 'head', value: (r) => r.head },
+    ],
+  });
+  registerCsvExport<typeof ZListReferralsInput, TReferral>(app, {
+    name: 'ecommerce-referrals',
+    input: ZListReferralsInput,
+    iterate: shop.iterateReferrals,
+    columns: [
+      { header: 'user', value: (r) => r.user },
+      { header: 'email', value: (r) => r.email },
+      { header: 'referred_id', value: (r) => r.referredId },
+      { header: 'status', value: (r) => r.status },
+      { header: 'value', value: (r) => r.value.slice(1) },
+      { header: 'earning', value: (r) => r.earning.slice(1) },
+    ],
+  });
+
   app.get('/apps/ecommerce/products', { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } }, async (request) => {
     const { items, total } = await shop.listProducts(request, request.query);
     return { products: items, total };

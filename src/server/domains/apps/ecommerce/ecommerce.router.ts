@@ -4,7 +4,17 @@ import {
   ZEcommerceCustomerByIdInput,
   ZEcommerceCustomerDetail,
   ZEcommerceCustomerList,
+  ZListCustomerOrdersInput,
   ZListEcommerceCustomersInput,
+  ZOrderByNumberInput,
+  ZOrderDetail,
+  ZProductStats,
+  ZReferralStats,
+  ZReviewWritten,
+  ZSetOrderStatusInput,
+  ZSetReviewStatusInput,
+  ZShopSettings,
+  ZUpdateShopSettingsInput,
   ZListOrdersInput,
   ZListProductsInput,
   ZListReferralsInput,
@@ -21,17 +31,23 @@ import * as shop from './ecommerce.service.ts';
 export const ecommerceRouter = router({
   products: router({
     list: listQuery(ZListProductsInput, ZProductList, shop.listProducts),
+    stats: authedProcedure.output(ZProductStats).query(({ ctx }) => shop.productStats(ctx)),
     delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteProduct(ctx, input)),
   }),
   reviews: router({
     list: listQuery(ZListReviewsInput, ZReviewList, shop.listReviews),
+    setStatus: authedProcedure.input(ZSetReviewStatusInput).output(ZReviewWritten).mutation(({ ctx, input }) => shop.setReviewStatus(ctx, input)),
     delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteReview(ctx, input)),
   }),
   referrals: router({
     list: listQuery(ZListReferralsInput, ZReferralList, shop.listReferrals),
+    stats: authedProcedure.output(ZReferralStats).query(({ ctx }) => shop.referralStats(ctx)),
   }),
   orders: router({
     list: listQuery(ZListOrdersInput, ZOrderList, shop.listOrders),
+    ofCustomer: listQuery(ZListCustomerOrdersInput, ZOrderList, shop.listCustomerOrders),
+    byNumber: authedProcedure.input(ZOrderByNumberInput).output(ZOrderDetail).query(({ ctx, input }) => shop.getOrder(ctx, input)),
+    setStatus: authedProcedure.input(ZSetOrderStatusInput).output(ZOrderDetail).mutation(({ ctx, input }) => shop.setOrderStatus(ctx, input)),
     delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteOrder(ctx, input)),
   }),
   customers: router({
@@ -40,5 +56,9 @@ export const ecommerceRouter = router({
       .input(ZEcommerceCustomerByIdInput)
       .output(ZEcommerceCustomerDetail)
       .query(({ ctx, input }) => shop.getEcommerceCustomer(ctx, input)),
+  }),
+  settings: router({
+    get: authedProcedure.output(ZShopSettings).query(({ ctx }) => shop.getShopSettings(ctx)),
+    update: authedProcedure.input(ZUpdateShopSettingsInput).output(ZShopSettings).mutation(({ ctx, input }) => shop.updateShopSettings(ctx, input)),
   }),
 });

@@ -14,14 +14,25 @@ import type {
   TListProductsInput,
   TListReferralsInput,
   TListReviewsInput,
+  TListCustomerOrdersInput,
   TOrder,
+  TOrderByNumberInput,
+  TOrderDetail,
+  TProductStats,
+  TReferralStats,
+  TSetOrderStatusInput,
+  TSetReviewStatusInput,
+  TShopSettings,
+  TUpdateShopSettingsInput,
   TProduct,
   TReferral,
-  TReview,
+  TReviewRow,
 } from '../../../../shared/schemas/ecommerce.ts';
+import { DEFAULT_SHOP_SETTINGS, ORDER_STATUS_NEXT, ZShopSettingsFields } from '../../../../shared/schemas/ecommerce.ts';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { staleRecord } from '../../../lib/records.ts';
 import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, keptRowCount, listSource, runList, toDate } from '../../../lib/list.ts';
@@ -105,6 +116,36 @@ export async function listProducts(ctx: ServiceContext, input: TListProductsInpu
   return { items: rows.map((r) => ({ ...r, price: dollars(r.price) })), total };
 }
 
+/** A CSV export's rows: every row matching the list's input, read 500 at a time (each page in SQL). */
+function everyPage<I extends { page: number; itemsPerPage: number }, T>(list: (ctx: ServiceContext, input: I) => Promise<ListResult<T>>) {
+  return async function* (ctx: ServiceContext, input: I): AsyncGenerator<T[]> {
+    for (let page = 1; ; page++) {
+      const { items } = await list(ctx, { ...input, page, itemsPerPage: 500 });
+      if (items.length) yield items;
+      if (items.length < 500) return;
+    }
+  };
+}
+
+export const iterateProducts = everyPage(listProducts);
+
+/** The product stat cards: counts and stock value, one aggregate query. */
+export async function productStats(ctx: ServiceContext): Promise<TProductStats> {
+  const shop = await openShop(ctx);
+  const row = await kyselyOf(shop.ctx.em)
+    .selectFrom('ecommerce_products as p')
+    .where('p.tenant_id', '=', shop.tenant)
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where p.status = 'Published'))::int`.as('published'),
+      sql<number>`(count(*) filter (where p.stock))::int`.as('inStock'),
+      sql<number>`(count(*) filter (where not p.stock))::int`.as('outOfStock'),
+      sql<number>`coalesce(sum(p.price * p.qty), 0)::float8`.as('stockValue'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
 /** Delete one product; NOT_FOUND when there is none with that id. */
 export async function deleteProduct(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const shop = await openShop(ctx, 'manage');
@@ -133,6 +174,7 @@ export function reviewSource(db: Kysely<DB>, tenant: number) {
         'r.rating as review',
         'r.head',
         'r.para',
+        'r.version',
       ]),
     search: ['r.product', 'r.reviewer', 'r.email', 'r.head', 'r.para'],
     sorts: {
@@ -145,18 +187,39 @@ export function reviewSource(db: Kysely<DB>, tenant: number) {
 }
 
 /** Reviews matching q (product, reviewer, email, head or text) and status ("All" = any); sorted and paged. */
-export async function listReviews(ctx: ServiceContext, input: TListReviewsInput): Promise<ListResult<TReview>> {
+export async function listReviews(ctx: ServiceContext, input: TListReviewsInput): Promise<ListResult<TReviewRow>> {
   const shop = await openShop(ctx);
   const status = input.status === 'All' ? undefined : input.status;
   const { rows, total } = await runList(reviewSource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [equalsFilter('r.status', status)] });
   return { items: rows, total };
 }
 
+export const iterateReviews = everyPage(listReviews);
+
 /** Delete one review; NOT_FOUND when there is none with that id. */
 export async function deleteReview(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const shop = await openShop(ctx, 'manage');
   const removed = await shop.ctx.em.nativeDelete(EcommerceReview, { id: input.id, tenant: shop.tenant });
   if (removed === 0) throw new AppError('NOT_FOUND', 'Review not found');
+}
+
+/**
+ * Approve (Published) or send back (Pending) a review. With `version`, a review changed since the
+ * caller read it is CONFLICT; the write is one conditional UPDATE (race-free).
+ */
+export async function setReviewStatus(ctx: ServiceContext, input: TSetReviewStatusInput) {
+  const shop = await openShop(ctx, 'manage');
+  const db = kyselyOf(shop.ctx.em);
+  let update = db
+    .updateTable('ecommerce_reviews')
+    .set({ status: input.status, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', input.id)
+    .where('tenant_id', '=', shop.tenant);
+  if (input.version !== undefined) update = update.where('version', '=', input.version);
+  const row = await update.returning(['id', 'status', 'version']).executeTakeFirst();
+  if (row) return row;
+  const exists = await db.selectFrom('ecommerce_reviews').select('id').where('id', '=', input.id).where('tenant_id', '=', shop.tenant).executeTakeFirst();
+  throw exists ? staleRecord('Review') : new AppError('NOT_FOUND', 'Review not found');
 }
 
 /* ------------------------------------------------------------------ referrals */
@@ -192,6 +255,26 @@ export async function listReferrals(ctx: ServiceContext, input: TListReferralsIn
   const shop = await openShop(ctx);
   const { rows, total } = await runList(referralSource(kyselyOf(shop.ctx.em), shop.tenant), input);
   return { items: rows.map((r) => ({ ...r, value: dollars(r.value), earning: dollars(r.earning) })), total };
+}
+
+export const iterateReferrals = everyPage(listReferrals);
+
+/** The referral stat cards, one aggregate query. */
+export async function referralStats(ctx: ServiceContext): Promise<TReferralStats> {
+  const shop = await openShop(ctx);
+  return kyselyOf(shop.ctx.em)
+    .selectFrom('ecommerce_referrals as f')
+    .where('f.tenant_id', '=', shop.tenant)
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where f.status = 'Paid'))::int`.as('paid'),
+      sql<number>`(count(*) filter (where f.status = 'Unpaid'))::int`.as('unpaid'),
+      sql<number>`(count(*) filter (where f.status = 'Rejected'))::int`.as('rejected'),
+      sql<number>`coalesce(sum(f.earning) filter (where f.status <> 'Rejected'), 0)::float8`.as('earnings'),
+      sql<number>`coalesce(sum(f.earning) filter (where f.status = 'Unpaid'), 0)::float8`.as('unpaidEarnings'),
+      sql<number>`coalesce(sum(f.value), 0)::float8`.as('value'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 /* ------------------------------------------------------------------ orders */
@@ -232,11 +315,95 @@ export function orderSource(db: Kysely<DB>, tenant: number) {
 export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): Promise<ListResult<TOrder>> {
   const shop = await openShop(ctx);
   const { rows, total } = await runList(orderSource(kyselyOf(shop.ctx.em), shop.tenant), input);
-  const items = rows.map(({ orderedAt, ...row }) => {
-    const iso = toDate(orderedAt).toISOString();
-    return { ...row, date: iso.slice(0, 10), time: iso.slice(11, 16) };
+  return { items: rows.map(orderRow), total };
+}
+
+export const iterateOrders = everyPage(listOrders);
+
+/** The orders of one shop customer (placed with their e-mail), sorted and paged. */
+export async function listCustomerOrders(ctx: ServiceContext, input: TListCustomerOrdersInput): Promise<ListResult<TOrder>> {
+  const customer = await getEcommerceCustomer(ctx, { customerId: input.customerId });
+  const shop = await openShop(ctx);
+  const { rows, total } = await runList(orderSource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [equalsFilter('o.email', customer.email)] });
+  return { items: rows.map(orderRow), total };
+}
+
+function orderRow<R extends { orderedAt: Date | string }>({ orderedAt, ...row }: R) {
+  const iso = toDate(orderedAt).toISOString();
+  return { ...row, date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/**
+ * One order by its number, with its version, its shop customer (by e-mail) and its status history,
+ * oldest first; NOT_FOUND when the caller's shop has no such order.
+ */
+export async function getOrder(ctx: ServiceContext, input: TOrderByNumberInput): Promise<TOrderDetail> {
+  const shop = await openShop(ctx);
+  const db = kyselyOf(shop.ctx.em);
+  const source = orderSource(db, shop.tenant);
+  const row = await source
+    .select(source.from)
+    .select(['o.version', 'o.ordered_at as orderedAt'])
+    .where('o.order_number', '=', input.order)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+  const [customer, history] = await Promise.all([
+    db.selectFrom('ecommerce_customers').select('customer_id').where('tenant_id', '=', shop.tenant).where('email', '=', row.email).executeTakeFirst(),
+    db
+      .selectFrom('ecommerce_order_events')
+      .select(['id', 'from_status as from', 'to_status as to', 'by_name as by', 'created_at as at'])
+      .where('order_id', '=', row.id)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    ...orderRow(row),
+    customerId: customer?.customer_id ?? null,
+    history: history.map((h) => ({ ...h, at: toDate(h.at) })),
+  };
+}
+
+/**
+ * Move an order to its next status (ORDER_STATUS_NEXT), kept in its history with who moved it. A move
+ * the order's status does not allow is BAD_REQUEST on `status`; with `version`, an order changed since
+ * the caller read it is CONFLICT. The row is locked for the move, so two moves never both apply.
+ */
+export async function setOrderStatus(ctx: ServiceContext, input: TSetOrderStatusInput): Promise<TOrderDetail> {
+  const shop = await openShop(ctx, 'manage');
+  const moved = await shop.ctx.em.transactional(async (em) => {
+    const db = kyselyOf(em);
+    const order = await db
+      .selectFrom('ecommerce_orders')
+      .select(['id', 'order_number', 'status', 'version'])
+      .where('id', '=', input.id)
+      .where('tenant_id', '=', shop.tenant)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (input.version !== undefined && order.version !== input.version) throw staleRecord('Order');
+    if (!ORDER_STATUS_NEXT[order.status].includes(input.status)) {
+      const message = `An order that is ${order.status} cannot move to ${input.status}`;
+      throw new AppError('BAD_REQUEST', message, { status: [message] });
+    }
+    await db
+      .updateTable('ecommerce_orders')
+      .set({ status: input.status, version: order.version + 1, updated_at: sql<Date>`now()` })
+      .where('id', '=', order.id)
+      .execute();
+    await db
+      .insertInto('ecommerce_order_events')
+      .values({
+        order_id: order.id,
+        from_status: order.status,
+        to_status: input.status,
+        by_name: shop.ctx.user.fullName,
+        created_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .execute();
+    return order.order_number;
   });
-  return { items, total };
+  return getOrder(ctx, { order: moved });
 }
 
 /** Delete an order if it exists (deleting a missing order is not an error). */
@@ -295,6 +462,8 @@ export async function listEcommerceCustomers(
   return { items: rows.map(withFlag), total };
 }
 
+export const iterateEcommerceCustomers = everyPage(listEcommerceCustomers);
+
 /** One shop customer by customer number, with status and contact; NOT_FOUND when none has it. */
 export async function getEcommerceCustomer(
   ctx: ServiceContext,
@@ -305,4 +474,57 @@ export async function getEcommerceCustomer(
   const row = await from.select([...columns, 'c.contact']).where('c.customer_id', '=', input.customerId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Customer not found');
   return { ...withFlag(row), status: 'Active' };
+}
+
+/* ------------------------------------------------------------------ store settings */
+
+/** The caller's store settings (the defaults, version 0, until first saved). */
+export async function getShopSettings(ctx: ServiceContext): Promise<TShopSettings> {
+  const shop = await openShop(ctx);
+  const row = await kyselyOf(shop.ctx.em).selectFrom('ecommerce_settings').select(['data', 'version']).where('tenant_id', '=', shop.tenant).executeTakeFirst();
+  if (!row) return { ...DEFAULT_SHOP_SETTINGS, version: 0 };
+  // Stored settings were validated on write; fields added since take their defaults.
+  const data = row.data as Partial<TShopSettings>;
+  const merged = Object.fromEntries(
+    Object.entries(DEFAULT_SHOP_SETTINGS).map(([key, defaults]) => [key, { ...defaults, ...(data[key as keyof typeof data] as object | undefined) }]),
+  ) as typeof DEFAULT_SHOP_SETTINGS;
+  return { ...merged, version: row.version };
+}
+
+/**
+ * Save the caller's store settings. With `version` (0 = the defaults were read), settings saved by
+ * someone else since are CONFLICT; the write is one conditional statement (race-free).
+ */
+export async function updateShopSettings(ctx: ServiceContext, input: TUpdateShopSettingsInput): Promise<TShopSettings> {
+  const shop = await openShop(ctx, 'manage');
+  const { version, ...fields } = input;
+  const data = ZShopSettingsFields.parse(fields);
+  const db = kyselyOf(shop.ctx.em);
+  const json = sql<TShopSettings>`${JSON.stringify(data)}::jsonb`;
+  let written: { version: number } | undefined;
+  if (version === 0) {
+    written = await db
+      .insertInto('ecommerce_settings')
+      .values({ tenant_id: shop.tenant, data: json, version: 1, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .onConflict((oc) => oc.column('tenant_id').doNothing())
+      .returning('version')
+      .executeTakeFirst();
+  } else if (version === undefined) {
+    written = await db
+      .insertInto('ecommerce_settings')
+      .values({ tenant_id: shop.tenant, data: json, version: 1, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ data: json, version: sql<number>`ecommerce_settings.version + 1`, updated_at: sql<Date>`now()` }))
+      .returning('version')
+      .executeTakeFirst();
+  } else {
+    written = await db
+      .updateTable('ecommerce_settings')
+      .set({ data: json, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+      .where('tenant_id', '=', shop.tenant)
+      .where('version', '=', version)
+      .returning('version')
+      .executeTakeFirst();
+  }
+  if (!written) throw staleRecord('Store settings');
+  return { ...data, version: written.version };
 }

@@ -1,0 +1,101 @@
+import { Heading } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { ZListOrdersInput, type TOrder } from '../../../../shared/schemas/ecommerce.ts';
+import { pathFor } from '../../../app/routes.tsx';
+import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
+import { DataTable, type Column } from '../../../components/DataTable/DataTable.tsx';
+import { CodeCell } from '../../../components/ListPage/index.ts';
+import { useFormatters } from '../../../lib/format.ts';
+import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { DetailFrame, FactsCard, MoneyCell, PaymentStatus, ShopStatus, shopClasses as classes, useMoney } from './shop.tsx';
+
+/** /apps/ecommerce/customer/details/{customer number}: overview, address and contact, and their orders (paged in SQL). */
+export default function CustomerDetailsPage() {
+  const { t } = useTranslation('shop');
+  const fmt = useFormatters();
+  const money = useMoney();
+  const [, navigate] = useLocation();
+  const params = useParams<{ id: string }>();
+  const number = Number(params.id);
+  const customerId = Number.isInteger(number) && number > 0 ? number : 1;
+  const query = trpc.apps.ecommerce.customers.byId.useQuery({ customerId }, { retry: false });
+  const [state, update] = useListState([], { sortBy: 'date', orderBy: 'desc' });
+  const orders = trpc.apps.ecommerce.orders.ofCustomer.useQuery(
+    { ...toSchemaListInput(ZListOrdersInput, state), customerId },
+    { enabled: !!query.data },
+  );
+  const c = query.data;
+  const openOrder = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
+
+  const columns: Column<TOrder>[] = [
+    { key: 'order', header: t('orders.order'), kind: 'code', width: 7, sortable: true, hideable: false, render: (o) => <CodeCell>#{o.order}</CodeCell> },
+    { key: 'date', header: t('orders.date'), kind: 'datetime', sortable: true, render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`) },
+    { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
+    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (o) => <ShopStatus status={o.status} /> },
+    { key: 'spent', header: t('orders.spent'), kind: 'number', sortable: true, render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell> },
+  ];
+
+  return (
+    <DetailFrame
+      query={query}
+      backRoute="apps-ecommerce-customer-list"
+      backLabel={t('customers.back')}
+      missing={t('customers.notFound', { id: params.id })}
+      title={c && <Bdi>{c.customer}</Bdi>}
+    >
+      {c && (
+        <>
+          <div className={classes.grid}>
+            <FactsCard
+              title={t('customers.overview')}
+              facts={[
+                [t('customers.customerId'), <Ltr key="id">#{c.customerId}</Ltr>],
+                [t('fields.status'), t('customers.active')],
+                [t('customers.orders'), fmt.number(c.order)],
+                [t('customers.totalSpent'), <Ltr key="s">{money(c.totalSpent)}</Ltr>],
+              ]}
+            />
+            <FactsCard
+              title={t('customers.address')}
+              facts={[
+                [t('customers.email'), <Ltr key="e">{c.email}</Ltr>],
+                [t('customers.contact'), <Ltr key="c">{c.contact}</Ltr>],
+                [
+                  t('customers.country'),
+                  <span key="co">
+                    <span aria-hidden="true">{c.countryFlag}</span> <Bdi>{c.country}</Bdi>
+                  </span>,
+                ],
+              ]}
+            />
+          </div>
+          <section className={classes.page} aria-labelledby="customer-orders">
+            <Heading as="h2" id="customer-orders" className={classes.cardTitle}>
+              {t('customers.ordersTitle')}
+            </Heading>
+            <DataTable
+              label={t('customers.ordersTitle')}
+              columns={columns}
+              rows={orders.data?.items}
+              total={orders.data?.total ?? 0}
+              rowKey={(o) => o.id}
+              state={state}
+              onStateChange={update}
+              loading={orders.isFetching}
+              error={orders.error?.message}
+              onRetry={() => void orders.refetch()}
+              onRowOpen={openOrder}
+              rowLabel={(o) => t('orders.number', { order: o.order })}
+              records={t('orders.records')}
+              card={{ title: 'order', facts: ['date', 'spent'], status: 'status' }}
+              settingsKey="ecommerce-customer-orders"
+              empty={{ title: t('customers.noOrders'), description: t('customers.noOrdersHint') }}
+            />
+          </section>
+        </>
+      )}
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { ZListOrdersInput, type TOrder } from '../../../../shared/schemas/ecommerce.ts';
+import { pathFor } from '../../../app/routes.tsx';
+import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
+import { useFormatters } from '../../../lib/format.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopList, useMoney, shopListText } from './shop.tsx';
+
+/** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
+export default function OrderListPage() {
+  const { t } = useTranslation('shop');
+  const fmt = useFormatters();
+  const money = useMoney();
+  const [, navigate] = useLocation();
+  const list = useRecordList({
+    filters: [],
+    schema: ZListOrdersInput,
+    list: trpc.apps.ecommerce.orders.list,
+    ...shopList('orders'),
+    label: (o: TOrder) => t('orders.number', { order: o.order }),
+    remove: trpc.apps.ecommerce.orders.delete.useMutation().mutateAsync,
+    deleteHint: t('orders.deleteHint'),
+    records: t('orders.records'),
+  });
+  const open = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
+
+  const columns: Column<TOrder>[] = [
+    { key: 'order', header: t('orders.order'), kind: 'code', width: 7, sortable: true, hideable: false, render: (o) => <CodeCell>#{o.order}</CodeCell> },
+    { key: 'date', header: t('orders.date'), kind: 'datetime', sortable: true, render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`) },
+    { key: 'customers', header: t('orders.customer'), kind: 'name', sortable: true, render: (o) => <PictureName image={o.avatar} name={o.customer} detail={o.email} detailLtr /> },
+    { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
+    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (o) => <ShopStatus status={o.status} /> },
+    { key: 'method', header: t('orders.method'), kind: 'text', width: 11, render: (o) => <PaymentMethod method={o.method} last4={o.methodNumber} /> },
+    { key: 'spent', header: t('orders.spent'), kind: 'number', sortable: true, render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell> },
+  ];
+
+  return (
+    <RecordListPage
+      list={list}
+      {...shopListText(t, 'orders')}
+      columns={columns}
+      card={{ title: 'customers', facts: ['order', 'spent'], status: 'status' }}
+      exportDomain="ecommerce-orders"
+      onRowOpen={open}
+      rowActions={(o) => list.menu(o, { onEdit: undefined, extra: [{ label: t('orders.open'), onSelect: () => open(o) }] })}
+    />
+  );
+}
