@@ -128,11 +128,9 @@ export const NAVIGATION: NavSection[] = [
         ]),
         group('order', undefined, [
           link('apps-ecommerce-order-list', 'list'),
-          link('apps-ecommerce-order-details-id', 'details', undefined, { id: 1 }),
         ]),
         group('customer', undefined, [
           link('apps-ecommerce-customer-list', 'list'),
-          link('apps-ecommerce-customer-details-id', 'details', undefined, { id: 1 }),
         ]),
         link('apps-ecommerce-manage-review', 'manageReview'),
         link('apps-ecommerce-referrals', 'referrals'),
