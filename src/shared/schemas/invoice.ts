@@ -1,6 +1,6 @@
 // Invoice demo app: invoices with their clients and payment details (spec sections 3, 7 and 8).
 import { z } from 'zod';
-import { ZId, ZInputIsoDate, ZVersion, listInput, listOutput, zRefId } from './common.ts';
+import { ZExpectedVersion, ZId, ZInputIsoDate, listInput, listOutput, zRefId } from './common.ts';
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -96,12 +96,12 @@ const ZInvoiceFields = z.object({
 const dueAfterIssue = { path: ['dueDate'], message: 'Must not be before the issue date' };
 export const ZCreateInvoiceInput = ZInvoiceFields.refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
 export type TCreateInvoiceInput = z.infer<typeof ZCreateInvoiceInput>;
-export const ZUpdateInvoiceInput = ZInvoiceFields.extend({ id: ZId, version: ZVersion }).refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
+export const ZUpdateInvoiceInput = ZInvoiceFields.extend({ id: ZId, version: ZExpectedVersion }).refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
 export type TUpdateInvoiceInput = z.infer<typeof ZUpdateInvoiceInput>;
 
 export const ZRecordPaymentInput = z.object({
   id: ZId,
-  version: ZVersion,
+  version: ZExpectedVersion,
   amount: zMoney().refine((n) => n > 0, 'Must be more than 0'),
   paidOn: ZIsoDate,
   method: z.enum(PAYMENT_METHODS),

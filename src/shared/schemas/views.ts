@@ -22,6 +22,7 @@ export const SAVED_VIEW_LISTS = {
   'management.users': '/management/users',
   'workflow.projects': '/projects',
   'workflow.tasks': '/tasks',
+  'apps.invoices': '/apps/invoice/list',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];

@@ -292,11 +292,11 @@ export async function createInvoice(ctx: ServiceContext, input: TCreateInvoiceIn
   });
 }
 
-/** The invoice `id` of the caller's copy for a change made from `version`; CONFLICT when it changed since. */
-async function loadForChange(copy: TenantCopy, id: number, version: number): Promise<Invoice> {
+/** The invoice `id` of the caller's copy for a change made from `version` (if given); CONFLICT when it changed since. */
+async function loadForChange(copy: TenantCopy, id: number, version: number | undefined): Promise<Invoice> {
   const invoice = await copy.ctx.em.findOne(Invoice, { number: id, tenant: copy.tenant }, { populate: ['client'] });
   if (!invoice) throw new AppError('NOT_FOUND', 'No invoice found with this id');
-  if (invoice.version !== version) throw staleRecord('Invoice');
+  if (version !== undefined && invoice.version !== version) throw staleRecord('Invoice');
   return invoice;
 }
 
