@@ -93,7 +93,7 @@ export function listSchema(domain: Domain): Promise<z.ZodType> {
 async function prefetchList(domain: Domain, search: string): Promise<void> {
   // The default list does not wait for the schema's chunk (preload.test.ts checks it is what the page asks).
   const input = search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
-  const list = utilsOf(trpcUtils, domain).list as unknown as { prefetch: (input: unknown) => Promise<void> };
+  const list = utilsOf(trpcUtils, domain).list as { prefetch: (input: unknown) => Promise<void> };
   await list.prefetch(input);
 }
 

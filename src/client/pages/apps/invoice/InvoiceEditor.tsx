@@ -144,7 +144,7 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
 
   const submit = form.handleSubmit(async (data) => {
     try {
-      await save(data as never);
+      await save(data);
     } catch (error) {
       if (isStaleRecordError(error)) {
         setStale({ busy: null, error: null });

@@ -238,7 +238,7 @@ function PaymentDialog({ invoice, notices, onClose }: { invoice: TInvoiceDocumen
   const pay = trpc.apps.invoice.recordPayment.useMutation();
   const form = useZodForm(
     ZRecordPaymentInput,
-    { amount: Math.max(invoice.balance, 0) as number | null, paidOn: new Date().toISOString().slice(0, 10), method: 'Bank transfer' as string },
+    { amount: Math.max(invoice.balance, 0), paidOn: new Date().toISOString().slice(0, 10), method: 'Bank transfer' },
     (v) => ({ ...v, amount: v.amount ?? undefined, id: invoice.id, version: invoice.version }),
   );
   return (

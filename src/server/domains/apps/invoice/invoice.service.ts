@@ -224,8 +224,8 @@ function applyFields(invoice: Invoice, client: InvoiceClient, input: TCreateInvo
     throw new AppError('BAD_REQUEST', 'The discount is larger than the subtotal', { discount: [`Must be at most ${totals.subtotal}`] });
   }
   invoice.client = client;
-  invoice.issuedDate = input.issuedDate as unknown as Invoice['issuedDate'];
-  invoice.dueDate = input.dueDate as unknown as Invoice['dueDate'];
+  invoice.issuedDate = input.issuedDate;
+  invoice.dueDate = input.dueDate;
   invoice.items = input.items.map(({ description, quantity, price }) => ({ description, quantity, price }));
   invoice.service = input.items[0].description.slice(0, 160);
   invoice.note = input.note;
@@ -265,8 +265,8 @@ export async function createInvoice(ctx: ServiceContext, input: TCreateInvoiceIn
       tenant: copy.tenant,
       number: (last?.number ?? FIRST_INVOICE_ID - 1) + 1,
       client,
-      issuedDate: input.issuedDate as unknown as Invoice['issuedDate'],
-      dueDate: input.dueDate as unknown as Invoice['dueDate'],
+      issuedDate: input.issuedDate,
+      dueDate: input.dueDate,
       service: '',
       total: 0,
       avatar: '',
