@@ -13,7 +13,7 @@ import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { RecordSelect } from '../../../components/RecordSelect/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
+import { InvoiceTotals, invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
 import classes from './Invoice.module.css';
 
 interface ItemValues {
@@ -257,18 +257,7 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
               <Textarea block rows={3} resize="vertical" value={values.note} onChange={(e) => form.set('note', e.target.value)} />
             </Field>
           </div>
-          <dl className={classes.totals} aria-describedby="invoice-estimate">
-            <dt>{t('editor.subtotal')}</dt>
-            <dd dir="ltr">{money(totals.subtotal)}</dd>
-            <dt>{t('editor.discount')}</dt>
-            <dd dir="ltr">−{money(totals.discount)}</dd>
-            <dt>{t('editor.tax')}</dt>
-            <dd dir="ltr">{money(totals.tax)}</dd>
-            <dt className={classes.grand}>{t('editor.total')}</dt>
-            <dd className={classes.grand} dir="ltr" data-testid="invoice-total">
-              {money(totals.total)}
-            </dd>
-          </dl>
+          <InvoiceTotals totals={totals} describedBy="invoice-estimate" />
           <p id="invoice-estimate" className={classes.muted}>
             {t('editor.estimate')}
           </p>

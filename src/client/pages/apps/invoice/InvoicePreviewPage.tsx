@@ -10,7 +10,7 @@ import { FormDialog, NumberField, SelectField, TextField, TextareaField, formCla
 import { NoticeArea, useNotice, type NoticeApi } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { InvoiceStatusLabel, invoiceIdOf, invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
+import { InvoiceStatusLabel, InvoiceTotals, invoiceIdOf, invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
 import classes from './Invoice.module.css';
 
 export default function InvoicePreviewPage() {
@@ -163,24 +163,14 @@ function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
           ))}
         </tbody>
       </table>
-      <dl className={classes.totals}>
-        <dt>{t('editor.subtotal')}</dt>
-        <dd dir="ltr">{money(invoice.subtotal)}</dd>
-        <dt>{t('editor.discount')}</dt>
-        <dd dir="ltr">−{money(invoice.discount)}</dd>
-        <dt>{t('editor.tax')} ({fmt.number(invoice.taxRate)} %)</dt>
-        <dd dir="ltr">{money(invoice.tax)}</dd>
-        <dt className={classes.grand}>{t('editor.total')}</dt>
-        <dd className={classes.grand} dir="ltr" data-testid="invoice-total">
-          {money(invoice.total)}
-        </dd>
+      <InvoiceTotals totals={invoice} taxRate={invoice.taxRate}>
         <dt>{t('sheet.paid')}</dt>
         <dd dir="ltr">{money(invoice.paid)}</dd>
         <dt className={classes.grand}>{t('sheet.balance')}</dt>
         <dd className={classes.grand} dir="ltr" data-testid="invoice-balance">
           {money(invoice.balance)}
         </dd>
-      </dl>
+      </InvoiceTotals>
       {invoice.note && (
         <section>
           <h2 className={classes.sectionTitle}>{t('sheet.note')}</h2>
