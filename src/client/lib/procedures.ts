@@ -48,7 +48,8 @@ export type Domain =
   | 'users'
   | 'projects'
   | 'files'
-  | 'apps.invoice';
+  | 'apps.invoice'
+  | 'apps.permissions';
 
 /** The utils (or query keys) of a domain: nested routers by their dotted path (`apps.invoice`). */
 export function utilsOf(root: object, domain: Domain): { invalidate: () => Promise<void>; list: unknown } {

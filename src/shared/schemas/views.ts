@@ -23,6 +23,7 @@ export const SAVED_VIEW_LISTS = {
   'workflow.projects': '/projects',
   'workflow.tasks': '/tasks',
   'apps.invoices': '/apps/invoice/list',
+  'apps.permissions': '/apps/permissions',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];

@@ -5,8 +5,8 @@ import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { ZInvoice, ZInvoiceClient, ZInvoiceDetail, ZListInvoicesInput, type TInvoice } from '../../../../shared/schemas/invoice.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
-import { registerCsvExport } from '../../../rest/csv-export.ts';
-import { deleteInvoice, getInvoice, iterateInvoices, listInvoiceClients, listInvoices } from './invoice.service.ts';
+import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
+import { deleteInvoice, getInvoice, listInvoiceClients, listInvoices } from './invoice.service.ts';
 
 const ZInvoicesReply = z.object({ invoices: z.array(ZInvoice), totalInvoices: z.number().int() });
 const NO_INVOICE = { message: 'No invoice found with this id' };
@@ -63,7 +63,7 @@ export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListInvoicesInput, TInvoice>(app, {
     name: 'invoices',
     input: ZListInvoicesInput,
-    iterate: iterateInvoices,
+    iterate: pagedRows(listInvoices),
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'client', value: (r) => r.client.name },

@@ -364,13 +364,3 @@ export async function searchInvoiceClients(ctx: ServiceContext, input: { q?: str
   }
   return query.orderBy('c.name').orderBy('c.id').limit(20).execute();
 }
-
-/** Every invoice matching the list's filters, in batches, for the CSV export. */
-export async function* iterateInvoices(ctx: ServiceContext, input: TListInvoicesInput): AsyncGenerator<TInvoice[]> {
-  const itemsPerPage = 500;
-  for (let page = 1; ; page++) {
-    const { items } = await listInvoices(ctx, { ...input, page, itemsPerPage });
-    if (items.length > 0) yield items;
-    if (items.length < itemsPerPage) return;
-  }
-}

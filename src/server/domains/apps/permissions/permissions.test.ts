@@ -50,3 +50,13 @@ describe('apps.permissions', () => {
     expect(await codeOf((await api('client@demo.com')).list({}))).toBe('FORBIDDEN');
   });
 });
+
+describe('GET /api/export/permissions.csv', () => {
+  it('exports the permissions matching the search', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/export/permissions.csv?q=manage', as: 'admin@demo.com' });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('id,name,assigned_to,created_date');
+    expect(lines.length - 1).toBe((await (await api()).list({ q: 'manage', itemsPerPage: -1 })).total);
+  });
+});
