@@ -130,7 +130,7 @@ describe('GET /api/export/invoices.csv', () => {
   it('exports every invoice matching the filters, and refuses the client role', async () => {
     const res = await t.request({ method: 'GET', url: '/api/export/invoices.csv?status=Paid', as: ADMIN });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.trim().split('\n');
+    const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toContain('id,client,company');
     const paid = await (await api()).list({ status: 'Paid', itemsPerPage: -1 });
     expect(lines).toHaveLength(paid.total + 1);

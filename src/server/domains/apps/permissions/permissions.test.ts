@@ -55,7 +55,7 @@ describe('GET /api/export/permissions.csv', () => {
   it('exports the permissions matching the search', async () => {
     const res = await t.request({ method: 'GET', url: '/api/export/permissions.csv?q=manage', as: 'admin@demo.com' });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.trim().split('\n');
+    const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('id,name,assigned_to,created_date');
     expect(lines.length - 1).toBe((await (await api()).list({ q: 'manage', itemsPerPage: -1 })).total);
   });
