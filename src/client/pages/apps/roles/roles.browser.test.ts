@@ -68,6 +68,19 @@ describe('roles and permissions as a reader and in dark Arabic', { timeout: 120_
     }
   });
 
+  it('the client role is refused every page of issue 14', async () => {
+    const { context, page: client } = await b.newPage();
+    try {
+      await b.signIn(client, 'client@demo.com', 'client');
+      for (const path of ['/apps/roles', '/apps/permissions', '/apps/invoice/list', '/apps/invoice/preview/4987', '/apps/invoice/edit/4987', '/apps/invoice/add']) {
+        await client.goto(path);
+        await client.waitForURL((url) => url.pathname === '/not-authorized');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('axe finds no serious issue on the roles, their abilities and the permissions (dark, Arabic)', async () => {
     await page.context().addCookies([
       { name: 'od-language', value: 'ar', url: b.baseUrl },
