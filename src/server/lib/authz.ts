@@ -72,7 +72,7 @@ const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [valu
 export function roleAbilities(role: Role): TRoleAbility[] {
   return defineRulesFor({ ...SOMEONE, role }).map((rule) => ({
     actions: asList(rule.action),
-    subjects: asList(rule.subject as Subject | Subject[]),
-    scope: scopeOf(rule.conditions as Record<string, unknown> | undefined),
+    subjects: asList(rule.subject),
+    scope: scopeOf(rule.conditions),
   }));
 }

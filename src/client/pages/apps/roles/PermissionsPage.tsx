@@ -71,7 +71,7 @@ function PermissionDialog({ permission, onClose, onSaved, onReload }: RecordDial
       form={form}
       onClose={onClose}
       onReload={onReload}
-      onSubmit={async (data) => onSaved((await save(data as never)).name)}
+      onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <TextField form={form} name="name" label={t('permissions.name')} required />
       <CheckboxGroup>
