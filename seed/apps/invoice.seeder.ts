@@ -107,7 +107,21 @@ export class InvoiceSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     const data = generateInvoices();
     const clients = data.clients.map((c) => em.create(InvoiceClient, c));
-    for (const { clientIndex, ...invoice } of data.invoices) em.create(Invoice, { ...invoice, client: clients[clientIndex] });
+    for (const { clientIndex, ...invoice } of data.invoices) {
+      // One line (the service at the total) and, when something was paid, one payment on the issue date.
+      const paid = money(invoice.total - invoice.balance);
+      em.create(Invoice, {
+        ...invoice,
+        client: clients[clientIndex],
+        items: [{ description: invoice.service, quantity: 1, price: invoice.total }],
+        subtotal: invoice.total,
+        discount: 0,
+        taxRate: 0,
+        tax: 0,
+        note: '',
+        payments: paid > 0 ? [{ paidOn: invoice.issuedDate, amount: paid, method: 'Bank transfer' as const }] : [],
+      });
+    }
     await em.flush();
     // Ids were given explicitly: move the sequence past them.
     await em.getConnection().execute(`select setval(pg_get_serial_sequence('invoices', 'id'), (select max(id) from invoices))`);

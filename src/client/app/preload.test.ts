@@ -14,9 +14,9 @@ async function pageInput(route: string, search: string, filters: string[]) {
 describe('preloaded list input', () => {
   const lists = ROUTES.filter((route) => route.list);
 
-  it('covers every business list page', () => {
+  it('covers every business list page and the demo apps lists', () => {
     expect(lists.map((route) => route.list).sort()).toEqual(
-      ['classes', 'customers', 'directions', 'licenses', 'locations', 'schemes', 'subDirections', 'teams', 'users'],
+      ['apps.invoice', 'apps.permissions', 'classes', 'customers', 'directions', 'licenses', 'locations', 'schemes', 'subDirections', 'teams', 'users'],
     );
   });
 

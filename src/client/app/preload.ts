@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import i18n, { prefetchNamespaces } from '../i18n/index.ts';
 import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib/list-state.ts';
-import type { Domain } from '../lib/procedures.ts';
+import { utilsOf, type Domain } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
 import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef } from './routes.tsx';
@@ -32,6 +32,8 @@ const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
   users: () => import('../../shared/schemas/users.ts').then((m) => m.ZListUsersInput),
   projects: () => import('../../shared/schemas/projects.ts').then((m) => m.ZListProjectsInput),
   files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
+  'apps.invoice': () => import('../../shared/schemas/invoice.ts').then((m) => m.ZListInvoicesInput),
+  'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
 };
 
 /**
@@ -45,7 +47,7 @@ const DATA_WAIT_MS = 1_000;
 const HOVER_INTENT_MS = 60;
 
 for (const domain of new Set(ROUTES.flatMap((route) => route.list ?? []))) {
-  queryClient.setQueryDefaults([[domain, 'list']], { staleTime: PRELOADED_LIST_FRESH_MS });
+  queryClient.setQueryDefaults([[...domain.split('.'), 'list']], { staleTime: PRELOADED_LIST_FRESH_MS });
 }
 
 const i18nInitialized = new Promise<void>((resolve) => {
@@ -92,7 +94,7 @@ export function listSchema(domain: Domain): Promise<z.ZodType> {
 async function prefetchList(domain: Domain, search: string): Promise<void> {
   // The default list does not wait for the schema's chunk (preload.test.ts checks it is what the page asks).
   const input = search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
-  const list = trpcUtils[domain].list as unknown as { prefetch: (input: unknown) => Promise<void> };
+  const list = utilsOf(trpcUtils, domain).list as { prefetch: (input: unknown) => Promise<void> };
   await list.prefetch(input);
 }
 

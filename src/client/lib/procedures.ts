@@ -47,4 +47,11 @@ export type Domain =
   | 'teams'
   | 'users'
   | 'projects'
-  | 'files';
+  | 'files'
+  | 'apps.invoice'
+  | 'apps.permissions';
+
+/** The utils (or query keys) of a domain: nested routers by their dotted path (`apps.invoice`). */
+export function utilsOf(root: object, domain: Domain): { invalidate: () => Promise<void>; list: unknown } {
+  return domain.split('.').reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, root as Record<string, unknown>) as never;
+}

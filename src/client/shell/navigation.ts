@@ -138,8 +138,8 @@ export const NAVIGATION: NavSection[] = [
       ]),
       group('invoice', FileIcon, [
         link('apps-invoice-list', 'list'),
-        link('apps-invoice-preview-id', 'preview', undefined, { id: 1 }),
-        link('apps-invoice-edit-id', 'edit', undefined, { id: 1 }),
+        link('apps-invoice-preview-id', 'preview', undefined, { id: 4987 } /* the first invoice (FIRST_INVOICE_ID) */),
+        link('apps-invoice-edit-id', 'edit', undefined, { id: 4987 } /* the first invoice (FIRST_INVOICE_ID) */),
         link('apps-invoice-add', 'add'),
       ]),
       group('user', PersonIcon, [link('apps-user-list', 'list'), link('apps-user-view-id', 'view', undefined, { id: 1 })]),

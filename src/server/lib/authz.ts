@@ -1,6 +1,8 @@
 // Authorization helpers every service uses: sign-in check, CASL ability check, tenant scope.
 import { subject as caslSubject } from '@casl/ability';
-import type { Action, Subject } from '../../shared/abilities/index.ts';
+import { defineRulesFor, type Action, type Subject } from '../../shared/abilities/index.ts';
+import type { Role } from '../../shared/constants/roles.ts';
+import type { TAbilityScope, TRoleAbility } from '../../shared/schemas/roles.ts';
 import { AppError } from './app-error.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 
@@ -41,4 +43,36 @@ export function tenantId(ctx: AuthedContext): number | null {
   if (ctx.user.role === 'superadmin') return null;
   if (ctx.user.customerId === null) throw new AppError('FORBIDDEN', 'Your account belongs to no customer');
   return ctx.user.customerId;
+}
+
+/* ------------------------------------------------------------------ the rules as the roles page reads them */
+
+// Placeholders for the person a role's rules are written for: each condition value is then recognised.
+const SOMEONE = { id: -101, customerId: -202, teamIds: [-303] };
+
+function scopeOf(conditions: Record<string, unknown> | undefined): TAbilityScope[] {
+  if (!conditions) return [];
+  const scopes: TAbilityScope[] = [];
+  for (const [field, value] of Object.entries(conditions)) {
+    const text = JSON.stringify(value);
+    if (field === 'customerId' && text === String(SOMEONE.customerId)) scopes.push('ownCustomer');
+    else if (text.includes(String(SOMEONE.teamIds[0]))) scopes.push('ownTeams');
+    else if (field === 'assigneeId') scopes.push('assignedToThem');
+    else if (field === 'ownerId') scopes.push('ownedByThem');
+    else if (field === 'id' && text === String(SOMEONE.id)) scopes.push('themselves');
+    else if (field === 'shared') scopes.push('shared');
+    else throw new Error(`no scope describes the condition ${field}: ${text}`);
+  }
+  return scopes;
+}
+
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** What a role may do: the very rules `abilityFor` builds for its users, with conditions named by scope. */
+export function roleAbilities(role: Role): TRoleAbility[] {
+  return defineRulesFor({ ...SOMEONE, role }).map((rule) => ({
+    actions: asList(rule.action),
+    subjects: asList(rule.subject),
+    scope: scopeOf(rule.conditions),
+  }));
 }

@@ -249,6 +249,11 @@ const CASES: Record<string, Case> = {
     await listHides((i) => a.users.list(i), f.userId, f.customerId);
     expect((await a.users.list({ teamId: f.teamId })).total).toBe(0);
   },
+  'users.roles': async (a) => {
+    // Only the own customer's users are counted.
+    const counted = (await a.users.roles()).reduce((sum, r) => sum + r.userCount, 0);
+    expect(counted).toBe((await a.users.list({ itemsPerPage: -1 })).total);
+  },
   'users.byId': (a, f) => hidden(a.users.byId({ id: f.userId })),
   'users.create': async (a, f) => {
     await hidden(a.users.create({ customerId: f.customerId, email: 'evil@example.com', fullName: 'Evil One', role: 'analyst', password: 'Evil-2024x' }));

@@ -1,6 +1,6 @@
 // Invoice demo app: invoices with their clients and payment details (spec sections 3, 7 and 8).
 import { z } from 'zod';
-import { ZInputIsoDate, listInput, listOutput } from './common.ts';
+import { ZExpectedVersion, ZId, ZInputIsoDate, listInput, listOutput, zRefId } from './common.ts';
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -57,3 +57,112 @@ export const ZPaymentDetails = z.object({
 });
 export const ZInvoiceDetail = z.object({ invoice: ZInvoice, paymentDetails: ZPaymentDetails });
 export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
+
+/* ------------------------------------------------------------------ editing (issue 14) */
+
+/** Most line items an invoice may have. */
+export const INVOICE_ITEMS_MAX = 50;
+/** The largest money amount an invoice field may hold (numeric(12,2)). */
+export const INVOICE_AMOUNT_MAX = 99_999_999;
+export const PAYMENT_METHODS = ['Bank transfer', 'Card', 'Cash', 'Cheque'] as const;
+export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** An amount in the currency, at most two decimals. */
+const zMoney = (max = INVOICE_AMOUNT_MAX) =>
+  z
+    .number({ message: 'Expected a number' })
+    .min(0, 'Must not be negative')
+    .max(max, `Must be at most ${max}`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
+
+export const ZInvoiceItem = z.object({
+  description: z.string().trim().min(1, 'Describe the item').max(200),
+  quantity: z.number({ message: 'Expected a number' }).int('Expected a whole number').min(1, 'At least 1').max(100_000),
+  price: zMoney(1_000_000),
+});
+export type TInvoiceItem = z.infer<typeof ZInvoiceItem>;
+
+const ZInvoiceFields = z.object({
+    clientId: zRefId('Choose a client'),
+    issuedDate: ZIsoDate,
+    dueDate: ZIsoDate,
+    items: z.array(ZInvoiceItem).min(1, 'Add at least one item').max(INVOICE_ITEMS_MAX, `At most ${INVOICE_ITEMS_MAX} items`),
+    /** Percent applied after the discount. */
+    taxRate: z.number({ message: 'Expected a number' }).min(0, 'Must not be negative').max(100, 'At most 100 %'),
+    /** An amount taken off the subtotal. */
+    discount: zMoney(),
+    note: z.string().trim().max(2000),
+});
+const dueAfterIssue = { path: ['dueDate'], message: 'Must not be before the issue date' };
+export const ZCreateInvoiceInput = ZInvoiceFields.refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
+export type TCreateInvoiceInput = z.infer<typeof ZCreateInvoiceInput>;
+export const ZUpdateInvoiceInput = ZInvoiceFields.extend({ id: ZId, version: ZExpectedVersion }).refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
+export type TUpdateInvoiceInput = z.infer<typeof ZUpdateInvoiceInput>;
+
+export const ZRecordPaymentInput = z.object({
+  id: ZId,
+  version: ZExpectedVersion,
+  amount: zMoney().refine((n) => n > 0, 'Must be more than 0'),
+  paidOn: ZIsoDate,
+  method: z.enum(PAYMENT_METHODS),
+});
+export type TRecordPaymentInput = z.infer<typeof ZRecordPaymentInput>;
+
+export const ZSendInvoiceInput = z.object({
+  id: ZId,
+  to: z.email('Expected an e-mail address').max(254),
+  message: z.string().trim().max(2000),
+});
+export type TSendInvoiceInput = z.infer<typeof ZSendInvoiceInput>;
+
+export const ZInvoicePayment = z.object({ paidOn: z.string(), amount: z.number(), method: z.enum(PAYMENT_METHODS) });
+export type TInvoicePayment = z.infer<typeof ZInvoicePayment>;
+
+/** An invoice as the editor and the preview show it: lines, totals (the server's), payments. */
+export const ZInvoiceDocument = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  clientId: z.number().int(),
+  client: ZInvoiceClient,
+  issuedDate: z.string(),
+  dueDate: z.string(),
+  invoiceStatus: z.enum(INVOICE_STATUSES),
+  items: z.array(ZInvoiceItem),
+  note: z.string(),
+  taxRate: z.number(),
+  discount: z.number(),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  payments: z.array(ZInvoicePayment),
+  sentAt: z.date().nullable(),
+  paymentDetails: ZPaymentDetails,
+});
+export type TInvoiceDocument = z.infer<typeof ZInvoiceDocument>;
+
+export const ZInvoiceClientOption = z.object({ id: z.number().int(), name: z.string(), company: z.string(), companyEmail: z.string() });
+export type TInvoiceClientOption = z.infer<typeof ZInvoiceClientOption>;
+export const ZInvoiceClientSearch = z.object({ q: z.string().trim().max(100).optional(), id: ZId.optional() });
+
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * The totals of an invoice from its lines, discount (an amount, at most the subtotal) and tax rate
+ * (percent of subtotal minus discount), in cents so sums are exact. The server stores what this says;
+ * the editor shows it as a preview only.
+ */
+export function invoiceTotals(items: readonly Pick<TInvoiceItem, 'quantity' | 'price'>[], discount: number, taxRate: number) {
+  const subtotal = items.reduce((sum, item) => sum + item.quantity * cents(item.price), 0);
+  const off = Math.min(cents(discount), subtotal);
+  const tax = Math.round(((subtotal - off) * Math.round(taxRate * 100)) / 10_000);
+  return { subtotal: subtotal / 100, discount: off / 100, tax: tax / 100, total: (subtotal - off + tax) / 100 };
+}
+
+/** What is owed after `paid` on `total`, and the status that follows (payments decide Paid / Partial Payment). */
+export function invoiceBalance(total: number, paid: number, status: TInvoiceStatus): { balance: number; invoiceStatus: TInvoiceStatus } {
+  const balance = (cents(total) - cents(paid)) / 100;
+  if (paid > 0) return { balance, invoiceStatus: balance <= 0 ? 'Paid' : 'Partial Payment' };
+  return { balance, invoiceStatus: status === 'Paid' || status === 'Partial Payment' ? 'Sent' : status };
+}

@@ -1,6 +1,6 @@
 // Permissions demo app (the sample permission list of the roles screens): spec sections 3, 6 and 7.
 import { z } from 'zod';
-import { listInput, listOutput } from './common.ts';
+import { ZExpectedVersion, ZId, listInput, listOutput } from './common.ts';
 
 /** Roles a sample permission can be assigned to. */
 export const PERMISSION_ROLES = ['administrator', 'manager', 'users', 'support', 'restricted-user'] as const;
@@ -21,3 +21,18 @@ export const ZPermission = z.object({
 export type TPermission = z.infer<typeof ZPermission>;
 export const ZPermissionList = listOutput(ZPermission);
 export type TPermissionList = z.infer<typeof ZPermissionList>;
+
+/** A permission as the page lists it: with the version its edits are made from (issue 14). */
+export const ZPermissionRow = ZPermission.extend({ version: z.number().int() });
+export type TPermissionRow = z.infer<typeof ZPermissionRow>;
+export const ZPermissionRowList = listOutput(ZPermissionRow);
+
+const ZPermissionFields = z.object({
+  name: z.string().trim().min(1, 'Name the permission').max(120),
+  /** Each role at most once (duplicates are dropped). */
+  assignedTo: z.array(z.enum(PERMISSION_ROLES)).max(PERMISSION_ROLES.length),
+});
+export const ZCreatePermissionInput = ZPermissionFields;
+export type TCreatePermissionInput = z.infer<typeof ZCreatePermissionInput>;
+export const ZUpdatePermissionInput = ZPermissionFields.extend({ id: ZId, version: ZExpectedVersion });
+export type TUpdatePermissionInput = z.infer<typeof ZUpdatePermissionInput>;

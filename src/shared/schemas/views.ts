@@ -27,6 +27,8 @@ export const SAVED_VIEW_LISTS = {
   'shop.customers': '/apps/ecommerce/customer/list',
   'shop.reviews': '/apps/ecommerce/manage-review',
   'shop.referrals': '/apps/ecommerce/referrals',
+  'apps.invoices': '/apps/invoice/list',
+  'apps.permissions': '/apps/permissions',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];

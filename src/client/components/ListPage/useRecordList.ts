@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Subject } from '../../../shared/abilities/index.ts';
 import { useCan } from '../../lib/can.ts';
 import { toSchemaListInput, useListState, type ListState } from '../../lib/list-state.ts';
-import { useProcedureQuery, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
+import { useProcedureQuery, utilsOf, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useIsolatedT } from '../Bidi/Bidi.tsx';
 import type { RowAction } from '../DataTable/RowActions.tsx';
@@ -113,7 +113,7 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   const notices = options.notices ?? ownNotices;
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const cache = options.cache?.(utils);
-  const refresh = () => Promise.all([cache?.invalidate(), ...options.invalidates.map((domain) => utils[domain].invalidate())]);
+  const refresh = () => Promise.all([cache?.invalidate(), ...options.invalidates.map((domain) => utilsOf(utils, domain).invalidate())]);
   const actions = useRecordActions<R>({ ...options, notices, refresh });
   const { subject, record, archived } = options;
   const can: RecordList<R>['can'] = (action, row) => allowed(action, subject, row && record ? record(row) : undefined);
@@ -123,7 +123,7 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   };
   const notAllowed = t('bulk.notAllowed');
   const fetchAll = async () => {
-    const all = ((cache ?? utils[options.invalidates[0]]) as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
+    const all = ((cache ?? utilsOf(utils, options.invalidates[0])) as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
     return (await all.fetch({ ...input, page: 1, itemsPerPage: -1 })).items;
   };
 

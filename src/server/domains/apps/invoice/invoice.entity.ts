@@ -1,6 +1,6 @@
 // Invoice demo app tables: clients and their invoices (numbered from 4987), with payment details.
 import { defineEntity, p } from '@mikro-orm/core';
-import { INVOICE_STATUSES } from '../../../../shared/schemas/invoice.ts';
+import { INVOICE_STATUSES, type TInvoiceItem, type TInvoicePayment } from '../../../../shared/schemas/invoice.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
@@ -45,6 +45,20 @@ export const InvoiceSchema = defineEntity({
     bankCountry: p.string().length(80),
     iban: p.string().length(40),
     swiftCode: p.string().length(16),
+    /** The lines, in their order; `total` and the amounts below are computed from them by the service. */
+    items: p.json<TInvoiceItem[]>(),
+    subtotal: p.decimal('number').precision(12).scale(2),
+    /** An amount taken off the subtotal. */
+    discount: p.decimal('number').precision(12).scale(2),
+    /** Percent of the subtotal minus the discount. */
+    taxRate: p.decimal('number').precision(5).scale(2),
+    tax: p.decimal('number').precision(12).scale(2),
+    note: p.text(),
+    /** Payments recorded, oldest first; `balance` is the total minus their sum. */
+    payments: p.json<TInvoicePayment[]>(),
+    /** When it was last e-mailed to the client. */
+    sentAt: p.datetime().nullable(),
+    version: p.integer().version(),
   },
 });
 export class Invoice extends InvoiceSchema.class {}

@@ -2,9 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { ZInvoice, ZInvoiceClient, ZInvoiceDetail, ZListInvoicesInput } from '../../../../shared/schemas/invoice.ts';
+import { ZInvoice, ZInvoiceClient, ZInvoiceDetail, ZListInvoicesInput, type TInvoice } from '../../../../shared/schemas/invoice.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
+import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
 import { deleteInvoice, getInvoice, listInvoiceClients, listInvoices } from './invoice.service.ts';
 
 const ZInvoicesReply = z.object({ invoices: z.array(ZInvoice), totalInvoices: z.number().int() });
@@ -58,6 +59,25 @@ function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issue
 const ZInvoiceQuery = restInput(ZListInvoicesInput, { read: (query) => ({ ...query, ...dateRange(query) }) });
 
 export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
+  // GET /api/export/invoices.csv?<the list page's filters> (issue 14).
+  registerCsvExport<typeof ZListInvoicesInput, TInvoice>(app, {
+    name: 'invoices',
+    input: ZListInvoicesInput,
+    iterate: pagedRows(listInvoices),
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'client', value: (r) => r.client.name },
+      { header: 'company', value: (r) => r.client.company },
+      { header: 'email', value: (r) => r.client.companyEmail },
+      { header: 'service', value: (r) => r.service },
+      { header: 'issued_date', value: (r) => r.issuedDate },
+      { header: 'due_date', value: (r) => r.dueDate },
+      { header: 'status', value: (r) => r.invoiceStatus },
+      { header: 'total', value: (r) => r.total },
+      { header: 'balance', value: (r) => r.balance },
+    ],
+  });
+
   app.get('/apps/invoice', { schema: { querystring: ZInvoiceQuery, response: { 200: ZInvoicesReply } } }, async (request) => {
     const { items, total } = await listInvoices(request, request.query);
     return { invoices: items, totalInvoices: total };

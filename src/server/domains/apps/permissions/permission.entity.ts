@@ -15,6 +15,7 @@ export const DemoPermissionSchema = defineEntity({
     /** Role names from PERMISSION_ROLES. */
     assignedTo: p.array<TPermissionRole>(),
     createdDate: p.datetime(),
+    version: p.integer().version(),
   },
 });
 export class DemoPermission extends DemoPermissionSchema.class {}

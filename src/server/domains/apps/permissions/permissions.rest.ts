@@ -1,7 +1,8 @@
-// REST (spec section 7): GET /api/apps/permissions.
+// REST (spec section 7): GET /api/apps/permissions; and the page's CSV export.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListPermissionsInput, ZPermission } from '../../../../shared/schemas/permissions.ts';
+import { ZListPermissionsInput, ZPermission, type TPermissionRow } from '../../../../shared/schemas/permissions.ts';
+import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
 import { listPermissions } from './permissions.service.ts';
 
 const ZPermissionsReply = z.object({ permissions: z.array(ZPermission), totalPermissions: z.number().int() });
@@ -11,5 +12,18 @@ export const permissionsRest: FastifyPluginAsyncZod = async (app) => {
   app.get('/apps/permissions', { schema }, async (request) => {
     const { items, total } = await listPermissions(request, request.query);
     return { permissions: items, totalPermissions: total };
+  });
+
+  // GET /api/export/permissions.csv?<the permissions page's search and sort> (issue 14).
+  registerCsvExport<typeof ZListPermissionsInput, TPermissionRow>(app, {
+    name: 'permissions',
+    input: ZListPermissionsInput,
+    iterate: pagedRows(listPermissions),
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'name', value: (r) => r.name },
+      { header: 'assigned_to', value: (r) => r.assignedTo.join(' ') },
+      { header: 'created_date', value: (r) => r.createdDate },
+    ],
   });
 };

@@ -10,7 +10,8 @@ import crypto from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { Role } from '../../../../shared/constants/roles.ts';
+import { ROLES, type Role } from '../../../../shared/constants/roles.ts';
+import type { TRoleSummary } from '../../../../shared/schemas/roles.ts';
 import type { TDeleted, TNameRef } from '../../../../shared/schemas/business.ts';
 import type { TCustomer } from '../../../../shared/schemas/customers.ts';
 import type {
@@ -24,7 +25,7 @@ import type {
 import { db, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
-import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
+import { authorize, authorizeRecord, roleAbilities, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, likeContains, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
 import { hashPassword } from '../../../lib/password.ts';
@@ -644,4 +645,22 @@ export async function deleteUser(ctx: ServiceContext, id: number): Promise<TDele
   });
   accountsOf(ctx).forget(id);
   return { id, deleted: true };
+}
+
+/**
+ * The product's roles (issue 14's roles page): how many users of each the caller may see (counted in
+ * SQL, in their tenant and within their `read User` conditions), and each role's abilities as the
+ * CASL rules the server enforces describe them.
+ */
+export async function roleSummaries(ctx: ServiceContext): Promise<TRoleSummary[]> {
+  authorize(ctx, 'read', 'User');
+  const filters = scope(ctx);
+  const rows = await db(ctx.em)
+    .selectFrom('users as u')
+    .select(['u.role', sql<number>`count(*)::int`.as('n')])
+    .where((eb) => eb.and(filters.flatMap((f) => (!f ? [] : [typeof f === 'function' ? f(eb as never) : f]))))
+    .groupBy('u.role')
+    .execute();
+  const counts = new Map(rows.map((r) => [r.role, r.n]));
+  return ROLES.map((role) => ({ role, userCount: counts.get(role) ?? 0, abilities: roleAbilities(role) }));
 }
