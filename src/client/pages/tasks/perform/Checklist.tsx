@@ -17,7 +17,7 @@ const SUBMIT_ID = 'submitId';
 /** Questions still missing listed by name (the rest counted). */
 const MISSING_SHOWN = 5;
 
-export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; scheme: TSchemeDetail; sync: PerformSync; flagged: ReadonlySet<string> }) {
+export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; scheme: TSchemeDetail; sync: PerformSync; flagged: ReadonlyMap<string, string | null> }) {
   const { t } = useTranslation('perform');
   const [index, setIndex] = useState(0);
   const top = useRef<HTMLHeadingElement>(null);
@@ -102,6 +102,7 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
               onChange={(patch) => sync.change(q.key, patch)}
               evidenceNeeded={view.evidence.get(q.key) ?? 0}
               flagged={flagged.has(q.key)}
+              reviewComment={flagged.get(q.key) ?? null}
               photos={photoProps}
             />
           ))}

@@ -46,12 +46,16 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
   const resume = trpc.tasks.resume.useMutation({ onSuccess: refetch });
   const lastReview = task.reviews.at(-1);
   const rejected = lastReview?.decision === 'rejected' && (task.status === 'rejected' || task.status === 'in_progress') ? lastReview : undefined;
-  // In a rework round, the questions that failed in the round the reviewer sent back are marked.
+  // In a rework round: the questions the reviewer commented on (with the comment), and those that failed
+  // in the round sent back.
   const flagged = useMemo(() => {
-    if (!rejected) return new Set<string>();
+    const marks = new Map<string, string | null>();
+    if (!rejected) return marks;
     const questions = questionsOf(scheme);
     const byKey = answersByKey(task.answers);
-    return new Set([...questions.values()].filter((q) => isQuestionVisible(q, byKey, questions) && questionFails(q, byKey.get(q.key), true)).map((q) => q.key));
+    for (const q of questions.values()) if (isQuestionVisible(q, byKey, questions) && questionFails(q, byKey.get(q.key), true)) marks.set(q.key, null);
+    for (const c of rejected.questionComments) marks.set(c.questionKey, c.comment);
+    return marks;
     // The answers as reviewed: the first ones this page got.
   }, [rejected, scheme]);
 

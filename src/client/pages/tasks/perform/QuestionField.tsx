@@ -21,10 +21,12 @@ export interface QuestionFieldProps {
   /** Photos still owed by the evidence rule (0: none). */
   evidenceNeeded: number;
   flagged: boolean;
+  /** The reviewer's comment on this question when the task was sent back. */
+  reviewComment?: string | null;
   photos: PhotoProps;
 }
 
-export function QuestionField({ question: q, answer, onChange, evidenceNeeded, flagged, photos }: QuestionFieldProps) {
+export function QuestionField({ question: q, answer, onChange, evidenceNeeded, flagged, reviewComment, photos }: QuestionFieldProps) {
   const { t } = useTranslation('perform');
   const id = useId();
   const legendId = `${id}-legend`;
@@ -99,6 +101,11 @@ export function QuestionField({ question: q, answer, onChange, evidenceNeeded, f
         )}
         {flagged && <span className={classes.required}> · {t('flagged')}</span>}
       </legend>
+      {reviewComment && (
+        <p className={classes.reviewComment}>
+          {t('reviewerSays')} <Bdi>{reviewComment}</Bdi>
+        </p>
+      )}
       {q.help && (
         <p id={helpId} className={classes.help}>
           <Bdi>{q.help}</Bdi>
