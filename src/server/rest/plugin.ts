@@ -30,6 +30,7 @@ import { pagesRest } from '../domains/apps/content/content.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
+import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -64,6 +65,7 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(classesRest);
   await app.register(locationsRest);
   await app.register(projectsRest);
+  await app.register(tasksPdfRest);
   await app.register(schemesRest);
   await app.register(teamsRest);
   await app.register(usersRest);
