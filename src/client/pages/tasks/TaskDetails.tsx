@@ -3,6 +3,7 @@ import { Banner, Dialog, Link, Spinner, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { pageExists, routeByName } from '../../app/routes.tsx';
+import { TaskPdfButton } from '../../components/TaskPdfButton/TaskPdfButton.tsx';
 import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -147,6 +148,10 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
               </ol>
             )}
           </section>
+
+          <div className={classes.links}>
+            <TaskPdfButton taskId={data.id} />
+          </div>
 
           {(viewPage || (performPage && mayPerform)) && (
             <div className={classes.links}>
