@@ -30,6 +30,7 @@ import { tasksRouter } from '../domains/workflow/tasks/tasks.router.ts';
 import { projectsRouter } from '../domains/workflow/projects/projects.router.ts';
 import { assignmentsRouter } from '../domains/workflow/assignments/assignments.router.ts';
 import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
+import { auditRouter } from '../domains/platform/audit/audit.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -51,6 +52,7 @@ export const appRouter = router({
   projects: projectsRouter,
   assignments: assignmentsRouter,
   slots: slotsRouter,
+  audit: auditRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,
