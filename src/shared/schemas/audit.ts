@@ -51,6 +51,11 @@ export const ZAuditEvent = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.number(),
+  /**
+   * The record's current code, name or e-mail (what its list page's search finds it by), or null
+   * when it no longer exists or its type has no list to open.
+   */
+  recordLabel: z.string().nullable(),
   /** Updates: `{ field: { from, to } }`; create and delete: the record's fields; transitions: their own facts. */
   changes: z.record(z.string(), z.unknown()),
 });
