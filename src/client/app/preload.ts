@@ -32,6 +32,7 @@ const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
   users: () => import('../../shared/schemas/users.ts').then((m) => m.ZListUsersInput),
   projects: () => import('../../shared/schemas/projects.ts').then((m) => m.ZListProjectsInput),
   files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
+  audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
 };
 
 /**

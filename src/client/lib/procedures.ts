@@ -47,4 +47,5 @@ export type Domain =
   | 'teams'
   | 'users'
   | 'projects'
-  | 'files';
+  | 'files'
+  | 'audit';
