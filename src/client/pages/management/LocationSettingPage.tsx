@@ -33,6 +33,7 @@ import {
   useIsSuperadmin,
   useSubDirectionOptions,
 } from '../../components/RecordSelect/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
@@ -314,6 +315,7 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
         caption={t('locations.timeZoneHint')}
       />
       <CheckboxField form={form} name="active" label={t('fields.active')} caption={t('locations.activeHint')} />
+      {location && <RecordHistory entityType="Location" entityId={location.id} />}
     </FormDialog>
   );
 }
