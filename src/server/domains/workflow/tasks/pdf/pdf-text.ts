@@ -7,6 +7,7 @@
 // Pieces are drawn in logical order at their visual positions, so a text extractor reads them back in
 // reading order. Fonts are the product's Public Sans (Latin, Latin Extended) and Noto Sans Arabic
 // (WOFF files from @fontsource, which fontkit reads). Scripts outside these fonts (CJK…) are not covered.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import bidiModule, { type Bidi } from 'bidi-js';
 import type PDFDocument from 'pdfkit';
@@ -29,9 +30,12 @@ type Family = 'latin' | 'latin-ext' | 'arabic';
 const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? bidiModule) as unknown as () => Bidi;
 const bidi = bidiFactory();
 
-/** Register the report's fonts in `doc`. */
+let fontBytes: [string, Buffer][] | undefined;
+
+/** Register the report's fonts in `doc` (their files are read once per process). */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  fontBytes ??= Object.entries(FONT_FILES).map(([name, file]) => [name, fs.readFileSync(file)]);
+  for (const [name, bytes] of fontBytes) doc.registerFont(name, bytes);
 }
 
 function isArabic(cp: number): boolean {
@@ -92,8 +96,19 @@ function featuresOf(family: Family): { features?: PDFKit.Mixins.OpenTypeFeatures
   return family === 'arabic' ? { features: { ccmp: false } as never } : {};
 }
 
+/** Widths at 1 pt by font and text: the same fonts for every document, so kept for the process (bounded). */
+const widths = new Map<string, number>();
+
 function measure(doc: PDFKit.PDFDocument, piece: Omit<Piece, 'width'>, style: TextStyle): number {
-  return doc.font(fontName(piece.family, style.bold ?? false)).fontSize(style.size).widthOfString(piece.text, featuresOf(piece.family));
+  const font = fontName(piece.family, style.bold ?? false);
+  const key = `${font}\u0000${piece.text}`;
+  let unit = widths.get(key);
+  if (unit === undefined) {
+    unit = doc.font(font).fontSize(1).widthOfString(piece.text, featuresOf(piece.family));
+    if (widths.size > 50_000) widths.clear();
+    widths.set(key, unit);
+  }
+  return unit * style.size;
 }
 
 /** The paragraph's pieces in logical order: one font, one level, a word or a run of spaces each. */

@@ -18,7 +18,7 @@ export interface TaskPdf {
 }
 
 /** An image as pdfkit takes it (JPEG or PNG), or null when it cannot be decoded. */
-async function asJpeg(bytes: Buffer): Promise<Buffer | null> {
+export async function asJpeg(bytes: Buffer): Promise<Buffer | null> {
   try {
     return await sharp(bytes, { failOn: 'error' }).rotate().resize(480, 360, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 78 }).toBuffer();
   } catch {
