@@ -5,7 +5,7 @@ import type { TAuditEntityType } from '../../../shared/schemas/audit.ts';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { changeLines } from './audit-format.ts';
+import { changeArrow, changeLines } from './audit-format.ts';
 import classes from './RecordHistory.module.css';
 
 const PAGE = 5;
@@ -21,7 +21,8 @@ export function RecordHistory({ entityType, entityId }: { entityType: TAuditEnti
 }
 
 function History({ entityType, entityId }: { entityType: TAuditEntityType; entityId: number }) {
-  const { t } = useTranslation('business');
+  const { t, i18n } = useTranslation('business');
+  const arrow = changeArrow(i18n.dir());
   const fmt = useFormatters();
   const [count, setCount] = useState(PAGE);
   const events = trpc.audit.list.useQuery({ entityType, entityId, itemsPerPage: count });
@@ -56,7 +57,7 @@ function History({ entityType, entityId }: { entityType: TAuditEntityType; entit
                       <span className={classes.field}>{line.field}</span>:{' '}
                       {line.value === undefined ? (
                         <>
-                          <bdi>{line.from}</bdi> → <bdi>{line.to}</bdi>
+                          <bdi>{line.from}</bdi> {arrow} <bdi>{line.to}</bdi>
                         </>
                       ) : (
                         <bdi>{line.value}</bdi>

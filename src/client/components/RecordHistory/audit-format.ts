@@ -49,9 +49,15 @@ export function changeLines(changes: Record<string, unknown>): ChangeLine[] {
   return Object.entries(changes).map(([field, value]) => (isDiff(value) ? { field, from: shown(value.from), to: shown(value.to) } : { field, value: shown(value) }));
 }
 
-/** One line of text for a table cell and the CSV-like tooltip. */
-export function changeSummary(changes: Record<string, unknown>): string {
+/** The arrow from a field's old value to its new one, pointing the way the language reads. */
+export function changeArrow(dir: 'ltr' | 'rtl'): string {
+  return dir === 'rtl' ? '←' : '→';
+}
+
+/** One line of text for a table cell. */
+export function changeSummary(changes: Record<string, unknown>, dir: 'ltr' | 'rtl' = 'ltr'): string {
+  const arrow = changeArrow(dir);
   return changeLines(changes)
-    .map((l) => (l.value === undefined ? `${l.field}: ${l.from} → ${l.to}` : `${l.field}: ${l.value}`))
+    .map((l) => (l.value === undefined ? `${l.field}: ${l.from} ${arrow} ${l.to}` : `${l.field}: ${l.value}`))
     .join('; ');
 }

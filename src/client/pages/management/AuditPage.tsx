@@ -18,7 +18,7 @@ import { trpc } from '../../lib/trpc.ts';
  * A row opens its record's page when one exists and the caller may open it.
  */
 export default function AuditPage() {
-  const { t } = useTranslation('business');
+  const { t, i18n } = useTranslation('business');
   const fmt = useFormatters();
   const { ability, user } = useSession();
   const role = user?.role_name ?? '';
@@ -71,7 +71,7 @@ export default function AuditPage() {
       kind: 'text',
       width: 22,
       render: (e) => {
-        const summary = changeSummary(e.changes);
+        const summary = changeSummary(e.changes, i18n.dir());
         return <TextCell>{summary || t('audit.noChanges')}</TextCell>;
       },
     },
