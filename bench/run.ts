@@ -18,7 +18,8 @@
 //  8. (saveAnswers) tasks.saveAnswers with 20 concurrent inspectors in its own database (bench/save-answers.ts);
 //  9. (chat) delivery latency of 200 live chat messages between two app processes (bench/chat-live.ts);
 // 10. (tasks) tasks.list over a million tasks (bench/tasks.ts, a child process with its own database);
-// 11. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
+// 11. (pdf) the inspection PDF of a 21-question task with 10 photos, English and Arabic (bench/task-pdf.ts);
+// 12. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,7 +43,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
 const COLDLOAD_RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 7);
 
-const PARTS = ['api', 'coldload', 'uploads', 'slots', 'saveAnswers', 'chat', 'tasks', 'reports'] as const;
+const PARTS = ['api', 'coldload', 'uploads', 'slots', 'saveAnswers', 'chat', 'pdf', 'tasks', 'reports'] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
 const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((p) => p.trim()).filter(Boolean);
@@ -161,9 +162,9 @@ if (needsShopDb) await shopParts();
 if (parts.has('slots')) await benchSlotsGenerate(log);
 if (parts.has('saveAnswers')) await benchSaveAnswers(log);
 if (parts.has('chat')) await benchChatDelivery(log);
-// tasks.list and the reports over a million tasks: each its own process and database.
-for (const part of ['tasks', 'reports'] as const) {
-  if (parts.has(part)) execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, `${part}.ts`)], { stdio: 'inherit' });
+// The inspection PDF, tasks.list and the reports over a million tasks: each its own process and database.
+for (const [part, file] of [['pdf', 'task-pdf.ts'], ['tasks', 'tasks.ts'], ['reports', 'reports.ts']] as const) {
+  if (parts.has(part)) execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, file)], { stdio: 'inherit' });
 }
 log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
 

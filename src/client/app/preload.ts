@@ -34,6 +34,7 @@ const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
   files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
   'apps.invoice': () => import('../../shared/schemas/invoice.ts').then((m) => m.ZListInvoicesInput),
   'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
+  audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
 };
 
 /**

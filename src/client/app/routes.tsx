@@ -134,6 +134,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'management-sub-directions', path: '/management/sub-directions', page: 'management/SubDirectionsPage', ...businessList('SubDirection', 'subDirections') },
   { name: 'management-teams', path: '/management/teams', page: 'management/TeamsPage', ...businessList('Team', 'teams') },
   { name: 'management-users', path: '/management/users', page: 'management/UsersPage', ...businessList('User', 'users') },
+  { name: 'management-audit', path: '/management/audit', page: 'management/AuditPage', ...businessList('AuditEvent', 'audit') },
   { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
   { name: 'projects-createProject', path: '/projects/createProject', page: 'projects/CreateProjectPage', meta: { action: 'create', subject: 'Project' } },
   { name: 'projects-editProject-id', path: '/projects/editProject/:id', page: 'projects/EditProjectPage', meta: { action: 'update', subject: 'Project' } },

@@ -49,7 +49,8 @@ export type Domain =
   | 'projects'
   | 'files'
   | 'apps.invoice'
-  | 'apps.permissions';
+  | 'apps.permissions'
+  | 'audit';
 
 /** The utils (or query keys) of a domain: nested routers by their dotted path (`apps.invoice`). */
 export function utilsOf(root: object, domain: Domain): { invalidate: () => Promise<void>; list: unknown } {

@@ -12,6 +12,7 @@ import {
   FileDirectoryIcon,
   FileIcon,
   GearIcon,
+  HistoryIcon,
   GraphIcon,
   HomeIcon,
   type Icon,
@@ -111,6 +112,7 @@ export const NAVIGATION: NavSection[] = [
       link('management-teams', 'teams', PeopleIcon),
       link('management-users', 'users', PersonIcon),
       link('management-location-setting', 'locationSetting', LocationIcon),
+      link('management-audit', 'audit', HistoryIcon),
     ],
   },
   {

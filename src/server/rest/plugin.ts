@@ -31,6 +31,8 @@ import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
 import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
+import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
+import { auditRest } from '../domains/platform/audit/audit.rest.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -65,6 +67,8 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(classesRest);
   await app.register(locationsRest);
   await app.register(projectsRest);
+  await app.register(tasksPdfRest);
+  await app.register(auditRest);
   await app.register(schemesRest);
   await app.register(teamsRest);
   await app.register(usersRest);

@@ -11,7 +11,7 @@ import { setupTestApp, type AppCaller } from '../testing/app.ts';
 import { createTaskFixture, type TaskFixture } from '../testing/workflow.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks', 'correctiveActions'] as const;
+const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks', 'correctiveActions', 'audit'] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -310,6 +310,11 @@ const CASES: Record<string, Case> = {
     }
   },
 
+  'audit.list': async (a, f) => {
+    const foreignEvent = await t.orm.em.fork().findOneOrFail(AuditEvent, { customer: f.customerId }, { orderBy: { id: 'desc' } });
+    await listHides((i) => a.audit.list(i), foreignEvent.id, f.customerId);
+    expect((await a.audit.list({ entityType: 'Direction', entityId: f.directionId })).total).toBe(0);
+  },
   'files.list': async (a, f) => {
     await listHides((i) => a.files.list(i), f.fileId, f.customerId);
     const uploader = (await (await t.caller(UPLOADERS[f.code])).auth.me()).userData.id;

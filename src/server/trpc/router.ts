@@ -33,6 +33,7 @@ import { assignmentsRouter } from '../domains/workflow/assignments/assignments.r
 import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 import { reportsRouter } from '../domains/workflow/reports/reports.router.ts';
 import { correctiveActionsRouter } from '../domains/workflow/corrective-actions/corrective-actions.router.ts';
+import { auditRouter } from '../domains/platform/audit/audit.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -57,6 +58,7 @@ export const appRouter = router({
   slots: slotsRouter,
   reports: reportsRouter,
   correctiveActions: correctiveActionsRouter,
+  audit: auditRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -16,6 +16,7 @@ import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodF
 import { CodeCell, NameCell, RecordListPage, TextCell, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
@@ -212,6 +213,7 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
         options={timeZoneOptions(form.values.timeZone)}
         caption={t('customers.timeZoneHint')}
       />
+      {customer && <RecordHistory entityType="Customer" entityId={customer.id} />}
     </FormDialog>
   );
 }

@@ -34,6 +34,7 @@ import {
   useIsSuperadmin,
   useSubDirectionOptions,
 } from '../../components/RecordSelect/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
@@ -316,6 +317,7 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
       />
       <CheckboxField form={form} name="active" label={t('fields.active')} caption={t('locations.activeHint')} />
       {location && <CorrectiveActionsList locationId={location.id} />}
+      {location && <RecordHistory entityType="Location" entityId={location.id} />}
     </FormDialog>
   );
 }

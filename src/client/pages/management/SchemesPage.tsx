@@ -15,6 +15,7 @@ import { NameCell, NumberCell, RecordListPage, useNotice, useRecordList, type No
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { SCHEME_STATUS_VARIANT, SchemeEditor } from './scheme-editor/index.ts';
 
 /** The open scheme version travels in the URL too (`?scheme=<id>`), so the editor survives a reload. */
@@ -37,13 +38,16 @@ export default function SchemesPage() {
 
   if (openId) {
     return (
-      <SchemeEditor
-        key={openId}
-        id={openId}
-        notices={notices}
-        onBack={() => navigate(withOpen(null))}
-        onOpen={(id) => navigate(withOpen(id))}
-      />
+      <>
+        <SchemeEditor
+          key={openId}
+          id={openId}
+          notices={notices}
+          onBack={() => navigate(withOpen(null))}
+          onOpen={(id) => navigate(withOpen(id))}
+        />
+        <RecordHistory entityType="Scheme" entityId={openId} />
+      </>
     );
   }
   return <SchemeList notices={notices} onOpen={(id) => navigate(withOpen(id))} />;

@@ -31,6 +31,7 @@ import {
   type PickedUser,
 } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
 import classes from './Management.module.css';
@@ -188,6 +189,7 @@ function TeamDialog({ team, onClose, onSaved, onReload }: RecordDialogProps & { 
         </Text>
       )}
       <CheckboxField form={form} name="active" label={t('fields.active')} />
+      {team && <RecordHistory entityType="Team" entityId={team.id} />}
     </FormDialog>
   );
 }

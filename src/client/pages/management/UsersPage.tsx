@@ -31,6 +31,7 @@ import { languageName } from '../../i18n/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'> = {
@@ -265,6 +266,7 @@ function UserDialog({
           )}
         </>
       )}
+      {user && <RecordHistory entityType="User" entityId={user.id} />}
     </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { LinkExternalIcon } from '@primer/octicons-react';
 import { Banner, Dialog, Link, Spinner, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { TaskPdfButton } from '../../components/TaskPdfButton/TaskPdfButton.tsx';
 import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -146,6 +147,10 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
           </section>
 
           {data.status === 'approved' && <TaskActions taskId={data.id} />}
+
+          <div className={classes.links}>
+            <TaskPdfButton taskId={data.id} />
+          </div>
 
           {(links.view || links.perform) && (
             <div className={classes.links}>

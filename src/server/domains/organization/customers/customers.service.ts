@@ -121,6 +121,14 @@ export async function customerTimeZones(em: EntityManager, ids: number[]): Promi
   return new Map(rows.map((c) => [c.id, c.timeZone]));
 }
 
+/** For documents of other domains (the inspection PDF): customer names by id. Scope is the caller's business. */
+export async function customerNames(em: EntityManager, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await em.find(Customer, { id: { $in: unique } }, { fields: ['id', 'name'] });
+  return new Map(rows.map((c) => [c.id, c.name]));
+}
+
 /** For planning (workflow): the customer's IANA time zone, which its locations use unless they override it. */
 export async function customerTimeZone(em: EntityManager, id: number): Promise<string> {
   const customer = await em.findOne(Customer, { id });

@@ -261,6 +261,40 @@ export async function openFile(ctx: ServiceContext, id: number, variant: 'origin
   };
 }
 
+/**
+ * For the inspection PDF (tasks): the bytes of files of one task (its evidence and its signature),
+ * the thumbnail where `variant` asks for it and one exists. The caller has already read the task,
+ * and whoever may read a task may read its files (see the file header), so nothing is authorized
+ * again here; files of another task or customer, and missing bytes, are left out.
+ */
+export async function taskFileBytes(
+  ctx: ServiceContext,
+  task: { id: number; customerId: number },
+  ids: number[],
+  variant: 'original' | 'thumbnail',
+): Promise<Map<number, { bytes: Buffer; mimeType: string }>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, { bytes: Buffer; mimeType: string }>();
+  if (!unique.length) return out;
+  const storage = storageOf(ctx);
+  const rows = await db(ctx.em)
+    .selectFrom('files')
+    .select(['id', 'mime_type', 'storage_key', 'thumbnail_key'])
+    .where('id', 'in', unique)
+    .where('customer_id', '=', task.customerId)
+    .where(sql<SqlBool>`(task_id = ${task.id} or id = (select t.signature_file_id from tasks t where t.id = ${task.id}))`)
+    .execute();
+  for (const row of rows) {
+    const thumbnail = variant === 'thumbnail' && row.thumbnail_key !== null;
+    const stream = await storage.get(thumbnail ? (row.thumbnail_key as string) : row.storage_key);
+    if (!stream) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    out.set(row.id, { bytes: Buffer.concat(chunks), mimeType: thumbnail ? THUMBNAIL_TYPE : row.mime_type });
+  }
+  return out;
+}
+
 /* ------------------------------------------------------------------ upload */
 
 /** What the transport hands over: the file, already spooled (within `limit`), and the other form fields. */

@@ -16,7 +16,7 @@ import type {
 } from '../../../../shared/schemas/slots.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { recordAudit } from '../../../lib/audit/audit.ts';
+import { diffChanges, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listById, listPage, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
@@ -249,7 +249,8 @@ export async function updateSlot(ctx: ServiceContext, input: TUpdateSlotInput): 
       entityType: 'Slot',
       entityId: slot.id,
       customerId: slot.assignment.customerId,
-      changes: { startsAt: { from: slot.startsAt, to: startsAt }, endsAt: { from: slot.endsAt, to: endsAt }, taskId: slot.taskId },
+      // Only the bound that moved, as a field diff (and the task that moved with it).
+      changes: { ...diffChanges({ startsAt: slot.startsAt, endsAt: slot.endsAt }, { startsAt, endsAt }), taskId: slot.taskId },
     });
   });
   return getSlot(ctx, input.id);

@@ -153,7 +153,7 @@ export const taskListing = defineListing({
 type TaskFilter = ListingFilter<typeof taskListing>;
 
 /** Projects by id (same context: tasks read their parent's table). */
-async function projectRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; code: string; name: string }>> {
+export async function projectRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; code: string; name: string }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', unique).execute();

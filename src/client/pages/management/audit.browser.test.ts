@@ -1,0 +1,39 @@
+// /management/audit in the browser (issue 13 item 6): an admin filters the trail by record type and
+// action, sees the field changes, opens the record's page from its link; axe in dark Arabic.
+import { describe, expect, it } from 'vitest';
+import { axeAudit } from '../../testing/axe.ts';
+import { signedInPage } from '../../testing/browser.ts';
+import { dataRows, filter, settled } from '../../testing/list-pages.ts';
+
+const { b, page } = await signedInPage('admin@demo.com', 'admin');
+const admin = await b.caller('admin@demo.com');
+const location = (await admin.locations.list({ itemsPerPage: 1 })).items[0];
+await admin.locations.update({ id: location.id, name: `${location.name} (audited)` });
+
+describe('/management/audit', { timeout: 120_000 }, () => {
+  it('filters by record type and action, shows the field change and opens the record', async () => {
+    await page.goto('/management/audit');
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await filter(page, 'Record', 'Location');
+    await filter(page, 'Action', 'Updated');
+    await page.waitForURL((url) => url.searchParams.get('entityType') === 'Location' && url.searchParams.get('action') === 'update');
+    await settled(page);
+    const rows = dataRows(page);
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().innerText()).toContain(`name: ${location.name} → ${location.name} (audited)`);
+    await rows.first().getByRole('link', { name: `Location · ${location.code}` }).click();
+    await page.waitForURL((url) => url.pathname === '/management/location-setting' && url.searchParams.get('q') === location.code);
+  });
+
+  it('has no serious accessibility finding in dark Arabic', async () => {
+    await page.context().addCookies([
+      { name: 'od-language', value: 'ar', url: b.baseUrl },
+      { name: 'od-theme', value: 'dark', url: b.baseUrl },
+    ]);
+    await page.goto('/management/audit');
+    await page.getByRole('heading', { name: 'سجل التدقيق' }).waitFor();
+    await dataRows(page).first().waitFor();
+    await settled(page);
+    expect(await axeAudit(page, 'audit (ar, dark)')).toEqual([]);
+  });
+});
