@@ -18,7 +18,6 @@ import { recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../../lib/password.ts';
-import { User } from '../../organization/users/user.entity.ts';
 import { clearSessionCache, logout } from '../auth/auth.service.ts';
 import { Session } from '../auth/session.entity.ts';
 
@@ -35,23 +34,53 @@ function muted(value: unknown): NotificationKind[] {
   return Array.isArray(value) ? NOTIFICATION_KINDS.filter((k) => value.includes(k)) : [];
 }
 
-function toAccount(u: User): TAccount {
+interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  role: string;
+  language: string;
+  avatar: string | null;
+  muted_notifications: string[];
+  version: number;
+}
+
+function toAccount(u: UserRow): TAccount {
   return {
     id: u.id,
     email: u.email,
-    fullName: u.fullName,
+    fullName: u.full_name,
     role: u.role,
     language: u.language as LanguageCode,
     avatarFileId: avatarFileId(u.avatar),
-    mutedNotifications: muted(u.mutedNotifications),
+    mutedNotifications: muted(u.muted_notifications),
     version: u.version,
   };
 }
 
-async function me(ctx: AuthedContext): Promise<User> {
-  const user = await ctx.em.findOne(User, { id: ctx.user.id });
+// The user's row is read and written through the typed read layer: the users table belongs to the
+// organization context, whose entity this context does not import.
+async function me(ctx: AuthedContext): Promise<UserRow> {
+  const user = await db(ctx.em)
+    .selectFrom('users')
+    .select(['id', 'email', 'full_name', 'role', 'language', 'avatar', 'muted_notifications', 'version'])
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
   if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   return user;
+}
+
+/** Write `changes` to the caller's row if it is still at `version`; the row after, or CONFLICT. */
+async function writeMe(ctx: AuthedContext, version: number, changes: { full_name?: string; language?: string; avatar?: string | null; muted_notifications?: string[] }): Promise<UserRow> {
+  const row = await db(ctx.em)
+    .updateTable('users')
+    .set({ ...changes, version: sql<number>`version + 1`, updated_at: new Date() })
+    .where('id', '=', ctx.user.id)
+    .where('version', '=', version)
+    .returning(['id', 'email', 'full_name', 'role', 'language', 'avatar', 'muted_notifications', 'version'])
+    .executeTakeFirst();
+  if (!row) throw new AppError('CONFLICT', 'Your account was changed in another window; reload to see the change');
+  return row;
 }
 
 /** account.get */
@@ -73,18 +102,17 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
     if (!file || file.owner_id !== ctx.user.id) throw new AppError('BAD_REQUEST', 'avatarFileId: no such file of yours', { avatarFileId: ['No such file of yours'] });
     if (!file.mime_type.startsWith('image/')) throw new AppError('BAD_REQUEST', 'avatarFileId: the avatar must be an image', { avatarFileId: ['The avatar must be an image'] });
   }
-  const before = { fullName: user.fullName, language: user.language, avatar: user.avatar ?? null };
-  user.fullName = input.fullName;
-  user.language = input.language;
-  user.avatar = input.avatarFileId === null ? null : avatarPath(input.avatarFileId);
-  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, before, {
-    fullName: user.fullName,
-    language: user.language,
-    avatar: user.avatar,
-  });
+  const avatar = input.avatarFileId === null ? null : avatarPath(input.avatarFileId);
+  const after = await writeMe(ctx, user.version, { full_name: input.fullName, language: input.language, avatar });
+  recordUpdate(
+    ctx,
+    { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId },
+    { fullName: user.full_name, language: user.language, avatar: user.avatar },
+    { fullName: after.full_name, language: after.language, avatar: after.avatar },
+  );
   await ctx.em.flush();
   clearSessionCache(user.id);
-  return toAccount(user);
+  return toAccount(after);
 }
 
 /**
@@ -93,12 +121,16 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
  */
 export async function changePassword(ctx: ServiceContext, input: TChangePasswordInput): Promise<{ changed: true; otherSessionsEnded: number }> {
   requireUser(ctx);
-  const user = await ctx.em.findOne(User, { id: ctx.user.id }, { populate: ['passwordHash'] });
+  const user = await db(ctx.em).selectFrom('users').select(['id', 'password_hash']).where('id', '=', ctx.user.id).executeTakeFirst();
   if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'currentPassword: the current password is not correct', { currentPassword: ['The current password is not correct'] });
   }
-  user.passwordHash = await hashPassword(input.newPassword);
+  await db(ctx.em)
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.newPassword), updated_at: new Date() })
+    .where('id', '=', user.id)
+    .execute();
   recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, {}, {}, { password: 'changed' });
   await ctx.em.flush();
   const ended = await ctx.em.nativeUpdate(Session, { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } }, { revokedAt: new Date() });
@@ -177,9 +209,8 @@ export async function revokeSession(ctx: ServiceContext, id: number): Promise<{ 
 export async function updateNotificationPreferences(ctx: ServiceContext, input: TNotificationPreferencesInput): Promise<TAccount> {
   requireUser(ctx);
   const user = await me(ctx);
-  const before = { mutedNotifications: muted(user.mutedNotifications) };
-  user.mutedNotifications = NOTIFICATION_KINDS.filter((k) => input.muted.includes(k));
-  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, before, { mutedNotifications: user.mutedNotifications });
+  const after = await writeMe(ctx, user.version, { muted_notifications: NOTIFICATION_KINDS.filter((k) => input.muted.includes(k)) });
+  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, { mutedNotifications: muted(user.muted_notifications) }, { mutedNotifications: muted(after.muted_notifications) });
   await ctx.em.flush();
-  return toAccount(user);
+  return toAccount(after);
 }
