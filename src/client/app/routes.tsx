@@ -116,7 +116,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'apps-academy-my-course', path: '/apps/academy/my-course', page: 'apps/academy/MyCoursePage', meta: demo },
   { name: 'apps-academy-course-details', path: '/apps/academy/course-details', page: 'apps/academy/CourseDetailsPage', meta: demo },
   { name: 'pages-user-profile-tab', path: '/pages/user-profile/:tab', page: 'pages/UserProfilePage', meta: demo },
-  { name: 'pages-account-settings-tab', path: '/pages/account-settings/:tab', page: 'pages/AccountSettingsPage', meta: demo },
+  { name: 'pages-account-settings-tab', path: '/pages/account-settings/:tab', page: 'pages/AccountSettingsPage', ns: ['account', 'validation'] },
   { name: 'pages-pricing', path: '/pages/pricing', page: 'pages/PricingPage', meta: demo },
   { name: 'pages-faq', path: '/pages/faq', page: 'pages/FaqPage', meta: demo },
   { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', meta: demo },
