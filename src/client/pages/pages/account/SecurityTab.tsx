@@ -149,7 +149,12 @@ function Sessions() {
                   <td data-label={t('sessions.lastSeen')}>{fmt.dateTime(s.lastSeenAt ?? s.signedInAt)}</td>
                   <td data-label={t('sessions.signedIn')}>{fmt.dateTime(s.signedInAt)}</td>
                   <td>
-                    <Button size="small" variant="danger" onClick={() => setAsking(s)} aria-label={t('sessions.revokeLabel', { device: device(s), ip: s.ip ?? '—' })}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => setAsking(s)}
+                      aria-label={t('sessions.actionLabel', { action: s.current ? t('sessions.signOut') : t('sessions.revoke'), device: device(s), ip: s.ip ?? '—' })}
+                    >
                       {s.current ? t('sessions.signOut') : t('sessions.revoke')}
                     </Button>
                   </td>
