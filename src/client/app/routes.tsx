@@ -118,7 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'pages-user-profile-tab', path: '/pages/user-profile/:tab', page: 'pages/UserProfilePage', meta: demo },
   { name: 'pages-account-settings-tab', path: '/pages/account-settings/:tab', page: 'pages/AccountSettingsPage', ns: ['account', 'validation'] },
   { name: 'pages-pricing', path: '/pages/pricing', page: 'pages/PricingPage', meta: demo },
-  { name: 'pages-faq', path: '/pages/faq', page: 'pages/FaqPage', meta: demo },
+  { name: 'pages-faq', path: '/pages/faq', page: 'pages/FaqPage', ns: ['pages'], meta: demo },
   { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', meta: demo },
   { name: 'tables-data-table', path: '/tables/data-table', page: 'tables/DataTablePage', meta: demo },
   // Business areas

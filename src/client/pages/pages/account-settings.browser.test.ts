@@ -129,6 +129,11 @@ describe('account settings', { timeout: 120_000 }, () => {
     // The second browser still has its cookies; its next request is refused and it lands on the login page.
     await second.page.goto('/pages/account-settings/account');
     await second.page.waitForURL((url) => url.pathname === '/login');
+
+    // Ending this device's own session signs it out at once.
+    await mine.getByRole('button', { name: /^Sign out: / }).click();
+    await confirm(first.page, 'Sign out');
+    await first.page.waitForURL((url) => url.pathname === '/login');
     await first.context.close();
     await second.context.close();
   });
