@@ -119,7 +119,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'pages-account-settings-tab', path: '/pages/account-settings/:tab', page: 'pages/AccountSettingsPage', ns: ['account', 'validation'] },
   { name: 'pages-pricing', path: '/pages/pricing', page: 'pages/PricingPage', meta: demo },
   { name: 'pages-faq', path: '/pages/faq', page: 'pages/FaqPage', ns: ['pages'], meta: demo },
-  { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', meta: demo },
+  { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', ns: ['pages'], meta: demo },
+  { name: 'pages-help-center-category', path: '/pages/help-center/:category', page: 'pages/HelpCenterPage', ns: ['pages'], meta: demo },
+  { name: 'pages-help-center-category-article', path: '/pages/help-center/:category/:article', page: 'pages/HelpCenterPage', ns: ['pages'], meta: demo },
   { name: 'tables-data-table', path: '/tables/data-table', page: 'tables/DataTablePage', meta: demo },
   // Business areas
   { name: 'business-customers', path: '/business/customers', page: 'business/CustomersPage', ...businessList('Customer', 'customers') },
