@@ -243,12 +243,28 @@ function CategoryView({ data, slug }: { data: THelpCenter; slug: string }) {
   );
 }
 
+/**
+ * The article's HTML made safe (DOMPurify), its headings at level 2 under the page's title (the
+ * stored content uses any level), so the page's outline has no gap.
+ */
+function articleHtml(content: string): string {
+  const fragment = DOMPurify.sanitize(content, { RETURN_DOM_FRAGMENT: true });
+  for (const heading of Array.from(fragment.querySelectorAll('h1, h3, h4, h5, h6'))) {
+    const h2 = document.createElement('h2');
+    h2.append(...Array.from(heading.childNodes));
+    heading.replaceWith(h2);
+  }
+  const holder = document.createElement('div');
+  holder.append(fragment);
+  return holder.innerHTML;
+}
+
 function ArticleView({ category, slug }: { category: string; slug: string }) {
   const { t } = useTranslation('pages');
   const fmt = useFormatters();
   const [, navigate] = useLocation();
   const article = trpc.apps.pages.article.useQuery({ slug }, { retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1 });
-  const html = useMemo(() => (article.data ? DOMPurify.sanitize(article.data.content) : ''), [article.data]);
+  const html = useMemo(() => (article.data ? articleHtml(article.data.content) : ''), [article.data]);
   const actual = article.data?.category.slug;
   useEffect(() => {
     // An article reached under another category's path: its own path, without a history entry.
