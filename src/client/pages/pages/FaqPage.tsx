@@ -142,7 +142,7 @@ export default function FaqPage() {
                     >
                       <GroupIcon size={16} />
                       <span className={classes.categoryText}>
-                        <span>{g.faqTitle}</span>
+                        <bdi>{g.faqTitle}</bdi>
                         <span className={classes.count}>{t('faq.count', { count: g.faqs.length })}</span>
                       </span>
                     </button>
@@ -153,18 +153,18 @@ export default function FaqPage() {
           </nav>
           <section className={classes.card} aria-labelledby="faq-group-title" data-testid="faq-group">
             <div className={classes.groupHead}>
-              <h2 id="faq-group-title" className={classes.cardTitle}>
+              <h2 id="faq-group-title" className={classes.cardTitle} dir="auto">
                 {open.faqTitle}
               </h2>
-              <Text as="p" className={classes.muted}>
+              <Text as="p" className={classes.muted} dir="auto">
                 {open.faqSubtitle}
               </Text>
             </div>
             <div className={classes.questions}>
               {open.faqs.map((f) => (
                 <details key={f.question} className={classes.question}>
-                  <summary>{f.question}</summary>
-                  <p>{f.answer}</p>
+                  <summary dir="auto">{f.question}</summary>
+                  <p dir="auto">{f.answer}</p>
                 </details>
               ))}
             </div>

@@ -131,9 +131,9 @@ export function AccountTab({ account }: { account: TAccount }) {
         <TextField form={form} name="fullName" label={t('profile.fullName')} required autoComplete="name" />
         <div>
           <span className={classes.label}>{t('profile.email')}</span>
-          <bdi dir="ltr" className={classes.readonly}>
-            {account.email}
-          </bdi>
+          <span className={classes.readonly}>
+            <bdi dir="ltr">{account.email}</bdi>
+          </span>
         </div>
         <SelectField
           form={form}
