@@ -24,6 +24,15 @@ function initials(name: string): string {
     .join('');
 }
 
+/** The user's picture (its thumbnail from the files API) when set, else their initials. Decorative. */
+function UserAvatar({ fullName, avatar }: { fullName: string; avatar: string | null | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (avatar && failed !== avatar) {
+    return <img className={classes.avatar} src={`${avatar}?thumbnail=1`} alt="" aria-hidden="true" data-testid="user-avatar" onError={() => setFailed(avatar)} />;
+  }
+  return <span className={classes.avatar} data-initials={initials(fullName)} aria-hidden="true" />;
+}
+
 /**
  * The profile menu (button "User menu"): who is signed in (name, e-mail, role, customer), the profile
  * pages that exist, the keyboard shortcuts, language, theme and Logout. A Primer menu: Enter, Space or
@@ -57,13 +66,13 @@ export function UserMenu() {
         <ActionMenu.Anchor>
           <button type="button" className={classes.avatarButton} aria-label={t('userMenu.button')}>
             {/* Initials drawn by CSS, so the button's visible text does not contradict its name. */}
-            <span className={classes.avatar} data-initials={initials(user.fullName)} aria-hidden="true" />
+            <UserAvatar fullName={user.fullName} avatar={user.avatar} />
             <span className={classes.online} aria-hidden="true" />
           </button>
         </ActionMenu.Anchor>
         <ActionMenu.Overlay width="medium" align="end">
           <div className={classes.header}>
-            <span className={classes.avatar} data-initials={initials(user.fullName)} aria-hidden="true" />
+            <UserAvatar fullName={user.fullName} avatar={user.avatar} />
             <div className={classes.who} data-testid="user-menu-profile">
               <div className={classes.name} dir="auto">
                 {user.fullName}

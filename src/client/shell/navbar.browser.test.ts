@@ -261,6 +261,15 @@ describe('user menu', () => {
     expect(await profile.textContent()).toBe('Quentin Laurentqualitycontrol@demo.comQuality control inspector · ACME');
     expect(await page.getByTestId('user-menu-role').textContent()).toBe('Quality control inspector · ACME');
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    // The profile pages that exist come first (account settings, FAQ…), then the shortcuts.
+    const links = await menu.getByRole('menuitem').evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''));
+    const before = links.indexOf(links.find((l) => l.includes('Keyboard shortcuts')) ?? '');
+    expect(before, JSON.stringify(links)).toBeGreaterThan(-1);
+    await expect.poll(focused).toBe(links[0]);
+    for (let i = 1; i <= before; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(focused).toBe(links[i]);
+    }
     await expect.poll(focused).toContain('Keyboard shortcuts');
     await page.keyboard.press('ArrowDown');
     await expect.poll(focused).toBe('English');
@@ -278,6 +287,7 @@ describe('user menu', () => {
     // Keyboard shortcuts: from the menu, and with "?".
     await page.keyboard.press('Enter');
     await menu.waitFor();
+    for (let i = 1; i <= before; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(focused).toContain('Keyboard shortcuts');
     await page.keyboard.press('Enter');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
