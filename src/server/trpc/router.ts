@@ -32,6 +32,7 @@ import { projectsRouter } from '../domains/workflow/projects/projects.router.ts'
 import { assignmentsRouter } from '../domains/workflow/assignments/assignments.router.ts';
 import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 import { reportsRouter } from '../domains/workflow/reports/reports.router.ts';
+import { dashboardsRouter } from '../domains/workflow/dashboards/dashboards.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -55,6 +56,7 @@ export const appRouter = router({
   assignments: assignmentsRouter,
   slots: slotsRouter,
   reports: reportsRouter,
+  dashboards: dashboardsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,
