@@ -79,11 +79,12 @@ async function localPeriod(em: EntityManager, zone: string, unit: 'day' | 'week'
   return { from: new Date(rows[0].from), to: new Date(rows[0].to) };
 }
 
-/** The first month of the trend window, `YYYY-MM-01`, in the zone. */
-async function trendStart(em: EntityManager, zone: string): Promise<string> {
-  const { rows } = await sql<{ m: string }>`
-    select to_char(date_trunc('month', now() at time zone ${zone}) - interval '${sql.raw(String(TREND_MONTHS - 1))} months', 'YYYY-MM-DD') as m`.execute(db(em));
-  return rows[0].m;
+/** The trend window: the last TREND_MONTHS months up to this one (`YYYY-MM-01`), in the zone. */
+async function trendWindow(em: EntityManager, zone: string): Promise<{ fromMonth: string; toMonth: string }> {
+  const { rows } = await sql<{ from: string; to: string }>`
+    select to_char(date_trunc('month', now() at time zone ${zone}) - interval '${sql.raw(String(TREND_MONTHS - 1))} months', 'YYYY-MM-DD') as "from",
+           to_char(date_trunc('month', now() at time zone ${zone}), 'YYYY-MM-DD') as "to"`.execute(db(em));
+  return { fromMonth: rows[0].from, toMonth: rows[0].to };
 }
 
 const emptyStatuses = (): Record<TTaskStatus, number> => Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<TTaskStatus, number>;
@@ -124,7 +125,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<TAdminDashboa
   const byStatus = new Map(projects.map((p) => [p.status as string, p.n]));
   const zone = await zoneOf(em, scope);
   const { totals } = await rollupTrendAndTotals(em, rollupFilter(scope, {}));
-  const { trend } = await rollupTrendAndTotals(em, rollupFilter(scope, { fromMonth: await trendStart(em, zone) }));
+  const { trend } = await rollupTrendAndTotals(em, rollupFilter(scope, await trendWindow(em, zone)));
   return {
     seats,
     usersByRole: ROLES.filter((r) => byRole.has(r)).map((role) => ({ role, count: byRole.get(role)! })),
@@ -194,7 +195,7 @@ export async function teamLeaderDashboard(ctx: ServiceContext): Promise<TTeamLea
     select count(*)::int as n from tasks t ${whereAll([...inScope, sql<SqlBool>`t.status = 'submitted'`])}`.execute(db(em));
   const weekByStatus = emptyStatuses();
   for (const r of weekRows) weekByStatus[r.status] = r.n;
-  const { trend, totals } = await rollupTrendAndTotals(em, rollupFilter(scope, { fromMonth: await trendStart(em, zone) }));
+  const { trend, totals } = await rollupTrendAndTotals(em, rollupFilter(scope, await trendWindow(em, zone)));
   const teams = await teamRefs(em, scope.teamIds ?? []);
   return {
     week,
