@@ -30,19 +30,19 @@ function useFormats() {
       ...base,
       percent: (v: number | null | undefined) => (v == null ? '—' : percent.format(v)),
       decimal: (v: number | null | undefined) => (v == null ? '—' : decimal.format(v)),
-      month: (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? month.format(new Date(`${v}-01T00:00:00Z`)) : String(v ?? '')),
+      month: (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? month.format(new Date(`${v}-01T00:00:00Z`)) : typeof v === 'string' ? v : ''),
     };
   }, [i18n.language, base]);
 }
 
 /** A number that opens its list when the caller may open it, else the number as text. */
-function Num({ href, label, children }: { href?: string | null; label: string; children: ReactNode }) {
+function Num({ href, label, children }: { href?: string | null; label: string; children: string }) {
   const { ability, user } = useSession();
   const to = href && user ? openableHref(href, ability, user.role_name) : null;
   const { t } = useTranslation('dashboards');
   if (!to) return <span dir="ltr">{children}</span>;
   return (
-    <Link href={to} className={classes.link} aria-label={t('openList', { figure: label, value: String(children) })} dir="ltr">
+    <Link href={to} className={classes.link} aria-label={t('openList', { figure: label, value: children })} dir="ltr">
       {children}
     </Link>
   );
