@@ -7,37 +7,7 @@ import { ROLES } from '../constants/roles.ts';
 import { PROJECT_STATUSES, TASK_STATUSES } from './projects.ts';
 import { ZReportFigures } from './reports.ts';
 
-export const DASHBOARD_KINDS = ['admin', 'floorManager', 'teamLeader', 'businessUser', 'analyst'] as const;
-export type TDashboardKind = (typeof DASHBOARD_KINDS)[number];
-
-/** Which dashboard a role lands on at /dashboards/crm (null: none; qualitycontrol works from /tasks). */
-export function dashboardOfRole(role: string | null | undefined): TDashboardKind | null {
-  switch (role) {
-    case 'superadmin':
-    case 'admin':
-    case 'businessadmin':
-      return 'admin';
-    case 'floormanager':
-      return 'floorManager';
-    case 'teamleader':
-      return 'teamLeader';
-    case 'businessuser':
-      return 'businessUser';
-    case 'analyst':
-      return 'analyst';
-    default:
-      return null;
-  }
-}
-
-/** The roles that may read each dashboard (the superadmin and admins may open every one, customer-wide). */
-export const DASHBOARD_ROLES: Record<TDashboardKind, readonly string[]> = {
-  admin: ['superadmin', 'admin', 'businessadmin'],
-  floorManager: ['superadmin', 'admin', 'floormanager'],
-  teamLeader: ['superadmin', 'admin', 'teamleader'],
-  businessUser: ['superadmin', 'admin', 'businessuser'],
-  analyst: ['superadmin', 'admin', 'analyst'],
-};
+export { DASHBOARD_KINDS, DASHBOARD_ROLES, dashboardOfRole, type TDashboardKind } from '../constants/dashboards.ts';
 
 const ZCount = z.number().int().nonnegative();
 const ZTrend = z.array(ZReportFigures.extend({ month: z.string() }));

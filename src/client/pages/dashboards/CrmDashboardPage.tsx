@@ -4,7 +4,7 @@
 import { Heading } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { dashboardOfRole } from '../../../shared/schemas/dashboards.ts';
+import { dashboardOfRole } from '../../../shared/constants/dashboards.ts';
 import { useSession } from '../../lib/session.tsx';
 import { openableHref } from '../../shell/links.ts';
 import { RoleDashboard } from './RoleDashboard.tsx';

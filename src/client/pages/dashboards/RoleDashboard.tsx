@@ -6,7 +6,7 @@ import { Button, Heading } from '@primer/react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TDashboardKind } from '../../../shared/schemas/dashboards.ts';
+import type { TDashboardKind } from '../../../shared/constants/dashboards.ts';
 import type { TReportFigures } from '../../../shared/schemas/reports.ts';
 import { Chart } from '../../components/charts/index.ts';
 import { useFormatters } from '../../lib/format.ts';
