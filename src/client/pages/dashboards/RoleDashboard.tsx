@@ -152,7 +152,7 @@ function AdminContent() {
           ))}
         </dl>
       </Card>
-      <Card id="dash-trend" title={t('trend.title')}>
+      <Card id="dash-trend" title={t('trend.card')}>
         <Trend trend={d.trend} />
       </Card>
     </div>
