@@ -200,6 +200,26 @@ try {
       log(rows.at(-1)!);
     }
   }
+  // The role dashboards (issue 13 item 3): one read each; the admin may open every one (customer-wide),
+  // the team leader reads its own (team scope).
+  const dashboards: [string, string][] = [
+    ['admin', ADMIN],
+    ['floorManager', ADMIN],
+    ['teamLeader', LEADER],
+    ['businessUser', ADMIN],
+    ['analyst', ADMIN],
+  ];
+  for (const [dashboard, email] of dashboards) {
+    const url = `${ready.appUrl}/trpc/dashboards.${dashboard}`;
+    const headers = { authorization: `Bearer ${ready.tokens[email]}` };
+    const check = await fetch(url, { headers });
+    if (check.status !== 200) throw new Error(`dashboards.${dashboard}: unexpected answer ${check.status} ${(await check.text()).slice(0, 300)}`);
+    await measure(url, headers, 1); // warm-up
+    const s = await measure(url, headers, SECONDS);
+    if (s.failures) throw new Error(`dashboards.${dashboard}: ${s.failures} failed requests`);
+    rows.push(`| dashboards.${dashboard} | ${email} | ${f(s.p50)} / ${f(s.p95)} / ${f(s.p99)}${s.p95 < 300 ? ' ✓' : ' ✗'} | ${f(s.rps)} |`);
+    log(rows.at(-1)!);
+  }
   console.log(
     `\nreports.run over ${fact.approved.toLocaleString('en')} approved tasks (${fact.answers.toLocaleString('en')} answers), tRPC GET, 1 connection, ${SECONDS} s each, ` +
       `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}\n` +

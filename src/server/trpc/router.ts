@@ -34,6 +34,7 @@ import { slotsRouter } from '../domains/workflow/slots/slots.router.ts';
 import { reportsRouter } from '../domains/workflow/reports/reports.router.ts';
 import { correctiveActionsRouter } from '../domains/workflow/corrective-actions/corrective-actions.router.ts';
 import { auditRouter } from '../domains/platform/audit/audit.router.ts';
+import { dashboardsRouter } from '../domains/workflow/dashboards/dashboards.router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -59,6 +60,7 @@ export const appRouter = router({
   reports: reportsRouter,
   correctiveActions: correctiveActionsRouter,
   audit: auditRouter,
+  dashboards: dashboardsRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

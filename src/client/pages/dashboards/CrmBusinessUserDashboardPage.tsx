@@ -1,0 +1,6 @@
+// /dashboards/crmBusinessUser (issue 13 item 3): the businessUser role dashboard.
+import { RoleDashboard } from './RoleDashboard.tsx';
+
+export default function CrmBusinessUserDashboardPage() {
+  return <RoleDashboard kind="businessUser" />;
+}

@@ -1,0 +1,80 @@
+// Role dashboards in the browser (issue 13 item 3): every role lands on /dashboards/crm and sees its own
+// dashboard (quality control sees the designed "no dashboard" state that sends to its tasks); a number
+// opens the list behind it; the analyst dashboard in dark Arabic on a phone has no serious axe finding.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { setupBrowser } from '../../../server/testing/browser.ts';
+import { axeAudit } from '../../testing/axe.ts';
+
+const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const pageErrors: string[] = [];
+const pages: Page[] = [];
+
+async function signedIn(role: string, cookies: Record<string, string> = {}, viewport?: { width: number; height: number }): Promise<Page> {
+  const { context, page } = await b.newPage(viewport ? { viewport } : {});
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
+  });
+  await b.signIn(page, `${role}@demo.com`, role);
+  await context.addCookies(Object.entries({ 'od-language': 'en', ...cookies }).map(([name, value]) => ({ name, value, url: b.baseUrl })));
+  pages.push(page);
+  return page;
+}
+
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+afterAll(async () => {
+  for (const page of pages) await page.context().close();
+});
+
+const LANDING: [string, string, string][] = [
+  ['admin', 'Administration dashboard', 'Users by role'],
+  ['businessadmin', 'Administration dashboard', 'Projects by status'],
+  ['floormanager', 'Floor manager dashboard', 'Workload per inspector'],
+  ['teamleader', 'Team leader dashboard', 'Reviews waiting'],
+  ['businessuser', 'Business dashboard', 'Project progress'],
+  ['analyst', 'Analyst dashboard', 'Weakest questions'],
+  ['qualitycontrol', 'Dashboard', 'Open my tasks'],
+];
+
+describe('/dashboards/crm', { timeout: 240_000 }, () => {
+  it('shows each role its own dashboard', async () => {
+    for (const [role, title, part] of LANDING) {
+      const page = await signedIn(role);
+      await page.goto('/dashboards/crm');
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+      await page.getByText(part, { exact: true }).first().waitFor();
+      await page.context().close();
+    }
+  });
+
+  it('opens the list behind a number', async () => {
+    const page = await signedIn('analyst');
+    await page.goto('/dashboards/crm');
+    const waiting = page.getByRole('link', { name: /^Waiting for review: .* — open the list$/ });
+    await waiting.waitFor();
+    expect(await waiting.getAttribute('href')).toBe('/tasks?status=submitted');
+    await waiting.click();
+    await page.waitForURL(/\/tasks\?status=submitted$/);
+    const admin = await signedIn('admin');
+    await admin.goto('/dashboards/crmAdmin');
+    const approved = admin.getByRole('link', { name: /^Approved: .* — open the list$/ });
+    await approved.click();
+    await admin.waitForURL(/\/tasks\?status=approved$/);
+  });
+
+  it('has no serious axe finding in dark Arabic and fits a phone', async () => {
+    const page = await signedIn('analyst', { 'od-language': 'ar', 'od-theme': 'dark' }, { width: 390, height: 844 });
+    await page.goto('/dashboards/crmAnalyst');
+    await page.getByRole('heading', { level: 1, name: 'لوحة المحلل' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'الأسئلة الأضعف' }).waitFor();
+    await page.locator('[role="status"][aria-busy="true"]').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await axeAudit(page, '/dashboards/crmAnalyst dark rtl phone')).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+});
