@@ -48,7 +48,7 @@ describe('fresh seed', () => {
     expect(await kept()).toMatchObject({ ecommerce_orders: 96, ecommerce_customers: 101 });
     const [{ n }] = await conn.execute<{ n: number }[]>('select count(*)::int as n from ecommerce_customers');
     expect(n).toBe(101);
-    await conn.execute('truncate ecommerce_orders');
+    await conn.execute('truncate ecommerce_orders cascade'); // cascade: the order status history points at orders
     expect(await kept()).toMatchObject({ ecommerce_orders: 0 });
   });
 

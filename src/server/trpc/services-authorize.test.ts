@@ -8,10 +8,13 @@ import type { ServiceContext, SessionUser } from '../lib/context.ts';
 const modules = import.meta.glob<Record<string, unknown>>('../domains/{apps,organization,structure,platform,workflow}/*/*.service.ts', { eager: true });
 
 /**
- * Personal data of the caller: signing in is the whole check. The record search reads only through
+ * Personal data of the caller (notifications, their own account): signing in is the whole check. The record search reads only through
  * other domains' list services, picked by the caller's read abilities, and each of them authorizes.
  */
-const SIGNED_IN_ONLY = new Set(['listNotifications', 'countUnread', 'markNotification', 'markAllRead', 'searchRecords']);
+const SIGNED_IN_ONLY = new Set([
+  'listNotifications', 'countUnread', 'markNotification', 'markAllRead', 'searchRecords',
+  'getAccount', 'updateAccount', 'changePassword', 'listSessions', 'revokeSession', 'updateNotificationPreferences',
+]);
 
 /** Exported functions whose first parameter is `ctx`: the service entry points. */
 const entryPoints = Object.entries(modules).flatMap(([file, exports]) =>

@@ -273,6 +273,8 @@ export async function taskFileBytes(
   ids: number[],
   variant: 'original' | 'thumbnail',
 ): Promise<Map<number, { bytes: Buffer; mimeType: string }>> {
+  // The caller read the task through its service already; this says so again before any read.
+  authorize(ctx, 'read', 'Task');
   const unique = [...new Set(ids)];
   const out = new Map<number, { bytes: Buffer; mimeType: string }>();
   if (!unique.length) return out;

@@ -102,8 +102,8 @@ beforeAll(async () => {
   await k
     .insertInto('task_reviews')
     .values([
-      { created_at: now, updated_at: now, task_id: task.taskId, round: 1, reviewer_id: reviewer.id, decision: 'rejected', reason: REASON, comment: null },
-      { created_at: now, updated_at: now, task_id: task.taskId, round: 2, reviewer_id: reviewer.id, decision: 'approved', reason: null, comment: 'Fixed' },
+      { created_at: now, updated_at: now, task_id: task.taskId, round: 1, reviewer_id: reviewer.id, decision: 'rejected', reason: REASON, comment: null, question_comments: JSON.stringify([]) },
+      { created_at: now, updated_at: now, task_id: task.taskId, round: 2, reviewer_id: reviewer.id, decision: 'approved', reason: null, comment: 'Fixed', question_comments: JSON.stringify([]) },
     ] as never)
     .execute();
 });
