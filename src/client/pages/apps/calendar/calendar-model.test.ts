@@ -49,6 +49,6 @@ describe('calendar form values', () => {
   it('a drop keeps the rest of the event and its length when FullCalendar gives no end', () => {
     const moved = movedInput(event, new Date(2026, 10, 26, 14), null, false);
     expect(moved).toMatchObject({ id: 7, title: 'Site visit', extendedProps: { location: 'Lyon' } });
-    expect(moved.end.getTime() - moved.start.getTime()).toBe(90 * 60_000);
+    expect(moved.end!.getTime() - moved.start.getTime()).toBe(90 * 60_000);
   });
 });
