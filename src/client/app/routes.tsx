@@ -90,7 +90,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Demo apps
   { name: 'apps-calendar', path: '/apps/calendar', page: 'apps/calendar/CalendarPage', ns: ['calendar', 'forms', 'validation'], meta: demo },
   { name: 'apps-chat', path: '/apps/chat', page: 'apps/chat/ChatPage', fixedHeight: true, ns: ['chat'], meta: demo },
-  { name: 'apps-email', path: '/apps/email', page: 'apps/email/EmailPage', fixedHeight: true, meta: demo },
+  { name: 'apps-email', path: '/apps/email', page: 'apps/email/EmailPage', fixedHeight: true, ns: ['email'], meta: demo },
   { name: 'apps-permissions', path: '/apps/permissions', page: 'apps/roles/PermissionsPage', meta: demo },
   { name: 'apps-roles', path: '/apps/roles', page: 'apps/roles/RolesPage', meta: demo },
   { name: 'apps-ecommerce-customer-details-id', path: '/apps/ecommerce/customer/details/:id', page: 'apps/ecommerce/CustomerDetailsPage', meta: demo },
