@@ -122,7 +122,8 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
 
   const fieldError = (name: string) => fieldErrors[name]?.[0] ?? Object.entries(fieldErrors).find(([k]) => k.startsWith(`${name}.`))?.[1][0];
   const tool = (label: string, icon: typeof BoldIcon, active: boolean, run: () => void) => (
-    <IconButton type="button" size="small" variant="invisible" icon={icon} aria-label={label} aria-pressed={active} onClick={run} />
+    // A mouse press keeps the caret in the editor (keys typed right after the click land there).
+    <IconButton type="button" size="small" variant="invisible" icon={icon} aria-label={label} aria-pressed={active} onMouseDown={(e) => e.preventDefault()} onClick={run} />
   );
 
   return (

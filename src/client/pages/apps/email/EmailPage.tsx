@@ -349,7 +349,7 @@ export default function EmailPage() {
                 {!trash && <IconButton variant="invisible" icon={TrashIcon} aria-label={t('delete')} onClick={() => void bulk({ isDeleted: true }, t('deleted', { count: 1 }), [open.id])} />}
               </div>
             </header>
-            <div className={classes.thread}>
+            <div className={classes.thread} tabIndex={0} role="region" aria-label={t('thread')}>
               {[...open.replies].reverse().map((r) => (
                 <Message key={`r${r.id}`} email={r} open={false} />
               ))}
