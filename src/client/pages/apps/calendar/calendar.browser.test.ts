@@ -83,6 +83,37 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('puts a dragged event back and says why when the server refuses the move', async () => {
+    const analyst = await b.caller('analyst@demo.com');
+    const today = new Date();
+    const start = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 14);
+    const title = `Refused move ${Date.now()}`;
+    await analyst.apps.calendar.events.create({ title, start, end: new Date(start.getTime() + 3_600_000), extendedProps: { calendar: 'Personal' } });
+    const { context, page } = await b.newPage();
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'analyst@demo.com', 'analyst');
+    await page.goto('/apps/calendar');
+    const event = page.locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`).filter({ hasText: title });
+    await event.waitFor();
+    await page.route('**/trpc/apps.calendar.events.update**', (route) => route.abort('connectionrefused'));
+    const rowEnds = await page.locator(`td.fc-daygrid-day[data-date="${day(today)}"]`).evaluate((td) => td.nextElementSibling === null);
+    const target = new Date(today.getFullYear(), today.getMonth(), today.getDate() + (rowEnds ? -1 : 1));
+    const from = (await event.boundingBox())!;
+    const cell = (await page.locator(`td.fc-daygrid-day[data-date="${day(target)}"]`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 4 });
+    await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2, { steps: 12 });
+    await page.mouse.up();
+    // Back on its day, with the failure shown; the server still has it where it was.
+    await page.getByLabel('Notice').waitFor();
+    await event.waitFor();
+    expect(await page.locator(`td.fc-daygrid-day[data-date="${day(target)}"] .fc-daygrid-event`).filter({ hasText: title }).count()).toBe(0);
+    const stored = (await analyst.apps.calendar.events.list()).find((e) => e.title === title);
+    expect(stored?.start.getTime()).toBe(start.getTime());
+    await context.close();
+  });
+
   it('filters by category, and on a phone in dark Arabic it is right-to-left with no serious axe finding', async () => {
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
