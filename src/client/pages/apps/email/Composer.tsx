@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
 import type { TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { parseError } from '../../../../shared/errors.ts';
+import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { readCookie } from '../../../lib/cookies.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { composeInput, type ComposeValues } from './email-model.ts';
@@ -42,6 +43,9 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
   const latest = useRef(values);
   latest.current = values;
   const dirty = useRef(false);
+  // Typed but not saved yet (the second before the autosave, or a failed save): leaving the page asks first.
+  const [unsaved, setUnsaved] = useState(false);
+  useUnsavedChangesGuard(unsaved);
 
   const editor = useEditor({
     extensions: [StarterKit],
@@ -52,6 +56,7 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
 
   const change = (patch: Partial<ComposeValues>) => {
     dirty.current = true;
+    setUnsaved(true);
     setValues((v) => ({ ...v, ...patch }));
     setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([k]) => !(k in patch))));
   };
@@ -65,6 +70,7 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
       setValues((v) => ({ ...v, id: draft.id }));
       latest.current = { ...latest.current, id: draft.id };
       setSaved('saved');
+      if (!dirty.current) setUnsaved(false);
       void utils.apps.email.list.invalidate();
       return draft.id;
     } catch {
@@ -91,6 +97,7 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
         const up = await upload(file);
         setValues((v) => ({ ...v, attachments: [...v.attachments, { id: up.id, name: up.name, size: kb(up.size) }] }));
         dirty.current = true;
+        setUnsaved(true);
       } catch (e) {
         setError(t('uploadFailed', { name: file.name, message: e instanceof Error ? e.message : String(e) }));
       } finally {
@@ -106,6 +113,7 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
     try {
       await send.mutateAsync(composeInput(latest.current));
       dirty.current = false;
+      setUnsaved(false);
       await utils.apps.email.list.invalidate();
       onSent();
     } catch (e) {
