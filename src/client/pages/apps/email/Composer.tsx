@@ -186,7 +186,7 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
           <EditorContent editor={editor} />
         </div>
         <div className={classes.attachRow}>
-          <input id={ids.files} ref={fileRef} type="file" multiple className={classes.visuallyHidden} onChange={(e) => void addFiles(e.target.files)} />
+          <input id={ids.files} ref={fileRef} type="file" multiple tabIndex={-1} aria-label={t('attach')} className={classes.visuallyHidden} onChange={(e) => void addFiles(e.target.files)} />
           <Button type="button" leadingVisual={PaperclipIcon} onClick={() => fileRef.current?.click()} loading={uploading > 0}>
             {t('attach')}
           </Button>

@@ -36,6 +36,7 @@ describe('the /apps/email page', { timeout: 120_000 }, () => {
     await dialog.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Route notes for the week\n') });
     await dialog.getByRole('list', { name: 'Attachments' }).getByText('notes.txt', { exact: true }).waitFor();
     expect(scripts.some((u) => /Composer-/.test(u))).toBe(true);
+    expect(await axeAudit(page, '/apps/email composer light desktop')).toEqual([]);
 
     // The draft saves itself.
     await dialog.getByText('Draft saved').waitFor();
