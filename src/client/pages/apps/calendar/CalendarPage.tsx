@@ -2,23 +2,28 @@
 // filtered by the five categories; events are created and edited in a dialog, moved and resized by
 // drag and drop (saved at once, put back when the server refuses) and deleted after a confirmation.
 // First day of the week and direction follow the language (WorkCalendar's FullCalendar locale).
+// Callers who may read tasks also see their own inspection slots as a read-only category.
 import type { DateSelectArg, EventChangeArg } from '@fullcalendar/core';
 import type FullCalendar from '@fullcalendar/react';
 import { PlusIcon } from '@primer/octicons-react';
 import { Banner, Button, Checkbox, FormControl, Heading, Spinner, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { TCalendarCategory, TCalendarEvent, TCreateCalendarEventInput } from '../../../../shared/schemas/calendar.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { EventText, WorkCalendar, eventClasses } from '../../../components/WorkCalendar/WorkCalendar.tsx';
 import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
+import { useCan } from '../../../lib/can.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { CALENDAR_CATEGORIES, CATEGORY_TONES, eventValues, localDay, movedInput, newEventValues, toEventSource, type EventFormValues } from './calendar-model.ts';
 import { EventDialog } from './EventDialog.tsx';
 import classes from './CalendarPage.module.css';
 
 const VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listMonth'] as const;
+/** Most inspection slots read for the visible range. */
+const TASK_CAP = 500;
 
 type Editing = { event: TCalendarEvent | null; initial: EventFormValues };
 
@@ -40,13 +45,40 @@ export default function CalendarPage() {
   const create = trpc.apps.calendar.events.create.useMutation();
   const update = trpc.apps.calendar.events.update.useMutation();
   const remove = trpc.apps.calendar.events.delete.useMutation();
+  // The caller's inspection slots in view: read-only, opened on their task page.
+  const can = useCan();
+  const [, navigate] = useLocation();
+  const mayTasks = can('read', 'Task');
+  const [showTasks, setShowTasks] = useState(true);
+  const tasks = trpc.tasks.list.useQuery(
+    { mine: true, from: range?.from, to: range?.to, page: 1, itemsPerPage: TASK_CAP, sortBy: 'startsAt', orderBy: 'asc' },
+    { enabled: mayTasks && showTasks && !!range, placeholderData: keepPreviousData },
+  );
+  const taskSources = useMemo(
+    () =>
+      mayTasks && showTasks
+        ? (tasks.data?.items ?? []).map((task) => ({
+            id: `task-${task.id}`,
+            title: `${task.location.code} · ${task.location.name}`,
+            start: task.startsAt,
+            end: task.endsAt,
+            editable: false,
+            classNames: eventClasses('cancelled'),
+            extendedProps: { taskId: task.id },
+          }))
+        : [],
+    [mayTasks, showTasks, tasks.data],
+  );
+  // "View all" covers the inspections too, when the caller has them.
+  const allShown = shown.length === CALENDAR_CATEGORIES.length && (!mayTasks || showTasks);
+  const noneShown = shown.length === 0 && !(mayTasks && showTasks);
   const byId = useMemo(() => new Map((events.data ?? []).map((e) => [String(e.id), e])), [events.data]);
   const sources = useMemo(
     () => (events.data ?? []).map((e) => toEventSource(e, eventClasses(CATEGORY_TONES[e.extendedProps.calendar]))),
     [events.data],
   );
 
-  const allShown = shown.length === CALENDAR_CATEGORIES.length;
+
   const toggle = (c: TCalendarCategory, on: boolean) => setShown((s) => CALENDAR_CATEGORIES.filter((x) => (x === c ? on : s.includes(x))));
 
   const save = async (data: TCreateCalendarEventInput) => {
@@ -109,8 +141,11 @@ export default function CalendarPage() {
             <FormControl>
               <Checkbox
                 checked={allShown}
-                indeterminate={!allShown && shown.length > 0}
-                onChange={(e) => setShown(e.target.checked ? [...CALENDAR_CATEGORIES] : [])}
+                indeterminate={!allShown && !noneShown}
+                onChange={(e) => {
+                  setShown(e.target.checked ? [...CALENDAR_CATEGORIES] : []);
+                  setShowTasks(e.target.checked);
+                }}
               />
               <FormControl.Label>{t('viewAll')}</FormControl.Label>
             </FormControl>
@@ -123,6 +158,16 @@ export default function CalendarPage() {
                 </FormControl.Label>
               </FormControl>
             ))}
+            {mayTasks && (
+              <FormControl>
+                <Checkbox checked={showTasks} onChange={(e) => setShowTasks(e.target.checked)} />
+                <FormControl.Label>
+                  <span className={classes.swatch} data-tone="cancelled" aria-hidden="true" />
+                  {t('myInspections')}
+                </FormControl.Label>
+                <FormControl.Caption>{t('readOnly')}</FormControl.Caption>
+              </FormControl>
+            )}
           </fieldset>
         </aside>
         <div className={classes.main}>
@@ -135,7 +180,8 @@ export default function CalendarPage() {
               primaryAction={<Banner.PrimaryAction onClick={() => void events.refetch()}>{t('retry')}</Banner.PrimaryAction>}
             />
           )}
-          {shown.length === 0 ? (
+          {tasks.error && <p className={classes.errorText}>{t('tasksFailed', { message: tasks.error.message })}</p>}
+          {noneShown ? (
             <p className={classes.hint}>{t('noCategory')}</p>
           ) : (
             events.isFetching && (
@@ -150,7 +196,7 @@ export default function CalendarPage() {
             initialView={phone ? 'listMonth' : 'dayGridMonth'}
             headerToolbar={phone ? { start: 'prev,next', center: 'title', end: 'today' } : { start: 'prev,next today', center: 'title', end: VIEWS.join(',') }}
             footerToolbar={phone ? { center: VIEWS.join(',') } : undefined}
-            events={sources}
+            events={[...sources, ...taskSources]}
             editable
             selectable
             selectMirror
@@ -162,7 +208,7 @@ export default function CalendarPage() {
             noEventsContent={t('noEvents')}
             eventContent={(arg) => (
               <EventText
-                status={t(`categories.${String(arg.event.extendedProps.calendar)}`)}
+                status={arg.event.extendedProps.taskId ? t('myInspections') : t(`categories.${String(arg.event.extendedProps.calendar)}`)}
                 title={arg.event.title}
                 time={arg.view.type === 'dayGridMonth' && !arg.event.allDay ? arg.timeText : undefined}
                 focusable={arg.view.type.startsWith('list')}
@@ -170,6 +216,7 @@ export default function CalendarPage() {
             )}
             eventClick={(arg) => {
               arg.jsEvent.preventDefault();
+              if (arg.event.extendedProps.taskId) return navigate(`/tasks/viewTask/${String(arg.event.extendedProps.taskId)}`);
               const event = byId.get(arg.event.id);
               if (event) setEditing({ event, initial: eventValues(event) });
             }}
