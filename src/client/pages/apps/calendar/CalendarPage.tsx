@@ -15,7 +15,7 @@ import type { TCalendarCategory, TCalendarEvent, TCreateCalendarEventInput } fro
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { EventText, WorkCalendar, eventClasses } from '../../../components/WorkCalendar/WorkCalendar.tsx';
 import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
-import { useCan } from '../../../lib/can.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { CALENDAR_CATEGORIES, CATEGORY_TONES, eventValues, localDay, movedInput, newEventValues, toEventSource, type EventFormValues } from './calendar-model.ts';
 import { EventDialog } from './EventDialog.tsx';
@@ -46,9 +46,10 @@ export default function CalendarPage() {
   const update = trpc.apps.calendar.events.update.useMutation();
   const remove = trpc.apps.calendar.events.delete.useMutation();
   // The caller's inspection slots in view: read-only, opened on their task page.
-  const can = useCan();
+  const { ability } = useSession();
   const [, navigate] = useLocation();
-  const mayTasks = can('read', 'Task');
+  // Any rule that lets the caller read some tasks (an inspector reads only their own: a conditional rule).
+  const mayTasks = ability.can('read', 'Task');
   const [showTasks, setShowTasks] = useState(true);
   const tasks = trpc.tasks.list.useQuery(
     { mine: true, from: range?.from, to: range?.to, page: 1, itemsPerPage: TASK_CAP, sortBy: 'startsAt', orderBy: 'asc' },

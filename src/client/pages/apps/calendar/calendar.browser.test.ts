@@ -114,6 +114,29 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('jumps to a date with the picker and shows the caller’s inspection slots read-only, opening their task', async () => {
+    const api = await b.caller('qualitycontrol@demo.com');
+    const { items } = await api.tasks.list({ mine: true, page: 1, itemsPerPage: 1, sortBy: 'startsAt', orderBy: 'asc' });
+    expect(items.length).toBe(1);
+    const task = items[0];
+    const { context, page } = await b.newPage();
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.goto('/apps/calendar');
+    await page.locator('.fc-daygrid-day').first().waitFor();
+    await page.getByLabel('Go to date').fill(day(task.startsAt));
+    // The list view shows every slot of the month (the month grid may fold a busy day into "+N more").
+    await page.locator('.fc-listMonth-button').click();
+    const slot = page.locator('.fc-list-event').filter({ hasText: task.location.code }).first();
+    await slot.waitFor();
+    expect(await slot.textContent()).toContain('My inspections');
+    // Keyboard: the row's text is the way in.
+    await slot.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/tasks/viewTask/${task.id}`);
+    await context.close();
+  });
+
   it('filters by category, and on a phone in dark Arabic it is right-to-left with no serious axe finding', async () => {
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
