@@ -90,9 +90,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'dashboards-crmTeamLeader', path: '/dashboards/crmTeamLeader', page: 'dashboards/CrmTeamLeaderDashboardPage' },
   { name: 'dashboards-ecommerce', path: '/dashboards/ecommerce', page: 'dashboards/EcommerceDashboardPage', meta: demo },
   // Demo apps
-  { name: 'apps-calendar', path: '/apps/calendar', page: 'apps/calendar/CalendarPage', meta: demo },
+  { name: 'apps-calendar', path: '/apps/calendar', page: 'apps/calendar/CalendarPage', ns: ['calendar', 'forms', 'validation'], meta: demo },
   { name: 'apps-chat', path: '/apps/chat', page: 'apps/chat/ChatPage', fixedHeight: true, ns: ['chat'], meta: demo },
-  { name: 'apps-email', path: '/apps/email', page: 'apps/email/EmailPage', fixedHeight: true, meta: demo },
+  { name: 'apps-email', path: '/apps/email', page: 'apps/email/EmailPage', fixedHeight: true, ns: ['email'], meta: demo },
   { name: 'apps-permissions', path: '/apps/permissions', page: 'apps/roles/PermissionsPage', ns: ['roles', 'business'], list: 'apps.permissions', meta: demo },
   { name: 'apps-roles', path: '/apps/roles', page: 'apps/roles/RolesPage', ns: ['roles'], meta: read('User') },
   { name: 'apps-ecommerce-customer-details-id', path: '/apps/ecommerce/customer/details/:id', page: 'apps/ecommerce/CustomerDetailsPage', ns: SHOP, meta: demo },

@@ -86,3 +86,34 @@ export const ZUpdateEmailsInput = z
     path: ['data'],
   });
 export type TUpdateEmailsInput = z.infer<typeof ZUpdateEmailsInput>;
+
+/** Largest message body (HTML) a user may write. */
+export const MAX_EMAIL_HTML = 100_000;
+/** Most attachments and recipients of one e-mail. */
+export const MAX_EMAIL_ATTACHMENTS = 10;
+export const MAX_EMAIL_RECIPIENTS = 50;
+
+const zRecipients = z
+  .array(z.string().trim().toLowerCase().pipe(z.email('Enter valid e-mail addresses')))
+  .max(MAX_EMAIL_RECIPIENTS);
+
+/**
+ * What the composer saves: a draft (autosave, no recipient needed) or the e-mail to send. `id` names
+ * the caller's draft it continues; `attachments` are ids of files the caller uploaded (POST /api/files).
+ * `message` is HTML; the server keeps only its safe subset.
+ */
+export const ZComposeEmailFields = z.object({
+  id: ZId.optional(),
+  to: zRecipients,
+  cc: zRecipients.default([]),
+  bcc: zRecipients.default([]),
+  subject: z.string().trim().max(300, 'Subject must be at most 300 characters').default(''),
+  message: z.string().max(MAX_EMAIL_HTML, 'Message is too long').default(''),
+  attachments: z.array(ZId).max(MAX_EMAIL_ATTACHMENTS, 'At most 10 attachments').default([]),
+});
+export const ZSaveDraftInput = ZComposeEmailFields;
+export type TSaveDraftInput = z.infer<typeof ZSaveDraftInput>;
+export const ZSendEmailInput = ZComposeEmailFields.extend({
+  to: zRecipients.min(1, 'Add at least one recipient'),
+});
+export type TSendEmailInput = z.infer<typeof ZSendEmailInput>;

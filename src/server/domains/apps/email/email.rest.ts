@@ -1,7 +1,8 @@
-// REST (spec section 7): GET /api/apps/email and POST /api/apps/email (bulk update, 201 without a body).
+// REST (spec section 7): GET /api/apps/email and POST /api/apps/email (bulk update, 201 without a body);
+// beyond the spec, the composer's POST /api/apps/email/drafts (autosave) and POST /api/apps/email/send.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmailList, ZListEmailsInput, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
-import { listEmails, updateEmails } from './email.service.ts';
+import { ZEmail, ZEmailList, ZListEmailsInput, ZSaveDraftInput, ZSendEmailInput, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
+import { listEmails, saveDraft, sendEmail, updateEmails } from './email.service.ts';
 
 export const emailRest: FastifyPluginAsyncZod = async (app) => {
   app.get('/apps/email', { schema: { querystring: ZListEmailsInput, response: { 200: ZEmailList } } }, async (request) =>
@@ -12,4 +13,12 @@ export const emailRest: FastifyPluginAsyncZod = async (app) => {
     await updateEmails(request, request.body);
     return reply.code(201).send();
   });
+
+  app.post('/apps/email/drafts', { schema: { body: ZSaveDraftInput, response: { 201: ZEmail } } }, async (request, reply) =>
+    reply.code(201).send(await saveDraft(request, request.body)),
+  );
+
+  app.post('/apps/email/send', { schema: { body: ZSendEmailInput, response: { 201: ZEmail } } }, async (request, reply) =>
+    reply.code(201).send(await sendEmail(request, request.body)),
+  );
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZEmailList, ZListEmailsInput, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
+import { ZEmail, ZEmailList, ZListEmailsInput, ZSaveDraftInput, ZSendEmailInput, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { listEmails, updateEmails } from './email.service.ts';
+import { listEmails, saveDraft, sendEmail, updateEmails } from './email.service.ts';
 
 export const emailRouter = router({
   list: authedProcedure
@@ -12,4 +12,7 @@ export const emailRouter = router({
     .input(ZUpdateEmailsInput)
     .output(z.object({ count: z.number().int() }))
     .mutation(({ ctx, input }) => updateEmails(ctx, input)),
+  /** The composer's autosave. */
+  saveDraft: authedProcedure.input(ZSaveDraftInput).output(ZEmail).mutation(({ ctx, input }) => saveDraft(ctx, input)),
+  send: authedProcedure.input(ZSendEmailInput).output(ZEmail).mutation(({ ctx, input }) => sendEmail(ctx, input)),
 });

@@ -3,7 +3,9 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TEmail, TEmailLabel, TEmailList, TListEmailsInput, TUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
+import type { TEmail, TEmailAttachment, TEmailLabel, TEmailList, TListEmailsInput, TSaveDraftInput, TSendEmailInput, TUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { sanitizeRichText } from '../../../lib/html.ts';
 import { db } from '../../../db/kysely.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { likeContains } from '../../../lib/list.ts';
@@ -143,4 +145,86 @@ export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInpu
   const changes = Object.fromEntries(Object.entries(input.data ?? {}).filter(([, v]) => v !== undefined));
   const count = await authed.em.nativeUpdate(Email, { owner: authed.user.id, id: { $in: input.ids } }, { ...changes, updatedAt: new Date() });
   return { count };
+}
+
+function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The attachments of `fileIds`: files the caller uploaded themselves, else a 400 naming the field. */
+async function ownAttachments(ctx: AuthedContext, fileIds: number[]): Promise<TEmailAttachment[]> {
+  const ids = [...new Set(fileIds)];
+  if (!ids.length) return [];
+  const rows = await db(ctx.em)
+    .selectFrom('files')
+    .select(['id', 'name', 'size', 'mime_type'])
+    .where('owner_id', '=', ctx.user.id)
+    .where('id', 'in', ids)
+    .execute();
+  if (rows.length !== ids.length) {
+    throw new AppError('BAD_REQUEST', 'attachments: only files you uploaded can be attached', { attachments: ['Only files you uploaded can be attached'] });
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = byId.get(id)!;
+    return {
+      fileName: row.name,
+      thumbnail: row.mime_type.startsWith('image/') ? `/api/files/${id}?thumbnail=1` : '',
+      url: `/api/files/${id}`,
+      size: humanSize(row.size),
+    };
+  });
+}
+
+/** Writes the composer's e-mail into `folder`: the caller's draft `input.id` when given (NOT_FOUND unless it is theirs and still a draft), else a new one. */
+async function writeEmail(ctx: ServiceContext, input: TSaveDraftInput, folder: 'draft' | 'sent'): Promise<TEmail> {
+  const authed = await openMailbox(ctx);
+  const attachments = await ownAttachments(authed, input.attachments);
+  const fields = {
+    to: input.to.map((email) => ({ email, name: email })),
+    cc: input.cc,
+    bcc: input.bcc,
+    subject: input.subject,
+    message: sanitizeRichText(input.message),
+    attachments,
+    folder,
+    time: new Date(),
+  };
+  let row: Email;
+  if (input.id !== undefined) {
+    const draft = await authed.em.findOne(Email, { id: input.id, owner: authed.user.id, folder: 'draft', isDeleted: false });
+    if (!draft) throw new AppError('NOT_FOUND', 'No draft found with this id');
+    authed.em.assign(draft, fields);
+    row = draft;
+  } else {
+    row = authed.em.create(Email, {
+      owner: authed.user.id,
+      fromEmail: authed.user.email,
+      fromName: authed.user.fullName,
+      fromAvatar: '',
+      ...fields,
+      isStarred: false,
+      labels: [],
+      replies: [],
+      isRead: true,
+      isDeleted: false,
+    });
+  }
+  await authed.em.flush();
+  return toEmail(row);
+}
+
+/** Saves the composer's draft (autosave): creates it, or updates the caller's draft `id`. Recipients may be missing. */
+export function saveDraft(ctx: ServiceContext, input: TSaveDraftInput): Promise<TEmail> {
+  return writeEmail(ctx, input, 'draft');
+}
+
+/**
+ * Sends the e-mail: it lands in the caller's Sent folder (the demo mailbox delivers nowhere else); a
+ * draft `id` given becomes that sent e-mail. The HTML is kept only in its safe subset.
+ */
+export function sendEmail(ctx: ServiceContext, input: TSendEmailInput): Promise<TEmail> {
+  return writeEmail(ctx, input, 'sent');
 }
