@@ -109,8 +109,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'apps-invoice-edit-id', path: '/apps/invoice/edit/:id', page: 'apps/invoice/InvoiceEditPage', ns: ['invoice', 'forms', 'validation'], meta: demo },
   { name: 'apps-invoice-list', path: '/apps/invoice/list', page: 'apps/invoice/InvoiceListPage', ns: ['invoice', 'business'], list: 'apps.invoice', meta: demo },
   { name: 'apps-invoice-preview-id', path: '/apps/invoice/preview/:id', page: 'apps/invoice/InvoicePreviewPage', ns: ['invoice', 'forms', 'validation'], meta: demo },
-  { name: 'apps-logistics-dashboard', path: '/apps/logistics/dashboard', page: 'apps/logistics/LogisticsDashboardPage', meta: demo },
-  { name: 'apps-logistics-fleet', path: '/apps/logistics/fleet', page: 'apps/logistics/FleetPage', fixedHeight: true, meta: demo },
+  { name: 'apps-logistics-dashboard', path: '/apps/logistics/dashboard', page: 'apps/logistics/LogisticsDashboardPage', ns: ['logistics'], meta: demo },
+  { name: 'apps-logistics-fleet', path: '/apps/logistics/fleet', page: 'apps/logistics/FleetPage', fixedHeight: true, ns: ['logistics'], meta: demo },
   { name: 'apps-user-list', path: '/apps/user/list', page: 'apps/user/UserListPage', meta: demo },
   { name: 'apps-user-view-id', path: '/apps/user/view/:id', page: 'apps/user/UserViewPage', meta: demo },
   // Template pages of the menu whose paths the spec leaves open (demo apps of spec section 1)

@@ -1,6 +1,6 @@
 // REST GET /api/apps/logistics/vehicles against the seeded database (spec section 7).
 import { describe, expect, it } from 'vitest';
-import type { TVehicle } from '../../../../shared/schemas/logistics.ts';
+import type { TLogisticsSummary, TVehicle } from '../../../../shared/schemas/logistics.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { okGetter } from '../../../testing/rest.ts';
 import { expectedOrder, ids, type SortValue } from '../../../testing/list-assertions.ts';
@@ -63,5 +63,32 @@ describe('GET /api/apps/logistics/vehicles', () => {
   it('401 without a session, 403 for the client role', async () => {
     expect((await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles' })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles', as: 'client@demo.com' })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/apps/logistics/summary', () => {
+  it('counts the fleet by status, warning and destination as the vehicle list does', async () => {
+    const all = (await get<Vehicles>('/api/apps/logistics/vehicles?itemsPerPage=-1')).vehicles;
+    const summary = await get<TLogisticsSummary>('/api/apps/logistics/summary');
+    expect(summary.totalVehicles).toBe(all.length);
+    const statusOf = (p: number) => (p === 0 ? 'waiting' : p <= 20 ? 'loading' : p <= 89 ? 'onTheWay' : p <= 99 ? 'unloading' : 'delivered');
+    for (const { status, count } of summary.byStatus) expect(count, status).toBe(all.filter((v) => statusOf(v.progress) === status).length);
+    for (const { warning, count } of summary.byWarning) expect(count, warning).toBe(all.filter((v) => v.warnings === warning).length);
+    const round = (n: number) => Math.round(n * 10) / 10;
+    const avg = (vs: TVehicle[]) => round(vs.reduce((s, v) => s + v.progress, 0) / vs.length);
+    expect(summary.shipments.reduce((s, r) => s + r.shipments, 0)).toBe(all.length);
+    for (const row of summary.shipments) {
+      const going = all.filter((v) => v.endCountry === row.country);
+      expect(row.shipments, row.country).toBe(going.length);
+      expect(row.averageProgress, row.country).toBe(avg(going));
+    }
+    const clean = all.filter((v) => v.warnings === 'No Warnings');
+    expect(summary.performance).toEqual({
+      averageProgress: avg(all),
+      delivered: all.filter((v) => v.progress === 100).length,
+      withWarnings: all.length - clean.length,
+      averageProgressWithoutWarnings: avg(clean),
+      averageProgressWithWarnings: avg(all.filter((v) => v.warnings !== 'No Warnings')),
+    });
   });
 });

@@ -1,9 +1,9 @@
-// REST (spec section 7): GET /api/apps/logistics/vehicles.
+// REST (spec section 7): GET /api/apps/logistics/vehicles; GET /api/apps/logistics/summary (the dashboard's figures).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListVehiclesInput, ZVehicle } from '../../../../shared/schemas/logistics.ts';
+import { ZListVehiclesInput, ZLogisticsSummary, ZVehicle } from '../../../../shared/schemas/logistics.ts';
 import { restInput } from '../../../rest/input.ts';
-import { listVehicles } from './logistics.service.ts';
+import { listVehicles, logisticsSummary } from './logistics.service.ts';
 
 const ZVehiclesReply = z.object({ vehicles: z.array(ZVehicle), totalVehicles: z.number().int() });
 /** The spec's vehicle list has no search: q is ignored. */
@@ -14,4 +14,5 @@ export const logisticsRest: FastifyPluginAsyncZod = async (app) => {
     const { items, total } = await listVehicles(request, request.query);
     return { vehicles: items, totalVehicles: total };
   });
+  app.get('/apps/logistics/summary', { schema: { response: { 200: ZLogisticsSummary } } }, (request) => logisticsSummary(request));
 };
