@@ -13,10 +13,10 @@ export class Migration20261127230000_ecommerce_categories extends Migration {
     this.addSql(`create table "ecommerce_categories" ("id" serial primary key, "created_at" timestamptz not null, "updated_at" timestamptz not null, "tenant_id" int null, "name" varchar(60) not null, "description" text not null default '', "version" int not null default 1);`);
     this.addSql(`alter table "ecommerce_categories" add constraint "ecommerce_categories_tenant_id_foreign" foreign key ("tenant_id") references "demo_tenants" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "ecommerce_categories" add constraint "ecommerce_categories_tenant_id_name_unique" unique ("tenant_id", "name");`);
-    // The samples, then every shop copy made so far: its products' categories plus the fixed six.
+    // The samples (when the shop is seeded already; a fresh database gets them from the seeder), then every shop copy made so far: its products' categories plus the fixed six.
     this.addSql(`insert into "ecommerce_categories" ("created_at", "updated_at", "tenant_id", "name")
       select now(), now(), null, c from unnest(array['Electronics', 'Accessories', 'Shoes', 'Office', 'Home Decor', 'Games']) as c
-      where not exists (select 1 from "ecommerce_categories" where "tenant_id" is null);`);
+      where exists (select 1 from "ecommerce_products" where "tenant_id" is null);`);
     this.addSql(`insert into "ecommerce_categories" ("created_at", "updated_at", "tenant_id", "name")
       select now(), now(), t."id", s."name" from "demo_tenants" t cross join "ecommerce_categories" s
        where 'shop' = any(t."apps") and s."tenant_id" is null
