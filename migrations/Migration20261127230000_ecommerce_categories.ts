@@ -11,7 +11,7 @@ export class Migration20261127230000_ecommerce_categories extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(`create table "ecommerce_categories" ("id" serial primary key, "created_at" timestamptz not null, "updated_at" timestamptz not null, "tenant_id" int null, "name" varchar(60) not null, "description" text not null default '', "version" int not null default 1);`);
-    this.addSql(`alter table "ecommerce_categories" add constraint "ecommerce_categories_tenant_id_foreign" foreign key ("tenant_id") references "demo_tenants" ("id") on update cascade on delete cascade;`);
+    this.addSql(`alter table "ecommerce_categories" add constraint "ecommerce_categories_tenant_id_foreign" foreign key ("tenant_id") references "demo_tenants" ("id") on delete cascade;`);
     this.addSql(`alter table "ecommerce_categories" add constraint "ecommerce_categories_tenant_id_name_unique" unique ("tenant_id", "name");`);
     // The samples (when the shop is seeded already; a fresh database gets them from the seeder), then every shop copy made so far: its products' categories plus the fixed six.
     this.addSql(`insert into "ecommerce_categories" ("created_at", "updated_at", "tenant_id", "name")

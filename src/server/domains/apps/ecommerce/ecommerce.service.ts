@@ -115,6 +115,8 @@ export function productSource(db: Kysely<DB>, tenant: number) {
 /** Products matching q (name or brand), stock, category and status; sorted and paged. */
 export async function listProducts(ctx: ServiceContext, input: TListProductsInput): Promise<ListResult<TProduct>> {
   const shop = await openShop(ctx);
+  // A category the shop does not have is bad input (named), not an empty list.
+  if (input.category !== undefined) await requireCategory(kyselyOf(shop.ctx.em), shop.tenant, input.category);
   const { rows, total } = await runList(productSource(kyselyOf(shop.ctx.em), shop.tenant), {
     ...input,
     where: [equalsFilter('p.category', input.category), equalsFilter('p.status', input.status), equalsFilter('p.stock', input.stock)],
@@ -191,7 +193,7 @@ export async function getProduct(ctx: ServiceContext, input: TByIdInput): Promis
 async function requireCategory(db: Kysely<DB>, tenant: number, name: string): Promise<void> {
   const found = await db.selectFrom('ecommerce_categories').select('id').where('tenant_id', '=', tenant).where('name', '=', name).executeTakeFirst();
   if (!found) {
-    const message = `There is no category named "${name}"`;
+    const message = `category must be one of the shop's categories; there is none named "${name}"`;
     throw new AppError('BAD_REQUEST', message, { category: [message] });
   }
 }
