@@ -6,6 +6,7 @@ import { Seeder } from '@mikro-orm/seeder';
 import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
   REFERRAL_STATUSES,
   REVIEW_STATUSES,
@@ -14,6 +15,7 @@ import {
 import {
   EcommerceCustomer,
   EcommerceOrder,
+  EcommerceCategory,
   EcommerceProduct,
   EcommerceReferral,
   EcommerceReview,
@@ -217,6 +219,7 @@ export function generateEcommerce(seed = ECOMMERCE_SEED, today = new Date()): Ec
 export class EcommerceSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     const data = generateEcommerce();
+    for (const name of PRODUCT_CATEGORIES) em.create(EcommerceCategory, { name, description: '' });
     for (const row of data.products) em.create(EcommerceProduct, row);
     for (const row of data.reviews) em.create(EcommerceReview, row);
     for (const row of data.referrals) em.create(EcommerceReferral, row);

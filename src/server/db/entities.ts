@@ -16,7 +16,7 @@ import { LocationSchema } from '../domains/structure/locations/location.entity.t
 import { SchemeSchema, SchemeQuestionSchema, SchemeSectionSchema } from '../domains/structure/schemes/scheme.entity.ts';
 import { SubDirectionSchema } from '../domains/structure/sub-directions/sub-direction.entity.ts';
 import { TeamSchema, TeamMemberSchema } from '../domains/organization/teams/team.entity.ts';
-import { EcommerceCustomerSchema, EcommerceOrderEventSchema, EcommerceOrderSchema, EcommerceSettingsSchema, EcommerceProductSchema, EcommerceReferralSchema, EcommerceReviewSchema } from '../domains/apps/ecommerce/ecommerce.entity.ts';
+import { EcommerceCategorySchema, EcommerceCustomerSchema, EcommerceOrderEventSchema, EcommerceOrderSchema, EcommerceSettingsSchema, EcommerceProductSchema, EcommerceReferralSchema, EcommerceReviewSchema } from '../domains/apps/ecommerce/ecommerce.entity.ts';
 import { InvoiceSchema, InvoiceClientSchema } from '../domains/apps/invoice/invoice.entity.ts';
 import { DemoUserSchema } from '../domains/apps/demo-users/demo-user.entity.ts';
 import { DemoPermissionSchema } from '../domains/apps/permissions/permission.entity.ts';
@@ -44,7 +44,7 @@ export const entities = [
   DemoProvisionSchema, DemoTenantSchema,
   AcademyCourseSchema, AcademyCourseSectionSchema, AcademyCourseTopicSchema,
   LicenseSchema, DirectionSchema, SubDirectionSchema, LocationClassSchema, LocationSchema, SchemeSchema, SchemeSectionSchema, SchemeQuestionSchema, TeamSchema, TeamMemberSchema, AuditEventSchema,
-  EcommerceProductSchema, EcommerceReviewSchema, EcommerceReferralSchema, EcommerceOrderSchema, EcommerceCustomerSchema, EcommerceOrderEventSchema, EcommerceSettingsSchema,
+  EcommerceCategorySchema, EcommerceProductSchema, EcommerceReviewSchema, EcommerceReferralSchema, EcommerceOrderSchema, EcommerceCustomerSchema, EcommerceOrderEventSchema, EcommerceSettingsSchema,
   InvoiceClientSchema, InvoiceSchema, DemoUserSchema, DemoPermissionSchema, LogisticsVehicleSchema, AnalyticsProjectSchema, TableRowCountSchema,
   CalendarEventSchema,
   ChatPersonSchema, ChatSchema, ChatMessageSchema, DirectMessageSchema, ChatPresenceSchema,

@@ -11,7 +11,7 @@ export const PRODUCT_SORT_KEYS = ['product', 'category', 'status', 'price', 'qty
 export type TProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
 
 export const ZListProductsInput = listInput(PRODUCT_SORT_KEYS, {
-  category: z.enum(PRODUCT_CATEGORIES).optional(),
+  category: z.string().trim().min(1).max(60).optional(),
   status: z.enum(PRODUCT_STATUSES).optional(),
   stock: z.boolean().optional(),
 });
@@ -21,7 +21,8 @@ export const ZProduct = z.object({
   id: z.number().int(),
   productName: z.string(),
   productBrand: z.string(),
-  category: z.enum(PRODUCT_CATEGORIES),
+  /** The name of one of the shop's categories. */
+  category: z.string(),
   stock: z.boolean(),
   sku: z.number().int(),
   /** Currency-prefixed, e.g. "$249.99" (parse by dropping the first character). */
@@ -33,6 +34,69 @@ export const ZProduct = z.object({
 export type TProduct = z.infer<typeof ZProduct>;
 export const ZProductList = listOutput(ZProduct);
 export type TProductList = z.infer<typeof ZProductList>;
+
+/** One product as the add / edit page reads it (price a number, in dollars). */
+export const ZProductDetail = z.object({
+  id: z.number().int(),
+  productName: z.string(),
+  productBrand: z.string(),
+  category: z.string(),
+  description: z.string(),
+  stock: z.boolean(),
+  sku: z.number().int(),
+  price: z.number(),
+  discount: z.number().int(),
+  qty: z.number().int(),
+  status: z.enum(PRODUCT_STATUSES),
+  image: z.string(),
+  version: z.number().int(),
+});
+export type TProductDetail = z.infer<typeof ZProductDetail>;
+
+/** A product as written: without `id` a new one; with `version`, one changed since is CONFLICT. */
+export const ZSaveProductInput = z.object({
+  id: ZId.optional(),
+  productName: z.string().trim().min(1).max(160),
+  productBrand: z.string().trim().max(120).default(''),
+  category: z.string().trim().min(1).max(60),
+  description: z.string().max(5000).default(''),
+  stock: z.boolean(),
+  sku: z.number().int().min(0).max(2_000_000_000),
+  price: z.number().min(0).max(1_000_000_000).multipleOf(0.01),
+  discount: z.number().int().min(0).max(100).default(0),
+  qty: z.number().int().min(0).max(2_000_000_000),
+  status: z.enum(PRODUCT_STATUSES),
+  /** The image URL shown in lists (an uploaded file's, e.g. /api/files/12/content). */
+  image: z.string().max(2000).default(''),
+  version: z.number().int().min(1).optional(),
+});
+export type TSaveProductInput = z.infer<typeof ZSaveProductInput>;
+
+/* Categories */
+export const CATEGORY_SORT_KEYS = ['name', 'products', 'value'] as const;
+export const ZListCategoriesInput = listInput(CATEGORY_SORT_KEYS, {});
+export type TListCategoriesInput = z.infer<typeof ZListCategoriesInput>;
+
+/** A category with how many products use it and their stock value (price times quantity, dollars). */
+export const ZCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  productCount: z.number().int(),
+  totalValue: z.number(),
+  version: z.number().int(),
+});
+export type TCategory = z.infer<typeof ZCategory>;
+export const ZCategoryList = listOutput(ZCategory);
+
+/** A category as written: without `id` a new one; renaming renames it on its products too. */
+export const ZSaveCategoryInput = z.object({
+  id: ZId.optional(),
+  name: z.string().trim().min(1).max(60),
+  description: z.string().max(500).default(''),
+  version: z.number().int().min(1).optional(),
+});
+export type TSaveCategoryInput = z.infer<typeof ZSaveCategoryInput>;
 
 /* Reviews */
 export const REVIEW_STATUSES = ['Published', 'Pending'] as const;

@@ -5,13 +5,29 @@ import {
   ORDER_STATUSES,
   type TShopSettingsFields,
   PAYMENT_METHODS,
-  PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
   REFERRAL_STATUSES,
   REVIEW_STATUSES,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';
+
+/** A shop category (one shop copy's own list); products name it in `category`. */
+export const EcommerceCategorySchema = defineEntity({
+  name: 'EcommerceCategory',
+  tableName: 'ecommerce_categories',
+  properties: {
+    ...baseProperties,
+    /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
+    tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
+    name: p.string().length(60),
+    description: p.text().default(''),
+    ...recordVersion,
+  },
+  uniques: [{ properties: ['tenant', 'name'] }],
+});
+export class EcommerceCategory extends EcommerceCategorySchema.class {}
+EcommerceCategorySchema.setClass(EcommerceCategory);
 
 export const EcommerceProductSchema = defineEntity({
   name: 'EcommerceProduct',
@@ -22,7 +38,8 @@ export const EcommerceProductSchema = defineEntity({
     tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     productName: p.string().length(160),
     productBrand: p.string().length(120),
-    category: p.enum([...PRODUCT_CATEGORIES]),
+    /** The name of one of the shop's categories (ecommerce_categories); renamed with it. */
+    category: p.string().length(60),
     stock: p.boolean(),
     sku: p.integer(),
     /** In dollars; rendered with its currency sign. */
@@ -30,6 +47,11 @@ export const EcommerceProductSchema = defineEntity({
     qty: p.integer(),
     status: p.enum([...PRODUCT_STATUSES]),
     image: p.text(),
+    /** Longer text shown on the product page; empty for the samples. */
+    description: p.text().default(''),
+    /** Percent off the price, 0 to 100. */
+    discount: p.smallint().default(0),
+    ...recordVersion,
   },
 });
 export class EcommerceProduct extends EcommerceProductSchema.class {}

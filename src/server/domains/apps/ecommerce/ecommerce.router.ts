@@ -23,6 +23,12 @@ import {
   ZProductList,
   ZReferralList,
   ZReviewList,
+  ZCategory,
+  ZCategoryList,
+  ZListCategoriesInput,
+  ZProductDetail,
+  ZSaveCategoryInput,
+  ZSaveProductInput,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
@@ -32,7 +38,14 @@ export const ecommerceRouter = router({
   products: router({
     list: listQuery(ZListProductsInput, ZProductList, shop.listProducts),
     stats: authedProcedure.output(ZProductStats).query(({ ctx }) => shop.productStats(ctx)),
+    byId: authedProcedure.input(ZByIdInput).output(ZProductDetail).query(({ ctx, input }) => shop.getProduct(ctx, input)),
+    save: authedProcedure.input(ZSaveProductInput).output(ZProductDetail).mutation(({ ctx, input }) => shop.saveProduct(ctx, input)),
     delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteProduct(ctx, input)),
+  }),
+  categories: router({
+    list: listQuery(ZListCategoriesInput, ZCategoryList, shop.listCategories),
+    save: authedProcedure.input(ZSaveCategoryInput).output(ZCategory).mutation(({ ctx, input }) => shop.saveCategory(ctx, input)),
+    delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => shop.deleteCategory(ctx, input)),
   }),
   reviews: router({
     list: listQuery(ZListReviewsInput, ZReviewList, shop.listReviews),

@@ -27,6 +27,11 @@ import type {
   TProduct,
   TReferral,
   TReviewRow,
+  TCategory,
+  TListCategoriesInput,
+  TProductDetail,
+  TSaveCategoryInput,
+  TSaveProductInput,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { DEFAULT_SHOP_SETTINGS, ORDER_STATUS_NEXT, ZShopSettingsFields } from '../../../../shared/schemas/ecommerce.ts';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
@@ -37,9 +42,10 @@ import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, keptRowCount, listSource, runList, toDate } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
-import { EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from './ecommerce.entity.ts';
+import { EcommerceCategory, EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from './ecommerce.entity.ts';
 
 const SHOP_TABLES = [
+  [EcommerceCategory, 'ecommerce_categories'],
   [EcommerceProduct, 'ecommerce_products'],
   [EcommerceReview, 'ecommerce_reviews'],
   [EcommerceReferral, 'ecommerce_referrals'],
@@ -109,6 +115,8 @@ export function productSource(db: Kysely<DB>, tenant: number) {
 /** Products matching q (name or brand), stock, category and status; sorted and paged. */
 export async function listProducts(ctx: ServiceContext, input: TListProductsInput): Promise<ListResult<TProduct>> {
   const shop = await openShop(ctx);
+  // A category the shop does not have is bad input (named), not an empty list.
+  if (input.category !== undefined) await requireCategory(kyselyOf(shop.ctx.em), shop.tenant, input.category);
   const { rows, total } = await runList(productSource(kyselyOf(shop.ctx.em), shop.tenant), {
     ...input,
     where: [equalsFilter('p.category', input.category), equalsFilter('p.status', input.status), equalsFilter('p.stock', input.stock)],
@@ -151,6 +159,225 @@ export async function deleteProduct(ctx: ServiceContext, input: TByIdInput): Pro
   const shop = await openShop(ctx, 'manage');
   const removed = await shop.ctx.em.nativeDelete(EcommerceProduct, { id: input.id, tenant: shop.tenant });
   if (removed === 0) throw new AppError('NOT_FOUND', 'Product not found');
+}
+
+/** One product with its version, for the edit page; NOT_FOUND outside the caller's shop. */
+export async function getProduct(ctx: ServiceContext, input: TByIdInput): Promise<TProductDetail> {
+  const shop = await openShop(ctx);
+  const eb = expressionBuilder<DB, 'ecommerce_products'>();
+  const row = await kyselyOf(shop.ctx.em)
+    .selectFrom('ecommerce_products')
+    .where('tenant_id', '=', shop.tenant)
+    .where('id', '=', input.id)
+    .select([
+      'id',
+      'product_name as productName',
+      'product_brand as productBrand',
+      'category',
+      'description',
+      'stock',
+      'sku',
+      eb.cast<number>('price', 'float8').as('price'),
+      'discount',
+      'qty',
+      'status',
+      'image',
+      'version',
+    ])
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+  return row;
+}
+
+/** BAD_REQUEST on `category` unless the caller's shop has a category of that name. */
+async function requireCategory(db: Kysely<DB>, tenant: number, name: string): Promise<void> {
+  const found = await db.selectFrom('ecommerce_categories').select('id').where('tenant_id', '=', tenant).where('name', '=', name).executeTakeFirst();
+  if (!found) {
+    const message = `category must be one of the shop's categories; there is none named "${name}"`;
+    throw new AppError('BAD_REQUEST', message, { category: [message] });
+  }
+}
+
+/**
+ * Create (no `id`) or update a product. The category must be one of the shop's. With `version`, a product
+ * changed since the caller read it is CONFLICT; the update is one conditional statement (race-free).
+ */
+export async function saveProduct(ctx: ServiceContext, input: TSaveProductInput): Promise<TProductDetail> {
+  const shop = await openShop(ctx, 'manage');
+  const db = kyselyOf(shop.ctx.em);
+  await requireCategory(db, shop.tenant, input.category);
+  const fields = {
+    product_name: input.productName,
+    product_brand: input.productBrand,
+    category: input.category,
+    description: input.description,
+    stock: input.stock,
+    sku: input.sku,
+    price: input.price,
+    discount: input.discount,
+    qty: input.qty,
+    status: input.status,
+    image: input.image,
+    updated_at: sql<Date>`now()`,
+  };
+  let id: number;
+  if (input.id === undefined) {
+    const row = await db
+      .insertInto('ecommerce_products')
+      .values({ ...fields, tenant_id: shop.tenant, version: 1, created_at: sql<Date>`now()` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = row.id;
+  } else {
+    let update = db
+      .updateTable('ecommerce_products')
+      .set({ ...fields, version: sql<number>`version + 1` })
+      .where('id', '=', input.id)
+      .where('tenant_id', '=', shop.tenant);
+    if (input.version !== undefined) update = update.where('version', '=', input.version);
+    const row = await update.returning('id').executeTakeFirst();
+    if (!row) {
+      const exists = await db.selectFrom('ecommerce_products').select('id').where('id', '=', input.id).where('tenant_id', '=', shop.tenant).executeTakeFirst();
+      if (!exists) throw new AppError('NOT_FOUND', 'Product not found');
+      throw staleRecord('Product');
+    }
+    id = row.id;
+  }
+  return getProduct(shop.ctx, { id });
+}
+
+/* ------------------------------------------------------------------ categories */
+
+export function categorySource(db: Kysely<DB>, tenant: number) {
+  // Counts and totals are one grouped join (ecommerce_products_tenant_id_category_index).
+  const totals = db
+    .selectFrom('ecommerce_products')
+    .where('tenant_id', '=', tenant)
+    .groupBy('category')
+    .select(['category', sql<number>`count(*)::int`.as('n'), sql<number>`sum(price * qty)::float8`.as('value')]);
+  const from = db
+    .selectFrom('ecommerce_categories as c')
+    .leftJoin(totals.as('t'), 't.category', 'c.name')
+    .where('c.tenant_id', '=', tenant);
+  const eb = expressionBuilder(from);
+  return listSource(from, {
+    id: 'c.id',
+    select: (qb) =>
+      qb.select([
+        'c.id',
+        'c.name',
+        'c.description',
+        'c.version',
+        sql<number>`coalesce(t.n, 0)`.as('productCount'),
+        sql<number>`coalesce(t.value, 0)`.as('totalValue'),
+      ]),
+    search: ['c.name'],
+    sorts: {
+      name: textSort(eb.ref('c.name')),
+      products: sql<number>`coalesce(t.n, 0)`,
+      value: sql<number>`coalesce(t.value, 0)`,
+    },
+  });
+}
+
+/** The shop's categories with product counts and stock value; searched, sorted and paged in SQL. */
+export async function listCategories(ctx: ServiceContext, input: TListCategoriesInput): Promise<ListResult<TCategory>> {
+  const shop = await openShop(ctx);
+  const { rows, total } = await runList(categorySource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [] });
+  return { items: rows, total };
+}
+
+async function categoryById(db: Kysely<DB>, tenant: number, id: number): Promise<TCategory> {
+  const { rows } = await runList(categorySource(db, tenant), { page: 1, itemsPerPage: 1, where: [sql<boolean>`c.id = ${id}`] });
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'Category not found');
+  return row;
+}
+
+function nameTaken(name: string): AppError {
+  const message = `A category named "${name}" already exists`;
+  return new AppError('CONFLICT', message, { name: [message] });
+}
+
+/**
+ * Create (no `id`) or rename / describe a category. A name another category of the shop has is CONFLICT
+ * on `name`; a rename renames the category on its products in the same transaction. With `version`, a
+ * category changed since the caller read it is CONFLICT.
+ */
+export async function saveCategory(ctx: ServiceContext, input: TSaveCategoryInput): Promise<TCategory> {
+  const shop = await openShop(ctx, 'manage');
+  return shop.ctx.em.transactional(async (em) => {
+    const db = kyselyOf(em);
+    const clash = await db
+      .selectFrom('ecommerce_categories')
+      .select('id')
+      .where('tenant_id', '=', shop.tenant)
+      .where('name', '=', input.name)
+      .$if(input.id !== undefined, (qb) => qb.where('id', '<>', input.id!))
+      .executeTakeFirst();
+    if (clash) throw nameTaken(input.name);
+    if (input.id === undefined) {
+      const row = await db
+        .insertInto('ecommerce_categories')
+        .values({ tenant_id: shop.tenant, name: input.name, description: input.description, version: 1, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+        .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw nameTaken(input.name);
+      return categoryById(db, shop.tenant, row.id);
+    }
+    const current = await db
+      .selectFrom('ecommerce_categories')
+      .select(['name', 'version'])
+      .where('id', '=', input.id)
+      .where('tenant_id', '=', shop.tenant)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw new AppError('NOT_FOUND', 'Category not found');
+    if (input.version !== undefined && current.version !== input.version) throw staleRecord('Category');
+    await db
+      .updateTable('ecommerce_categories')
+      .set({ name: input.name, description: input.description, version: current.version + 1, updated_at: sql<Date>`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    if (current.name !== input.name) {
+      await db
+        .updateTable('ecommerce_products')
+        .set({ category: input.name, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+        .where('tenant_id', '=', shop.tenant)
+        .where('category', '=', current.name)
+        .execute();
+    }
+    return categoryById(db, shop.tenant, input.id);
+  });
+}
+
+/** Delete a category; CONFLICT naming it and its product count while products use it. */
+export async function deleteCategory(ctx: ServiceContext, input: TByIdInput): Promise<{ deleted: boolean }> {
+  const shop = await openShop(ctx, 'manage');
+  return shop.ctx.em.transactional(async (em) => {
+    const db = kyselyOf(em);
+    const category = await db
+      .selectFrom('ecommerce_categories')
+      .select(['name'])
+      .where('id', '=', input.id)
+      .where('tenant_id', '=', shop.tenant)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!category) throw new AppError('NOT_FOUND', 'Category not found');
+    const { n } = await db
+      .selectFrom('ecommerce_products')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('tenant_id', '=', shop.tenant)
+      .where('category', '=', category.name)
+      .executeTakeFirstOrThrow();
+    if (n > 0) {
+      const message = `The category "${category.name}" is used by ${n} product${n === 1 ? '' : 's'}; move them to another category first`;
+      throw new AppError('CONFLICT', message, { category: [message] });
+    }
+    await db.deleteFrom('ecommerce_categories').where('id', '=', input.id).execute();
+    return { deleted: true };
+  });
 }
 
 /* ------------------------------------------------------------------ reviews */

@@ -50,7 +50,7 @@ describe('apps.ecommerce', () => {
     const admin = (await t.caller('admin@demo.com')).apps.ecommerce;
     expect(await codeOf(admin.products.list({ itemsPerPage: 5000 }))).toBe('BAD_REQUEST');
     expect(await codeOf(admin.products.list({ sortBy: 'nope' as 'sku' }))).toBe('BAD_REQUEST');
-    expect(await codeOf(admin.products.list({ category: 'Toys' as 'Shoes' }))).toBe('BAD_REQUEST');
+    expect(await codeOf(admin.products.list({ category: 'Toys' }))).toBe('BAD_REQUEST');
     expect(await codeOf(admin.products.delete({ id: -1 }))).toBe('BAD_REQUEST');
     const analyst = (await t.caller('analyst@demo.com')).apps.ecommerce;
     expect(await codeOf(analyst.products.delete({ id: 1 }))).toBe('FORBIDDEN');

@@ -1,0 +1,89 @@
+// Shop categories as their own table and product create / update (issue 14): counts and totals in SQL,
+// rename carried to the products, delete refused while used, versions, 4xx naming the field.
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../testing/app.ts';
+import { codeOf } from '../../../testing/trpc.ts';
+
+const t = await setupTestApp();
+
+const product = {
+  productName: 'Walnut desk organiser',
+  productBrand: 'Oakline',
+  description: 'Three trays and a pen rail.',
+  stock: true,
+  sku: 480_113,
+  price: 39.5,
+  discount: 10,
+  qty: 12,
+  status: 'Published' as const,
+  image: '',
+};
+
+describe('apps.ecommerce categories and product writes', () => {
+  it('lists each category with its product count and stock value, matching the products', async () => {
+    const api = (await t.caller('analyst@demo.com')).apps.ecommerce;
+    const categories = (await api.categories.list({ itemsPerPage: -1 })).items;
+    expect(categories.map((c) => c.name).sort()).toEqual(['Accessories', 'Electronics', 'Games', 'Home Decor', 'Office', 'Shoes']);
+    const products = (await api.products.list({ itemsPerPage: -1 })).items;
+    for (const c of categories) {
+      const used = products.filter((p) => p.category === c.name);
+      expect(c.productCount).toBe(used.length);
+      expect(c.totalValue).toBeCloseTo(used.reduce((sum, p) => sum + Number(p.price.slice(1)) * p.qty, 0), 2);
+    }
+    const byCount = (await api.categories.list({ itemsPerPage: -1, sortBy: 'products', orderBy: 'desc' })).items;
+    expect(byCount.map((c) => c.productCount)).toEqual([...byCount.map((c) => c.productCount)].sort((a, b) => b - a));
+  });
+
+  it('creates, renames (carried to its products) and deletes a category; a used one is refused by name', async () => {
+    const api = (await t.caller('admin@demo.com')).apps.ecommerce;
+    const created = await api.categories.save({ name: 'Stationery', description: 'Paper and pens' });
+    expect(created).toMatchObject({ name: 'Stationery', productCount: 0, totalValue: 0, version: 1 });
+    expect(await codeOf(api.categories.save({ name: 'Stationery' }))).toBe('CONFLICT');
+    const made = await api.products.save({ ...product, category: 'Stationery' });
+    const renamed = await api.categories.save({ id: created.id, name: 'Desk supplies', version: created.version });
+    expect(renamed).toMatchObject({ name: 'Desk supplies', productCount: 1, version: 2 });
+    expect(renamed.totalValue).toBeCloseTo(39.5 * 12, 2);
+    expect((await api.products.byId({ id: made.id })).category).toBe('Desk supplies');
+    expect(await codeOf(api.categories.save({ id: created.id, name: 'Old read', version: created.version }))).toBe('CONFLICT');
+    const refused = await api.categories.delete({ id: created.id }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'CONFLICT' });
+    expect(String((refused as Error).message)).toContain('"Desk supplies" is used by 1 product');
+    await api.products.delete({ id: made.id });
+    expect(await api.categories.delete({ id: created.id })).toEqual({ deleted: true });
+    expect(await codeOf(api.categories.delete({ id: created.id }))).toBe('NOT_FOUND');
+  });
+
+  it('creates and updates a product with a version; a stale version is a conflict; bad input names the field', async () => {
+    const api = (await t.caller('superadmin@demo.com')).apps.ecommerce;
+    const made = await api.products.save({ ...product, category: 'Office' });
+    expect(made).toMatchObject({ ...product, category: 'Office', version: 1 });
+    const listed = (await api.products.list({ q: 'Walnut desk organiser', itemsPerPage: -1 })).items;
+    expect(listed.map((p) => p.id)).toContain(made.id);
+    const updated = await api.products.save({ ...product, id: made.id, category: 'Office', price: 42, qty: 3, version: made.version });
+    expect(updated).toMatchObject({ price: 42, qty: 3, version: 2 });
+    expect(await codeOf(api.products.save({ ...product, id: made.id, category: 'Office', version: made.version }))).toBe('CONFLICT');
+    const badCategory = await api.products.save({ ...product, category: 'Nope' }).catch((e: unknown) => e);
+    expect(badCategory).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(JSON.stringify(badCategory)).toContain('category');
+    const badPrice = await api.products.save({ ...product, category: 'Office', price: -1 }).catch((e: unknown) => e);
+    expect(badPrice).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(JSON.stringify(badPrice)).toContain('price');
+    expect(await codeOf(api.products.save({ ...product, id: 2_000_000, category: 'Office' }))).toBe('NOT_FOUND');
+  });
+
+  it('lets readers read only, refuses the client role, and keeps each shop copy to itself', async () => {
+    const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;
+    const [first] = (await reader.categories.list({ itemsPerPage: 1 })).items;
+    expect(await codeOf(reader.categories.save({ name: 'Reader made' }))).toBe('FORBIDDEN');
+    expect(await codeOf(reader.categories.delete({ id: first.id }))).toBe('FORBIDDEN');
+    expect(await codeOf(reader.products.save({ ...product, category: first.name }))).toBe('FORBIDDEN');
+    const client = (await t.caller('client@demo.com')).apps.ecommerce;
+    expect(await codeOf(client.categories.list({}))).toBe('FORBIDDEN');
+    // The superadmin's (platform) copy does not hold the demo customer's categories.
+    const admin = (await t.caller('admin@demo.com')).apps.ecommerce;
+    const mine = await admin.categories.save({ name: 'Only in this shop' });
+    const platform = (await t.caller('superadmin@demo.com')).apps.ecommerce;
+    expect((await platform.categories.list({ q: 'Only in this shop' })).items).toEqual([]);
+    expect(await codeOf(platform.categories.delete({ id: mine.id }))).toBe('NOT_FOUND');
+  });
+});
