@@ -49,6 +49,7 @@ export type Domain =
   | 'projects'
   | 'files'
   | 'apps.invoice'
+  | 'apps.users'
   | 'apps.permissions';
 
 /** The utils (or query keys) of a domain: nested routers by their dotted path (`apps.invoice`). */
