@@ -2,7 +2,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import {
   DEMO_USER_BILLINGS,
-  DEMO_USER_NOTIFICATIONS,
   DEMO_USER_PLANS,
   DEMO_USER_ROLES,
   DEMO_USER_STATUSES,
@@ -36,7 +35,7 @@ export const DemoUserSchema = defineEntity({
     language: p.string().length(40),
     /** Two-step verification switched on (security tab). */
     twoFactor: p.boolean().default(false),
-    /** The kinds of notifications silenced (one of DEMO_USER_NOTIFICATIONS each). */
+    /** The kinds of notifications silenced (one of the schema's DEMO_USER_NOTIFICATIONS each). */
     mutedNotifications: p.array<TDemoUserNotification>().default([]),
   },
 });

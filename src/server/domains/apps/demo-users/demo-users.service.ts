@@ -101,7 +101,7 @@ export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promi
     .where('u.id', '=', input.id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return { ...row, mutedNotifications: row.mutedNotifications as TDemoUserDetail['mutedNotifications'] };
+  return row;
 }
 
 /** Add a user (validated input); returns it with its new id. */

@@ -59,7 +59,7 @@ describe('apps.users', () => {
     const stats = await api.stats();
     expect(stats.total).toBe((await api.list()).total);
     expect(stats.active + stats.inactive + stats.pending).toBe(stats.total);
-    const id = (await api.list({ sortBy: 'user' })).items[0]!.id;
+    const id = (await api.list({ sortBy: 'user' })).items[0].id;
     const before = await api.byId({ id });
     const account = await api.update({ id, version: before.version, fullName: 'Renamed Person', status: 'inactive' });
     expect(account).toMatchObject({ fullName: 'Renamed Person', status: 'inactive', email: before.email, version: before.version + 1 });
