@@ -111,8 +111,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'apps-invoice-preview-id', path: '/apps/invoice/preview/:id', page: 'apps/invoice/InvoicePreviewPage', ns: ['invoice', 'forms', 'validation'], meta: demo },
   { name: 'apps-logistics-dashboard', path: '/apps/logistics/dashboard', page: 'apps/logistics/LogisticsDashboardPage', ns: ['logistics'], meta: demo },
   { name: 'apps-logistics-fleet', path: '/apps/logistics/fleet', page: 'apps/logistics/FleetPage', fixedHeight: true, ns: ['logistics'], meta: demo },
-  { name: 'apps-user-list', path: '/apps/user/list', page: 'apps/user/UserListPage', meta: demo },
-  { name: 'apps-user-view-id', path: '/apps/user/view/:id', page: 'apps/user/UserViewPage', meta: demo },
+  { name: 'apps-user-list', path: '/apps/user/list', page: 'apps/user/UserListPage', ns: ['users', 'business', 'forms', 'validation'], list: 'apps.users', meta: demo },
+  { name: 'apps-user-view-id', path: '/apps/user/view/:id', page: 'apps/user/UserViewPage', ns: ['users', 'forms', 'validation'], meta: demo },
   // Template pages of the menu whose paths the spec leaves open (demo apps of spec section 1)
   { name: 'apps-academy-dashboard', path: '/apps/academy/dashboard', page: 'apps/academy/AcademyDashboardPage', meta: demo },
   { name: 'apps-academy-my-course', path: '/apps/academy/my-course', page: 'apps/academy/MyCoursePage', meta: demo },

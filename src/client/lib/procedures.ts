@@ -49,6 +49,7 @@ export type Domain =
   | 'projects'
   | 'files'
   | 'apps.invoice'
+  | 'apps.users'
   | 'apps.permissions'
   | 'audit';
 

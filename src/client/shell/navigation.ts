@@ -144,7 +144,8 @@ export const NAVIGATION: NavSection[] = [
         link('apps-invoice-edit-id', 'edit', undefined, { id: 4987 } /* the first invoice (FIRST_INVOICE_ID) */),
         link('apps-invoice-add', 'add'),
       ]),
-      group('user', PersonIcon, [link('apps-user-list', 'list'), link('apps-user-view-id', 'view', undefined, { id: 1 })]),
+      // No fixed view link: each customer's copy of the sample people has its own ids (open one from the list).
+      group('user', PersonIcon, [link('apps-user-list', 'list')]),
       group('rolesAndPermissions', KeyIcon, [link('apps-roles', 'roles'), link('apps-permissions', 'permissions')]),
       group('pages', BookIcon, [
         link('pages-user-profile-tab', 'userProfile', undefined, { tab: 'profile' }),

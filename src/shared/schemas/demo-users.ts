@@ -1,6 +1,6 @@
 // Users demo app (the sample user list, not the product's accounts): spec sections 3, 6, 7 and 8.
 import { z } from 'zod';
-import { listInput, listOutput, zImageUrl } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, zImageUrl } from './common.ts';
 
 export const DEMO_USER_ROLES = ['editor', 'author', 'maintainer', 'subscriber', 'superadmin'] as const;
 export type TDemoUserRole = (typeof DEMO_USER_ROLES)[number];
@@ -10,6 +10,9 @@ export const DEMO_USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type TDemoUserStatus = (typeof DEMO_USER_STATUSES)[number];
 export const DEMO_USER_BILLINGS = ['Manual-Credit Card', 'Manual-Cash', 'Manual-PayPal', 'Auto debit'] as const;
 export type TDemoUserBilling = (typeof DEMO_USER_BILLINGS)[number];
+/** The kinds of notifications a sample person may silence (notifications tab). */
+export const DEMO_USER_NOTIFICATIONS = ['newForYou', 'accountActivity', 'newBrowser', 'newDevice'] as const;
+export type TDemoUserNotification = (typeof DEMO_USER_NOTIFICATIONS)[number];
 export const DEMO_USER_SORT_KEYS = ['user', 'email', 'role', 'plan', 'status', 'billing'] as const;
 export type TDemoUserSortKey = (typeof DEMO_USER_SORT_KEYS)[number];
 
@@ -44,6 +47,9 @@ export const ZDemoUserDetail = ZDemoUser.extend({
   projectDone: z.number().int(),
   taxId: z.string(),
   language: z.string(),
+  twoFactor: z.boolean(),
+  mutedNotifications: z.array(z.enum(DEMO_USER_NOTIFICATIONS)),
+  version: z.number().int(),
 });
 export type TDemoUserDetail = z.infer<typeof ZDemoUserDetail>;
 
@@ -74,3 +80,29 @@ export const ZCreateDemoUserInput = z.object({
   billing: z.enum(DEMO_USER_BILLINGS).default('Auto debit'),
 });
 export type TCreateDemoUserInput = z.infer<typeof ZCreateDemoUserInput>;
+
+/** The counts of the list's stat cards: all users, and per status (computed in SQL). */
+export const ZDemoUserStats = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  pending: z.number().int(),
+});
+export type TDemoUserStats = z.infer<typeof ZDemoUserStats>;
+
+/**
+ * A change from one tab of the user view (account, billing, security or notifications): only the
+ * fields given change. `version` as read; a stale one is refused (CONFLICT).
+ */
+export const ZUpdateDemoUserInput = ZCreateDemoUserInput.omit({ avatar: true })
+  .extend({
+    status: z.enum(DEMO_USER_STATUSES),
+    billing: z.enum(DEMO_USER_BILLINGS),
+    taxId: z.string().trim().max(40, 'At most 40 characters'),
+    language: text(40),
+    twoFactor: z.boolean(),
+    mutedNotifications: z.array(z.enum(DEMO_USER_NOTIFICATIONS)).max(DEMO_USER_NOTIFICATIONS.length),
+  })
+  .partial()
+  .extend({ id: ZId, version: ZExpectedVersion });
+export type TUpdateDemoUserInput = z.infer<typeof ZUpdateDemoUserInput>;

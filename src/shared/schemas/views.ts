@@ -28,6 +28,7 @@ export const SAVED_VIEW_LISTS = {
   'shop.reviews': '/apps/ecommerce/manage-review',
   'shop.referrals': '/apps/ecommerce/referrals',
   'apps.invoices': '/apps/invoice/list',
+  'apps.users': '/apps/user/list',
   'apps.permissions': '/apps/permissions',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;

@@ -36,6 +36,8 @@ export interface FormDialogProps<V extends Record<string, unknown>, O> {
   onReload?: () => Promise<boolean>;
   /** The input field carrying the version read (default `version`; schemes: `lockVersion`). */
   versionKey?: string;
+  /** Opens as a drawer at the inline end on wide screens (still fullscreen on phones). */
+  drawer?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function FormDialog<V extends Record<string, unknown>, O>({
   className,
   onReload,
   versionKey = 'version',
+  drawer = false,
 }: FormDialogProps<V, O>) {
   const { t } = useTranslation('forms');
   const confirm = useConfirm();
@@ -132,7 +135,7 @@ export function FormDialog<V extends Record<string, unknown>, O>({
       title={title}
       subtitle={subtitle}
       width={width}
-      position={{ narrow: 'fullscreen', regular: 'center' }}
+      position={{ narrow: 'fullscreen', regular: drawer ? 'right' : 'center' }}
       onClose={() => void requestClose()}
       className={className}
       renderFooter={() => (

@@ -5,8 +5,9 @@ import {
   DEMO_USER_PLANS,
   DEMO_USER_ROLES,
   DEMO_USER_STATUSES,
+  type TDemoUserNotification,
 } from '../../../../shared/schemas/demo-users.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 export const DemoUserSchema = defineEntity({
@@ -14,6 +15,7 @@ export const DemoUserSchema = defineEntity({
   tableName: 'demo_users',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
     tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     fullName: p.string().length(120),
@@ -31,6 +33,10 @@ export const DemoUserSchema = defineEntity({
     projectDone: p.integer().default(0),
     taxId: p.string().length(40),
     language: p.string().length(40),
+    /** Two-step verification switched on (security tab). */
+    twoFactor: p.boolean().default(false),
+    /** The kinds of notifications silenced (one of the schema's DEMO_USER_NOTIFICATIONS each). */
+    mutedNotifications: p.array<TDemoUserNotification>().default([]),
   },
 });
 export class DemoUser extends DemoUserSchema.class {}

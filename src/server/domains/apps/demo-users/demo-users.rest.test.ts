@@ -264,3 +264,18 @@ describe('GET /api/apps/permissions', () => {
     });
   }
 });
+
+describe('GET /api/export/demo-users.csv', () => {
+  it('streams the users matching the list filters, with a header, and refuses client', async () => {
+    const editors = (await get<Users>('/api/apps/users?role=editor&itemsPerPage=-1')).totalUsers;
+    const res = await t.request({ method: 'GET', url: '/api/export/demo-users.csv?role=editor', as: ADMIN });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('id,full_name,username,email,company,country,contact,role,plan,billing,status');
+    expect(lines).toHaveLength(editors + 1);
+    expect(lines.slice(1).every((line) => line.includes(',editor,'))).toBe(true);
+    const refused = await t.request({ method: 'GET', url: '/api/export/demo-users.csv', as: 'client@demo.com' });
+    expect(refused.statusCode).toBe(403);
+  });
+});

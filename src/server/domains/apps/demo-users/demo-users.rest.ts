@@ -2,8 +2,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { ZCreateDemoUserInput, ZDemoUser, ZDemoUserDetail, ZListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
+import {
+  ZCreateDemoUserInput,
+  ZDemoUser,
+  ZDemoUserDetail,
+  ZListDemoUsersInput,
+  type TDemoUser,
+} from '../../../../shared/schemas/demo-users.ts';
 import { pageCount } from '../../../lib/list.ts';
+import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';
 
@@ -18,6 +25,26 @@ const ZUsersReply = z.object({
 const ZUserId = restInput(ZByIdInput, { invalid: () => new LegacyAnswer(404, { message: 'User not found' }) });
 
 export const demoUsersRest: FastifyPluginAsyncZod = async (app) => {
+  // GET /api/export/demo-users.csv?<the list page's filters> (issue 14).
+  registerCsvExport<typeof ZListDemoUsersInput, TDemoUser>(app, {
+    name: 'demo-users',
+    input: ZListDemoUsersInput,
+    iterate: pagedRows(listDemoUsers),
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'full_name', value: (r) => r.fullName },
+      { header: 'username', value: (r) => r.username },
+      { header: 'email', value: (r) => r.email },
+      { header: 'company', value: (r) => r.company },
+      { header: 'country', value: (r) => r.country },
+      { header: 'contact', value: (r) => r.contact },
+      { header: 'role', value: (r) => r.role },
+      { header: 'plan', value: (r) => r.currentPlan },
+      { header: 'billing', value: (r) => r.billing },
+      { header: 'status', value: (r) => r.status },
+    ],
+  });
+
   app.get('/apps/users', { schema: { querystring: ZListDemoUsersInput, response: { 200: ZUsersReply } } }, async (request) => {
     const input = request.query;
     const { items, total } = await listDemoUsers(request, input);

@@ -5,12 +5,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
-import type { TCreateDemoUserInput, TDemoUser, TDemoUserDetail, TListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
+import type {
+  TCreateDemoUserInput,
+  TDemoUser,
+  TDemoUserDetail,
+  TDemoUserStats,
+  TListDemoUsersInput,
+  TUpdateDemoUserInput,
+} from '../../../../shared/schemas/demo-users.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, listSource, runList } from '../../../lib/list.ts';
+import { staleRecord } from '../../../lib/records.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { DemoUser } from './demo-user.entity.ts';
 
@@ -80,7 +88,16 @@ export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promi
   const copy = await openDemoUsers(ctx);
   const { from, columns } = demoUsers(kyselyOf(copy.ctx.em), copy.tenant);
   const row = await from
-    .select([...columns, 'u.task_done as taskDone', 'u.project_done as projectDone', 'u.tax_id as taxId', 'u.language'])
+    .select([
+      ...columns,
+      'u.task_done as taskDone',
+      'u.project_done as projectDone',
+      'u.tax_id as taxId',
+      'u.language',
+      'u.two_factor as twoFactor',
+      'u.muted_notifications as mutedNotifications',
+      'u.version',
+    ])
     .where('u.id', '=', input.id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -100,4 +117,28 @@ export async function deleteDemoUser(ctx: ServiceContext, input: TByIdInput): Pr
   const copy = await openDemoUsers(ctx, 'manage');
   const removed = await copy.ctx.em.nativeDelete(DemoUser, { id: input.id, tenant: copy.tenant });
   if (removed === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
+}
+
+/** The stat cards' counts: all users of the caller's copy and per status, in one SQL aggregate. */
+export async function demoUserStats(ctx: ServiceContext): Promise<TDemoUserStats> {
+  const copy = await openDemoUsers(ctx);
+  const count = (status: string) => sql<number>`count(*) filter (where u.status = ${status})::int`;
+  const row = await kyselyOf(copy.ctx.em)
+    .selectFrom('demo_users as u')
+    .where('u.tenant_id', '=', copy.tenant)
+    .select([sql<number>`count(*)::int`.as('total'), count('active').as('active'), count('inactive').as('inactive'), count('pending').as('pending')])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Change the given fields of one user (a tab of the view); CONFLICT when `version` is stale. */
+export async function updateDemoUser(ctx: ServiceContext, input: TUpdateDemoUserInput): Promise<TDemoUserDetail> {
+  const copy = await openDemoUsers(ctx, 'manage');
+  const { id, version, ...fields } = input;
+  const user = await copy.ctx.em.findOne(DemoUser, { id, tenant: copy.tenant });
+  if (!user) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (version !== undefined && user.version !== version) throw staleRecord('User');
+  copy.ctx.em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
+  await copy.ctx.em.flush();
+  return getDemoUser(ctx, { id });
 }

@@ -53,4 +53,33 @@ describe('apps.users', () => {
     expect(await codeOf(client.permissions.list())).toBe('FORBIDDEN');
     expect(await codeOf(t.createAnonCaller().apps.users.byId({ id: 1 }))).toBe('UNAUTHORIZED');
   });
+
+  it('counts the stat cards in SQL and edits one tab at a time with a version check', async () => {
+    const api = (await t.caller('admin@demo.com')).apps.users;
+    const stats = await api.stats();
+    expect(stats.total).toBe((await api.list()).total);
+    expect(stats.active + stats.inactive + stats.pending).toBe(stats.total);
+    const id = (await api.list({ sortBy: 'user' })).items[0].id;
+    const before = await api.byId({ id });
+    const account = await api.update({ id, version: before.version, fullName: 'Renamed Person', status: 'inactive' });
+    expect(account).toMatchObject({ fullName: 'Renamed Person', status: 'inactive', email: before.email, version: before.version + 1 });
+    expect((await api.stats()).inactive).toBe(stats.inactive + (before.status === 'inactive' ? 0 : 1));
+    const security = await api.update({ id, version: account.version, twoFactor: true, mutedNotifications: ['newDevice'] });
+    expect(security).toMatchObject({ twoFactor: true, mutedNotifications: ['newDevice'], fullName: 'Renamed Person' });
+    // A change made from the first copy is refused, not silently applied over the later ones.
+    expect(await codeOf(api.update({ id, version: before.version, fullName: 'Stale' }))).toBe('CONFLICT');
+    expect((await api.byId({ id })).fullName).toBe('Renamed Person');
+    try {
+      await api.update({ id, email: 'nope' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+      expect((error as TRPCError).message).toContain('email');
+    }
+    expect(await codeOf(api.update({ id: 999_999, fullName: 'Nobody' }))).toBe('NOT_FOUND');
+    const reader = (await t.caller('floormanager@demo.com')).apps.users;
+    expect(await codeOf(reader.update({ id, fullName: 'Reader' }))).toBe('FORBIDDEN');
+    expect((await reader.stats()).total).toBe(50);
+    expect(await codeOf((await t.caller('client@demo.com')).apps.users.stats())).toBe('FORBIDDEN');
+  });
 });
