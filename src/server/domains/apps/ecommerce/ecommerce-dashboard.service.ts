@@ -1,9 +1,9 @@
 // The e-commerce dashboard (issue 16): revenue, orders, customers and top products of the caller's shop,
 // each aggregated in SQL. Orders are read through the covering index (tenant_id, ordered_at) include
 // (spent, status) so the million-row benchmark shop is answered by index-only scans.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TShopDashboard } from '../../../../shared/schemas/ecommerce.ts';
-import { db as kyselyOf } from '../../../db/kysely.ts';
+import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { openShop } from './ecommerce.service.ts';
 
@@ -12,9 +12,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Every figure of the dashboard; needs `read DemoApp`. */
 export async function shopDashboard(ctx: ServiceContext): Promise<TShopDashboard> {
   const shop = await openShop(ctx);
-  const db = kyselyOf(shop.ctx.em);
-  const tenant = shop.tenant;
+  return shopFigures(kyselyOf(shop.ctx.em), shop.tenant);
+}
 
+/** The dashboard's statements over demo tenant `tenant`'s shop (bench/servers.ts runs them bare as the ceiling). */
+export async function shopFigures(db: Kysely<DB>, tenant: number): Promise<TShopDashboard> {
   const byStatus = await db
     .selectFrom('ecommerce_orders as o')
     .where('o.tenant_id', '=', tenant)
