@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
+import { ORDER_STATUS_NEXT } from '../../../../shared/schemas/ecommerce.ts';
 
 const t = await setupTestApp();
 const cents = (n: number) => Math.round(n * 100);
@@ -52,6 +53,19 @@ describe('apps.ecommerce.dashboard', () => {
     const after = await api.dashboard();
     expect(after.orders).toBe(before.orders - 1);
     expect(cents(after.revenue)).toBe(cents(before.revenue) - cents(order.spent));
+  });
+
+  it('moves an order between statuses when its status changes', async () => {
+    const api = (await t.caller('admin@demo.com')).apps.ecommerce;
+    const order = (await api.orders.list({ itemsPerPage: -1 })).items.find((o) => ORDER_STATUS_NEXT[o.status].length > 0)!;
+    const to = ORDER_STATUS_NEXT[order.status][0];
+    const before = await api.dashboard();
+    await api.orders.setStatus({ id: order.id, status: to });
+    const after = await api.dashboard();
+    const count = (d: typeof before, s: string) => d.byStatus.find((x) => x.status === s)?.orders ?? 0;
+    expect(count(after, order.status)).toBe(count(before, order.status) - 1);
+    expect(count(after, to)).toBe(count(before, to) + 1);
+    expect(after.orders).toBe(before.orders);
   });
 
   it('answers REST with the same figures and refuses callers without the demo apps', async () => {
