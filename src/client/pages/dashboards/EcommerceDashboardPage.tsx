@@ -78,7 +78,7 @@ export default function EcommerceDashboardPage() {
             {d.topProducts.length === 0 ? (
               <p className={classes.muted}>{t('dashboard.empty')}</p>
             ) : (
-              <div style={{ overflowX: 'auto' }}>
+              <div className={classes.scroll} tabIndex={0} role="region" aria-labelledby="top-products">
                 <table className={classes.table}>
                   <thead>
                     <tr>
