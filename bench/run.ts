@@ -147,7 +147,7 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
     if (app.failures || ceiling.failures) throw new Error(`${name}: ${app.failures} + ${ceiling.failures} failed requests`);
     const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
     rows.push(
-      `| ${name} (total ${body.total ?? body.orders}) | ${f(app.rps)} | ${f(app.p50)} / ${f(app.p95)} / ${f(app.p99)} | ` +
+      `| ${name} (total ${body.total ?? (typeof list === 'number' ? list : '')}) | ${f(app.rps)} | ${f(app.p50)} / ${f(app.p95)} / ${f(app.p99)} | ` +
         `${f(ceiling.rps)} | ${f(ceiling.p50)} / ${f(ceiling.p95)} / ${f(ceiling.p99)} | ${(app.rps / ceiling.rps).toFixed(2)} |`,
     );
     log(rows[rows.length - 1]);

@@ -76,7 +76,7 @@ export default function EcommerceDashboardPage() {
                 xLabel={t('dashboard.month')}
                 series={[
                   { key: 'revenue', label: t('dashboard.revenue'), color: 'primary', kind: 'bar', format: (v) => (v == null ? '—' : money(v)) },
-                  { key: 'orders', label: t('dashboard.orders'), color: 'success', axis: 'second', format: fmt.number },
+                  { key: 'orders', label: t('dashboard.orders'), color: 'success', axis: 'second', format: (v) => fmt.number(v) },
                 ]}
                 tableLabel={t('dashboard.table')}
                 empty={t('dashboard.empty')}
@@ -90,7 +90,7 @@ export default function EcommerceDashboardPage() {
                 xKey="status"
                 xLabel={t('fields.status')}
                 formatX={(v) => t(`status.${String(v)}`)}
-                series={[{ key: 'orders', label: t('dashboard.orders'), color: 'attention', kind: 'bar', format: fmt.number }]}
+                series={[{ key: 'orders', label: t('dashboard.orders'), color: 'attention', kind: 'bar', format: (v) => fmt.number(v) }]}
                 tableLabel={t('dashboard.table')}
                 empty={t('dashboard.empty')}
               />
