@@ -88,7 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'dashboards-crmBusinessUser', path: '/dashboards/crmBusinessUser', page: 'dashboards/CrmBusinessUserDashboardPage' },
   { name: 'dashboards-crmFloorManager', path: '/dashboards/crmFloorManager', page: 'dashboards/CrmFloorManagerDashboardPage' },
   { name: 'dashboards-crmTeamLeader', path: '/dashboards/crmTeamLeader', page: 'dashboards/CrmTeamLeaderDashboardPage' },
-  { name: 'dashboards-ecommerce', path: '/dashboards/ecommerce', page: 'dashboards/EcommerceDashboardPage', meta: demo },
+  { name: 'dashboards-ecommerce', path: '/dashboards/ecommerce', page: 'dashboards/EcommerceDashboardPage', ns: SHOP, meta: demo },
   // Demo apps
   { name: 'apps-calendar', path: '/apps/calendar', page: 'apps/calendar/CalendarPage', ns: ['calendar', 'forms', 'validation'], meta: demo },
   { name: 'apps-chat', path: '/apps/chat', page: 'apps/chat/ChatPage', fixedHeight: true, ns: ['chat'], meta: demo },

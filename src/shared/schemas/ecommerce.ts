@@ -342,3 +342,21 @@ export const DEFAULT_SHOP_SETTINGS: TShopSettingsFields = {
   shipping: { flatRate: 5, freeOver: 100, processingDays: 2 },
   notifications: { newOrder: true, newReview: true, lowStock: true, lowStockThreshold: 5 },
 };
+
+/** The e-commerce dashboard (issue 16): figures aggregated in SQL over the caller's shop. */
+export const ZShopDashboard = z.object({
+  /** Sum of every order's amount, in dollars. */
+  revenue: z.number(),
+  orders: z.number().int(),
+  /** Revenue / orders (0 when there are none). */
+  averageOrder: z.number(),
+  /** Rows of the shop's customer table. */
+  customers: z.number().int(),
+  /** Revenue and orders per calendar month (UTC, "YYYY-MM"), the 12 months up to the latest order. */
+  byMonth: z.array(z.object({ month: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** Orders and revenue per order status. */
+  byStatus: z.array(z.object({ status: z.string(), orders: z.number().int(), revenue: z.number() })),
+  /** The five products with the highest stock value (price × quantity). */
+  topProducts: z.array(z.object({ id: z.number().int(), productName: z.string(), category: z.string(), qty: z.number().int(), price: z.number(), value: z.number() })),
+});
+export type TShopDashboard = z.infer<typeof ZShopDashboard>;

@@ -16,6 +16,7 @@ import {
   ZProduct,
   ZReferral,
   ZReview,
+  ZShopDashboard,
   type TEcommerceCustomer,
   type TOrder,
   type TProduct,
@@ -26,6 +27,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import * as shop from './ecommerce.service.ts';
+import { shopDashboard } from './ecommerce-dashboard.service.ts';
 
 // The spec's list envelopes.
 const total = z.number().int();
@@ -122,6 +124,9 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
       { header: 'earning', value: (r) => r.earning.slice(1) },
     ],
   });
+
+  // GET /api/apps/ecommerce/dashboard: the e-commerce dashboard's figures (issue 16).
+  app.get('/apps/ecommerce/dashboard', { schema: { response: { 200: ZShopDashboard } } }, (request) => shopDashboard(request));
 
   app.get('/apps/ecommerce/products', { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } }, async (request) => {
     const { items, total } = await shop.listProducts(request, request.query);

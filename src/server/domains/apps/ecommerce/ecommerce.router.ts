@@ -9,6 +9,7 @@ import {
   ZOrderByNumberInput,
   ZOrderDetail,
   ZProductStats,
+  ZShopDashboard,
   ZReferralStats,
   ZReviewWritten,
   ZSetOrderStatusInput,
@@ -33,8 +34,10 @@ import {
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
 import * as shop from './ecommerce.service.ts';
+import { shopDashboard } from './ecommerce-dashboard.service.ts';
 
 export const ecommerceRouter = router({
+  dashboard: authedProcedure.output(ZShopDashboard).query(({ ctx }) => shopDashboard(ctx)),
   products: router({
     list: listQuery(ZListProductsInput, ZProductList, shop.listProducts),
     stats: authedProcedure.output(ZProductStats).query(({ ctx }) => shop.productStats(ctx)),
