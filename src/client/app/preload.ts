@@ -33,6 +33,7 @@ const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
   projects: () => import('../../shared/schemas/projects.ts').then((m) => m.ZListProjectsInput),
   files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
   'apps.invoice': () => import('../../shared/schemas/invoice.ts').then((m) => m.ZListInvoicesInput),
+  'apps.sales': () => import('../../shared/schemas/pages.ts').then((m) => m.ZListSalesInput),
   'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
   audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
 };

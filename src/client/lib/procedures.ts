@@ -49,6 +49,7 @@ export type Domain =
   | 'projects'
   | 'files'
   | 'apps.invoice'
+  | 'apps.sales'
   | 'apps.permissions'
   | 'audit';
 
