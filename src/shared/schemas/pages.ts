@@ -42,6 +42,7 @@ export type TListSalesInput = z.infer<typeof ZListSalesInput>;
 export const ZSalesListRow = ZSalesRow.extend({ id: z.number().int() });
 export type TSalesListRow = z.infer<typeof ZSalesListRow>;
 export const ZSalesList = listOutput(ZSalesListRow);
+export type TSalesList = z.infer<typeof ZSalesList>;
 
 /* ---------------------------------------------------------------- FAQ */
 

@@ -119,7 +119,7 @@ export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
 /** The datatable list: filtered by payment status, searched, sorted and paged in SQL (sold date, then id, by default). */
 export async function listSales(ctx: ServiceContext, input: TListSalesInput): Promise<ListResult<TSalesListRow>> {
   const { tenant } = await openContent(ctx);
-  const { rows, total } = await runList(salesSource(db(ctx.em), tenant), { ...input, where: [equalsFilter('s.payment_status', input.status)] });
+  const { rows, total } = await runList(salesSource(db(ctx.em), tenant), { ...input, sortBy: input.sortBy ?? 'date', where: [equalsFilter('s.payment_status', input.status)] });
   return { items: rows.map(toSalesRow), total };
 }
 
