@@ -12,7 +12,10 @@ export default function DataTablePage() {
   const { t, i18n } = useTranslation('pages');
   const fmt = useFormatters();
   // The sample sales are in US dollars.
-  const money = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format, [i18n.language]);
+  const money = useMemo(() => {
+    const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+    return (value: number) => format.format(value);
+  }, [i18n.language]);
   const list = useRecordList({
     filters: ['status'],
     schema: ZListSalesInput,
