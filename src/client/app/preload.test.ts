@@ -16,7 +16,7 @@ describe('preloaded list input', () => {
 
   it('covers every business list page and the demo apps lists', () => {
     expect(lists.map((route) => route.list).sort()).toEqual(
-      ['apps.invoice', 'apps.permissions', 'classes', 'customers', 'directions', 'licenses', 'locations', 'schemes', 'subDirections', 'teams', 'users'],
+      ['apps.invoice', 'apps.permissions', 'apps.sales', 'apps.users', 'audit', 'classes', 'customers', 'directions', 'licenses', 'locations', 'schemes', 'subDirections', 'teams', 'users'],
     );
   });
 

@@ -34,6 +34,7 @@ const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
   files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
   'apps.invoice': () => import('../../shared/schemas/invoice.ts').then((m) => m.ZListInvoicesInput),
   'apps.users': () => import('../../shared/schemas/demo-users.ts').then((m) => m.ZListDemoUsersInput),
+  'apps.sales': () => import('../../shared/schemas/pages.ts').then((m) => m.ZListSalesInput),
   'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
   audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
 };

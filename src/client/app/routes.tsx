@@ -124,7 +124,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'pages-help-center', path: '/pages/help-center', page: 'pages/HelpCenterPage', ns: ['pages'], meta: demo },
   { name: 'pages-help-center-category', path: '/pages/help-center/:category', page: 'pages/HelpCenterPage', ns: ['pages'], meta: demo },
   { name: 'pages-help-center-category-article', path: '/pages/help-center/:category/:article', page: 'pages/HelpCenterPage', ns: ['pages'], meta: demo },
-  { name: 'tables-data-table', path: '/tables/data-table', page: 'tables/DataTablePage', meta: demo },
+  { name: 'tables-data-table', path: '/tables/data-table', page: 'tables/DataTablePage', ns: ['pages', 'business'], list: 'apps.sales', meta: demo },
   // Business areas
   { name: 'business-customers', path: '/business/customers', page: 'business/CustomersPage', ...businessList('Customer', 'customers') },
   { name: 'business-licenses', path: '/business/licenses', page: 'business/LicensesPage', ...businessList('License', 'licenses') },

@@ -50,6 +50,7 @@ export type Domain =
   | 'files'
   | 'apps.invoice'
   | 'apps.users'
+  | 'apps.sales'
   | 'apps.permissions'
   | 'audit';
 

@@ -23,7 +23,7 @@ import { logisticsRouter } from '../domains/apps/logistics/logistics.router.ts';
 import { analyticsRouter } from '../domains/apps/analytics/analytics.router.ts';
 import { chatRouter } from '../domains/apps/chat/chat.router.ts';
 import { emailRouter } from '../domains/apps/email/email.router.ts';
-import { pagesRouter } from '../domains/apps/content/content.router.ts';
+import { pagesRouter, salesRouter } from '../domains/apps/content/content.router.ts';
 import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
 import { viewsRouter } from '../domains/platform/views/views.router.ts';
 import { filesRouter } from '../domains/workflow/files/files.router.ts';
@@ -64,6 +64,7 @@ export const appRouter = router({
   apps: router({
     search: searchRouter,
     pages: pagesRouter,
+    sales: salesRouter,
     email: emailRouter,
     chat: chatRouter,
     ecommerce: ecommerceRouter,

@@ -1,5 +1,6 @@
 // Pages demo content: sales datatable, FAQ, help center and the sample user profile.
 import { z } from 'zod';
+import { listInput, listOutput } from './common.ts';
 
 /* ---------------------------------------------------------------- sales datatable */
 
@@ -30,6 +31,18 @@ export const ZSalesRow = z.object({
   }),
 });
 export type TSalesRow = z.infer<typeof ZSalesRow>;
+
+/** The datatable list (/tables/data-table): sorted, searched (product, brand, buyer) and paged in SQL. */
+export const SALES_SORT_KEYS = ['product', 'date', 'buyer', 'total', 'status'] as const;
+export const ZListSalesInput = listInput(SALES_SORT_KEYS, {
+  status: z.enum(SALES_PAYMENT_STATUSES).optional(),
+});
+export type TListSalesInput = z.infer<typeof ZListSalesInput>;
+/** One sale in the list, with its row id (a product may sell more than once). */
+export const ZSalesListRow = ZSalesRow.extend({ id: z.number().int() });
+export type TSalesListRow = z.infer<typeof ZSalesListRow>;
+export const ZSalesList = listOutput(ZSalesListRow);
+export type TSalesList = z.infer<typeof ZSalesList>;
 
 /* ---------------------------------------------------------------- FAQ */
 

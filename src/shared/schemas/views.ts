@@ -30,6 +30,7 @@ export const SAVED_VIEW_LISTS = {
   'apps.invoices': '/apps/invoice/list',
   'apps.users': '/apps/user/list',
   'apps.permissions': '/apps/permissions',
+  'apps.sales': '/tables/data-table',
 } as const;
 export type TSavedViewListKey = keyof typeof SAVED_VIEW_LISTS;
 export const SAVED_VIEW_LIST_KEYS = Object.keys(SAVED_VIEW_LISTS) as [TSavedViewListKey, ...TSavedViewListKey[]];

@@ -1,4 +1,4 @@
-// REST (spec section 7): /api/pages/datatable, faq, help-center, help-center/article, profile, profile/header.
+// REST (spec section 7): /api/pages/datatable (+ /api/pages/sales and /api/export/sales.csv for the list page), faq, help-center, help-center/article, profile, profile/header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,12 +10,38 @@ import {
   ZProfileHeader,
   ZProfileInput,
   ZProfileTab,
+  ZListSalesInput,
+  ZSalesList,
   ZSalesRow,
+  type TSalesListRow,
 } from '../../../../shared/schemas/pages.ts';
-import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSalesRows } from './content.service.ts';
+import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
+import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSales, listSalesRows } from './content.service.ts';
 
 export const pagesRest: FastifyPluginAsyncZod = async (app) => {
   app.get('/pages/datatable', { schema: { response: { 200: z.array(ZSalesRow) } } }, async (request) => listSalesRows(request));
+
+  // The datatable page's list (sorted, searched, paged in SQL) and its CSV of every matching row.
+  app.get('/pages/sales', { schema: { querystring: ZListSalesInput, response: { 200: ZSalesList } } }, async (request) =>
+    listSales(request, request.query),
+  );
+  registerCsvExport<typeof ZListSalesInput, TSalesListRow>(app, {
+    name: 'sales',
+    input: ZListSalesInput,
+    iterate: pagedRows(listSales),
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'product', value: (r) => r.product.name },
+      { header: 'brand', value: (r) => r.product.brand },
+      { header: 'category', value: (r) => r.product.category },
+      { header: 'date', value: (r) => r.date },
+      { header: 'buyer', value: (r) => r.buyer.name },
+      { header: 'total', value: (r) => r.payment.total },
+      { header: 'paid', value: (r) => r.payment.paidAmount },
+      { header: 'received', value: (r) => r.payment.receivedPaymentStatus },
+      { header: 'status', value: (r) => r.payment.status },
+    ],
+  });
 
   app.get('/pages/faq', { schema: { querystring: ZFaqInput, response: { 200: z.array(ZFaqGroup) } } }, async (request) =>
     listFaq(request, request.query),

@@ -8,10 +8,13 @@ import {
   ZProfileHeader,
   ZProfileInput,
   ZProfileTab,
+  ZListSalesInput,
+  ZSalesList,
   ZSalesRow,
 } from '../../../../shared/schemas/pages.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSalesRows } from './content.service.ts';
+import { listQuery } from '../../../trpc/procedures.ts';
+import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSales, listSalesRows } from './content.service.ts';
 
 export const pagesRouter = router({
   datatable: authedProcedure.output(z.array(ZSalesRow)).query(({ ctx }) => listSalesRows(ctx)),
@@ -29,4 +32,9 @@ export const pagesRouter = router({
     .output(ZProfileTab)
     .query(({ ctx, input }) => getProfileTab(ctx, ZProfileInput.parse(input ?? {}).tab)),
   profileHeader: authedProcedure.output(ZProfileHeader).query(({ ctx }) => getProfileHeader(ctx)),
+});
+
+/** apps.sales: the datatable page's list (/tables/data-table), sorted, searched and paged in SQL. */
+export const salesRouter = router({
+  list: listQuery(ZListSalesInput, ZSalesList, listSales),
 });

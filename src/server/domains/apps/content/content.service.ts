@@ -13,14 +13,17 @@ import {
   type TProfileHeader,
   type TProfileTab,
   type TProfileTabData,
+  type TListSalesInput,
+  type TSalesListRow,
   type TSalesRow,
 } from '../../../../shared/schemas/pages.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import type { ListResult } from '../../../../shared/schemas/common.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { equalsFilter, likeContains, listSource, runList } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from './content.entity.ts';
 
@@ -42,35 +45,48 @@ function openContent(ctx: ServiceContext): Promise<TenantCopy> {
   return openTenantCopy(ctx, 'read', 'content', copySampleContent);
 }
 
-/** Every sales row, oldest first. */
-export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
-  const { tenant } = await openContent(ctx);
-  const rows = await db(ctx.em)
-    .selectFrom('sales_rows as s')
-    .where('s.tenant_id', '=', tenant)
-    .select((eb) => [
-      's.product_id as productId',
-      's.product_name as productName',
-      's.slug',
-      's.brand',
-      's.category',
-      eb.cast<number>('s.price', 'float8').as('price'),
-      's.image',
-      's.has_free_shipping as hasFreeShipping',
-      's.rating',
-      's.description',
-      sql<string>`to_char(${eb.ref('s.sold_on')}, 'YYYY-MM-DD')`.as('date'),
-      's.buyer_name as buyerName',
-      's.buyer_avatar as buyerAvatar',
-      eb.cast<number>('s.payment_total', 'float8').as('total'),
-      's.received_payment_status as receivedPaymentStatus',
-      eb.cast<number>('s.paid_amount', 'float8').as('paidAmount'),
-      's.payment_status as status',
-    ])
-    .orderBy('s.sold_on')
-    .orderBy('s.id')
-    .execute();
-  return rows.map((r) => ({
+/** The sales rows of demo tenant `tenant`, as a list source: searched by product, brand and buyer. */
+function salesSource(k: ReturnType<typeof db>, tenant: number) {
+  const from = k.selectFrom('sales_rows as s').where('s.tenant_id', '=', tenant);
+  return listSource(from, {
+    id: 's.id',
+    select: (qb) =>
+      qb.select((e) => [
+        's.id',
+        's.product_id as productId',
+        's.product_name as productName',
+        's.slug',
+        's.brand',
+        's.category',
+        e.cast<number>('s.price', 'float8').as('price'),
+        's.image',
+        's.has_free_shipping as hasFreeShipping',
+        's.rating',
+        's.description',
+        sql<string>`to_char(${e.ref('s.sold_on')}, 'YYYY-MM-DD')`.as('date'),
+        's.buyer_name as buyerName',
+        's.buyer_avatar as buyerAvatar',
+        e.cast<number>('s.payment_total', 'float8').as('total'),
+        's.received_payment_status as receivedPaymentStatus',
+        e.cast<number>('s.paid_amount', 'float8').as('paidAmount'),
+        's.payment_status as status',
+      ]),
+    search: ['s.product_name', 's.brand', 's.buyer_name'],
+    sorts: {
+      product: sql<string>`lower(${sql.ref('s.product_name')}) collate "C"`,
+      date: 's.sold_on',
+      buyer: sql<string>`lower(${sql.ref('s.buyer_name')}) collate "C"`,
+      total: 's.payment_total',
+      status: 's.payment_status',
+    },
+  });
+}
+
+type SalesDbRow = Awaited<ReturnType<ReturnType<ReturnType<typeof salesSource>['select']>['execute']>>[number];
+
+function toSalesRow(r: SalesDbRow): TSalesListRow {
+  return {
+    id: r.id,
     product: {
       id: r.productId,
       name: r.productName,
@@ -86,7 +102,25 @@ export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
     date: r.date,
     buyer: { name: r.buyerName, avatar: r.buyerAvatar },
     payment: { total: r.total, receivedPaymentStatus: r.receivedPaymentStatus, paidAmount: r.paidAmount, status: r.status },
-  }));
+  };
+}
+
+/** Every sales row, oldest first (the spec's GET /api/pages/datatable). */
+export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
+  const { tenant } = await openContent(ctx);
+  const source = salesSource(db(ctx.em), tenant);
+  const rows = await source.select(source.from).orderBy('s.sold_on').orderBy('s.id').execute();
+  return rows.map((r) => {
+    const { id: _id, ...row } = toSalesRow(r);
+    return row;
+  });
+}
+
+/** The datatable list: filtered by payment status, searched, sorted and paged in SQL (sold date, then id, by default). */
+export async function listSales(ctx: ServiceContext, input: TListSalesInput): Promise<ListResult<TSalesListRow>> {
+  const { tenant } = await openContent(ctx);
+  const { rows, total } = await runList(salesSource(db(ctx.em), tenant), { ...input, sortBy: input.sortBy ?? 'date', where: [equalsFilter('s.payment_status', input.status)] });
+  return { items: rows.map(toSalesRow), total };
 }
 
 /** FAQ groups in page order with the questions whose text contains `q` (any case); empty groups dropped. */

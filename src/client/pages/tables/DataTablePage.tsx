@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SALES_PAYMENT_STATUSES, ZListSalesInput, type TSalesListRow } from '../../../shared/schemas/pages.ts';
+import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
+import { NameCell, NumberCell, RecordListPage, useRecordList } from '../../components/ListPage/index.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** /tables/data-table: the sales of the caller's copy, filtered by status, searched, sorted and paged in SQL, with CSV. */
+export default function DataTablePage() {
+  const { t, i18n } = useTranslation('pages');
+  const fmt = useFormatters();
+  // The sample sales are in US dollars.
+  const money = useMemo(() => {
+    const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+    return (value: number) => format.format(value);
+  }, [i18n.language]);
+  const list = useRecordList({
+    filters: ['status'],
+    schema: ZListSalesInput,
+    list: trpc.apps.sales.list,
+    invalidates: ['apps.sales'],
+    subject: 'DemoApp',
+    label: (s: TSalesListRow) => s.product.name,
+    records: t('sales.records'),
+  });
+  const columns: Column<TSalesListRow>[] = [
+    { key: 'product', header: t('sales.col.product'), kind: 'name', sortable: true, hideable: false, render: (s) => <NameCell name={s.product.name} detail={s.product.brand} /> },
+    { key: 'date', header: t('sales.col.date'), kind: 'date', sortable: true, render: (s) => fmt.date(s.date) },
+    { key: 'buyer', header: t('sales.col.buyer'), kind: 'name', sortable: true, render: (s) => s.buyer.name },
+    { key: 'total', header: t('sales.col.total'), kind: 'number', width: 8, sortable: true, render: (s) => <NumberCell>{money(s.payment.total)}</NumberCell> },
+    { key: 'paid', header: t('sales.col.paid'), kind: 'number', width: 8, render: (s) => <NumberCell>{money(s.payment.paidAmount)}</NumberCell> },
+    { key: 'status', header: t('sales.col.status'), kind: 'status', width: 9, sortable: true, render: (s) => t(`sales.status.${s.payment.status}`) },
+  ];
+  return (
+    <RecordListPage
+      list={list}
+      title={t('sales.title')}
+      description={t('sales.description')}
+      emptyTitle={t('sales.empty')}
+      columns={columns}
+      card={{ title: 'product', facts: ['date', 'total'], status: 'status' }}
+      exportDomain="sales"
+      onRowOpen={null}
+      rowActions={() => []}
+      filters={
+        <FilterSelect
+          label={t('sales.col.status')}
+          {...list.filter('status')}
+          allLabel={t('sales.allStatuses')}
+          options={SALES_PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`sales.status.${s}`) }))}
+        />
+      }
+    />
+  );
+}
