@@ -156,7 +156,7 @@ describe('content width, navbar and footer types', () => {
     for (const type of ['sticky', 'static', 'hidden']) {
       const { context, page } = await open({ cookies: { 'od-navbarType': type, 'od-footerType': type } });
       await page.getByRole('main').waitFor();
-      expect(await page.locator('header').count()).toBe(type === 'hidden' ? 0 : 1);
+      expect(await page.getByRole('banner').count()).toBe(type === 'hidden' ? 0 : 1);
       expect(await page.getByRole('contentinfo').count()).toBe(type === 'hidden' ? 0 : 1);
       if (type !== 'hidden') {
         expect(await style(page, 'header', 'position')).toBe(type);
