@@ -289,7 +289,7 @@ export async function updateCorrectiveAction(ctx: ServiceContext, input: TUpdate
     if (changes.ownerId && input.ownerId !== tx.user.id) {
       const where = await describe(tx.em, action.location.id);
       await sendNotifications(tx.em, [
-        { userId: input.ownerId as number, title: 'Corrective action assigned to you', body: `${tx.user.fullName} made you the owner of "${action.questionText}" at ${where}.`, link: actionLink(action.id) },
+        { userId: input.ownerId as number, kind: 'actions', title: 'Corrective action assigned to you', body: `${tx.user.fullName} made you the owner of "${action.questionText}" at ${where}.`, link: actionLink(action.id) },
       ]);
     }
   });
@@ -330,7 +330,7 @@ export async function verifyCorrectiveAction(ctx: ServiceContext, input: TVerify
     if (owner !== undefined && owner !== tx.user.id) {
       const where = await describe(tx.em, action.location.id);
       await sendNotifications(tx.em, [
-        { userId: owner, title: 'Corrective action verified', body: `${tx.user.fullName} verified "${action.questionText}" at ${where}.`, link: actionLink(action.id) },
+        { userId: owner, kind: 'actions', title: 'Corrective action verified', body: `${tx.user.fullName} verified "${action.questionText}" at ${where}.`, link: actionLink(action.id) },
       ]);
     }
   });
@@ -409,7 +409,7 @@ async function openAction(tx: AuthedContext, spec: OpenSpec, now: Date): Promise
   if (ownerId !== null && ownerId !== tx.user.id) {
     const where = await describe(tx.em, task.locationId);
     await sendNotifications(tx.em, [
-      { userId: ownerId, title: 'Corrective action opened', body: `"${spec.questionText}" failed at ${where}. Due ${dueAt.toISOString().slice(0, 10)}.`, link: actionLink(action.id) },
+      { userId: ownerId, kind: 'actions', title: 'Corrective action opened', body: `"${spec.questionText}" failed at ${where}. Due ${dueAt.toISOString().slice(0, 10)}.`, link: actionLink(action.id) },
     ]);
   }
   return action;
@@ -459,7 +459,7 @@ export async function onTaskApproved(tx: AuthedContext, task: ApprovedTask): Pro
       audit(tx, action, 'verify', { status: { from, to: 'verified' }, byTaskId: task.id });
       verified.push(action.id);
       const owner = action.owner?.id;
-      if (owner !== undefined) notes.push({ userId: owner, title: 'Corrective action verified', body: `An approved inspection at ${where} passed "${action.questionText}".`, link: actionLink(action.id) });
+      if (owner !== undefined) notes.push({ userId: owner, kind: 'actions', title: 'Corrective action verified', body: `An approved inspection at ${where} passed "${action.questionText}".`, link: actionLink(action.id) });
     }
     await sendNotifications(tx.em, notes);
   }
@@ -562,6 +562,7 @@ export async function notifyOverdueActions(em: EntityManager, now: Date): Promis
         return [
           {
             userId: r.owner_id,
+            kind: 'actions',
             title: 'Corrective action overdue',
             body: `"${r.question_text}" at ${where} was due ${toDate(r.due_at).toISOString().slice(0, 10)}.`,
             link: actionLink(r.id),

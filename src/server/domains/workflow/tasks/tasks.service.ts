@@ -638,6 +638,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
       tx.em,
       (await reviewersOf(tx.em, task)).map((userId) => ({
         userId,
+        kind: 'reviews',
         title: 'Task submitted for review',
         body: `${names.inspector} submitted ${names.project} at ${names.location} (${scoreText}).`,
         link: taskViewPath(task.id),
@@ -709,11 +710,13 @@ async function review(
       task,
       decision === 'approved'
         ? {
+            kind: 'reviews',
             title: 'Task approved',
             body: `${tx.user.fullName} approved ${names.project} at ${names.location}.${text.comment ? ` Comment: ${text.comment}` : ''}`,
             link: taskViewPath(task.id),
           }
         : {
+            kind: 'reviews',
             title: 'Task sent back for rework',
             body: `${tx.user.fullName} rejected ${names.project} at ${names.location}. Reason: ${text.reason ?? ''}`,
             link: taskPerformPath(task.slot.id, task.assignment.id),
@@ -768,6 +771,7 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
     const names = await describe(tx.em, task);
     await notifyInspector(tx, task, {
+      kind: 'reviews',
       title: 'Task cancelled',
       body: `${tx.user.fullName} cancelled ${names.project} at ${names.location}. Reason: ${input.reason}`,
       link: taskViewPath(task.id),
