@@ -45,7 +45,9 @@ describe('sign-in in the browser', () => {
     await b.signIn(page, 'admin@demo.com', 'admin');
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/dashboards/crm');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // CONTRACTS.md: the profile menu opens from `User menu` and offers `Logout` (the landing is a dashboard now).
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     const token = (await context.cookies()).find((c) => c.name === 'accessToken');
     expect(token).toBeUndefined();

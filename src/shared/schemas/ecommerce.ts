@@ -68,7 +68,7 @@ export const ZSaveProductInput = z.object({
   status: z.enum(PRODUCT_STATUSES),
   /** The image URL shown in lists (an uploaded file's, e.g. /api/files/12/content). */
   image: z.string().max(2000).default(''),
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type TSaveProductInput = z.infer<typeof ZSaveProductInput>;
 
@@ -94,7 +94,7 @@ export const ZSaveCategoryInput = z.object({
   id: ZId.optional(),
   name: z.string().trim().min(1).max(60),
   description: z.string().max(500).default(''),
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type TSaveCategoryInput = z.infer<typeof ZSaveCategoryInput>;
 
@@ -332,7 +332,7 @@ export type TShopSettingsFields = z.infer<typeof ZShopSettingsFields>;
 /** The settings as stored; version 0 until first saved (the defaults). */
 export const ZShopSettings = ZShopSettingsFields.extend({ version: z.number().int().min(0) });
 export type TShopSettings = z.infer<typeof ZShopSettings>;
-export const ZUpdateShopSettingsInput = ZShopSettingsFields.extend({ version: z.number().int().min(0).optional() });
+export const ZUpdateShopSettingsInput = ZShopSettingsFields.extend({ version: z.number().int().min(0).max(2_147_483_647).optional() });
 export type TUpdateShopSettingsInput = z.infer<typeof ZUpdateShopSettingsInput>;
 
 export const DEFAULT_SHOP_SETTINGS: TShopSettingsFields = {
