@@ -1,6 +1,6 @@
 // Calendar demo app: events in five categories, created, moved, edited and deleted by their owner.
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, ZId, inDateRange, zHttpUrl } from './common.ts';
+import { DATE_RANGE_MESSAGE, ZExpectedVersion, ZId, inDateRange, zHttpUrl } from './common.ts';
 
 export const CALENDAR_CATEGORIES = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'] as const;
 export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
@@ -38,8 +38,13 @@ function endNotBeforeStart<T extends { start: Date; end?: Date }>(event: T, ctx:
 export const ZCreateCalendarEventInput = ZCalendarEventFields.superRefine(endNotBeforeStart);
 export type TCreateCalendarEventInput = z.infer<typeof ZCreateCalendarEventInput>;
 
-export const ZUpdateCalendarEventInput = ZCalendarEventFields.extend({ id: ZId }).superRefine(endNotBeforeStart);
+/** `version`: the one the caller read; a change made since is CONFLICT (without it, the last write wins). */
+export const ZUpdateCalendarEventInput = ZCalendarEventFields.extend({ id: ZId, version: ZExpectedVersion }).superRefine(endNotBeforeStart);
 export type TUpdateCalendarEventInput = z.infer<typeof ZUpdateCalendarEventInput>;
+
+/** The REST PUT body: the event without its id (from the path), with the version the caller read. */
+export const ZReplaceCalendarEventBody = ZCalendarEventFields.extend({ version: ZExpectedVersion }).superRefine(endNotBeforeStart);
+export type TReplaceCalendarEventBody = z.infer<typeof ZReplaceCalendarEventBody>;
 
 export const ZListCalendarEventsInput = z.object({
   /** Categories to show; all when omitted. */
@@ -52,6 +57,8 @@ export type TListCalendarEventsInput = z.infer<typeof ZListCalendarEventsInput>;
 
 export const ZCalendarEvent = z.object({
   id: z.number().int(),
+  /** Incremented by every change; sent back with an update. */
+  version: z.number().int(),
   url: z.string(),
   title: z.string(),
   start: z.date(),

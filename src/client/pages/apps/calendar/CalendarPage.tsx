@@ -11,7 +11,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { TCalendarCategory, TCalendarEvent, TCreateCalendarEventInput } from '../../../../shared/schemas/calendar.ts';
+import type { TCalendarCategory, TCalendarEvent, TReplaceCalendarEventBody } from '../../../../shared/schemas/calendar.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { EventText, WorkCalendar, eventClasses } from '../../../components/WorkCalendar/WorkCalendar.tsx';
 import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
@@ -82,7 +82,7 @@ export default function CalendarPage() {
 
   const toggle = (c: TCalendarCategory, on: boolean) => setShown((s) => CALENDAR_CATEGORIES.filter((x) => (x === c ? on : s.includes(x))));
 
-  const save = async (data: TCreateCalendarEventInput) => {
+  const save = async (data: TReplaceCalendarEventBody) => {
     const saved = editing?.event ? await update.mutateAsync({ ...data, id: editing.event.id }) : await create.mutateAsync(data);
     await utils.apps.calendar.events.list.invalidate();
     notices.success(editing?.event ? t('saved', { title: saved.title }) : t('added', { title: saved.title }));
@@ -106,6 +106,8 @@ export default function CalendarPage() {
       onError: (error) => {
         arg.revert();
         notices.failure(error);
+        // A conflict means another tab changed it: show the stored event.
+        void utils.apps.calendar.events.list.invalidate();
       },
     });
   };
@@ -229,11 +231,16 @@ export default function CalendarPage() {
       </div>
       {editing && (
         <EventDialog
-          key={editing.event?.id ?? 'new'}
+          key={editing.event ? `${editing.event.id}:${editing.event.version}` : 'new'}
           event={editing.event}
           initial={editing.initial}
           onSave={save}
           onDelete={() => (editing.event ? deleteEvent(editing.event) : Promise.resolve(false))}
+          onReload={async () => {
+            const fresh = (await utils.apps.calendar.events.list.fetch()).find((e) => e.id === editing.event?.id);
+            if (fresh) setEditing({ event: fresh, initial: eventValues(fresh) });
+            return !!fresh;
+          }}
           onClose={() => setEditing(null)}
         />
       )}

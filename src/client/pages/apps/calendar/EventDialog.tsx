@@ -4,7 +4,7 @@
 import { TrashIcon } from '@primer/octicons-react';
 import { Button, Checkbox, FormControl, Select, Spinner, Textarea, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { ZCreateCalendarEventInput, type TCalendarEvent, type TCreateCalendarEventInput } from '../../../../shared/schemas/calendar.ts';
+import { ZReplaceCalendarEventBody, type TCalendarEvent, type TReplaceCalendarEventBody } from '../../../../shared/schemas/calendar.ts';
 import { Field, FormDialog, TextField, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useConfirmDialog } from '../../../components/ListPage/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -16,17 +16,21 @@ export function EventDialog({
   initial,
   onSave,
   onDelete,
+  onReload,
   onClose,
 }: {
   /** The event edited; null for a new one. */
   event: TCalendarEvent | null;
   initial: EventFormValues;
-  onSave: (input: TCreateCalendarEventInput) => Promise<unknown>;
+  /** The input carries the version the dialog opened (edits); the stale banner's Overwrite sends it without. */
+  onSave: (input: TReplaceCalendarEventBody) => Promise<unknown>;
   onDelete: () => Promise<boolean>;
+  /** Reopens the dialog on the stored event (after a save refused as stale); false when it is gone. */
+  onReload: () => Promise<boolean>;
   onClose: () => void;
 }) {
   const { t } = useTranslation('calendar');
-  const form = useZodForm(ZCreateCalendarEventInput, initial, toEventInput);
+  const form = useZodForm(ZReplaceCalendarEventBody, initial, (v) => ({ ...toEventInput(v), version: event?.version }));
   const { confirm, dialog } = useConfirmDialog();
   const colleagues = trpc.apps.chat.live.colleagues.useQuery(undefined, { staleTime: 60_000 });
   // Guests: the caller's colleagues, and whoever the event already names (sample guests stay choosable).
@@ -48,6 +52,7 @@ export function EventDialog({
         onClose={onClose}
         submitLabel={event ? t('save') : t('add')}
         onSubmit={onSave}
+        onReload={event ? onReload : undefined}
         footerStart={
           event ? (
             <Button variant="danger" leadingVisual={TrashIcon} onClick={() => void remove()}>

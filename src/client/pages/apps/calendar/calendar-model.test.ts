@@ -5,6 +5,7 @@ import { eventValues, movedInput, newEventValues, toEventInput, withAllDay } fro
 
 const event: TCalendarEvent = {
   id: 7,
+  version: 3,
   url: '',
   title: 'Site visit',
   start: new Date(2026, 10, 24, 9, 30),
@@ -48,7 +49,7 @@ describe('calendar form values', () => {
 
   it('a drop keeps the rest of the event and its length when FullCalendar gives no end', () => {
     const moved = movedInput(event, new Date(2026, 10, 26, 14), null, false);
-    expect(moved).toMatchObject({ id: 7, title: 'Site visit', extendedProps: { location: 'Lyon' } });
+    expect(moved).toMatchObject({ id: 7, version: 3, title: 'Site visit', extendedProps: { location: 'Lyon' } });
     expect(moved.end!.getTime() - moved.start.getTime()).toBe(90 * 60_000);
   });
 });

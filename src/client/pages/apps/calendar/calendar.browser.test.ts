@@ -114,6 +114,42 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('refuses to save over another tab's change since the dialog opened, then reloads it or overwrites it on purpose', async () => {
+    const planner = await b.caller('floormanager@demo.com');
+    const today = new Date();
+    const start = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 9);
+    const title = `Two tabs ${Date.now()}`;
+    const created = await planner.apps.calendar.events.create({ title, start, end: new Date(start.getTime() + 3_600_000), extendedProps: { calendar: 'Business' } });
+    const { context, page } = await b.newPage();
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'floormanager@demo.com', 'floormanager');
+    await page.goto('/apps/calendar');
+    const event = page.locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`).filter({ hasText: title });
+    await event.click();
+    const edit = page.getByRole('dialog', { name: 'Edit event' });
+    await edit.getByLabel('Location').fill('Depot 9');
+    // Meanwhile, the other tab saves.
+    await planner.apps.calendar.events.update({ ...created, extendedProps: { ...created.extendedProps, location: 'Other tab' } });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Someone else changed this record').waitFor();
+    const stored = async () => (await planner.apps.calendar.events.list()).find((e) => e.id === created.id);
+    expect((await stored())?.extendedProps.location).toBe('Other tab');
+    expect(await edit.getByLabel('Location').inputValue()).toBe('Depot 9');
+    // Reload shows their change (after a confirmation); a second conflict is then overwritten on purpose.
+    await edit.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('alertdialog', { name: 'Reload the record?' }).getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Location').inputValue()).toBe('Other tab');
+    const reopened = page.getByRole('dialog', { name: 'Edit event' });
+    await reopened.getByLabel('Location').fill('Depot 10');
+    await planner.apps.calendar.events.update({ ...(await stored())!, title: `${title} (renamed)` });
+    await reopened.getByRole('button', { name: 'Save' }).click();
+    await reopened.getByRole('button', { name: 'Overwrite' }).click();
+    await reopened.waitFor({ state: 'detached' });
+    expect((await stored())?.extendedProps.location).toBe('Depot 10');
+    await planner.apps.calendar.events.delete({ id: created.id });
+    await context.close();
+  });
+
   it('jumps to a date with the picker and shows the caller’s inspection slots read-only, opening their task', async () => {
     const api = await b.caller('qualitycontrol@demo.com');
     const { items } = await api.tasks.list({ mine: true, page: 1, itemsPerPage: 1, sortBy: 'startsAt', orderBy: 'asc' });

@@ -1,17 +1,19 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { CALENDAR_CATEGORIES } from '../../../../shared/schemas/calendar.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { User } from '../../organization/users/user.entity.ts';
 
 /**
  * An event of a user's demo calendar. Rows without an owner are the seeded samples that each user's
- * calendar is copied from on first use (see demo-apps/demo-provision.service.ts).
+ * calendar is copied from on first use (see demo-apps/demo-provision.service.ts). `version` guards an
+ * edit made from a stale copy (two tabs, or a drag in one tab after an edit in another).
  */
 export const CalendarEventSchema = defineEntity({
   name: 'CalendarEvent',
   tableName: 'calendar_events',
   properties: {
     ...baseProperties,
+    ...recordVersion,
     owner: () => p.manyToOne(User).nullable().deleteRule('cascade'),
     title: p.string().length(200),
     url: p.string().length(500).default(''),

@@ -153,6 +153,23 @@ describe('PUT /api/apps/calendar/{id}', () => {
     expect((await list('?calendars=Personal')).some((e) => e.id === first.id)).toBe(false);
   });
 
+  it('answers 409 for a body carrying a version older than the stored one, and keeps the stored event', async () => {
+    // REST answers keep the spec's shape (no version); a REST client may still send the version it read over tRPC.
+    const created = await t.request({ method: 'POST', url: URL_, as: AS, payload: newEvent });
+    const { id } = created.json<EventBody>();
+    const ok = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: { ...newEvent, title: 'Saved first', version: 1 } });
+    expect(ok.statusCode).toBe(201);
+    expect(Object.keys(ok.json())).not.toContain('version');
+    const stale = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: { ...newEvent, title: 'Saved second', version: 1 } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toMatch(/changed by someone else/);
+    expect((await list()).find((e) => e.id === id)?.title).toBe('Saved first');
+    // Without a version, the spec's last-write-wins PUT.
+    const blind = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: { ...newEvent, title: 'Saved blind' } });
+    expect(blind.statusCode).toBe(201);
+    await t.request({ method: 'DELETE', url: `${URL_}/${id}`, as: AS });
+  });
+
   it("answers 400 'Something Went Wrong' for an unknown or malformed id", async () => {
     for (const id of ['999999', 'abc', '0']) {
       const res = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: newEvent });

@@ -7,11 +7,15 @@ import {
   ZCalendarEvent,
   ZCreateCalendarEventInput,
   ZListCalendarEventsInput,
+  ZReplaceCalendarEventBody,
 } from '../../../../shared/schemas/calendar.ts';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.service.ts';
+
+/** The spec's event shape: the version stays a tRPC matter (a REST PUT may still send one back). */
+const ZRestEvent = ZCalendarEvent.omit({ version: true });
 
 const somethingWentWrong = () => new LegacyAnswer(400, 'Something Went Wrong', 'text/plain; charset=utf-8');
 
@@ -42,16 +46,16 @@ async function orSomethingWentWrong<T>(work: Promise<T>): Promise<T> {
 }
 
 export const calendarRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/apps/calendar', { schema: { querystring: ZCalendarQuery, response: { 200: z.array(ZCalendarEvent) } } }, async (request) =>
+  app.get('/apps/calendar', { schema: { querystring: ZCalendarQuery, response: { 200: z.array(ZRestEvent) } } }, async (request) =>
     listEvents(request, request.query),
   );
 
-  app.post('/apps/calendar', { schema: { body: ZCreateCalendarEventInput, response: { 201: ZCalendarEvent } } }, async (request, reply) =>
+  app.post('/apps/calendar', { schema: { body: ZCreateCalendarEventInput, response: { 201: ZRestEvent } } }, async (request, reply) =>
     reply.code(201).send(await createEvent(request, request.body)),
   );
 
-  // The body is the event without its id (the create schema); the id comes from the path.
-  const update = { params: ZEventId, body: ZCreateCalendarEventInput, response: { 201: ZCalendarEvent } };
+  // The body is the event without its id, with the version the caller read (optional); the id comes from the path.
+  const update = { params: ZEventId, body: ZReplaceCalendarEventBody, response: { 201: ZRestEvent } };
   app.put('/apps/calendar/:id', { schema: update }, async (request, reply) =>
     reply.code(201).send(await orSomethingWentWrong(updateEvent(request, { ...request.body, id: request.params.id }))),
   );

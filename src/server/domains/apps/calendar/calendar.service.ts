@@ -8,7 +8,10 @@ import type {
   TUpdateCalendarEventInput,
 } from '../../../../shared/schemas/calendar.ts';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
+import { LockMode } from '@mikro-orm/core';
 import { AppError } from '../../../lib/app-error.ts';
+import { assertCurrent } from '../../../lib/records.ts';
+import { withTransaction } from '../../../lib/scope.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { db } from '../../../db/kysely.ts';
 import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
@@ -49,6 +52,7 @@ function openCalendar(ctx: ServiceContext): Promise<AuthedContext> {
 function toEvent(row: CalendarEvent): TCalendarEvent {
   return {
     id: row.id,
+    version: row.version,
     url: row.url,
     title: row.title,
     start: row.start,
@@ -58,9 +62,17 @@ function toEvent(row: CalendarEvent): TCalendarEvent {
   };
 }
 
-/** The caller's own event, or NOT_FOUND (also for another user's event: its existence is not revealed). */
-async function ownEvent(ctx: AuthedContext, id: number): Promise<CalendarEvent> {
-  const event = await ctx.em.findOne(CalendarEvent, { id, owner: ctx.user.id });
+/**
+ * The caller's own event, or NOT_FOUND (also for another user's event: its existence is not revealed).
+ * With `lock`, its row is locked until the transaction ends and read fresh, so the version compared next
+ * is the stored one.
+ */
+async function ownEvent(ctx: AuthedContext, id: number, lock = false): Promise<CalendarEvent> {
+  const event = await ctx.em.findOne(
+    CalendarEvent,
+    { id, owner: ctx.user.id },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+  );
   if (!event) throw new AppError('NOT_FOUND', 'No event found with this id');
   return event;
 }
@@ -103,13 +115,19 @@ export async function createEvent(ctx: ServiceContext, input: TCreateCalendarEve
   return toEvent(event);
 }
 
-/** Replaces an event of the caller's calendar; NOT_FOUND when it is not theirs or does not exist. */
+/**
+ * Replaces an event of the caller's calendar; NOT_FOUND when it is not theirs or does not exist, CONFLICT
+ * when `version` is given and the event changed since (another tab, or a drag after an edit elsewhere).
+ */
 export async function updateEvent(ctx: ServiceContext, input: TUpdateCalendarEventInput): Promise<TCalendarEvent> {
   const authed = await openCalendar(ctx);
-  const event = await ownEvent(authed, input.id);
-  authed.em.assign(event, fields(input));
-  await authed.em.flush();
-  return toEvent(event);
+  return withTransaction(authed, async (tx) => {
+    const event = await ownEvent(tx, input.id, true);
+    assertCurrent(event, input.version, 'Event');
+    tx.em.assign(event, fields(input));
+    await tx.em.flush();
+    return toEvent(event);
+  });
 }
 
 /** Deletes an event of the caller's calendar; NOT_FOUND when it is not theirs or does not exist. */
