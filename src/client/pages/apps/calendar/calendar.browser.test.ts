@@ -114,7 +114,7 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it('refuses to save over another tab's change since the dialog opened, then reloads it or overwrites it on purpose', async () => {
+  it('refuses to save over another tab’s change since the dialog opened, then reloads it or overwrites it on purpose', async () => {
     const planner = await b.caller('floormanager@demo.com');
     const today = new Date();
     const start = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 9);
