@@ -53,6 +53,7 @@ export function EventDialog({
         submitLabel={event ? t('save') : t('add')}
         onSubmit={onSave}
         onReload={event ? onReload : undefined}
+        drawer
         footerStart={
           event ? (
             <Button variant="danger" leadingVisual={TrashIcon} onClick={() => void remove()}>
