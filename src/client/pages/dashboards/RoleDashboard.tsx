@@ -76,6 +76,45 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className={classes.empty}>{children}</p>;
 }
 
+interface Column<R> {
+  label: string;
+  cell: (row: R) => ReactNode;
+}
+
+/** A card's table: a header cell per row (its name) and figure columns; `empty` when there are no rows. */
+function FigureTable<R>({ caption, head, columns, rows, rowKey, empty }: { caption: string; head: Column<R>; columns: Column<R>[]; rows: R[]; rowKey: (row: R) => string | number; empty: string }) {
+  if (rows.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <div className={classes.tableWrap}>
+      <table className={classes.table}>
+        <caption className={classes.srOnly}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{head.label}</th>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={classes.num}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              <th scope="row">{head.cell(row)}</th>
+              {columns.map((c) => (
+                <td key={c.label} className={classes.num}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function ScoreFigures({ totals, href }: { totals: TReportFigures; href: string }) {
   const { t } = useTranslation('dashboards');
   const f = useFormats();
@@ -180,39 +219,25 @@ function FloorManagerContent() {
           <Figure label={t('floor.missed')} value={f.number(d.missed)} href={wide ? tasksHref({ status: ['missed'], teamId: team }) : null} />
           <Figure label={t('floor.overdue')} value={f.number(d.overdue)} />
         </dl>
-        {d.todayByTeam.length === 0 ? (
-          <Empty>{t('floor.noTeams')}</Empty>
-        ) : (
-          <div className={classes.tableWrap}>
-            <table className={classes.table}>
-              <caption className={classes.srOnly}>{t('floor.perTeam')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('floor.team')}</th>
-                  <th scope="col" className={classes.num}>{t('floor.slots')}</th>
-                  {(['scheduled', 'in_progress', 'submitted', 'approved'] as const).map((s) => (
-                    <th key={s} scope="col" className={classes.num}>{tw(`taskStatus.${s}`)}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {d.todayByTeam.map((row) => (
-                  <tr key={row.teamId}>
-                    <th scope="row"><bdi>{row.teamName}</bdi></th>
-                    <td className={classes.num}>
-                      <Num href={tasksHref({ teamId: row.teamId, period: d.today })} label={`${row.teamName} · ${t('floor.slots')}`}>{f.number(row.total)}</Num>
-                    </td>
-                    {(['scheduled', 'in_progress', 'submitted', 'approved'] as const).map((s) => (
-                      <td key={s} className={classes.num}>
-                        <Num href={tasksHref({ teamId: row.teamId, status: [s], period: d.today })} label={`${row.teamName} · ${tw(`taskStatus.${s}`)}`}>{f.number(row.byStatus[s])}</Num>
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <FigureTable
+          caption={t('floor.perTeam')}
+          empty={t('floor.noTeams')}
+          rows={d.todayByTeam}
+          rowKey={(row) => row.teamId}
+          head={{ label: t('floor.team'), cell: (row) => <bdi>{row.teamName}</bdi> }}
+          columns={[
+            {
+              label: t('floor.slots'),
+              cell: (row) => <Num href={tasksHref({ teamId: row.teamId, period: d.today })} label={`${row.teamName} · ${t('floor.slots')}`}>{f.number(row.total)}</Num>,
+            },
+            ...(['scheduled', 'in_progress', 'submitted', 'approved'] as const).map((s) => ({
+              label: tw(`taskStatus.${s}`),
+              cell: (row: (typeof d.todayByTeam)[number]) => (
+                <Num href={tasksHref({ teamId: row.teamId, status: [s], period: d.today })} label={`${row.teamName} · ${tw(`taskStatus.${s}`)}`}>{f.number(row.byStatus[s])}</Num>
+              ),
+            })),
+          ]}
+        />
       </Card>
       <Card id="dash-workload" title={t('floor.workload')}>
         {d.workload.length === 0 ? (
@@ -231,31 +256,21 @@ function FloorManagerContent() {
               ]}
               tableLabel={t('showTable')}
             />
-            <div className={classes.tableWrap}>
-              <table className={classes.table}>
-                <caption className={classes.srOnly}>{t('floor.workload')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('floor.inspector')}</th>
-                    <th scope="col" className={classes.num}>{t('floor.open')}</th>
-                    <th scope="col" className={classes.num}>{t('floor.todayShort')}</th>
-                    <th scope="col" className={classes.num}>{t('floor.overdue')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.workload.map((w) => (
-                    <tr key={w.assigneeId}>
-                      <th scope="row"><bdi>{w.name}</bdi></th>
-                      <td className={classes.num}>
-                        <Num href={wide ? tasksHref({ assigneeId: w.assigneeId, teamId: team, status: OPEN }) : null} label={`${w.name} · ${t('floor.open')}`}>{f.number(w.open)}</Num>
-                      </td>
-                      <td className={classes.num}>{f.number(w.today)}</td>
-                      <td className={classes.num}>{f.number(w.overdue)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FigureTable
+              caption={t('floor.workload')}
+              empty={t('floor.noWorkload')}
+              rows={d.workload}
+              rowKey={(w) => w.assigneeId}
+              head={{ label: t('floor.inspector'), cell: (w) => <bdi>{w.name}</bdi> }}
+              columns={[
+                {
+                  label: t('floor.open'),
+                  cell: (w) => <Num href={wide ? tasksHref({ assigneeId: w.assigneeId, teamId: team, status: OPEN }) : null} label={`${w.name} · ${t('floor.open')}`}>{f.number(w.open)}</Num>,
+                },
+                { label: t('floor.todayShort'), cell: (w) => f.number(w.today) },
+                { label: t('floor.overdue'), cell: (w) => f.number(w.overdue) },
+              ]}
+            />
           </>
         )}
       </Card>
@@ -304,39 +319,29 @@ function BusinessUserContent() {
   return (
     <div className={classes.grid}>
       <Card id="dash-projects" title={t('business.projects')}>
-        {d.projects.length === 0 ? (
-          <Empty>{t('business.noProjects')}</Empty>
-        ) : (
-          <div className={classes.tableWrap}>
-            <table className={classes.table}>
-              <caption className={classes.srOnly}>{t('business.projects')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('business.project')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.planned')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.approved')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.completion')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.averageScore')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.projects.map((p) => (
-                  <tr key={p.projectId}>
-                    <th scope="row">
-                      <Link href={`/projects/${p.projectId}`} className={classes.link}><bdi>{p.code}</bdi></Link> <bdi>{p.name}</bdi>
-                    </th>
-                    <td className={classes.num}>{f.number(p.planned)}</td>
-                    <td className={classes.num}>
-                      <Num href={tasksHref({ projectId: p.projectId, status: ['approved'] })} label={`${p.code} · ${t('figures.approved')}`}>{f.number(p.approved)}</Num>
-                    </td>
-                    <td className={classes.num}>{f.percent(p.completion)}</td>
-                    <td className={classes.num}>{f.decimal(p.averageScore)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <FigureTable
+          caption={t('business.projects')}
+          empty={t('business.noProjects')}
+          rows={d.projects}
+          rowKey={(p) => p.projectId}
+          head={{
+            label: t('business.project'),
+            cell: (p) => (
+              <>
+                <Link href={`/projects/${p.projectId}`} className={classes.link}><bdi>{p.code}</bdi></Link> <bdi>{p.name}</bdi>
+              </>
+            ),
+          }}
+          columns={[
+            { label: t('figures.planned'), cell: (p) => f.number(p.planned) },
+            {
+              label: t('figures.approved'),
+              cell: (p) => <Num href={tasksHref({ projectId: p.projectId, status: ['approved'] })} label={`${p.code} · ${t('figures.approved')}`}>{f.number(p.approved)}</Num>,
+            },
+            { label: t('figures.completion'), cell: (p) => f.percent(p.completion) },
+            { label: t('figures.averageScore'), cell: (p) => f.decimal(p.averageScore) },
+          ]}
+        />
       </Card>
       <Card id="dash-directions" title={t('business.directions')}>
         <Chart
@@ -359,35 +364,21 @@ function BusinessUserContent() {
         )}
       </Card>
       <Card id="dash-locations" title={t('business.locations')}>
-        {d.locations.length === 0 ? (
-          <Empty>{t('business.noScores')}</Empty>
-        ) : (
-          <div className={classes.tableWrap}>
-            <table className={classes.table}>
-              <caption className={classes.srOnly}>{t('business.locations')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('business.location')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.approved')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.averageScore')}</th>
-                  <th scope="col" className={classes.num}>{t('figures.passRate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.locations.map((l) => (
-                  <tr key={l.locationId}>
-                    <th scope="row"><bdi>{l.code}</bdi> <bdi>{l.name}</bdi></th>
-                    <td className={classes.num}>
-                      <Num href={tasksHref({ locationId: l.locationId, status: ['approved'] })} label={`${l.code} · ${t('figures.approved')}`}>{f.number(l.approved)}</Num>
-                    </td>
-                    <td className={classes.num}>{f.decimal(l.averageScore)}</td>
-                    <td className={classes.num}>{f.percent(l.passRate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <FigureTable
+          caption={t('business.locations')}
+          empty={t('business.noScores')}
+          rows={d.locations}
+          rowKey={(l) => l.locationId}
+          head={{ label: t('business.location'), cell: (l) => <><bdi>{l.code}</bdi> <bdi>{l.name}</bdi></> }}
+          columns={[
+            {
+              label: t('figures.approved'),
+              cell: (l) => <Num href={tasksHref({ locationId: l.locationId, status: ['approved'] })} label={`${l.code} · ${t('figures.approved')}`}>{f.number(l.approved)}</Num>,
+            },
+            { label: t('figures.averageScore'), cell: (l) => f.decimal(l.averageScore) },
+            { label: t('figures.passRate'), cell: (l) => f.percent(l.passRate) },
+          ]}
+        />
       </Card>
     </div>
   );
@@ -432,31 +423,17 @@ function AnalystContent() {
         />
       </Card>
       <Card id="dash-questions" title={t('analyst.weakest')}>
-        {d.weakestQuestions.length === 0 ? (
-          <Empty>{t('analyst.noFailures')}</Empty>
-        ) : (
-          <div className={classes.tableWrap}>
-            <table className={classes.table}>
-              <caption className={classes.srOnly}>{t('analyst.weakest')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('analyst.question')}</th>
-                  <th scope="col" className={classes.num}>{t('analyst.failed')}</th>
-                  <th scope="col" className={classes.num}>{t('analyst.failRate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.weakestQuestions.map((q2) => (
-                  <tr key={q2.questionKey}>
-                    <th scope="row"><bdi>{q2.text ?? q2.questionKey}</bdi></th>
-                    <td className={classes.num}>{f.number(q2.failed)}</td>
-                    <td className={classes.num}>{f.percent(q2.failRate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <FigureTable
+          caption={t('analyst.weakest')}
+          empty={t('analyst.noFailures')}
+          rows={d.weakestQuestions}
+          rowKey={(w) => w.questionKey}
+          head={{ label: t('analyst.question'), cell: (w) => <bdi>{w.text ?? w.questionKey}</bdi> }}
+          columns={[
+            { label: t('analyst.failed'), cell: (w) => f.number(w.failed) },
+            { label: t('analyst.failRate'), cell: (w) => f.percent(w.failRate) },
+          ]}
+        />
       </Card>
     </div>
   );
