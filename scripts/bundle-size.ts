@@ -37,6 +37,8 @@ export interface RouteInfo {
   public: boolean;
   /** Translation namespaces beyond `common` (`ns`, and the list frame's when the page has a `list`). */
   ns: string[];
+  /** The domain whose list the page shows first (`list`), if any. */
+  list?: string;
 }
 
 /** Strings every list page renders with (app/preload.ts LIST_FRAME_NAMESPACES). */
@@ -85,6 +87,7 @@ export function readRoutes(source = 'src/client/app/routes.tsx', pagesDir = 'src
       guestOnly: /\.\.\.guestOnly|unauthenticatedOnly: true/.test(line),
       public: /\.\.\.(blankPublic|errorPage)|public: true/.test(line),
       ns,
+      list: /list: '([^']+)'/.exec(line)?.[1] ?? /\.\.\.businessList\('\w+', '([^']+)'\)/.exec(line)?.[1],
     });
   }
   return routes;

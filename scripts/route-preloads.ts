@@ -4,6 +4,8 @@
 // The server announces them in index.html (src/server/plugins/route-preloads.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import superjson from 'superjson';
+import { parseListState, toListInput } from '../src/client/lib/list-state.ts';
 import { PRELOAD_MAP_FILE, type PreloadMap, type PreloadSet } from '../src/server/plugins/route-preloads.ts';
 import { readManifest, readRoutes, type Manifest } from './bundle-size.ts';
 
@@ -22,6 +24,15 @@ function assets(manifest: Manifest, keys: string[], skip: Set<string> = new Set(
   };
   for (const key of keys) visit(key);
   return set;
+}
+
+/**
+ * The URL the client's tRPC link (httpBatchLink, superjson) asks for `<domain>.list` with the default
+ * list input alone in its batch: what app/preload.ts sends first for a list page without a query string.
+ */
+export function defaultListQueryUrl(domain: string): string {
+  const input = toListInput(parseListState('', []));
+  return `/trpc/${domain}.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize(input) }))}`;
 }
 
 export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
@@ -46,6 +57,7 @@ export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
       public: route.public,
       page: assets(manifest, [`pages/${route.module}.tsx`], inEntry),
       ns: route.ns,
+      data: route.list ? defaultListQueryUrl(route.list) : undefined,
     };
   });
   const font = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^public-sans-latin-400-normal-.*\.woff2$/.test(f));

@@ -1,12 +1,17 @@
 // The signed-in user on the client: userData from its readable cookie, ability rules from auth.me.
 // The client uses the ability only to hide what the server would refuse.
+import type { inferRouterOutputs } from '@trpc/server';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import superjson from 'superjson';
 import { createAbility, type AppAbility } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
 import { trpcUtils } from './query.ts';
+import type { AppRouter } from '../../server/trpc/router.ts';
 import { trpc, UNBATCHED } from './trpc.ts';
+
+type AuthMe = inferRouterOutputs<AppRouter>['auth']['me'];
 
 export function readUserData(): TUserData | null {
   const raw = readCookie(USER_DATA_COOKIE);
@@ -32,9 +37,30 @@ interface SessionValue {
  */
 const ME_OPTIONS = { retry: false, staleTime: 60_000, trpc: UNBATCHED } as const;
 
-/** Start auth.me for a signed-in visitor before the first render (main.tsx), beside the page's own loads. */
+/** Where the server inlines auth.me's result in index.html (src/server/plugins/page-session.ts). */
+const INLINE_SESSION_ID = 'od-session';
+
+/** auth.me's result the server wrote in the page for this visitor, taken once (a later reload asks the server). */
+function takeInlineSession(): AuthMe | null {
+  const script = document.getElementById(INLINE_SESSION_ID);
+  if (!script) return null;
+  script.remove();
+  try {
+    return superjson.parse<AuthMe>(script.textContent ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * auth.me for a signed-in visitor before the first render (main.tsx): the answer inlined in the page
+ * when the server could give it (no round trip), else asked now, beside the page's own loads.
+ */
 export function prefetchSession(): void {
-  if (readUserData()) void trpcUtils.auth.me.prefetch(undefined, ME_OPTIONS);
+  if (!readUserData()) return;
+  const inline = takeInlineSession();
+  if (inline) trpcUtils.auth.me.setData(undefined, inline);
+  else void trpcUtils.auth.me.prefetch(undefined, ME_OPTIONS);
 }
 
 const EMPTY_ABILITY = createAbility([]);

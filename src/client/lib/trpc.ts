@@ -1,4 +1,4 @@
-// The tRPC React client: batched HTTP to /trpc with superjson; echoes XSRF-TOKEN on mutations.
+// The tRPC React client: batched HTTP to /trpc with superjson; echoes XSRF-TOKEN on mutations (only).
 // A call made with `trpc: UNBATCHED` goes alone (its answer must not wait for slower procedures).
 // Subscriptions are server-sent events (EventSource: GET, the session cookie goes along; it reconnects
 // by itself, and the server's pings tell a silent loss from a quiet stream).
@@ -15,20 +15,23 @@ export const trpc = createTRPCReact<AppRouter>();
 export const UNBATCHED = { context: { unbatched: true } } as const;
 
 export function createTrpcClient() {
-  const options = {
-    url: '/trpc',
-    transformer: superjson,
-    headers() {
-      const xsrf = readCookie(XSRF_COOKIE);
-      return xsrf ? { 'x-xsrf-token': xsrf } : {};
-    },
+  // Queries (GET) carry no header of ours: the server checks the token on mutations only, and a GET
+  // without custom headers can take the answer of the page's `<link rel="preload" as="fetch">` (issue 10).
+  const xsrf = (ops: readonly { type: string }[]) => {
+    const token = ops.some((op) => op.type !== 'query') ? readCookie(XSRF_COOKIE) : null;
+    return token ? { 'x-xsrf-token': token } : {};
   };
+  const base = { url: '/trpc', transformer: superjson };
   return trpc.createClient({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({ url: options.url, transformer: superjson }),
-        false: splitLink({ condition: (op) => op.context.unbatched === true, true: httpLink(options), false: httpBatchLink(options) }),
+        true: httpSubscriptionLink(base),
+        false: splitLink({
+          condition: (op) => op.context.unbatched === true,
+          true: httpLink({ ...base, headers: ({ op }) => xsrf([op]) }),
+          false: httpBatchLink({ ...base, headers: ({ opList }) => xsrf(opList) }),
+        }),
       }),
     ],
   });

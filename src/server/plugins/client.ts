@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { pageVisitor, personalise } from './page-session.ts';
 import { routePreloader } from './route-preloads.ts';
 import { isApiPath } from './session.ts';
 
@@ -28,19 +29,25 @@ export const clientPlugin = fp<{ dist: string }>(
     } else {
       app.log.warn({ dist }, 'client bundle not found; run `npm run build`');
     }
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0];
+    app.setNotFoundHandler(async (request, reply) => {
+      const [url, search = ''] = request.url.split('?');
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isApiPath(url) &&
         !url.startsWith('/assets/') &&
         path.extname(url) === '';
       if (wantsPage && pageHtml) {
-        // The route's files announced in the page (route-preloads.ts): by the visitor's language and
-        // whether a session cookie says they are signed in (the guard decides the rest in the browser).
-        const cookies = request.cookies ?? {};
-        const html = pageHtml(url, { signedIn: !!cookies.userData, language: cookies['od-language'] ?? 'en' });
-        return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
+        // The route's files (and a list's first query) announced in the page (route-preloads.ts), by the
+        // visitor's language and whether their session is live (the guard decides the rest in the
+        // browser); a signed-in visitor's auth.me inlined (page-session.ts). That page is theirs alone:
+        // never stored, by a shared cache or any other.
+        const visitor = await pageVisitor(request);
+        const html = personalise(pageHtml(url, { signedIn: !!visitor.me, language: visitor.language, search }), visitor);
+        return reply
+          .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
+          .header('vary', 'cookie')
+          .type('text/html; charset=utf-8')
+          .send(html);
       }
       return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
     });

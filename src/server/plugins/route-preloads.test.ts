@@ -60,4 +60,12 @@ describe('preloadLinks', () => {
     expect(preloadLinks(map, route({ layout: 'auto', public: true }), false, 'en')).not.toContain('DefaultLayout');
     expect(preloadLinks(map, route({ layout: 'auto', public: true }), true, 'en')).toContain('DefaultLayout');
   });
+
+  it("announces a list's first query first, only to a signed-in visitor and only when asked for", () => {
+    const data = '/trpc/things.list?batch=1&input=%7B%7D';
+    const html = preloadLinks(map, route({ data }), true, 'en', true);
+    expect(html.startsWith('<link rel="preload" href="/trpc/things.list?batch=1&amp;input=%7B%7D" as="fetch" crossorigin>')).toBe(true);
+    expect(preloadLinks(map, route({ data }), true, 'en', false)).not.toContain('as="fetch"');
+    expect(preloadLinks(map, route({ data, public: true }), false, 'en', true)).not.toContain('as="fetch"');
+  });
 });

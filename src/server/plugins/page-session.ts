@@ -1,0 +1,66 @@
+// What the served index.html says about its visitor (issue 10, cold loads): for a signed-in visitor
+// the result of auth.me, inlined as JSON the entry hands to react-query (src/client/lib/session.tsx),
+// so the first screen does not wait for that round trip; for everyone, <html>'s lang, dir and
+// data-theme from the preference cookies, so the first paint has the right direction and colours.
+// The session is resolved as /api and /trpc resolve it (the accessToken cookie); a missing, expired or
+// revoked one inlines nothing and the client's normal flow (auth.me → 401 → login) runs.
+import type { FastifyRequest } from 'fastify';
+import superjson from 'superjson';
+import { ACCESS_TOKEN_COOKIE, USER_DATA_COOKIE } from '../../shared/constants/http.ts';
+import { LANGUAGE_CODES, PREF_COOKIE_PREFIX, RTL_LANGUAGES, type LanguageCode } from '../../shared/constants/ui.ts';
+import { me, resolveSession } from '../domains/platform/auth/auth.service.ts';
+
+/** The id of the `<script type="application/json">` holding auth.me's result (read by the client). */
+export const SESSION_SCRIPT_ID = 'od-session';
+
+export interface PageVisitor {
+  /** auth.me's result for a signed-in visitor, null otherwise. */
+  me: Awaited<ReturnType<typeof me>> | null;
+  language: LanguageCode;
+  dir: 'ltr' | 'rtl';
+  theme: 'light' | 'dark';
+}
+
+/**
+ * Who asks for the page. Signed in means: the readable userData cookie the client goes by is there and
+ * the accessToken cookie names a live session (the same check as the API's).
+ */
+export async function pageVisitor(request: FastifyRequest): Promise<PageVisitor> {
+  const cookies = request.cookies ?? {};
+  const token = cookies[ACCESS_TOKEN_COOKIE];
+  let result: PageVisitor['me'] = null;
+  if (token && cookies[USER_DATA_COOKIE]) {
+    const session = await resolveSession(request.em, token);
+    if (session) result = await me(request.em, session.user);
+  }
+  return { me: result, ...documentPreferences(cookies) };
+}
+
+/** lang, dir and theme as the client's preferences store derives them (app/preferences.ts), from the cookies. */
+export function documentPreferences(cookies: Record<string, string | undefined>): Omit<PageVisitor, 'me'> {
+  const pref = (name: string) => cookies[PREF_COOKIE_PREFIX + name];
+  const raw = pref('language');
+  const language: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(raw ?? '') ? (raw as LanguageCode) : 'en';
+  const [dirLanguage, chosenDir] = (pref('direction') ?? '').split(':');
+  const dir = dirLanguage === language && (chosenDir === 'ltr' || chosenDir === 'rtl') ? chosenDir : RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+  const theme = pref('theme') === 'dark' || (pref('theme') === 'system' && pref('color-scheme') === 'dark') ? 'dark' : 'light';
+  return { language, dir, theme };
+}
+
+/**
+ * JSON safe inside a `<script>` element: no `<` (so no `</script>` or `<!--` from user data), no `>`
+ * or `&`, and no U+2028/U+2029; each is written as a \u escape, which JSON.parse reads back the same.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `html` with the visitor's document attributes and, when signed in, auth.me's result inlined. */
+export function personalise(html: string, visitor: PageVisitor): string {
+  let page = html.replace(/<html[^>]*>/, `<html lang="${visitor.language}" dir="${visitor.dir}" data-theme="${visitor.theme}">`);
+  if (visitor.me) {
+    const script = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${scriptSafeJson(superjson.stringify(visitor.me))}</script>`;
+    page = page.replace('</head>', `${script}</head>`);
+  }
+  return page;
+}
