@@ -8,7 +8,8 @@
 //      critical question, owned by the team's floor manager (floormanager@demo.com), shown on the task;
 //   5. the floor manager completes it on /tasks/actions with a note and an evidence file;
 //   6. a later task at the same location passes the same question and is approved;
-//   7. the action reads Verified, by that inspection; no action of the project is open any more;
+//   7. the action reads Verified, by that inspection; no action of the project is open any more, and the
+//      floor manager's dashboard counts one open action fewer than when it opened;
 //   8. the project summary report and the business dashboard show the approved tasks' figures, which the
 //      test computes itself from the raw task rows; the inspection PDF downloads from the task view.
 // Preconditions are written directly, not through the UI (other browser tests cover those pages): the
@@ -17,7 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,8 +103,29 @@ async function approve(page: Page) {
   await notice(page, 'Task approved.');
 }
 
-/** The `<dd>` of a `<dt>` label inside a definition list. */
-const figure = (page: Page, label: string) => page.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${escape(label)}$`) }) }).locator('dd');
+/** The `<dd>` of a `<dt>` label inside a definition list (of the page, or of a part of it). */
+function figure(root: Page | Locator, label: string): Locator {
+  // The inner locator of `has` is relative to each outer match, so it starts from the page.
+  const page = 'goto' in root ? root : root.page();
+  return root.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${escape(label)}$`) }) }).locator('dd');
+}
+
+/** Open corrective actions of the floor manager's teams (led or member of), counted from the rows. */
+async function openActionsOfFloorManager(userId: number): Promise<number> {
+  const led = await k().selectFrom('teams').select('id').where((eb) => eb.or([eb('team_leader_id', '=', userId), eb('floor_manager_id', '=', userId)])).execute();
+  const member = await k().selectFrom('team_members').select('team_id as id').where('user_id', '=', userId).execute();
+  const teamIds = [...new Set([...led, ...member].map((x) => x.id))];
+  const { n } = await k().selectFrom('corrective_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'open').where('team_id', 'in', teamIds).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The floor manager's dashboard figure "Open actions", once loaded. */
+async function dashboardOpenActions(page: Page): Promise<string> {
+  await page.goto('/dashboards/crmFloorManager');
+  const card = page.getByRole('region', { name: 'Corrective actions' });
+  await figure(card, 'Open actions').waitFor();
+  return figure(card, 'Open actions').innerText();
+}
 
 describe('closing the loop', { timeout: 300_000 }, () => {
   it('reject → rework → approve with a failed critical → action opened → completed → verified by the next inspection; reports, dashboard and PDF follow', async () => {
@@ -154,8 +176,11 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     const actionId = opened[0].id;
     expect(await actionLink.getAttribute('href')).toBe(`/tasks/actions?id=${actionId}`);
 
-    // 5. The floor manager finds it among the project's open actions and completes it with a note and a photo.
+    // 5. The floor manager's dashboard counts it among the teams' open actions; they find it among the
+    // project's open actions and complete it with a note and a photo.
     const owner = await signedIn('floormanager');
+    const openBefore = await openActionsOfFloorManager(floorManager.id);
+    expect(await dashboardOpenActions(owner)).toBe(String(openBefore));
     await owner.goto(`/tasks/actions?status=open&projectId=${first.projectId}`);
     await owner.getByRole('heading', { level: 1, name: 'Corrective actions' }).waitFor();
     await settled(owner);
@@ -172,7 +197,7 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     const donePanel = dialog(owner, FIRE);
     await donePanel.getByText(FIX_NOTE).waitFor();
     await donePanel.getByRole('link', { name: 'exit-cleared.jpg' }).waitFor();
-    await donePanel.getByText('Done', { exact: true }).first().waitFor();
+    await figure(donePanel, 'Status').getByText('Done', { exact: true }).waitFor();
 
     // 6. A later inspection at the same location passes the question and is approved.
     const second = await createTaskFixture(b.orm, { projectId: first.projectId, location: location.code });
@@ -187,12 +212,15 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     await owner.reload();
     const verifiedPanel = dialog(owner, FIRE);
     await verifiedPanel.getByText(new RegExp(`^By inspection #${second.taskId} on `)).waitFor();
-    await verifiedPanel.locator('dd').getByText('Verified', { exact: true }).waitFor();
+    await figure(verifiedPanel, 'Status').getByText('Verified', { exact: true }).waitFor();
     await owner.goto(`/tasks/actions?status=open&projectId=${first.projectId}`);
     await settled(owner);
     expect(await dataRows(owner).count()).toBe(0);
     const actions = await k().selectFrom('corrective_actions').select(['status', 'verified_by_task_id']).where('project_id', '=', first.projectId).execute();
     expect(actions).toEqual([{ status: 'verified', verified_by_task_id: second.taskId }]);
+    // Done, then verified: no longer open on the dashboard either.
+    expect(await openActionsOfFloorManager(floorManager.id)).toBe(openBefore - 1);
+    expect(await dashboardOpenActions(owner)).toBe(String(openBefore - 1));
 
     // 8a. The project summary report: figures computed here from the raw rows of the project's tasks.
     const tasks = await k().selectFrom('tasks').select(['status', 'passed', 'score', 'rework_count']).where('project_id', '=', first.projectId).execute();
