@@ -71,6 +71,8 @@ export const ZListCorrectiveActionsInput = listInput(ACTION_SORT_KEYS, {
   locationId: ZId.optional(),
   ownerId: ZId.optional(),
   projectId: ZId.optional(),
+  /** The team of the action's task (the dashboards link their team's actions). */
+  teamId: ZId.optional(),
   /** Only actions owned by the caller. */
   mine: z.boolean().optional(),
 });

@@ -37,6 +37,8 @@ export const ZFloorManagerDashboard = z.object({
   overdue: ZCount,
   /** Open tasks (scheduled, in progress, rejected) per inspector, with the overdue among them. */
   workload: z.array(z.object({ assigneeId: z.number(), name: z.string(), open: ZCount, overdue: ZCount, today: ZCount })),
+  /** Corrective actions of the scope's teams still open, and the overdue among them (open past their due date). */
+  actions: z.object({ open: ZCount, overdue: ZCount }),
   /** The single team of the scope when there is exactly one (lists filter by it), else null. */
   teamId: z.number().nullable(),
 });

@@ -4,8 +4,8 @@ import { Banner, Button, Link, Spinner, Text } from '@primer/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { Bdi } from '../Bidi/index.ts';
 import { ActionStatusLabel } from './ActionStatus.tsx';
@@ -29,8 +29,10 @@ export function CorrectiveActionsList(props: CorrectiveActionsScope & { headingL
 function ActionsOf(props: CorrectiveActionsScope & { headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('actions');
   const fmt = useFormatters();
-  const can = useCan();
-  const allowed = can('read', 'CorrectiveAction') || can('read', 'CorrectiveAction', { ownerId: -1 });
+  const { ability } = useSession();
+  // Whether the role reads any corrective action at all (a check on the type, so conditional rules count:
+  // a team leader's team, an inspector's own). Which ones is the server's business: the list is scoped.
+  const allowed = ability.can('read', 'CorrectiveAction');
   const filter = props.taskId !== undefined ? { taskId: props.taskId } : { locationId: props.locationId };
   const list = trpc.correctiveActions.list.useQuery({ ...filter, itemsPerPage: 50, sortBy: 'dueAt' }, { enabled: allowed });
   if (!allowed) return null;

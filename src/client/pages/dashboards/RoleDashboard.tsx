@@ -14,7 +14,7 @@ import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { openableHref } from '../../shell/links.ts';
-import { tasksHref } from './dashboard-links.ts';
+import { actionsHref, tasksHref } from './dashboard-links.ts';
 import classes from './Dashboard.module.css';
 
 const OPEN = ['scheduled', 'in_progress', 'rejected'];
@@ -238,6 +238,12 @@ function FloorManagerContent() {
             })),
           ]}
         />
+      </Card>
+      <Card id="dash-actions" title={t('floor.actions')}>
+        <dl className={classes.figures}>
+          <Figure label={t('floor.openActions')} value={f.number(d.actions.open)} href={wide ? actionsHref({ teamId: team, status: 'open' }) : null} />
+          <Figure label={t('floor.overdueActions')} value={f.number(d.actions.overdue)} href={wide ? actionsHref({ teamId: team, overdue: true }) : null} />
+        </dl>
       </Card>
       <Card id="dash-workload" title={t('floor.workload')}>
         {d.workload.length === 0 ? (

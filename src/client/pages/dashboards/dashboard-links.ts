@@ -24,3 +24,12 @@ export function tasksHref(filters: { status?: string[]; teamId?: number | null; 
   const query = params.toString();
   return query ? `/tasks?${query}` : '/tasks';
 }
+
+/** /tasks/actions filtered to the corrective actions a number counts (open, or overdue: open past due). */
+export function actionsHref(filters: { teamId?: number | null; status?: 'open'; overdue?: boolean }): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.overdue) params.set('overdue', 'true');
+  if (filters.teamId) params.set('teamId', String(filters.teamId));
+  return `/tasks/actions?${params.toString()}`;
+}

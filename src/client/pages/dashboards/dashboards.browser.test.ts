@@ -1,6 +1,7 @@
 // Role dashboards in the browser (issue 13 item 3): every role lands on /dashboards/crm and sees its own
 // dashboard (quality control sees the designed "no dashboard" state that sends to its tasks); a number
-// opens the list behind it; the analyst dashboard in dark Arabic on a phone has no serious axe finding.
+// opens the list behind it; the analyst and floor manager dashboards in dark Arabic on a phone have no
+// serious axe finding.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setupBrowser } from '../../../server/testing/browser.ts';
@@ -74,6 +75,19 @@ describe('/dashboards/crm', { timeout: 240_000 }, () => {
     await page.locator('[role="status"][aria-busy="true"]').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await axeAudit(page, '/dashboards/crmAnalyst dark rtl phone')).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+
+  it('shows the floor manager the open and overdue corrective actions; no serious axe finding in dark Arabic on a phone', async () => {
+    const page = await signedIn('floormanager', { 'od-language': 'ar', 'od-theme': 'dark' }, { width: 390, height: 844 });
+    await page.goto('/dashboards/crmFloorManager');
+    await page.getByRole('heading', { level: 1, name: 'لوحة مدير الطابق' }).waitFor();
+    const card = page.getByRole('region', { name: 'الإجراءات التصحيحية' });
+    await card.getByText('الإجراءات المفتوحة', { exact: true }).waitFor();
+    await card.getByText('الإجراءات المتأخرة', { exact: true }).waitFor();
+    await page.locator('[role="status"][aria-busy="true"]').waitFor({ state: 'detached' });
+    expect(await axeAudit(page, '/dashboards/crmFloorManager dark rtl phone')).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
   });

@@ -300,9 +300,18 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
                 <FormControl.Caption>{t('complete.noteHint')}</FormControl.Caption>
                 {fieldError('note') && <FormControl.Validation variant="error">{fieldError('note')}</FormControl.Validation>}
               </FormControl>
-              <FormControl>
+              <FormControl id={`${formId}-files`}>
                 <FormControl.Label>{t('complete.files')}</FormControl.Label>
-                <input type="file" multiple className={classes.fileInput} onChange={(e) => void addFiles(e.target.files).then(() => (e.target.value = ''))} disabled={busy} />
+                {/* A plain input: FormControl wires its label to Primer inputs only, so the id (and the caption) are set here. */}
+                <input
+                  id={`${formId}-files`}
+                  aria-describedby={`${formId}-files-caption`}
+                  type="file"
+                  multiple
+                  className={classes.fileInput}
+                  onChange={(e) => void addFiles(e.target.files).then(() => (e.target.value = ''))}
+                  disabled={busy}
+                />
                 <FormControl.Caption>{t('complete.filesHint')}</FormControl.Caption>
                 {fieldError('fileIds') && <FormControl.Validation variant="error">{fieldError('fileIds')}</FormControl.Validation>}
               </FormControl>

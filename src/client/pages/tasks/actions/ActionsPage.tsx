@@ -17,7 +17,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { ActionDetails } from './ActionDetails.tsx';
 
 /** URL keys: the list's filters, and `id`, the action whose side panel is open (notification links). */
-const FILTERS = ['status', 'overdue', 'locationId', 'ownerId', 'projectId', 'taskId', 'mine', 'id'] as const;
+const FILTERS = ['status', 'overdue', 'locationId', 'ownerId', 'projectId', 'taskId', 'teamId', 'mine', 'id'] as const;
 
 /**
  * /tasks/actions: the corrective actions the caller may read (an inspector: their own), most urgent

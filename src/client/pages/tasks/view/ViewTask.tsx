@@ -7,6 +7,7 @@ import type { TAnswerChange, TTaskDetail } from '../../../../shared/schemas/task
 import { taskPerformPath } from '../../../../shared/workflow/task-links.ts';
 import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
+import { TaskPdfButton } from '../../../components/TaskPdfButton/TaskPdfButton.tsx';
 import { TaskStatusLabel } from '../../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -90,19 +91,22 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
             <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi>
           </p>
         </div>
-        {performHref && (
-          <LinkButton
-            href={performHref}
-            variant="primary"
-            leadingVisual={PlayIcon}
-            onClick={(event) => {
-              event.preventDefault();
-              navigate(performHref);
-            }}
-          >
-            {t('perform')}
-          </LinkButton>
-        )}
+        <div className={classes.headerActions}>
+          {performHref && (
+            <LinkButton
+              href={performHref}
+              variant="primary"
+              leadingVisual={PlayIcon}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(performHref);
+              }}
+            >
+              {t('perform')}
+            </LinkButton>
+          )}
+          <TaskPdfButton taskId={task.id} />
+        </div>
       </header>
       <NoticeArea notices={notices} />
       <dl className={classes.facts}>

@@ -173,12 +173,13 @@ function listFilters(ctx: AuthedContext, input: TListCorrectiveActionsInput): Ac
     input.locationId === undefined ? undefined : equalsFilter('a.location_id', input.locationId),
     input.ownerId === undefined ? undefined : equalsFilter('a.owner_id', input.ownerId),
     input.projectId === undefined ? undefined : equalsFilter('a.project_id', input.projectId),
+    input.teamId === undefined ? undefined : equalsFilter('a.team_id', input.teamId),
     input.mine ? equalsFilter('a.owner_id', ctx.user.id) : undefined,
   ];
 }
 
 /**
- * `correctiveActions.list`: filters (status one or many, overdue, task, location, owner, project,
+ * `correctiveActions.list`: filters (status one or many, overdue, task, location, owner, project, team,
  * mine, q on the question key and text), sorts (default: due date, the most urgent first), exact
  * totals, all in SQL; scoped by role (teamleader: their teams'; qualitycontrol: their own).
  */

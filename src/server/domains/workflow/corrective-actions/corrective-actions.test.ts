@@ -82,6 +82,12 @@ describe('auto-open on tasks.approve', () => {
     expect(days).toBeLessThan(14.1);
     const audits = await t.orm.em.fork().find(AuditEvent, { entityType: 'CorrectiveAction', entityId: action.id });
     expect(audits.map((a) => a.action)).toEqual(['create']);
+    // The team filter (the floor manager dashboard links to it) keeps the team's actions only.
+    const ofTeam = (await admin.correctiveActions.list({ teamId: f.teamId, itemsPerPage: -1 })).items;
+    expect(ofTeam.map((a) => a.id)).toContain(action.id);
+    expect(ofTeam.every((a) => a.teamId === f.teamId)).toBe(true);
+    const otherTeam = await k().selectFrom('teams').select('id').where('id', '<>', f.teamId).where('customer_id', '=', action.customerId).executeTakeFirstOrThrow();
+    expect((await admin.correctiveActions.list({ teamId: otherTeam.id, itemsPerPage: -1 })).items.map((a) => a.id)).not.toContain(action.id);
     if (manager === (await userId('floormanager@demo.com'))) {
       expect((await notificationsOf('floormanager@demo.com'))[0]).toMatchObject({ title: 'Corrective action opened', link: `/tasks/actions?id=${action.id}` });
     }

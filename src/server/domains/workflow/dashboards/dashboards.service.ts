@@ -137,7 +137,7 @@ export async function adminDashboard(ctx: ServiceContext): Promise<TAdminDashboa
 
 /* ------------------------------------------------------------------ floor manager */
 
-/** `dashboards.floorManager`: today's slots per team, missed and overdue tasks, workload per inspector. */
+/** `dashboards.floorManager`: today's slots per team, missed and overdue tasks, workload per inspector, open and overdue corrective actions. */
 export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloorManagerDashboard> {
   const scope = dashboardScope(ctx, 'floorManager');
   const em = ctx.em;
@@ -157,6 +157,11 @@ export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloor
            count(*) filter (where t.starts_at >= ${today.from} and t.starts_at < ${today.to})::int as today
       from tasks t ${whereAll([...inScope, sql<SqlBool>`t.status = any(${OPEN}::text[])`, sql<SqlBool>`t.assignee_id is not null`])}
      group by t.assignee_id order by count(*) desc, t.assignee_id limit ${DASHBOARD_ROWS}`.execute(db(em));
+  // Open corrective actions of the scope: an action carries its task's customer_id and team_id, so the
+  // tasks' scope applies under the same alias (corrective_actions_customer_status_due_index).
+  const { rows: actions } = await sql<{ open: number; overdue: number }>`
+    select count(*)::int as open, count(*) filter (where t.due_at < now())::int as overdue
+      from corrective_actions t ${whereAll([...inScope, sql<SqlBool>`t.status = 'open'`])}`.execute(db(em));
   const teams = await teamRefs(em, [...todays.map((r) => r.team_id), ...(scope.teamIds ?? [])]);
   const byTeam = new Map<number, TFloorManagerDashboard['todayByTeam'][number]>();
   for (const id of scope.teamIds ?? []) byTeam.set(id, { teamId: id, teamName: teams.get(id)?.name ?? '', total: 0, byStatus: emptyStatuses() });
@@ -175,6 +180,7 @@ export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloor
     missed: counts[0].missed,
     overdue: counts[0].overdue,
     workload: load.map((r) => ({ assigneeId: r.assignee_id, name: people.get(r.assignee_id)?.fullName ?? '', open: r.open, overdue: r.overdue, today: r.today })),
+    actions: actions[0],
     teamId: singleTeam(scope),
   };
 }

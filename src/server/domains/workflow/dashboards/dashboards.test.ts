@@ -230,6 +230,11 @@ describe('floor manager dashboard', () => {
       expect(w.open).toBe(mine.length);
       expect(w.overdue).toBe(mine.filter((x) => x.endsAt < now).length);
     }
+    // Open corrective actions of the teams, and the overdue among them, counted here from the rows.
+    const actions = await k().selectFrom('corrective_actions').select(['status', 'due_at', 'team_id']).where('customer_id', '=', acmeId).execute();
+    const open = actions.filter((a) => a.status === 'open' && teamIds.includes(a.team_id));
+    expect(d.actions).toEqual({ open: open.length, overdue: open.filter((a) => new Date(a.due_at) < now).length });
+    expect(d.actions.open).toBeGreaterThan(0);
   });
 });
 
