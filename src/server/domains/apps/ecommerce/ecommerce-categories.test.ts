@@ -71,6 +71,19 @@ describe('apps.ecommerce categories and product writes', () => {
     expect(await codeOf(api.products.save({ ...product, id: 2_000_000, category: 'Office' }))).toBe('NOT_FOUND');
   });
 
+  it('keeps a product gallery in the order sent, its first image being the one the lists show', async () => {
+    const api = (await t.caller('admin@demo.com')).apps.ecommerce;
+    const made = await api.products.save({ ...product, category: 'Office', images: ['/api/files/1?inline=1', '/api/files/2?inline=1'] });
+    expect(made).toMatchObject({ images: ['/api/files/1?inline=1', '/api/files/2?inline=1'], image: '/api/files/1?inline=1' });
+    const reordered = await api.products.save({ ...product, id: made.id, category: 'Office', images: ['/api/files/2?inline=1', '/api/files/1?inline=1'], version: made.version });
+    expect((await api.products.byId({ id: made.id })).images).toEqual(['/api/files/2?inline=1', '/api/files/1?inline=1']);
+    expect((await api.products.list({ q: product.productName, itemsPerPage: -1 })).items.find((p) => p.id === made.id)?.image).toBe('/api/files/2?inline=1');
+    const tooMany = await api.products.save({ ...product, id: made.id, category: 'Office', images: Array.from({ length: 9 }, (_, i) => `/api/files/${i}`), version: reordered.version }).catch((e: unknown) => e);
+    expect(tooMany).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(JSON.stringify(tooMany)).toContain('images');
+    await api.products.delete({ id: made.id });
+  });
+
   it('lets readers read only, refuses the client role, and keeps each shop copy to itself', async () => {
     const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;
     const [first] = (await reader.categories.list({ itemsPerPage: 1 })).items;

@@ -182,6 +182,7 @@ export async function getProduct(ctx: ServiceContext, input: TByIdInput): Promis
       'qty',
       'status',
       'image',
+      'images',
       'version',
     ])
     .executeTakeFirst();
@@ -217,7 +218,8 @@ export async function saveProduct(ctx: ServiceContext, input: TSaveProductInput)
     discount: input.discount,
     qty: input.qty,
     status: input.status,
-    image: input.image,
+    image: input.images[0] ?? input.image,
+    images: input.images,
     updated_at: sql<Date>`now()`,
   };
   let id: number;
