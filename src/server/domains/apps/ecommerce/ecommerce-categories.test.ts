@@ -84,6 +84,17 @@ describe('apps.ecommerce categories and product writes', () => {
     await api.products.delete({ id: made.id });
   });
 
+  it('exports the categories with their counts and stock value as CSV; the client role may not', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv?sortBy=name', as: 'analyst@demo.com' });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('id,name,description,products,stock_value');
+    const listed = (await (await t.caller('analyst@demo.com')).apps.ecommerce.categories.list({ itemsPerPage: -1, sortBy: 'name' })).items;
+    expect(lines).toHaveLength(listed.length + 1);
+    expect(lines[1].split(',')[1]).toBe(listed[0].name);
+    expect((await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv', as: 'client@demo.com' })).statusCode).toBe(403);
+  });
+
   it('lets readers read only, refuses the client role, and keeps each shop copy to itself', async () => {
     const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;
     const [first] = (await reader.categories.list({ itemsPerPage: 1 })).items;

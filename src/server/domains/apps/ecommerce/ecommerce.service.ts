@@ -289,6 +289,8 @@ export async function listCategories(ctx: ServiceContext, input: TListCategories
   return { items: rows, total };
 }
 
+export const iterateCategories = everyPage(listCategories);
+
 async function categoryById(db: Kysely<DB>, tenant: number, id: number): Promise<TCategory> {
   const { rows } = await runList(categorySource(db, tenant), { page: 1, itemsPerPage: 1, where: [sql<boolean>`c.id = ${id}`] });
   const row = rows[0];
