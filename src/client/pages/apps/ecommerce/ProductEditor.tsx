@@ -155,7 +155,10 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
         (stored) => {
           setUploads((all) => all.filter((u) => u.key !== key));
           URL.revokeObjectURL(upload.preview);
-          form.patch({ images: [...formValues.current.images, `/api/files/${stored.id}?inline=1`] }, ['images', 'image']);
+          // Several uploads may finish before the next render: each appends to what the last one left.
+          const images = [...formValues.current.images, `/api/files/${stored.id}?inline=1`];
+          formValues.current = { ...formValues.current, images };
+          form.patch({ images }, ['images', 'image']);
         },
         (error: unknown) => {
           if (error instanceof UploadError && error.status === -1) return;
