@@ -87,7 +87,7 @@ describe('apps.ecommerce categories and product writes', () => {
   it('exports the categories with their counts and stock value as CSV; the client role may not', async () => {
     const res = await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv?sortBy=name', as: 'analyst@demo.com' });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.trim().split('\n');
+    const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('id,name,description,products,stock_value');
     const listed = (await (await t.caller('analyst@demo.com')).apps.ecommerce.categories.list({ itemsPerPage: -1, sortBy: 'name' })).items;
     expect(lines).toHaveLength(listed.length + 1);
