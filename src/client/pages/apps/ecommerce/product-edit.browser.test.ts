@@ -33,7 +33,7 @@ async function mutate(p: Page, procedure: string, input: unknown): Promise<{ sta
     async ({ procedure, input }) => {
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
       const res = await fetch(`/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ json: input }) });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as unknown };
     },
     { procedure, input },
   );
@@ -145,7 +145,7 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
 
     // Someone else saves the product meanwhile: saving says so, and Overwrite is the person's choice.
     const id = Number(productPath.split('/').pop());
-    const read = await page.evaluate(async (id) => (await fetch(`/trpc/apps.ecommerce.products.byId?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`)).json(), id);
+    const read = await page.evaluate(async (id) => (await (await fetch(`/trpc/apps.ecommerce.products.byId?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`)).json()) as unknown, id);
     const other = (read as { result: { data: { json: Record<string, unknown> } } }).result.data.json;
     const { status } = await mutate(page, 'apps.ecommerce.products.save', { ...other, price: 41 });
     expect(status).toBe(200);
