@@ -3,8 +3,8 @@
 // categories.list), status, and a gallery uploaded through the files API (previews, upload state,
 // remove, move up and down). Saving sends the version read: a product changed since is a conflict the
 // person resolves (reload or overwrite), never a silent overwrite.
-import { ArrowDownIcon, ArrowUpIcon, TrashIcon, XIcon } from '@primer/octicons-react';
-import { Banner, Button, IconButton, ProgressBar } from '@primer/react';
+import { XIcon } from '@primer/octicons-react';
+import { Banner, Button, IconButton, ProgressBar, VisuallyHidden } from '@primer/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -12,6 +12,7 @@ import { isStaleRecordError } from '../../../../shared/errors.ts';
 import { PRODUCT_STATUSES, ZSaveProductInput, type TProductDetail, type TProductStatus } from '../../../../shared/schemas/ecommerce.ts';
 import { CheckboxField, NumberField, SelectField, StaleRecordBanner, TextareaField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useNotice } from '../../../components/ListPage/index.ts';
+import { ReorderButtons } from '../../../components/ReorderButtons/ReorderButtons.tsx';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { useCan } from '../../../lib/can.ts';
@@ -262,22 +263,12 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
                 {index === 0 && <span className={classes.galleryCover}>{t('editor.cover')}</span>}
                 {!readOnly && (
                   <div className={classes.galleryTools}>
-                    <IconButton icon={ArrowUpIcon} data-move="-1" aria-label={t('editor.moveUp', { n })} size="small" variant="invisible" disabled={index === 0} onClick={() => move(index, -1)} />
-                    <IconButton
-                      icon={ArrowDownIcon}
-                      data-move="1"
-                      aria-label={t('editor.moveDown', { n })}
-                      size="small"
-                      variant="invisible"
-                      disabled={index === values.images.length - 1}
-                      onClick={() => move(index, 1)}
-                    />
-                    <IconButton
-                      icon={TrashIcon}
-                      aria-label={t('editor.removeImage', { n })}
-                      size="small"
-                      variant="invisible"
-                      onClick={() => setImages(values.images.filter((_, i) => i !== index))}
+                    <ReorderButtons
+                      index={index}
+                      count={values.images.length}
+                      labels={{ up: t('editor.moveUp', { n }), down: t('editor.moveDown', { n }), remove: t('editor.removeImage', { n }) }}
+                      onMove={(by) => move(index, by)}
+                      onRemove={() => setImages(values.images.filter((_, i) => i !== index))}
                     />
                   </div>
                 )}
@@ -318,9 +309,7 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
             </span>
           </div>
         )}
-        <p className={classes.srOnly} role="status">
-          {uploading ? t('editor.uploadingCount', { n: uploads.filter((u) => !u.error).length }) : ''}
-        </p>
+        <VisuallyHidden role="status">{uploading ? t('editor.uploadingCount', { n: uploads.filter((u) => !u.error).length }) : ''}</VisuallyHidden>
       </fieldset>
 
       <fieldset className={classes.fieldset} disabled={readOnly || form.submitting}>
