@@ -70,9 +70,15 @@ const toInput = (v: ProductValues) => ({
 /** Loads the product (edit) before its form opens; a missing one says so with the way back. */
 export function ProductEditorPage({ id }: { id: number | null }) {
   const { t } = useTranslation('shop');
-  const product = trpc.apps.ecommerce.products.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false });
+  // id 0: the address names no product (not a number); it is "not found" without asking the server.
+  const product = trpc.apps.ecommerce.products.byId.useQuery({ id: id ?? 0 }, { enabled: !!id, retry: false });
   const [reloads, setReloads] = useState(0);
-  const query = id === null ? { isLoading: false, error: null, refetch: () => undefined } : product;
+  const query =
+    id === null
+      ? { isLoading: false, error: null, refetch: () => undefined }
+      : id === 0
+        ? { isLoading: false, error: { message: '', data: { code: 'NOT_FOUND' } }, refetch: () => undefined }
+        : product;
   const title = id === null ? t('editor.addTitle') : t('editor.editTitle', { name: product.data?.productName ?? '' });
   return (
     <DetailFrame query={query} backRoute="apps-ecommerce-product-list" backLabel={t('editor.back')} missing={t('editor.missing', { id })} title={title}>

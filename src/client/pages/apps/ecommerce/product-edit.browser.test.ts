@@ -70,6 +70,9 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
 
     await page.goto('/apps/ecommerce/product/list');
     await settled(page);
+    // The menu has the shop's product pages now that they exist.
+    await page.locator('nav a[href="/apps/ecommerce/product/add"]').waitFor();
+    await page.locator('nav a[href="/apps/ecommerce/product/category-list"]').waitFor();
     const options = await page.getByRole('combobox', { name: 'Category', exact: true }).locator('option').allTextContents();
     expect(options).toContain(RENAMED);
     expect(options).toContain('Shoes');
@@ -211,6 +214,8 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await reader.page.goto('/apps/ecommerce/product/list');
     await settled(reader.page);
     expect(await reader.page.getByRole('button', { name: 'Add product' }).count()).toBe(0);
+    await reader.page.locator('nav a[href="/apps/ecommerce/product/category-list"]').waitFor();
+    expect(await reader.page.locator('nav a[href="/apps/ecommerce/product/add"]').count()).toBe(0);
     await reader.page.goto('/apps/ecommerce/product/category-list');
     await settled(reader.page);
     expect(await reader.page.getByRole('button', { name: 'Add category' }).count()).toBe(0);
