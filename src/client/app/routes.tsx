@@ -70,6 +70,8 @@ const businessList = (subject: Subject, list: Domain) => ({ meta: read(subject),
 const HOME = 'home/SignedInPage';
 /** The e-commerce pages' strings (their lists use the list frame's `business` ones too). */
 const SHOP = ['shop', 'business'] as const;
+/** The product form's strings: the shop's, the forms' (conflict banner) and the validation messages. */
+const SHOP_FORM = ['shop', 'forms', 'validation'] as const;
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', path: '/' },
@@ -100,8 +102,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'apps-ecommerce-manage-review', path: '/apps/ecommerce/manage-review', page: 'apps/ecommerce/ManageReviewPage', ns: SHOP, meta: demo },
   { name: 'apps-ecommerce-order-details-id', path: '/apps/ecommerce/order/details/:id', page: 'apps/ecommerce/OrderDetailsPage', ns: SHOP, meta: demo },
   { name: 'apps-ecommerce-order-list', path: '/apps/ecommerce/order/list', page: 'apps/ecommerce/OrderListPage', ns: SHOP, meta: demo },
-  { name: 'apps-ecommerce-product-add', path: '/apps/ecommerce/product/add', page: 'apps/ecommerce/ProductAddPage', meta: demo },
-  { name: 'apps-ecommerce-product-category-list', path: '/apps/ecommerce/product/category-list', page: 'apps/ecommerce/ProductCategoryListPage', meta: demo },
+  { name: 'apps-ecommerce-product-add', path: '/apps/ecommerce/product/add', page: 'apps/ecommerce/ProductAddPage', ns: SHOP_FORM, meta: { action: 'manage', subject: 'DemoApp' } },
+  { name: 'apps-ecommerce-product-category-list', path: '/apps/ecommerce/product/category-list', page: 'apps/ecommerce/ProductCategoryListPage', ns: SHOP, meta: demo },
+  { name: 'apps-ecommerce-product-edit-id', path: '/apps/ecommerce/product/edit/:id', page: 'apps/ecommerce/ProductEditPage', ns: SHOP_FORM, meta: demo },
   { name: 'apps-ecommerce-product-list', path: '/apps/ecommerce/product/list', page: 'apps/ecommerce/ProductListPage', ns: SHOP, meta: demo },
   { name: 'apps-ecommerce-referrals', path: '/apps/ecommerce/referrals', page: 'apps/ecommerce/ReferralsPage', ns: SHOP, meta: demo },
   { name: 'apps-ecommerce-settings', path: '/apps/ecommerce/settings', page: 'apps/ecommerce/SettingsPage', ns: SHOP, meta: demo },

@@ -49,6 +49,8 @@ export const ZProductDetail = z.object({
   qty: z.number().int(),
   status: z.enum(PRODUCT_STATUSES),
   image: z.string(),
+  /** The gallery in display order; `image` is its first. */
+  images: z.array(z.string()),
   version: z.number().int(),
 });
 export type TProductDetail = z.infer<typeof ZProductDetail>;
@@ -68,6 +70,8 @@ export const ZSaveProductInput = z.object({
   status: z.enum(PRODUCT_STATUSES),
   /** The image URL shown in lists (an uploaded file's, e.g. /api/files/12/content). */
   image: z.string().max(2000).default(''),
+  /** The gallery in display order (at most 8); when given, `image` becomes its first. */
+  images: z.array(z.string().trim().min(1).max(2000)).max(8).default([]),
   version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type TSaveProductInput = z.infer<typeof ZSaveProductInput>;

@@ -1,15 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_CATEGORIES, PRODUCT_STATUSES, ZListProductsInput, type TProduct } from '../../../../shared/schemas/ecommerce.ts';
+import { useLocation } from 'wouter';
+import { PRODUCT_STATUSES, ZListProductsInput, type TProduct } from '../../../../shared/schemas/ecommerce.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
+import { pathFor } from '../../../app/routes.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, useMoney, shopListText } from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, useCategoryLabel, useMoney, shopListText } from './shop.tsx';
 
-/** /apps/ecommerce/product/list: the shop's products with stat cards, filters, bulk delete and CSV. */
+/**
+ * /apps/ecommerce/product/list: the shop's products with stat cards, filters (the category one lists the
+ * shop's own categories), bulk delete and CSV. A row opens its edit page; "Add product" the add page.
+ */
 export default function ProductListPage() {
   const { t } = useTranslation('shop');
+  const [, navigate] = useLocation();
+  const categoryLabel = useCategoryLabel();
+  const categories = trpc.apps.ecommerce.categories.list.useQuery({ itemsPerPage: -1, sortBy: 'name', orderBy: 'asc' });
+  const edit = (p: TProduct) => navigate(pathFor('apps-ecommerce-product-edit-id', { id: p.id }));
   const fmt = useFormatters();
   const money = useMoney();
   const list = useRecordList({
@@ -33,7 +42,7 @@ export default function ProductListPage() {
       hideable: false,
       render: (p) => <PictureName image={p.image} name={p.productName} detail={p.productBrand} />,
     },
-    { key: 'category', header: t('products.category'), kind: 'text', sortable: true, render: (p) => t(`category.${p.category}`) },
+    { key: 'category', header: t('products.category'), kind: 'text', sortable: true, render: (p) => categoryLabel(p.category) },
     { key: 'stock', header: t('products.stock'), kind: 'status', render: (p) => (p.stock ? t('products.inStock') : t('products.outOfStock')) },
     { key: 'sku', header: t('products.sku'), kind: 'code', width: 7, sortable: true, render: (p) => <CodeCell>{p.sku}</CodeCell> },
     { key: 'price', header: t('products.price'), kind: 'number', sortable: true, render: (p) => <MoneyCell>{money(p.price)}</MoneyCell> },
@@ -45,6 +54,8 @@ export default function ProductListPage() {
     <RecordListPage
       list={list}
       {...shopListText(t, 'products')}
+      createLabel={t('products.add')}
+      onCreate={() => navigate(pathFor('apps-ecommerce-product-add'))}
       columns={columns}
       card={{ title: 'product', facts: ['price', 'qty'], status: 'status' }}
       exportDomain="ecommerce-products"
@@ -76,7 +87,7 @@ export default function ProductListPage() {
             label={t('products.category')}
             {...list.filter('category')}
             allLabel={t('filters.allCategories')}
-            options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
+            options={(categories.data?.items ?? []).map((c) => ({ value: c.name, label: categoryLabel(c.name) }))}
           />
           <FilterSelect
             label={t('products.stock')}
@@ -89,8 +100,8 @@ export default function ProductListPage() {
           />
         </>
       }
-      onRowOpen={null}
-      rowActions={(p) => list.menu(p, { onEdit: undefined })}
+      onRowOpen={edit}
+      rowActions={(p) => list.menu(p, { onEdit: () => edit(p) })}
     />
   );
 }

@@ -81,6 +81,15 @@ export function PictureName({ image, name, detail, detailLtr }: { image: string;
   );
 }
 
+/**
+ * A category's name for display: the sample categories are translated, the shop's own are shown as
+ * they were named.
+ */
+export function useCategoryLabel(): (name: string) => string {
+  const { t } = useTranslation('shop');
+  return (name) => t(`category.${name}`, { defaultValue: name, keySeparator: false });
+}
+
 /** The shop's cached lists in trpc.useUtils() (for useRecordList's `cache`). */
 export const shopCache = {
   products: (u: ShopUtils) => u.apps.ecommerce.products,
@@ -88,6 +97,7 @@ export const shopCache = {
   customers: (u: ShopUtils) => u.apps.ecommerce.customers,
   reviews: (u: ShopUtils) => u.apps.ecommerce.reviews,
   referrals: (u: ShopUtils) => u.apps.ecommerce.referrals,
+  categories: (u: ShopUtils) => u.apps.ecommerce.categories,
 };
 type ShopUtils = ReturnType<typeof trpc.useUtils>;
 

@@ -1,8 +1,8 @@
 // The invoice form of /apps/invoice/add and /apps/invoice/edit/{id}: client, dates, line items (add,
 // remove, move up and down), discount, tax and note. The totals shown while typing are a preview from
 // the shared `invoiceTotals`; the server computes and stores its own on save.
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';
-import { Banner, Button, Heading, IconButton, Spinner, TextInput, Textarea } from '@primer/react';
+import { PlusIcon } from '@primer/octicons-react';
+import { Banner, Button, Heading, Spinner, TextInput, Textarea } from '@primer/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -11,6 +11,7 @@ import { ZCreateInvoiceInput, invoiceTotals, type TInvoiceDocument } from '../..
 import { Field, NumberInput, StaleRecordBanner, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { RecordSelect } from '../../../components/RecordSelect/index.ts';
+import { ReorderButtons } from '../../../components/ReorderButtons/ReorderButtons.tsx';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { InvoiceTotals, invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
@@ -217,23 +218,13 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
                     <span dir="ltr">{money((item.quantity ?? 0) * (item.price ?? 0))}</span>
                   </div>
                   <div className={classes.itemTools}>
-                    <IconButton icon={ArrowUpIcon} data-move="-1" aria-label={t('editor.moveUp', { n })} size="small" variant="invisible" disabled={index === 0} onClick={() => move(index, -1)} />
-                    <IconButton
-                      icon={ArrowDownIcon}
-                      data-move="1"
-                      aria-label={t('editor.moveDown', { n })}
-                      size="small"
-                      variant="invisible"
-                      disabled={index === values.items.length - 1}
-                      onClick={() => move(index, 1)}
-                    />
-                    <IconButton
-                      icon={TrashIcon}
-                      aria-label={t('editor.removeItem', { n })}
-                      size="small"
-                      variant="invisible"
-                      disabled={values.items.length === 1}
-                      onClick={() => setItems(values.items.filter((_, i) => i !== index))}
+                    <ReorderButtons
+                      index={index}
+                      count={values.items.length}
+                      labels={{ up: t('editor.moveUp', { n }), down: t('editor.moveDown', { n }), remove: t('editor.removeItem', { n }) }}
+                      onMove={(by) => move(index, by)}
+                      onRemove={() => setItems(values.items.filter((_, i) => i !== index))}
+                      removeDisabled={values.items.length === 1}
                     />
                   </div>
                 </li>

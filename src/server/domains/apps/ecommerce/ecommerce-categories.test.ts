@@ -71,6 +71,30 @@ describe('apps.ecommerce categories and product writes', () => {
     expect(await codeOf(api.products.save({ ...product, id: 2_000_000, category: 'Office' }))).toBe('NOT_FOUND');
   });
 
+  it('keeps a product gallery in the order sent, its first image being the one the lists show', async () => {
+    const api = (await t.caller('admin@demo.com')).apps.ecommerce;
+    const made = await api.products.save({ ...product, category: 'Office', images: ['/api/files/1?inline=1', '/api/files/2?inline=1'] });
+    expect(made).toMatchObject({ images: ['/api/files/1?inline=1', '/api/files/2?inline=1'], image: '/api/files/1?inline=1' });
+    const reordered = await api.products.save({ ...product, id: made.id, category: 'Office', images: ['/api/files/2?inline=1', '/api/files/1?inline=1'], version: made.version });
+    expect((await api.products.byId({ id: made.id })).images).toEqual(['/api/files/2?inline=1', '/api/files/1?inline=1']);
+    expect((await api.products.list({ q: product.productName, itemsPerPage: -1 })).items.find((p) => p.id === made.id)?.image).toBe('/api/files/2?inline=1');
+    const tooMany = await api.products.save({ ...product, id: made.id, category: 'Office', images: Array.from({ length: 9 }, (_, i) => `/api/files/${i}`), version: reordered.version }).catch((e: unknown) => e);
+    expect(tooMany).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(JSON.stringify(tooMany)).toContain('images');
+    await api.products.delete({ id: made.id });
+  });
+
+  it('exports the categories with their counts and stock value as CSV; the client role may not', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv?sortBy=name', as: 'analyst@demo.com' });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('id,name,description,products,stock_value');
+    const listed = (await (await t.caller('analyst@demo.com')).apps.ecommerce.categories.list({ itemsPerPage: -1, sortBy: 'name' })).items;
+    expect(lines).toHaveLength(listed.length + 1);
+    expect(lines[1].split(',')[1]).toBe(listed[0].name);
+    expect((await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv', as: 'client@demo.com' })).statusCode).toBe(403);
+  });
+
   it('lets readers read only, refuses the client role, and keeps each shop copy to itself', async () => {
     const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;
     const [first] = (await reader.categories.list({ itemsPerPage: 1 })).items;

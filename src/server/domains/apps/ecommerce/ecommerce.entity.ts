@@ -47,6 +47,8 @@ export const EcommerceProductSchema = defineEntity({
     qty: p.integer(),
     status: p.enum([...PRODUCT_STATUSES]),
     image: p.text(),
+    /** The gallery in display order (image URLs, e.g. /api/files/12?inline=1); `image` is its first. */
+    images: p.array().default([]),
     /** Longer text shown on the product page; empty for the samples. */
     description: p.text().default(''),
     /** Percent off the price, 0 to 100. */

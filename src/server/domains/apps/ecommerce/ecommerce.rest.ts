@@ -7,6 +7,7 @@ import {
   ZEcommerceCustomer,
   ZEcommerceCustomerByIdInput,
   ZEcommerceCustomerDetail,
+  ZListCategoriesInput,
   ZListEcommerceCustomersInput,
   ZListOrdersInput,
   ZListProductsInput,
@@ -17,6 +18,7 @@ import {
   ZReferral,
   ZReview,
   ZShopDashboard,
+  type TCategory,
   type TEcommerceCustomer,
   type TOrder,
   type TProduct,
@@ -66,6 +68,19 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
       { header: 'qty', value: (r) => r.qty },
       { header: 'in_stock', value: (r) => r.stock },
       { header: 'status', value: (r) => r.status },
+    ],
+  });
+  // GET /api/export/ecommerce-categories.csv: the category list page's CSV, with counts and stock value.
+  registerCsvExport<typeof ZListCategoriesInput, TCategory>(app, {
+    name: 'ecommerce-categories',
+    input: ZListCategoriesInput,
+    iterate: shop.iterateCategories,
+    columns: [
+      { header: 'id', value: (r) => r.id },
+      { header: 'name', value: (r) => r.name },
+      { header: 'description', value: (r) => r.description },
+      { header: 'products', value: (r) => r.productCount },
+      { header: 'stock_value', value: (r) => r.totalValue },
     ],
   });
   registerCsvExport<typeof ZListOrdersInput, TOrder>(app, {

@@ -182,6 +182,7 @@ export async function getProduct(ctx: ServiceContext, input: TByIdInput): Promis
       'qty',
       'status',
       'image',
+      'images',
       'version',
     ])
     .executeTakeFirst();
@@ -217,7 +218,8 @@ export async function saveProduct(ctx: ServiceContext, input: TSaveProductInput)
     discount: input.discount,
     qty: input.qty,
     status: input.status,
-    image: input.image,
+    image: input.images[0] ?? input.image,
+    images: input.images,
     updated_at: sql<Date>`now()`,
   };
   let id: number;
@@ -286,6 +288,8 @@ export async function listCategories(ctx: ServiceContext, input: TListCategories
   const { rows, total } = await runList(categorySource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [] });
   return { items: rows, total };
 }
+
+export const iterateCategories = everyPage(listCategories);
 
 async function categoryById(db: Kysely<DB>, tenant: number, id: number): Promise<TCategory> {
   const { rows } = await runList(categorySource(db, tenant), { page: 1, itemsPerPage: 1, where: [sql<boolean>`c.id = ${id}`] });
