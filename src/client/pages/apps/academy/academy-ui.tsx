@@ -1,0 +1,28 @@
+// Shared bits of the academy pages: a course's progress bar with its text, and the load-error banner.
+import { Banner, ProgressBar } from '@primer/react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format.ts';
+import classes from './Academy.module.css';
+
+/** Completed over total as a whole percentage (0 when there is nothing to do). */
+export const percentOf = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
+
+/** A progress bar named after the course, with "3 of 12 lectures" beside it. */
+export function CourseProgress({ title, done, total, testId }: { title: string; done: number; total: number; testId?: string }) {
+  const { t } = useTranslation('academy');
+  const fmt = useFormatters();
+  const percent = percentOf(done, total);
+  return (
+    <div className={classes.progress} data-testid={testId} data-done={done} data-total={total}>
+      <ProgressBar progress={percent} aria-label={t('list.progressOf', { title })} aria-valuetext={`${percent} %`} />
+      <span className={classes.muted}>
+        {t('list.lectures', { done: fmt.number(done), total: fmt.number(total) })} · <span dir="ltr">{fmt.number(percent)} %</span>
+      </span>
+    </div>
+  );
+}
+
+export function LoadError({ message, retry }: { message: string; retry: () => void }) {
+  const { t } = useTranslation('academy');
+  return <Banner variant="critical" title={t('loadFailed')} description={message} primaryAction={<Banner.PrimaryAction onClick={retry}>{t('reload')}</Banner.PrimaryAction>} />;
+}
