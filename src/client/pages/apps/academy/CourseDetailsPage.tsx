@@ -110,9 +110,14 @@ export default function CourseDetailsPage() {
                             <Checkbox
                               checked={topic.isCompleted}
                               onChange={(e) => {
+                                const checked = e.target.checked;
                                 setPending(topic.id);
                                 setProblem(null);
-                                tick.mutate({ topicId: topic.id, isCompleted: e.target.checked, version: topic.version });
+                                // Shown at once; the server's answer (or a reload on refusal) replaces it.
+                                utils.apps.academy.courseDetails.setData(input, (old) =>
+                                  old && { ...old, content: old.content.map((s) => ({ ...s, topics: s.topics.map((x) => (x.id === topic.id ? { ...x, isCompleted: checked } : x)) })) },
+                                );
+                                tick.mutate({ topicId: topic.id, isCompleted: checked, version: topic.version });
                               }}
                             />
                             <FormControl.Label className={classes.topicLabel}>
