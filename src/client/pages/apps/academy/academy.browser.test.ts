@@ -63,6 +63,26 @@ describe('academy as admin', { timeout: 180_000 }, () => {
     expect(after.completedTasks).toBe(course.completedTasks + 1);
   });
 
+  it('a tick from a second tab holding an old copy is refused, said, and the page reloads with the first tab\'s tick', async () => {
+    const [course] = (await courses('?hideCompleted=true&sortBy=progress&orderBy=asc&itemsPerPage=1')).courses;
+    const other = await page.context().newPage();
+    for (const tab of [page, other]) {
+      await tab.goto(`/apps/academy/course-details/${course.id}`);
+      await tab.locator('[data-topic]').first().waitFor();
+    }
+    const topicId = await page.locator('[data-topic]').filter({ has: page.getByRole('checkbox', { checked: false }) }).first().getAttribute('data-topic');
+    await page.locator(`[data-topic="${topicId}"]`).getByRole('checkbox').check();
+    await page.getByText('Progress saved').waitFor();
+    // The second tab still shows the lecture unticked, with the version it read.
+    const stale = other.locator(`[data-topic="${topicId}"]`).getByRole('checkbox');
+    expect(await stale.isChecked()).toBe(false);
+    await stale.click();
+    await other.getByText(/This lecture was changed in another tab/).waitFor();
+    await expect.poll(() => stale.isChecked()).toBe(true);
+    await expect.poll(() => other.getByTestId('course-progress').getAttribute('data-done')).toBe(String(course.completedTasks + 1));
+    await other.close();
+  });
+
   it('the dashboard counts the catalogue', async () => {
     const all = (await courses('?itemsPerPage=-1')).courses;
     await page.goto('/apps/academy/dashboard');
