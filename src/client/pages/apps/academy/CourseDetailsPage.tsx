@@ -13,12 +13,13 @@ import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Academy.module.css';
-import { CourseProgress, LoadError, percentOf } from './academy-ui.tsx';
+import { CourseProgress, LoadError, percentOf, useDuration } from './academy-ui.tsx';
 
 export default function CourseDetailsPage() {
   const { t } = useTranslation('academy');
   const fmt = useFormatters();
   const can = useCan();
+  const duration = useDuration();
   const toast = useToast();
   const utils = trpc.useUtils();
   const params = useParams<{ id?: string }>();
@@ -101,7 +102,7 @@ export default function CourseDetailsPage() {
                       <bdi dir="auto">{section.title}</bdi>
                     </Heading>
                     <Text as="p" className={classes.muted}>
-                      {t('details.sectionStatus', { done: fmt.number(done), total: fmt.number(section.topics.length), time: section.time })}
+                      {t('details.sectionStatus', { done: fmt.number(done), total: fmt.number(section.topics.length), time: duration(section.time) })}
                     </Text>
                     <ul className={classes.topics}>
                       {section.topics.map((topic) => (
@@ -124,7 +125,7 @@ export default function CourseDetailsPage() {
                               <bdi dir="auto">{topic.title}</bdi>
                             </FormControl.Label>
                             <FormControl.Caption>
-                              <span dir="ltr">{topic.time}</span>
+                              {duration(topic.time)}
                             </FormControl.Caption>
                           </FormControl>
                         </li>

@@ -11,7 +11,7 @@ import { pathFor } from '../../../app/routes.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Academy.module.css';
-import { CourseProgress, LoadError } from './academy-ui.tsx';
+import { CourseProgress, LoadError, useDuration } from './academy-ui.tsx';
 
 const PAGE_SIZE = 6;
 const SORTS = ['courseName.asc', 'courseName.desc', 'progress.asc', 'progress.desc'] as const;
@@ -27,6 +27,7 @@ type Label = (typeof COURSE_LABELS)[number];
 export default function MyCoursePage() {
   const { t } = useTranslation('academy');
   const fmt = useFormatters();
+  const duration = useDuration();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const label = (COURSE_LABELS as readonly string[]).includes(params.get('label') ?? '') ? (params.get('label') as Label) : ALL_COURSES_LABEL;
@@ -141,7 +142,7 @@ export default function MyCoursePage() {
                   </Link>
                 </Heading>
                 <Text className={classes.muted}>
-                  {t('list.by', { name: c.user })} · <span dir="ltr">{c.time}</span>
+                  {t('list.by', { name: c.user })} · {duration(c.time)}
                 </Text>
                 <CourseProgress title={c.courseTitle} done={c.completedTasks} total={c.totalTasks} />
               </div>

@@ -26,3 +26,19 @@ export function LoadError({ message, retry }: { message: string; retry: () => vo
   const { t } = useTranslation('academy');
   return <Banner variant="critical" title={t('loadFailed')} description={message} primaryAction={<Banner.PrimaryAction onClick={retry}>{t('reload')}</Banner.PrimaryAction>} />;
 }
+
+/**
+ * The server's lengths ("4.5 min", "48 min", "1h 12m", the spec's format) in the reader's language;
+ * anything else is shown as it came.
+ */
+export function useDuration(): (text: string) => string {
+  const { t } = useTranslation('academy');
+  const fmt = useFormatters();
+  return (text) => {
+    const minutes = /^(\d+(?:\.\d+)?) min$/.exec(text);
+    if (minutes) return t('duration.minutes', { n: fmt.number(Number(minutes[1])) });
+    const hours = /^(\d+)h (\d+)m$/.exec(text);
+    if (hours) return t('duration.hoursMinutes', { h: fmt.number(Number(hours[1])), m: fmt.number(Number(hours[2])) });
+    return text;
+  };
+}
