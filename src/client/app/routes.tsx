@@ -117,9 +117,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'apps-user-list', path: '/apps/user/list', page: 'apps/user/UserListPage', ns: ['users', 'business', 'forms', 'validation'], list: 'apps.users', meta: demo },
   { name: 'apps-user-view-id', path: '/apps/user/view/:id', page: 'apps/user/UserViewPage', ns: ['users', 'forms', 'validation'], meta: demo },
   // Template pages of the menu whose paths the spec leaves open (demo apps of spec section 1)
-  { name: 'apps-academy-dashboard', path: '/apps/academy/dashboard', page: 'apps/academy/AcademyDashboardPage', meta: demo },
-  { name: 'apps-academy-my-course', path: '/apps/academy/my-course', page: 'apps/academy/MyCoursePage', meta: demo },
-  { name: 'apps-academy-course-details', path: '/apps/academy/course-details', page: 'apps/academy/CourseDetailsPage', meta: demo },
+  { name: 'apps-academy-dashboard', path: '/apps/academy/dashboard', page: 'apps/academy/AcademyDashboardPage', ns: ['academy'], meta: demo },
+  { name: 'apps-academy-my-course', path: '/apps/academy/my-course', page: 'apps/academy/MyCoursePage', ns: ['academy'], meta: demo },
+  { name: 'apps-academy-course-details', path: '/apps/academy/course-details', page: 'apps/academy/CourseDetailsPage', ns: ['academy'], meta: demo },
+  { name: 'apps-academy-course-details-id', path: '/apps/academy/course-details/:id', page: 'apps/academy/CourseDetailsPage', ns: ['academy'], meta: demo },
   { name: 'pages-user-profile-tab', path: '/pages/user-profile/:tab', page: 'pages/UserProfilePage', meta: demo },
   { name: 'pages-account-settings-tab', path: '/pages/account-settings/:tab', page: 'pages/AccountSettingsPage', ns: ['account', 'validation'] },
   { name: 'pages-pricing', path: '/pages/pricing', page: 'pages/PricingPage', meta: demo },

@@ -20,6 +20,7 @@ import {
   LawIcon,
   LocationIcon,
   MailIcon,
+  MortarBoardIcon,
   OrganizationIcon,
   PackageIcon,
   PeopleIcon,
@@ -146,6 +147,7 @@ export const NAVIGATION: NavSection[] = [
       ]),
       // No fixed view link: each customer's copy of the sample people has its own ids (open one from the list).
       group('user', PersonIcon, [link('apps-user-list', 'list')]),
+      group('academy', MortarBoardIcon, [link('apps-academy-my-course', 'myCourses'), link('apps-academy-course-details', 'courseDetails')]),
       group('rolesAndPermissions', KeyIcon, [link('apps-roles', 'roles'), link('apps-permissions', 'permissions')]),
       group('pages', BookIcon, [
         link('pages-user-profile-tab', 'userProfile', undefined, { tab: 'profile' }),

@@ -43,7 +43,15 @@ export type TCourseList = z.infer<typeof ZCourseList>;
 export const ZCourseDetailsInput = z.object({ courseId: ZId.optional() });
 export type TCourseDetailsInput = z.infer<typeof ZCourseDetailsInput>;
 
-export const ZCourseTopic = z.object({ title: z.string(), time: z.string(), isCompleted: z.boolean() });
+export const ZCourseTopic = z.object({
+  /** The lecture's id, for ticking it (apps.academy.setTopicCompleted). */
+  id: z.number().int(),
+  title: z.string(),
+  time: z.string(),
+  isCompleted: z.boolean(),
+  /** The lecture's optimistic-lock version, sent back when ticking it. */
+  version: z.number().int(),
+});
 export const ZCourseSection = z.object({
   id: z.string(),
   title: z.string(),
@@ -67,7 +75,45 @@ export const ZCourseDetails = z.object({
   /** Total length of every topic, e.g. "1.4 total hours". */
   length: z.string(),
   totalLectures: z.number().int(),
+  /** Lectures ticked as completed (the course's completedTasks). */
+  completedLectures: z.number().int(),
+  tag: z.enum(COURSE_TAGS),
   description: z.array(z.string()),
   content: z.array(ZCourseSection),
 });
 export type TCourseDetails = z.infer<typeof ZCourseDetails>;
+
+/**
+ * Tick (or untick) one lecture as completed. `version` is the lecture's version the caller read: a lecture
+ * changed since (another tab, another person) is CONFLICT, never silently overwritten.
+ */
+export const ZSetTopicCompletedInput = z.object({
+  topicId: ZId,
+  isCompleted: z.boolean({ error: 'isCompleted must be true or false' }),
+  version: z.number({ error: 'version must be the version of the lecture you read' }).int().positive(),
+});
+export type TSetTopicCompletedInput = z.infer<typeof ZSetTopicCompletedInput>;
+
+/** The academy dashboard's figures, all aggregated in SQL over the caller's copy of the catalogue. */
+export const ZAcademySummary = z.object({
+  courses: z.number().int(),
+  completed: z.number().int(),
+  inProgress: z.number().int(),
+  notStarted: z.number().int(),
+  lectures: z.number().int(),
+  completedLectures: z.number().int(),
+  /** Hours of lecture time in the catalogue and of the completed lectures, one decimal. */
+  hours: z.number(),
+  completedHours: z.number(),
+  /** Per tag: courses, lectures, completed lectures and the completion percentage (0-100, integer). */
+  byTag: z.array(
+    z.object({
+      tag: z.enum(COURSE_TAGS),
+      courses: z.number().int(),
+      lectures: z.number().int(),
+      completedLectures: z.number().int(),
+      percent: z.number().int(),
+    }),
+  ),
+});
+export type TAcademySummary = z.infer<typeof ZAcademySummary>;

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { COURSE_TAGS } from '../../../../shared/schemas/academy.ts';
-import { baseProperties } from '../../../db/base.entity.ts';
+import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 /** A course of the academy demo catalogue. Progress is completedTasks / totalTasks. */
@@ -73,6 +73,7 @@ export const AcademyCourseTopicSchema = defineEntity({
     /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
     tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     section: () => p.manyToOne(AcademyCourseSection).deleteRule('cascade'),
+    ...recordVersion,
     title: p.string().length(200),
     seconds: p.integer(),
     isCompleted: p.boolean(),

@@ -1,7 +1,14 @@
-import { ZCourseDetails, ZCourseDetailsInput, ZCourseList, ZListCoursesInput } from '../../../../shared/schemas/academy.ts';
+import {
+  ZAcademySummary,
+  ZCourseDetails,
+  ZCourseDetailsInput,
+  ZCourseList,
+  ZListCoursesInput,
+  ZSetTopicCompletedInput,
+} from '../../../../shared/schemas/academy.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
-import { getCourseDetails, listCourses } from './academy.service.ts';
+import { getAcademySummary, getCourseDetails, listCourses, setTopicCompleted } from './academy.service.ts';
 
 export const academyRouter = router({
   courses: router({
@@ -11,4 +18,9 @@ export const academyRouter = router({
     .input(ZCourseDetailsInput.optional())
     .output(ZCourseDetails)
     .query(({ ctx, input }) => getCourseDetails(ctx, input ?? {})),
+  setTopicCompleted: authedProcedure
+    .input(ZSetTopicCompletedInput)
+    .output(ZCourseDetails)
+    .mutation(({ ctx, input }) => setTopicCompleted(ctx, input)),
+  summary: authedProcedure.output(ZAcademySummary).query(({ ctx }) => getAcademySummary(ctx)),
 });

@@ -2,11 +2,21 @@
 // caller reading their customer's copy (the platform's for the superadmin), made on first use.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, sql, type Kysely } from 'kysely';
-import { ALL_COURSES_LABEL, type TCourseDetails, type TCourseDetailsInput, type TCourseList, type TListCoursesInput } from '../../../../shared/schemas/academy.ts';
+import {
+  ALL_COURSES_LABEL,
+  COURSE_TAGS,
+  type TAcademySummary,
+  type TCourseDetails,
+  type TCourseDetailsInput,
+  type TCourseList,
+  type TListCoursesInput,
+  type TSetTopicCompletedInput,
+} from '../../../../shared/schemas/academy.ts';
 import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
+import { staleRecord } from '../../../lib/records.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from './academy.entity.ts';
 
@@ -17,9 +27,9 @@ export async function copySampleCourses(em: EntityManager, tenant: number): Prom
   await copySampleRows(em, 'academy_course_topics', tenant, copiedColumns(em, AcademyCourseTopic), { column: 'section_id', ids: sections });
 }
 
-/** Authorizes reading DemoApp and opens the caller's copy of the academy (made on first use). */
-function openAcademy(ctx: ServiceContext): Promise<TenantCopy> {
-  return openTenantCopy(ctx, 'read', 'academy', copySampleCourses);
+/** Authorizes `action` on DemoApp and opens the caller's copy of the academy (made on first use). */
+function openAcademy(ctx: ServiceContext, action: 'read' | 'manage' = 'read'): Promise<TenantCopy> {
+  return openTenantCopy(ctx, action, 'academy', copySampleCourses);
 }
 
 function courseSource(db: Kysely<DB>, tenant: number) {
@@ -95,36 +105,47 @@ export async function getCourseDetails(ctx: ServiceContext, input: TCourseDetail
     ? await ctx.em.findOne(AcademyCourse, { id: input.courseId, tenant })
     : (await ctx.em.find(AcademyCourse, { tenant }, { orderBy: { id: 'asc' }, limit: 1 }))[0];
   if (!course) throw new AppError('NOT_FOUND', 'No course found with this id');
-  const rows = await kyselyOf(ctx.em)
+  return courseDetails(ctx.em, tenant, course);
+}
+
+/** The course page of `course` (a row of `tenant`'s copy), its sections and lectures read fresh. */
+async function courseDetails(em: EntityManager, tenant: number, course: AcademyCourse): Promise<TCourseDetails> {
+  const rows = await kyselyOf(em)
     .selectFrom('academy_course_sections as s')
     .leftJoin('academy_course_topics as t', 't.section_id', 's.id')
-    .select(['s.id as sectionId', 's.slug', 's.title as sectionTitle', 't.title', 't.seconds', 't.is_completed as isCompleted'])
+    .select(['s.id as sectionId', 's.slug', 's.title as sectionTitle', 't.id as topicId', 't.title', 't.seconds', 't.is_completed as isCompleted', 't.version'])
     .where('s.course_id', '=', course.id)
     .where('s.tenant_id', '=', tenant)
     .orderBy('s.position')
     .orderBy('t.position')
     .execute();
-  const sections = new Map<number, { slug: string; title: string; topics: { title: string; seconds: number; isCompleted: boolean }[] }>();
+  type Topic = { id: number; title: string; seconds: number; isCompleted: boolean; version: number };
+  const sections = new Map<number, { slug: string; title: string; topics: Topic[] }>();
   for (const row of rows) {
     let section = sections.get(row.sectionId);
     if (!section) {
       section = { slug: row.slug, title: row.sectionTitle, topics: [] };
       sections.set(row.sectionId, section);
     }
-    if (row.title !== null) section.topics.push({ title: row.title, seconds: row.seconds ?? 0, isCompleted: row.isCompleted ?? false });
+    if (row.topicId !== null && row.title !== null) {
+      section.topics.push({ id: row.topicId, title: row.title, seconds: row.seconds ?? 0, isCompleted: row.isCompleted ?? false, version: row.version ?? 1 });
+    }
   }
   let totalSeconds = 0;
   let totalLectures = 0;
+  let completedLectures = 0;
   const content = [...sections.values()].map((section) => {
     const seconds = section.topics.reduce((sum, topic) => sum + topic.seconds, 0);
+    const completed = section.topics.filter((topic) => topic.isCompleted).length;
     totalSeconds += seconds;
     totalLectures += section.topics.length;
+    completedLectures += completed;
     return {
       id: section.slug,
       title: section.title,
-      status: `${section.topics.filter((topic) => topic.isCompleted).length}/${section.topics.length}`,
+      status: `${completed}/${section.topics.length}`,
       time: sectionTime(seconds),
-      topics: section.topics.map((topic) => ({ title: topic.title, time: lectureTime(topic.seconds), isCompleted: topic.isCompleted })),
+      topics: section.topics.map((topic) => ({ id: topic.id, title: topic.title, time: lectureTime(topic.seconds), isCompleted: topic.isCompleted, version: topic.version })),
     };
   });
   return {
@@ -140,7 +161,101 @@ export async function getCourseDetails(ctx: ServiceContext, input: TCourseDetail
     isCaptions: course.isCaptions,
     length: `${Math.round((totalSeconds / 3600) * 10) / 10} total hours`,
     totalLectures,
+    completedLectures,
+    tag: course.tag,
     description: course.description,
     content,
+  };
+}
+
+/**
+ * Tick or untick one lecture of the caller's copy and recompute its course's completed tasks (the
+ * progress the catalogue shows) in the same transaction. Needs manage on DemoApp (FORBIDDEN otherwise).
+ * A lecture of another copy, or none, is NOT_FOUND; a lecture whose version moved since the caller read
+ * it is CONFLICT (one conditional UPDATE, race-free). Answers the course page as it now stands.
+ */
+export async function setTopicCompleted(ctx: ServiceContext, input: TSetTopicCompletedInput): Promise<TCourseDetails> {
+  const { tenant } = await openAcademy(ctx, 'manage');
+  const courseId = await ctx.em.transactional(async (em) => {
+    const db = kyselyOf(em);
+    const topic = await db
+      .updateTable('academy_course_topics')
+      .set({ is_completed: input.isCompleted, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+      .where('id', '=', input.topicId)
+      .where('tenant_id', '=', tenant)
+      .where('version', '=', input.version)
+      .returning('section_id')
+      .executeTakeFirst();
+    if (!topic) {
+      const exists = await db.selectFrom('academy_course_topics').select('id').where('id', '=', input.topicId).where('tenant_id', '=', tenant).executeTakeFirst();
+      throw exists ? staleRecord('Lecture') : new AppError('NOT_FOUND', 'No lecture found with this id', { topicId: ['No lecture found with this id'] });
+    }
+    const course = await db
+      .updateTable('academy_courses as c')
+      .set((eb) => ({
+        completed_tasks: eb
+          .selectFrom('academy_course_topics as t')
+          .innerJoin('academy_course_sections as s', 's.id', 't.section_id')
+          .whereRef('s.course_id', '=', 'c.id')
+          .where('t.is_completed', '=', true)
+          .select(sql<number>`count(*)::int`.as('n')),
+        updated_at: sql<Date>`now()`,
+      }))
+      .where('c.tenant_id', '=', tenant)
+      .where('c.id', '=', (eb) => eb.selectFrom('academy_course_sections').select('course_id').where('id', '=', topic.section_id))
+      .returning('c.id')
+      .executeTakeFirstOrThrow();
+    return course.id;
+  });
+  const course = await ctx.em.findOneOrFail(AcademyCourse, { id: courseId, tenant }, { refresh: true });
+  return courseDetails(ctx.em, tenant, course);
+}
+
+/**
+ * The academy dashboard: courses completed / in progress / not started, lecture hours in the catalogue and
+ * completed, and completion per tag, aggregated in SQL over the caller's copy (any reader of DemoApp).
+ */
+export async function getAcademySummary(ctx: ServiceContext): Promise<TAcademySummary> {
+  const { tenant } = await openAcademy(ctx);
+  const db = kyselyOf(ctx.em);
+  const courses = await db
+    .selectFrom('academy_courses as c')
+    .where('c.tenant_id', '=', tenant)
+    .select([
+      sql<number>`count(*)::int`.as('courses'),
+      sql<number>`(count(*) filter (where c.completed_tasks = c.total_tasks))::int`.as('completed'),
+      sql<number>`(count(*) filter (where c.completed_tasks > 0 and c.completed_tasks < c.total_tasks))::int`.as('inProgress'),
+      sql<number>`(count(*) filter (where c.completed_tasks = 0))::int`.as('notStarted'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('academy_courses as c')
+    .leftJoin('academy_course_sections as s', (join) => join.onRef('s.course_id', '=', 'c.id'))
+    .leftJoin('academy_course_topics as t', (join) => join.onRef('t.section_id', '=', 's.id'))
+    .where('c.tenant_id', '=', tenant)
+    .groupBy('c.tag')
+    .select([
+      'c.tag',
+      sql<number>`count(distinct c.id)::int`.as('courses'),
+      sql<number>`count(t.id)::int`.as('lectures'),
+      sql<number>`(count(t.id) filter (where t.is_completed))::int`.as('completedLectures'),
+      sql<number>`coalesce(sum(t.seconds), 0)::float8`.as('seconds'),
+      sql<number>`coalesce(sum(t.seconds) filter (where t.is_completed), 0)::float8`.as('completedSeconds'),
+    ])
+    .execute();
+  const byTag = COURSE_TAGS.flatMap((tag) => {
+    const row = rows.find((r) => r.tag === tag);
+    if (!row) return [];
+    return [{ tag, courses: row.courses, lectures: row.lectures, completedLectures: row.completedLectures, percent: row.lectures ? Math.round((row.completedLectures / row.lectures) * 100) : 0 }];
+  });
+  const sum = (key: 'lectures' | 'completedLectures' | 'seconds' | 'completedSeconds') => rows.reduce((total, row) => total + row[key], 0);
+  const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+  return {
+    ...courses,
+    lectures: sum('lectures'),
+    completedLectures: sum('completedLectures'),
+    hours: hours(sum('seconds')),
+    completedHours: hours(sum('completedSeconds')),
+    byTag,
   };
 }
