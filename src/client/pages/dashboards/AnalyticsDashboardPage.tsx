@@ -3,13 +3,14 @@
 // sorted and paged by the server (apps.analytics.projects.list, as GET /api/dashboard/analytics/projects).
 // Charts use the shared Chart wrapper (a data table under each, theme colours, mirrored in RTL).
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
-import { Banner, Button, FormControl, Heading, ProgressBar, Select, Spinner, Text, TextInput } from '@primer/react';
+import { Banner, Button, Heading, ProgressBar, Spinner, Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ANALYTICS_PROJECT_SORT_KEYS, type TAnalyticsProjectSortKey } from '../../../shared/schemas/analytics.ts';
-import { SHOP_SALES_WEEKS, type TShopSales } from '../../../shared/schemas/ecommerce.ts';
+// Types only: the shared schemas' values would bring zod into the route (the server validates).
+import type { TAnalyticsProjectSortKey } from '../../../shared/schemas/analytics.ts';
+import type { TShopSales } from '../../../shared/schemas/ecommerce.ts';
 import { Chart } from '../../components/charts/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -17,6 +18,8 @@ import classes from './Dashboards.module.css';
 import own from './Analytics.module.css';
 
 const PAGE_SIZE = 5;
+/** The periods offered (SHOP_SALES_WEEKS of the shared schema; the server takes 1 to 52). */
+const PERIODS = [4, 12, 26, 52] as const;
 
 /** Dollars, percentages, week and weekday names in the page's language. */
 function useFormats() {
@@ -77,16 +80,16 @@ export default function AnalyticsDashboardPage() {
           <Heading as="h1">{t('title')}</Heading>
           <p className={own.lead}>{t('lead')}</p>
         </div>
-        <FormControl>
-          <FormControl.Label>{t('window')}</FormControl.Label>
-          <Select value={String(weeks)} onChange={(e) => setWeeks(Number(e.target.value))}>
-            {SHOP_SALES_WEEKS.map((n) => (
-              <Select.Option key={n} value={String(n)}>
+        <label className={own.field}>
+          <span className={own.fieldLabel}>{t('window')}</span>
+          <select className={own.control} value={String(weeks)} onChange={(e) => setWeeks(Number(e.target.value))}>
+            {PERIODS.map((n) => (
+              <option key={n} value={String(n)}>
                 {t('lastWeeks', { count: n })}
-              </Select.Option>
+              </option>
             ))}
-          </Select>
-        </FormControl>
+          </select>
+        </label>
       </header>
       {sales.isError ? (
         <Banner
@@ -251,17 +254,16 @@ function ProjectsTable() {
       </button>
     </th>
   );
-  const [projectKey, leaderKey, progressKey] = ANALYTICS_PROJECT_SORT_KEYS;
   return (
     <section className={classes.card} aria-labelledby="an-projects">
       <div className={own.cardHead}>
         <Heading as="h2" id="an-projects" className={classes.h2}>
           {t('projects')}
         </Heading>
-        <FormControl>
-          <FormControl.Label>{t('search')}</FormControl.Label>
-          <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchPlaceholder')} />
-        </FormControl>
+        <label className={own.field}>
+          <span className={own.fieldLabel}>{t('search')}</span>
+          <input className={own.control} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchPlaceholder')} />
+        </label>
       </div>
       {list.isError && (
         <Banner
@@ -282,10 +284,10 @@ function ProjectsTable() {
           <table className={classes.table} aria-describedby="an-pages" data-testid="projects">
             <thead>
               <tr>
-                {sortHeader(projectKey)}
-                {sortHeader(leaderKey)}
+                {sortHeader('project')}
+                {sortHeader('leader')}
                 <th scope="col">{t('col.team')}</th>
-                {sortHeader(progressKey)}
+                {sortHeader('progress')}
                 <th scope="col">{t('col.hours')}</th>
               </tr>
             </thead>
