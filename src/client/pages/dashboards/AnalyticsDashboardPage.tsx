@@ -280,7 +280,7 @@ function ProjectsTable() {
         </p>
       )}
       {list.data && list.data.items.length > 0 && (
-        <div className={classes.scroll} tabIndex={0} role="region" aria-labelledby="an-projects">
+        <div className={classes.scroll} tabIndex={0} role="region" aria-labelledby="an-projects an-pages">
           <table className={classes.table} aria-describedby="an-pages" data-testid="projects">
             <thead>
               <tr>

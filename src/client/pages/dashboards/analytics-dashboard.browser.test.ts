@@ -59,7 +59,7 @@ describe('analytics dashboard', { timeout: 180_000 }, () => {
 
     // Another period: the cards follow the server's figures for it.
     const four = await api<TShopSales>('/api/apps/ecommerce/sales?weeks=4');
-    await page.getByLabel('Period').selectOption('4');
+    await page.getByRole('combobox', { name: 'Period' }).selectOption('4');
     await page.waitForFunction((want) => document.querySelector('[data-figure="orders"]')?.textContent === want, count.format(four.current.orders));
     expect(await figure('revenue')).toBe(money.format(four.current.revenue));
     await page.getByRole('figure', { name: 'Orders by day of the week' }).waitFor();
@@ -68,21 +68,21 @@ describe('analytics dashboard', { timeout: 180_000 }, () => {
 
     // Projects: sorted by name, 5 a page, then page 2, then by progress descending, then a search.
     await expectRows(page, await projectIds('sortBy=project&orderBy=asc&page=1'));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expectRows(page, await projectIds('sortBy=project&orderBy=asc&page=2'));
     await page.getByText(/^Page 2 of 2 · 7 projects$/).waitFor();
-    await page.getByRole('button', { name: 'Progress' }).click();
+    await page.getByRole('button', { name: 'Progress', exact: true }).click();
     await expectRows(page, await projectIds('sortBy=progress&orderBy=asc&page=1'));
-    await page.getByRole('button', { name: 'Progress' }).click();
+    await page.getByRole('button', { name: 'Progress', exact: true }).click();
     await expectRows(page, await projectIds('sortBy=progress&orderBy=desc&page=1'));
     expect(await page.getByRole('columnheader', { name: 'Progress' }).getAttribute('aria-sort')).toBe('descending');
     const all = await api<{ projects: TAnalyticsProject[] }>('/api/dashboard/analytics/projects?itemsPerPage=-1');
     const q = all.projects[0].leader.split(' ')[0];
-    await page.getByLabel('Search projects').fill(q);
+    await page.getByRole('searchbox', { name: 'Search projects' }).fill(q);
     const found = await projectIds(`q=${encodeURIComponent(q)}&sortBy=progress&orderBy=desc&page=1`);
     expect(found.length).toBeGreaterThan(0);
     await expectRows(page, found);
-    await page.getByLabel('Search projects').fill('no such project zz');
+    await page.getByRole('searchbox', { name: 'Search projects' }).fill('no such project zz');
     await page.getByText('No project matches “no such project zz”.').waitFor();
   });
 
