@@ -121,6 +121,8 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
     ['customers: page 1', 'ecommerce/customers', 'page=1&itemsPerPage=10'],
     [`customers: deep page ${middle} by name`, 'ecommerce/customers', `page=${middle}&sortBy=customer&orderBy=asc`],
     ['dashboard: revenue, orders, customers, months, statuses, top products', 'ecommerce/dashboard', ''],
+    ['analytics sales: 12 weeks by week, method, payment, weekday + the 12 before', 'ecommerce/sales', 'weeks=12'],
+    ['analytics sales: 52 weeks by week, method, payment, weekday + the 52 before', 'ecommerce/sales', 'weeks=52'],
   ];
 
   const rows: string[] = [];
@@ -128,8 +130,8 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
     const appUrl = `${appBase}/api/apps/${resource}?${query}`;
     const ceilingUrl = `${ceilingBase}/${resource.split('/')[1]}?${query}`;
     const check = await fetch(appUrl, { headers: auth });
-    const body = (await check.json()) as { total?: number; orders?: unknown[] | number; customers?: unknown[] | number };
-    const list = body.orders ?? body.customers;
+    const body = (await check.json()) as { total?: number; orders?: unknown[] | number; customers?: unknown[] | number; current?: { orders: number } };
+    const list = body.orders ?? body.customers ?? body.current?.orders;
     const answered = typeof list === 'number' ? list > 0 : list?.length;
     if (check.status !== 200 || !answered) {
       throw new Error(`${name}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 200)}`);

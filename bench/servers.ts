@@ -14,9 +14,10 @@ import { initOrm } from '../src/server/db/orm.ts';
 import type { DB } from '../src/server/db/kysely.ts';
 import { customerSource, orderSource } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { shopFigures } from '../src/server/domains/apps/ecommerce/ecommerce-dashboard.service.ts';
+import { salesFigures } from '../src/server/domains/apps/ecommerce/ecommerce-sales.service.ts';
 import { runList } from '../src/server/lib/list.ts';
 import { restValidatorCompiler } from '../src/server/rest/input.ts';
-import { ZListEcommerceCustomersInput, ZListOrdersInput } from '../src/shared/schemas/ecommerce.ts';
+import { ZListEcommerceCustomersInput, ZListOrdersInput, ZShopSalesInput } from '../src/shared/schemas/ecommerce.ts';
 
 const url = process.env.DATABASE_URL;
 // The demo tenant of the benchmark caller's copy of the shop (customer ACME), where the rows were loaded.
@@ -61,6 +62,7 @@ const orders = orderSource(db, tenant);
 const customers = customerSource(db, tenant);
 ceiling.get('/orders', { schema: { querystring: ZListOrdersInput } }, (request) => runList(orders, request.query));
 ceiling.get('/dashboard', () => shopFigures(db, tenant));
+ceiling.get('/sales', { schema: { querystring: ZShopSalesInput } }, (request) => salesFigures(db, tenant, request.query.weeks));
 ceiling.get('/customers', { schema: { querystring: ZListEcommerceCustomersInput } }, (request) => runList(customers, request.query));
 await ceiling.listen({ port: 0, host: '127.0.0.1' });
 const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as { port: number }).port}`;

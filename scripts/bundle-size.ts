@@ -10,6 +10,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGETS_KB = { login: 200, dashboard: 350, perform: 250 } as const;
+/**
+ * Budgets of single routes, in place of their kind's (issue 16): the analytics dashboard (sales charts
+ * and the projects table; 343.7 KB when set) keeps 4 KB of headroom, below the dashboards' 350 KB.
+ */
+export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = { 'dashboards-analytics': 348 };
 
 export interface ManifestChunk {
   file: string;
@@ -158,13 +163,14 @@ export function checkBudgets(routes: RouteSize[]): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   for (const route of routes) {
     const budget =
-      route.name === 'login'
+      ROUTE_BUDGETS_KB[route.name] ??
+      (route.name === 'login'
         ? BUDGETS_KB.login
         : route.name.startsWith('dashboards-') || route.name.startsWith('apps-academy-')
           ? BUDGETS_KB.dashboard
           : route.name === PERFORM_ROUTE
             ? BUDGETS_KB.perform
-            : null;
+            : null);
     if (budget !== null) checks.push({ route: route.name, budgetKb: budget, gzipKb: kb(route.gzipBytes), ok: route.gzipBytes <= budget * 1024 });
   }
   return checks;

@@ -83,7 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'not-authorized', path: '/not-authorized', aliases: ['/pages/misc/not-authorized'], page: 'misc/NotAuthorizedPage', ...errorPage },
   { name: 'access-control', path: '/access-control', page: 'access-control/AccessControlPage', meta: read('AclDemo') },
   // Dashboards
-  { name: 'dashboards-analytics', path: '/dashboards/analytics', page: 'dashboards/AnalyticsDashboardPage', meta: demo },
+  { name: 'dashboards-analytics', path: '/dashboards/analytics', page: 'dashboards/AnalyticsDashboardPage', ns: ['analytics'], meta: demo },
   { name: 'dashboards-crm', path: '/dashboards/crm', page: 'dashboards/CrmDashboardPage', fallbackPage: HOME },
   { name: 'dashboards-crmAdmin', path: '/dashboards/crmAdmin', page: 'dashboards/CrmAdminDashboardPage' },
   { name: 'dashboards-crmAnalyst', path: '/dashboards/crmAnalyst', page: 'dashboards/CrmAnalystDashboardPage' },

@@ -364,3 +364,28 @@ export const ZShopDashboard = z.object({
   topProducts: z.array(z.object({ id: z.number().int(), productName: z.string(), category: z.string(), qty: z.number().int(), price: z.number(), value: z.number() })),
 });
 export type TShopDashboard = z.infer<typeof ZShopDashboard>;
+
+/** The analytics dashboard's sales window (issue 16): the `weeks` weeks up to the latest order's. */
+export const SHOP_SALES_WEEKS = [4, 12, 26, 52] as const;
+export const ZShopSalesInput = z.object({ weeks: z.number().int().min(1).max(52).default(12) });
+export type TShopSalesInput = z.infer<typeof ZShopSalesInput>;
+
+const ZSalesSum = z.object({ orders: z.number().int(), revenue: z.number(), averageOrder: z.number() });
+/** Orders and revenue of the shop over the window, summed in SQL from the per-day rollups. */
+export const ZShopSales = z.object({
+  weeks: z.number().int(),
+  /** First and last day (UTC, "YYYY-MM-DD") of the window; null when the shop has no orders. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** The window's totals, and the same number of weeks just before it (for the change). */
+  current: ZSalesSum,
+  previous: ZSalesSum,
+  /** One row per week (its Monday), oldest first, weeks without orders included. */
+  byWeek: z.array(ZSalesSum.extend({ week: z.string() })),
+  byMethod: z.array(ZSalesSum.extend({ method: z.enum(PAYMENT_METHODS) })),
+  /** Payment state code 1 (paid) to 4 (cancelled). */
+  byPayment: z.array(ZSalesSum.extend({ payment: z.number().int() })),
+  /** ISO day of the week, 1 (Monday) to 7 (Sunday), all seven. */
+  byWeekday: z.array(ZSalesSum.extend({ weekday: z.number().int() })),
+});
+export type TShopSales = z.infer<typeof ZShopSales>;

@@ -19,6 +19,8 @@ import {
   ZReview,
   ZShopDashboard,
   type TCategory,
+  ZShopSales,
+  ZShopSalesInput,
   type TEcommerceCustomer,
   type TOrder,
   type TProduct,
@@ -30,6 +32,7 @@ import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import * as shop from './ecommerce.service.ts';
 import { shopDashboard } from './ecommerce-dashboard.service.ts';
+import { shopSales } from './ecommerce-sales.service.ts';
 
 // The spec's list envelopes.
 const total = z.number().int();
@@ -142,6 +145,8 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
 
   // GET /api/apps/ecommerce/dashboard: the e-commerce dashboard's figures (issue 16).
   app.get('/apps/ecommerce/dashboard', { schema: { response: { 200: ZShopDashboard } } }, (request) => shopDashboard(request));
+  // GET /api/apps/ecommerce/sales?weeks=12: the analytics dashboard's sales figures (issue 16).
+  app.get('/apps/ecommerce/sales', { schema: { querystring: ZShopSalesInput, response: { 200: ZShopSales } } }, (request) => shopSales(request, request.query));
 
   app.get('/apps/ecommerce/products', { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } }, async (request) => {
     const { items, total } = await shop.listProducts(request, request.query);

@@ -10,6 +10,8 @@ import {
   ZOrderDetail,
   ZProductStats,
   ZShopDashboard,
+  ZShopSales,
+  ZShopSalesInput,
   ZReferralStats,
   ZReviewWritten,
   ZSetOrderStatusInput,
@@ -35,9 +37,11 @@ import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
 import * as shop from './ecommerce.service.ts';
 import { shopDashboard } from './ecommerce-dashboard.service.ts';
+import { shopSales } from './ecommerce-sales.service.ts';
 
 export const ecommerceRouter = router({
   dashboard: authedProcedure.output(ZShopDashboard).query(({ ctx }) => shopDashboard(ctx)),
+  sales: authedProcedure.input(ZShopSalesInput).output(ZShopSales).query(({ ctx, input }) => shopSales(ctx, input)),
   products: router({
     list: listQuery(ZListProductsInput, ZProductList, shop.listProducts),
     stats: authedProcedure.output(ZProductStats).query(({ ctx }) => shop.productStats(ctx)),
