@@ -31,6 +31,10 @@ export interface SaveAnswersResult {
   p95: number;
   p99: number;
   max: number;
+  /** Statements sent to PostgreSQL by one call (one round trip each), measured after the run. */
+  roundTrips: number;
+  /** The 1-minute load average when the run ended (the machine is shared). */
+  load: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -136,6 +140,31 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
     await run(SECONDS, true);
     const seconds = (performance.now() - started) / 1000;
     if (failures) throw new Error(`saveAnswers: ${failures} failed calls, first: ${firstFailure}`);
+    const load = os.loadavg()[0];
+    // One more call with the server tracing what it sends to PostgreSQL: the round trips per call.
+    const reply = (key: string) => new Promise<Record<string, unknown>>((resolve) => {
+      const on = (m: unknown) => {
+        if (m && typeof m === 'object' && key in m) {
+          child!.off('message', on);
+          resolve(m as Record<string, unknown>);
+        }
+      };
+      child!.on('message', on);
+    });
+    const tracing = reply('tracing');
+    child.send('trace-start');
+    await tracing;
+    const traced = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ready.tokens[emails[0]]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { id: taskIds[0], answers: [{ questionKey: question.key, value: true, comment: 'Traced call' }] } }),
+    });
+    if (traced.status !== 200) throw new Error(`saveAnswers (traced): ${traced.status} ${await traced.text()}`);
+    const stopped = reply('trace');
+    child.send('trace-stop');
+    const statements = (await stopped).trace as string[];
+    log(`one call sends ${statements.length} statements to PostgreSQL${process.env.BENCH_TRACE_SQL ? ':' : ' (BENCH_TRACE_SQL=1 lists them)'}`);
+    if (process.env.BENCH_TRACE_SQL) statements.forEach((s, i) => log(`  ${i + 1}. ${s.length > 240 ? `${s.slice(0, 240)}…` : s}`));
     const sorted = latencies.sort((a, b) => a - b);
     const result = {
       inspectors: emails.length,
@@ -146,10 +175,13 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
       p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? NaN,
+      roundTrips: statements.length,
+      load,
     };
     log(
       `tasks.saveAnswers, ${result.inspectors} inspectors at once: ${result.calls} calls in ${seconds.toFixed(1)} s (${(result.calls / seconds).toFixed(0)}/s), ` +
-        `p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(1)} ms (target p95 < 30 ms ${result.p95 < 30 ? '✓' : '✗'})`,
+        `p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(1)} ms (target p95 < 30 ms ${result.p95 < 30 ? '✓' : '✗'}); ` +
+        `${result.roundTrips} round trips per call; load average ${load.toFixed(2)} on ${os.cpus().length} cores`,
     );
     return result;
   } finally {
