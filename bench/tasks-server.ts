@@ -44,6 +44,8 @@ process.on('message', (message) => {
     trace = [];
     process.send?.({ tracing: true });
   }
+  // CPU time this process has used (user + system, µs): the app's own cost per call, whatever the load.
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (message === 'trace-stop') {
     process.send?.({ trace: trace ?? [] });
     trace = null;
