@@ -31,7 +31,8 @@ for (const email of emails) {
 // Round trips to PostgreSQL, for the benchmark's per-call count: every statement a pg client sends
 // while tracing is on (pg-boss's own polling of its schema left out), in order.
 let trace: string[] | null = null;
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with its client as `this` below
+const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string } | undefined;
   const text = typeof first === 'string' ? first : (first?.text ?? '');

@@ -265,7 +265,7 @@ export async function schemeRulesForTasks(em: EntityManager, id: number): Promis
   if (hit) return hit;
   const { status, ...rules } = await schemeForTasks(em, id);
   if (status === 'draft') return frozen(rules);
-  if (!kept) rulesCache.set(em.config, (kept = new Map()));
+  if (!kept) rulesCache.set(em.config, (kept = new Map<number, SchemeRules>()));
   if (kept.size >= RULES_CACHE_MAX) kept.delete(kept.keys().next().value as number);
   kept.set(id, frozen(rules));
   return rules;

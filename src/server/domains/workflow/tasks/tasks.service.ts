@@ -26,8 +26,6 @@
 //
 // Each submission keeps its answers and score as a round (task_rounds: round 1, then 2 after one
 // rework…), so the view page can show what changed since the previous round (task-history.service.ts).
-import { subject as caslSubject } from '@casl/ability';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Action } from '../../../../shared/abilities/index.ts';
@@ -54,10 +52,10 @@ import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, type AuditAction } from '../../../lib/audit/audit.ts';
-import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
+import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { ALL_CAP, defineListing, equalsFilter, listById, listOne, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
-import { assertCurrent, staleRecord } from '../../../lib/records.ts';
+import { assertCurrent, authorizeTransition, lockForTransition, staleRecord } from '../../../lib/records.ts';
 import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
@@ -409,21 +407,13 @@ function abilityRecord(task: Task): { id: number; customerId: number; teamId: nu
  * outside the caller's customer or sight, FORBIDDEN when the ability or the person does not fit.
  */
 async function loadForAction(tx: AuthedContext, id: number, action: TaskAction): Promise<Task> {
-  const tenant = tenantId(tx);
-  const task = await tx.em.findOne(Task, { id, ...(tenant === null ? {} : { customer: tenant }) }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  if (!task) throw notFound('Task');
-  checkAction(tx, abilityRecord(task), action);
+  const task = await lockForTransition(tx, { entity: Task, subject: 'Task', label: 'Task', abilityRecord }, id, action);
+  checkPerson(tx, task.assignee?.id ?? null, action);
   return task;
 }
 
-/**
- * The checks of loadForAction on a task found in the caller's customer: NOT_FOUND when the caller may
- * not see it, FORBIDDEN when the ability or the person does not fit `action`.
- */
-function checkAction(tx: AuthedContext, record: { id: number; customerId: number; teamId: number; assigneeId: number | null }, action: TaskAction): void {
-  if (!tx.ability.can('read', caslSubject('Task', { ...record }) as never)) throw notFound('Task');
-  authorizeRecord(tx, action, 'Task', record);
-  const { assigneeId } = record;
+/** Perform is the assigned inspector's alone; review never theirs (FORBIDDEN). */
+function checkPerson(tx: AuthedContext, assigneeId: number | null, action: TaskAction): void {
   if (action === 'perform' && assigneeId !== tx.user.id) {
     throw new AppError('FORBIDDEN', assigneeId === null ? 'This task has no inspector assigned yet' : 'Only the inspector assigned to this task can perform it');
   }
@@ -445,7 +435,7 @@ const STATE_WORDS: Record<TTaskStatus, string> = {
 /** CONFLICT unless the task is in one of `from`. */
 function requireState(task: { status: TTaskStatus }, from: readonly TTaskStatus[], verb: string): void {
   if (from.includes(task.status)) return;
-  throw new AppError('CONFLICT', `This task is ${STATE_WORDS[task.status as TTaskStatus]}; only a ${from.map((s) => STATE_WORDS[s]).join(' or ')} task can be ${verb}`);
+  throw new AppError('CONFLICT', `This task is ${STATE_WORDS[task.status]}; only a ${from.map((s) => STATE_WORDS[s]).join(' or ')} task can be ${verb}`);
 }
 
 function audit(tx: AuthedContext, task: Task, action: AuditAction, changes: Record<string, unknown>): void {
@@ -577,7 +567,8 @@ async function saveAnswersOnce(tx: AuthedContext, input: TSaveAnswersInput, lock
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!row) throw notFound('Task');
-  checkAction(tx, { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id }, 'perform');
+  authorizeTransition(tx, 'perform', 'Task', { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id }, 'Task');
+  checkPerson(tx, row.assignee_id, 'perform');
   requireState(row, ['in_progress'], 'answered');
   assertCurrent(row, input.version, 'Task');
   const scheme = await schemeRulesForTasks(tx.em, row.scheme_id);
