@@ -31,6 +31,36 @@ export interface SaveAnswersResult {
   p95: number;
   p99: number;
   max: number;
+  /** Statements sent to PostgreSQL by one call (one round trip each), measured after the run. */
+  roundTrips: number;
+  /** CPU time of the app process per call (ms; its PostgreSQL's not included), less load-dependent than latency. */
+  appCpuMs: number;
+  /** CPU time of PostgreSQL per call (ms; its backends and background workers, from /proc at 10 ms ticks). */
+  dbCpuMs: number;
+  /** The 1-minute load average when the run ended (the machine is shared). */
+  load: number;
+}
+
+/** CPU time (ms) of the PostgreSQL serving `dataDir`: its postmaster and every backend it runs (Linux /proc). */
+function postgresCpuMs(dataDir: string): number {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const pid = Number(entry);
+    // After the name: state ppid … utime (11) stime (12) cutime cstime (own and reaped children's).
+    if (pid !== postmaster && Number(fields[1]) !== postmaster) continue;
+    total += (Number(fields[11]) + Number(fields[12]) + (pid === postmaster ? Number(fields[13]) + Number(fields[14]) : 0)) * tick;
+  }
+  return total;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -100,7 +130,7 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
     await orm.close();
     log(`${emails.length} inspectors, each with a task in progress; autosaving question "${question.key}"`);
 
-    child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), { env: { ...process.env, DATABASE_URL: pg.url, BENCH_USERS: emails.join(',') } });
+    child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), { execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])], env: { ...process.env, DATABASE_URL: pg.url, BENCH_USERS: emails.join(',') } });
     const ready = await new Promise<{ appUrl: string; tokens: Record<string, string> }>((resolve, reject) => {
       child!.once('message', (m) => resolve(m as never));
       child!.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -131,11 +161,49 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
         }),
       );
     };
+    // A message from the server (a reply to what was sent to it).
+    const reply = (key: string) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const on = (m: unknown) => {
+          if (m && typeof m === 'object' && key in m) {
+            child!.off('message', on);
+            resolve(m as Record<string, unknown>);
+          }
+        };
+        child!.on('message', on);
+      });
+    const cpu = async () => {
+      const answer = reply('cpu');
+      child!.send('cpu');
+      const { user, system } = (await answer).cpu as NodeJS.CpuUsage;
+      return (user + system) / 1000;
+    };
     await run(1, false); // warm-up
+    const pgDir = path.join(dir, 'pg');
+    const pgBefore = postgresCpuMs(pgDir);
+    const cpuBefore = await cpu();
     const started = performance.now();
     await run(SECONDS, true);
     const seconds = (performance.now() - started) / 1000;
+    const cpuMs = (await cpu()) - cpuBefore;
+    const pgMs = postgresCpuMs(pgDir) - pgBefore;
     if (failures) throw new Error(`saveAnswers: ${failures} failed calls, first: ${firstFailure}`);
+    const load = os.loadavg()[0];
+    // One more call with the server tracing what it sends to PostgreSQL: the round trips per call.
+    const tracing = reply('tracing');
+    child.send('trace-start');
+    await tracing;
+    const traced = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ready.tokens[emails[0]]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { id: taskIds[0], answers: [{ questionKey: question.key, value: true, comment: 'Traced call' }] } }),
+    });
+    if (traced.status !== 200) throw new Error(`saveAnswers (traced): ${traced.status} ${await traced.text()}`);
+    const stopped = reply('trace');
+    child.send('trace-stop');
+    const statements = (await stopped).trace as string[];
+    log(`one call sends ${statements.length} statements to PostgreSQL${process.env.BENCH_TRACE_SQL ? ':' : ' (BENCH_TRACE_SQL=1 lists them)'}`);
+    if (process.env.BENCH_TRACE_SQL) statements.forEach((s, i) => log(`  ${i + 1}. ${s.length > 240 ? `${s.slice(0, 240)}…` : s}`));
     const sorted = latencies.sort((a, b) => a - b);
     const result = {
       inspectors: emails.length,
@@ -146,10 +214,15 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
       p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? NaN,
+      roundTrips: statements.length,
+      appCpuMs: cpuMs / Math.max(1, latencies.length),
+      dbCpuMs: pgMs / Math.max(1, latencies.length),
+      load,
     };
     log(
       `tasks.saveAnswers, ${result.inspectors} inspectors at once: ${result.calls} calls in ${seconds.toFixed(1)} s (${(result.calls / seconds).toFixed(0)}/s), ` +
-        `p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(1)} ms (target p95 < 30 ms ${result.p95 < 30 ? '✓' : '✗'})`,
+        `p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(1)} ms (target p95 < 30 ms ${result.p95 < 30 ? '✓' : '✗'}); ` +
+        `${result.roundTrips} round trips and ${result.appCpuMs.toFixed(2)} ms of app CPU and ${result.dbCpuMs.toFixed(2)} ms of PostgreSQL CPU per call; load average ${load.toFixed(2)} on ${os.cpus().length} cores`,
     );
     return result;
   } finally {

@@ -1,5 +1,6 @@
 // Child process of bench/tasks.ts: the real app (buildApp + listen) over DATABASE_URL, signed in as the
 // benchmark's callers; reports { appUrl, tokens } over IPC and stops on 'stop'.
+import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { initOrm } from '../src/server/db/orm.ts';
@@ -27,7 +28,29 @@ for (const email of emails) {
   tokens[email] = ((await login.json()) as { accessToken: string }).accessToken;
 }
 
+// Round trips to PostgreSQL, for the benchmark's per-call count: every statement a pg client sends
+// while tracing is on (pg-boss's own polling of its schema left out), in order.
+let trace: string[] | null = null;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with its client as `this` below
+const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string } | undefined;
+  const text = typeof first === 'string' ? first : (first?.text ?? '');
+  if (trace && !/\bpgboss\./.test(text)) trace.push(text.replace(/\s+/g, ' ').trim());
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 process.on('message', (message) => {
+  if (message === 'trace-start') {
+    trace = [];
+    process.send?.({ tracing: true });
+  }
+  // CPU time this process has used (user + system, µs): the app's own cost per call, whatever the load.
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (message === 'trace-stop') {
+    process.send?.({ trace: trace ?? [] });
+    trace = null;
+  }
   if (message !== 'stop') return;
   void (async () => {
     await app.close();

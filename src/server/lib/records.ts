@@ -3,12 +3,13 @@
 // in one transaction with its audit event. The domain keeps what is its own: the checks and the
 // fields it sets. A delete is guarded by the database itself: foreign keys ON DELETE RESTRICT refuse
 // it, and the refusal is explained by counting what points at the record (references.ts).
+import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
-import type { Subject } from '../../shared/abilities/index.ts';
+import type { Action, Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { StaleRecordError } from './app-error.ts';
+import { notFound, StaleRecordError } from './app-error.ts';
 import { recordAudit, recordUpdate, type AuditEntityType } from './audit/audit.ts';
-import { authorize, authorizeRecord } from './authz.ts';
+import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 import { deleteOrExplain, type ReferenceLabels } from './references.ts';
 import { findInTenant, flushUnique, withTransaction, type UniqueRule } from './scope.ts';
@@ -84,6 +85,36 @@ export function staleRecord(label: string): StaleRecordError {
  */
 export async function lockRecord(tx: AuthedContext, entity: abstract new (...args: never[]) => object, id: number): Promise<void> {
   await tx.em.findOne(entity as never, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/**
+ * The checks of a transition (a task's start or review, a corrective action's completion…) on a record
+ * already found in the caller's customer: NOT_FOUND when the caller may not even read it (another
+ * team's, another inspector's: its existence is not theirs to know), FORBIDDEN when the ability for
+ * `action` does not fit.
+ */
+export function authorizeTransition(ctx: AuthedContext, action: Action, subject: Exclude<Subject, 'all'>, record: Record<string, unknown>, label: string): void {
+  if (!ctx.ability.can('read', caslSubject(subject, { ...record }) as never)) throw notFound(label);
+  authorizeRecord(ctx, action, subject, record);
+}
+
+/**
+ * A transition's record, locked until the transaction ends (`select … for update`) and loaded fresh
+ * (so the state and version checked next are the stored ones), in the caller's customer (NOT_FOUND
+ * otherwise), then authorizeTransition. Call it first in the write transaction.
+ */
+export async function lockForTransition<T extends OwnedRecord>(
+  tx: AuthedContext,
+  spec: { entity: abstract new (...args: never[]) => T; subject: Exclude<Subject, 'all'>; label: string; abilityRecord: (record: T) => Record<string, unknown> },
+  id: number,
+  action: Action,
+): Promise<T> {
+  const tenant = tenantId(tx);
+  const where = { id, ...(tenant === null ? {} : { customer: tenant }) };
+  const record = (await tx.em.findOne(spec.entity as never, where as never, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) as T | null;
+  if (!record) throw notFound(spec.label);
+  authorizeTransition(tx, action, spec.subject, spec.abilityRecord(record), spec.label);
+  return record;
 }
 
 /**

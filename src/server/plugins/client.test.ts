@@ -74,6 +74,24 @@ describe('API responses', () => {
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
+  it('tRPC answers too: over 1 KB compressed, decoding to the same JSON; a small one as it is, in one piece with its length', async () => {
+    const headers = { authorization: `Bearer ${await t.token('admin@demo.com')}`, 'accept-encoding': 'br, gzip' };
+    const url = `/trpc/locations.list?input=${encodeURIComponent(JSON.stringify({ json: { itemsPerPage: 50 } }))}`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: { authorization: headers.authorization } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ method: 'GET', url, headers });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const small = await t.app.inject({ method: 'GET', url: '/trpc/notifications.unreadCount', headers });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
+    expect(typeof small.json<{ result: { data: { json: { count: unknown } } } }>().result.data.json.count).toBe('number');
+  });
+
   it('leaves small answers as they are', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -31,6 +31,19 @@ export const trpcPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
     }
   });
+  // tRPC answers with a fetch Response, whose body @fastify/compress (a route-level onSend, after this
+  // one) takes for a stream of unknown size and compresses, however small, in chunks. A plain JSON
+  // answer is handed on as text instead, so the 1 KB threshold applies and it leaves in one write: a
+  // small answer (an autosave, tasks.saveAnswers) as it is, a large one compressed in one go. Streams
+  // (server-sent events, JSON lines) stay streams.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (Object.prototype.toString.call(payload) !== '[object Response]') return payload;
+    const response = payload as Response;
+    if (!/^application\/json\s*(;|$)/i.test(response.headers.get('content-type') ?? '')) return payload;
+    reply.code(response.status);
+    for (const [name, value] of response.headers) reply.header(name, value);
+    return response.text();
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

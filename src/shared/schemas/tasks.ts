@@ -160,6 +160,22 @@ export const ZSaveAnswersInput = z.object({
 });
 export type TSaveAnswersInput = z.infer<typeof ZSaveAnswersInput>;
 
+/**
+ * What an autosave answers: the task's new version (send it as `version` to refuse overwriting someone
+ * else's change), its answers as now stored (in scheme order) and the keys this call changed (empty
+ * when nothing changed and nothing was written). The whole task is `tasks.byId` / `bySlot`.
+ */
+export const ZSavedAnswers = z.object({
+  id: z.number(),
+  version: ZVersion,
+  status: z.enum(TASK_STATUSES),
+  schemeId: z.number(),
+  updatedAt: z.date(),
+  answers: z.array(ZAnswer),
+  savedKeys: z.array(z.string()),
+});
+export type TSavedAnswers = z.infer<typeof ZSavedAnswers>;
+
 export const ZSubmitTaskInput = z.object({
   id: ZId,
   clientMutationId: z.string().trim().min(1, 'clientMutationId is required').max(100, 'clientMutationId must be at most 100 characters'),

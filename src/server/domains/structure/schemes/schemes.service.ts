@@ -228,6 +228,49 @@ export async function schemeForTasks(
   };
 }
 
+/** What answering and scoring a task read of its pinned scheme version (no status: that one can change). */
+export interface SchemeRules {
+  id: number;
+  name: string;
+  version: number;
+  passingScore: number;
+  requireSignature: boolean;
+  sections: readonly TSection[];
+}
+
+/** Deep-freeze a cached value, so no caller can change what the next one reads. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) frozen(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Kept rules of published and archived versions, per ORM (so two databases in one process never mix). */
+const rulesCache = new WeakMap<object, Map<number, SchemeRules>>();
+const RULES_CACHE_MAX = 500;
+
+/**
+ * For tasks (autosave, submit, review): `schemeForTasks` without the status, kept in memory per scheme
+ * version once it is published. A published version never changes again (editing it makes the next
+ * version; archiving changes only its status; only drafts are edited in place or deleted), so its
+ * rules are read from the database once per process; a draft's are read every time. The status is read
+ * before the structure, so a version published in between is not kept until the next call.
+ * NOT_FOUND when it does not exist. The result is frozen.
+ */
+export async function schemeRulesForTasks(em: EntityManager, id: number): Promise<SchemeRules> {
+  let kept = rulesCache.get(em.config);
+  const hit = kept?.get(id);
+  if (hit) return hit;
+  const { status, ...rules } = await schemeForTasks(em, id);
+  if (status === 'draft') return frozen(rules);
+  if (!kept) rulesCache.set(em.config, (kept = new Map<number, SchemeRules>()));
+  if (kept.size >= RULES_CACHE_MAX) kept.delete(kept.keys().next().value as number);
+  kept.set(id, frozen(rules));
+  return rules;
+}
+
 /** For projects: small scheme records by id (any customer: callers scope). */
 export async function schemeRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; key: string; name: string; version: number }>> {
   const unique = [...new Set(ids)];

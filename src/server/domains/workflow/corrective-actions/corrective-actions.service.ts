@@ -38,7 +38,7 @@ import { recordAudit, recordSystemAudits, type AuditAction } from '../../../lib/
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
-import { assertCurrent } from '../../../lib/records.ts';
+import { assertCurrent, lockForTransition } from '../../../lib/records.ts';
 import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { userRefs } from '../../organization/users/users.service.ts';
@@ -203,14 +203,8 @@ function abilityRecord(action: CorrectiveAction): Record<string, unknown> {
 }
 
 /** Lock and load an action for `verb`: NOT_FOUND outside the caller's customer or sight, FORBIDDEN when the ability does not fit. */
-async function loadForAction(tx: AuthedContext, id: number, verb: ActionVerb): Promise<CorrectiveAction> {
-  const tenant = tenantId(tx);
-  const action = await tx.em.findOne(CorrectiveAction, { id, ...(tenant === null ? {} : { customer: tenant }) }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  if (!action) throw notFound('Corrective action');
-  const record = abilityRecord(action);
-  if (!tx.ability.can('read', caslSubject('CorrectiveAction', { ...record }) as never)) throw notFound('Corrective action');
-  authorizeRecord(tx, verb, 'CorrectiveAction', record);
-  return action;
+function loadForAction(tx: AuthedContext, id: number, verb: ActionVerb): Promise<CorrectiveAction> {
+  return lockForTransition(tx, { entity: CorrectiveAction, subject: 'CorrectiveAction', label: 'Corrective action', abilityRecord }, id, verb);
 }
 
 /** CONFLICT unless the action is in one of `from`. */

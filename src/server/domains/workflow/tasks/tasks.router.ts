@@ -6,6 +6,7 @@ import {
   ZRejectTaskInput,
   ZResumeTaskInput,
   ZSaveAnswersInput,
+  ZSavedAnswers,
   ZStartTaskInput,
   ZSubmitTaskInput,
   ZTaskBySlotInput,
@@ -14,7 +15,7 @@ import {
   ZTaskList,
 } from '../../../../shared/schemas/tasks.ts';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { router } from '../../../trpc/init.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import { getTaskHistory } from './task-history.service.ts';
 import * as tasks from './tasks.service.ts';
@@ -27,7 +28,11 @@ export const tasksRouter = router({
   bySlot: p.query(ZTaskBySlotInput, ZTaskDetail, tasks.getTaskBySlot),
   history: p.query(ZByIdInput, ZTaskHistory, (ctx, input) => getTaskHistory(ctx, input.id)),
   start: p.mutation(ZStartTaskInput, tasks.startTask),
-  saveAnswers: p.mutation(ZSaveAnswersInput, tasks.saveAnswers),
+  // Autosave answers the new version and the stored answers, not the whole task (tasks.service.ts).
+  saveAnswers: authedProcedure
+    .input(ZSaveAnswersInput)
+    .output(ZSavedAnswers)
+    .mutation(({ ctx, input }) => tasks.saveAnswers(ctx, input)),
   submit: p.mutation(ZSubmitTaskInput, tasks.submitTask),
   approve: p.mutation(ZApproveTaskInput, tasks.approveTask),
   reject: p.mutation(ZRejectTaskInput, tasks.rejectTask),

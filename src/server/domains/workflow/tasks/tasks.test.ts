@@ -4,11 +4,13 @@
 // list filters, scope and the inspector's agenda. Fixtures are written straight through the entities.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TSectionInput } from '../../../../shared/schemas/schemes.ts';
+import { StaleRecordError } from '../../../lib/app-error.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining } from '../../../testing/matchers.ts';
 import { createTaskFixture, type TaskFixtureOptions } from '../../../testing/workflow.ts';
+import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
@@ -276,6 +278,97 @@ describe('tasks.saveAnswers', () => {
     const { taskId } = await started();
     await expect(admin.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(leader.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('tasks.saveAnswers: the autosave answer, replays, races and the kept scheme rules', () => {
+  const saveEvents = (taskId: number) => t.orm.em.fork().find(AuditEvent, { entityType: 'Task', entityId: taskId, action: 'save_answers' }, { orderBy: { id: 'asc' } });
+
+  it('answers the new version, the stored answers and the saved keys; a replay of the same save writes and audits nothing', async () => {
+    const { taskId, task } = await started();
+    const first = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }, { questionKey: 's1', value: 4 }] });
+    expect(first).toMatchObject({ id: taskId, status: 'in_progress', schemeId, version: task.version + 1, savedKeys: ['y1', 's1'] });
+    expect(first.answers.map((a) => [a.questionKey, a.value])).toEqual([['y1', true], ['s1', 4]]);
+    expect(first.updatedAt).toBeInstanceOf(Date);
+    // The outbox sends the same change again after a lost answer: same result, nothing written.
+    const replay = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }, { questionKey: 's1', value: 4 }] });
+    expect(replay).toEqual({ ...first, savedKeys: [] });
+    const stored = await inspector.tasks.byId({ id: taskId });
+    expect(stored.version).toBe(first.version);
+    expect(stored.answers).toEqual(first.answers);
+    const events = await saveEvents(taskId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorEmail: 'qualitycontrol@demo.com', customer: stored.customerId, changes: { questionKeys: ['y1', 's1'] } });
+  });
+
+  it('one audit event per change that changed something, naming its keys', async () => {
+    const { taskId } = await started();
+    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'c1', value: 'ok' }] });
+    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'c1', value: 'ok' }, { questionKey: 'n1', na: true }] });
+    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'n1', na: true }] });
+    expect((await saveEvents(taskId)).map((e) => e.changes)).toEqual([{ questionKeys: ['c1'] }, { questionKeys: ['n1'] }]);
+  });
+
+  it('concurrent saves without a version are all merged (none lost); with the same sent version one wins and the other is CONFLICT', async () => {
+    const { taskId, task } = await started();
+    const keys = ['y1', 's1', 'c1', 'n1', 'gate', 't1'] as const;
+    const values = { y1: true, s1: 2, c1: 'bad', n1: 7, gate: false, t1: 'Noted' } as const;
+    await Promise.all(keys.map((key) => inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: key, value: values[key] }] })));
+    const merged = await inspector.tasks.byId({ id: taskId });
+    expect(Object.fromEntries(merged.answers.map((a) => [a.questionKey, a.value]))).toEqual(values);
+    expect(merged.version).toBe(task.version + keys.length);
+    expect(await saveEvents(taskId)).toHaveLength(keys.length);
+
+    const results = await Promise.allSettled(
+      ['good', 'ok'].map((value) => inspector.tasks.saveAnswers({ id: taskId, version: merged.version, answers: [{ questionKey: 'c1', value }] })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'CONFLICT' });
+    expect((refused.reason as { cause?: unknown }).cause).toBeInstanceOf(StaleRecordError);
+    expect((await inspector.tasks.byId({ id: taskId })).version).toBe(merged.version + 1);
+  });
+
+  it('validates against the scheme version the task pins: a new published version does not change an older task, a draft is read every time', async () => {
+    // v1 and v2 of one scheme: v2 adds a question; each task answers by its own version.
+    const v1 = await admin.schemes.create({ name: 'Cache test scheme', passingScore: 50, sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }] }] });
+    const published1 = await admin.schemes.publish({ id: v1.id });
+    const old = await fixture({ schemeId: published1.id, status: 'in_progress' });
+    await inspector.tasks.saveAnswers({ id: old.taskId, answers: [{ questionKey: 'a1', value: true }] });
+    const draft2 = await admin.schemes.update({
+      id: published1.id,
+      sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }, { key: 'a2', text: 'A2 (0-3)', type: 'score', maxScore: 3 }] }],
+    });
+    // A task pinned to the draft (fixtures may): the draft's rules are read again after each edit.
+    const onDraft = await fixture({ schemeId: draft2.id, status: 'in_progress' });
+    await inspector.tasks.saveAnswers({ id: onDraft.taskId, answers: [{ questionKey: 'a2', value: 3 }] });
+    await admin.schemes.update({
+      id: draft2.id,
+      sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }, { key: 'a2', text: 'A2 (0-5)', type: 'score', maxScore: 5 }] }],
+    });
+    await inspector.tasks.saveAnswers({ id: onDraft.taskId, answers: [{ questionKey: 'a2', value: 5 }] });
+    const published2 = await admin.schemes.publish({ id: draft2.id });
+    const fresh = await fixture({ schemeId: published2.id, status: 'in_progress' });
+    expect((await inspector.tasks.saveAnswers({ id: fresh.taskId, answers: [{ questionKey: 'a2', value: 5 }] })).savedKeys).toEqual(['a2']);
+    await expect(inspector.tasks.saveAnswers({ id: fresh.taskId, answers: [{ questionKey: 'a2', value: 6 }] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: stringContaining('"a2" expects a number from 0 to 5'),
+    });
+    await expect(inspector.tasks.saveAnswers({ id: old.taskId, answers: [{ questionKey: 'a2', value: 1 }] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: stringContaining('"a2" is not a question of this task\'s scheme'),
+    });
+  });
+
+  it('keeps the rules of a published version (one frozen copy per process), never a draft\'s', async () => {
+    const em = t.orm.em.fork();
+    const a = await schemeRulesForTasks(em, schemeId);
+    expect(await schemeRulesForTasks(t.orm.em.fork(), schemeId)).toBe(a);
+    expect(Object.isFrozen(a.sections[0].questions[0])).toBe(true);
+    const draft = await admin.schemes.create({ name: 'Draft rules', passingScore: 50, sections: [{ title: 'A', questions: [{ key: 'd1', text: 'D1?', type: 'yesno' }] }] });
+    const d = await schemeRulesForTasks(em, draft.id);
+    expect(await schemeRulesForTasks(em, draft.id)).not.toBe(d);
+    await expect(schemeRulesForTasks(em, 99_999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
