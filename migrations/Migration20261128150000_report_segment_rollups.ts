@@ -9,8 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  *                                    with or without a direction / sub-direction / class filter
  *   report_question_segment_monthly  (customer, project, team, sub-direction, class, month, question key)
  *                                    → failed, passed, na: a question breakdown with a location-attribute filter
- *   report_location_monthly          (customer, location, team, month) → approved, passed, scored, score sum:
+ *   report_location_monthly          (customer, location, month, team) → approved, passed, scored, score sum:
  *                                    the location ranking and the score distribution without a project filter
+ *                                    (key in (location, month) order: the ranking groups in index order)
  *
  * `location_class_id` 0 stands for "no class" (a key column is never null). The location's sub-direction
  * and class are copied at each task write (the location exists: tasks restrict its delete), so a second
@@ -32,7 +33,7 @@ export class Migration20261128150000_report_segment_rollups extends Migration {
     this.addSql(`create index "report_question_segment_monthly_class_month_index" on "report_question_segment_monthly" ("customer_id", "location_class_id", "month");`);
     this.addSql(`create index "report_question_segment_monthly_sub_direction_month_index" on "report_question_segment_monthly" ("customer_id", "sub_direction_id", "month");`);
 
-    this.addSql(`create table "report_location_monthly" ("customer_id" int not null, "location_id" int not null, "team_id" int not null, "month" date not null, "approved" int not null default 0, "passed" int not null default 0, "scored" int not null default 0, "score_sum" numeric(14,1) not null default 0, primary key ("customer_id", "location_id", "team_id", "month"));`);
+    this.addSql(`create table "report_location_monthly" ("customer_id" int not null, "location_id" int not null, "team_id" int not null, "month" date not null, "approved" int not null default 0, "passed" int not null default 0, "scored" int not null default 0, "score_sum" numeric(14,1) not null default 0, primary key ("customer_id", "location_id", "month", "team_id"));`);
     this.addSql(`create index "report_location_monthly_customer_id_team_id_index" on "report_location_monthly" ("customer_id", "team_id");`);
 
     // The upserts of a delta (rows with a sign and the task columns, joined to the location's attributes now).
@@ -71,9 +72,9 @@ begin
            sum(case when score is not null then sign else 0 end),
            coalesce(sum(case when score is not null then sign * score else 0 end), 0)
       from d where status = 'approved'
-     group by customer_id, location_id, team_id, month
-     order by customer_id, location_id, team_id, month
-    on conflict (customer_id, location_id, team_id, month) do update set
+     group by customer_id, location_id, month, team_id
+     order by customer_id, location_id, month, team_id
+    on conflict (customer_id, location_id, month, team_id) do update set
       approved = r.approved + excluded.approved, passed = r.passed + excluded.passed,
       scored = r.scored + excluded.scored, score_sum = r.score_sum + excluded.score_sum
   $q$, delta_sql), format($q$

@@ -164,15 +164,15 @@ export const ReportQuestionSegmentMonthlySchema = defineEntity({
 export class ReportQuestionSegmentMonthly extends ReportQuestionSegmentMonthlySchema.class {}
 ReportQuestionSegmentMonthlySchema.setClass(ReportQuestionSegmentMonthly);
 
-/** Approved tasks' score sums per (customer, location, team, month), over every project: the location ranking. */
+/** Approved tasks' score sums per (customer, location, month, team), over every project: the location ranking. */
 export const ReportLocationMonthlySchema = defineEntity({
   name: 'ReportLocationMonthly',
   tableName: 'report_location_monthly',
   properties: {
     customerId: p.integer().primary(),
     locationId: p.integer().primary(),
-    teamId: p.integer().primary(),
     month: p.date().primary(),
+    teamId: p.integer().primary(),
     approved: p.integer().default(0),
     passed: p.integer().default(0),
     scored: p.integer().default(0),

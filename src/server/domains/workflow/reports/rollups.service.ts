@@ -211,17 +211,30 @@ export async function rollupByDirection(em: EntityManager, f: RollupFilter): Pro
 /**
  * Locations with approved tasks, best average score first (then more approved, then id), with the
  * trend: the least-squares slope of their monthly average score in points per month (null under two
- * months with a score). At most `limit`.
+ * months with a score). At most `limit`. `{ trend: false }` leaves the trend out (null) and groups once,
+ * by location, for screens that show no trend (the dashboards).
  */
 export async function rollupByLocation(
   em: EntityManager,
   f: RollupFilter,
   limit = 1000,
+  options: { trend?: boolean } = {},
 ): Promise<{ locationId: number; approved: number; passed: number; passRate: number | null; averageScore: number | null; trend: number | null }[]> {
   // Without a project filter, the per-location rollup (every project summed: ~1/projects of the rows).
   const source: Source = f.projectId === undefined ? 'location' : 'task';
   const table = sql.table(source === 'location' ? 'report_location_monthly' : TASK_TABLES.task);
-  const { rows } = await sql<{ location_id: number; approved: number; passed: number; scored: number; score_sum: number; trend: number | null }>`
+  type Row = { location_id: number; approved: number; passed: number; scored: number; score_sum: number; trend: number | null };
+  const { rows } =
+    options.trend === false
+      ? await sql<Row>`
+    select r.location_id, sum(r.approved)::int as approved, sum(r.passed)::int as passed, sum(r.scored)::int as scored,
+           sum(r.score_sum)::float8 as score_sum, null::float8 as trend
+      from ${table} r ${where(f, source)}
+     group by r.location_id
+    having sum(r.approved) > 0
+     order by case when sum(r.scored) > 0 then sum(r.score_sum) / sum(r.scored) end desc nulls last, sum(r.approved) desc, r.location_id
+     limit ${limit}`.execute(db(em))
+      : await sql<Row>`
     with m as (
       select r.location_id, r.month, sum(r.approved) as approved, sum(r.passed) as passed, sum(r.scored) as scored, sum(r.score_sum) as score_sum
         from ${table} r ${where(f, source)}
