@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type pg from 'pg';
 import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';

@@ -268,7 +268,7 @@ export async function rollupQuestions(
 ): Promise<{ questionKey: string; failed: number; passed: number; na: number; failRate: number | null }[]> {
   const source: Source = f.locationId !== undefined ? 'questionLocation' : hasLocationAttributes(f) ? 'segment' : 'questionTeam';
   const table = sql.table(
-    { questionLocation: 'report_question_monthly', segment: 'report_question_segment_monthly', questionTeam: 'report_question_team_monthly' }[source as 'questionLocation' | 'segment' | 'questionTeam'],
+    { questionLocation: 'report_question_monthly', segment: 'report_question_segment_monthly', questionTeam: 'report_question_team_monthly' }[source],
   );
   const { rows } = await sql<{ question_key: string; failed: number; passed: number; na: number }>`
     select r.question_key, sum(r.failed)::int as failed, sum(r.passed)::int as passed, sum(r.na)::int as na
