@@ -36,7 +36,15 @@ import { TaskReviewSchema, TaskRoundSchema, TaskSchema } from '../domains/workfl
 import { FileSchema } from '../domains/workflow/files/file.entity.ts';
 import { CorrectiveActionSchema } from '../domains/workflow/corrective-actions/corrective-action.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
-import { ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema, ReportSchema, ReportTaskMonthlySchema } from '../domains/workflow/reports/report.entity.ts';
+import {
+  ReportLocationMonthlySchema,
+  ReportQuestionMonthlySchema,
+  ReportQuestionSegmentMonthlySchema,
+  ReportQuestionTeamMonthlySchema,
+  ReportSchema,
+  ReportTaskMonthlySchema,
+  ReportTaskSegmentMonthlySchema,
+} from '../domains/workflow/reports/report.entity.ts';
 
 export const entities = [
   CustomerSchema, UserSchema, SessionSchema, PasswordResetSchema, OutboxEmailSchema,
@@ -55,5 +63,6 @@ export const entities = [
   ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema, TaskRoundSchema,
   FileSchema,
   ReportSchema, ReportTaskMonthlySchema, ReportQuestionMonthlySchema, ReportQuestionTeamMonthlySchema,
+  ReportTaskSegmentMonthlySchema, ReportQuestionSegmentMonthlySchema, ReportLocationMonthlySchema,
   CorrectiveActionSchema,
 ];

@@ -33,6 +33,7 @@ import { userRefs } from '../../organization/users/users.service.ts';
 import { locationReportRefs } from '../../structure/locations/locations.service.ts';
 import { questionTextsByKey } from '../../structure/schemes/schemes.service.ts';
 import {
+  rollupByDirection,
   rollupByLocation,
   rollupByProject,
   rollupFilter,
@@ -227,17 +228,11 @@ export async function businessUserDashboard(ctx: ServiceContext): Promise<TBusin
     ? await db(em).selectFrom('projects').select(['id', 'code', 'name', 'status']).where('id', 'in', byProject.map((p) => p.projectId)).execute()
     : [];
   const projects = new Map(projectRows.map((p) => [p.id, p]));
-  const ranking = await rollupByLocation(em, f);
+  const ranking = await rollupByLocation(em, f, 1000, { trend: false });
   const shown = ranking.length > DASHBOARD_ROWS * 2 ? [...ranking.slice(0, DASHBOARD_ROWS), ...ranking.slice(-DASHBOARD_ROWS)] : ranking;
-  const refs = await locationReportRefs(em, ranking.map((r) => r.locationId));
-  const directionIds = new Map<number, string>();
-  for (const ref of refs.values()) directionIds.set(ref.direction.id, ref.direction.name);
-  const directions: TBusinessUserDashboard['directions'] = [];
-  for (const [directionId, name] of directionIds) {
-    const { totals } = await rollupTrendAndTotals(em, rollupFilter(scope, { directionId }));
-    directions.push({ directionId, name, ...totals });
-  }
-  directions.sort((a, b) => (b.averageScore ?? -1) - (a.averageScore ?? -1) || a.name.localeCompare(b.name));
+  const refs = await locationReportRefs(em, shown.map((r) => r.locationId));
+  // One grouped read for every direction (those with approved tasks: the ones the ranking's locations belong to).
+  const directions: TBusinessUserDashboard['directions'] = (await rollupByDirection(em, f)).filter((d) => d.approved > 0);
   return {
     projects: byProject
       .filter((p) => projects.has(p.projectId))
@@ -266,7 +261,7 @@ export async function analystDashboard(ctx: ServiceContext): Promise<TAnalystDas
   const projectRows = queue.length ? await db(em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', queue.map((q) => q.project_id)).execute() : [];
   const projects = new Map(projectRows.map((p) => [p.id, p]));
   const f = rollupFilter(scope, {});
-  const ranking = await rollupByLocation(em, f, 100_000);
+  const ranking = await rollupByLocation(em, f, 100_000, { trend: false });
   const buckets = Array.from({ length: SCORE_BUCKETS }, (_, i) => ({ from: i * 10, to: (i + 1) * 10, locations: 0 }));
   for (const r of ranking) {
     if (r.averageScore === null) continue;

@@ -109,3 +109,76 @@ export const ReportQuestionTeamMonthlySchema = defineEntity({
 });
 export class ReportQuestionTeamMonthly extends ReportQuestionTeamMonthlySchema.class {}
 ReportQuestionTeamMonthlySchema.setClass(ReportQuestionTeamMonthly);
+
+/*
+ * The smaller rollups (migration report_segment_rollups), kept by their own triggers on `tasks` and one on
+ * `locations` (a location changing sub-direction or class moves its contribution). `locationClassId` 0
+ * stands for a location without a class.
+ */
+
+/** The task sums of report_task_monthly per (customer, project, team, sub-direction, class, month). */
+export const ReportTaskSegmentMonthlySchema = defineEntity({
+  name: 'ReportTaskSegmentMonthly',
+  tableName: 'report_task_segment_monthly',
+  properties: {
+    customerId: p.integer().primary(),
+    projectId: p.integer().primary(),
+    teamId: p.integer().primary(),
+    subDirectionId: p.integer().primary(),
+    locationClassId: p.integer().primary(),
+    month: p.date().primary(),
+    planned: p.integer().default(0),
+    approved: p.integer().default(0),
+    passed: p.integer().default(0),
+    scored: p.integer().default(0),
+    scoreSum: p.decimal('number').precision(14).scale(1).default(0),
+    onTime: p.integer().default(0),
+    reworked: p.integer().default(0),
+  },
+  indexes: [{ name: 'report_task_segment_monthly_customer_id_month_index', properties: ['customerId', 'month'] }],
+});
+export class ReportTaskSegmentMonthly extends ReportTaskSegmentMonthlySchema.class {}
+ReportTaskSegmentMonthlySchema.setClass(ReportTaskSegmentMonthly);
+
+/** Question outcomes per (customer, project, team, sub-direction, class, month, question key). */
+export const ReportQuestionSegmentMonthlySchema = defineEntity({
+  name: 'ReportQuestionSegmentMonthly',
+  tableName: 'report_question_segment_monthly',
+  properties: {
+    customerId: p.integer().primary(),
+    projectId: p.integer().primary(),
+    teamId: p.integer().primary(),
+    subDirectionId: p.integer().primary(),
+    locationClassId: p.integer().primary(),
+    month: p.date().primary(),
+    questionKey: p.string().length(64).primary(),
+    failed: p.integer().default(0),
+    passed: p.integer().default(0),
+    na: p.integer().default(0),
+  },
+  indexes: [
+    { name: 'report_question_segment_monthly_class_month_index', properties: ['customerId', 'locationClassId', 'month'] },
+    { name: 'report_question_segment_monthly_sub_direction_month_index', properties: ['customerId', 'subDirectionId', 'month'] },
+  ],
+});
+export class ReportQuestionSegmentMonthly extends ReportQuestionSegmentMonthlySchema.class {}
+ReportQuestionSegmentMonthlySchema.setClass(ReportQuestionSegmentMonthly);
+
+/** Approved tasks' score sums per (customer, location, month, team), over every project: the location ranking. */
+export const ReportLocationMonthlySchema = defineEntity({
+  name: 'ReportLocationMonthly',
+  tableName: 'report_location_monthly',
+  properties: {
+    customerId: p.integer().primary(),
+    locationId: p.integer().primary(),
+    month: p.date().primary(),
+    teamId: p.integer().primary(),
+    approved: p.integer().default(0),
+    passed: p.integer().default(0),
+    scored: p.integer().default(0),
+    scoreSum: p.decimal('number').precision(14).scale(1).default(0),
+  },
+  indexes: [{ name: 'report_location_monthly_customer_id_team_id_index', properties: ['customerId', 'teamId'] }],
+});
+export class ReportLocationMonthly extends ReportLocationMonthlySchema.class {}
+ReportLocationMonthlySchema.setClass(ReportLocationMonthly);

@@ -1,8 +1,11 @@
 // Reports (issue 13): the figures of every kind against figures computed here, independently, from the
 // raw tasks (rows of `tasks`, the scheme's questions, JavaScript's own month in the customer's zone);
 // the rollups after approval, rework, a scripted re-score, a move to another team, a cancel and a
-// delete; the role and tenant scope; bad filters naming the field; saved definitions; the CSV export.
+// delete; the segment and per-location rollups row for row against grouped SQL over `tasks` after an
+// insert, an approval, a reopen (reject → resume → approve), a location's move and a delete; the role
+// and tenant scope; bad filters naming the field; saved definitions; the CSV export.
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import { ZodError } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TReportFigures, TReportFilters, TReportKind, TReportResult } from '../../../../shared/schemas/reports.ts';
@@ -448,5 +451,114 @@ describe('saved reports', () => {
     expect((await analyst.reports.list()).items.map((r) => r.name)).toEqual(['Weakest questions']);
     const audit = await k().selectFrom('audit_events').select('action').where('entity_type', '=', 'Report').where('entity_id', '=', personal.id).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'update']);
+  });
+});
+
+/* The smaller rollups (migration report_segment_rollups), row for row against grouped SQL over `tasks`. */
+
+type Row = Record<string, unknown>;
+const rowsOf = async (text: string): Promise<Row[]> => (await sql.raw<Row>(text).execute(k())).rows;
+/** Rows with any non-zero figure, in a stable order (a rollup may keep a key whose figures went back to 0). */
+const significant = (rows: Row[], keys: string[]) =>
+  rows
+    .filter((r) => Object.entries(r).some(([key, v]) => !keys.includes(key) && Number(v) !== 0))
+    .map((r) => JSON.stringify(r))
+    .sort();
+
+async function expectRollupsExact(): Promise<void> {
+  const c = Number(acmeId);
+  const month = `to_char(date_trunc('month', t.starts_at at time zone c.time_zone), 'YYYY-MM')`;
+  const from = `from tasks t join locations l on l.id = t.location_id join customers c on c.id = t.customer_id where t.customer_id = ${c}`;
+  const segmentKeys = ['project_id', 'team_id', 'sub', 'cls', 'm'];
+  const rawSegments = await rowsOf(`
+    select t.project_id, t.team_id, coalesce(l.sub_direction_id, 0) as sub, coalesce(l.location_class_id, 0) as cls, ${month} as m,
+           count(*) filter (where t.status <> 'cancelled')::int as planned, count(*) filter (where t.status = 'approved')::int as approved,
+           count(*) filter (where t.status = 'approved' and t.passed)::int as passed, count(*) filter (where t.status = 'approved' and t.score is not null)::int as scored,
+           coalesce(sum(t.score) filter (where t.status = 'approved'), 0)::float8 as score_sum,
+           count(*) filter (where t.status = 'approved' and t.submitted_at <= t.ends_at)::int as on_time,
+           count(*) filter (where t.status = 'approved' and t.rework_count > 0)::int as reworked
+      ${from} group by 1, 2, 3, 4, 5`);
+  const segments = await rowsOf(`
+    select project_id, team_id, sub_direction_id as sub, location_class_id as cls, to_char(month, 'YYYY-MM') as m,
+           planned, approved, passed, scored, score_sum::float8 as score_sum, on_time, reworked
+      from report_task_segment_monthly where customer_id = ${c}`);
+  expect(significant(segments, segmentKeys)).toEqual(significant(rawSegments, segmentKeys));
+
+  const questionKeys = [...segmentKeys, 'key'];
+  const rawQuestions = await rowsOf(`
+    select t.project_id, t.team_id, coalesce(l.sub_direction_id, 0) as sub, coalesce(l.location_class_id, 0) as cls, ${month} as m, e.key,
+           count(*) filter (where e.value = 'failed')::int as failed, count(*) filter (where e.value = 'passed')::int as passed, count(*) filter (where e.value = 'na')::int as na
+      from tasks t join locations l on l.id = t.location_id join customers c on c.id = t.customer_id
+           cross join lateral jsonb_each_text(coalesce(t.answer_outcomes, '{}'::jsonb)) e
+     where t.customer_id = ${c} and t.status = 'approved' group by 1, 2, 3, 4, 5, 6`);
+  const questions = await rowsOf(`
+    select project_id, team_id, sub_direction_id as sub, location_class_id as cls, to_char(month, 'YYYY-MM') as m, question_key as key, failed, passed, na
+      from report_question_segment_monthly where customer_id = ${c}`);
+  expect(significant(questions, questionKeys)).toEqual(significant(rawQuestions, questionKeys));
+
+  const locationKeys = ['location_id', 'team_id', 'm'];
+  const rawLocations = await rowsOf(`
+    select t.location_id, t.team_id, ${month} as m, count(*)::int as approved, count(*) filter (where t.passed)::int as passed,
+           count(t.score)::int as scored, coalesce(sum(t.score), 0)::float8 as score_sum
+      ${from} and t.status = 'approved' group by 1, 2, 3`);
+  const locations = await rowsOf(`
+    select location_id, team_id, to_char(month, 'YYYY-MM') as m, approved, passed, scored, score_sum::float8 as score_sum
+      from report_location_monthly where customer_id = ${c}`);
+  expect(significant(locations, locationKeys)).toEqual(significant(rawLocations, locationKeys));
+}
+
+describe('segment and per-location rollups', () => {
+  it('equal grouped SQL over the tasks after an insert, an approval, a reopen, a location move and a delete', async () => {
+    await expectRollupsExact();
+    const inspector = await as('qualitycontrol@demo.com');
+    const analyst = await as('analyst@demo.com');
+    // Insert: a new project's task in progress at the Paris location (planned only).
+    const f = await createTaskFixture(t.orm, { schemeId, location: parisLocation.code, status: 'in_progress', team: 'Paris field team' });
+    await expectRollupsExact();
+    // Approve.
+    await inspector.tasks.saveAnswers({ id: f.taskId, answers: answersOf({ safe: true, clean: false, stock: 3, sign: 'na' }) });
+    await inspector.tasks.submit({ id: f.taskId, clientMutationId: `reports-${++mutation}` });
+    await analyst.tasks.approve({ id: f.taskId });
+    await expectRollupsExact();
+    // Reopen: a second task rejected (leaves nothing approved), resumed with other answers, approved again.
+    const g = await createTaskFixture(t.orm, { projectId: f.projectId, schemeId, location: lyonLocation.code, status: 'in_progress', team: 'Lyon field team' });
+    await inspector.tasks.saveAnswers({ id: g.taskId, answers: answersOf({ safe: true, clean: true, stock: 4, sign: true }) });
+    await inspector.tasks.submit({ id: g.taskId, clientMutationId: `reports-${++mutation}` });
+    await analyst.tasks.reject({ id: g.taskId, reason: 'Photos missing' });
+    await expectRollupsExact();
+    await inspector.tasks.resume({ id: g.taskId });
+    await inspector.tasks.saveAnswers({ id: g.taskId, answers: answersOf({ safe: false, clean: true, stock: 1, sign: false }) });
+    await inspector.tasks.submit({ id: g.taskId, clientMutationId: `reports-${++mutation}` });
+    await analyst.tasks.approve({ id: g.taskId });
+    await expectRollupsExact();
+
+    // The Lyon location moves to the Paris location's sub-direction and to another class (then back).
+    const before = await k().selectFrom('locations').select(['sub_direction_id', 'location_class_id']).where('id', '=', lyonLocation.id).executeTakeFirstOrThrow();
+    const paris = await k().selectFrom('locations').select(['sub_direction_id']).where('id', '=', parisLocation.id).executeTakeFirstOrThrow();
+    const otherClass = await k()
+      .selectFrom('location_classes')
+      .select('id')
+      .where('customer_id', '=', acmeId)
+      .$if(before.location_class_id !== null, (q) => q.where('id', '<>', before.location_class_id!))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(paris.sub_direction_id).not.toBe(before.sub_direction_id);
+    await k().updateTable('locations').set({ sub_direction_id: paris.sub_direction_id, location_class_id: otherClass.id }).where('id', '=', lyonLocation.id).execute();
+    await expectRollupsExact();
+    await checkAgainstRaw('admin@demo.com', { classId: otherClass.id }, { customerId: acmeId });
+    await checkAgainstRaw('admin@demo.com', { subDirectionId: paris.sub_direction_id, projectId: f.projectId }, { customerId: acmeId });
+    await checkQuestions({ classId: otherClass.id, projectId });
+    await checkQuestions({ subDirectionId: paris.sub_direction_id, projectId });
+    await k().updateTable('locations').set({ location_class_id: null }).where('id', '=', lyonLocation.id).execute();
+    await expectRollupsExact();
+    await k().updateTable('locations').set({ sub_direction_id: before.sub_direction_id, location_class_id: before.location_class_id }).where('id', '=', lyonLocation.id).execute();
+    await expectRollupsExact();
+
+    // Delete both tasks (the failed critical question opened a corrective action): their contributions leave every rollup.
+    await k().deleteFrom('corrective_actions').where('task_id', 'in', [f.taskId, g.taskId]).execute();
+    await k().deleteFrom('task_reviews').where('task_id', 'in', [f.taskId, g.taskId]).execute();
+    await k().deleteFrom('tasks').where('project_id', '=', f.projectId).execute();
+    await expectRollupsExact();
+    await checkAgainstRaw('admin@demo.com', {}, { customerId: acmeId });
   });
 });
