@@ -167,7 +167,7 @@ export default function PricingPage() {
         })}
       </ul>
 
-      <section className={classes.card} aria-labelledby="pricing-compare" id="compare">
+      <div className={classes.card} id="compare">
         <h2 id="pricing-compare" className={classes.cardTitle}>
           {t('pricing.compare')}
         </h2>
@@ -195,7 +195,7 @@ export default function PricingPage() {
             </tbody>
           </table>
         </div>
-      </section>
+      </div>
 
       <section className={classes.card} aria-labelledby="pricing-help">
         <h2 id="pricing-help" className={classes.cardTitle}>

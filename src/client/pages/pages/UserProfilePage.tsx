@@ -274,7 +274,7 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
             </div>
           </section>
         </div>
-        <section className={classes.card} aria-labelledby="profile-projects">
+        <div className={classes.card}>
           <h2 id="profile-projects" className={classes.cardTitle}>
             {t('profile.projectsTitle')}
           </h2>
@@ -319,7 +319,7 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
               </tbody>
             </table>
           </div>
-        </section>
+        </div>
       </div>
     </div>
   );

@@ -80,7 +80,7 @@ describe('the user profile page', { timeout: 120_000 }, () => {
       expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/pages/user-profile/${path}`);
-      expect(await tabs.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+      await expect.poll(() => tabs.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
       if (path === 'teams') {
         await page.getByTestId('profile-teams-cards').waitFor();
         expect(await texts(page, 'profile-teams-cards', 'h2')).toEqual(teams.map((t) => t.title));
@@ -103,13 +103,12 @@ describe('the user profile page', { timeout: 120_000 }, () => {
     // By URL: a reload keeps the tab; an unknown tab opens the profile tab.
     await page.goto('/pages/user-profile/projects');
     await page.getByTestId('profile-project-cards').waitFor();
-    expect(await tabs.getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => tabs.getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
     await page.goto('/pages/user-profile/nope');
     await page.waitForURL('**/pages/user-profile/profile');
     await page.getByTestId('profile-project-table').waitFor();
 
-    // The side menu lists it under Pages.
-    await page.goto('/pages/pricing');
+    // The side menu lists it under Pages (open on its own page).
     expect(await page.locator('nav a[href="/pages/user-profile/profile"]').count()).toBeGreaterThan(0);
     await context.close();
   });
