@@ -3,7 +3,8 @@
 // `profile` (about, contacts, teams, overview, connections, teams and projects), `teams`, `projects`
 // and `connections`. The tab is the URL (links, so a reload or a shared link keeps it). The header
 // shows the signed-in user (name, avatar, role) over the sample profile's cover, place and start date;
-// "Edit profile" opens their account settings. Sample content is user text: isolated with dir="auto".
+// "Edit profile" opens their account settings. On `connections`, Connect / Disconnect is the caller's
+// own answer (apps.pages.setProfileConnection, kept per user on the server). Sample content is user text: isolated with dir="auto".
 import {
   CalendarIcon,
   CheckCircleIcon,
@@ -23,6 +24,7 @@ import {
   CheckIcon,
   BriefcaseIcon,
   DotFillIcon,
+  PersonAddIcon,
 } from '@primer/octicons-react';
 import { Button, Heading, Label, LinkButton, ProgressBar, UnderlineNav } from '@primer/react';
 import { useEffect, useState } from 'react';
@@ -38,6 +40,7 @@ import {
   type TProfileTeamCard,
 } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
+import { useToast } from '../../components/Toast/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -422,45 +425,83 @@ function ProjectsTab({ projects }: { projects: TProfileProjectCard[] }) {
 
 function ConnectionsTab({ connections }: { connections: TProfileConnectionCard[] }) {
   const { t } = useTranslation('pages');
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const set = trpc.apps.pages.setProfileConnection.useMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const toggle = async (card: TProfileConnectionCard) => {
+    setError(null);
+    setPending(card.name);
+    try {
+      const saved = await set.mutateAsync({ name: card.name, connected: !card.isConnected });
+      utils.apps.pages.profile.setData({ tab: 'connections' }, (old) =>
+        Array.isArray(old) ? (old as TProfileConnectionCard[]).map((c) => (c.name === saved.name ? saved : c)) : old,
+      );
+      toast.show({ message: t(saved.isConnected ? 'profile.connectedTo' : 'profile.disconnectedFrom', { name: saved.name }), variant: 'success' });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setPending(null);
+    }
+  };
+
   if (connections.length === 0) return <Empty text={t('profile.empty.connections')} />;
   return (
-    <ul className={classes.cards} data-testid="profile-connection-cards">
-      {connections.map((c) => (
-        <li key={c.name} className={`${classes.card} ${classes.personCard}`}>
-          <img className={classes.cardAvatarLarge} src={c.avatar} alt="" aria-hidden="true" />
-          <h2 className={classes.cardTitle} dir="auto">
-            {c.name}
-          </h2>
-          <span className={classes.muted} dir="auto">
-            {c.designation}
-          </span>
-          <div className={classes.chips}>
-            {c.chips.map((chip) => (
-              <Label key={chip.title} variant={variantOf(chip.color)}>
-                <bdi>{chip.title}</bdi>
-              </Label>
-            ))}
-          </div>
-          <dl className={classes.personStats}>
-            <div>
-              <dt>{t('profile.stat.projects')}</dt>
-              <dd dir="ltr">{c.projects}</dd>
+    <>
+      {error && (
+        <div className={classes.error} role="alert">
+          {t('profile.connectFailed', { reason: error })}
+        </div>
+      )}
+      <ul className={classes.cards} data-testid="profile-connection-cards">
+        {connections.map((c) => (
+          <li key={c.name} className={`${classes.card} ${classes.personCard}`}>
+            <img className={classes.cardAvatarLarge} src={c.avatar} alt="" aria-hidden="true" />
+            <h2 className={classes.cardTitle} dir="auto">
+              {c.name}
+            </h2>
+            <span className={classes.muted} dir="auto">
+              {c.designation}
+            </span>
+            <div className={classes.chips}>
+              {c.chips.map((chip) => (
+                <Label key={chip.title} variant={variantOf(chip.color)}>
+                  <bdi>{chip.title}</bdi>
+                </Label>
+              ))}
             </div>
-            <div>
-              <dt>{t('profile.stat.tasks')}</dt>
-              <dd dir="ltr">{c.tasks}</dd>
-            </div>
-            <div>
-              <dt>{t('profile.stat.connections')}</dt>
-              <dd dir="ltr">{c.connections}</dd>
-            </div>
-          </dl>
-          <Label variant={c.isConnected ? 'success' : 'secondary'} data-testid="connection-state">
-            {c.isConnected ? t('profile.connected') : t('profile.notConnected')}
-          </Label>
-        </li>
-      ))}
-    </ul>
+            <dl className={classes.personStats}>
+              <div>
+                <dt>{t('profile.stat.projects')}</dt>
+                <dd dir="ltr">{c.projects}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.stat.tasks')}</dt>
+                <dd dir="ltr">{c.tasks}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.stat.connections')}</dt>
+                <dd dir="ltr">{c.connections}</dd>
+              </div>
+            </dl>
+            <Label variant={c.isConnected ? 'success' : 'secondary'} data-testid="connection-state">
+              {c.isConnected ? t('profile.connected') : t('profile.notConnected')}
+            </Label>
+            <Button
+              variant={c.isConnected ? 'default' : 'primary'}
+              leadingVisual={c.isConnected ? PersonIcon : PersonAddIcon}
+              loading={pending === c.name}
+              aria-label={t(c.isConnected ? 'profile.disconnectFrom' : 'profile.connectTo', { name: c.name })}
+              onClick={() => void toggle(c)}
+            >
+              {c.isConnected ? t('profile.disconnect') : t('profile.connect')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // /pages/user-profile/:tab (issue 16): the header shows the signed-in user (account.get) over the
 // sample profile (GET /api/pages/profile/header); each tab shows the figures of GET /api/pages/profile
-// for it; each tab is reached by keyboard and by URL; the page is in the menu and the profile menu;
+// for it; each tab is reached by keyboard and by URL; Connect / Disconnect on a connection is kept; the page is in the menu and the profile menu;
 // axe finds nothing serious in light English at 1440 px and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +99,17 @@ describe('the user profile page', { timeout: 120_000 }, () => {
       }
       await tabs.getByRole('link', { name }).focus();
     }
+
+    // Connect / Disconnect: the caller's own answer, which a reload and the API keep.
+    const first = connections[0];
+    const states = () => texts(page, 'profile-connection-cards', '[data-testid=connection-state]');
+    await page.getByRole('button', { name: first.isConnected ? `Disconnect from ${first.name}` : `Connect to ${first.name}` }).click();
+    await expect.poll(async () => (await states())[0]).toBe(first.isConnected ? 'Not connected' : 'Connected');
+    await page.getByText(first.isConnected ? `Disconnected from ${first.name}` : `Connected to ${first.name}`).waitFor();
+    await page.reload();
+    await page.getByTestId('profile-connection-cards').waitFor();
+    expect((await states())[0]).toBe(first.isConnected ? 'Not connected' : 'Connected');
+    expect((await api<TProfileConnectionCard[]>(page, '/api/pages/profile?tab=connections'))[0].isConnected).toBe(!first.isConnected);
 
     // By URL: a reload keeps the tab; an unknown tab opens the profile tab.
     await page.goto('/pages/user-profile/projects');
