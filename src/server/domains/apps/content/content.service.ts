@@ -27,7 +27,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, likeContains, listSource, runList } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
-import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, ProfileConnection, SalesRow } from './content.entity.ts';
+import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from './content.entity.ts';
 
 /**
  * Copies the pages' samples to demo tenant `tenant`: sales rows, FAQ groups and their questions, help
