@@ -21,6 +21,7 @@ describe('bundle size per route', () => {
     const checks = checkBudgets(routes);
     expect(checks.find((c) => c.route === 'login')).toBeDefined();
     expect(checks.find((c) => c.route === 'dashboards-crm')).toBeDefined();
+    expect(checks.find((c) => c.route === 'apps-logistics-dashboard')).toBeDefined();
     expect(checks.find((c) => c.route === 'tasks-perform_task-slotId-assignLocationId')).toBeDefined();
     expect(checks.filter((c) => !c.ok)).toEqual([]);
   });

@@ -27,7 +27,15 @@ import { CalendarEventSchema } from '../domains/apps/calendar/calendar.entity.ts
 import { ChatSchema, ChatMessageSchema, ChatPersonSchema } from '../domains/apps/chat/chat.entity.ts';
 import { ChatPresenceSchema, DirectMessageSchema } from '../domains/apps/chat/chat-live.entity.ts';
 import { EmailSchema } from '../domains/apps/email/email.entity.ts';
-import { FaqGroupSchema, FaqQuestionSchema, HelpArticleSchema, HelpCategorySchema, PageContentSchema, SalesRowSchema } from '../domains/apps/content/content.entity.ts';
+import {
+  FaqGroupSchema,
+  FaqQuestionSchema,
+  HelpArticleSchema,
+  HelpCategorySchema,
+  PageContentSchema,
+  ProfileConnectionSchema,
+  SalesRowSchema,
+} from '../domains/apps/content/content.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
 import { ProjectSchema } from '../domains/workflow/projects/project.entity.ts';
 import { LocationAssignmentSchema } from '../domains/workflow/assignments/assignment.entity.ts';
@@ -57,7 +65,7 @@ export const entities = [
   CalendarEventSchema,
   ChatPersonSchema, ChatSchema, ChatMessageSchema, DirectMessageSchema, ChatPresenceSchema,
   EmailSchema,
-  SalesRowSchema, FaqGroupSchema, FaqQuestionSchema, HelpCategorySchema, HelpArticleSchema, PageContentSchema,
+  SalesRowSchema, FaqGroupSchema, FaqQuestionSchema, HelpCategorySchema, HelpArticleSchema, PageContentSchema, ProfileConnectionSchema,
   SearchItemSchema,
   SavedViewSchema,
   ProjectSchema, LocationAssignmentSchema, SlotSchema, TaskSchema, TaskReviewSchema, TaskRoundSchema,

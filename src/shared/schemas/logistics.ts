@@ -1,17 +1,9 @@
 // Logistics demo app: the fleet's vehicles on their routes (spec sections 3 and 7).
 import { z } from 'zod';
+import { VEHICLE_SORT_KEYS, VEHICLE_WARNINGS } from '../constants/logistics.ts';
 import { listInput, listOutput } from './common.ts';
 
-export const VEHICLE_WARNINGS = [
-  'No Warnings',
-  'Ecu Not Responding',
-  'Oil Leakage',
-  'Fuel Problems',
-  'Temperature not optimal',
-] as const;
-export type TVehicleWarning = (typeof VEHICLE_WARNINGS)[number];
-export const VEHICLE_SORT_KEYS = ['location', 'startRoute', 'endRoute', 'warnings', 'progress'] as const;
-export type TVehicleSortKey = (typeof VEHICLE_SORT_KEYS)[number];
+export { VEHICLE_SORT_KEYS, VEHICLE_WARNINGS, type TVehicleSortKey, type TVehicleWarning } from '../constants/logistics.ts';
 
 export const ZListVehiclesInput = listInput(VEHICLE_SORT_KEYS, {});
 export type TListVehiclesInput = z.infer<typeof ZListVehiclesInput>;

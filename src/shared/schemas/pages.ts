@@ -175,3 +175,10 @@ export type TProfileOverviewTab = z.infer<typeof ZProfileOverviewTab>;
 export type TProfileTeamCard = z.infer<typeof ZProfileTeamCard>;
 export type TProfileProjectCard = z.infer<typeof ZProfileProjectCard>;
 export type TProfileConnectionCard = z.infer<typeof ZProfileConnectionCard>;
+
+/** Connect to (or disconnect from) a card of the connections tab, for the caller only. */
+export const ZSetProfileConnectionInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  connected: z.boolean(),
+});
+export type TSetProfileConnectionInput = z.infer<typeof ZSetProfileConnectionInput>;

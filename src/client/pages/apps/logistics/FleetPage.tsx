@@ -14,7 +14,7 @@ import countries110m from 'world-atlas/countries-110m.json' with { type: 'json' 
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { placeVehicles, type PlacedVehicle } from './fleet-model.ts';
-import { warningKey } from './LogisticsDashboardPage.tsx';
+import { warningKey } from './warning-key.ts';
 import classes from './Logistics.module.css';
 
 const WIDTH = 800;

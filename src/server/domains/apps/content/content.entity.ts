@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { RECEIVED_PAYMENT_STATUSES, SALES_PAYMENT_STATUSES } from '../../../../shared/schemas/pages.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
+import { User } from '../../organization/users/user.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';
 
 /** A row of the sales datatable demo: a sale of one product to one buyer. */
@@ -127,3 +128,21 @@ export const PageContentSchema = defineEntity({
 });
 export class PageContent extends PageContentSchema.class {}
 PageContentSchema.setClass(PageContent);
+
+/**
+ * A user's own answer to a card of the sample profile's connections tab: connected or not, overriding
+ * the sample's `isConnected` for that user only (issue 16). One row per user and card name.
+ */
+export const ProfileConnectionSchema = defineEntity({
+  name: 'ProfileConnection',
+  tableName: 'profile_connections',
+  properties: {
+    ...baseProperties,
+    owner: () => p.manyToOne(User).deleteRule('cascade'),
+    name: p.string().length(120),
+    connected: p.boolean(),
+  },
+  uniques: [{ properties: ['owner', 'name'] }],
+});
+export class ProfileConnection extends ProfileConnectionSchema.class {}
+ProfileConnectionSchema.setClass(ProfileConnection);

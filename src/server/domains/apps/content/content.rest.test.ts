@@ -113,3 +113,50 @@ describe('authorization', () => {
     }
   });
 });
+
+describe('PUT /api/pages/profile/connections (issue 16)', () => {
+  type Card = { name: string; isConnected: boolean };
+  const put = (as: string | undefined, payload: Record<string, unknown>) => t.request({ method: 'PUT', url: '/api/pages/profile/connections', as, payload });
+  // Two users of the same customer (ACME), so the same copy of the sample profile.
+  const ME = 'teamleader@demo.com';
+  const COLLEAGUE = 'floormanager@demo.com';
+
+  it("connects and disconnects the caller only, and the connections tab shows the caller's answer", async () => {
+    const before = await get<Card[]>('/api/pages/profile?tab=connections', ME);
+    const card = before.find((c) => c.isConnected)!;
+    const other = before.find((c) => !c.isConnected)!;
+
+    const off = await put(ME, { name: card.name, connected: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json<Card>()).toMatchObject({ name: card.name, isConnected: false });
+    expect((await put(ME, { name: other.name, connected: true })).statusCode).toBe(200);
+
+    const mine = await get<Card[]>('/api/pages/profile?tab=connections', ME);
+    expect(mine).toEqual(before.map((c) => (c.name === card.name ? { ...c, isConnected: false } : c.name === other.name ? { ...c, isConnected: true } : c)));
+    // The colleague still sees the sample's answers.
+    expect(await get<Card[]>('/api/pages/profile?tab=connections', COLLEAGUE)).toEqual(before);
+
+    // Back again: the same row, set twice, stays consistent.
+    expect((await put(ME, { name: card.name, connected: true })).statusCode).toBe(200);
+    expect((await put(ME, { name: card.name, connected: true })).statusCode).toBe(200);
+    expect((await get<Card[]>('/api/pages/profile?tab=connections', ME)).find((c) => c.name === card.name)!.isConnected).toBe(true);
+  });
+
+  it('answers 404 naming the field for an unknown card and 400 naming the field for a bad body', async () => {
+    const missing = await put(ME, { name: 'Nobody Here', connected: true });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toMatch(/name/);
+    const bad = await put(ME, { name: 'Someone', connected: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/connected/);
+    const empty = await put(ME, { name: '  ', connected: true });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toMatch(/name/);
+  });
+
+  it('answers 401 without a session and 403 for client', async () => {
+    const [card] = await get<Card[]>('/api/pages/profile?tab=connections');
+    expect((await put(undefined, { name: card.name, connected: true })).statusCode).toBe(401);
+    expect((await put('client@demo.com', { name: card.name, connected: true })).statusCode).toBe(403);
+  });
+});

@@ -1,4 +1,4 @@
-// REST (spec section 7): /api/pages/datatable (+ /api/pages/sales and /api/export/sales.csv for the list page), faq, help-center, help-center/article, profile, profile/header.
+// REST (spec section 7): /api/pages/datatable (+ /api/pages/sales and /api/export/sales.csv for the list page), faq, help-center, help-center/article, profile, profile/header (+ PUT profile/connections).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,14 +9,25 @@ import {
   ZHelpCenter,
   ZProfileHeader,
   ZProfileInput,
+  ZProfileConnectionCard,
   ZProfileTab,
+  ZSetProfileConnectionInput,
   ZListSalesInput,
   ZSalesList,
   ZSalesRow,
   type TSalesListRow,
 } from '../../../../shared/schemas/pages.ts';
 import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
-import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSales, listSalesRows } from './content.service.ts';
+import {
+  getHelpArticle,
+  getHelpCenter,
+  getProfileHeader,
+  getProfileTab,
+  listFaq,
+  listSales,
+  listSalesRows,
+  setProfileConnection,
+} from './content.service.ts';
 
 export const pagesRest: FastifyPluginAsyncZod = async (app) => {
   app.get('/pages/datatable', { schema: { response: { 200: z.array(ZSalesRow) } } }, async (request) => listSalesRows(request));
@@ -57,4 +68,9 @@ export const pagesRest: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/pages/profile/header', { schema: { response: { 200: ZProfileHeader } } }, async (request) => getProfileHeader(request));
+
+  // Not in the spec (issue 16): the caller connects to or disconnects from a card of the connections tab.
+  app.put('/pages/profile/connections', { schema: { body: ZSetProfileConnectionInput, response: { 200: ZProfileConnectionCard } } }, async (request) =>
+    setProfileConnection(request, request.body),
+  );
 };

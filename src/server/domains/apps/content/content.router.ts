@@ -7,14 +7,25 @@ import {
   ZHelpCenter,
   ZProfileHeader,
   ZProfileInput,
+  ZProfileConnectionCard,
   ZProfileTab,
+  ZSetProfileConnectionInput,
   ZListSalesInput,
   ZSalesList,
   ZSalesRow,
 } from '../../../../shared/schemas/pages.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
-import { getHelpArticle, getHelpCenter, getProfileHeader, getProfileTab, listFaq, listSales, listSalesRows } from './content.service.ts';
+import {
+  getHelpArticle,
+  getHelpCenter,
+  getProfileHeader,
+  getProfileTab,
+  listFaq,
+  listSales,
+  listSalesRows,
+  setProfileConnection,
+} from './content.service.ts';
 
 export const pagesRouter = router({
   datatable: authedProcedure.output(z.array(ZSalesRow)).query(({ ctx }) => listSalesRows(ctx)),
@@ -32,6 +43,10 @@ export const pagesRouter = router({
     .output(ZProfileTab)
     .query(({ ctx, input }) => getProfileTab(ctx, ZProfileInput.parse(input ?? {}).tab)),
   profileHeader: authedProcedure.output(ZProfileHeader).query(({ ctx }) => getProfileHeader(ctx)),
+  setProfileConnection: authedProcedure
+    .input(ZSetProfileConnectionInput)
+    .output(ZProfileConnectionCard)
+    .mutation(({ ctx, input }) => setProfileConnection(ctx, input)),
 });
 
 /** apps.sales: the datatable page's list (/tables/data-table), sorted, searched and paged in SQL. */

@@ -13,6 +13,8 @@ import {
   type TProfileHeader,
   type TProfileTab,
   type TProfileTabData,
+  type TProfileConnectionCard,
+  type TSetProfileConnectionInput,
   type TListSalesInput,
   type TSalesListRow,
   type TSalesRow,
@@ -22,7 +24,7 @@ import { sql } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { ServiceContext } from '../../../lib/context.ts';
+import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, likeContains, listSource, runList } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from './content.entity.ts';
@@ -214,10 +216,37 @@ export async function getHelpArticle(ctx: ServiceContext, input: THelpArticleInp
   };
 }
 
-/** The sample profile's section for `tab`. */
+/** The sample profile's section for `tab`; on `connections`, each card as the caller connected to it. */
 export async function getProfileTab(ctx: ServiceContext, tab: TProfileTab): Promise<TProfileTabData> {
-  const { tenant } = await openContent(ctx);
-  return ZProfileTab.parse(await pageContent(ctx, tenant, `profile.${tab}`));
+  const { ctx: authed, tenant } = await openContent(ctx);
+  const data = ZProfileTab.parse(await pageContent(ctx, tenant, `profile.${tab}`));
+  if (tab !== 'connections') return data;
+  return withOwnConnections(authed, data as TProfileConnectionCard[]);
+}
+
+/** The connection cards with the caller's own answers (profile_connections) in place of the sample's. */
+async function withOwnConnections(ctx: AuthedContext, cards: TProfileConnectionCard[]): Promise<TProfileConnectionCard[]> {
+  const rows = await db(ctx.em).selectFrom('profile_connections').select(['name', 'connected']).where('owner_id', '=', ctx.user.id).execute();
+  const own = new Map(rows.map((r) => [r.name, r.connected]));
+  return cards.map((card) => (own.has(card.name) ? { ...card, isConnected: own.get(card.name)! } : card));
+}
+
+/**
+ * Connects the caller to (or disconnects them from) the card `name` of the connections tab; their
+ * answer only, kept until they change it. NOT_FOUND naming `name` when the tab has no such card.
+ * Setting a boolean twice gives the same row, so two tabs racing cannot lose anything else.
+ */
+export async function setProfileConnection(ctx: ServiceContext, input: TSetProfileConnectionInput): Promise<TProfileConnectionCard> {
+  const { ctx: authed, tenant } = await openContent(ctx);
+  const cards = ZProfileTab.parse(await pageContent(ctx, tenant, 'profile.connections')) as TProfileConnectionCard[];
+  const card = cards.find((c) => c.name === input.name);
+  if (!card) throw new AppError('NOT_FOUND', `name: no connection named ${input.name}`);
+  await db(ctx.em)
+    .insertInto('profile_connections')
+    .values({ owner_id: authed.user.id, name: input.name, connected: input.connected, created_at: sql`now()`, updated_at: sql`now()` })
+    .onConflict((oc) => oc.columns(['owner_id', 'name']).doUpdateSet({ connected: input.connected, updated_at: sql`now()` }))
+    .execute();
+  return { ...card, isConnected: input.connected };
 }
 
 /** The sample profile's header. */

@@ -1,0 +1,151 @@
+// /pages/user-profile/:tab (issue 16): the header shows the signed-in user (account.get) over the
+// sample profile (GET /api/pages/profile/header); each tab shows the figures of GET /api/pages/profile
+// for it; each tab is reached by keyboard and by URL; Connect / Disconnect on a connection is kept; the page is in the menu and the profile menu;
+// axe finds nothing serious in light English at 1440 px and dark Arabic at 390 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type {
+  TProfileConnectionCard,
+  TProfileHeader,
+  TProfileOverviewTab,
+  TProfileProjectCard,
+  TProfileTeamCard,
+} from '../../../shared/schemas/pages.ts';
+import { setupBrowser } from '../../../server/testing/browser.ts';
+import { axeAudit } from '../../testing/axe.ts';
+
+const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** account.get as the page's own session sees it (tRPC over HTTP, superjson). */
+async function fullNameOf(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/trpc/account.get');
+    const body = (await response.json()) as { result: { data: { json: { fullName: string } } } };
+    return body.result.data.json.fullName;
+  });
+}
+
+const texts = (page: Page, testId: string, selector: string) => page.getByTestId(testId).locator(selector).allInnerTexts();
+
+describe('the user profile page', { timeout: 120_000 }, () => {
+  it('shows the signed-in user and every tab of the API, each reached by keyboard and by URL', async () => {
+    const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    const header = await api<TProfileHeader>(page, '/api/pages/profile/header');
+    const overview = await api<TProfileOverviewTab>(page, '/api/pages/profile?tab=profile');
+    const teams = await api<TProfileTeamCard[]>(page, '/api/pages/profile?tab=teams');
+    const projects = await api<TProfileProjectCard[]>(page, '/api/pages/profile?tab=projects');
+    const connections = await api<TProfileConnectionCard[]>(page, '/api/pages/profile?tab=connections');
+    const me = await fullNameOf(page);
+
+    // In the menu and the profile menu.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'User Profile' }).click();
+    await page.waitForURL('**/pages/user-profile/profile');
+
+    // The header: the user, the sample profile's place and designation.
+    await page.getByRole('heading', { level: 1, name: me }).waitFor();
+    await page.getByText(header.location).waitFor();
+    await page.getByText(header.designation).waitFor();
+    expect(await page.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/pages/account-settings/account');
+
+    // The profile tab: the API's facts, connections, teams and projects table.
+    await page.getByTestId('profile-project-table').waitFor();
+    expect(await texts(page, 'profile-contacts', 'dd')).toEqual(overview.contacts.map((c) => c.value));
+    expect(await texts(page, 'profile-overview', 'dd')).toEqual(overview.overview.map((c) => c.value));
+    expect(await texts(page, 'profile-project-table', 'tbody th bdi')).toEqual(overview.projectTable.map((p) => p.name));
+    expect(await texts(page, 'profile-project-table', 'tbody td:last-child span[dir=ltr]')).toEqual(overview.projectTable.map((p) => `${p.status} %`));
+    expect(await texts(page, 'profile-connection-list', 'bdi')).toEqual(overview.connections.map((c) => c.name));
+    expect(await texts(page, 'profile-team-list', 'li > span:nth-child(2) > bdi')).toEqual(overview.teamsTech.map((t) => t.title));
+    // The sample owner's name in "About" is the signed-in user's.
+    if (me !== header.fullName) expect(await texts(page, 'profile-about', 'dd')).not.toContain(header.fullName);
+
+    // Keyboard: from the current tab, Tab moves to the next one and Enter opens it.
+    const tabs = page.getByRole('navigation', { name: 'Profile sections' });
+    expect(await tabs.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
+    await tabs.getByRole('link', { name: 'Profile' }).focus();
+    for (const [name, path] of [
+      ['Teams', 'teams'],
+      ['Projects', 'projects'],
+      ['Connections', 'connections'],
+    ] as const) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/pages/user-profile/${path}`);
+      await expect.poll(() => tabs.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+      if (path === 'teams') {
+        await page.getByTestId('profile-teams-cards').waitFor();
+        expect(await texts(page, 'profile-teams-cards', 'h2')).toEqual(teams.map((t) => t.title));
+      } else if (path === 'projects') {
+        await page.getByTestId('profile-project-cards').waitFor();
+        expect(await texts(page, 'profile-project-cards', 'h2')).toEqual(projects.map((p) => p.title));
+        expect(await texts(page, 'profile-project-cards', '[data-testid=project-tasks]')).toEqual(
+          projects.map((p) => `Tasks: ${p.completedTask} of ${p.totalTask}`),
+        );
+      } else {
+        await page.getByTestId('profile-connection-cards').waitFor();
+        expect(await texts(page, 'profile-connection-cards', 'h2')).toEqual(connections.map((c) => c.name));
+        expect(await texts(page, 'profile-connection-cards', '[data-testid=connection-state]')).toEqual(
+          connections.map((c) => (c.isConnected ? 'Connected' : 'Not connected')),
+        );
+      }
+      await tabs.getByRole('link', { name }).focus();
+    }
+
+    // Connect / Disconnect: the caller's own answer, which a reload and the API keep.
+    const first = connections[0];
+    const states = () => texts(page, 'profile-connection-cards', '[data-testid=connection-state]');
+    await page.getByRole('button', { name: first.isConnected ? `Disconnect from ${first.name}` : `Connect to ${first.name}` }).click();
+    await expect.poll(async () => (await states())[0]).toBe(first.isConnected ? 'Not connected' : 'Connected');
+    await page.getByText(first.isConnected ? `Disconnected from ${first.name}` : `Connected to ${first.name}`).waitFor();
+    await page.reload();
+    await page.getByTestId('profile-connection-cards').waitFor();
+    expect((await states())[0]).toBe(first.isConnected ? 'Not connected' : 'Connected');
+    expect((await api<TProfileConnectionCard[]>(page, '/api/pages/profile?tab=connections'))[0].isConnected).toBe(!first.isConnected);
+
+    // By URL: a reload keeps the tab; an unknown tab opens the profile tab.
+    await page.goto('/pages/user-profile/projects');
+    await page.getByTestId('profile-project-cards').waitFor();
+    await expect.poll(() => tabs.getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
+    await page.goto('/pages/user-profile/nope');
+    await page.waitForURL('**/pages/user-profile/profile');
+    await page.getByTestId('profile-project-table').waitFor();
+
+    // The side menu lists it under Pages (open on its own page).
+    expect(await page.locator('nav a[href="/pages/user-profile/profile"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('finds no serious or critical accessibility issue, in light English at 1440 px and dark Arabic at 390 px', async () => {
+    for (const [theme, language, width] of [
+      ['light', 'en', 1440],
+      ['dark', 'ar', 390],
+    ] as const) {
+      const { context, page } = await b.newPage({ viewport: { width, height: 844 } });
+      page.setDefaultTimeout(15_000);
+      await b.signIn(page, 'admin@demo.com', 'admin');
+      await context.addCookies([
+        { name: 'od-theme', value: theme, url: b.baseUrl },
+        { name: 'od-language', value: language, url: b.baseUrl },
+      ]);
+      for (const tab of ['profile', 'projects', 'connections']) {
+        await page.goto(`/pages/user-profile/${tab}`);
+        await page.getByTestId(tab === 'profile' ? 'profile-project-table' : tab === 'projects' ? 'profile-project-cards' : 'profile-connection-cards').waitFor();
+        if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        await page.waitForLoadState('networkidle');
+        expect(await axeAudit(page, `/pages/user-profile/${tab} ${theme} ${language} ${width}px`)).toEqual([]);
+      }
+      // Nothing wider than the phone.
+      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await context.close();
+    }
+  });
+});
