@@ -19,20 +19,22 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { preloadHref } from './app/preload.ts';
+import { firstRenderReady } from './app/preload.ts';
 import { initPreferences } from './app/preferences.ts';
 import { initI18n } from './i18n/index.ts';
 import { prefetchSession } from './lib/session.tsx';
 
 // Preferences first (theme, skin, direction on <html>/<body> before anything paints). Then, all at
 // once: the current language's `common` strings, the session's abilities, and the page's chunk,
-// layout, strings and first query (app/preload.ts). The app renders as soon as `common` is in.
+// layout, strings and first query (app/preload.ts). The app renders when `common` and what the first
+// render shows are in (firstRenderReady: the shell, or the whole page outside it), so no Suspense
+// fallback is shown first and React's reveal throttle after one does not apply.
 const prefs = initPreferences();
 const common = initI18n(prefs.language);
 prefetchSession();
-void preloadHref(window.location.pathname + window.location.search);
+const firstRender = firstRenderReady(window.location.pathname + window.location.search);
 
-void common.then(() => {
+void Promise.all([common, firstRender]).then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />

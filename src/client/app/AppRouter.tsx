@@ -7,7 +7,7 @@
 // previous page stays on screen under a thin progress bar, while the shell (navigation, menus) already
 // follows the browser's location. Changes of the query string alone (list state) are shown at once.
 // Only a first load shows a skeleton.
-import { lazy, Suspense, use, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, use, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Redirect, Route, Router, useLocation, useSearch } from 'wouter';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary/ErrorBoundary.tsx';
@@ -16,11 +16,11 @@ import { useSession } from '../lib/session.tsx';
 import { BlankLayout } from '../shell/BlankLayout.tsx';
 import { guard, indexTarget } from './guard.ts';
 import { NavigationProgress } from './NavigationProgress.tsx';
-import { loadDefaultLayout, preloadHref, usePrefetchOnIntent } from './preload.ts';
+import { defaultLayout, preloadHref, usePrefetchOnIntent } from './preload.ts';
 import { layoutOf, matchPath, pageComponent, type RouteMatch } from './routes.tsx';
 import { useScrollOnNavigate } from './scroll.ts';
 
-const DefaultLayout = lazy(loadDefaultLayout);
+const DefaultLayout = defaultLayout.Component;
 
 interface Shown {
   path: string;

@@ -11,10 +11,12 @@ import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib
 import { utilsOf, type Domain } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
+import { loadable } from './loadable.tsx';
 import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef } from './routes.tsx';
 
-/** The default layout's chunk (the router renders it lazily from the same import). */
-export const loadDefaultLayout = () => import('../shell/DefaultLayout.tsx');
+/** The default layout (the shell): the router renders it, lazily or at once when preloaded. */
+export const defaultLayout = loadable(() => import('../shell/DefaultLayout.tsx'));
+export const loadDefaultLayout = defaultLayout.load;
 
 /** Strings every list page renders with (DataTable, dialogs, validation, saved views). */
 const LIST_FRAME_NAMESPACES = ['table', 'forms', 'validation', 'views'];
@@ -173,6 +175,21 @@ export function preloadHref(href: string): Promise<void> {
   entries.set(key, entry);
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   return entry.promise;
+}
+
+/**
+ * What the first render waits for (besides `common`), so that it shows what is there without a
+ * Suspense fallback (React 19 holds a reveal after a fallback up to 300 ms): a page in the shell waits
+ * for the shell and its strings — the shell shows with the page's skeleton while the page's many files
+ * arrive; any other page (login, errors) waits for everything it needs (`preloadHref`).
+ */
+export function firstRenderReady(href: string): Promise<unknown> {
+  const all = preloadHref(href);
+  const url = new URL(href, window.location.origin);
+  const { route } = matchPath(url.pathname);
+  const signedIn = !!readUserData();
+  if (route.name === 'index' || layoutOf(route, signedIn) !== 'default') return all;
+  return Promise.allSettled([loadDefaultLayout(), loadNamespaces(['shell'])]);
 }
 
 /** An in-app page link of this document (not a download, another window, the API or another site). */

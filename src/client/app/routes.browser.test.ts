@@ -53,6 +53,32 @@ describe('index redirect', () => {
   });
 });
 
+describe('first render', () => {
+  // A Suspense fallback shown first costs a cold load React's reveal throttle (up to 300 ms): the first
+  // render waits for what it shows (app/loadable.tsx, preload.ts firstRenderReady).
+  it('shows the login form and a signed-in list page without a loading fallback first', async () => {
+    const probe = () => {
+      const seen: string[] = [];
+      (window as unknown as { __fallbacks: string[] }).__fallbacks = seen;
+      new MutationObserver(() => {
+        const status = document.querySelector('[data-variant][role="status"]');
+        if (status && !seen.includes(status.getAttribute('data-full-screen') ? 'full' : 'page')) seen.push(status.getAttribute('data-full-screen') ? 'full' : 'page');
+      }).observe(document, { subtree: true, childList: true });
+    };
+    const { context, page } = await b.newPage();
+    await context.addInitScript(probe);
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).toEqual([]);
+    await b.signIn(page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
+    await page.goto('/management/location-setting');
+    await page.locator('main table tbody tr[data-row-key]').first().waitFor();
+    // The shell renders at once; only the page's own skeleton may show while its files arrive.
+    expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).not.toContain('full');
+    await context.close();
+  });
+});
+
 describe('guards', () => {
   it('refuses the client the demo apps and business pages with /not-authorized', async () => {
     const { context, page } = await signedIn('client@demo.com');

@@ -25,9 +25,10 @@
 //   `list` the domain whose `<domain>.list` the page shows through useRecordList: its query starts with
 //          the chunk, with the URL's list state (and the list frame's strings with it).
 // Keep each entry on one line: scripts/bundle-size.ts reads them to size every route's JavaScript.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import type { Domain } from '../lib/procedures.ts';
+import { loadable, type Loadable } from './loadable.tsx';
 
 export type LayoutKind = 'blank' | 'default' | 'auto';
 
@@ -179,23 +180,27 @@ export function routeResolves(route: RouteDef): boolean {
   return route.name === 'index' || !!(loaderOf(route.page) ?? loaderOf(route.fallbackPage));
 }
 
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+const pages = new Map<string, Loadable<object>>();
 
-/** The lazy page component a route renders: its page, else its fallback, else the not-found page. */
-export function pageComponent(route: RouteDef): LazyExoticComponent<ComponentType> {
+/** The page module a route renders: its page, else its fallback, else the not-found page. */
+function pageOf(route: RouteDef): Loadable<object> {
   const key = loaderOf(route.page) ? route.page! : loaderOf(route.fallbackPage) ? route.fallbackPage! : NOT_FOUND_ROUTE.page!;
-  let component = lazyPages.get(key);
-  if (!component) {
-    component = lazy(loaderOf(key)!);
-    lazyPages.set(key, component);
+  let page = pages.get(key);
+  if (!page) {
+    page = loadable(loaderOf(key)!);
+    pages.set(key, page);
   }
-  return component;
+  return page;
+}
+
+/** The page component a route renders (lazy, or at once when its module was preloaded). */
+export function pageComponent(route: RouteDef): ComponentType {
+  return pageOf(route).Component;
 }
 
 /** Load the module `pageComponent(route)` renders (the same chunk; the browser fetches it once). */
 export function loadRoutePage(route: RouteDef): Promise<unknown> {
-  const load = loaderOf(route.page) ?? loaderOf(route.fallbackPage) ?? loaderOf(NOT_FOUND_ROUTE.page);
-  return load ? load() : Promise.resolve();
+  return pageOf(route).load();
 }
 
 /** The layout a route renders in: `auto` is the shell for a signed-in user, blank for a visitor. */
