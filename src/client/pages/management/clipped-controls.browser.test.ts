@@ -30,16 +30,18 @@ const style = (p: Page, selector: string, property: string) =>
 
 describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => {
   it('the team dialog shows every member and the "Team lead" note whole, scrolling as one body', async () => {
-    const team = await other.teams.create({ name: 'Clip Team' });
+    const name = `Clip Team ${Date.now()}`;
+    const team = await other.teams.create({ name });
     const users = (await other.users.list({ itemsPerPage: 12 })).items.filter((u) => u.role !== 'admin').slice(0, 8);
     const leader = (await other.users.list({ q: 'teamleader@demo.com' })).items[0];
     await other.teams.update({ id: team.id, teamLeaderId: leader.id });
     await other.teams.addMembers({ id: team.id, userIds: users.map((u) => u.id) });
     await page.goto('/management/teams');
-    await search(page, 'Clip Team');
-    await rowAction(page, 'Clip Team', 'Edit');
-    const edit = dialog(page, 'Edit Clip Team');
-    const list = edit.getByRole('list');
+    await search(page, name);
+    await rowAction(page, name, 'Edit');
+    const edit = dialog(page, `Edit ${name}`);
+    // The members (the dialog's first list; its History region lists the team's changes after it).
+    const list = edit.getByRole('list').first();
     await list.getByRole('listitem').last().waitFor();
     expect(await list.evaluate((ul) => ul.scrollHeight - ul.clientHeight)).toBeLessThanOrEqual(1);
     const note = edit.getByText('Team lead', { exact: true });
