@@ -3,19 +3,14 @@
 // server with the spec's sort keys (apps.logistics.vehicles.list). Charts use the shared Chart wrapper.
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Banner, Button, Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VEHICLE_SORT_KEYS, type TVehicleSortKey } from '../../../../shared/constants/logistics.ts';
-import type { Chart as ChartComponent } from '../../../components/charts/index.ts';
+import { Chart } from '../../../components/charts/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { warningKey } from './warning-key.ts';
 import classes from './Logistics.module.css';
-
-// The charts (recharts, ~110 KB gz) load after the page's figures, so the route stays within the
-// dashboard budget of `npm run size`; the figures and the vehicles table never wait for them.
-// `lazy` drops the wrapper's generic props, hence the cast back to its own type.
-const Chart = lazy(() => import('../../../components/charts/index.ts').then((m) => ({ default: m.Chart }))) as unknown as typeof ChartComponent;
 
 const PAGE_SIZE = 10;
 
@@ -61,42 +56,40 @@ export default function LogisticsDashboardPage() {
               ))}
             </dl>
           </section>
-          <Suspense fallback={<Spinner srText={t('loading')} />}>
-            <div className={classes.grid}>
-              <section className={classes.card} aria-labelledby="lg-warnings">
-                <Heading as="h2" id="lg-warnings" className={classes.cardTitle}>
-                  {t('dashboard.warnings')}
-                </Heading>
-                <Chart
-                  title={t('dashboard.warningsChart')}
-                  summary={t('dashboard.warningsSummary')}
-                  data={s.byWarning.map((row) => ({ warning: t(`warning.${warningKey(row.warning)}`), count: row.count }))}
-                  xKey="warning"
-                  xLabel={t('col.warnings')}
-                  series={[{ key: 'count', label: t('dashboard.vehicles'), color: 'attention', kind: 'bar' }]}
-                  tableLabel={t('showTable')}
-                />
-              </section>
-              <section className={classes.card} aria-labelledby="lg-shipments">
-                <Heading as="h2" id="lg-shipments" className={classes.cardTitle}>
-                  {t('dashboard.shipments')}
-                </Heading>
-                <Chart
-                  title={t('dashboard.shipmentsChart')}
-                  summary={t('dashboard.shipmentsSummary')}
-                  data={s.shipments}
-                  xKey="country"
-                  xLabel={t('dashboard.destination')}
-                  series={[
-                    { key: 'shipments', label: t('dashboard.shipmentCount'), color: 'primary', kind: 'bar' },
-                    { key: 'averageProgress', label: t('dashboard.averageProgress'), color: 'success', axis: 'second', format: pct },
-                  ]}
-                  domain={{ second: [0, 100] }}
-                  tableLabel={t('showTable')}
-                />
-              </section>
-            </div>
-          </Suspense>
+          <div className={classes.grid}>
+            <section className={classes.card} aria-labelledby="lg-warnings">
+              <Heading as="h2" id="lg-warnings" className={classes.cardTitle}>
+                {t('dashboard.warnings')}
+              </Heading>
+              <Chart
+                title={t('dashboard.warningsChart')}
+                summary={t('dashboard.warningsSummary')}
+                data={s.byWarning.map((row) => ({ warning: t(`warning.${warningKey(row.warning)}`), count: row.count }))}
+                xKey="warning"
+                xLabel={t('col.warnings')}
+                series={[{ key: 'count', label: t('dashboard.vehicles'), color: 'attention', kind: 'bar' }]}
+                tableLabel={t('showTable')}
+              />
+            </section>
+            <section className={classes.card} aria-labelledby="lg-shipments">
+              <Heading as="h2" id="lg-shipments" className={classes.cardTitle}>
+                {t('dashboard.shipments')}
+              </Heading>
+              <Chart
+                title={t('dashboard.shipmentsChart')}
+                summary={t('dashboard.shipmentsSummary')}
+                data={s.shipments}
+                xKey="country"
+                xLabel={t('dashboard.destination')}
+                series={[
+                  { key: 'shipments', label: t('dashboard.shipmentCount'), color: 'primary', kind: 'bar' },
+                  { key: 'averageProgress', label: t('dashboard.averageProgress'), color: 'success', axis: 'second', format: pct },
+                ]}
+                domain={{ second: [0, 100] }}
+                tableLabel={t('showTable')}
+              />
+            </section>
+          </div>
           <section className={classes.card} aria-labelledby="lg-performance">
             <Heading as="h2" id="lg-performance" className={classes.cardTitle}>
               {t('dashboard.performance')}
