@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { readRoutes } from './scripts/bundle-size.ts';
+import { planChunkGroups, type BundleGraph } from './scripts/chunk-groups.ts';
 import { writePreloadMap } from './scripts/route-preloads.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -59,11 +61,58 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Merges the shared chunks that always load together (scripts/chunk-groups.ts): a first build with
+ * Rolldown's automatic split (not minified, not written) gives the chunk graph the plan is made from;
+ * the real build then applies it as code-splitting groups.
+ */
+function chunkGroups(): Plugin {
+  return {
+    name: 'opsdesk-chunk-groups',
+    apply: 'build',
+    async config(config) {
+      const root = path.resolve(config.root ?? '.');
+      const result = await build({
+        configFile: false,
+        root,
+        logLevel: 'silent',
+        plugins: [react()],
+        build: { write: false, minify: false, modulePreload: false, rolldownOptions: { input: path.join(root, 'index.html') } },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+      const graph: BundleGraph = {};
+      for (const item of outputs.flatMap((o) => o.output)) {
+        if (item.type !== 'chunk') continue;
+        graph[item.fileName] = {
+          modules: item.moduleIds,
+          imports: item.imports,
+          dynamicImports: item.dynamicImports,
+          facadeModuleId: item.facadeModuleId,
+          isEntry: item.isEntry,
+        };
+      }
+      const plan = planChunkGroups(graph, readRoutes(), root);
+      if (plan.groups.size === 0) throw new Error('chunk groups: the plan groups no module (module ids changed?)');
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: plan.names.map((name) => ({ name, test: (id: string) => plan.groups.get(id) === name, includeDependenciesRecursively: false })),
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 const apiPort = process.env.API_PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [react(), chunkGroups(), routePreloads(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -7,7 +7,7 @@
 // previous page stays on screen under a thin progress bar, while the shell (navigation, menus) already
 // follows the browser's location. Changes of the query string alone (list state) are shown at once.
 // Only a first load shows a skeleton.
-import { Suspense, use, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, useLocation, useSearch } from 'wouter';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary/ErrorBoundary.tsx';
@@ -16,7 +16,7 @@ import { useSession } from '../lib/session.tsx';
 import { BlankLayout } from '../shell/BlankLayout.tsx';
 import { guard, indexTarget } from './guard.ts';
 import { NavigationProgress } from './NavigationProgress.tsx';
-import { defaultLayout, preloadHref, usePrefetchOnIntent } from './preload.ts';
+import { defaultLayout, pendingFirstPage, preloadHref, usePrefetchOnIntent } from './preload.ts';
 import { layoutOf, matchPath, pageComponent, type RouteMatch } from './routes.tsx';
 import { useScrollOnNavigate } from './scroll.ts';
 
@@ -80,6 +80,25 @@ function WhenReady({ href, wait, children }: { href: string; wait: boolean; chil
   return children;
 }
 
+/**
+ * False while the visit's first page is still loading (the shell renders first): its skeleton is then
+ * plain content, replaced by an ordinary update when the loads are in, so React does not hold the
+ * page's reveal (it throttles a Suspense boundary's reveal up to 300 ms after its fallback showed).
+ */
+function useFirstPageReady(): boolean {
+  const [pending] = useState(pendingFirstPage);
+  const [ready, setReady] = useState(!pending);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  return ready;
+}
+
 interface RouteViewProps {
   match: RouteMatch;
   location: string;
@@ -91,6 +110,7 @@ interface RouteViewProps {
 
 function RouteView({ match, location, search, entering, pageRouter }: RouteViewProps) {
   const { user, ability, loading } = useSession();
+  const firstPageReady = useFirstPageReady();
   const { route, pattern } = match;
   const skeleton = route.list ? 'list' : 'page';
 
@@ -111,15 +131,19 @@ function RouteView({ match, location, search, entering, pageRouter }: RouteViewP
   const Page = pageComponent(route);
   const page = (
     <ErrorBoundary resetKey={location}>
-      <Suspense fallback={<PageLoading variant={skeleton} />}>
-        <WhenReady href={`${location}${search ? `?${search}` : ''}`} wait={entering}>
-          <Router hook={pageRouter.hook} searchHook={pageRouter.searchHook}>
-            <Route path={pattern}>
-              <Page />
-            </Route>
-          </Router>
-        </WhenReady>
-      </Suspense>
+      {firstPageReady ? (
+        <Suspense fallback={<PageLoading variant={skeleton} />}>
+          <WhenReady href={`${location}${search ? `?${search}` : ''}`} wait={entering}>
+            <Router hook={pageRouter.hook} searchHook={pageRouter.searchHook}>
+              <Route path={pattern}>
+                <Page />
+              </Route>
+            </Router>
+          </WhenReady>
+        </Suspense>
+      ) : (
+        <PageLoading variant={skeleton} />
+      )}
     </ErrorBoundary>
   );
   if (layout === 'blank') return <BlankLayout>{page}</BlankLayout>;

@@ -177,6 +177,17 @@ export function preloadHref(href: string): Promise<void> {
   return entry.promise;
 }
 
+let firstPage: Tracked | undefined;
+
+/**
+ * The loads of the visit's first page (firstRenderReady) while they are under way; none once they
+ * have settled. Until then the shell shows the page's skeleton as plain content (app/AppRouter.tsx),
+ * not as a Suspense fallback, whose reveal React would hold up to 300 ms.
+ */
+export function pendingFirstPage(): Promise<void> | undefined {
+  return firstPage?.status === 'fulfilled' ? undefined : firstPage;
+}
+
 /**
  * What the first render waits for (besides `common`), so that it shows what is there without a
  * Suspense fallback (React 19 holds a reveal after a fallback up to 300 ms): a page in the shell waits
@@ -185,6 +196,7 @@ export function preloadHref(href: string): Promise<void> {
  */
 export function firstRenderReady(href: string): Promise<unknown> {
   const all = preloadHref(href);
+  firstPage = all;
   const url = new URL(href, window.location.origin);
   const { route } = matchPath(url.pathname);
   const signedIn = !!readUserData();
