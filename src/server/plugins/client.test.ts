@@ -57,6 +57,30 @@ describe('client assets', () => {
   });
 });
 
+describe('client assets from memory', () => {
+  it('answers a revalidation with 304, honours q=0, and keeps build files that are not assets private', async () => {
+    const url = await firstScript();
+    const first = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The same etag whatever the encoding: it names the file's content.
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.etag).toBe(etag);
+    const refused = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/javascript/);
+    for (const file of ['/route-preloads.json', '/index.html', '/assets/../index.html']) {
+      const res = await t.app.inject({ method: 'GET', url: file });
+      expect(res.statusCode, file).toBe(404);
+    }
+  });
+});
+
 describe('API responses', () => {
   it('are compressed over 1 KB when the client accepts it, and decode to the same JSON', async () => {
     const token = await t.token('admin@demo.com');

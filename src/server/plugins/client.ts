@@ -1,10 +1,10 @@
-// Serves the Vite-built client: hashed assets with long caching, brotli or gzip files written at build
-// time when the browser accepts them (vite.config.ts `precompress`), index.html for client routes.
+// Serves the Vite-built client: hashed assets from memory with long caching, brotli or gzip files
+// written at build time when the browser accepts them (assets.ts), index.html for client routes.
 // Unknown /api and /trpc paths answer JSON 404, never the HTML shell.
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { assetsPlugin } from './assets.ts';
 import { pageVisitor, personalise } from './page-session.ts';
 import { routePreloader } from './route-preloads.ts';
 import { isApiPath } from './session.ts';
@@ -15,17 +15,7 @@ export const clientPlugin = fp<{ dist: string }>(
     const hasClient = fs.existsSync(indexFile);
     const pageHtml = hasClient ? routePreloader(dist, fs.readFileSync(indexFile, 'utf8')) : null;
     if (hasClient) {
-      await app.register(fastifyStatic, {
-        root: dist,
-        wildcard: false,
-        index: false,
-        preCompressed: true,
-        setHeaders(res, filePath) {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.header('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
-      });
+      await app.register(assetsPlugin, { dir: path.join(dist, 'assets') });
     } else {
       app.log.warn({ dist }, 'client bundle not found; run `npm run build`');
     }
