@@ -1,5 +1,5 @@
 // The navbar search (Ctrl+K, ⌘K or /): the caller's records (`search.records`: people, locations,
-// schemes, teams, customers) first, then actions ("Invite user", "New location") and the product's
+// schemes, teams, customers, projects, tasks) first, then actions ("Invite user", "New location") and the product's
 // pages (`apps.search.query`); with an empty query, the recently opened results, the actions and every
 // page. One keyboard-navigable listbox. Everything offered leads to a page that exists and the caller
 // may open (shell/links.ts); actions show only to roles that may create the record.
@@ -12,7 +12,9 @@ import {
   OrganizationIcon,
   PeopleIcon,
   PersonIcon,
+  ProjectIcon,
   SearchIcon,
+  TasklistIcon,
 } from '@primer/octicons-react';
 import { Dialog, Spinner } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -20,6 +22,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_SEARCH_CHILDREN, MIN_RECORD_QUERY, type TRecordType } from '../../shared/schemas/search.ts';
+import { useFormatters } from '../lib/format.ts';
 import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { openableHref, resolveSearchActions } from './links.ts';
@@ -32,6 +35,8 @@ const TYPE_ICONS: Record<TRecordType, Icon> = {
   schemes: CheckCircleIcon,
   teams: PeopleIcon,
   customers: OrganizationIcon,
+  projects: ProjectIcon,
+  tasks: TasklistIcon,
 };
 
 interface Option {
@@ -69,6 +74,7 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   const { t } = useTranslation('shell');
   const [, navigate] = useLocation();
   const { ability, user } = useSession();
+  const formatters = useFormatters();
   const role = user?.role_name ?? '';
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -102,8 +108,9 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
       for (const group of records.data) {
         const options: Omit<Option, 'id'>[] = group.items.flatMap((hit) => {
           const href = open(hit.url);
-          const remembered: RecentItem = { href: hit.url, title: hit.title, subtitle: hit.subtitle || undefined, kind: hit.type };
-          return href ? [{ title: hit.title, detail: hit.subtitle || undefined, href, icon: TYPE_ICONS[hit.type], recent: remembered }] : [];
+          const detail = [hit.subtitle, hit.at && formatters.dateTime(hit.at)].filter(Boolean).join(' · ') || undefined;
+          const remembered: RecentItem = { href: hit.url, title: hit.title, subtitle: detail, kind: hit.type };
+          return href ? [{ title: hit.title, detail, href, icon: TYPE_ICONS[hit.type], recent: remembered }] : [];
         });
         const all = open(group.listUrl);
         if (all && group.total > group.items.length) {
@@ -130,7 +137,7 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
       add(`pages${g}`, group.title, options);
     });
     return result;
-  }, [query, recordQuery, records.data, pages.data, recent, ability, role, user?.customerId, listId, t]);
+  }, [query, recordQuery, records.data, pages.data, recent, ability, role, user?.customerId, listId, t, formatters]);
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
 
   useEffect(() => setActive(0), [query, options.length]);

@@ -300,10 +300,14 @@ const CASES: Record<string, Case> = {
       schemes: (await sa.schemes.byId({ id: f.schemeId })).name,
       teams: (await sa.teams.byId({ id: f.teamId })).name,
       customers: f.code,
+      projects: (await sa.projects.byId({ id: f.projectId })).code,
+      // Tasks are found by their project's code (or their location's).
+      tasks: f.projectCode,
     } as const;
+    const taskIds = [...Object.values(f.tasks).map((task) => task.taskId), f.approvedTaskId];
     for (const [type, q] of Object.entries(foreign)) {
-      const foreignIds = { people: f.userId, locations: f.locationId, schemes: f.schemeId, teams: f.teamId, customers: f.customerId };
-      const isForeign = (hit: { type: keyof typeof foreignIds; id: number }) => hit.id === foreignIds[hit.type];
+      const foreignIds = { people: [f.userId], locations: [f.locationId], schemes: [f.schemeId], teams: [f.teamId], customers: [f.customerId], projects: [f.projectId], tasks: taskIds };
+      const isForeign = (hit: { type: keyof typeof foreignIds; id: number }) => foreignIds[hit.type].includes(hit.id);
       // The query does find the record (superadmin sees it), so an empty answer is the scope at work.
       expect((await sa.search.records({ q })).flatMap((g) => g.items).some(isForeign), `${type} ${q} (superadmin)`).toBe(true);
       expect((await a.search.records({ q })).flatMap((g) => g.items).filter(isForeign), `${type} ${q}`).toEqual([]);

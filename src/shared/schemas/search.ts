@@ -13,7 +13,7 @@ export const ZSearchResult = z.array(ZSearchGroup);
 
 // Record search (the navbar's Ctrl+K): the caller's own records by name, grouped by type. A type is one
 // source in platform/search's records service; adding projects or tasks later is one more source there.
-export const RECORD_TYPES = ['people', 'locations', 'schemes', 'teams', 'customers'] as const;
+export const RECORD_TYPES = ['people', 'locations', 'schemes', 'teams', 'customers', 'projects', 'tasks'] as const;
 export type TRecordType = (typeof RECORD_TYPES)[number];
 
 /** Most records listed per type. */
@@ -31,6 +31,8 @@ export const ZRecordHit = z.object({
   title: z.string(),
   /** Facts that tell two records apart (an e-mail, a code and city), or ''. */
   subtitle: z.string(),
+  /** When the record happens (a task's visit), for the reader to see in their own format; else absent. */
+  at: z.date().optional(),
   url: z.string(),
 });
 export type TRecordHit = z.infer<typeof ZRecordHit>;

@@ -1,11 +1,13 @@
-// Record search for the navbar's Ctrl+K: people, locations, schemes, teams and customers whose name
-// (or code, e-mail, city: the list's own search columns, trigram-indexed) contains the text, grouped
-// by type. Each type is one source reading through its domain's list service, so the tenant scope and
-// the caller's ability (conditions included) are the very ones of the list page a result leads to.
-// Adding a type (projects, tasks) is adding its entry to RECORD_TYPES and one source below.
+// Record search for the navbar's Ctrl+K: people, locations, schemes, teams, customers, projects and
+// tasks whose name (or code, e-mail, city, a task's location or project code: the list's own search
+// columns, trigram-indexed) contains the text, grouped by type. Each type is one source reading through
+// its domain's list service, so the tenant scope and the caller's ability (conditions included: an
+// inspector finds only their own tasks) are the very ones of the list page a result leads to.
+// Adding a type is adding its entry to RECORD_TYPES and one source below.
 import type { Subject } from '../../../../shared/abilities/index.ts';
 import { ZListCustomersInput } from '../../../../shared/schemas/customers.ts';
 import { ZListLocationsInput } from '../../../../shared/schemas/locations.ts';
+import { ZListProjectsInput } from '../../../../shared/schemas/projects.ts';
 import { ZListSchemesInput } from '../../../../shared/schemas/schemes.ts';
 import {
   MAX_RECORDS_PER_TYPE,
@@ -15,6 +17,7 @@ import {
   type TRecordSearchInput,
   type TRecordType,
 } from '../../../../shared/schemas/search.ts';
+import { ZListTasksInput } from '../../../../shared/schemas/tasks.ts';
 import { ZListTeamsInput } from '../../../../shared/schemas/teams.ts';
 import { ZListUsersInput } from '../../../../shared/schemas/users.ts';
 import { requireUser } from '../../../lib/authz.ts';
@@ -24,6 +27,8 @@ import { listTeams } from '../../organization/teams/teams.service.ts';
 import { listUsers } from '../../organization/users/users.service.ts';
 import { listLocations } from '../../structure/locations/locations.service.ts';
 import { listSchemes } from '../../structure/schemes/schemes.service.ts';
+import { listProjects } from '../../workflow/projects/projects.service.ts';
+import { listTasks } from '../../workflow/tasks/tasks.service.ts';
 
 type Hit = Omit<TRecordHit, 'type'>;
 
@@ -111,6 +116,37 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
       return {
         total: page.total,
         items: page.items.map((c) => ({ id: c.id, title: c.name, subtitle: joined(c.code, c.city), url: withQuery('/business/customers', c.code) })),
+      };
+    },
+  },
+  {
+    type: 'projects',
+    subject: 'Project',
+    listUrl: (q) => withQuery('/projects', q),
+    async find(ctx, q, limit) {
+      const page = await listProjects(ctx, ZListProjectsInput.parse({ q, itemsPerPage: limit }));
+      return {
+        total: page.total,
+        items: page.items.map((p) => ({ id: p.id, title: p.name, subtitle: p.code, url: withQuery('/projects', p.code) })),
+      };
+    },
+  },
+  {
+    type: 'tasks',
+    subject: 'Task',
+    listUrl: (q) => withQuery('/tasks', q),
+    async find(ctx, q, limit) {
+      // In the list's order: an inspector's agenda (today's and later first), else by visit time.
+      const page = await listTasks(ctx, ZListTasksInput.parse({ q, itemsPerPage: limit }));
+      return {
+        total: page.total,
+        items: page.items.map((task) => ({
+          id: task.id,
+          title: task.location.name,
+          subtitle: joined(task.project.code, task.assignee?.name),
+          at: task.startsAt,
+          url: `/tasks/viewTask/${task.id}`,
+        })),
       };
     },
   },

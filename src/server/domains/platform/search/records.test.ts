@@ -78,6 +78,8 @@ describe('search.records', () => {
               : g.type === 'locations' ? (await sa.locations.byId({ id: hit.id })).customerId
               : g.type === 'schemes' ? (await sa.schemes.byId({ id: hit.id })).customerId
               : g.type === 'teams' ? (await sa.teams.byId({ id: hit.id })).customerId
+              : g.type === 'projects' ? (await sa.projects.byId({ id: hit.id })).customerId
+              : g.type === 'tasks' ? (await sa.tasks.byId({ id: hit.id })).customerId
               : hit.id;
             expect(customerId, `${email} ${g.type} ${hit.title}`).toBe(own);
           }
@@ -103,6 +105,34 @@ describe('search.records', () => {
     const everywhere = await sa.search.records({ q: 'admin' });
     expect(titles(everywhere, 'people')).toEqual(expect.arrayContaining(['Adrien Moreau', 'Nina Weber']));
     expect(group(everywhere, 'people')!.items.find((i) => i.title === 'Nina Weber')!.subtitle).toBe('admin@nws.demo.com · NWS');
+  });
+
+  it('finds projects by code or name, and tasks by their project or location, each in the caller’s own scope', async () => {
+    const projects = group(await search('admin@demo.com', 'std-round'), 'projects')!;
+    expect(projects.items).toEqual([{ type: 'projects', id: expect.any(Number) as number, title: expect.any(String) as string, subtitle: 'STD-ROUND', url: '/projects?q=STD-ROUND' }]);
+    expect(projects.listUrl).toBe('/projects?q=std-round');
+    expect(group(await search('admin@nws.demo.com', 'std-round'), 'projects')).toBeUndefined();
+
+    // Tasks of STD-ROUND: the location as title, the project (and inspector) beside it, the visit's time, the task's page.
+    const tasks = group(await search('admin@demo.com', 'STD-ROUND'), 'tasks')!;
+    expect(tasks.total).toBe((await sa.tasks.list({ q: 'STD-ROUND' })).total);
+    expect(tasks.items.length).toBe(Math.min(tasks.total, MAX_RECORDS_PER_TYPE));
+    for (const hit of tasks.items) {
+      const task = await sa.tasks.byId({ id: hit.id });
+      expect(hit).toMatchObject({ title: task.location.name, url: `/tasks/viewTask/${task.id}`, at: task.startsAt });
+      expect(hit.subtitle.startsWith('STD-ROUND')).toBe(true);
+    }
+    expect(tasks.listUrl).toBe('/tasks?q=STD-ROUND');
+    // An inspector finds only the tasks assigned to them; the other customer none.
+    const own = group(await search('qualitycontrol@demo.com', 'STD-ROUND'), 'tasks');
+    const mine = await (await t.caller('qualitycontrol@demo.com')).tasks.list({ q: 'STD-ROUND' });
+    expect(own?.total ?? 0).toBe(mine.total);
+    for (const hit of own?.items ?? []) expect((await sa.tasks.byId({ id: hit.id })).assignee?.name).toBe('Quentin Laurent');
+    expect(group(await search('admin@nws.demo.com', 'STD-ROUND'), 'tasks')).toBeUndefined();
+    // Over REST the visit's time is an ISO string.
+    const rest = await t.request({ method: 'GET', url: '/api/search/records?q=STD-ROUND', as: 'admin@demo.com' });
+    const restTasks = rest.json<{ type: string; items: { at?: string }[] }[]>().find((g) => g.type === 'tasks')!;
+    expect(restTasks.items[0].at).toBe(tasks.items[0].at!.toISOString());
   });
 
   it('answers the same over REST, with 400 naming q when it is missing', async () => {
