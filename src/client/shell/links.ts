@@ -125,9 +125,11 @@ export function resolveUserMenu(t: Translate, ability: AppAbility, role: string)
 }
 
 /** The search dialog's create actions: each opens its list page's create dialog (`?new=1`). */
-const SEARCH_ACTIONS: { key: string; label: string; route: string; subject: Exclude<Subject, 'all'>; icon: Icon }[] = [
+/** `query`: what opens the create form on the route's page (a list's `?new=1` dialog by default). */
+const SEARCH_ACTIONS: { key: string; label: string; route: string; query?: string; subject: Exclude<Subject, 'all'>; icon: Icon }[] = [
   { key: 'inviteUser', label: 'search.actionList.inviteUser', route: 'management-users', subject: 'User', icon: PersonAddIcon },
   { key: 'newLocation', label: 'search.actionList.newLocation', route: 'management-location-setting', subject: 'Location', icon: PlusIcon },
+  { key: 'newProject', label: 'search.actionList.newProject', route: 'projects-createProject', query: '', subject: 'Project', icon: PlusIcon },
 ];
 
 /** The create actions the caller may take (a new record of their own customer) on a page they may open. */
@@ -139,5 +141,5 @@ export function resolveSearchActions(
 ): { key: string; title: string; href: string; icon: Icon }[] {
   return SEARCH_ACTIONS.filter(
     (action) => ability.can('create', asSubject(action.subject, { customerId }) as never) && canOpen(action.route, ability, role),
-  ).map((action) => ({ key: action.key, title: t(action.label), href: `${pathFor(action.route)}?new=1`, icon: action.icon }));
+  ).map((action) => ({ key: action.key, title: t(action.label), href: `${pathFor(action.route)}${action.query ?? '?new=1'}`, icon: action.icon }));
 }

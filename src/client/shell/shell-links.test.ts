@@ -57,6 +57,15 @@ describe('every link the shell offers leads to an existing page the role may ope
     expect(new Set(accounts.map((a) => a.role)).size).toBe(9);
   });
 
+  it('offers the create actions a role may take: an admin invites, adds a location and starts a project; an analyst none', () => {
+    const actions = (email: string) => {
+      const account = accounts.find((a) => a.email === email)!;
+      return resolveSearchActions(label, account.ability, account.role, account.customerId).map((a) => a.href);
+    };
+    expect(actions('admin@demo.com')).toEqual(['/management/users?new=1', '/management/location-setting?new=1', '/projects/createProject']);
+    expect(actions('analyst@demo.com')).toEqual([]);
+  });
+
   for (const account of accounts) {
     describe(account.email, () => {
       it('navigation, shortcuts and user menu', () => {
