@@ -1,8 +1,11 @@
 // The navbar search (Ctrl+K, ⌘K or /): the caller's records (`search.records`: people, locations,
 // schemes, teams, customers, projects, tasks) first, then actions ("Invite user", "New location") and the product's
-// pages (`apps.search.query`); with an empty query, the recently opened results, the actions and every
-// page. One keyboard-navigable listbox. Everything offered leads to a page that exists and the caller
-// may open (shell/links.ts); actions show only to roles that may create the record.
+// pages; with an empty query, the recently opened results, the actions and the pages (the current
+// page's menu group first). Pages come from the caller's own menu in their language, matched here as
+// they type, without a request (page-search.ts): a French user finds "Paramètres" by typing
+// "parametres", and the English name works too. One keyboard-navigable listbox. Everything offered
+// leads to a page that exists and the caller may open (shell/links.ts); actions show only to roles
+// that may create the record.
 import {
   CheckCircleIcon,
   FileIcon,
@@ -18,14 +21,16 @@ import {
 } from '@primer/octicons-react';
 import { Dialog, Spinner } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_SEARCH_CHILDREN, MIN_RECORD_QUERY, type TRecordType } from '../../shared/schemas/search.ts';
+import { Bdi, Ltr, useIsolatedT } from '../components/Bidi/index.ts';
 import { useFormatters } from '../lib/format.ts';
 import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
-import { openableHref, resolveSearchActions } from './links.ts';
+import { openableHref, resolveSearchActions, resolveSearchPages } from './links.ts';
+import { matchPages } from './page-search.ts';
 import { readRecent, rememberRecent, type RecentItem } from './recent.ts';
 import classes from './SearchDialog.module.css';
 
@@ -44,6 +49,8 @@ interface Option {
   title: string;
   /** A second line (a record's facts) or a page's path. */
   detail?: string;
+  /** The detail is a path: shown left to right. */
+  path?: boolean;
   href: string;
   icon: Icon;
   /** Remembered among the recent items when chosen. */
@@ -71,8 +78,10 @@ export interface SearchDialogProps {
 }
 
 export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogProps) {
-  const { t } = useTranslation('shell');
-  const [, navigate] = useLocation();
+  const { t, i18n } = useTranslation('shell');
+  const isolatedT = useIsolatedT('shell');
+  const [location, navigate] = useLocation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const { ability, user } = useSession();
   const formatters = useFormatters();
   const role = user?.role_name ?? '';
@@ -83,9 +92,13 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   const typed = q.trim();
   const query = useDebounced(typed, 150);
   const recordQuery = query.length >= MIN_RECORD_QUERY;
-  const pages = trpc.apps.search.query.useQuery({ q: query.toLowerCase() }, { staleTime: 60_000, placeholderData: keepPreviousData });
   const records = trpc.search.records.useQuery({ q: query }, { enabled: recordQuery, staleTime: 30_000, placeholderData: keepPreviousData });
   const [recent] = useState(() => (user ? readRecent(user.id) : []));
+  // The menu as this caller sees it, in their language and in English (the fallback bundle i18next loads with it).
+  const allPages = useMemo(() => {
+    const en = i18n.getFixedT('en', 'shell');
+    return resolveSearchPages(t, en, ability, role, { title: t('search.pages'), english: en('search.pages') });
+  }, [t, i18n, ability, role]);
 
   const groups = useMemo(() => {
     const open = (href: string) => openableHref(href, ability, role);
@@ -94,17 +107,22 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
       const kept = options.filter((o) => o.href);
       if (kept.length) result.push({ key, title, options: kept.map((o, i) => ({ ...o, id: `${listId}-${key}-${i}` })) });
     };
-    if (!query) {
+    const pageTitles = new Map(allPages.flatMap((group) => group.pages.map((page) => [page.href, page.title] as const)));
+    if (!typed) {
       add(
         'recent',
         t('search.recent'),
         recent.flatMap((r) => {
           const href = open(r.href);
-          return href ? [{ title: r.title, detail: r.subtitle, href, icon: r.kind === 'page' ? FileIcon : TYPE_ICONS[r.kind], recent: r }] : [];
+          if (!href) return [];
+          if (r.kind !== 'page') return [{ title: r.title, detail: r.subtitle, href, icon: TYPE_ICONS[r.kind], recent: r }];
+          // A page is named in today's language (it was remembered in the language of that day).
+          const title = pageTitles.get(href) ?? r.title;
+          return [{ title, detail: href, path: true, href, icon: FileIcon, recent: { ...r, title } }];
         }),
       );
     }
-    if (recordQuery && records.data) {
+    if (recordQuery && typed.length >= MIN_RECORD_QUERY && records.data) {
       for (const group of records.data) {
         const options: Omit<Option, 'id'>[] = group.items.flatMap((hit) => {
           const href = open(hit.url);
@@ -119,7 +137,7 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
         add(group.type, t(`search.types.${group.type}`), options);
       }
     }
-    const needle = query.toLocaleLowerCase();
+    const needle = typed.toLocaleLowerCase();
     add(
       'actions',
       t('search.actions'),
@@ -127,20 +145,25 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
         .filter((a) => !needle || a.title.toLocaleLowerCase().includes(needle))
         .map(({ title, href, icon }) => ({ title, href, icon })),
     );
-    (pages.data ?? []).forEach((group, g) => {
-      const options = group.children
-        .flatMap((item) => {
-          const href = open(item.url);
-          return href ? [{ title: item.title, detail: item.url, href, icon: FileIcon, recent: { href, title: item.title, kind: 'page' as const } }] : [];
-        })
-        .slice(0, MAX_SEARCH_CHILDREN);
-      add(`pages${g}`, group.title, options);
-    });
+    for (const group of matchPages(allPages, typed, language, MAX_SEARCH_CHILDREN, location)) {
+      add(
+        `pages-${group.key}`,
+        group.title,
+        group.pages.map((page) => ({
+          title: page.title,
+          detail: page.href,
+          path: true,
+          href: page.href,
+          icon: page.icon ?? FileIcon,
+          recent: { href: page.href, title: page.title, kind: 'page' as const },
+        })),
+      );
+    }
     return result;
-  }, [query, recordQuery, records.data, pages.data, recent, ability, role, user?.customerId, listId, t, formatters]);
+  }, [typed, recordQuery, records.data, allPages, language, location, recent, ability, role, user?.customerId, listId, t, formatters]);
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
 
-  useEffect(() => setActive(0), [query, options.length]);
+  useEffect(() => setActive(0), [typed, query, options.length]);
   useEffect(() => {
     document.getElementById(options[active]?.id ?? '')?.scrollIntoView({ block: 'nearest' });
   }, [active, options]);
@@ -171,12 +194,13 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   };
 
   const activeOption = options[active];
-  const settling = query !== typed || pages.isLoading || (recordQuery && records.isLoading);
-  let status: string;
-  if (pages.isError && records.isError) status = t('search.error');
-  else if (settling) status = t('search.loading');
-  // The text as typed, in its own case ("No results for “Adrien”").
-  else if (!options.length) status = typed ? t('search.noResults', { q: typed }) : t('search.noPages');
+  const recordsPending = typed.length >= MIN_RECORD_QUERY && (query !== typed || records.isLoading || records.isPlaceholderData);
+  let status: ReactNode;
+  // Pages answer at once: "searching" only while records may still add to an empty list.
+  if (recordsPending && !options.length) status = t('search.loading');
+  else if (recordQuery && records.isError && !options.length) status = t('search.error');
+  // The text as typed, in its own case and isolated ("No results for “Adrien”").
+  else if (!options.length) status = typed ? isolatedT('search.noResults', { q: typed }) : t('search.noPages');
   else status = t('search.resultCount', { count: options.length });
 
   return (
@@ -208,12 +232,12 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
           onChange={(event) => setQ(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        {(pages.isFetching || records.isFetching) && <Spinner size="small" srText={null} />}
+        {(recordsPending || records.isFetching) && <Spinner size="small" srText={null} />}
       </div>
       <p className={classes.status} role="status" aria-live="polite">
         {status}
       </p>
-      <div id={listId} role="listbox" aria-label={t('search.results')} className={classes.listbox}>
+      <div id={listId} role="listbox" aria-label={t('search.results')} aria-busy={recordsPending} className={classes.listbox}>
         {groups.map((group) => (
           <div key={group.key} role="group" aria-labelledby={`${listId}-g-${group.key}`} className={classes.group}>
             <div id={`${listId}-g-${group.key}`} className={classes.groupTitle}>
@@ -232,12 +256,10 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
                 <option.icon size={16} className={classes.optionIcon} />
                 <span className={classes.optionText}>
                   <span className={classes.optionTitle}>
-                    <bdi>{option.title}</bdi>
+                    <Bdi>{option.title}</Bdi>
                   </span>
                   {option.detail && (
-                    <span className={classes.detail}>
-                      <bdi>{option.detail}</bdi>
-                    </span>
+                    <span className={classes.detail}>{option.path ? <Ltr>{option.detail}</Ltr> : <Bdi>{option.detail}</Bdi>}</span>
                   )}
                 </span>
               </div>

@@ -10,6 +10,7 @@ import { landingPathFor } from '../../shared/constants/roles.ts';
 import { guard } from '../app/guard.ts';
 import { matchPath, NOT_FOUND_ROUTE, pageExists, pathFor, routeByName } from '../app/routes.tsx';
 import { NAVIGATION, SHORTCUTS, USER_MENU, type NavItem } from './navigation.ts';
+import type { SearchPage, SearchPageGroup } from './page-search.ts';
 
 /** Whether a signed-in caller can open the named route: its page exists and the guard lets them in. */
 export function canOpen(name: string, ability: AppAbility, role: string): boolean {
@@ -87,6 +88,48 @@ export function resolveNavigation(t: Translate, ability: AppAbility, role: strin
     icon: section.icon,
     items: section.items.map((item, i) => resolve(item, `s${s}.${i}`)).filter((item): item is ResolvedItem => item !== null),
   })).filter((section) => section.items.length > 0);
+}
+
+/**
+ * The search dialog's pages: the menu the caller sees (resolveNavigation), grouped as the menu groups
+ * them: a section with a heading is one group, a section without one gives a group per top-level
+ * sub-menu ("Dashboards") and one titled `pagesTitle` for its top-level links. A page nested deeper
+ * is named with its sub-menus ("Invoice › List"). Names in the user's language (`t`) and in English (`en`).
+ */
+export function resolveSearchPages(t: Translate, en: Translate, ability: AppAbility, role: string, pagesTitle: { title: string; english: string }): SearchPageGroup[] {
+  const english = new Map<string, string>();
+  const remember = (items: ResolvedItem[]): void =>
+    items.forEach((item) => {
+      english.set(item.key, item.label);
+      if (item.kind === 'group') remember(item.children);
+    });
+  const sectionsEn = resolveNavigation(en, ability, role);
+  sectionsEn.forEach((section) => {
+    english.set(section.key, section.heading ?? '');
+    remember(section.items);
+  });
+  const flatten = (items: ResolvedItem[], path: string[], pathEn: string[], icon: Icon | undefined): SearchPage[] =>
+    items.flatMap((item) => {
+      const title = [...path, item.label];
+      const titleEn = [...pathEn, english.get(item.key) ?? item.label];
+      if (item.kind === 'group') return flatten(item.children, title, titleEn, icon ?? item.icon);
+      return [{ key: item.key, title: title.join(' › '), english: titleEn.join(' › '), href: item.href, icon: item.icon ?? icon }];
+    });
+  const groups: SearchPageGroup[] = [];
+  const push = (key: string, title: string, englishTitle: string, pages: SearchPage[]) => {
+    if (pages.length) groups.push({ key, title, english: englishTitle, pages });
+  };
+  for (const section of resolveNavigation(t, ability, role)) {
+    if (section.heading) {
+      push(section.key, section.heading, english.get(section.key) ?? section.heading, flatten(section.items, [], [], section.icon));
+      continue;
+    }
+    push(section.key, pagesTitle.title, pagesTitle.english, flatten(section.items.filter((item) => item.kind === 'link'), [], [], undefined));
+    for (const item of section.items) {
+      if (item.kind === 'group') push(item.key, item.label, english.get(item.key) ?? item.label, flatten(item.children, [], [], item.icon));
+    }
+  }
+  return groups;
 }
 
 export interface ResolvedShortcut {
