@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ContentWidth } from '../app/preferences.ts';
 import { Logo } from '../components/Logo/Logo.tsx';
-import { useSession } from '../lib/session.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import classes from './Navbar.module.css';
 import { NavSearch } from './NavSearch.tsx';
@@ -26,7 +25,6 @@ export interface NavbarProps {
 /** The top bar: navigation search, language, theme, shortcuts, notifications and the profile menu. */
 export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth }: NavbarProps) {
   const { t } = useTranslation('shell');
-  const { ability } = useSession();
   return (
     <div className={classes.Navbar} data-content-width={contentWidth}>
       <div className={classes.inner}>
@@ -38,7 +36,8 @@ export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth }: 
             <Logo />
           </Link>
         )}
-        {ability.can('read', 'DemoApp') ? <NavSearch /> : <span className={classes.spacer} />}
+        {/* Every signed-in role: its pages come from its own menu, its records from search.records (tenant-scoped). */}
+        <NavSearch />
         <div className={classes.actions}>
           <LanguageSwitcher />
           <ThemeSwitcher />

@@ -1,5 +1,6 @@
-// The navbar in the browser: the search (pages, records, actions, recent items) by keyboard,
+// The navbar in the browser: the search (pages in the user's language, records, actions, recent items) by keyboard,
 // notifications and their read state, shortcuts, and the profile menu by keyboard and its Logout.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
@@ -14,6 +15,22 @@ async function signedIn(email: string) {
   return { context, page };
 }
 
+/** Signed in as `email`, the shell shown in `language` (the preference cookie, then a reload). */
+async function signedInIn(email: string, language: string, userMenu: string) {
+  const { context, page } = await signedIn(email);
+  page.setDefaultTimeout(10_000);
+  await context.addCookies([{ name: 'od-language', value: language, url: b.baseUrl }]);
+  await page.reload();
+  await page.getByRole('button', { name: userMenu }).waitFor();
+  return { context, page };
+}
+
+/** Types `query` in the open search dialog and waits until the records have answered too. */
+async function search(page: Page, dialog: Locator, input: Locator, query: string) {
+  await input.fill(query);
+  await expect.poll(() => dialog.getByRole('listbox').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+}
+
 describe('navigation search', () => {
   it('opens with Ctrl+K, moves with the arrow keys, and Enter opens the chosen page', async () => {
     const { context, page } = await signedIn('admin@demo.com');
@@ -24,10 +41,8 @@ describe('navigation search', () => {
     const input = dialog.getByRole('combobox', { name: 'Search pages and records' });
     await input.waitFor();
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
-    await input.fill('dash');
+    await search(page, dialog, input, 'crm');
     const options = dialog.getByRole('option');
-    // Once the search has answered for "dash" (the list before it is the empty query's).
-    await expect.poll(() => options.first().textContent()).toContain('Dashboard');
     expect(await options.count()).toBeGreaterThanOrEqual(1);
     // The first option is active; the arrow keys move through the list and wrap around.
     const activeId = () => input.getAttribute('aria-activedescendant');
@@ -39,7 +54,9 @@ describe('navigation search', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Home');
     expect(await activeId()).toBe(first);
-    expect(await dialog.locator(`[id="${first}"]`).textContent()).toContain('Dashboard');
+    // The page under its menu group, with its path.
+    expect(await dialog.locator(`[id="${first}"]`).textContent()).toBe('CRM/dashboards/crm');
+    await dialog.getByRole('group', { name: 'Dashboards' }).getByRole('option', { name: /CRM/ }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/dashboards/crm');
     expect(await dialog.count()).toBe(0);
@@ -139,6 +156,79 @@ describe('navigation search', () => {
     await search.getByRole('option').first().waitFor();
     expect(await search.getByRole('group', { name: 'Actions' }).count()).toBe(0);
     await analyst.context.close();
+  });
+});
+
+describe('navigation search in the user\'s language', () => {
+  it('finds a page by its French name typed without accents, and Enter opens it', async () => {
+    const { context, page } = await signedInIn('admin@demo.com', 'fr', 'Menu utilisateur');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Rechercher' });
+    const input = dialog.getByRole('combobox', { name: 'Rechercher des pages et des fiches' });
+    await search(page, dialog, input, 'parametres du compte');
+    const group = dialog.getByRole('group', { name: 'Applications et pages' });
+    const active = dialog.locator(`[id="${await input.getAttribute('aria-activedescendant')}"]`);
+    expect(await active.textContent()).toBe('Pages › Paramètres du compte/pages/account-settings/account');
+    expect(await group.getByRole('option').first().getAttribute('id')).toBe(await active.getAttribute('id'));
+    // The English name finds it too.
+    await search(page, dialog, input, 'Account settings');
+    await group.getByRole('option', { name: /Paramètres du compte/ }).waitFor();
+    await search(page, dialog, input, 'PARAMETRES DU COMPTE');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/pages/account-settings/account');
+    expect(await dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  it('finds a page by its German name, umlaut typed or not', async () => {
+    const { context, page } = await signedInIn('admin@demo.com', 'de', 'Benutzermenü');
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Suchen' });
+    const input = dialog.getByRole('combobox', { name: 'Seiten und Datensätze suchen' });
+    // Nothing typed: the pages in German, under the menu's German groups.
+    await dialog.getByRole('group', { name: 'Verwaltung' }).getByRole('option').first().waitFor();
+    for (const query of ['prüfschemata', 'prufschemata']) {
+      await search(page, dialog, input, query);
+      await dialog.getByRole('group', { name: 'Verwaltung' }).getByRole('option', { name: /^Prüfschemata/ }).waitFor();
+    }
+    await dialog.getByRole('group', { name: 'Verwaltung' }).getByRole('option', { name: /Prüfschemata/ }).click();
+    await page.waitForURL((url) => url.pathname === '/management/schemes');
+    await context.close();
+  });
+
+  it('offers a client only the pages it may open: no management pages', async () => {
+    const { context, page } = await signedInIn('client@demo.com', 'fr', 'Menu utilisateur');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Rechercher' });
+    const input = dialog.getByRole('combobox', { name: 'Rechercher des pages et des fiches' });
+    await dialog.getByRole('option').first().waitFor();
+    expect(await dialog.getByRole('group', { name: 'Gestion' }).count()).toBe(0);
+    const paths = async () => (await dialog.getByRole('option').allTextContents()).filter((text) => text.includes('/management'));
+    expect(await paths()).toEqual([]);
+    for (const query of ['utilisateurs', 'users', 'equipes']) {
+      await search(page, dialog, input, query);
+      expect(await paths(), query).toEqual([]);
+    }
+    // The no-result line keeps the text as typed.
+    await search(page, dialog, input, 'Équipes Zzz');
+    await dialog.getByText('Aucun résultat pour « Équipes Zzz »').waitFor();
+    await context.close();
+  });
+
+  it('in Arabic, lists the pages right to left with their paths left to right', async () => {
+    const { context, page } = await signedInIn('admin@demo.com', 'ar', 'قائمة المستخدم');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'بحث' });
+    const input = dialog.getByRole('combobox', { name: 'البحث في الصفحات والسجلات' });
+    // Typed without its hamza.
+    await search(page, dialog, input, 'اعدادات المواقع');
+    const option = dialog.getByRole('option', { name: /إعدادات المواقع/ }).first();
+    await option.waitFor();
+    expect(await option.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    const path = option.locator('bdi[dir="ltr"]');
+    expect(await path.textContent()).toBe('/management/location-setting');
+    expect(await path.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await context.close();
   });
 });
 
