@@ -41,6 +41,7 @@ import {
 } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
 import { useToast } from '../../components/Toast/index.ts';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -549,20 +550,11 @@ export default function UserProfilePage() {
       {section.isPending || !tab ? (
         <PageLoading />
       ) : section.isError || header.isError || !data ? (
-        <section className={classes.card} role="alert">
-          <h2 className={classes.cardTitle}>{t('loadError.title')}</h2>
-          <p className={classes.muted}>{t('loadError.body')}</p>
-          <div>
-            <Button
-              onClick={() => {
-                void section.refetch();
-                void header.refetch();
-              }}
-            >
-              {t('retry')}
-            </Button>
-          </div>
-        </section>
+        <QueryError
+          title={t('loadError.title')}
+          error={section.error ?? header.error}
+          onRetry={() => Promise.all([section.refetch(), header.refetch()])}
+        />
       ) : tab === 'profile' && !Array.isArray(data) ? (
         <OverviewTab data={data} ownerName={header.data?.fullName} />
       ) : tab === 'teams' && Array.isArray(data) ? (
