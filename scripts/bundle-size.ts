@@ -11,11 +11,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGETS_KB = { login: 200, dashboard: 350, perform: 250 } as const;
-/**
- * Budgets of single routes, in place of their kind's (issue 16): the analytics dashboard (sales charts
- * and the projects table; 343.7 KB when set) keeps 4 KB of headroom, below the dashboards' 350 KB.
- */
-export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = { 'dashboards-analytics': 348 };
 
 export interface ManifestChunk {
   file: string;
@@ -167,14 +162,13 @@ export function checkBudgets(routes: RouteSize[]): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   for (const route of routes) {
     const budget =
-      ROUTE_BUDGETS_KB[route.name] ??
-      (route.name === 'login'
+      route.name === 'login'
         ? BUDGETS_KB.login
         : route.name.startsWith('dashboards-') || route.name.startsWith('apps-academy-') || APP_DASHBOARD_ROUTES.has(route.name)
           ? BUDGETS_KB.dashboard
           : route.name === PERFORM_ROUTE
             ? BUDGETS_KB.perform
-            : null);
+            : null;
     if (budget !== null) checks.push({ route: route.name, budgetKb: budget, gzipKb: kb(route.gzipBytes), ok: route.gzipBytes <= budget * 1024 });
   }
   return checks;

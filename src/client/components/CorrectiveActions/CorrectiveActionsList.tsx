@@ -1,9 +1,10 @@
 // The corrective actions of one task or one location, as a short list linking to each action's panel
 // on /tasks/actions. Used by the task details, the location dialog and (at merge) the task view page.
-import { Banner, Button, Link, Spinner, Text } from '@primer/react';
+import { Link, Spinner, Text } from '@primer/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { QueryError } from '../QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -46,12 +47,7 @@ function ActionsOf(props: CorrectiveActionsScope & { headingLevel?: 2 | 3 | 4 })
         {list.data && list.data.total > 0 && <span className={classes.count}> ({fmt.number(list.data.total)})</span>}
       </Heading>
       {list.error ? (
-        <Banner
-          variant="critical"
-          title={t('taskActions.loadFailed')}
-          description={list.error.message}
-          primaryAction={<Button onClick={() => void list.refetch()}>{t('taskActions.retry')}</Button>}
-        />
+        <QueryError title={t('taskActions.loadFailed')} error={list.error} onRetry={list.refetch} />
       ) : !list.data ? (
         <Spinner size="small" srText={t('loading')} />
       ) : list.data.items.length === 0 ? (

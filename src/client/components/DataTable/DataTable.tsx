@@ -1,7 +1,8 @@
 import { FilterIcon, SearchIcon, SortAscIcon, SortDescIcon, type Icon } from '@primer/octicons-react';
-import { Banner, Button, Checkbox, CounterLabel, Dialog, IconButton, Select, Spinner, Text, TextInput } from '@primer/react';
+import { Button, Checkbox, CounterLabel, Dialog, IconButton, Select, Spinner, Text, TextInput } from '@primer/react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../QueryError/index.ts';
 import type { ListState } from '../../lib/list-state.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { ACTIONS_WIDTH, SELECT_WIDTH, columnAlign, columnWidth, tableMinWidth, type ColumnKind } from './columns.ts';
@@ -452,12 +453,7 @@ export function DataTable<T>({
       )}
 
       {error ? (
-        <Banner
-          variant="critical"
-          title={t('loadFailed')}
-          description={error}
-          primaryAction={onRetry ? <Banner.PrimaryAction onClick={onRetry}>{t('retry')}</Banner.PrimaryAction> : undefined}
-        />
+        <QueryError title={t('loadFailed')} error={error} onRetry={onRetry} />
       ) : phone ? (
         <div className={classes.cardsRoot} aria-busy={loading || undefined} data-list-body="">
           {selectable && pageRows.length > 0 && (

@@ -3,12 +3,13 @@
 // sorted and paged by the server (apps.analytics.projects.list, as GET /api/dashboard/analytics/projects).
 // Charts use the shared Chart wrapper (a data table under each, theme colours, mirrored in RTL).
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
-import { Banner, Button, Heading, ProgressBar, Spinner, Text } from '@primer/react';
+import { Button, Heading, ProgressBar, Spinner, Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 // Types only: the shared schemas' values would bring zod into the route (the server validates).
+import { QueryError } from '../../components/QueryError/index.ts';
 import type { TAnalyticsProjectSortKey } from '../../../shared/schemas/analytics.ts';
 import type { TShopSales } from '../../../shared/schemas/ecommerce.ts';
 import { Chart } from '../../components/charts/index.ts';
@@ -106,12 +107,7 @@ export default function AnalyticsDashboardPage() {
         </label>
       </header>
       {sales.isError ? (
-        <Banner
-          variant="critical"
-          title={t('salesFailed')}
-          description={sales.error.message}
-          primaryAction={<Banner.PrimaryAction onClick={() => void sales.refetch()}>{t('retry')}</Banner.PrimaryAction>}
-        />
+        <QueryError title={t('salesFailed')} error={sales.error} onRetry={sales.refetch} />
       ) : !sales.data ? (
         <div className={classes.skeletons} aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2, 3].map((i) => (
@@ -284,12 +280,7 @@ function ProjectsTable() {
         </label>
       </div>
       {list.isError && (
-        <Banner
-          variant="critical"
-          title={t('projectsFailed')}
-          description={list.error.message}
-          primaryAction={<Banner.PrimaryAction onClick={() => void list.refetch()}>{t('retry')}</Banner.PrimaryAction>}
-        />
+        <QueryError title={t('projectsFailed')} error={list.error} onRetry={list.refetch} />
       )}
       {list.isLoading && <Spinner srText={t('loading')} />}
       {list.data && list.data.items.length === 0 && (

@@ -1,7 +1,8 @@
-import { Button, Heading } from '@primer/react';
+import { Heading } from '@primer/react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/charts/index.ts';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Dashboards.module.css';
@@ -43,12 +44,7 @@ export default function EcommerceDashboardPage() {
     <div className={classes.page}>
       <Heading as="h1">{t('dashboard.title')}</Heading>
       {dash.isError ? (
-        <div className={classes.error} role="alert">
-          <p>{t('dashboard.failed')}</p>
-          <Button type="button" onClick={() => void dash.refetch()}>
-            {t('detail.retry')}
-          </Button>
-        </div>
+        <QueryError title={t('dashboard.failed')} error={dash.error} onRetry={dash.refetch} />
       ) : !d ? (
         <div className={classes.skeletons} aria-busy="true" aria-label={t('dashboard.loading')}>
           {[0, 1, 2, 3].map((i) => (

@@ -2,10 +2,11 @@
 // each one read (`dashboards.<kind>`). Score figures come from the report rollups (approved tasks
 // only); live counts from the tasks. Every number links to the list behind it when that list can show
 // exactly it and the caller may open it (openableHref); otherwise it is plain text.
-import { Button, Heading } from '@primer/react';
+import { Heading } from '@primer/react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { QueryError } from '../../components/QueryError/index.ts';
 import type { TDashboardKind } from '../../../shared/constants/dashboards.ts';
 import type { TReportFigures } from '../../../shared/schemas/reports.ts';
 import { Chart } from '../../components/charts/index.ts';
@@ -451,13 +452,7 @@ function State({ query }: { query: { isError: boolean; error: { message: string 
   const { t } = useTranslation('dashboards');
   if (query.isError) {
     return (
-      <div className={classes.error} role="alert">
-        <p>{t('error')}</p>
-        <p className={classes.muted}>{query.error?.message}</p>
-        <Button type="button" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
+      <QueryError title={t('error')} error={query.error} onRetry={query.refetch} />
     );
   }
   return (

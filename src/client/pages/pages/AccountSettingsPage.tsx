@@ -2,11 +2,12 @@
 // language, avatar), `security` (password, sessions) and `notifications` (the kinds they receive).
 // Every signed-in user reaches it; the account.* procedures act on the caller only.
 import { BellIcon, PersonIcon, ShieldLockIcon } from '@primer/octicons-react';
-import { Button, Heading, Text, UnderlineNav } from '@primer/react';
+import { Heading, Text, UnderlineNav } from '@primer/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountTab } from './account/AccountTab.tsx';
 import { NotificationsTab } from './account/NotificationsTab.tsx';
@@ -63,13 +64,7 @@ export default function AccountSettingsPage() {
       {account.isPending ? (
         <PageLoading />
       ) : account.isError || !account.data ? (
-        <section className={classes.card} role="alert">
-          <h2 className={classes.cardTitle}>{t('loadError.title')}</h2>
-          <p className={classes.muted}>{t('loadError.body')}</p>
-          <div>
-            <Button onClick={() => void account.refetch()}>{t('retry')}</Button>
-          </div>
-        </section>
+        <QueryError title={t('loadError.title')} error={account.error} onRetry={account.refetch} />
       ) : tab === 'account' ? (
         <AccountTab account={account.data} />
       ) : tab === 'security' ? (

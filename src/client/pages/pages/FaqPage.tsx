@@ -17,6 +17,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Faq.module.css';
 
@@ -102,13 +103,7 @@ export default function FaqPage() {
       {faq.isPending ? (
         <PageLoading />
       ) : faq.isError ? (
-        <section className={classes.card} role="alert">
-          <h2 className={classes.cardTitle}>{t('loadError.title')}</h2>
-          <p className={classes.muted}>{t('loadError.body')}</p>
-          <div>
-            <Button onClick={() => void faq.refetch()}>{t('retry')}</Button>
-          </div>
-        </section>
+        <QueryError title={t('loadError.title')} error={faq.error} onRetry={faq.refetch} />
       ) : !open ? (
         <section className={classes.card} role="status">
           <h2 className={classes.cardTitle}>{q ? t('faq.noMatch', { q }) : t('faq.empty')}</h2>

@@ -13,11 +13,12 @@ import {
   RocketIcon,
   ShieldLockIcon,
 } from '@primer/octicons-react';
-import { Button, Heading, Text } from '@primer/react';
+import { Heading, Text } from '@primer/react';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
+import { QueryError } from '../../components/QueryError/index.ts';
 import type { THelpCenter } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
 import { useFormatters } from '../../lib/format.ts';
@@ -47,23 +48,15 @@ export default function HelpCenterPage() {
   return <HelpCenterData>{(data) => (params.category ? <CategoryView data={data} slug={params.category} /> : <Landing data={data} />)}</HelpCenterData>;
 }
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
+function LoadError({ query }: { query: { error: { message: string } | null; refetch: () => unknown } }) {
   const { t } = useTranslation('pages');
-  return (
-    <section className={classes.card} role="alert">
-      <h2 className={classes.cardTitle}>{t('loadError.title')}</h2>
-      <p className={classes.muted}>{t('loadError.body')}</p>
-      <div>
-        <Button onClick={onRetry}>{t('retry')}</Button>
-      </div>
-    </section>
-  );
+  return <QueryError title={t('loadError.title')} error={query.error} onRetry={query.refetch} />;
 }
 
 function HelpCenterData({ children }: { children: (data: THelpCenter) => ReactNode }) {
   const help = trpc.apps.pages.helpCenter.useQuery();
   if (help.isPending) return <PageLoading />;
-  if (help.isError) return <LoadError onRetry={() => void help.refetch()} />;
+  if (help.isError) return <LoadError query={help} />;
   return <>{children(help.data)}</>;
 }
 
@@ -282,7 +275,7 @@ function ArticleView({ category, slug }: { category: string; slug: string }) {
         <NotFound message={t('help.noArticle')} />
       </div>
     ) : (
-      <LoadError onRetry={() => void article.refetch()} />
+      <LoadError query={article} />
     );
   }
   const a = article.data;

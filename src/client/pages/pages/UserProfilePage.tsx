@@ -41,11 +41,13 @@ import {
 } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
 import { useToast } from '../../components/Toast/index.ts';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Profile.module.css';
+import { CardHead, Chips, ProfileCard, Stats, SummaryCard, variantOf } from './ProfileCards.tsx';
 
 const TAB_ICONS: Record<TProfileTab, Icon> = { profile: PersonIcon, teams: PeopleIcon, projects: ProjectIcon, connections: PeopleIcon };
 
@@ -64,18 +66,6 @@ const ICONS: Record<string, Icon> = {
   people: PeopleIcon,
   project: ProjectIcon,
 };
-
-type LabelVariant = 'accent' | 'success' | 'attention' | 'danger' | 'done' | 'secondary';
-/** The content's colour names (primary, info…) as Primer label variants. */
-const COLORS: Record<string, LabelVariant> = {
-  primary: 'accent',
-  info: 'done',
-  success: 'success',
-  warning: 'attention',
-  error: 'danger',
-  secondary: 'secondary',
-};
-const variantOf = (color: string | undefined): LabelVariant => COLORS[color ?? ''] ?? 'secondary';
 
 const tabPath = (tab: TProfileTab) => `/pages/user-profile/${tab}`;
 const isTab = (value: string | undefined): value is TProfileTab => (PROFILE_TABS as readonly string[]).includes(value ?? '');
@@ -196,18 +186,12 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
   return (
     <div className={classes.overviewGrid}>
       <div className={classes.column}>
-        <section className={classes.card} aria-labelledby="profile-about">
-          <h2 id="profile-about" className={classes.cardTitle}>
-            {t('profile.about')}
-          </h2>
+        <ProfileCard id="profile-about" title={t('profile.about')}>
           <Facts title={t('profile.aboutFacts')} items={about} testId="profile-about" />
           <Facts title={t('profile.contacts')} items={data.contacts} testId="profile-contacts" />
           <Facts title={t('profile.teamsFacts')} items={data.teams} testId="profile-teams" />
-        </section>
-        <section className={classes.card} aria-labelledby="profile-overview">
-          <h2 id="profile-overview" className={classes.cardTitle}>
-            {t('profile.overview')}
-          </h2>
+        </ProfileCard>
+        <ProfileCard id="profile-overview" title={t('profile.overview')}>
           <dl className={classes.facts} data-testid="profile-overview">
             {data.overview.map((item) => {
               const ItemIcon = ICONS[item.icon] ?? DotFillIcon;
@@ -222,60 +206,40 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
               );
             })}
           </dl>
-        </section>
+        </ProfileCard>
       </div>
       <div className={classes.column}>
         <div className={classes.pair}>
-          <section className={classes.card} aria-labelledby="profile-connections">
-            <h2 id="profile-connections" className={classes.cardTitle}>
-              {t('profile.connectionsTitle')}
-            </h2>
-            <ul className={classes.rows} data-testid="profile-connection-list">
-              {data.connections.map((c) => (
-                <li key={c.name} className={classes.row}>
-                  <img className={classes.smallAvatar} src={c.avatar} alt="" aria-hidden="true" />
-                  <span className={classes.rowText}>
-                    <bdi className={classes.rowTitle}>{c.name}</bdi>
-                    <span className={classes.muted}>{t('profile.connectionCount', { n: c.connections })}</span>
-                  </span>
-                  <Label variant={c.isFriend ? 'success' : 'secondary'}>{c.isFriend ? t('profile.friend') : t('profile.notFriend')}</Label>
-                </li>
-              ))}
-            </ul>
-            <div>
-              <Link href={tabPath('connections')} asChild>
-                <LinkButton size="small">
-                  {t('profile.viewAll')}
-                </LinkButton>
-              </Link>
-            </div>
-          </section>
-          <section className={classes.card} aria-labelledby="profile-teams-tech">
-            <h2 id="profile-teams-tech" className={classes.cardTitle}>
-              {t('profile.teamsTitle')}
-            </h2>
-            <ul className={classes.rows} data-testid="profile-team-list">
-              {data.teamsTech.map((team) => (
-                <li key={team.title} className={classes.row}>
-                  <img className={classes.smallAvatar} src={team.avatar} alt="" aria-hidden="true" />
-                  <span className={classes.rowText}>
-                    <bdi className={classes.rowTitle}>{team.title}</bdi>
-                    <span className={classes.muted}>{t('profile.memberCount', { count: team.members, n: fmt.number(team.members) })}</span>
-                  </span>
-                  <Label variant={variantOf(team.ChipColor)}>
-                    <bdi>{team.chipText}</bdi>
-                  </Label>
-                </li>
-              ))}
-            </ul>
-            <div>
-              <Link href={tabPath('teams')} asChild>
-                <LinkButton size="small">
-                  {t('profile.viewAll')}
-                </LinkButton>
-              </Link>
-            </div>
-          </section>
+          <SummaryCard
+            id="profile-connections"
+            title={t('profile.connectionsTitle')}
+            testId="profile-connection-list"
+            viewAllHref={tabPath('connections')}
+            rows={data.connections.map((c) => ({
+              key: c.name,
+              avatar: c.avatar,
+              title: c.name,
+              detail: t('profile.connectionCount', { n: c.connections }),
+              label: <Label variant={c.isFriend ? 'success' : 'secondary'}>{c.isFriend ? t('profile.friend') : t('profile.notFriend')}</Label>,
+            }))}
+          />
+          <SummaryCard
+            id="profile-teams-tech"
+            title={t('profile.teamsTitle')}
+            testId="profile-team-list"
+            viewAllHref={tabPath('teams')}
+            rows={data.teamsTech.map((team) => ({
+              key: team.title,
+              avatar: team.avatar,
+              title: team.title,
+              detail: t('profile.memberCount', { count: team.members, n: fmt.number(team.members) }),
+              label: (
+                <Label variant={variantOf(team.ChipColor)}>
+                  <bdi>{team.chipText}</bdi>
+                </Label>
+              ),
+            }))}
+          />
         </div>
         <div className={classes.card}>
           <h2 id="profile-projects" className={classes.cardTitle}>
@@ -335,24 +299,13 @@ function TeamsTab({ teams }: { teams: TProfileTeamCard[] }) {
     <ul className={classes.cards} data-testid="profile-teams-cards">
       {teams.map((team) => (
         <li key={team.title} className={classes.card}>
-          <div className={classes.cardHead}>
-            <img className={classes.cardAvatar} src={team.avatar} alt="" aria-hidden="true" />
-            <h2 className={classes.cardTitle} dir="auto">
-              {team.title}
-            </h2>
-          </div>
+          <CardHead avatar={team.avatar} title={team.title} />
           <p className={classes.muted} dir="auto">
             {team.description}
           </p>
           <div className={classes.cardFoot}>
             <AvatarGroup people={team.avatarGroup} extra={team.extraMembers} />
-            <div className={classes.chips}>
-              {team.chips.map((chip) => (
-                <Label key={chip.title} variant={variantOf(chip.color)}>
-                  <bdi>{chip.title}</bdi>
-                </Label>
-              ))}
-            </div>
+            <Chips chips={team.chips} />
           </div>
         </li>
       ))}
@@ -370,37 +323,20 @@ function ProjectsTab({ projects }: { projects: TProfileProjectCard[] }) {
         const percent = p.totalTask > 0 ? Math.round((p.completedTask / p.totalTask) * 100) : 0;
         return (
           <li key={p.title} className={classes.card}>
-            <div className={classes.cardHead}>
-              <img className={classes.cardAvatar} src={p.avatar} alt="" aria-hidden="true" />
-              <div className={classes.rowText}>
-                <h2 className={classes.cardTitle} dir="auto">
-                  {p.title}
-                </h2>
-                <span className={classes.muted}>
-                  {t('profile.client')} <bdi>{p.client}</bdi>
-                </span>
-              </div>
-            </div>
-            <dl className={classes.projectFacts}>
-              <div>
-                <dt>{t('profile.budget')}</dt>
-                <dd dir="ltr">
-                  {p.budgetSpent} / {p.budget}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('profile.start')}</dt>
-                <dd dir="auto">{p.startDate}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.deadline')}</dt>
-                <dd dir="auto">{p.deadline}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.hours')}</dt>
-                <dd dir="ltr">{p.hours}</dd>
-              </div>
-            </dl>
+            <CardHead avatar={p.avatar} title={p.title}>
+              <span className={classes.muted}>
+                {t('profile.client')} <bdi>{p.client}</bdi>
+              </span>
+            </CardHead>
+            <Stats
+              className={classes.projectFacts}
+              items={[
+                { label: t('profile.budget'), value: `${p.budgetSpent} / ${p.budget}`, dir: 'ltr' },
+                { label: t('profile.start'), value: p.startDate, dir: 'auto' },
+                { label: t('profile.deadline'), value: p.deadline, dir: 'auto' },
+                { label: t('profile.hours'), value: p.hours, dir: 'ltr' },
+              ]}
+            />
             <p className={classes.muted} dir="auto">
               {p.description}
             </p>
@@ -465,27 +401,15 @@ function ConnectionsTab({ connections }: { connections: TProfileConnectionCard[]
             <span className={classes.muted} dir="auto">
               {c.designation}
             </span>
-            <div className={classes.chips}>
-              {c.chips.map((chip) => (
-                <Label key={chip.title} variant={variantOf(chip.color)}>
-                  <bdi>{chip.title}</bdi>
-                </Label>
-              ))}
-            </div>
-            <dl className={classes.personStats}>
-              <div>
-                <dt>{t('profile.stat.projects')}</dt>
-                <dd dir="ltr">{c.projects}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.stat.tasks')}</dt>
-                <dd dir="ltr">{c.tasks}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.stat.connections')}</dt>
-                <dd dir="ltr">{c.connections}</dd>
-              </div>
-            </dl>
+            <Chips chips={c.chips} />
+            <Stats
+              className={classes.personStats}
+              items={[
+                { label: t('profile.stat.projects'), value: c.projects, dir: 'ltr' },
+                { label: t('profile.stat.tasks'), value: c.tasks, dir: 'ltr' },
+                { label: t('profile.stat.connections'), value: c.connections, dir: 'ltr' },
+              ]}
+            />
             <Label variant={c.isConnected ? 'success' : 'secondary'} data-testid="connection-state">
               {c.isConnected ? t('profile.connected') : t('profile.notConnected')}
             </Label>
@@ -549,20 +473,11 @@ export default function UserProfilePage() {
       {section.isPending || !tab ? (
         <PageLoading />
       ) : section.isError || header.isError || !data ? (
-        <section className={classes.card} role="alert">
-          <h2 className={classes.cardTitle}>{t('loadError.title')}</h2>
-          <p className={classes.muted}>{t('loadError.body')}</p>
-          <div>
-            <Button
-              onClick={() => {
-                void section.refetch();
-                void header.refetch();
-              }}
-            >
-              {t('retry')}
-            </Button>
-          </div>
-        </section>
+        <QueryError
+          title={t('loadError.title')}
+          error={section.error ?? header.error}
+          onRetry={() => Promise.all([section.refetch(), header.refetch()])}
+        />
       ) : tab === 'profile' && !Array.isArray(data) ? (
         <OverviewTab data={data} ownerName={header.data?.fullName} />
       ) : tab === 'teams' && Array.isArray(data) ? (

@@ -59,6 +59,23 @@ describe('the FAQ page', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it('says when the questions could not be loaded, and "Try again" loads them', async () => {
+    const { context, page } = await b.newPage();
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    let failing = true;
+    await page.route('**/trpc/*apps.pages.faq*', (route) => (failing ? route.abort('connectionrefused') : route.fallback()));
+    await page.goto('/pages/faq');
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await alert.waitFor();
+    expect(await page.getByTestId('faq-group').count()).toBe(0);
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('faq-group').waitFor();
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+
   it('finds no serious or critical accessibility issue, in light English and dark Arabic at 390 px', async () => {
     for (const [theme, language, width] of [
       ['light', 'en', 1280],

@@ -7,6 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { REPORT_KINDS, type TReport, type TReportFigures, type TReportFilters, type TReportKind, type TReportResult } from '../../../shared/schemas/reports.ts';
 import { Chart } from '../../components/charts/index.ts';
 import { NoticeArea, useNotice } from '../../components/ListPage/index.ts';
@@ -406,13 +407,7 @@ export default function ReportsPage() {
             </div>
           </div>
           {run.isError ? (
-            <div className={classes.errorBox} role="alert">
-              <p>{t('error')}</p>
-              <p className={classes.muted}>{run.error.message}</p>
-              <Button type="button" onClick={() => void run.refetch()}>
-                {t('retry')}
-              </Button>
-            </div>
+            <QueryError title={t('error')} error={run.error} onRetry={run.refetch} />
           ) : !result ? (
             <Spinner srText={t('loading')} />
           ) : (

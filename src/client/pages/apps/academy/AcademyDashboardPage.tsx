@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { pathFor } from '../../../app/routes.tsx';
 import { Chart } from '../../../components/charts/index.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Academy.module.css';
-import { CourseProgress, LoadError } from './academy-ui.tsx';
+import { CourseProgress } from './academy-ui.tsx';
 
 export default function AcademyDashboardPage() {
   const { t } = useTranslation('academy');
@@ -27,7 +28,7 @@ export default function AcademyDashboardPage() {
           {t('dashboard.description')}
         </Text>
       </header>
-      {summary.error && <LoadError message={summary.error.message} retry={() => void summary.refetch()} />}
+      {summary.error && <QueryError title={t('loadFailed')} error={summary.error} onRetry={summary.refetch} />}
       {summary.isLoading && <Spinner srText={t('loading')} />}
       {s && s.courses === 0 && <div className={classes.empty}>{t('dashboard.empty')}</div>}
       {s && s.courses > 0 && (
@@ -65,7 +66,7 @@ export default function AcademyDashboardPage() {
               <Heading as="h2" id="ad-next" className={classes.cardTitle}>
                 {t('dashboard.continue')}
               </Heading>
-              {next.error && <LoadError message={next.error.message} retry={() => void next.refetch()} />}
+              {next.error && <QueryError title={t('loadFailed')} error={next.error} onRetry={next.refetch} />}
               {next.data && next.data.items.length === 0 && <Text className={classes.muted}>{t('dashboard.continueEmpty')}</Text>}
               <ul className={classes.nextList}>
                 {next.data?.items.map((c) => (

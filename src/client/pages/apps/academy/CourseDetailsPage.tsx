@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { pathFor } from '../../../app/routes.tsx';
 import { useToast } from '../../../components/Toast/index.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Academy.module.css';
-import { CourseProgress, LoadError, percentOf, useDuration } from './academy-ui.tsx';
+import { CourseProgress, percentOf, useDuration } from './academy-ui.tsx';
 
 export default function CourseDetailsPage() {
   const { t } = useTranslation('academy');
@@ -53,7 +54,7 @@ export default function CourseDetailsPage() {
         (details.error.data?.code === 'NOT_FOUND' ? (
           <Banner variant="warning" title={t('details.notFound')} />
         ) : (
-          <LoadError message={details.error.message} retry={() => void details.refetch()} />
+          <QueryError title={t('loadFailed')} error={details.error} onRetry={details.refetch} />
         ))}
       {details.isLoading && <Spinner srText={t('loading')} />}
       {d && (

@@ -6,12 +6,13 @@ import { Button, Checkbox, FormControl, Heading, Label, Select, Spinner, Text, T
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { ALL_COURSES_LABEL, COURSE_LABELS, type TCourseSortKey } from '../../../../shared/schemas/academy.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Academy.module.css';
-import { CourseProgress, LoadError, useDuration } from './academy-ui.tsx';
+import { CourseProgress, useDuration } from './academy-ui.tsx';
 
 const PAGE_SIZE = 6;
 const SORTS = ['courseName.asc', 'courseName.desc', 'progress.asc', 'progress.desc'] as const;
@@ -106,7 +107,7 @@ export default function MyCoursePage() {
           <FormControl.Label>{t('list.hideCompleted')}</FormControl.Label>
         </FormControl>
       </form>
-      {list.error && <LoadError message={list.error.message} retry={() => void list.refetch()} />}
+      {list.error && <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />}
       {list.isLoading && <Spinner srText={t('loading')} />}
       <Text as="p" className={classes.muted} aria-live="polite" data-testid="course-count">
         {list.data ? t('list.count', { count: total, formatted: fmt.number(total) }) : ''}

@@ -1,5 +1,5 @@
-// Shared bits of the academy pages: a course's progress bar with its text, and the load-error banner.
-import { Banner, ProgressBar } from '@primer/react';
+// Shared bits of the academy pages: a course's progress bar with its text, and lengths.
+import { ProgressBar } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format.ts';
 import classes from './Academy.module.css';
@@ -20,11 +20,6 @@ export function CourseProgress({ title, done, total, testId }: { title: string; 
       </span>
     </div>
   );
-}
-
-export function LoadError({ message, retry }: { message: string; retry: () => void }) {
-  const { t } = useTranslation('academy');
-  return <Banner variant="critical" title={t('loadFailed')} description={message} primaryAction={<Banner.PrimaryAction onClick={retry}>{t('reload')}</Banner.PrimaryAction>} />;
 }
 
 /**

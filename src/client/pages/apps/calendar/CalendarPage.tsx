@@ -6,11 +6,12 @@
 import type { DateSelectArg, EventChangeArg } from '@fullcalendar/core';
 import type FullCalendar from '@fullcalendar/react';
 import { PlusIcon } from '@primer/octicons-react';
-import { Banner, Button, Checkbox, FormControl, Heading, Spinner, TextInput } from '@primer/react';
+import { Button, Checkbox, FormControl, Heading, Spinner, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import type { TCalendarCategory, TCalendarEvent, TReplaceCalendarEventBody } from '../../../../shared/schemas/calendar.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { EventText, WorkCalendar, eventClasses } from '../../../components/WorkCalendar/WorkCalendar.tsx';
@@ -176,12 +177,7 @@ export default function CalendarPage() {
         <div className={classes.main}>
           <NoticeArea notices={notices} />
           {events.error && (
-            <Banner
-              variant="critical"
-              title={t('loadFailed')}
-              description={events.error.message}
-              primaryAction={<Banner.PrimaryAction onClick={() => void events.refetch()}>{t('retry')}</Banner.PrimaryAction>}
-            />
+            <QueryError title={t('loadFailed')} error={events.error} onRetry={events.refetch} />
           )}
           {tasks.error && <p className={classes.errorText}>{t('tasksFailed', { message: tasks.error.message })}</p>}
           {noneShown ? (

@@ -3,9 +3,10 @@
 // customer) chat live: new messages, delivered/seen receipts and statuses arrive through the
 // apps.chat.live.events subscription (server-sent events), which reconnects by itself.
 import { ArrowLeftIcon, CheckCircleFillIcon, CheckCircleIcon, CheckIcon, CommentDiscussionIcon, PaperAirplaneIcon, SearchIcon } from '@primer/octicons-react';
-import { ActionList, ActionMenu, Banner, Button, CounterLabel, IconButton, Spinner, Textarea, TextInput } from '@primer/react';
+import { ActionList, ActionMenu, Button, CounterLabel, IconButton, Spinner, Textarea, TextInput } from '@primer/react';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { CHAT_STATUSES, MAX_CHAT_MESSAGE, type TChatEvent, type TChatStatus } from '../../../../shared/schemas/chat.ts';
 import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -335,21 +336,7 @@ export default function ChatPage() {
         )}
         <div className={classes.lists}>
           {listError ? (
-            <Banner
-              variant="critical"
-              title={t('loadFailed')}
-              description={listError.message}
-              primaryAction={
-                <Banner.PrimaryAction
-                  onClick={() => {
-                    void samples.refetch();
-                    void live.refetch();
-                  }}
-                >
-                  {t('retry')}
-                </Banner.PrimaryAction>
-              }
-            />
+            <QueryError title={t('loadFailed')} error={listError} onRetry={() => Promise.all([samples.refetch(), live.refetch()])} />
           ) : listLoading ? (
             <div className={classes.centered}>
               <Spinner srText={t('loading')} />
@@ -395,12 +382,7 @@ export default function ChatPage() {
             </header>
             {conversation.error ? (
               <div className={classes.paneBody}>
-                <Banner
-                  variant="critical"
-                  title={t('openFailed')}
-                  description={conversation.error}
-                  primaryAction={<Banner.PrimaryAction onClick={() => open(conversation.entry)}>{t('retry')}</Banner.PrimaryAction>}
-                />
+                <QueryError title={t('openFailed')} error={conversation.error} onRetry={() => open(conversation.entry)} />
               </div>
             ) : conversation.loading ? (
               <div className={`${classes.paneBody} ${classes.centered}`}>

@@ -19,10 +19,11 @@ import {
   TagIcon,
   TrashIcon,
 } from '@primer/octicons-react';
-import { ActionList, ActionMenu, Banner, Button, Checkbox, CounterLabel, IconButton, Spinner, TextInput } from '@primer/react';
+import { ActionList, ActionMenu, Button, Checkbox, CounterLabel, IconButton, Spinner, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { EMAIL_LABELS, type TEmail, type TEmailFilter, type TEmailLabel } from '../../../../shared/schemas/email.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -264,12 +265,7 @@ export default function EmailPage() {
         <NoticeArea notices={notices} />
         <div className={classes.listScroll}>
           {list.error ? (
-            <Banner
-              variant="critical"
-              title={t('loadFailed')}
-              description={list.error.message}
-              primaryAction={<Banner.PrimaryAction onClick={() => void list.refetch()}>{t('retry')}</Banner.PrimaryAction>}
-            />
+            <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />
           ) : list.isPending ? (
             <div className={classes.centered}>
               <Spinner srText={t('loading')} />

@@ -3,7 +3,7 @@
 // offline with d3-geo from world-atlas's countries-110m topology (topojson-client), the projection fitted
 // to the vehicles' cities: no tiles from the internet, small, themeable with CSS variables, mirrored text
 // stays readable in right-to-left.
-import { Banner, Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
+import { Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
 import { geoMercator, geoPath, geoInterpolate } from 'd3-geo';
 import type { Feature, FeatureCollection, Geometry, LineString, MultiPoint } from 'geojson';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json' with { type: 'json' };
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { placeVehicles, type PlacedVehicle } from './fleet-model.ts';
@@ -32,7 +33,6 @@ function routeLine(start: [number, number], end: [number, number], upTo = 1): Fe
 
 export default function FleetPage() {
   const { t } = useTranslation('logistics');
-  const { t: tc } = useTranslation();
   const list = trpc.apps.logistics.vehicles.list.useQuery({ itemsPerPage: -1, sortBy: 'location', orderBy: 'asc' });
   const placed = useMemo(() => placeVehicles(list.data?.items ?? []), [list.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -51,12 +51,7 @@ export default function FleetPage() {
           </Text>
         </div>
         {list.error && (
-          <Banner
-            variant="critical"
-            title={t('loadFailed')}
-            description={list.error.message}
-            primaryAction={<Banner.PrimaryAction onClick={() => void list.refetch()}>{tc('errors.reload')}</Banner.PrimaryAction>}
-          />
+          <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />
         )}
         {list.isLoading && (
           <div className={classes.center}>

@@ -5,6 +5,7 @@ import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Banner, Button, Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { VEHICLE_SORT_KEYS, type TVehicleSortKey } from '../../../../shared/constants/logistics.ts';
 import { Chart } from '../../../components/charts/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -16,7 +17,6 @@ const PAGE_SIZE = 10;
 
 export default function LogisticsDashboardPage() {
   const { t } = useTranslation('logistics');
-  const { t: tc } = useTranslation();
   const fmt = useFormatters();
   const summary = trpc.apps.logistics.summary.useQuery();
   const pct = (n: number | null) => (n == null ? '—' : `${fmt.number(n)} %`);
@@ -32,12 +32,7 @@ export default function LogisticsDashboardPage() {
         </Text>
       </header>
       {summary.error && (
-        <Banner
-          variant="critical"
-          title={t('loadFailed')}
-          description={summary.error.message}
-          primaryAction={<Banner.PrimaryAction onClick={() => void summary.refetch()}>{tc('errors.reload')}</Banner.PrimaryAction>}
-        />
+        <QueryError title={t('loadFailed')} error={summary.error} onRetry={summary.refetch} />
       )}
       {summary.isLoading && <Spinner srText={t('loading')} />}
       {s && s.totalVehicles === 0 && <Banner variant="info" title={t('empty')} />}
@@ -120,7 +115,6 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 function VehiclesTable() {
   const { t } = useTranslation('logistics');
-  const { t: tc } = useTranslation();
   const fmt = useFormatters();
   const [sortBy, setSortBy] = useState<TVehicleSortKey>('location');
   const [orderBy, setOrderBy] = useState<'asc' | 'desc'>('asc');
@@ -142,12 +136,7 @@ function VehiclesTable() {
         {t('dashboard.vehiclesTable')}
       </Heading>
       {list.error && (
-        <Banner
-          variant="critical"
-          title={t('loadFailed')}
-          description={list.error.message}
-          primaryAction={<Banner.PrimaryAction onClick={() => void list.refetch()}>{tc('errors.reload')}</Banner.PrimaryAction>}
-        />
+        <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />
       )}
       {list.isLoading && <Spinner srText={t('loading')} />}
       {list.data && list.data.items.length === 0 && <Text className={classes.muted}>{t('empty')}</Text>}

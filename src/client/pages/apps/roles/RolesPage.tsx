@@ -1,9 +1,10 @@
 // /apps/roles: the product's real roles as cards with how many users of each the caller can see; a card
 // opens the role's abilities, read from the same CASL rules the server enforces (users.roles).
 import { PeopleIcon } from '@primer/octicons-react';
-import { Banner, Button, Dialog, Heading, Label, Spinner, Text } from '@primer/react';
+import { Button, Dialog, Heading, Label, Spinner, Text } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import type { TRoleSummary } from '../../../../shared/schemas/roles.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -26,12 +27,7 @@ export default function RolesPage() {
         </Text>
       </header>
       {roles.error && (
-        <Banner
-          variant="critical"
-          title={t('loadFailed')}
-          description={roles.error.message}
-          primaryAction={<Banner.PrimaryAction onClick={() => void roles.refetch()}>{tc('errors.reload')}</Banner.PrimaryAction>}
-        />
+        <QueryError title={t('loadFailed')} error={roles.error} onRetry={roles.refetch} />
       )}
       {roles.isLoading && <Spinner srText={t('title')} />}
       <ul className={classes.cards}>

@@ -3,6 +3,7 @@
 import { Button, ConfirmationDialog, Flash, Label } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { USER_DATA_COOKIE } from '../../../../shared/constants/http.ts';
 import { ZChangePasswordInput, type TAccountSession } from '../../../../shared/schemas/account.ts';
 import { TextField, useZodForm } from '../../../components/FormDialog/index.ts';
@@ -111,12 +112,7 @@ function Sessions() {
           {t('loading')}
         </p>
       ) : sessions.isError ? (
-        <div role="alert" className={classes.stack}>
-          <p className={classes.muted}>{t('sessions.loadError')}</p>
-          <div>
-            <Button onClick={() => void sessions.refetch()}>{t('retry')}</Button>
-          </div>
-        </div>
+        <QueryError title={t('sessions.loadError')} error={sessions.error} onRetry={sessions.refetch} />
       ) : sessions.data.length === 0 ? (
         <p className={classes.muted}>{t('sessions.empty')}</p>
       ) : (

@@ -1,8 +1,9 @@
 import { ArrowLeftIcon, PlayIcon } from '@primer/octicons-react';
-import { Banner, Button, Heading, Label, LinkButton, Spinner } from '@primer/react';
+import { Banner, Heading, Label, LinkButton, Spinner } from '@primer/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import type { TAnswerChange, TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { taskPerformPath } from '../../../../shared/workflow/task-links.ts';
 import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
@@ -34,12 +35,7 @@ export function ViewTask({ id }: { id: number }) {
     return (
       <div className={classes.page}>
         <BackLink />
-        <Banner variant="critical" title={t('loadFailed')} description={task.error.message} />
-        {task.error.data?.code !== 'NOT_FOUND' && (
-          <div>
-            <Button onClick={() => void task.refetch()}>{t('retry')}</Button>
-          </div>
-        )}
+        <QueryError title={t('loadFailed')} error={task.error} onRetry={task.error.data?.code === 'NOT_FOUND' ? undefined : task.refetch} />
       </div>
     );
   }

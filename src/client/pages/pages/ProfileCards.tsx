@@ -1,0 +1,116 @@
+// The blocks the user-profile page's tabs repeat (issue 10 clean-up): an overview card named by its
+// heading, an overview list of people or teams with "View all", a tab card's picture and title, a row
+// of coloured chips and a card's figures. Sample content is user text: isolated with <bdi> or dir="auto".
+import { Label, LinkButton } from '@primer/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import classes from './Profile.module.css';
+
+type LabelVariant = 'accent' | 'success' | 'attention' | 'danger' | 'done' | 'secondary';
+/** The content's colour names (primary, info…) as Primer label variants. */
+const COLORS: Record<string, LabelVariant> = {
+  primary: 'accent',
+  info: 'done',
+  success: 'success',
+  warning: 'attention',
+  error: 'danger',
+  secondary: 'secondary',
+};
+export const variantOf = (color: string | undefined): LabelVariant => COLORS[color ?? ''] ?? 'secondary';
+
+/** A card of the overview tab: a section named by its heading. */
+export function ProfileCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={classes.card} aria-labelledby={id}>
+      <h2 id={id} className={classes.cardTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export interface SummaryRow {
+  key: string;
+  avatar: string;
+  title: string;
+  /** One line under the title ("45 connections", "8 members"). */
+  detail: string;
+  label: ReactNode;
+}
+
+/** An overview card listing a few people or teams (picture, name, one detail, a label), with "View all" leading to their tab. */
+export function SummaryCard({ id, title, testId, rows, viewAllHref }: { id: string; title: string; testId: string; rows: SummaryRow[]; viewAllHref: string }) {
+  const { t } = useTranslation('pages');
+  return (
+    <ProfileCard id={id} title={title}>
+      <ul className={classes.rows} data-testid={testId}>
+        {rows.map((row) => (
+          <li key={row.key} className={classes.row}>
+            <img className={classes.smallAvatar} src={row.avatar} alt="" aria-hidden="true" />
+            <span className={classes.rowText}>
+              <bdi className={classes.rowTitle}>{row.title}</bdi>
+              <span className={classes.muted}>{row.detail}</span>
+            </span>
+            {row.label}
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Link href={viewAllHref} asChild>
+          <LinkButton size="small">{t('profile.viewAll')}</LinkButton>
+        </Link>
+      </div>
+    </ProfileCard>
+  );
+}
+
+/** The head of a team or project card: its picture and its title, with what `children` adds under the title. */
+export function CardHead({ avatar, title, children }: { avatar: string; title: string; children?: ReactNode }) {
+  const heading = (
+    <h2 className={classes.cardTitle} dir="auto">
+      {title}
+    </h2>
+  );
+  return (
+    <div className={classes.cardHead}>
+      <img className={classes.cardAvatar} src={avatar} alt="" aria-hidden="true" />
+      {children ? (
+        <div className={classes.rowText}>
+          {heading}
+          {children}
+        </div>
+      ) : (
+        heading
+      )}
+    </div>
+  );
+}
+
+/** A team's or a person's chips, each in its colour. */
+export function Chips({ chips }: { chips: { title: string; color?: string }[] }) {
+  return (
+    <div className={classes.chips}>
+      {chips.map((chip) => (
+        <Label key={chip.title} variant={variantOf(chip.color)}>
+          <bdi>{chip.title}</bdi>
+        </Label>
+      ))}
+    </div>
+  );
+}
+
+/** A card's figures as a description list: a label over each value, the value's direction given (numbers left to right). */
+export function Stats({ className, items }: { className: string; items: { label: string; value: ReactNode; dir: 'ltr' | 'auto' }[] }) {
+  return (
+    <dl className={className}>
+      {items.map((item) => (
+        <div key={item.label}>
+          <dt>{item.label}</dt>
+          <dd dir={item.dir}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
