@@ -6,14 +6,14 @@
 // and, once such a list is on screen, (c) switching to another list from the menu: the pointer rests
 // on the link for 200 ms (as a person's does before clicking), then clicks; measured from the click
 // until the next list shows its rows.
-// Chromium's own start-up work for each new window (its address bar's popup) is turned off (see the
-// launch flags), so only the app's page is measured.
+// Chromium's own start-up work for each new window (its address bar's popup) is turned off
+// (src/server/testing/chromium.ts), so only the app's page is measured.
 // The moment is taken inside the page (a MutationObserver, read at the next animation frame), so the
 // harness's round trips are not counted. The bytes and the request waterfall come from Resource Timing
 // (transferSize: headers and encoded body; encodedBodySize: body).
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../src/server/testing/chromium.ts';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface ColdLoadOptions {
   /** Measured runs per scenario (after one warm-up run of the server, not counted). */
@@ -254,21 +254,8 @@ export interface ColdLoadTarget {
  * change in the machine's load during the measurement weighs on every build alike.
  */
 export async function coldLoad(targets: ColdLoadTarget[], options: ColdLoadOptions): Promise<ColdLoadResult[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      // Chromium (new headless runs the whole browser) loads its address bar's popup, a WebUI page of
-      // ~100 chrome:// files, into every new window, at the very moment each run's page loads. A person
-      // opening the app in a browser already open does not pay for it: it is not counted here.
-      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
-    ],
-  });
+  // Chromium's own start-up work for each new window is off (src/server/testing/chromium.ts).
+  const browser = await launchChromium();
   try {
     // The signed-in state: the session cookies of a sign-in through the API, reused by every fresh
     // context (cookies belong to the host, whatever the port, so one session serves every target).

@@ -1,11 +1,11 @@
 // Browser-test harness: the real app on a random port over a fresh database, driven by
 // playwright-core in Debian's Chromium (never a downloaded browser).
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { setupTestApp, type TestApp } from './app.ts';
+import { launchChromium } from './chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
@@ -20,19 +20,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
   const t = await setupTestApp({ CLIENT_DIST: 'dist/client', ...env });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   afterAll(async () => {
     await browser.close();
   });
