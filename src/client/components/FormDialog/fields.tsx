@@ -44,7 +44,11 @@ interface BoundProps<V extends Record<string, unknown>> {
   className?: string;
 }
 
-/** A text input bound to a string field ('' when empty). */
+/**
+ * A text input bound to a string field ('' when empty). Free text takes its direction from what is
+ * typed (dir="auto"), so "85 Voie du Havre" stays whole in an Arabic form; e-mail, phone, URL,
+ * password and date values always read left to right (issue 10, finding 6).
+ */
 export function TextField<V extends Record<string, unknown>>({
   form,
   name,
@@ -60,6 +64,7 @@ export function TextField<V extends Record<string, unknown>>({
       <TextInput
         name={name}
         type={type}
+        dir={type === 'text' ? 'auto' : 'ltr'}
         block
         monospace={monospace}
         autoComplete={autoComplete}
@@ -71,13 +76,14 @@ export function TextField<V extends Record<string, unknown>>({
   );
 }
 
-/** A multi-line text field. */
+/** A multi-line text field; its direction follows what is typed, like a text field's. */
 export function TextareaField<V extends Record<string, unknown>>({ form, name, rows = 3, ...rest }: BoundProps<V> & { rows?: number }) {
   const value = form.values[name];
   return (
     <Field {...rest} error={form.error(name)}>
       <Textarea
         name={name}
+        dir="auto"
         block
         rows={rows}
         resize="vertical"
@@ -118,6 +124,8 @@ export function NumberInput(props: NumberInputProps) {
       name={name}
       validationStatus={validationStatus}
       type="number"
+      // Numbers and coordinates read left to right in every language: "-0.58347", not "0.58347-".
+      dir="ltr"
       inputMode="decimal"
       step={step}
       min={min}

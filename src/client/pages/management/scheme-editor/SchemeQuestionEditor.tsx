@@ -20,10 +20,10 @@ export function SchemeQuestionEditor({ question: q, path, onChange, error, earli
   return (
     <div className={classes.questionFields}>
       <Field label={t('schemes.questionText')} required error={error(`${path}.text`)}>
-        <TextInput block value={q.text} readOnly={readOnly} onChange={(e) => set('text', e.target.value)} data-focus={`qtext-${q.uid}`} />
+        <TextInput block dir="auto" value={q.text} readOnly={readOnly} onChange={(e) => set('text', e.target.value)} data-focus={`qtext-${q.uid}`} />
       </Field>
       <Field label={t('schemes.help')} error={error(`${path}.help`)} caption={t('schemes.helpHint')}>
-        <Textarea block rows={2} resize="vertical" value={q.help} readOnly={readOnly} onChange={(e) => set('help', e.target.value)} />
+        <Textarea block dir="auto" rows={2} resize="vertical" value={q.help} readOnly={readOnly} onChange={(e) => set('help', e.target.value)} />
       </Field>
       <div className={classes.grid3}>
         <Field label={t('schemes.questionType')} required error={error(`${path}.type`)}>

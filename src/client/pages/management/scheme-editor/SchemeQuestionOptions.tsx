@@ -19,10 +19,10 @@ export function SchemeQuestionOptions({ question: q, path, onChange, error, read
         return (
           <div key={i} className={classes.optionRow}>
             <Field label={t('schemes.optionLabel')} error={error(`${optionPath}.label`)}>
-              <TextInput block value={option.label} readOnly={readOnly} onChange={(e) => setOption({ label: e.target.value })} />
+              <TextInput block dir="auto" value={option.label} readOnly={readOnly} onChange={(e) => setOption({ label: e.target.value })} />
             </Field>
             <Field label={t('schemes.optionValue')} error={error(`${optionPath}.value`)}>
-              <TextInput block monospace value={option.value} readOnly={readOnly} onChange={(e) => setOption({ value: e.target.value })} />
+              <TextInput block monospace dir="ltr" value={option.value} readOnly={readOnly} onChange={(e) => setOption({ value: e.target.value })} />
             </Field>
             <Field label={t('schemes.optionScore')} error={error(`${optionPath}.score`)}>
               <NumberInput readOnly={readOnly} value={option.score} min={0} step="any" onChange={(v) => setOption({ score: v ?? Number.NaN })} />

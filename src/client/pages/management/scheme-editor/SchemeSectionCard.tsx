@@ -68,6 +68,7 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
         <Field label={t('schemes.sectionTitle')} required error={form.error(`${sectionPath}.title`)} className={classes.grow}>
           <TextInput
             block
+            dir="auto"
             readOnly={readOnly}
             value={section.title}
             data-focus={`title-${section.uid}`}
