@@ -211,7 +211,7 @@ describe('scroll to top', () => {
         await expect.poll(atEndWithButtons, { timeout: 10_000 }).toBe(2);
         const overlaps = await page.evaluate(() => {
           const floating = [...document.querySelectorAll('button')].filter((el) => getComputedStyle(el).position === 'fixed');
-          const texts = [...document.querySelectorAll('footer *')].filter((el) => el.children.length === 0 && el.textContent!.trim());
+          const texts = [...document.querySelectorAll('footer *')].filter((el) => el.children.length === 0 && el.textContent.trim());
           const hit = (a: DOMRect, c: DOMRect) => a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
           return floating.flatMap((f) =>
             texts.filter((t) => hit(f.getBoundingClientRect(), t.getBoundingClientRect())).map((t) => `${f.className} over "${t.textContent}"`),
