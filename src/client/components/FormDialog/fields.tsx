@@ -2,6 +2,7 @@
 // field-level message (client check or server). `Field` wraps any control for nested editors.
 import { Checkbox, FormControl, Select, TextInput, Textarea, useFormControlForwardedProps } from '@primer/react';
 import { cloneElement, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { inputDir } from '../Bidi/index.ts';
 import type { ZodForm } from './useZodForm.ts';
 
 type AnyForm<V extends Record<string, unknown>> = ZodForm<V, unknown> | ZodForm<V, never>;
@@ -64,7 +65,7 @@ export function TextField<V extends Record<string, unknown>>({
       <TextInput
         name={name}
         type={type}
-        dir={type === 'text' ? 'auto' : 'ltr'}
+        dir={inputDir(value, type === 'text' ? 'auto' : 'ltr')}
         block
         monospace={monospace}
         autoComplete={autoComplete}
@@ -83,7 +84,7 @@ export function TextareaField<V extends Record<string, unknown>>({ form, name, r
     <Field {...rest} error={form.error(name)}>
       <Textarea
         name={name}
-        dir="auto"
+        dir={inputDir(value)}
         block
         rows={rows}
         resize="vertical"
@@ -125,7 +126,7 @@ export function NumberInput(props: NumberInputProps) {
       validationStatus={validationStatus}
       type="number"
       // Numbers and coordinates read left to right in every language: "-0.58347", not "0.58347-".
-      dir="ltr"
+      dir={inputDir(text, 'ltr')}
       inputMode="decimal"
       step={step}
       min={min}

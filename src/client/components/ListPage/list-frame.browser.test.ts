@@ -251,6 +251,11 @@ describe('list frame', { timeout: 120_000 }, () => {
       .locator('[data-component="leadingVisual"]')
       .evaluate((el) => getComputedStyle(el).marginInlineEnd);
     expect(parseFloat(gap)).toBeGreaterThan(0);
+    // The search box follows the page while empty (placeholder at the right) and what is typed after.
+    const searchbox = ar.getByRole('searchbox');
+    expect(await searchbox.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await searchbox.fill('85 Voie');
+    expect(await searchbox.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     await context.close();
   });
 
@@ -270,8 +275,13 @@ describe('list frame', { timeout: 120_000 }, () => {
     expect(await edit.getByLabel('العنوان', { exact: true }).inputValue()).toMatch(/^\d+ /);
     expect(await direction('العنوان')).toBe('ltr');
     expect(await direction(/^الاسم/)).toBe('ltr');
-    // …an Arabic address typed in its place reads right to left…
+    // …an Arabic address typed in its place reads right to left, and an emptied field follows the
+    // page again (its caret at the right)…
     await edit.getByLabel('العنوان', { exact: true }).fill('٨٥ شارع الميناء');
+    expect(await direction('العنوان')).toBe('rtl');
+    await edit.getByLabel('العنوان', { exact: true }).fill('Quai 9');
+    expect(await direction('العنوان')).toBe('ltr');
+    await edit.getByLabel('العنوان', { exact: true }).fill('');
     expect(await direction('العنوان')).toBe('rtl');
     // …and a negative longitude keeps its minus sign first.
     expect(await edit.getByLabel('خط الطول', { exact: true }).inputValue()).toMatch(/^-/);
