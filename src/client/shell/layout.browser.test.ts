@@ -191,4 +191,35 @@ describe('scroll to top', () => {
     await expect.poll(() => button.count()).toBe(0);
     await context.close();
   });
+
+  it('on a phone, neither floating button covers the footer text, static or sticky', { timeout: 90_000 }, async () => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    for (const footerType of ['static', 'sticky']) {
+      for (const language of ['en', 'ar']) {
+        await context.addCookies(
+          Object.entries({ 'od-footerType': footerType, 'od-language': language }).map(([name, value]) => ({ name, value, url: b.baseUrl })),
+        );
+        await page.goto('/management/location-setting');
+        await page.locator('[data-list-body]:not([aria-busy])').waitFor();
+        // At the very end of the page, with both floating buttons shown (customizer, scroll to top).
+        const atEndWithButtons = () =>
+          page.evaluate(() => {
+            window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' });
+            const end = Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight;
+            return end && [...document.querySelectorAll('button')].filter((el) => getComputedStyle(el).position === 'fixed').length;
+          });
+        await expect.poll(atEndWithButtons, { timeout: 10_000 }).toBe(2);
+        const overlaps = await page.evaluate(() => {
+          const floating = [...document.querySelectorAll('button')].filter((el) => getComputedStyle(el).position === 'fixed');
+          const texts = [...document.querySelectorAll('footer *')].filter((el) => el.children.length === 0 && el.textContent.trim());
+          const hit = (a: DOMRect, c: DOMRect) => a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+          return floating.flatMap((f) =>
+            texts.filter((t) => hit(f.getBoundingClientRect(), t.getBoundingClientRect())).map((t) => `${f.className} over "${t.textContent}"`),
+          );
+        });
+        expect(overlaps, `${footerType} ${language}`).toEqual([]);
+      }
+    }
+    await context.close();
+  });
 });

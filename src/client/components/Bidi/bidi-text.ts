@@ -20,3 +20,13 @@ export function splitPlaceholders(text: string): (string | { name: string })[] {
   });
   return out;
 }
+
+/**
+ * The `dir` of a text input holding `value`: undefined while it is empty, so the caret and the
+ * placeholder follow the page (right-aligned in Arabic); once something is typed, `auto` (direction
+ * from the first strong character: "85 Voie du Havre" stays whole) or `ltr` for numbers, codes and
+ * addresses like e-mail, so "-0.58347" keeps its minus sign first.
+ */
+export function inputDir(value: unknown, typed: 'auto' | 'ltr' = 'auto'): 'auto' | 'ltr' | undefined {
+  return value === '' || value === null || value === undefined ? undefined : typed;
+}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../QueryError/index.ts';
 import type { ListState } from '../../lib/list-state.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media.ts';
+import { inputDir } from '../Bidi/index.ts';
 import { ACTIONS_WIDTH, SELECT_WIDTH, columnAlign, columnWidth, tableMinWidth, type ColumnKind } from './columns.ts';
 import { toCsv } from './csv.ts';
 import { FilterChips, FilterChipsProvider, useFilterChips } from './filter-chips.tsx';
@@ -355,6 +356,8 @@ export function DataTable<T>({
                 placeholder={t('search')}
                 value={q}
                 onChange={(e) => setQ(e.target.value)}
+                // What is searched for reads in its own direction ("85 Voie du Havre" in Arabic too).
+                dir={inputDir(q)}
                 block
                 type="search"
               />

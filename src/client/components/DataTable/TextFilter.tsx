@@ -1,5 +1,6 @@
 import { FormControl, TextInput } from '@primer/react';
 import { useEffect, useState } from 'react';
+import { inputDir } from '../Bidi/index.ts';
 import classes from './DataTable.module.css';
 import { useFilterChip } from './filter-chips.tsx';
 
@@ -30,7 +31,7 @@ export function TextFilter({ label, value, onChange, maxLength, normalize = (v) 
   return (
     <FormControl className={classes.textFilter}>
       <FormControl.Label visuallyHidden>{label}</FormControl.Label>
-      <TextInput value={text} placeholder={label} maxLength={maxLength} onChange={(e) => setText(e.target.value)} />
+      <TextInput dir={inputDir(text)} value={text} placeholder={label} maxLength={maxLength} onChange={(e) => setText(e.target.value)} />
     </FormControl>
   );
 }

@@ -2,6 +2,7 @@
 // field-level message (client check or server). `Field` wraps any control for nested editors.
 import { Checkbox, FormControl, Select, TextInput, Textarea, useFormControlForwardedProps } from '@primer/react';
 import { cloneElement, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { inputDir } from '../Bidi/index.ts';
 import type { ZodForm } from './useZodForm.ts';
 
 type AnyForm<V extends Record<string, unknown>> = ZodForm<V, unknown> | ZodForm<V, never>;
@@ -44,7 +45,11 @@ interface BoundProps<V extends Record<string, unknown>> {
   className?: string;
 }
 
-/** A text input bound to a string field ('' when empty). */
+/**
+ * A text input bound to a string field ('' when empty). Free text takes its direction from what is
+ * typed (dir="auto"), so "85 Voie du Havre" stays whole in an Arabic form; e-mail, phone, URL,
+ * password and date values always read left to right (issue 10, finding 6).
+ */
 export function TextField<V extends Record<string, unknown>>({
   form,
   name,
@@ -60,6 +65,7 @@ export function TextField<V extends Record<string, unknown>>({
       <TextInput
         name={name}
         type={type}
+        dir={inputDir(value, type === 'text' ? 'auto' : 'ltr')}
         block
         monospace={monospace}
         autoComplete={autoComplete}
@@ -71,13 +77,14 @@ export function TextField<V extends Record<string, unknown>>({
   );
 }
 
-/** A multi-line text field. */
+/** A multi-line text field; its direction follows what is typed, like a text field's. */
 export function TextareaField<V extends Record<string, unknown>>({ form, name, rows = 3, ...rest }: BoundProps<V> & { rows?: number }) {
   const value = form.values[name];
   return (
     <Field {...rest} error={form.error(name)}>
       <Textarea
         name={name}
+        dir={inputDir(value)}
         block
         rows={rows}
         resize="vertical"
@@ -118,6 +125,8 @@ export function NumberInput(props: NumberInputProps) {
       name={name}
       validationStatus={validationStatus}
       type="number"
+      // Numbers and coordinates read left to right in every language: "-0.58347", not "0.58347-".
+      dir={inputDir(text, 'ltr')}
       inputMode="decimal"
       step={step}
       min={min}

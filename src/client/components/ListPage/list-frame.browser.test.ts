@@ -251,6 +251,41 @@ describe('list frame', { timeout: 120_000 }, () => {
       .locator('[data-component="leadingVisual"]')
       .evaluate((el) => getComputedStyle(el).marginInlineEnd);
     expect(parseFloat(gap)).toBeGreaterThan(0);
+    // The search box follows the page while empty (placeholder at the right) and what is typed after.
+    const searchbox = ar.getByRole('searchbox');
+    expect(await searchbox.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await searchbox.fill('85 Voie');
+    expect(await searchbox.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await context.close();
+  });
+
+  it('Arabic forms: typed text takes its own direction, numbers and coordinates stay left to right', async () => {
+    const { context, page: ar } = await b.newPage();
+    ar.setDefaultTimeout(10_000);
+    await b.signIn(ar, 'admin@demo.com', 'admin');
+    await context.addCookies([{ name: 'od-language', value: 'ar', url: b.baseUrl }]);
+    await ar.goto('/management/location-setting?q=BDX-001');
+    const bdx = ar.locator('tbody tr[data-row-key]', { hasText: 'BDX-001' });
+    await bdx.getByRole('button', { name: /^إجراءات / }).click();
+    await ar.getByRole('menuitem', { name: 'تعديل', exact: true }).click();
+    const edit = ar.getByRole('dialog');
+    const direction = (label: string | RegExp) => edit.getByLabel(label, { exact: true }).evaluate((el) => getComputedStyle(el).direction);
+    // The seeded French name and address read left to right inside the right-to-left dialog…
+    expect(await ar.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await edit.getByLabel('العنوان', { exact: true }).inputValue()).toMatch(/^\d+ /);
+    expect(await direction('العنوان')).toBe('ltr');
+    expect(await direction(/^الاسم/)).toBe('ltr');
+    // …an Arabic address typed in its place reads right to left, and an emptied field follows the
+    // page again (its caret at the right)…
+    await edit.getByLabel('العنوان', { exact: true }).fill('٨٥ شارع الميناء');
+    expect(await direction('العنوان')).toBe('rtl');
+    await edit.getByLabel('العنوان', { exact: true }).fill('Quai 9');
+    expect(await direction('العنوان')).toBe('ltr');
+    await edit.getByLabel('العنوان', { exact: true }).fill('');
+    expect(await direction('العنوان')).toBe('rtl');
+    // …and a negative longitude keeps its minus sign first.
+    expect(await edit.getByLabel('خط الطول', { exact: true }).inputValue()).toMatch(/^-/);
+    expect(await direction('خط الطول')).toBe('ltr');
     await context.close();
   });
 });

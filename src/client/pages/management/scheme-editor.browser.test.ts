@@ -61,6 +61,15 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     const numbered = async () =>
       preview.locator('ol > li').evaluateAll((items) => items.map((li) => `${(li as HTMLLIElement).value}. ${li.querySelector('label, legend, span')?.textContent?.split(' ')[0] ?? ''}`));
     expect(await numbered()).toEqual(['1. Is', '3. Notes', '4. Sign']);
+    // Each number stands on its question's first line (the number is what is hit just before the
+    // item, level with the question), not beside the answers below it.
+    const numberBesideQuestion = await preview.locator('ol > li').evaluateAll((items) =>
+      items.map((li) => {
+        const label = li.querySelector('legend, label, span')!.getBoundingClientRect();
+        return document.elementFromPoint(li.getBoundingClientRect().left - 14, label.top + 8) === li;
+      }),
+    );
+    expect(numberBesideQuestion).toEqual([true, true, true]);
   });
 
   it('shows a visibleIf question in the preview while its condition holds, and one labelled signature box', async () => {

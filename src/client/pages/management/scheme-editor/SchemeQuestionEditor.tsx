@@ -1,6 +1,7 @@
 import { Checkbox, FormControl, Select, TextInput, Textarea } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { EVIDENCE_RULES, QUESTION_TYPES, type TQuestionType } from '../../../../shared/schemas/schemes.ts';
+import { inputDir } from '../../../components/Bidi/index.ts';
 import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
 import type { QuestionFieldsProps } from './editor-props.ts';
 import type { QuestionDraft } from './scheme-draft.ts';
@@ -20,10 +21,10 @@ export function SchemeQuestionEditor({ question: q, path, onChange, error, earli
   return (
     <div className={classes.questionFields}>
       <Field label={t('schemes.questionText')} required error={error(`${path}.text`)}>
-        <TextInput block value={q.text} readOnly={readOnly} onChange={(e) => set('text', e.target.value)} data-focus={`qtext-${q.uid}`} />
+        <TextInput block dir={inputDir(q.text)} value={q.text} readOnly={readOnly} onChange={(e) => set('text', e.target.value)} data-focus={`qtext-${q.uid}`} />
       </Field>
       <Field label={t('schemes.help')} error={error(`${path}.help`)} caption={t('schemes.helpHint')}>
-        <Textarea block rows={2} resize="vertical" value={q.help} readOnly={readOnly} onChange={(e) => set('help', e.target.value)} />
+        <Textarea block dir={inputDir(q.help)} rows={2} resize="vertical" value={q.help} readOnly={readOnly} onChange={(e) => set('help', e.target.value)} />
       </Field>
       <div className={classes.grid3}>
         <Field label={t('schemes.questionType')} required error={error(`${path}.type`)}>

@@ -1,6 +1,7 @@
 import { PlusIcon, XIcon } from '@primer/octicons-react';
 import { Button, IconButton, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
+import { inputDir } from '../../../components/Bidi/index.ts';
 import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
 import type { QuestionFieldsProps } from './editor-props.ts';
 import classes from './SchemeEditor.module.css';
@@ -19,10 +20,10 @@ export function SchemeQuestionOptions({ question: q, path, onChange, error, read
         return (
           <div key={i} className={classes.optionRow}>
             <Field label={t('schemes.optionLabel')} error={error(`${optionPath}.label`)}>
-              <TextInput block value={option.label} readOnly={readOnly} onChange={(e) => setOption({ label: e.target.value })} />
+              <TextInput block dir={inputDir(option.label)} value={option.label} readOnly={readOnly} onChange={(e) => setOption({ label: e.target.value })} />
             </Field>
             <Field label={t('schemes.optionValue')} error={error(`${optionPath}.value`)}>
-              <TextInput block monospace value={option.value} readOnly={readOnly} onChange={(e) => setOption({ value: e.target.value })} />
+              <TextInput block monospace dir={inputDir(option.value, 'ltr')} value={option.value} readOnly={readOnly} onChange={(e) => setOption({ value: e.target.value })} />
             </Field>
             <Field label={t('schemes.optionScore')} error={error(`${optionPath}.score`)}>
               <NumberInput readOnly={readOnly} value={option.score} min={0} step="any" onChange={(v) => setOption({ score: v ?? Number.NaN })} />

@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDownIcon, ArrowUpIcon, GrabberIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';
 import { Button, IconButton, Text, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
+import { inputDir } from '../../../components/Bidi/index.ts';
 import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
 import type { SectionDraft } from './scheme-draft.ts';
 import { newQuestion } from './scheme-edits.ts';
@@ -68,6 +69,7 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
         <Field label={t('schemes.sectionTitle')} required error={form.error(`${sectionPath}.title`)} className={classes.grow}>
           <TextInput
             block
+            dir={inputDir(section.title)}
             readOnly={readOnly}
             value={section.title}
             data-focus={`title-${section.uid}`}
