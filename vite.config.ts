@@ -91,7 +91,7 @@ function chunkGroups(): Plugin {
           isEntry: item.isEntry,
         };
       }
-      const plan = planChunkGroups(graph, readRoutes(path.join(root, 'app/routes.tsx'), path.join(root, 'pages')), root);
+      const plan = planChunkGroups(graph, readRoutes(path.join(root, 'pages')), root);
       if (plan.groups.size === 0) throw new Error('chunk groups: the plan groups no module (module ids changed?)');
       return {
         build: {

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ROUTES } from '../src/client/app/route-table.ts';
 
 export const BUDGETS_KB = { login: 200, dashboard: 350, perform: 250 } as const;
 
@@ -44,7 +45,6 @@ export interface RouteInfo {
 
 /** Strings every list page renders with (app/preload.ts LIST_FRAME_NAMESPACES). */
 const LIST_FRAME_NAMESPACES = ['table', 'forms', 'validation', 'views'];
-const quoted = (list: string | undefined) => [...(list ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
 
 export interface RouteSize extends RouteInfo {
   files: string[];
@@ -58,37 +58,24 @@ export function readManifest(dist = 'dist/client'): Manifest {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** The route table, read from src/client/app/routes.tsx (entries are one object literal per line). */
-export function readRoutes(source = 'src/client/app/routes.tsx', pagesDir = 'src/client/pages'): RouteInfo[] {
-  const text = fs.readFileSync(source, 'utf8');
-  const routes: RouteInfo[] = [];
+/** The route table (src/client/app/route-table.ts), with the page module each route renders. */
+export function readRoutes(pagesDir = 'src/client/pages'): RouteInfo[] {
   const exists = (page: string | undefined) => !!page && fs.existsSync(path.join(pagesDir, `${page}.tsx`));
-  const constants = Object.fromEntries([...text.matchAll(/^const (\w+) = '([^']+)';$/gm)].map((m) => [m[1], m[2]]));
-  for (const line of text.split('\n')) {
-    const name = /^\s*\{ name: '([^']+)', path: '([^']+)'/.exec(line);
-    if (!name) continue;
-    const ref = (key: string) => {
-      const m = new RegExp(`${key}: (?:'([^']+)'|(\\w+))`).exec(line);
-      return m ? (m[1] ?? constants[m[2]]) : undefined;
-    };
-    const page = ref('page');
-    const fallback = ref('fallbackPage');
-    const module = exists(page) ? page : exists(fallback) ? fallback : undefined;
+  const routes: RouteInfo[] = [];
+  for (const route of ROUTES) {
+    const module = exists(route.page) ? route.page : exists(route.fallbackPage) ? route.fallbackPage : undefined;
     if (!module) continue;
-    const blank = /\.\.\.(guestOnly|blankPublic)|layout: 'blank'/.test(line);
-    const business = /\.\.\.businessList\(/.test(line);
-    const ns = [...(business ? ['business'] : quoted(/ns: \[([^\]]*)\]/.exec(line)?.[1])), ...(business || /list: '/.test(line) ? LIST_FRAME_NAMESPACES : [])];
     routes.push({
-      name: name[1],
-      path: name[2],
-      layout: blank ? 'blank' : 'default',
+      name: route.name,
+      path: route.path,
+      layout: route.layout === 'blank' ? 'blank' : 'default',
       module,
-      auto: /\.\.\.errorPage|layout: 'auto'/.test(line),
-      aliases: quoted(/aliases: \[([^\]]*)\]/.exec(line)?.[1]),
-      guestOnly: /\.\.\.guestOnly|unauthenticatedOnly: true/.test(line),
-      public: /\.\.\.(blankPublic|errorPage)|public: true/.test(line),
-      ns,
-      list: /list: '([^']+)'/.exec(line)?.[1] ?? /\.\.\.businessList\('\w+', '([^']+)'\)/.exec(line)?.[1],
+      auto: route.layout === 'auto',
+      aliases: [...(route.aliases ?? [])],
+      guestOnly: !!route.meta?.unauthenticatedOnly,
+      public: !!route.meta?.public,
+      ns: [...(route.ns ?? []), ...(route.list ? LIST_FRAME_NAMESPACES : [])],
+      list: route.list,
     });
   }
   return routes;
