@@ -40,7 +40,7 @@ export default {
       name: 'entity-relations-only',
       severity: 'error',
       comment:
-        'An entity may name another context\'s entity for a foreign key (the ORM maps the relation and the ' +
+        "An entity may name another context's entity for a foreign key (the ORM maps the relation and the " +
         'migration keeps the constraint), and nothing else of that context.',
       from: { path: `${CONTEXT}.*${ENTITY}` },
       to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', ENTITY] },
@@ -64,8 +64,11 @@ export default {
     {
       name: 'app-boundary-entities',
       severity: 'error',
-      comment: 'Only an entity may import provision\'s entities (a foreign key to the owner of a demo copy).',
-      from: { path: '^src/server/domains/apps/[^/]+/', pathNot: [ENTITY, TEST_FILE, '^src/server/domains/apps/provision/'] },
+      comment: "Only an entity may import provision's entities (a foreign key to the owner of a demo copy).",
+      from: {
+        path: '^src/server/domains/apps/[^/]+/',
+        pathNot: [ENTITY, TEST_FILE, '^src/server/domains/apps/provision/'],
+      },
       to: { path: '^src/server/domains/apps/provision/[^/]+\\.entity\\.ts$' },
     },
     {

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { readRoutes } from './scripts/bundle-size.ts';
-import { planChunkGroups, type BundleGraph } from './scripts/chunk-groups.ts';
+import { type BundleGraph, planChunkGroups } from './scripts/chunk-groups.ts';
 import { writePreloadMap } from './scripts/route-preloads.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -35,7 +35,12 @@ function precompress(): Plugin {
           const data = fs.readFileSync(file);
           if (data.length < 1024) return;
           const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
             gzip(data, { level: 9 }),
           ]);
           fs.writeFileSync(`${file}.br`, br);
@@ -77,7 +82,12 @@ function chunkGroups(): Plugin {
         root,
         logLevel: 'silent',
         plugins: [react()],
-        build: { write: false, minify: false, modulePreload: false, rolldownOptions: { input: path.join(root, 'index.html') } },
+        build: {
+          write: false,
+          minify: false,
+          modulePreload: false,
+          rolldownOptions: { input: path.join(root, 'index.html') },
+        },
       });
       const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
       const graph: BundleGraph = {};
@@ -98,7 +108,11 @@ function chunkGroups(): Plugin {
           rolldownOptions: {
             output: {
               codeSplitting: {
-                groups: plan.names.map((name) => ({ name, test: (id: string) => plan.groups.get(id) === name, includeDependenciesRecursively: false })),
+                groups: plan.names.map((name) => ({
+                  name,
+                  test: (id: string) => plan.groups.get(id) === name,
+                  includeDependenciesRecursively: false,
+                })),
               },
             },
           },

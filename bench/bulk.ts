@@ -13,15 +13,37 @@ export function namePools(seed = 42): { first: string[]; last: string[] } {
   const f = new Faker({ locale: [en, base] });
   f.seed(seed);
   const first = [...new Set(Array.from({ length: 2000 }, () => f.person.firstName()))].slice(0, 250);
-  const last = [...new Set(Array.from({ length: 4000 }, () => f.person.lastName().replace(/[^A-Za-z]/g, '')))].slice(0, 400);
+  const last = [...new Set(Array.from({ length: 4000 }, () => f.person.lastName().replace(/[^A-Za-z]/g, '')))].slice(
+    0,
+    400,
+  );
   return { first, last };
 }
 
 const COUNTRIES: [string, string][] = [
-  ['France', 'fr'], ['Germany', 'de'], ['United States', 'us'], ['United Kingdom', 'gb'], ['Spain', 'es'],
-  ['Italy', 'it'], ['Netherlands', 'nl'], ['Poland', 'pl'], ['Brazil', 'br'], ['Canada', 'ca'], ['Japan', 'jp'],
-  ['India', 'in'], ['Australia', 'au'], ['Morocco', 'ma'], ['Egypt', 'eg'], ['Mexico', 'mx'], ['Sweden', 'se'],
-  ['Portugal', 'pt'], ['Norway', 'no'], ['Kenya', 'ke'], ['Chile', 'cl'], ['Vietnam', 'vn'], ['Turkey', 'tr'],
+  ['France', 'fr'],
+  ['Germany', 'de'],
+  ['United States', 'us'],
+  ['United Kingdom', 'gb'],
+  ['Spain', 'es'],
+  ['Italy', 'it'],
+  ['Netherlands', 'nl'],
+  ['Poland', 'pl'],
+  ['Brazil', 'br'],
+  ['Canada', 'ca'],
+  ['Japan', 'jp'],
+  ['India', 'in'],
+  ['Australia', 'au'],
+  ['Morocco', 'ma'],
+  ['Egypt', 'eg'],
+  ['Mexico', 'mx'],
+  ['Sweden', 'se'],
+  ['Portugal', 'pt'],
+  ['Norway', 'no'],
+  ['Kenya', 'ke'],
+  ['Chile', 'cl'],
+  ['Vietnam', 'vn'],
+  ['Turkey', 'tr'],
 ];
 
 /** `1 + (a pseudo-random function of g and salt) % n`, as SQL (deterministic, spreads values evenly). */
@@ -52,7 +74,12 @@ export interface BulkResult {
 }
 
 /** Insert `count` orders and `count` customers of demo tenant `tenant`; rebuild indexes; VACUUM ANALYZE. */
-export async function bulkLoad(url: string, count: number, tenant: number, log: (msg: string) => void = () => {}): Promise<BulkResult> {
+export async function bulkLoad(
+  url: string,
+  count: number,
+  tenant: number,
+  log: (msg: string) => void = () => {},
+): Promise<BulkResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

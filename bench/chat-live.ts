@@ -7,7 +7,7 @@
 // from B's stream: the send's HTTP round trip, the commit, NOTIFY, B's LISTEN connection, the stream's
 // re-authorized load and its delivered mark, and the SSE write. Target: p95 under 100 ms.
 // Alone: `node --experimental-strip-types bench/chat-live.ts` or `BENCH_ONLY=chat npm run bench`.
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(import.meta.dirname, 'chat-server.ts'), { env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const child = fork(path.join(import.meta.dirname, 'chat-server.ts'), {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   const { url } = await new Promise<{ url: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { url: string }));
     child.once('exit', (code) => reject(new Error(`chat bench server exited with ${code}`)));
@@ -43,18 +45,31 @@ async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; 
 }
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 201) throw new Error(`login failed for ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-async function trpc<T>(url: string, token: string, procedure: string, input: unknown, method: 'GET' | 'POST'): Promise<T> {
+async function trpc<T>(
+  url: string,
+  token: string,
+  procedure: string,
+  input: unknown,
+  method: 'GET' | 'POST',
+): Promise<T> {
   const encoded = JSON.stringify(superjson.serialize(input));
-  const res = await fetch(method === 'GET' ? `${url}/trpc/${procedure}?input=${encodeURIComponent(encoded)}` : `${url}/trpc/${procedure}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: method === 'POST' ? encoded : undefined,
-  });
+  const res = await fetch(
+    method === 'GET' ? `${url}/trpc/${procedure}?input=${encodeURIComponent(encoded)}` : `${url}/trpc/${procedure}`,
+    {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: method === 'POST' ? encoded : undefined,
+    },
+  );
   if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
   return superjson.deserialize<T>(((await res.json()) as { result: { data: never } }).result.data);
 }
@@ -74,7 +89,13 @@ export async function benchChatDelivery(log: (msg: string) => void = console.log
     servers.push(a.child, b.child);
     const senderToken = await signIn(a.url, 'admin@demo.com', 'admin');
     const readerToken = await signIn(b.url, 'analyst@demo.com', 'analyst');
-    const { colleagues } = await trpc<{ colleagues: { id: number; role: string }[] }>(a.url, senderToken, 'apps.chat.live.colleagues', {}, 'GET');
+    const { colleagues } = await trpc<{ colleagues: { id: number; role: string }[] }>(
+      a.url,
+      senderToken,
+      'apps.chat.live.colleagues',
+      {},
+      'GET',
+    );
     const reader = colleagues.find((c) => c.role === 'analyst');
     if (!reader) throw new Error('analyst@demo.com is not among admin@demo.com’s colleagues');
 
@@ -86,7 +107,10 @@ export async function benchChatDelivery(log: (msg: string) => void = console.log
     for (let i = -10; i < MESSAGES; i++) {
       const text = `bench ${i}`;
       const from = stream.events.length;
-      const arrived = stream.next((e) => e.type === 'message' && e.message.message === text, { from, timeoutMs: 10_000 });
+      const arrived = stream.next((e) => e.type === 'message' && e.message.message === text, {
+        from,
+        timeoutMs: 10_000,
+      });
       const started = performance.now();
       await trpc(a.url, senderToken, 'apps.chat.live.send', { userId: reader.id, message: text }, 'POST');
       const sent = performance.now();
@@ -113,7 +137,10 @@ export async function benchChatDelivery(log: (msg: string) => void = console.log
     log(
       `chat delivery between two app processes, ${MESSAGES} messages: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ` +
         `p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms (send round trip p50 ${result.sendP50.toFixed(1)} ms); ` +
-        `${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`,
+        `${os.cpus().length} CPUs, load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
     );
     return result;
   } finally {
@@ -129,4 +156,5 @@ export async function benchChatDelivery(log: (msg: string) => void = console.log
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await benchChatDelivery((msg) => console.log(`[bench] ${msg}`));
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename)
+  await benchChatDelivery((msg) => console.log(`[bench] ${msg}`));

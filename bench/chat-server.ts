@@ -6,7 +6,13 @@ import { initOrm } from '../src/server/db/orm.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url || !process.send) throw new Error('bench/chat-server.ts is started by bench/chat-live.ts');
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', JOBS: 'false' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+  JOBS: 'false',
+});
 const orm = await initOrm(url, { poolMax: 10 });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,7 +14,6 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../src/server/testing/chromium.ts';
 
-
 export interface ColdLoadOptions {
   /** Measured runs per scenario (after one warm-up run of the server, not counted). */
   runs: number;
@@ -84,7 +83,13 @@ const SCENARIOS = {
   list: { selector: 'main table tbody tr[data-row-key]', rows: true, target: 600 },
 } as const;
 
-async function measure(browser: Browser, baseUrl: string, path: string, scenario: keyof typeof SCENARIOS, storageState?: string): Promise<RunResult> {
+async function measure(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  scenario: keyof typeof SCENARIOS,
+  storageState?: string,
+): Promise<RunResult> {
   const { selector, rows } = SCENARIOS[scenario];
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -95,10 +100,14 @@ async function measure(browser: Browser, baseUrl: string, path: string, scenario
     await context.addInitScript(READY_PROBE, { selector, rowsMode: rows });
     const page = await context.newPage();
     await page.goto(path, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __coldLoadReady?: number }).__coldLoadReady !== undefined, null, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __coldLoadReady?: number }).__coldLoadReady !== undefined,
+      null,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
     // What the page still fetches right after (fonts, the shell's own queries) counts in its bytes.
     await page.waitForLoadState('networkidle');
     if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()} (not signed in?)`);
@@ -130,8 +139,19 @@ const HOVER_MS = 200;
  * From a list on screen, a menu link hovered for HOVER_MS then clicked: the time from the click until
  * the next list (`title`) shows its rows; the requests made from the hover on, timed from the click.
  */
-async function measureSwitch(browser: Browser, baseUrl: string, from: string, link: string, title: string, storageState: string): Promise<RunResult> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, storageState: JSON.parse(storageState) as never });
+async function measureSwitch(
+  browser: Browser,
+  baseUrl: string,
+  from: string,
+  link: string,
+  title: string,
+  storageState: string,
+): Promise<RunResult> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    storageState: JSON.parse(storageState) as never,
+  });
   try {
     const page = await context.newPage();
     await page.goto(from);
@@ -145,7 +165,11 @@ async function measureSwitch(browser: Browser, baseUrl: string, from: string, li
       let pending = false;
       const observer = new MutationObserver(() => {
         if (pending || w.__switch.clickAt === undefined) return;
-        if (document.querySelector('main h1')?.textContent !== title || !document.querySelector('main table tbody tr[data-row-key]')) return;
+        if (
+          document.querySelector('main h1')?.textContent !== title ||
+          !document.querySelector('main table tbody tr[data-row-key]')
+        )
+          return;
         pending = true;
         requestAnimationFrame(() => {
           w.__switch.readyAt = performance.now();
@@ -154,14 +178,20 @@ async function measureSwitch(browser: Browser, baseUrl: string, from: string, li
       });
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     }, title);
-    const target = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link, exact: true });
+    const target = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: link, exact: true });
     await target.hover();
     await page.waitForTimeout(HOVER_MS);
     await target.click();
-    await page.waitForFunction(() => (window as unknown as { __switch: { readyAt?: number } }).__switch.readyAt !== undefined, null, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __switch: { readyAt?: number } }).__switch.readyAt !== undefined,
+      null,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
     await page.waitForLoadState('networkidle');
     const { hoverAt, clickAt, readyAt } = await page.evaluate(
       () => (window as unknown as { __switch: { hoverAt: number; clickAt: number; readyAt: number } }).__switch,
@@ -169,7 +199,9 @@ async function measureSwitch(browser: Browser, baseUrl: string, from: string, li
     const { entries } = await page.evaluate(timings);
     return {
       ready: readyAt - clickAt,
-      entries: entries.filter((e) => e.start >= hoverAt).map((e) => ({ ...e, start: e.start - clickAt, end: e.end - clickAt })),
+      entries: entries
+        .filter((e) => e.start >= hoverAt)
+        .map((e) => ({ ...e, start: e.start - clickAt, end: e.end - clickAt })),
     };
   } finally {
     await context.close();
@@ -197,7 +229,10 @@ function kind(entry: Entry): string {
   const path = new URL(entry.name).pathname;
   if (path.startsWith('/trpc/') || path.startsWith('/api/')) return 'api';
   const ext = /\.(\w+)$/.exec(path)?.[1] ?? '';
-  return ({ js: 'js', css: 'css', woff2: 'font', woff: 'font', json: 'json' } as Record<string, string>)[ext] ?? (ext || 'other');
+  return (
+    ({ js: 'js', css: 'css', woff2: 'font', woff: 'font', json: 'json' } as Record<string, string>)[ext] ??
+    (ext || 'other')
+  );
 }
 
 /** A text waterfall: one line per request, a bar from its start to its end on a shared time scale. */
@@ -209,7 +244,9 @@ export function waterfall(run: RunResult, width = 40): string[] {
   const col = (t: number) => Math.min(width - 1, Math.floor(((t - first) / span) * width));
   const readyCol = col(run.ready);
   return entries.map((e) => {
-    const bar = Array.from({ length: width }, (_, i) => (i >= col(e.start) && i <= col(e.end) ? '█' : i === readyCol ? '|' : ' ')).join('');
+    const bar = Array.from({ length: width }, (_, i) =>
+      i >= col(e.start) && i <= col(e.end) ? '█' : i === readyCol ? '|' : ' ',
+    ).join('');
     const after = e.end > run.ready ? ' (after ready)' : '';
     return `  ${bar} ${e.start.toFixed(0).padStart(5)}–${e.end.toFixed(0).padEnd(5)} ms ${kind(e).padEnd(4)} ${kb(e.transfer).padStart(9)}  ${shortName(e.name)}${after}`;
   });
@@ -238,7 +275,9 @@ function rounds(run: RunResult): string {
   }
   const count = Math.max(0, ...depth.values());
   const label = (e: Entry) => (kind(e) === 'api' ? shortName(e.name) : kind(e));
-  const levels = Array.from({ length: count }, (_, i) => [...new Set(before.filter((e) => depth.get(e) === i + 1).map(label))].join(' + '));
+  const levels = Array.from({ length: count }, (_, i) =>
+    [...new Set(before.filter((e) => depth.get(e) === i + 1).map(label))].join(' + '),
+  );
   return `${count} round(s) of requests before ready: ${levels.join(' → ')}`;
 }
 
@@ -260,7 +299,9 @@ export async function coldLoad(targets: ColdLoadTarget[], options: ColdLoadOptio
     // The signed-in state: the session cookies of a sign-in through the API, reused by every fresh
     // context (cookies belong to the host, whatever the port, so one session serves every target).
     const signIn = await browser.newContext({ baseURL: targets[0].baseUrl });
-    const login = await signIn.request.post('/api/auth/login', { data: { email: options.email, password: options.password } });
+    const login = await signIn.request.post('/api/auth/login', {
+      data: { email: options.email, password: options.password },
+    });
     if (login.status() !== 201) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
     const storageState = JSON.stringify(await signIn.storageState());
     await signIn.close();
@@ -279,7 +320,8 @@ export async function coldLoad(targets: ColdLoadTarget[], options: ColdLoadOptio
       },
       {
         name: `list switch from ${switchFrom.path} by the menu (${HOVER_MS} ms hover, then click → rows)`,
-        measure: (baseUrl) => measureSwitch(browser, baseUrl, switchFrom.path, switchFrom.link, switchFrom.title, storageState),
+        measure: (baseUrl) =>
+          measureSwitch(browser, baseUrl, switchFrom.path, switchFrom.link, switchFrom.title, storageState),
       },
     ];
     const results: ColdLoadResult[] = [];
@@ -292,11 +334,15 @@ export async function coldLoad(targets: ColdLoadTarget[], options: ColdLoadOptio
       for (const target of targets) {
         const times = runs.get(target)!.map((r) => r.ready);
         const mid = median(times);
-        const run = runs.get(target)!.reduce((best, r) => (Math.abs(r.ready - mid) < Math.abs(best.ready - mid) ? r : best));
+        const run = runs
+          .get(target)!
+          .reduce((best, r) => (Math.abs(r.ready - mid) < Math.abs(best.ready - mid) ? r : best));
         const name = targets.length > 1 ? `${scenario.name}, ${target.build}` : scenario.name;
         results.push({ name, target: scenario.target, times, median: mid, run });
         const goal = scenario.target ? `; target < ${scenario.target} ms` : '';
-        options.log(`cold load, ${name}: median ${mid.toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')}${goal})`);
+        options.log(
+          `cold load, ${name}: median ${mid.toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')}${goal})`,
+        );
         options.log(`  ${bytes(run)}`);
         options.log(`  ${rounds(run)}`);
         for (const line of waterfall(run)) options.log(line);

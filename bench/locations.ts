@@ -15,11 +15,11 @@ import { AccountsSeeder } from '../seed/accounts.seeder.ts';
 import { BusinessSeeder } from '../seed/business.seeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
-import { listLocations } from '../src/server/domains/structure/locations/locations.service.ts';
 import { User } from '../src/server/domains/organization/users/user.entity.ts';
+import { listLocations } from '../src/server/domains/structure/locations/locations.service.ts';
 import type { ServiceContext } from '../src/server/lib/context.ts';
 import { abilityFor } from '../src/shared/abilities/index.ts';
-import { ZListLocationsInput, type TListLocationsInput } from '../src/shared/schemas/locations.ts';
+import { type TListLocationsInput, ZListLocationsInput } from '../src/shared/schemas/locations.ts';
 
 const N = Number(process.argv[2] ?? 200);
 const ROWS = Number(process.argv[3] ?? 100_000);
@@ -30,7 +30,12 @@ fs.mkdirSync(dir, { recursive: true });
 fs.chmodSync(dir, 0o755);
 // The server's log, captured while the plans are printed (auto_explain writes them there).
 let capture: string[] | null = null;
-const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true, log: (m) => capture?.push(m) });
+const pg = await startEmbeddedPostgres({
+  dir: path.join(dir, 'pg'),
+  database: 'bench',
+  fast: true,
+  log: (m) => capture?.push(m),
+});
 const orm = await initOrm(pg.url, { poolMax: 4 });
 
 try {
@@ -41,10 +46,9 @@ try {
   if (existing === 0) await orm.seeder.seed(AccountsSeeder, BusinessSeeder);
   const [{ id: acme }] = await conn.execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
   if (existing < ROWS) {
-
-  // 100k locations spread over ACME's sub-directions and location classes, names and cities from small pools.
-  const t0 = performance.now();
-  await conn.execute(`
+    // 100k locations spread over ACME's sub-directions and location classes, names and cities from small pools.
+    const t0 = performance.now();
+    await conn.execute(`
     with subs as (select array_agg(id order by id) a from sub_directions where customer_id = ${acme}),
          cls as (select array_agg(id order by id) a from location_classes where customer_id = ${acme}),
          words as (select array['Market','Proxi','Hyper','Depot','Drive','Express','Central','Gare','Port','Parc'] w,
@@ -64,23 +68,34 @@ try {
            100, '{"mon":[{"open":"08:00","close":"20:00"}],"tue":[],"wed":[],"thu":[],"fri":[],"sat":[],"sun":[]}'::jsonb,
            g % 13 <> 0, case when g % 101 = 0 then now() else null end
       from generate_series(1, ${ROWS}) g, subs, cls, words`);
-  // A plain connection, after the load, so the visibility map is set (index-only counts).
-  const client = new pgClient.Client({ connectionString: pg.url });
-  await client.connect();
-  await client.query('vacuum (analyze) locations');
-  await client.end();
-  console.log(`inserted ${ROWS} locations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // A plain connection, after the load, so the visibility map is set (index-only counts).
+    const client = new pgClient.Client({ connectionString: pg.url });
+    await client.connect();
+    await client.query('vacuum (analyze) locations');
+    await client.end();
+    console.log(`inserted ${ROWS} locations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   console.log(`database: ${pg.url}`);
 
   const admin = await em.findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['customer'] });
   const sessionUser = {
-    id: admin.id, email: admin.email, fullName: admin.fullName, role: admin.role, customerId: acme,
-    customerCode: 'ACME', language: 'en', teamIds: [], sessionId: 0,
+    id: admin.id,
+    email: admin.email,
+    fullName: admin.fullName,
+    role: admin.role,
+    customerId: acme,
+    customerCode: 'ACME',
+    language: 'en',
+    teamIds: [],
+    sessionId: 0,
   };
   const context = (): ServiceContext => ({ em: orm.em.fork(), user: sessionUser, ability: abilityFor(sessionUser) });
-  const subs = await conn.execute<{ id: number; direction_id: number }[]>(`select id, direction_id from sub_directions where customer_id = ${acme}`);
-  const locationClasses = await conn.execute<{ id: number }[]>(`select id from location_classes where customer_id = ${acme}`);
+  const subs = await conn.execute<{ id: number; direction_id: number }[]>(
+    `select id, direction_id from sub_directions where customer_id = ${acme}`,
+  );
+  const locationClasses = await conn.execute<{ id: number }[]>(
+    `select id from location_classes where customer_id = ${acme}`,
+  );
 
   // A deterministic mix of what the list page sends.
   const terms = ['lyon', 'market par', 'BX-0421', 'gare', 'xyz-none', 'hyper tou', 'nantes 12', 'depot'];
@@ -111,15 +126,25 @@ try {
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
   console.log(`\nlocations.list over ${ROWS} rows, ${N} calls (service, admin@demo.com):`);
-  console.log(`  p50 ${pct(50).toFixed(1)} ms   p95 ${pct(95).toFixed(1)} ms   p99 ${pct(99).toFixed(1)} ms   max ${times.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `  p50 ${pct(50).toFixed(1)} ms   p95 ${pct(95).toFixed(1)} ms   p99 ${pct(99).toFixed(1)} ms   max ${times.at(-1)!.toFixed(1)} ms`,
+  );
   console.log('  slowest calls:');
   for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
     const { q, sortBy, orderBy, page, itemsPerPage, directionId, classId, active } = s.input;
-    console.log(`    ${s.ms.toFixed(1)} ms  total=${s.total}  ${JSON.stringify({ q, sortBy, orderBy, page, itemsPerPage, directionId, classId, active })}`);
+    console.log(
+      `    ${s.ms.toFixed(1)} ms  total=${s.total}  ${JSON.stringify({ q, sortBy, orderBy, page, itemsPerPage, directionId, classId, active })}`,
+    );
   }
 
   // The plans of every statement a list call runs (auto_explain, in new sessions), as issued.
-  for (const setting of ["session_preload_libraries = 'auto_explain'", 'auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on', 'auto_explain.log_buffers = on', "auto_explain.log_format = 'text'"]) {
+  for (const setting of [
+    "session_preload_libraries = 'auto_explain'",
+    'auto_explain.log_min_duration = 0',
+    'auto_explain.log_analyze = on',
+    'auto_explain.log_buffers = on',
+    "auto_explain.log_format = 'text'",
+  ]) {
     await conn.execute(`alter database bench set ${setting}`);
   }
   const explainOrm = await initOrm(pg.url, { poolMax: 1 });

@@ -6,7 +6,7 @@
 //    approved with answers and their outcomes), each INSERT … SELECT going through the production triggers;
 //  - `startBenchApp` / `stopBench`: the real app in a child process (bench/tasks-server.ts), signed in;
 //  - `measure`: latency at N connections for some seconds (autocannon), p50 / p95 / p99.
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,10 @@ export async function openBenchDatabase(tempPrefix: string, log: (msg: string) =
   try {
     const orm = await initOrm(db.url);
     await migrate(orm);
-    const [{ n: seeded }] = await orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from customers`);
+    const [{ n: seeded }] = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>(`select count(*)::int as n from customers`);
     if (seeded === 0) await orm.seeder.seed(DatabaseSeeder);
     await orm.close();
   } catch (error) {
@@ -50,8 +53,13 @@ export async function openBenchDatabase(tempPrefix: string, log: (msg: string) =
 }
 
 /** The real app in a child process (bench/tasks-server.ts) on the database, with bearer tokens for `users`. */
-export async function startBenchApp(url: string, users: string[]): Promise<{ child: ChildProcess; appUrl: string; tokens: Record<string, string> }> {
-  const child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), { env: { ...process.env, DATABASE_URL: url, BENCH_USERS: users.join(',') } });
+export async function startBenchApp(
+  url: string,
+  users: string[],
+): Promise<{ child: ChildProcess; appUrl: string; tokens: Record<string, string> }> {
+  const child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), {
+    env: { ...process.env, DATABASE_URL: url, BENCH_USERS: users.join(',') },
+  });
   const ready = await new Promise<{ appUrl: string; tokens: Record<string, string> }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as never));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -83,7 +91,12 @@ export interface Measured {
 }
 
 /** GET `url` for `seconds` at `connections`: latency percentiles (ms) and throughput. */
-export function measure(url: string, headers: Record<string, string>, seconds: number, connections = 1): Promise<Measured> {
+export function measure(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 1,
+): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
@@ -98,14 +111,19 @@ export function measure(url: string, headers: Record<string, string>, seconds: n
         failures: result.non2xx + result.errors + result.timeouts,
       });
     });
-    instance.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) => latencies.push(responseTime));
+    instance.on('response', (_c: unknown, _s: number, _b: number, responseTime: number) =>
+      latencies.push(responseTime),
+    );
   });
 }
 
 /* ------------------------------------------------------------------ the loader */
 
 /** Locations `<prefix>0001…`, spread over the customer's sub-directions and classes (class = (g / classStride) % classes). */
-export async function insertLocations(client: pg.Client, o: { customerId: number; count: number; codePrefix: string; classStride: number }): Promise<void> {
+export async function insertLocations(
+  client: pg.Client,
+  o: { customerId: number; count: number; codePrefix: string; classStride: number },
+): Promise<void> {
   await client.query(
     `with subs as (select array_agg(id order by id) a from sub_directions where customer_id = $1),
           cls as (select array_agg(id order by id) a from location_classes where customer_id = $1),
@@ -127,7 +145,16 @@ export async function insertLocations(client: pg.Client, o: { customerId: number
 /** Active projects `<prefix>01…` on the scheme, from `startDaysAgo` to `endDaysAhead`. */
 export async function insertProjects(
   client: pg.Client,
-  o: { customerId: number; schemeId: number; count: number; codePrefix: string; codeDigits: number; name: string; startDaysAgo: number; endDaysAhead: number },
+  o: {
+    customerId: number;
+    schemeId: number;
+    count: number;
+    codePrefix: string;
+    codeDigits: number;
+    name: string;
+    startDaysAgo: number;
+    endDaysAhead: number;
+  },
 ): Promise<void> {
   await client.query(
     `insert into projects (created_at, updated_at, version, customer_id, code, name, description, scheme_id, start_date, end_date, status, owner_id, activated_at, completed_at, archived_at)
@@ -140,7 +167,14 @@ export async function insertProjects(
 /** An assignment per (project, location) of the prefixes; a location keeps its team (and inspector) across projects. */
 export async function insertAssignments(
   client: pg.Client,
-  o: { customerId: number; projectPrefix: string; locationPrefix: string; teams: number[]; inspectors: number[]; plannedVisits: number },
+  o: {
+    customerId: number;
+    projectPrefix: string;
+    locationPrefix: string;
+    teams: number[];
+    inspectors: number[];
+    plannedVisits: number;
+  },
 ): Promise<void> {
   await client.query(
     `insert into location_assignments (created_at, updated_at, version, customer_id, project_id, location_id, team_id, assignee_id, planned_visits)
@@ -158,7 +192,15 @@ export async function insertAssignments(
  */
 export async function insertSlots(
   client: pg.Client,
-  o: { projects: { id: number } | { codePrefix: string }; perAssignment: number; occurrencePrefix: string; hashStride: number; from: string; step: 1 | -1; spanHours: number },
+  o: {
+    projects: { id: number } | { codePrefix: string };
+    perAssignment: number;
+    occurrencePrefix: string;
+    hashStride: number;
+    from: string;
+    step: 1 | -1;
+    spanHours: number;
+  },
 ): Promise<void> {
   const which = 'id' in o.projects ? `p.id = $2::int` : `p.code like $2::text || '%'`;
   await client.query(
@@ -168,7 +210,14 @@ export async function insertSlots(
        join projects p on p.id = a.project_id and ${which},
             generate_series(1, $1::int) k,
             lateral (select ${o.from} + $6::int * ((hashint4(a.id * $4::int + k) & 2147483647) % $5::int) * interval '1 hour' as at) s`,
-    [o.perAssignment, 'id' in o.projects ? o.projects.id : o.projects.codePrefix, o.occurrencePrefix, o.hashStride, o.spanHours, o.step],
+    [
+      o.perAssignment,
+      'id' in o.projects ? o.projects.id : o.projects.codePrefix,
+      o.occurrencePrefix,
+      o.hashStride,
+      o.spanHours,
+      o.step,
+    ],
   );
 }
 
@@ -178,7 +227,12 @@ export async function insertSlots(
  * `approved`: every one approved with an answer per key and its outcome (about 10 % failed, 6 % N/A),
  * scores 40–100, a quarter not passed, a seventh reworked, a ninth late.
  */
-export async function insertTasks(client: pg.Client, o: { projects: { id: number } | { codePrefix: string }; kind: 'mixed' } | { projects: { id: number } | { codePrefix: string }; kind: 'approved'; schemeId: number; answerKeys: string[] }): Promise<void> {
+export async function insertTasks(
+  client: pg.Client,
+  o:
+    | { projects: { id: number } | { codePrefix: string }; kind: 'mixed' }
+    | { projects: { id: number } | { codePrefix: string }; kind: 'approved'; schemeId: number; answerKeys: string[] },
+): Promise<void> {
   const which = 'id' in o.projects ? `p.id = $1::int` : `p.code like $1::text || '%'`;
   const project = 'id' in o.projects ? o.projects.id : o.projects.codePrefix;
   if (o.kind === 'mixed') {

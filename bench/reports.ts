@@ -11,7 +11,16 @@
 //  4. each report kind × filter: latency at 1 connection for BENCH_SECONDS (after a warm-up); a markdown table.
 import os from 'node:os';
 import pg from 'pg';
-import { insertAssignments, insertLocations, insertProjects, insertSlots, insertTasks, measure, openBenchDatabase, startBenchApp } from './million.ts';
+import {
+  insertAssignments,
+  insertLocations,
+  insertProjects,
+  insertSlots,
+  insertTasks,
+  measure,
+  openBenchDatabase,
+  startBenchApp,
+} from './million.ts';
 
 const TASKS = Number(process.env.BENCH_REPORT_TASKS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -37,31 +46,77 @@ async function bulkLoad(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const one = async <T>(text: string, values: unknown[] = []) => (await client.query<T & pg.QueryResultRow>(text, values)).rows[0];
+    const one = async <T>(text: string, values: unknown[] = []) =>
+      (await client.query<T & pg.QueryResultRow>(text, values)).rows[0];
     const { id: acme } = await one<{ id: number }>(`select id from customers where code = 'ACME'`);
-    const { count: existing } = await one<{ count: number }>(`select count(*)::int as count from tasks where status = 'approved' and project_id in (select id from projects where code like 'RP-%')`);
+    const { count: existing } = await one<{ count: number }>(
+      `select count(*)::int as count from tasks where status = 'approved' and project_id in (select id from projects where code like 'RP-%')`,
+    );
     if (existing >= TASKS) return log(`${existing} approved bench tasks already loaded`);
-    const { id: scheme } = await one<{ id: number }>(`select id from schemes where customer_id = $1 and status = 'published' order by id limit 1`, [acme]);
+    const { id: scheme } = await one<{ id: number }>(
+      `select id from schemes where customer_id = $1 and status = 'published' order by id limit 1`,
+      [acme],
+    );
     // The scheme's own question keys first (so the breakdown shows their texts), then made-up ones up to 20.
-    const own = (await client.query<{ key: string }>(`select key from scheme_questions where scheme_id = $1 and type in ('yesno','score','choice','number') order by position, id limit $2`, [scheme, ANSWERS])).rows.map((r) => r.key);
-    const keys = [...own, ...Array.from({ length: ANSWERS - own.length }, (_, i) => `bench_q${String(i + 1).padStart(2, '0')}`)];
-    const teams = (await client.query<{ id: number }>(`select id from teams where customer_id = $1 order by id`, [acme])).rows.map((r) => r.id);
+    const own = (
+      await client.query<{ key: string }>(
+        `select key from scheme_questions where scheme_id = $1 and type in ('yesno','score','choice','number') order by position, id limit $2`,
+        [scheme, ANSWERS],
+      )
+    ).rows.map((r) => r.key);
+    const keys = [
+      ...own,
+      ...Array.from({ length: ANSWERS - own.length }, (_, i) => `bench_q${String(i + 1).padStart(2, '0')}`),
+    ];
+    const teams = (
+      await client.query<{ id: number }>(`select id from teams where customer_id = $1 order by id`, [acme])
+    ).rows.map((r) => r.id);
     const inspector = await one<{ id: number }>(`select id from users where email = 'qualitycontrol@demo.com'`);
     const started = performance.now();
 
     await insertLocations(client, { customerId: acme, count: LOCATIONS, codePrefix: 'RB-', classStride: 7 });
-    await insertProjects(client, { customerId: acme, schemeId: scheme, count: PROJECTS, codePrefix: 'RP-', codeDigits: 2, name: 'Report project', startDaysAgo: 740, endDaysAhead: 30 });
+    await insertProjects(client, {
+      customerId: acme,
+      schemeId: scheme,
+      count: PROJECTS,
+      codePrefix: 'RP-',
+      codeDigits: 2,
+      name: 'Report project',
+      startDaysAgo: 740,
+      endDaysAhead: 30,
+    });
     // A location keeps its team across projects (teams own areas), as in real use.
-    await insertAssignments(client, { customerId: acme, projectPrefix: 'RP-', locationPrefix: 'RB-', teams, inspectors: [inspector.id], plannedVisits: SLOTS_PER_ASSIGNMENT });
-    log(`locations, projects, assignments in ${Math.round(performance.now() - started)} ms (answer keys: ${keys.length}, ${own.length} of the scheme)`);
+    await insertAssignments(client, {
+      customerId: acme,
+      projectPrefix: 'RP-',
+      locationPrefix: 'RB-',
+      teams,
+      inspectors: [inspector.id],
+      plannedVisits: SLOTS_PER_ASSIGNMENT,
+    });
+    log(
+      `locations, projects, assignments in ${Math.round(performance.now() - started)} ms (answer keys: ${keys.length}, ${own.length} of the scheme)`,
+    );
 
-    const projects = (await client.query<{ id: number }>(`select id from projects where code like 'RP-%' order by id`)).rows.map((r) => r.id);
+    const projects = (
+      await client.query<{ id: number }>(`select id from projects where code like 'RP-%' order by id`)
+    ).rows.map((r) => r.id);
     for (const project of projects) {
       const t1 = performance.now();
       // Slots over the last two years (whole hours, three hours long), all in the past.
-      await insertSlots(client, { projects: { id: project }, perAssignment: SLOTS_PER_ASSIGNMENT, occurrencePrefix: 'rbench-', hashStride: 128, from: `date_trunc('hour', now()) - interval '2 days'`, step: -1, spanHours: 728 * 24 });
+      await insertSlots(client, {
+        projects: { id: project },
+        perAssignment: SLOTS_PER_ASSIGNMENT,
+        occurrencePrefix: 'rbench-',
+        hashStride: 128,
+        from: `date_trunc('hour', now()) - interval '2 days'`,
+        step: -1,
+        spanHours: 728 * 24,
+      });
       await insertTasks(client, { projects: { id: project }, kind: 'approved', schemeId: scheme, answerKeys: keys });
-      log(`project ${project}: ${SLOTS_PER_ASSIGNMENT * LOCATIONS} slots and approved tasks (rollups by the triggers) in ${Math.round(performance.now() - t1)} ms`);
+      log(
+        `project ${project}: ${SLOTS_PER_ASSIGNMENT * LOCATIONS} slots and approved tasks (rollups by the triggers) in ${Math.round(performance.now() - t1)} ms`,
+      );
     }
     const t4 = performance.now();
     for (const table of ['locations', 'projects', 'location_assignments', 'slots', 'tasks', ...ROLLUPS]) {
@@ -73,7 +128,8 @@ async function bulkLoad(url: string): Promise<void> {
   }
 }
 
-const trpc = (input: Record<string, unknown>) => `reports.run?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+const trpc = (input: Record<string, unknown>) =>
+  `reports.run?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 const started = performance.now();
 const db = await openBenchDatabase('opsdesk-bench-reports-', log);
@@ -83,7 +139,14 @@ try {
 
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const { rows: facts } = await client.query<{ approved: number; answers: number; project: number; class_id: number; from: string; to: string }>(
+  const { rows: facts } = await client.query<{
+    approved: number;
+    answers: number;
+    project: number;
+    class_id: number;
+    from: string;
+    to: string;
+  }>(
     `select (select count(*)::int from tasks where status = 'approved') as approved,
             (select sum(jsonb_array_length(answers))::int from tasks where status = 'approved') as answers,
             (select id from projects where code = 'RP-03') as project,
@@ -91,7 +154,10 @@ try {
             to_char(now() - interval '3 months', 'YYYY-MM') as "from", to_char(now() - interval '1 month', 'YYYY-MM') as "to"`,
   );
   const rollupRows: string[] = [];
-  for (const table of ROLLUPS) rollupRows.push(`${(await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n} in ${table}`);
+  for (const table of ROLLUPS)
+    rollupRows.push(
+      `${(await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n} in ${table}`,
+    );
   await client.end();
   const fact = facts[0];
   log(`${fact.approved} approved tasks, ${fact.answers} answers; rollup rows: ${rollupRows.join(', ')}`);
@@ -113,13 +179,18 @@ try {
       const url = `${ready.appUrl}/trpc/${trpc({ kind, filters })}`;
       const headers = { authorization: `Bearer ${ready.tokens[email]}` };
       const check = await fetch(url, { headers });
-      const body = (await check.json()) as { result?: { data: { json: { totals: { approved: number }; rows: unknown[] } } } };
+      const body = (await check.json()) as {
+        result?: { data: { json: { totals: { approved: number }; rows: unknown[] } } };
+      };
       const result = body.result?.data.json;
-      if (check.status !== 200 || !result?.rows.length) throw new Error(`${kind} / ${label}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (check.status !== 200 || !result?.rows.length)
+        throw new Error(`${kind} / ${label}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
       await measure(url, headers, 1); // warm-up
       const s = await measure(url, headers, SECONDS);
       if (s.failures) throw new Error(`${kind} / ${label}: ${s.failures} failed requests`);
-      rows.push(`| ${kind} | ${label} (approved ${result.totals.approved.toLocaleString('en')}, ${result.rows.length} rows) | ${f(s.p50)} / ${f(s.p95)} / ${f(s.p99)}${s.p95 < 300 ? ' ✓' : ' ✗'} | ${f(s.rps)} |`);
+      rows.push(
+        `| ${kind} | ${label} (approved ${result.totals.approved.toLocaleString('en')}, ${result.rows.length} rows) | ${f(s.p50)} / ${f(s.p95)} / ${f(s.p99)}${s.p95 < 300 ? ' ✓' : ' ✗'} | ${f(s.rps)} |`,
+      );
       log(rows.at(-1)!);
     }
   }
@@ -136,16 +207,24 @@ try {
     const url = `${ready.appUrl}/trpc/dashboards.${dashboard}`;
     const headers = { authorization: `Bearer ${ready.tokens[email]}` };
     const check = await fetch(url, { headers });
-    if (check.status !== 200) throw new Error(`dashboards.${dashboard}: unexpected answer ${check.status} ${(await check.text()).slice(0, 300)}`);
+    if (check.status !== 200)
+      throw new Error(
+        `dashboards.${dashboard}: unexpected answer ${check.status} ${(await check.text()).slice(0, 300)}`,
+      );
     await measure(url, headers, 1); // warm-up
     const s = await measure(url, headers, SECONDS);
     if (s.failures) throw new Error(`dashboards.${dashboard}: ${s.failures} failed requests`);
-    rows.push(`| dashboards.${dashboard} | ${email} | ${f(s.p50)} / ${f(s.p95)} / ${f(s.p99)}${s.p95 < 300 ? ' ✓' : ' ✗'} | ${f(s.rps)} |`);
+    rows.push(
+      `| dashboards.${dashboard} | ${email} | ${f(s.p50)} / ${f(s.p95)} / ${f(s.p99)}${s.p95 < 300 ? ' ✓' : ' ✗'} | ${f(s.rps)} |`,
+    );
     log(rows.at(-1)!);
   }
   console.log(
     `\nreports.run over ${fact.approved.toLocaleString('en')} approved tasks (${fact.answers.toLocaleString('en')} answers), tRPC GET, 1 connection, ${SECONDS} s each, ` +
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}\n` +
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}, Node ${process.version}\n` +
       `✓ / ✗: the issue's target (p95 under 300 ms)\n`,
   );
   console.log('| kind | filters | p50 / p95 / p99 ms | req/s |');

@@ -26,17 +26,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
-import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
 import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
 import { bulkLoad, searchName } from './bulk.ts';
-import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
+import { benchChatDelivery } from './chat-live.ts';
+import { type ColdLoadResult, coldLoad, coldLoadTable } from './coldload.ts';
 import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
-import { benchChatDelivery } from './chat-live.ts';
-import { coldLoad, coldLoadTable, type ColdLoadResult } from './coldload.ts';
+import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -46,8 +46,12 @@ const COLDLOAD_RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 7);
 const PARTS = ['api', 'coldload', 'uploads', 'slots', 'saveAnswers', 'chat', 'pdf', 'tasks', 'reports'] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
-const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((p) => p.trim()).filter(Boolean);
-for (const part of asked) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
+const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
+  .map((p) => p.trim())
+  .filter(Boolean);
+for (const part of asked)
+  if (!(PARTS as readonly string[]).includes(part))
+    throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 /** The shop's database and the app beside its ceiling serve these parts. */
 const needsServers = parts.has('api') || parts.has('coldload');
@@ -115,7 +119,11 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
     ['orders: sort by customer, page 1', 'ecommerce/orders', 'sortBy=customers&orderBy=asc'],
     ['orders: page 1', 'ecommerce/orders', 'page=1&itemsPerPage=10'],
     [`orders: deep page ${middle} by date`, 'ecommerce/orders', `page=${middle}&sortBy=date&orderBy=desc`],
-    [`orders: page ${middle * 2 - 10} by date (near the end)`, 'ecommerce/orders', `page=${middle * 2 - 10}&sortBy=date&orderBy=desc`],
+    [
+      `orders: page ${middle * 2 - 10} by date (near the end)`,
+      'ecommerce/orders',
+      `page=${middle * 2 - 10}&sortBy=date&orderBy=desc`,
+    ],
     ['customers: search q', 'ecommerce/customers', `q=${q}&sortBy=totalSpent&orderBy=desc`],
     ['customers: sort by country, page 1', 'ecommerce/customers', 'sortBy=country&orderBy=asc'],
     ['customers: page 1', 'ecommerce/customers', 'page=1&itemsPerPage=10'],
@@ -130,7 +138,12 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
     const appUrl = `${appBase}/api/apps/${resource}?${query}`;
     const ceilingUrl = `${ceilingBase}/${resource.split('/')[1]}?${query}`;
     const check = await fetch(appUrl, { headers: auth });
-    const body = (await check.json()) as { total?: number; orders?: unknown[] | number; customers?: unknown[] | number; current?: { orders: number } };
+    const body = (await check.json()) as {
+      total?: number;
+      orders?: unknown[] | number;
+      customers?: unknown[] | number;
+      current?: { orders: number };
+    };
     const list = body.orders ?? body.customers ?? body.current?.orders;
     const answered = typeof list === 'number' ? list > 0 : list?.length;
     if (check.status !== 200 || !answered) {
@@ -147,7 +160,8 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
     }
     const app = merge(...runs.app);
     const ceiling = merge(...runs.ceiling);
-    if (app.failures || ceiling.failures) throw new Error(`${name}: ${app.failures} + ${ceiling.failures} failed requests`);
+    if (app.failures || ceiling.failures)
+      throw new Error(`${name}: ${app.failures} + ${ceiling.failures} failed requests`);
     const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
     rows.push(
       `| ${name} (total ${body.total ?? (typeof list === 'number' ? list : '')}) | ${f(app.rps)} | ${f(app.p50)} / ${f(app.p95)} / ${f(app.p99)} | ` +
@@ -160,7 +174,10 @@ async function benchEndpoints(appBase: string, ceilingBase: string, auth: Record
 }
 
 const machine = () =>
-  `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}`;
+  `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}, Node ${process.version}`;
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 const started = performance.now();
 if (needsShopDb) await shopParts();
@@ -168,93 +185,111 @@ if (parts.has('slots')) await benchSlotsGenerate(log);
 if (parts.has('saveAnswers')) await benchSaveAnswers(log);
 if (parts.has('chat')) await benchChatDelivery(log);
 // The inspection PDF, tasks.list and the reports over a million tasks: each its own process and database.
-for (const [part, file] of [['pdf', 'task-pdf.ts'], ['tasks', 'tasks.ts'], ['reports', 'reports.ts']] as const) {
-  if (parts.has(part)) execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, file)], { stdio: 'inherit' });
+for (const [part, file] of [
+  ['pdf', 'task-pdf.ts'],
+  ['tasks', 'tasks.ts'],
+  ['reports', 'reports.ts'],
+] as const) {
+  if (parts.has(part))
+    execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, file)], {
+      stdio: 'inherit',
+    });
 }
 log(`done in ${Math.round((performance.now() - started) / 1000)} s`);
 
 /** api, coldload and uploads: one embedded database with the demo data (and the million shop rows for api). */
 async function shopParts(): Promise<void> {
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
-fs.chmodSync(dir, 0o755);
-// fsync off: a throwaway benchmark database (durability is not what is measured).
-const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), fast: true });
-let child: ReturnType<typeof fork> | undefined;
-try {
-  const orm = await initOrm(db.url);
-  await migrate(orm);
-  await orm.seeder.seed(DatabaseSeeder);
-  // The shop rows are loaded into the copy the benchmark caller (admin@demo.com, customer ACME) lists.
-  const em = orm.em.fork();
-  const [acme] = await em.getConnection().execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
-  const tenant = await ensureTenantCopy(em, demoOwnerOf(acme.id), 'shop', copySampleShop);
-  await orm.close();
-  log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-'));
+  fs.chmodSync(dir, 0o755);
+  // fsync off: a throwaway benchmark database (durability is not what is measured).
+  const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), fast: true });
+  let child: ReturnType<typeof fork> | undefined;
+  try {
+    const orm = await initOrm(db.url);
+    await migrate(orm);
+    await orm.seeder.seed(DatabaseSeeder);
+    // The shop rows are loaded into the copy the benchmark caller (admin@demo.com, customer ACME) lists.
+    const em = orm.em.fork();
+    const [acme] = await em.getConnection().execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
+    const tenant = await ensureTenantCopy(em, demoOwnerOf(acme.id), 'shop', copySampleShop);
+    await orm.close();
+    log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
 
-  if (parts.has('api')) {
-    const bulk = await bulkLoad(db.url, ROWS, tenant, log);
-    log(
-      `${bulk.orders} orders, ${bulk.customers} customers: insert ${Math.round(bulk.loadMs)} ms, ` +
-        `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
+    if (parts.has('api')) {
+      const bulk = await bulkLoad(db.url, ROWS, tenant, log);
+      log(
+        `${bulk.orders} orders, ${bulk.customers} customers: insert ${Math.round(bulk.loadMs)} ms, ` +
+          `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
+      );
+    }
+    if (parts.has('coldload') && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
+      log('building the client (dist/client is missing)');
+      execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+    }
+
+    if (parts.has('uploads')) {
+      // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
+      const uploads = await uploadBench(db.url, log);
+      console.log('');
+      for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
+    }
+    if (!needsServers) return;
+
+    child = fork(path.join(import.meta.dirname, 'servers.ts'), {
+      env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) },
+    });
+    const ready = await new Promise<{ appUrl: string; baselineUrl?: string; ceilingUrl: string; token: string }>(
+      (resolve, reject) => {
+        child!.once('message', (m) => resolve(m as never));
+        child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+      },
     );
-  }
-  if (parts.has('coldload') && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
-    log('building the client (dist/client is missing)');
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+    const auth = { authorization: `Bearer ${ready.token}` };
 
-  if (parts.has('uploads')) {
-    // Uploads: a 5 MB photo, 10 at a time, with the server's memory sampled (bench/uploads.ts).
-    const uploads = await uploadBench(db.url, log);
-    console.log('');
-    for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(uploads)]) console.log(line);
-  }
-  if (!needsServers) return;
+    let coldLoads: ColdLoadResult[] = [];
+    if (parts.has('coldload')) {
+      const targets = [{ build: 'this build', baseUrl: ready.appUrl }];
+      if (ready.baselineUrl)
+        targets.push({ build: `baseline (${process.env.BASELINE_DIST})`, baseUrl: ready.baselineUrl });
+      coldLoads = await coldLoad(targets, {
+        runs: COLDLOAD_RUNS,
+        listPath: '/management/location-setting',
+        switchFrom: { path: '/management/directions', link: 'Location settings', title: 'Location settings' },
+        email: 'admin@demo.com',
+        password: 'admin',
+        log,
+      });
+    }
+    const coldLoadMachine = machine();
+    const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
 
-  child = fork(path.join(import.meta.dirname, 'servers.ts'), { env: { ...process.env, DATABASE_URL: db.url, BENCH_TENANT: String(tenant) } });
-  const ready = await new Promise<{ appUrl: string; baselineUrl?: string; ceilingUrl: string; token: string }>((resolve, reject) => {
-    child!.once('message', (m) => resolve(m as never));
-    child!.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-  });
-  const auth = { authorization: `Bearer ${ready.token}` };
-
-  let coldLoads: ColdLoadResult[] = [];
-  if (parts.has('coldload')) {
-    const targets = [{ build: 'this build', baseUrl: ready.appUrl }];
-    if (ready.baselineUrl) targets.push({ build: `baseline (${process.env.BASELINE_DIST})`, baseUrl: ready.baselineUrl });
-    coldLoads = await coldLoad(targets, {
-      runs: COLDLOAD_RUNS,
-      listPath: '/management/location-setting',
-      switchFrom: { path: '/management/directions', link: 'Location settings', title: 'Location settings' },
-      email: 'admin@demo.com',
-      password: 'admin',
-      log,
-    });
+    if (coldLoads.length) {
+      console.log(
+        `\nThe built client in Chromium, ${COLDLOAD_RUNS} runs each (a fresh browser context each), ${coldLoadMachine}\n`,
+      );
+      for (const line of coldLoadTable(coldLoads)) console.log(line);
+    }
+    if (rows.length) {
+      console.log(
+        `\n${ROWS.toLocaleString('en')} bulk rows per table + seed, ${CONNECTIONS} connections, ${SECONDS} s per run, ${machine()}\n`,
+      );
+      console.log(
+        '| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |',
+      );
+      console.log('|---|---:|---:|---:|---:|---:|');
+      for (const row of rows) console.log(row);
+    }
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.send('stop');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill();
+    }
+    await db.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  const coldLoadMachine = machine();
-  const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
-
-  if (coldLoads.length) {
-    console.log(`\nThe built client in Chromium, ${COLDLOAD_RUNS} runs each (a fresh browser context each), ${coldLoadMachine}\n`);
-    for (const line of coldLoadTable(coldLoads)) console.log(line);
-  }
-  if (rows.length) {
-    console.log(`\n${ROWS.toLocaleString('en')} bulk rows per table + seed, ${CONNECTIONS} connections, ${SECONDS} s per run, ${machine()}\n`);
-    console.log('| Endpoint (GET /api/apps/…) | App req/s | App p50 / p95 / p99 ms | Ceiling req/s | Ceiling p50 / p95 / p99 ms | App / ceiling |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const row of rows) console.log(row);
-  }
-} finally {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.send('stop');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (child.exitCode === null) child.kill();
-  }
-  await db.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
 }

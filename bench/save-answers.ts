@@ -20,8 +20,8 @@ import path from 'node:path';
 import { AccountsSeeder } from '../seed/accounts.seeder.ts';
 import { BusinessSeeder } from '../seed/business.seeder.ts';
 import { WorkflowSeeder } from '../seed/workflow.seeder.ts';
-import { db } from '../src/server/db/kysely.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { db } from '../src/server/db/kysely.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { hashPassword } from '../src/server/lib/password.ts';
 import { createTaskFixture } from '../src/server/testing/workflow.ts';
@@ -62,7 +62,9 @@ function postgresCpuMs(dataDir: string): number {
     const pid = Number(entry);
     // After the name: state ppid … utime (11) stime (12) cutime cstime (own and reaped children's).
     if (pid !== postmaster && Number(fields[1]) !== postmaster) continue;
-    total += (Number(fields[11]) + Number(fields[12]) + (pid === postmaster ? Number(fields[13]) + Number(fields[14]) : 0)) * tick;
+    total +=
+      (Number(fields[11]) + Number(fields[12]) + (pid === postmaster ? Number(fields[13]) + Number(fields[14]) : 0)) *
+      tick;
   }
   return total;
 }
@@ -131,11 +133,20 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
       .orderBy('position')
       .executeTakeFirstOrThrow();
     const taskIds: number[] = [];
-    for (const email of emails) taskIds.push((await createTaskFixture(orm, { schemeId: scheme.id, assignee: email, status: 'in_progress' })).taskId);
+    for (const email of emails)
+      taskIds.push(
+        (await createTaskFixture(orm, { schemeId: scheme.id, assignee: email, status: 'in_progress' })).taskId,
+      );
     await orm.close();
     log(`${emails.length} inspectors, each with a task in progress; autosaving question "${question.key}"`);
 
-    child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), { execArgv: [...process.execArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])], env: { ...process.env, DATABASE_URL: pg.url, BENCH_USERS: emails.join(',') } });
+    child = fork(path.join(import.meta.dirname, 'tasks-server.ts'), {
+      execArgv: [
+        ...process.execArgv,
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
+      env: { ...process.env, DATABASE_URL: pg.url, BENCH_USERS: emails.join(',') },
+    });
     const ready = await new Promise<{ appUrl: string; tokens: Record<string, string> }>((resolve, reject) => {
       child!.once('message', (m) => resolve(m as never));
       child!.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -156,7 +167,12 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
           while (performance.now() < until) {
             const due = performance.now() + paceMs;
             value = !value;
-            const body = JSON.stringify({ json: { id: taskIds[i], answers: [{ questionKey: question.key, value, comment: value ? null : 'Checked twice' }] } });
+            const body = JSON.stringify({
+              json: {
+                id: taskIds[i],
+                answers: [{ questionKey: question.key, value, comment: value ? null : 'Checked twice' }],
+              },
+            });
             const started = performance.now();
             const res = await fetch(url, { method: 'POST', headers, body });
             const text = await res.text();
@@ -213,14 +229,19 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
     const traced = await fetch(url, {
       method: 'POST',
       headers: { authorization: `Bearer ${ready.tokens[emails[0]]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { id: taskIds[0], answers: [{ questionKey: question.key, value: true, comment: 'Traced call' }] } }),
+      body: JSON.stringify({
+        json: { id: taskIds[0], answers: [{ questionKey: question.key, value: true, comment: 'Traced call' }] },
+      }),
     });
     if (traced.status !== 200) throw new Error(`saveAnswers (traced): ${traced.status} ${await traced.text()}`);
     const stopped = reply('trace');
     child.send('trace-stop');
     const statements = (await stopped).trace as string[];
-    log(`one call sends ${statements.length} statements to PostgreSQL${process.env.BENCH_TRACE_SQL ? ':' : ' (BENCH_TRACE_SQL=1 lists them)'}`);
-    if (process.env.BENCH_TRACE_SQL) statements.forEach((s, i) => log(`  ${i + 1}. ${s.length > 240 ? `${s.slice(0, 240)}…` : s}`));
+    log(
+      `one call sends ${statements.length} statements to PostgreSQL${process.env.BENCH_TRACE_SQL ? ':' : ' (BENCH_TRACE_SQL=1 lists them)'}`,
+    );
+    if (process.env.BENCH_TRACE_SQL)
+      statements.forEach((s, i) => log(`  ${i + 1}. ${s.length > 240 ? `${s.slice(0, 240)}…` : s}`));
     const sorted = backToBack;
     const result = {
       inspectors: emails.length,

@@ -5,13 +5,13 @@
 // Started by bench/run.ts with DATABASE_URL; reports { appUrl, baselineUrl?, ceilingUrl, token } over IPC.
 import path from 'node:path';
 import Fastify from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { initOrm } from '../src/server/db/orm.ts';
 import type { DB } from '../src/server/db/kysely.ts';
+import { initOrm } from '../src/server/db/orm.ts';
 import { customerSource, orderSource } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
 import { shopFigures } from '../src/server/domains/apps/ecommerce/ecommerce-dashboard.service.ts';
 import { salesFigures } from '../src/server/domains/apps/ecommerce/ecommerce-sales.service.ts';
@@ -40,7 +40,9 @@ const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).po
 
 // BASELINE_DIST: a second app over the same database serving another client build (the cold-load
 // check compares the two run by run).
-const baseline = process.env.BASELINE_DIST ? await buildApp({ ...config, clientDist: path.resolve(process.env.BASELINE_DIST) }, orm) : undefined;
+const baseline = process.env.BASELINE_DIST
+  ? await buildApp({ ...config, clientDist: path.resolve(process.env.BASELINE_DIST) }, orm)
+  : undefined;
 await baseline?.listen({ port: 0, host: '127.0.0.1' });
 const baselineUrl = baseline ? `http://127.0.0.1:${(baseline.server.address() as { port: number }).port}` : undefined;
 
@@ -62,8 +64,12 @@ const orders = orderSource(db, tenant);
 const customers = customerSource(db, tenant);
 ceiling.get('/orders', { schema: { querystring: ZListOrdersInput } }, (request) => runList(orders, request.query));
 ceiling.get('/dashboard', () => shopFigures(db, tenant));
-ceiling.get('/sales', { schema: { querystring: ZShopSalesInput } }, (request) => salesFigures(db, tenant, request.query.weeks));
-ceiling.get('/customers', { schema: { querystring: ZListEcommerceCustomersInput } }, (request) => runList(customers, request.query));
+ceiling.get('/sales', { schema: { querystring: ZShopSalesInput } }, (request) =>
+  salesFigures(db, tenant, request.query.weeks),
+);
+ceiling.get('/customers', { schema: { querystring: ZListEcommerceCustomersInput } }, (request) =>
+  runList(customers, request.query),
+);
 await ceiling.listen({ port: 0, host: '127.0.0.1' });
 const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as { port: number }).port}`;
 

@@ -52,16 +52,47 @@ export async function benchSlotsGenerate(log: (msg: string) => void = console.lo
                "thu":[{"open":"08:00","close":"20:00"}],"fri":[{"open":"08:00","close":"20:00"}],"sat":[{"open":"08:00","close":"20:00"}],"sun":[]}'::jsonb,
              true
         from generate_series(1, ${LOCATIONS}) g, subs`);
-    const locationIds = (await conn.execute<{ id: number }[]>(`select id from locations where code like 'BS-%' order by id`)).map((r) => r.id);
+    const locationIds = (
+      await conn.execute<{ id: number }[]>(`select id from locations where code like 'BS-%' order by id`)
+    ).map((r) => r.id);
     const [{ id: team }] = await conn.execute<{ id: number }[]>(`select id from teams where name = 'Lyon field team'`);
-    const [{ id: inspector }] = await conn.execute<{ id: number }[]>(`select id from users where email = 'qualitycontrol@demo.com'`);
-    const [{ id: scheme }] = await conn.execute<{ id: number }[]>(`select id from schemes where customer_id = ${acme} and status = 'published' order by id limit 1`);
-    const [admin] = await conn.execute<{ id: number; email: string; full_name: string }[]>(`select id, email, full_name from users where email = 'admin@demo.com'`);
-    const user = { id: admin.id, email: admin.email, fullName: admin.full_name, role: 'admin' as const, customerId: acme, customerCode: 'ACME', language: 'en', teamIds: [], sessionId: 0 };
+    const [{ id: inspector }] = await conn.execute<{ id: number }[]>(
+      `select id from users where email = 'qualitycontrol@demo.com'`,
+    );
+    const [{ id: scheme }] = await conn.execute<{ id: number }[]>(
+      `select id from schemes where customer_id = ${acme} and status = 'published' order by id limit 1`,
+    );
+    const [admin] = await conn.execute<{ id: number; email: string; full_name: string }[]>(
+      `select id, email, full_name from users where email = 'admin@demo.com'`,
+    );
+    const user = {
+      id: admin.id,
+      email: admin.email,
+      fullName: admin.full_name,
+      role: 'admin' as const,
+      customerId: acme,
+      customerCode: 'ACME',
+      language: 'en',
+      teamIds: [],
+      sessionId: 0,
+    };
     const ctx = (): ServiceContext => ({ em: orm.em.fork(), user, ability: abilityFor(user) });
 
-    const project = await createProject(ctx(), { code: 'BENCH', name: 'Benchmark project', description: null, schemeId: scheme, startDate: '2026-01-05', endDate: '2026-06-28' });
-    const assigned = await bulkAssign(ctx(), { projectId: project.id, locationIds, teamId: team, assigneeId: inspector, plannedVisits: VISITS });
+    const project = await createProject(ctx(), {
+      code: 'BENCH',
+      name: 'Benchmark project',
+      description: null,
+      schemeId: scheme,
+      startDate: '2026-01-05',
+      endDate: '2026-06-28',
+    });
+    const assigned = await bulkAssign(ctx(), {
+      projectId: project.id,
+      locationIds,
+      teamId: team,
+      assigneeId: inspector,
+      plannedVisits: VISITS,
+    });
     log(`${assigned.created} locations assigned (${LOCATIONS} × ${VISITS} visits to plan)`);
     await conn.execute('vacuum analyze');
 
@@ -75,12 +106,16 @@ export async function benchSlotsGenerate(log: (msg: string) => void = console.lo
     let start = performance.now();
     const first = await generateSlots(ctx(), input);
     const ms = performance.now() - start;
-    const [{ n: tasks }] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from tasks where project_id = ${project.id}`);
-    if (first.created !== LOCATIONS * VISITS || tasks !== first.created) throw new Error(`expected ${LOCATIONS * VISITS} slots and tasks, got ${first.created} and ${tasks}`);
+    const [{ n: tasks }] = await conn.execute<{ n: number }[]>(
+      `select count(*)::int as n from tasks where project_id = ${project.id}`,
+    );
+    if (first.created !== LOCATIONS * VISITS || tasks !== first.created)
+      throw new Error(`expected ${LOCATIONS * VISITS} slots and tasks, got ${first.created} and ${tasks}`);
     start = performance.now();
     const again = await generateSlots(ctx(), input);
     const rerunMs = performance.now() - start;
-    if (again.created !== 0 || again.existing !== first.created) throw new Error(`re-run created ${again.created}, existing ${again.existing}`);
+    if (again.created !== 0 || again.existing !== first.created)
+      throw new Error(`re-run created ${again.created}, existing ${again.existing}`);
     start = performance.now();
     await generateSlots(ctx(), { ...input, dryRun: true });
     const dryRunMs = performance.now() - start;
@@ -98,6 +133,13 @@ export async function benchSlotsGenerate(log: (msg: string) => void = console.lo
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await benchSlotsGenerate((m) => console.log(`[bench] ${m}`));
-  console.log(`\n| slots.generate ${result.locations.toLocaleString('en')} locations × ${result.visits} visits | ${Math.round(result.ms)} ms | re-run ${Math.round(result.rerunMs)} ms | dry run ${Math.round(result.dryRunMs)} ms |`);
-  console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}`);
+  console.log(
+    `\n| slots.generate ${result.locations.toLocaleString('en')} locations × ${result.visits} visits | ${Math.round(result.ms)} ms | re-run ${Math.round(result.rerunMs)} ms | dry run ${Math.round(result.dryRunMs)} ms |`,
+  );
+  console.log(
+    `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}, Node ${process.version}`,
+  );
 }

@@ -9,7 +9,16 @@
 //     connections, BENCH_SECONDS each; a markdown table.
 import os from 'node:os';
 import pg from 'pg';
-import { insertAssignments, insertLocations, insertProjects, insertSlots, insertTasks, measure, openBenchDatabase, startBenchApp } from './million.ts';
+import {
+  insertAssignments,
+  insertLocations,
+  insertProjects,
+  insertSlots,
+  insertTasks,
+  measure,
+  openBenchDatabase,
+  startBenchApp,
+} from './million.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -37,12 +46,18 @@ async function bulkLoad(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const one = async <T>(text: string, values: unknown[] = []) => (await client.query<T & pg.QueryResultRow>(text, values)).rows[0];
+    const one = async <T>(text: string, values: unknown[] = []) =>
+      (await client.query<T & pg.QueryResultRow>(text, values)).rows[0];
     const { id: acme } = await one<{ id: number }>(`select id from customers where code = 'ACME'`);
     const { count: existing } = await one<{ count: number }>(`select count(*)::int as count from tasks`);
     if (existing >= TASKS) return log(`${existing} tasks already loaded`);
-    const { id: scheme } = await one<{ id: number }>(`select id from schemes where customer_id = $1 and status = 'published' order by id limit 1`, [acme]);
-    const teams = (await client.query<{ id: number }>(`select id from teams where customer_id = $1 order by id`, [acme])).rows.map((r) => r.id);
+    const { id: scheme } = await one<{ id: number }>(
+      `select id from schemes where customer_id = $1 and status = 'published' order by id limit 1`,
+      [acme],
+    );
+    const teams = (
+      await client.query<{ id: number }>(`select id from teams where customer_id = $1 order by id`, [acme])
+    ).rows.map((r) => r.id);
 
     const tables = ['locations', 'users', 'projects', 'location_assignments', 'slots', 'tasks'];
     const indexes = (await Promise.all(tables.map((t) => secondaryIndexes(client, t)))).flat();
@@ -57,13 +72,42 @@ async function bulkLoad(url: string): Promise<void> {
          from generate_series(1, 499) g`,
       [acme, INSPECTOR],
     );
-    await insertProjects(client, { customerId: acme, schemeId: scheme, count: PROJECTS, codePrefix: 'BP-', codeDigits: 3, name: 'Bench project', startDaysAgo: 200, endDaysAhead: 200 });
-    const inspectors = (await client.query<{ id: number }>(`select id from users where email like 'bench.inspector%' or email = $1 order by id`, [INSPECTOR])).rows.map((r) => r.id);
-    await insertAssignments(client, { customerId: acme, projectPrefix: 'BP-', locationPrefix: 'TB-', teams, inspectors, plannedVisits: SLOTS_PER_ASSIGNMENT });
+    await insertProjects(client, {
+      customerId: acme,
+      schemeId: scheme,
+      count: PROJECTS,
+      codePrefix: 'BP-',
+      codeDigits: 3,
+      name: 'Bench project',
+      startDaysAgo: 200,
+      endDaysAhead: 200,
+    });
+    const inspectors = (
+      await client.query<{ id: number }>(
+        `select id from users where email like 'bench.inspector%' or email = $1 order by id`,
+        [INSPECTOR],
+      )
+    ).rows.map((r) => r.id);
+    await insertAssignments(client, {
+      customerId: acme,
+      projectPrefix: 'BP-',
+      locationPrefix: 'TB-',
+      teams,
+      inspectors,
+      plannedVisits: SLOTS_PER_ASSIGNMENT,
+    });
     log(`locations, inspectors, projects, assignments in ${Math.round(performance.now() - started)} ms`);
     const t1 = performance.now();
     // Slots spread over a year around today, at whole hours, three hours long.
-    await insertSlots(client, { projects: { codePrefix: 'BP-' }, perAssignment: SLOTS_PER_ASSIGNMENT, occurrencePrefix: 'bench-', hashStride: 64, from: `date_trunc('hour', now()) - interval '182 days'`, step: 1, spanHours: 365 * 24 });
+    await insertSlots(client, {
+      projects: { codePrefix: 'BP-' },
+      perAssignment: SLOTS_PER_ASSIGNMENT,
+      occurrencePrefix: 'bench-',
+      hashStride: 64,
+      from: `date_trunc('hour', now()) - interval '182 days'`,
+      step: 1,
+      spanHours: 365 * 24,
+    });
     log(`slots in ${Math.round(performance.now() - t1)} ms`);
     const t2 = performance.now();
     await insertTasks(client, { projects: { codePrefix: 'BP-' }, kind: 'mixed' });
@@ -89,7 +133,8 @@ async function bulkLoad(url: string): Promise<void> {
   }
 }
 
-const trpc = (input: Record<string, unknown>) => `tasks.list?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+const trpc = (input: Record<string, unknown>) =>
+  `tasks.list?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 const started = performance.now();
 const db = await openBenchDatabase('opsdesk-bench-tasks-', log);
@@ -115,9 +160,19 @@ try {
   const endpoints: [string, string, Record<string, unknown>, boolean][] = [
     // [label, caller, input, one of the issue's targets]
     ['inspector: own tasks, page 1 (agenda order)', INSPECTOR, {}, true],
-    ['inspector: own tasks, page 1, status scheduled, by start', INSPECTOR, { status: 'scheduled', sortBy: 'startsAt' }, false],
+    [
+      'inspector: own tasks, page 1, status scheduled, by start',
+      INSPECTOR,
+      { status: 'scheduled', sortBy: 'startsAt' },
+      false,
+    ],
     ['admin: project + status, page 1', ADMIN, { projectId: project, status: 'approved' }, true],
-    ['admin: project + statuses, page 1 by score', ADMIN, { projectId: project, status: ['submitted', 'approved'], sortBy: 'score', orderBy: 'desc' }, false],
+    [
+      'admin: project + statuses, page 1 by score',
+      ADMIN,
+      { projectId: project, status: ['submitted', 'approved'], sortBy: 'score', orderBy: 'desc' },
+      false,
+    ],
     ['admin: search a location code (q=TB-004)', ADMIN, { q: 'TB-004' }, true],
     ['admin: search a project code (q=BP-042)', ADMIN, { q: 'BP-042' }, true],
     ['admin: search a city (q=Grenoble, 50 locations)', ADMIN, { q: 'Grenoble' }, false],
@@ -133,11 +188,13 @@ try {
     const check = await fetch(url, { headers });
     const body = (await check.json()) as { result?: { data: { json: { items: unknown[]; total: number } } } };
     const page = body.result?.data.json;
-    if (check.status !== 200 || !page?.items.length) throw new Error(`${label}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (check.status !== 200 || !page?.items.length)
+      throw new Error(`${label}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 300)}`);
     await measure(url, headers, 1, 1); // warm-up
     const latency = await measure(url, headers, SECONDS, 1);
     const busy = await measure(url, headers, SECONDS, 10);
-    if (latency.failures || busy.failures) throw new Error(`${label}: ${latency.failures + busy.failures} failed requests`);
+    if (latency.failures || busy.failures)
+      throw new Error(`${label}: ${latency.failures + busy.failures} failed requests`);
     const verdict = target ? (latency.p95 < 50 ? ' ✓' : ' ✗') : '';
     rows.push(
       `| ${label} (total ${page.total}) | ${f(latency.p50)} / ${f(latency.p95)} / ${f(latency.p99)}${verdict} | ${f(latency.rps)} | ${f(busy.p50)} / ${f(busy.p95)} / ${f(busy.p99)} | ${f(busy.rps)} |`,
@@ -147,7 +204,10 @@ try {
 
   console.log(
     `\ntasks.list over ${total.toLocaleString('en')} tasks (tRPC GET, bearer token), ${SECONDS} s per run, ` +
-      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}\n` +
+      `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}, Node ${process.version}\n` +
       `✓ / ✗: the issue's targets (p95 under 50 ms at one connection)\n`,
   );
   console.log('| tasks.list | 1 connection p50 / p95 / p99 ms | req/s | 10 connections p50 / p95 / p99 ms | req/s |');

@@ -10,7 +10,13 @@ const url = process.env.DATABASE_URL;
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!url || !dataDir || !process.send) throw new Error('bench/upload-server.ts is started by bench/uploads.ts');
 
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+});
 const orm = await initOrm(url, { poolMax: 10 });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });

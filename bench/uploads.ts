@@ -29,7 +29,9 @@ async function photo(target: number): Promise<Buffer> {
     pixels[i + 2] = 200 - noise;
   }
   for (let quality = 88; ; quality += 2) {
-    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length >= target || quality >= 98) return jpeg;
   }
 }
@@ -60,7 +62,9 @@ const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
 /** Runs the benchmark against a migrated and seeded database; logs with `log`, returns the numbers. */
 export async function uploadBench(databaseUrl: string, log: (msg: string) => void): Promise<UploadBenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-files-'));
-  const child = fork(path.join(import.meta.dirname, 'upload-server.ts'), { env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir } });
+  const child = fork(path.join(import.meta.dirname, 'upload-server.ts'), {
+    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir },
+  });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
       child.once('message', (m) => resolve(m as T));
@@ -87,7 +91,11 @@ export async function uploadBench(databaseUrl: string, log: (msg: string) => voi
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(body)], { type }), name);
       const started = performance.now();
-      const res = await fetch(`${appUrl}/api/files`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` }, body: form });
+      const res = await fetch(`${appUrl}/api/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}` },
+        body: form,
+      });
       if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
       return performance.now() - started;
@@ -95,19 +103,38 @@ export async function uploadBench(databaseUrl: string, log: (msg: string) => voi
     const { rss: baselineRss } = await ask<{ rss: number }>('rss');
     await send(image, 'warm-up.jpg', 'image/jpeg'); // loads sharp/libvips and warms the paths once
     const { rss: warmRss } = await ask<{ rss: number }>('rss');
-    const scenario = async (label: string, body: Buffer, name: string, type: string, rounds: number): Promise<UploadScenario> => {
+    const scenario = async (
+      label: string,
+      body: Buffer,
+      name: string,
+      type: string,
+      rounds: number,
+    ): Promise<UploadScenario> => {
       const { rss: startRss } = await ask<{ rss: number }>('rss');
       await ask('peak:start');
       const began = performance.now();
       const times: number[] = [];
       for (let round = 0; round < rounds; round++) {
-        times.push(...(await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => send(body, `${round}-${i}-${name}`, type)))));
+        times.push(
+          ...(await Promise.all(
+            Array.from({ length: CONCURRENT }, (_, i) => send(body, `${round}-${i}-${name}`, type)),
+          )),
+        );
       }
       const seconds = (performance.now() - began) / 1000;
       const { peak: peakRss } = await ask<{ peak: number }>('peak:stop');
       times.sort((a, b) => a - b);
       const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
-      const result = { label, fileBytes: body.length, uploads: times.length, startRss, peakRss, p50: at(50), p95: at(95), seconds };
+      const result = {
+        label,
+        fileBytes: body.length,
+        uploads: times.length,
+        startRss,
+        peakRss,
+        p50: at(50),
+        p95: at(95),
+        seconds,
+      };
       log(
         `${label}: ${result.uploads} × ${(body.length / MB).toFixed(1)} MB, ${CONCURRENT} at a time: RSS at start ${mb(baselineRss)}, ` +
           `after one upload ${mb(warmRss)}, before this run ${mb(startRss)}, peak ${mb(peakRss)}; per upload p50 ${at(50).toFixed(0)} ms, p95 ${at(95).toFixed(0)} ms; ${seconds.toFixed(1)} s`,
@@ -157,7 +184,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
     await orm.seeder.seed(DatabaseSeeder);
     await orm.close();
     const result = await uploadBench(db.url, (msg) => console.log(`[bench] ${msg}`));
-    console.log(`\n${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}\n`);
+    console.log(
+      `\n${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}, Node ${process.version}\n`,
+    );
     for (const line of [...UPLOAD_TABLE_HEAD, ...uploadBenchRows(result)]) console.log(line);
   } finally {
     await db.stop();

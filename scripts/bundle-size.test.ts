@@ -9,7 +9,17 @@ const routes = measureRoutes();
 describe('bundle size per route', () => {
   it('measures every blank-layout auth page and the landing routes', () => {
     const names = routes.map((r) => r.name);
-    for (const name of ['login', 'register', 'forgot-password', 'reset-password', 'error', 'not-authorized', 'access-control', 'dashboards-crm', 'tasks']) {
+    for (const name of [
+      'login',
+      'register',
+      'forgot-password',
+      'reset-password',
+      'error',
+      'not-authorized',
+      'access-control',
+      'dashboards-crm',
+      'tasks',
+    ]) {
       expect(names).toContain(name);
     }
     const login = routes.find((r) => r.name === 'login')!;

@@ -151,12 +151,20 @@ export function checkBudgets(routes: RouteSize[]): BudgetCheck[] {
     const budget =
       route.name === 'login'
         ? BUDGETS_KB.login
-        : route.name.startsWith('dashboards-') || route.name.startsWith('apps-academy-') || APP_DASHBOARD_ROUTES.has(route.name)
+        : route.name.startsWith('dashboards-') ||
+            route.name.startsWith('apps-academy-') ||
+            APP_DASHBOARD_ROUTES.has(route.name)
           ? BUDGETS_KB.dashboard
           : route.name === PERFORM_ROUTE
             ? BUDGETS_KB.perform
             : null;
-    if (budget !== null) checks.push({ route: route.name, budgetKb: budget, gzipKb: kb(route.gzipBytes), ok: route.gzipBytes <= budget * 1024 });
+    if (budget !== null)
+      checks.push({
+        route: route.name,
+        budgetKb: budget,
+        gzipKb: kb(route.gzipBytes),
+        ok: route.gzipBytes <= budget * 1024,
+      });
   }
   return checks;
 }
@@ -170,7 +178,9 @@ if (import.meta.main) {
     const pad = (s: string, n: number) => s.padEnd(n);
     console.log(`${pad('route', 44)}${pad('layout', 9)}${pad('JS gzip KB', 12)}JS raw KB  page module`);
     for (const r of routes.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
-      console.log(`${pad(r.name, 44)}${pad(r.layout, 9)}${pad((r.gzipBytes / 1024).toFixed(1), 12)}${pad((r.rawBytes / 1024).toFixed(1), 11)}${r.module}`);
+      console.log(
+        `${pad(r.name, 44)}${pad(r.layout, 9)}${pad((r.gzipBytes / 1024).toFixed(1), 12)}${pad((r.rawBytes / 1024).toFixed(1), 11)}${r.module}`,
+      );
     }
     console.log('\nbudgets:');
     for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'OVER'} ${c.route}: ${c.gzipKb} KB of ${c.budgetKb} KB`);

@@ -1,7 +1,15 @@
 // The offline dependency check (npm run check:deps): licences, lockfile completeness, README's table.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDependencies, exceptionsFor, licenseAllowed, renderTable, withTable, type Lockfile, type PackageJson } from './check-deps.ts';
+import {
+  checkDependencies,
+  exceptionsFor,
+  type Lockfile,
+  licenseAllowed,
+  type PackageJson,
+  renderTable,
+  withTable,
+} from './check-deps.ts';
 
 const pkg: PackageJson = { dependencies: { app: '^1.0.0', fonts: '^2.0.0' } };
 function lockWith(extra: Lockfile['packages'] = {}): Lockfile {
@@ -9,7 +17,12 @@ function lockWith(extra: Lockfile['packages'] = {}): Lockfile {
     lockfileVersion: 3,
     packages: {
       '': { dependencies: { app: '^1.0.0', fonts: '^2.0.0' } },
-      'node_modules/app': { version: '1.2.0', license: 'MIT', dependencies: { helper: '^3.0.0' }, optionalDependencies: { 'bin-darwin': '1.0.0' } },
+      'node_modules/app': {
+        version: '1.2.0',
+        license: 'MIT',
+        dependencies: { helper: '^3.0.0' },
+        optionalDependencies: { 'bin-darwin': '1.0.0' },
+      },
       'node_modules/helper': { version: '3.1.0', license: '(MIT OR GPL-3.0-only)' },
       'node_modules/fonts': { version: '2.0.0', license: 'OFL-1.1' },
       'node_modules/bin-darwin': { version: '1.0.0', license: 'MIT', optional: true },
@@ -25,7 +38,15 @@ describe('check:deps', () => {
     expect(licenseAllowed('(MIT OR GPL-3.0-only)')).toBe(true);
     expect(licenseAllowed('(MIT AND GPL-3.0-only)')).toBe(false);
     expect(licenseAllowed('Apache-2.0 WITH LLVM-exception')).toBe(true);
-    for (const bad of ['GPL-3.0-only', 'AGPL-3.0-or-later', 'SSPL-1.0', 'UNLICENSED', 'SEE LICENSE IN LICENSE.md', '', '(MIT']) {
+    for (const bad of [
+      'GPL-3.0-only',
+      'AGPL-3.0-or-later',
+      'SSPL-1.0',
+      'UNLICENSED',
+      'SEE LICENSE IN LICENSE.md',
+      '',
+      '(MIT',
+    ]) {
       expect(licenseAllowed(bad), bad).toBe(false);
     }
   });
@@ -36,14 +57,23 @@ describe('check:deps', () => {
     expect(licenseAllowed('Apache-2.0 AND LGPL-3.0-or-later', exceptionsFor('@img/sharp-win32-x64'))).toBe(true);
     expect(licenseAllowed('GPL-3.0-only', exceptionsFor('@img/sharp-libvips-linux-x64'))).toBe(false);
     expect(licenseAllowed('LGPL-3.0-or-later', exceptionsFor('some-other-lib'))).toBe(false);
-    const lgpl = checkDependencies(pkg, lockWith({ 'node_modules/helper': { version: '3.1.0', license: 'LGPL-3.0-or-later' } }));
-    expect(lgpl.problems).toEqual(['helper@3.1.0: licence LGPL-3.0-or-later is not allowed in production dependencies']);
+    const lgpl = checkDependencies(
+      pkg,
+      lockWith({ 'node_modules/helper': { version: '3.1.0', license: 'LGPL-3.0-or-later' } }),
+    );
+    expect(lgpl.problems).toEqual([
+      'helper@3.1.0: licence LGPL-3.0-or-later is not allowed in production dependencies',
+    ]);
   });
 
   it('lists the production tree with versions and licences, leaving dev tools out', () => {
     const report = checkDependencies(pkg, lockWith());
     expect(report.problems).toEqual([]);
-    expect(report.packages.map((p) => `${p.name}@${p.version} ${p.license}${p.direct ? ' direct' : ''}${p.optional ? ' optional' : ''}`)).toEqual([
+    expect(
+      report.packages.map(
+        (p) => `${p.name}@${p.version} ${p.license}${p.direct ? ' direct' : ''}${p.optional ? ' optional' : ''}`,
+      ),
+    ).toEqual([
       'app@1.2.0 MIT direct',
       'bin-darwin@1.0.0 MIT optional',
       'fonts@2.0.0 OFL-1.1 direct',
@@ -55,7 +85,11 @@ describe('check:deps', () => {
     const report = checkDependencies(
       pkg,
       lockWith({
-        'node_modules/helper': { version: '3.1.0', license: 'AGPL-3.0-only', dependencies: { mystery: '*', copyleft: '*' } },
+        'node_modules/helper': {
+          version: '3.1.0',
+          license: 'AGPL-3.0-only',
+          dependencies: { mystery: '*', copyleft: '*' },
+        },
         'node_modules/mystery': { version: '0.1.0' },
         'node_modules/copyleft': { version: '1.0.0', license: 'GPL-2.0-or-later' },
       }),
@@ -84,7 +118,9 @@ describe('check:deps', () => {
       'gone: needed by helper but missing from package-lock.json',
     ]);
     const changed = checkDependencies({ dependencies: { app: '^2.0.0', fonts: '^2.0.0' } }, lockWith());
-    expect(changed.problems).toEqual(['app: package.json asks for ^2.0.0, package-lock.json was made for ^1.0.0: run npm install']);
+    expect(changed.problems).toEqual([
+      'app: package.json asks for ^2.0.0, package-lock.json was made for ^1.0.0: run npm install',
+    ]);
   });
 
   it("writes README's table between its markers, and appends the section once", () => {
@@ -101,6 +137,11 @@ describe('check:deps', () => {
     const read = <T>(file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
     const report = checkDependencies(read<PackageJson>('package.json'), read<Lockfile>('package-lock.json'));
     expect(report.problems).toEqual([]);
-    expect(report.packages.filter((p) => p.direct).map((p) => p.name).sort()).toEqual(Object.keys(read<PackageJson>('package.json').dependencies ?? {}).sort());
+    expect(
+      report.packages
+        .filter((p) => p.direct)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(Object.keys(read<PackageJson>('package.json').dependencies ?? {}).sort());
   });
 });

@@ -32,7 +32,11 @@ export const ALLOWED_LICENSES = new Set([
  * which the LGPL allows in a product under any licence. No other package may be LGPL.
  */
 export const LICENSE_EXCEPTIONS: readonly { name: RegExp; license: string; why: string }[] = [
-  { name: /^@img\/sharp-/, license: 'LGPL-3.0-or-later', why: "sharp's prebuilt libvips, loaded as an unmodified shared library" },
+  {
+    name: /^@img\/sharp-/,
+    license: 'LGPL-3.0-or-later',
+    why: "sharp's prebuilt libvips, loaded as an unmodified shared library",
+  },
 ];
 
 /**
@@ -109,7 +113,11 @@ export function licenseText(field: unknown, legacy?: unknown): string {
  * parentheses and `WITH <exception>` understood. Anything unparseable is not allowed.
  */
 export function licenseAllowed(expression: string, extra: ReadonlySet<string> = new Set()): boolean {
-  const tokens = expression.replace(/([()])/g, ' $1 ').trim().split(/\s+/).filter(Boolean);
+  const tokens = expression
+    .replace(/([()])/g, ' $1 ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   let pos = 0;
   const peek = () => tokens[pos];
   function primary(): boolean {
@@ -183,9 +191,12 @@ export function checkDependencies(
   const root = packages[''] ?? {};
   const direct = pkg.dependencies ?? {};
   for (const [name, range] of Object.entries(direct)) {
-    if (!packages[`node_modules/${name}`]) problems.push(`${name}: in package.json dependencies but missing from package-lock.json`);
+    if (!packages[`node_modules/${name}`])
+      problems.push(`${name}: in package.json dependencies but missing from package-lock.json`);
     else if (root.dependencies?.[name] !== range) {
-      problems.push(`${name}: package.json asks for ${range}, package-lock.json was made for ${root.dependencies?.[name] ?? 'nothing'}: run npm install`);
+      problems.push(
+        `${name}: package.json asks for ${range}, package-lock.json was made for ${root.dependencies?.[name] ?? 'nothing'}: run npm install`,
+      );
     }
   }
 
@@ -210,7 +221,8 @@ export function checkDependencies(
       if (kind === 'peer' && (!found || packages[found].dev || packages[found].devOptional)) continue;
       const depOptional = kind === 'optional';
       if (found) queue.push({ location: found, optional: optional || depOptional });
-      else if (!depOptional && !optional) problems.push(`${dep}: needed by ${nameOf(location)} but missing from package-lock.json`);
+      else if (!depOptional && !optional)
+        problems.push(`${dep}: needed by ${nameOf(location)} but missing from package-lock.json`);
     }
   }
 
@@ -221,15 +233,25 @@ export function checkDependencies(
     const name = nameOf(location);
     const onDisk = installed(location);
     const version = entry.version ?? onDisk?.version ?? '';
-    const license = licenseText(entry.license) || licenseText(onDisk?.license, onDisk?.licenses) || (LICENSE_FILE_ONLY[name] ?? '');
-    if (entry.dev && !entry.devOptional) warnings.push(`${name}: reachable from production dependencies but flagged dev in the lockfile`);
+    const license =
+      licenseText(entry.license) || licenseText(onDisk?.license, onDisk?.licenses) || (LICENSE_FILE_ONLY[name] ?? '');
+    if (entry.dev && !entry.devOptional)
+      warnings.push(`${name}: reachable from production dependencies but flagged dev in the lockfile`);
     if (!version) problems.push(`${name}: no version in package-lock.json`);
     if (!license) problems.push(`${name}@${version}: unknown licence (none in the lockfile or its package.json)`);
-    else if (!licenseAllowed(license, exceptionsFor(name))) problems.push(`${name}@${version}: licence ${license} is not allowed in production dependencies`);
+    else if (!licenseAllowed(license, exceptionsFor(name)))
+      problems.push(`${name}@${version}: licence ${license} is not allowed in production dependencies`);
     if (onDisk?.version && version && onDisk.version !== version) {
       warnings.push(`${name}: node_modules has ${onDisk.version}, package-lock.json says ${version} (run npm ci)`);
     }
-    result.push({ name, location, version, license: license || 'unknown', direct: location === `node_modules/${name}` && name in direct, optional });
+    result.push({
+      name,
+      location,
+      version,
+      license: license || 'unknown',
+      direct: location === `node_modules/${name}` && name in direct,
+      optional,
+    });
   }
   return { packages: result, problems, warnings };
 }
@@ -275,14 +297,18 @@ function main(): void {
   for (const p of args.includes('--list') ? report.packages : report.packages.filter((x) => x.direct)) {
     console.log(`${p.name}@${p.version}  ${p.license}${p.optional ? '  (optional)' : ''}`);
   }
-  console.log(`${report.packages.length} production packages (${report.packages.filter((p) => p.direct).length} direct)`);
+  console.log(
+    `${report.packages.length} production packages (${report.packages.filter((p) => p.direct).length} direct)`,
+  );
   for (const warning of report.warnings) console.warn(`warning: ${warning}`);
 
   const readme = fs.readFileSync('README.md', 'utf8');
   const updated = withTable(readme, renderTable(report));
   if (args.includes('--write')) {
     if (updated !== readme) fs.writeFileSync('README.md', updated);
-    console.log(updated !== readme ? 'README.md: production dependencies table updated' : 'README.md: table already current');
+    console.log(
+      updated !== readme ? 'README.md: production dependencies table updated' : 'README.md: table already current',
+    );
   } else if (updated !== readme) {
     report.problems.push('README.md: the production dependencies table is not current (npm run check:deps -- --write)');
   }

@@ -1,33 +1,109 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo } from './bundle-size.ts';
-import { planChunkGroups, type BundleGraph } from './chunk-groups.ts';
+import { type BundleGraph, planChunkGroups } from './chunk-groups.ts';
 
 const root = '/app/src/client';
 const m = (name: string) => `${root}/${name}`;
 
 function route(name: string, module: string, layout: 'blank' | 'default' = 'default'): RouteInfo {
-  return { name, path: `/${name}`, layout, module, auto: false, aliases: [], guestOnly: layout === 'blank', public: false, ns: [] };
+  return {
+    name,
+    path: `/${name}`,
+    layout,
+    module,
+    auto: false,
+    aliases: [],
+    guestOnly: layout === 'blank',
+    public: false,
+    ns: [],
+  };
 }
 
 // A small app as Rolldown splits it automatically: the entry, a login page, the signed-in layout, two
 // list pages, a form page outside the list frame that shares one list module, and a dashboard.
 const graph: BundleGraph = {
-  'index.js': { modules: [m('main.tsx'), m('react.js')], imports: [], dynamicImports: ['Login.js', 'Layout.js', 'A.js', 'B.js', 'Perform.js', 'Dash.js'], facadeModuleId: m('main.tsx'), isEntry: true },
+  'index.js': {
+    modules: [m('main.tsx'), m('react.js')],
+    imports: [],
+    dynamicImports: ['Login.js', 'Layout.js', 'A.js', 'B.js', 'Perform.js', 'Dash.js'],
+    facadeModuleId: m('main.tsx'),
+    isEntry: true,
+  },
   'Button.js': { modules: [m('Button.tsx')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
   'Auth.js': { modules: [m('AuthCard.tsx')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
-  'Login.js': { modules: [m('pages/auth/Login.tsx')], imports: ['index.js', 'Button.js', 'Auth.js'], dynamicImports: ['Help.js'], facadeModuleId: m('pages/auth/Login.tsx'), isEntry: false },
-  'Help.js': { modules: [m('HelpDialog.tsx')], imports: ['Button.js'], dynamicImports: [], facadeModuleId: m('HelpDialog.tsx'), isEntry: false },
-  'Nav.js': { modules: [m('Navbar.tsx'), m('Menu.tsx')], imports: ['Button.js'], dynamicImports: [], facadeModuleId: null, isEntry: false },
+  'Login.js': {
+    modules: [m('pages/auth/Login.tsx')],
+    imports: ['index.js', 'Button.js', 'Auth.js'],
+    dynamicImports: ['Help.js'],
+    facadeModuleId: m('pages/auth/Login.tsx'),
+    isEntry: false,
+  },
+  'Help.js': {
+    modules: [m('HelpDialog.tsx')],
+    imports: ['Button.js'],
+    dynamicImports: [],
+    facadeModuleId: m('HelpDialog.tsx'),
+    isEntry: false,
+  },
+  'Nav.js': {
+    modules: [m('Navbar.tsx'), m('Menu.tsx')],
+    imports: ['Button.js'],
+    dynamicImports: [],
+    facadeModuleId: null,
+    isEntry: false,
+  },
   'Icon.js': { modules: [m('GearIcon.js')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
-  'Layout.js': { modules: [m('shell/DefaultLayout.tsx')], imports: ['index.js', 'Button.js', 'Nav.js', 'Icon.js'], dynamicImports: [], facadeModuleId: m('shell/DefaultLayout.tsx'), isEntry: false },
-  'ListPage.js': { modules: [m('components/ListPage/ListPage.tsx'), m('DataTable.tsx')], imports: ['Button.js'], dynamicImports: [], facadeModuleId: null, isEntry: false },
+  'Layout.js': {
+    modules: [m('shell/DefaultLayout.tsx')],
+    imports: ['index.js', 'Button.js', 'Nav.js', 'Icon.js'],
+    dynamicImports: [],
+    facadeModuleId: m('shell/DefaultLayout.tsx'),
+    isEntry: false,
+  },
+  'ListPage.js': {
+    modules: [m('components/ListPage/ListPage.tsx'), m('DataTable.tsx')],
+    imports: ['Button.js'],
+    dynamicImports: [],
+    facadeModuleId: null,
+    isEntry: false,
+  },
   'Bidi.js': { modules: [m('Bidi.tsx')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
-  'A.js': { modules: [m('pages/A.tsx')], imports: ['ListPage.js', 'Bidi.js'], dynamicImports: [], facadeModuleId: m('pages/A.tsx'), isEntry: false },
-  'B.js': { modules: [m('pages/B.tsx')], imports: ['ListPage.js', 'Bidi.js'], dynamicImports: [], facadeModuleId: m('pages/B.tsx'), isEntry: false },
-  'Perform.js': { modules: [m('pages/Perform.tsx')], imports: ['Bidi.js'], dynamicImports: [], facadeModuleId: m('pages/Perform.tsx'), isEntry: false },
-  'Dash.js': { modules: [m('pages/Dash.tsx')], imports: ['Icon.js'], dynamicImports: [], facadeModuleId: m('pages/Dash.tsx'), isEntry: false },
+  'A.js': {
+    modules: [m('pages/A.tsx')],
+    imports: ['ListPage.js', 'Bidi.js'],
+    dynamicImports: [],
+    facadeModuleId: m('pages/A.tsx'),
+    isEntry: false,
+  },
+  'B.js': {
+    modules: [m('pages/B.tsx')],
+    imports: ['ListPage.js', 'Bidi.js'],
+    dynamicImports: [],
+    facadeModuleId: m('pages/B.tsx'),
+    isEntry: false,
+  },
+  'Perform.js': {
+    modules: [m('pages/Perform.tsx')],
+    imports: ['Bidi.js'],
+    dynamicImports: [],
+    facadeModuleId: m('pages/Perform.tsx'),
+    isEntry: false,
+  },
+  'Dash.js': {
+    modules: [m('pages/Dash.tsx')],
+    imports: ['Icon.js'],
+    dynamicImports: [],
+    facadeModuleId: m('pages/Dash.tsx'),
+    isEntry: false,
+  },
 };
-const routes = [route('login', 'auth/Login', 'blank'), route('a', 'A'), route('b', 'B'), route('perform', 'Perform'), route('dash', 'Dash')];
+const routes = [
+  route('login', 'auth/Login', 'blank'),
+  route('a', 'A'),
+  route('b', 'B'),
+  route('perform', 'Perform'),
+  route('dash', 'Dash'),
+];
 
 describe('planChunkGroups', () => {
   const plan = planChunkGroups(graph, routes, root);
@@ -49,14 +125,23 @@ describe('planChunkGroups', () => {
   });
 
   it('leaves the entry, lazily loaded modules and what only signed-out pages load alone', () => {
-    for (const name of ['main.tsx', 'react.js', 'AuthCard.tsx', 'HelpDialog.tsx', 'pages/A.tsx', 'pages/auth/Login.tsx', 'shell/DefaultLayout.tsx']) {
+    for (const name of [
+      'main.tsx',
+      'react.js',
+      'AuthCard.tsx',
+      'HelpDialog.tsx',
+      'pages/A.tsx',
+      'pages/auth/Login.tsx',
+      'shell/DefaultLayout.tsx',
+    ]) {
       expect(groupOf(name), name).toBeUndefined();
     }
   });
 
   it('never makes a route load a module it did not load before', () => {
     const chunkOf = new Map<string, string>();
-    for (const [file, chunk] of Object.entries(graph)) for (const id of chunk.modules) chunkOf.set(id, plan.groups.get(id) ?? file);
+    for (const [file, chunk] of Object.entries(graph))
+      for (const id of chunk.modules) chunkOf.set(id, plan.groups.get(id) ?? file);
     const closure = (files: string[]) => {
       const seen = new Set<string>();
       const stack = [...files];
@@ -70,7 +155,10 @@ describe('planChunkGroups', () => {
       const before = closure([`${r.module.split('/').pop()}.js`, ...(r.layout === 'default' ? ['Layout.js'] : [])]);
       const loadedChunks = new Set([...before].map((id) => chunkOf.get(id)));
       const after = new Set([...chunkOf].filter(([, chunk]) => loadedChunks.has(chunk)).map(([id]) => id));
-      expect([...after].filter((id) => !before.has(id)), r.name).toEqual([]);
+      expect(
+        [...after].filter((id) => !before.has(id)),
+        r.name,
+      ).toEqual([]);
     }
   });
 });

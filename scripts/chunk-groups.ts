@@ -85,7 +85,12 @@ export function planChunkGroups(graph: BundleGraph, routes: RouteInfo[], root: s
   const login = pages.find((p) => p.route.name === 'login');
   if (!login) throw new Error('chunk groups: no login route');
   // Whatever a signed-out page may load, now or later (its lazy parts too), stays as it is, except `base`.
-  const outside = modulesOf(closure(pages.filter((p) => signedOut(p.route)).map((p) => p.page), true));
+  const outside = modulesOf(
+    closure(
+      pages.filter((p) => signedOut(p.route)).map((p) => p.page),
+      true,
+    ),
+  );
   const listPages = pages.filter((p) => p.modules.has(listFrame));
   const otherPages = pages.filter((p) => !p.modules.has(listFrame));
 
@@ -100,7 +105,13 @@ export function planChunkGroups(graph: BundleGraph, routes: RouteInfo[], root: s
       continue;
     }
     if (outside.has(id) || listPages.length === 0 || !listPages.every((p) => p.modules.has(id))) continue;
-    keys.set(id, `frame:${otherPages.filter((p) => p.modules.has(id)).map((p) => p.route.name).join(',')}`);
+    keys.set(
+      id,
+      `frame:${otherPages
+        .filter((p) => p.modules.has(id))
+        .map((p) => p.route.name)
+        .join(',')}`,
+    );
   }
   // Frame groups named by how many other pages share them (most shared first), then by key: stable.
   const frameKeys = [...new Set([...keys.values()].filter((k) => k.startsWith('frame:')))].sort(
@@ -109,6 +120,9 @@ export function planChunkGroups(graph: BundleGraph, routes: RouteInfo[], root: s
   const frameName = new Map(frameKeys.map((key, i) => [key, i === 0 ? 'frame' : `frame-${i}`]));
   const groups = new Map<string, string>();
   for (const [id, key] of keys) groups.set(id, frameName.get(key) ?? key);
-  const names = [...['base', 'shell'].filter((n) => [...keys.values()].includes(n)), ...frameKeys.map((k) => frameName.get(k)!)];
+  const names = [
+    ...['base', 'shell'].filter((n) => [...keys.values()].includes(n)),
+    ...frameKeys.map((k) => frameName.get(k)!),
+  ];
   return { groups, names };
 }

@@ -1,10 +1,11 @@
 // Database commands: migrate | seed | reset | create-migration [name].
 // Uses DATABASE_URL, or the embedded server under DATA_DIR (as `npm start` does).
+
+import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
+import { seedDemoFiles } from '../seed/files.seeder.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
-import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
-import { seedDemoFiles } from '../seed/files.seeder.ts';
 import { createFileStorage } from '../src/server/domains/workflow/files/storage/index.ts';
 
 const [command, name] = process.argv.slice(2);

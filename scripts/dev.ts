@@ -3,10 +3,20 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, [...process.execArgv, '--watch-path=src/server', '--watch-path=src/shared', '--watch-path=seed', 'src/server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
-  }),
+  spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      '--watch-path=src/server',
+      '--watch-path=src/shared',
+      '--watch-path=seed',
+      'src/server/main.ts',
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  ),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env: process.env }),
 ];
 const stop = () => {

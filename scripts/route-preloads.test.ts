@@ -39,7 +39,9 @@ describe('route preload map', () => {
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=token' });
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       calls.push({ url, headers: init.headers as Record<string, string> });
-      return new Response(JSON.stringify([{ result: { data: { json: { items: [], total: 0 } } } }]), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify([{ result: { data: { json: { items: [], total: 0 } } } }]), {
+        headers: { 'content-type': 'application/json' },
+      });
     });
     try {
       const client = createTrpcClient();

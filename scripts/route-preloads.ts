@@ -7,7 +7,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { parseListState, toListInput } from '../src/client/lib/list-state.ts';
 import { PRELOAD_MAP_FILE, type PreloadMap, type PreloadSet } from '../src/server/plugins/route-preloads.ts';
-import { readManifest, readRoutes, type Manifest } from './bundle-size.ts';
+import { type Manifest, readManifest, readRoutes } from './bundle-size.ts';
 
 /** The files of `keys` and their static imports, with their stylesheets. */
 function assets(manifest: Manifest, keys: string[], skip: Set<string> = new Set()): PreloadSet {
@@ -60,7 +60,9 @@ export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
       data: route.list ? defaultListQueryUrl(route.list) : undefined,
     };
   });
-  const font = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^public-sans-latin-400-normal-.*\.woff2$/.test(f));
+  const font = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .find((f) => /^public-sans-latin-400-normal-.*\.woff2$/.test(f));
   return { routes, layout, locales, font: font ? `assets/${font}` : undefined };
 }
 

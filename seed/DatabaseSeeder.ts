@@ -2,17 +2,17 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountsSeeder } from './accounts.seeder.ts';
-import { BusinessSeeder } from './business.seeder.ts';
-import { NotificationsSeeder } from './notifications.seeder.ts';
-import { WorkflowSeeder } from './workflow.seeder.ts';
-import { CorrectiveActionsSeeder } from './corrective-actions.seeder.ts';
 import { AcademySeeder } from './apps/academy.seeder.ts';
-import { ShopAndDirectoryDemoSeeder } from './apps/demo-apps-a.seeder.ts';
 import { CalendarSeeder } from './apps/calendar.seeder.ts';
 import { ChatSeeder } from './apps/chat.seeder.ts';
-import { EmailSeeder } from './apps/email.seeder.ts';
 import { PagesSeeder } from './apps/content.seeder.ts';
+import { ShopAndDirectoryDemoSeeder } from './apps/demo-apps-a.seeder.ts';
+import { EmailSeeder } from './apps/email.seeder.ts';
 import { SearchSeeder } from './apps/search.seeder.ts';
+import { BusinessSeeder } from './business.seeder.ts';
+import { CorrectiveActionsSeeder } from './corrective-actions.seeder.ts';
+import { NotificationsSeeder } from './notifications.seeder.ts';
+import { WorkflowSeeder } from './workflow.seeder.ts';
 
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {

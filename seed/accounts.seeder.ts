@@ -1,10 +1,10 @@
 // The two demo customers and one account per role (CONTRACTS.md "Demo accounts").
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { ROLES, type Role } from '../src/shared/constants/roles.ts';
 import { Customer } from '../src/server/domains/organization/customers/customer.entity.ts';
 import { User } from '../src/server/domains/organization/users/user.entity.ts';
 import { hashPassword } from '../src/server/lib/password.ts';
+import { ROLES, type Role } from '../src/shared/constants/roles.ts';
 
 const NAMES: Record<Role, string> = {
   superadmin: 'Sofia Operator',

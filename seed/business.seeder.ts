@@ -2,22 +2,22 @@
 // locations, schemes (published versions with scored questions) and teams with the demo users.
 // Deterministic: fixed faker seeds; dates relative to today. Content written for Opsdesk.
 import crypto from 'node:crypto';
-import { fakerDE, fakerFR, type Faker } from '@faker-js/faker';
+import { type Faker, fakerDE, fakerFR } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import type { TLicenseModule } from '../src/shared/schemas/licenses.ts';
-import type { TOpeningHours } from '../src/shared/schemas/locations.ts';
-import type { TEvidenceRule, TQuestionOption, TQuestionType, TVisibleIf } from '../src/shared/schemas/schemes.ts';
-import { LocationClass } from '../src/server/domains/structure/location-classes/location-class.entity.ts';
 import { Customer } from '../src/server/domains/organization/customers/customer.entity.ts';
-import { Direction } from '../src/server/domains/structure/directions/direction.entity.ts';
 import { License } from '../src/server/domains/organization/licenses/license.entity.ts';
+import { Team, TeamMember } from '../src/server/domains/organization/teams/team.entity.ts';
+import { User } from '../src/server/domains/organization/users/user.entity.ts';
+import { Direction } from '../src/server/domains/structure/directions/direction.entity.ts';
+import { LocationClass } from '../src/server/domains/structure/location-classes/location-class.entity.ts';
 import { Location } from '../src/server/domains/structure/locations/location.entity.ts';
 import { Scheme, SchemeQuestion, SchemeSection } from '../src/server/domains/structure/schemes/scheme.entity.ts';
 import { SubDirection } from '../src/server/domains/structure/sub-directions/sub-direction.entity.ts';
-import { Team, TeamMember } from '../src/server/domains/organization/teams/team.entity.ts';
-import { User } from '../src/server/domains/organization/users/user.entity.ts';
 import { hashPassword } from '../src/server/lib/password.ts';
+import type { TLicenseModule } from '../src/shared/schemas/licenses.ts';
+import type { TOpeningHours } from '../src/shared/schemas/locations.ts';
+import type { TEvidenceRule, TQuestionOption, TQuestionType, TVisibleIf } from '../src/shared/schemas/schemes.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -40,7 +40,12 @@ interface ClassSpec {
   kind: 'shop' | 'depot' | 'pickup';
 }
 
-const week = (days: (keyof TOpeningHours)[], open: string, close: string, extra: Partial<TOpeningHours> = {}): TOpeningHours => {
+const week = (
+  days: (keyof TOpeningHours)[],
+  open: string,
+  close: string,
+  extra: Partial<TOpeningHours> = {},
+): TOpeningHours => {
   const hours: TOpeningHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
   for (const day of days) hours[day] = [{ open, close }];
   return { ...hours, ...extra };
@@ -50,17 +55,86 @@ const MON_FRI: (keyof TOpeningHours)[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 const ALL_WEEK: (keyof TOpeningHours)[] = [...MON_SAT, 'sun'];
 
 const ACME_CLASSES: ClassSpec[] = [
-  { name: 'Hypermarket', color: '#0969da', geofence: 250, label: 'Hyper', kind: 'shop', description: 'Large out-of-town stores with a full food and non-food range.', hours: week(MON_SAT, '08:30', '21:00', { sun: [{ open: '09:00', close: '12:30' }] }) },
-  { name: 'Supermarket', color: '#1a7f37', geofence: 120, label: 'Market', kind: 'shop', description: 'Neighbourhood supermarkets, mostly food.', hours: week(MON_SAT, '08:00', '20:30') },
-  { name: 'Convenience store', color: '#bf8700', geofence: 60, label: 'Proxi', kind: 'shop', description: 'Small city-centre shops with long opening hours.', hours: week(ALL_WEEK, '07:00', '22:00') },
-  { name: 'Warehouse', color: '#8250df', geofence: 300, label: 'Depot', kind: 'depot', description: 'Regional distribution centres supplying the stores.', hours: week(MON_FRI, '05:00', '13:00', { mon: [{ open: '05:00', close: '13:00' }, { open: '13:30', close: '21:30' }] }) },
-  { name: 'Drive pick-up', color: '#cf222e', geofence: 80, label: 'Drive', kind: 'pickup', description: 'Click-and-collect points attached to a store.', hours: week(MON_SAT, '09:00', '20:00') },
+  {
+    name: 'Hypermarket',
+    color: '#0969da',
+    geofence: 250,
+    label: 'Hyper',
+    kind: 'shop',
+    description: 'Large out-of-town stores with a full food and non-food range.',
+    hours: week(MON_SAT, '08:30', '21:00', { sun: [{ open: '09:00', close: '12:30' }] }),
+  },
+  {
+    name: 'Supermarket',
+    color: '#1a7f37',
+    geofence: 120,
+    label: 'Market',
+    kind: 'shop',
+    description: 'Neighbourhood supermarkets, mostly food.',
+    hours: week(MON_SAT, '08:00', '20:30'),
+  },
+  {
+    name: 'Convenience store',
+    color: '#bf8700',
+    geofence: 60,
+    label: 'Proxi',
+    kind: 'shop',
+    description: 'Small city-centre shops with long opening hours.',
+    hours: week(ALL_WEEK, '07:00', '22:00'),
+  },
+  {
+    name: 'Warehouse',
+    color: '#8250df',
+    geofence: 300,
+    label: 'Depot',
+    kind: 'depot',
+    description: 'Regional distribution centres supplying the stores.',
+    hours: week(MON_FRI, '05:00', '13:00', {
+      mon: [
+        { open: '05:00', close: '13:00' },
+        { open: '13:30', close: '21:30' },
+      ],
+    }),
+  },
+  {
+    name: 'Drive pick-up',
+    color: '#cf222e',
+    geofence: 80,
+    label: 'Drive',
+    kind: 'pickup',
+    description: 'Click-and-collect points attached to a store.',
+    hours: week(MON_SAT, '09:00', '20:00'),
+  },
 ];
 
 const NWS_CLASSES: ClassSpec[] = [
-  { name: 'Branch', color: '#0969da', geofence: 100, label: 'Filiale', kind: 'shop', description: 'Regular high-street branches.', hours: week(MON_SAT, '09:00', '20:00') },
-  { name: 'Outlet', color: '#bf8700', geofence: 150, label: 'Outlet', kind: 'shop', description: 'Discount outlets at the edge of town.', hours: week(MON_SAT, '10:00', '19:00') },
-  { name: 'Distribution centre', color: '#8250df', geofence: 300, label: 'Lager', kind: 'depot', description: 'Regional stock for the branches.', hours: week(MON_FRI, '06:00', '18:00') },
+  {
+    name: 'Branch',
+    color: '#0969da',
+    geofence: 100,
+    label: 'Filiale',
+    kind: 'shop',
+    description: 'Regular high-street branches.',
+    hours: week(MON_SAT, '09:00', '20:00'),
+  },
+  {
+    name: 'Outlet',
+    color: '#bf8700',
+    geofence: 150,
+    label: 'Outlet',
+    kind: 'shop',
+    description: 'Discount outlets at the edge of town.',
+    hours: week(MON_SAT, '10:00', '19:00'),
+  },
+  {
+    name: 'Distribution centre',
+    color: '#8250df',
+    geofence: 300,
+    label: 'Lager',
+    kind: 'depot',
+    description: 'Regional stock for the branches.',
+    hours: week(MON_FRI, '06:00', '18:00'),
+  },
 ];
 
 interface AreaSpec {
@@ -77,50 +151,170 @@ interface DirectionSpec {
 
 const ACME_DIRECTIONS: DirectionSpec[] = [
   {
-    code: 'NORTH', name: 'North & Paris region', description: 'Paris, its suburbs and the northern départements.',
+    code: 'NORTH',
+    name: 'North & Paris region',
+    description: 'Paris, its suburbs and the northern départements.',
     areas: [
-      { code: 'PAR-W', name: 'Paris West', cities: [['Paris', 48.8566, 2.3522], ['Nanterre', 48.8924, 2.2071], ['Versailles', 48.8049, 2.1204]] },
-      { code: 'PAR-E', name: 'Paris East', cities: [['Montreuil', 48.8638, 2.4485], ['Créteil', 48.7904, 2.4556], ['Noisy-le-Grand', 48.8487, 2.5528]] },
-      { code: 'HDF', name: 'Hauts-de-France', cities: [['Lille', 50.6292, 3.0573], ['Amiens', 49.8941, 2.2958], ['Arras', 50.2910, 2.7775]] },
+      {
+        code: 'PAR-W',
+        name: 'Paris West',
+        cities: [
+          ['Paris', 48.8566, 2.3522],
+          ['Nanterre', 48.8924, 2.2071],
+          ['Versailles', 48.8049, 2.1204],
+        ],
+      },
+      {
+        code: 'PAR-E',
+        name: 'Paris East',
+        cities: [
+          ['Montreuil', 48.8638, 2.4485],
+          ['Créteil', 48.7904, 2.4556],
+          ['Noisy-le-Grand', 48.8487, 2.5528],
+        ],
+      },
+      {
+        code: 'HDF',
+        name: 'Hauts-de-France',
+        cities: [
+          ['Lille', 50.6292, 3.0573],
+          ['Amiens', 49.8941, 2.2958],
+          ['Arras', 50.291, 2.7775],
+        ],
+      },
     ],
   },
   {
-    code: 'SOUTHEAST', name: 'South-East', description: 'Lyon, the Alps and Provence.',
+    code: 'SOUTHEAST',
+    name: 'South-East',
+    description: 'Lyon, the Alps and Provence.',
     areas: [
-      { code: 'LYON', name: 'Lyon metropolitan area', cities: [['Lyon', 45.7640, 4.8357], ['Villeurbanne', 45.7719, 4.8902], ['Vénissieux', 45.6973, 4.8859]] },
-      { code: 'ALPS', name: 'Alps', cities: [['Grenoble', 45.1885, 5.7245], ['Chambéry', 45.5646, 5.9178], ['Annecy', 45.8992, 6.1294]] },
-      { code: 'PACA', name: 'Provence', cities: [['Marseille', 43.2965, 5.3698], ['Aix-en-Provence', 43.5297, 5.4474], ['Toulon', 43.1242, 5.9280]] },
+      {
+        code: 'LYON',
+        name: 'Lyon metropolitan area',
+        cities: [
+          ['Lyon', 45.764, 4.8357],
+          ['Villeurbanne', 45.7719, 4.8902],
+          ['Vénissieux', 45.6973, 4.8859],
+        ],
+      },
+      {
+        code: 'ALPS',
+        name: 'Alps',
+        cities: [
+          ['Grenoble', 45.1885, 5.7245],
+          ['Chambéry', 45.5646, 5.9178],
+          ['Annecy', 45.8992, 6.1294],
+        ],
+      },
+      {
+        code: 'PACA',
+        name: 'Provence',
+        cities: [
+          ['Marseille', 43.2965, 5.3698],
+          ['Aix-en-Provence', 43.5297, 5.4474],
+          ['Toulon', 43.1242, 5.928],
+        ],
+      },
     ],
   },
   {
-    code: 'WEST', name: 'West', description: 'Brittany and the Loire valley.',
+    code: 'WEST',
+    name: 'West',
+    description: 'Brittany and the Loire valley.',
     areas: [
-      { code: 'BZH', name: 'Brittany', cities: [['Rennes', 48.1173, -1.6778], ['Brest', 48.3904, -4.4861], ['Vannes', 47.6582, -2.7608]] },
-      { code: 'LOIRE', name: 'Pays de la Loire', cities: [['Nantes', 47.2184, -1.5536], ['Angers', 47.4784, -0.5632], ['Le Mans', 48.0061, 0.1996]] },
+      {
+        code: 'BZH',
+        name: 'Brittany',
+        cities: [
+          ['Rennes', 48.1173, -1.6778],
+          ['Brest', 48.3904, -4.4861],
+          ['Vannes', 47.6582, -2.7608],
+        ],
+      },
+      {
+        code: 'LOIRE',
+        name: 'Pays de la Loire',
+        cities: [
+          ['Nantes', 47.2184, -1.5536],
+          ['Angers', 47.4784, -0.5632],
+          ['Le Mans', 48.0061, 0.1996],
+        ],
+      },
     ],
   },
   {
-    code: 'SOUTHWEST', name: 'South-West', description: 'Bordeaux, Toulouse and the Atlantic coast.',
+    code: 'SOUTHWEST',
+    name: 'South-West',
+    description: 'Bordeaux, Toulouse and the Atlantic coast.',
     areas: [
-      { code: 'BDX', name: 'Bordeaux', cities: [['Bordeaux', 44.8378, -0.5792], ['Mérignac', 44.8386, -0.6436], ['Arcachon', 44.6586, -1.1689]] },
-      { code: 'TLS', name: 'Toulouse', cities: [['Toulouse', 43.6047, 1.4442], ['Blagnac', 43.6370, 1.3900], ['Montauban', 44.0176, 1.3550]] },
+      {
+        code: 'BDX',
+        name: 'Bordeaux',
+        cities: [
+          ['Bordeaux', 44.8378, -0.5792],
+          ['Mérignac', 44.8386, -0.6436],
+          ['Arcachon', 44.6586, -1.1689],
+        ],
+      },
+      {
+        code: 'TLS',
+        name: 'Toulouse',
+        cities: [
+          ['Toulouse', 43.6047, 1.4442],
+          ['Blagnac', 43.637, 1.39],
+          ['Montauban', 44.0176, 1.355],
+        ],
+      },
     ],
   },
 ];
 
 const NWS_DIRECTIONS: DirectionSpec[] = [
   {
-    code: 'NORD', name: 'North', description: 'Hamburg and Bremen.',
+    code: 'NORD',
+    name: 'North',
+    description: 'Hamburg and Bremen.',
     areas: [
-      { code: 'HH', name: 'Hamburg', cities: [['Hamburg', 53.5511, 9.9937], ['Norderstedt', 53.7064, 9.9920]] },
-      { code: 'HB', name: 'Bremen', cities: [['Bremen', 53.0793, 8.8017], ['Bremerhaven', 53.5396, 8.5809]] },
+      {
+        code: 'HH',
+        name: 'Hamburg',
+        cities: [
+          ['Hamburg', 53.5511, 9.9937],
+          ['Norderstedt', 53.7064, 9.992],
+        ],
+      },
+      {
+        code: 'HB',
+        name: 'Bremen',
+        cities: [
+          ['Bremen', 53.0793, 8.8017],
+          ['Bremerhaven', 53.5396, 8.5809],
+        ],
+      },
     ],
   },
   {
-    code: 'OST', name: 'East', description: 'Berlin, Brandenburg and Saxony.',
+    code: 'OST',
+    name: 'East',
+    description: 'Berlin, Brandenburg and Saxony.',
     areas: [
-      { code: 'BER', name: 'Berlin', cities: [['Berlin', 52.5200, 13.4050], ['Potsdam', 52.3906, 13.0645]] },
-      { code: 'SAX', name: 'Saxony', cities: [['Leipzig', 51.3397, 12.3731], ['Dresden', 51.0504, 13.7373]] },
+      {
+        code: 'BER',
+        name: 'Berlin',
+        cities: [
+          ['Berlin', 52.52, 13.405],
+          ['Potsdam', 52.3906, 13.0645],
+        ],
+      },
+      {
+        code: 'SAX',
+        name: 'Saxony',
+        cities: [
+          ['Leipzig', 51.3397, 12.3731],
+          ['Dresden', 51.0504, 13.7373],
+        ],
+      },
     ],
   },
 ];
@@ -163,7 +357,8 @@ const cleanliness: TQuestionOption[] = [
 
 const STORE_STANDARDS: SchemeSpec = {
   name: 'Store opening standards',
-  description: 'The walk-through an inspector does in the first hour after opening: outside, sales floor, checkouts, staff and safety.',
+  description:
+    'The walk-through an inspector does in the first hour after opening: outside, sales floor, checkouts, staff and safety.',
   passingScore: 80,
   requireSignature: true,
   sections: [
@@ -171,29 +366,93 @@ const STORE_STANDARDS: SchemeSpec = {
       title: 'Entrance and exterior',
       weight: 1,
       questions: [
-        { key: 'ext_signage', text: 'Is the outdoor signage lit and undamaged?', type: 'yesno', evidence: 'on_fail', minPhotos: 1 },
-        { key: 'ext_parking', text: 'How clean are the car park and trolley bays?', type: 'choice', options: cleanliness, maxScore: 3 },
+        {
+          key: 'ext_signage',
+          text: 'Is the outdoor signage lit and undamaged?',
+          type: 'yesno',
+          evidence: 'on_fail',
+          minPhotos: 1,
+        },
+        {
+          key: 'ext_parking',
+          text: 'How clean are the car park and trolley bays?',
+          type: 'choice',
+          options: cleanliness,
+          maxScore: 3,
+        },
         { key: 'ext_hours', text: 'Are the opening hours displayed at the entrance?', type: 'yesno' },
-        { key: 'ext_access', text: 'Is the step-free access clear of obstacles?', type: 'yesno', critical: true, evidence: 'on_fail', minPhotos: 1 },
+        {
+          key: 'ext_access',
+          text: 'Is the step-free access clear of obstacles?',
+          type: 'yesno',
+          critical: true,
+          evidence: 'on_fail',
+          minPhotos: 1,
+        },
       ],
     },
     {
       title: 'Sales floor',
       weight: 2,
       questions: [
-        { key: 'floor_gaps', text: 'Number of empty shelf facings counted in the three main aisles', type: 'number', help: 'Count facings with no product and no "out of stock" label.', maxScore: 5 },
-        { key: 'floor_prices', text: 'Rate the price labelling (1 = many missing or wrong, 5 = all correct)', type: 'score', maxScore: 5, weight: 2 },
-        { key: 'floor_promo', text: 'Is this week\'s promotion set up as planned?', type: 'yesno', allowNA: true, evidence: 'always', minPhotos: 1 },
-        { key: 'floor_clean', text: 'How clean are the floors and shelves?', type: 'choice', options: cleanliness, maxScore: 3 },
-        { key: 'floor_expired', text: 'Were any products past their use-by date found on the shelves?', type: 'yesno', help: 'Answer "yes" if at least one was found.', critical: true, evidence: 'on_fail', minPhotos: 2 },
-        { key: 'floor_expired_count', text: 'How many out-of-date products were removed?', type: 'number', maxScore: 0, weight: 0, required: false, visibleIf: { questionKey: 'floor_expired', equals: true } },
+        {
+          key: 'floor_gaps',
+          text: 'Number of empty shelf facings counted in the three main aisles',
+          type: 'number',
+          help: 'Count facings with no product and no "out of stock" label.',
+          maxScore: 5,
+        },
+        {
+          key: 'floor_prices',
+          text: 'Rate the price labelling (1 = many missing or wrong, 5 = all correct)',
+          type: 'score',
+          maxScore: 5,
+          weight: 2,
+        },
+        {
+          key: 'floor_promo',
+          text: "Is this week's promotion set up as planned?",
+          type: 'yesno',
+          allowNA: true,
+          evidence: 'always',
+          minPhotos: 1,
+        },
+        {
+          key: 'floor_clean',
+          text: 'How clean are the floors and shelves?',
+          type: 'choice',
+          options: cleanliness,
+          maxScore: 3,
+        },
+        {
+          key: 'floor_expired',
+          text: 'Were any products past their use-by date found on the shelves?',
+          type: 'yesno',
+          help: 'Answer "yes" if at least one was found.',
+          critical: true,
+          evidence: 'on_fail',
+          minPhotos: 2,
+        },
+        {
+          key: 'floor_expired_count',
+          text: 'How many out-of-date products were removed?',
+          type: 'number',
+          maxScore: 0,
+          weight: 0,
+          required: false,
+          visibleIf: { questionKey: 'floor_expired', equals: true },
+        },
       ],
     },
     {
       title: 'Checkouts',
       weight: 1.5,
       questions: [
-        { key: 'co_open', text: 'Are enough checkouts open for the queue (no more than 4 customers waiting)?', type: 'yesno' },
+        {
+          key: 'co_open',
+          text: 'Are enough checkouts open for the queue (no more than 4 customers waiting)?',
+          type: 'yesno',
+        },
         { key: 'co_self', text: 'Are all self-service tills working?', type: 'yesno', allowNA: true },
         { key: 'co_wait', text: 'Longest wait observed, in minutes', type: 'number', maxScore: 3 },
         { key: 'co_bags', text: 'Are bags and payment terminals available at every open till?', type: 'yesno' },
@@ -205,11 +464,30 @@ const STORE_STANDARDS: SchemeSpec = {
       questions: [
         { key: 'staff_badges', text: 'Are all staff on the floor wearing a name badge?', type: 'yesno' },
         { key: 'staff_greeting', text: 'Rate the welcome given to customers (1 to 5)', type: 'score', maxScore: 5 },
-        { key: 'safety_exits', text: 'Are the emergency exits unlocked and unobstructed?', type: 'yesno', critical: true, evidence: 'on_fail', minPhotos: 1 },
-        { key: 'safety_extinguishers', text: 'Have the fire extinguishers been checked within the last 12 months?', type: 'yesno', critical: true },
+        {
+          key: 'safety_exits',
+          text: 'Are the emergency exits unlocked and unobstructed?',
+          type: 'yesno',
+          critical: true,
+          evidence: 'on_fail',
+          minPhotos: 1,
+        },
+        {
+          key: 'safety_extinguishers',
+          text: 'Have the fire extinguishers been checked within the last 12 months?',
+          type: 'yesno',
+          critical: true,
+        },
         { key: 'safety_spill', text: 'Is a spill kit available and stocked?', type: 'yesno' },
-        { key: 'staff_remarks', text: 'Remarks for the store manager', type: 'text', maxScore: 0, weight: 0, required: false },
-        { key: 'staff_signature', text: 'Store manager\'s signature', type: 'signature', maxScore: 0, weight: 0 },
+        {
+          key: 'staff_remarks',
+          text: 'Remarks for the store manager',
+          type: 'text',
+          maxScore: 0,
+          weight: 0,
+          required: false,
+        },
+        { key: 'staff_signature', text: "Store manager's signature", type: 'signature', maxScore: 0, weight: 0 },
       ],
     },
   ],
@@ -231,11 +509,42 @@ const COLD_CHAIN: SchemeSpec = {
       title: 'Chilled cabinets',
       weight: 2,
       questions: [
-        { key: 'cc_dairy_temp', text: 'Dairy cabinet temperature', type: 'choice', options: temperature, maxScore: 2, critical: true, evidence: 'always', minPhotos: 1 },
-        { key: 'cc_meat_temp', text: 'Meat cabinet temperature', type: 'choice', options: temperature, maxScore: 2, critical: true, evidence: 'always', minPhotos: 1 },
-        { key: 'cc_ready_temp', text: 'Ready-meals cabinet temperature', type: 'choice', options: temperature, maxScore: 2, critical: true },
+        {
+          key: 'cc_dairy_temp',
+          text: 'Dairy cabinet temperature',
+          type: 'choice',
+          options: temperature,
+          maxScore: 2,
+          critical: true,
+          evidence: 'always',
+          minPhotos: 1,
+        },
+        {
+          key: 'cc_meat_temp',
+          text: 'Meat cabinet temperature',
+          type: 'choice',
+          options: temperature,
+          maxScore: 2,
+          critical: true,
+          evidence: 'always',
+          minPhotos: 1,
+        },
+        {
+          key: 'cc_ready_temp',
+          text: 'Ready-meals cabinet temperature',
+          type: 'choice',
+          options: temperature,
+          maxScore: 2,
+          critical: true,
+        },
         { key: 'cc_curtains', text: 'Are night blinds and doors in good condition?', type: 'yesno' },
-        { key: 'cc_load', text: 'Is every cabinet loaded below its load line?', type: 'yesno', evidence: 'on_fail', minPhotos: 1 },
+        {
+          key: 'cc_load',
+          text: 'Is every cabinet loaded below its load line?',
+          type: 'yesno',
+          evidence: 'on_fail',
+          minPhotos: 1,
+        },
         { key: 'cc_log', text: 'Is the temperature log filled in twice a day?', type: 'yesno' },
       ],
     },
@@ -243,7 +552,14 @@ const COLD_CHAIN: SchemeSpec = {
       title: 'Frozen food',
       weight: 1.5,
       questions: [
-        { key: 'fz_temp', text: 'Freezer temperature at -18 °C or below?', type: 'yesno', critical: true, evidence: 'always', minPhotos: 1 },
+        {
+          key: 'fz_temp',
+          text: 'Freezer temperature at -18 °C or below?',
+          type: 'yesno',
+          critical: true,
+          evidence: 'always',
+          minPhotos: 1,
+        },
         { key: 'fz_ice', text: 'Rate the ice build-up (1 = heavy, 4 = none)', type: 'score', maxScore: 4 },
         { key: 'fz_packs', text: 'Are damaged packs removed from sale?', type: 'yesno' },
         { key: 'fz_defrost', text: 'Date of the last defrost is recorded', type: 'yesno', allowNA: true },
@@ -253,11 +569,27 @@ const COLD_CHAIN: SchemeSpec = {
       title: 'Fruit, vegetables and bakery',
       weight: 1,
       questions: [
-        { key: 'fv_quality', text: 'Rate the freshness of the fruit and vegetables display (1 to 5)', type: 'score', maxScore: 5, weight: 2 },
+        {
+          key: 'fv_quality',
+          text: 'Rate the freshness of the fruit and vegetables display (1 to 5)',
+          type: 'score',
+          maxScore: 5,
+          weight: 2,
+        },
         { key: 'fv_origin', text: 'Is the country of origin shown for every loose product?', type: 'yesno' },
         { key: 'fv_rotation', text: 'Is stock rotated (older stock in front)?', type: 'yesno' },
-        { key: 'bk_allergens', text: 'Are allergens displayed for the in-store bakery?', type: 'yesno', critical: true },
-        { key: 'bk_tongs', text: 'Are tongs and bags available at the self-service bakery?', type: 'yesno', allowNA: true },
+        {
+          key: 'bk_allergens',
+          text: 'Are allergens displayed for the in-store bakery?',
+          type: 'yesno',
+          critical: true,
+        },
+        {
+          key: 'bk_tongs',
+          text: 'Are tongs and bags available at the self-service bakery?',
+          type: 'yesno',
+          allowNA: true,
+        },
       ],
     },
     {
@@ -265,13 +597,42 @@ const COLD_CHAIN: SchemeSpec = {
       weight: 1.5,
       questions: [
         { key: 'bs_receiving', text: 'Are deliveries put away within 30 minutes of receipt?', type: 'yesno' },
-        { key: 'bs_floor', text: 'Nothing stored directly on the floor of the cold room', type: 'yesno', evidence: 'on_fail', minPhotos: 1 },
-        { key: 'bs_pests', text: 'Any sign of pests?', type: 'yesno', critical: true, evidence: 'on_fail', minPhotos: 2, help: 'Answer "yes" if droppings, gnawed packs or insects were seen.' },
+        {
+          key: 'bs_floor',
+          text: 'Nothing stored directly on the floor of the cold room',
+          type: 'yesno',
+          evidence: 'on_fail',
+          minPhotos: 1,
+        },
+        {
+          key: 'bs_pests',
+          text: 'Any sign of pests?',
+          type: 'yesno',
+          critical: true,
+          evidence: 'on_fail',
+          minPhotos: 2,
+          help: 'Answer "yes" if droppings, gnawed packs or insects were seen.',
+        },
         { key: 'bs_handwash', text: 'Hand-wash station with soap and paper towels', type: 'yesno' },
         { key: 'bs_cleaning_plan', text: 'Cleaning plan signed for the past 7 days', type: 'yesno' },
         { key: 'bs_waste', text: 'How tidy is the waste area?', type: 'choice', options: cleanliness, maxScore: 3 },
-        { key: 'bs_photo', text: 'Photo of the cold room overview', type: 'photo', maxScore: 0, weight: 0, evidence: 'always', minPhotos: 1 },
-        { key: 'bs_notes', text: 'Actions agreed with the department manager', type: 'text', maxScore: 0, weight: 0, required: false },
+        {
+          key: 'bs_photo',
+          text: 'Photo of the cold room overview',
+          type: 'photo',
+          maxScore: 0,
+          weight: 0,
+          evidence: 'always',
+          minPhotos: 1,
+        },
+        {
+          key: 'bs_notes',
+          text: 'Actions agreed with the department manager',
+          type: 'text',
+          maxScore: 0,
+          weight: 0,
+          required: false,
+        },
       ],
     },
   ],
@@ -290,14 +651,21 @@ const BRANCH_WALK: SchemeSpec = {
         { key: 'nw_clean', text: 'How clean is the shop floor?', type: 'choice', options: cleanliness, maxScore: 3 },
         { key: 'nw_prices', text: 'Are all prices labelled?', type: 'yesno' },
         { key: 'nw_queue', text: 'Longest queue at the tills (customers)', type: 'number', maxScore: 3 },
-        { key: 'nw_staff', text: 'Rate the staff\'s helpfulness (1 to 5)', type: 'score', maxScore: 5 },
+        { key: 'nw_staff', text: "Rate the staff's helpfulness (1 to 5)", type: 'score', maxScore: 5 },
       ],
     },
     {
       title: 'Safety',
       weight: 1,
       questions: [
-        { key: 'nw_exits', text: 'Are the emergency exits clear?', type: 'yesno', critical: true, evidence: 'on_fail', minPhotos: 1 },
+        {
+          key: 'nw_exits',
+          text: 'Are the emergency exits clear?',
+          type: 'yesno',
+          critical: true,
+          evidence: 'on_fail',
+          minPhotos: 1,
+        },
         { key: 'nw_first_aid', text: 'Is the first-aid kit complete?', type: 'yesno' },
         { key: 'nw_notes', text: 'Notes', type: 'text', maxScore: 0, weight: 0, required: false },
       ],
@@ -318,8 +686,22 @@ export class BusinessSeeder extends Seeder {
     const acme = await em.findOneOrFail(Customer, { code: 'ACME' });
     const nws = await em.findOneOrFail(Customer, { code: 'NWS' });
 
-    this.licenses(em, acme, { plan: 'company', seats: 25, modules: ['tasks', 'reports', 'files', 'api'] }, { plan: 'team', seats: 10, modules: ['tasks', 'reports'] }, 200, 165);
-    this.licenses(em, nws, { plan: 'basic', seats: 5, modules: ['tasks', 'reports'] }, { plan: 'basic', seats: 3, modules: ['tasks'] }, 30, 335);
+    this.licenses(
+      em,
+      acme,
+      { plan: 'company', seats: 25, modules: ['tasks', 'reports', 'files', 'api'] },
+      { plan: 'team', seats: 10, modules: ['tasks', 'reports'] },
+      200,
+      165,
+    );
+    this.licenses(
+      em,
+      nws,
+      { plan: 'basic', seats: 5, modules: ['tasks', 'reports'] },
+      { plan: 'basic', seats: 3, modules: ['tasks'] },
+      30,
+      335,
+    );
 
     fakerFR.seed(5501);
     const acmeClasses = this.classes(em, acme, ACME_CLASSES);
@@ -336,7 +718,13 @@ export class BusinessSeeder extends Seeder {
       ...STORE_STANDARDS,
       sections: STORE_STANDARDS.sections.map((s) =>
         s.title === 'Checkouts'
-          ? { ...s, questions: [...s.questions, { key: 'co_loyalty', text: 'Is the loyalty card offered at the till?', type: 'yesno' as const }] }
+          ? {
+              ...s,
+              questions: [
+                ...s.questions,
+                { key: 'co_loyalty', text: 'Is the loyalty card offered at the till?', type: 'yesno' as const },
+              ],
+            }
           : s,
       ),
     };
@@ -380,10 +768,20 @@ export class BusinessSeeder extends Seeder {
     });
   }
 
-  private classes(em: EntityManager, customer: Customer, specs: ClassSpec[]): { spec: ClassSpec; entity: LocationClass }[] {
+  private classes(
+    em: EntityManager,
+    customer: Customer,
+    specs: ClassSpec[],
+  ): { spec: ClassSpec; entity: LocationClass }[] {
     return specs.map((spec) => ({
       spec,
-      entity: em.create(LocationClass, { customer, name: spec.name, description: spec.description, color: spec.color, archivedAt: null }),
+      entity: em.create(LocationClass, {
+        customer,
+        name: spec.name,
+        description: spec.description,
+        color: spec.color,
+        archivedAt: null,
+      }),
     }));
   }
 
@@ -397,7 +795,14 @@ export class BusinessSeeder extends Seeder {
   ): void {
     let n = 0;
     for (const d of directions) {
-      const direction = em.create(Direction, { customer, code: d.code, name: d.name, description: d.description, active: true, archivedAt: null });
+      const direction = em.create(Direction, {
+        customer,
+        code: d.code,
+        name: d.name,
+        description: d.description,
+        active: true,
+        archivedAt: null,
+      });
       for (const a of d.areas) {
         const sub = em.create(SubDirection, {
           customer,
@@ -415,8 +820,12 @@ export class BusinessSeeder extends Seeder {
           // areas have a pick-up point.
           const kind = i === perArea - 1 && a === d.areas[0] ? 'depot' : i === 1 && n % 2 === 0 ? 'pickup' : 'shop';
           const candidates = classes.filter((c) => c.spec.kind === kind);
-          const { spec, entity } = faker.helpers.arrayElement(candidates.length ? candidates : classes.filter((c) => c.spec.kind === 'shop'));
-          const district = faker.location.street().replace(/^(rue|avenue|boulevard|place|impasse|allée|chemin|quai)\s+(de la |de l'|du |des |de |d')?/i, '');
+          const { spec, entity } = faker.helpers.arrayElement(
+            candidates.length ? candidates : classes.filter((c) => c.spec.kind === 'shop'),
+          );
+          const district = faker.location
+            .street()
+            .replace(/^(rue|avenue|boulevard|place|impasse|allée|chemin|quai)\s+(de la |de l'|du |des |de |d')?/i, '');
           em.create(Location, {
             customer,
             subDirection: sub,
@@ -535,7 +944,15 @@ export class BusinessSeeder extends Seeder {
       archivedAt: null,
     });
     const nwsInspector = await user('qualitycontrol@nws.demo.com');
-    const berlin = em.create(Team, { customer: nws, name: 'Berlin Mitte', description: 'Branch checks in Berlin.', floorManager: null, teamLeader: null, active: true, archivedAt: null });
+    const berlin = em.create(Team, {
+      customer: nws,
+      name: 'Berlin Mitte',
+      description: 'Branch checks in Berlin.',
+      floorManager: null,
+      teamLeader: null,
+      active: true,
+      archivedAt: null,
+    });
 
     const memberships: [Team, User[]][] = [
       [lyon, [floorManager, teamLeader, inspector, ...lyonInspectors]],

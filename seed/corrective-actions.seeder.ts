@@ -6,12 +6,18 @@
 // Deterministic: no randomness beyond the workflow seed's tasks.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { answersByKey, isQuestionVisible, pointsEarned, SCORED_TYPES, type ScoreQuestion } from '../src/shared/workflow/score.ts';
 import { Team } from '../src/server/domains/organization/users/user.entity.ts';
 import { SchemeQuestion } from '../src/server/domains/structure/schemes/scheme.entity.ts';
 import { CorrectiveAction } from '../src/server/domains/workflow/corrective-actions/corrective-action.entity.ts';
 import { Project } from '../src/server/domains/workflow/projects/project.entity.ts';
 import { Task } from '../src/server/domains/workflow/tasks/task.entity.ts';
+import {
+  answersByKey,
+  isQuestionVisible,
+  pointsEarned,
+  SCORED_TYPES,
+  type ScoreQuestion,
+} from '../src/shared/workflow/score.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -45,8 +51,12 @@ export class CorrectiveActionsSeeder extends Seeder {
       });
       questionsByScheme.set(q.scheme.id, map);
     }
-    const teams = new Map((await em.find(Team, { id: { $in: [...new Set(tasks.map((t) => t.team.id))] } })).map((t) => [t.id, t]));
-    const projects = new Map((await em.find(Project, { id: { $in: [...new Set(tasks.map((t) => t.project.id))] } })).map((p) => [p.id, p]));
+    const teams = new Map(
+      (await em.find(Team, { id: { $in: [...new Set(tasks.map((t) => t.team.id))] } })).map((t) => [t.id, t]),
+    );
+    const projects = new Map(
+      (await em.find(Project, { id: { $in: [...new Set(tasks.map((t) => t.project.id))] } })).map((p) => [p.id, p]),
+    );
 
     const pending = new Map<string, CorrectiveAction[]>();
     const now = Date.now();

@@ -9,11 +9,11 @@ import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import type { TAnswer } from '../src/shared/schemas/tasks.ts';
 import { db } from '../src/server/db/kysely.ts';
 import { File } from '../src/server/domains/workflow/files/file.entity.ts';
 import { THUMBNAIL_SIZE, THUMBNAIL_TYPE } from '../src/server/domains/workflow/files/thumbnail.ts';
 import type { FileStorage } from '../src/server/lib/file-storage.ts';
+import type { TAnswer } from '../src/shared/schemas/tasks.ts';
 
 const TASKS = 6;
 const PALETTE: [number, number, number][] = [
@@ -45,7 +45,9 @@ async function pattern(n: number): Promise<Buffer> {
       pixels[i + 2] = Math.round(b * light);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 export async function seedDemoFiles(em: EntityManager, storage: FileStorage): Promise<number> {
@@ -72,10 +74,16 @@ export async function seedDemoFiles(em: EntityManager, storage: FileStorage): Pr
     for (let j = 0; j < (i % 2) + 1; j++) {
       const n = i * 2 + j;
       const bytes = await pattern(n);
-      const thumbnail = await sharp(bytes).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+      const thumbnail = await sharp(bytes)
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' })
+        .webp({ quality: 75 })
+        .toBuffer();
       const key = `${task.customer_id}/seed/task-${task.id}-photo-${j + 1}`;
       await storage.put(key, Readable.from([bytes]), { size: bytes.length, contentType: 'image/jpeg' });
-      await storage.put(`${key}-thumbnail`, Readable.from([thumbnail]), { size: thumbnail.length, contentType: THUMBNAIL_TYPE });
+      await storage.put(`${key}-thumbnail`, Readable.from([thumbnail]), {
+        size: thumbnail.length,
+        contentType: THUMBNAIL_TYPE,
+      });
       const at = task.submitted_at ? new Date(new Date(task.submitted_at).getTime() - (10 - j) * 60_000) : new Date();
       const file = em.create(File, {
         customer: task.customer_id,
@@ -97,8 +105,14 @@ export async function seedDemoFiles(em: EntityManager, storage: FileStorage): Pr
       ids.push(file.id);
       made++;
     }
-    const withPhotos = answers.map((a) => (a.questionKey === target.questionKey ? { ...a, fileIds: [...a.fileIds, ...ids] } : a));
-    await k.updateTable('tasks').set({ answers: sql`${JSON.stringify(withPhotos)}::jsonb` }).where('id', '=', task.id).execute();
+    const withPhotos = answers.map((a) =>
+      a.questionKey === target.questionKey ? { ...a, fileIds: [...a.fileIds, ...ids] } : a,
+    );
+    await k
+      .updateTable('tasks')
+      .set({ answers: sql`${JSON.stringify(withPhotos)}::jsonb` })
+      .where('id', '=', task.id)
+      .execute();
     // The photos were sent with the last round.
     await k
       .updateTable('task_rounds')

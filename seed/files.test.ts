@@ -16,7 +16,12 @@ describe('seeded demo files', () => {
     const seeded = files.items.filter((f) => f.name.startsWith('visit-'));
     expect(seeded).toHaveLength(made);
     const first = seeded[0];
-    expect(first).toMatchObject({ mimeType: 'image/jpeg', hasThumbnail: true, family: 'image', linked: { type: 'task' } });
+    expect(first).toMatchObject({
+      mimeType: 'image/jpeg',
+      hasThumbnail: true,
+      family: 'image',
+      linked: { type: 'task' },
+    });
     const task = await analyst.tasks.byId({ id: first.taskId! });
     expect(task.answers.flatMap((a) => a.fileIds)).toContain(first.id);
     const history = await analyst.tasks.history({ id: task.id });
@@ -26,7 +31,11 @@ describe('seeded demo files', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(original.rawPayload.length).toBe(first.size);
-    const thumbnail = await t.request({ method: 'GET', url: `/api/files/${first.id}?thumbnail=1`, as: 'analyst@demo.com' });
+    const thumbnail = await t.request({
+      method: 'GET',
+      url: `/api/files/${first.id}?thumbnail=1`,
+      as: 'analyst@demo.com',
+    });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
 

@@ -6,12 +6,13 @@
 // and a user receives only templates their role has; the pages of tasks, projects, reports and files
 // are not built yet, so nothing is said about them (src/client/shell/shell-links.test.ts checks every
 // seeded link against the client's route table, for every demo account).
+
+import { faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { faker } from '@faker-js/faker';
-import { abilityFor, type Action, type Subject } from '../src/shared/abilities/index.ts';
-import { Notification } from '../src/server/domains/platform/notifications/notification.entity.ts';
 import { User } from '../src/server/domains/organization/users/user.entity.ts';
+import { Notification } from '../src/server/domains/platform/notifications/notification.entity.ts';
+import { type Action, abilityFor, type Subject } from '../src/shared/abilities/index.ts';
 
 interface Template {
   title: string;
@@ -24,16 +25,66 @@ interface Template {
 
 /** What the product tells people about. */
 const TEMPLATES: Template[] = [
-  { title: 'Scheme revised', body: () => 'An inspection scheme you use has a new revision with two extra questions.', link: '/management/schemes', audience: ['read', 'Scheme'] },
-  { title: 'License renewal due', body: () => 'A customer license expires in 30 days.', link: '/business/licenses', audience: ['read', 'License'] },
-  { title: 'Location added', body: (n) => `${n} added a location to your area; it can now be planned for inspections.`, link: '/management/location-setting', audience: ['read', 'Location'] },
-  { title: 'Team changed', body: (n) => `${n} joined one of your teams.`, link: '/management/teams', audience: ['read', 'Team'] },
-  { title: 'Invitation accepted', body: (n) => `${n} accepted the invitation and signed in for the first time.`, link: '/management/users', audience: ['update', 'User'] },
-  { title: 'Directions reorganised', body: () => 'Two sub-directions moved to another direction; their locations kept their codes.', link: '/management/directions', audience: ['read', 'Direction'] },
-  { title: 'Your access', body: () => 'See what your role may do in each area of Opsdesk.', link: '/access-control', audience: ['read', 'AclDemo'] },
-  { title: 'Welcome to Opsdesk', body: () => 'Press Ctrl+K to find pages, people and places, and ? for every keyboard shortcut.', link: null, audience: ['read', 'DemoApp'] },
-  { title: 'Password changed', body: () => 'Your password was changed. If this was not you, contact your administrator.', link: null, audience: null },
-  { title: 'New sign-in', body: () => 'Your account signed in from a new browser. If this was not you, change your password.', link: null, audience: null },
+  {
+    title: 'Scheme revised',
+    body: () => 'An inspection scheme you use has a new revision with two extra questions.',
+    link: '/management/schemes',
+    audience: ['read', 'Scheme'],
+  },
+  {
+    title: 'License renewal due',
+    body: () => 'A customer license expires in 30 days.',
+    link: '/business/licenses',
+    audience: ['read', 'License'],
+  },
+  {
+    title: 'Location added',
+    body: (n) => `${n} added a location to your area; it can now be planned for inspections.`,
+    link: '/management/location-setting',
+    audience: ['read', 'Location'],
+  },
+  {
+    title: 'Team changed',
+    body: (n) => `${n} joined one of your teams.`,
+    link: '/management/teams',
+    audience: ['read', 'Team'],
+  },
+  {
+    title: 'Invitation accepted',
+    body: (n) => `${n} accepted the invitation and signed in for the first time.`,
+    link: '/management/users',
+    audience: ['update', 'User'],
+  },
+  {
+    title: 'Directions reorganised',
+    body: () => 'Two sub-directions moved to another direction; their locations kept their codes.',
+    link: '/management/directions',
+    audience: ['read', 'Direction'],
+  },
+  {
+    title: 'Your access',
+    body: () => 'See what your role may do in each area of Opsdesk.',
+    link: '/access-control',
+    audience: ['read', 'AclDemo'],
+  },
+  {
+    title: 'Welcome to Opsdesk',
+    body: () => 'Press Ctrl+K to find pages, people and places, and ? for every keyboard shortcut.',
+    link: null,
+    audience: ['read', 'DemoApp'],
+  },
+  {
+    title: 'Password changed',
+    body: () => 'Your password was changed. If this was not you, contact your administrator.',
+    link: null,
+    audience: null,
+  },
+  {
+    title: 'New sign-in',
+    body: () => 'Your account signed in from a new browser. If this was not you, change your password.',
+    link: null,
+    audience: null,
+  },
 ];
 
 export class NotificationsSeeder extends Seeder {

@@ -15,15 +15,9 @@
 // submission its round (task_rounds), and a reworked task's first rejection flags questions, with
 // round 1's answers differing from round 2's on those questions. None of it draws from the faker, so
 // the rest of the data is the same as before it was added.
-import { base, fr, Faker } from '@faker-js/faker';
+import { base, Faker, fr } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import type { TTaskStatus } from '../src/shared/schemas/projects.ts';
-import type { TQuestion } from '../src/shared/schemas/schemes.ts';
-import type { TAnswer } from '../src/shared/schemas/tasks.ts';
-import { distanceMeters } from '../src/shared/workflow/geo.ts';
-import { answerOutcomes } from '../src/shared/workflow/outcomes.ts';
-import { answersByKey, computeScore, isQuestionVisible, questionsOf, type ScoreScheme } from '../src/shared/workflow/score.ts';
 import { Customer } from '../src/server/domains/organization/customers/customer.entity.ts';
 import { Team, TeamMember, User } from '../src/server/domains/organization/users/user.entity.ts';
 import { Location } from '../src/server/domains/structure/locations/location.entity.ts';
@@ -33,6 +27,18 @@ import { Project } from '../src/server/domains/workflow/projects/project.entity.
 import { Slot } from '../src/server/domains/workflow/slots/slot.entity.ts';
 import { Task, TaskReview, TaskRound } from '../src/server/domains/workflow/tasks/task.entity.ts';
 import { AuditEvent } from '../src/server/lib/audit/audit-event.entity.ts';
+import type { TTaskStatus } from '../src/shared/schemas/projects.ts';
+import type { TQuestion } from '../src/shared/schemas/schemes.ts';
+import type { TAnswer } from '../src/shared/schemas/tasks.ts';
+import { distanceMeters } from '../src/shared/workflow/geo.ts';
+import { answerOutcomes } from '../src/shared/workflow/outcomes.ts';
+import {
+  answersByKey,
+  computeScore,
+  isQuestionVisible,
+  questionsOf,
+  type ScoreScheme,
+} from '../src/shared/workflow/score.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -68,7 +74,10 @@ function zoneOffset(at: number, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(at / 1000) * 1000;
+  return (
+    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) -
+    Math.floor(at / 1000) * 1000
+  );
 }
 
 /** The instant of a local date and wall-clock time (HH:MM) in a time zone. */
@@ -89,7 +98,11 @@ interface SchemeData {
 }
 
 async function loadScheme(em: EntityManager, customer: Customer, name: string): Promise<SchemeData> {
-  const scheme = await em.findOneOrFail(Scheme, { customer, name, status: 'published' }, { orderBy: { version: 'desc' } });
+  const scheme = await em.findOneOrFail(
+    Scheme,
+    { customer, name, status: 'published' },
+    { orderBy: { version: 'desc' } },
+  );
   const sections = await em.find(SchemeSection, { scheme }, { orderBy: { position: 'asc' } });
   const questions = await em.find(SchemeQuestion, { scheme }, { orderBy: { position: 'asc' } });
   return {
@@ -152,7 +165,9 @@ function generateAnswers(f: Faker, data: SchemeData, quality: number): TAnswer[]
           answer.value = good;
           break;
         case 'score':
-          answer.value = good ? f.number.int({ min: Math.ceil(m / 2), max: m }) : f.number.int({ min: 0, max: Math.max(0, Math.ceil(m / 2) - 1) });
+          answer.value = good
+            ? f.number.int({ min: Math.ceil(m / 2), max: m })
+            : f.number.int({ min: 0, max: Math.max(0, Math.ceil(m / 2) - 1) });
           break;
         case 'choice': {
           const sorted = [...question.options].sort((a, b) => b.score - a.score);
@@ -161,7 +176,12 @@ function generateAnswers(f: Faker, data: SchemeData, quality: number): TAnswer[]
           break;
         }
         case 'number':
-          answer.value = m > 0 ? (good ? f.number.int({ min: Math.ceil(m / 2), max: m + 2 }) : f.number.int({ min: 0, max: Math.max(0, Math.ceil(m / 2) - 1) })) : f.number.int({ min: 1, max: 6 });
+          answer.value =
+            m > 0
+              ? good
+                ? f.number.int({ min: Math.ceil(m / 2), max: m + 2 })
+                : f.number.int({ min: 0, max: Math.max(0, Math.ceil(m / 2) - 1) })
+              : f.number.int({ min: 1, max: 6 });
           break;
         case 'text':
           if (f.datatype.boolean()) answer.value = f.helpers.arrayElement(REMARKS);
@@ -182,8 +202,26 @@ function generateAnswers(f: Faker, data: SchemeData, quality: number): TAnswer[]
 
 /** Statuses of past visits, in a fixed cycle (every status appears; most are approved). */
 const PAST_CYCLE: TTaskStatus[] = [
-  'approved', 'approved', 'submitted', 'approved', 'rejected', 'approved', 'missed', 'approved', 'in_progress', 'approved',
-  'cancelled', 'approved', 'submitted', 'approved', 'approved', 'rejected', 'approved', 'missed', 'approved', 'approved',
+  'approved',
+  'approved',
+  'submitted',
+  'approved',
+  'rejected',
+  'approved',
+  'missed',
+  'approved',
+  'in_progress',
+  'approved',
+  'cancelled',
+  'approved',
+  'submitted',
+  'approved',
+  'approved',
+  'rejected',
+  'approved',
+  'missed',
+  'approved',
+  'approved',
 ];
 
 const REJECT_REASONS = [
@@ -219,12 +257,17 @@ function firstRoundAnswers(answers: readonly TAnswer[], flagged: readonly TQuest
     let value = answer.value;
     if (q.type === 'yesno') value = !answer.value;
     else if (q.type === 'choice') value = [...q.options].sort((x, y) => x.score - y.score)[0]?.value ?? answer.value;
-    else if (typeof answer.value === 'number') value = Math.max(0, answer.value - Math.max(1, Math.ceil(q.maxScore / 2)));
+    else if (typeof answer.value === 'number')
+      value = Math.max(0, answer.value - Math.max(1, Math.ceil(q.maxScore / 2)));
     return { ...answer, value, comment: null };
   });
 }
 
-const CANCEL_REASONS = ['Store closed for a stocktake.', 'Visit merged with the regional audit.', 'Road closed by a local strike.'];
+const CANCEL_REASONS = [
+  'Store closed for a stocktake.',
+  'Visit merged with the regional audit.',
+  'Road closed by a local strike.',
+];
 
 interface AssignmentPlan {
   location: Location;
@@ -272,14 +315,20 @@ export class WorkflowSeeder extends Seeder {
     const paris = await em.findOneOrFail(Team, { customer: acme, name: 'Paris field team' });
     const berlin = await em.findOneOrFail(Team, { customer: nws, name: 'Berlin Mitte' });
     const inspectorsOf = async (team: Team) =>
-      (await em.find(TeamMember, { team }, { populate: ['user'], orderBy: { user: { id: 'asc' } } })).map((m) => m.user).filter((u) => u.role === 'qualitycontrol');
+      (await em.find(TeamMember, { team }, { populate: ['user'], orderBy: { user: { id: 'asc' } } }))
+        .map((m) => m.user)
+        .filter((u) => u.role === 'qualitycontrol');
     const demoInspector = await user('qualitycontrol@demo.com');
     const lyonInspectors = (await inspectorsOf(lyon)).filter((u) => u.id !== demoInspector.id);
     const parisInspectors = await inspectorsOf(paris);
     const usable = async (customer: Customer, areas: string[]) =>
-      (await em.find(Location, { customer, active: true, archivedAt: null }, { orderBy: { code: 'asc' }, populate: ['subDirection'] })).filter((l) =>
-        areas.includes(l.subDirection.code),
-      );
+      (
+        await em.find(
+          Location,
+          { customer, active: true, archivedAt: null },
+          { orderBy: { code: 'asc' }, populate: ['subDirection'] },
+        )
+      ).filter((l) => areas.includes(l.subDirection.code));
 
     // ACME, active: 10 South-East locations for the Lyon team (3 for the demo inspector), 10 North for Paris.
     const standards = await loadScheme(em, acme, 'Store opening standards');
@@ -298,7 +347,13 @@ export class WorkflowSeeder extends Seeder {
       });
     });
     north.forEach((location, i) => {
-      assignments.push({ location, team: paris, inspector: parisInspectors[i % parisInspectors.length], days: weekly(today, (i + 3) % 6, -20, 10), hours: i % 2 ? ['13:30', '16:30'] : ['08:30', '11:30'] });
+      assignments.push({
+        location,
+        team: paris,
+        inspector: parisInspectors[i % parisInspectors.length],
+        days: weekly(today, (i + 3) % 6, -20, 10),
+        hours: i % 2 ? ['13:30', '16:30'] : ['08:30', '11:30'],
+      });
     });
     const parisLeader = await em.findOneOrFail(User, { id: paris.teamLeader!.id });
     const active: ProjectPlan = {
@@ -331,7 +386,13 @@ export class WorkflowSeeder extends Seeder {
       status: 'draft',
       startDay: 15,
       endDay: 45,
-      assignments: southEast.slice(0, 5).map((location, i) => ({ location, team: lyon, inspector: i < 2 ? demoInspector : lyonInspectors[i % lyonInspectors.length], days: [], hours: ['09:00', '12:00'] })),
+      assignments: southEast.slice(0, 5).map((location, i) => ({
+        location,
+        team: lyon,
+        inspector: i < 2 ? demoInspector : lyonInspectors[i % lyonInspectors.length],
+        days: [],
+        hours: ['09:00', '12:00'],
+      })),
       reviewers: new Map(),
       canceller: await user('floormanager@demo.com'),
     };
@@ -350,7 +411,13 @@ export class WorkflowSeeder extends Seeder {
       status: 'active',
       startDay: -20,
       endDay: 10,
-      assignments: berlinLocations.map((location, i) => ({ location, team: berlin, inspector: nwsInspector, days: weekly(today, i % 5, -20, 10), hours: ['10:00', '13:00'] })),
+      assignments: berlinLocations.map((location, i) => ({
+        location,
+        team: berlin,
+        inspector: nwsInspector,
+        days: weekly(today, i % 5, -20, 10),
+        hours: ['10:00', '13:00'],
+      })),
       reviewers: new Map([[berlin.id, await user('admin@nws.demo.com')]]),
       canceller: await user('admin@nws.demo.com'),
     };
@@ -377,7 +444,14 @@ export class WorkflowSeeder extends Seeder {
 
   private events: { task: Task; at: Date; actor: User | null; action: string; changes: Record<string, unknown> }[] = [];
 
-  private project(em: EntityManager, f: Faker, plan: ProjectPlan, today: string, analyst: User, cycleStart: number): number {
+  private project(
+    em: EntityManager,
+    f: Faker,
+    plan: ProjectPlan,
+    today: string,
+    analyst: User,
+    cycleStart: number,
+  ): number {
     const zone = plan.customer.timeZone;
     const now = Date.now();
     const project = em.create(Project, {
@@ -410,7 +484,12 @@ export class WorkflowSeeder extends Seeder {
         const endsAt = zonedInstant(date, a.hours[1], zone);
         const slot = em.create(Slot, { customer: plan.customer, assignment, startsAt, endsAt, occurrence: date });
         // Past days get the cycle's statuses; today and later are scheduled, now and then cancelled.
-        const status: TTaskStatus = day < 0 ? PAST_CYCLE[cycle++ % PAST_CYCLE.length] : f.number.int({ min: 0, max: 19 }) === 0 ? 'cancelled' : 'scheduled';
+        const status: TTaskStatus =
+          day < 0
+            ? PAST_CYCLE[cycle++ % PAST_CYCLE.length]
+            : f.number.int({ min: 0, max: 19 }) === 0
+              ? 'cancelled'
+              : 'scheduled';
         this.task(em, f, { plan, a, assignment, slot, project, status, analyst, canceller: plan.canceller, now });
       }
     }
@@ -420,20 +499,44 @@ export class WorkflowSeeder extends Seeder {
   private task(
     em: EntityManager,
     f: Faker,
-    ctx: { plan: ProjectPlan; a: AssignmentPlan; assignment: LocationAssignment; slot: Slot; project: Project; status: TTaskStatus; analyst: User; canceller: User; now: number },
+    ctx: {
+      plan: ProjectPlan;
+      a: AssignmentPlan;
+      assignment: LocationAssignment;
+      slot: Slot;
+      project: Project;
+      status: TTaskStatus;
+      analyst: User;
+      canceller: User;
+      now: number;
+    },
   ): void {
     const { plan, a, slot, status } = ctx;
-    const started = status === 'in_progress' || status === 'submitted' || status === 'approved' || status === 'rejected';
+    const started =
+      status === 'in_progress' || status === 'submitted' || status === 'approved' || status === 'rejected';
     const submitted = status === 'submitted' || status === 'approved' || status === 'rejected';
     const reviewed = status === 'approved' || status === 'rejected';
     const startedAt = started ? new Date(slot.startsAt.getTime() + f.number.int({ min: 5, max: 40 }) * 60_000) : null;
-    const submittedAt = submitted && startedAt ? new Date(startedAt.getTime() + f.number.int({ min: 40, max: 100 }) * 60_000) : null;
-    const reviewedAt = reviewed && submittedAt ? new Date(Math.min(ctx.now - 3600_000, submittedAt.getTime() + f.number.int({ min: 2, max: 30 }) * 3600_000)) : null;
+    const submittedAt =
+      submitted && startedAt ? new Date(startedAt.getTime() + f.number.int({ min: 40, max: 100 }) * 60_000) : null;
+    const reviewedAt =
+      reviewed && submittedAt
+        ? new Date(Math.min(ctx.now - 3600_000, submittedAt.getTime() + f.number.int({ min: 2, max: 30 }) * 3600_000))
+        : null;
     const answers = started ? generateAnswers(f, plan.data, f.number.float({ min: 0.8, max: 1 })) : [];
     const result = submitted ? computeScore(plan.data.score, answers) : null;
 
     // Check-in near the location; now and then outside its geofence, with a reason.
-    let checkIn: Pick<Task, 'checkInLatitude' | 'checkInLongitude' | 'checkInAccuracy' | 'checkInDistanceM' | 'checkInAt' | 'outOfFence' | 'outOfFenceReason'> = {
+    let checkIn: Pick<
+      Task,
+      | 'checkInLatitude'
+      | 'checkInLongitude'
+      | 'checkInAccuracy'
+      | 'checkInDistanceM'
+      | 'checkInAt'
+      | 'outOfFence'
+      | 'outOfFenceReason'
+    > = {
       checkInLatitude: null,
       checkInLongitude: null,
       checkInAccuracy: null,
@@ -451,7 +554,8 @@ export class WorkflowSeeder extends Seeder {
         longitude: Number((location.longitude + f.number.float({ min: -spread, max: spread })).toFixed(6)),
       };
       const accuracy = f.number.int({ min: 5, max: 35 });
-      const distance = Math.round(distanceMeters(point, { latitude: location.latitude, longitude: location.longitude }) * 10) / 10;
+      const distance =
+        Math.round(distanceMeters(point, { latitude: location.latitude, longitude: location.longitude }) * 10) / 10;
       const outside = distance > location.geofenceRadiusM + accuracy;
       checkIn = {
         checkInLatitude: point.latitude,
@@ -495,9 +599,15 @@ export class WorkflowSeeder extends Seeder {
       cancelReason: status === 'cancelled' ? f.helpers.arrayElement(CANCEL_REASONS) : null,
       reminderSentAt: null,
     });
-    const event = (at: Date, actor: User | null, action: string, changes: Record<string, unknown>) => this.events.push({ task, at, actor, action, changes });
-    if (status === 'missed') event(slot.endsAt, null, 'missed', { status: { from: 'scheduled', to: 'missed' }, endsAt: slot.endsAt });
-    if (status === 'cancelled') event(new Date(Math.min(ctx.now, slot.startsAt.getTime()) - DAY), ctx.canceller, 'cancel', { status: { from: 'scheduled', to: 'cancelled' }, reason: task.cancelReason });
+    const event = (at: Date, actor: User | null, action: string, changes: Record<string, unknown>) =>
+      this.events.push({ task, at, actor, action, changes });
+    if (status === 'missed')
+      event(slot.endsAt, null, 'missed', { status: { from: 'scheduled', to: 'missed' }, endsAt: slot.endsAt });
+    if (status === 'cancelled')
+      event(new Date(Math.min(ctx.now, slot.startsAt.getTime()) - DAY), ctx.canceller, 'cancel', {
+        status: { from: 'scheduled', to: 'cancelled' },
+        reason: task.cancelReason,
+      });
     if (startedAt) {
       // A reworked task was first started before its first round (half a day before the last one).
       const firstStart = reworked && submittedAt ? new Date(submittedAt.getTime() - DAY / 2 - 4 * 3600_000) : startedAt;
@@ -511,20 +621,52 @@ export class WorkflowSeeder extends Seeder {
     const flagged = flaggedQuestions(answers, plan.data);
     const submit = (at: Date, round: number, sent: TAnswer[]) => {
       const scored = computeScore(plan.data.score, sent);
-      em.create(TaskRound, { task, round, answers: sent, score: scored.score, passed: scored.passed, createdAt: at, updatedAt: at });
-      event(at, a.inspector, 'submit', { status: { from: 'in_progress', to: 'submitted' }, score: scored.score, passed: scored.passed, criticalFailures: scored.criticalFailures });
+      em.create(TaskRound, {
+        task,
+        round,
+        answers: sent,
+        score: scored.score,
+        passed: scored.passed,
+        createdAt: at,
+        updatedAt: at,
+      });
+      event(at, a.inspector, 'submit', {
+        status: { from: 'in_progress', to: 'submitted' },
+        score: scored.score,
+        passed: scored.passed,
+        criticalFailures: scored.criticalFailures,
+      });
     };
     if (reviewed && submittedAt && reviewedAt) {
-      const reviewer = f.number.int({ min: 0, max: 3 }) === 0 ? ctx.analyst : (plan.reviewers.get(a.team.id) ?? ctx.analyst);
+      const reviewer =
+        f.number.int({ min: 0, max: 3 }) === 0 ? ctx.analyst : (plan.reviewers.get(a.team.id) ?? ctx.analyst);
       if (reworked) {
         // Round 1: sent half a day earlier with weaker answers on the questions the reviewer flagged.
         const first = new Date(submittedAt.getTime() - DAY / 2);
         const sentAt = new Date(first.getTime() - 3 * 3600_000);
         const reason = f.helpers.arrayElement(REJECT_REASONS);
-        const questionComments = flagged.map((q) => ({ questionKey: q.key, comment: QUESTION_NOTES[q.type] ?? QUESTION_NOTES.default }));
+        const questionComments = flagged.map((q) => ({
+          questionKey: q.key,
+          comment: QUESTION_NOTES[q.type] ?? QUESTION_NOTES.default,
+        }));
         submit(sentAt, 1, firstRoundAnswers(answers, flagged));
-        em.create(TaskReview, { task, round: 1, reviewer, decision: 'rejected', reason, comment: null, questionComments, createdAt: first, updatedAt: first });
-        event(first, reviewer, 'reject', { status: { from: 'submitted', to: 'rejected' }, round: 1, reason, questionKeys: questionComments.map((c) => c.questionKey) });
+        em.create(TaskReview, {
+          task,
+          round: 1,
+          reviewer,
+          decision: 'rejected',
+          reason,
+          comment: null,
+          questionComments,
+          createdAt: first,
+          updatedAt: first,
+        });
+        event(first, reviewer, 'reject', {
+          status: { from: 'submitted', to: 'rejected' },
+          round: 1,
+          reason,
+          questionKeys: questionComments.map((c) => c.questionKey),
+        });
         const resumed = new Date(first.getTime() + 3600_000);
         event(resumed, a.inspector, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: 1 });
       }
@@ -532,8 +674,21 @@ export class WorkflowSeeder extends Seeder {
       const decision = status === 'approved' ? 'approved' : 'rejected';
       const reason = status === 'rejected' ? f.helpers.arrayElement(REJECT_REASONS) : null;
       const comment = status === 'approved' && f.datatype.boolean() ? 'Good visit, thank you.' : null;
-      const questionComments = decision === 'rejected' ? flagged.map((q) => ({ questionKey: q.key, comment: QUESTION_NOTES[q.type] ?? QUESTION_NOTES.default })) : [];
-      em.create(TaskReview, { task, round: reworkCount + 1, reviewer, decision, reason, comment, questionComments, createdAt: reviewedAt, updatedAt: reviewedAt });
+      const questionComments =
+        decision === 'rejected'
+          ? flagged.map((q) => ({ questionKey: q.key, comment: QUESTION_NOTES[q.type] ?? QUESTION_NOTES.default }))
+          : [];
+      em.create(TaskReview, {
+        task,
+        round: reworkCount + 1,
+        reviewer,
+        decision,
+        reason,
+        comment,
+        questionComments,
+        createdAt: reviewedAt,
+        updatedAt: reviewedAt,
+      });
       event(reviewedAt, reviewer, decision === 'approved' ? 'approve' : 'reject', {
         status: { from: 'submitted', to: decision },
         round: reworkCount + 1,

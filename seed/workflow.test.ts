@@ -1,10 +1,11 @@
 // The seeded workflow (seed/workflow.seeder.ts): the demo projects, tasks in every status with scores
 // the score function gives for their answers, consistent copies, visits this week, and the local-time
 // helpers it plans with.
-import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../src/server/testing/app.ts';
+
 import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { db } from '../src/server/db/kysely.ts';
+import { setupTestApp } from '../src/server/testing/app.ts';
 import { TASK_STATUSES } from '../src/shared/schemas/projects.ts';
 import { computeScore } from '../src/shared/workflow/score.ts';
 import { addDays, localDate, zonedInstant } from './workflow.seeder.ts';
@@ -59,15 +60,45 @@ describe('seeded workflow', () => {
     expect(rows.filter((r) => r.task_id === null || r.consistent !== true)).toEqual([]);
   });
 
-  it('stored scores are the score function\'s for the stored answers', async () => {
-    const tasks = await k().selectFrom('tasks').select(['id', 'scheme_id', 'answers', sql<number | null>`score::float8`.as('score'), 'passed', 'critical_failures', 'section_scores', 'status']).execute();
+  it("stored scores are the score function's for the stored answers", async () => {
+    const tasks = await k()
+      .selectFrom('tasks')
+      .select([
+        'id',
+        'scheme_id',
+        'answers',
+        sql<number | null>`score::float8`.as('score'),
+        'passed',
+        'critical_failures',
+        'section_scores',
+        'status',
+      ])
+      .execute();
     const schemes = new Map<number, Parameters<typeof computeScore>[0]>();
     for (const id of new Set(tasks.map((x) => x.scheme_id))) {
-      const scheme = await k().selectFrom('schemes').select(['passing_score']).where('id', '=', id).executeTakeFirstOrThrow();
-      const sections = await k().selectFrom('scheme_sections').select(['id', 'title', sql<number>`weight::float8`.as('weight')]).where('scheme_id', '=', id).orderBy('position').execute();
+      const scheme = await k()
+        .selectFrom('schemes')
+        .select(['passing_score'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const sections = await k()
+        .selectFrom('scheme_sections')
+        .select(['id', 'title', sql<number>`weight::float8`.as('weight')])
+        .where('scheme_id', '=', id)
+        .orderBy('position')
+        .execute();
       const questions = await k()
         .selectFrom('scheme_questions')
-        .select(['section_id', 'key', 'type', sql<number>`max_score::float8`.as('max_score'), sql<number>`weight::float8`.as('weight'), 'critical', 'options', 'visible_if'])
+        .select([
+          'section_id',
+          'key',
+          'type',
+          sql<number>`max_score::float8`.as('max_score'),
+          sql<number>`weight::float8`.as('weight'),
+          'critical',
+          'options',
+          'visible_if',
+        ])
         .where('scheme_id', '=', id)
         .orderBy('position')
         .execute();
@@ -78,7 +109,15 @@ describe('seeded workflow', () => {
           weight: s.weight,
           questions: questions
             .filter((q) => q.section_id === s.id)
-            .map((q) => ({ key: q.key, type: q.type, maxScore: q.max_score, weight: q.weight, critical: q.critical, options: q.options, visibleIf: q.visible_if })),
+            .map((q) => ({
+              key: q.key,
+              type: q.type,
+              maxScore: q.max_score,
+              weight: q.weight,
+              critical: q.critical,
+              options: q.options,
+              visibleIf: q.visible_if,
+            })),
         })),
       });
     }
@@ -86,7 +125,15 @@ describe('seeded workflow', () => {
     expect(scored.length).toBeGreaterThan(20);
     for (const task of scored) {
       const result = computeScore(schemes.get(task.scheme_id)!, task.answers);
-      expect({ score: task.score, passed: task.passed, criticalFailures: task.critical_failures, sectionScores: task.section_scores }, `task ${task.id}`).toEqual({
+      expect(
+        {
+          score: task.score,
+          passed: task.passed,
+          criticalFailures: task.critical_failures,
+          sectionScores: task.section_scores,
+        },
+        `task ${task.id}`,
+      ).toEqual({
         score: result.score,
         passed: result.passed,
         criticalFailures: result.criticalFailures,
@@ -95,7 +142,8 @@ describe('seeded workflow', () => {
     }
     expect(scored.some((x) => x.passed)).toBe(true);
     expect(scored.some((x) => x.passed === false)).toBe(true);
-    for (const task of tasks.filter((x) => !['submitted', 'approved', 'rejected'].includes(x.status))) expect(task.score).toBeNull();
+    for (const task of tasks.filter((x) => !['submitted', 'approved', 'rejected'].includes(x.status)))
+      expect(task.score).toBeNull();
   });
 
   it('the demo inspector has visits this week, two of them today', async () => {
@@ -114,7 +162,7 @@ describe('seeded workflow', () => {
     expect(rows.filter((r) => localDate(new Date(r.starts_at), 'Europe/Paris') === day)).toHaveLength(2);
   });
 
-  it('local times follow the zone\'s daylight saving time', () => {
+  it("local times follow the zone's daylight saving time", () => {
     expect(zonedInstant('2026-03-28', '09:00', 'Europe/Paris').toISOString()).toBe('2026-03-28T08:00:00.000Z');
     expect(zonedInstant('2026-03-29', '09:00', 'Europe/Paris').toISOString()).toBe('2026-03-29T07:00:00.000Z');
     expect(zonedInstant('2026-10-25', '09:00', 'Europe/Paris').toISOString()).toBe('2026-10-25T08:00:00.000Z');

@@ -3,8 +3,12 @@
 import { faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
+import {
+  AcademyCourse,
+  AcademyCourseSection,
+  AcademyCourseTopic,
+} from '../../src/server/domains/apps/academy/academy.entity.ts';
 import type { TCourseTag } from '../../src/shared/schemas/academy.ts';
-import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from '../../src/server/domains/apps/academy/academy.entity.ts';
 import { avatarImage, coverImage } from '../support/demo-images.ts';
 
 interface CourseIdea {
@@ -15,44 +19,127 @@ interface CourseIdea {
 
 const CATALOGUE: Record<TCourseTag, CourseIdea[]> = {
   Web: [
-    { title: 'Modern CSS Layouts from Scratch', keywords: ['grid', 'flexbox', 'container queries', 'logical properties'], logo: 'code' },
-    { title: 'Accessible Forms That Convert', keywords: ['labels', 'error messages', 'keyboard flow', 'validation'], logo: 'accessibility' },
-    { title: 'TypeScript for Front-end Teams', keywords: ['types', 'generics', 'narrowing', 'strict mode'], logo: 'file-code' },
+    {
+      title: 'Modern CSS Layouts from Scratch',
+      keywords: ['grid', 'flexbox', 'container queries', 'logical properties'],
+      logo: 'code',
+    },
+    {
+      title: 'Accessible Forms That Convert',
+      keywords: ['labels', 'error messages', 'keyboard flow', 'validation'],
+      logo: 'accessibility',
+    },
+    {
+      title: 'TypeScript for Front-end Teams',
+      keywords: ['types', 'generics', 'narrowing', 'strict mode'],
+      logo: 'file-code',
+    },
     { title: 'Shipping Fast Web Pages', keywords: ['caching', 'images', 'bundles', 'core web vitals'], logo: 'rocket' },
-    { title: 'Testing Web Apps with Confidence', keywords: ['unit tests', 'browser tests', 'fixtures', 'mocks'], logo: 'beaker' },
+    {
+      title: 'Testing Web Apps with Confidence',
+      keywords: ['unit tests', 'browser tests', 'fixtures', 'mocks'],
+      logo: 'beaker',
+    },
   ],
   Design: [
-    { title: 'Design Systems in Practice', keywords: ['tokens', 'components', 'documentation', 'governance'], logo: 'stack' },
-    { title: 'Colour Theory for Interfaces', keywords: ['contrast', 'palettes', 'dark themes', 'semantics'], logo: 'paintbrush' },
-    { title: 'Typography That Reads Well', keywords: ['type scale', 'line length', 'font pairing', 'hierarchy'], logo: 'typography' },
+    {
+      title: 'Design Systems in Practice',
+      keywords: ['tokens', 'components', 'documentation', 'governance'],
+      logo: 'stack',
+    },
+    {
+      title: 'Colour Theory for Interfaces',
+      keywords: ['contrast', 'palettes', 'dark themes', 'semantics'],
+      logo: 'paintbrush',
+    },
+    {
+      title: 'Typography That Reads Well',
+      keywords: ['type scale', 'line length', 'font pairing', 'hierarchy'],
+      logo: 'typography',
+    },
     { title: 'Icon Design Fundamentals', keywords: ['grids', 'strokes', 'metaphors', 'export'], logo: 'apps' },
-    { title: 'Prototyping Mobile Flows', keywords: ['wireframes', 'transitions', 'gestures', 'handoff'], logo: 'device-mobile' },
+    {
+      title: 'Prototyping Mobile Flows',
+      keywords: ['wireframes', 'transitions', 'gestures', 'handoff'],
+      logo: 'device-mobile',
+    },
   ],
   Psychology: [
     { title: 'Habits and Behaviour Change', keywords: ['cues', 'routines', 'rewards', 'streaks'], logo: 'sync' },
-    { title: 'Cognitive Biases at Work', keywords: ['anchoring', 'framing', 'confirmation bias', 'defaults'], logo: 'light-bulb' },
-    { title: 'Motivation and Team Morale', keywords: ['autonomy', 'feedback', 'recognition', 'purpose'], logo: 'people' },
-    { title: 'Negotiation Psychology Basics', keywords: ['interests', 'concessions', 'trust', 'silence'], logo: 'comment-discussion' },
-    { title: 'Mindful Focus for Busy People', keywords: ['attention', 'breaks', 'distractions', 'planning'], logo: 'hourglass' },
+    {
+      title: 'Cognitive Biases at Work',
+      keywords: ['anchoring', 'framing', 'confirmation bias', 'defaults'],
+      logo: 'light-bulb',
+    },
+    {
+      title: 'Motivation and Team Morale',
+      keywords: ['autonomy', 'feedback', 'recognition', 'purpose'],
+      logo: 'people',
+    },
+    {
+      title: 'Negotiation Psychology Basics',
+      keywords: ['interests', 'concessions', 'trust', 'silence'],
+      logo: 'comment-discussion',
+    },
+    {
+      title: 'Mindful Focus for Busy People',
+      keywords: ['attention', 'breaks', 'distractions', 'planning'],
+      logo: 'hourglass',
+    },
   ],
   'UI/UX': [
-    { title: 'User Research on a Budget', keywords: ['interviews', 'surveys', 'recruiting', 'synthesis'], logo: 'search' },
-    { title: 'Usability Testing Step by Step', keywords: ['tasks', 'moderation', 'metrics', 'reporting'], logo: 'checklist' },
-    { title: 'Information Architecture Essentials', keywords: ['navigation', 'card sorting', 'labels', 'sitemaps'], logo: 'workflow' },
+    {
+      title: 'User Research on a Budget',
+      keywords: ['interviews', 'surveys', 'recruiting', 'synthesis'],
+      logo: 'search',
+    },
+    {
+      title: 'Usability Testing Step by Step',
+      keywords: ['tasks', 'moderation', 'metrics', 'reporting'],
+      logo: 'checklist',
+    },
+    {
+      title: 'Information Architecture Essentials',
+      keywords: ['navigation', 'card sorting', 'labels', 'sitemaps'],
+      logo: 'workflow',
+    },
     { title: 'Microinteractions Workshop', keywords: ['triggers', 'feedback', 'loops', 'motion'], logo: 'zap' },
     { title: 'Writing UX Copy', keywords: ['buttons', 'empty states', 'errors', 'tone of voice'], logo: 'pencil' },
   ],
   Art: [
     { title: 'Watercolour Landscapes', keywords: ['washes', 'skies', 'layering', 'negative painting'], logo: 'image' },
-    { title: 'Figure Drawing Basics', keywords: ['gesture', 'proportion', 'anatomy', 'foreshortening'], logo: 'person' },
-    { title: 'Digital Painting Techniques', keywords: ['brushes', 'lighting', 'textures', 'layers'], logo: 'paintbrush' },
-    { title: 'Perspective for Illustrators', keywords: ['horizon lines', 'vanishing points', 'cityscapes', 'ellipses'], logo: 'telescope' },
-    { title: 'Lettering and Calligraphy', keywords: ['strokes', 'spacing', 'flourishes', 'composition'], logo: 'quote' },
+    {
+      title: 'Figure Drawing Basics',
+      keywords: ['gesture', 'proportion', 'anatomy', 'foreshortening'],
+      logo: 'person',
+    },
+    {
+      title: 'Digital Painting Techniques',
+      keywords: ['brushes', 'lighting', 'textures', 'layers'],
+      logo: 'paintbrush',
+    },
+    {
+      title: 'Perspective for Illustrators',
+      keywords: ['horizon lines', 'vanishing points', 'cityscapes', 'ellipses'],
+      logo: 'telescope',
+    },
+    {
+      title: 'Lettering and Calligraphy',
+      keywords: ['strokes', 'spacing', 'flourishes', 'composition'],
+      logo: 'quote',
+    },
   ],
 };
 
 const COLOURS = ['primary', 'success', 'warning', 'info', 'error', 'secondary'];
-const POSITIONS = ['Senior Instructor', 'Lead Designer', 'Principal Engineer', 'Coach and Author', 'Studio Artist', 'Research Lead'];
+const POSITIONS = [
+  'Senior Instructor',
+  'Lead Designer',
+  'Principal Engineer',
+  'Coach and Author',
+  'Studio Artist',
+  'Research Lead',
+];
 const LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'All levels'];
 const LANGUAGES = ['English', 'English', 'English', 'French', 'German'];
 const SECTION_NAMES = ['Welcome and setup', 'Core ideas', 'Hands-on practice', 'Going further', 'Final project'];
@@ -66,7 +153,10 @@ const LECTURE_PATTERNS = [
 ];
 
 function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 }
 
 export class AcademySeeder extends Seeder {
@@ -92,7 +182,11 @@ export class AcademySeeder extends Seeder {
           }
         }
         const completed =
-          progressKind === 'done' ? lectures.length : progressKind === 'new' ? 0 : faker.number.int({ min: 1, max: lectures.length - 1 });
+          progressKind === 'done'
+            ? lectures.length
+            : progressKind === 'new'
+              ? 0
+              : faker.number.int({ min: 1, max: lectures.length - 1 });
         const totalMinutes = Math.round(lectures.reduce((sum, l) => sum + l.seconds, 0) / 60);
         const course = em.create(AcademyCourse, {
           courseTitle: idea.title,

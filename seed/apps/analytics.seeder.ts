@@ -18,7 +18,16 @@ const PROJECTS: readonly { name: string; project: string }[] = [
 ];
 
 export interface AnalyticsData {
-  projects: { logo: string; name: string; project: string; leader: string; progress: number; hours: string; team: string[]; extraMembers: number }[];
+  projects: {
+    logo: string;
+    name: string;
+    project: string;
+    leader: string;
+    progress: number;
+    hours: string;
+    team: string[];
+    extraMembers: number;
+  }[];
 }
 
 export function generateAnalytics(seed = ANALYTICS_SEED): AnalyticsData {

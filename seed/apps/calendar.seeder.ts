@@ -3,11 +3,18 @@
 import { faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import type { TCalendarCategory } from '../../src/shared/schemas/calendar.ts';
 import { CalendarEvent } from '../../src/server/domains/apps/calendar/calendar.entity.ts';
+import type { TCalendarCategory } from '../../src/shared/schemas/calendar.ts';
 
 const IDEAS: Record<TCalendarCategory, string[]> = {
-  Business: ['Quarterly review with Acme', 'Supplier call', 'Store audit debrief', 'Sales pipeline sync', 'Budget planning', 'Client onboarding'],
+  Business: [
+    'Quarterly review with Acme',
+    'Supplier call',
+    'Store audit debrief',
+    'Sales pipeline sync',
+    'Budget planning',
+    'Client onboarding',
+  ],
   Holiday: ['Company day off', 'Summer break', 'Long weekend', 'Office closed'],
   Personal: ['Dentist appointment', 'Yoga class', 'Car service', 'Language lesson', 'Run club'],
   Family: ['School play', 'Dinner with parents', 'Birthday party', 'Weekend trip'],
@@ -42,14 +49,20 @@ export class CalendarSeeder extends Seeder {
       em.create(CalendarEvent, {
         owner: null,
         title: faker.helpers.arrayElement(IDEAS[calendar]),
-        url: calendar === 'Business' && i % 3 === 0 ? `https://meet.example.com/${faker.string.alphanumeric(8).toLowerCase()}` : '',
+        url:
+          calendar === 'Business' && i % 3 === 0
+            ? `https://meet.example.com/${faker.string.alphanumeric(8).toLowerCase()}`
+            : '',
         start,
         end,
         allDay,
         calendar,
         location: faker.helpers.arrayElement(PLACES),
         description: calendar === 'Business' ? 'Agenda shared in the team channel the day before.' : '',
-        guests: calendar === 'Business' || calendar === 'Family' ? faker.helpers.multiple(() => faker.person.fullName(), { count: { min: 1, max: 3 } }) : [],
+        guests:
+          calendar === 'Business' || calendar === 'Family'
+            ? faker.helpers.multiple(() => faker.person.fullName(), { count: { min: 1, max: 3 } })
+            : [],
       });
     }
     await em.flush();

@@ -3,11 +3,22 @@
 import { faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { CHAT_STATUSES } from '../../src/shared/schemas/chat.ts';
 import { Chat, ChatMessage, ChatPerson } from '../../src/server/domains/apps/chat/chat.entity.ts';
+import { CHAT_STATUSES } from '../../src/shared/schemas/chat.ts';
 import { avatarImage } from '../support/demo-images.ts';
 
-const ROLES = ['Store Manager', 'Quality Inspector', 'Field Technician', 'Account Executive', 'Logistics Planner', 'Data Analyst', 'Team Leader', 'Buyer', 'Support Agent', 'Floor Supervisor'];
+const ROLES = [
+  'Store Manager',
+  'Quality Inspector',
+  'Field Technician',
+  'Account Executive',
+  'Logistics Planner',
+  'Data Analyst',
+  'Team Leader',
+  'Buyer',
+  'Support Agent',
+  'Floor Supervisor',
+];
 const ABOUT = [
   'Usually on the shop floor in the mornings; reply after lunch.',
   'Happy to help with audits and checklists.',
@@ -69,10 +80,21 @@ export class ChatSeeder extends Seeder {
       const offset = faker.number.int({ min: 0, max: LINES.length - count });
       const lines = LINES.slice(offset, offset + count);
       // The contact's trailing messages are the unread ones (none for some chats).
-      const unseen = n % 3 === 2 ? 0 : lines.slice().reverse().findIndex(([fromContact]) => !fromContact);
+      const unseen =
+        n % 3 === 2
+          ? 0
+          : lines
+              .slice()
+              .reverse()
+              .findIndex(([fromContact]) => !fromContact);
       const unseenMsgs = unseen === -1 ? lines.length : unseen;
       let time = startAt;
-      const chat = em.create(Chat, { owner: null, contact, unseenMsgs: n % 3 === 2 ? 0 : unseenMsgs, lastMessageAt: null });
+      const chat = em.create(Chat, {
+        owner: null,
+        contact,
+        unseenMsgs: n % 3 === 2 ? 0 : unseenMsgs,
+        lastMessageAt: null,
+      });
       for (const [i, [fromContact, text]] of lines.entries()) {
         time += faker.number.int({ min: 1, max: 40 }) * 60_000;
         const isLast = i === lines.length - 1;

@@ -3,6 +3,14 @@
 import { faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
+import {
+  FaqGroup,
+  FaqQuestion,
+  HelpArticle,
+  HelpCategory,
+  PageContent,
+  SalesRow,
+} from '../../src/server/domains/apps/content/content.entity.ts';
 import type {
   TKeepLearning,
   TProfileConnectionCard,
@@ -11,7 +19,6 @@ import type {
   TProfileProjectCard,
   TProfileTeamCard,
 } from '../../src/shared/schemas/pages.ts';
-import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from '../../src/server/domains/apps/content/content.entity.ts';
 import { avatarImage, coverImage } from '../support/demo-images.ts';
 
 const PRODUCT_CATEGORIES = ['Electronics', 'Accessories', 'Shoes', 'Office', 'Home Decor', 'Games'];
@@ -22,9 +29,18 @@ const FAQ: { title: string; icon: string; subtitle: string; faqs: [string, strin
     icon: 'credit-card',
     subtitle: 'Paying for your order',
     faqs: [
-      ['Which payment methods do you accept?', 'Cards from the major networks, bank transfer for business accounts, and PayPal. All payments are taken in the currency shown at checkout.'],
-      ['When is my card charged?', 'We reserve the amount when you order and take it when the order leaves the warehouse. A cancelled order releases the reservation straight away.'],
-      ['Can I get an invoice with my company details?', 'Yes. Add the company name and VAT number at checkout, or from the order page afterwards, and download the invoice as a PDF.'],
+      [
+        'Which payment methods do you accept?',
+        'Cards from the major networks, bank transfer for business accounts, and PayPal. All payments are taken in the currency shown at checkout.',
+      ],
+      [
+        'When is my card charged?',
+        'We reserve the amount when you order and take it when the order leaves the warehouse. A cancelled order releases the reservation straight away.',
+      ],
+      [
+        'Can I get an invoice with my company details?',
+        'Yes. Add the company name and VAT number at checkout, or from the order page afterwards, and download the invoice as a PDF.',
+      ],
     ],
   },
   {
@@ -32,10 +48,22 @@ const FAQ: { title: string; icon: string; subtitle: string; faqs: [string, strin
     icon: 'package',
     subtitle: 'Shipping options and timing',
     faqs: [
-      ['How much does scheduled delivery cost?', 'Choosing your own delivery slot costs $69 for a standard day-time window, or $99 for an evening or weekend slot.'],
-      ['How long does standard delivery take?', 'Most orders arrive within three to five working days. You get a tracking link by e-mail as soon as the parcel is on its way.'],
-      ['What should I do if my order arrives damaged?', 'Tell us within 48 hours of delivery, with a photo of the item and of the packaging, and we will send a replacement or refund you.'],
-      ['Do you deliver abroad?', 'We ship to most European countries. Delivery times and costs for your address are shown before you pay.'],
+      [
+        'How much does scheduled delivery cost?',
+        'Choosing your own delivery slot costs $69 for a standard day-time window, or $99 for an evening or weekend slot.',
+      ],
+      [
+        'How long does standard delivery take?',
+        'Most orders arrive within three to five working days. You get a tracking link by e-mail as soon as the parcel is on its way.',
+      ],
+      [
+        'What should I do if my order arrives damaged?',
+        'Tell us within 48 hours of delivery, with a photo of the item and of the packaging, and we will send a replacement or refund you.',
+      ],
+      [
+        'Do you deliver abroad?',
+        'We ship to most European countries. Delivery times and costs for your address are shown before you pay.',
+      ],
     ],
   },
   {
@@ -43,9 +71,18 @@ const FAQ: { title: string; icon: string; subtitle: string; faqs: [string, strin
     icon: 'sync',
     subtitle: 'Changing your mind',
     faqs: [
-      ['Can I cancel a scheduled order?', 'Yes, as long as you cancel at least 72 hours before the delivery slot you booked. Closer to the slot, the order can no longer be stopped.'],
-      ['How long do I have to return an item?', 'You can send an item back within 15 days of receiving it, unused and in its original packaging.'],
-      ['When will I get my refund?', 'Refunds are issued within five working days of the return reaching our warehouse, to the payment method you used.'],
+      [
+        'Can I cancel a scheduled order?',
+        'Yes, as long as you cancel at least 72 hours before the delivery slot you booked. Closer to the slot, the order can no longer be stopped.',
+      ],
+      [
+        'How long do I have to return an item?',
+        'You can send an item back within 15 days of receiving it, unused and in its original packaging.',
+      ],
+      [
+        'When will I get my refund?',
+        'Refunds are issued within five working days of the return reaching our warehouse, to the payment method you used.',
+      ],
     ],
   },
   {
@@ -53,9 +90,18 @@ const FAQ: { title: string; icon: string; subtitle: string; faqs: [string, strin
     icon: 'checklist',
     subtitle: 'Tracking and changing orders',
     faqs: [
-      ['Where can I see the status of my order?', 'Open Orders in your account: each order shows whether it is being prepared, dispatched, out for delivery or delivered.'],
-      ['Can I change the delivery address after ordering?', 'Until the order is dispatched you can edit the address from the order page. After that, contact support and we will try to redirect it.'],
-      ['Can I add items to an order I already placed?', 'Orders cannot be merged once paid, but a second order placed the same day usually ships together with the first.'],
+      [
+        'Where can I see the status of my order?',
+        'Open Orders in your account: each order shows whether it is being prepared, dispatched, out for delivery or delivered.',
+      ],
+      [
+        'Can I change the delivery address after ordering?',
+        'Until the order is dispatched you can edit the address from the order page. After that, contact support and we will try to redirect it.',
+      ],
+      [
+        'Can I add items to an order I already placed?',
+        'Orders cannot be merged once paid, but a second order placed the same day usually ships together with the first.',
+      ],
     ],
   },
   {
@@ -63,9 +109,18 @@ const FAQ: { title: string; icon: string; subtitle: string; faqs: [string, strin
     icon: 'gift',
     subtitle: 'Warranty and product questions',
     faqs: [
-      ['Do products come with a warranty?', 'Every product carries the legal two-year warranty. Some brands add their own extended cover, shown on the product page.'],
-      ['Do you offer installation?', 'For large items we can book an installer in most cities; the price is shown at checkout when the service is available.'],
-      ['How do I know if an item is in stock?', 'The product page shows live stock. Items marked out of stock can be followed to get an e-mail when they are back.'],
+      [
+        'Do products come with a warranty?',
+        'Every product carries the legal two-year warranty. Some brands add their own extended cover, shown on the product page.',
+      ],
+      [
+        'Do you offer installation?',
+        'For large items we can book an installer in most cities; the price is shown at checkout when the service is available.',
+      ],
+      [
+        'How do I know if an item is in stock?',
+        'The product page shows live stock. Items marked out of stock can be followed to get an e-mail when they are back.',
+      ],
     ],
   },
 ];
@@ -116,13 +171,31 @@ const HELP: { slug: string; title: string; icon: string; articles: [string, stri
 const POPULAR = ['plan-a-store-audit', 'reset-a-forgotten-password', 'export-a-list-to-csv'];
 
 const KEEP_LEARNING: TKeepLearning = [
-  { title: 'Release notes', subtitle: 'What changed in each version, in plain words.', icon: 'megaphone', url: '/help/release-notes' },
-  { title: 'Training sessions', subtitle: 'Short live sessions for new teams, every month.', icon: 'mortar-board', url: '/help/training' },
-  { title: 'Community forum', subtitle: 'Ask other teams how they organise their audits.', icon: 'comment-discussion', url: '/help/community' },
+  {
+    title: 'Release notes',
+    subtitle: 'What changed in each version, in plain words.',
+    icon: 'megaphone',
+    url: '/help/release-notes',
+  },
+  {
+    title: 'Training sessions',
+    subtitle: 'Short live sessions for new teams, every month.',
+    icon: 'mortar-board',
+    url: '/help/training',
+  },
+  {
+    title: 'Community forum',
+    subtitle: 'Ask other teams how they organise their audits.',
+    icon: 'comment-discussion',
+    url: '/help/community',
+  },
 ];
 
 function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 }
 
 function articleHtml(title: string, subtitle: string): string {
@@ -152,7 +225,10 @@ export class PagesSeeder extends Seeder {
         { value: 'Confirmed' as const, weight: 3 },
         { value: 'Cancelled' as const, weight: 1 },
       ]);
-      const received = status === 'Cancelled' ? 'Unpaid' : faker.helpers.arrayElement(['Fully Paid', 'Partially Paid', 'Unpaid'] as const);
+      const received =
+        status === 'Cancelled'
+          ? 'Unpaid'
+          : faker.helpers.arrayElement(['Fully Paid', 'Partially Paid', 'Unpaid'] as const);
       const buyer = faker.person.fullName();
       em.create(SalesRow, {
         productId: 1000 + i,
@@ -170,20 +246,37 @@ export class PagesSeeder extends Seeder {
         buyerAvatar: i % 3 === 0 ? '' : avatarImage(buyer),
         paymentTotal: total,
         receivedPaymentStatus: received,
-        paidAmount: received === 'Fully Paid' ? total : received === 'Unpaid' ? 0 : Math.round(total * faker.number.float({ min: 0.2, max: 0.8 }) * 100) / 100,
+        paidAmount:
+          received === 'Fully Paid'
+            ? total
+            : received === 'Unpaid'
+              ? 0
+              : Math.round(total * faker.number.float({ min: 0.2, max: 0.8 }) * 100) / 100,
         paymentStatus: status,
       });
     }
 
     // FAQ
     FAQ.forEach((group, g) => {
-      const row = em.create(FaqGroup, { title: group.title, icon: group.icon, subtitle: group.subtitle, position: g + 1 });
-      group.faqs.forEach(([question, answer], q) => em.create(FaqQuestion, { group: row, question, answer, position: q + 1 }));
+      const row = em.create(FaqGroup, {
+        title: group.title,
+        icon: group.icon,
+        subtitle: group.subtitle,
+        position: g + 1,
+      });
+      group.faqs.forEach(([question, answer], q) =>
+        em.create(FaqQuestion, { group: row, question, answer, position: q + 1 }),
+      );
     });
 
     // Help center
     HELP.forEach((category, c) => {
-      const row = em.create(HelpCategory, { slug: category.slug, title: category.title, icon: category.icon, position: c + 1 });
+      const row = em.create(HelpCategory, {
+        slug: category.slug,
+        title: category.title,
+        icon: category.icon,
+        position: c + 1,
+      });
       category.articles.forEach(([title, subtitle], a) => {
         const slug = slugify(title);
         em.create(HelpArticle, {
@@ -211,7 +304,13 @@ export class PagesSeeder extends Seeder {
       coverImg: coverImage('Quality Programme'),
     };
     const friends = people(5);
-    const projectNames = ['Cold-chain audit', 'Store refit checklist', 'Supplier scorecard', 'Safety walk app', 'Quarterly report revamp'];
+    const projectNames = [
+      'Cold-chain audit',
+      'Store refit checklist',
+      'Supplier scorecard',
+      'Safety walk app',
+      'Quarterly report revamp',
+    ];
     const overview: TProfileOverviewTab = {
       about: [
         { property: 'Full Name', value: owner, icon: 'person' },
@@ -240,9 +339,21 @@ export class PagesSeeder extends Seeder {
         avatar: avatarImage(name),
       })),
       teamsTech: [
-        { title: 'Store Auditors', members: 24, chipText: 'Field', ChipColor: 'primary', avatar: coverImage('Auditors') },
+        {
+          title: 'Store Auditors',
+          members: 24,
+          chipText: 'Field',
+          ChipColor: 'primary',
+          avatar: coverImage('Auditors'),
+        },
         { title: 'Data Crew', members: 6, chipText: 'Analytics', ChipColor: 'info', avatar: coverImage('Data') },
-        { title: 'Regional Leads', members: 9, chipText: 'Management', ChipColor: 'success', avatar: coverImage('Leads') },
+        {
+          title: 'Regional Leads',
+          members: 9,
+          chipText: 'Management',
+          ChipColor: 'success',
+          avatar: coverImage('Leads'),
+        },
       ],
       projectTable: projectNames.map((name, i) => {
         const leader = faker.person.fullName();

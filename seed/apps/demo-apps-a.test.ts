@@ -21,7 +21,12 @@ describe('fresh seed', () => {
     expect(await count('ecommerce_orders')).toBe(100);
     expect(await count('ecommerce_customers')).toBe(100);
     expect(await count('invoices')).toBe(36);
-    expect(await count('invoices', `date_trunc('month', issued_date) = date_trunc('month', (now() at time zone 'UTC')::date)`)).toBe(36);
+    expect(
+      await count(
+        'invoices',
+        `date_trunc('month', issued_date) = date_trunc('month', (now() at time zone 'UTC')::date)`,
+      ),
+    ).toBe(36);
     expect(await count('invoices', 'id between 4987 and 5022')).toBe(36);
     expect(await count('logistics_vehicles')).toBe(25);
     expect(await count('demo_users')).toBe(50);
@@ -33,9 +38,11 @@ describe('fresh seed', () => {
     const conn = t.orm.em.fork().getConnection();
     const kept = async () =>
       Object.fromEntries(
-        (await conn.execute<{ table_name: string; row_count: string }[]>('select table_name, row_count from table_row_counts')).map(
-          (r) => [r.table_name, Number(r.row_count)],
-        ),
+        (
+          await conn.execute<{ table_name: string; row_count: string }[]>(
+            'select table_name, row_count from table_row_counts',
+          )
+        ).map((r) => [r.table_name, Number(r.row_count)]),
       );
     expect(await kept()).toMatchObject({ ecommerce_orders: 100, ecommerce_customers: 100 });
     await conn.execute(
@@ -44,7 +51,9 @@ describe('fresh seed', () => {
        from generate_series(1, 3) g`,
     );
     await conn.execute(`delete from ecommerce_customers where customer_id in (9000001, 9000002)`);
-    await conn.execute(`delete from ecommerce_orders where id in (select id from ecommerce_orders order by id limit 4)`);
+    await conn.execute(
+      `delete from ecommerce_orders where id in (select id from ecommerce_orders order by id limit 4)`,
+    );
     expect(await kept()).toMatchObject({ ecommerce_orders: 96, ecommerce_customers: 101 });
     const [{ n }] = await conn.execute<{ n: number }[]>('select count(*)::int as n from ecommerce_customers');
     expect(n).toBe(101);
@@ -96,9 +105,13 @@ describe('seeders', () => {
 
   it('generates the spec counts and value ranges', () => {
     const shop = generateEcommerce();
-    expect([shop.products.length, shop.reviews.length, shop.referrals.length, shop.orders.length, shop.customers.length]).toEqual([
-      50, 100, 45, 100, 100,
-    ]);
+    expect([
+      shop.products.length,
+      shop.reviews.length,
+      shop.referrals.length,
+      shop.orders.length,
+      shop.customers.length,
+    ]).toEqual([50, 100, 45, 100, 100]);
     expect(new Set(shop.orders.map((o) => o.orderNumber)).size).toBe(100);
     expect(new Set(shop.customers.map((c) => c.customerId)).size).toBe(100);
     expect(shop.reviews.every((r) => r.rating >= 1 && r.rating <= 5)).toBe(true);

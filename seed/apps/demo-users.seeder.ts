@@ -3,6 +3,8 @@
 import { base, en, Faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
+import { DemoUser } from '../../src/server/domains/apps/demo-users/demo-user.entity.ts';
+import { DemoPermission } from '../../src/server/domains/apps/permissions/permission.entity.ts';
 import {
   DEMO_USER_BILLINGS,
   DEMO_USER_PLANS,
@@ -11,10 +13,8 @@ import {
   type TCreateDemoUserInput,
 } from '../../src/shared/schemas/demo-users.ts';
 import type { TPermissionRole } from '../../src/shared/schemas/permissions.ts';
-import { DemoUser } from '../../src/server/domains/apps/demo-users/demo-user.entity.ts';
-import { DemoPermission } from '../../src/server/domains/apps/permissions/permission.entity.ts';
-import { avatarImage } from '../support/demo-images.ts';
 import { COUNTRIES, demoEmail, demoPhone } from '../support/demo-data.ts';
+import { avatarImage } from '../support/demo-images.ts';
 
 export const DEMO_USERS_SEED = 20_260_303;
 
@@ -33,7 +33,12 @@ export const PERMISSIONS: readonly { name: string; assignedTo: TPermissionRole[]
   { name: "Manage Others' Tasks", assignedTo: ['administrator', 'support'] },
 ];
 
-export type DemoUserRow = Required<TCreateDemoUserInput> & { taskDone: number; projectDone: number; taxId: string; language: string };
+export type DemoUserRow = Required<TCreateDemoUserInput> & {
+  taskDone: number;
+  projectDone: number;
+  taxId: string;
+  language: string;
+};
 
 export interface DemoUsersData {
   users: DemoUserRow[];
@@ -53,7 +58,9 @@ export function generateDemoUsers(seed = DEMO_USERS_SEED, today = new Date()): D
       fullName,
       company: f.company.name(),
       role: f.helpers.arrayElement(DEMO_USER_ROLES),
-      username: `${firstName}${lastName.slice(0, 1)}${f.number.int({ min: 1, max: 99 })}`.toLowerCase().replace(/[^a-z0-9]/g, ''),
+      username: `${firstName}${lastName.slice(0, 1)}${f.number.int({ min: 1, max: 99 })}`
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ''),
       country,
       contact: demoPhone(f),
       email: demoEmail(f, firstName, lastName),

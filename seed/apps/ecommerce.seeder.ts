@@ -4,6 +4,14 @@ import { base, en, Faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import {
+  EcommerceCategory,
+  EcommerceCustomer,
+  EcommerceOrder,
+  EcommerceProduct,
+  EcommerceReferral,
+  EcommerceReview,
+} from '../../src/server/domains/apps/ecommerce/ecommerce.entity.ts';
+import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PRODUCT_CATEGORIES,
@@ -12,16 +20,8 @@ import {
   REVIEW_STATUSES,
   type TProductCategory,
 } from '../../src/shared/schemas/ecommerce.ts';
-import {
-  EcommerceCustomer,
-  EcommerceOrder,
-  EcommerceCategory,
-  EcommerceProduct,
-  EcommerceReferral,
-  EcommerceReview,
-} from '../../src/server/domains/apps/ecommerce/ecommerce.entity.ts';
-import { avatarImage, coverImage } from '../support/demo-images.ts';
 import { COUNTRIES, dayOffset, demoEmail, demoPhone } from '../support/demo-data.ts';
+import { avatarImage, coverImage } from '../support/demo-images.ts';
 
 export const ECOMMERCE_SEED = 20_260_301;
 
@@ -38,7 +38,10 @@ const CATALOGUE: Record<TProductCategory, { brand: string; names: string[] }[]> 
   ],
   Shoes: [
     { brand: 'Stridewell', names: ['Stridewell Trail Runner', 'Stridewell Court Sneaker', 'Stridewell Daily Walker'] },
-    { brand: 'Pebble & Oak', names: ['Pebble & Oak Chelsea Boot', 'Pebble & Oak Suede Loafer', 'Pebble & Oak Canvas Slip-on'] },
+    {
+      brand: 'Pebble & Oak',
+      names: ['Pebble & Oak Chelsea Boot', 'Pebble & Oak Suede Loafer', 'Pebble & Oak Canvas Slip-on'],
+    },
     { brand: 'Kinetic', names: ['Kinetic Racing Flat', 'Kinetic Gym Trainer'] },
   ],
   Office: [
@@ -52,8 +55,14 @@ const CATALOGUE: Record<TProductCategory, { brand: string; names: string[] }[]> 
     { brand: 'Rootbound', names: ['Rootbound Planter Set', 'Rootbound Wall Shelf'] },
   ],
   Games: [
-    { brand: 'Meeple Works', names: ['Meeple Works Harbour Traders', 'Meeple Works Castle Siege', 'Meeple Works Star Atlas'] },
-    { brand: 'Pixel Forge', names: ['Pixel Forge Retro Console', 'Pixel Forge Arcade Stick', 'Pixel Forge Party Pack'] },
+    {
+      brand: 'Meeple Works',
+      names: ['Meeple Works Harbour Traders', 'Meeple Works Castle Siege', 'Meeple Works Star Atlas'],
+    },
+    {
+      brand: 'Pixel Forge',
+      names: ['Pixel Forge Retro Console', 'Pixel Forge Arcade Stick', 'Pixel Forge Party Pack'],
+    },
     { brand: 'Brainteaser', names: ['Brainteaser 1000 Puzzle', 'Brainteaser Logic Cubes'] },
   ],
 };
@@ -97,11 +106,62 @@ const REVIEW_TEXTS: Record<number, { head: string[]; para: string[] }> = {
 };
 
 export interface EcommerceData {
-  products: { productName: string; productBrand: string; category: TProductCategory; stock: boolean; sku: number; price: number; qty: number; status: (typeof PRODUCT_STATUSES)[number]; image: string }[];
-  reviews: { product: string; companyName: string; productImage: string; reviewer: string; email: string; avatar: string; date: string; status: (typeof REVIEW_STATUSES)[number]; rating: number; head: string; para: string }[];
-  referrals: { user: string; email: string; avatar: string; referredId: number; status: (typeof REFERRAL_STATUSES)[number]; value: number; earning: number }[];
-  orders: { orderNumber: number; customer: string; email: string; avatar: string; payment: number; status: (typeof ORDER_STATUSES)[number]; spent: number; method: (typeof PAYMENT_METHODS)[number]; orderedAt: Date; methodNumber: number }[];
-  customers: { customer: string; customerId: number; email: string; country: string; countryCode: string; orderCount: number; totalSpent: number; avatar: string; contact: string }[];
+  products: {
+    productName: string;
+    productBrand: string;
+    category: TProductCategory;
+    stock: boolean;
+    sku: number;
+    price: number;
+    qty: number;
+    status: (typeof PRODUCT_STATUSES)[number];
+    image: string;
+  }[];
+  reviews: {
+    product: string;
+    companyName: string;
+    productImage: string;
+    reviewer: string;
+    email: string;
+    avatar: string;
+    date: string;
+    status: (typeof REVIEW_STATUSES)[number];
+    rating: number;
+    head: string;
+    para: string;
+  }[];
+  referrals: {
+    user: string;
+    email: string;
+    avatar: string;
+    referredId: number;
+    status: (typeof REFERRAL_STATUSES)[number];
+    value: number;
+    earning: number;
+  }[];
+  orders: {
+    orderNumber: number;
+    customer: string;
+    email: string;
+    avatar: string;
+    payment: number;
+    status: (typeof ORDER_STATUSES)[number];
+    spent: number;
+    method: (typeof PAYMENT_METHODS)[number];
+    orderedAt: Date;
+    methodNumber: number;
+  }[];
+  customers: {
+    customer: string;
+    customerId: number;
+    email: string;
+    country: string;
+    countryCode: string;
+    orderCount: number;
+    totalSpent: number;
+    avatar: string;
+    contact: string;
+  }[];
 }
 
 const money = (n: number) => Math.round(n * 100) / 100;

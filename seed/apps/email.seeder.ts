@@ -4,8 +4,8 @@
 import { faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { EMAIL_LABELS, type TEmailAttachment, type TEmailFolder } from '../../src/shared/schemas/email.ts';
 import { Email, type StoredReply } from '../../src/server/domains/apps/email/email.entity.ts';
+import { EMAIL_LABELS, type TEmailAttachment, type TEmailFolder } from '../../src/shared/schemas/email.ts';
 import { avatarImage, fileIcon, textFile } from '../support/demo-images.ts';
 
 /** Stand-in for the mailbox owner; replaced by the real user when the mailbox is copied. */
@@ -13,14 +13,38 @@ const OWNER = { email: 'mailbox.owner@opsdesk.example', name: 'Mailbox Owner' };
 
 const SUBJECTS: Record<TEmailFolder, string[]> = {
   inbox: [
-    'Audit schedule for next week', 'Updated checklist for cold storage', 'Invoice 4 overdue — can you check?', 'Welcome to the Lyon team',
-    'Store 12 photos are in', 'Question about the new scoring rules', 'Lunch on Friday?', 'Your monthly report is ready',
-    'Change of delivery window', 'Feedback on the training session', 'Access to the Berlin dashboard', 'Holiday rota',
-    'Re: fire exit signage', 'Stock count discrepancies', 'Meeting notes from Tuesday', 'New supplier contact',
+    'Audit schedule for next week',
+    'Updated checklist for cold storage',
+    'Invoice 4 overdue — can you check?',
+    'Welcome to the Lyon team',
+    'Store 12 photos are in',
+    'Question about the new scoring rules',
+    'Lunch on Friday?',
+    'Your monthly report is ready',
+    'Change of delivery window',
+    'Feedback on the training session',
+    'Access to the Berlin dashboard',
+    'Holiday rota',
+    'Re: fire exit signage',
+    'Stock count discrepancies',
+    'Meeting notes from Tuesday',
+    'New supplier contact',
   ],
-  sent: ['Scores for the Lyon stores', 'Visit confirmed for Thursday', 'Re: holiday rota', 'Draft agenda for the review', 'Thanks for the quick fix'],
+  sent: [
+    'Scores for the Lyon stores',
+    'Visit confirmed for Thursday',
+    'Re: holiday rota',
+    'Draft agenda for the review',
+    'Thanks for the quick fix',
+  ],
   draft: ['Proposal: quarterly audit plan', 'Notes for the team meeting', 'Reply to the supplier', 'Budget questions'],
-  spam: ['You have won a cruise!!!', 'Cheap toner cartridges', 'Final notice: your parcel is waiting', 'Boost your followers now', 'Exclusive investment tip'],
+  spam: [
+    'You have won a cruise!!!',
+    'Cheap toner cartridges',
+    'Final notice: your parcel is waiting',
+    'Boost your followers now',
+    'Exclusive investment tip',
+  ],
 };
 const OPENINGS = ['Hi,', 'Hello,', 'Good morning,', 'Hi there,'];
 const BODIES = [
@@ -30,7 +54,10 @@ const BODIES = [
   'Thanks again for your help last week — the stores were very happy with how smoothly it went.',
   'A quick reminder that the deadline is at the end of this week. Reply to this e-mail if you need more time.',
 ];
-const SPAM_BODIES = ['Act now! This offer expires in 24 hours. Click the link to claim your prize.', 'Limited stock at unbeatable prices, no questions asked.'];
+const SPAM_BODIES = [
+  'Act now! This offer expires in 24 hours. Click the link to claim your prize.',
+  'Limited stock at unbeatable prices, no questions asked.',
+];
 const SIGN_OFFS = ['Best regards,', 'Thanks,', 'Kind regards,', 'Cheers,'];
 
 function html(paragraphs: string[]): string {
@@ -38,10 +65,17 @@ function html(paragraphs: string[]): string {
 }
 
 function attachment(subject: string, kind: 'csv' | 'txt'): TEmailAttachment {
-  const fileName = `${subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '').slice(0, 30)}.${kind}`;
+  const fileName = `${subject
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '')
+    .slice(0, 30)}.${kind}`;
   const content =
     kind === 'csv'
-      ? ['store,score,visited', ...Array.from({ length: 8 }, (_, i) => `Store ${i + 1},${faker.number.int({ min: 55, max: 99 })},yes`)].join('\n')
+      ? [
+          'store,score,visited',
+          ...Array.from({ length: 8 }, (_, i) => `Store ${i + 1},${faker.number.int({ min: 55, max: 99 })},yes`),
+        ].join('\n')
       : `${subject}\n\n${faker.helpers.arrayElement(BODIES)}\n`;
   const file = textFile(content, kind === 'csv' ? 'text/csv' : 'text/plain');
   return { fileName, thumbnail: fileIcon(kind), url: file.url, size: file.size };
@@ -55,18 +89,27 @@ export class EmailSeeder extends Seeder {
     for (const folder of Object.keys(SUBJECTS) as TEmailFolder[]) {
       SUBJECTS[folder].forEach((subject, i) => {
         const person = faker.person.fullName();
-        const personEmail = faker.internet.email({ firstName: person.split(' ')[0], lastName: person.split(' ').at(-1), provider: 'example.com' }).toLowerCase();
+        const personEmail = faker.internet
+          .email({ firstName: person.split(' ')[0], lastName: person.split(' ').at(-1), provider: 'example.com' })
+          .toLowerCase();
         const incoming = folder === 'inbox' || folder === 'spam';
-        const from = incoming ? { email: personEmail, name: person, avatar: i % 5 === 4 ? '' : avatarImage(person) } : { ...OWNER, avatar: '' };
+        const from = incoming
+          ? { email: personEmail, name: person, avatar: i % 5 === 4 ? '' : avatarImage(person) }
+          : { ...OWNER, avatar: '' };
         const to = incoming ? [OWNER] : [{ email: personEmail, name: person }];
         const body = folder === 'spam' ? faker.helpers.arrayElement(SPAM_BODIES) : faker.helpers.arrayElement(BODIES);
-        const message = html([faker.helpers.arrayElement(OPENINGS), body, `${faker.helpers.arrayElement(SIGN_OFFS)}<br>${from.name}`]);
+        const message = html([
+          faker.helpers.arrayElement(OPENINGS),
+          body,
+          `${faker.helpers.arrayElement(SIGN_OFFS)}<br>${from.name}`,
+        ]);
         const attachments = folder !== 'spam' && i % 4 === 1 ? [attachment(subject, i % 8 === 1 ? 'csv' : 'txt')] : [];
         const replies: StoredReply[] =
           folder === 'inbox' && i % 5 === 0
             ? Array.from({ length: faker.number.int({ min: 1, max: 2 }) }, (_, r) => ({
                 id: replyId++,
-                from: r % 2 === 0 ? { ...OWNER, avatar: '' } : { email: personEmail, name: person, avatar: from.avatar },
+                from:
+                  r % 2 === 0 ? { ...OWNER, avatar: '' } : { email: personEmail, name: person, avatar: from.avatar },
                 to: r % 2 === 0 ? [{ email: personEmail, name: person }] : [OWNER],
                 cc: [],
                 bcc: [],

@@ -3,10 +3,10 @@
 import { base, en, Faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { FIRST_INVOICE_ID, INVOICE_STATUSES, type TInvoiceStatus } from '../../src/shared/schemas/invoice.ts';
 import { Invoice, InvoiceClient } from '../../src/server/domains/apps/invoice/invoice.entity.ts';
+import { FIRST_INVOICE_ID, INVOICE_STATUSES, type TInvoiceStatus } from '../../src/shared/schemas/invoice.ts';
+import { COUNTRIES, dayOffset, dayOfMonth, daysInMonth, demoEmail, demoPhone } from '../support/demo-data.ts';
 import { avatarImage } from '../support/demo-images.ts';
-import { COUNTRIES, dayOfMonth, dayOffset, daysInMonth, demoEmail, demoPhone } from '../support/demo-data.ts';
 
 export const INVOICE_SEED = 20_260_302;
 export const INVOICE_COUNT = 36;
@@ -50,7 +50,9 @@ const money = (n: number) => Math.round(n * 100) / 100;
 function balanceFor(f: Faker, status: TInvoiceStatus, total: number): number {
   switch (status) {
     case 'Paid':
-      return f.datatype.boolean({ probability: 0.2 }) ? -money(f.number.float({ min: 5, max: 120, fractionDigits: 2 })) : 0;
+      return f.datatype.boolean({ probability: 0.2 })
+        ? -money(f.number.float({ min: 5, max: 120, fractionDigits: 2 }))
+        : 0;
     case 'Partial Payment':
       return money(total * f.number.float({ min: 0.2, max: 0.8, fractionDigits: 2 }));
     default:
@@ -124,6 +126,8 @@ export class InvoiceSeeder extends Seeder {
     }
     await em.flush();
     // Ids were given explicitly: move the sequence past them.
-    await em.getConnection().execute(`select setval(pg_get_serial_sequence('invoices', 'id'), (select max(id) from invoices))`);
+    await em
+      .getConnection()
+      .execute(`select setval(pg_get_serial_sequence('invoices', 'id'), (select max(id) from invoices))`);
   }
 }

@@ -2,8 +2,8 @@
 import { base, en, Faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { VEHICLE_WARNINGS, type TVehicleWarning } from '../../src/shared/schemas/logistics.ts';
 import { LogisticsVehicle } from '../../src/server/domains/apps/logistics/logistics.entity.ts';
+import { type TVehicleWarning, VEHICLE_WARNINGS } from '../../src/shared/schemas/logistics.ts';
 
 export const LOGISTICS_SEED = 20_260_304;
 
@@ -25,7 +25,15 @@ const CITIES: readonly (readonly [string, string])[] = [
 ];
 
 export interface LogisticsData {
-  vehicles: { location: number; startCity: string; startCountry: string; endCity: string; endCountry: string; warnings: TVehicleWarning; progress: number }[];
+  vehicles: {
+    location: number;
+    startCity: string;
+    startCountry: string;
+    endCity: string;
+    endCountry: string;
+    warnings: TVehicleWarning;
+    progress: number;
+  }[];
 }
 
 export function generateLogistics(seed = LOGISTICS_SEED): LogisticsData {

@@ -19,8 +19,8 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { firstRenderReady } from './app/preload.ts';
 import { initPreferences } from './app/preferences.ts';
+import { firstRenderReady } from './app/preload.ts';
 import { initI18n } from './i18n/index.ts';
 import { prefetchSession } from './lib/session.tsx';
 

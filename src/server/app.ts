@@ -6,14 +6,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { AccountSessions } from './lib/context.ts';
-import type { FileStorage } from './lib/file-storage.ts';
-import { createSignalHub, type SignalHub } from './lib/signals.ts';
-import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
 import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
+import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
+import type { AccountSessions } from './lib/context.ts';
+import type { FileStorage } from './lib/file-storage.ts';
+import { createSignalHub, type SignalHub } from './lib/signals.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -59,7 +59,11 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${query.replace(/("?(?:token|password|accessToken)"?\s*[:=]\s*"?)[^"&,}]*/gi, '$1[redacted]')}`;
 }
 
-export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  orm: MikroORM,
+  opts: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -108,7 +112,9 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   // One dedicated LISTEN connection per process (opened by the first live subscriber, closed with the app).
   app.decorate(
     'signals',
-    createSignalHub(orm.config.get('clientUrl') ?? '', (error) => app.log.warn({ err: error }, 'live signals connection lost')),
+    createSignalHub(orm.config.get('clientUrl') ?? '', (error) =>
+      app.log.warn({ err: error }, 'live signals connection lost'),
+    ),
   );
   // Before the server waits for open requests: ends live streams, so closing never waits on them.
   app.addHook('preClose', async () => {
@@ -117,7 +123,9 @@ export async function buildApp(config: AppConfig, orm: MikroORM, opts: { logger?
   // This app's outbox reports queued mail in its own log (production: recipient and kind only).
   app.decorate(
     'outbox',
-    createOutbox((mail) => app.log.info(config.env === 'production' ? { to: mail.to, kind: mail.kind } : mail, 'email queued')),
+    createOutbox((mail) =>
+      app.log.info(config.env === 'production' ? { to: mail.to, kind: mail.kind } : mail, 'email queued'),
+    ),
   );
 
   await app.register(errorsPlugin);

@@ -39,7 +39,12 @@ describe('loadConfig', () => {
     const disk = loadConfig({ DATA_DIR: '/srv/opsdesk' }).files;
     expect(disk).toEqual({ kind: 'disk', dir: '/srv/opsdesk/files' });
     expect(loadConfig({ FILES_S3_BUCKET: 'opsdesk-files' }).files).toEqual({
-      kind: 's3', bucket: 'opsdesk-files', endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false,
+      kind: 's3',
+      bucket: 'opsdesk-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
     });
     expect(
       loadConfig({
@@ -57,14 +62,24 @@ describe('loadConfig', () => {
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
       forcePathStyle: true,
     });
-    expect(loadConfig({ FILES_S3_BUCKET: 'b-1', FILES_S3_ENDPOINT: 'https://s3.example.com', FILES_S3_FORCE_PATH_STYLE: 'false' }).files).toMatchObject({
+    expect(
+      loadConfig({
+        FILES_S3_BUCKET: 'b-1',
+        FILES_S3_ENDPOINT: 'https://s3.example.com',
+        FILES_S3_FORCE_PATH_STYLE: 'false',
+      }).files,
+    ).toMatchObject({
       forcePathStyle: false,
     });
   });
 
   it('refuses incomplete or malformed S3 settings, naming each variable', () => {
-    expect(() => loadConfig({ FILES_S3_ENDPOINT: 'http://minio:9000' })).toThrow(/FILES_S3_BUCKET: required when FILES_S3_ENDPOINT is set/);
-    expect(() => loadConfig({ FILES_S3_BUCKET: 'files', FILES_S3_ACCESS_KEY_ID: 'key' })).toThrow(/FILES_S3_SECRET_ACCESS_KEY: set both/);
+    expect(() => loadConfig({ FILES_S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /FILES_S3_BUCKET: required when FILES_S3_ENDPOINT is set/,
+    );
+    expect(() => loadConfig({ FILES_S3_BUCKET: 'files', FILES_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /FILES_S3_SECRET_ACCESS_KEY: set both/,
+    );
     expect(() => loadConfig({ FILES_S3_BUCKET: 'Not_A_Bucket' })).toThrow(/FILES_S3_BUCKET/);
     expect(() => loadConfig({ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 'ftp://x' })).toThrow(/FILES_S3_ENDPOINT/);
   });

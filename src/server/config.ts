@@ -3,9 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const boolish = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
  * Which proxies may name the client (X-Forwarded-For / -Proto / -Host): `false` (default: none, the
@@ -18,49 +16,78 @@ const trustProxy = z
   .transform((v, ctx): boolean | string[] => {
     if (/^(true|1)$/i.test(v)) return true;
     if (/^(false|0)$/i.test(v)) return false;
-    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
-    const ok = list.length > 0 && list.every((a) => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(a).success);
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const ok =
+      list.length > 0 && list.every((a) => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(a).success);
     if (ok) return list;
     ctx.addIssue({ code: 'custom', message: "use true, false, or the proxies' addresses/CIDRs separated by commas" });
     return z.NEVER;
   });
 
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  COOKIE_SECURE: boolish.optional(),
-  TRUST_PROXY: trustProxy.optional(),
-  CLIENT_DIST: z.string().optional(),
-  JOBS: boolish.optional(),
-  REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
-  // Uploaded files go to S3-compatible storage when FILES_S3_BUCKET is set, else under DATA_DIR/files.
-  FILES_S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
-    .optional(),
-  FILES_S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'an http(s) URL, e.g. https://s3.eu-west-3.amazonaws.com or http://minio:9000' }).optional(),
-  FILES_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a region name such as eu-west-3').optional(),
-  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  FILES_S3_FORCE_PATH_STYLE: boolish.optional(),
-}).superRefine((e, ctx) => {
-  const s3Settings = ['FILES_S3_ENDPOINT', 'FILES_S3_REGION', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY', 'FILES_S3_FORCE_PATH_STYLE'] as const;
-  const given = s3Settings.filter((k) => e[k] !== undefined);
-  if (!e.FILES_S3_BUCKET && given.length) {
-    ctx.addIssue({ code: 'custom', path: ['FILES_S3_BUCKET'], message: `required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set` });
-  }
-  if ((e.FILES_S3_ACCESS_KEY_ID === undefined) !== (e.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
-    const missing = e.FILES_S3_ACCESS_KEY_ID === undefined ? 'FILES_S3_ACCESS_KEY_ID' : 'FILES_S3_SECRET_ACCESS_KEY';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'set both FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)' });
-  }
-});
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    COOKIE_SECURE: boolish.optional(),
+    TRUST_PROXY: trustProxy.optional(),
+    CLIENT_DIST: z.string().optional(),
+    JOBS: boolish.optional(),
+    REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    // Uploaded files go to S3-compatible storage when FILES_S3_BUCKET is set, else under DATA_DIR/files.
+    FILES_S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+    FILES_S3_ENDPOINT: z
+      .url({
+        protocol: /^https?$/,
+        message: 'an http(s) URL, e.g. https://s3.eu-west-3.amazonaws.com or http://minio:9000',
+      })
+      .optional(),
+    FILES_S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'a region name such as eu-west-3')
+      .optional(),
+    FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    FILES_S3_FORCE_PATH_STYLE: boolish.optional(),
+  })
+  .superRefine((e, ctx) => {
+    const s3Settings = [
+      'FILES_S3_ENDPOINT',
+      'FILES_S3_REGION',
+      'FILES_S3_ACCESS_KEY_ID',
+      'FILES_S3_SECRET_ACCESS_KEY',
+      'FILES_S3_FORCE_PATH_STYLE',
+    ] as const;
+    const given = s3Settings.filter((k) => e[k] !== undefined);
+    if (!e.FILES_S3_BUCKET && given.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILES_S3_BUCKET'],
+        message: `required when ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set`,
+      });
+    }
+    if ((e.FILES_S3_ACCESS_KEY_ID === undefined) !== (e.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = e.FILES_S3_ACCESS_KEY_ID === undefined ? 'FILES_S3_ACCESS_KEY_ID' : 'FILES_S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'set both FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)',
+      });
+    }
+  });
 
 /** Where uploaded files are kept: a folder (default `DATA_DIR/files`) or an S3-compatible bucket. */
 export type FileStorageConfig =

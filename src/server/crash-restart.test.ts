@@ -2,7 +2,7 @@
 // middle of a write storm: the next start on the same DATA_DIR stops the orphaned postgres, is healthy
 // within 10 s, and every write the first process acknowledged is there. A second server on a DATA_DIR
 // a live one owns refuses with one line.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,7 +122,9 @@ function writeStorm(port: number, token: string, writers: number) {
 }
 
 describe('crash restart (kill -9 of the node process)', () => {
-  it('restarts healthy within 10 s on the same DATA_DIR with every acknowledged write kept', { timeout: 240_000 }, async () => {
+  it('restarts healthy within 10 s on the same DATA_DIR with every acknowledged write kept', {
+    timeout: 240_000,
+  }, async () => {
     const first = spawnServer(await freePort());
     await untilHealthy(first, 180_000); // first start: initdb, migrations, seed
     const token = await adminToken(first.port);
@@ -158,7 +160,9 @@ describe('crash restart (kill -9 of the node process)', () => {
     const intruder = spawnServer(await freePort());
     expect(await exitOf(intruder.child)).toBe(1);
     const refusal = intruder.output().trim();
-    expect(refusal).toMatch(/^Cannot start: .* is in use by a running Opsdesk server \(pid \d+.*stop that server first/);
+    expect(refusal).toMatch(
+      /^Cannot start: .* is in use by a running Opsdesk server \(pid \d+.*stop that server first/,
+    );
     expect(refusal.split('\n')).toHaveLength(1);
     expect((await fetch(`http://127.0.0.1:${restarted.port}/healthz`)).status).toBe(200);
 
@@ -182,7 +186,7 @@ describe('data directory holder', () => {
     }
   });
 
-  it('explains a failed start with postgres\'s FATAL line, never `undefined`', () => {
+  it("explains a failed start with postgres's FATAL line, never `undefined`", () => {
     const error = startFailure(undefined, [
       '2026-01-01 00:00:00.000 UTC [1] FATAL:  lock file "postmaster.pid" already exists\n2026-01-01 HINT:  Is another postmaster running?',
     ]);

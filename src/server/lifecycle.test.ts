@@ -1,6 +1,6 @@
 // The real server process (src/server/main.ts): graceful shutdown with a request in flight,
 // and a second signal forcing exit.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
@@ -12,7 +12,14 @@ afterAll(() => db.drop());
 async function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

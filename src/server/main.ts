@@ -1,8 +1,8 @@
 // The only file that listens: config -> database (embedded unless DATABASE_URL) -> migrate ->
 // seed when empty -> buildApp -> listen. SIGTERM/SIGINT close gracefully; a second signal forces exit.
 import { inspect } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { DataDirInUseError } from './db/embedded.ts';
@@ -47,7 +47,11 @@ try {
 } catch (thrown) {
   const error = asError(thrown);
   // One line that says what to do; the stack only when it is not a known condition.
-  console.error(error instanceof DataDirInUseError ? `Cannot start: ${error.message}` : `Cannot start: ${error.stack ?? error.message}`);
+  console.error(
+    error instanceof DataDirInUseError
+      ? `Cannot start: ${error.message}`
+      : `Cannot start: ${error.stack ?? error.message}`,
+  );
   await orm?.close().catch(() => undefined);
   // Never leave an embedded server we started running without us.
   await db?.stop().catch(() => undefined);

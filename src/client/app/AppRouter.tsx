@@ -7,7 +7,7 @@
 // previous page stays on screen under a thin progress bar, while the shell (navigation, menus) already
 // follows the browser's location. Changes of the query string alone (list state) are shown at once.
 // Only a first load shows a skeleton.
-import { Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Redirect, Route, Router, useLocation, useSearch } from 'wouter';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary/ErrorBoundary.tsx';

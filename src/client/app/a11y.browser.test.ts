@@ -2,7 +2,7 @@
 // in light, dark and right-to-left, with menus, panels and dialogs open. No serious or critical findings.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeAudit, type AxeFinding } from '../testing/axe.ts';
+import { type AxeFinding, axeAudit } from '../testing/axe.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
 
 const b = await setupClientBrowser();
@@ -13,7 +13,14 @@ async function settle(page: Page) {
 }
 
 describe('axe: auth and message pages', () => {
-  for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=not-a-real-token', '/no/such/page', '/not-authorized']) {
+  for (const path of [
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password?token=not-a-real-token',
+    '/no/such/page',
+    '/not-authorized',
+  ]) {
     it(`finds no serious or critical issue on ${path}`, async () => {
       const { context, page } = await b.newPage();
       await page.goto(path);
@@ -97,7 +104,11 @@ describe('axe: the shell', () => {
   it('finds no serious or critical issue in dark, horizontal, collapsed and right-to-left variants', async () => {
     const variants: [string, Record<string, string>, { width: number; height: number }][] = [
       ['dark vertical', { 'od-theme': 'dark' }, { width: 1280, height: 800 }],
-      ['horizontal bordered', { 'od-appContentLayoutNav': 'horizontal', 'od-skin': 'bordered' }, { width: 1280, height: 800 }],
+      [
+        'horizontal bordered',
+        { 'od-appContentLayoutNav': 'horizontal', 'od-skin': 'bordered' },
+        { width: 1280, height: 800 },
+      ],
       ['collapsed', { 'od-isVerticalNavCollapsed': 'true' }, { width: 1280, height: 800 }],
       ['arabic rtl dark', { 'od-language': 'ar', 'od-theme': 'dark' }, { width: 1280, height: 800 }],
     ];

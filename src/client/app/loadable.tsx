@@ -3,7 +3,7 @@
 // what the Suspense boundary waited for up to 300 ms (its fallback throttle), which on a cold load
 // cost the login form and the first list page about a third of their time. `load` is what preloading
 // calls; a component mounted after it settled renders the module directly, without suspending.
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 export interface Loadable<P extends object> {
   Component: ComponentType<P>;

@@ -5,14 +5,14 @@ import {
   BAR_TYPES,
   CONTENT_WIDTHS,
   LANGUAGE_CODES,
+  type LanguageCode,
   NAV_LAYOUTS,
   PREF_COOKIE_PREFIX,
   PREFERENCE_DEFAULTS,
+  type PreferenceCookie,
   RTL_LANGUAGES,
   SKINS,
   THEMES,
-  type LanguageCode,
-  type PreferenceCookie,
 } from '../../shared/constants/ui.ts';
 import { deleteCookie, readCookie, writeCookie } from '../lib/cookies.ts';
 

@@ -15,9 +15,22 @@ describe('preloaded list input', () => {
   const lists = ROUTES.filter((route) => route.list);
 
   it('covers every business list page and the demo apps lists', () => {
-    expect(lists.map((route) => route.list).sort()).toEqual(
-      ['apps.invoice', 'apps.permissions', 'apps.sales', 'apps.users', 'audit', 'classes', 'customers', 'directions', 'licenses', 'locations', 'schemes', 'subDirections', 'teams', 'users'],
-    );
+    expect(lists.map((route) => route.list).sort()).toEqual([
+      'apps.invoice',
+      'apps.permissions',
+      'apps.sales',
+      'apps.users',
+      'audit',
+      'classes',
+      'customers',
+      'directions',
+      'licenses',
+      'locations',
+      'schemes',
+      'subDirections',
+      'teams',
+      'users',
+    ]);
   });
 
   it('is the default list, as the page asks for it, for a URL without a query string', async () => {
@@ -36,7 +49,9 @@ describe('preloaded list input', () => {
       '?active=true&classId=3&archived=only&new=1',
       '?sortBy=nope&page=-4&itemsPerPage=7',
     ]) {
-      expect(listInputFromUrl(schema, search), search).toEqual(await pageInput('management-location-setting', search, filters));
+      expect(listInputFromUrl(schema, search), search).toEqual(
+        await pageInput('management-location-setting', search, filters),
+      );
     }
     expect(listInputFromUrl(schema, '?active=true&new=1')).toEqual({ ...DEFAULT_LIST_INPUT, active: true });
   });

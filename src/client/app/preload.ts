@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import i18n, { prefetchNamespaces } from '../i18n/index.ts';
 import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib/list-state.ts';
-import { utilsOf, type Domain } from '../lib/procedures.ts';
+import { type Domain, utilsOf } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
 import { loadable } from './loadable.tsx';
@@ -111,7 +111,11 @@ function preload(pathname: string, search: string): Promise<void> {
   const signedIn = !!readUserData();
   const meta = route.meta ?? {};
   // The guard sends this visitor elsewhere: nothing of this page will show.
-  if (route.name === 'index' || (meta.unauthenticatedOnly && signedIn) || (!meta.public && !meta.unauthenticatedOnly && !signedIn)) {
+  if (
+    route.name === 'index' ||
+    (meta.unauthenticatedOnly && signedIn) ||
+    (!meta.public && !meta.unauthenticatedOnly && !signedIn)
+  ) {
     return Promise.resolve();
   }
   // In order of need, each a tick after the one before, so the browser (at most six requests at a
@@ -164,7 +168,8 @@ export function preloadHref(href: string): Promise<void> {
   const url = new URL(href, window.location.origin);
   const key = url.pathname + url.search;
   const known = entries.get(key);
-  if (known && (known.settledAt === undefined || Date.now() - known.settledAt < PRELOADED_LIST_FRESH_MS)) return known.promise;
+  if (known && (known.settledAt === undefined || Date.now() - known.settledAt < PRELOADED_LIST_FRESH_MS))
+    return known.promise;
   const entry: Entry = { promise: preload(url.pathname, url.search) };
   void entry.promise.then(() => {
     entry.settledAt = Date.now();
@@ -208,7 +213,12 @@ export function firstRenderReady(href: string): Promise<unknown> {
 function appLink(target: EventTarget | null): HTMLAnchorElement | null {
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement)) return null;
-  if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return null;
+  if (
+    (link.target && link.target !== '_self') ||
+    link.hasAttribute('download') ||
+    link.origin !== window.location.origin
+  )
+    return null;
   if (/^\/(api|trpc|healthz)(\/|$)/.test(link.pathname)) return null;
   return link;
 }

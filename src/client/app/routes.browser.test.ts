@@ -2,9 +2,9 @@
 // returning after sign-in, and scrolling on navigation (hash target with a 60 px offset, else the top).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
-import { revokeUserSessions } from '../../server/domains/platform/auth/auth.service.ts';
 import { User } from '../../server/domains/organization/users/user.entity.ts';
+import { revokeUserSessions } from '../../server/domains/platform/auth/auth.service.ts';
+import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
 import { ROLE_LANDING } from '../testing/landing.ts';
 import { pageExists, routeByName } from './routes.tsx';
@@ -62,7 +62,8 @@ describe('first render', () => {
       (window as unknown as { __fallbacks: string[] }).__fallbacks = seen;
       new MutationObserver(() => {
         const status = document.querySelector('[data-variant][role="status"]');
-        if (status && !seen.includes(status.getAttribute('data-full-screen') ? 'full' : 'page')) seen.push(status.getAttribute('data-full-screen') ? 'full' : 'page');
+        if (status && !seen.includes(status.getAttribute('data-full-screen') ? 'full' : 'page'))
+          seen.push(status.getAttribute('data-full-screen') ? 'full' : 'page');
       }).observe(document, { subtree: true, childList: true });
     };
     const { context, page } = await b.newPage();
@@ -74,7 +75,9 @@ describe('first render', () => {
     await page.goto('/management/location-setting');
     await page.locator('main table tbody tr[data-row-key]').first().waitFor();
     // The shell renders at once; only the page's own skeleton may show while its files arrive.
-    expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).not.toContain('full');
+    expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).not.toContain(
+      'full',
+    );
     await context.close();
   });
 });
@@ -91,7 +94,8 @@ describe('guards', () => {
   });
 
   it('shows the access-control page: what the role may do in each area, in plain words', async () => {
-    const area = (page: Page, name: string) => page.locator('section li').filter({ has: page.getByText(name, { exact: true }) });
+    const area = (page: Page, name: string) =>
+      page.locator('section li').filter({ has: page.getByText(name, { exact: true }) });
     const { context, page } = await signedIn('client@demo.com');
     await page.getByRole('heading', { name: 'Access control', level: 1 }).waitFor();
     await page.getByText('You are signed in as Clara Jensen (Client), in customer ACME.').waitFor();
@@ -104,12 +108,16 @@ describe('guards', () => {
     await qc.page.getByText(/\(Quality control inspector\)/).waitFor();
     expect(await area(qc.page, 'Users').textContent()).toContain('View · only you');
     expect(await area(qc.page, 'Teams').textContent()).toContain('View · your teams');
-    expect(await area(qc.page, 'Schemes').getByRole('link', { name: 'Schemes' }).getAttribute('href')).toBe('/management/schemes');
+    expect(await area(qc.page, 'Schemes').getByRole('link', { name: 'Schemes' }).getAttribute('href')).toBe(
+      '/management/schemes',
+    );
     await qc.context.close();
 
     const admin = await signedIn('superadmin@demo.com');
     await admin.page.goto('/access-control');
-    await admin.page.getByText('You are signed in as Sofia Operator (Platform operator), across every customer.').waitFor();
+    await admin.page
+      .getByText('You are signed in as Sofia Operator (Platform operator), across every customer.')
+      .waitFor();
     expect(await area(admin.page, 'Users').textContent()).toContain('Delete');
     await admin.context.close();
   });

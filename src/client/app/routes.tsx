@@ -1,10 +1,10 @@
 // Route resolution: the page module of each route of the table (app/route-table.ts), its layout and
 // the matching of paths. Edit route-table.ts to add a page; edit here only to change how routes resolve.
 import type { ComponentType } from 'react';
-import { loadable, type Loadable } from './loadable.tsx';
+import { type Loadable, loadable } from './loadable.tsx';
 import { ROUTES, type RouteDef } from './route-table.ts';
 
-export { ROUTES, type LayoutKind, type RouteDef, type RouteMeta } from './route-table.ts';
+export { type LayoutKind, ROUTES, type RouteDef, type RouteMeta } from './route-table.ts';
 
 // ---- resolution (no need to edit below when adding a page) ------------------------------------
 
@@ -36,7 +36,11 @@ const pages = new Map<string, Loadable<object>>();
 
 /** The page module a route renders: its page, else its fallback, else the not-found page. */
 function pageOf(route: RouteDef): Loadable<object> {
-  const key = loaderOf(route.page) ? route.page! : loaderOf(route.fallbackPage) ? route.fallbackPage! : NOT_FOUND_ROUTE.page!;
+  const key = loaderOf(route.page)
+    ? route.page!
+    : loaderOf(route.fallbackPage)
+      ? route.fallbackPage!
+      : NOT_FOUND_ROUTE.page!;
   let page = pages.get(key);
   if (!page) {
     page = loadable(loaderOf(key)!);
@@ -108,7 +112,8 @@ export function matchPath(pathname: string): RouteMatch {
       if (!result) continue;
       if (!routeResolves(route)) return notFound;
       const params: Record<string, string> = {};
-      for (const [key, value] of Object.entries(result.groups ?? {})) if (value !== undefined) params[key] = decode(value);
+      for (const [key, value] of Object.entries(result.groups ?? {}))
+        if (value !== undefined) params[key] = decode(value);
       return { route, pattern, params };
     }
   }

@@ -3,35 +3,83 @@ import { describe, expect, it } from 'vitest';
 import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ROLES } from '../../shared/constants/roles.ts';
 import { afterLoginTarget, guard, indexTarget, loginTarget } from './guard.ts';
-import { layoutOf, matchPath, pageExists, pathFor, routeByName, ROUTES } from './routes.tsx';
+import { layoutOf, matchPath, pageExists, pathFor, ROUTES, routeByName } from './routes.tsx';
 
-const abilityOf = (role: (typeof ROLES)[number]) => createAbility(defineRulesFor({ id: 1, role, customerId: role === 'superadmin' ? null : 1 }));
+const abilityOf = (role: (typeof ROLES)[number]) =>
+  createAbility(defineRulesFor({ id: 1, role, customerId: role === 'superadmin' ? null : 1 }));
 
 describe('route table', () => {
   it('has every path of spec section 2 with unique names', () => {
     const names = ROUTES.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
     for (const path of [
-      '/', '/login', '/register', '/forgot-password', '/not-authorized', '/access-control', '/apps/calendar', '/apps/chat',
-      '/apps/email', '/apps/permissions', '/apps/roles', '/apps/ecommerce/customer/details/:id', '/apps/ecommerce/customer/list',
-      '/apps/ecommerce/manage-review', '/apps/ecommerce/order/details/:id', '/apps/ecommerce/order/list', '/apps/ecommerce/product/add',
-      '/apps/ecommerce/product/category-list', '/apps/ecommerce/product/list', '/apps/ecommerce/referrals', '/apps/ecommerce/settings',
-      '/apps/invoice/add', '/apps/invoice/edit/:id', '/apps/invoice/list', '/apps/invoice/preview/:id', '/apps/logistics/dashboard',
-      '/apps/logistics/fleet', '/apps/user/list', '/apps/user/view/:id', '/business/customers', '/business/licenses',
-      '/dashboards/analytics', '/dashboards/crm', '/dashboards/crmAdmin', '/dashboards/crmAnalyst', '/dashboards/crmBusinessUser',
-      '/dashboards/crmFloorManager', '/dashboards/crmTeamLeader', '/dashboards/ecommerce', '/files', '/management/classes',
-      '/management/directions', '/management/location-setting', '/management/schemes', '/management/sub-directions',
-      '/management/teams', '/management/users', '/projects', '/projects/createProject', '/projects/editProject/:id', '/reports',
-      '/tasks', '/tasks/perform_task/:slotId/:assignLocationId', '/tasks/viewTask/:id',
+      '/',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/not-authorized',
+      '/access-control',
+      '/apps/calendar',
+      '/apps/chat',
+      '/apps/email',
+      '/apps/permissions',
+      '/apps/roles',
+      '/apps/ecommerce/customer/details/:id',
+      '/apps/ecommerce/customer/list',
+      '/apps/ecommerce/manage-review',
+      '/apps/ecommerce/order/details/:id',
+      '/apps/ecommerce/order/list',
+      '/apps/ecommerce/product/add',
+      '/apps/ecommerce/product/category-list',
+      '/apps/ecommerce/product/list',
+      '/apps/ecommerce/referrals',
+      '/apps/ecommerce/settings',
+      '/apps/invoice/add',
+      '/apps/invoice/edit/:id',
+      '/apps/invoice/list',
+      '/apps/invoice/preview/:id',
+      '/apps/logistics/dashboard',
+      '/apps/logistics/fleet',
+      '/apps/user/list',
+      '/apps/user/view/:id',
+      '/business/customers',
+      '/business/licenses',
+      '/dashboards/analytics',
+      '/dashboards/crm',
+      '/dashboards/crmAdmin',
+      '/dashboards/crmAnalyst',
+      '/dashboards/crmBusinessUser',
+      '/dashboards/crmFloorManager',
+      '/dashboards/crmTeamLeader',
+      '/dashboards/ecommerce',
+      '/files',
+      '/management/classes',
+      '/management/directions',
+      '/management/location-setting',
+      '/management/schemes',
+      '/management/sub-directions',
+      '/management/teams',
+      '/management/users',
+      '/projects',
+      '/projects/createProject',
+      '/projects/editProject/:id',
+      '/reports',
+      '/tasks',
+      '/tasks/perform_task/:slotId/:assignLocationId',
+      '/tasks/viewTask/:id',
     ]) {
-      expect(ROUTES.some((r) => r.path === path), path).toBe(true);
+      expect(
+        ROUTES.some((r) => r.path === path),
+        path,
+      ).toBe(true);
     }
   });
 
   it('names the spec routes and marks fixed-height content and blank layouts', () => {
     expect(routeByName('dashboards-crm')?.path).toBe('/dashboards/crm');
     expect(routeByName('tasks')?.path).toBe('/tasks');
-    for (const name of ['apps-chat', 'apps-email', 'apps-logistics-fleet']) expect(routeByName(name)?.fixedHeight).toBe(true);
+    for (const name of ['apps-chat', 'apps-email', 'apps-logistics-fleet'])
+      expect(routeByName(name)?.fixedHeight).toBe(true);
     for (const name of ['login', 'register', 'forgot-password']) expect(routeByName(name)?.layout).toBe('blank');
     // The error pages: the shell for a signed-in user (a way on), the page alone for a visitor.
     for (const name of ['not-authorized', 'error']) {
@@ -68,7 +116,9 @@ describe('route table', () => {
 
   it('builds paths from names', () => {
     expect(pathFor('apps-user-view-id', { id: 7 })).toBe('/apps/user/view/7');
-    expect(pathFor('tasks-perform_task-slotId-assignLocationId', { slotId: 1, assignLocationId: 2 })).toBe('/tasks/perform_task/1/2');
+    expect(pathFor('tasks-perform_task-slotId-assignLocationId', { slotId: 1, assignLocationId: 2 })).toBe(
+      '/tasks/perform_task/1/2',
+    );
     expect(() => pathFor('nope')).toThrow();
   });
 });
@@ -101,13 +151,22 @@ describe('guard', () => {
     const acl = { action: 'read', subject: 'AclDemo' } as const;
     for (const role of ROLES) expect(guard(acl, state(role))).toEqual({ allow: true });
     expect(guard({ action: 'read', subject: 'DemoApp' }, state('client'))).toEqual({ redirect: '/not-authorized' });
-    expect(guard({ action: 'read', subject: 'Customer' }, state('qualitycontrol'))).toEqual({ redirect: '/not-authorized' });
+    expect(guard({ action: 'read', subject: 'Customer' }, state('qualitycontrol'))).toEqual({
+      redirect: '/not-authorized',
+    });
   });
 
   it('sends / by role (CONTRACTS.md), the client to access-control', () => {
     const expected: Record<string, string> = {
-      superadmin: '/dashboards/crm', admin: '/dashboards/crm', floormanager: '/dashboards/crm', teamleader: '/dashboards/crm',
-      businessadmin: '/dashboards/crm', businessuser: '/dashboards/crm', qualitycontrol: '/tasks', analyst: '/tasks', client: '/access-control',
+      superadmin: '/dashboards/crm',
+      admin: '/dashboards/crm',
+      floormanager: '/dashboards/crm',
+      teamleader: '/dashboards/crm',
+      businessadmin: '/dashboards/crm',
+      businessuser: '/dashboards/crm',
+      qualitycontrol: '/tasks',
+      analyst: '/tasks',
+      client: '/access-control',
     };
     for (const role of ROLES) expect(indexTarget(role, abilityOf(role))).toBe(expected[role]);
     expect(indexTarget('nobody', createAbility([]))).toBe('/not-authorized');

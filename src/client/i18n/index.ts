@@ -4,7 +4,7 @@
 // with useTranslation('<namespace>') (it suspends until loaded). Add a namespace by adding its four files.
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_CODES, RTL_LANGUAGES, type LanguageCode } from '../../shared/constants/ui.ts';
+import { LANGUAGE_CODES, type LanguageCode, RTL_LANGUAGES } from '../../shared/constants/ui.ts';
 
 export const LANGUAGES: readonly { code: LanguageCode; label: string; rtl: boolean }[] = [
   { code: 'en', label: 'English', rtl: false },

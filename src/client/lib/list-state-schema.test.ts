@@ -25,7 +25,9 @@ describe('list state checked against a list schema', () => {
   });
 
   it('builds the CSV export query from the filters, without paging', () => {
-    expect(exportQuery({ page: 3, itemsPerPage: 25, q: 'a b', active: false, classId: '4', empty: '' })).toBe('?q=a+b&active=false&classId=4');
+    expect(exportQuery({ page: 3, itemsPerPage: 25, q: 'a b', active: false, classId: '4', empty: '' })).toBe(
+      '?q=a+b&active=false&classId=4',
+    );
     expect(exportQuery({ page: 1, itemsPerPage: 10 })).toBe('');
   });
 });

@@ -5,7 +5,14 @@ describe('list state in the URL', () => {
   it('round-trips search, filters, sort, page and page size', () => {
     const search = '?q=lyon&page=3&itemsPerPage=25&sortBy=name&orderBy=desc&status=active';
     const state = parseListState(search, ['status']);
-    expect(state).toEqual({ q: 'lyon', page: 3, itemsPerPage: 25, sortBy: 'name', orderBy: 'desc', filters: { status: 'active' } });
+    expect(state).toEqual({
+      q: 'lyon',
+      page: 3,
+      itemsPerPage: 25,
+      sortBy: 'name',
+      orderBy: 'desc',
+      filters: { status: 'active' },
+    });
     expect(formatListState(state)).toBe(search);
   });
 

@@ -19,7 +19,11 @@ export interface ListState {
 export const RESERVED = new Set(['q', 'page', 'itemsPerPage', 'sortBy', 'orderBy']);
 
 /** Parse list state from a query string; unknown or invalid values fall back to defaults. */
-export function parseListState(search: string, filterKeys: readonly string[], defaults: Partial<ListState> = {}): ListState {
+export function parseListState(
+  search: string,
+  filterKeys: readonly string[],
+  defaults: Partial<ListState> = {},
+): ListState {
   const params = new URLSearchParams(search);
   const page = Number(params.get('page'));
   const size = Number(params.get('itemsPerPage'));
@@ -29,7 +33,9 @@ export function parseListState(search: string, filterKeys: readonly string[], de
   return {
     q: params.get('q') ?? defaults.q ?? '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    itemsPerPage: (PAGE_SIZES as readonly number[]).includes(size) ? size : (defaults.itemsPerPage ?? DEFAULT_PAGE_SIZE),
+    itemsPerPage: (PAGE_SIZES as readonly number[]).includes(size)
+      ? size
+      : (defaults.itemsPerPage ?? DEFAULT_PAGE_SIZE),
     sortBy: params.get('sortBy') ?? defaults.sortBy,
     orderBy: order === 'desc' || order === 'asc' ? order : (defaults.orderBy ?? 'asc'),
     filters,
@@ -41,7 +47,8 @@ export function formatListState(state: ListState, defaults: Partial<ListState> =
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
   if (state.page !== 1) params.set('page', String(state.page));
-  if (state.itemsPerPage !== (defaults.itemsPerPage ?? DEFAULT_PAGE_SIZE)) params.set('itemsPerPage', String(state.itemsPerPage));
+  if (state.itemsPerPage !== (defaults.itemsPerPage ?? DEFAULT_PAGE_SIZE))
+    params.set('itemsPerPage', String(state.itemsPerPage));
   if (state.sortBy && state.sortBy !== defaults.sortBy) params.set('sortBy', state.sortBy);
   if (state.sortBy && state.orderBy !== (defaults.orderBy ?? 'asc')) params.set('orderBy', state.orderBy);
   for (const [key, value] of Object.entries(state.filters)) if (value && !RESERVED.has(key)) params.set(key, value);

@@ -27,7 +27,10 @@ export function useProcedureQuery<P extends QueryProcedure>(
   input: QueryInput<P>,
   options: { placeholderData?: typeof keepPreviousData; enabled?: boolean; gcTime?: number },
 ): QueryState<QueryData<P>> {
-  return (procedure as unknown as { useQuery: (input: unknown, options: object) => QueryState<QueryData<P>> }).useQuery(input, options);
+  return (procedure as unknown as { useQuery: (input: unknown, options: object) => QueryState<QueryData<P>> }).useQuery(
+    input,
+    options,
+  );
 }
 
 /** A mutation (`create`, `update`…) taking `I` and answering `O`. */
@@ -56,5 +59,10 @@ export type Domain =
 
 /** The utils (or query keys) of a domain: nested routers by their dotted path (`apps.invoice`). */
 export function utilsOf(root: object, domain: Domain): { invalidate: () => Promise<void>; list: unknown } {
-  return domain.split('.').reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, root as Record<string, unknown>) as never;
+  return domain
+    .split('.')
+    .reduce<Record<string, unknown>>(
+      (node, key) => node[key] as Record<string, unknown>,
+      root as Record<string, unknown>,
+    ) as never;
 }

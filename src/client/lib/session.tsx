@@ -1,14 +1,14 @@
 // The signed-in user on the client: userData from its readable cookie, ability rules from auth.me.
 // The client uses the ability only to hide what the server would refuse.
 import type { inferRouterOutputs } from '@trpc/server';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import superjson from 'superjson';
-import { createAbility, type AppAbility } from '../../shared/abilities/index.ts';
+import type { AppRouter } from '../../server/trpc/router.ts';
+import { type AppAbility, createAbility } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
 import { trpcUtils } from './query.ts';
-import type { AppRouter } from '../../server/trpc/router.ts';
 import { trpc, UNBATCHED } from './trpc.ts';
 
 type AuthMe = inferRouterOutputs<AppRouter>['auth']['me'];

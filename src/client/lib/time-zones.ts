@@ -5,7 +5,9 @@ let cached: { value: string; label: string }[] | null = null;
 
 function offsetOf(zone: string, at: Date): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName');
     return part?.value ?? '';
   } catch {
     return '';
@@ -17,7 +19,9 @@ export function timeZoneOptions(current?: string | null): { value: string; label
   if (!cached) {
     const now = new Date();
     const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Paris'];
-    cached = [...new Set(['UTC', ...zones])].sort().map((zone) => ({ value: zone, label: `${zone.replace(/_/g, ' ')} (${offsetOf(zone, now) || 'GMT'})` }));
+    cached = [...new Set(['UTC', ...zones])]
+      .sort()
+      .map((zone) => ({ value: zone, label: `${zone.replace(/_/g, ' ')} (${offsetOf(zone, now) || 'GMT'})` }));
   }
   if (current && !cached.some((o) => o.value === current)) return [{ value: current, label: current }, ...cached];
   return cached;

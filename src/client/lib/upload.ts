@@ -20,7 +20,11 @@ export interface UploadHandle {
 }
 
 /** Start uploading `file` (with optional form fields); `onProgress` gets 0..1 as bytes leave the browser. */
-export function uploadFile(file: File, onProgress: (fraction: number) => void, fields: Record<string, string> = {}): UploadHandle {
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
+): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<TUploadedFile>((resolve, reject) => {
     const form = new FormData();

@@ -3,10 +3,16 @@
 // in the `od-` cookies by app/preferences.ts. Lazy-loaded on first use.
 import { SyncIcon } from '@primer/octicons-react';
 import { Dialog, SegmentedControl, ToggleSwitch } from '@primer/react';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BAR_TYPES, CONTENT_WIDTHS, DEFAULT_PRIMARY_COLOR, SKINS, THEMES } from '../../shared/constants/ui.ts';
-import { effectiveTheme, resetPreferences, setPreferences, usePreferences, type Preferences } from '../app/preferences.ts';
+import {
+  effectiveTheme,
+  type Preferences,
+  resetPreferences,
+  setPreferences,
+  usePreferences,
+} from '../app/preferences.ts';
 import { LANGUAGES } from '../i18n/index.ts';
 import classes from './Customizer.module.css';
 
@@ -51,7 +57,17 @@ function Choice<T extends string>({
   );
 }
 
-function Toggle({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+function Toggle({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className={classes.toggleRow}>
@@ -63,7 +79,17 @@ function Toggle({ label, checked, disabled, onChange }: { label: string; checked
   );
 }
 
-function PrimaryColor({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (hex: string) => void }) {
+function PrimaryColor({
+  label,
+  name,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (hex: string) => void;
+}) {
   const { t } = useTranslation('shell');
   const id = useId();
   const custom = !PRESETS.includes(value.toUpperCase());
@@ -138,8 +164,20 @@ export default function Customizer({ open, onClose }: { open: boolean; onClose: 
           value={prefs.darkThemePrimaryColor}
           onChange={(hex) => setPreferences({ darkThemePrimaryColor: hex })}
         />
-        <Choice label={t('customizer.theme')} values={THEMES} value={prefs.theme} onChange={(theme) => setPreferences({ theme })} text={(v) => t(`theme.${v}`)} />
-        <Choice label={t('customizer.skin')} values={SKINS} value={prefs.skin} onChange={(skin) => setPreferences({ skin })} text={(v) => t(`customizer.skins.${v}`)} />
+        <Choice
+          label={t('customizer.theme')}
+          values={THEMES}
+          value={prefs.theme}
+          onChange={(theme) => setPreferences({ theme })}
+          text={(v) => t(`theme.${v}`)}
+        />
+        <Choice
+          label={t('customizer.skin')}
+          values={SKINS}
+          value={prefs.skin}
+          onChange={(skin) => setPreferences({ skin })}
+          text={(v) => t(`customizer.skins.${v}`)}
+        />
         <Toggle
           label={t('customizer.semiDark')}
           checked={prefs.isVerticalNavSemiDark}

@@ -3,20 +3,20 @@
 // route says so), footer, scroll-to-top and the customizer. Lazy-loaded: the sign-in pages never load it.
 import { GearIcon } from '@primer/octicons-react';
 import { IconButton } from '@primer/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { OVERLAY_NAV_BREAKPOINT } from '../../shared/constants/ui.ts';
 import { effectiveTheme, usePreferences } from '../app/preferences.ts';
 import type { RouteDef } from '../app/routes.tsx';
 import { ScrollToTop } from '../components/ScrollToTop/ScrollToTop.tsx';
-import classes from './DefaultLayout.module.css';
 import { Footer } from './Footer.tsx';
 import { HorizontalNav } from './HorizontalNav.tsx';
 import { Navbar } from './Navbar.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useDocumentTitle, useNavigation } from './useNavigation.ts';
 import { VerticalNav } from './VerticalNav.tsx';
+import classes from './DefaultLayout.module.css';
 
 const Customizer = lazy(() => import('./Customizer.tsx'));
 

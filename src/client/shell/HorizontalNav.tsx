@@ -1,11 +1,11 @@
 import { TriangleDownIcon } from '@primer/octicons-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { HORIZONTAL_NAV_POPOVER_OFFSET } from '../../shared/constants/ui.ts';
 import type { ContentWidth } from '../app/preferences.ts';
-import classes from './HorizontalNav.module.css';
 import { isActive, type ResolvedGroup, type ResolvedItem, type ResolvedSection } from './useNavigation.ts';
+import classes from './HorizontalNav.module.css';
 
 export interface HorizontalNavProps {
   sections: ResolvedSection[];
@@ -129,7 +129,11 @@ export function HorizontalNav({ sections, location, contentWidth }: HorizontalNa
         {top.map((item) =>
           item.kind === 'link' ? (
             <li key={item.key} className={classes.item}>
-              <Link href={item.href} className={classes.topButton} aria-current={isActive(item, location) ? 'page' : undefined}>
+              <Link
+                href={item.href}
+                className={classes.topButton}
+                aria-current={isActive(item, location) ? 'page' : undefined}
+              >
                 {item.icon && <item.icon size={16} />}
                 <span>{item.label}</span>
               </Link>

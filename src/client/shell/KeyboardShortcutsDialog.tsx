@@ -5,10 +5,23 @@ import { isMac, KEYBOARD_SHORTCUTS } from './keyboard.ts';
 import classes from './KeyboardShortcutsDialog.module.css';
 
 /** The help dialog of the app's keyboard shortcuts (user menu, or `?` anywhere). */
-export function KeyboardShortcutsDialog({ onClose, returnFocusRef }: { onClose: () => void; returnFocusRef?: RefObject<HTMLElement | null> }) {
+export function KeyboardShortcutsDialog({
+  onClose,
+  returnFocusRef,
+}: {
+  onClose: () => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation('shell');
   const mac = isMac();
-  const keyName = (key: string) => (key === 'mod' ? (mac ? '⌘' : 'Ctrl') : ['Tab', 'Enter', 'Esc', 'Home', 'End', 'Space'].includes(key) ? t(`keyboard.keys.${key}`) : key);
+  const keyName = (key: string) =>
+    key === 'mod'
+      ? mac
+        ? '⌘'
+        : 'Ctrl'
+      : ['Tab', 'Enter', 'Esc', 'Home', 'End', 'Space'].includes(key)
+        ? t(`keyboard.keys.${key}`)
+        : key;
   return (
     <Dialog title={t('keyboard.title')} onClose={onClose} returnFocusRef={returnFocusRef} width="large">
       <div className={classes.groups}>

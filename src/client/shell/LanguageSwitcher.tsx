@@ -12,12 +12,20 @@ export function LanguageSwitcher() {
   return (
     <ActionMenu>
       <ActionMenu.Anchor>
-        <IconButton icon={GlobeIcon} variant="invisible" aria-label={t('language.button', { language: current.label })} />
+        <IconButton
+          icon={GlobeIcon}
+          variant="invisible"
+          aria-label={t('language.button', { language: current.label })}
+        />
       </ActionMenu.Anchor>
       <ActionMenu.Overlay width="auto">
         <ActionList selectionVariant="single" aria-label={t('language.menu')}>
           {LANGUAGES.map((l) => (
-            <ActionList.Item key={l.code} selected={l.code === language} onSelect={() => setPreferences({ language: l.code })}>
+            <ActionList.Item
+              key={l.code}
+              selected={l.code === language}
+              onSelect={() => setPreferences({ language: l.code })}
+            >
               <span lang={l.code}>{l.label}</span>
             </ActionList.Item>
           ))}

@@ -5,12 +5,12 @@ import { Link } from 'wouter';
 import type { ContentWidth } from '../app/preferences.ts';
 import { Logo } from '../components/Logo/Logo.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import classes from './Navbar.module.css';
 import { NavSearch } from './NavSearch.tsx';
 import { Notifications } from './Notifications.tsx';
 import { Shortcuts } from './Shortcuts.tsx';
 import { ThemeSwitcher } from './ThemeSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import classes from './Navbar.module.css';
 
 export interface NavbarProps {
   /** Below the breakpoint: show the button that opens the overlay navigation. */
@@ -29,7 +29,13 @@ export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth }: 
     <div className={classes.Navbar} data-content-width={contentWidth}>
       <div className={classes.inner}>
         {overlay && (
-          <IconButton icon={ThreeBarsIcon} variant="invisible" aria-label={t('nav.open')} aria-expanded={navOpen} onClick={onOpenNav} />
+          <IconButton
+            icon={ThreeBarsIcon}
+            variant="invisible"
+            aria-label={t('nav.open')}
+            aria-expanded={navOpen}
+            onClick={onOpenNav}
+          />
         )}
         {showLogo && (
           <Link href="/" className={classes.brand} aria-label={t('nav.goHome')}>

@@ -1,6 +1,6 @@
 import { BellIcon, CheckIcon, DotFillIcon } from '@primer/octicons-react';
 import { AnchoredOverlay, Button, IconButton } from '@primer/react';
-import { useRef, useState, type RefObject } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { TNotification } from '../../shared/schemas/notifications.ts';
@@ -23,12 +23,19 @@ function relativeTime(date: Date, language: string): string {
   return format.format(0, 'minute');
 }
 
-function NotificationsPanel({ onNavigate, titleRef }: { onNavigate: () => void; titleRef: RefObject<HTMLHeadingElement | null> }) {
+function NotificationsPanel({
+  onNavigate,
+  titleRef,
+}: {
+  onNavigate: () => void;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const { t, i18n } = useTranslation('shell');
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const list = trpc.notifications.list.useQuery({ itemsPerPage: 20 });
-  const refresh = () => Promise.all([utils.notifications.list.invalidate(), utils.notifications.unreadCount.invalidate()]);
+  const refresh = () =>
+    Promise.all([utils.notifications.list.invalidate(), utils.notifications.unreadCount.invalidate()]);
   const mark = trpc.notifications.markRead.useMutation({ onSuccess: refresh });
   const markAll = trpc.notifications.markAllRead.useMutation({ onSuccess: refresh });
   const unread = list.data?.unread ?? 0;
@@ -100,7 +107,9 @@ function NotificationsPanel({ onNavigate, titleRef }: { onNavigate: () => void; 
                   ) : (
                     <span className={classes.itemTitle}>{n.title}</span>
                   )}
-                  <span className={classes.srOnly}>{n.readAt ? t('notifications.read') : t('notifications.unread')}</span>
+                  <span className={classes.srOnly}>
+                    {n.readAt ? t('notifications.read') : t('notifications.unread')}
+                  </span>
                   <p className={classes.body}>{n.body}</p>
                   <time className={classes.time} dateTime={n.createdAt.toISOString()}>
                     {relativeTime(n.createdAt, i18n.language)}
@@ -110,7 +119,11 @@ function NotificationsPanel({ onNavigate, titleRef }: { onNavigate: () => void; 
                   size="small"
                   variant="invisible"
                   icon={n.readAt ? BellIcon : CheckIcon}
-                  aria-label={n.readAt ? t('notifications.markUnread', { title: n.title }) : t('notifications.markRead', { title: n.title })}
+                  aria-label={
+                    n.readAt
+                      ? t('notifications.markUnread', { title: n.title })
+                      : t('notifications.markRead', { title: n.title })
+                  }
                   onClick={() => mark.mutate({ id: n.id, read: !n.readAt })}
                 />
               </li>

@@ -21,7 +21,7 @@ import {
 } from '@primer/octicons-react';
 import { Dialog, Spinner } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MAX_SEARCH_CHILDREN, MIN_RECORD_QUERY, type TRecordType } from '../../shared/schemas/search.ts';
@@ -31,7 +31,7 @@ import { useSession } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { openableHref, resolveSearchActions, resolveSearchPages } from './links.ts';
 import { matchPages } from './page-search.ts';
-import { readRecent, rememberRecent, type RecentItem } from './recent.ts';
+import { type RecentItem, readRecent, rememberRecent } from './recent.ts';
 import classes from './SearchDialog.module.css';
 
 const TYPE_ICONS: Record<TRecordType, Icon> = {
@@ -92,7 +92,10 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   const typed = q.trim();
   const query = useDebounced(typed, 150);
   const recordQuery = query.length >= MIN_RECORD_QUERY;
-  const records = trpc.search.records.useQuery({ q: query }, { enabled: recordQuery, staleTime: 30_000, placeholderData: keepPreviousData });
+  const records = trpc.search.records.useQuery(
+    { q: query },
+    { enabled: recordQuery, staleTime: 30_000, placeholderData: keepPreviousData },
+  );
   const [recent] = useState(() => (user ? readRecent(user.id) : []));
   // The menu as this caller sees it, in their language and in English (the fallback bundle i18next loads with it).
   const allPages = useMemo(() => {
@@ -105,9 +108,12 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
     const result: Group[] = [];
     const add = (key: string, title: string, options: Omit<Option, 'id'>[]) => {
       const kept = options.filter((o) => o.href);
-      if (kept.length) result.push({ key, title, options: kept.map((o, i) => ({ ...o, id: `${listId}-${key}-${i}` })) });
+      if (kept.length)
+        result.push({ key, title, options: kept.map((o, i) => ({ ...o, id: `${listId}-${key}-${i}` })) });
     };
-    const pageTitles = new Map(allPages.flatMap((group) => group.pages.map((page) => [page.href, page.title] as const)));
+    const pageTitles = new Map(
+      allPages.flatMap((group) => group.pages.map((page) => [page.href, page.title] as const)),
+    );
     if (!typed) {
       add(
         'recent',
@@ -115,7 +121,8 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
         recent.flatMap((r) => {
           const href = open(r.href);
           if (!href) return [];
-          if (r.kind !== 'page') return [{ title: r.title, detail: r.subtitle, href, icon: TYPE_ICONS[r.kind], recent: r }];
+          if (r.kind !== 'page')
+            return [{ title: r.title, detail: r.subtitle, href, icon: TYPE_ICONS[r.kind], recent: r }];
           // A page is named in today's language (it was remembered in the language of that day).
           const title = pageTitles.get(href) ?? r.title;
           return [{ title, detail: href, path: true, href, icon: FileIcon, recent: { ...r, title } }];
@@ -132,7 +139,11 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
         });
         const all = open(group.listUrl);
         if (all && group.total > group.items.length) {
-          options.push({ title: t('search.showAll', { count: group.total, type: t(`search.types.${group.type}`) }), href: all, icon: ListUnorderedIcon });
+          options.push({
+            title: t('search.showAll', { count: group.total, type: t(`search.types.${group.type}`) }),
+            href: all,
+            icon: ListUnorderedIcon,
+          });
         }
         add(group.type, t(`search.types.${group.type}`), options);
       }
@@ -160,7 +171,21 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
       );
     }
     return result;
-  }, [typed, recordQuery, records.data, allPages, language, location, recent, ability, role, user?.customerId, listId, t, formatters]);
+  }, [
+    typed,
+    recordQuery,
+    records.data,
+    allPages,
+    language,
+    location,
+    recent,
+    ability,
+    role,
+    user?.customerId,
+    listId,
+    t,
+    formatters,
+  ]);
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
 
   useEffect(() => setActive(0), [typed, query, options.length]);
@@ -194,7 +219,8 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
   };
 
   const activeOption = options[active];
-  const recordsPending = typed.length >= MIN_RECORD_QUERY && (query !== typed || records.isLoading || records.isPlaceholderData);
+  const recordsPending =
+    typed.length >= MIN_RECORD_QUERY && (query !== typed || records.isLoading || records.isPlaceholderData);
   let status: ReactNode;
   // Pages answer at once: "searching" only while records may still add to an empty list.
   if (recordsPending && !options.length) status = t('search.loading');
@@ -237,7 +263,13 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
       <p className={classes.status} role="status" aria-live="polite">
         {status}
       </p>
-      <div id={listId} role="listbox" aria-label={t('search.results')} aria-busy={recordsPending} className={classes.listbox}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={t('search.results')}
+        aria-busy={recordsPending}
+        className={classes.listbox}
+      >
         {groups.map((group) => (
           <div key={group.key} role="group" aria-labelledby={`${listId}-g-${group.key}`} className={classes.group}>
             <div id={`${listId}-g-${group.key}`} className={classes.groupTitle}>
@@ -259,7 +291,9 @@ export default function SearchDialog({ onClose, returnFocusRef }: SearchDialogPr
                     <Bdi>{option.title}</Bdi>
                   </span>
                   {option.detail && (
-                    <span className={classes.detail}>{option.path ? <Ltr>{option.detail}</Ltr> : <Bdi>{option.detail}</Bdi>}</span>
+                    <span className={classes.detail}>
+                      {option.path ? <Ltr>{option.detail}</Ltr> : <Bdi>{option.detail}</Bdi>}
+                    </span>
                   )}
                 </span>
               </div>

@@ -3,8 +3,8 @@ import { AnchoredOverlay, IconButton } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import classes from './Shortcuts.module.css';
 import { useShortcuts } from './useNavigation.ts';
+import classes from './Shortcuts.module.css';
 
 /** A grid of shortcuts to the pages that exist and the caller may open. */
 export function Shortcuts() {
@@ -20,7 +20,9 @@ export function Shortcuts() {
       align="end"
       focusZoneSettings={{ disabled: true }}
       overlayProps={{ role: 'dialog', 'aria-label': t('shortcuts.title') }}
-      renderAnchor={(props) => <IconButton {...props} icon={AppsIcon} variant="invisible" aria-label={t('shortcuts.button')} />}
+      renderAnchor={(props) => (
+        <IconButton {...props} icon={AppsIcon} variant="invisible" aria-label={t('shortcuts.button')} />
+      )}
     >
       <div className={classes.header}>
         <h2 className={classes.title}>{t('shortcuts.title')}</h2>

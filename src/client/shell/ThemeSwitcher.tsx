@@ -13,7 +13,11 @@ export function ThemeSwitcher() {
   return (
     <ActionMenu>
       <ActionMenu.Anchor>
-        <IconButton icon={ICONS[theme]} variant="invisible" aria-label={t('theme.button', { theme: t(`theme.${theme}`) })} />
+        <IconButton
+          icon={ICONS[theme]}
+          variant="invisible"
+          aria-label={t('theme.button', { theme: t(`theme.${theme}`) })}
+        />
       </ActionMenu.Anchor>
       <ActionMenu.Overlay width="auto">
         <ActionList selectionVariant="single" aria-label={t('theme.menu')}>

@@ -8,8 +8,8 @@ import { setPreferences, usePreferences } from '../app/preferences.ts';
 import { LANGUAGES } from '../i18n/index.ts';
 import { useRoleName } from '../lib/roles.ts';
 import { useLogout, useSession } from '../lib/session.tsx';
-import { isEditable } from './keyboard.ts';
 import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog.tsx';
+import { isEditable } from './keyboard.ts';
 import { useUserMenuLinks } from './useNavigation.ts';
 import classes from './UserMenu.module.css';
 
@@ -28,7 +28,16 @@ function initials(name: string): string {
 function UserAvatar({ fullName, avatar }: { fullName: string; avatar: string | null | undefined }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (avatar && failed !== avatar) {
-    return <img className={classes.avatar} src={`${avatar}?thumbnail=1`} alt="" aria-hidden="true" data-testid="user-avatar" onError={() => setFailed(avatar)} />;
+    return (
+      <img
+        className={classes.avatar}
+        src={`${avatar}?thumbnail=1`}
+        alt=""
+        aria-hidden="true"
+        data-testid="user-avatar"
+        onError={() => setFailed(avatar)}
+      />
+    );
   }
   return <span className={classes.avatar} data-initials={initials(fullName)} aria-hidden="true" />;
 }
@@ -113,7 +122,11 @@ export function UserMenu() {
             <ActionList.Group selectionVariant="single">
               <ActionList.GroupHeading>{t('userMenu.language')}</ActionList.GroupHeading>
               {LANGUAGES.map((l) => (
-                <ActionList.Item key={l.code} selected={l.code === language} onSelect={() => setPreferences({ language: l.code })}>
+                <ActionList.Item
+                  key={l.code}
+                  selected={l.code === language}
+                  onSelect={() => setPreferences({ language: l.code })}
+                >
                   <span lang={l.code}>{l.label}</span>
                 </ActionList.Item>
               ))}
@@ -124,7 +137,11 @@ export function UserMenu() {
               {THEMES.map((value) => {
                 const Icon = THEME_ICONS[value];
                 return (
-                  <ActionList.Item key={value} selected={theme === value} onSelect={() => setPreferences({ theme: value })}>
+                  <ActionList.Item
+                    key={value}
+                    selected={theme === value}
+                    onSelect={() => setPreferences({ theme: value })}
+                  >
                     <ActionList.LeadingVisual>
                       <Icon />
                     </ActionList.LeadingVisual>

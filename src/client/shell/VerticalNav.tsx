@@ -1,6 +1,6 @@
 import { SidebarCollapseIcon, SidebarExpandIcon, XIcon } from '@primer/octicons-react';
 import { IconButton, NavList, useFocusTrap } from '@primer/react';
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { type MouseEvent, memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { setPreferences } from '../app/preferences.ts';
@@ -24,7 +24,15 @@ export interface VerticalNavProps {
 export function useLinkClick(): (event: MouseEvent<HTMLElement>, href: string) => void {
   const [, navigate] = useLocation();
   return (event, href) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     navigate(href);
   };
@@ -90,11 +98,7 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
   return (
     <>
       {overlay && <div className={classes.backdrop} onClick={onClose} aria-hidden="true" />}
-      <div
-        className={classes.slot}
-        data-overlay={overlay || undefined}
-        data-collapsed={collapsed || undefined}
-      >
+      <div className={classes.slot} data-overlay={overlay || undefined} data-collapsed={collapsed || undefined}>
         <aside
           ref={panelRef}
           aria-label={t('nav.sidebar')}
@@ -107,7 +111,13 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
               <Logo />
             </Link>
             {overlay ? (
-              <IconButton ref={closeRef} icon={XIcon} variant="invisible" aria-label={t('nav.close')} onClick={onClose} />
+              <IconButton
+                ref={closeRef}
+                icon={XIcon}
+                variant="invisible"
+                aria-label={t('nav.close')}
+                onClick={onClose}
+              />
             ) : (
               <IconButton
                 icon={collapsed ? SidebarCollapseIcon : SidebarExpandIcon}

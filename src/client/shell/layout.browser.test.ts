@@ -25,7 +25,10 @@ async function cookie(context: BrowserContext, name: string): Promise<string | u
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const customizer = (page: Page) => page.getByRole('dialog', { name: 'Theme customizer' });
 const style = (page: Page, selector: string, property: string) =>
-  page.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
 
 async function openCustomizer(page: Page) {
   await page.getByRole('button', { name: 'Open customizer' }).click();
@@ -39,7 +42,9 @@ describe('overlay navigation below 976 px', () => {
     const opener = page.getByRole('button', { name: 'Open navigation' });
     await opener.click();
     await mainNav(page).waitFor();
-    expect(await page.getByRole('button', { name: 'Close navigation' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Close navigation' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => mainNav(page).count()).toBe(0);
     await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -79,7 +84,9 @@ describe('overlay navigation below 976 px', () => {
 
 describe('horizontal layout', () => {
   it('turns a hidden navbar into a sticky one and un-collapses the vertical nav when chosen in the customizer', async () => {
-    const { context, page } = await open({ cookies: { 'od-navbarType': 'hidden', 'od-isVerticalNavCollapsed': 'true' } });
+    const { context, page } = await open({
+      cookies: { 'od-navbarType': 'hidden', 'od-isVerticalNavCollapsed': 'true' },
+    });
     expect(await page.getByRole('button', { name: 'User menu' }).count()).toBe(0);
     await openCustomizer(page);
     await customizer(page).getByRole('button', { name: 'Horizontal', exact: true }).click();
@@ -100,7 +107,9 @@ describe('horizontal layout', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     const link = mainNav(page).getByRole('link', { name: 'Access Control' });
     await link.waitFor();
-    const gap = (await link.locator('xpath=ancestor::div[@id][1]').boundingBox())!.y - ((await button.boundingBox())!.y + (await button.boundingBox())!.height);
+    const gap =
+      (await link.locator('xpath=ancestor::div[@id][1]').boundingBox())!.y -
+      ((await button.boundingBox())!.y + (await button.boundingBox())!.height);
     expect(Math.round(gap)).toBe(6);
     await page.keyboard.press('Escape');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -144,7 +153,11 @@ describe('vertical navigation options', () => {
 describe('content width, navbar and footer types', () => {
   it('boxes the content at 1440 px or lets it fill the width', async () => {
     const boxed = await open({ width: 1920 });
-    const inner = (page: Page) => page.locator('main > div').first().evaluate((el) => el.getBoundingClientRect().width);
+    const inner = (page: Page) =>
+      page
+        .locator('main > div')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
     expect(Math.round(await inner(boxed.page))).toBe(1440);
     await boxed.context.close();
     const fluid = await open({ width: 1920, cookies: { 'od-appContentWidth': 'fluid' } });
@@ -161,7 +174,10 @@ describe('content width, navbar and footer types', () => {
       if (type !== 'hidden') {
         expect(await style(page, 'header', 'position')).toBe(type);
         expect(await style(page, 'footer', 'position')).toBe(type);
-        await page.getByRole('contentinfo').getByText(/© \d{4} Opsdesk/).waitFor();
+        await page
+          .getByRole('contentinfo')
+          .getByText(/© \d{4} Opsdesk/)
+          .waitFor();
       }
       await context.close();
     }
@@ -197,7 +213,11 @@ describe('scroll to top', () => {
     for (const footerType of ['static', 'sticky']) {
       for (const language of ['en', 'ar']) {
         await context.addCookies(
-          Object.entries({ 'od-footerType': footerType, 'od-language': language }).map(([name, value]) => ({ name, value, url: b.baseUrl })),
+          Object.entries({ 'od-footerType': footerType, 'od-language': language }).map(([name, value]) => ({
+            name,
+            value,
+            url: b.baseUrl,
+          })),
         );
         await page.goto('/management/location-setting');
         await page.locator('[data-list-body]:not([aria-busy])').waitFor();
@@ -206,15 +226,25 @@ describe('scroll to top', () => {
           page.evaluate(() => {
             window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' });
             const end = Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight;
-            return end && [...document.querySelectorAll('button')].filter((el) => getComputedStyle(el).position === 'fixed').length;
+            return (
+              end &&
+              [...document.querySelectorAll('button')].filter((el) => getComputedStyle(el).position === 'fixed').length
+            );
           });
         await expect.poll(atEndWithButtons, { timeout: 10_000 }).toBe(2);
         const overlaps = await page.evaluate(() => {
-          const floating = [...document.querySelectorAll('button')].filter((el) => getComputedStyle(el).position === 'fixed');
-          const texts = [...document.querySelectorAll('footer *')].filter((el) => el.children.length === 0 && el.textContent.trim());
-          const hit = (a: DOMRect, c: DOMRect) => a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+          const floating = [...document.querySelectorAll('button')].filter(
+            (el) => getComputedStyle(el).position === 'fixed',
+          );
+          const texts = [...document.querySelectorAll('footer *')].filter(
+            (el) => el.children.length === 0 && el.textContent.trim(),
+          );
+          const hit = (a: DOMRect, c: DOMRect) =>
+            a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
           return floating.flatMap((f) =>
-            texts.filter((t) => hit(f.getBoundingClientRect(), t.getBoundingClientRect())).map((t) => `${f.className} over "${t.textContent}"`),
+            texts
+              .filter((t) => hit(f.getBoundingClientRect(), t.getBoundingClientRect()))
+              .map((t) => `${f.className} over "${t.textContent}"`),
           );
         });
         expect(overlaps, `${footerType} ${language}`).toEqual([]);

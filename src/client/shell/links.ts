@@ -9,7 +9,7 @@ import type { AppAbility, Subject } from '../../shared/abilities/index.ts';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { guard } from '../app/guard.ts';
 import { matchPath, NOT_FOUND_ROUTE, pageExists, pathFor, routeByName } from '../app/routes.tsx';
-import { NAVIGATION, SHORTCUTS, USER_MENU, type NavItem } from './navigation.ts';
+import { NAVIGATION, type NavItem, SHORTCUTS, USER_MENU } from './navigation.ts';
 import type { SearchPage, SearchPageGroup } from './page-search.ts';
 
 /** Whether a signed-in caller can open the named route: its page exists and the guard lets them in. */
@@ -77,16 +77,22 @@ export function resolveNavigation(t: Translate, ability: AppAbility, role: strin
       return href ? { kind: 'link', key, label, href, icon: item.icon } : null;
     }
     if (item.kind === 'link') {
-      return canOpen(item.route, ability, role) ? { kind: 'link', key, label, href: pathFor(item.route, item.params), icon: item.icon } : null;
+      return canOpen(item.route, ability, role)
+        ? { kind: 'link', key, label, href: pathFor(item.route, item.params), icon: item.icon }
+        : null;
     }
-    const children = item.children.map((child, i) => resolve(child, `${key}.${i}`)).filter((child): child is ResolvedItem => child !== null);
+    const children = item.children
+      .map((child, i) => resolve(child, `${key}.${i}`))
+      .filter((child): child is ResolvedItem => child !== null);
     return children.length ? { kind: 'group', key, label, icon: item.icon, children } : null;
   };
   return NAVIGATION.map((section, s) => ({
     key: `s${s}`,
     heading: section.heading ? t(`nav.${section.heading}`) : undefined,
     icon: section.icon,
-    items: section.items.map((item, i) => resolve(item, `s${s}.${i}`)).filter((item): item is ResolvedItem => item !== null),
+    items: section.items
+      .map((item, i) => resolve(item, `s${s}.${i}`))
+      .filter((item): item is ResolvedItem => item !== null),
   })).filter((section) => section.items.length > 0);
 }
 
@@ -96,7 +102,13 @@ export function resolveNavigation(t: Translate, ability: AppAbility, role: strin
  * sub-menu ("Dashboards") and one titled `pagesTitle` for its top-level links. A page nested deeper
  * is named with its sub-menus ("Invoice › List"). Names in the user's language (`t`) and in English (`en`).
  */
-export function resolveSearchPages(t: Translate, en: Translate, ability: AppAbility, role: string, pagesTitle: { title: string; english: string }): SearchPageGroup[] {
+export function resolveSearchPages(
+  t: Translate,
+  en: Translate,
+  ability: AppAbility,
+  role: string,
+  pagesTitle: { title: string; english: string },
+): SearchPageGroup[] {
   const english = new Map<string, string>();
   const remember = (items: ResolvedItem[]): void =>
     items.forEach((item) => {
@@ -113,7 +125,15 @@ export function resolveSearchPages(t: Translate, en: Translate, ability: AppAbil
       const title = [...path, item.label];
       const titleEn = [...pathEn, english.get(item.key) ?? item.label];
       if (item.kind === 'group') return flatten(item.children, title, titleEn, icon ?? item.icon);
-      return [{ key: item.key, title: title.join(' › '), english: titleEn.join(' › '), href: item.href, icon: item.icon ?? icon }];
+      return [
+        {
+          key: item.key,
+          title: title.join(' › '),
+          english: titleEn.join(' › '),
+          href: item.href,
+          icon: item.icon ?? icon,
+        },
+      ];
     });
   const groups: SearchPageGroup[] = [];
   const push = (key: string, title: string, englishTitle: string, pages: SearchPage[]) => {
@@ -121,12 +141,28 @@ export function resolveSearchPages(t: Translate, en: Translate, ability: AppAbil
   };
   for (const section of resolveNavigation(t, ability, role)) {
     if (section.heading) {
-      push(section.key, section.heading, english.get(section.key) ?? section.heading, flatten(section.items, [], [], section.icon));
+      push(
+        section.key,
+        section.heading,
+        english.get(section.key) ?? section.heading,
+        flatten(section.items, [], [], section.icon),
+      );
       continue;
     }
-    push(section.key, pagesTitle.title, pagesTitle.english, flatten(section.items.filter((item) => item.kind === 'link'), [], [], undefined));
+    push(
+      section.key,
+      pagesTitle.title,
+      pagesTitle.english,
+      flatten(
+        section.items.filter((item) => item.kind === 'link'),
+        [],
+        [],
+        undefined,
+      ),
+    );
     for (const item of section.items) {
-      if (item.kind === 'group') push(item.key, item.label, english.get(item.key) ?? item.label, flatten(item.children, [], [], item.icon));
+      if (item.kind === 'group')
+        push(item.key, item.label, english.get(item.key) ?? item.label, flatten(item.children, [], [], item.icon));
     }
   }
   return groups;
@@ -143,7 +179,9 @@ export interface ResolvedShortcut {
 /** The shortcut tiles the caller may open (their home first while it is the signed-in home). */
 export function resolveShortcuts(t: Translate, ability: AppAbility, role: string): ResolvedShortcut[] {
   const home = homePath(role);
-  const items: ResolvedShortcut[] = home ? [{ key: 'home', label: t('nav.home'), subtitle: t('shortcuts.home'), href: home, icon: HomeIcon }] : [];
+  const items: ResolvedShortcut[] = home
+    ? [{ key: 'home', label: t('nav.home'), subtitle: t('shortcuts.home'), href: home, icon: HomeIcon }]
+    : [];
   for (const shortcut of SHORTCUTS) {
     if (!canOpen(shortcut.route, ability, role)) continue;
     items.push({
@@ -158,7 +196,11 @@ export function resolveShortcuts(t: Translate, ability: AppAbility, role: string
 }
 
 /** The user menu's page items the caller may open. */
-export function resolveUserMenu(t: Translate, ability: AppAbility, role: string): { key: string; label: string; href: string; icon: Icon }[] {
+export function resolveUserMenu(
+  t: Translate,
+  ability: AppAbility,
+  role: string,
+): { key: string; label: string; href: string; icon: Icon }[] {
   return USER_MENU.filter((item) => canOpen(item.route, ability, role)).map((item) => ({
     key: item.route,
     label: t(`nav.${item.label}`),
@@ -169,10 +211,36 @@ export function resolveUserMenu(t: Translate, ability: AppAbility, role: string)
 
 /** The search dialog's create actions: each opens its list page's create dialog (`?new=1`). */
 /** `query`: what opens the create form on the route's page (a list's `?new=1` dialog by default). */
-const SEARCH_ACTIONS: { key: string; label: string; route: string; query?: string; subject: Exclude<Subject, 'all'>; icon: Icon }[] = [
-  { key: 'inviteUser', label: 'search.actionList.inviteUser', route: 'management-users', subject: 'User', icon: PersonAddIcon },
-  { key: 'newLocation', label: 'search.actionList.newLocation', route: 'management-location-setting', subject: 'Location', icon: PlusIcon },
-  { key: 'newProject', label: 'search.actionList.newProject', route: 'projects-createProject', query: '', subject: 'Project', icon: PlusIcon },
+const SEARCH_ACTIONS: {
+  key: string;
+  label: string;
+  route: string;
+  query?: string;
+  subject: Exclude<Subject, 'all'>;
+  icon: Icon;
+}[] = [
+  {
+    key: 'inviteUser',
+    label: 'search.actionList.inviteUser',
+    route: 'management-users',
+    subject: 'User',
+    icon: PersonAddIcon,
+  },
+  {
+    key: 'newLocation',
+    label: 'search.actionList.newLocation',
+    route: 'management-location-setting',
+    subject: 'Location',
+    icon: PlusIcon,
+  },
+  {
+    key: 'newProject',
+    label: 'search.actionList.newProject',
+    route: 'projects-createProject',
+    query: '',
+    subject: 'Project',
+    icon: PlusIcon,
+  },
 ];
 
 /** The create actions the caller may take (a new record of their own customer) on a page they may open. */
@@ -183,6 +251,12 @@ export function resolveSearchActions(
   customerId: number | null,
 ): { key: string; title: string; href: string; icon: Icon }[] {
   return SEARCH_ACTIONS.filter(
-    (action) => ability.can('create', asSubject(action.subject, { customerId }) as never) && canOpen(action.route, ability, role),
-  ).map((action) => ({ key: action.key, title: t(action.label), href: `${pathFor(action.route)}${action.query ?? '?new=1'}`, icon: action.icon }));
+    (action) =>
+      ability.can('create', asSubject(action.subject, { customerId }) as never) && canOpen(action.route, ability, role),
+  ).map((action) => ({
+    key: action.key,
+    title: t(action.label),
+    href: `${pathFor(action.route)}${action.query ?? '?new=1'}`,
+    icon: action.icon,
+  }));
 }

@@ -3,8 +3,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
-import { setupClientBrowser } from '../testing/browser.ts';
 import { pageExists, routeByName } from '../app/routes.tsx';
+import { setupClientBrowser } from '../testing/browser.ts';
 
 const b = await setupClientBrowser();
 
@@ -115,7 +115,9 @@ describe('navigation search', () => {
     expect(await dialog.locator(`[id="${active}"]`).textContent()).toContain('Adrien Moreau');
     expect(await people.getByRole('option').first().textContent()).toContain('admin@demo.com');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/management/users' && url.searchParams.get('q') === 'admin@demo.com');
+    await page.waitForURL(
+      (url) => url.pathname === '/management/users' && url.searchParams.get('q') === 'admin@demo.com',
+    );
     await page.getByRole('row', { name: /Adrien Moreau/ }).waitFor();
     expect(await dialog.count()).toBe(0);
 
@@ -134,7 +136,10 @@ describe('navigation search', () => {
     await dialog.getByRole('combobox', { name: 'Search pages and records' }).fill('Adrien');
     await dialog.getByText('No results for “Adrien”').waitFor();
     await dialog.getByRole('combobox', { name: 'Search pages and records' }).fill('Nina');
-    await dialog.getByRole('group', { name: 'People' }).getByRole('option', { name: /Nina Weber/ }).waitFor();
+    await dialog
+      .getByRole('group', { name: 'People' })
+      .getByRole('option', { name: /Nina Weber/ })
+      .waitFor();
     await context.close();
   });
 
@@ -159,7 +164,7 @@ describe('navigation search', () => {
   });
 });
 
-describe('navigation search in the user\'s language', () => {
+describe("navigation search in the user's language", () => {
   it('finds a page by its French name typed without accents, and Enter opens it', async () => {
     const { context, page } = await signedInIn('admin@demo.com', 'fr', 'Menu utilisateur');
     await page.keyboard.press('Control+k');
@@ -189,9 +194,15 @@ describe('navigation search in the user\'s language', () => {
     await dialog.getByRole('group', { name: 'Verwaltung' }).getByRole('option').first().waitFor();
     for (const query of ['prüfschemata', 'prufschemata']) {
       await search(page, dialog, input, query);
-      await dialog.getByRole('group', { name: 'Verwaltung' }).getByRole('option', { name: /^Prüfschemata/ }).waitFor();
+      await dialog
+        .getByRole('group', { name: 'Verwaltung' })
+        .getByRole('option', { name: /^Prüfschemata/ })
+        .waitFor();
     }
-    await dialog.getByRole('group', { name: 'Verwaltung' }).getByRole('option', { name: /Prüfschemata/ }).click();
+    await dialog
+      .getByRole('group', { name: 'Verwaltung' })
+      .getByRole('option', { name: /Prüfschemata/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/management/schemes');
     await context.close();
   });
@@ -203,7 +214,8 @@ describe('navigation search in the user\'s language', () => {
     const input = dialog.getByRole('combobox', { name: 'Rechercher des pages et des fiches' });
     await dialog.getByRole('option').first().waitFor();
     expect(await dialog.getByRole('group', { name: 'Gestion' }).count()).toBe(0);
-    const paths = async () => (await dialog.getByRole('option').allTextContents()).filter((text) => text.includes('/management'));
+    const paths = async () =>
+      (await dialog.getByRole('option').allTextContents()).filter((text) => text.includes('/management'));
     expect(await paths()).toEqual([]);
     for (const query of ['utilisateurs', 'users', 'equipes']) {
       await search(page, dialog, input, query);
@@ -244,7 +256,10 @@ describe('notifications', () => {
     await markRead.first().click();
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     await panel.getByText('2 new').waitFor();
-    await panel.getByRole('button', { name: /^Mark “.+” as unread$/ }).first().click();
+    await panel
+      .getByRole('button', { name: /^Mark “.+” as unread$/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Notifications, 3 unread' }).waitFor();
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
@@ -259,7 +274,10 @@ describe('notifications', () => {
     const { context, page } = await signedIn('analyst@demo.com');
     await page.getByRole('button', { name: 'Notifications, 3 unread' }).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    const unreadItem = panel.getByRole('listitem').filter({ has: page.getByRole('button', { name: /as read$/ }) }).filter({ has: page.getByRole('link') });
+    const unreadItem = panel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /as read$/ }) })
+      .filter({ has: page.getByRole('link') });
     const link = unreadItem.first().getByRole('link');
     const href = await link.getAttribute('href');
     await link.click();
@@ -282,9 +300,13 @@ describe('notifications panel', () => {
       return page.evaluate(
         (b) =>
           [...document.querySelectorAll(':popover-open')]
-            .filter((el) => !el.contains(document.querySelector('[role="dialog"]')) && !el.querySelector('[role="dialog"]'))
+            .filter(
+              (el) => !el.contains(document.querySelector('[role="dialog"]')) && !el.querySelector('[role="dialog"]'),
+            )
             .map((el) => el.getBoundingClientRect())
-            .filter((r) => r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y).length,
+            .filter(
+              (r) => r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y,
+            ).length,
         box,
       );
     };
@@ -292,7 +314,9 @@ describe('notifications panel', () => {
     await bell.focus();
     await page.keyboard.press('Enter');
     await markAll.waitFor();
-    await expect.poll(() => panel.getByRole('heading', { name: 'Notifications' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => panel.getByRole('heading', { name: 'Notifications' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await expect.poll(covering).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
@@ -369,7 +393,9 @@ describe('user menu', () => {
     for (const name of ['English', 'Français', 'Deutsch', 'العربية', 'Light', 'Dark', 'System', 'Logout']) {
       await menu.getByRole(name === 'Logout' ? 'menuitem' : 'menuitemradio', { name, exact: true }).waitFor();
     }
-    expect(await menu.getByRole('menuitem', { name: 'Account Settings' }).count()).toBe(pageExists(routeByName('pages-account-settings-tab')) ? 1 : 0);
+    expect(await menu.getByRole('menuitem', { name: 'Account Settings' }).count()).toBe(
+      pageExists(routeByName('pages-account-settings-tab')) ? 1 : 0,
+    );
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
     await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);

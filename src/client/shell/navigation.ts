@@ -7,13 +7,15 @@ import {
   BookIcon,
   BriefcaseIcon,
   CalendarIcon,
+  CheckCircleIcon,
+  ChecklistIcon,
   CommentDiscussionIcon,
   CreditCardIcon,
   FileDirectoryIcon,
   FileIcon,
   GearIcon,
-  HistoryIcon,
   GraphIcon,
+  HistoryIcon,
   HomeIcon,
   type Icon,
   KeyIcon,
@@ -25,6 +27,7 @@ import {
   PackageIcon,
   PeopleIcon,
   PersonIcon,
+  ProjectIcon,
   PulseIcon,
   QuestionIcon,
   ReportIcon,
@@ -33,10 +36,7 @@ import {
   StackIcon,
   TableIcon,
   TasklistIcon,
-  ProjectIcon,
   WorkflowIcon,
-  CheckCircleIcon,
-  ChecklistIcon,
 } from '@primer/octicons-react';
 
 export interface NavLinkItem {
@@ -74,7 +74,12 @@ const link = (route: string, label: string, icon?: Icon, params?: NavLinkItem['p
   icon,
   params,
 });
-const group = (label: string, icon: Icon | undefined, children: NavItem[]): NavGroupItem => ({ kind: 'group', label, icon, children });
+const group = (label: string, icon: Icon | undefined, children: NavItem[]): NavGroupItem => ({
+  kind: 'group',
+  label,
+  icon,
+  children,
+});
 
 export const NAVIGATION: NavSection[] = [
   {
@@ -85,7 +90,10 @@ export const NAVIGATION: NavSection[] = [
         link('dashboards-crm', 'crm'),
         link('dashboards-ecommerce', 'ecommerce'),
         link('apps-academy-dashboard', 'academy'),
-        group('logistics', undefined, [link('apps-logistics-dashboard', 'dashboard'), link('apps-logistics-fleet', 'fleet')]),
+        group('logistics', undefined, [
+          link('apps-logistics-dashboard', 'dashboard'),
+          link('apps-logistics-fleet', 'fleet'),
+        ]),
       ]),
     ],
   },
@@ -129,12 +137,8 @@ export const NAVIGATION: NavSection[] = [
           link('apps-ecommerce-product-add', 'add'),
           link('apps-ecommerce-product-category-list', 'category'),
         ]),
-        group('order', undefined, [
-          link('apps-ecommerce-order-list', 'list'),
-        ]),
-        group('customer', undefined, [
-          link('apps-ecommerce-customer-list', 'list'),
-        ]),
+        group('order', undefined, [link('apps-ecommerce-order-list', 'list')]),
+        group('customer', undefined, [link('apps-ecommerce-customer-list', 'list')]),
         link('apps-ecommerce-manage-review', 'manageReview'),
         link('apps-ecommerce-referrals', 'referrals'),
         link('apps-ecommerce-settings', 'settings'),
@@ -147,7 +151,10 @@ export const NAVIGATION: NavSection[] = [
       ]),
       // No fixed view link: each customer's copy of the sample people has its own ids (open one from the list).
       group('user', PersonIcon, [link('apps-user-list', 'list')]),
-      group('academy', MortarBoardIcon, [link('apps-academy-my-course', 'myCourses'), link('apps-academy-course-details', 'courseDetails')]),
+      group('academy', MortarBoardIcon, [
+        link('apps-academy-my-course', 'myCourses'),
+        link('apps-academy-course-details', 'courseDetails'),
+      ]),
       group('rolesAndPermissions', KeyIcon, [link('apps-roles', 'roles'), link('apps-permissions', 'permissions')]),
       group('pages', BookIcon, [
         link('pages-user-profile-tab', 'userProfile', undefined, { tab: 'profile' }),
@@ -192,7 +199,13 @@ export const SHORTCUTS: Shortcut[] = [
   { route: 'apps-invoice-list', label: 'invoice', subtitle: 'invoice', icon: CreditCardIcon },
   { route: 'apps-user-list', label: 'user', subtitle: 'users', icon: PeopleIcon },
   { route: 'apps-roles', label: 'rolesAndPermissions', subtitle: 'roles', icon: KeyIcon },
-  { route: 'pages-account-settings-tab', params: { tab: 'account' }, label: 'accountSettings', subtitle: 'settings', icon: GearIcon },
+  {
+    route: 'pages-account-settings-tab',
+    params: { tab: 'account' },
+    label: 'accountSettings',
+    subtitle: 'settings',
+    icon: GearIcon,
+  },
   { route: 'pages-help-center', label: 'helpCenter', subtitle: 'help', icon: QuestionIcon },
   { route: 'access-control', label: 'accessControl', subtitle: 'accessControl', icon: ShieldLockIcon },
   { route: 'dashboards-analytics', label: 'analytics', subtitle: 'analytics', icon: PulseIcon },

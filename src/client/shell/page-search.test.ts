@@ -4,23 +4,28 @@
 import { describe, expect, it } from 'vitest';
 import { abilityFor } from '../../shared/abilities/index.ts';
 import type { Role } from '../../shared/constants/roles.ts';
+import ar from '../i18n/locales/ar/shell.json' with { type: 'json' };
 import de from '../i18n/locales/de/shell.json' with { type: 'json' };
 import en from '../i18n/locales/en/shell.json' with { type: 'json' };
 import fr from '../i18n/locales/fr/shell.json' with { type: 'json' };
-import ar from '../i18n/locales/ar/shell.json' with { type: 'json' };
-import { resolveNavigation, resolveSearchPages, type ResolvedItem } from './links.ts';
+import { type ResolvedItem, resolveNavigation, resolveSearchPages } from './links.ts';
 import { foldText, matchPages, type SearchPageGroup } from './page-search.ts';
 
 const bundles = { en, fr, de, ar } as Record<string, Record<string, unknown>>;
 const translate = (language: string) => (key: string) => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundles[language]);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundles[language]);
   return typeof value === 'string' ? value : key;
 };
 
 function pagesFor(role: Role, language: string): SearchPageGroup[] {
   const t = translate(language);
   const ability = abilityFor({ id: 1, role, customerId: role === 'superadmin' ? null : 1 });
-  return resolveSearchPages(t, translate('en'), ability, role, { title: t('search.pages'), english: translate('en')('search.pages') });
+  return resolveSearchPages(t, translate('en'), ability, role, {
+    title: t('search.pages'),
+    english: translate('en')('search.pages'),
+  });
 }
 
 const find = (role: Role, language: string, query: string) => matchPages(pagesFor(role, language), query, language, 5);
@@ -39,7 +44,8 @@ describe('folding', () => {
 
 describe('page results from the menu', () => {
   it('are the pages of the menu the role sees, none more', () => {
-    const links = (items: ResolvedItem[]): string[] => items.flatMap((item) => (item.kind === 'link' ? [item.href] : links(item.children)));
+    const links = (items: ResolvedItem[]): string[] =>
+      items.flatMap((item) => (item.kind === 'link' ? [item.href] : links(item.children)));
     for (const role of ['admin', 'client', 'analyst'] as const) {
       const ability = abilityFor({ id: 1, role, customerId: 1 });
       const menu = resolveNavigation(translate('en'), ability, role).flatMap((section) => links(section.items));
@@ -49,7 +55,10 @@ describe('page results from the menu', () => {
 
   it('finds a French page by its French name typed without accents', () => {
     const found = find('admin', 'fr', 'parametres du compte');
-    expect(first(found)).toMatchObject({ title: 'Pages › Paramètres du compte', href: '/pages/account-settings/account' });
+    expect(first(found)).toMatchObject({
+      title: 'Pages › Paramètres du compte',
+      href: '/pages/account-settings/account',
+    });
     expect(found[0].title).toBe('Applications et pages');
     expect(hrefs(find('admin', 'fr', 'PARAMETRES'))).toContain('/management/location-setting');
   });
@@ -63,7 +72,10 @@ describe('page results from the menu', () => {
   });
 
   it('finds an Arabic page without its hamza, shown in Arabic', () => {
-    expect(first(find('admin', 'ar', 'اعدادات المواقع'))).toMatchObject({ title: 'إعدادات المواقع', href: '/management/location-setting' });
+    expect(first(find('admin', 'ar', 'اعدادات المواقع'))).toMatchObject({
+      title: 'إعدادات المواقع',
+      href: '/management/location-setting',
+    });
   });
 
   it('names a page with its sub-menus and ranks a name that starts with the query first', () => {

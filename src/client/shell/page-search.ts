@@ -49,7 +49,12 @@ function rank(page: SearchPage, group: SearchPageGroup, q: string, language: str
   if (title.split(' ').some((word) => word.startsWith(q))) return 1;
   if (title.includes(q)) return 2;
   if (foldText(page.english, 'en').includes(q)) return 3;
-  const haystack = [title, foldText(group.title, language), foldText(page.english, 'en'), foldText(group.english, 'en')].join(' ');
+  const haystack = [
+    title,
+    foldText(group.title, language),
+    foldText(page.english, 'en'),
+    foldText(group.english, 'en'),
+  ].join(' ');
   return q.split(' ').every((word) => haystack.includes(word)) ? 4 : null;
 }
 
@@ -67,7 +72,8 @@ export function matchPages(
 ): SearchPageGroup[] {
   const q = foldText(query, language);
   if (!q) {
-    const here = (group: SearchPageGroup) => group.pages.some((page) => page.href.toLowerCase() === currentPath.toLowerCase());
+    const here = (group: SearchPageGroup) =>
+      group.pages.some((page) => page.href.toLowerCase() === currentPath.toLowerCase());
     const ordered = [...groups.filter(here), ...groups.filter((group) => !here(group))];
     return ordered.map((group) => ({ ...group, pages: group.pages.slice(0, perGroup) }));
   }
@@ -76,7 +82,9 @@ export function matchPages(
       .map((page, i) => ({ page, i, score: rank(page, group, q, language) }))
       .filter((entry): entry is { page: SearchPage; i: number; score: number } => entry.score !== null)
       .sort((a, b) => a.score - b.score || a.i - b.i);
-    return pages.length ? [{ group: { ...group, pages: pages.slice(0, perGroup).map((entry) => entry.page) }, g, best: pages[0].score }] : [];
+    return pages.length
+      ? [{ group: { ...group, pages: pages.slice(0, perGroup).map((entry) => entry.page) }, g, best: pages[0].score }]
+      : [];
   });
   return ranked.sort((a, b) => a.best - b.best || a.g - b.g).map((entry) => entry.group);
 }

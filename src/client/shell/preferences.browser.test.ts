@@ -8,7 +8,9 @@ import { setupClientBrowser } from '../testing/browser.ts';
 const b = await setupClientBrowser();
 
 async function cookies(context: BrowserContext): Promise<Record<string, string>> {
-  return Object.fromEntries((await context.cookies()).filter((c) => c.name.startsWith('od-')).map((c) => [c.name, c.value]));
+  return Object.fromEntries(
+    (await context.cookies()).filter((c) => c.name.startsWith('od-')).map((c) => [c.name, c.value]),
+  );
 }
 const html = (page: Page, attribute: string) => page.locator('html').getAttribute(attribute);
 const bodyClass = (page: Page) => page.locator('body').getAttribute('class');
@@ -114,14 +116,22 @@ describe('skin and primary colour', () => {
   });
 
   it('maps the primary colour onto Primer’s accent tokens, per theme', async () => {
-    const { context, page } = await withCookies({ 'od-lightThemePrimaryColor': '#0D9394', 'od-darkThemePrimaryColor': '#2B76B9' });
-    const accent = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bgColor-accent-emphasis').trim());
+    const { context, page } = await withCookies({
+      'od-lightThemePrimaryColor': '#0D9394',
+      'od-darkThemePrimaryColor': '#2B76B9',
+    });
+    const accent = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--bgColor-accent-emphasis').trim(),
+      );
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--od-primary'))).toBe('#0D9394');
     expect(await accent()).toBe('#0D9394');
     await context.close();
 
     const dark = await withCookies({ 'od-theme': 'dark', 'od-darkThemePrimaryColor': '#2B76B9' });
-    expect(await dark.page.evaluate(() => document.documentElement.style.getPropertyValue('--od-primary'))).toBe('#2B76B9');
+    expect(await dark.page.evaluate(() => document.documentElement.style.getPropertyValue('--od-primary'))).toBe(
+      '#2B76B9',
+    );
     await dark.context.close();
 
     const chosen = await b.newPage();
@@ -136,15 +146,24 @@ describe('skin and primary colour', () => {
     const { context, page } = await b.newPage();
     await b.signIn(page, 'admin@demo.com', 'admin');
     await context.addCookies(
-      Object.entries({ 'od-theme': 'dark', 'od-skin': 'bordered', 'od-appContentWidth': 'fluid', 'od-language': 'de', 'od-footerType': 'hidden' }).map(
-        ([name, value]) => ({ name, value, url: b.baseUrl }),
-      ),
+      Object.entries({
+        'od-theme': 'dark',
+        'od-skin': 'bordered',
+        'od-appContentWidth': 'fluid',
+        'od-language': 'de',
+        'od-footerType': 'hidden',
+      }).map(([name, value]) => ({ name, value, url: b.baseUrl })),
     );
     await page.reload();
     await page.getByRole('button', { name: 'Anpassung öffnen' }).click();
     await page.getByRole('dialog', { name: 'Theme anpassen' }).getByRole('button', { name: 'Zurücksetzen' }).click();
     await expect.poll(async () => (await cookies(context))['od-theme']).toBe('light');
-    expect(await cookies(context)).toMatchObject({ 'od-skin': 'default', 'od-appContentWidth': 'boxed', 'od-language': 'en', 'od-footerType': 'static' });
+    expect(await cookies(context)).toMatchObject({
+      'od-skin': 'default',
+      'od-appContentWidth': 'boxed',
+      'od-language': 'en',
+      'od-footerType': 'static',
+    });
     await customizer(page).waitFor();
     expect(await html(page, 'lang')).toBe('en');
     await context.close();
@@ -158,7 +177,10 @@ describe('language and direction', () => {
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitemradio', { name: 'Français' }).click();
     await expect.poll(() => html(page, 'lang')).toBe('fr');
-    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: "Contrôle d'accès" }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: "Contrôle d'accès" })
+      .waitFor();
     await page.getByRole('button', { name: 'Menu utilisateur' }).waitFor();
     expect((await cookies(context))['od-language']).toBe('fr');
     expect(await html(page, 'dir')).toBe('ltr');

@@ -4,19 +4,19 @@
 // the navigation, the shortcuts, the user menu, the search dialog's page results (the menu's pages),
 // record results and create actions, and the notifications as seeded (their raw links, before the client's own check).
 import { describe, expect, it } from 'vitest';
-import { createAbility, type AppAbility } from '../../shared/abilities/index.ts';
-import { landingPathFor } from '../../shared/constants/roles.ts';
 import { DEMO_PASSWORDS, setupTestApp } from '../../server/testing/app.ts';
+import { type AppAbility, createAbility } from '../../shared/abilities/index.ts';
+import { landingPathFor } from '../../shared/constants/roles.ts';
 import { guard } from '../app/guard.ts';
 import { matchPath, NOT_FOUND_ROUTE, pageExists, routeByName } from '../app/routes.tsx';
 import {
   openableHref,
+  type ResolvedItem,
   resolveNavigation,
   resolveSearchActions,
   resolveSearchPages,
   resolveShortcuts,
   resolveUserMenu,
-  type ResolvedItem,
 } from './links.ts';
 
 const t = await setupTestApp();
@@ -32,7 +32,12 @@ interface Account {
 const accounts: Account[] = [];
 for (const email of Object.keys(DEMO_PASSWORDS)) {
   const me = await (await t.caller(email)).auth.me();
-  accounts.push({ email, role: me.userData.role_name, customerId: me.userData.customerId, ability: createAbility(me.userAbilityRules) });
+  accounts.push({
+    email,
+    role: me.userData.role_name,
+    customerId: me.userData.customerId,
+    ability: createAbility(me.userAbilityRules),
+  });
 }
 
 /** Why `href` is no honest link for the account, or null: checked here apart from links.ts's own rule. */
@@ -41,8 +46,15 @@ function flaw(href: string, account: Account): string | null {
   const pathname = new URL(href, 'http://app.test').pathname;
   const { route } = matchPath(pathname);
   if (route === NOT_FOUND_ROUTE) return 'no such page';
-  if (!pageExists(route) && pathname !== landingPathFor(account.role)) return `page ${route.page ?? route.name} not built`;
-  const verdict = guard(route.meta ?? {}, { signedIn: true, role: account.role, ability: account.ability, pathname, search: '' });
+  if (!pageExists(route) && pathname !== landingPathFor(account.role))
+    return `page ${route.page ?? route.name} not built`;
+  const verdict = guard(route.meta ?? {}, {
+    signedIn: true,
+    role: account.role,
+    ability: account.ability,
+    pathname,
+    search: '',
+  });
   return 'allow' in verdict ? null : `refused to ${account.role}`;
 }
 
@@ -51,7 +63,8 @@ function expectHonest(hrefs: string[], account: Account, where: string): void {
   expect(wrong, `${where} of ${account.email}`).toEqual([]);
 }
 
-const linksOf = (items: ResolvedItem[]): string[] => items.flatMap((item) => (item.kind === 'link' ? [item.href] : linksOf(item.children)));
+const linksOf = (items: ResolvedItem[]): string[] =>
+  items.flatMap((item) => (item.kind === 'link' ? [item.href] : linksOf(item.children)));
 
 describe('every link the shell offers leads to an existing page the role may open', () => {
   it('knows the demo accounts of every role', () => {
@@ -63,26 +76,49 @@ describe('every link the shell offers leads to an existing page the role may ope
       const account = accounts.find((a) => a.email === email)!;
       return resolveSearchActions(label, account.ability, account.role, account.customerId).map((a) => a.href);
     };
-    expect(actions('admin@demo.com')).toEqual(['/management/users?new=1', '/management/location-setting?new=1', '/projects/createProject']);
+    expect(actions('admin@demo.com')).toEqual([
+      '/management/users?new=1',
+      '/management/location-setting?new=1',
+      '/projects/createProject',
+    ]);
     expect(actions('analyst@demo.com')).toEqual([]);
   });
 
   for (const account of accounts) {
     describe(account.email, () => {
       it('navigation, shortcuts and user menu', () => {
-        const nav = resolveNavigation(label, account.ability, account.role).flatMap((section) => linksOf(section.items));
+        const nav = resolveNavigation(label, account.ability, account.role).flatMap((section) =>
+          linksOf(section.items),
+        );
         expectHonest(nav, account, 'navigation');
-        expectHonest(resolveShortcuts(label, account.ability, account.role).map((s) => s.href), account, 'shortcuts');
-        expectHonest(resolveUserMenu(label, account.ability, account.role).map((l) => l.href), account, 'user menu');
-        expectHonest(resolveSearchActions(label, account.ability, account.role, account.customerId).map((a) => a.href), account, 'search actions');
+        expectHonest(
+          resolveShortcuts(label, account.ability, account.role).map((s) => s.href),
+          account,
+          'shortcuts',
+        );
+        expectHonest(
+          resolveUserMenu(label, account.ability, account.role).map((l) => l.href),
+          account,
+          'user menu',
+        );
+        expectHonest(
+          resolveSearchActions(label, account.ability, account.role, account.customerId).map((a) => a.href),
+          account,
+          'search actions',
+        );
       });
 
       it('search: the page results (the menu the role sees), and every record result', async () => {
         const caller = await t.caller(account.email);
-        const groups = resolveSearchPages(label, label, account.ability, account.role, { title: 'pages', english: 'pages' });
+        const groups = resolveSearchPages(label, label, account.ability, account.role, {
+          title: 'pages',
+          english: 'pages',
+        });
         const pages = groups.flatMap((group) => group.pages.map((page) => page.href));
         expectHonest(pages, account, 'search pages');
-        const nav = resolveNavigation(label, account.ability, account.role).flatMap((section) => linksOf(section.items));
+        const nav = resolveNavigation(label, account.ability, account.role).flatMap((section) =>
+          linksOf(section.items),
+        );
         expect(new Set(pages), account.email).toEqual(new Set(nav));
         for (const q of ['an', 'er', 'Adrien', 'acme', 'st']) {
           for (const group of await caller.search.records({ q })) {
@@ -94,7 +130,11 @@ describe('every link the shell offers leads to an existing page the role may ope
       it('notifications as seeded', async () => {
         const list = await (await t.caller(account.email)).notifications.list({ itemsPerPage: 100 });
         expect(list.total).toBeGreaterThan(0);
-        expectHonest(list.items.flatMap((n) => (n.link ? [n.link] : [])), account, 'notifications');
+        expectHonest(
+          list.items.flatMap((n) => (n.link ? [n.link] : [])),
+          account,
+          'notifications',
+        );
       });
     });
   }
@@ -103,11 +143,15 @@ describe('every link the shell offers leads to an existing page the role may ope
     const tasksBuilt = pageExists(routeByName('tasks'));
     for (const account of accounts) {
       const offered = openableHref('/tasks', account.ability, account.role) !== null;
-      expect(offered, account.email).toBe(tasksBuilt ? account.ability.can('read', 'Task') : landingPathFor(account.role) === '/tasks');
+      expect(offered, account.email).toBe(
+        tasksBuilt ? account.ability.can('read', 'Task') : landingPathFor(account.role) === '/tasks',
+      );
     }
     const admin = accounts.find((a) => a.email === 'admin@demo.com')!;
     for (const name of ['reports', 'files', 'projects']) {
-      expect(openableHref(routeByName(name)!.path, admin.ability, admin.role) !== null, name).toBe(pageExists(routeByName(name)));
+      expect(openableHref(routeByName(name)!.path, admin.ability, admin.role) !== null, name).toBe(
+        pageExists(routeByName(name)),
+      );
     }
     expect(openableHref('https://evil.example/', admin.ability, admin.role)).toBeNull();
     expect(openableHref('//evil.example/x', admin.ability, admin.role)).toBeNull();

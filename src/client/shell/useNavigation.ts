@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { pageExists, type RouteDef } from '../app/routes.tsx';
 import { useSession } from '../lib/session.tsx';
 import {
-  resolveNavigation,
-  resolveShortcuts,
-  resolveUserMenu,
   type ResolvedItem,
   type ResolvedSection,
   type ResolvedShortcut,
+  resolveNavigation,
+  resolveShortcuts,
+  resolveUserMenu,
 } from './links.ts';
 import { NAVIGATION, type NavItem } from './navigation.ts';
 
-export { canOpen } from './links.ts';
 export type { ResolvedGroup, ResolvedItem, ResolvedLink, ResolvedSection, ResolvedShortcut } from './links.ts';
+export { canOpen } from './links.ts';
 
 export function useNavigation(): ResolvedSection[] {
   const { t } = useTranslation('shell');

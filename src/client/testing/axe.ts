@@ -27,10 +27,18 @@ export async function axeAudit(page: Page, label: string): Promise<AxeFinding[]>
   const findings = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   });
   if (process.env.AXE_DEBUG) console.log(JSON.stringify(findings, null, 1));
-  if (findings.length) console.log(`axe ${label}:`, findings.map((f) => `${f.id}(${f.impact}) ${f.targets.join(' | ')}`).join('\n  '));
+  if (findings.length)
+    console.log(`axe ${label}:`, findings.map((f) => `${f.id}(${f.impact}) ${f.targets.join(' | ')}`).join('\n  '));
   return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
 }

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- test harness, never in the client bundle
-import { setupBrowser, type BrowserHarness } from '../../server/testing/browser.ts';
+import { type BrowserHarness, setupBrowser } from '../../server/testing/browser.ts';
 
 export function setupClientBrowser(): Promise<BrowserHarness> {
   return setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});

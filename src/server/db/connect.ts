@@ -1,7 +1,7 @@
 // Resolve the database: DATABASE_URL when set, else the embedded server under DATA_DIR.
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 
 export interface DatabaseHandle {
   url: string;
@@ -9,7 +9,10 @@ export interface DatabaseHandle {
   stop(): Promise<void>;
 }
 
-export async function connectDatabase(config: AppConfig, log: (msg: string) => void = () => {}): Promise<DatabaseHandle> {
+export async function connectDatabase(
+  config: AppConfig,
+  log: (msg: string) => void = () => {},
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
   const embedded = await startEmbeddedPostgres({
     dir: path.join(config.dataDir, 'pg'),

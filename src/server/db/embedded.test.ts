@@ -32,5 +32,4 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
     }
   });
-
 });

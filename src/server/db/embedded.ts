@@ -63,7 +63,8 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', 'max_connections=200',
+      '-c',
+      'max_connections=200',
       ...(opts.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (m) => remember(String(m).trim()),
@@ -187,7 +188,11 @@ export async function releaseDataDir(databaseDir: string, log: (msg: string) => 
       log(`stopping the orphaned PostgreSQL (pid ${holder.pid}) left running on ${databaseDir}`);
       const started = Date.now();
       // Fast shutdown rolls back open transactions and checkpoints; immediate and kill are fallbacks.
-      for (const [signal, ms] of [['SIGINT', 8000], ['SIGQUIT', 2000], ['SIGKILL', 2000]] as const) {
+      for (const [signal, ms] of [
+        ['SIGINT', 8000],
+        ['SIGQUIT', 2000],
+        ['SIGKILL', 2000],
+      ] as const) {
         try {
           process.kill(holder.pid, signal);
         } catch {
@@ -196,10 +201,13 @@ export async function releaseDataDir(databaseDir: string, log: (msg: string) => 
         if (await exited(holder.pid, ms)) break;
       }
       if (processInfo(holder.pid) && !processInfo(holder.pid)?.zombie) {
-        throw new Error(`could not stop the orphaned PostgreSQL (pid ${holder.pid}) on ${databaseDir}; stop it and start again`);
+        throw new Error(
+          `could not stop the orphaned PostgreSQL (pid ${holder.pid}) on ${databaseDir}; stop it and start again`,
+        );
       }
       // A server stopped by force leaves its pid file behind.
-      if (inspectDataDir(databaseDir).state === 'stale') fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+      if (inspectDataDir(databaseDir).state === 'stale')
+        fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
       log(`stopped the orphaned PostgreSQL in ${Date.now() - started} ms`);
       return;
     }
@@ -209,7 +217,10 @@ export async function releaseDataDir(databaseDir: string, log: (msg: string) => 
 /** Whether `ownerPid` (the postmaster's parent) is the live Opsdesk process that started it. */
 function isOpsdeskOwner(dir: string, postmasterPid: number, ownerPid: number, ownerName: string): boolean {
   try {
-    const owner = JSON.parse(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8')) as { pid?: number; postmaster?: number };
+    const owner = JSON.parse(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8')) as {
+      pid?: number;
+      postmaster?: number;
+    };
     if (owner.postmaster === postmasterPid) return owner.pid === ownerPid;
   } catch {
     // no record (an older version started it): judge by the parent alone
@@ -267,7 +278,9 @@ function processInfo(pid: number): ProcessInfo | null {
     }
   }
   try {
-    const [ppid, state, ...command] = execFileSync('ps', ['-o', 'ppid=,stat=,comm=', '-p', String(pid)], { encoding: 'utf8' })
+    const [ppid, state, ...command] = execFileSync('ps', ['-o', 'ppid=,stat=,comm=', '-p', String(pid)], {
+      encoding: 'utf8',
+    })
       .trim()
       .split(/\s+/);
     return { name: path.basename(command.join(' ')), ppid: Number(ppid), zombie: state.startsWith('Z') };

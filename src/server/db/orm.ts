@@ -3,9 +3,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
-import type { FileStorage } from '../lib/file-storage.ts';
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { SeedManager } from '@mikro-orm/seeder';
+import type { FileStorage } from '../lib/file-storage.ts';
 import { entities } from './entities.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -53,7 +53,9 @@ export async function migrate(orm: MikroORM): Promise<string[]> {
  */
 export async function seedIfEmpty(orm: MikroORM, storage?: FileStorage): Promise<boolean> {
   const em = orm.em.fork();
-  const [{ count }] = await em.getConnection().execute<{ count: string }[]>('select count(*)::int as count from customers');
+  const [{ count }] = await em
+    .getConnection()
+    .execute<{ count: string }[]>('select count(*)::int as count from customers');
   if (Number(count) > 0) return false;
   const { DatabaseSeeder } = await import('../../../seed/DatabaseSeeder.ts');
   await orm.seeder.seed(DatabaseSeeder);

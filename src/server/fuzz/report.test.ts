@@ -1,7 +1,7 @@
 // The fuzz suites' findings: classifying the error behind a 5xx, deduplicating, capturing logged errors.
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { FuzzReport, captureLoggedErrors, classify, hasBadChars } from './report.ts';
+import { captureLoggedErrors, classify, FuzzReport, hasBadChars } from './report.ts';
 
 /** A driver error as MikroORM wraps PostgreSQL's: a SQLSTATE in `code`. */
 function dbError(code: string, message: string): Error {
@@ -14,10 +14,18 @@ function wrapped(cause: Error): TRPCError {
 
 describe('classify', () => {
   it('names the cause from the SQLSTATE anywhere in the chain', () => {
-    expect(classify(wrapped(dbError('22021', 'invalid byte sequence for encoding "UTF8": 0x00'))).cause).toBe('NUL byte / lone surrogate');
-    expect(classify(wrapped(dbError('23505', 'duplicate key value violates unique constraint'))).cause).toBe('unique / foreign-key violation');
-    expect(classify(wrapped(dbError('23503', 'insert or update violates foreign key constraint'))).cause).toBe('unique / foreign-key violation');
-    expect(classify(wrapped(dbError('22003', 'value "2147483648" is out of range for type integer'))).cause).toBe('number out of range');
+    expect(classify(wrapped(dbError('22021', 'invalid byte sequence for encoding "UTF8": 0x00'))).cause).toBe(
+      'NUL byte / lone surrogate',
+    );
+    expect(classify(wrapped(dbError('23505', 'duplicate key value violates unique constraint'))).cause).toBe(
+      'unique / foreign-key violation',
+    );
+    expect(classify(wrapped(dbError('23503', 'insert or update violates foreign key constraint'))).cause).toBe(
+      'unique / foreign-key violation',
+    );
+    expect(classify(wrapped(dbError('22003', 'value "2147483648" is out of range for type integer'))).cause).toBe(
+      'number out of range',
+    );
     expect(classify(wrapped(dbError('22008', 'timestamp out of range'))).cause).toBe('date out of range');
     expect(classify(new RangeError('Maximum call stack size exceeded')).cause).toBe('deep nesting');
     expect(classify(new TypeError('x is not a function')).cause).toBe('other');
@@ -44,7 +52,10 @@ describe('FuzzReport', () => {
     const report = new FuzzReport();
     report.add('query a', { cause: 'other', detail: 'value "1" at 3' }, 'case 1', '{}', '500');
     report.add('query a', { cause: 'other', detail: 'value "2" at 4' }, 'case 2', '{}', '500');
-    report.add('query a', { cause: 'other', detail: 'value "2" at 4' }, 'shrunk', '{"x":1}', '500', { shrunk: true, count: false });
+    report.add('query a', { cause: 'other', detail: 'value "2" at 4' }, 'shrunk', '{"x":1}', '500', {
+      shrunk: true,
+      count: false,
+    });
     report.add('query b', { cause: 'other', detail: 'value "1" at 3' }, 'case 1', '{}', '500');
     expect(report.findings.size).toBe(2);
     const first = [...report.findings.values()][0];

@@ -68,7 +68,9 @@ export function classify(error: unknown, input?: unknown): { cause: Cause; detai
     .flatMap((e) => [e.sqlState, e.code])
     .find((c): c is string => typeof c === 'string' && SQLSTATE.test(c));
   const innermost = chain[chain.length - 1] ?? {};
-  const message = String(innermost.message ?? error).split('\n')[0].slice(0, 200);
+  const message = String(innermost.message ?? error)
+    .split('\n')[0]
+    .slice(0, 200);
   const detail = `${sqlState ? `${sqlState} ` : ''}${innermost.name && innermost.name !== 'Error' ? `${innermost.name}: ` : ''}${message}`;
   const all = chain.map((e) => `${e.name ?? ''} ${e.message ?? ''}`).join(' | ');
   let cause: Cause = 'other';
@@ -79,11 +81,20 @@ export function classify(error: unknown, input?: unknown): { cause: Cause; detai
     (sqlState !== undefined && BAD_CHAR_STATES.has(sqlState) && hasBadChars(input))
   ) {
     cause = 'NUL byte / lone surrogate';
-  } else if (sqlState === '23505' || sqlState === '23503' || /UniqueConstraint|ForeignKeyConstraint|duplicate key|foreign key/i.test(all)) {
+  } else if (
+    sqlState === '23505' ||
+    sqlState === '23503' ||
+    /UniqueConstraint|ForeignKeyConstraint|duplicate key|foreign key/i.test(all)
+  ) {
     cause = 'unique / foreign-key violation';
   } else if (sqlState === '22003' || /out of range for type|numeric field overflow/i.test(all)) {
     cause = 'number out of range';
-  } else if (sqlState === '22008' || sqlState === '22007' || sqlState === '22009' || /date\/time field value out of range|timestamp out of range|Invalid time value/i.test(all)) {
+  } else if (
+    sqlState === '22008' ||
+    sqlState === '22007' ||
+    sqlState === '22009' ||
+    /date\/time field value out of range|timestamp out of range|Invalid time value/i.test(all)
+  ) {
     cause = 'date out of range';
   } else if (sqlState === '54001' || /Maximum call stack|too deeply nested|stack depth/i.test(all)) {
     cause = 'deep nesting';
@@ -103,7 +114,7 @@ export function captureLoggedErrors(log: { error: (...args: never[]) => unknown 
   let last: unknown;
   const original = log.error.bind(log) as (...args: unknown[]) => unknown;
   (log as { error: (...args: unknown[]) => unknown }).error = (obj: unknown, ...rest: unknown[]) => {
-    if (obj && typeof obj === 'object' && 'err' in obj) last = (obj).err;
+    if (obj && typeof obj === 'object' && 'err' in obj) last = obj.err;
     return original(obj, ...rest);
   };
   return {
@@ -140,10 +151,19 @@ export class FuzzReport {
     if (existing) {
       if (count) existing.count++;
       // A shrunk counterexample is the better example: keep it.
-      if (shrunk && !existing.shrunk) Object.assign(existing, { label, input: input.slice(0, 400), response: response.slice(0, 400), shrunk });
+      if (shrunk && !existing.shrunk)
+        Object.assign(existing, { label, input: input.slice(0, 400), response: response.slice(0, 400), shrunk });
       return existing;
     }
-    const finding: Finding = { target, ...classified, label, input: input.slice(0, 400), response: response.slice(0, 400), count: 1, shrunk };
+    const finding: Finding = {
+      target,
+      ...classified,
+      label,
+      input: input.slice(0, 400),
+      response: response.slice(0, 400),
+      count: 1,
+      shrunk,
+    };
     this.findings.set(key, finding);
     return finding;
   }
@@ -152,7 +172,10 @@ export class FuzzReport {
   describe(target: string): string {
     return [...this.findings.values()]
       .filter((f) => f.target === target)
-      .map((f) => `  ${f.target} [${f.cause}] ${f.detail} (${f.count}x)\n    case: ${f.label}${f.shrunk ? ' (shrunk)' : ''}\n    input: ${f.input}\n    response: ${f.response}`)
+      .map(
+        (f) =>
+          `  ${f.target} [${f.cause}] ${f.detail} (${f.count}x)\n    case: ${f.label}${f.shrunk ? ' (shrunk)' : ''}\n    input: ${f.input}\n    response: ${f.response}`,
+      )
       .join('\n');
   }
 
@@ -161,7 +184,11 @@ export class FuzzReport {
     const byCause = new Map<Cause, Finding[]>();
     for (const f of this.findings.values()) byCause.set(f.cause, [...(byCause.get(f.cause) ?? []), f]);
     const lines = [
-      `${title}: ${this.cases} cases, ${Object.entries(extra).map(([k, v]) => `${v} ${k}`).join(', ')}, ${this.findings.size} distinct 5xx (${[...this.findings.values()].reduce((n, f) => n + f.count, 0)} cases)`,
+      `${title}: ${this.cases} cases, ${Object.entries(extra)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(
+          ', ',
+        )}, ${this.findings.size} distinct 5xx (${[...this.findings.values()].reduce((n, f) => n + f.count, 0)} cases)`,
     ];
     for (const [cause, findings] of byCause) {
       lines.push(`  ${cause}: ${findings.length} distinct`);

@@ -11,22 +11,22 @@ import type { z } from 'zod';
 import { isApiPath } from '../plugins/session.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { appRouter } from '../trpc/router.ts';
-import { FuzzReport, captureLoggedErrors, classify } from './report.ts';
+import { captureLoggedErrors, classify, FuzzReport } from './report.ts';
 import {
-  HUGE_STRING_LENGTH,
-  MISSING,
   badAnything,
-  baseValue,
   badString,
+  baseValue,
   caseArbitrary,
-  fixedCases,
   clip,
+  type FuzzCase,
+  fixedCases,
   fuzzSettings,
+  HUGE_STRING_LENGTH,
   hashString,
   listProcedures,
+  MISSING,
   percentEncode,
   unwrap,
-  type FuzzCase,
 } from './values.ts';
 
 interface Route {
@@ -96,8 +96,26 @@ function matchingProcedures(route: Route) {
 /** Query keys every route gets: the spec's list paging, and the REST layer's own names for filters. */
 const COMMON_QUERY_KEYS = ['q', 'page', 'itemsPerPage', 'sortBy', 'orderBy'];
 const GENERIC_QUERY_KEYS = [
-  'status', 'id', 'start', 'end', 'from', 'to', 'selectedDateRange', 'selectedDateRange[start]', 'selectedDateRange[end]',
-  'calendars', 'label', 'filter', 'role', 'plan', 'userId', 'courseId', 'slug', 'tab', 'customerId', 'teamId',
+  'status',
+  'id',
+  'start',
+  'end',
+  'from',
+  'to',
+  'selectedDateRange',
+  'selectedDateRange[start]',
+  'selectedDateRange[end]',
+  'calendars',
+  'label',
+  'filter',
+  'role',
+  'plan',
+  'userId',
+  'courseId',
+  'slug',
+  'tab',
+  'customerId',
+  'teamId',
 ];
 
 /** The route's own query keys (common ones and the input keys of its domain's queries), then generic others. */
@@ -105,7 +123,8 @@ function queryKeys(route: Route): { own: string[]; generic: string[] } {
   const own = new Set(COMMON_QUERY_KEYS);
   for (const p of matchingProcedures({ ...route, method: 'GET' })) {
     const inner = p.input && unwrap(p.input);
-    const shape = (inner as unknown as { _zod: { def: { shape?: Record<string, unknown> } } } | undefined)?._zod.def.shape;
+    const shape = (inner as unknown as { _zod: { def: { shape?: Record<string, unknown> } } } | undefined)?._zod.def
+      .shape;
     for (const key of Object.keys(shape ?? {})) own.add(key);
   }
   return { own: [...own], generic: GENERIC_QUERY_KEYS.filter((k) => !own.has(k)) };
@@ -175,7 +194,14 @@ const QUERY_VALUES = [
 ];
 
 /** The query values every generic key gets on its own. */
-const SHARP_QUERY_VALUES = ['a%00b', '%ED%A0%80', '1e400', '99999999999999999999', encodeURIComponent('0000-01-01'), encodeURIComponent('{"start":"0000-01-01","end":"0000-01-01"}')];
+const SHARP_QUERY_VALUES = [
+  'a%00b',
+  '%ED%A0%80',
+  '1e400',
+  '99999999999999999999',
+  encodeURIComponent('0000-01-01'),
+  encodeURIComponent('{"start":"0000-01-01","end":"0000-01-01"}'),
+];
 
 function fillUrl(url: string, params: Record<string, string>): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? '1');
@@ -195,17 +221,37 @@ const RAW_BODIES: { label: string; body: string | Buffer; contentType?: string }
   { label: 'truncated JSON', body: '{"a":', contentType: 'application/json' },
   { label: 'not JSON', body: 'nul', contentType: 'application/json' },
   { label: 'JSON with own __proto__', body: '{"__proto__":{"polluted":"yes"}}', contentType: 'application/json' },
-  { label: 'JSON with constructor.prototype', body: '{"constructor":{"prototype":{"polluted":"yes"}}}', contentType: 'application/json' },
-  { label: 'JSON NUL escape', body: '{"q":"\\u0000","name":"a\\u0000b","message":"\\u0000"}', contentType: 'application/json' },
-  { label: 'JSON lone surrogate escape', body: '{"q":"\\ud800","name":"\\udc00x","message":"\\ud800"}', contentType: 'application/json' },
+  {
+    label: 'JSON with constructor.prototype',
+    body: '{"constructor":{"prototype":{"polluted":"yes"}}}',
+    contentType: 'application/json',
+  },
+  {
+    label: 'JSON NUL escape',
+    body: '{"q":"\\u0000","name":"a\\u0000b","message":"\\u0000"}',
+    contentType: 'application/json',
+  },
+  {
+    label: 'JSON lone surrogate escape',
+    body: '{"q":"\\ud800","name":"\\udc00x","message":"\\ud800"}',
+    contentType: 'application/json',
+  },
   { label: 'raw NUL byte', body: '{"q":"\u0000"}', contentType: 'application/json' },
-  { label: 'invalid UTF-8', body: Buffer.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x22, 0x7d]), contentType: 'application/json' },
+  {
+    label: 'invalid UTF-8',
+    body: Buffer.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x22, 0x7d]),
+    contentType: 'application/json',
+  },
   { label: '1e400', body: '1e400', contentType: 'application/json' },
   { label: '5000 nested arrays', body: `${'['.repeat(5000)}${']'.repeat(5000)}`, contentType: 'application/json' },
   { label: 'over the body limit', body: `"${'x'.repeat(1_100_000)}"`, contentType: 'application/json' },
   { label: 'text/plain', body: 'hello', contentType: 'text/plain' },
   { label: 'form urlencoded', body: 'a=b&__proto__[x]=1', contentType: 'application/x-www-form-urlencoded' },
-  { label: 'multipart', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+  {
+    label: 'multipart',
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+    contentType: 'multipart/form-data; boundary=x',
+  },
   { label: 'JSON as UTF-16', body: '{}', contentType: 'application/json; charset=utf-16' },
   { label: 'XML', body: '<a/>', contentType: 'application/xml' },
   { label: 'odd content type', body: '{}', contentType: 'application/json, text/plain' },
@@ -224,27 +270,59 @@ function superjsonText(input: unknown): string {
 }
 
 /** The cases a transport can get wrong (the tRPC fuzz drives every position through direct callers). */
-const TRPC_HTTP_CASES = new Set(['empty (undefined)', 'null', 'a string', 'a number', '500 nested arrays', '500 nested objects', 'own __proto__ key', 'base (valid-looking)', 'extra unknown keys']);
+const TRPC_HTTP_CASES = new Set([
+  'empty (undefined)',
+  'null',
+  'a string',
+  'a number',
+  '500 nested arrays',
+  '500 nested objects',
+  'own __proto__ key',
+  'base (valid-looking)',
+  'extra unknown keys',
+]);
 
 /** tRPC over HTTP for one procedure: its method (GET query / POST mutation) with the envelope, a batch, broken ones. */
 function trpcRequests(path: string, type: string, method: string, input?: z.ZodType): FuzzRequest[] {
   const params = { path };
   const own = type === 'query' ? 'GET' : 'POST';
-  if (method !== own) return [{ label: `tRPC ${type} by ${method}`, params, query: 'input=%7B%7D', body: method === 'GET' ? undefined : '{}', contentType: method === 'GET' ? undefined : 'application/json' }];
+  if (method !== own)
+    return [
+      {
+        label: `tRPC ${type} by ${method}`,
+        params,
+        query: 'input=%7B%7D',
+        body: method === 'GET' ? undefined : '{}',
+        contentType: method === 'GET' ? undefined : 'application/json',
+      },
+    ];
   const cases = fixedCases(input);
   const firstNul = cases.find((c) => c.label.includes('"a\\u0000b"'));
   const firstSurrogate = cases.find((c) => c.label.includes('"x\\ud800y"'));
-  const out: FuzzRequest[] = [...cases.filter((c) => TRPC_HTTP_CASES.has(c.label)), ...(firstNul ? [firstNul] : []), ...(firstSurrogate ? [firstSurrogate] : [])]
-    .map((c) =>
-      method === 'GET'
-        ? { label: `tRPC ${c.label}`, params, query: `input=${encodeURIComponent(superjsonText(c.input))}` }
-        : { label: `tRPC ${c.label}`, params, body: superjsonText(c.input), contentType: 'application/json' },
-    );
+  const out: FuzzRequest[] = [
+    ...cases.filter((c) => TRPC_HTTP_CASES.has(c.label)),
+    ...(firstNul ? [firstNul] : []),
+    ...(firstSurrogate ? [firstSurrogate] : []),
+  ].map((c) =>
+    method === 'GET'
+      ? { label: `tRPC ${c.label}`, params, query: `input=${encodeURIComponent(superjsonText(c.input))}` }
+      : { label: `tRPC ${c.label}`, params, body: superjsonText(c.input), contentType: 'application/json' },
+  );
   out.push(
-    { label: 'tRPC batch with odd keys', params: { path: `${path},${path}` }, query: `batch=1&input=${encodeURIComponent('{"__proto__":{"json":1},"1":{"json":null},"99999999999999999999":{"json":null}}')}`, body: method === 'GET' ? undefined : '{"0":{"json":{}},"1":{"json":null}}', contentType: method === 'GET' ? undefined : 'application/json' },
+    {
+      label: 'tRPC batch with odd keys',
+      params: { path: `${path},${path}` },
+      query: `batch=1&input=${encodeURIComponent('{"__proto__":{"json":1},"1":{"json":null},"99999999999999999999":{"json":null}}')}`,
+      body: method === 'GET' ? undefined : '{"0":{"json":{}},"1":{"json":null}}',
+      contentType: method === 'GET' ? undefined : 'application/json',
+    },
     { label: 'tRPC malformed input', params, query: 'input=%7B%22json%22%3A' },
     { label: 'tRPC input with NUL', params, query: 'input=%7B%22json%22%3A%22%00%22%7D' },
-    { label: 'tRPC superjson meta pointing at __proto__', params, query: `input=${encodeURIComponent('{"json":{"a":1},"meta":{"values":{"__proto__.polluted":["Date"],"a":["bigint"]}}}')}` },
+    {
+      label: 'tRPC superjson meta pointing at __proto__',
+      params,
+      query: `input=${encodeURIComponent('{"json":{"a":1},"meta":{"values":{"__proto__.polluted":["Date"],"a":["bigint"]}}}')}`,
+    },
   );
   return out;
 }
@@ -254,8 +332,12 @@ function requestsFor(route: Route, gated: boolean): FuzzRequest[] {
   const names = paramNames(route.url);
   const base: Record<string, string> = Object.fromEntries(names.map((n) => [n, '1']));
   const out: FuzzRequest[] = [{ label: 'base', params: base }];
-  for (const name of names) for (const value of PATH_VALUES) out.push({ label: `:${name} = ${value.slice(0, 40)}`, params: { ...base, [name]: value } });
-  if (BODY_METHODS.has(route.method)) for (const raw of RAW_BODIES) out.push({ label: raw.label, params: base, body: raw.body, contentType: raw.contentType });
+  for (const name of names)
+    for (const value of PATH_VALUES)
+      out.push({ label: `:${name} = ${value.slice(0, 40)}`, params: { ...base, [name]: value } });
+  if (BODY_METHODS.has(route.method))
+    for (const raw of RAW_BODIES)
+      out.push({ label: raw.label, params: base, body: raw.body, contentType: raw.contentType });
   if (route.url.startsWith('/trpc/')) {
     // GET and POST carry every procedure; other methods get one query and one mutation.
     const some = ['GET', 'POST'].includes(route.method)
@@ -271,26 +353,41 @@ function requestsFor(route: Route, gated: boolean): FuzzRequest[] {
   // The route's own keys one at a time; the generic ones all at once (each value), to keep the count down.
   const { own, generic } = queryKeys(route);
   for (const key of own) {
-    for (const value of QUERY_VALUES) out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${key}=${value}` });
+    for (const value of QUERY_VALUES)
+      out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${key}=${value}` });
     out.push({ label: `?${key} repeated`, params: base, query: `${key}=a&${key}=b&${key}=%00` });
     out.push({ label: `?${key}[] object`, params: base, query: `${key}[__proto__][x]=1&${key}[a]=b` });
   }
   // Generic keys: the sharpest values one key at a time (a refusal of one key must not hide another's
   // 500), every value with all keys at once.
   for (const key of generic) {
-    for (const value of SHARP_QUERY_VALUES) out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${encodeURIComponent(key)}=${value}` });
+    for (const value of SHARP_QUERY_VALUES)
+      out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${encodeURIComponent(key)}=${value}` });
   }
   for (const value of QUERY_VALUES) {
-    out.push({ label: `?<${generic.length} generic keys>=${value.slice(0, 40)}`, params: base, query: generic.map((k) => `${encodeURIComponent(k)}=${value}`).join('&') });
+    out.push({
+      label: `?<${generic.length} generic keys>=${value.slice(0, 40)}`,
+      params: base,
+      query: generic.map((k) => `${encodeURIComponent(k)}=${value}`).join('&'),
+    });
   }
   out.push({ label: 'query __proto__ key', params: base, query: '__proto__=x&constructor=y&prototype=z' });
-  out.push({ label: 'query with 1000 keys', params: base, query: Array.from({ length: 1000 }, (_v, i) => `k${i}=${i}`).join('&') });
+  out.push({
+    label: 'query with 1000 keys',
+    params: base,
+    query: Array.from({ length: 1000 }, (_v, i) => `k${i}=${i}`).join('&'),
+  });
   // Bodies shaped by the domain's mutations (DELETE reads none: it gets the raw bodies only).
   if (BODY_METHODS.has(route.method) && route.method !== 'DELETE') {
     for (const p of matchingProcedures(route)) {
       let salt = 0;
       for (const c of fixedCases(p.input, () => `r${route.method}${salt++}`)) {
-        out.push({ label: `${p.path} body: ${c.label}`, params: base, body: jsonBody(c.input), contentType: 'application/json' });
+        out.push({
+          label: `${p.path} body: ${c.label}`,
+          params: base,
+          body: jsonBody(c.input),
+          contentType: 'application/json',
+        });
       }
     }
   }
@@ -308,23 +405,33 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
   );
   const { own, generic } = queryKeys(route);
   const keys = route.url.startsWith('/trpc/') ? ['input', 'batch'] : [...own, ...generic];
-  const queryValue = fc.oneof(fc.constantFrom(...QUERY_VALUES), badString().map((s) => percentEncode(s)));
-  const query = fc.array(fc.tuple(fc.constantFrom(...keys, '__proto__', 'x'), queryValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
+  const queryValue = fc.oneof(
+    fc.constantFrom(...QUERY_VALUES),
+    badString().map((s) => percentEncode(s)),
+  );
+  const query = fc
+    .array(fc.tuple(fc.constantFrom(...keys, '__proto__', 'x'), queryValue), { maxLength: 4 })
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
   const schemas = BODY_METHODS.has(route.method) ? matchingProcedures(route).map((p) => p.input) : [];
   const bodyCase: fc.Arbitrary<FuzzCase | undefined> = BODY_METHODS.has(route.method)
-    ? fc.oneof(...schemas.map((s) => caseArbitrary(s)), badAnything().map((input) => ({ label: 'anything', input })))
+    ? fc.oneof(
+        ...schemas.map((s) => caseArbitrary(s)),
+        badAnything().map((input) => ({ label: 'anything', input })),
+      )
     : fc.constant(undefined);
-  return fc.record({ params: fc.tuple(...names.map(() => pathValue)), query, body: bodyCase }).map(({ params, query: q, body }) => {
-    const input = body?.input;
-    const text = route.url.startsWith('/trpc/') && input !== undefined ? superjsonText(input) : jsonBody(input);
-    return {
-      label: `generated${body ? `: ${body.label}` : ''}`,
-      params: Object.fromEntries(names.map((n, i) => [n, params[i]])),
-      query: q,
-      body: text,
-      contentType: text === undefined ? undefined : 'application/json',
-    };
-  });
+  return fc
+    .record({ params: fc.tuple(...names.map(() => pathValue)), query, body: bodyCase })
+    .map(({ params, query: q, body }) => {
+      const input = body?.input;
+      const text = route.url.startsWith('/trpc/') && input !== undefined ? superjsonText(input) : jsonBody(input);
+      return {
+        label: `generated${body ? `: ${body.label}` : ''}`,
+        params: Object.fromEntries(names.map((n, i) => [n, params[i]])),
+        query: q,
+        body: text,
+        contentType: text === undefined ? undefined : 'application/json',
+      };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,18 +461,34 @@ async function send(route: Route, req: FuzzRequest, caller: Caller, retry = true
 
 function requestLabel(route: Route, req: FuzzRequest): string {
   const url = `${fillUrl(route.url, req.params)}${req.query ? `?${req.query}` : ''}`;
-  const body = req.body === undefined ? '' : ` body(${req.contentType ?? 'no content-type'}): ${clip(Buffer.isBuffer(req.body) ? req.body.toString('latin1') : req.body)}`;
+  const body =
+    req.body === undefined
+      ? ''
+      : ` body(${req.contentType ?? 'no content-type'}): ${clip(Buffer.isBuffer(req.body) ? req.body.toString('latin1') : req.body)}`;
   return `${route.method} ${clip(url)}${body}`;
 }
 
-async function check(route: Route, req: FuzzRequest, caller: Caller, target: string, opts: { shrunk?: boolean; count?: boolean } = {}): Promise<boolean> {
+async function check(
+  route: Route,
+  req: FuzzRequest,
+  caller: Caller,
+  target: string,
+  opts: { shrunk?: boolean; count?: boolean } = {},
+): Promise<boolean> {
   loggedErrors.take();
   const res = await send(route, req, caller);
   const error = loggedErrors.take();
   if (res.statusCode < 300) report.accepted.add(`${route.method} ${route.url}`);
   if (res.statusCode < 500) return true;
   const classified = classify(error ?? new Error(`no cause captured: ${res.body.slice(0, 160)}`), req);
-  report.add(target, classified, req.label, requestLabel(route, req), `${res.statusCode} ${res.body.slice(0, 300)}`, opts);
+  report.add(
+    target,
+    classified,
+    req.label,
+    requestLabel(route, req),
+    `${res.statusCode} ${res.body.slice(0, 300)}`,
+    opts,
+  );
   return false;
 }
 
@@ -377,8 +500,15 @@ const SESSION_ENDING = new Set(['POST /api/auth/logout']);
 describe(`REST fuzz (seed ${settings.seed}, ${settings.runs} generated requests per route and caller)`, () => {
   afterAll(() => {
     const refused = routes.map((r) => `${r.method} ${r.url}`).filter((r) => !report.accepted.has(r));
-    if (refused.length) console.log(`REST fuzz: accepted no request (only their refusals were fuzzed): ${refused.join(', ')}`);
-    console.log(report.summary('REST fuzz', { 'REST routes covered': report.covered.size, 'routes listed': routes.length, 'accepting some request': report.accepted.size }));
+    if (refused.length)
+      console.log(`REST fuzz: accepted no request (only their refusals were fuzzed): ${refused.join(', ')}`);
+    console.log(
+      report.summary('REST fuzz', {
+        'REST routes covered': report.covered.size,
+        'routes listed': routes.length,
+        'accepting some request': report.accepted.size,
+      }),
+    );
   });
 
   it('enumerates the routes', () => {
@@ -406,7 +536,12 @@ describe(`REST fuzz (seed ${settings.seed}, ${settings.runs} generated requests 
         if (!gated && BODY_METHODS.has(route.method) && route.method !== 'DELETE' && !route.url.startsWith('/trpc/')) {
           for (const p of matchingProcedures(route)) {
             if (!p.input) continue;
-            const twin: FuzzRequest = { label: `${p.path} body, twice at once`, params: base.params, body: jsonBody(baseValue(p.input, `twin${report.cases}`)), contentType: 'application/json' };
+            const twin: FuzzRequest = {
+              label: `${p.path} body, twice at once`,
+              params: base.params,
+              body: jsonBody(baseValue(p.input, `twin${report.cases}`)),
+              contentType: 'application/json',
+            };
             await Promise.all([check(route, twin, caller, target), check(route, twin, caller, target)]);
           }
         }
@@ -422,7 +557,10 @@ describe(`REST fuzz (seed ${settings.seed}, ${settings.runs} generated requests 
             last = req;
             return false;
           }),
-          { seed: settings.seed ^ hashString(target), numRuns: endsSession ? Math.min(3, settings.runs) : settings.runs },
+          {
+            seed: settings.seed ^ hashString(target),
+            numRuns: endsSession ? Math.min(3, settings.runs) : settings.runs,
+          },
         );
         if (details.failed && last) await check(route, last, caller, target, { shrunk: true, count: false });
         // The property threw (a bug in the suite, not a 5xx): show it.
@@ -430,7 +568,10 @@ describe(`REST fuzz (seed ${settings.seed}, ${settings.runs} generated requests 
       }
       report.covered.add(name);
       const found = callers.map((c) => report.describe(`${name} as ${c.name}`)).filter(Boolean);
-      expect(found.join('\n'), `5xx from ${name} (reproduce with FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs})`).toBe('');
+      expect(
+        found.join('\n'),
+        `5xx from ${name} (reproduce with FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs})`,
+      ).toBe('');
     });
   }
 });

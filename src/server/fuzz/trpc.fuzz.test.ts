@@ -6,12 +6,13 @@ import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../testing/app.ts';
 import { appRouter } from '../trpc/router.ts';
-import { FuzzReport, classify } from './report.ts';
+import { classify, FuzzReport } from './report.ts';
 import {
   baseValue,
   caseArbitrary,
+  type FuzzCase,
   fixedCases,
   fuzzSettings,
   hashString,
@@ -19,7 +20,6 @@ import {
   listProcedures,
   preview,
   wholeInputCases,
-  type FuzzCase,
 } from './values.ts';
 
 const t = await setupTestApp();
@@ -74,7 +74,11 @@ function wouldLockOut(path: string, type: string, input: unknown): boolean {
   return false;
 }
 
-type Outcome = { kind: 'ok' } | { kind: 'error'; code: string } | { kind: '5xx'; error: unknown; code: string } | { kind: 'skipped' };
+type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'error'; code: string }
+  | { kind: '5xx'; error: unknown; code: string }
+  | { kind: 'skipped' };
 
 async function invoke(caller: AppCaller, path: string, input: unknown): Promise<unknown> {
   let target: unknown = caller;
@@ -83,7 +87,9 @@ async function invoke(caller: AppCaller, path: string, input: unknown): Promise<
 }
 
 function sessionEnded(error: unknown): boolean {
-  return error instanceof Error && /no session for/.test(error.message + String((error as { cause?: Error }).cause?.message));
+  return (
+    error instanceof Error && /no session for/.test(error.message + String((error as { cause?: Error }).cause?.message))
+  );
 }
 
 /** Procedures that need the HTTP exchange (cookies, rate limits by address): fuzzed over HTTP. */
@@ -100,7 +106,12 @@ async function runOverHttp(caller: Caller, path: string, input: unknown): Promis
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (caller.email) headers.authorization = `Bearer ${await t.token(caller.email)}`;
   const res = await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload });
-  if (res.statusCode >= 500) return { kind: '5xx', error: new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`), code: 'INTERNAL_SERVER_ERROR' };
+  if (res.statusCode >= 500)
+    return {
+      kind: '5xx',
+      error: new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`),
+      code: 'INTERNAL_SERVER_ERROR',
+    };
   if (res.statusCode < 300) {
     report.accepted.add(path);
     return { kind: 'ok' };
@@ -148,14 +159,19 @@ type FixedList = 'all' | 'whole' | 'none';
 async function fuzzAs(caller: Caller, procedure: (typeof procedures)[number], fixed: FixedList): Promise<void> {
   const target = `${procedure.type} ${procedure.path} as ${caller.name}`;
   const record = (c: FuzzCase, outcome: Outcome, opts: { shrunk?: boolean; count?: boolean } = {}) => {
-    if (outcome.kind === '5xx') report.add(target, classify(outcome.error, c.input), c.label, preview(c.input), responseOf(outcome), opts);
+    if (outcome.kind === '5xx')
+      report.add(target, classify(outcome.error, c.input), c.label, preview(c.input), responseOf(outcome), opts);
   };
   // 1. The fixed list: every nasty value at every position, one position at a time.
-  const cases = fixed === 'all' ? fixedCases(procedure.input, saltOf) : fixed === 'whole' ? wholeInputCases(undefined) : [];
+  const cases =
+    fixed === 'all' ? fixedCases(procedure.input, saltOf) : fixed === 'whole' ? wholeInputCases(undefined) : [];
   for (const c of cases) record(c, await run(caller, procedure.path, procedure.type, c.input));
   // The same new record created twice at once: a unique key checked before the insert meets the race.
   if (fixed === 'all' && procedure.type === 'mutation' && procedure.input) {
-    const twin = { label: 'valid-looking base, twice at once', input: baseValue(procedure.input, `twin${saltOf(report.cases)}`) };
+    const twin = {
+      label: 'valid-looking base, twice at once',
+      input: baseValue(procedure.input, `twin${saltOf(report.cases)}`),
+    };
     const outcomes = await Promise.all([0, 1].map(() => run(caller, procedure.path, procedure.type, twin.input)));
     for (const outcome of outcomes) record(twin, outcome);
   }
@@ -185,7 +201,8 @@ async function fuzzAs(caller: Caller, procedure: (typeof procedures)[number], fi
 describe(`tRPC fuzz (seed ${settings.seed}, ${settings.runs} generated cases per procedure and caller)`, () => {
   afterAll(() => {
     const refused = procedures.filter((p) => !report.accepted.has(p.path)).map((p) => p.path);
-    if (refused.length) console.log(`tRPC fuzz: accepted no input (only their refusals were fuzzed): ${refused.join(', ')}`);
+    if (refused.length)
+      console.log(`tRPC fuzz: accepted no input (only their refusals were fuzzed): ${refused.join(', ')}`);
     console.log(
       report.summary('tRPC fuzz', {
         'procedures covered': report.covered.size,
@@ -208,7 +225,13 @@ describe(`tRPC fuzz (seed ${settings.seed}, ${settings.runs} generated cases per
       const probed = async (caller: Caller) => {
         const outcome = await run(caller, procedure.path, procedure.type, probeCase.input);
         if (outcome.kind === '5xx') {
-          report.add(`${procedure.type} ${procedure.path} as ${caller.name}`, classify(outcome.error), probeCase.label, 'Symbol(probe)', responseOf(outcome));
+          report.add(
+            `${procedure.type} ${procedure.path} as ${caller.name}`,
+            classify(outcome.error),
+            probeCase.label,
+            'Symbol(probe)',
+            responseOf(outcome),
+          );
         }
         return outcome;
       };
@@ -227,7 +250,10 @@ describe(`tRPC fuzz (seed ${settings.seed}, ${settings.runs} generated cases per
       report.covered.add(procedure.path);
       const targets = callers.map((c) => `${procedure.type} ${procedure.path} as ${c.name}`);
       const found = targets.map((target) => report.describe(target)).filter(Boolean);
-      expect(found.join('\n'), `INTERNAL_SERVER_ERROR from ${procedure.path} (reproduce with FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs})`).toBe('');
+      expect(
+        found.join('\n'),
+        `INTERNAL_SERVER_ERROR from ${procedure.path} (reproduce with FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs})`,
+      ).toBe('');
     });
   }
 });

@@ -6,19 +6,19 @@ import { z } from 'zod';
 import { ZLoginInput } from '../../shared/schemas/auth.ts';
 import { ZListInvoicesInput } from '../../shared/schemas/invoice.ts';
 import {
-  DEEP_NESTING,
-  HUGE_STRING_LENGTH,
-  MISSING,
   baseValue,
   boundaryValues,
   caseArbitrary,
   clip,
+  DEEP_NESTING,
   deepNesting,
   fixedCases,
   fuzzSettings,
   getAt,
+  HUGE_STRING_LENGTH,
   kindsOf,
   listProcedures,
+  MISSING,
   nastyFor,
   pathLabel,
   percentEncode,
@@ -129,7 +129,14 @@ describe('nasty values', () => {
 
 describe('boundaryValues', () => {
   it('sits on the limits of strings, numbers and arrays', () => {
-    expect(boundaryValues(z.string().trim().min(2).max(5).optional())).toEqual(['xxxxx', 'ééééé', '\ud83d\ude00\ud83d\ude00', 'xxxxxx', 'xx', 'x']);
+    expect(boundaryValues(z.string().trim().min(2).max(5).optional())).toEqual([
+      'xxxxx',
+      'ééééé',
+      '\ud83d\ude00\ud83d\ude00',
+      'xxxxxx',
+      'xx',
+      'x',
+    ]);
     expect(boundaryValues(z.number().int().min(1).max(100))).toEqual([100, 101, 1, 2]);
     expect(boundaryValues(z.number().int())).toContain(Number.MAX_SAFE_INTEGER);
     expect(boundaryValues(z.array(z.number()).max(3))).toEqual([[1, 1, 1]]);
@@ -141,17 +148,34 @@ describe('fixedCases', () => {
   it('puts a NUL byte and a lone surrogate at every string position, one at a time', () => {
     const cases = fixedCases(Nested);
     for (const path of ['name', 'email', 'note', 'tags[0]', 'items[0].key', 'meta.open', 'answer']) {
-      expect(cases.some((c) => c.label === `${path} = "a\\u0000b"`), path).toBe(true);
-      expect(cases.some((c) => c.label === `${path} = "x\\ud800y"`), path).toBe(true);
+      expect(
+        cases.some((c) => c.label === `${path} = "a\\u0000b"`),
+        path,
+      ).toBe(true);
+      expect(
+        cases.some((c) => c.label === `${path} = "x\\ud800y"`),
+        path,
+      ).toBe(true);
     }
-    const nul = cases.find((c) => c.label === 'meta.open = "a\\u0000b"')!.input as { meta: { open: string }; name: string };
+    const nul = cases.find((c) => c.label === 'meta.open = "a\\u0000b"')!.input as {
+      meta: { open: string };
+      name: string;
+    };
     expect(nul.meta.open).toBe('a\u0000b');
     expect(Nested.shape.name.safeParse(nul.name).success).toBe(true); // only that one position is broken
   });
 
   it('has the whole-input cases, extra keys and a duplicate of the base', () => {
     const labels = fixedCases(Nested).map((c) => c.label);
-    for (const label of ['empty (undefined)', 'null', `${DEEP_NESTING} nested arrays`, 'own __proto__ key', 'extra unknown keys', 'base again (duplicate)', 'meta + own __proto__ key']) {
+    for (const label of [
+      'empty (undefined)',
+      'null',
+      `${DEEP_NESTING} nested arrays`,
+      'own __proto__ key',
+      'extra unknown keys',
+      'base again (duplicate)',
+      'meta + own __proto__ key',
+    ]) {
       expect(labels).toContain(label);
     }
     expect(fixedCases(undefined).length).toBeGreaterThan(5);
@@ -180,7 +204,10 @@ describe('listProcedures', () => {
     const router = t.router({
       ping: t.procedure.query(() => 'pong'),
       things: t.router({
-        add: t.procedure.input(z.object({ name: z.string() })).input(z.object({ count: z.number() })).mutation(() => 1),
+        add: t.procedure
+          .input(z.object({ name: z.string() }))
+          .input(z.object({ count: z.number() }))
+          .mutation(() => 1),
       }),
     });
     const listed = listProcedures(router);

@@ -188,7 +188,16 @@ function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
 }
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success']);
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'catch',
+  'nonoptional',
+  'success',
+]);
 const MAX_DEPTH = 12;
 
 /** The schema under optional/nullable/default/… wrappers and the input side of pipes. */
@@ -250,7 +259,8 @@ function stringCandidates(salt: string, key: string): string[] {
   if (['open', 'close', 'time'].some((k) => lower.includes(k))) byKey.push('09:00');
   if (lower.includes('code')) byKey.push(`FZ${salt}`.slice(0, 12).toUpperCase());
   if (lower.includes('query')) byKey.push(`q=fuzz${salt}`);
-  if (lower.includes('date') || ['from', 'to', 'start', 'end'].includes(lower)) byKey.push('2025-01-15T10:00:00.000Z', '2025-01-15');
+  if (lower.includes('date') || ['from', 'to', 'start', 'end'].includes(lower))
+    byKey.push('2025-01-15T10:00:00.000Z', '2025-01-15');
   return [
     ...byKey,
     `fuzz${salt}`,
@@ -314,7 +324,7 @@ export function baseValue(schema: z.ZodType, salt = '0', key = '', depth = 0, st
       const inner = unwrap(schema);
       const innerType = defOf(inner).type;
       if (innerType === 'string') return firstValid(schema, stringCandidates(salt, key));
-      if (innerType === 'number') return firstValid(schema, (stable ? NUMBER_CANDIDATES : numberCandidates(salt, key)));
+      if (innerType === 'number') return firstValid(schema, stable ? NUMBER_CANDIDATES : numberCandidates(salt, key));
       return baseValue(def.in!, salt, key, depth + 1, stable);
     }
     case 'lazy':
@@ -324,7 +334,7 @@ export function baseValue(schema: z.ZodType, salt = '0', key = '', depth = 0, st
       return firstValid(schema, stringCandidates(salt, key));
     case 'number':
     case 'int':
-      return firstValid(schema, (stable ? NUMBER_CANDIDATES : numberCandidates(salt, key)));
+      return firstValid(schema, stable ? NUMBER_CANDIDATES : numberCandidates(salt, key));
     case 'bigint':
       return 1n;
     case 'boolean':
@@ -354,7 +364,9 @@ export function baseValue(schema: z.ZodType, salt = '0', key = '', depth = 0, st
       return (def.items ?? []).map((item) => baseValue(item, salt, key, depth + 1, stable));
     case 'union': {
       const options = def.options ?? [];
-      const valid = options.map((o) => baseValue(o, salt, key, depth + 1, stable)).find((v) => schema.safeParse(v).success);
+      const valid = options
+        .map((o) => baseValue(o, salt, key, depth + 1, stable))
+        .find((v) => schema.safeParse(v).success);
       return valid !== undefined ? valid : options.length ? baseValue(options[0], salt, key, depth + 1, stable) : null;
     }
     case 'intersection': {
@@ -439,7 +451,8 @@ export function boundaryValues(schema: z.ZodType): unknown[] {
   } else if (type === 'array') {
     const max = arrayMax(inner);
     const element = defOf(inner).element;
-    if (max !== undefined && element && max <= 1000) out.push(Array.from({ length: max }, (_v, i) => baseValue(element, `b${i}`)));
+    if (max !== undefined && element && max <= 1000)
+      out.push(Array.from({ length: max }, (_v, i) => baseValue(element, `b${i}`)));
   }
   return out;
 }
@@ -496,7 +509,10 @@ export function setAt(base: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value === MISSING ? undefined : value;
   const root = clone(base);
   const container: unknown = root;
-  let current = (isPlainObject(container) || Array.isArray(container) ? container : {}) as Record<string | number, unknown>;
+  let current = (isPlainObject(container) || Array.isArray(container) ? container : {}) as Record<
+    string | number,
+    unknown
+  >;
   const top = current;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i];
@@ -548,7 +564,10 @@ export function wholeInputCases(base: unknown): FuzzCase[] {
     cases.push(
       { label: 'extra unknown keys', input: { ...base, fuzzUnknown: 'x', $where: '1', 'a.b': 1, '': 0 } },
       { label: 'base + own __proto__ key', input: setAt(base, ['__proto__'], { polluted: 'yes' }) },
-      { label: 'base + constructor/prototype keys', input: { ...base, constructor: { prototype: { polluted: 'yes' } }, prototype: 1 } },
+      {
+        label: 'base + constructor/prototype keys',
+        input: { ...base, constructor: { prototype: { polluted: 'yes' } }, prototype: 1 },
+      },
     );
   }
   return cases;
@@ -572,20 +591,32 @@ export function fixedCases(schema: z.ZodType | undefined, salt: (i: number) => s
     if (position.path.length === 0) continue; // the whole-input cases cover the root
     for (const value of [...nastyFor(position.kinds), ...boundaryValues(position.schema)]) {
       const base = baseValue(schema, salt(i++));
-      cases.push({ label: `${pathLabel(position.path)} = ${preview(value, 60)}`, input: setAt(base, position.path, value) });
+      cases.push({
+        label: `${pathLabel(position.path)} = ${preview(value, 60)}`,
+        input: setAt(base, position.path, value),
+      });
     }
     // NUL bytes and lone surrogates once more on a base with ids 1 and first enum values: whichever
     // base gets past the service's checks carries them to the database.
     if (position.kinds.includes('string')) {
       for (const value of NASTY_STRINGS.slice(0, BAD_CHAR_STRINGS)) {
         const base = baseValue(schema, salt(i++), '', 0, true);
-        cases.push({ label: `${pathLabel(position.path)} = ${preview(value, 60)} (ids 1)`, input: setAt(base, position.path, value) });
+        cases.push({
+          label: `${pathLabel(position.path)} = ${preview(value, 60)} (ids 1)`,
+          input: setAt(base, position.path, value),
+        });
       }
     }
     if (position.kinds.includes('object')) {
       const base = baseValue(schema, salt(i++));
-      cases.push({ label: `${pathLabel(position.path)} + own __proto__ key`, input: setAt(base, [...position.path, '__proto__'], { polluted: 'yes' }) });
-      cases.push({ label: `${pathLabel(position.path)} + unknown key`, input: setAt(base, [...position.path, 'fuzzUnknown'], 'x') });
+      cases.push({
+        label: `${pathLabel(position.path)} + own __proto__ key`,
+        input: setAt(base, [...position.path, '__proto__'], { polluted: 'yes' }),
+      });
+      cases.push({
+        label: `${pathLabel(position.path)} + unknown key`,
+        input: setAt(base, [...position.path, 'fuzzUnknown'], 'x'),
+      });
     }
   }
   return cases;
@@ -599,7 +630,9 @@ const BAD_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '\u202e', '
 /** Strings with a NUL byte or lone surrogate somewhere, plus random and huge ones. */
 export function badString(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...BAD_CHARS), fc.string({ maxLength: 20 })).map(([a, c, b]) => a + c + b),
+    fc
+      .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...BAD_CHARS), fc.string({ maxLength: 20 }))
+      .map(([a, c, b]) => a + c + b),
     fc.constantFrom(...NASTY_STRINGS),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -625,10 +658,17 @@ export function badAnything(): fc.Arbitrary<unknown> {
     fc.constantFrom(...wrongTypes().map((w) => w.value)),
     fc.constantFrom(...anywhereValues()),
     fc.jsonValue({ maxDepth: 3 }),
-    fc.nat({ max: 3 }).chain((n) => fc.constantFrom(deepNesting([10, 100, 500, 1000][n], 'array'), deepNesting([10, 100, 500, 1000][n], 'object'))),
-    fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'), fc.jsonValue({ maxDepth: 2 })).map(
-      (d) => JSON.parse(JSON.stringify(d)) as unknown,
-    ),
+    fc
+      .nat({ max: 3 })
+      .chain((n) =>
+        fc.constantFrom(deepNesting([10, 100, 500, 1000][n], 'array'), deepNesting([10, 100, 500, 1000][n], 'object')),
+      ),
+    fc
+      .dictionary(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
+      .map((d) => JSON.parse(JSON.stringify(d)) as unknown),
   );
 }
 
@@ -650,13 +690,20 @@ export function caseArbitrary(schema: z.ZodType | undefined): fc.Arbitrary<FuzzC
   if (!schema) return badAnything().map((input) => ({ label: 'generated (whole input)', input }));
   const all = positions(schema);
   const inner = all.filter((p) => p.path.length > 0);
-  const mutation = fc.nat({ max: all.length - 1 }).chain((i) => badValueFor(all[i].kinds).map((value) => ({ position: all[i], value })));
-  const broken = fc.tuple(fc.nat({ max: 1_000_000 }), fc.array(mutation, { minLength: 1, maxLength: inner.length ? 3 : 1 })).map(([salt, mutations]) => {
-    let input = baseValue(schema, `g${salt}`);
-    for (const m of mutations) input = setAt(input, m.position.path, m.value);
-    return { label: `generated: ${mutations.map((m) => pathLabel(m.position.path)).join(', ')}`, input };
-  });
-  return fc.oneof({ arbitrary: broken, weight: 9 }, { arbitrary: badAnything().map((input) => ({ label: 'generated (whole input)', input })), weight: 1 });
+  const mutation = fc
+    .nat({ max: all.length - 1 })
+    .chain((i) => badValueFor(all[i].kinds).map((value) => ({ position: all[i], value })));
+  const broken = fc
+    .tuple(fc.nat({ max: 1_000_000 }), fc.array(mutation, { minLength: 1, maxLength: inner.length ? 3 : 1 }))
+    .map(([salt, mutations]) => {
+      let input = baseValue(schema, `g${salt}`);
+      for (const m of mutations) input = setAt(input, m.position.path, m.value);
+      return { label: `generated: ${mutations.map((m) => pathLabel(m.position.path)).join(', ')}`, input };
+    });
+  return fc.oneof(
+    { arbitrary: broken, weight: 9 },
+    { arbitrary: badAnything().map((input) => ({ label: 'generated (whole input)', input })), weight: 1 },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -672,12 +719,15 @@ export interface ProcedureInfo {
 
 /** Every procedure of a tRPC router, from `router._def.procedures` (a new procedure is listed with no edit here). */
 export function listProcedures(router: unknown): ProcedureInfo[] {
-  const procedures = (router as { _def: { procedures: Record<string, { _def: { type: ProcedureInfo['type']; inputs: z.ZodType[] } }> } })._def
-    .procedures;
+  const procedures = (
+    router as { _def: { procedures: Record<string, { _def: { type: ProcedureInfo['type']; inputs: z.ZodType[] } }> } }
+  )._def.procedures;
   return Object.entries(procedures).map(([path, p]) => ({
     path,
     type: p._def.type,
-    input: p._def.inputs.length ? p._def.inputs.reduce((a: z.ZodType, b: z.ZodType) => z.intersection(a, b) as z.ZodType) : undefined,
+    input: p._def.inputs.length
+      ? p._def.inputs.reduce((a: z.ZodType, b: z.ZodType) => z.intersection(a, b) as z.ZodType)
+      : undefined,
   }));
 }
 
@@ -713,7 +763,9 @@ export function percentEncode(text: string): string {
       out += encodeURIComponent(text[i] + text[i + 1]);
       i++;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(text[i]);
     }
@@ -758,7 +810,9 @@ export function preview(value: unknown, max = 300): string {
     seen.add(v);
     const text = Array.isArray(v)
       ? `[${v.map((x) => walk(x, depth + 1)).join(',')}]`
-      : `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${walk((v as Record<string, unknown>)[k], depth + 1)}`).join(',')}}`;
+      : `{${Object.keys(v)
+          .map((k) => `${JSON.stringify(k)}:${walk((v as Record<string, unknown>)[k], depth + 1)}`)
+          .join(',')}}`;
     seen.delete(v);
     return text;
   };

@@ -1,6 +1,11 @@
 // One error table, two outlets (tRPC, REST): each AppErrorCode maps to a tRPC code and an HTTP status, and
 // unique (23505) / foreign-key (23503, 23001) violations are CONFLICT. Edit to give a thrown error its meaning.
-import { DriverException, ForeignKeyConstraintViolationException, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  DriverException,
+  ForeignKeyConstraintViolationException,
+  OptimisticLockError,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/core';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { AppErrorCode } from '../../shared/errors.ts';
@@ -79,14 +84,20 @@ function tableWords(table: string | undefined): string {
 
 /** 23505: the columns of the violated key ("customer id and code") from the detail `Key (customer_id, code)=(…)`. */
 function uniqueMessage(error: PgErrorFields): string {
-  const columns = /^Key \(([^)]*)\)=/.exec(error.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/_/g, ' '));
+  const columns = /^Key \(([^)]*)\)=/
+    .exec(error.detail ?? '')?.[1]
+    ?.split(',')
+    .map((c) => c.trim().replace(/_/g, ' '));
   const what = columns?.length ? `this ${columns.join(' and ')}` : 'these values';
   return `Another record in ${tableWords(error.table)} already has ${what}`;
 }
 
 /** 23503 (MikroORM's ForeignKeyConstraintViolationException), or 23001 from an ON DELETE RESTRICT key. */
 function isForeignKeyViolation(error: unknown): boolean {
-  return error instanceof ForeignKeyConstraintViolationException || (error instanceof DriverException && error.code === '23001');
+  return (
+    error instanceof ForeignKeyConstraintViolationException ||
+    (error instanceof DriverException && error.code === '23001')
+  );
 }
 
 /**
@@ -105,11 +116,14 @@ function foreignKeyMessage(error: PgErrorFields): string {
 export function knownAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error), zodFieldErrors(error));
-  if (error instanceof UniqueConstraintViolationException) return new AppError('CONFLICT', uniqueMessage(error as PgErrorFields));
+  if (error instanceof UniqueConstraintViolationException)
+    return new AppError('CONFLICT', uniqueMessage(error as PgErrorFields));
   if (isForeignKeyViolation(error)) return new AppError('CONFLICT', foreignKeyMessage(error as PgErrorFields));
   // A flush whose UPDATE found the row at another version than the one loaded (records' `version`).
   if (error instanceof OptimisticLockError) {
-    return new StaleRecordError('This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.');
+    return new StaleRecordError(
+      'This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.',
+    );
   }
   return null;
 }

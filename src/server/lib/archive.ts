@@ -1,14 +1,15 @@
 // Archive / restore for tenant-owned records that others point at: a soft delete (archivedAt), audited.
 // Archived records drop out of lists by default (`archived: 'exclude'`) and cannot be picked for new links.
+
+import { type SqlBool, type StringReference, sql } from 'kysely';
 import type { TArchivedFilter } from '../../shared/schemas/business.ts';
-import { recordAudit } from './audit/audit.ts';
 import { AppError } from './app-error.ts';
+import { recordAudit } from './audit/audit.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
+import type { Filter } from './list.ts';
 import { loadForWrite, type OwnedRecord, type RecordSpec } from './records.ts';
 import { withTransaction } from './scope.ts';
-import { sql, type SqlBool, type StringReference } from 'kysely';
-import type { Filter } from './list.ts';
 
 interface Archivable extends OwnedRecord {
   archivedAt?: Date | null;
@@ -51,7 +52,10 @@ export async function setArchived<T extends Archivable>(
 export function archiveActions<T extends Archivable, R>(
   spec: ArchiveSpec<T>,
   get: (ctx: ServiceContext, id: number) => Promise<R>,
-): { archive: (ctx: ServiceContext, id: number) => Promise<R>; restore: (ctx: ServiceContext, id: number) => Promise<R> } {
+): {
+  archive: (ctx: ServiceContext, id: number) => Promise<R>;
+  restore: (ctx: ServiceContext, id: number) => Promise<R>;
+} {
   return {
     archive: async (ctx, id) => {
       await setArchived(ctx, spec, id, true);
@@ -72,7 +76,10 @@ export function refuseArchived(archived: boolean, what: string, field: string): 
 }
 
 /** The list condition for an `archived` filter on a table's archived_at column. */
-export function archivedFilter<D, TB extends keyof D>(column: StringReference<D, TB>, filter: TArchivedFilter): Filter<D, TB> {
+export function archivedFilter<D, TB extends keyof D>(
+  column: StringReference<D, TB>,
+  filter: TArchivedFilter,
+): Filter<D, TB> {
   if (filter === 'include') return undefined;
   const ref = sql.ref(column);
   return filter === 'only' ? sql<SqlBool>`${ref} is not null` : sql<SqlBool>`${ref} is null`;

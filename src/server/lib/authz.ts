@@ -1,6 +1,6 @@
 // Authorization helpers every service uses: sign-in check, CASL ability check, tenant scope.
 import { subject as caslSubject } from '@casl/ability';
-import { defineRulesFor, type Action, type Subject } from '../../shared/abilities/index.ts';
+import { type Action, defineRulesFor, type Subject } from '../../shared/abilities/index.ts';
 import type { Role } from '../../shared/constants/roles.ts';
 import type { TAbilityScope, TRoleAbility } from '../../shared/schemas/roles.ts';
 import { AppError } from './app-error.ts';

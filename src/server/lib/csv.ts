@@ -11,7 +11,8 @@ function cell(value: unknown): string {
   let text: string;
   if (value instanceof Date) text = value.toISOString();
   else if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = value.toString();
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    text = value.toString();
   else text = JSON.stringify(value) ?? '';
   // A spreadsheet would run a cell starting with = + - @ (or tab/CR) as a formula; prefix a quote.
   if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;

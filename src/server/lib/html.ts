@@ -7,7 +7,29 @@ import { JSDOM } from 'jsdom';
 const purify = createDOMPurify(new JSDOM('').window);
 
 /** What the rich-text editor produces (StarterKit), and nothing else. */
-export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 's', 'u', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'hr', 'span', 'div'];
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  's',
+  'u',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+  'hr',
+  'span',
+  'div',
+];
 
 // Links open elsewhere without handing the page to them.
 purify.addHook('afterSanitizeAttributes', (node) => {

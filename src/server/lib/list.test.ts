@@ -3,20 +3,30 @@
 // the SQL a list sends and what it makes of the answers.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  type CompiledQuery,
+  type DatabaseConnection,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  sql,
-  type CompiledQuery,
-  type DatabaseConnection,
   type QueryResult,
   type SqlBool,
+  sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/kysely.ts';
-import { ALL_CAP, defineListing, keptRowCount, likeContains, listPage, listSource, pageCount, runList, type SortDirection } from './list.ts';
+import {
+  ALL_CAP,
+  defineListing,
+  keptRowCount,
+  likeContains,
+  listPage,
+  listSource,
+  pageCount,
+  runList,
+  type SortDirection,
+} from './list.ts';
 
 type Row = Record<string, unknown>;
 
@@ -95,7 +105,14 @@ describe('runList, searched or filtered', () => {
 
   it('reads the page and the total in one statement (count(*) over ())', async () => {
     const { db, statements } = fakeDb([{ id: 4, name: 'n4', __total: 23 }]);
-    await runList(directions(db), { q: 'ab', where: [active], sortBy: 'name', orderBy: 'desc', page: 3, itemsPerPage: 10 });
+    await runList(directions(db), {
+      q: 'ab',
+      where: [active],
+      sortBy: 'name',
+      orderBy: 'desc',
+      page: 3,
+      itemsPerPage: 10,
+    });
     expect(statements).toEqual([
       {
         sql:
@@ -112,7 +129,10 @@ describe('runList, searched or filtered', () => {
       { id: 4, name: 'n4', __total: 12 },
       { id: 5, name: 'n5', __total: 12 },
     ]);
-    expect(await runList(directions(db), { q: 'n', page: 2, itemsPerPage: 10 })).toEqual({ rows: rowsWithIds(4, 5), total: 12 });
+    expect(await runList(directions(db), { q: 'n', page: 2, itemsPerPage: 10 })).toEqual({
+      rows: rowsWithIds(4, 5),
+      total: 12,
+    });
   });
 
   it('treats a filter alone (no search) as filtered: one statement', async () => {
@@ -131,7 +151,10 @@ describe('runList, searched or filtered', () => {
 
   it('counts the matches apart (not the kept count) only for an empty page past the first', async () => {
     const { db, statements } = fakeDb([], [{ total: 7 }]);
-    expect(await runList(directions(db, { kept: true }), { q: 'ab', page: 9, itemsPerPage: 10 })).toEqual({ rows: [], total: 7 });
+    expect(await runList(directions(db, { kept: true }), { q: 'ab', page: 9, itemsPerPage: 10 })).toEqual({
+      rows: [],
+      total: 7,
+    });
     expect(statements).toHaveLength(2);
     expect(statements[1]).toEqual({
       sql: 'select count(*)::int as "total" from "directions" as "d" where ("d"."code" ilike $1 or "d"."name" ilike $2)',
@@ -150,7 +173,10 @@ describe('runList, searched or filtered', () => {
 describe('runList, unfiltered', () => {
   it('takes the total from the kept row count', async () => {
     const { db, statements } = fakeDb([{ total: 40 }], rowsWithIds(1, 2));
-    expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 2 })).toEqual({ rows: rowsWithIds(1, 2), total: 40 });
+    expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 2 })).toEqual({
+      rows: rowsWithIds(1, 2),
+      total: 40,
+    });
     expect(statements[0]).toEqual({
       sql:
         'select (coalesce((select "row_count" from "table_row_counts" where "table_name" = $1 and "tenant_id" = 0), (select count(*) from "directions"))::int)' +
@@ -168,7 +194,10 @@ describe('runList, unfiltered', () => {
 
   it('totals 0 and reads no page when the kept-count statement finds no row (empty table)', async () => {
     const { db, statements } = fakeDb([]);
-    expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 10 })).toEqual({ rows: [], total: 0 });
+    expect(await runList(directions(db, { kept: true }), { page: 1, itemsPerPage: 10 })).toEqual({
+      rows: [],
+      total: 0,
+    });
     expect(statements).toHaveLength(1);
   });
 
@@ -193,12 +222,19 @@ describe('runList, unfiltered', () => {
   it('orders by the sort key then the id, both in the requested direction', async () => {
     const { db, statements } = fakeDb([{ total: 95 }], []);
     await runList(directions(db), { sortBy: 'createdAt', orderBy: 'desc', page: 1, itemsPerPage: 10 });
-    expect(statements[1].sql).toMatch(/order by "d"\."created_at" desc, "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."created_at" desc, "d"\."id" desc$/);
+    expect(statements[1].sql).toMatch(
+      /order by "d"\."created_at" desc, "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."created_at" desc, "d"\."id" desc$/,
+    );
   });
 
   it('orders by the id alone, in the default direction, for an unknown sort key', async () => {
     const { db, statements } = fakeDb([{ total: 95 }], []);
-    await runList(directions(db, { defaultDirection: 'desc' }), { sortBy: 'nope' as 'name', orderBy: 'asc', page: 1, itemsPerPage: 10 });
+    await runList(directions(db, { defaultDirection: 'desc' }), {
+      sortBy: 'nope' as 'name',
+      orderBy: 'asc',
+      page: 1,
+      itemsPerPage: 10,
+    });
     expect(statements[1].sql).toMatch(/order by "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."id" desc$/);
   });
 
@@ -212,7 +248,9 @@ describe('runList, unfiltered', () => {
     const { db, statements } = fakeDb([{ total: 95 }], []);
     await runList(directions(db), { sortBy: 'name', page: 8, itemsPerPage: 10 });
     // Rows 71..80 of 95 are rows 16..25 counted from the end.
-    expect(statements[1].sql).toMatch(/order by "d"\."name" desc, "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."name" desc, "d"\."id" desc$/);
+    expect(statements[1].sql).toMatch(
+      /order by "d"\."name" desc, "d"\."id" desc limit \$1 offset \$2\) .* order by "d"\."name" desc, "d"\."id" desc$/,
+    );
     expect(statements[1].parameters).toEqual([10, 15]);
   });
 
@@ -225,7 +263,10 @@ describe('runList, unfiltered', () => {
 
   it('flips the rows of a page read from the end back into the requested order', async () => {
     const { db } = fakeDb([{ total: 95 }], rowsWithIds(95, 94, 93, 92, 91));
-    expect(await runList(directions(db), { page: 10, itemsPerPage: 10 })).toEqual({ rows: rowsWithIds(91, 92, 93, 94, 95), total: 95 });
+    expect(await runList(directions(db), { page: 10, itemsPerPage: 10 })).toEqual({
+      rows: rowsWithIds(91, 92, 93, 94, 95),
+      total: 95,
+    });
   });
 
   it('runs no page query for a page past the end', async () => {
@@ -236,8 +277,14 @@ describe('runList, unfiltered', () => {
 
   it('reads "all" (itemsPerPage -1) in one ordered statement capped at ALL_CAP', async () => {
     const { db, statements } = fakeDb([{ total: 3 }], rowsWithIds(1, 2, 3));
-    expect(await runList(directions(db), { page: 3, itemsPerPage: -1 })).toEqual({ rows: rowsWithIds(1, 2, 3), total: 3 });
-    expect(statements[1]).toEqual({ sql: 'select "d"."id", "d"."name" from "directions" as "d" order by "d"."id" asc limit $1', parameters: [ALL_CAP] });
+    expect(await runList(directions(db), { page: 3, itemsPerPage: -1 })).toEqual({
+      rows: rowsWithIds(1, 2, 3),
+      total: 3,
+    });
+    expect(statements[1]).toEqual({
+      sql: 'select "d"."id", "d"."name" from "directions" as "d" order by "d"."id" asc limit $1',
+      parameters: [ALL_CAP],
+    });
   });
 
   it('runs no page query for "all" of an empty list', async () => {
@@ -250,9 +297,18 @@ describe('runList, unfiltered', () => {
 describe('runList, onePass "searched" (listings)', () => {
   it('counts a filtered but unsearched list apart (filtered count) and pages it by deferred join', async () => {
     const { db, statements } = fakeDb([{ total: 30 }], rowsWithIds(1));
-    await runList(directions(db, { kept: true }), { where: [active], page: 1, itemsPerPage: 10 }, { onePass: 'searched' });
-    expect(statements[0]).toEqual({ sql: 'select count(*)::int as "total" from "directions" as "d" where "d"."active" = $1', parameters: [true] });
-    expect(statements[1].sql).toContain('inner join (select "d"."id" as "__key" from "directions" as "d" where "d"."active" = $1 order by');
+    await runList(
+      directions(db, { kept: true }),
+      { where: [active], page: 1, itemsPerPage: 10 },
+      { onePass: 'searched' },
+    );
+    expect(statements[0]).toEqual({
+      sql: 'select count(*)::int as "total" from "directions" as "d" where "d"."active" = $1',
+      parameters: [true],
+    });
+    expect(statements[1].sql).toContain(
+      'inner join (select "d"."id" as "__key" from "directions" as "d" where "d"."active" = $1 order by',
+    );
   });
 
   it('reads a searched list in one statement', async () => {
@@ -322,13 +378,19 @@ describe('listPage with a grouped sort', () => {
 
   it('reads no group for a page past the end', async () => {
     const { db, statements } = fakeDb(groupCounts);
-    expect(await listPage(em(db), listing, [], { sortBy: 'customer', page: 4, itemsPerPage: 5 })).toEqual({ items: [], total: 10 });
+    expect(await listPage(em(db), listing, [], { sortBy: 'customer', page: 4, itemsPerPage: 5 })).toEqual({
+      items: [],
+      total: 10,
+    });
     expect(statements).toHaveLength(1);
   });
 
   it('does not group a searched list: one statement with the total', async () => {
     const { db, statements } = fakeDb([{ id: 1, name: 'n1', __total: 1 }]);
-    expect(await listPage(em(db), listing, [], { q: 'n', sortBy: 'customer', page: 1, itemsPerPage: 10 })).toEqual({ items: rowsWithIds(1), total: 1 });
+    expect(await listPage(em(db), listing, [], { q: 'n', sortBy: 'customer', page: 1, itemsPerPage: 10 })).toEqual({
+      items: rowsWithIds(1),
+      total: 1,
+    });
     expect(statements).toHaveLength(1);
     expect(statements[0].sql).toContain('order by "d"."customer_id" asc, "d"."id" asc');
   });

@@ -16,7 +16,6 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  sql,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -24,12 +23,13 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
   type StringReference,
+  sql,
 } from 'kysely';
 import type { Subject } from '../../shared/abilities/index.ts';
-import { db as kyselyOf, type DB } from '../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../db/kysely.ts';
+import { notFound } from './app-error.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
-import { notFound } from './app-error.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -105,11 +105,18 @@ export function likeContains(q: string): string {
   return `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-function hasConditions(source: { search?: readonly unknown[] }, query: { q?: string; where?: readonly unknown[] }): boolean {
+function hasConditions(
+  source: { search?: readonly unknown[] },
+  query: { q?: string; where?: readonly unknown[] },
+): boolean {
   return Boolean((query.q?.trim() && source.search?.length) || query.where?.some(Boolean));
 }
 
-function filtered<D, TB extends keyof D, K extends string>(qb: Erased, source: ListSource<D, TB, unknown, K>, query: ListQuery<D, TB, K>): Erased {
+function filtered<D, TB extends keyof D, K extends string>(
+  qb: Erased,
+  source: ListSource<D, TB, unknown, K>,
+  query: ListQuery<D, TB, K>,
+): Erased {
   const q = query.q?.trim();
   if (q && source.search?.length) {
     const pattern = likeContains(q);
@@ -124,7 +131,12 @@ function flip(direction: SortDirection): SortDirection {
   return direction === 'asc' ? 'desc' : 'asc';
 }
 
-function ordered<D, TB extends keyof D, K extends string>(qb: Erased, source: ListSource<D, TB, unknown, K>, query: ListQuery<D, TB, K>, reversed = false): Erased {
+function ordered<D, TB extends keyof D, K extends string>(
+  qb: Erased,
+  source: ListSource<D, TB, unknown, K>,
+  query: ListQuery<D, TB, K>,
+  reversed = false,
+): Erased {
   const known = query.sortBy !== undefined && Object.hasOwn(source.sorts, query.sortBy);
   const direction = known ? (query.orderBy ?? 'asc') : (source.defaultDirection ?? 'asc');
   const dir = reversed ? flip(direction) : direction;
@@ -147,9 +159,16 @@ export function keptRowCount(table: keyof DB & string, tenant?: number): RawBuil
   return sql<number>`coalesce((select "row_count" from "table_row_counts" where "table_name" = ${table} and "tenant_id" = ${tenant}), (select count(*) from ${sql.table(table)} where "tenant_id" = ${tenant}))::int`;
 }
 
-async function countOf<D, TB extends keyof D, K extends string>(source: ListSource<D, TB, unknown, K>, query: ListQuery<D, TB, K>): Promise<number> {
+async function countOf<D, TB extends keyof D, K extends string>(
+  source: ListSource<D, TB, unknown, K>,
+  query: ListQuery<D, TB, K>,
+): Promise<number> {
   if (source.countAll && !hasConditions(source, query)) {
-    const row = await erase(source.from).clearSelect().select(sql<number>`(${source.countAll})`.as('total')).limit(1).executeTakeFirst();
+    const row = await erase(source.from)
+      .clearSelect()
+      .select(sql<number>`(${source.countAll})`.as('total'))
+      .limit(1)
+      .executeTakeFirst();
     // A FROM without rows (an empty table) has no count to read: its total is 0.
     return row ? row.total : 0;
   }
@@ -190,7 +209,9 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
   options: RunListOptions = {},
 ): Promise<ListPage<O>> {
   const { limit, offset } = pageOf(query);
-  const onePass = options.total === undefined && (options.onePass === 'searched' ? Boolean(query.q?.trim() && source.search?.length) : hasConditions(source, query));
+  const onePass =
+    options.total === undefined &&
+    (options.onePass === 'searched' ? Boolean(query.q?.trim() && source.search?.length) : hasConditions(source, query));
   if (onePass) {
     const statement = ordered(filtered(erase(source.select(source.from)), source, query), source, query)
       .select(sql<number>`(count(*) over ())::int`.as('__total'))
@@ -204,17 +225,29 @@ export async function runList<D, TB extends keyof D, O, K extends string>(
   const total = options.total ?? (await countOf(source, query));
   if (offset >= total) return { rows: [], total };
   if (query.itemsPerPage === -1) {
-    const rows = await ordered(filtered(erase(source.select(source.from)), source, query), source, query).limit(limit).execute();
+    const rows = await ordered(filtered(erase(source.select(source.from)), source, query), source, query)
+      .limit(limit)
+      .execute();
     return { rows: rows as O[], total };
   }
   // Read from whichever end is nearer; rows of the last page may be fewer than `limit`.
   const take = Math.min(limit, total - offset);
   const fromEnd = total - offset - take;
   const reversed = fromEnd < offset;
-  const keys = ordered(filtered(erase(source.from), source, query).select(sql.ref(source.id).as('__key')), source, query, reversed)
+  const keys = ordered(
+    filtered(erase(source.from), source, query).select(sql.ref(source.id).as('__key')),
+    source,
+    query,
+    reversed,
+  )
     .limit(take)
     .offset(reversed ? fromEnd : offset);
-  const rows = (await ordered(erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', source.id), source, query, reversed).execute()) as O[];
+  const rows = (await ordered(
+    erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', source.id),
+    source,
+    query,
+    reversed,
+  ).execute()) as O[];
   if (reversed) rows.reverse();
   return { rows, total };
 }
@@ -240,12 +273,15 @@ export interface Listing<D, TB extends keyof D, O, K extends string, Dto> {
   grouped?: Partial<Record<K, GroupedSort<D, TB>>>;
 }
 
-export function defineListing<D, TB extends keyof D, O, K extends string, Dto>(listing: Listing<D, TB, O, K, Dto>): Listing<D, TB, O, K, Dto> {
+export function defineListing<D, TB extends keyof D, O, K extends string, Dto>(
+  listing: Listing<D, TB, O, K, Dto>,
+): Listing<D, TB, O, K, Dto> {
   return listing;
 }
 
 /** The filter type of a listing's rows, for services that build their filters apart. */
-export type ListingFilter<L> = L extends Listing<infer D, infer TB, infer _O, infer _K, infer _Dto> ? Filter<D, TB> : never;
+export type ListingFilter<L> =
+  L extends Listing<infer D, infer TB, infer _O, infer _K, infer _Dto> ? Filter<D, TB> : never;
 
 export interface ListArgs<K extends string> {
   q?: string;
@@ -255,7 +291,11 @@ export interface ListArgs<K extends string> {
   itemsPerPage: number;
 }
 
-async function finish<D, TB extends keyof D, O, K extends string, Dto>(em: EntityManager, listing: Listing<D, TB, O, K, Dto>, rows: O[]): Promise<Dto[]> {
+async function finish<D, TB extends keyof D, O, K extends string, Dto>(
+  em: EntityManager,
+  listing: Listing<D, TB, O, K, Dto>,
+  rows: O[],
+): Promise<Dto[]> {
   const items = rows.map(listing.map);
   if (listing.enrich && items.length) await listing.enrich(em, items);
   return items;
@@ -288,11 +328,17 @@ async function groupedPage<D, TB extends keyof D, O, K extends string>(
   query: ListQuery<D, TB, K>,
 ): Promise<ListPage<O>> {
   const column = sql.ref(grouped.column);
-  const counts = (await filtered(erase(source.from), source, query).select([column.as('g'), countStar.as('n')]).groupBy(column).execute()) as { g: number | null; n: number }[];
+  const counts = (await filtered(erase(source.from), source, query)
+    .select([column.as('g'), countStar.as('n')])
+    .groupBy(column)
+    .execute()) as { g: number | null; n: number }[];
   const total = counts.reduce((sum, c) => sum + c.n, 0);
   const size = new Map(counts.map((c) => [c.g, c.n]));
   const known = await grouped.order(em);
-  const rest = counts.map((c) => c.g).filter((g): g is number => g !== null && !known.includes(g)).sort((a, b) => a - b);
+  const rest = counts
+    .map((c) => c.g)
+    .filter((g): g is number => g !== null && !known.includes(g))
+    .sort((a, b) => a - b);
   const desc = query.orderBy === 'desc';
   let groups: (number | null)[] = [...known, ...rest, null].filter((g) => size.has(g));
   if (desc) groups = groups.reverse();
@@ -308,9 +354,16 @@ async function groupedPage<D, TB extends keyof D, O, K extends string>(
       continue;
     }
     const take = Math.min(wanted, n - offset);
-    const inGroup = filtered(erase(source.from), source, query).where(g === null ? sql<SqlBool>`${column} is null` : sql<SqlBool>`${column} = ${g}`);
+    const inGroup = filtered(erase(source.from), source, query).where(
+      g === null ? sql<SqlBool>`${column} is null` : sql<SqlBool>`${column} = ${g}`,
+    );
     const keys = inGroup.select(sql.ref(id).as('__key')).orderBy(sql.ref(id), dir).limit(take).offset(offset);
-    rows.push(...((await erase(source.select(source.from)).innerJoin(keys.as('__page'), '__page.__key', id).orderBy(sql.ref(id), dir).execute()) as O[]));
+    rows.push(
+      ...((await erase(source.select(source.from))
+        .innerJoin(keys.as('__page'), '__page.__key', id)
+        .orderBy(sql.ref(id), dir)
+        .execute()) as O[]),
+    );
     wanted -= take;
     offset = 0;
   }
@@ -324,7 +377,9 @@ export async function listOne<D, TB extends keyof D, O, K extends string, Dto>(
   where: readonly Filter<D, TB>[],
 ): Promise<Dto | null> {
   const source = listing.source(kyselyOf(em));
-  const rows = (await filtered(erase(source.select(source.from)), source, { page: 1, itemsPerPage: 1, where }).limit(2).execute()) as O[];
+  const rows = (await filtered(erase(source.select(source.from)), source, { page: 1, itemsPerPage: 1, where })
+    .limit(2)
+    .execute()) as O[];
   if (rows.length > 1) throw new Error('listOne matched more than one row');
   return rows.length ? (await finish(em, listing, rows))[0] : null;
 }
@@ -379,7 +434,10 @@ export function enrichWithCount<Dto extends { id: number }>(
   count: (em: EntityManager, ids: number[]) => Promise<Map<number, number>>,
 ): (em: EntityManager, items: Dto[]) => Promise<void> {
   return async (em, items) => {
-    const counts = await count(em, items.map((i) => i.id));
+    const counts = await count(
+      em,
+      items.map((i) => i.id),
+    );
     for (const item of items) (item[field] as number) = counts.get(item.id) ?? 0;
   };
 }

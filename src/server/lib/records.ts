@@ -8,11 +8,11 @@ import { LockMode } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
 import { notFound, StaleRecordError } from './app-error.ts';
-import { recordAudit, recordUpdate, type AuditEntityType } from './audit/audit.ts';
+import { type AuditEntityType, recordAudit, recordUpdate } from './audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 import { deleteOrExplain, type ReferenceLabels } from './references.ts';
-import { findInTenant, flushUnique, withTransaction, type UniqueRule } from './scope.ts';
+import { findInTenant, flushUnique, type UniqueRule, withTransaction } from './scope.ts';
 
 /** A record that belongs to one customer. */
 export interface OwnedRecord {
@@ -45,10 +45,20 @@ export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
 }
 
 /** The record, in the caller's tenant (NOT_FOUND otherwise), that the caller may `action` (FORBIDDEN otherwise). */
-export async function loadForWrite<T extends OwnedRecord>(tx: AuthedContext, spec: RecordSpec<T>, id: number, action: WriteAction): Promise<T> {
+export async function loadForWrite<T extends OwnedRecord>(
+  tx: AuthedContext,
+  spec: RecordSpec<T>,
+  id: number,
+  action: WriteAction,
+): Promise<T> {
   if (spec.load) return spec.load(tx, id, action);
   const record = await findInTenant(tx, spec.entity, id, spec.label);
-  authorizeRecord(tx, action, spec.subject, spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer.id });
+  authorizeRecord(
+    tx,
+    action,
+    spec.subject,
+    spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer.id },
+  );
   return record;
 }
 
@@ -66,7 +76,13 @@ export async function createRecord<T extends OwnedRecord>(
   return withTransaction(ctx, async (tx) => {
     const record = await make(tx);
     await flush(tx, spec);
-    recordAudit(tx, { action: 'create', entityType: spec.subject, entityId: record.id, customerId: record.customer.id, changes: spec.snapshot(record) });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: spec.subject,
+      entityId: record.id,
+      customerId: record.customer.id,
+      changes: spec.snapshot(record),
+    });
     return record.id;
   });
 }
@@ -83,7 +99,11 @@ export function staleRecord(label: string): StaleRecordError {
  * that the version compared next is the stored one and no other write can slip in before the
  * flush. Call it first in the write transaction, before the record is loaded otherwise.
  */
-export async function lockRecord(tx: AuthedContext, entity: abstract new (...args: never[]) => object, id: number): Promise<void> {
+export async function lockRecord(
+  tx: AuthedContext,
+  entity: abstract new (...args: never[]) => object,
+  id: number,
+): Promise<void> {
   await tx.em.findOne(entity as never, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
@@ -93,7 +113,13 @@ export async function lockRecord(tx: AuthedContext, entity: abstract new (...arg
  * team's, another inspector's: its existence is not theirs to know), FORBIDDEN when the ability for
  * `action` does not fit.
  */
-export function authorizeTransition(ctx: AuthedContext, action: Action, subject: Exclude<Subject, 'all'>, record: Record<string, unknown>, label: string): void {
+export function authorizeTransition(
+  ctx: AuthedContext,
+  action: Action,
+  subject: Exclude<Subject, 'all'>,
+  record: Record<string, unknown>,
+  label: string,
+): void {
   if (!ctx.ability.can('read', caslSubject(subject, { ...record }) as never)) throw notFound(label);
   authorizeRecord(ctx, action, subject, record);
 }
@@ -105,13 +131,21 @@ export function authorizeTransition(ctx: AuthedContext, action: Action, subject:
  */
 export async function lockForTransition<T extends OwnedRecord>(
   tx: AuthedContext,
-  spec: { entity: abstract new (...args: never[]) => T; subject: Exclude<Subject, 'all'>; label: string; abilityRecord: (record: T) => Record<string, unknown> },
+  spec: {
+    entity: abstract new (...args: never[]) => T;
+    subject: Exclude<Subject, 'all'>;
+    label: string;
+    abilityRecord: (record: T) => Record<string, unknown>;
+  },
   id: number,
   action: Action,
 ): Promise<T> {
   const tenant = tenantId(tx);
   const where = { id, ...(tenant === null ? {} : { customer: tenant }) };
-  const record = (await tx.em.findOne(spec.entity as never, where as never, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })) as T | null;
+  const record = (await tx.em.findOne(spec.entity as never, where as never, {
+    lockMode: LockMode.PESSIMISTIC_WRITE,
+    refresh: true,
+  })) as T | null;
   if (!record) throw notFound(spec.label);
   authorizeTransition(tx, action, spec.subject, spec.abilityRecord(record), spec.label);
   return record;
@@ -145,7 +179,12 @@ export async function updateRecord<T extends OwnedRecord>(
     assertCurrent(record, expectedVersion, spec.label);
     const before = spec.snapshot(record);
     await change(tx, record);
-    recordUpdate(tx, { entityType: spec.subject, entityId: record.id, customerId: record.customer.id }, before, spec.snapshot(record));
+    recordUpdate(
+      tx,
+      { entityType: spec.subject, entityId: record.id, customerId: record.customer.id },
+      before,
+      spec.snapshot(record),
+    );
     await flush(tx, spec);
   });
 }
@@ -154,12 +193,23 @@ export async function updateRecord<T extends OwnedRecord>(
  * Delete a record nothing points at, audited with its last fields; CONFLICT naming what points at
  * it otherwise, with `hint` (default: archive it instead).
  */
-export async function deleteUnreferenced<T extends OwnedRecord>(ctx: ServiceContext, spec: WriteSpec<T>, id: number, hint?: string): Promise<TDeleted> {
+export async function deleteUnreferenced<T extends OwnedRecord>(
+  ctx: ServiceContext,
+  spec: WriteSpec<T>,
+  id: number,
+  hint?: string,
+): Promise<TDeleted> {
   authorize(ctx, 'delete', spec.subject);
   await withTransaction(ctx, async (tx) => {
     const record = await loadForWrite(tx, spec, id, 'delete');
     await deleteOrExplain(tx.em, spec.entity, id, { what: spec.name(record), hint, labels: spec.referencedBy });
-    recordAudit(tx, { action: 'delete', entityType: spec.subject, entityId: id, customerId: record.customer.id, changes: spec.snapshot(record) });
+    recordAudit(tx, {
+      action: 'delete',
+      entityType: spec.subject,
+      entityId: id,
+      customerId: record.customer.id,
+      changes: spec.snapshot(record),
+    });
     tx.em.getUnitOfWork().unsetIdentity(record);
   });
   return { id, deleted: true };

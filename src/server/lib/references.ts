@@ -3,8 +3,8 @@
 // points at the record's table, the rows that point at this record ("3 sub-directions (HDF, …)").
 import { DriverException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { db, type DB } from '../db/kysely.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type DB, db } from '../db/kysely.ts';
 import { AppError } from './app-error.ts';
 
 /** Table name -> how to name n of its rows ("3 members"); the default comes from the table name. */
@@ -18,7 +18,11 @@ export function plural(singular: string, pluralForm = `${singular}s`): (n: numbe
 /** "sub_directions" -> "1 sub direction" / "3 sub directions"; "classes" -> "1 class". */
 function labelFromTable(table: string): (n: number) => string {
   const words = table.replace(/_/g, ' ');
-  const singular = words.endsWith('ies') ? `${words.slice(0, -3)}y` : words.endsWith('sses') ? words.slice(0, -2) : words.replace(/s$/, '');
+  const singular = words.endsWith('ies')
+    ? `${words.slice(0, -3)}y`
+    : words.endsWith('sses')
+      ? words.slice(0, -2)
+      : words.replace(/s$/, '');
   return plural(singular, words);
 }
 
@@ -37,9 +41,19 @@ interface ExampleSource {
  * How a few referencing rows are named: by a name-like column of their own, or, for a row without one
  * (a pivot such as team_members), by the record its other foreign key points at (the member).
  */
-async function exampleSource(k: Kysely<DB>, table: string, column: string, columns: string[]): Promise<ExampleSource | null> {
+async function exampleSource(
+  k: Kysely<DB>,
+  table: string,
+  column: string,
+  columns: string[],
+): Promise<ExampleSource | null> {
   const own = EXAMPLE_COLUMNS.find((c) => columns.includes(c));
-  if (own) return { join: sql``, value: sql.ref(`r.${own}`), order: sql.ref(own === 'code' || !columns.includes('id') ? `r.${own}` : 'r.id') };
+  if (own)
+    return {
+      join: sql``,
+      value: sql.ref(`r.${own}`),
+      order: sql.ref(own === 'code' || !columns.includes('id') ? `r.${own}` : 'r.id'),
+    };
   const { rows: others } = await sql<{ column: string; target: string; targetKey: string; targetColumns: string[] }>`
     select a.attname as "column", c.confrelid::regclass::text as "target", fa.attname as "targetKey",
       array(select attname::text from pg_attribute where attrelid = c.confrelid and attnum > 0 and not attisdropped) as "targetColumns"
@@ -65,7 +79,12 @@ async function exampleSource(k: Kysely<DB>, table: string, column: string, colum
  * Descriptions of what points at row `id` of `table` through restricting foreign keys, e.g.
  * ["3 locations (PAR-001, PAR-002, …)"]. Empty when nothing does.
  */
-export async function describeReferences(em: EntityManager, table: string, id: number, labels: ReferenceLabels = {}): Promise<string[]> {
+export async function describeReferences(
+  em: EntityManager,
+  table: string,
+  id: number,
+  labels: ReferenceLabels = {},
+): Promise<string[]> {
   const k = db(em);
   const { rows: keys } = await sql<{ table: string; column: string; columns: string[] }>`
     select c.conrelid::regclass::text as "table", a.attname as "column",
@@ -80,7 +99,9 @@ export async function describeReferences(em: EntityManager, table: string, id: n
     const { rows } = await sql<{ n: number; examples: string[] | null }>`
       select count(*)::int as "n",
         ${example ? sql`(array_agg(${example.value}::text order by ${example.order}) filter (where ${example.value} is not null))[1:3]` : sql`null`} as "examples"
-      from ${sql.table(referencing)} as "r" ${example?.join ?? sql``} where ${sql.ref(`r.${key.column}`)} = ${id}`.execute(k);
+      from ${sql.table(referencing)} as "r" ${example?.join ?? sql``} where ${sql.ref(`r.${key.column}`)} = ${id}`.execute(
+      k,
+    );
     const { n, examples } = rows[0];
     if (n === 0) continue;
     const label = (labels[referencing] ?? labelFromTable(referencing))(n);
@@ -95,7 +116,10 @@ export async function describeReferences(em: EntityManager, table: string, id: n
  * MikroORM leaves a plain DriverException; NO ACTION raises foreign_key_violation (23503).
  */
 function refusedByForeignKey(error: unknown): boolean {
-  return error instanceof ForeignKeyConstraintViolationException || (error instanceof DriverException && error.code === '23001');
+  return (
+    error instanceof ForeignKeyConstraintViolationException ||
+    (error instanceof DriverException && error.code === '23001')
+  );
 }
 
 /**
@@ -115,6 +139,9 @@ export async function deleteOrExplain(
     if (!refusedByForeignKey(error)) throw error;
     const blockers = await describeReferences(em, table, id, options.labels);
     const why = blockers.length ? `it is used by ${blockers.join('; ')}` : 'other records still point at it';
-    throw new AppError('CONFLICT', `${options.what} cannot be deleted: ${why}. ${options.hint ?? 'Archive it instead, or remove those first.'}`);
+    throw new AppError(
+      'CONFLICT',
+      `${options.what} cannot be deleted: ${why}. ${options.hint ?? 'Archive it instead, or remove those first.'}`,
+    );
   }
 }

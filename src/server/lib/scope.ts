@@ -2,18 +2,22 @@
 // and which customer a new record belongs to. Another customer's record is always NOT_FOUND.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type Expression, type RawBuilder, type SqlBool, type StringReference, sql } from 'kysely';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import { AppError, notFound } from './app-error.ts';
 import { tenantId } from './authz.ts';
 import type { AuthedContext } from './context.ts';
-import { sql, type Expression, type RawBuilder, type SqlBool, type StringReference } from 'kysely';
 import type { Filter } from './list.ts';
 
 /**
  * The CASL conditions under which the caller may take `action` on `subject`: `'all'` when a rule
  * has none, else the OR-ed condition objects (e.g. `{ teamId: { $in: [3] } }`). Empty when no rule.
  */
-export function abilityConditions(ctx: AuthedContext, action: Action, subject: Subject): 'all' | Record<string, unknown>[] {
+export function abilityConditions(
+  ctx: AuthedContext,
+  action: Action,
+  subject: Subject,
+): 'all' | Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const rule of ctx.ability.rulesFor(action, subject)) {
     if (rule.inverted) throw new Error('inverted rules are not supported by abilityConditions');
@@ -27,7 +31,10 @@ export function abilityConditions(ctx: AuthedContext, action: Action, subject: S
  * What the ability conditions of a subject map to: condition field -> column, or -> the condition as
  * an expression of the field's value when it is no column of the row (e.g. a user's teams).
  */
-export type ConditionColumns<D, TB extends keyof D> = Record<string, StringReference<D, TB> | ((value: unknown) => Expression<SqlBool>)>;
+export type ConditionColumns<D, TB extends keyof D> = Record<
+  string,
+  StringReference<D, TB> | ((value: unknown) => Expression<SqlBool>)
+>;
 
 /** `column = value` or `column = any(values)` for one condition value (a scalar or `{ $in: [...] }`). */
 function matches(column: string, value: unknown): RawBuilder<SqlBool> {
@@ -95,7 +102,8 @@ export async function conflictOnUnique<T>(write: () => Promise<T>, field: string
   try {
     return await write();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new AppError('CONFLICT', message, { [field]: [message] });
+    if (error instanceof UniqueConstraintViolationException)
+      throw new AppError('CONFLICT', message, { [field]: [message] });
     throw error;
   }
 }

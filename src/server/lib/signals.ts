@@ -4,8 +4,9 @@
 // to every process on the database. A signal carries ids only and names its audience (users, or every
 // user of a customer); each process hands it only to its own subscribers in that audience, and the
 // subscriber's service still loads and authorizes what the ids point at.
+
+import { type QueryExecutorProvider, sql } from 'kysely';
 import pg from 'pg';
-import { sql, type QueryExecutorProvider } from 'kysely';
 
 /** Who a signal is for: these users, or every user of `customerId` (null: the platform's users). */
 export type SignalAudience = { users: number[] } | { customerId: number | null };
@@ -58,7 +59,10 @@ function parse(payload: string | undefined): Signal | null {
   }
 }
 
-export function createSignalHub(connectionString: string, onError: (error: unknown) => void = () => undefined): SignalHub {
+export function createSignalHub(
+  connectionString: string,
+  onError: (error: unknown) => void = () => undefined,
+): SignalHub {
   const subscribers = new Set<Subscriber>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;

@@ -63,7 +63,11 @@ describe('client assets from memory', () => {
     const first = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     // The same etag whatever the encoding: it names the file's content.
@@ -113,7 +117,9 @@ describe('API responses', () => {
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
-    expect(typeof small.json<{ result: { data: { json: { count: unknown } } } }>().result.data.json.count).toBe('number');
+    expect(typeof small.json<{ result: { data: { json: { count: unknown } } } }>().result.data.json.count).toBe(
+      'number',
+    );
   });
 
   it('leaves small answers as they are', async () => {

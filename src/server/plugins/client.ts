@@ -32,7 +32,10 @@ export const clientPlugin = fp<{ dist: string }>(
         // browser); a signed-in visitor's auth.me inlined (page-session.ts). That page is theirs alone:
         // never stored, by a shared cache or any other.
         const visitor = await pageVisitor(request);
-        const html = personalise(pageHtml(url, { signedIn: !!visitor.me, language: visitor.language, search }), visitor);
+        const html = personalise(
+          pageHtml(url, { signedIn: !!visitor.me, language: visitor.language, search }),
+          visitor,
+        );
         return reply
           .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
           .header('vary', 'cookie')

@@ -6,9 +6,17 @@ import fp from 'fastify-plugin';
 import { AppError, toAppError } from '../lib/app-error.ts';
 
 /** Shared by the root and REST handlers: the status and body for any thrown error. */
-export function describeError(error: unknown, request: FastifyRequest): { status: number; body: Record<string, unknown> } {
+export function describeError(
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; body: Record<string, unknown> } {
   const fe = error as FastifyError;
-  if (!(error instanceof AppError) && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+  if (
+    !(error instanceof AppError) &&
+    typeof fe.statusCode === 'number' &&
+    fe.statusCode >= 400 &&
+    fe.statusCode < 500
+  ) {
     const message =
       fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? `Malformed JSON body: ${fe.message}`

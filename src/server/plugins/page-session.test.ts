@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { User } from '../domains/organization/users/user.entity.ts';
 import { setupTestApp } from '../testing/app.ts';
-import { documentPreferences, scriptSafeJson, SESSION_SCRIPT_ID } from './page-session.ts';
+import { documentPreferences, SESSION_SCRIPT_ID, scriptSafeJson } from './page-session.ts';
 
 const t = await setupTestApp();
 
@@ -91,7 +91,11 @@ describe('index.html without a live session', () => {
       expect(res.body).not.toContain(SESSION_SCRIPT_ID);
       expect(res.body).not.toMatch(FETCH_PRELOAD);
     }
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${accessToken}` } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(logout.statusCode).toBeLessThan(300);
     const res = await page(LIST, cookies);
     expect(res.body).not.toContain(SESSION_SCRIPT_ID);
@@ -102,8 +106,16 @@ describe('document preferences', () => {
   it('sets lang, dir and theme from the cookies, the way the client derives them', async () => {
     const res = await page('/login', { 'od-language': 'ar', 'od-theme': 'system', 'od-color-scheme': 'dark' });
     expect(res.body).toMatch(/<html lang="ar" dir="rtl" data-theme="dark">/);
-    expect(documentPreferences({ 'od-language': 'ar', 'od-direction': 'ar:ltr' })).toEqual({ language: 'ar', dir: 'ltr', theme: 'light' });
-    expect(documentPreferences({ 'od-language': 'fr', 'od-direction': 'ar:rtl', 'od-theme': 'dark' })).toEqual({ language: 'fr', dir: 'ltr', theme: 'dark' });
+    expect(documentPreferences({ 'od-language': 'ar', 'od-direction': 'ar:ltr' })).toEqual({
+      language: 'ar',
+      dir: 'ltr',
+      theme: 'light',
+    });
+    expect(documentPreferences({ 'od-language': 'fr', 'od-direction': 'ar:rtl', 'od-theme': 'dark' })).toEqual({
+      language: 'fr',
+      dir: 'ltr',
+      theme: 'dark',
+    });
   });
 
   it('ignores cookie values it does not know (no markup from a cookie reaches the page)', async () => {

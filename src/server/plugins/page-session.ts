@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { ACCESS_TOKEN_COOKIE, USER_DATA_COOKIE } from '../../shared/constants/http.ts';
-import { LANGUAGE_CODES, PREF_COOKIE_PREFIX, RTL_LANGUAGES, type LanguageCode } from '../../shared/constants/ui.ts';
+import { LANGUAGE_CODES, type LanguageCode, PREF_COOKIE_PREFIX, RTL_LANGUAGES } from '../../shared/constants/ui.ts';
 import { me, resolveSession } from '../domains/platform/auth/auth.service.ts';
 
 /** The id of the `<script type="application/json">` holding auth.me's result (read by the client). */
@@ -40,10 +40,18 @@ export async function pageVisitor(request: FastifyRequest): Promise<PageVisitor>
 export function documentPreferences(cookies: Record<string, string | undefined>): Omit<PageVisitor, 'me'> {
   const pref = (name: string) => cookies[PREF_COOKIE_PREFIX + name];
   const raw = pref('language');
-  const language: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(raw ?? '') ? (raw as LanguageCode) : 'en';
+  const language: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(raw ?? '')
+    ? (raw as LanguageCode)
+    : 'en';
   const [dirLanguage, chosenDir] = (pref('direction') ?? '').split(':');
-  const dir = dirLanguage === language && (chosenDir === 'ltr' || chosenDir === 'rtl') ? chosenDir : RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
-  const theme = pref('theme') === 'dark' || (pref('theme') === 'system' && pref('color-scheme') === 'dark') ? 'dark' : 'light';
+  const dir =
+    dirLanguage === language && (chosenDir === 'ltr' || chosenDir === 'rtl')
+      ? chosenDir
+      : RTL_LANGUAGES.includes(language)
+        ? 'rtl'
+        : 'ltr';
+  const theme =
+    pref('theme') === 'dark' || (pref('theme') === 'system' && pref('color-scheme') === 'dark') ? 'dark' : 'light';
   return { language, dir, theme };
 }
 
@@ -57,7 +65,10 @@ export function scriptSafeJson(json: string): string {
 
 /** `html` with the visitor's document attributes and, when signed in, auth.me's result inlined. */
 export function personalise(html: string, visitor: PageVisitor): string {
-  let page = html.replace(/<html[^>]*>/, `<html lang="${visitor.language}" dir="${visitor.dir}" data-theme="${visitor.theme}">`);
+  let page = html.replace(
+    /<html[^>]*>/,
+    `<html lang="${visitor.language}" dir="${visitor.dir}" data-theme="${visitor.theme}">`,
+  );
   if (visitor.me) {
     const script = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${scriptSafeJson(superjson.stringify(visitor.me))}</script>`;
     page = page.replace('</head>', `${script}</head>`);

@@ -1,13 +1,15 @@
 // The route preloads announced in index.html (issue 10): which path matches which route, and which
 // files each kind of visitor is told about.
 import { describe, expect, it } from 'vitest';
-import { patternRegExp, preloadLinks, type PreloadMap, type RoutePreload } from './route-preloads.ts';
+import { type PreloadMap, patternRegExp, preloadLinks, type RoutePreload } from './route-preloads.ts';
 
 describe('patternRegExp', () => {
   it('matches wouter patterns: params are one segment, * the rest, /*? optionally', () => {
     expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/12/34')).toBe(true);
     expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/12')).toBe(false);
-    expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/1/2/3')).toBe(false);
+    expect(patternRegExp('/tasks/perform_task/:slotId/:assignLocationId').test('/tasks/perform_task/1/2/3')).toBe(
+      false,
+    );
     expect(patternRegExp('/pages/misc/not-found/*?').test('/pages/misc/not-found')).toBe(true);
     expect(patternRegExp('/pages/misc/not-found/*?').test('/pages/misc/not-found/a/b')).toBe(true);
     expect(patternRegExp('/*').test('/anything/at/all')).toBe(true);
@@ -42,7 +44,14 @@ const map: PreloadMap = {
 describe('preloadLinks', () => {
   it('announces the page, its layout, its strings in the language and English, and the font, to a signed-in visitor', () => {
     const html = preloadLinks(map, route({}), true, 'fr');
-    for (const href of ['Page.js', 'DefaultLayout.js', 'fr-common.js', 'fr-business.js', 'fr-shell.js', 'en-common.js']) {
+    for (const href of [
+      'Page.js',
+      'DefaultLayout.js',
+      'fr-common.js',
+      'fr-business.js',
+      'fr-shell.js',
+      'en-common.js',
+    ]) {
       expect(html).toContain(`<link rel="modulepreload" href="/assets/${href}">`);
     }
     // Stylesheets and the font are fetched in CORS mode, as the app's own loader asks for them.
@@ -64,7 +73,9 @@ describe('preloadLinks', () => {
   it("announces a list's first query first, only to a signed-in visitor and only when asked for", () => {
     const data = '/trpc/things.list?batch=1&input=%7B%7D';
     const html = preloadLinks(map, route({ data }), true, 'en', true);
-    expect(html.startsWith('<link rel="preload" href="/trpc/things.list?batch=1&amp;input=%7B%7D" as="fetch" crossorigin>')).toBe(true);
+    expect(
+      html.startsWith('<link rel="preload" href="/trpc/things.list?batch=1&amp;input=%7B%7D" as="fetch" crossorigin>'),
+    ).toBe(true);
     expect(preloadLinks(map, route({ data }), true, 'en', false)).not.toContain('as="fetch"');
     expect(preloadLinks(map, route({ data, public: true }), false, 'en', true)).not.toContain('as="fetch"');
   });

@@ -87,7 +87,13 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
 }
 
 /** The `<link>` tags announcing what `route` needs for this visitor ('' when the guard sends them elsewhere). */
-export function preloadLinks(map: PreloadMap, route: RoutePreload, signedIn: boolean, language: string, withData = false): string {
+export function preloadLinks(
+  map: PreloadMap,
+  route: RoutePreload,
+  signedIn: boolean,
+  language: string,
+  withData = false,
+): string {
   if ((route.guestOnly && signedIn) || (!route.public && !route.guestOnly && !signedIn)) return '';
   const withLayout = route.layout === 'default' || (route.layout === 'auto' && signedIn);
   const ns = ['common', ...route.ns, ...(withLayout ? ['shell'] : [])];
@@ -97,7 +103,8 @@ export function preloadLinks(map: PreloadMap, route: RoutePreload, signedIn: boo
   const css = new Set([...(withLayout ? map.layout.css : []), ...route.page.css]);
   const tags: string[] = [];
   // First: the query is the longest step (server and database), and only a signed-in visitor's runs.
-  if (withData && signedIn && route.data) tags.push(`<link rel="preload" href="${route.data.replaceAll('&', '&amp;')}" as="fetch" crossorigin>`);
+  if (withData && signedIn && route.data)
+    tags.push(`<link rel="preload" href="${route.data.replaceAll('&', '&amp;')}" as="fetch" crossorigin>`);
   if (map.font) tags.push(`<link rel="preload" href="/${map.font}" as="font" type="font/woff2" crossorigin>`);
   for (const href of css) tags.push(`<link rel="preload" href="/${href}" as="style" crossorigin>`);
   for (const href of js) tags.push(`<link rel="modulepreload" href="/${href}">`);

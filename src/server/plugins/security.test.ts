@@ -15,22 +15,40 @@ describe('security headers', () => {
   });
 
   it('sends no HSTS over plain http, even when a client claims https without a trusted proxy', async () => {
-    expect((await plain.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
-    const claimed = await plain.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(
+      (await plain.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security'],
+    ).toBeUndefined();
+    const claimed = await plain.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('sends HSTS when served over HTTPS: COOKIE_SECURE, or a trusted proxy saying https', async () => {
     const onSecure = await secure.app.inject({ method: 'GET', url: '/healthz' });
     expect(onSecure.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
-    const viaProxy = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    const viaProxy = await proxied.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=/);
-    const proxyHttp = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+    const proxyHttp = await proxied.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
     expect(proxyHttp.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('marks /api and /trpc answers Cache-Control: no-store (signed in, signing in, and refused)', async () => {
-    const login = await plain.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.com', password: 'admin' } });
+    const login = await plain.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@demo.com', password: 'admin' },
+    });
     expect(login.statusCode).toBe(201);
     expect(login.headers['cache-control']).toBe('no-store');
     const me = await plain.request({ method: 'GET', url: '/trpc/auth.me', as: 'admin@demo.com' });
@@ -56,7 +74,9 @@ describe('security headers', () => {
       });
       expect(res.statusCode).toBe(201);
       const { Session } = await import('../domains/platform/auth/session.entity.ts');
-      const session = await t.orm.em.fork().findOneOrFail(Session, { user: res.json<{ userData: TUserData }>().userData.id }, { orderBy: { id: 'desc' } });
+      const session = await t.orm.em
+        .fork()
+        .findOneOrFail(Session, { user: res.json<{ userData: TUserData }>().userData.id }, { orderBy: { id: 'desc' } });
       seen.push(session.ip ?? '');
     }
     expect(seen).toEqual(['10.1.1.1', '203.0.113.7']);

@@ -2,7 +2,7 @@
 // accessToken cookie, and builds their CASL ability. Edit to change how callers are identified.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAbility, defineRulesFor, type AppAbility } from '../../shared/abilities/index.ts';
+import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
 import { resolveSession } from '../domains/platform/auth/auth.service.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
@@ -31,7 +31,17 @@ export const sessionPlugin = fp(
     app.decorateRequest('authVia', null);
     app.decorateRequest('csrfToken', null);
     app.decorateRequest('serviceContext', function (this: FastifyRequest) {
-      return { em: this.em, user: this.user, ability: this.ability, ip: this.ip, origin: `${this.protocol}://${this.host}`, outbox: this.server.outbox, accounts: this.server.accounts, fileStorage: this.server.fileStorage, signals: this.server.signals };
+      return {
+        em: this.em,
+        user: this.user,
+        ability: this.ability,
+        ip: this.ip,
+        origin: `${this.protocol}://${this.host}`,
+        outbox: this.server.outbox,
+        accounts: this.server.accounts,
+        fileStorage: this.server.fileStorage,
+        signals: this.server.signals,
+      };
     });
     app.addHook('onRequest', async (request) => {
       request.ability = NOBODY;

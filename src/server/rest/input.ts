@@ -166,7 +166,10 @@ export const restValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema
       const input = fromStrings ? readStrings(schema, options.read ? options.read(given) : given) : given;
       const result = schema.safeParse(input);
       if (result.success) return { value: result.data };
-      return { error: options.invalid?.(result.error) ?? (fromStrings ? legacyInputError(result.error) : toAppError(result.error)) };
+      return {
+        error:
+          options.invalid?.(result.error) ?? (fromStrings ? legacyInputError(result.error) : toAppError(result.error)),
+      };
     } catch (error) {
       if (error instanceof AppError) return { error };
       throw error;

@@ -3,36 +3,36 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
-import { authRest } from '../domains/platform/auth/auth.rest.ts';
-import { unsafeStringsError } from '../lib/unsafe-strings.ts';
-import { describeError } from '../plugins/errors.ts';
-import { LegacyAnswer, restValidatorCompiler } from './input.ts';
+import { academyRest } from '../domains/apps/academy/academy.rest.ts';
+import { analyticsRest } from '../domains/apps/analytics/analytics.rest.ts';
+import { calendarRest } from '../domains/apps/calendar/calendar.rest.ts';
+import { chatRest } from '../domains/apps/chat/chat.rest.ts';
+import { pagesRest } from '../domains/apps/content/content.rest.ts';
+import { demoUsersRest } from '../domains/apps/demo-users/demo-users.rest.ts';
+import { ecommerceRest } from '../domains/apps/ecommerce/ecommerce.rest.ts';
+import { emailRest } from '../domains/apps/email/email.rest.ts';
+import { invoiceRest } from '../domains/apps/invoice/invoice.rest.ts';
+import { logisticsRest } from '../domains/apps/logistics/logistics.rest.ts';
+import { permissionsRest } from '../domains/apps/permissions/permissions.rest.ts';
 import { customersRest } from '../domains/organization/customers/customers.rest.ts';
 import { licensesRest } from '../domains/organization/licenses/licenses.rest.ts';
+import { teamsRest } from '../domains/organization/teams/teams.rest.ts';
+import { usersRest } from '../domains/organization/users/users.rest.ts';
+import { auditRest } from '../domains/platform/audit/audit.rest.ts';
+import { authRest } from '../domains/platform/auth/auth.rest.ts';
+import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { directionsRest } from '../domains/structure/directions/directions.rest.ts';
-import { subDirectionsRest } from '../domains/structure/sub-directions/sub-directions.rest.ts';
 import { classesRest } from '../domains/structure/location-classes/location-classes.rest.ts';
 import { locationsRest } from '../domains/structure/locations/locations.rest.ts';
 import { schemesRest } from '../domains/structure/schemes/schemes.rest.ts';
-import { teamsRest } from '../domains/organization/teams/teams.rest.ts';
-import { usersRest } from '../domains/organization/users/users.rest.ts';
-import { academyRest } from '../domains/apps/academy/academy.rest.ts';
-import { calendarRest } from '../domains/apps/calendar/calendar.rest.ts';
-import { ecommerceRest } from '../domains/apps/ecommerce/ecommerce.rest.ts';
-import { invoiceRest } from '../domains/apps/invoice/invoice.rest.ts';
-import { demoUsersRest } from '../domains/apps/demo-users/demo-users.rest.ts';
-import { permissionsRest } from '../domains/apps/permissions/permissions.rest.ts';
-import { logisticsRest } from '../domains/apps/logistics/logistics.rest.ts';
-import { analyticsRest } from '../domains/apps/analytics/analytics.rest.ts';
-import { chatRest } from '../domains/apps/chat/chat.rest.ts';
-import { emailRest } from '../domains/apps/email/email.rest.ts';
-import { pagesRest } from '../domains/apps/content/content.rest.ts';
-import { searchRest } from '../domains/platform/search/search.rest.ts';
+import { subDirectionsRest } from '../domains/structure/sub-directions/sub-directions.rest.ts';
 import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
 import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
 import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
-import { auditRest } from '../domains/platform/audit/audit.rest.ts';
+import { unsafeStringsError } from '../lib/unsafe-strings.ts';
+import { describeError } from '../plugins/errors.ts';
+import { LegacyAnswer, restValidatorCompiler } from './input.ts';
 
 /** Paths open without a session. */
 const OPEN = new Set(['POST /api/auth/login']);
@@ -41,7 +41,9 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   app.addHook('onRequest', async (request, reply) => {
     const key = `${request.method} ${request.url.split('?')[0]}`;
     if (OPEN.has(key) || request.user) return;
-    return reply.code(401).send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
+    return reply
+      .code(401)
+      .send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
   });
   // Every string of every input (path, query, body, form fields), once, before any route parses it.
   app.addHook('preValidation', async (request) => {

@@ -7,7 +7,10 @@ import { setupTestApp } from '../testing/app.ts';
 const t = await setupTestApp();
 const ADMIN = 'admin@demo.com';
 
-const refused = (field: string) => ({ message: `${field}: ${UNSAFE_STRING_MESSAGE}`, errors: { [field]: [UNSAFE_STRING_MESSAGE] } });
+const refused = (field: string) => ({
+  message: `${field}: ${UNSAFE_STRING_MESSAGE}`,
+  errors: { [field]: [UNSAFE_STRING_MESSAGE] },
+});
 
 describe('unsafe strings in REST requests', () => {
   it('refuses them in a list filter (q)', async () => {
@@ -35,7 +38,11 @@ describe('unsafe strings in REST requests', () => {
   });
 
   it('refuses them in the open login', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `admin@demo.com${'\u0000'}`, password: 'admin' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: `admin@demo.com${'\u0000'}`, password: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(refused('email'));
   });

@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig, type AppConfig } from '../config.ts';
-import { initOrm } from '../db/orm.ts';
 import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
+import { buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
+import { initOrm } from '../db/orm.ts';
 import { resolveSession } from '../domains/platform/auth/auth.service.ts';
 import type { SessionUser } from '../lib/context.ts';
 import { innerContext } from '../trpc/context.ts';
@@ -58,7 +58,14 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await createTestDatabase();
   // Uploaded files of this test file go to a temporary folder (unless the test names its own).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const orm = await initOrm(db.url, { poolMax: 5 });
   const app = await buildApp(config, orm, { logger: false });
   await app.ready();

@@ -6,7 +6,6 @@ import { afterAll } from 'vitest';
 import { setupTestApp, type TestApp } from './app.ts';
 import { launchChromium } from './chromium.ts';
 
-
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
   browser: Browser;
@@ -30,7 +29,10 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
     baseUrl,
     browser,
     async newPage(opts = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1280, height: 800 } });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: opts.viewport ?? { width: 1280, height: 800 },
+      });
       const page = await context.newPage();
       return { context, page };
     },

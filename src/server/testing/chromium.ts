@@ -1,5 +1,5 @@
 // How the browser tests and the cold-load bench start Debian's Chromium (never a downloaded browser).
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

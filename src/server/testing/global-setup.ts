@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { DatabaseSeeder } from '../../../seed/DatabaseSeeder.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { initOrm, migrate } from '../db/orm.ts';
-import { DatabaseSeeder } from '../../../seed/DatabaseSeeder.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

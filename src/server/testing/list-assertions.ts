@@ -21,13 +21,15 @@ export function expectedOrder<T extends { id: number }>(
   direction: 'asc' | 'desc',
 ): number[] {
   const sign = direction === 'asc' ? 1 : -1;
-  return [...rows]
-    .sort((a, b) => sign * (compareSortValues(value(a), value(b)) || a.id - b.id))
-    .map((r) => r.id);
+  return [...rows].sort((a, b) => sign * (compareSortValues(value(a), value(b)) || a.id - b.id)).map((r) => r.id);
 }
 
 /** Ids of the rows whose text fields contain `q`, case-insensitively, in the given order. */
-export function idsMatching<T extends { id: number }>(rows: readonly T[], q: string, fields: (row: T) => string[]): number[] {
+export function idsMatching<T extends { id: number }>(
+  rows: readonly T[],
+  q: string,
+  fields: (row: T) => string[],
+): number[] {
   const needle = q.toLowerCase();
   return rows.filter((r) => fields(r).some((f) => f.toLowerCase().includes(needle))).map((r) => r.id);
 }

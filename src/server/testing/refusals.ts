@@ -15,7 +15,12 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
 }
 
 /** The call fails with `code`; with `field`, one of that field's messages matches `message` (any when omitted). */
-export async function expectRefusal(call: Promise<unknown>, code: string, field?: string, message: RegExp = /./): Promise<void> {
+export async function expectRefusal(
+  call: Promise<unknown>,
+  code: string,
+  field?: string,
+  message: RegExp = /./,
+): Promise<void> {
   let error: unknown;
   try {
     await call;
@@ -26,6 +31,9 @@ export async function expectRefusal(call: Promise<unknown>, code: string, field?
   expect((error as TRPCError).code, (error as Error).message).toBe(code);
   if (field) {
     const messages = fieldErrorsOf(error)[field] ?? [];
-    expect(messages.some((m) => message.test(m)), `${field}: ${JSON.stringify(fieldErrorsOf(error))}`).toBe(true);
+    expect(
+      messages.some((m) => message.test(m)),
+      `${field}: ${JSON.stringify(fieldErrorsOf(error))}`,
+    ).toBe(true);
   }
 }

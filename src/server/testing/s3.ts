@@ -15,7 +15,13 @@ export interface TestS3 {
 
 export async function startTestS3(bucket = 'opsdesk-test-files'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { address, port } = await server.run();
   afterAll(async () => {
     await server.close();

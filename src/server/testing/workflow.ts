@@ -2,8 +2,7 @@
 // projects / slots services): a project with an assignment, a slot and its task, in any state, with
 // the task's copies consistent with the assignment and slot (one task per slot, scheme pinned).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { TTaskStatus } from '../../shared/schemas/projects.ts';
-import type { TProjectStatus } from '../../shared/schemas/projects.ts';
+import type { TProjectStatus, TTaskStatus } from '../../shared/schemas/projects.ts';
 import type { TAnswer } from '../../shared/schemas/tasks.ts';
 import { db } from '../db/kysely.ts';
 import { LocationAssignment } from '../domains/workflow/assignments/assignment.entity.ts';
@@ -53,7 +52,14 @@ export async function createTaskFixture(orm: MikroORM, options: TaskFixtureOptio
   const customer = await k.selectFrom('customers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
   const defaultAssignee = code === 'NWS' ? 'qualitycontrol@nws.demo.com' : 'qualitycontrol@demo.com';
   const assigneeEmail = options.assignee === undefined ? defaultAssignee : options.assignee;
-  const assignee = assigneeEmail === null ? null : await k.selectFrom('users').select(['id', 'team_id']).where('email', '=', assigneeEmail).executeTakeFirstOrThrow();
+  const assignee =
+    assigneeEmail === null
+      ? null
+      : await k
+          .selectFrom('users')
+          .select(['id', 'team_id'])
+          .where('email', '=', assigneeEmail)
+          .executeTakeFirstOrThrow();
 
   let project: Project;
   if (options.projectId !== undefined) {
@@ -61,7 +67,15 @@ export async function createTaskFixture(orm: MikroORM, options: TaskFixtureOptio
   } else {
     const schemeId =
       options.schemeId ??
-      (await k.selectFrom('schemes').select('id').where('customer_id', '=', customer.id).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow()).id;
+      (
+        await k
+          .selectFrom('schemes')
+          .select('id')
+          .where('customer_id', '=', customer.id)
+          .where('status', '=', 'published')
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     project = em.create(Project, {
       customer: customer.id,
       code: `FX-${++counter}-${Date.now().toString(36)}`.slice(0, 32),
@@ -80,13 +94,34 @@ export async function createTaskFixture(orm: MikroORM, options: TaskFixtureOptio
   }
 
   const team = options.team
-    ? await k.selectFrom('teams').select('id').where('customer_id', '=', customer.id).where('name', '=', options.team).executeTakeFirstOrThrow()
+    ? await k
+        .selectFrom('teams')
+        .select('id')
+        .where('customer_id', '=', customer.id)
+        .where('name', '=', options.team)
+        .executeTakeFirstOrThrow()
     : assignee?.team_id
       ? { id: assignee.team_id }
-      : await k.selectFrom('teams').select('id').where('customer_id', '=', customer.id).orderBy('id').executeTakeFirstOrThrow();
+      : await k
+          .selectFrom('teams')
+          .select('id')
+          .where('customer_id', '=', customer.id)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
   const location = options.location
-    ? await k.selectFrom('locations').select('id').where('customer_id', '=', customer.id).where('code', '=', options.location).executeTakeFirstOrThrow()
-    : await k.selectFrom('locations').select('id').where('customer_id', '=', customer.id).where('latitude', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    ? await k
+        .selectFrom('locations')
+        .select('id')
+        .where('customer_id', '=', customer.id)
+        .where('code', '=', options.location)
+        .executeTakeFirstOrThrow()
+    : await k
+        .selectFrom('locations')
+        .select('id')
+        .where('customer_id', '=', customer.id)
+        .where('latitude', 'is not', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
 
   // One assignment per (project, location): reuse it when the project already has the location.
   let assignment = await em.findOne(LocationAssignment, { project: project.id, location: location.id });

@@ -7,11 +7,30 @@
 // are unchanged and the attacker left no audit event (but for its own new saved view, in its own customer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
-import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../testing/app.ts';
 import { createTaskFixture, type TaskFixture } from '../testing/workflow.ts';
 import { appRouter } from './router.ts';
 
-const ROUTERS = ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'views', 'search', 'files', 'projects', 'assignments', 'slots', 'tasks', 'correctiveActions', 'audit'] as const;
+const ROUTERS = [
+  'customers',
+  'licenses',
+  'directions',
+  'subDirections',
+  'classes',
+  'locations',
+  'schemes',
+  'teams',
+  'users',
+  'views',
+  'search',
+  'files',
+  'projects',
+  'assignments',
+  'slots',
+  'tasks',
+  'correctiveActions',
+  'audit',
+] as const;
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
@@ -56,7 +75,13 @@ async function uploadFixtureFile(code: string): Promise<number> {
   const payload =
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${code}-isolation.txt"\r\nContent-Type: text/plain\r\n\r\n` +
     `${code} isolation file\r\n--${boundary}--\r\n`;
-  const res = await t.request({ method: 'POST', url: '/api/files', as: UPLOADERS[code], headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/files',
+    as: UPLOADERS[code],
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: number }>().id;
 }
@@ -65,15 +90,31 @@ let viewCounter = 0;
 async function fixtureFor(code: string): Promise<Fixture> {
   const customerId = (await sa.customers.list({ q: code })).items.find((c) => c.code === code)!.id;
   const scope = { customerId };
-  const draft = await sa.schemes.create({ customerId, name: `${code} isolation draft`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
+  const draft = await sa.schemes.create({
+    customerId,
+    name: `${code} isolation draft`,
+    sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }],
+  });
   const member = await t.caller(MEMBERS[code]);
-  const view = (shared: boolean) => member.views.create({ listKey: VIEW_LIST, name: `${code} view ${++viewCounter}`, query: 'q=iso', shared });
+  const view = (shared: boolean) =>
+    member.views.create({ listKey: VIEW_LIST, name: `${code} view ${++viewCounter}`, query: 'q=iso', shared });
   const schemeId = (await sa.schemes.list({ ...scope, view: 'latestPublished' })).items[0].id;
   const locationId = (await sa.locations.list(scope)).items[0].id;
   const teamId = (await sa.teams.list(scope)).items[0].id;
-  const project = await sa.projects.create({ customerId, code: `ISO-${++viewCounter}`, name: `${code} isolation project`, schemeId, startDate: '2032-01-01', endDate: '2032-12-31' });
+  const project = await sa.projects.create({
+    customerId,
+    code: `ISO-${++viewCounter}`,
+    name: `${code} isolation project`,
+    schemeId,
+    startDate: '2032-01-01',
+    endDate: '2032-12-31',
+  });
   const assignment = await sa.assignments.create({ projectId: project.id, locationId, teamId, plannedVisits: 2 });
-  const slot = await sa.slots.create({ assignmentId: assignment.id, startsAt: new Date('2032-02-02T09:00:00Z'), endsAt: new Date('2032-02-02T10:00:00Z') });
+  const slot = await sa.slots.create({
+    assignmentId: assignment.id,
+    startsAt: new Date('2032-02-02T09:00:00Z'),
+    endsAt: new Date('2032-02-02T10:00:00Z'),
+  });
   return {
     code,
     customerId,
@@ -99,7 +140,10 @@ async function fixtureFor(code: string): Promise<Fixture> {
 
 async function actionFor(code: string): Promise<Pick<Fixture, 'approvedTaskId' | 'actionId'>> {
   const task = await createTaskFixture(t.orm, { customer: code, status: 'submitted' });
-  await t.orm.em.fork().getConnection().execute(`update tasks set critical_failures = '["isolation"]' where id = ${task.taskId}`);
+  await t.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update tasks set critical_failures = '["isolation"]' where id = ${task.taskId}`);
   await sa.tasks.approve({ id: task.taskId });
   const [action] = (await sa.correctiveActions.list({ taskId: task.taskId })).items;
   return { approvedTaskId: task.taskId, actionId: action.id };
@@ -107,8 +151,14 @@ async function actionFor(code: string): Promise<Pick<Fixture, 'approvedTaskId' |
 
 async function tasksFor(code: string): Promise<Pick<Fixture, 'tasks' | 'projectCode'>> {
   const scheduled = await createTaskFixture(t.orm, { customer: code });
-  const more = async (status: 'in_progress' | 'submitted' | 'rejected') => createTaskFixture(t.orm, { customer: code, projectId: scheduled.projectId, status });
-  const tasks = { scheduled, in_progress: await more('in_progress'), submitted: await more('submitted'), rejected: await more('rejected') };
+  const more = async (status: 'in_progress' | 'submitted' | 'rejected') =>
+    createTaskFixture(t.orm, { customer: code, projectId: scheduled.projectId, status });
+  const tasks = {
+    scheduled,
+    in_progress: await more('in_progress'),
+    submitted: await more('submitted'),
+    rejected: await more('rejected'),
+  };
   const projectCode = (await sa.tasks.byId({ id: scheduled.taskId })).project.code;
   return { tasks, projectCode };
 }
@@ -148,7 +198,15 @@ const CASES: Record<string, Case> = {
   'licenses.byId': (a, f) => hidden(a.licenses.byId({ id: f.licenseId })),
   'licenses.current': (a, f) => hidden(a.licenses.current({ customerId: f.customerId })),
   'licenses.create': (a, f) =>
-    forbidden(a.licenses.create({ customerId: f.customerId, plan: 'basic', seats: 1, startsAt: new Date(), expiresAt: new Date(Date.now() + 864e5) })),
+    forbidden(
+      a.licenses.create({
+        customerId: f.customerId,
+        plan: 'basic',
+        seats: 1,
+        startsAt: new Date(),
+        expiresAt: new Date(Date.now() + 864e5),
+      }),
+    ),
   'licenses.update': (a, f) => forbidden(a.licenses.update({ id: f.licenseId, seats: 1 })),
   'licenses.revoke': (a, f) => forbidden(a.licenses.revoke({ id: f.licenseId, reason: 'Taken over' })),
   'licenses.delete': (a, f) => forbidden(a.licenses.delete({ id: f.licenseId })),
@@ -166,7 +224,8 @@ const CASES: Record<string, Case> = {
     expect((await a.subDirections.list({ directionId: f.directionId })).total).toBe(0);
   },
   'subDirections.byId': (a, f) => hidden(a.subDirections.byId({ id: f.subDirectionId })),
-  'subDirections.create': (a, f) => hidden(a.subDirections.create({ directionId: f.directionId, code: 'EVIL', name: 'Evil' })),
+  'subDirections.create': (a, f) =>
+    hidden(a.subDirections.create({ directionId: f.directionId, code: 'EVIL', name: 'Evil' })),
   'subDirections.update': async (a, f, o) => {
     await hidden(a.subDirections.update({ id: f.subDirectionId, name: 'Taken' }));
     await hidden(a.subDirections.update({ id: o.subDirectionId, directionId: f.directionId }));
@@ -191,7 +250,9 @@ const CASES: Record<string, Case> = {
   'locations.byId': (a, f) => hidden(a.locations.byId({ id: f.locationId })),
   'locations.create': async (a, f, o) => {
     await hidden(a.locations.create({ subDirectionId: f.subDirectionId, code: 'EVIL-1', name: 'Evil' }));
-    await hidden(a.locations.create({ subDirectionId: o.subDirectionId, classId: f.classId, code: 'EVIL-2', name: 'Evil' }));
+    await hidden(
+      a.locations.create({ subDirectionId: o.subDirectionId, classId: f.classId, code: 'EVIL-2', name: 'Evil' }),
+    );
   },
   'locations.update': async (a, f, o) => {
     await hidden(a.locations.update({ id: f.locationId, name: 'Taken' }));
@@ -256,8 +317,24 @@ const CASES: Record<string, Case> = {
   },
   'users.byId': (a, f) => hidden(a.users.byId({ id: f.userId })),
   'users.create': async (a, f) => {
-    await hidden(a.users.create({ customerId: f.customerId, email: 'evil@example.com', fullName: 'Evil One', role: 'analyst', password: 'Evil-2024x' }));
-    await hidden(a.users.create({ email: 'evil@example.com', fullName: 'Evil One', role: 'analyst', teamId: f.teamId, password: 'Evil-2024x' }));
+    await hidden(
+      a.users.create({
+        customerId: f.customerId,
+        email: 'evil@example.com',
+        fullName: 'Evil One',
+        role: 'analyst',
+        password: 'Evil-2024x',
+      }),
+    );
+    await hidden(
+      a.users.create({
+        email: 'evil@example.com',
+        fullName: 'Evil One',
+        role: 'analyst',
+        teamId: f.teamId,
+        password: 'Evil-2024x',
+      }),
+    );
   },
   'users.update': async (a, f, o) => {
     await hidden(a.users.update({ id: f.userId, fullName: 'Taken Over' }));
@@ -278,7 +355,12 @@ const CASES: Record<string, Case> = {
   },
   // A new view always lands in the caller's own customer, out of the other customer's sight.
   'views.create': async (a, f, o) => {
-    const created = await a.views.create({ listKey: VIEW_LIST, name: `Isolation ${++viewCounter}`, query: 'q=iso', shared: true });
+    const created = await a.views.create({
+      listKey: VIEW_LIST,
+      name: `Isolation ${++viewCounter}`,
+      query: 'q=iso',
+      shared: true,
+    });
     expect(created.customerId).toBe(o.customerId);
     const member = await t.caller(MEMBERS[f.code]);
     expect(ids(await member.views.list({ listKey: VIEW_LIST }))).not.toContain(created.id);
@@ -306,16 +388,29 @@ const CASES: Record<string, Case> = {
     } as const;
     const taskIds = [...Object.values(f.tasks).map((task) => task.taskId), f.approvedTaskId];
     for (const [type, q] of Object.entries(foreign)) {
-      const foreignIds = { people: [f.userId], locations: [f.locationId], schemes: [f.schemeId], teams: [f.teamId], customers: [f.customerId], projects: [f.projectId], tasks: taskIds };
+      const foreignIds = {
+        people: [f.userId],
+        locations: [f.locationId],
+        schemes: [f.schemeId],
+        teams: [f.teamId],
+        customers: [f.customerId],
+        projects: [f.projectId],
+        tasks: taskIds,
+      };
       const isForeign = (hit: { type: keyof typeof foreignIds; id: number }) => foreignIds[hit.type].includes(hit.id);
       // The query does find the record (superadmin sees it), so an empty answer is the scope at work.
-      expect((await sa.search.records({ q })).flatMap((g) => g.items).some(isForeign), `${type} ${q} (superadmin)`).toBe(true);
+      expect(
+        (await sa.search.records({ q })).flatMap((g) => g.items).some(isForeign),
+        `${type} ${q} (superadmin)`,
+      ).toBe(true);
       expect((await a.search.records({ q })).flatMap((g) => g.items).filter(isForeign), `${type} ${q}`).toEqual([]);
     }
   },
 
   'audit.list': async (a, f) => {
-    const foreignEvent = await t.orm.em.fork().findOneOrFail(AuditEvent, { customer: f.customerId }, { orderBy: { id: 'desc' } });
+    const foreignEvent = await t.orm.em
+      .fork()
+      .findOneOrFail(AuditEvent, { customer: f.customerId }, { orderBy: { id: 'desc' } });
     await listHides((i) => a.audit.list(i), foreignEvent.id, f.customerId);
     expect((await a.audit.list({ entityType: 'Direction', entityId: f.directionId })).total).toBe(0);
   },
@@ -334,7 +429,9 @@ const CASES: Record<string, Case> = {
   },
   'projects.byId': (a, f) => hidden(a.projects.byId({ id: f.projectId })),
   'projects.create': async (a, f, o) => {
-    await hidden(a.projects.create({ customerId: f.customerId, code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
+    await hidden(
+      a.projects.create({ customerId: f.customerId, code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }),
+    );
     await hidden(a.projects.create({ code: 'EVIL', name: 'Evil', schemeId: f.schemeId, ...ISO_PERIOD }));
     expect(o.customerId).toBeTruthy();
   },
@@ -355,10 +452,24 @@ const CASES: Record<string, Case> = {
   },
   'assignments.byId': (a, f) => hidden(a.assignments.byId({ id: f.assignmentId })),
   'assignments.create': async (a, f, o) => {
-    await hidden(a.assignments.create({ projectId: f.projectId, locationId: o.locationId, teamId: o.teamId, plannedVisits: 1 }));
-    await hidden(a.assignments.create({ projectId: o.projectId, locationId: f.locationId, teamId: o.teamId, plannedVisits: 1 }));
-    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: f.teamId, plannedVisits: 1 }));
-    await hidden(a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: o.teamId, assigneeId: f.userId, plannedVisits: 1 }));
+    await hidden(
+      a.assignments.create({ projectId: f.projectId, locationId: o.locationId, teamId: o.teamId, plannedVisits: 1 }),
+    );
+    await hidden(
+      a.assignments.create({ projectId: o.projectId, locationId: f.locationId, teamId: o.teamId, plannedVisits: 1 }),
+    );
+    await hidden(
+      a.assignments.create({ projectId: o.projectId, locationId: o.locationId, teamId: f.teamId, plannedVisits: 1 }),
+    );
+    await hidden(
+      a.assignments.create({
+        projectId: o.projectId,
+        locationId: o.locationId,
+        teamId: o.teamId,
+        assigneeId: f.userId,
+        plannedVisits: 1,
+      }),
+    );
   },
   'assignments.update': async (a, f, o) => {
     await hidden(a.assignments.update({ id: f.assignmentId, plannedVisits: 9 }));
@@ -367,8 +478,22 @@ const CASES: Record<string, Case> = {
   },
   'assignments.delete': (a, f) => hidden(a.assignments.delete({ id: f.assignmentId })),
   'assignments.bulkCreate': async (a, f, o) => {
-    await hidden(a.assignments.bulkCreate({ projectId: f.projectId, locationIds: [o.locationId], teamId: o.teamId, plannedVisits: 1 }));
-    await hidden(a.assignments.bulkCreate({ projectId: o.projectId, locationIds: [f.locationId], teamId: o.teamId, plannedVisits: 1 }));
+    await hidden(
+      a.assignments.bulkCreate({
+        projectId: f.projectId,
+        locationIds: [o.locationId],
+        teamId: o.teamId,
+        plannedVisits: 1,
+      }),
+    );
+    await hidden(
+      a.assignments.bulkCreate({
+        projectId: o.projectId,
+        locationIds: [f.locationId],
+        teamId: o.teamId,
+        plannedVisits: 1,
+      }),
+    );
   },
 
   'slots.list': async (a, f) => {
@@ -380,9 +505,18 @@ const CASES: Record<string, Case> = {
   'slots.update': (a, f) => hidden(a.slots.update({ id: f.slotId, ...WINDOW })),
   'slots.delete': (a, f) => hidden(a.slots.delete({ id: f.slotId })),
   'slots.generate': async (a, f, o) => {
-    await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60, dryRun: true }));
+    await hidden(
+      a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60, dryRun: true }),
+    );
     await hidden(a.slots.generate({ projectId: f.projectId, recurrence: RECURRENCE, durationMinutes: 60 }));
-    await hidden(a.slots.generate({ projectId: o.projectId, assignmentIds: [f.assignmentId], recurrence: RECURRENCE, durationMinutes: 60 }));
+    await hidden(
+      a.slots.generate({
+        projectId: o.projectId,
+        assignmentIds: [f.assignmentId],
+        recurrence: RECURRENCE,
+        durationMinutes: 60,
+      }),
+    );
   },
   'tasks.list': async (a, f) => {
     const taskIds = Object.values(f.tasks).map((x) => x.taskId);
@@ -397,9 +531,22 @@ const CASES: Record<string, Case> = {
   },
   'tasks.byId': (a, f) => hidden(a.tasks.byId({ id: f.tasks.scheduled.taskId })),
   'tasks.history': (a, f) => hidden(a.tasks.history({ id: f.tasks.submitted.taskId })),
-  'tasks.bySlot': (a, f) => hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
-  'tasks.start': (a, f) => hidden(a.tasks.start({ id: f.tasks.scheduled.taskId, latitude: 45, longitude: 4, accuracy: 5, outOfFenceReason: 'Taken over' })),
-  'tasks.saveAnswers': (a, f) => hidden(a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] })),
+  'tasks.bySlot': (a, f) =>
+    hidden(a.tasks.bySlot({ slotId: f.tasks.scheduled.slotId, assignmentId: f.tasks.scheduled.assignmentId })),
+  'tasks.start': (a, f) =>
+    hidden(
+      a.tasks.start({
+        id: f.tasks.scheduled.taskId,
+        latitude: 45,
+        longitude: 4,
+        accuracy: 5,
+        outOfFenceReason: 'Taken over',
+      }),
+    ),
+  'tasks.saveAnswers': (a, f) =>
+    hidden(
+      a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] }),
+    ),
   'tasks.submit': (a, f) => hidden(a.tasks.submit({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation' })),
   'tasks.approve': (a, f) => hidden(a.tasks.approve({ id: f.tasks.submitted.taskId })),
   'tasks.reject': (a, f) => hidden(a.tasks.reject({ id: f.tasks.submitted.taskId, reason: 'Taken over' })),
@@ -411,10 +558,15 @@ const CASES: Record<string, Case> = {
   'correctiveActions.list': async (a, f) => {
     expect(ids(await a.correctiveActions.list({ itemsPerPage: -1 }))).not.toContain(f.actionId);
     expect((await a.correctiveActions.list({ taskId: f.approvedTaskId })).total).toBe(0);
-    expect((await a.correctiveActions.list({ locationId: f.locationId, itemsPerPage: -1 })).items.filter((i) => i.customerId === f.customerId)).toEqual([]);
+    expect(
+      (await a.correctiveActions.list({ locationId: f.locationId, itemsPerPage: -1 })).items.filter(
+        (i) => i.customerId === f.customerId,
+      ),
+    ).toEqual([]);
   },
   'correctiveActions.byId': (a, f) => hidden(a.correctiveActions.byId({ id: f.actionId })),
-  'correctiveActions.create': (a, f) => hidden(a.correctiveActions.create({ taskId: f.approvedTaskId, questionKey: 'isolation' })),
+  'correctiveActions.create': (a, f) =>
+    hidden(a.correctiveActions.create({ taskId: f.approvedTaskId, questionKey: 'isolation' })),
   'correctiveActions.update': (a, f) => hidden(a.correctiveActions.update({ id: f.actionId, note: 'Taken over' })),
   'correctiveActions.complete': (a, f) => hidden(a.correctiveActions.complete({ id: f.actionId, note: 'Taken over' })),
   'correctiveActions.verify': (a, f) => hidden(a.correctiveActions.verify({ id: f.actionId })),
@@ -439,8 +591,9 @@ async function snapshot(f: Fixture) {
     team: await sa.teams.byId({ id: f.teamId }),
     user: await sa.users.byId({ id: f.userId }),
     tasks: await Promise.all(Object.values(f.tasks).map((x) => sa.tasks.byId({ id: x.taskId }))),
-    views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items
-      .filter((v) => v.id === f.sharedViewId || v.id === f.personalViewId),
+    views: (await (await t.caller(MEMBERS[f.code])).views.list({ listKey: VIEW_LIST })).items.filter(
+      (v) => v.id === f.sharedViewId || v.id === f.personalViewId,
+    ),
     file: await sa.files.byId({ id: f.fileId }),
     project: await sa.projects.byId({ id: f.projectId }),
     assignment: await sa.assignments.byId({ id: f.assignmentId }),
@@ -471,7 +624,8 @@ describe('tenant isolation of the business routers', () => {
       // Audit events before the attack (the seed's own history of the demo tasks) are not the attacker's doing.
       let lastAuditId = 0;
       beforeAll(async () => {
-        lastAuditId = (await t.orm.em.fork().findOne(AuditEvent, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
+        lastAuditId =
+          (await t.orm.em.fork().findOne(AuditEvent, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
         attacker = await t.caller(direction.attacker);
         foreign = await fixtureFor(direction.foreign);
         own = await fixtureFor(direction.own);
@@ -486,27 +640,49 @@ describe('tenant isolation of the business routers', () => {
         });
       }
 
-      it('serves none of the other customer\'s files over REST (404)', async () => {
-        for (const url of [`/api/files/${foreign.fileId}`, `/api/files/${foreign.fileId}?thumbnail=1`, `/api/files/${foreign.fileId}/thumbnail`, `/api/files/${foreign.fileId}?inline=1`]) {
+      it("serves none of the other customer's files over REST (404)", async () => {
+        for (const url of [
+          `/api/files/${foreign.fileId}`,
+          `/api/files/${foreign.fileId}?thumbnail=1`,
+          `/api/files/${foreign.fileId}/thumbnail`,
+          `/api/files/${foreign.fileId}?inline=1`,
+        ]) {
           const res = await t.request({ method: 'GET', url, as: direction.attacker });
           expect(res.statusCode, url).toBe(404);
           expect(res.body, url).not.toContain('isolation file');
         }
       });
 
-      it('left the other customer\'s records unchanged and wrote no audit event', async () => {
+      it("left the other customer's records unchanged and wrote no audit event", async () => {
         expect(await snapshot(foreign)).toEqual(before);
         expect(before.views).toHaveLength(2);
-        const events = await t.orm.em.fork().find(AuditEvent, { actorEmail: direction.attacker, id: { $gt: lastAuditId } });
+        const events = await t.orm.em
+          .fork()
+          .find(AuditEvent, { actorEmail: direction.attacker, id: { $gt: lastAuditId } });
         // Only the attacker's own new saved view (the views.create case), in its own customer.
         const outside = events.filter((e) => e.entityType !== 'SavedView' || e.customer !== own.customerId);
         expect(outside.map((e) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([]);
       });
 
-      it('keeps the CSV exports to the caller\'s customer', async () => {
-        for (const name of ['customers', 'licenses', 'directions', 'subDirections', 'classes', 'locations', 'schemes', 'teams', 'users', 'files']) {
+      it("keeps the CSV exports to the caller's customer", async () => {
+        for (const name of [
+          'customers',
+          'licenses',
+          'directions',
+          'subDirections',
+          'classes',
+          'locations',
+          'schemes',
+          'teams',
+          'users',
+          'files',
+        ]) {
           const narrow = name === 'customers' ? `q=${foreign.code}` : `customerId=${foreign.customerId}`;
-          const res = await t.request({ method: 'GET', url: `/api/export/${name}.csv?${narrow}`, as: direction.attacker });
+          const res = await t.request({
+            method: 'GET',
+            url: `/api/export/${name}.csv?${narrow}`,
+            as: direction.attacker,
+          });
           expect(res.statusCode, name).toBe(200);
           expect(res.body.trim().split('\r\n'), name).toHaveLength(1); // the header only
           const all = await t.request({ method: 'GET', url: `/api/export/${name}.csv`, as: direction.attacker });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../shared/constants/roles.ts';
 import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
-import { setupTestApp, type AppCaller } from '../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../testing/app.ts';
 
 // The rows of DOMAIN.md's matrix for these subjects, verbatim.
 const TABLE = `
@@ -21,10 +21,30 @@ const TABLE = `
 | LocationAssignment, Slot | manage | manage | manage | read | manage | manage team | read self | read |
 `;
 
-type Subject = 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'Project' | 'LocationAssignment' | 'Slot';
+type Subject =
+  | 'Customer'
+  | 'License'
+  | 'Direction'
+  | 'SubDirection'
+  | 'Class'
+  | 'Location'
+  | 'Scheme'
+  | 'Team'
+  | 'User'
+  | 'Project'
+  | 'LocationAssignment'
+  | 'Slot';
 
 function parseMatrix(table: string): Map<Subject, Map<Role, string>> {
-  const rows = table.trim().split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
+  const rows = table
+    .trim()
+    .split('\n')
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   const roles = rows[0].slice(1) as Role[];
   const out = new Map<Subject, Map<Role, string>>();
   for (const row of rows.slice(2)) {
@@ -63,21 +83,40 @@ const userNamed = async (q: string) => (await admin.users.list({ q })).items[0].
 const someLocation = async () => (await admin.locations.list({})).items[0].id;
 async function matrixProject(): Promise<number> {
   const schemeId = (await admin.schemes.list({ view: 'latestPublished' })).items[0].id;
-  return (await admin.projects.create({ code: tag(), name: 'Matrix project', schemeId, startDate: '2032-01-01', endDate: '2032-12-31' })).id;
+  return (
+    await admin.projects.create({
+      code: tag(),
+      name: 'Matrix project',
+      schemeId,
+      startDate: '2032-01-01',
+      endDate: '2032-12-31',
+    })
+  ).id;
 }
 /** Lyon's assignment in a new project, the inspector qualitycontrol@demo.com (or none). */
 async function lyonAssignment(withInspector = true): Promise<{ id: number; projectId: number }> {
   const projectId = await matrixProject();
   const assigneeId = withInspector ? await userNamed('qualitycontrol@demo.com') : null;
-  const a = await admin.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Lyon'), assigneeId, plannedVisits: 1 });
+  const a = await admin.assignments.create({
+    projectId,
+    locationId: await someLocation(),
+    teamId: await teamNamed('Lyon'),
+    assigneeId,
+    plannedVisits: 1,
+  });
   return { id: a.id, projectId };
 }
 let sampleAssignment: Promise<{ id: number; projectId: number }> | undefined;
 const theSampleAssignment = () => (sampleAssignment ??= lyonAssignment());
 let sampleSlot: Promise<number> | undefined;
 const theSampleSlot = () =>
-  (sampleSlot ??= theSampleAssignment().then(async (a) => (await admin.slots.create({ assignmentId: a.id, ...slotWindow(1) })).id));
-const slotWindow = (day: number) => ({ startsAt: new Date(Date.UTC(2032, 0, day, 9)), endsAt: new Date(Date.UTC(2032, 0, day, 10)) });
+  (sampleSlot ??= theSampleAssignment().then(
+    async (a) => (await admin.slots.create({ assignmentId: a.id, ...slotWindow(1) })).id,
+  ));
+const slotWindow = (day: number) => ({
+  startsAt: new Date(Date.UTC(2032, 0, day, 9)),
+  endsAt: new Date(Date.UTC(2032, 0, day, 10)),
+});
 /** Slots have no byId procedure: the slot as the caller's list shows it, NOT_FOUND when it is not there. */
 async function slotById(c: AppCaller, id: number): Promise<unknown> {
   const found = (await c.slots.list({ itemsPerPage: -1 })).items.find((s) => s.id === id);
@@ -88,11 +127,23 @@ async function slotById(c: AppCaller, id: number): Promise<unknown> {
 const otherTeamRecord: Partial<Record<Subject, () => Promise<number>>> = {
   LocationAssignment: async () => {
     const projectId = await matrixProject();
-    return (await admin.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Paris'), plannedVisits: 1 })).id;
+    return (
+      await admin.assignments.create({
+        projectId,
+        locationId: await someLocation(),
+        teamId: await teamNamed('Paris'),
+        plannedVisits: 1,
+      })
+    ).id;
   },
   Slot: async () => {
     const projectId = await matrixProject();
-    const other = await admin.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Paris'), plannedVisits: 1 });
+    const other = await admin.assignments.create({
+      projectId,
+      locationId: await someLocation(),
+      teamId: await teamNamed('Paris'),
+      plannedVisits: 1,
+    });
     return (await admin.slots.create({ assignmentId: other.id, ...slotWindow(2) })).id;
   },
 };
@@ -114,7 +165,15 @@ const ADAPTERS: Record<Subject, Adapter> = {
     byId: (c, id) => c.licenses.byId({ id }),
     create: async (c) => {
       const customer = await sa.customers.create({ code: tag(), name: 'Licensed Co' });
-      return (await c.licenses.create({ customerId: customer.id, plan: 'team', seats: 5, startsAt: new Date(Date.now() + DAY), expiresAt: new Date(Date.now() + 30 * DAY) })).id;
+      return (
+        await c.licenses.create({
+          customerId: customer.id,
+          plan: 'team',
+          seats: 5,
+          startsAt: new Date(Date.now() + DAY),
+          expiresAt: new Date(Date.now() + 30 * DAY),
+        })
+      ).id;
     },
     update: (c, id) => c.licenses.update({ id, seats: 6 }),
     remove: (c, id) => c.licenses.delete({ id }),
@@ -131,7 +190,8 @@ const ADAPTERS: Record<Subject, Adapter> = {
   SubDirection: {
     list: (c) => c.subDirections.list({}),
     byId: (c, id) => c.subDirections.byId({ id }),
-    create: async (c) => (await c.subDirections.create({ directionId: await north(), code: tag(), name: 'Matrix area' })).id,
+    create: async (c) =>
+      (await c.subDirections.create({ directionId: await north(), code: tag(), name: 'Matrix area' })).id,
     update: (c, id) => c.subDirections.update({ id, name: 'Renamed' }),
     remove: (c, id) => c.subDirections.delete({ id }),
     sample: someSub,
@@ -147,7 +207,8 @@ const ADAPTERS: Record<Subject, Adapter> = {
   Location: {
     list: (c) => c.locations.list({}),
     byId: (c, id) => c.locations.byId({ id }),
-    create: async (c) => (await c.locations.create({ subDirectionId: await someSub(), code: tag(), name: 'Matrix store' })).id,
+    create: async (c) =>
+      (await c.locations.create({ subDirectionId: await someSub(), code: tag(), name: 'Matrix store' })).id,
     update: (c, id) => c.locations.update({ id, city: 'Lyon' }),
     remove: (c, id) => c.locations.delete({ id }),
     sample: async () => (await admin.locations.list({})).items[0].id,
@@ -173,7 +234,15 @@ const ADAPTERS: Record<Subject, Adapter> = {
     byId: (c, id) => c.users.byId({ id }),
     create: async (c) => {
       const n = tag().toLowerCase();
-      return (await c.users.create({ customerId: ACME, email: `${n}@acme.example`, fullName: `Matrix ${n}`, role: 'analyst', password: 'Matrix-2024' })).id;
+      return (
+        await c.users.create({
+          customerId: ACME,
+          email: `${n}@acme.example`,
+          fullName: `Matrix ${n}`,
+          role: 'analyst',
+          password: 'Matrix-2024',
+        })
+      ).id;
     },
     update: (c, id) => c.users.update({ id, language: 'de' }),
     remove: (c, id) => c.users.delete({ id }),
@@ -184,7 +253,16 @@ const ADAPTERS: Record<Subject, Adapter> = {
     byId: (c, id) => c.projects.byId({ id }),
     create: async (c) => {
       const schemeId = (await admin.schemes.list({ view: 'latestPublished' })).items[0].id;
-      return (await c.projects.create({ customerId: ACME, code: tag(), name: 'Matrix project', schemeId, startDate: '2032-01-01', endDate: '2032-06-30' })).id;
+      return (
+        await c.projects.create({
+          customerId: ACME,
+          code: tag(),
+          name: 'Matrix project',
+          schemeId,
+          startDate: '2032-01-01',
+          endDate: '2032-06-30',
+        })
+      ).id;
     },
     update: (c, id) => c.projects.update({ id, description: 'Updated' }),
     remove: (c, id) => c.projects.delete({ id }),
@@ -195,7 +273,14 @@ const ADAPTERS: Record<Subject, Adapter> = {
     byId: (c, id) => c.assignments.byId({ id }),
     create: async (c) => {
       const projectId = await matrixProject();
-      return (await c.assignments.create({ projectId, locationId: await someLocation(), teamId: await teamNamed('Lyon'), plannedVisits: 1 })).id;
+      return (
+        await c.assignments.create({
+          projectId,
+          locationId: await someLocation(),
+          teamId: await teamNamed('Lyon'),
+          plannedVisits: 1,
+        })
+      ).id;
     },
     update: (c, id) => c.assignments.update({ id, plannedVisits: 2 }),
     remove: (c, id) => c.assignments.delete({ id }),
@@ -239,7 +324,9 @@ async function check(subject: Subject, role: Role, cell: string, c: AppCaller, e
       await a.update(c, id);
       await a.remove(c, id);
       // Every mutation left an audit event naming the actor.
-      const events = await t.orm.em.fork().find(AuditEvent, { entityType: subject, entityId: id }, { orderBy: { id: 'asc' } });
+      const events = await t.orm.em
+        .fork()
+        .find(AuditEvent, { entityType: subject, entityId: id }, { orderBy: { id: 'asc' } });
       expect(events.map((e) => [e.action, e.actorEmail])).toEqual([
         ['create', email],
         ['update', email],
@@ -351,7 +438,18 @@ async function check(subject: Subject, role: Role, cell: string, c: AppCaller, e
 describe('role matrix of the business structure (DOMAIN.md)', () => {
   it('covers every role and the twelve subjects', () => {
     expect([...MATRIX.keys()].sort()).toEqual([
-      'Class', 'Customer', 'Direction', 'License', 'Location', 'LocationAssignment', 'Project', 'Scheme', 'Slot', 'SubDirection', 'Team', 'User',
+      'Class',
+      'Customer',
+      'Direction',
+      'License',
+      'Location',
+      'LocationAssignment',
+      'Project',
+      'Scheme',
+      'Slot',
+      'SubDirection',
+      'Team',
+      'User',
     ]);
     for (const cells of MATRIX.values()) expect([...cells.keys()].sort()).toEqual([...ROLES].sort());
   });

@@ -11,10 +11,17 @@ const admin = await t.caller('admin@demo.com');
 /** tRPC over HTTP as `as` (bearer token): the real status code and the error's shape. */
 async function trpcMutation(path: string, input: unknown, as = 'admin@demo.com') {
   const res = await t.request({ method: 'POST', url: `/trpc/${path}`, payload: { json: input }, as });
-  return { status: res.statusCode, body: JSON.parse(res.body) as { result?: { data: { json: Record<string, unknown> } }; error?: { json: { message: string; data: Record<string, unknown> } } } };
+  return {
+    status: res.statusCode,
+    body: JSON.parse(res.body) as {
+      result?: { data: { json: Record<string, unknown> } };
+      error?: { json: { message: string; data: Record<string, unknown> } };
+    },
+  };
 }
 
-const STALE = 'This location was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.';
+const STALE =
+  'This location was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.';
 
 describe('record versions (optimistic locking)', () => {
   it('every record output has its version; an update moves it', async () => {
@@ -32,15 +39,27 @@ describe('record versions (optimistic locking)', () => {
       expect(item.version).toBeGreaterThanOrEqual(1);
     }
     expect((await admin.schemes.list({ itemsPerPage: 1 })).items[0].lockVersion).toBeGreaterThanOrEqual(1);
-    const updated = await admin.directions.update({ id: direction.id, version: direction.version, description: `v-${Date.now()}` });
+    const updated = await admin.directions.update({
+      id: direction.id,
+      version: direction.version,
+      description: `v-${Date.now()}`,
+    });
     expect(updated.version).toBe(direction.version + 1);
   });
 
   it('refuses a stale version with CONFLICT (409, no field errors) and keeps the stored value', async () => {
     const location = (await admin.locations.list({ itemsPerPage: 1 })).items[0];
-    const first = await trpcMutation('locations.update', { id: location.id, version: location.version, name: 'Saved first' });
+    const first = await trpcMutation('locations.update', {
+      id: location.id,
+      version: location.version,
+      name: 'Saved first',
+    });
     expect(first.status).toBe(200);
-    const second = await trpcMutation('locations.update', { id: location.id, version: location.version, name: 'Saved from a stale copy' });
+    const second = await trpcMutation('locations.update', {
+      id: location.id,
+      version: location.version,
+      name: 'Saved from a stale copy',
+    });
     expect(second.status).toBe(409);
     expect(second.body.error!.json.message).toBe(STALE);
     expect(second.body.error!.json.data.fieldErrors ?? null).toBeNull();
@@ -54,7 +73,9 @@ describe('record versions (optimistic locking)', () => {
     for (let round = 0; round < 20; round++) {
       const read = await admin.locations.byId({ id: location.id });
       const names = [`Round ${round} A`, `Round ${round} B`];
-      const results = await Promise.all(names.map((name) => trpcMutation('locations.update', { id: location.id, version: read.version, name })));
+      const results = await Promise.all(
+        names.map((name) => trpcMutation('locations.update', { id: location.id, version: read.version, name })),
+      );
       const statuses = results.map((r) => r.status);
       outcomes.push(statuses.join('/'));
       expect([...statuses].sort()).toEqual([200, 409]);
@@ -70,7 +91,9 @@ describe('record versions (optimistic locking)', () => {
     const location = (await admin.locations.list({ itemsPerPage: 3 })).items[2];
     for (let round = 0; round < 5; round++) {
       const names = [`Script ${round} A`, `Script ${round} B`];
-      const results = await Promise.all(names.map((name) => trpcMutation('locations.update', { id: location.id, name })));
+      const results = await Promise.all(
+        names.map((name) => trpcMutation('locations.update', { id: location.id, name })),
+      );
       expect(results.map((r) => r.status)).toEqual([200, 200]);
       expect(names).toContain((await admin.locations.byId({ id: location.id })).name);
     }
@@ -79,16 +102,31 @@ describe('record versions (optimistic locking)', () => {
   it('checks the version of users, teams, customers, licenses and schemes too', async () => {
     const user = (await admin.users.list({ q: 'analyst@demo.com' })).items[0];
     await admin.users.update({ id: user.id, version: user.version, language: 'fr' });
-    await expect(admin.users.update({ id: user.id, version: user.version, language: 'de' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(admin.users.update({ id: user.id, version: user.version, language: 'de' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const team = (await admin.teams.list({ itemsPerPage: 1 })).items[0];
     await admin.teams.update({ id: team.id, version: team.version, description: 'One' });
-    await expect(admin.teams.update({ id: team.id, version: team.version, description: 'Two' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(admin.teams.update({ id: team.id, version: team.version, description: 'Two' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const customer = (await sa.customers.list({ q: 'NWS' })).items[0];
     await sa.customers.update({ id: customer.id, version: customer.version, city: 'Lille' });
-    await expect(sa.customers.update({ id: customer.id, version: customer.version, city: 'Nice' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    const draft = await admin.schemes.create({ name: 'Versioned draft', sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
-    await admin.schemes.update({ id: draft.id, lockVersion: draft.lockVersion, sections: [{ title: 'S2', questions: [{ text: 'Q2', type: 'yesno' }] }] });
-    await expect(admin.schemes.update({ id: draft.id, lockVersion: draft.lockVersion, passingScore: 50 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      sa.customers.update({ id: customer.id, version: customer.version, city: 'Nice' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    const draft = await admin.schemes.create({
+      name: 'Versioned draft',
+      sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }],
+    });
+    await admin.schemes.update({
+      id: draft.id,
+      lockVersion: draft.lockVersion,
+      sections: [{ title: 'S2', questions: [{ text: 'Q2', type: 'yesno' }] }],
+    });
+    await expect(
+      admin.schemes.update({ id: draft.id, lockVersion: draft.lockVersion, passingScore: 50 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 
@@ -101,7 +139,9 @@ describe('team members: add and remove operations', () => {
       const read = await admin.teams.byId({ id: team.id });
       expect(read.members).toHaveLength(0);
       const pair = [candidates[(2 * round) % candidates.length].id, candidates[(2 * round + 1) % candidates.length].id];
-      const results = await Promise.all(pair.map((userId) => trpcMutation('teams.addMembers', { id: read.id, userIds: [userId] })));
+      const results = await Promise.all(
+        pair.map((userId) => trpcMutation('teams.addMembers', { id: read.id, userIds: [userId] })),
+      );
       expect(results.map((r) => r.status)).toEqual([200, 200]);
       const members = (await admin.teams.byId({ id: team.id })).members.map((m) => m.id);
       expect(members).toEqual(expect.arrayContaining(pair));
@@ -115,7 +155,10 @@ describe('team members: add and remove operations', () => {
     const team = await admin.teams.create({ name: `Ops team ${Date.now()}`, memberIds: [a] });
     const again = await admin.teams.addMembers({ id: team.id, userIds: [a, b] });
     expect(again.members.map((m) => m.id).sort()).toEqual([a, b].sort());
-    const [left1, left2] = await Promise.all([admin.teams.removeMembers({ id: team.id, userIds: [a] }), admin.teams.addMembers({ id: team.id, userIds: [c] })]);
+    const [left1, left2] = await Promise.all([
+      admin.teams.removeMembers({ id: team.id, userIds: [a] }),
+      admin.teams.addMembers({ id: team.id, userIds: [c] }),
+    ]);
     expect(left1.members.map((m) => m.id)).not.toContain(a);
     expect(left2.members.map((m) => m.id)).toContain(c);
     expect((await admin.teams.byId({ id: team.id })).members.map((m) => m.id).sort()).toEqual([b, c].sort());
@@ -125,7 +168,9 @@ describe('team members: add and remove operations', () => {
   it('keeps the leads as members', async () => {
     const fm = (await admin.users.list({ role: 'floormanager', itemsPerPage: 1 })).items[0];
     const team = await admin.teams.create({ name: `Led team ${Date.now()}`, floorManagerId: fm.id });
-    await expect(admin.teams.removeMembers({ id: team.id, userIds: [fm.id] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.teams.removeMembers({ id: team.id, userIds: [fm.id] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });
 
@@ -135,9 +180,23 @@ describe('the last active admin of a customer', () => {
     for (let round = 0; round < 5; round++) {
       const code = `LA${Date.now().toString(36).slice(-5).toUpperCase()}${round}`;
       const customer = await sa.customers.create({ code, name: `Last admin ${code}` });
-      await sa.licenses.create({ customerId: customer.id, plan: 'team', seats: 10, startsAt: new Date(Date.now() - 864e5), expiresAt: new Date(Date.now() + 30 * 864e5) });
+      await sa.licenses.create({
+        customerId: customer.id,
+        plan: 'team',
+        seats: 10,
+        startsAt: new Date(Date.now() - 864e5),
+        expiresAt: new Date(Date.now() + 30 * 864e5),
+      });
       const admins = await Promise.all(
-        [1, 2].map((n) => sa.users.create({ customerId: customer.id, email: `admin${n}@${code.toLowerCase()}.example`, fullName: `Admin ${n}`, role: 'admin', password: 'Admin-2024!' })),
+        [1, 2].map((n) =>
+          sa.users.create({
+            customerId: customer.id,
+            email: `admin${n}@${code.toLowerCase()}.example`,
+            fullName: `Admin ${n}`,
+            role: 'admin',
+            password: 'Admin-2024!',
+          }),
+        ),
       );
       const results = await Promise.allSettled(admins.map((a) => sa.users.deactivate({ id: a.id })));
       outcomes.push(results.map((r) => r.status).join('/'));
@@ -153,11 +212,28 @@ describe('the last active admin of a customer', () => {
   it('a role change racing a deactivation keeps one admin too', async () => {
     const code = `LR${Date.now().toString(36).slice(-6).toUpperCase()}`;
     const customer = await sa.customers.create({ code, name: `Last admin ${code}` });
-    await sa.licenses.create({ customerId: customer.id, plan: 'team', seats: 10, startsAt: new Date(Date.now() - 864e5), expiresAt: new Date(Date.now() + 30 * 864e5) });
+    await sa.licenses.create({
+      customerId: customer.id,
+      plan: 'team',
+      seats: 10,
+      startsAt: new Date(Date.now() - 864e5),
+      expiresAt: new Date(Date.now() + 30 * 864e5),
+    });
     const [a, b] = await Promise.all(
-      [1, 2].map((n) => sa.users.create({ customerId: customer.id, email: `admin${n}@${code.toLowerCase()}.example`, fullName: `Admin ${n}`, role: 'admin', password: 'Admin-2024!' })),
+      [1, 2].map((n) =>
+        sa.users.create({
+          customerId: customer.id,
+          email: `admin${n}@${code.toLowerCase()}.example`,
+          fullName: `Admin ${n}`,
+          role: 'admin',
+          password: 'Admin-2024!',
+        }),
+      ),
     );
-    const results = await Promise.allSettled([sa.users.update({ id: a.id, role: 'analyst' }), sa.users.deactivate({ id: b.id })]);
+    const results = await Promise.allSettled([
+      sa.users.update({ id: a.id, role: 'analyst' }),
+      sa.users.deactivate({ id: b.id }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await sa.users.list({ customerId: customer.id, role: 'admin', status: 'active' })).total).toBe(1);
   });

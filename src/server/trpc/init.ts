@@ -3,7 +3,14 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { AppError, ERROR_TABLE, knownAppError, StaleRecordError, zodFieldErrors, zodMessage } from '../lib/app-error.ts';
+import {
+  AppError,
+  ERROR_TABLE,
+  knownAppError,
+  StaleRecordError,
+  zodFieldErrors,
+  zodMessage,
+} from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
@@ -29,7 +36,12 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       message,
-      data: { ...data, fieldErrors, requestId: ctx?.http?.req.id, ...(cause instanceof StaleRecordError ? { stale: true } : {}) },
+      data: {
+        ...data,
+        fieldErrors,
+        requestId: ctx?.http?.req.id,
+        ...(cause instanceof StaleRecordError ? { stale: true } : {}),
+      },
     };
   },
 });
@@ -72,7 +84,8 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** For procedures that need the HTTP exchange (cookies, per-request limits): narrows `ctx.http`. */
 export const requireHttp = t.middleware(({ ctx, next }) => {
-  if (!ctx.http) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'This procedure is served over HTTP only' });
+  if (!ctx.http)
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'This procedure is served over HTTP only' });
   return next({ ctx: { http: ctx.http } });
 });
 

@@ -1,10 +1,10 @@
 // Mounts the AppRouter at /trpc (superjson; batching on) and logs unexpected procedure failures.
 // Requests tRPC cannot answer are refused before the adapter sees them (405, 415, 404), never a 500.
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { createContextFactory } from './context.ts';
-import { appRouter, type AppRouter } from './router.ts';
+import { type AppRouter, appRouter } from './router.ts';
 
 /** Procedure names are dotted identifiers; a `%` left after decoding is no procedure (the adapter would decode again). */
 function procedurePathOf(url: string): string | null {
@@ -20,7 +20,10 @@ export const trpcPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   // Encapsulated (no fastify-plugin): these hooks guard the tRPC routes only.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'POST') {
-      return reply.code(405).header('allow', 'GET, POST').send({ message: `${request.method} is not allowed on /trpc: use GET for queries, POST for mutations` });
+      return reply
+        .code(405)
+        .header('allow', 'GET, POST')
+        .send({ message: `${request.method} is not allowed on /trpc: use GET for queries, POST for mutations` });
     }
     const contentType = request.headers['content-type'];
     if (request.method === 'POST' && contentType !== undefined && !/^application\/json\b/i.test(contentType)) {

@@ -1,7 +1,7 @@
 // Procedure shapes the domain routers share: signed-in procedures with the given input and output
 // schemas, each calling one service function (which authorizes). Edit to add a shape several routers use.
 import type { z } from 'zod';
-import { ZDeleted, type TDeleted } from '../../shared/schemas/business.ts';
+import { type TDeleted, ZDeleted } from '../../shared/schemas/business.ts';
 import { ZByIdInput } from '../../shared/schemas/common.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import type { TrpcContext } from './context.ts';
@@ -19,14 +19,22 @@ const answer = <T>(result: Promise<T>) => result as Promise<never>;
 export function recordProcedures<R extends z.ZodType>(record: R) {
   return {
     /** `list`: the list input may be omitted (its defaults apply). */
-    list<I extends z.ZodObject, L extends z.ZodType>(input: I, output: L, list: (ctx: Ctx, input: z.output<I>) => Promise<z.input<L>>) {
+    list<I extends z.ZodObject, L extends z.ZodType>(
+      input: I,
+      output: L,
+      list: (ctx: Ctx, input: z.output<I>) => Promise<z.input<L>>,
+    ) {
       return authedProcedure
         .input(input.prefault({} as never))
         .output(output)
         .query(({ ctx, input }) => answer(list(ctx, parsed(input))));
     },
     /** Another read with its own input and output. */
-    query<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, read: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>) {
+    query<I extends z.ZodType, O extends z.ZodType>(
+      input: I,
+      output: O,
+      read: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>,
+    ) {
       return authedProcedure
         .input(input)
         .output(output)
@@ -64,7 +72,11 @@ export function recordProcedures<R extends z.ZodType>(record: R) {
 }
 
 /** A list whose input may be omitted: the service gets it with its defaults. */
-export function listQuery<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, list: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>) {
+export function listQuery<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+  list: (ctx: Ctx, input: z.output<I>) => Promise<z.input<O>>,
+) {
   return authedProcedure
     .input(input.optional())
     .output(output)

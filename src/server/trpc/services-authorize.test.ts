@@ -5,15 +5,27 @@ import { createAbility } from '../../shared/abilities/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
-const modules = import.meta.glob<Record<string, unknown>>('../domains/{apps,organization,structure,platform,workflow}/*/*.service.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(
+  '../domains/{apps,organization,structure,platform,workflow}/*/*.service.ts',
+  { eager: true },
+);
 
 /**
  * Personal data of the caller (notifications, their own account): signing in is the whole check. The record search reads only through
  * other domains' list services, picked by the caller's read abilities, and each of them authorizes.
  */
 const SIGNED_IN_ONLY = new Set([
-  'listNotifications', 'countUnread', 'markNotification', 'markAllRead', 'searchRecords',
-  'getAccount', 'updateAccount', 'changePassword', 'listSessions', 'revokeSession', 'updateNotificationPreferences',
+  'listNotifications',
+  'countUnread',
+  'markNotification',
+  'markAllRead',
+  'searchRecords',
+  'getAccount',
+  'updateAccount',
+  'changePassword',
+  'listSessions',
+  'revokeSession',
+  'updateNotificationPreferences',
 ]);
 
 /** Exported functions whose first parameter is `ctx`: the service entry points. */
@@ -24,22 +36,33 @@ const entryPoints = Object.entries(modules).flatMap(([file, exports]) =>
     .map(([name, fn]) => ({ name: `${file.split('/').pop()} ${name}`, bare: name, fn })),
 );
 
-const untouchable = new Proxy({}, {
-  get(_target, key) {
-    throw new Error(`touched ctx.em.${String(key)} before authorizing`);
+const untouchable = new Proxy(
+  {},
+  {
+    get(_target, key) {
+      throw new Error(`touched ctx.em.${String(key)} before authorizing`);
+    },
   },
-});
+);
 
 const someone: SessionUser = {
-  id: 999_999, email: 'nobody@example.com', fullName: 'Nobody', role: 'client', customerId: 999_999,
-  customerCode: 'NONE', language: 'en', teamIds: [], sessionId: 999_999,
+  id: 999_999,
+  email: 'nobody@example.com',
+  fullName: 'Nobody',
+  role: 'client',
+  customerId: 999_999,
+  customerCode: 'NONE',
+  language: 'en',
+  teamIds: [],
+  sessionId: 999_999,
 };
 
 /** The AppError code the call fails with ('OK' if it gets through), running generators to their first step. */
 async function outcome(fn: (...args: unknown[]) => unknown, ctx: ServiceContext): Promise<string> {
   try {
     const result = fn(ctx, {}, { baseUrl: '' }) as { next?: () => Promise<unknown> } | Promise<unknown>;
-    if (result && typeof (result as AsyncGenerator)[Symbol.asyncIterator] === 'function') await (result as AsyncGenerator).next();
+    if (result && typeof (result as AsyncGenerator)[Symbol.asyncIterator] === 'function')
+      await (result as AsyncGenerator).next();
     else await result;
     return 'OK';
   } catch (error) {
@@ -53,10 +76,17 @@ describe('every service entry point authorizes first', () => {
   });
 
   it.each(entryPoints)('$name refuses a signed-out caller', async ({ fn }) => {
-    expect(await outcome(fn, { em: untouchable as never, user: null, ability: createAbility([]) })).toBe('UNAUTHORIZED');
+    expect(await outcome(fn, { em: untouchable as never, user: null, ability: createAbility([]) })).toBe(
+      'UNAUTHORIZED',
+    );
   });
 
-  it.each(entryPoints.filter((e) => !SIGNED_IN_ONLY.has(e.bare)))('$name refuses a caller whose ability allows nothing', async ({ fn }) => {
-    expect(await outcome(fn, { em: untouchable as never, user: someone, ability: createAbility([]) })).toBe('FORBIDDEN');
-  });
+  it.each(entryPoints.filter((e) => !SIGNED_IN_ONLY.has(e.bare)))(
+    '$name refuses a caller whose ability allows nothing',
+    async ({ fn }) => {
+      expect(await outcome(fn, { em: untouchable as never, user: someone, ability: createAbility([]) })).toBe(
+        'FORBIDDEN',
+      );
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
-import { unsafeStringPaths, UNSAFE_STRING_MESSAGE } from '../lib/unsafe-strings.ts';
+import { UNSAFE_STRING_MESSAGE, unsafeStringPaths } from '../lib/unsafe-strings.ts';
 import { setupTestApp } from '../testing/app.ts';
 
 const t = await setupTestApp();
@@ -23,7 +23,11 @@ async function refusal(call: Promise<unknown>) {
     (e: unknown) => e,
   );
   if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return { code: error.code, message: error.message, fieldErrors: error.cause instanceof AppError ? error.cause.fieldErrors : undefined };
+  return {
+    code: error.code,
+    message: error.message,
+    fieldErrors: error.cause instanceof AppError ? error.cause.fieldErrors : undefined,
+  };
 }
 
 const refused = (field: string) => ({
@@ -42,16 +46,31 @@ describe('unsafe strings in tRPC inputs', () => {
   it('refuses them in creates and updates, naming nested fields', async () => {
     expect(await refusal(superadmin.customers.create({ code: 'SAFE1', name: NUL }))).toEqual(refused('name'));
     const north = (await admin.directions.list({ q: 'NORTH' })).items[0];
-    expect(await refusal(admin.directions.update({ id: north.id, description: LONE_HIGH }))).toEqual(refused('description'));
-    const event = { title: 'Visit', start: new Date(), extendedProps: { calendar: 'Business' as const, guests: ['Ann', NUL] } };
+    expect(await refusal(admin.directions.update({ id: north.id, description: LONE_HIGH }))).toEqual(
+      refused('description'),
+    );
+    const event = {
+      title: 'Visit',
+      start: new Date(),
+      extendedProps: { calendar: 'Business' as const, guests: ['Ann', NUL] },
+    };
     expect(await refusal(admin.apps.calendar.events.create(event))).toEqual(refused('extendedProps.guests.1'));
   });
 
   it('refuses them before signing in: auth.login and auth.register', async () => {
-    expect(await refusal(anon.auth.login({ email: `admin@demo.com${'\u0000'}`, password: 'admin' }))).toEqual(refused('email'));
-    expect(await refusal(anon.auth.register({ fullName: LONE_HIGH, email: 'new@example.com', password: 'Sturdy-Pass1', customerCode: 'ACME' }))).toEqual(
-      refused('fullName'),
+    expect(await refusal(anon.auth.login({ email: `admin@demo.com${'\u0000'}`, password: 'admin' }))).toEqual(
+      refused('email'),
     );
+    expect(
+      await refusal(
+        anon.auth.register({
+          fullName: LONE_HIGH,
+          email: 'new@example.com',
+          password: 'Sturdy-Pass1',
+          customerCode: 'ACME',
+        }),
+      ),
+    ).toEqual(refused('fullName'));
   });
 
   it('answers over HTTP with BAD_REQUEST (400) and the field errors', async () => {
@@ -62,7 +81,9 @@ describe('unsafe strings in tRPC inputs', () => {
       payload: superjson.stringify({ email: 'admin@demo.com', password: `ad${'\u0000'}min` }),
     });
     expect(res.statusCode).toBe(400);
-    const { error } = JSON.parse(res.body) as { error: { json: { message: string; data: { code: string; fieldErrors: object } } } };
+    const { error } = JSON.parse(res.body) as {
+      error: { json: { message: string; data: { code: string; fieldErrors: object } } };
+    };
     expect(error.json.message).toBe(`password: ${UNSAFE_STRING_MESSAGE}`);
     expect(error.json.data).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { password: [UNSAFE_STRING_MESSAGE] } });
   });
@@ -74,7 +95,11 @@ describe('unsafe strings in tRPC inputs', () => {
 
 describe('unsafeStringPaths', () => {
   it('walks arrays, objects, keys, Maps and Sets', () => {
-    const value = { ok: 'fine', list: ['x', NUL], nested: { [`k${'\u0000'}`]: 'v', deep: new Map([['m', new Set([LONE_LOW])]]) } };
+    const value = {
+      ok: 'fine',
+      list: ['x', NUL],
+      nested: { [`k${'\u0000'}`]: 'v', deep: new Map([['m', new Set([LONE_LOW])]]) },
+    };
     expect(unsafeStringPaths(value).sort()).toEqual(['list.1', 'nested.deep.m.0', 'nested.k\uFFFD']);
     expect(unsafeStringPaths(NUL)).toEqual(['']);
     expect(unsafeStringPaths({ emoji: '😀', accents: 'é', n: 1, d: new Date(), nil: null })).toEqual([]);

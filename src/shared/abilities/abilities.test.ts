@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
 import { subject } from '@casl/ability';
+import { describe, expect, it } from 'vitest';
 import { ROLES } from '../constants/roles.ts';
 import { abilityFor } from './index.ts';
 
-const user = (role: (typeof ROLES)[number], customerId: number | null = 1) => ({ id: 7, role, customerId, teamIds: [3] });
+const user = (role: (typeof ROLES)[number], customerId: number | null = 1) => ({
+  id: 7,
+  role,
+  customerId,
+  teamIds: [3],
+});
 
 describe('defineRulesFor', () => {
   it('lets superadmin manage everything', () => {
@@ -35,16 +40,25 @@ describe('defineRulesFor', () => {
     }
   });
 
-  it('lets every role but client keep saved views: change its own, an admin also delete its customer\'s shared ones', () => {
+  it("lets every role but client keep saved views: change its own, an admin also delete its customer's shared ones", () => {
     expect(abilityFor(user('client')).can('read', 'SavedView')).toBe(false);
     for (const role of ROLES.filter((r) => r !== 'client')) {
       const a = abilityFor(user(role));
       expect(a.can('create', 'SavedView'), role).toBe(true);
       expect(a.can('update', subject('SavedView', { ownerId: 7, shared: false }) as never), role).toBe(true);
-      expect(a.can('delete', subject('SavedView', { ownerId: 8, shared: true, customerId: 1 }) as never), role).toBe(['admin', 'superadmin'].includes(role));
-      expect(a.can('update', subject('SavedView', { ownerId: 8, shared: true, customerId: 1 }) as never), role).toBe(role === 'superadmin');
+      expect(a.can('delete', subject('SavedView', { ownerId: 8, shared: true, customerId: 1 }) as never), role).toBe(
+        ['admin', 'superadmin'].includes(role),
+      );
+      expect(a.can('update', subject('SavedView', { ownerId: 8, shared: true, customerId: 1 }) as never), role).toBe(
+        role === 'superadmin',
+      );
     }
-    expect(abilityFor(user('admin', 1)).can('delete', subject('SavedView', { ownerId: 8, shared: true, customerId: 2 }) as never)).toBe(false);
+    expect(
+      abilityFor(user('admin', 1)).can(
+        'delete',
+        subject('SavedView', { ownerId: 8, shared: true, customerId: 2 }) as never,
+      ),
+    ).toBe(false);
   });
 
   it('limits qualitycontrol tasks to its own', () => {
@@ -61,7 +75,9 @@ describe('defineRulesFor', () => {
       expect(a.can('delete', subject('File', { ownerId: 8, customerId: 1 }) as never), role).toBe(false);
     }
     for (const role of ['admin', 'businessadmin'] as const) {
-      expect(abilityFor(user(role)).can('delete', subject('File', { ownerId: 8, customerId: 1 }) as never), role).toBe(true);
+      expect(abilityFor(user(role)).can('delete', subject('File', { ownerId: 8, customerId: 1 }) as never), role).toBe(
+        true,
+      );
     }
     expect(abilityFor(user('analyst')).can('upload', 'File')).toBe(false);
     expect(abilityFor(user('analyst')).can('read', 'File')).toBe(true);

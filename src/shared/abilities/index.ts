@@ -4,16 +4,44 @@ import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/abi
 import type { Role } from '../constants/roles.ts';
 
 export const ACTIONS = [
-  'manage', 'read', 'create', 'update', 'delete',
-  'assign', 'cancel', 'review', 'perform', 'upload', 'complete', 'verify',
+  'manage',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'assign',
+  'cancel',
+  'review',
+  'perform',
+  'upload',
+  'complete',
+  'verify',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const SUBJECTS = [
-  'all', 'AclDemo', 'DemoApp',
-  'Customer', 'License', 'Direction', 'SubDirection', 'Class', 'Location', 'Scheme',
-  'Team', 'User', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File',
-  'CorrectiveAction', 'AuditEvent', 'Notification', 'SavedView',
+  'all',
+  'AclDemo',
+  'DemoApp',
+  'Customer',
+  'License',
+  'Direction',
+  'SubDirection',
+  'Class',
+  'Location',
+  'Scheme',
+  'Team',
+  'User',
+  'Project',
+  'LocationAssignment',
+  'Slot',
+  'Task',
+  'Report',
+  'File',
+  'CorrectiveAction',
+  'AuditEvent',
+  'Notification',
+  'SavedView',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -48,7 +76,16 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       break;
     case 'admin':
       can('read', ['Customer', 'License'], own);
-      can('manage', [...structure, 'Team', 'Project', 'LocationAssignment', 'Slot', 'Task', 'File', 'CorrectiveAction']);
+      can('manage', [
+        ...structure,
+        'Team',
+        'Project',
+        'LocationAssignment',
+        'Slot',
+        'Task',
+        'File',
+        'CorrectiveAction',
+      ]);
       can('manage', 'User', own);
       can('read', 'Report');
       can('read', ['AclDemo', 'AuditEvent']);
@@ -61,7 +98,17 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       break;
     case 'businessuser':
       can('read', 'Customer', own);
-      can('read', [...structure, 'Team', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File', 'CorrectiveAction']);
+      can('read', [
+        ...structure,
+        'Team',
+        'Project',
+        'LocationAssignment',
+        'Slot',
+        'Task',
+        'Report',
+        'File',
+        'CorrectiveAction',
+      ]);
       can('create', 'Project');
       can('update', 'Project', { ownerId: user.id });
       can('upload', 'File');

@@ -90,7 +90,11 @@ export type TCourseDetails = z.infer<typeof ZCourseDetails>;
 export const ZSetTopicCompletedInput = z.object({
   topicId: ZId,
   isCompleted: z.boolean({ error: 'isCompleted must be true or false' }),
-  version: z.number({ error: 'version must be the version of the lecture you read' }).int().positive().max(2_147_483_647),
+  version: z
+    .number({ error: 'version must be the version of the lecture you read' })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 export type TSetTopicCompletedInput = z.infer<typeof ZSetTopicCompletedInput>;
 

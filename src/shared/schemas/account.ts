@@ -38,7 +38,10 @@ export const ZChangePasswordInput = z
     currentPassword: z.string().min(1, 'Current password is required').max(128),
     newPassword: ZNewPassword,
   })
-  .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from the current one',
+  });
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 
 export const ZAccountSession = z.object({
@@ -54,5 +57,7 @@ export const ZAccountSession = z.object({
 });
 export type TAccountSession = z.infer<typeof ZAccountSession>;
 
-export const ZNotificationPreferencesInput = z.object({ muted: z.array(ZNotificationKind).max(NOTIFICATION_KINDS.length) });
+export const ZNotificationPreferencesInput = z.object({
+  muted: z.array(ZNotificationKind).max(NOTIFICATION_KINDS.length),
+});
 export type TNotificationPreferencesInput = z.infer<typeof ZNotificationPreferencesInput>;

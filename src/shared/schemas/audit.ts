@@ -6,17 +6,51 @@ import { listInput, listOutput, ZId, ZInputDate, ZOrderBy } from './common.ts';
 
 /** Audited record types (CASL subject names), as the audit writer names them. */
 export const AUDIT_ENTITY_TYPES = [
-  'Customer', 'License', 'Direction', 'SubDirection', 'Class', 'Location', 'Scheme', 'Team', 'User', 'SavedView',
-  'File', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'CorrectiveAction',
+  'Customer',
+  'License',
+  'Direction',
+  'SubDirection',
+  'Class',
+  'Location',
+  'Scheme',
+  'Team',
+  'User',
+  'SavedView',
+  'File',
+  'Project',
+  'LocationAssignment',
+  'Slot',
+  'Task',
+  'Report',
+  'CorrectiveAction',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Audited actions, as the audit writer names them. */
 export const AUDIT_ACTIONS = [
-  'create', 'update', 'delete', 'archive', 'restore',
-  'publish', 'new_version', 'revoke', 'activate', 'deactivate', 'password_reset', 'invite',
-  'hold', 'complete', 'generate', 'missed',
-  'start', 'save_answers', 'submit', 'approve', 'reject', 'resume', 'cancel',
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'restore',
+  'publish',
+  'new_version',
+  'revoke',
+  'activate',
+  'deactivate',
+  'password_reset',
+  'invite',
+  'hold',
+  'complete',
+  'generate',
+  'missed',
+  'start',
+  'save_answers',
+  'submit',
+  'approve',
+  'reject',
+  'resume',
+  'cancel',
   'verify',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -31,7 +65,9 @@ export const ZListAuditInput = listInput(AUDIT_SORT_KEYS, {
   orderBy: ZOrderBy.default('desc'),
   ...customerFilter,
   actorId: ZId.optional(),
-  entityType: z.enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}` }).optional(),
+  entityType: z
+    .enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}` })
+    .optional(),
   entityId: ZId.optional(),
   action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
   from: ZInputDate.optional(),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })).pipe(z.string().max(254));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .pipe(z.string().max(254));
 
 /** Password rules for new passwords (register, reset, admin reset). */
 export const ZNewPassword = z

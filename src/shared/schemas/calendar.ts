@@ -1,6 +1,6 @@
 // Calendar demo app: events in five categories, created, moved, edited and deleted by their owner.
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, ZExpectedVersion, ZId, inDateRange, zHttpUrl } from './common.ts';
+import { DATE_RANGE_MESSAGE, inDateRange, ZExpectedVersion, ZId, zHttpUrl } from './common.ts';
 
 export const CALENDAR_CATEGORIES = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'] as const;
 export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
@@ -39,16 +39,24 @@ export const ZCreateCalendarEventInput = ZCalendarEventFields.superRefine(endNot
 export type TCreateCalendarEventInput = z.infer<typeof ZCreateCalendarEventInput>;
 
 /** `version`: the one the caller read; a change made since is CONFLICT (without it, the last write wins). */
-export const ZUpdateCalendarEventInput = ZCalendarEventFields.extend({ id: ZId, version: ZExpectedVersion }).superRefine(endNotBeforeStart);
+export const ZUpdateCalendarEventInput = ZCalendarEventFields.extend({
+  id: ZId,
+  version: ZExpectedVersion,
+}).superRefine(endNotBeforeStart);
 export type TUpdateCalendarEventInput = z.infer<typeof ZUpdateCalendarEventInput>;
 
 /** The REST PUT body: the event without its id (from the path), with the version the caller read. */
-export const ZReplaceCalendarEventBody = ZCalendarEventFields.extend({ version: ZExpectedVersion }).superRefine(endNotBeforeStart);
+export const ZReplaceCalendarEventBody = ZCalendarEventFields.extend({ version: ZExpectedVersion }).superRefine(
+  endNotBeforeStart,
+);
 export type TReplaceCalendarEventBody = z.infer<typeof ZReplaceCalendarEventBody>;
 
 export const ZListCalendarEventsInput = z.object({
   /** Categories to show; all when omitted. */
-  calendars: z.array(z.enum(CALENDAR_CATEGORIES)).max(CALENDAR_CATEGORIES.length * 2).optional(),
+  calendars: z
+    .array(z.enum(CALENDAR_CATEGORIES))
+    .max(CALENDAR_CATEGORIES.length * 2)
+    .optional(),
   /** Only events overlapping [from, to]. */
   from: ZDateTime.optional(),
   to: ZDateTime.optional(),

@@ -13,7 +13,13 @@ describe('date inputs', () => {
   });
 
   it('refuse year 0 and the far ends of JavaScript dates', () => {
-    for (const value of ['0000-01-01', '-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', new Date(-8.64e15), new Date(8.64e15)]) {
+    for (const value of [
+      '0000-01-01',
+      '-271821-04-20T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      new Date(-8.64e15),
+      new Date(8.64e15),
+    ]) {
       expect(ZInputDate.safeParse(value).success, String(value)).toBe(false);
       expect(ZDateTime.safeParse(value).success, String(value)).toBe(false);
     }

@@ -111,7 +111,9 @@ export function zImageUrl(max: number) {
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .refine(
-      (value) => /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value) || zHttpUrl(max).safeParse(value).success,
+      (value) =>
+        /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value) ||
+        zHttpUrl(max).safeParse(value).success,
       { message: 'Must be an http(s) address or a PNG, JPEG, GIF or WebP data URL' },
     );
 }

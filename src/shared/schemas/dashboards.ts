@@ -36,7 +36,9 @@ export const ZFloorManagerDashboard = z.object({
   /** Not submitted (scheduled, in progress, rejected) after their slot ended. */
   overdue: ZCount,
   /** Open tasks (scheduled, in progress, rejected) per inspector, with the overdue among them. */
-  workload: z.array(z.object({ assigneeId: z.number(), name: z.string(), open: ZCount, overdue: ZCount, today: ZCount })),
+  workload: z.array(
+    z.object({ assigneeId: z.number(), name: z.string(), open: ZCount, overdue: ZCount, today: ZCount }),
+  ),
   /** Corrective actions of the scope's teams still open, and the overdue among them (open past their due date). */
   actions: z.object({ open: ZCount, overdue: ZCount }),
   /** The single team of the scope when there is exactly one (lists filter by it), else null. */
@@ -57,8 +59,24 @@ export const ZTeamLeaderDashboard = z.object({
 export type TTeamLeaderDashboard = z.infer<typeof ZTeamLeaderDashboard>;
 
 export const ZBusinessUserDashboard = z.object({
-  projects: z.array(ZReportFigures.extend({ projectId: z.number(), code: z.string(), name: z.string(), status: z.enum(PROJECT_STATUSES) })),
-  locations: z.array(z.object({ locationId: z.number(), code: z.string(), name: z.string(), approved: ZCount, averageScore: z.number().nullable(), passRate: z.number().nullable() })),
+  projects: z.array(
+    ZReportFigures.extend({
+      projectId: z.number(),
+      code: z.string(),
+      name: z.string(),
+      status: z.enum(PROJECT_STATUSES),
+    }),
+  ),
+  locations: z.array(
+    z.object({
+      locationId: z.number(),
+      code: z.string(),
+      name: z.string(),
+      approved: ZCount,
+      averageScore: z.number().nullable(),
+      passRate: z.number().nullable(),
+    }),
+  ),
   directions: z.array(ZReportFigures.extend({ directionId: z.number(), name: z.string() })),
 });
 export type TBusinessUserDashboard = z.infer<typeof ZBusinessUserDashboard>;
@@ -73,6 +91,15 @@ export const ZAnalystDashboard = z.object({
   queueByProject: z.array(z.object({ projectId: z.number(), code: z.string(), name: z.string(), count: ZCount })),
   /** Locations per ten-point bucket of their average score (approved tasks). */
   scoreDistribution: z.array(z.object({ from: z.number(), to: z.number(), locations: ZCount })),
-  weakestQuestions: z.array(z.object({ questionKey: z.string(), text: z.string().nullable(), failed: ZCount, passed: ZCount, na: ZCount, failRate: z.number().nullable() })),
+  weakestQuestions: z.array(
+    z.object({
+      questionKey: z.string(),
+      text: z.string().nullable(),
+      failed: ZCount,
+      passed: ZCount,
+      na: ZCount,
+      failRate: z.number().nullable(),
+    }),
+  ),
 });
 export type TAnalystDashboard = z.infer<typeof ZAnalystDashboard>;

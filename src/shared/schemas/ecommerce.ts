@@ -237,9 +237,17 @@ export type TEcommerceCustomerByIdInput = z.infer<typeof ZEcommerceCustomerByIdI
 export const ZShopVersion = z.number().int().positive().max(2_147_483_647);
 
 /** A review approved (Published) or sent back (Pending), from the version the caller read. */
-export const ZSetReviewStatusInput = z.object({ id: ZId, status: z.enum(REVIEW_STATUSES), version: ZShopVersion.optional() });
+export const ZSetReviewStatusInput = z.object({
+  id: ZId,
+  status: z.enum(REVIEW_STATUSES),
+  version: ZShopVersion.optional(),
+});
 export type TSetReviewStatusInput = z.infer<typeof ZSetReviewStatusInput>;
-export const ZReviewWritten = z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), version: z.number().int() });
+export const ZReviewWritten = z.object({
+  id: z.number().int(),
+  status: z.enum(REVIEW_STATUSES),
+  version: z.number().int(),
+});
 
 /**
  * Where an order may go next: dispatched, then out for delivery or ready to pick up, then delivered
@@ -274,7 +282,11 @@ export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 export const ZOrderByNumberInput = z.object({ order: ZId });
 export type TOrderByNumberInput = z.infer<typeof ZOrderByNumberInput>;
 
-export const ZSetOrderStatusInput = z.object({ id: ZId, status: z.enum(ORDER_STATUSES), version: ZShopVersion.optional() });
+export const ZSetOrderStatusInput = z.object({
+  id: ZId,
+  status: z.enum(ORDER_STATUSES),
+  version: ZShopVersion.optional(),
+});
 export type TSetOrderStatusInput = z.infer<typeof ZSetOrderStatusInput>;
 
 /** The shop customer's orders (matched by e-mail), paged. */
@@ -318,7 +330,10 @@ export const ZShopSettingsFields = z.object({
   }),
   payments: z
     .object({ card: z.boolean(), paypal: z.boolean(), cashOnDelivery: z.boolean() })
-    .refine((p) => p.card || p.paypal || p.cashOnDelivery, { message: 'Accept at least one payment method', path: ['card'] }),
+    .refine((p) => p.card || p.paypal || p.cashOnDelivery, {
+      message: 'Accept at least one payment method',
+      path: ['card'],
+    }),
   checkout: z.object({ guestCheckout: z.boolean(), requirePhone: z.boolean(), orderNotes: z.boolean() }),
   shipping: z.object({
     flatRate: money,
@@ -336,7 +351,9 @@ export type TShopSettingsFields = z.infer<typeof ZShopSettingsFields>;
 /** The settings as stored; version 0 until first saved (the defaults). */
 export const ZShopSettings = ZShopSettingsFields.extend({ version: z.number().int().min(0) });
 export type TShopSettings = z.infer<typeof ZShopSettings>;
-export const ZUpdateShopSettingsInput = ZShopSettingsFields.extend({ version: z.number().int().min(0).max(2_147_483_647).optional() });
+export const ZUpdateShopSettingsInput = ZShopSettingsFields.extend({
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
+});
 export type TUpdateShopSettingsInput = z.infer<typeof ZUpdateShopSettingsInput>;
 
 export const DEFAULT_SHOP_SETTINGS: TShopSettingsFields = {
@@ -361,7 +378,16 @@ export const ZShopDashboard = z.object({
   /** Orders and revenue per order status. */
   byStatus: z.array(z.object({ status: z.string(), orders: z.number().int(), revenue: z.number() })),
   /** The five products with the highest stock value (price × quantity). */
-  topProducts: z.array(z.object({ id: z.number().int(), productName: z.string(), category: z.string(), qty: z.number().int(), price: z.number(), value: z.number() })),
+  topProducts: z.array(
+    z.object({
+      id: z.number().int(),
+      productName: z.string(),
+      category: z.string(),
+      qty: z.number().int(),
+      price: z.number(),
+      value: z.number(),
+    }),
+  ),
 });
 export type TShopDashboard = z.infer<typeof ZShopDashboard>;
 

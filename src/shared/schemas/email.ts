@@ -12,7 +12,12 @@ export type TEmailFilter = (typeof EMAIL_FILTERS)[number];
 export const MAX_EMAIL_IDS = 500;
 
 export const ZEmailAddress = z.object({ email: z.string(), name: z.string() });
-export const ZEmailAttachment = z.object({ fileName: z.string(), thumbnail: z.string(), url: z.string(), size: z.string() });
+export const ZEmailAttachment = z.object({
+  fileName: z.string(),
+  thumbnail: z.string(),
+  url: z.string(),
+  size: z.string(),
+});
 export type TEmailAttachment = z.infer<typeof ZEmailAttachment>;
 
 const emailFields = {

@@ -27,7 +27,13 @@ export interface AllowedFileType {
   thumbnail: boolean;
 }
 
-const type = (mimeType: string, extension: string, family: TFileFamily, inline = false, thumbnail = false): AllowedFileType => ({
+const type = (
+  mimeType: string,
+  extension: string,
+  family: TFileFamily,
+  inline = false,
+  thumbnail = false,
+): AllowedFileType => ({
   mimeType,
   extension,
   family,

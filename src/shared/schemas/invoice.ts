@@ -1,6 +1,6 @@
 // Invoice demo app: invoices with their clients and payment details (spec sections 3, 7 and 8).
 import { z } from 'zod';
-import { ZExpectedVersion, ZId, ZInputIsoDate, listInput, listOutput, zRefId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, zRefId } from './common.ts';
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -83,20 +83,26 @@ export const ZInvoiceItem = z.object({
 export type TInvoiceItem = z.infer<typeof ZInvoiceItem>;
 
 const ZInvoiceFields = z.object({
-    clientId: zRefId('Choose a client'),
-    issuedDate: ZIsoDate,
-    dueDate: ZIsoDate,
-    items: z.array(ZInvoiceItem).min(1, 'Add at least one item').max(INVOICE_ITEMS_MAX, `At most ${INVOICE_ITEMS_MAX} items`),
-    /** Percent applied after the discount. */
-    taxRate: z.number({ message: 'Expected a number' }).min(0, 'Must not be negative').max(100, 'At most 100 %'),
-    /** An amount taken off the subtotal. */
-    discount: zMoney(),
-    note: z.string().trim().max(2000),
+  clientId: zRefId('Choose a client'),
+  issuedDate: ZIsoDate,
+  dueDate: ZIsoDate,
+  items: z
+    .array(ZInvoiceItem)
+    .min(1, 'Add at least one item')
+    .max(INVOICE_ITEMS_MAX, `At most ${INVOICE_ITEMS_MAX} items`),
+  /** Percent applied after the discount. */
+  taxRate: z.number({ message: 'Expected a number' }).min(0, 'Must not be negative').max(100, 'At most 100 %'),
+  /** An amount taken off the subtotal. */
+  discount: zMoney(),
+  note: z.string().trim().max(2000),
 });
 const dueAfterIssue = { path: ['dueDate'], message: 'Must not be before the issue date' };
 export const ZCreateInvoiceInput = ZInvoiceFields.refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
 export type TCreateInvoiceInput = z.infer<typeof ZCreateInvoiceInput>;
-export const ZUpdateInvoiceInput = ZInvoiceFields.extend({ id: ZId, version: ZExpectedVersion }).refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
+export const ZUpdateInvoiceInput = ZInvoiceFields.extend({ id: ZId, version: ZExpectedVersion }).refine(
+  (v) => v.dueDate >= v.issuedDate,
+  dueAfterIssue,
+);
 export type TUpdateInvoiceInput = z.infer<typeof ZUpdateInvoiceInput>;
 
 export const ZRecordPaymentInput = z.object({
@@ -142,7 +148,12 @@ export const ZInvoiceDocument = z.object({
 });
 export type TInvoiceDocument = z.infer<typeof ZInvoiceDocument>;
 
-export const ZInvoiceClientOption = z.object({ id: z.number().int(), name: z.string(), company: z.string(), companyEmail: z.string() });
+export const ZInvoiceClientOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: z.string(),
+  companyEmail: z.string(),
+});
 export type TInvoiceClientOption = z.infer<typeof ZInvoiceClientOption>;
 export const ZInvoiceClientSearch = z.object({ q: z.string().trim().max(100).optional(), id: ZId.optional() });
 
@@ -153,7 +164,11 @@ const cents = (n: number) => Math.round(n * 100);
  * (percent of subtotal minus discount), in cents so sums are exact. The server stores what this says;
  * the editor shows it as a preview only.
  */
-export function invoiceTotals(items: readonly Pick<TInvoiceItem, 'quantity' | 'price'>[], discount: number, taxRate: number) {
+export function invoiceTotals(
+  items: readonly Pick<TInvoiceItem, 'quantity' | 'price'>[],
+  discount: number,
+  taxRate: number,
+) {
   const subtotal = items.reduce((sum, item) => sum + item.quantity * cents(item.price), 0);
   const off = Math.min(cents(discount), subtotal);
   const tax = Math.round(((subtotal - off) * Math.round(taxRate * 100)) / 10_000);
@@ -161,7 +176,11 @@ export function invoiceTotals(items: readonly Pick<TInvoiceItem, 'quantity' | 'p
 }
 
 /** What is owed after `paid` on `total`, and the status that follows (payments decide Paid / Partial Payment). */
-export function invoiceBalance(total: number, paid: number, status: TInvoiceStatus): { balance: number; invoiceStatus: TInvoiceStatus } {
+export function invoiceBalance(
+  total: number,
+  paid: number,
+  status: TInvoiceStatus,
+): { balance: number; invoiceStatus: TInvoiceStatus } {
   const balance = (cents(total) - cents(paid)) / 100;
   if (paid > 0) return { balance, invoiceStatus: balance <= 0 ? 'Paid' : 'Partial Payment' };
   return { balance, invoiceStatus: status === 'Paid' || status === 'Partial Payment' ? 'Sent' : status };

@@ -5,7 +5,7 @@
 // customer's `admin` users can sign in. Periods of a customer's non-revoked licenses never overlap.
 import { z } from 'zod';
 import { ZCodeRef } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, zRefId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion, zRefId } from './common.ts';
 
 export const LICENSE_PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
 export type TLicensePlan = (typeof LICENSE_PLANS)[number];

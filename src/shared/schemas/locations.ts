@@ -4,7 +4,7 @@
 // archive hides it instead.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, zRefId, ZTimeZone, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion, zRefId } from './common.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
@@ -20,7 +20,8 @@ const ZDayHours = z
   .array(ZOpeningInterval)
   .max(4, 'At most 4 intervals per day')
   .refine(
-    (list) => [...list].sort((a, b) => a.open.localeCompare(b.open)).every((iv, i, s) => i === 0 || iv.open >= s[i - 1].close),
+    (list) =>
+      [...list].sort((a, b) => a.open.localeCompare(b.open)).every((iv, i, s) => i === 0 || iv.open >= s[i - 1].close),
     { message: 'Opening intervals of a day must not overlap' },
   );
 
@@ -63,7 +64,16 @@ export type TLocation = z.infer<typeof ZLocation>;
 export const ZLocationDetail = ZLocation.extend({ openingHours: ZOpeningHours });
 export type TLocationDetail = z.infer<typeof ZLocationDetail>;
 
-export const LOCATION_SORT_KEYS = ['code', 'name', 'city', 'direction', 'subDirection', 'class', 'createdAt', 'updatedAt'] as const;
+export const LOCATION_SORT_KEYS = [
+  'code',
+  'name',
+  'city',
+  'direction',
+  'subDirection',
+  'class',
+  'createdAt',
+  'updatedAt',
+] as const;
 /** q matches code, name and city (trigram indexes). Default sort: code asc. */
 export const ZListLocationsInput = listInput(LOCATION_SORT_KEYS, {
   ...customerFilter,
@@ -77,12 +87,19 @@ export const ZListLocationsInput = listInput(LOCATION_SORT_KEYS, {
 export type TListLocationsInput = z.infer<typeof ZListLocationsInput>;
 export const ZLocationList = listOutput(ZLocation);
 
-const ZLatitude = z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+const ZLatitude = z
+  .number()
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
 const ZLongitude = z
   .number()
   .min(-180, 'Longitude must be between -180 and 180')
   .max(180, 'Longitude must be between -180 and 180');
-const ZGeofence = z.number().int().min(10, 'Geofence radius must be at least 10 m').max(10_000, 'Geofence radius must be at most 10 000 m');
+const ZGeofence = z
+  .number()
+  .int()
+  .min(10, 'Geofence radius must be at least 10 m')
+  .max(10_000, 'Geofence radius must be at most 10 000 m');
 
 const locationFields = {
   subDirectionId: zRefId('Choose a sub-direction'),

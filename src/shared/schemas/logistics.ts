@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { VEHICLE_SORT_KEYS, VEHICLE_WARNINGS } from '../constants/logistics.ts';
 import { listInput, listOutput } from './common.ts';
 
-export { VEHICLE_SORT_KEYS, VEHICLE_WARNINGS, type TVehicleSortKey, type TVehicleWarning } from '../constants/logistics.ts';
+export {
+  type TVehicleSortKey,
+  type TVehicleWarning,
+  VEHICLE_SORT_KEYS,
+  VEHICLE_WARNINGS,
+} from '../constants/logistics.ts';
 
 export const ZListVehiclesInput = listInput(VEHICLE_SORT_KEYS, {});
 export type TListVehiclesInput = z.infer<typeof ZListVehiclesInput>;

@@ -60,7 +60,12 @@ export type TFaqGroup = z.infer<typeof ZFaqGroup>;
 
 export const ZHelpCenter = z.object({
   allArticles: z.array(
-    z.object({ slug: z.string(), title: z.string(), icon: z.string(), articles: z.array(z.object({ slug: z.string(), title: z.string() })) }),
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      icon: z.string(),
+      articles: z.array(z.object({ slug: z.string(), title: z.string() })),
+    }),
   ),
   popularArticles: z.array(z.object({ slug: z.string(), title: z.string(), subtitle: z.string(), icon: z.string() })),
   keepLearning: z.array(z.object({ title: z.string(), subtitle: z.string(), icon: z.string(), url: z.string() })),
@@ -92,7 +97,12 @@ export const ZProfileInput = z.object({ tab: z.enum(PROFILE_TABS).default('profi
 
 const ZAvatarRef = z.object({ avatar: z.string(), name: z.string() });
 const ZChip = z.object({ title: z.string(), color: z.string() });
-const ZOverviewItem = z.object({ property: z.string(), value: z.string(), icon: z.string(), color: z.string().optional() });
+const ZOverviewItem = z.object({
+  property: z.string(),
+  value: z.string(),
+  icon: z.string(),
+  color: z.string().optional(),
+});
 
 export const ZProfileHeader = z.object({
   fullName: z.string(),
@@ -109,8 +119,18 @@ export const ZProfileOverviewTab = z.object({
   contacts: z.array(ZOverviewItem),
   teams: z.array(ZOverviewItem),
   overview: z.array(ZOverviewItem),
-  connections: z.array(z.object({ isFriend: z.boolean(), connections: z.string(), name: z.string(), avatar: z.string() })),
-  teamsTech: z.array(z.object({ title: z.string(), members: z.number().int(), chipText: z.string(), ChipColor: z.string(), avatar: z.string() })),
+  connections: z.array(
+    z.object({ isFriend: z.boolean(), connections: z.string(), name: z.string(), avatar: z.string() }),
+  ),
+  teamsTech: z.array(
+    z.object({
+      title: z.string(),
+      members: z.number().int(),
+      chipText: z.string(),
+      ChipColor: z.string(),
+      avatar: z.string(),
+    }),
+  ),
   projectTable: z.array(
     z.object({
       id: z.number().int(),

@@ -1,6 +1,6 @@
 // Permissions demo app (the sample permission list of the roles screens): spec sections 3, 6 and 7.
 import { z } from 'zod';
-import { ZExpectedVersion, ZId, listInput, listOutput } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId } from './common.ts';
 
 /** Roles a sample permission can be assigned to. */
 export const PERMISSION_ROLES = ['administrator', 'manager', 'users', 'support', 'restricted-user'] as const;

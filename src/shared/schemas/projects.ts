@@ -3,14 +3,22 @@
 // Procedures: projects.list | byId | create | update | activate | hold | complete | archive | restore.
 // Lifecycle: draft -> active <-> on_hold -> completed; archive/restore from any state but active.
 import { z } from 'zod';
-import { ZActionDueDays } from './corrective-actions.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZNameRef, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, ZVersion } from './common.ts';
+import { ZActionDueDays } from './corrective-actions.ts';
 
 export const PROJECT_STATUSES = ['draft', 'active', 'on_hold', 'completed', 'archived'] as const;
 export type TProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const TASK_STATUSES = ['scheduled', 'in_progress', 'submitted', 'approved', 'rejected', 'missed', 'cancelled'] as const;
+export const TASK_STATUSES = [
+  'scheduled',
+  'in_progress',
+  'submitted',
+  'approved',
+  'rejected',
+  'missed',
+  'cancelled',
+] as const;
 export type TTaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Progress of a project, computed in SQL from its tasks. Rates are 0..100 (one decimal) or null with no tasks. */
@@ -62,7 +70,8 @@ export const ZListProjectsInput = listInput(PROJECT_SORT_KEYS, {
 export type TListProjectsInput = z.infer<typeof ZListProjectsInput>;
 export const ZProjectList = listOutput(ZProject);
 
-const endAfterStart = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+const endAfterStart = (v: { startDate?: string; endDate?: string }) =>
+  !v.startDate || !v.endDate || v.endDate >= v.startDate;
 const endMessage = { message: 'End date must be on or after the start date', path: ['endDate'] };
 
 export const ZCreateProjectInput = z
@@ -100,4 +109,3 @@ export type TUpdateProjectInput = z.infer<typeof ZUpdateProjectInput>;
 /** activate | hold | complete | archive | restore */
 export const ZProjectTransitionInput = z.object({ id: ZId, version: ZExpectedVersion });
 export type TProjectTransitionInput = z.infer<typeof ZProjectTransitionInput>;
-

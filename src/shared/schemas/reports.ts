@@ -10,16 +10,22 @@ import { ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const REPORT_KINDS = ['project_summary', 'location_ranking', 'team_performance', 'question_breakdown'] as const;
 export type TReportKind = (typeof REPORT_KINDS)[number];
-export const ZReportKind = z.enum(REPORT_KINDS, { error: 'Choose one of the report kinds: project_summary, location_ranking, team_performance, question_breakdown' });
+export const ZReportKind = z.enum(REPORT_KINDS, {
+  error: 'Choose one of the report kinds: project_summary, location_ranking, team_performance, question_breakdown',
+});
 
 export const MAX_REPORT_NAME = 80;
 /** How many saved reports one user may keep. */
 export const MAX_REPORTS_PER_USER = 100;
 
 /** A month as `YYYY-MM` (years 2000 to 2999). */
-export const ZMonth = z.string().trim().regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM, e.g. 2026-03');
+export const ZMonth = z
+  .string()
+  .trim()
+  .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM, e.g. 2026-03');
 
-const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), ZId.optional().describe(message));
+const optionalId = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), ZId.optional().describe(message));
 
 const REPORT_FILTER_SHAPE = {
   projectId: optionalId('project'),
@@ -34,7 +40,8 @@ const REPORT_FILTER_SHAPE = {
 };
 
 function periodInOrder(f: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
-  if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last month must not be before the first month' });
+  if (f.from && f.to && f.from > f.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last month must not be before the first month' });
 }
 
 export const ZReportFilters = z.object(REPORT_FILTER_SHAPE).strict().superRefine(periodInOrder);
@@ -144,10 +151,34 @@ export const ZQuestionBreakdownRow = z.object({
 
 /** A run: the totals, the monthly trend, and the kind's rows. The period's bounds are instants for drill-down links. */
 export const ZReportResult = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('project_summary'), totals: ZReportFigures, trend: z.array(ZReportTrendPoint), rows: z.array(ZProjectSummaryRow), period: z.object({ from: z.date().nullable(), to: z.date().nullable() }) }),
-  z.object({ kind: z.literal('location_ranking'), totals: ZReportFigures, trend: z.array(ZReportTrendPoint), rows: z.array(ZLocationRankingRow), period: z.object({ from: z.date().nullable(), to: z.date().nullable() }) }),
-  z.object({ kind: z.literal('team_performance'), totals: ZReportFigures, trend: z.array(ZReportTrendPoint), rows: z.array(ZTeamPerformanceRow), period: z.object({ from: z.date().nullable(), to: z.date().nullable() }) }),
-  z.object({ kind: z.literal('question_breakdown'), totals: ZReportFigures, trend: z.array(ZReportTrendPoint), rows: z.array(ZQuestionBreakdownRow), period: z.object({ from: z.date().nullable(), to: z.date().nullable() }) }),
+  z.object({
+    kind: z.literal('project_summary'),
+    totals: ZReportFigures,
+    trend: z.array(ZReportTrendPoint),
+    rows: z.array(ZProjectSummaryRow),
+    period: z.object({ from: z.date().nullable(), to: z.date().nullable() }),
+  }),
+  z.object({
+    kind: z.literal('location_ranking'),
+    totals: ZReportFigures,
+    trend: z.array(ZReportTrendPoint),
+    rows: z.array(ZLocationRankingRow),
+    period: z.object({ from: z.date().nullable(), to: z.date().nullable() }),
+  }),
+  z.object({
+    kind: z.literal('team_performance'),
+    totals: ZReportFigures,
+    trend: z.array(ZReportTrendPoint),
+    rows: z.array(ZTeamPerformanceRow),
+    period: z.object({ from: z.date().nullable(), to: z.date().nullable() }),
+  }),
+  z.object({
+    kind: z.literal('question_breakdown'),
+    totals: ZReportFigures,
+    trend: z.array(ZReportTrendPoint),
+    rows: z.array(ZQuestionBreakdownRow),
+    period: z.object({ from: z.date().nullable(), to: z.date().nullable() }),
+  }),
 ]);
 export type TReportResult = z.infer<typeof ZReportResult>;
 export type TProjectSummaryRow = z.infer<typeof ZProjectSummaryRow>;

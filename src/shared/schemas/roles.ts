@@ -5,7 +5,14 @@ import { ACTIONS, SUBJECTS } from '../abilities/index.ts';
 import { ROLES } from '../constants/roles.ts';
 
 /** What a rule's conditions limit it to, for a person of the role. */
-export const ABILITY_SCOPES = ['ownCustomer', 'ownTeams', 'assignedToThem', 'ownedByThem', 'themselves', 'shared'] as const;
+export const ABILITY_SCOPES = [
+  'ownCustomer',
+  'ownTeams',
+  'assignedToThem',
+  'ownedByThem',
+  'themselves',
+  'shared',
+] as const;
 export type TAbilityScope = (typeof ABILITY_SCOPES)[number];
 
 export const ZRoleAbility = z.object({

@@ -119,7 +119,14 @@ export type TScheme = z.infer<typeof ZScheme>;
 export const ZSchemeDetail = ZScheme.extend({
   sections: z.array(ZSection),
   /** Every version of this scheme, newest first. */
-  versions: z.array(z.object({ id: z.number(), version: z.number(), status: z.enum(SCHEME_STATUSES), publishedAt: z.date().nullable() })),
+  versions: z.array(
+    z.object({
+      id: z.number(),
+      version: z.number(),
+      status: z.enum(SCHEME_STATUSES),
+      publishedAt: z.date().nullable(),
+    }),
+  ),
 });
 export type TSchemeDetail = z.infer<typeof ZSchemeDetail>;
 

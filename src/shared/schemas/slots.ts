@@ -75,7 +75,12 @@ export const ZGenerateSlotsInput = z.object({
   recurrence: ZRecurrence,
   from: ZInputIsoDate.optional(),
   to: ZInputIsoDate.optional(),
-  durationMinutes: z.number().int().min(15, 'A visit lasts at least 15 minutes').max(720, 'A visit lasts at most 12 hours').default(120),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(15, 'A visit lasts at least 15 minutes')
+    .max(720, 'A visit lasts at most 12 hours')
+    .default(120),
   preferredTime: ZTime.optional(),
   /** Cap per assignment (default: each assignment's plannedVisits when > 0). */
   maxPerAssignment: z.number().int().min(1).max(366).optional(),
@@ -91,6 +96,8 @@ export const ZGenerateSlotsResult = z.object({
   /** Occurrences dropped: location closed that day with no open day left in the period. */
   skipped: z.number(),
   /** With dryRun: the slots it would create (at most 2,000). */
-  preview: z.array(z.object({ assignmentId: z.number(), startsAt: z.date(), endsAt: z.date(), occurrence: z.string() })),
+  preview: z.array(
+    z.object({ assignmentId: z.number(), startsAt: z.date(), endsAt: z.date(), occurrence: z.string() }),
+  ),
 });
 export type TGenerateSlotsResult = z.infer<typeof ZGenerateSlotsResult>;

@@ -3,7 +3,7 @@
 // Same abilities as directions. delete is refused (CONFLICT) while locations use the sub-direction.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, zRefId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion, zRefId } from './common.ts';
 
 export const ZSubDirection = z.object({
   id: z.number(),

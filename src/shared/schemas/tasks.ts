@@ -99,7 +99,13 @@ export const ZTaskDetail = ZTask.extend({
   sectionScores: z.array(ZSectionScore),
   reviews: z.array(ZReview),
   checkIn: z
-    .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number(), distanceM: z.number().nullable(), at: z.date() })
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      accuracy: z.number(),
+      distanceM: z.number().nullable(),
+      at: z.date(),
+    })
     .nullable(),
   outOfFenceReason: z.string().nullable(),
   signatureFileId: z.number().nullable(),
@@ -140,8 +146,14 @@ export const ZTaskList = listOutput(ZTask);
 
 export const ZTaskBySlotInput = z.object({ slotId: ZId, assignmentId: ZId });
 
-const ZLatitude = z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
-const ZLongitude = z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+const ZLatitude = z
+  .number()
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+const ZLongitude = z
+  .number()
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
 
 export const ZStartTaskInput = z.object({
   id: ZId,
@@ -178,7 +190,11 @@ export type TSavedAnswers = z.infer<typeof ZSavedAnswers>;
 
 export const ZSubmitTaskInput = z.object({
   id: ZId,
-  clientMutationId: z.string().trim().min(1, 'clientMutationId is required').max(100, 'clientMutationId must be at most 100 characters'),
+  clientMutationId: z
+    .string()
+    .trim()
+    .min(1, 'clientMutationId is required')
+    .max(100, 'clientMutationId must be at most 100 characters'),
   signatureFileId: ZId.optional(),
 });
 export type TSubmitTaskInput = z.infer<typeof ZSubmitTaskInput>;
@@ -190,7 +206,11 @@ export const ZApproveTaskInput = z.object({
 });
 export const ZQuestionCommentInput = z.object({
   questionKey: ZQuestionKey,
-  comment: z.string().trim().min(1, 'A question comment cannot be empty').max(2000, 'A question comment must be at most 2,000 characters'),
+  comment: z
+    .string()
+    .trim()
+    .min(1, 'A question comment cannot be empty')
+    .max(2000, 'A question comment must be at most 2,000 characters'),
 });
 export const ZRejectTaskInput = z.object({
   id: ZId,
@@ -243,7 +263,11 @@ export const ZTaskRound = z.object({
 export type TTaskRound = z.infer<typeof ZTaskRound>;
 
 /** A question whose answer differs between two rounds (null: not answered in that round). */
-export const ZAnswerChange = z.object({ questionKey: z.string(), before: ZAnswer.nullable(), after: ZAnswer.nullable() });
+export const ZAnswerChange = z.object({
+  questionKey: z.string(),
+  before: ZAnswer.nullable(),
+  after: ZAnswer.nullable(),
+});
 export type TAnswerChange = z.infer<typeof ZAnswerChange>;
 
 export const ZTaskHistory = z.object({

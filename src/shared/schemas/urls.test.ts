@@ -41,12 +41,17 @@ describe('stored URL fields', () => {
   const event = { title: 'Visit', start: '2026-11-25T09:00:00.000Z', extendedProps: { calendar: 'Business' } };
 
   it('calendar event url: http(s) or empty, errors on the url field', () => {
-    expect(ZCreateCalendarEventInput.parse({ ...event, url: 'https://meet.example/abc' }).url).toBe('https://meet.example/abc');
+    expect(ZCreateCalendarEventInput.parse({ ...event, url: 'https://meet.example/abc' }).url).toBe(
+      'https://meet.example/abc',
+    );
     expect(ZCreateCalendarEventInput.parse({ ...event, url: '' }).url).toBe('');
     for (const url of SCRIPTING) {
       const result = ZCreateCalendarEventInput.safeParse({ ...event, url });
       expect(result.success, url).toBe(false);
-      expect(result.error?.issues.map((i) => i.path.join('.')), url).toContain('url');
+      expect(
+        result.error?.issues.map((i) => i.path.join('.')),
+        url,
+      ).toContain('url');
     }
   });
 
@@ -55,8 +60,14 @@ describe('stored URL fields', () => {
     expect(ZUpdateUserInput.safeParse({ id: 1, avatar: 'https://cdn.example/me.png' }).success).toBe(true);
     expect(ZUpdateUserInput.safeParse({ id: 1, avatar: null }).success).toBe(true);
     const demo = {
-      fullName: 'Ana Ruiz', company: 'Acme', role: 'editor', username: 'ana', country: 'Spain', contact: '+34 600 000 000',
-      email: 'ana@example.com', currentPlan: 'basic',
+      fullName: 'Ana Ruiz',
+      company: 'Acme',
+      role: 'editor',
+      username: 'ana',
+      country: 'Spain',
+      contact: '+34 600 000 000',
+      email: 'ana@example.com',
+      currentPlan: 'basic',
     };
     expect(ZCreateDemoUserInput.safeParse({ ...demo, avatar: 'data:text/html,<b>x</b>' }).success).toBe(false);
     expect(ZCreateDemoUserInput.safeParse({ ...demo, avatar: '' }).success).toBe(true);

@@ -75,7 +75,10 @@ export const ZUpdateUserInput = z.object({
   role: z.enum(ROLES).optional(),
   teamId: ZId.nullable().optional(),
   language: z.enum(LANGUAGES).optional(),
-  avatar: z.union([z.literal(''), zHttpUrl(255)]).nullable().optional(),
+  avatar: z
+    .union([z.literal(''), zHttpUrl(255)])
+    .nullable()
+    .optional(),
 });
 export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 

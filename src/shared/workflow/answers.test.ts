@@ -1,7 +1,14 @@
 // Answer rules: values per question type, merging partial saves by key, and what a submit lacks.
 import { describe, expect, it } from 'vitest';
 import type { TAnswer } from '../schemas/tasks.ts';
-import { mergeAnswers, submitProblemMessage, submitProblems, valueProblem, type AnswerQuestion, type AnswerScheme } from './answers.ts';
+import {
+  type AnswerQuestion,
+  type AnswerScheme,
+  mergeAnswers,
+  submitProblemMessage,
+  submitProblems,
+  valueProblem,
+} from './answers.ts';
 import { distanceMeters, insideGeofence } from './geo.ts';
 
 function q(key: string, type: AnswerQuestion['type'], extra: Partial<AnswerQuestion> = {}): AnswerQuestion {
@@ -21,13 +28,29 @@ function q(key: string, type: AnswerQuestion['type'], extra: Partial<AnswerQuest
     ...extra,
   };
 }
-const scheme = (questions: AnswerQuestion[], requireSignature = false): AnswerScheme => ({ requireSignature, sections: [{ questions }] });
-const answer = (questionKey: string, value: TAnswer['value'], extra: Partial<TAnswer> = {}): TAnswer => ({ questionKey, value, na: false, comment: null, fileIds: [], ...extra });
+const scheme = (questions: AnswerQuestion[], requireSignature = false): AnswerScheme => ({
+  requireSignature,
+  sections: [{ questions }],
+});
+const answer = (questionKey: string, value: TAnswer['value'], extra: Partial<TAnswer> = {}): TAnswer => ({
+  questionKey,
+  value,
+  na: false,
+  comment: null,
+  fileIds: [],
+  ...extra,
+});
 
-const choice = q('c', 'choice', { maxScore: 2, options: [{ value: 'a', score: 2 }, { value: 'b', score: 0 }] });
+const choice = q('c', 'choice', {
+  maxScore: 2,
+  options: [
+    { value: 'a', score: 2 },
+    { value: 'b', score: 0 },
+  ],
+});
 
 describe('valueProblem', () => {
-  it('accepts each type\'s values and null, and names what is expected otherwise', () => {
+  it("accepts each type's values and null, and names what is expected otherwise", () => {
     expect(valueProblem(q('y', 'yesno'), true)).toBeNull();
     expect(valueProblem(q('y', 'yesno'), null)).toBeNull();
     expect(valueProblem(q('y', 'yesno'), 'yes')).toBe('expects true or false');
@@ -48,7 +71,10 @@ describe('mergeAnswers', () => {
 
   it('keeps unsent fields, clears with null, orders by the scheme and reports what changed', () => {
     const stored = [answer('t', 'old', { comment: 'kept', fileIds: [3] })];
-    const r = mergeAnswers(s, stored, [{ questionKey: 't', value: 'new' }, { questionKey: 'y', value: true }]);
+    const r = mergeAnswers(s, stored, [
+      { questionKey: 't', value: 'new' },
+      { questionKey: 'y', value: true },
+    ]);
     expect(r.problems).toEqual({});
     expect(r.answers).toEqual([answer('y', true), answer('t', 'new', { comment: 'kept', fileIds: [3] })]);
     expect(r.changed.sort()).toEqual(['t', 'y']);
@@ -58,12 +84,16 @@ describe('mergeAnswers', () => {
   });
 
   it('reports unknown keys, wrong values and N/A where not allowed, per key', () => {
-    const r = mergeAnswers(s, [], [
-      { questionKey: 'zz', value: 1 },
-      { questionKey: 'c', value: 'q' },
-      { questionKey: 't', na: true },
-      { questionKey: 'y', na: true },
-    ]);
+    const r = mergeAnswers(
+      s,
+      [],
+      [
+        { questionKey: 'zz', value: 1 },
+        { questionKey: 'c', value: 'q' },
+        { questionKey: 't', na: true },
+        { questionKey: 'y', na: true },
+      ],
+    );
     expect(r.problems).toEqual({
       zz: '"zz" is not a question of this task\'s scheme',
       c: '"c" expects one of "a", "b"',
@@ -72,7 +102,14 @@ describe('mergeAnswers', () => {
   });
 
   it('a key answered twice in one save: the last wins; file ids are deduplicated', () => {
-    const r = mergeAnswers(s, [], [{ questionKey: 'c', value: 'a' }, { questionKey: 'c', value: 'b', fileIds: [4, 4, 5] }]);
+    const r = mergeAnswers(
+      s,
+      [],
+      [
+        { questionKey: 'c', value: 'a' },
+        { questionKey: 'c', value: 'b', fileIds: [4, 4, 5] },
+      ],
+    );
     expect(r.answers).toEqual([answer('c', 'b', { fileIds: [4, 5] })]);
   });
 });
@@ -87,8 +124,12 @@ describe('submitProblems', () => {
       q('opt', 'text', { required: false }),
     ]);
     expect(submitProblems(s, [], null).missing).toEqual(['na', 'blank']);
-    expect(submitProblems(s, [answer('gate', true), answer('na', null, { na: true }), answer('blank', '  ')], null).missing).toEqual(['child', 'blank']);
-    expect(submitProblems(s, [answer('gate', false), answer('na', false), answer('blank', 'ok')], null).missing).toEqual([]);
+    expect(
+      submitProblems(s, [answer('gate', true), answer('na', null, { na: true }), answer('blank', '  ')], null).missing,
+    ).toEqual(['child', 'blank']);
+    expect(
+      submitProblems(s, [answer('gate', false), answer('na', false), answer('blank', 'ok')], null).missing,
+    ).toEqual([]);
   });
 
   it('evidence: always needs minPhotos (at least one); on_fail only when the question fails', () => {
@@ -97,9 +138,17 @@ describe('submitProblems', () => {
       q('onfail', 'score', { maxScore: 4, evidence: 'on_fail' }),
       q('photo', 'photo', { maxScore: 0, weight: 0, evidence: 'always', minPhotos: 0 }),
     ]);
-    const base = [answer('always', true, { fileIds: [1] }), answer('onfail', 1), answer('photo', null, { fileIds: [9] })];
+    const base = [
+      answer('always', true, { fileIds: [1] }),
+      answer('onfail', 1),
+      answer('photo', null, { fileIds: [9] }),
+    ];
     expect(submitProblems(s, base, null).evidence).toEqual(['always', 'onfail']);
-    const fixed = [answer('always', true, { fileIds: [1, 2] }), answer('onfail', 2), answer('photo', null, { fileIds: [9] })];
+    const fixed = [
+      answer('always', true, { fileIds: [1, 2] }),
+      answer('onfail', 2),
+      answer('photo', null, { fileIds: [9] }),
+    ];
     expect(submitProblems(s, fixed, null)).toEqual({ missing: [], evidence: [], signature: false });
     expect(submitProblems(s, [...fixed.slice(0, 2)], null).missing).toEqual(['photo']);
   });
@@ -108,7 +157,9 @@ describe('submitProblems', () => {
     const s = scheme([q('y', 'yesno')], true);
     const problems = submitProblems(s, [], null);
     expect(problems.signature).toBe(true);
-    expect(submitProblemMessage(problems)).toBe('Answer the required questions: y. This scheme requires a signature (signatureFileId)');
+    expect(submitProblemMessage(problems)).toBe(
+      'Answer the required questions: y. This scheme requires a signature (signatureFileId)',
+    );
     expect(submitProblemMessage(submitProblems(s, [answer('y', true)], 7))).toBeNull();
   });
 });

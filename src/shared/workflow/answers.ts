@@ -75,7 +75,11 @@ export interface MergeResult {
  * Merge partial answers into the stored ones by question key: fields not sent keep their value; a
  * `value` of null clears it. Answers come back in scheme order. With problems, nothing should be saved.
  */
-export function mergeAnswers(scheme: AnswerScheme, stored: readonly TAnswer[], input: readonly TAnswerInput[]): MergeResult {
+export function mergeAnswers(
+  scheme: AnswerScheme,
+  stored: readonly TAnswer[],
+  input: readonly TAnswerInput[],
+): MergeResult {
   const questions = questionsOf(scheme);
   const byKey = new Map(stored.map((a) => [a.questionKey, { ...a, fileIds: [...a.fileIds] }]));
   const problems: Record<string, string> = {};
@@ -140,7 +144,11 @@ export function photosNeeded(question: AnswerQuestion): number {
 }
 
 /** What a submit lacks (see SubmitProblems); empty lists and `signature: false` when it may go. */
-export function submitProblems(scheme: AnswerScheme, answers: readonly TAnswer[], signatureFileId: number | null): SubmitProblems {
+export function submitProblems(
+  scheme: AnswerScheme,
+  answers: readonly TAnswer[],
+  signatureFileId: number | null,
+): SubmitProblems {
   const byKey = answersByKey(answers);
   const questions = questionsOf(scheme);
   const missing: string[] = [];
@@ -167,7 +175,8 @@ export function submitProblems(scheme: AnswerScheme, answers: readonly TAnswer[]
 export function submitProblemMessage(problems: SubmitProblems): string | null {
   const parts: string[] = [];
   if (problems.missing.length) parts.push(`Answer the required questions: ${problems.missing.join(', ')}`);
-  if (problems.evidence.length) parts.push(`Add the photos the evidence rules ask for: ${problems.evidence.join(', ')}`);
+  if (problems.evidence.length)
+    parts.push(`Add the photos the evidence rules ask for: ${problems.evidence.join(', ')}`);
   if (problems.signature) parts.push('This scheme requires a signature (signatureFileId)');
   return parts.length ? parts.join('. ') : null;
 }

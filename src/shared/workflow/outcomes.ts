@@ -3,7 +3,15 @@
 // score's own "fails" test, e < m/2), `na` for one answered N/A. Text, photo and hidden questions,
 // and unanswered ones, have no outcome. Stored on the task at submit (tasks.answer_outcomes); the
 // report rollups count them by question key, which is stable across scheme versions.
-import { answersByKey, isQuestionVisible, pointsEarned, questionsOf, SCORED_TYPES, type ScoreAnswer, type ScoreScheme } from './score.ts';
+import {
+  answersByKey,
+  isQuestionVisible,
+  pointsEarned,
+  questionsOf,
+  SCORED_TYPES,
+  type ScoreAnswer,
+  type ScoreScheme,
+} from './score.ts';
 
 export type AnswerOutcome = 'failed' | 'passed' | 'na';
 

@@ -2,7 +2,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TQuestionType } from '../schemas/schemes.ts';
-import { computeScore, isQuestionVisible, pointsEarned, roundOneDecimal, type ScoreAnswer, type ScoreQuestion, type ScoreScheme } from './score.ts';
+import {
+  computeScore,
+  isQuestionVisible,
+  pointsEarned,
+  roundOneDecimal,
+  type ScoreAnswer,
+  type ScoreQuestion,
+  type ScoreScheme,
+} from './score.ts';
 
 function q(key: string, type: TQuestionType, extra: Partial<ScoreQuestion> = {}): ScoreQuestion {
   return { key, type, maxScore: 1, weight: 1, critical: false, options: [], visibleIf: null, ...extra };
@@ -28,7 +36,7 @@ describe('points earned', () => {
   it('score: the chosen value', () => {
     expect(pointsEarned(q('s', 'score', { maxScore: 5 }), 3)).toBe(3);
   });
-  it('choice: the chosen option\'s score; an unknown option answers nothing', () => {
+  it("choice: the chosen option's score; an unknown option answers nothing", () => {
     expect(pointsEarned(choice, 'fair')).toBe(2);
     expect(pointsEarned(choice, 'unknown')).toBeNull();
   });
@@ -45,7 +53,7 @@ describe('points earned', () => {
 });
 
 describe('computeScore', () => {
-  it('averages a section\'s questions by weight: Σ w·e/m ÷ Σ w', () => {
+  it("averages a section's questions by weight: Σ w·e/m ÷ Σ w", () => {
     const s = one(q('y', 'yesno', { weight: 1 }), q('s', 'score', { maxScore: 5, weight: 3 }));
     // (1·1 + 3·(2/5)) ÷ 4 = 0.55
     const r = computeScore(s, [a('y', true), a('s', 2)]);
@@ -70,7 +78,7 @@ describe('computeScore', () => {
     expect(r.failedKeys).toEqual([]);
   });
 
-  it('drops a section left all N/A; the others\' shares grow', () => {
+  it("drops a section left all N/A; the others' shares grow", () => {
     const s = scheme([
       { title: 'A', weight: 1, questions: [q('a', 'yesno')] },
       { title: 'B', weight: 3, questions: [q('b', 'yesno')] },
@@ -188,25 +196,41 @@ describe('computeScore', () => {
 const TYPES: TQuestionType[] = ['yesno', 'score', 'choice', 'number', 'text', 'photo'];
 
 const arbQuestion = (key: string) =>
-  fc.record({
-    type: fc.constantFrom(...TYPES),
-    maxScore: fc.constantFrom(0, 1, 3, 5, 10),
-    weight: fc.constantFrom(0, 0.5, 1, 2),
-    critical: fc.boolean(),
-  }).map((x): ScoreQuestion => ({
-    key,
-    ...x,
-    options: x.type === 'choice' ? [{ value: 'hi', score: x.maxScore }, { value: 'mid', score: x.maxScore / 2 }, { value: 'lo', score: 0 }] : [],
-    visibleIf: null,
-  }));
+  fc
+    .record({
+      type: fc.constantFrom(...TYPES),
+      maxScore: fc.constantFrom(0, 1, 3, 5, 10),
+      weight: fc.constantFrom(0, 0.5, 1, 2),
+      critical: fc.boolean(),
+    })
+    .map(
+      (x): ScoreQuestion => ({
+        key,
+        ...x,
+        options:
+          x.type === 'choice'
+            ? [
+                { value: 'hi', score: x.maxScore },
+                { value: 'mid', score: x.maxScore / 2 },
+                { value: 'lo', score: 0 },
+              ]
+            : [],
+        visibleIf: null,
+      }),
+    );
 
 const arbScheme: fc.Arbitrary<ScoreScheme> = fc
-  .array(fc.record({ weight: fc.constantFrom(0, 1, 1.5, 3), size: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 4 })
+  .array(fc.record({ weight: fc.constantFrom(0, 1, 1.5, 3), size: fc.integer({ min: 1, max: 5 }) }), {
+    minLength: 1,
+    maxLength: 4,
+  })
   .chain((sections) => {
     let n = 0;
     return fc.tuple(
       ...sections.map((s, si) =>
-        fc.tuple(...Array.from({ length: s.size }, () => arbQuestion(`q${n++}`))).map((questions) => ({ title: `S${si}`, weight: s.weight, questions })),
+        fc
+          .tuple(...Array.from({ length: s.size }, () => arbQuestion(`q${n++}`)))
+          .map((questions) => ({ title: `S${si}`, weight: s.weight, questions })),
       ),
     );
   })
@@ -217,7 +241,9 @@ const arbScheme: fc.Arbitrary<ScoreScheme> = fc
       const gate = all.find((x) => x.type === 'yesno');
       const withConditions = sections.map((s) => ({
         ...s,
-        questions: s.questions.map((x, i) => (gate && x !== gate && i % 3 === 2 ? { ...x, visibleIf: { questionKey: gate.key, equals: true } } : x)),
+        questions: s.questions.map((x, i) =>
+          gate && x !== gate && i % 3 === 2 ? { ...x, visibleIf: { questionKey: gate.key, equals: true } } : x,
+        ),
       }));
       return { passingScore, sections: withConditions };
     }),
@@ -228,18 +254,20 @@ function arbAnswers(s: ScoreScheme): fc.Arbitrary<ScoreAnswer[]> {
   return fc
     .tuple(
       ...questions.map((x) =>
-        fc.option(
-          fc.record({
-            na: fc.boolean(),
-            value: fc.oneof(
-              fc.boolean(),
-              fc.double({ min: -20, max: 20, noNaN: true }),
-              fc.constantFrom('hi', 'mid', 'lo', 'other'),
-              fc.constant(null),
-            ),
-          }),
-          { nil: undefined },
-        ).map((v): ScoreAnswer | undefined => (v ? { questionKey: x.key, value: v.value, na: v.na } : undefined)),
+        fc
+          .option(
+            fc.record({
+              na: fc.boolean(),
+              value: fc.oneof(
+                fc.boolean(),
+                fc.double({ min: -20, max: 20, noNaN: true }),
+                fc.constantFrom('hi', 'mid', 'lo', 'other'),
+                fc.constant(null),
+              ),
+            }),
+            { nil: undefined },
+          )
+          .map((v): ScoreAnswer | undefined => (v ? { questionKey: x.key, value: v.value, na: v.na } : undefined)),
       ),
     )
     .map((list) => list.filter((x): x is ScoreAnswer => x !== undefined));
@@ -248,16 +276,19 @@ function arbAnswers(s: ScoreScheme): fc.Arbitrary<ScoreAnswer[]> {
 describe('computeScore properties', () => {
   it('the score is null or within 0..100 with at most one decimal, and passed implies a score', () => {
     fc.assert(
-      fc.property(arbScheme.chain((s) => fc.tuple(fc.constant(s), arbAnswers(s))), ([s, answers]) => {
-        const r = computeScore(s, answers);
-        if (r.score !== null) {
-          expect(r.score).toBeGreaterThanOrEqual(0);
-          expect(r.score).toBeLessThanOrEqual(100);
-          expect(roundOneDecimal(r.score)).toBe(r.score);
-        }
-        if (r.passed) expect(r.score).not.toBeNull();
-        for (const key of r.criticalFailures) expect(r.failedKeys).toContain(key);
-      }),
+      fc.property(
+        arbScheme.chain((s) => fc.tuple(fc.constant(s), arbAnswers(s))),
+        ([s, answers]) => {
+          const r = computeScore(s, answers);
+          if (r.score !== null) {
+            expect(r.score).toBeGreaterThanOrEqual(0);
+            expect(r.score).toBeLessThanOrEqual(100);
+            expect(roundOneDecimal(r.score)).toBe(r.score);
+          }
+          if (r.passed) expect(r.score).not.toBeNull();
+          for (const key of r.criticalFailures) expect(r.failedKeys).toContain(key);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -265,7 +296,9 @@ describe('computeScore properties', () => {
   it('N/A on every question gives no score', () => {
     fc.assert(
       fc.property(arbScheme, (s) => {
-        const answers = s.sections.flatMap((x) => x.questions).map((x) => ({ questionKey: x.key, value: true, na: true }));
+        const answers = s.sections
+          .flatMap((x) => x.questions)
+          .map((x) => ({ questionKey: x.key, value: true, na: true }));
         expect(computeScore(s, answers)).toMatchObject({ score: null, passed: false, criticalFailures: [] });
       }),
       { numRuns: 200 },
@@ -275,7 +308,15 @@ describe('computeScore properties', () => {
   it('the order of the answers does not change the result', () => {
     fc.assert(
       fc.property(
-        arbScheme.chain((s) => fc.tuple(fc.constant(s), arbAnswers(s))).chain(([s, answers]) => fc.tuple(fc.constant(s), fc.constant(answers), fc.shuffledSubarray(answers, { minLength: answers.length, maxLength: answers.length }))),
+        arbScheme
+          .chain((s) => fc.tuple(fc.constant(s), arbAnswers(s)))
+          .chain(([s, answers]) =>
+            fc.tuple(
+              fc.constant(s),
+              fc.constant(answers),
+              fc.shuffledSubarray(answers, { minLength: answers.length, maxLength: answers.length }),
+            ),
+          ),
         ([s, answers, shuffled]) => {
           expect(computeScore(s, shuffled)).toEqual(computeScore(s, answers));
         },

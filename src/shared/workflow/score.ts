@@ -10,8 +10,9 @@
 //   sections with at least one counted question (a section left all N/A drops out), one decimal.
 //   No counted question (or only sections of weight 0): score null, not passed.
 // - passed when score >= passingScore and no critical question failed.
-import type { TAnswerValue, TSectionScore } from '../schemas/tasks.ts';
+
 import type { TQuestionType, TVisibleIf } from '../schemas/schemes.ts';
+import type { TAnswerValue, TSectionScore } from '../schemas/tasks.ts';
 
 export const SCORED_TYPES: ReadonlySet<TQuestionType> = new Set(['yesno', 'score', 'choice', 'number']);
 
@@ -89,7 +90,9 @@ export function isQuestionVisible(
 }
 
 /** Every question of a scheme by key. */
-export function questionsOf<Q extends { key: string }>(scheme: { sections: readonly { questions: readonly Q[] }[] }): Map<string, Q> {
+export function questionsOf<Q extends { key: string }>(scheme: {
+  sections: readonly { questions: readonly Q[] }[];
+}): Map<string, Q> {
   return new Map(scheme.sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const)));
 }
 
@@ -160,7 +163,12 @@ export function computeScore(scheme: ScoreScheme, answers: readonly ScoreAnswer[
       weights += question.weight;
     }
     const fraction = counted ? sum / weights : null;
-    sectionScores.push({ title: section.title, weight: section.weight, score: fraction === null ? null : roundOneDecimal(100 * fraction), counted });
+    sectionScores.push({
+      title: section.title,
+      weight: section.weight,
+      score: fraction === null ? null : roundOneDecimal(100 * fraction),
+      counted,
+    });
     if (fraction !== null && section.weight > 0) {
       weighted += section.weight * fraction;
       totalWeight += section.weight;

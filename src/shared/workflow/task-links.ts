@@ -6,4 +6,5 @@
 export const taskViewPath = (taskId: number): string => `/tasks/viewTask/${taskId}`;
 
 /** `/tasks/perform_task/{slotId}/{assignmentId}`: where the assigned inspector performs it. */
-export const taskPerformPath = (slotId: number, assignmentId: number): string => `/tasks/perform_task/${slotId}/${assignmentId}`;
+export const taskPerformPath = (slotId: number, assignmentId: number): string =>
+  `/tasks/perform_task/${slotId}/${assignmentId}`;

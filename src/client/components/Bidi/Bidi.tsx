@@ -38,7 +38,11 @@ export function useIsolatedT(namespace: string): (key: string, values?: Record<s
   const { t } = useTranslation(namespace);
   return (key, values = {}) => {
     // `count` stays a number (it chooses the plural form); every other value becomes a findable token.
-    const tokens = Object.fromEntries(Object.keys(values).filter((name) => name !== 'count').map((name) => [name, placeholderToken(name)]));
+    const tokens = Object.fromEntries(
+      Object.keys(values)
+        .filter((name) => name !== 'count')
+        .map((name) => [name, placeholderToken(name)]),
+    );
     const text = t(key, { ...values, ...tokens });
     return splitPlaceholders(text).map((part, i) =>
       typeof part === 'string' ? (

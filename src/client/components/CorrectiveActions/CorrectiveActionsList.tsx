@@ -4,11 +4,11 @@ import { Link, Spinner, Text } from '@primer/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { QueryError } from '../QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { Bdi } from '../Bidi/index.ts';
+import { QueryError } from '../QueryError/index.ts';
 import { ActionStatusLabel } from './ActionStatus.tsx';
 import classes from './CorrectiveActions.module.css';
 
@@ -35,7 +35,10 @@ function ActionsOf(props: CorrectiveActionsScope & { headingLevel?: 2 | 3 | 4 })
   // a team leader's team, an inspector's own). Which ones is the server's business: the list is scoped.
   const allowed = ability.can('read', 'CorrectiveAction');
   const filter = props.taskId !== undefined ? { taskId: props.taskId } : { locationId: props.locationId };
-  const list = trpc.correctiveActions.list.useQuery({ ...filter, itemsPerPage: 50, sortBy: 'dueAt' }, { enabled: allowed });
+  const list = trpc.correctiveActions.list.useQuery(
+    { ...filter, itemsPerPage: 50, sortBy: 'dueAt' },
+    { enabled: allowed },
+  );
   if (!allowed) return null;
   const Heading = `h${props.headingLevel ?? 3}` as const;
   const headingId = `corrective-actions-${props.taskId !== undefined ? `task-${props.taskId}` : `location-${props.locationId}`}`;
@@ -60,7 +63,11 @@ function ActionsOf(props: CorrectiveActionsScope & { headingLevel?: 2 | 3 | 4 })
             <li key={action.id} className={classes.item}>
               <ActionStatusLabel status={action.status} overdue={action.overdue} />
               <div className={classes.itemBody}>
-                <Link as={RouterLink} href={`/tasks/actions?id=${action.id}`} aria-label={t('list.open', { question: action.questionText })}>
+                <Link
+                  as={RouterLink}
+                  href={`/tasks/actions?id=${action.id}`}
+                  aria-label={t('list.open', { question: action.questionText })}
+                >
                   <Bdi>{action.questionText}</Bdi>
                 </Link>
                 <span className={classes.muted}>

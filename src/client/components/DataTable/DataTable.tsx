@@ -1,17 +1,26 @@
-import { FilterIcon, SearchIcon, SortAscIcon, SortDescIcon, type Icon } from '@primer/octicons-react';
+import { FilterIcon, type Icon, SearchIcon, SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Button, Checkbox, CounterLabel, Dialog, IconButton, Select, Spinner, Text, TextInput } from '@primer/react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../QueryError/index.ts';
 import type { ListState } from '../../lib/list-state.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { inputDir } from '../Bidi/index.ts';
-import { ACTIONS_WIDTH, SELECT_WIDTH, columnAlign, columnWidth, tableMinWidth, type ColumnKind } from './columns.ts';
+import { QueryError } from '../QueryError/index.ts';
+import { ACTIONS_WIDTH, type ColumnKind, columnAlign, columnWidth, SELECT_WIDTH, tableMinWidth } from './columns.ts';
 import { toCsv } from './csv.ts';
 import { FilterChips, FilterChipsProvider, useFilterChips } from './filter-chips.tsx';
 import { Pagination } from './Pagination.tsx';
-import { DEFAULT_TABLE_SETTINGS, parseTableSettings, tableSettingsKey, type TableSettings } from './table-settings.ts';
 import { TableSettingsMenu } from './TableSettingsMenu.tsx';
+import { DEFAULT_TABLE_SETTINGS, parseTableSettings, type TableSettings, tableSettingsKey } from './table-settings.ts';
 import classes from './DataTable.module.css';
 
 export interface Column<T> {
@@ -177,7 +186,9 @@ export function DataTable<T>({
     }
   };
   const hideable = columns.filter((c) => c.hideable !== false && c.key !== layout.title);
-  const shown = columns.filter((c) => !settings.hidden.includes(c.key) || c.hideable === false || c.key === layout.title);
+  const shown = columns.filter(
+    (c) => !settings.hidden.includes(c.key) || c.hideable === false || c.key === layout.title,
+  );
 
   // Filter chips and the phone filter sheet.
   const { chips, register } = useFilterChips();
@@ -193,7 +204,8 @@ export function DataTable<T>({
   const stateKey = JSON.stringify(state);
   const selectable = bulkActions.length > 0 || !!csv;
   const [selection, setSelection] = useState<Selection>({ state: stateKey, keys: new Set(), all: false });
-  const current = selection.state === stateKey ? selection : { state: stateKey, keys: new Set<string | number>(), all: false };
+  const current =
+    selection.state === stateKey ? selection : { state: stateKey, keys: new Set<string | number>(), all: false };
   const pageRows = rows ?? [];
   const selectedRows = pageRows.filter((row) => current.keys.has(rowKey(row)));
   const pageSelected = pageRows.length > 0 && selectedRows.length === pageRows.length;
@@ -226,7 +238,9 @@ export function DataTable<T>({
     }
     const headers = shown.map((c) => c.header);
     const lines = selectedRows.map((row) => {
-      const cells = document.querySelectorAll<HTMLElement>(`[data-row-key="${CSS.escape(String(rowKey(row)))}"] [data-col]`);
+      const cells = document.querySelectorAll<HTMLElement>(
+        `[data-row-key="${CSS.escape(String(rowKey(row)))}"] [data-col]`,
+      );
       const byKey = new Map([...cells].map((el) => [el.dataset.col, el.innerText.replace(/\s*\n\s*/g, ' · ').trim()]));
       return shown.map((c) => byKey.get(c.key) ?? '');
     });
@@ -314,9 +328,7 @@ export function DataTable<T>({
         {t('noMatchHint')}
       </Text>
       <div className={classes.stateActions}>
-        {state.q && (
-          <Button onClick={() => onStateChange({ q: '' })}>{t('clearSearch')}</Button>
-        )}
+        {state.q && <Button onClick={() => onStateChange({ q: '' })}>{t('clearSearch')}</Button>}
         {filtered && <Button onClick={clearAll}>{state.q ? t('clearSearchAndFilters') : t('clearFilters')}</Button>}
       </div>
     </>
@@ -376,7 +388,11 @@ export function DataTable<T>({
                   <label htmlFor={sortId} className={classes.visuallyHidden}>
                     {t('sortBy')}
                   </label>
-                  <Select id={sortId} value={state.sortBy ?? ''} onChange={(e) => onStateChange({ sortBy: e.target.value || undefined, orderBy: state.orderBy })}>
+                  <Select
+                    id={sortId}
+                    value={state.sortBy ?? ''}
+                    onChange={(e) => onStateChange({ sortBy: e.target.value || undefined, orderBy: state.orderBy })}
+                  >
                     <Select.Option value="">{t('defaultOrder')}</Select.Option>
                     {sortable.map((c) => (
                       <Select.Option key={c.key} value={c.key}>
@@ -388,7 +404,9 @@ export function DataTable<T>({
                     icon={state.orderBy === 'asc' ? SortAscIcon : SortDescIcon}
                     aria-label={state.orderBy === 'asc' ? t('ascending') : t('descending')}
                     disabled={!state.sortBy}
-                    onClick={() => onStateChange({ sortBy: state.sortBy, orderBy: state.orderBy === 'asc' ? 'desc' : 'asc' })}
+                    onClick={() =>
+                      onStateChange({ sortBy: state.sortBy, orderBy: state.orderBy === 'asc' ? 'desc' : 'asc' })
+                    }
                   />
                 </div>
               )}
@@ -398,7 +416,9 @@ export function DataTable<T>({
             <div className={classes.actions}>
               {filters}
               {toolbar}
-              {settingsKey && hideable.length > 0 && <TableSettingsMenu columns={hideable} settings={settings} onChange={saveSettings} />}
+              {settingsKey && hideable.length > 0 && (
+                <TableSettingsMenu columns={hideable} settings={settings} onChange={saveSettings} />
+              )}
             </div>
           )}
         </div>
@@ -411,13 +431,22 @@ export function DataTable<T>({
             onClose={() => setSheetOpen(false)}
             footerButtons={[
               { content: t('clearAll'), onClick: clearAll, disabled: !filtered },
-              { content: t('showResults', { count: total }), buttonType: 'primary', onClick: () => setSheetOpen(false) },
+              {
+                content: t('showResults', { count: total }),
+                buttonType: 'primary',
+                onClick: () => setSheetOpen(false),
+              },
             ]}
           >
             <div className={classes.sheet}>{filters}</div>
           </Dialog>
         )}
-        <FilterChips chips={chips} query={state.q} onClearQuery={() => onStateChange({ q: '' })} onClearAll={clearAll} />
+        <FilterChips
+          chips={chips}
+          query={state.q}
+          onClearQuery={() => onStateChange({ q: '' })}
+          onClearAll={clearAll}
+        />
       </FilterChipsProvider>
 
       {selectable && selectedCount > 0 && (
@@ -479,7 +508,11 @@ export function DataTable<T>({
           ) : (
             <ul className={classes.cards} aria-label={label} onMouseOver={titleIfTruncated}>
               {pageRows.map((row) => (
-                <li key={rowKey(row)} {...rowHandlers(row)} className={[classes.card, onRowOpen ? classes.openable : ''].join(' ')}>
+                <li
+                  key={rowKey(row)}
+                  {...rowHandlers(row)}
+                  className={[classes.card, onRowOpen ? classes.openable : ''].join(' ')}
+                >
                   <div className={classes.cardHead}>
                     {selectable && <span className={classes.cardSelect}>{rowCheckbox(row)}</span>}
                     <div className={classes.cardTitle} data-col={titleColumn?.key}>

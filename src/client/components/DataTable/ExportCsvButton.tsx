@@ -10,7 +10,11 @@ import { exportQuery } from './export-query.ts';
 export function ExportCsvButton({ domain, input }: { domain: string; input: Record<string, unknown> }) {
   const { t } = useTranslation('table');
   return (
-    <LinkButton href={`/api/export/${domain}.csv${exportQuery(input)}`} download={`${domain}.csv`} leadingVisual={DownloadIcon}>
+    <LinkButton
+      href={`/api/export/${domain}.csv${exportQuery(input)}`}
+      download={`${domain}.csv`}
+      leadingVisual={DownloadIcon}
+    >
       {t('exportCsv')}
     </LinkButton>
   );

@@ -1,6 +1,6 @@
 import { FormControl, Select } from '@primer/react';
-import classes from './DataTable.module.css';
 import { useFilterChip } from './filter-chips.tsx';
+import classes from './DataTable.module.css';
 
 export interface FilterOption {
   value: string;
@@ -23,7 +23,16 @@ export interface FilterSelectProps {
 }
 
 /** A labelled select for a list toolbar, bound to one filter of the URL list state. */
-export function FilterSelect({ label, value, onChange, options, allLabel, hideLabel = true, disabled, clearValue = '' }: FilterSelectProps) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+  hideLabel = true,
+  disabled,
+  clearValue = '',
+}: FilterSelectProps) {
   const chosen = value !== clearValue ? options.find((o) => o.value === value) : undefined;
   useFilterChip(chosen ? { label, value: chosen.label, clear: () => onChange(clearValue) } : null);
   return (

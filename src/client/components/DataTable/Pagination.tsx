@@ -37,10 +37,34 @@ export function Pagination({ page, itemsPerPage, total, onChange }: PaginationPr
         {t('range', { from, to, total })}
       </Text>
       <div className={classes.pageButtons}>
-        <IconButton icon={MoveToStartIcon} aria-label={t('firstPage')} variant="invisible" disabled={page <= 1} onClick={() => onChange(1, itemsPerPage)} />
-        <IconButton icon={ChevronLeftIcon} aria-label={t('previousPage')} variant="invisible" disabled={page <= 1} onClick={() => onChange(page - 1, itemsPerPage)} />
-        <IconButton icon={ChevronRightIcon} aria-label={t('nextPage')} variant="invisible" disabled={page >= lastPage} onClick={() => onChange(page + 1, itemsPerPage)} />
-        <IconButton icon={MoveToEndIcon} aria-label={t('lastPage')} variant="invisible" disabled={page >= lastPage} onClick={() => onChange(lastPage, itemsPerPage)} />
+        <IconButton
+          icon={MoveToStartIcon}
+          aria-label={t('firstPage')}
+          variant="invisible"
+          disabled={page <= 1}
+          onClick={() => onChange(1, itemsPerPage)}
+        />
+        <IconButton
+          icon={ChevronLeftIcon}
+          aria-label={t('previousPage')}
+          variant="invisible"
+          disabled={page <= 1}
+          onClick={() => onChange(page - 1, itemsPerPage)}
+        />
+        <IconButton
+          icon={ChevronRightIcon}
+          aria-label={t('nextPage')}
+          variant="invisible"
+          disabled={page >= lastPage}
+          onClick={() => onChange(page + 1, itemsPerPage)}
+        />
+        <IconButton
+          icon={MoveToEndIcon}
+          aria-label={t('lastPage')}
+          variant="invisible"
+          disabled={page >= lastPage}
+          onClick={() => onChange(lastPage, itemsPerPage)}
+        />
       </div>
     </nav>
   );

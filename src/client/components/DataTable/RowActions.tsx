@@ -39,14 +39,25 @@ export function RowActions({ rowLabel, actions }: { rowLabel: string; actions: R
       <ActionMenu.Overlay align="end">
         <ActionList>
           {normal.map((action) => (
-            <ActionList.Item key={action.label} onSelect={action.onSelect} inactiveText={action.unavailable} aria-disabled={action.unavailable ? true : undefined}>
+            <ActionList.Item
+              key={action.label}
+              onSelect={action.onSelect}
+              inactiveText={action.unavailable}
+              aria-disabled={action.unavailable ? true : undefined}
+            >
               {action.icon && <ActionList.LeadingVisual>{action.icon}</ActionList.LeadingVisual>}
               {action.label}
             </ActionList.Item>
           ))}
           {normal.length > 0 && danger.length > 0 && <ActionList.Divider />}
           {danger.map((action) => (
-            <ActionList.Item key={action.label} variant="danger" onSelect={action.onSelect} inactiveText={action.unavailable} aria-disabled={action.unavailable ? true : undefined}>
+            <ActionList.Item
+              key={action.label}
+              variant="danger"
+              onSelect={action.onSelect}
+              inactiveText={action.unavailable}
+              aria-disabled={action.unavailable ? true : undefined}
+            >
               {action.icon && <ActionList.LeadingVisual>{action.icon}</ActionList.LeadingVisual>}
               {action.label}
             </ActionList.Item>

@@ -1,7 +1,7 @@
 import { GearIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu, IconButton } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { toggleColumn, type Density, type TableSettings } from './table-settings.ts';
+import { type Density, type TableSettings, toggleColumn } from './table-settings.ts';
 
 /** "Table settings": which columns show, and the row density. Saved per list by the caller. */
 export function TableSettingsMenu({
@@ -30,7 +30,11 @@ export function TableSettingsMenu({
             {columns.map((column) => {
               const shown = !settings.hidden.includes(column.key);
               return (
-                <ActionList.Item key={column.key} selected={shown} onSelect={() => onChange(toggleColumn(settings, column.key, !shown, keys))}>
+                <ActionList.Item
+                  key={column.key}
+                  selected={shown}
+                  onSelect={() => onChange(toggleColumn(settings, column.key, !shown, keys))}
+                >
                   {column.header}
                 </ActionList.Item>
               );

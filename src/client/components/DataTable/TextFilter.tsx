@@ -1,8 +1,8 @@
 import { FormControl, TextInput } from '@primer/react';
 import { useEffect, useState } from 'react';
 import { inputDir } from '../Bidi/index.ts';
-import classes from './DataTable.module.css';
 import { useFilterChip } from './filter-chips.tsx';
+import classes from './DataTable.module.css';
 
 export interface TextFilterProps {
   /** Accessible name (and placeholder). */
@@ -17,7 +17,14 @@ export interface TextFilterProps {
 }
 
 /** A free-text filter for a list toolbar, applied to the URL state after a short pause. */
-export function TextFilter({ label, value, onChange, maxLength, normalize = (v) => v, accept = () => true }: TextFilterProps) {
+export function TextFilter({
+  label,
+  value,
+  onChange,
+  maxLength,
+  normalize = (v) => v,
+  accept = () => true,
+}: TextFilterProps) {
   const [text, setText] = useState(value);
   useFilterChip(value ? { label, value, clear: () => onChange('') } : null);
   useEffect(() => setText(value), [value]);
@@ -31,7 +38,13 @@ export function TextFilter({ label, value, onChange, maxLength, normalize = (v) 
   return (
     <FormControl className={classes.textFilter}>
       <FormControl.Label visuallyHidden>{label}</FormControl.Label>
-      <TextInput dir={inputDir(text)} value={text} placeholder={label} maxLength={maxLength} onChange={(e) => setText(e.target.value)} />
+      <TextInput
+        dir={inputDir(text)}
+        value={text}
+        placeholder={label}
+        maxLength={maxLength}
+        onChange={(e) => setText(e.target.value)}
+      />
     </FormControl>
   );
 }

@@ -4,7 +4,8 @@ export function exportQuery(input: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
     if (key === 'page' || key === 'itemsPerPage' || value === '') continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') params.set(key, String(value));
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

@@ -31,7 +31,10 @@ export function useFilterChip(chip: { label: string; value: string; clear: () =>
   const value = chip?.value;
   useEffect(() => {
     if (!register) return;
-    register(id, label !== undefined && value !== undefined ? { id, label, value, clear: () => clear.current?.() } : null);
+    register(
+      id,
+      label !== undefined && value !== undefined ? { id, label, value, clear: () => clear.current?.() } : null,
+    );
   }, [register, id, label, value]);
   useEffect(() => () => register?.(id, null), [register, id]);
 }

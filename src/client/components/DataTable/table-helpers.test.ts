@@ -28,7 +28,9 @@ describe('table settings', () => {
   const keys = ['code', 'name', 'status', 'updatedAt'];
 
   it('reads stored settings, dropping unknown columns and bad values', () => {
-    expect(parseTableSettings(JSON.stringify({ hidden: ['status', 'gone', 3, 'status'], density: 'compact' }), keys)).toEqual({
+    expect(
+      parseTableSettings(JSON.stringify({ hidden: ['status', 'gone', 3, 'status'], density: 'compact' }), keys),
+    ).toEqual({
       hidden: ['status'],
       density: 'compact',
     });
@@ -49,8 +51,14 @@ describe('table settings', () => {
 
 describe('CSV of the selection', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas but not negative numbers', () => {
-    expect(toCsv(['Name', 'Note', 'Lng'], [['Lyon, Part-Dieu', 'say "hi"', '-0.58347'], ['=SUM(A1)', 'two\nlines', '+33']])).toBe(
-      'Name,Note,Lng\r\n"Lyon, Part-Dieu","say ""hi""",-0.58347\r\n\'=SUM(A1),"two\nlines",\'+33\r\n',
-    );
+    expect(
+      toCsv(
+        ['Name', 'Note', 'Lng'],
+        [
+          ['Lyon, Part-Dieu', 'say "hi"', '-0.58347'],
+          ['=SUM(A1)', 'two\nlines', '+33'],
+        ],
+      ),
+    ).toBe('Name,Note,Lng\r\n"Lyon, Part-Dieu","say ""hi""",-0.58347\r\n\'=SUM(A1),"two\nlines",\'+33\r\n');
   });
 });

@@ -20,7 +20,9 @@ export function parseTableSettings(stored: string | null, columnKeys: readonly s
   if (!stored) return DEFAULT_TABLE_SETTINGS;
   try {
     const value = JSON.parse(stored) as { hidden?: unknown; density?: unknown };
-    const hidden = Array.isArray(value.hidden) ? value.hidden.filter((k): k is string => typeof k === 'string' && columnKeys.includes(k)) : [];
+    const hidden = Array.isArray(value.hidden)
+      ? value.hidden.filter((k): k is string => typeof k === 'string' && columnKeys.includes(k))
+      : [];
     const density: Density = value.density === 'compact' ? 'compact' : 'comfortable';
     return { hidden: [...new Set(hidden)], density };
   } catch {
@@ -29,7 +31,12 @@ export function parseTableSettings(stored: string | null, columnKeys: readonly s
 }
 
 /** A column shown or hidden: the new hidden list (the last shown column always stays). */
-export function toggleColumn(settings: TableSettings, key: string, shown: boolean, columnKeys: readonly string[]): TableSettings {
+export function toggleColumn(
+  settings: TableSettings,
+  key: string,
+  shown: boolean,
+  columnKeys: readonly string[],
+): TableSettings {
   const hidden = shown ? settings.hidden.filter((k) => k !== key) : [...new Set([...settings.hidden, key])];
   if (columnKeys.every((k) => hidden.includes(k))) return settings;
   return { ...settings, hidden };

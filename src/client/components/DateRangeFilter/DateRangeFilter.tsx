@@ -25,11 +25,23 @@ export function DateRangeFilter({ fromLabel, toLabel, from, to, onChange }: Date
     <div className={classes.range}>
       <FormControl className={classes.field}>
         <FormControl.Label className={classes.label}>{fromLabel}</FormControl.Label>
-        <TextInput type="date" value={from} max={to || undefined} onChange={(e) => set('from', e.target.value)} size="medium" />
+        <TextInput
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => set('from', e.target.value)}
+          size="medium"
+        />
       </FormControl>
       <FormControl className={classes.field}>
         <FormControl.Label className={classes.label}>{toLabel}</FormControl.Label>
-        <TextInput type="date" value={to} min={from || undefined} onChange={(e) => set('to', e.target.value)} size="medium" />
+        <TextInput
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => set('to', e.target.value)}
+          size="medium"
+        />
       </FormControl>
     </div>
   );

@@ -1,10 +1,10 @@
-import { Banner, Dialog, useConfirm, type DialogWidth } from '@primer/react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { isStaleRecordError, parseError } from '../../../shared/errors.ts';
+import { Banner, Dialog, type DialogWidth, useConfirm } from '@primer/react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ZodForm } from './useZodForm.ts';
+import { isStaleRecordError, parseError } from '../../../shared/errors.ts';
 import { useUnsavedChangesGuard } from '../UnsavedChanges/index.ts';
 import { StaleRecordBanner } from './StaleRecordBanner.tsx';
+import type { ZodForm } from './useZodForm.ts';
 import classes from './FormDialog.module.css';
 
 export interface FormDialogProps<V extends Record<string, unknown>, O> {
@@ -122,7 +122,11 @@ export function FormDialog<V extends Record<string, unknown>, O>({
 
   const reload = async () => {
     if (!onReload) return;
-    const go = await confirm({ title: t('staleReloadConfirmTitle'), content: t('staleReloadConfirm'), confirmButtonContent: t('staleReload') });
+    const go = await confirm({
+      title: t('staleReloadConfirmTitle'),
+      content: t('staleReloadConfirm'),
+      confirmButtonContent: t('staleReload'),
+    });
     if (!go) return;
     setStaleBusy('reload');
     const reloaded = await onReload().catch(() => false);

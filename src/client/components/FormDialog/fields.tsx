@@ -1,7 +1,7 @@
 // Form fields bound to a `useZodForm` form by name: a labelled Primer control with its caption and
 // field-level message (client check or server). `Field` wraps any control for nested editors.
-import { Checkbox, FormControl, Select, TextInput, Textarea, useFormControlForwardedProps } from '@primer/react';
-import { cloneElement, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { Checkbox, FormControl, Select, Textarea, TextInput, useFormControlForwardedProps } from '@primer/react';
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { inputDir } from '../Bidi/index.ts';
 import type { ZodForm } from './useZodForm.ts';
 
@@ -22,7 +22,16 @@ interface FieldProps {
 }
 
 /** A labelled control with caption and validation message. */
-export function Field({ label, error, caption, required, disabled, visuallyHiddenLabel, className, children }: FieldProps) {
+export function Field({
+  label,
+  error,
+  caption,
+  required,
+  disabled,
+  visuallyHiddenLabel,
+  className,
+  children,
+}: FieldProps) {
   return (
     <FormControl required={required} disabled={disabled} className={className}>
       <FormControl.Label visuallyHidden={visuallyHiddenLabel}>{label}</FormControl.Label>
@@ -58,7 +67,12 @@ export function TextField<V extends Record<string, unknown>>({
   placeholder,
   monospace,
   ...rest
-}: BoundProps<V> & { type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'url'; autoComplete?: string; placeholder?: string; monospace?: boolean }) {
+}: BoundProps<V> & {
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'url';
+  autoComplete?: string;
+  placeholder?: string;
+  monospace?: boolean;
+}) {
   const value = form.values[name];
   return (
     <Field {...rest} error={form.error(name)}>
@@ -78,7 +92,12 @@ export function TextField<V extends Record<string, unknown>>({
 }
 
 /** A multi-line text field; its direction follows what is typed, like a text field's. */
-export function TextareaField<V extends Record<string, unknown>>({ form, name, rows = 3, ...rest }: BoundProps<V> & { rows?: number }) {
+export function TextareaField<V extends Record<string, unknown>>({
+  form,
+  name,
+  rows = 3,
+  ...rest
+}: BoundProps<V> & { rows?: number }) {
   const value = form.values[name];
   return (
     <Field {...rest} error={form.error(name)}>
@@ -200,11 +219,22 @@ export function SelectField<V extends Record<string, unknown>>({
 }
 
 /** A checkbox bound to a boolean field. */
-export function CheckboxField<V extends Record<string, unknown>>({ form, name, label, caption, disabled, className }: BoundProps<V>) {
+export function CheckboxField<V extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  caption,
+  disabled,
+  className,
+}: BoundProps<V>) {
   const error = form.error(name);
   return (
     <FormControl disabled={disabled} className={className}>
-      <Checkbox name={name} checked={form.values[name] === true} onChange={(e) => form.set(name, e.target.checked as V[typeof name])} />
+      <Checkbox
+        name={name}
+        checked={form.values[name] === true}
+        onChange={(e) => form.set(name, e.target.checked as V[typeof name])}
+      />
       <FormControl.Label>{label}</FormControl.Label>
       {caption && <FormControl.Caption>{caption}</FormControl.Caption>}
       {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}

@@ -10,6 +10,9 @@ describe('an empty record select', () => {
     const message = result.error!.issues[0].message;
     expect(describeMessage(message)).toEqual({ key: '@chooseOption', values: {} });
     // Other lower bounds keep their number.
-    expect(describeMessage('Too small: expected number to be >=10')).toEqual({ key: '@minNumber', values: { min: '10' } });
+    expect(describeMessage('Too small: expected number to be >=10')).toEqual({
+      key: '@minNumber',
+      values: { min: '10' },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZCreateDirectionInput } from '../../../shared/schemas/directions.ts';
 import { ZId } from '../../../shared/schemas/common.ts';
+import { ZCreateDirectionInput } from '../../../shared/schemas/directions.ts';
 import { ZCreateLocationInput, ZOpeningHours } from '../../../shared/schemas/locations.ts';
 import { describeMessage, hasErrorsUnder, issuesToFieldErrors, withoutPath } from './form-errors.ts';
 
@@ -54,7 +54,10 @@ describe('validation message keys', () => {
   });
 
   it('never asks for "at least 0" on a strict bound or an empty picker', () => {
-    expect(describeMessage(z.number().gt(5).safeParse(5).error!.issues[0].message)).toEqual({ key: '@moreThan', values: { min: '5' } });
+    expect(describeMessage(z.number().gt(5).safeParse(5).error!.issues[0].message)).toEqual({
+      key: '@moreThan',
+      values: { min: '5' },
+    });
     expect(describeMessage(ZId.safeParse('').error!.issues[0].message)).toEqual({ key: '@chooseOption', values: {} });
     expect(describeMessage(ZId.safeParse(null).error!.issues[0].message)).toEqual({ key: '@chooseOption', values: {} });
     const location = ZCreateLocationInput.safeParse({ subDirectionId: null, code: 'A1', name: 'Depot' });

@@ -48,15 +48,33 @@ const GENERIC: { pattern: RegExp; key: (m: RegExpMatchArray) => MessageKey }[] =
     pattern: /^Too small: expected string to have >=?(\d+) characters?/,
     key: (m) => (m[1] === '1' ? { key: '@required', values: {} } : { key: '@minLength', values: { min: m[1] } }),
   },
-  { pattern: /^Too big: expected string to have <=?(\d+) characters?/, key: (m) => ({ key: '@maxLength', values: { max: m[1] } }) },
+  {
+    pattern: /^Too big: expected string to have <=?(\d+) characters?/,
+    key: (m) => ({ key: '@maxLength', values: { max: m[1] } }),
+  },
   // Only ids are positive (exclusive > 0): an empty record select reads as null -> 0 (issue 10).
   { pattern: /^Too small: expected number to be >0$/, key: () => ({ key: '@chooseOption', values: {} }) },
-  { pattern: /^Too small: expected number to be >=(-?[\d.]+)/, key: (m) => ({ key: '@minNumber', values: { min: m[1] } }) },
+  {
+    pattern: /^Too small: expected number to be >=(-?[\d.]+)/,
+    key: (m) => ({ key: '@minNumber', values: { min: m[1] } }),
+  },
   // Any other strict bound (`gt(n)`): "at least n" would be wrong.
-  { pattern: /^Too small: expected number to be >(-?[\d.]+)/, key: (m) => ({ key: '@moreThan', values: { min: m[1] } }) },
-  { pattern: /^Too big: expected number to be <=?(-?[\d.]+)/, key: (m) => ({ key: '@maxNumber', values: { max: m[1] } }) },
-  { pattern: /^Too small: expected array to have >=?(\d+) items?/, key: (m) => ({ key: '@minItems', values: { min: m[1] } }) },
-  { pattern: /^Too big: expected array to have <=?(\d+) items?/, key: (m) => ({ key: '@maxItems', values: { max: m[1] } }) },
+  {
+    pattern: /^Too small: expected number to be >(-?[\d.]+)/,
+    key: (m) => ({ key: '@moreThan', values: { min: m[1] } }),
+  },
+  {
+    pattern: /^Too big: expected number to be <=?(-?[\d.]+)/,
+    key: (m) => ({ key: '@maxNumber', values: { max: m[1] } }),
+  },
+  {
+    pattern: /^Too small: expected array to have >=?(\d+) items?/,
+    key: (m) => ({ key: '@minItems', values: { min: m[1] } }),
+  },
+  {
+    pattern: /^Too big: expected array to have <=?(\d+) items?/,
+    key: (m) => ({ key: '@maxItems', values: { max: m[1] } }),
+  },
   { pattern: /^Invalid option|^Invalid input: expected "/, key: () => ({ key: '@chooseOption', values: {} }) },
   { pattern: /^Invalid (email|UUID|date|url)/i, key: () => ({ key: '@invalidFormat', values: {} }) },
   { pattern: /^Invalid input$/, key: () => ({ key: '@invalid', values: {} }) },

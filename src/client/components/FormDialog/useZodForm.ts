@@ -1,10 +1,10 @@
 // Form state validated by a shared zod schema (the same object the server's procedure uses), with
 // field-level messages from the client check and from the server's `fieldErrors`, translated.
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { parseError } from '../../../shared/errors.ts';
-import { describeMessage, issuesToFieldErrors, withoutPath, type FieldErrors } from './form-errors.ts';
+import { describeMessage, type FieldErrors, issuesToFieldErrors, withoutPath } from './form-errors.ts';
 
 /** Translate one validation message (client or server) through the `validation` namespace. */
 export function useValidationMessage(): (message: string) => string {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { savedViewListKeyOf, type TSavedViewListKey } from '../../../shared/schemas/views.ts';
 import { SavedViews } from '../SavedViews/SavedViews.tsx';
-import { NoticeArea, type NoticeApi } from './notices.tsx';
+import { type NoticeApi, NoticeArea } from './notices.tsx';
 import classes from './ListPage.module.css';
 
 export interface ListPageProps {

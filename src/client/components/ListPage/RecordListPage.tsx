@@ -1,14 +1,14 @@
-import { ArchiveIcon, PlusIcon, TrashIcon, type Icon } from '@primer/octicons-react';
+import { ArchiveIcon, type Icon, PlusIcon, TrashIcon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type BulkAction, type CardLayout, type Column } from '../DataTable/DataTable.tsx';
+import { type BulkAction, type CardLayout, type Column, DataTable } from '../DataTable/DataTable.tsx';
 import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
 import { exportQuery } from '../DataTable/export-query.ts';
-import { RowActions, type RowAction } from '../DataTable/RowActions.tsx';
+import { type RowAction, RowActions } from '../DataTable/RowActions.tsx';
 import { ListPage } from './ListPage.tsx';
-import type { RecordList } from './useRecordList.ts';
 import { useCreateParam } from './useCreateParam.ts';
+import type { RecordList } from './useRecordList.ts';
 
 /** What a list page hands its create/edit dialog. */
 export interface RecordDialogProps {
@@ -92,8 +92,12 @@ export function RecordListPage<R extends { id: number }>({
   const canCreate = createLabel !== undefined && list.can('create');
   useCreateParam(canCreate, onCreate);
   const bulkActions: BulkAction<R>[] = [
-    ...(list.archiveMany && list.can('update') ? [{ label: t('bulkArchive'), icon: ArchiveIcon, run: list.archiveMany }] : []),
-    ...(list.removeMany && list.can('delete') ? [{ label: t('bulkDelete'), icon: TrashIcon, variant: 'danger' as const, run: list.removeMany }] : []),
+    ...(list.archiveMany && list.can('update')
+      ? [{ label: t('bulkArchive'), icon: ArchiveIcon, run: list.archiveMany }]
+      : []),
+    ...(list.removeMany && list.can('delete')
+      ? [{ label: t('bulkDelete'), icon: TrashIcon, variant: 'danger' as const, run: list.removeMany }]
+      : []),
   ];
   return (
     <ListPage

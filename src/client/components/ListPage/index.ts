@@ -1,9 +1,16 @@
 // Frame, notices, confirmation and shared filters of the business list pages.
-export { ListPage, type ListPageProps } from './ListPage.tsx';
-export { NoticeArea, useNotice, type Notice, type NoticeApi, type Undo } from './notices.tsx';
-export { useConfirmDialog, type ConfirmOptions } from './useConfirmDialog.tsx';
-export { ActiveFilter, ArchivedFilter } from './filters.tsx';
+
 export { CodeCell, ColorCell, NameCell, NumberCell, RecordStatus, TextCell } from './cells.tsx';
-export { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
-export { useRecordList, type ListCache, type MenuOptions, type RecordList, type RecordListOptions } from './useRecordList.ts';
-export { RecordListPage, type RecordDialogProps, type RecordListPageProps } from './RecordListPage.tsx';
+export { ActiveFilter, ArchivedFilter } from './filters.tsx';
+export { ListPage, type ListPageProps } from './ListPage.tsx';
+export { type Notice, type NoticeApi, NoticeArea, type Undo, useNotice } from './notices.tsx';
+export { type RecordDialogProps, RecordListPage, type RecordListPageProps } from './RecordListPage.tsx';
+export { type ConfirmOptions, useConfirmDialog } from './useConfirmDialog.tsx';
+export { type RecordActions, type RecordActionsOptions, useRecordActions } from './useRecordActions.tsx';
+export {
+  type ListCache,
+  type MenuOptions,
+  type RecordList,
+  type RecordListOptions,
+  useRecordList,
+} from './useRecordList.ts';

@@ -61,7 +61,9 @@ describe('list frame', { timeout: 120_000 }, () => {
     const blocked = page.getByRole('menuitem', { name: /^Delete/ });
     expect(await blocked.getAttribute('aria-disabled')).toBe('true');
     // The reason is shown and is the item's description.
-    const reason = await blocked.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
+    const reason = await blocked.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent,
+    );
     expect(reason).toBe('Has 3 sub-directions: move or delete them first, or archive the direction.');
     await page.keyboard.press('Escape');
 
@@ -76,7 +78,13 @@ describe('list frame', { timeout: 120_000 }, () => {
     await ask.getByRole('button', { name: 'Delete', exact: true }).click();
     await notice(page, '“Short Lived Direction” deleted.');
     // No Undo for a delete the server cannot reverse.
-    expect(await toasts(page).getByRole('listitem').filter({ hasText: 'deleted' }).getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(
+      await toasts(page)
+        .getByRole('listitem')
+        .filter({ hasText: 'deleted' })
+        .getByRole('button', { name: 'Undo' })
+        .count(),
+    ).toBe(0);
   });
 
   it('a search with no match is not the empty list: it names the query and clears it', async () => {
@@ -121,8 +129,20 @@ describe('list frame', { timeout: 120_000 }, () => {
     const root = await b.caller('superadmin@demo.com');
     const customer = await root.customers.create({ code: 'EMPTYCO', name: 'Empty Company' });
     const start = new Date(Date.now() - 86_400_000);
-    await root.licenses.create({ customerId: customer.id, plan: 'team', seats: 5, startsAt: start, expiresAt: new Date(start.getTime() + 365 * 86_400_000) });
-    await root.users.create({ customerId: customer.id, email: 'admin@empty.test', fullName: 'Empty Admin', role: 'admin', password: 'Empty-admin-2026!' });
+    await root.licenses.create({
+      customerId: customer.id,
+      plan: 'team',
+      seats: 5,
+      startsAt: start,
+      expiresAt: new Date(start.getTime() + 365 * 86_400_000),
+    });
+    await root.users.create({
+      customerId: customer.id,
+      email: 'admin@empty.test',
+      fullName: 'Empty Admin',
+      role: 'admin',
+      password: 'Empty-admin-2026!',
+    });
     const { context, page: fresh } = await b.newPage();
     fresh.setDefaultTimeout(10_000);
     await b.signIn(fresh, 'admin@empty.test', 'Empty-admin-2026!');
@@ -146,11 +166,20 @@ describe('list frame', { timeout: 120_000 }, () => {
     const bar = page.getByRole('region', { name: 'Actions on the selection' });
     await bar.getByText('2 selected').waitFor();
     // The selection as CSV, as the table shows it.
-    const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = await fs.readFile((await download.path()), 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await fs.readFile(await download.path(), 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Code,Name,Sub-directions,Status,Updated');
-    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['T-BULK-A,Bulk Alpha', 'T-BULK-B,Bulk Beta']);
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      'T-BULK-A,Bulk Alpha',
+      'T-BULK-B,Bulk Beta',
+    ]);
     await bar.getByRole('button', { name: 'Archive' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Archive 2 records?' });
     await ask.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -179,7 +208,9 @@ describe('list frame', { timeout: 120_000 }, () => {
 
     const caller = await b.caller('admin@demo.com');
     const { items } = await caller.locations.list({ itemsPerPage: 10 });
-    const titles = await phone.locator('[data-row-key] > div:first-child [data-col="name"] bdi:not([data-detail])').allInnerTexts();
+    const titles = await phone
+      .locator('[data-row-key] > div:first-child [data-col="name"] bdi:not([data-detail])')
+      .allInnerTexts();
     expect(titles).toEqual(items.map((l) => l.name));
     // The "⋯" menu is in the card's top row, at its inline end.
     const first = cards.first();
@@ -193,7 +224,8 @@ describe('list frame', { timeout: 120_000 }, () => {
     const gear = (await phone.getByRole('button', { name: 'Open customizer' }).boundingBox())!;
     for (const button of await phone.getByRole('button', { name: /^Actions for/ }).all()) {
       const m = (await button.boundingBox())!;
-      const overlap = m.x < gear.x + gear.width && gear.x < m.x + m.width && m.y < gear.y + gear.height && gear.y < m.y + m.height;
+      const overlap =
+        m.x < gear.x + gear.width && gear.x < m.x + m.width && m.y < gear.y + gear.height && gear.y < m.y + m.height;
       expect(overlap).toBe(false);
     }
 
@@ -203,7 +235,9 @@ describe('list frame', { timeout: 120_000 }, () => {
     const byName = await caller.locations.list({ itemsPerPage: 10, sortBy: 'name', orderBy: 'desc' });
     await phone.getByRole('button', { name: /^Ascending order/ }).click();
     await phone.waitForURL((url) => url.searchParams.get('orderBy') === 'desc');
-    await expect.poll(() => phone.locator('[data-row-key] [data-col="name"] bdi:not([data-detail])').first().innerText()).toBe(byName.items[0].name);
+    await expect
+      .poll(() => phone.locator('[data-row-key] [data-col="name"] bdi:not([data-detail])').first().innerText())
+      .toBe(byName.items[0].name);
 
     // Filters live in a sheet behind one "Filters (n)" button.
     await phone.getByRole('button', { name: /^Filters/ }).click();
@@ -222,14 +256,19 @@ describe('list frame', { timeout: 120_000 }, () => {
     await ar.goto('/management/location-setting?itemsPerPage=100');
     await ar.locator('tbody tr[data-row-key]').first().waitFor();
     const direction = (selector: string) =>
-      ar.locator(selector).first().evaluate((el) => getComputedStyle(el).direction);
+      ar
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction);
     expect(await ar.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await direction('tbody td[data-col="name"]')).toBe('rtl');
     // A French address ("85 Voie du Havre") and an English/French name: left to right, isolated.
     expect(await direction('tbody td[data-col="name"] bdi[data-detail]')).toBe('ltr');
     expect(await direction('tbody td[data-col="name"] bdi:not([data-detail])')).toBe('ltr');
     // Coordinates, negative ones included, are a left-to-right run.
-    const coordinates = ar.locator('tbody td[data-col="geofence"] bdi[dir="ltr"]').filter({ hasText: /^-?\d+\.\d{5}, -\d+\.\d{5}$/ });
+    const coordinates = ar
+      .locator('tbody td[data-col="geofence"] bdi[dir="ltr"]')
+      .filter({ hasText: /^-?\d+\.\d{5}, -\d+\.\d{5}$/ });
     expect(await coordinates.count()).toBeGreaterThan(0);
     expect(await coordinates.first().evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     // "-0.58347" reads with its minus sign first: the minus is left of the digits.
@@ -269,7 +308,8 @@ describe('list frame', { timeout: 120_000 }, () => {
     await bdx.getByRole('button', { name: /^إجراءات / }).click();
     await ar.getByRole('menuitem', { name: 'تعديل', exact: true }).click();
     const edit = ar.getByRole('dialog');
-    const direction = (label: string | RegExp) => edit.getByLabel(label, { exact: true }).evaluate((el) => getComputedStyle(el).direction);
+    const direction = (label: string | RegExp) =>
+      edit.getByLabel(label, { exact: true }).evaluate((el) => getComputedStyle(el).direction);
     // The seeded French name and address read left to right inside the right-to-left dialog…
     expect(await ar.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await edit.getByLabel('العنوان', { exact: true }).inputValue()).toMatch(/^\d+ /);

@@ -2,11 +2,11 @@
 // undone), refusals and failures that need the user's action stay inline above the list until dismissed.
 // Its own module so SavedViews, which ListPage renders, can take a NoticeApi without a cycle.
 import { Banner } from '@primer/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseError } from '../../../shared/errors.ts';
 import { useValidationMessage } from '../FormDialog/useZodForm.ts';
-import { useToast, type ToastApi } from '../Toast/Toast.tsx';
+import { type ToastApi, useToast } from '../Toast/Toast.tsx';
 import classes from './ListPage.module.css';
 
 export interface Notice {
@@ -47,7 +47,10 @@ export function useNotice(): NoticeApi {
   const [notice, setNotice] = useState<Notice | null>(null);
   const translate = useValidationMessage();
   const toast = useToast();
-  const failure = useCallback((error: unknown) => setNotice({ variant: 'critical', message: translate(parseError(error).message) }), [translate]);
+  const failure = useCallback(
+    (error: unknown) => setNotice({ variant: 'critical', message: translate(parseError(error).message) }),
+    [translate],
+  );
   const success = useCallback(
     (message: ReactNode, options: SuccessOptions = {}) => {
       setNotice(null);
@@ -84,7 +87,10 @@ export function useNotice(): NoticeApi {
     },
     [failure, success],
   );
-  return useMemo(() => ({ notice, dismiss: () => setNotice(null), success, failure, run, toast }), [notice, success, failure, run, toast]);
+  return useMemo(
+    () => ({ notice, dismiss: () => setNotice(null), success, failure, run, toast }),
+    [notice, success, failure, run, toast],
+  );
 }
 
 /** The inline refusal or failure of the last action (successes are toasts), announced and dismissible. */

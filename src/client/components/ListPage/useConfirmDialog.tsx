@@ -1,5 +1,5 @@
 import { ConfirmationDialog } from '@primer/react';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmOptions {

@@ -4,7 +4,7 @@ import { parseError } from '../../../shared/errors.ts';
 import { useIsolatedT } from '../Bidi/Bidi.tsx';
 import type { RowAction } from '../DataTable/RowActions.tsx';
 import { useValidationMessage } from '../FormDialog/useZodForm.ts';
-import { summarizeBulk, type BulkOutcome } from './bulk.ts';
+import { type BulkOutcome, summarizeBulk } from './bulk.ts';
 import type { NoticeApi } from './notices.tsx';
 import { useConfirmDialog } from './useConfirmDialog.tsx';
 
@@ -45,7 +45,10 @@ export interface RecordActions<R extends { id: number }> {
   /** Delete each row in turn (after one confirmation), with a progress toast and a summary. */
   removeMany(rows: R[], refuse?: (row: R) => string | null): Promise<void>;
   /** Menu items: edit, archive or restore (by `archived`), delete — each only when allowed. */
-  menu(row: R, options: { onEdit?: () => void; canUpdate: boolean; canDelete: boolean; archived?: boolean; extra?: RowAction[] }): RowAction[];
+  menu(
+    row: R,
+    options: { onEdit?: () => void; canUpdate: boolean; canDelete: boolean; archived?: boolean; extra?: RowAction[] },
+  ): RowAction[];
   /** The confirmations; render once in the page. */
   dialog: ReactNode;
   /** Which bulk actions this list has. */
@@ -69,7 +72,8 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
       for (const row of rows) await options.restore?.({ id: row.id });
       await refresh();
     },
-    message: rows.length === 1 ? ti('notices.restored', { name: label(rows[0]) }) : t('bulk.restored', { count: rows.length }),
+    message:
+      rows.length === 1 ? ti('notices.restored', { name: label(rows[0]) }) : t('bulk.restored', { count: rows.length }),
   });
 
   const archiveBody = (count: number) => (
@@ -111,10 +115,13 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
     async restore(row: R) {
       const restore = options.restore;
       if (!restore) return false;
-      return notices.run(async () => {
-        await restore({ id: row.id });
-        await refresh();
-      }, ti('notices.restored', { name: label(row) }));
+      return notices.run(
+        async () => {
+          await restore({ id: row.id });
+          await refresh();
+        },
+        ti('notices.restored', { name: label(row) }),
+      );
     },
     async remove(row: R) {
       const remove = options.remove;
@@ -125,16 +132,28 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
         confirmLabel: t('actions.delete'),
       });
       if (!ok) return false;
-      return notices.run(async () => {
-        await remove({ id: row.id });
-        await refresh();
-      }, ti('notices.deleted', { name: label(row) }));
+      return notices.run(
+        async () => {
+          await remove({ id: row.id });
+          await refresh();
+        },
+        ti('notices.deleted', { name: label(row) }),
+      );
     },
   };
 
   /** Run `mutate` on each row in turn, showing progress, then a summary (done, refused with reasons). */
-  async function runMany(rows: R[], kind: 'archive' | 'delete', mutate: ById, blocked: (row: R) => string | null): Promise<R[]> {
-    const progress = notices.toast.show({ message: t(`bulk.${kind}Progress`, { done: 0, count: rows.length }), variant: 'progress', duration: null });
+  async function runMany(
+    rows: R[],
+    kind: 'archive' | 'delete',
+    mutate: ById,
+    blocked: (row: R) => string | null,
+  ): Promise<R[]> {
+    const progress = notices.toast.show({
+      message: t(`bulk.${kind}Progress`, { done: 0, count: rows.length }),
+      variant: 'progress',
+      duration: null,
+    });
     const outcomes: BulkOutcome[] = [];
     const done: R[] = [];
     for (const [index, row] of rows.entries()) {
@@ -174,7 +193,8 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
       </>
     );
     const undo = kind === 'archive' && done.length && options.restore ? restoreUndo(done) : undefined;
-    if (summary.refused.length > 0 && summary.done === 0) notices.toast.show({ message, variant: 'critical', duration: null });
+    if (summary.refused.length > 0 && summary.done === 0)
+      notices.toast.show({ message, variant: 'critical', duration: null });
     else if (summary.refused.length > 0) notices.success(message, { undo, variant: 'info', duration: null });
     else notices.success(message, { undo });
     return done;
@@ -201,7 +221,8 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
         content: deleteBody(rows.length),
         confirmLabel: t('actions.delete'),
       });
-      if (ok) await runMany(rows, 'delete', options.remove, (row) => refuse(row) ?? options.deleteBlocked?.(row) ?? null);
+      if (ok)
+        await runMany(rows, 'delete', options.remove, (row) => refuse(row) ?? options.deleteBlocked?.(row) ?? null);
     },
     menu(row, { onEdit, canUpdate, canDelete, archived, extra = [] }) {
       const blocked = options.deleteBlocked?.(row) ?? null;

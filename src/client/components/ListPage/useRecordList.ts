@@ -1,16 +1,24 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Subject } from '../../../shared/abilities/index.ts';
 import { useCan } from '../../lib/can.ts';
-import { toSchemaListInput, useListState, type ListState } from '../../lib/list-state.ts';
-import { useProcedureQuery, utilsOf, type Domain, type QueryData, type QueryInput, type QueryProcedure, type QueryState } from '../../lib/procedures.ts';
+import { type ListState, toSchemaListInput, useListState } from '../../lib/list-state.ts';
+import {
+  type Domain,
+  type QueryData,
+  type QueryInput,
+  type QueryProcedure,
+  type QueryState,
+  useProcedureQuery,
+  utilsOf,
+} from '../../lib/procedures.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useIsolatedT } from '../Bidi/Bidi.tsx';
 import type { RowAction } from '../DataTable/RowActions.tsx';
-import { useNotice, type NoticeApi } from './notices.tsx';
-import { useRecordActions, type RecordActions, type RecordActionsOptions } from './useRecordActions.tsx';
+import { type NoticeApi, useNotice } from './notices.tsx';
+import { type RecordActions, type RecordActionsOptions, useRecordActions } from './useRecordActions.tsx';
 
 /** The row type of a list procedure (`{ items, total }`). */
 export type ListRow<P> = QueryData<P> extends { items: (infer R)[] } ? R & { id: number } : never;
@@ -101,7 +109,9 @@ export interface RecordList<R extends { id: number }> {
  * The state of a business list page: URL list state, the list query, notices, the create/edit dialog's
  * record, ability checks, and archive/restore/delete with refresh of the related lists.
  */
-export function useRecordList<P extends QueryProcedure, R extends { id: number } = ListRow<P>>(options: RecordListOptions<P, R>): RecordList<R> {
+export function useRecordList<P extends QueryProcedure, R extends { id: number } = ListRow<P>>(
+  options: RecordListOptions<P, R>,
+): RecordList<R> {
   const { t } = useTranslation('forms');
   const ti = useIsolatedT('forms');
   const allowed = useCan();
@@ -113,7 +123,8 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   const notices = options.notices ?? ownNotices;
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const cache = options.cache?.(utils);
-  const refresh = () => Promise.all([cache?.invalidate(), ...options.invalidates.map((domain) => utilsOf(utils, domain).invalidate())]);
+  const refresh = () =>
+    Promise.all([cache?.invalidate(), ...options.invalidates.map((domain) => utilsOf(utils, domain).invalidate())]);
   const actions = useRecordActions<R>({ ...options, notices, refresh });
   const { subject, record, archived } = options;
   const can: RecordList<R>['can'] = (action, row) => allowed(action, subject, row && record ? record(row) : undefined);
@@ -123,7 +134,11 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   };
   const notAllowed = t('bulk.notAllowed');
   const fetchAll = async () => {
-    const all = ((cache ?? utilsOf(utils, options.invalidates[0])) as unknown as { list: { fetch: (input: unknown) => Promise<{ items: R[] }> } }).list;
+    const all = (
+      (cache ?? utilsOf(utils, options.invalidates[0])) as unknown as {
+        list: { fetch: (input: unknown) => Promise<{ items: R[] }> };
+      }
+    ).list;
     return (await all.fetch({ ...input, page: 1, itemsPerPage: -1 })).items;
   };
 
@@ -159,7 +174,9 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
             archived?.(row) ? t('bulk.alreadyArchived') : can('update', row) ? null : notAllowed,
           )
       : undefined,
-    removeMany: options.remove ? (rows) => actions.removeMany(rows, (row) => (can('delete', row) ? null : notAllowed)) : undefined,
+    removeMany: options.remove
+      ? (rows) => actions.removeMany(rows, (row) => (can('delete', row) ? null : notAllowed))
+      : undefined,
     records: options.records,
   };
 }

@@ -17,7 +17,12 @@ const ROWS = 8;
 export function PageLoading({ fullScreen = false, variant = 'page' }: PageLoadingProps) {
   const { t } = useTranslation();
   return (
-    <div className={classes.PageLoading} data-full-screen={fullScreen || undefined} data-variant={variant} role="status">
+    <div
+      className={classes.PageLoading}
+      data-full-screen={fullScreen || undefined}
+      data-variant={variant}
+      role="status"
+    >
       <span className={classes.visuallyHidden}>{t('loading')}</span>
       <div className={classes.skeleton} aria-hidden="true">
         <div className={classes.heading}>

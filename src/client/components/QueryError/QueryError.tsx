@@ -26,7 +26,11 @@ export function QueryError({ title, error, onRetry, className }: QueryErrorProps
       className={className}
       title={title ?? t('errors.loadFailed')}
       description={message || undefined}
-      primaryAction={onRetry ? <Banner.PrimaryAction onClick={() => void onRetry()}>{t('errors.tryAgain')}</Banner.PrimaryAction> : undefined}
+      primaryAction={
+        onRetry ? (
+          <Banner.PrimaryAction onClick={() => void onRetry()}>{t('errors.tryAgain')}</Banner.PrimaryAction>
+        ) : undefined
+      }
     />
   );
 }

@@ -16,11 +16,16 @@ const LIST_PAGES: Record<string, string> = {
 };
 
 /** Where the event's record is shown, or null (gone, no page for its type, or not for this caller). */
-export function recordHref(event: Pick<TAuditEvent, 'entityType' | 'entityId' | 'recordLabel'>, ability: AppAbility, role: string): string | null {
+export function recordHref(
+  event: Pick<TAuditEvent, 'entityType' | 'entityId' | 'recordLabel'>,
+  ability: AppAbility,
+  role: string,
+): string | null {
   let href: string | null = null;
   if (event.entityType === 'Task') href = `/tasks/viewTask/${event.entityId}`;
   else if (event.entityType === 'Scheme') href = `/management/schemes?scheme=${event.entityId}`;
-  else if (event.recordLabel && LIST_PAGES[event.entityType]) href = `${LIST_PAGES[event.entityType]}?q=${encodeURIComponent(event.recordLabel)}`;
+  else if (event.recordLabel && LIST_PAGES[event.entityType])
+    href = `${LIST_PAGES[event.entityType]}?q=${encodeURIComponent(event.recordLabel)}`;
   return openableHref(href, ability, role);
 }
 
@@ -33,7 +38,14 @@ function shown(value: unknown): string {
 }
 
 function isDiff(value: unknown): value is { from: unknown; to: unknown } {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && 'from' in value && 'to' in value && Object.keys(value).length === 2;
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    'from' in value &&
+    'to' in value &&
+    Object.keys(value).length === 2
+  );
 }
 
 export interface ChangeLine {
@@ -46,7 +58,9 @@ export interface ChangeLine {
 
 /** The event's changes, one line per field (`{ from, to }` diffs kept apart from plain values). */
 export function changeLines(changes: Record<string, unknown>): ChangeLine[] {
-  return Object.entries(changes).map(([field, value]) => (isDiff(value) ? { field, from: shown(value.from), to: shown(value.to) } : { field, value: shown(value) }));
+  return Object.entries(changes).map(([field, value]) =>
+    isDiff(value) ? { field, from: shown(value.from), to: shown(value.to) } : { field, value: shown(value) },
+  );
 }
 
 /** The arrow from a field's old value to its new one, pointing the way the language reads. */

@@ -52,7 +52,11 @@ export function RecordSelect({
   return (
     <FormControl required={required} disabled={disabled || loading} className={className}>
       <FormControl.Label visuallyHidden={hideLabel}>{label}</FormControl.Label>
-      <Select block value={value == null ? '' : String(value)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+      <Select
+        block
+        value={value == null ? '' : String(value)}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
         {(placeholder !== undefined || value == null) && <Select.Option value="">{placeholder ?? ''}</Select.Option>}
         {value != null && !known && <Select.Option value={String(value)}>{loading ? '…' : `#${value}`}</Select.Option>}
         {[...groups.entries()].map(([group, list]) =>

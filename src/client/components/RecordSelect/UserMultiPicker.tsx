@@ -1,5 +1,5 @@
 import { PeopleIcon, XIcon } from '@primer/octicons-react';
-import { Button, IconButton, Label, SelectPanel, Text, type SelectPanelItemInput } from '@primer/react';
+import { Button, IconButton, Label, SelectPanel, type SelectPanelItemInput, Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,12 +57,24 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
     disabled: lockedIds.has(u.id),
   });
   const chosenIds = new Set(value.map((u) => u.id));
-  const results: PickedUser[] = (search.data?.items ?? []).map((u) => ({ id: u.id, fullName: u.fullName, email: u.email, role: u.role }));
-  const items = [...value.filter((u) => !q || `${u.fullName} ${u.email}`.toLowerCase().includes(q.toLowerCase())), ...results.filter((u) => !chosenIds.has(u.id))].map(toItem);
+  const results: PickedUser[] = (search.data?.items ?? []).map((u) => ({
+    id: u.id,
+    fullName: u.fullName,
+    email: u.email,
+    role: u.role,
+  }));
+  const items = [
+    ...value.filter((u) => !q || `${u.fullName} ${u.email}`.toLowerCase().includes(q.toLowerCase())),
+    ...results.filter((u) => !chosenIds.has(u.id)),
+  ].map(toItem);
   const byId = new Map([...value, ...results].map((u) => [u.id, u]));
 
   return (
-    <fieldset className={`${formClasses.fieldset} ${classes.picker}`} disabled={disabled} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className={`${formClasses.fieldset} ${classes.picker}`}
+      disabled={disabled}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className={formClasses.legend}>
         {label} <span className={classes.count}>({value.length})</span>
       </legend>
@@ -113,7 +125,10 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
         onSelectedChange={(selected: SelectPanelItemInput[]) => {
           const ids = new Set(selected.map((item) => item.id as number));
           const kept = value.filter((u) => ids.has(u.id) || lockedIds.has(u.id) || !items.some((i) => i.id === u.id));
-          const added = [...ids].filter((id) => !chosenIds.has(id)).map((id) => byId.get(id)!).filter(Boolean);
+          const added = [...ids]
+            .filter((id) => !chosenIds.has(id))
+            .map((id) => byId.get(id)!)
+            .filter(Boolean);
           onChange([...kept, ...added]);
         }}
         filterValue={filter}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useZodForm, type ZodForm } from '../FormDialog/useZodForm.ts';
 import { useIsSuperadmin } from './CustomerFilter.tsx';
-import { RecordSelect } from './RecordSelect.tsx';
 import { useCustomerOptions } from './options.ts';
+import { RecordSelect } from './RecordSelect.tsx';
 
 /** Message (and translation key) when the superadmin leaves the customer empty. */
 export const CHOOSE_CUSTOMER = 'Choose a customer';
@@ -16,12 +16,19 @@ export const CHOOSE_CUSTOMER = 'Choose a customer';
 export function requireCustomerFor<S extends z.ZodType>(schema: S, superadmin: boolean): S {
   if (!superadmin) return schema;
   return schema.superRefine((value, ctx) => {
-    if (!(value as { customerId?: unknown }).customerId) ctx.addIssue({ code: 'custom', message: CHOOSE_CUSTOMER, path: ['customerId'] });
+    if (!(value as { customerId?: unknown }).customerId)
+      ctx.addIssue({ code: 'custom', message: CHOOSE_CUSTOMER, path: ['customerId'] });
   });
 }
 
 /** The customer select of a create form, shown to the superadmin only. */
-export function CustomerField<V extends { customerId: number | null }>({ form, superadmin }: { form: ZodForm<V, unknown>; superadmin: boolean }) {
+export function CustomerField<V extends { customerId: number | null }>({
+  form,
+  superadmin,
+}: {
+  form: ZodForm<V, unknown>;
+  superadmin: boolean;
+}) {
   const { t } = useTranslation('forms');
   const { options, loading } = useCustomerOptions(superadmin);
   if (!superadmin) return null;
@@ -39,7 +46,11 @@ export function CustomerField<V extends { customerId: number | null }>({ form, s
   );
 }
 
-export interface CustomerRecordFormOptions<C extends z.ZodType, V extends Record<string, unknown>, U extends z.ZodType = C> {
+export interface CustomerRecordFormOptions<
+  C extends z.ZodType,
+  V extends Record<string, unknown>,
+  U extends z.ZodType = C,
+> {
   /** The record being edited, or null for a new one; its `version`, when it has one, goes with the update. */
   record: { id: number; version?: number } | null;
   /** The shared create schema (the superadmin must also choose a customer). */
@@ -66,10 +77,15 @@ export function useCustomerRecordForm<C extends z.ZodType, V extends Record<stri
   toInput = (fields) => fields,
 }: CustomerRecordFormOptions<C, V, U>) {
   const superadmin = useIsSuperadmin();
-  const schema = useMemo(() => (record && update ? update : requireCustomerFor(create, superadmin)), [record, superadmin]);
+  const schema = useMemo(
+    () => (record && update ? update : requireCustomerFor(create, superadmin)),
+    [record, superadmin],
+  );
   const form = useZodForm(schema, { customerId: null as number | null, ...values }, ({ customerId, ...fields }) => {
     const input = toInput(fields as unknown as V);
-    return record ? { id: record.id, ...(record.version !== undefined ? { version: record.version } : {}), ...input } : { ...input, customerId: (superadmin && customerId) || undefined };
+    return record
+      ? { id: record.id, ...(record.version !== undefined ? { version: record.version } : {}), ...input }
+      : { ...input, customerId: (superadmin && customerId) || undefined };
   });
   return { form, superadmin };
 }

@@ -28,13 +28,20 @@ export function useDirectionOptions(customerId?: number | null, enabled = true):
     { enabled, staleTime: STALE },
   );
   return {
-    options: (query.data?.items ?? []).map((d) => ({ id: d.id, label: `${d.code} · ${d.name}`, customerId: d.customerId })),
+    options: (query.data?.items ?? []).map((d) => ({
+      id: d.id,
+      label: `${d.code} · ${d.name}`,
+      customerId: d.customerId,
+    })),
     loading: enabled && query.isLoading,
   };
 }
 
 /** Sub-directions grouped by direction, optionally of one customer or one direction. */
-export function useSubDirectionOptions(filter: { customerId?: number | null; directionId?: number | null } = {}, enabled = true): OptionsResult {
+export function useSubDirectionOptions(
+  filter: { customerId?: number | null; directionId?: number | null } = {},
+  enabled = true,
+): OptionsResult {
   const query = trpc.subDirections.list.useQuery(
     {
       itemsPerPage: ALL,
@@ -80,7 +87,10 @@ export function useTeamOptions(customerId?: number | null, enabled = true): Opti
 }
 
 /** Users, optionally of one role (floor managers, team leaders…). */
-export function useUserOptions(filter: { customerId?: number | null; role?: Role } = {}, enabled = true): OptionsResult {
+export function useUserOptions(
+  filter: { customerId?: number | null; role?: Role } = {},
+  enabled = true,
+): OptionsResult {
   const query = trpc.users.list.useQuery(
     {
       itemsPerPage: ALL,
@@ -91,7 +101,11 @@ export function useUserOptions(filter: { customerId?: number | null; role?: Role
     { enabled, staleTime: STALE },
   );
   return {
-    options: (query.data?.items ?? []).map((u) => ({ id: u.id, label: `${u.fullName} (${u.email})`, customerId: u.customerId ?? undefined })),
+    options: (query.data?.items ?? []).map((u) => ({
+      id: u.id,
+      label: `${u.fullName} (${u.email})`,
+      customerId: u.customerId ?? undefined,
+    })),
     loading: enabled && query.isLoading,
   };
 }

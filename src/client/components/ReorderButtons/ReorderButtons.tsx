@@ -18,9 +18,32 @@ export interface ReorderButtonsProps {
 export function ReorderButtons({ index, count, labels, onMove, onRemove, removeDisabled }: ReorderButtonsProps) {
   return (
     <>
-      <IconButton icon={ArrowUpIcon} data-move="-1" aria-label={labels.up} size="small" variant="invisible" disabled={index === 0} onClick={() => onMove(-1)} />
-      <IconButton icon={ArrowDownIcon} data-move="1" aria-label={labels.down} size="small" variant="invisible" disabled={index === count - 1} onClick={() => onMove(1)} />
-      <IconButton icon={TrashIcon} aria-label={labels.remove} size="small" variant="invisible" disabled={removeDisabled} onClick={onRemove} />
+      <IconButton
+        icon={ArrowUpIcon}
+        data-move="-1"
+        aria-label={labels.up}
+        size="small"
+        variant="invisible"
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      />
+      <IconButton
+        icon={ArrowDownIcon}
+        data-move="1"
+        aria-label={labels.down}
+        size="small"
+        variant="invisible"
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      />
+      <IconButton
+        icon={TrashIcon}
+        aria-label={labels.remove}
+        size="small"
+        variant="invisible"
+        disabled={removeDisabled}
+        onClick={onRemove}
+      />
     </>
   );
 }

@@ -3,23 +3,23 @@
 // personal or shared with the caller's customer, and opens "Manage views" to rename, re-save or delete.
 import { BookmarkIcon, CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu, Button, Dialog, IconButton, Label, Spinner, Text } from '@primer/react';
-import { Suspense, useRef, useState, type RefObject } from 'react';
+import { type RefObject, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { parseError } from '../../../shared/errors.ts';
 import {
   SAVED_VIEW_LISTS,
-  ZCreateSavedViewInput,
-  ZUpdateSavedViewInput,
   type TSavedView,
   type TSavedViewListKey,
+  ZCreateSavedViewInput,
+  ZUpdateSavedViewInput,
 } from '../../../shared/schemas/views.ts';
-import { parseError } from '../../../shared/errors.ts';
 import { useCan } from '../../lib/can.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { CheckboxField, FormDialog, TextField, useValidationMessage, useZodForm } from '../FormDialog/index.ts';
-import { useConfirmDialog } from '../ListPage/useConfirmDialog.tsx';
 import type { NoticeApi } from '../ListPage/notices.tsx';
+import { useConfirmDialog } from '../ListPage/useConfirmDialog.tsx';
 import classes from './SavedViews.module.css';
 
 export interface SavedViewsProps {
@@ -89,9 +89,7 @@ function SavedViewsMenu({ listKey, notices }: SavedViewsProps) {
   return (
     <>
       <ActionMenu anchorRef={anchor}>
-        <ActionMenu.Button leadingVisual={BookmarkIcon}>
-          {t('button')}
-        </ActionMenu.Button>
+        <ActionMenu.Button leadingVisual={BookmarkIcon}>{t('button')}</ActionMenu.Button>
         <ActionMenu.Overlay width="medium" align="end">
           <ActionList>
             {list.isLoading && (
@@ -108,9 +106,7 @@ function SavedViewsMenu({ listKey, notices }: SavedViewsProps) {
                 <ActionList.TrailingVisual>{` ${t('retry')}`}</ActionList.TrailingVisual>
               </ActionList.Item>
             )}
-            {list.isSuccess && views.length === 0 && (
-              <ActionList.Item disabled>{t('empty')}</ActionList.Item>
-            )}
+            {list.isSuccess && views.length === 0 && <ActionList.Item disabled>{t('empty')}</ActionList.Item>}
             {mine.length > 0 && (
               <ActionList.Group>
                 <ActionList.GroupHeading>{t('mine')}</ActionList.GroupHeading>
@@ -160,7 +156,9 @@ function SavedViewsMenu({ listKey, notices }: SavedViewsProps) {
             // Back to where the user came from: the manage dialog's list, else the menu button.
             if (!managing) requestAnimationFrame(() => anchor.current?.focus());
           }}
-          onSaved={(view, created) => notices?.success(t(created ? 'notices.saved' : 'notices.updated', { name: view.name }))}
+          onSaved={(view, created) =>
+            notices?.success(t(created ? 'notices.saved' : 'notices.updated', { name: view.name }))
+          }
         />
       )}
     </>
@@ -218,7 +216,9 @@ function ViewDialog({
           caption={t('sharedCaption', { customer: user?.customerCode ?? '' })}
         />
       )}
-      {view && <CheckboxField form={form} name="replaceQuery" label={t('replaceQuery')} caption={t('replaceQueryCaption')} />}
+      {view && (
+        <CheckboxField form={form} name="replaceQuery" label={t('replaceQuery')} caption={t('replaceQueryCaption')} />
+      )}
     </FormDialog>
   );
 }
@@ -297,7 +297,12 @@ function ManageViewsDialog({
                 </div>
                 <div className={classes.buttons}>
                   {canEdit && (
-                    <Button size="small" leadingVisual={PencilIcon} onClick={() => onEdit(view)} aria-label={t('editNamed', { name: view.name })}>
+                    <Button
+                      size="small"
+                      leadingVisual={PencilIcon}
+                      onClick={() => onEdit(view)}
+                      aria-label={t('editNamed', { name: view.name })}
+                    >
                       {t('edit')}
                     </Button>
                   )}

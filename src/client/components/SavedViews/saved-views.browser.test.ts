@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupBrowser } from '../../../server/testing/browser.ts';
-import { axeAudit, type AxeFinding } from '../../testing/axe.ts';
+import { type AxeFinding, axeAudit } from '../../testing/axe.ts';
 import { dataRows, dialog, notice, row, search, settled } from '../../testing/list-pages.ts';
 
 // TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
@@ -107,7 +107,10 @@ describe('saved views of the locations list', { timeout: 90_000 }, () => {
     await page.goto(LIST);
     await settled(page);
     await openViews(page);
-    await page.getByRole('group', { name: 'Shared with me' }).getByRole('menuitem', { name: new RegExp(VIEW) }).waitFor();
+    await page
+      .getByRole('group', { name: 'Shared with me' })
+      .getByRole('menuitem', { name: new RegExp(VIEW) })
+      .waitFor();
     await page.getByRole('menuitem', { name: new RegExp(VIEW) }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === sample.code);
     await settled(page);
@@ -122,7 +125,12 @@ describe('saved views of the locations list', { timeout: 90_000 }, () => {
   });
 
   it('has no serious or critical axe finding in the menu and dialogs, in light English and dark Arabic', async () => {
-    await (await b.caller('admin@demo.com')).views.create({ listKey: 'management.locations', name: 'Axe check', query: 'active=true', shared: true });
+    await (await b.caller('admin@demo.com')).views.create({
+      listKey: 'management.locations',
+      name: 'Axe check',
+      query: 'active=true',
+      shared: true,
+    });
     const page = await signedIn('admin@demo.com', 'admin');
     pages.push(page);
     const serious: AxeFinding[] = [];

@@ -27,7 +27,9 @@ export function TaskPdfButton({ taskId, size = 'medium' }: { taskId: number; siz
     setError(null);
     try {
       const lang = i18n.language.slice(0, 2);
-      const res = await fetch(`/api/tasks/${taskId}/report.pdf?lang=${encodeURIComponent(lang)}`, { credentials: 'same-origin' });
+      const res = await fetch(`/api/tasks/${taskId}/report.pdf?lang=${encodeURIComponent(lang)}`, {
+        credentials: 'same-origin',
+      });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { message?: string } | null;
         throw new Error(body?.message ?? res.statusText);
@@ -50,7 +52,13 @@ export function TaskPdfButton({ taskId, size = 'medium' }: { taskId: number; siz
 
   return (
     <span className={classes.wrap}>
-      <Button size={size} leadingVisual={DownloadIcon} loading={busy} title={t('tasks.pdf.hint')} onClick={() => void download()}>
+      <Button
+        size={size}
+        leadingVisual={DownloadIcon}
+        loading={busy}
+        title={t('tasks.pdf.hint')}
+        onClick={() => void download()}
+      >
         {busy ? t('tasks.pdf.preparing') : t('tasks.pdf.download')}
       </Button>
       {error && (

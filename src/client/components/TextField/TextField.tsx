@@ -1,6 +1,6 @@
 import { AlertFillIcon } from '@primer/octicons-react';
 import { TextInput } from '@primer/react';
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 import classes from './TextField.module.css';
 
 export interface TextFieldProps {

@@ -4,7 +4,7 @@
 // undone, an Undo button. F8 moves focus to the newest toast. Errors that need action stay inline.
 import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from '@primer/octicons-react';
 import { Button, IconButton, Spinner } from '@primer/react';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Toast.module.css';
 
@@ -56,7 +56,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         return id;
       },
       update(id, options) {
-        setToasts((list) => list.map((toast) => (toast.id === id ? { ...toast, ...options, revision: toast.revision + 1 } : toast)));
+        setToasts((list) =>
+          list.map((toast) => (toast.id === id ? { ...toast, ...options, revision: toast.revision + 1 } : toast)),
+        );
       },
       dismiss(id) {
         setToasts((list) => list.filter((toast) => toast.id !== id));

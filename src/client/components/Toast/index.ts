@@ -1,2 +1,9 @@
 // The toast system: one provider in App, `useToast()` everywhere else.
-export { TOAST_DURATION, ToastProvider, useToast, type ToastApi, type ToastOptions, type ToastVariant } from './Toast.tsx';
+export {
+  TOAST_DURATION,
+  type ToastApi,
+  type ToastOptions,
+  ToastProvider,
+  type ToastVariant,
+  useToast,
+} from './Toast.tsx';

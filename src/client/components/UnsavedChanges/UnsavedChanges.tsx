@@ -2,7 +2,18 @@
 // leaving them asks first — an in-app navigation (wouter's navigate and links, through the location
 // hook of the Router this provider sets), the browser's back and forward buttons, a reload or closing
 // the tab (`beforeunload`), and closing a dialog (the form asks through `confirmDiscard`).
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Router } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 
@@ -28,7 +39,11 @@ function hasUnsavedChanges(registry: Registry): boolean {
 /** Whether `to` is where the browser already is (a click on the current page's link leaves nothing). */
 function isCurrentUrl(to: string): boolean {
   const target = new URL(to, window.location.href);
-  return target.pathname === window.location.pathname && target.search === window.location.search && target.hash === window.location.hash;
+  return (
+    target.pathname === window.location.pathname &&
+    target.search === window.location.search &&
+    target.hash === window.location.hash
+  );
 }
 
 type Navigate = ReturnType<typeof useBrowserLocation>[1];

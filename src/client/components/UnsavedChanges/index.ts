@@ -1,2 +1,2 @@
 // The unsaved-changes guard: one provider around the app, one hook per form.
-export { UnsavedChangesProvider, useUnsavedChangesGuard, type UnsavedChangesGuard } from './UnsavedChanges.tsx';
+export { type UnsavedChangesGuard, UnsavedChangesProvider, useUnsavedChangesGuard } from './UnsavedChanges.tsx';

@@ -11,7 +11,8 @@ const { b, page } = await signedInPage('admin@demo.com', 'admin');
 const other = await b.caller('admin@demo.com');
 
 const prompt = () => page.getByRole('alertdialog', { name: 'Discard changes?' });
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focused = () =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 describe('unsaved changes', { timeout: 90_000 }, () => {
   it('a clean dialog closes on Escape without asking', async () => {
@@ -53,7 +54,10 @@ describe('unsaved changes', { timeout: 90_000 }, () => {
   });
 
   it('leaving a scheme with unsaved changes asks first: a link, the editor’s back button and the browser’s back button', async () => {
-    const scheme = await other.schemes.create({ name: 'Guarded Scheme', sections: [{ title: 'Hall', questions: [{ key: 'floor', text: 'Is the floor dry?', type: 'yesno' }] }] });
+    const scheme = await other.schemes.create({
+      name: 'Guarded Scheme',
+      sections: [{ title: 'Hall', questions: [{ key: 'floor', text: 'Is the floor dry?', type: 'yesno' }] }],
+    });
     await other.schemes.publish({ id: scheme.id });
     // Opened from the list, so the list is the history entry before the editor.
     await page.goto('/management/schemes');

@@ -26,7 +26,10 @@ export type WorkCalendarProps = Omit<CalendarOptions, 'plugins' | 'locale' | 'lo
 };
 
 /** FullCalendar with the day grid, time grid, list and interaction plugins, localised and themed. */
-export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function WorkCalendar({ label, className, ...options }, ref) {
+export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function WorkCalendar(
+  { label, className, ...options },
+  ref,
+) {
   const { i18n } = useTranslation();
   const locale = LOCALES[i18n.language];
   // The toolbar's arrows are icons inside buttons named by their title: the icons are decoration
@@ -35,7 +38,10 @@ export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function
   useEffect(() => {
     const root = section.current;
     if (!root) return;
-    const hideIcons = () => root.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
+    const hideIcons = () =>
+      root
+        .querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])')
+        .forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
     hideIcons();
     const observer = new MutationObserver(hideIcons);
     observer.observe(root, { childList: true, subtree: true });
@@ -68,7 +74,15 @@ export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function
 });
 
 /** What an event stands for: a task's status, or a slot previewed before it is saved. */
-export type TEventTone = 'scheduled' | 'in_progress' | 'submitted' | 'approved' | 'rejected' | 'missed' | 'cancelled' | 'preview';
+export type TEventTone =
+  | 'scheduled'
+  | 'in_progress'
+  | 'submitted'
+  | 'approved'
+  | 'rejected'
+  | 'missed'
+  | 'cancelled'
+  | 'preview';
 
 /** The event's classes: coloured by its tone (use as `classNames` of an event input). */
 export function eventClasses(tone: TEventTone): string[] {
@@ -80,7 +94,17 @@ export function eventClasses(tone: TEventTone): string[] {
  * row itself is not focusable (FullCalendar puts its own link there, which this content replaces), so
  * `focusable` makes the text the keyboard's way in: Enter or Space opens the event like a click.
  */
-export function EventText({ status, title, time, focusable }: { status: string; title: string; time?: string; focusable?: boolean }) {
+export function EventText({
+  status,
+  title,
+  time,
+  focusable,
+}: {
+  status: string;
+  title: string;
+  time?: string;
+  focusable?: boolean;
+}) {
   const text = (
     <>
       <span className={classes.eventStatus}>

@@ -5,12 +5,11 @@
 //  - the x axis mirrored in right-to-left languages (and the value axis on the right).
 // The drawing loads apart (ChartPlot.tsx). Reports use it; role dashboards reuse it (pass `series` with a colour name from CHART_COLORS).
 import { lazy, Suspense, useId } from 'react';
-import classes from './Chart.module.css';
 import type ChartPlotComponent from './ChartPlot.tsx';
-
 import { asText, type ChartProps, type ChartSeries } from './chart-types.ts';
+import classes from './Chart.module.css';
 
-export { CHART_COLORS, useChartColors, useRtl, type ChartColor } from './chart-theme.ts';
+export { CHART_COLORS, type ChartColor, useChartColors, useRtl } from './chart-theme.ts';
 export type { ChartProps, ChartSeries } from './chart-types.ts';
 
 // The drawing (recharts) starts loading with this module, beside the page's data, but is not part of
@@ -19,10 +18,23 @@ const plotModule = import('./ChartPlot.tsx');
 // `lazy` drops the plot's generic props, hence the cast back to its own type.
 const ChartPlot = lazy(() => plotModule) as unknown as typeof ChartPlotComponent;
 
-export function Chart<T extends object>({ title, summary, data, xKey, xLabel, formatX, series, tableLabel, empty, height = 280, domain }: ChartProps<T>) {
+export function Chart<T extends object>({
+  title,
+  summary,
+  data,
+  xKey,
+  xLabel,
+  formatX,
+  series,
+  tableLabel,
+  empty,
+  height = 280,
+  domain,
+}: ChartProps<T>) {
   const captionId = useId();
   const x = (v: unknown) => (formatX ? formatX(v) : asText(v));
-  const value = (s: ChartSeries<T>, v: unknown) => (s.format ? s.format(typeof v === 'number' ? v : null) : v == null ? '—' : asText(v));
+  const value = (s: ChartSeries<T>, v: unknown) =>
+    s.format ? s.format(typeof v === 'number' ? v : null) : v == null ? '—' : asText(v);
   const rows = data as readonly Record<string, unknown>[];
   return (
     <figure className={classes.figure} aria-labelledby={captionId}>
@@ -35,7 +47,16 @@ export function Chart<T extends object>({ title, summary, data, xKey, xLabel, fo
       ) : (
         <div className={classes.plot} style={{ height }}>
           <Suspense fallback={<div className={classes.plotLoading} aria-hidden="true" />}>
-            <ChartPlot title={title} summary={summary} rows={rows} xKey={xKey} x={x} value={value} series={series} domain={domain} />
+            <ChartPlot
+              title={title}
+              summary={summary}
+              rows={rows}
+              xKey={xKey}
+              x={x}
+              value={value}
+              series={series}
+              domain={domain}
+            />
           </Suspense>
         </div>
       )}

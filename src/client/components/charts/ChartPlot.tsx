@@ -5,24 +5,58 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { useChartColors, useRtl } from './chart-theme.ts';
 import { asText, type ChartProps, type ChartSeries } from './chart-types.ts';
 
-export interface ChartPlotProps<T extends object> extends Pick<ChartProps<T>, 'title' | 'summary' | 'xKey' | 'series' | 'domain'> {
+export interface ChartPlotProps<T extends object>
+  extends Pick<ChartProps<T>, 'title' | 'summary' | 'xKey' | 'series' | 'domain'> {
   rows: readonly Record<string, unknown>[];
   x: (value: unknown) => string;
   value: (series: ChartSeries<T>, value: unknown) => string;
 }
 
-export default function ChartPlot<T extends object>({ title, summary, rows, xKey, x, value, series, domain }: ChartPlotProps<T>) {
+export default function ChartPlot<T extends object>({
+  title,
+  summary,
+  rows,
+  xKey,
+  x,
+  value,
+  series,
+  domain,
+}: ChartPlotProps<T>) {
   const colors = useChartColors();
   const rtl = useRtl();
   const hasSecond = series.some((s) => s.axis === 'second');
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={rows} accessibilityLayer title={title} desc={summary} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+      <ComposedChart
+        data={rows}
+        accessibilityLayer
+        title={title}
+        desc={summary}
+        margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+      >
         <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" />
-        <XAxis dataKey={String(xKey)} reversed={rtl} tickFormatter={(v: unknown) => x(v)} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} />
-        <YAxis yAxisId="first" orientation={rtl ? 'right' : 'left'} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} domain={domain?.first ?? ['auto', 'auto']} />
+        <XAxis
+          dataKey={String(xKey)}
+          reversed={rtl}
+          tickFormatter={(v: unknown) => x(v)}
+          stroke={colors.muted}
+          tick={{ fill: colors.text, fontSize: 12 }}
+        />
+        <YAxis
+          yAxisId="first"
+          orientation={rtl ? 'right' : 'left'}
+          stroke={colors.muted}
+          tick={{ fill: colors.text, fontSize: 12 }}
+          domain={domain?.first ?? ['auto', 'auto']}
+        />
         {hasSecond && (
-          <YAxis yAxisId="second" orientation={rtl ? 'left' : 'right'} stroke={colors.muted} tick={{ fill: colors.text, fontSize: 12 }} domain={domain?.second ?? ['auto', 'auto']} />
+          <YAxis
+            yAxisId="second"
+            orientation={rtl ? 'left' : 'right'}
+            stroke={colors.muted}
+            tick={{ fill: colors.text, fontSize: 12 }}
+            domain={domain?.second ?? ['auto', 'auto']}
+          />
         )}
         <Tooltip
           labelFormatter={(v: unknown) => x(v)}
@@ -30,14 +64,36 @@ export default function ChartPlot<T extends object>({ title, summary, rows, xKey
             const s = series.find((candidate) => candidate.key === item.dataKey);
             return s ? value(s, v) : asText(v);
           }}
-          contentStyle={{ background: colors.surface, borderColor: colors.grid, color: colors.text, direction: rtl ? 'rtl' : 'ltr' }}
+          contentStyle={{
+            background: colors.surface,
+            borderColor: colors.grid,
+            color: colors.text,
+            direction: rtl ? 'rtl' : 'ltr',
+          }}
         />
         <Legend wrapperStyle={{ color: colors.text, direction: rtl ? 'rtl' : 'ltr' }} />
         {series.map((s) =>
           s.kind === 'bar' ? (
-            <Bar key={s.key} dataKey={String(s.key)} name={s.label} yAxisId={s.axis ?? 'first'} fill={colors[s.color]} isAnimationActive={false} />
+            <Bar
+              key={s.key}
+              dataKey={String(s.key)}
+              name={s.label}
+              yAxisId={s.axis ?? 'first'}
+              fill={colors[s.color]}
+              isAnimationActive={false}
+            />
           ) : (
-            <Line key={s.key} dataKey={String(s.key)} name={s.label} yAxisId={s.axis ?? 'first'} stroke={colors[s.color]} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+            <Line
+              key={s.key}
+              dataKey={String(s.key)}
+              name={s.label}
+              yAxisId={s.axis ?? 'first'}
+              stroke={colors[s.color]}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+              connectNulls
+            />
           ),
         )}
       </ComposedChart>

@@ -43,7 +43,8 @@ export function useChartColors(): Record<ChartColor, string> {
   useEffect(() => {
     const observer = new MutationObserver(() => setColors(readColors()));
     observer.observe(document.documentElement, { attributes: true });
-    if (document.body) observer.observe(document.body, { attributes: true, attributeFilter: ['data-color-mode', 'class', 'style'] });
+    if (document.body)
+      observer.observe(document.body, { attributes: true, attributeFilter: ['data-color-mode', 'class', 'style'] });
     return () => observer.disconnect();
   }, []);
   return colors;

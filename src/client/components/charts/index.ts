@@ -1,1 +1,9 @@
-export { Chart, CHART_COLORS, useChartColors, useRtl, type ChartColor, type ChartProps, type ChartSeries } from './Chart.tsx';
+export {
+  CHART_COLORS,
+  Chart,
+  type ChartColor,
+  type ChartProps,
+  type ChartSeries,
+  useChartColors,
+  useRtl,
+} from './Chart.tsx';

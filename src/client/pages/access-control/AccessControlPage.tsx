@@ -2,6 +2,7 @@ import {
   BookIcon,
   CheckCircleIcon,
   FileDirectoryIcon,
+  type Icon,
   LawIcon,
   LocationIcon,
   OrganizationIcon,
@@ -13,7 +14,6 @@ import {
   StackIcon,
   TasklistIcon,
   WorkflowIcon,
-  type Icon,
 } from '@primer/octicons-react';
 import { Heading, Label, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,13 @@ const SECTIONS: { heading: string; areas: Area[] }[] = [
       { subject: 'Customer', route: 'business-customers', label: 'customers', icon: OrganizationIcon },
       { subject: 'License', route: 'business-licenses', label: 'licenses', icon: LawIcon },
       { subject: 'Project', route: 'projects', label: 'projects', icon: ProjectIcon },
-      { subject: 'Task', route: 'tasks', label: 'tasks', icon: TasklistIcon, extra: ['assign', 'cancel', 'review', 'perform'] },
+      {
+        subject: 'Task',
+        route: 'tasks',
+        label: 'tasks',
+        icon: TasklistIcon,
+        extra: ['assign', 'cancel', 'review', 'perform'],
+      },
       { subject: 'Report', route: 'reports', label: 'reports', icon: ReportIcon },
       { subject: 'File', route: 'files', label: 'files', icon: FileDirectoryIcon, extra: ['upload'] },
     ],
@@ -141,7 +147,9 @@ export default function AccessControlPage() {
                         {allowed.map(({ action, reach }) => (
                           <li key={action}>
                             <Label variant={action === 'read' ? 'secondary' : 'accent'}>
-                              {[t(`acl.actions.${action}`), reach.map((r) => t(`acl.reach.${r}`)).join(', ')].filter(Boolean).join(' · ')}
+                              {[t(`acl.actions.${action}`), reach.map((r) => t(`acl.reach.${r}`)).join(', ')]
+                                .filter(Boolean)
+                                .join(' · ')}
                             </Label>
                           </li>
                         ))}

@@ -24,7 +24,13 @@ export function AuthForm({
   return (
     <>
       {error && (
-        <Banner variant="critical" title={error} hideTitle={false} className={classes.alert} aria-live={announceError ? 'assertive' : undefined} />
+        <Banner
+          variant="critical"
+          title={error}
+          hideTitle={false}
+          className={classes.alert}
+          aria-live={announceError ? 'assertive' : undefined}
+        />
       )}
       <form onSubmit={onSubmit} noValidate className={classes.form}>
         {children}

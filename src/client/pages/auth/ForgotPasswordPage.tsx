@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { parseError } from '../../../shared/errors.ts';
@@ -44,7 +44,17 @@ export default function ForgotPasswordPage() {
         submitLabel={t('forgot.submit')}
         pending={forgot.isPending}
       >
-        <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} required autoFocus />
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={error}
+          required
+          autoFocus
+        />
       </AuthForm>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { Checkbox } from '@primer/react';
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { parseError } from '../../../shared/errors.ts';
@@ -8,8 +8,8 @@ import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthForm } from './AuthForm.tsx';
-import classes from './AuthForm.module.css';
 import { useServerMessage } from './server-messages.ts';
+import classes from './AuthForm.module.css';
 
 /** Sign-in (blank layout): email, password, remember me; on success the role's landing page. */
 export default function LoginPage() {
@@ -22,7 +22,9 @@ export default function LoginPage() {
   const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
   const login = trpc.auth.login.useMutation({
     onSuccess(result) {
-      window.location.assign(afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin));
+      window.location.assign(
+        afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin),
+      );
     },
   });
   const error = login.error ? parseError(login.error) : null;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { parseError } from '../../../shared/errors.ts';
@@ -16,7 +16,12 @@ type Field = 'fullName' | 'email' | 'password' | 'customerCode';
 export default function RegisterPage() {
   const { t } = useTranslation();
   const serverMessage = useServerMessage();
-  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', email: '', password: '', customerCode: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    fullName: '',
+    email: '',
+    password: '',
+    customerCode: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const register = trpc.auth.register.useMutation({
     onError(error) {
@@ -69,8 +74,26 @@ export default function RegisterPage() {
       }
     >
       <AuthForm error={generalError} onSubmit={submit} submitLabel={t('register.submit')} pending={register.isPending}>
-        <TextField label={t('register.fullName')} name="fullName" autoComplete="name" value={values.fullName} onChange={set('fullName')} error={errors.fullName} required autoFocus />
-        <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
+        <TextField
+          label={t('register.fullName')}
+          name="fullName"
+          autoComplete="name"
+          value={values.fullName}
+          onChange={set('fullName')}
+          error={errors.fullName}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          required
+        />
         <TextField
           label={t('auth.password')}
           name="password"

@@ -1,5 +1,5 @@
 import { Spinner } from '@primer/react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { parseError } from '../../../shared/errors.ts';

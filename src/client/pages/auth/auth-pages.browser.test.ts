@@ -1,9 +1,9 @@
 // The blank-layout auth pages in the browser: sign-in details, registration with the shared schema's
 // rules, and the forgot/reset password flow with a real token from the outbox.
 import { describe, expect, it } from 'vitest';
+import { User } from '../../../server/domains/organization/users/user.entity.ts';
 import { settleAccountMail } from '../../../server/domains/platform/auth/auth.service.ts';
 import { OutboxEmail } from '../../../server/domains/platform/outbox/outbox.entity.ts';
-import { User } from '../../../server/domains/organization/users/user.entity.ts';
 import { setupClientBrowser } from '../../testing/browser.ts';
 
 const b = await setupClientBrowser();
@@ -113,7 +113,9 @@ describe('forgot and reset password', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     // The link is written just after the answer (the same answer for unknown addresses).
     await settleAccountMail();
-    const mail = await b.orm.em.fork().findOneOrFail(OutboxEmail, { to: 'floormanager@demo.com', kind: 'password-reset' }, { orderBy: { id: 'desc' } });
+    const mail = await b.orm.em
+      .fork()
+      .findOneOrFail(OutboxEmail, { to: 'floormanager@demo.com', kind: 'password-reset' }, { orderBy: { id: 'desc' } });
     const link = /\/reset-password\?token=[\w-]+/.exec(mail.body)![0];
 
     await page.goto(link);

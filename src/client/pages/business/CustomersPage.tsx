@@ -4,22 +4,36 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
   CUSTOMER_STATUSES,
+  type TCustomer,
   ZCreateCustomerInput,
   ZListCustomersInput,
   ZUpdateCustomerInput,
-  type TCustomer,
 } from '../../../shared/schemas/customers.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { TextFilter } from '../../components/DataTable/TextFilter.tsx';
-import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, RecordListPage, TextCell, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
+import {
+  FormDialog,
+  formClasses,
+  SelectField,
+  TextField,
+  useSaveRecord,
+  useZodForm,
+} from '../../components/FormDialog/index.ts';
+import {
+  CodeCell,
+  NameCell,
+  type RecordDialogProps,
+  RecordListPage,
+  TextCell,
+  useRecordList,
+} from '../../components/ListPage/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
-import { timeZoneOptions } from '../../lib/time-zones.ts';
 
 const upper = (v: string) => v.toUpperCase();
 const isCountryCode = (v: string) => /^[A-Z]{2}$/.test(v);
@@ -69,10 +83,36 @@ export default function CustomersPage() {
   const canReadLicenses = can('read', 'License');
 
   const columns: Column<TCustomer>[] = [
-    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (c) => <CodeCell>{c.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (c) => <NameCell name={c.name} detail={c.email} /> },
-    { key: 'country', header: t('customers.country'), kind: 'text', width: 9, sortable: true, render: (c) => country(c.country) },
-    { key: 'city', header: t('fields.city'), kind: 'text', width: 9, sortable: true, render: (c) => <TextCell>{c.city}</TextCell> },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      kind: 'code',
+      sortable: true,
+      render: (c) => <CodeCell>{c.code}</CodeCell>,
+    },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (c) => <NameCell name={c.name} detail={c.email} />,
+    },
+    {
+      key: 'country',
+      header: t('customers.country'),
+      kind: 'text',
+      width: 9,
+      sortable: true,
+      render: (c) => country(c.country),
+    },
+    {
+      key: 'city',
+      header: t('fields.city'),
+      kind: 'text',
+      width: 9,
+      sortable: true,
+      render: (c) => <TextCell>{c.city}</TextCell>,
+    },
     {
       key: 'license',
       header: t('customers.license'),
@@ -95,7 +135,9 @@ export default function CustomersPage() {
       width: 8,
       render: (c) => (
         <Text className={c.activeLicense && c.activeUsers > c.activeLicense.seats ? classes.danger : undefined}>
-          {c.activeLicense ? t('customers.seatUse', { used: fmt.number(c.activeUsers), seats: fmt.number(c.activeLicense.seats) }) : fmt.number(c.activeUsers)}
+          {c.activeLicense
+            ? t('customers.seatUse', { used: fmt.number(c.activeUsers), seats: fmt.number(c.activeLicense.seats) })
+            : fmt.number(c.activeUsers)}
         </Text>
       ),
     },
@@ -104,7 +146,9 @@ export default function CustomersPage() {
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
-      render: (c) => <Label variant={c.status === 'active' ? 'success' : 'attention'}>{t(`customers.status.${c.status}`)}</Label>,
+      render: (c) => (
+        <Label variant={c.status === 'active' ? 'success' : 'attention'}>{t(`customers.status.${c.status}`)}</Label>
+      ),
     },
   ];
 
@@ -169,7 +213,11 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
       status: customer?.status ?? 'active',
       timeZone: customer?.timeZone ?? 'Europe/Paris',
     },
-    (v) => ({ ...(customer ? { id: customer.id, version: customer.version } : {}), ...v, country: v.country.trim() === '' ? null : v.country }),
+    (v) => ({
+      ...(customer ? { id: customer.id, version: customer.version } : {}),
+      ...v,
+      country: v.country.trim() === '' ? null : v.country,
+    }),
   );
   const countryCode = form.values.country.trim().toUpperCase();
   return (
@@ -182,7 +230,14 @@ function CustomerDialog({ customer, onClose, onSaved, onReload }: RecordDialogPr
       onSubmit={async (data) => onSaved((await save(data)).name)}
     >
       <div className={formClasses.row}>
-        <TextField form={form} name="code" label={t('fields.code')} required monospace caption={t('customers.codeHint')} />
+        <TextField
+          form={form}
+          name="code"
+          label={t('fields.code')}
+          required
+          monospace
+          caption={t('customers.codeHint')}
+        />
         <TextField form={form} name="name" label={t('fields.name')} required />
       </div>
       <div className={formClasses.row}>

@@ -5,19 +5,40 @@ import {
   LICENSE_MODULES,
   LICENSE_PLANS,
   LICENSE_STATUSES,
+  type TLicense,
+  type TLicenseModule,
+  type TLicenseStatus,
   ZCreateLicenseInput,
   ZListLicensesInput,
   ZRevokeLicenseInput,
   ZUpdateLicenseInput,
-  type TLicense,
-  type TLicenseModule,
-  type TLicenseStatus,
 } from '../../../shared/schemas/licenses.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { FormDialog, NumberField, SelectField, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, NumberCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../components/ListPage/index.ts';
-import { CustomerField, CustomerFilter, requireCustomerFor, useIsSuperadmin } from '../../components/RecordSelect/index.ts';
+import {
+  FormDialog,
+  formClasses,
+  NumberField,
+  SelectField,
+  TextareaField,
+  TextField,
+  useSaveRecord,
+  useZodForm,
+} from '../../components/FormDialog/index.ts';
+import {
+  CodeCell,
+  NameCell,
+  NumberCell,
+  type RecordDialogProps,
+  RecordListPage,
+  useRecordList,
+} from '../../components/ListPage/index.ts';
+import {
+  CustomerField,
+  CustomerFilter,
+  requireCustomerFor,
+  useIsSuperadmin,
+} from '../../components/RecordSelect/index.ts';
 import { toDateInput, useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Business.module.css';
@@ -53,9 +74,28 @@ export default function LicensesPage() {
 
   const columns: Column<TLicense>[] = [
     { key: 'key', header: t('licenses.key'), kind: 'code', width: 11, render: (l) => <CodeCell>{l.key}</CodeCell> },
-    { key: 'customer', header: t('licenses.customer'), kind: 'name', sortable: true, render: (l) => <NameCell name={l.customer.name} detail={l.customer.code} detailLtr /> },
-    { key: 'plan', header: t('licenses.planLabel'), kind: 'text', width: 8, sortable: true, render: (l) => t(`licenses.plan.${l.plan}`) },
-    { key: 'seats', header: t('customers.seats'), kind: 'number', sortable: true, render: (l) => <NumberCell>{fmt.number(l.seats)}</NumberCell> },
+    {
+      key: 'customer',
+      header: t('licenses.customer'),
+      kind: 'name',
+      sortable: true,
+      render: (l) => <NameCell name={l.customer.name} detail={l.customer.code} detailLtr />,
+    },
+    {
+      key: 'plan',
+      header: t('licenses.planLabel'),
+      kind: 'text',
+      width: 8,
+      sortable: true,
+      render: (l) => t(`licenses.plan.${l.plan}`),
+    },
+    {
+      key: 'seats',
+      header: t('customers.seats'),
+      kind: 'number',
+      sortable: true,
+      render: (l) => <NumberCell>{fmt.number(l.seats)}</NumberCell>,
+    },
     {
       key: 'modules',
       header: t('licenses.modules'),
@@ -68,8 +108,20 @@ export default function LicensesPage() {
         </span>
       ),
     },
-    { key: 'startsAt', header: t('licenses.startsAt'), kind: 'date', sortable: true, render: (l) => fmt.date(l.startsAt) },
-    { key: 'expiresAt', header: t('licenses.expiresAt'), kind: 'date', sortable: true, render: (l) => fmt.date(l.expiresAt) },
+    {
+      key: 'startsAt',
+      header: t('licenses.startsAt'),
+      kind: 'date',
+      sortable: true,
+      render: (l) => fmt.date(l.startsAt),
+    },
+    {
+      key: 'expiresAt',
+      header: t('licenses.expiresAt'),
+      kind: 'date',
+      sortable: true,
+      render: (l) => fmt.date(l.expiresAt),
+    },
     {
       key: 'status',
       header: t('fields.status'),
@@ -114,7 +166,14 @@ export default function LicensesPage() {
       rowActions={(l) =>
         list.menu(l, {
           onEdit: editable(l) ? () => list.setEditing(l) : undefined,
-          extra: [{ label: t('licenses.revoke'), onSelect: () => setRevoking(l), visible: list.can('update', l) && editable(l), variant: 'danger' }],
+          extra: [
+            {
+              label: t('licenses.revoke'),
+              onSelect: () => setRevoking(l),
+              visible: list.can('update', l) && editable(l),
+              variant: 'danger',
+            },
+          ],
         })
       }
       dialog={(license, props) => (
@@ -166,7 +225,11 @@ function CurrentLicense() {
         <span className={classes.summaryLabel} id="seat-use">
           {t('customers.seatUse', { used: fmt.number(usedSeats), seats: fmt.number(license.seats) })}
         </span>
-        <ProgressBar progress={percent} aria-labelledby="seat-use" bg={percent >= 100 ? 'danger.emphasis' : 'accent.emphasis'} />
+        <ProgressBar
+          progress={percent}
+          aria-labelledby="seat-use"
+          bg={percent >= 100 ? 'danger.emphasis' : 'accent.emphasis'}
+        />
       </div>
     </section>
   );
@@ -182,7 +245,10 @@ function LicenseDialog({
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!license, trpc.licenses);
-  const schema = useMemo(() => (license ? ZUpdateLicenseInput : requireCustomerFor(ZCreateLicenseInput, superadmin)), [license, superadmin]);
+  const schema = useMemo(
+    () => (license ? ZUpdateLicenseInput : requireCustomerFor(ZCreateLicenseInput, superadmin)),
+    [license, superadmin],
+  );
   const today = new Date();
   const nextYear = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate()));
   const form = useZodForm(
@@ -190,8 +256,8 @@ function LicenseDialog({
     {
       customerId: defaultCustomerId,
       plan: license?.plan ?? 'team',
-      seats: (license?.seats ?? 10),
-      modules: (license?.modules ?? ['tasks', 'reports', 'files']),
+      seats: license?.seats ?? 10,
+      modules: license?.modules ?? ['tasks', 'reports', 'files'],
       startsAt: toDateInput(license?.startsAt ?? today),
       expiresAt: toDateInput(license?.expiresAt ?? nextYear),
     },
@@ -215,20 +281,40 @@ function LicenseDialog({
     >
       {!license && <CustomerField form={form} superadmin />}
       <div className={formClasses.row}>
-        <SelectField form={form} name="plan" label={t('licenses.planLabel')} required options={LICENSE_PLANS.map((p) => ({ value: p, label: t(`licenses.plan.${p}`) }))} />
-        <NumberField form={form} name="seats" label={t('customers.seats')} required min={1} step={1} caption={t('licenses.seatsHint')} />
+        <SelectField
+          form={form}
+          name="plan"
+          label={t('licenses.planLabel')}
+          required
+          options={LICENSE_PLANS.map((p) => ({ value: p, label: t(`licenses.plan.${p}`) }))}
+        />
+        <NumberField
+          form={form}
+          name="seats"
+          label={t('customers.seats')}
+          required
+          min={1}
+          step={1}
+          caption={t('licenses.seatsHint')}
+        />
       </div>
       <CheckboxGroup>
         <CheckboxGroup.Label>{t('licenses.modules')}</CheckboxGroup.Label>
         <div className={classes.checkboxes}>
           {LICENSE_MODULES.map((m) => (
             <FormControl key={m}>
-              <Checkbox value={m} checked={form.values.modules.includes(m)} onChange={(e) => toggleModule(m, e.target.checked)} />
+              <Checkbox
+                value={m}
+                checked={form.values.modules.includes(m)}
+                onChange={(e) => toggleModule(m, e.target.checked)}
+              />
               <FormControl.Label>{t(`licenses.module.${m}`)}</FormControl.Label>
             </FormControl>
           ))}
         </div>
-        {form.error('modules') && <CheckboxGroup.Validation variant="error">{form.error('modules')}</CheckboxGroup.Validation>}
+        {form.error('modules') && (
+          <CheckboxGroup.Validation variant="error">{form.error('modules')}</CheckboxGroup.Validation>
+        )}
       </CheckboxGroup>
       <div className={formClasses.row}>
         <TextField form={form} name="startsAt" label={t('licenses.startsAt')} type="date" required />
@@ -238,7 +324,15 @@ function LicenseDialog({
   );
 }
 
-function RevokeDialog({ license, onClose, onRevoked }: { license: TLicense; onClose: () => void; onRevoked: () => Promise<void> }) {
+function RevokeDialog({
+  license,
+  onClose,
+  onRevoked,
+}: {
+  license: TLicense;
+  onClose: () => void;
+  onRevoked: () => Promise<void>;
+}) {
   const { t } = useTranslation('business');
   const revoke = trpc.licenses.revoke.useMutation();
   const form = useZodForm(ZRevokeLicenseInput, { reason: '' }, (v) => ({ id: license.id, reason: v.reason }));

@@ -84,7 +84,10 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     // A started license is history: delete is unavailable (with the reason), revoke instead.
     await page.getByRole('button', { name: `Actions for ${activeKey}` }).click();
     expect(await page.getByRole('menuitem', { name: 'Delete' }).getAttribute('aria-disabled')).toBe('true');
-    await page.getByRole('menu').getByText('A license that has started is kept as history: revoke it instead.').waitFor();
+    await page
+      .getByRole('menu')
+      .getByText('A license that has started is kept as history: revoke it instead.')
+      .waitFor();
     await page.getByRole('menuitem', { name: 'Revoke' }).click();
     const revoke = dialog(page, `Revoke license ${activeKey}?`);
     await revoke.getByLabel('Reason').fill('no');
@@ -98,7 +101,10 @@ describe('business pages as superadmin', { timeout: 90_000 }, () => {
     await page.goto('/business/customers?q=TSTCO');
     await rowAction(page, 'Test Company', 'Delete');
     await confirm(page, 'Delete');
-    await page.getByRole('status').filter({ hasText: /cannot be deleted/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /cannot be deleted/ })
+      .waitFor();
     await row(page, 'Test Company').waitFor();
   });
 });
@@ -149,7 +155,9 @@ describe('what other roles see', { timeout: 60_000 }, () => {
       const rows = await dataRows(p).count();
       expect(await p.getByRole('button', { name: create }).count(), path).toBe(0);
       // Schemes keep one action for readers: open the (read-only) scheme.
-      expect(await p.getByRole('button', { name: /^Actions for / }).count(), path).toBe(path === '/management/schemes' ? rows : 0);
+      expect(await p.getByRole('button', { name: /^Actions for / }).count(), path).toBe(
+        path === '/management/schemes' ? rows : 0,
+      );
     }
     // Enter on a row opens nothing to edit.
     await p.goto('/management/directions');
@@ -169,7 +177,10 @@ describe('what other roles see', { timeout: 60_000 }, () => {
     expect(await dataRows(p).count()).toBe(1);
     expect(await p.getByRole('button', { name: 'New customer' }).count()).toBe(0);
     await p.goto('/business/licenses');
-    await p.getByRole('region', { name: 'Current license' }).getByText(/seats used/).waitFor();
+    await p
+      .getByRole('region', { name: 'Current license' })
+      .getByText(/seats used/)
+      .waitFor();
     expect(await p.getByRole('button', { name: 'New license' }).count()).toBe(0);
     expect(await p.getByRole('button', { name: /^Actions for / }).count()).toBe(0);
     await context.close();

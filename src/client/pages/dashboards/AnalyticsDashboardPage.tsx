@@ -5,18 +5,18 @@
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Button, Heading, ProgressBar, Spinner, Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-// Types only: the shared schemas' values would bring zod into the route (the server validates).
-import { QueryError } from '../../components/QueryError/index.ts';
 import type { TAnalyticsProjectSortKey } from '../../../shared/schemas/analytics.ts';
 import type { TShopSales } from '../../../shared/schemas/ecommerce.ts';
 import { Chart } from '../../components/charts/index.ts';
+// Types only: the shared schemas' values would bring zod into the route (the server validates).
+import { QueryError } from '../../components/QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import classes from './Dashboards.module.css';
 import own from './Analytics.module.css';
+import classes from './Dashboards.module.css';
 
 const PAGE_SIZE = 5;
 /** The periods offered (SHOP_SALES_WEEKS of the shared schema; the server takes 1 to 52). */
@@ -28,7 +28,11 @@ function useFormats() {
   return useMemo(() => {
     const lng = i18n.language;
     const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD' });
-    const change = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+    const change = new Intl.NumberFormat(lng, {
+      style: 'percent',
+      maximumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    });
     const share = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 1 });
     const day = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(lng, { weekday: 'long', timeZone: 'UTC' });
@@ -149,10 +153,26 @@ function SalesFigures({ s }: { s: TShopSales }) {
       <StatCards
         label={t('figures')}
         stats={[
-          { label: t('revenue'), value: <span data-figure="revenue">{f.money(s.current.revenue)}</span>, note: vsBefore(s.current.revenue, s.previous.revenue) },
-          { label: t('orders'), value: <span data-figure="orders">{fmt.number(s.current.orders)}</span>, note: vsBefore(s.current.orders, s.previous.orders) },
-          { label: t('averageOrder'), value: <span data-figure="averageOrder">{f.money(s.current.averageOrder)}</span>, note: vsBefore(s.current.averageOrder, s.previous.averageOrder) },
-          { label: t('paidShare'), value: <span data-figure="paidShare">{f.share(paid / s.current.orders)}</span>, note: t('paidOf', { paid: fmt.number(paid), total: fmt.number(s.current.orders) }) },
+          {
+            label: t('revenue'),
+            value: <span data-figure="revenue">{f.money(s.current.revenue)}</span>,
+            note: vsBefore(s.current.revenue, s.previous.revenue),
+          },
+          {
+            label: t('orders'),
+            value: <span data-figure="orders">{fmt.number(s.current.orders)}</span>,
+            note: vsBefore(s.current.orders, s.previous.orders),
+          },
+          {
+            label: t('averageOrder'),
+            value: <span data-figure="averageOrder">{f.money(s.current.averageOrder)}</span>,
+            note: vsBefore(s.current.averageOrder, s.previous.averageOrder),
+          },
+          {
+            label: t('paidShare'),
+            value: <span data-figure="paidShare">{f.share(paid / s.current.orders)}</span>,
+            note: t('paidOf', { paid: fmt.number(paid), total: fmt.number(s.current.orders) }),
+          },
         ]}
       />
       <section className={classes.card}>
@@ -160,7 +180,11 @@ function SalesFigures({ s }: { s: TShopSales }) {
           title={t('byWeek')}
           summary={t('byWeekSummary', { count: s.weeks })}
           data={s.byWeek}
-          domain={axes(s.byWeek, (r) => r.revenue, (r) => r.orders)}
+          domain={axes(
+            s.byWeek,
+            (r) => r.revenue,
+            (r) => r.orders,
+          )}
           xKey="week"
           xLabel={t('week')}
           formatX={f.week}
@@ -178,7 +202,11 @@ function SalesFigures({ s }: { s: TShopSales }) {
             title={t('byWeekday')}
             summary={t('byWeekdaySummary')}
             data={s.byWeekday}
-            domain={axes(s.byWeekday, (r) => r.orders, (r) => r.averageOrder)}
+            domain={axes(
+              s.byWeekday,
+              (r) => r.orders,
+              (r) => r.averageOrder,
+            )}
             xKey="weekday"
             xLabel={t('weekday')}
             formatX={f.weekday}
@@ -195,7 +223,11 @@ function SalesFigures({ s }: { s: TShopSales }) {
             title={t('byMethod')}
             summary={t('byMethodSummary')}
             data={s.byMethod}
-            domain={axes(s.byMethod, (r) => r.revenue, (r) => r.orders)}
+            domain={axes(
+              s.byMethod,
+              (r) => r.revenue,
+              (r) => r.orders,
+            )}
             xKey="method"
             xLabel={t('method')}
             formatX={(v) => t(`methods.${String(v)}`)}
@@ -212,7 +244,11 @@ function SalesFigures({ s }: { s: TShopSales }) {
             title={t('byPayment')}
             summary={t('byPaymentSummary')}
             data={s.byPayment}
-            domain={axes(s.byPayment, (r) => r.orders, (r) => r.revenue)}
+            domain={axes(
+              s.byPayment,
+              (r) => r.orders,
+              (r) => r.revenue,
+            )}
             xKey="payment"
             xLabel={t('payment')}
             formatX={(v) => t(`payments.${String(v)}`)}
@@ -264,7 +300,8 @@ function ProjectsTable() {
     <th key={key} scope="col" aria-sort={key === sortBy ? (orderBy === 'asc' ? 'ascending' : 'descending') : undefined}>
       <button type="button" className={own.sortButton} onClick={() => sort(key)}>
         {t(`col.${key}`)}
-        {key === sortBy && (orderBy === 'asc' ? <SortAscIcon aria-hidden="true" /> : <SortDescIcon aria-hidden="true" />)}
+        {key === sortBy &&
+          (orderBy === 'asc' ? <SortAscIcon aria-hidden="true" /> : <SortDescIcon aria-hidden="true" />)}
       </button>
     </th>
   );
@@ -276,12 +313,16 @@ function ProjectsTable() {
         </Heading>
         <label className={own.field}>
           <span className={own.fieldLabel}>{t('search')}</span>
-          <input className={own.control} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchPlaceholder')} />
+          <input
+            className={own.control}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('searchPlaceholder')}
+          />
         </label>
       </div>
-      {list.isError && (
-        <QueryError title={t('projectsFailed')} error={list.error} onRetry={list.refetch} />
-      )}
+      {list.isError && <QueryError title={t('projectsFailed')} error={list.error} onRetry={list.refetch} />}
       {list.isLoading && <Spinner srText={t('loading')} />}
       {list.data && list.data.items.length === 0 && (
         <p className={classes.muted} role="status">
@@ -314,7 +355,11 @@ function ProjectsTable() {
                   </th>
                   <td>{p.leader}</td>
                   <td>
-                    <span className={own.team} aria-label={t('members', { count: p.team.length + p.extraMembers })} role="img">
+                    <span
+                      className={own.team}
+                      aria-label={t('members', { count: p.team.length + p.extraMembers })}
+                      role="img"
+                    >
                       {p.team.map((avatar, i) => (
                         <img key={i} src={avatar} alt="" loading="lazy" />
                       ))}

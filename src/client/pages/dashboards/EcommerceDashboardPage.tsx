@@ -1,5 +1,5 @@
 import { Heading } from '@primer/react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/charts/index.ts';
 import { QueryError } from '../../components/QueryError/index.ts';
@@ -58,8 +58,14 @@ export default function EcommerceDashboardPage() {
             stats={[
               { label: t('dashboard.revenue'), value: <span data-figure="revenue">{money(d.revenue)}</span> },
               { label: t('dashboard.orders'), value: <span data-figure="orders">{fmt.number(d.orders)}</span> },
-              { label: t('dashboard.averageOrder'), value: <span data-figure="averageOrder">{money(d.averageOrder)}</span> },
-              { label: t('dashboard.customers'), value: <span data-figure="customers">{fmt.number(d.customers)}</span> },
+              {
+                label: t('dashboard.averageOrder'),
+                value: <span data-figure="averageOrder">{money(d.averageOrder)}</span>,
+              },
+              {
+                label: t('dashboard.customers'),
+                value: <span data-figure="customers">{fmt.number(d.customers)}</span>,
+              },
             ]}
           />
           <div className={classes.grid}>
@@ -71,8 +77,20 @@ export default function EcommerceDashboardPage() {
                 xKey="month"
                 xLabel={t('dashboard.month')}
                 series={[
-                  { key: 'revenue', label: t('dashboard.revenue'), color: 'primary', kind: 'bar', format: (v) => (v == null ? '—' : money(v)) },
-                  { key: 'orders', label: t('dashboard.orders'), color: 'success', axis: 'second', format: (v) => fmt.number(v) },
+                  {
+                    key: 'revenue',
+                    label: t('dashboard.revenue'),
+                    color: 'primary',
+                    kind: 'bar',
+                    format: (v) => (v == null ? '—' : money(v)),
+                  },
+                  {
+                    key: 'orders',
+                    label: t('dashboard.orders'),
+                    color: 'success',
+                    axis: 'second',
+                    format: (v) => fmt.number(v),
+                  },
                 ]}
                 tableLabel={t('dashboard.table')}
                 empty={t('dashboard.empty')}
@@ -86,7 +104,15 @@ export default function EcommerceDashboardPage() {
                 xKey="status"
                 xLabel={t('fields.status')}
                 formatX={(v) => t(`status.${String(v)}`)}
-                series={[{ key: 'orders', label: t('dashboard.orders'), color: 'attention', kind: 'bar', format: (v) => fmt.number(v) }]}
+                series={[
+                  {
+                    key: 'orders',
+                    label: t('dashboard.orders'),
+                    color: 'attention',
+                    kind: 'bar',
+                    format: (v) => fmt.number(v),
+                  },
+                ]}
                 tableLabel={t('dashboard.table')}
                 empty={t('dashboard.empty')}
               />

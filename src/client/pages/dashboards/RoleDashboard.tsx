@@ -3,13 +3,13 @@
 // only); live counts from the tasks. Every number links to the list behind it when that list can show
 // exactly it and the caller may open it (openableHref); otherwise it is plain text.
 import { Heading } from '@primer/react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { QueryError } from '../../components/QueryError/index.ts';
 import type { TDashboardKind } from '../../../shared/constants/dashboards.ts';
 import type { TReportFigures } from '../../../shared/schemas/reports.ts';
 import { Chart } from '../../components/charts/index.ts';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -31,7 +31,12 @@ function useFormats() {
       ...base,
       percent: (v: number | null | undefined) => (v == null ? '—' : percent.format(v)),
       decimal: (v: number | null | undefined) => (v == null ? '—' : decimal.format(v)),
-      month: (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? month.format(new Date(`${v}-01T00:00:00Z`)) : typeof v === 'string' ? v : ''),
+      month: (v: unknown) =>
+        typeof v === 'string' && /^\d{4}-\d{2}$/.test(v)
+          ? month.format(new Date(`${v}-01T00:00:00Z`))
+          : typeof v === 'string'
+            ? v
+            : '',
     };
   }, [i18n.language, base]);
 }
@@ -83,7 +88,21 @@ interface Column<R> {
 }
 
 /** A card's table: a header cell per row (its name) and figure columns; `empty` when there are no rows. */
-function FigureTable<R>({ caption, head, columns, rows, rowKey, empty }: { caption: string; head: Column<R>; columns: Column<R>[]; rows: R[]; rowKey: (row: R) => string | number; empty: string }) {
+function FigureTable<R>({
+  caption,
+  head,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  head: Column<R>;
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string | number;
+  empty: string;
+}) {
   if (rows.length === 0) return <Empty>{empty}</Empty>;
   return (
     <div className={classes.tableWrap}>
@@ -142,8 +161,22 @@ function Trend({ trend }: { trend: (TReportFigures & { month: string })[] }) {
       formatX={f.month}
       series={[
         { key: 'averageScore', label: t('figures.averageScore'), color: 'primary', kind: 'line', format: f.decimal },
-        { key: 'passRate', label: t('figures.passRate'), color: 'success', kind: 'line', axis: 'second', format: f.percent },
-        { key: 'completion', label: t('figures.completion'), color: 'attention', kind: 'line', axis: 'second', format: f.percent },
+        {
+          key: 'passRate',
+          label: t('figures.passRate'),
+          color: 'success',
+          kind: 'line',
+          axis: 'second',
+          format: f.percent,
+        },
+        {
+          key: 'completion',
+          label: t('figures.completion'),
+          color: 'attention',
+          kind: 'line',
+          axis: 'second',
+          format: f.percent,
+        },
       ]}
       domain={{ first: [0, 100], second: [0, 1] }}
       tableLabel={t('showTable')}
@@ -167,7 +200,11 @@ function AdminContent() {
       <Card id="dash-seats" title={t('admin.seats')}>
         <dl className={classes.figures}>
           <Figure label={t('admin.seatsUsed')} value={f.number(d.seats.used)} href="/management/users?status=active" />
-          <Figure label={t('admin.seatsTotal')} value={d.seats.total === null ? '—' : f.number(d.seats.total)} href={d.seats.licenseId ? '/business/licenses' : null} />
+          <Figure
+            label={t('admin.seatsTotal')}
+            value={d.seats.total === null ? '—' : f.number(d.seats.total)}
+            href={d.seats.licenseId ? '/business/licenses' : null}
+          />
         </dl>
         {d.seats.total === null && <p className={classes.muted}>{t('admin.noLicense')}</p>}
       </Card>
@@ -180,7 +217,12 @@ function AdminContent() {
         ) : (
           <dl className={classes.figures}>
             {d.usersByRole.map((r) => (
-              <Figure key={r.role} label={roleName(r.role)} value={f.number(r.count)} href={`/management/users?role=${r.role}`} />
+              <Figure
+                key={r.role}
+                label={roleName(r.role)}
+                value={f.number(r.count)}
+                href={`/management/users?role=${r.role}`}
+              />
             ))}
           </dl>
         )}
@@ -188,7 +230,12 @@ function AdminContent() {
       <Card id="dash-projects" title={t('admin.projectsByStatus')}>
         <dl className={classes.figures}>
           {d.projectsByStatus.map((r) => (
-            <Figure key={r.status} label={tw(`projectStatus.${r.status}`)} value={f.number(r.count)} href={`/projects?status=${r.status}`} />
+            <Figure
+              key={r.status}
+              label={tw(`projectStatus.${r.status}`)}
+              value={f.number(r.count)}
+              href={`/projects?status=${r.status}`}
+            />
           ))}
         </dl>
       </Card>
@@ -216,8 +263,16 @@ function FloorManagerContent() {
     <div className={classes.grid}>
       <Card id="dash-today" title={t('floor.today')}>
         <dl className={classes.figures}>
-          <Figure label={t('floor.todayTotal')} value={f.number(d.todayTotal)} href={wide ? tasksHref({ teamId: team, period: d.today }) : null} />
-          <Figure label={t('floor.missed')} value={f.number(d.missed)} href={wide ? tasksHref({ status: ['missed'], teamId: team }) : null} />
+          <Figure
+            label={t('floor.todayTotal')}
+            value={f.number(d.todayTotal)}
+            href={wide ? tasksHref({ teamId: team, period: d.today }) : null}
+          />
+          <Figure
+            label={t('floor.missed')}
+            value={f.number(d.missed)}
+            href={wide ? tasksHref({ status: ['missed'], teamId: team }) : null}
+          />
           <Figure label={t('floor.overdue')} value={f.number(d.overdue)} />
         </dl>
         <FigureTable
@@ -229,12 +284,24 @@ function FloorManagerContent() {
           columns={[
             {
               label: t('floor.slots'),
-              cell: (row) => <Num href={tasksHref({ teamId: row.teamId, period: d.today })} label={`${row.teamName} · ${t('floor.slots')}`}>{f.number(row.total)}</Num>,
+              cell: (row) => (
+                <Num
+                  href={tasksHref({ teamId: row.teamId, period: d.today })}
+                  label={`${row.teamName} · ${t('floor.slots')}`}
+                >
+                  {f.number(row.total)}
+                </Num>
+              ),
             },
             ...(['scheduled', 'in_progress', 'submitted', 'approved'] as const).map((s) => ({
               label: tw(`taskStatus.${s}`),
               cell: (row: (typeof d.todayByTeam)[number]) => (
-                <Num href={tasksHref({ teamId: row.teamId, status: [s], period: d.today })} label={`${row.teamName} · ${tw(`taskStatus.${s}`)}`}>{f.number(row.byStatus[s])}</Num>
+                <Num
+                  href={tasksHref({ teamId: row.teamId, status: [s], period: d.today })}
+                  label={`${row.teamName} · ${tw(`taskStatus.${s}`)}`}
+                >
+                  {f.number(row.byStatus[s])}
+                </Num>
               ),
             })),
           ]}
@@ -242,8 +309,16 @@ function FloorManagerContent() {
       </Card>
       <Card id="dash-actions" title={t('floor.actions')}>
         <dl className={classes.figures}>
-          <Figure label={t('floor.openActions')} value={f.number(d.actions.open)} href={wide ? actionsHref({ teamId: team, status: 'open' }) : null} />
-          <Figure label={t('floor.overdueActions')} value={f.number(d.actions.overdue)} href={wide ? actionsHref({ teamId: team, overdue: true }) : null} />
+          <Figure
+            label={t('floor.openActions')}
+            value={f.number(d.actions.open)}
+            href={wide ? actionsHref({ teamId: team, status: 'open' }) : null}
+          />
+          <Figure
+            label={t('floor.overdueActions')}
+            value={f.number(d.actions.overdue)}
+            href={wide ? actionsHref({ teamId: team, overdue: true }) : null}
+          />
         </dl>
       </Card>
       <Card id="dash-workload" title={t('floor.workload')}>
@@ -272,7 +347,14 @@ function FloorManagerContent() {
               columns={[
                 {
                   label: t('floor.open'),
-                  cell: (w) => <Num href={wide ? tasksHref({ assigneeId: w.assigneeId, teamId: team, status: OPEN }) : null} label={`${w.name} · ${t('floor.open')}`}>{f.number(w.open)}</Num>,
+                  cell: (w) => (
+                    <Num
+                      href={wide ? tasksHref({ assigneeId: w.assigneeId, teamId: team, status: OPEN }) : null}
+                      label={`${w.name} · ${t('floor.open')}`}
+                    >
+                      {f.number(w.open)}
+                    </Num>
+                  ),
                 },
                 { label: t('floor.todayShort'), cell: (w) => f.number(w.today) },
                 { label: t('floor.overdue'), cell: (w) => f.number(w.overdue) },
@@ -300,10 +382,23 @@ function TeamLeaderContent() {
       <Card id="dash-week" title={t('leader.week')}>
         {d.teams.length > 0 && <p className={classes.muted}>{d.teams.map((x) => x.name).join(' · ')}</p>}
         <dl className={classes.figures}>
-          <Figure label={t('leader.weekTotal')} value={f.number(d.weekTotal)} href={tasksHref({ teamId: team, period: d.week })} />
-          <Figure label={t('leader.reviewsWaiting')} value={f.number(d.reviewsWaiting)} href={tasksHref({ teamId: team, status: ['submitted'] })} />
+          <Figure
+            label={t('leader.weekTotal')}
+            value={f.number(d.weekTotal)}
+            href={tasksHref({ teamId: team, period: d.week })}
+          />
+          <Figure
+            label={t('leader.reviewsWaiting')}
+            value={f.number(d.reviewsWaiting)}
+            href={tasksHref({ teamId: team, status: ['submitted'] })}
+          />
           {(['scheduled', 'in_progress', 'submitted', 'approved', 'rejected', 'missed'] as const).map((s) => (
-            <Figure key={s} label={tw(`taskStatus.${s}`)} value={f.number(d.weekByStatus[s])} href={tasksHref({ teamId: team, status: [s], period: d.week })} />
+            <Figure
+              key={s}
+              label={tw(`taskStatus.${s}`)}
+              value={f.number(d.weekByStatus[s])}
+              href={tasksHref({ teamId: team, status: [s], period: d.week })}
+            />
           ))}
         </dl>
       </Card>
@@ -335,7 +430,10 @@ function BusinessUserContent() {
             label: t('business.project'),
             cell: (p) => (
               <>
-                <Link href={`/projects/${p.projectId}`} className={classes.link}><bdi>{p.code}</bdi></Link> <bdi>{p.name}</bdi>
+                <Link href={`/projects/${p.projectId}`} className={classes.link}>
+                  <bdi>{p.code}</bdi>
+                </Link>{' '}
+                <bdi>{p.name}</bdi>
               </>
             ),
           }}
@@ -343,7 +441,14 @@ function BusinessUserContent() {
             { label: t('figures.planned'), cell: (p) => f.number(p.planned) },
             {
               label: t('figures.approved'),
-              cell: (p) => <Num href={tasksHref({ projectId: p.projectId, status: ['approved'] })} label={`${p.code} · ${t('figures.approved')}`}>{f.number(p.approved)}</Num>,
+              cell: (p) => (
+                <Num
+                  href={tasksHref({ projectId: p.projectId, status: ['approved'] })}
+                  label={`${p.code} · ${t('figures.approved')}`}
+                >
+                  {f.number(p.approved)}
+                </Num>
+              ),
             },
             { label: t('figures.completion'), cell: (p) => f.percent(p.completion) },
             { label: t('figures.averageScore'), cell: (p) => f.decimal(p.averageScore) },
@@ -357,7 +462,9 @@ function BusinessUserContent() {
           data={d.directions}
           xKey="name"
           xLabel={t('business.direction')}
-          series={[{ key: 'averageScore', label: t('figures.averageScore'), color: 'primary', kind: 'bar', format: f.decimal }]}
+          series={[
+            { key: 'averageScore', label: t('figures.averageScore'), color: 'primary', kind: 'bar', format: f.decimal },
+          ]}
           domain={{ first: [0, 100] }}
           tableLabel={t('showTable')}
           empty={<Empty>{t('business.noScores')}</Empty>}
@@ -365,7 +472,12 @@ function BusinessUserContent() {
         {d.directions.length > 0 && (
           <dl className={classes.figures}>
             {d.directions.map((x) => (
-              <Figure key={x.directionId} label={x.name} value={`${f.number(x.approved)} · ${f.decimal(x.averageScore)}`} href={tasksHref({ directionId: x.directionId, status: ['approved'] })} />
+              <Figure
+                key={x.directionId}
+                label={x.name}
+                value={`${f.number(x.approved)} · ${f.decimal(x.averageScore)}`}
+                href={tasksHref({ directionId: x.directionId, status: ['approved'] })}
+              />
             ))}
           </dl>
         )}
@@ -376,11 +488,25 @@ function BusinessUserContent() {
           empty={t('business.noScores')}
           rows={d.locations}
           rowKey={(l) => l.locationId}
-          head={{ label: t('business.location'), cell: (l) => <><bdi>{l.code}</bdi> <bdi>{l.name}</bdi></> }}
+          head={{
+            label: t('business.location'),
+            cell: (l) => (
+              <>
+                <bdi>{l.code}</bdi> <bdi>{l.name}</bdi>
+              </>
+            ),
+          }}
           columns={[
             {
               label: t('figures.approved'),
-              cell: (l) => <Num href={tasksHref({ locationId: l.locationId, status: ['approved'] })} label={`${l.code} · ${t('figures.approved')}`}>{f.number(l.approved)}</Num>,
+              cell: (l) => (
+                <Num
+                  href={tasksHref({ locationId: l.locationId, status: ['approved'] })}
+                  label={`${l.code} · ${t('figures.approved')}`}
+                >
+                  {f.number(l.approved)}
+                </Num>
+              ),
             },
             { label: t('figures.averageScore'), cell: (l) => f.decimal(l.averageScore) },
             { label: t('figures.passRate'), cell: (l) => f.percent(l.passRate) },
@@ -404,7 +530,11 @@ function AnalystContent() {
     <div className={classes.grid}>
       <Card id="dash-queue" title={t('analyst.queue')}>
         <dl className={classes.figures}>
-          <Figure label={t('analyst.waiting')} value={f.number(d.reviewQueue)} href={tasksHref({ status: ['submitted'] })} />
+          <Figure
+            label={t('analyst.waiting')}
+            value={f.number(d.reviewQueue)}
+            href={tasksHref({ status: ['submitted'] })}
+          />
           <Figure label={t('analyst.oldest')} value={f.dateTime(d.oldestWaiting)} />
         </dl>
         {d.queueByProject.length === 0 ? (
@@ -412,7 +542,12 @@ function AnalystContent() {
         ) : (
           <dl className={classes.figures}>
             {d.queueByProject.map((p) => (
-              <Figure key={p.projectId} label={`${p.code} ${p.name}`} value={f.number(p.count)} href={tasksHref({ projectId: p.projectId, status: ['submitted'] })} />
+              <Figure
+                key={p.projectId}
+                label={`${p.code} ${p.name}`}
+                value={f.number(p.count)}
+                href={tasksHref({ projectId: p.projectId, status: ['submitted'] })}
+              />
             ))}
           </dl>
         )}
@@ -451,9 +586,7 @@ function AnalystContent() {
 function State({ query }: { query: { isError: boolean; error: { message: string } | null; refetch: () => unknown } }) {
   const { t } = useTranslation('dashboards');
   if (query.isError) {
-    return (
-      <QueryError title={t('error')} error={query.error} onRetry={query.refetch} />
-    );
+    return <QueryError title={t('error')} error={query.error} onRetry={query.refetch} />;
   }
   return (
     <div className={classes.grid} aria-busy="true" aria-label={t('loading')} role="status">

@@ -3,9 +3,9 @@
 // the same search, sort and page; no serious axe finding in dark Arabic at 390 px nor light at 1440 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORDS } from '../../../server/testing/app.ts';
 import type { TAnalyticsProject } from '../../../shared/schemas/analytics.ts';
 import type { TShopSales } from '../../../shared/schemas/ecommerce.ts';
-import { DEMO_PASSWORDS } from '../../../server/testing/app.ts';
 import { axeAudit } from '../../testing/axe.ts';
 import { signedInPage } from '../../testing/browser.ts';
 
@@ -22,18 +22,29 @@ async function api<T>(url: string): Promise<T> {
 
 /** The ids of the projects GET /api/dashboard/analytics/projects answers for `query` (5 a page). */
 async function projectIds(query: string): Promise<number[]> {
-  const body = await api<{ projects: TAnalyticsProject[] }>(`/api/dashboard/analytics/projects?itemsPerPage=5&${query}`);
+  const body = await api<{ projects: TAnalyticsProject[] }>(
+    `/api/dashboard/analytics/projects?itemsPerPage=5&${query}`,
+  );
   return body.projects.map((p) => p.id);
 }
 
 /** The project ids the table shows, once they are `expected` (the table follows the server's answer). */
 async function expectRows(p: Page, expected: number[]) {
   const table = p.getByTestId('projects');
-  await p.waitForFunction(
-    (want) => JSON.stringify([...document.querySelectorAll('[data-testid="projects"] tbody tr')].map((r) => Number(r.getAttribute('data-project')))) === want,
-    JSON.stringify(expected),
-  ).catch(() => undefined);
-  const shown = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-project'))));
+  await p
+    .waitForFunction(
+      (want) =>
+        JSON.stringify(
+          [...document.querySelectorAll('[data-testid="projects"] tbody tr')].map((r) =>
+            Number(r.getAttribute('data-project')),
+          ),
+        ) === want,
+      JSON.stringify(expected),
+    )
+    .catch(() => undefined);
+  const shown = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-project'))));
   expect(shown).toEqual(expected);
 }
 
@@ -60,7 +71,10 @@ describe('analytics dashboard', { timeout: 180_000 }, () => {
     // Another period: the cards follow the server's figures for it.
     const four = await api<TShopSales>('/api/apps/ecommerce/sales?weeks=4');
     await page.getByRole('combobox', { name: 'Period' }).selectOption('4');
-    await page.waitForFunction((want) => document.querySelector('[data-figure="orders"]')?.textContent === want, count.format(four.current.orders));
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-figure="orders"]')?.textContent === want,
+      count.format(four.current.orders),
+    );
     expect(await figure('revenue')).toBe(money.format(four.current.revenue));
     await page.getByRole('figure', { name: 'Orders by day of the week' }).waitFor();
     await page.getByRole('figure', { name: 'Sales by payment method' }).waitFor();

@@ -9,7 +9,15 @@ export function localDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export function tasksHref(filters: { status?: string[]; teamId?: number | null; projectId?: number; assigneeId?: number; locationId?: number; directionId?: number; period?: { from: Date; to: Date } }): string {
+export function tasksHref(filters: {
+  status?: string[];
+  teamId?: number | null;
+  projectId?: number;
+  assigneeId?: number;
+  locationId?: number;
+  directionId?: number;
+  period?: { from: Date; to: Date };
+}): string {
   const params = new URLSearchParams();
   if (filters.status?.length) params.set('status', filters.status.join(','));
   if (filters.projectId) params.set('projectId', String(filters.projectId));

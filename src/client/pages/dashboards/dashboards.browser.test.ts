@@ -11,7 +11,11 @@ const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: proce
 const pageErrors: string[] = [];
 const pages: Page[] = [];
 
-async function signedIn(role: string, cookies: Record<string, string> = {}, viewport?: { width: number; height: number }): Promise<Page> {
+async function signedIn(
+  role: string,
+  cookies: Record<string, string> = {},
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const { context, page } = await b.newPage(viewport ? { viewport } : {});
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -19,7 +23,9 @@ async function signedIn(role: string, cookies: Record<string, string> = {}, view
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
   });
   await b.signIn(page, `${role}@demo.com`, role);
-  await context.addCookies(Object.entries({ 'od-language': 'en', ...cookies }).map(([name, value]) => ({ name, value, url: b.baseUrl })));
+  await context.addCookies(
+    Object.entries({ 'od-language': 'en', ...cookies }).map(([name, value]) => ({ name, value, url: b.baseUrl })),
+  );
   pages.push(page);
   return page;
 }
@@ -75,12 +81,18 @@ describe('/dashboards/crm', { timeout: 240_000 }, () => {
     await page.locator('[role="status"][aria-busy="true"]').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await axeAudit(page, '/dashboards/crmAnalyst dark rtl phone')).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
   });
 
   it('shows the floor manager the open and overdue corrective actions; no serious axe finding in dark Arabic on a phone', async () => {
-    const page = await signedIn('floormanager', { 'od-language': 'ar', 'od-theme': 'dark' }, { width: 390, height: 844 });
+    const page = await signedIn(
+      'floormanager',
+      { 'od-language': 'ar', 'od-theme': 'dark' },
+      { width: 390, height: 844 },
+    );
     await page.goto('/dashboards/crmFloorManager');
     await page.getByRole('heading', { level: 1, name: 'لوحة مدير الطابق' }).waitFor();
     const card = page.getByRole('region', { name: 'الإجراءات التصحيحية' });
@@ -88,7 +100,9 @@ describe('/dashboards/crm', { timeout: 240_000 }, () => {
     await card.getByText('الإجراءات المتأخرة', { exact: true }).waitFor();
     await page.locator('[role="status"][aria-busy="true"]').waitFor({ state: 'detached' });
     expect(await axeAudit(page, '/dashboards/crmFloorManager dark rtl phone')).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
   });
 });

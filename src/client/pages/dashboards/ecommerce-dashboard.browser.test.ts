@@ -1,8 +1,8 @@
 // /dashboards/ecommerce (issue 16): the figures shown equal GET /api/apps/ecommerce/dashboard's; the charts
 // carry their data tables; no serious axe finding in dark Arabic on a 390 px phone.
 import { describe, expect, it } from 'vitest';
-import type { TShopDashboard } from '../../../shared/schemas/ecommerce.ts';
 import { DEMO_PASSWORDS } from '../../../server/testing/app.ts';
+import type { TShopDashboard } from '../../../shared/schemas/ecommerce.ts';
 import { axeAudit } from '../../testing/axe.ts';
 import { signedInPage } from '../../testing/browser.ts';
 

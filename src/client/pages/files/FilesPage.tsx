@@ -3,7 +3,7 @@ import { Dialog, FormControl, Link, TextInput } from '@primer/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { FILE_FAMILIES, ZListFilesInput, type TFile, type TUploadedFile } from '../../../shared/schemas/files.ts';
+import { FILE_FAMILIES, type TFile, type TUploadedFile, ZListFilesInput } from '../../../shared/schemas/files.ts';
 import { pageExists, pathFor, routeByName } from '../../app/routes.tsx';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
@@ -14,8 +14,8 @@ import { useCan } from '../../lib/can.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { formatBytes } from './format.ts';
-import classes from './FilesPage.module.css';
 import { useUploads } from './useUploads.tsx';
+import classes from './FilesPage.module.css';
 
 const fileUrl = (id: number, query = '') => `/api/files/${id}${query}`;
 
@@ -46,7 +46,11 @@ export default function FilesPage() {
   const uploads = useUploads(onUploaded);
   const mayUpload = allowed('upload', 'File');
   // "Create" on this list is an upload.
-  const files = { ...list, can: (action: 'create' | 'update' | 'delete', row?: TFile) => (action === 'create' ? mayUpload : list.can(action, row)) };
+  const files = {
+    ...list,
+    can: (action: 'create' | 'update' | 'delete', row?: TFile) =>
+      action === 'create' ? mayUpload : list.can(action, row),
+  };
   const previewing = list.editing && list.editing !== 'new' ? list.editing : null;
   const taskRoute = routeByName('tasks-viewTask-id');
   const linkTasks = pageExists(taskRoute) && allowed('read', 'Task');
@@ -59,16 +63,54 @@ export default function FilesPage() {
       width: 5,
       render: (f) =>
         f.hasThumbnail ? (
-          <img className={classes.thumb} src={fileUrl(f.id, '?thumbnail=1')} alt="" loading="lazy" width={48} height={48} />
+          <img
+            className={classes.thumb}
+            src={fileUrl(f.id, '?thumbnail=1')}
+            alt=""
+            loading="lazy"
+            width={48}
+            height={48}
+          />
         ) : (
           <span className={classes.thumbIcon} aria-hidden="true">
-            {f.family === 'image' ? <FileMediaIcon size={20} /> : f.family === 'pdf' ? <FileBadgeIcon size={20} /> : <FileIcon size={20} />}
+            {f.family === 'image' ? (
+              <FileMediaIcon size={20} />
+            ) : f.family === 'pdf' ? (
+              <FileBadgeIcon size={20} />
+            ) : (
+              <FileIcon size={20} />
+            )}
           </span>
         ),
     },
-    { key: 'name', header: t('columns.name'), kind: 'name', sortable: true, render: (f) => <NameCell name={<span className={classes.name}>{f.name}</span>} detail={f.questionKey ? t('question', { key: f.questionKey }) : undefined} /> },
-    { key: 'mimeType', header: t('columns.type'), kind: 'text', width: 8, sortable: true, render: (f) => <span title={f.mimeType}>{t(`family.${f.family}`)}</span> },
-    { key: 'size', header: t('columns.size'), kind: 'number', width: 7, sortable: true, render: (f) => <NumberCell>{formatBytes(f.size, i18n.language)}</NumberCell> },
+    {
+      key: 'name',
+      header: t('columns.name'),
+      kind: 'name',
+      sortable: true,
+      render: (f) => (
+        <NameCell
+          name={<span className={classes.name}>{f.name}</span>}
+          detail={f.questionKey ? t('question', { key: f.questionKey }) : undefined}
+        />
+      ),
+    },
+    {
+      key: 'mimeType',
+      header: t('columns.type'),
+      kind: 'text',
+      width: 8,
+      sortable: true,
+      render: (f) => <span title={f.mimeType}>{t(`family.${f.family}`)}</span>,
+    },
+    {
+      key: 'size',
+      header: t('columns.size'),
+      kind: 'number',
+      width: 7,
+      sortable: true,
+      render: (f) => <NumberCell>{formatBytes(f.size, i18n.language)}</NumberCell>,
+    },
     {
       key: 'linked',
       header: t('columns.linked'),
@@ -85,7 +127,13 @@ export default function FilesPage() {
         ),
     },
     { key: 'owner', header: t('columns.owner'), kind: 'text', render: (f) => <TextCell>{f.owner.name}</TextCell> },
-    { key: 'createdAt', header: t('columns.createdAt'), kind: 'datetime', sortable: true, render: (f) => fmt.dateTime(f.createdAt) },
+    {
+      key: 'createdAt',
+      header: t('columns.createdAt'),
+      kind: 'datetime',
+      sortable: true,
+      render: (f) => fmt.dateTime(f.createdAt),
+    },
   ];
 
   const dateFilter = (key: 'from' | 'to') => (
@@ -133,7 +181,10 @@ export default function FilesPage() {
           />
           {dateFilter('from')}
           {dateFilter('to')}
-          <TaskFilterChip taskId={list.state.filters.taskId ?? ''} onClear={() => list.update({ filters: { taskId: '' } })} />
+          <TaskFilterChip
+            taskId={list.state.filters.taskId ?? ''}
+            onClear={() => list.update({ filters: { taskId: '' } })}
+          />
         </>
       }
     >
@@ -145,14 +196,28 @@ export default function FilesPage() {
 /** The linked-task filter (`?taskId=`, from a task's view page): shown as a chip that clears it. */
 function TaskFilterChip({ taskId, onClear }: { taskId: string; onClear: () => void }) {
   const { t } = useTranslation('files');
-  useFilterChip(taskId ? { label: t('filters.task'), value: t('filters.taskValue', { id: taskId }), clear: onClear } : null);
+  useFilterChip(
+    taskId ? { label: t('filters.task'), value: t('filters.taskValue', { id: taskId }), clear: onClear } : null,
+  );
   return null;
 }
 
 /** A date bound of the list (from / before), shown as an active-filter chip while set. */
-function DateFilter({ label, short, value, onChange }: { label: string; short: string; value: string; onChange: (value: string) => void }) {
+function DateFilter({
+  label,
+  short,
+  value,
+  onChange,
+}: {
+  label: string;
+  short: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { i18n } = useTranslation();
-  const shown = value ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value)) : '';
+  const shown = value
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value))
+    : '';
   useFilterChip(value ? { label, value: shown, clear: () => onChange('') } : null);
   return (
     <FormControl className={classes.dateFilter}>

@@ -13,12 +13,18 @@ import { confirm, dialog, notice, row, rowAction } from '../../testing/list-page
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-files-browser-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({ DATA_DIR: dataDir, ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}) });
+const b = await setupBrowser({
+  DATA_DIR: dataDir,
+  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+});
 
-const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 220, g: 90, b: 40 } } }).png().toBuffer();
+const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 220, g: 90, b: 40 } } })
+  .png()
+  .toBuffer();
 
 /** Whether the image inside `locator` has loaded real pixels. */
-const loaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+const loaded = (img: Locator) =>
+  img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 describe('the /files page', { timeout: 90_000 }, () => {
   it('uploads a PNG, shows its thumbnail, previews it, refuses a disguised program, and deletes the PNG', async () => {
@@ -29,7 +35,9 @@ describe('the /files page', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Files' }).waitFor();
     await page.getByText('No files yet').waitFor();
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'shop-front.png', mimeType: 'image/png', buffer: png });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'shop-front.png', mimeType: 'image/png', buffer: png });
     await notice(page, '“shop-front.png” uploaded');
     const uploaded = row(page, 'shop-front.png');
     await uploaded.getByText('Image').waitFor();
@@ -44,8 +52,17 @@ describe('the /files page', { timeout: 90_000 }, () => {
     await preview.getByRole('button', { name: 'Close' }).click();
     await preview.waitFor({ state: 'detached' });
 
-    const program = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64, 0x90), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
-    await page.locator('input[type="file"]').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: program });
+    const program = Buffer.concat([
+      Buffer.from('MZ'),
+      Buffer.alloc(58),
+      Buffer.from([0x80, 0, 0, 0]),
+      Buffer.alloc(64, 0x90),
+      Buffer.from('PE\0\0'),
+      Buffer.alloc(200),
+    ]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: program });
     await page.getByRole('alert').filter({ hasText: 'This type of file is not accepted' }).waitFor();
     expect(await row(page, 'holiday.png').count()).toBe(0);
 
@@ -70,7 +87,9 @@ describe('the /files page', { timeout: 90_000 }, () => {
       ]);
       await page.goto('/files');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.locator('input[type="file"]').setInputFiles({ name: `plan-${theme}.png`, mimeType: 'image/png', buffer: png });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: `plan-${theme}.png`, mimeType: 'image/png', buffer: png });
       await page.getByText(`plan-${theme}.png`).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await axeAudit(page, `/files ${theme} ${language} ${width}px`)).toEqual([]);

@@ -9,5 +9,10 @@ export function formatBytes(bytes: number, language: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return new Intl.NumberFormat(language, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: digits,
+  }).format(value);
 }

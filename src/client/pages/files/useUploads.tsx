@@ -1,11 +1,11 @@
 import { CheckCircleIcon, UploadIcon, XCircleIcon, XIcon } from '@primer/octicons-react';
 import { IconButton, ProgressBar, Text } from '@primer/react';
-import { useCallback, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { type DragEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLOWED_FILE_TYPES, MAX_FILE_BYTES, type TUploadedFile } from '../../../shared/schemas/files.ts';
+import { UploadError, uploadFile } from '../../lib/upload.ts';
 import { formatBytes } from './format.ts';
 import classes from './FilesPage.module.css';
-import { UploadError, uploadFile } from '../../lib/upload.ts';
 
 interface UploadItem {
   key: number;
@@ -19,7 +19,17 @@ interface UploadItem {
 }
 
 /** What the file picker offers (the server decides from the content anyway). */
-const ACCEPT = [...ALLOWED_FILE_TYPES.map((t) => t.mimeType), '.csv', '.txt', '.heic', '.docx', '.xlsx', '.pptx', '.odt', '.ods'].join(',');
+const ACCEPT = [
+  ...ALLOWED_FILE_TYPES.map((t) => t.mimeType),
+  '.csv',
+  '.txt',
+  '.heic',
+  '.docx',
+  '.xlsx',
+  '.pptx',
+  '.odt',
+  '.ods',
+].join(',');
 
 let nextKey = 0;
 
@@ -66,11 +76,17 @@ export function useUploads(onUploaded: (file: TUploadedFile) => Promise<void>): 
       for (const file of files) {
         const key = ++nextKey;
         if (file.size > MAX_FILE_BYTES) {
-          setItems((list) => [...list, { key, name: file.name, size: file.size, progress: 0, state: 'failed', error: t('upload.tooLarge') }]);
+          setItems((list) => [
+            ...list,
+            { key, name: file.name, size: file.size, progress: 0, state: 'failed', error: t('upload.tooLarge') },
+          ]);
           continue;
         }
         const handle = uploadFile(file, (progress) => patch(key, { progress }));
-        setItems((list) => [...list, { key, name: file.name, size: file.size, progress: 0, state: 'uploading', abort: handle.abort }]);
+        setItems((list) => [
+          ...list,
+          { key, name: file.name, size: file.size, progress: 0, state: 'uploading', abort: handle.abort },
+        ]);
         handle.done.then(
           async (uploaded) => {
             patch(key, { state: 'done', progress: 1, abort: undefined });
@@ -132,7 +148,13 @@ export function useUploads(onUploaded: (file: TUploadedFile) => Promise<void>): 
           {items.map((item) => (
             <li key={item.key} className={classes.upload} data-state={item.state}>
               <span className={classes.uploadIcon} aria-hidden="true">
-                {item.state === 'done' ? <CheckCircleIcon /> : item.state === 'failed' ? <XCircleIcon /> : <UploadIcon />}
+                {item.state === 'done' ? (
+                  <CheckCircleIcon />
+                ) : item.state === 'failed' ? (
+                  <XCircleIcon />
+                ) : (
+                  <UploadIcon />
+                )}
               </span>
               <span className={classes.uploadBody}>
                 <span className={classes.uploadName}>{item.name}</span>
@@ -146,7 +168,10 @@ export function useUploads(onUploaded: (file: TUploadedFile) => Promise<void>): 
                 ) : null}
                 <span className={classes.uploadStatus} role={item.state === 'failed' ? 'alert' : 'status'}>
                   {item.state === 'uploading'
-                    ? t('upload.sending', { percent: Math.round(item.progress * 100), size: formatBytes(item.size, i18n.language) })
+                    ? t('upload.sending', {
+                        percent: Math.round(item.progress * 100),
+                        size: formatBytes(item.size, i18n.language),
+                      })
                     : item.state === 'done'
                       ? t('upload.done')
                       : item.error}
@@ -156,7 +181,11 @@ export function useUploads(onUploaded: (file: TUploadedFile) => Promise<void>): 
                 icon={XIcon}
                 size="small"
                 variant="invisible"
-                aria-label={item.state === 'uploading' ? t('upload.cancel', { name: item.name }) : t('upload.dismiss', { name: item.name })}
+                aria-label={
+                  item.state === 'uploading'
+                    ? t('upload.cancel', { name: item.name })
+                    : t('upload.dismiss', { name: item.name })
+                }
                 onClick={() => {
                   item.abort?.();
                   setItems((list) => list.filter((i) => i.key !== item.key));

@@ -1,13 +1,13 @@
 import { Link } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, ZListAuditInput, type TAuditEvent } from '../../../shared/schemas/audit.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type TAuditEvent, ZListAuditInput } from '../../../shared/schemas/audit.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { NameCell, RecordListPage, TextCell, useRecordList } from '../../components/ListPage/index.ts';
-import { CustomerFilter, useIsSuperadmin, useUserOptions } from '../../components/RecordSelect/index.ts';
 import { changeSummary, recordHref } from '../../components/RecordHistory/audit-format.ts';
+import { CustomerFilter, useIsSuperadmin, useUserOptions } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -46,15 +46,27 @@ export default function AuditPage() {
       key: 'actor',
       header: t('audit.actor'),
       kind: 'name',
-      render: (e) => <NameCell name={e.actorName ?? e.actorEmail ?? t('audit.system')} detail={e.actorName ? (e.actorEmail ?? undefined) : undefined} />,
+      render: (e) => (
+        <NameCell
+          name={e.actorName ?? e.actorEmail ?? t('audit.system')}
+          detail={e.actorName ? (e.actorEmail ?? undefined) : undefined}
+        />
+      ),
     },
-    { key: 'action', header: t('audit.action'), kind: 'status', render: (e) => <TextCell>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</TextCell> },
+    {
+      key: 'action',
+      header: t('audit.action'),
+      kind: 'status',
+      render: (e) => <TextCell>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</TextCell>,
+    },
     {
       key: 'record',
       header: t('audit.record'),
       kind: 'text',
       render: (e) => {
-        const text = e.recordLabel ? `${typeName(e.entityType)} · ${e.recordLabel}` : t('audit.recordId', { type: typeName(e.entityType), id: e.entityId });
+        const text = e.recordLabel
+          ? `${typeName(e.entityType)} · ${e.recordLabel}`
+          : t('audit.recordId', { type: typeName(e.entityType), id: e.entityId });
         const href = hrefOf(e);
         return href ? (
           <Link as={RouterLink} href={href} onClick={(ev: React.MouseEvent) => ev.stopPropagation()}>
@@ -75,7 +87,16 @@ export default function AuditPage() {
         return <TextCell>{summary || t('audit.noChanges')}</TextCell>;
       },
     },
-    ...(superadmin ? [{ key: 'customer', header: t('audit.customer'), kind: 'text' as const, render: (e: TAuditEvent) => <TextCell>{e.customerName ?? '—'}</TextCell> }] : []),
+    ...(superadmin
+      ? [
+          {
+            key: 'customer',
+            header: t('audit.customer'),
+            kind: 'text' as const,
+            render: (e: TAuditEvent) => <TextCell>{e.customerName ?? '—'}</TextCell>,
+          },
+        ]
+      : []),
   ];
 
   return (

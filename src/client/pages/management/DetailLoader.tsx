@@ -1,7 +1,7 @@
 import { Dialog, Spinner, Text } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProcedureQuery, type QueryData, type QueryInput, type QueryProcedure } from '../../lib/procedures.ts';
+import { type QueryData, type QueryInput, type QueryProcedure, useProcedureQuery } from '../../lib/procedures.ts';
 import classes from './Management.module.css';
 
 /**

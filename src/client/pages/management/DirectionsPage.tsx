@@ -1,22 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import {
+  type TDirection,
   ZCreateDirectionInput,
   ZListDirectionsInput,
   ZUpdateDirectionInput,
-  type TDirection,
 } from '../../../shared/schemas/directions.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useSaveRecord } from '../../components/FormDialog/index.ts';
+import {
+  CheckboxField,
+  FormDialog,
+  formClasses,
+  TextareaField,
+  TextField,
+  useSaveRecord,
+} from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   CodeCell,
   NameCell,
   NumberCell,
+  type RecordDialogProps,
   RecordListPage,
   RecordStatus,
   useRecordList,
-  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -38,16 +45,46 @@ export default function DirectionsPage() {
     restore: trpc.directions.restore.useMutation().mutateAsync,
     remove: trpc.directions.delete.useMutation().mutateAsync,
     deleteHint: t('directions.deleteHint'),
-    deleteBlocked: (d) => (d.subDirectionCount > 0 ? t('directions.cannotDelete', { count: d.subDirectionCount }) : null),
+    deleteBlocked: (d) =>
+      d.subDirectionCount > 0 ? t('directions.cannotDelete', { count: d.subDirectionCount }) : null,
     records: t('directions.records'),
   });
 
   const columns: Column<TDirection>[] = [
-    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (d) => <CodeCell>{d.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (d) => <NameCell name={d.name} detail={d.description} /> },
-    { key: 'subDirectionCount', header: t('directions.subDirections'), kind: 'number', width: 9, render: (d) => <NumberCell>{fmt.number(d.subDirectionCount)}</NumberCell> },
-    { key: 'status', header: t('fields.status'), kind: 'status', render: (d) => <RecordStatus active={d.active} archivedAt={d.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (d) => fmt.date(d.updatedAt) },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      kind: 'code',
+      sortable: true,
+      render: (d) => <CodeCell>{d.code}</CodeCell>,
+    },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (d) => <NameCell name={d.name} detail={d.description} />,
+    },
+    {
+      key: 'subDirectionCount',
+      header: t('directions.subDirections'),
+      kind: 'number',
+      width: 9,
+      render: (d) => <NumberCell>{fmt.number(d.subDirectionCount)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      render: (d) => <RecordStatus active={d.active} archivedAt={d.archivedAt} />,
+    },
+    {
+      key: 'updatedAt',
+      header: t('fields.updatedAt'),
+      kind: 'date',
+      sortable: true,
+      render: (d) => fmt.date(d.updatedAt),
+    },
   ];
 
   return (
@@ -72,7 +109,12 @@ export default function DirectionsPage() {
   );
 }
 
-function DirectionDialog({ direction, onClose, onSaved, onReload }: RecordDialogProps & { direction: TDirection | null }) {
+function DirectionDialog({
+  direction,
+  onClose,
+  onSaved,
+  onReload,
+}: RecordDialogProps & { direction: TDirection | null }) {
   const { t } = useTranslation('business');
   const save = useSaveRecord(!!direction, trpc.directions);
   const { form, superadmin } = useCustomerRecordForm({

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import {
+  type TLocationClass,
   ZCreateClassInput,
   ZListClassesInput,
   ZUpdateClassInput,
-  type TLocationClass,
 } from '../../../shared/schemas/classes.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FormDialog, TextareaField, TextField, useSaveRecord } from '../../components/FormDialog/index.ts';
@@ -12,10 +12,10 @@ import {
   ColorCell,
   NameCell,
   NumberCell,
+  type RecordDialogProps,
   RecordListPage,
   RecordStatus,
   useRecordList,
-  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -43,11 +43,33 @@ export default function LocationClassesPage() {
   });
 
   const columns: Column<TLocationClass>[] = [
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (c) => <NameCell name={c.name} detail={c.description} /> },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (c) => <NameCell name={c.name} detail={c.description} />,
+    },
     { key: 'color', header: t('fields.color'), kind: 'code', width: 8, render: (c) => <ColorCell color={c.color} /> },
-    { key: 'locationCount', header: t('fields.locations'), kind: 'number', render: (c) => <NumberCell>{fmt.number(c.locationCount)}</NumberCell> },
-    { key: 'status', header: t('fields.status'), kind: 'status', render: (c) => <RecordStatus active archivedAt={c.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (c) => fmt.date(c.updatedAt) },
+    {
+      key: 'locationCount',
+      header: t('fields.locations'),
+      kind: 'number',
+      render: (c) => <NumberCell>{fmt.number(c.locationCount)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      render: (c) => <RecordStatus active archivedAt={c.archivedAt} />,
+    },
+    {
+      key: 'updatedAt',
+      header: t('fields.updatedAt'),
+      kind: 'date',
+      sortable: true,
+      render: (c) => fmt.date(c.updatedAt),
+    },
   ];
 
   return (
@@ -71,7 +93,12 @@ export default function LocationClassesPage() {
   );
 }
 
-function LocationClassDialog({ locationClass, onClose, onSaved, onReload }: RecordDialogProps & { locationClass: TLocationClass | null }) {
+function LocationClassDialog({
+  locationClass,
+  onClose,
+  onSaved,
+  onReload,
+}: RecordDialogProps & { locationClass: TLocationClass | null }) {
   const { t } = useTranslation('business');
   const save = useSaveRecord(!!locationClass, trpc.classes);
   const { form, superadmin } = useCustomerRecordForm({
@@ -103,7 +130,15 @@ function LocationClassDialog({ locationClass, onClose, onSaved, onReload }: Reco
           onChange={(e) => form.set('color', e.target.value)}
           aria-label={t('classes.pickColor')}
         />
-        <TextField form={form} name="color" label={t('fields.color')} required monospace caption={t('classes.colorHint')} className={classes.grow} />
+        <TextField
+          form={form}
+          name="color"
+          label={t('fields.color')}
+          required
+          monospace
+          caption={t('classes.colorHint')}
+          className={classes.grow}
+        />
       </div>
     </FormDialog>
   );

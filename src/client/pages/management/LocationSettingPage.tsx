@@ -3,44 +3,53 @@ import { Button, Link, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type TLocation,
+  type TLocationDetail,
   ZCreateLocationInput,
   ZListLocationsInput,
   ZUpdateLocationInput,
-  type TLocation,
-  type TLocationDetail,
 } from '../../../shared/schemas/locations.ts';
 import { Bdi, Coordinates, Ltr } from '../../components/Bidi/index.ts';
+import { CorrectiveActionsList } from '../../components/CorrectiveActions/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { CorrectiveActionsList } from '../../components/CorrectiveActions/index.ts';
-import { CheckboxField, FormDialog, NumberField, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import {
+  CheckboxField,
+  FormDialog,
+  formClasses,
+  NumberField,
+  SelectField,
+  TextField,
+  useSaveRecord,
+  useZodForm,
+} from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   CodeCell,
   NameCell,
+  type RecordDialogProps,
   RecordListPage,
   RecordStatus,
   TextCell,
   useRecordList,
-  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import {
   CustomerFilter,
   RecordSelect,
-  useLocationClassOptions,
   useDirectionOptions,
   useGroupedByCustomer,
   useIsSuperadmin,
+  useLocationClassOptions,
   useSubDirectionOptions,
 } from '../../components/RecordSelect/index.ts';
-import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { useFormatters } from '../../lib/format.ts';
+import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
-import classes from './Management.module.css';
 import { EMPTY_HOURS, OpeningHoursEditor } from './OpeningHoursEditor.tsx';
-import { timeZoneOptions } from '../../lib/time-zones.ts';
+import classes from './Management.module.css';
 
 /** /management/location-setting: the inspected places with coordinates, geofence and opening hours. */
 export default function LocationSettingPage() {
@@ -71,9 +80,28 @@ export default function LocationSettingPage() {
     options.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }));
 
   const columns: Column<TLocation>[] = [
-    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (l) => <CodeCell>{l.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (l) => <NameCell name={l.name} detail={l.address} /> },
-    { key: 'city', header: t('fields.city'), kind: 'text', width: 9, sortable: true, render: (l) => <TextCell>{l.city}</TextCell> },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      kind: 'code',
+      sortable: true,
+      render: (l) => <CodeCell>{l.code}</CodeCell>,
+    },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (l) => <NameCell name={l.name} detail={l.address} />,
+    },
+    {
+      key: 'city',
+      header: t('fields.city'),
+      kind: 'text',
+      width: 9,
+      sortable: true,
+      render: (l) => <TextCell>{l.city}</TextCell>,
+    },
     {
       key: 'subDirection',
       header: t('fields.subDirection'),
@@ -121,7 +149,12 @@ export default function LocationSettingPage() {
           <Text className={classes.muted}>{t('locations.noCoordinates')}</Text>
         ),
     },
-    { key: 'status', header: t('fields.status'), kind: 'status', render: (l) => <RecordStatus active={l.active} archivedAt={l.archivedAt} /> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      render: (l) => <RecordStatus active={l.active} archivedAt={l.archivedAt} />,
+    },
   ];
 
   return (
@@ -138,7 +171,9 @@ export default function LocationSettingPage() {
         <>
           <CustomerFilter
             value={filters.customerId}
-            onChange={(value) => list.update({ filters: { customerId: value, directionId: '', subDirectionId: '', classId: '' } })}
+            onChange={(value) =>
+              list.update({ filters: { customerId: value, directionId: '', subDirectionId: '', classId: '' } })
+            }
           />
           <FilterSelect
             label={t('fields.direction')}
@@ -153,7 +188,12 @@ export default function LocationSettingPage() {
             allLabel={t('filters.allSubDirections')}
             options={flat(subDirections.options)}
           />
-          <FilterSelect label={t('fields.class')} {...list.filter('classId')} allLabel={t('filters.allClasses')} options={flat(locationClasses)} />
+          <FilterSelect
+            label={t('fields.class')}
+            {...list.filter('classId')}
+            allLabel={t('filters.allClasses')}
+            options={flat(locationClasses)}
+          />
           <ActiveFilter {...list.filter('active')} />
           <ArchivedFilter {...list.filter('archived')} />
         </>
@@ -167,7 +207,12 @@ export default function LocationSettingPage() {
   );
 }
 
-function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogProps & { location: TLocationDetail | null }) {
+function LocationDialog({
+  location,
+  onClose,
+  onSaved,
+  onReload,
+}: RecordDialogProps & { location: TLocationDetail | null }) {
   const { t } = useTranslation('business');
   const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!location, trpc.locations);
@@ -180,15 +225,15 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
   const form = useZodForm(
     schema,
     {
-      subDirectionId: (location?.subDirection.id ?? null),
-      classId: (location?.class?.id ?? null),
+      subDirectionId: location?.subDirection.id ?? null,
+      classId: location?.class?.id ?? null,
       code: location?.code ?? '',
       name: location?.name ?? '',
       address: location?.address ?? '',
       city: location?.city ?? '',
       latitude: location?.latitude ?? null,
       longitude: location?.longitude ?? null,
-      geofenceRadiusM: (location?.geofenceRadiusM ?? 100),
+      geofenceRadiusM: location?.geofenceRadiusM ?? 100,
       openingHours: location?.openingHours ?? EMPTY_HOURS,
       timeZone: location?.timeZone ?? '',
       active: location?.active ?? true,
@@ -202,7 +247,9 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
   // A superadmin's new location belongs to the sub-direction's customer; location classes must match it.
   const chosenCustomer = subDirections.options.find((o) => o.id === form.values.subDirectionId)?.customerId;
   const locationClassChoices = useGroupedByCustomer(
-    locationClassOptions.options.filter((c) => !superadmin || location || !chosenCustomer || c.customerId === chosenCustomer),
+    locationClassOptions.options.filter(
+      (c) => !superadmin || location || !chosenCustomer || c.customerId === chosenCustomer,
+    ),
     superadmin && !location,
   );
   const { latitude, longitude } = form.values;
@@ -306,7 +353,11 @@ function LocationDialog({ location, onClose, onSaved, onReload }: RecordDialogPr
           {t('locations.geofenceHint')}
         </Text>
       </fieldset>
-      <OpeningHoursEditor value={form.values.openingHours} onChange={(openingHours) => form.set('openingHours', openingHours)} error={form.error} />
+      <OpeningHoursEditor
+        value={form.values.openingHours}
+        onChange={(openingHours) => form.set('openingHours', openingHours)}
+        error={form.error}
+      />
       <SelectField
         form={form}
         name="timeZone"

@@ -2,7 +2,7 @@ import { PlusIcon, XIcon } from '@primer/octicons-react';
 import { Button, FormControl, IconButton, Text, TextInput } from '@primer/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, type TOpeningHours, type TWeekday } from '../../../shared/schemas/locations.ts';
+import { type TOpeningHours, type TWeekday, WEEKDAYS } from '../../../shared/schemas/locations.ts';
 import { formClasses } from '../../components/FormDialog/index.ts';
 import classes from './Management.module.css';
 
@@ -12,7 +12,9 @@ export function useWeekdayNames(): Record<TWeekday, string> {
   return useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
     // 2024-01-01 was a Monday.
-    return Object.fromEntries(WEEKDAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2024, 0, 1 + i)))])) as Record<TWeekday, string>;
+    return Object.fromEntries(
+      WEEKDAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2024, 0, 1 + i)))]),
+    ) as Record<TWeekday, string>;
   }, [i18n.language]);
 }
 
@@ -61,18 +63,29 @@ export function OpeningHoursEditor({
                 const openError = error(`openingHours.${day}.${i}.open`);
                 const closeError = error(`openingHours.${day}.${i}.close`);
                 const update = (patch: Partial<typeof interval>) =>
-                  setDay(day, intervals.map((iv, j) => (j === i ? { ...iv, ...patch } : iv)));
+                  setDay(
+                    day,
+                    intervals.map((iv, j) => (j === i ? { ...iv, ...patch } : iv)),
+                  );
                 return (
                   <div key={i} className={classes.hoursInterval}>
                     <FormControl>
-                      <FormControl.Label visuallyHidden>{t('locations.opensAt', { day: names[day], n: i + 1 })}</FormControl.Label>
+                      <FormControl.Label visuallyHidden>
+                        {t('locations.opensAt', { day: names[day], n: i + 1 })}
+                      </FormControl.Label>
                       <TextInput type="time" value={interval.open} onChange={(e) => update({ open: e.target.value })} />
                       {openError && <FormControl.Validation variant="error">{openError}</FormControl.Validation>}
                     </FormControl>
                     <span aria-hidden="true">–</span>
                     <FormControl>
-                      <FormControl.Label visuallyHidden>{t('locations.closesAt', { day: names[day], n: i + 1 })}</FormControl.Label>
-                      <TextInput type="time" value={interval.close} onChange={(e) => update({ close: e.target.value })} />
+                      <FormControl.Label visuallyHidden>
+                        {t('locations.closesAt', { day: names[day], n: i + 1 })}
+                      </FormControl.Label>
+                      <TextInput
+                        type="time"
+                        value={interval.close}
+                        onChange={(e) => update({ close: e.target.value })}
+                      />
                       {closeError && <FormControl.Validation variant="error">{closeError}</FormControl.Validation>}
                     </FormControl>
                     <IconButton
@@ -80,7 +93,12 @@ export function OpeningHoursEditor({
                       variant="invisible"
                       size="small"
                       aria-label={t('locations.removeInterval', { day: names[day], n: i + 1 })}
-                      onClick={() => setDay(day, intervals.filter((_, j) => j !== i))}
+                      onClick={() =>
+                        setDay(
+                          day,
+                          intervals.filter((_, j) => j !== i),
+                        )
+                      }
                     />
                   </div>
                 );
@@ -98,7 +116,10 @@ export function OpeningHoursEditor({
               disabled={intervals.length >= 4}
               onClick={() => {
                 const last = intervals[intervals.length - 1];
-                setDay(day, [...intervals, last ? { open: last.close, close: '23:00' } : { open: '08:00', close: '18:00' }]);
+                setDay(day, [
+                  ...intervals,
+                  last ? { open: last.close, close: '23:00' } : { open: '08:00', close: '18:00' },
+                ]);
               }}
             />
           </div>

@@ -4,18 +4,25 @@ import { useLocation, useSearch } from 'wouter';
 import {
   SCHEME_STATUSES,
   SCHEME_VIEWS,
+  type TScheme,
   ZCreateSchemeInput,
   ZListSchemesInput,
-  type TScheme,
 } from '../../../shared/schemas/schemes.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { CheckboxField, FormDialog, NumberField, TextareaField, TextField } from '../../components/FormDialog/index.ts';
-import { NameCell, NumberCell, RecordListPage, useNotice, useRecordList, type NoticeApi } from '../../components/ListPage/index.ts';
+import {
+  NameCell,
+  type NoticeApi,
+  NumberCell,
+  RecordListPage,
+  useNotice,
+  useRecordList,
+} from '../../components/ListPage/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { SCHEME_STATUS_VARIANT, SchemeEditor } from './scheme-editor/index.ts';
 
 /** The open scheme version travels in the URL too (`?scheme=<id>`), so the editor survives a reload. */
@@ -77,8 +84,21 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
   const publish = trpc.schemes.publish.useMutation();
 
   const columns: Column<TScheme>[] = [
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
-    { key: 'version', header: t('schemes.version'), kind: 'number', width: 6, sortable: true, render: (s) => <NumberCell>{`v${s.version}`}</NumberCell> },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (s) => <NameCell name={s.name} detail={s.description} />,
+    },
+    {
+      key: 'version',
+      header: t('schemes.version'),
+      kind: 'number',
+      width: 6,
+      sortable: true,
+      render: (s) => <NumberCell>{`v${s.version}`}</NumberCell>,
+    },
     {
       key: 'status',
       header: t('fields.status'),
@@ -93,9 +113,27 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       width: 12,
       render: (s) => t('schemes.counts', { sections: s.sectionCount, questions: s.questionCount }),
     },
-    { key: 'passingScore', header: t('schemes.passingScore'), kind: 'number', width: 8, render: (s) => <NumberCell>{`${s.passingScore} %`}</NumberCell> },
-    { key: 'publishedAt', header: t('schemes.publishedAt'), kind: 'date', sortable: true, render: (s) => fmt.date(s.publishedAt) },
-    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (s) => fmt.date(s.updatedAt) },
+    {
+      key: 'passingScore',
+      header: t('schemes.passingScore'),
+      kind: 'number',
+      width: 8,
+      render: (s) => <NumberCell>{`${s.passingScore} %`}</NumberCell>,
+    },
+    {
+      key: 'publishedAt',
+      header: t('schemes.publishedAt'),
+      kind: 'date',
+      sortable: true,
+      render: (s) => fmt.date(s.publishedAt),
+    },
+    {
+      key: 'updatedAt',
+      header: t('fields.updatedAt'),
+      kind: 'date',
+      sortable: true,
+      render: (s) => fmt.date(s.updatedAt),
+    },
   ];
 
   return (
@@ -130,15 +168,21 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       rowActions={(s) => {
         const canUpdate = list.can('update', s);
         return [
-          { label: canUpdate && s.status !== 'archived' ? t('schemes.openEditor') : t('schemes.open'), onSelect: () => onOpen(s.id) },
+          {
+            label: canUpdate && s.status !== 'archived' ? t('schemes.openEditor') : t('schemes.open'),
+            onSelect: () => onOpen(s.id),
+          },
           {
             label: t('schemes.publish'),
             visible: canUpdate && s.status === 'draft' && s.questionCount > 0,
             onSelect: () =>
-              void notices.run(async () => {
-                await publish.mutateAsync({ id: s.id });
-                await list.refresh();
-              }, t('schemes.published', { name: s.name, version: s.version })),
+              void notices.run(
+                async () => {
+                  await publish.mutateAsync({ id: s.id });
+                  await list.refresh();
+                },
+                t('schemes.published', { name: s.name, version: s.version }),
+              ),
           },
           ...list.menu(s, {
             onEdit: undefined,
@@ -160,7 +204,13 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
   );
 }
 
-function CreateSchemeDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number, name: string) => Promise<void> }) {
+function CreateSchemeDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (id: number, name: string) => Promise<void>;
+}) {
   const { t } = useTranslation('business');
   const create = trpc.schemes.create.useMutation();
   const { form, superadmin } = useCustomerRecordForm({
@@ -184,7 +234,16 @@ function CreateSchemeDialog({ onClose, onCreated }: { onClose: () => void; onCre
       <CustomerField form={form} superadmin={superadmin} />
       <TextField form={form} name="name" label={t('fields.name')} required />
       <TextareaField form={form} name="description" label={t('fields.description')} />
-      <NumberField form={form} name="passingScore" label={t('schemes.passingScore')} required min={0} max={100} step={1} caption={t('schemes.passingScoreHint')} />
+      <NumberField
+        form={form}
+        name="passingScore"
+        label={t('schemes.passingScore')}
+        required
+        min={0}
+        max={100}
+        step={1}
+        caption={t('schemes.passingScoreHint')}
+      />
       <CheckboxField form={form} name="requireSignature" label={t('schemes.requireSignature')} />
     </FormDialog>
   );

@@ -1,24 +1,32 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type TSubDirection,
   ZCreateSubDirectionInput,
   ZListSubDirectionsInput,
   ZUpdateSubDirectionInput,
-  type TSubDirection,
 } from '../../../shared/schemas/sub-directions.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
+import {
+  CheckboxField,
+  FormDialog,
+  formClasses,
+  TextareaField,
+  TextField,
+  useSaveRecord,
+  useZodForm,
+} from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   CodeCell,
   NameCell,
   NumberCell,
+  type RecordDialogProps,
   RecordListPage,
   RecordStatus,
   useRecordList,
-  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
 import {
   CustomerFilter,
@@ -55,8 +63,20 @@ export default function SubDirectionsPage() {
   const directionFilterOptions = useGroupedByCustomer(directions.options, superadmin);
 
   const columns: Column<TSubDirection>[] = [
-    { key: 'code', header: t('fields.code'), kind: 'code', sortable: true, render: (s) => <CodeCell>{s.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (s) => <NameCell name={s.name} detail={s.description} /> },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      kind: 'code',
+      sortable: true,
+      render: (s) => <CodeCell>{s.code}</CodeCell>,
+    },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (s) => <NameCell name={s.name} detail={s.description} />,
+    },
     {
       key: 'direction',
       header: t('fields.direction'),
@@ -65,9 +85,25 @@ export default function SubDirectionsPage() {
       sortable: true,
       render: (s) => <NameCell name={s.direction.name} detail={s.direction.code} detailLtr />,
     },
-    { key: 'locationCount', header: t('fields.locations'), kind: 'number', render: (s) => <NumberCell>{fmt.number(s.locationCount)}</NumberCell> },
-    { key: 'status', header: t('fields.status'), kind: 'status', render: (s) => <RecordStatus active={s.active} archivedAt={s.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (s) => fmt.date(s.updatedAt) },
+    {
+      key: 'locationCount',
+      header: t('fields.locations'),
+      kind: 'number',
+      render: (s) => <NumberCell>{fmt.number(s.locationCount)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      render: (s) => <RecordStatus active={s.active} archivedAt={s.archivedAt} />,
+    },
+    {
+      key: 'updatedAt',
+      header: t('fields.updatedAt'),
+      kind: 'date',
+      sortable: true,
+      render: (s) => fmt.date(s.updatedAt),
+    },
   ];
 
   return (
@@ -82,12 +118,18 @@ export default function SubDirectionsPage() {
       exportDomain="subDirections"
       filters={
         <>
-          <CustomerFilter value={filters.customerId} onChange={(customerId) => list.update({ filters: { customerId, directionId: '' } })} />
+          <CustomerFilter
+            value={filters.customerId}
+            onChange={(customerId) => list.update({ filters: { customerId, directionId: '' } })}
+          />
           <FilterSelect
             label={t('fields.direction')}
             {...list.filter('directionId')}
             allLabel={t('filters.allDirections')}
-            options={directionFilterOptions.map((o) => ({ value: String(o.id), label: o.group && superadmin ? `${o.group} · ${o.label}` : o.label }))}
+            options={directionFilterOptions.map((o) => ({
+              value: String(o.id),
+              label: o.group && superadmin ? `${o.group} · ${o.label}` : o.label,
+            }))}
           />
           <ActiveFilter {...list.filter('active')} />
           <ArchivedFilter {...list.filter('archived')} />
@@ -120,7 +162,7 @@ function SubDirectionDialog({
   const form = useZodForm(
     schema,
     {
-      directionId: (subDirection?.direction.id ?? defaultDirectionId),
+      directionId: subDirection?.direction.id ?? defaultDirectionId,
       code: subDirection?.code ?? '',
       name: subDirection?.name ?? '',
       description: subDirection?.description ?? '',
@@ -148,7 +190,14 @@ function SubDirectionDialog({
         caption={subDirection ? t('subDirections.moveHint') : undefined}
       />
       <div className={formClasses.row}>
-        <TextField form={form} name="code" label={t('fields.code')} required monospace caption={t('subDirections.codeHint')} />
+        <TextField
+          form={form}
+          name="code"
+          label={t('fields.code')}
+          required
+          monospace
+          caption={t('subDirections.codeHint')}
+        />
         <TextField form={form} name="name" label={t('fields.name')} required />
       </div>
       <TextareaField form={form} name="description" label={t('fields.description')} />

@@ -1,37 +1,43 @@
 import { Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import {
-  ZCreateTeamInput,
-  ZListTeamsInput,
-  ZUpdateTeamInput,
   type TTeam,
   type TTeamDetail,
   type TUpdateTeamInput,
   type TUserRef,
+  ZCreateTeamInput,
+  ZListTeamsInput,
+  ZUpdateTeamInput,
 } from '../../../shared/schemas/teams.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
-import { CheckboxField, FormDialog, TextareaField, TextField, useSaveRecord } from '../../components/FormDialog/index.ts';
+import {
+  CheckboxField,
+  FormDialog,
+  TextareaField,
+  TextField,
+  useSaveRecord,
+} from '../../components/FormDialog/index.ts';
 import {
   ActiveFilter,
   ArchivedFilter,
   NameCell,
   NumberCell,
+  type RecordDialogProps,
   RecordListPage,
   RecordStatus,
   useRecordList,
-  type RecordDialogProps,
 } from '../../components/ListPage/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import {
   CustomerField,
   CustomerFilter,
+  type PickedUser,
   RecordSelect,
   UserMultiPicker,
   useCustomerRecordForm,
   useUserOptions,
-  type PickedUser,
 } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
 import classes from './Management.module.css';
@@ -57,15 +63,50 @@ export default function TeamsPage() {
     deleteBlocked: (team) => (team.memberCount > 0 ? t('teams.cannotDelete', { count: team.memberCount }) : null),
     records: t('teams.records'),
   });
-  const person = (u: TUserRef | null) => (u ? <NameCell name={u.fullName} detail={u.email} /> : <Text className={classes.muted}>—</Text>);
+  const person = (u: TUserRef | null) =>
+    u ? <NameCell name={u.fullName} detail={u.email} /> : <Text className={classes.muted}>—</Text>;
 
   const columns: Column<TTeam>[] = [
-    { key: 'name', header: t('fields.name'), kind: 'name', sortable: true, render: (team) => <NameCell name={team.name} detail={team.description} /> },
-    { key: 'floorManager', header: t('teams.floorManager'), kind: 'text', width: 13, render: (team) => person(team.floorManager) },
-    { key: 'teamLeader', header: t('teams.teamLeader'), kind: 'text', width: 13, render: (team) => person(team.teamLeader) },
-    { key: 'memberCount', header: t('teams.members'), kind: 'number', render: (team) => <NumberCell>{fmt.number(team.memberCount)}</NumberCell> },
-    { key: 'status', header: t('fields.status'), kind: 'status', render: (team) => <RecordStatus active={team.active} archivedAt={team.archivedAt} /> },
-    { key: 'updatedAt', header: t('fields.updatedAt'), kind: 'date', sortable: true, render: (team) => fmt.date(team.updatedAt) },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      kind: 'name',
+      sortable: true,
+      render: (team) => <NameCell name={team.name} detail={team.description} />,
+    },
+    {
+      key: 'floorManager',
+      header: t('teams.floorManager'),
+      kind: 'text',
+      width: 13,
+      render: (team) => person(team.floorManager),
+    },
+    {
+      key: 'teamLeader',
+      header: t('teams.teamLeader'),
+      kind: 'text',
+      width: 13,
+      render: (team) => person(team.teamLeader),
+    },
+    {
+      key: 'memberCount',
+      header: t('teams.members'),
+      kind: 'number',
+      render: (team) => <NumberCell>{fmt.number(team.memberCount)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      render: (team) => <RecordStatus active={team.active} archivedAt={team.archivedAt} />,
+    },
+    {
+      key: 'updatedAt',
+      header: t('fields.updatedAt'),
+      kind: 'date',
+      sortable: true,
+      render: (team) => fmt.date(team.updatedAt),
+    },
   ];
 
   return (
@@ -125,9 +166,11 @@ function TeamDialog({ team, onClose, onSaved, onReload }: RecordDialogProps & { 
     values: {
       name: team?.name ?? '',
       description: team?.description ?? '',
-      floorManagerId: (team?.floorManager?.id ?? null),
-      teamLeaderId: (team?.teamLeader?.id ?? null),
-      members: (team?.members ?? []).map((m): PickedUser => ({ id: m.id, fullName: m.fullName, email: m.email, role: m.role })),
+      floorManagerId: team?.floorManager?.id ?? null,
+      teamLeaderId: team?.teamLeader?.id ?? null,
+      members: (team?.members ?? []).map(
+        (m): PickedUser => ({ id: m.id, fullName: m.fullName, email: m.email, role: m.role }),
+      ),
       active: team?.active ?? true,
     },
     toInput: ({ members, ...fields }) => ({ ...fields, memberIds: members.map((m) => m.id) }),

@@ -5,19 +5,34 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../../shared/constants/roles.ts';
 import {
   LANGUAGES,
+  type TUser,
+  type TUserStatus,
   USER_STATUSES,
   ZAdminResetPasswordInput,
   ZCreateUserInput,
   ZListUsersInput,
   ZUpdateUserInput,
-  type TUser,
-  type TUserStatus,
 } from '../../../shared/schemas/users.ts';
 import { useIsolatedT } from '../../components/Bidi/index.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
-import { FormDialog, SelectField, TextField, formClasses, useSaveRecord, useZodForm } from '../../components/FormDialog/index.ts';
-import { CodeCell, NameCell, RecordListPage, TextCell, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
+import {
+  FormDialog,
+  formClasses,
+  SelectField,
+  TextField,
+  useSaveRecord,
+  useZodForm,
+} from '../../components/FormDialog/index.ts';
+import {
+  CodeCell,
+  NameCell,
+  RecordListPage,
+  TextCell,
+  useConfirmDialog,
+  useRecordList,
+} from '../../components/ListPage/index.ts';
+import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import {
   CHOOSE_CUSTOMER,
   CustomerField,
@@ -31,7 +46,6 @@ import { languageName } from '../../i18n/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
-import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'> = {
@@ -62,7 +76,10 @@ export default function UsersPage() {
     records: t('users.records'),
   });
   const { filters } = list.state;
-  const teams = useGroupedByCustomer(useTeamOptions(filters.customerId ? Number(filters.customerId) : null).options, superadmin);
+  const teams = useGroupedByCustomer(
+    useTeamOptions(filters.customerId ? Number(filters.customerId) : null).options,
+    superadmin,
+  );
   const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const [resetting, setResetting] = useState<TUser | null>(null);
   const activate = trpc.users.activate.useMutation();
@@ -88,11 +105,31 @@ export default function UsersPage() {
   }
 
   const columns: Column<TUser>[] = [
-    { key: 'fullName', header: t('users.fullName'), kind: 'name', sortable: true, render: (u) => <NameCell name={u.fullName} detail={u.email} detailLtr /> },
+    {
+      key: 'fullName',
+      header: t('users.fullName'),
+      kind: 'name',
+      sortable: true,
+      render: (u) => <NameCell name={u.fullName} detail={u.email} detailLtr />,
+    },
     ...(superadmin
-      ? [{ key: 'customer', header: tf('customer'), kind: 'code' as const, render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—') }]
+      ? [
+          {
+            key: 'customer',
+            header: tf('customer'),
+            kind: 'code' as const,
+            render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—'),
+          },
+        ]
       : []),
-    { key: 'role', header: t('users.role'), kind: 'text', width: 10, sortable: true, render: (u) => <Label>{roleLabel(u.role)}</Label> },
+    {
+      key: 'role',
+      header: t('users.role'),
+      kind: 'text',
+      width: 10,
+      sortable: true,
+      render: (u) => <Label>{roleLabel(u.role)}</Label>,
+    },
     { key: 'team', header: t('users.team'), kind: 'text', render: (u) => <TextCell>{u.team?.name}</TextCell> },
     {
       key: 'status',
@@ -101,7 +138,13 @@ export default function UsersPage() {
       sortable: true,
       render: (u) => <Label variant={STATUS_VARIANT[u.status]}>{t(`users.status.${u.status}`)}</Label>,
     },
-    { key: 'lastLoginAt', header: t('users.lastLogin'), kind: 'datetime', sortable: true, render: (u) => fmt.dateTime(u.lastLoginAt) },
+    {
+      key: 'lastLoginAt',
+      header: t('users.lastLogin'),
+      kind: 'datetime',
+      sortable: true,
+      render: (u) => fmt.dateTime(u.lastLoginAt),
+    },
   ];
 
   return (
@@ -117,7 +160,10 @@ export default function UsersPage() {
       exportDomain="users"
       filters={
         <>
-          <CustomerFilter value={filters.customerId} onChange={(customerId) => list.update({ filters: { customerId, teamId: '' } })} />
+          <CustomerFilter
+            value={filters.customerId}
+            onChange={(customerId) => list.update({ filters: { customerId, teamId: '' } })}
+          />
           <FilterSelect
             label={t('users.role')}
             {...list.filter('role')}
@@ -143,16 +189,30 @@ export default function UsersPage() {
         const self = u.id === me?.id;
         return list.menu(u, {
           extra: [
-            { label: t('users.activate'), onSelect: () => void setActive(u, true), visible: canUpdate && u.status !== 'active' },
-            { label: t('users.deactivate'), onSelect: () => void setActive(u, false), visible: canUpdate && u.status === 'active' && !self },
+            {
+              label: t('users.activate'),
+              onSelect: () => void setActive(u, true),
+              visible: canUpdate && u.status !== 'active',
+            },
+            {
+              label: t('users.deactivate'),
+              onSelect: () => void setActive(u, false),
+              visible: canUpdate && u.status === 'active' && !self,
+            },
             { label: t('users.resetPassword'), onSelect: () => setResetting(u), visible: canUpdate },
           ],
         });
       }}
-      dialog={(user, { onClose, onReload }) => <UserDialog user={user} onClose={onClose} onReload={onReload} onSaved={list.announce} />}
+      dialog={(user, { onClose, onReload }) => (
+        <UserDialog user={user} onClose={onClose} onReload={onReload} onSaved={list.announce} />
+      )}
     >
       {resetting && (
-        <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} onDone={(message) => list.notices.success(message)} />
+        <ResetPasswordDialog
+          user={resetting}
+          onClose={() => setResetting(null)}
+          onDone={(message) => list.notices.success(message)}
+        />
       )}
       {confirmDialog}
     </RecordListPage>
@@ -180,7 +240,10 @@ function UserDialog({
       user
         ? ZUpdateUserInput
         : superadmin
-          ? ZCreateUserInput.refine((v) => v.role === 'superadmin' || !!v.customerId, { message: CHOOSE_CUSTOMER, path: ['customerId'] })
+          ? ZCreateUserInput.refine((v) => v.role === 'superadmin' || !!v.customerId, {
+              message: CHOOSE_CUSTOMER,
+              path: ['customerId'],
+            })
           : ZCreateUserInput,
     [user, superadmin],
   );
@@ -190,8 +253,8 @@ function UserDialog({
       customerId: null as number | null,
       email: user?.email ?? '',
       fullName: user?.fullName ?? '',
-      role: (user?.role ?? 'qualitycontrol'),
-      teamId: (user?.team?.id ?? null),
+      role: user?.role ?? 'qualitycontrol',
+      teamId: user?.team?.id ?? null,
       language: user?.language ?? 'en',
       password: '',
     },
@@ -229,7 +292,13 @@ function UserDialog({
       <TextField form={form} name="fullName" label={t('users.fullName')} required autoComplete="off" />
       <TextField form={form} name="email" label={t('users.email')} type="email" required autoComplete="off" />
       <div className={formClasses.row}>
-        <SelectField form={form} name="role" label={t('users.role')} required options={roles.map((role) => ({ value: role, label: roleName(role) }))} />
+        <SelectField
+          form={form}
+          name="role"
+          label={t('users.role')}
+          required
+          options={roles.map((role) => ({ value: role, label: roleName(role) }))}
+        />
         <SelectField
           form={form}
           name="language"
@@ -262,7 +331,15 @@ function UserDialog({
             </FormControl>
           </RadioGroup>
           {mode === 'password' && (
-            <TextField form={form} name="password" label={t('users.password')} type="password" required autoComplete="new-password" caption={t('users.passwordHint')} />
+            <TextField
+              form={form}
+              name="password"
+              label={t('users.password')}
+              type="password"
+              required
+              autoComplete="new-password"
+              caption={t('users.passwordHint')}
+            />
           )}
         </>
       )}
@@ -271,7 +348,15 @@ function UserDialog({
   );
 }
 
-function ResetPasswordDialog({ user, onClose, onDone }: { user: TUser; onClose: () => void; onDone: (message: string) => void }) {
+function ResetPasswordDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: TUser;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation('business');
   const reset = trpc.users.resetPassword.useMutation();
   const [mode, setMode] = useState<'email' | 'set'>('email');
@@ -288,7 +373,12 @@ function ResetPasswordDialog({ user, onClose, onDone }: { user: TUser; onClose: 
       submitLabel={mode === 'email' ? t('users.sendResetLink') : t('users.setPassword')}
       onSubmit={async (data) => {
         const result = await reset.mutateAsync(data);
-        onDone(t(result.mode === 'email' ? 'users.resetLinkSent' : 'users.passwordSet', { name: user.fullName, email: user.email }));
+        onDone(
+          t(result.mode === 'email' ? 'users.resetLinkSent' : 'users.passwordSet', {
+            name: user.fullName,
+            email: user.email,
+          }),
+        );
       }}
     >
       <RadioGroup name="reset-mode" onChange={(value) => setMode(value === 'set' ? 'set' : 'email')}>
@@ -305,7 +395,15 @@ function ResetPasswordDialog({ user, onClose, onDone }: { user: TUser; onClose: 
         </FormControl>
       </RadioGroup>
       {mode === 'set' && (
-        <TextField form={form} name="password" label={t('users.newPassword')} type="password" required autoComplete="new-password" caption={t('users.passwordHint')} />
+        <TextField
+          form={form}
+          name="password"
+          label={t('users.newPassword')}
+          type="password"
+          required
+          autoComplete="new-password"
+          caption={t('users.passwordHint')}
+        />
       )}
       <Text as="p" size="small">
         {t('users.resetSessionsNote')}

@@ -16,13 +16,20 @@ describe('/management/audit', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await filter(page, 'Record', 'Location');
     await filter(page, 'Action', 'Updated');
-    await page.waitForURL((url) => url.searchParams.get('entityType') === 'Location' && url.searchParams.get('action') === 'update');
+    await page.waitForURL(
+      (url) => url.searchParams.get('entityType') === 'Location' && url.searchParams.get('action') === 'update',
+    );
     await settled(page);
     const rows = dataRows(page);
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => rows.first().innerText()).toContain(`name: ${location.name} → ${location.name} (audited)`);
-    await rows.first().getByRole('link', { name: `Location · ${location.code}` }).click();
-    await page.waitForURL((url) => url.pathname === '/management/location-setting' && url.searchParams.get('q') === location.code);
+    await rows
+      .first()
+      .getByRole('link', { name: `Location · ${location.code}` })
+      .click();
+    await page.waitForURL(
+      (url) => url.pathname === '/management/location-setting' && url.searchParams.get('q') === location.code,
+    );
   });
 
   it('has no serious accessibility finding in dark Arabic', async () => {

@@ -20,13 +20,19 @@ function contrast(fg: string, bg: string): number {
   const [fr, fgG, fb, fa] = parse(fg);
   const mixed = [fr * fa + br * (1 - fa), fgG * fa + bgG * (1 - fa), fb * fa + bb * (1 - fa)];
   const lum = (rgb: number[]) =>
-    rgb.map((v) => v / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    rgb
+      .map((v) => v / 255)
+      .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
   const [a, c] = [lum(mixed), lum([br, bgG, bb])].sort((x, y) => y - x);
   return (a + 0.05) / (c + 0.05);
 }
 
 const style = (p: Page, selector: string, property: string) =>
-  p.locator(selector).first().evaluate((el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
+  p
+    .locator(selector)
+    .first()
+    .evaluate((el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
 
 describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => {
   it('the team dialog shows every member and the "Team lead" note whole, scrolling as one body', async () => {
@@ -79,7 +85,8 @@ describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => 
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const parent = n.parentElement!;
-          if (n.textContent?.trim() && !parent.closest('h1, button')) return parseFloat(getComputedStyle(parent).fontSize);
+          if (n.textContent?.trim() && !parent.closest('h1, button'))
+            return parseFloat(getComputedStyle(parent).fontSize);
         }
         return Number.NaN;
       });
@@ -101,7 +108,12 @@ describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => 
         await table.waitFor();
         return await table.evaluate((el) => {
           let node: HTMLElement | null = el.parentElement;
-          while (node && getComputedStyle(node).borderTopStyle === 'none' && getComputedStyle(node).boxShadow === 'none') node = node.parentElement;
+          while (
+            node &&
+            getComputedStyle(node).borderTopStyle === 'none' &&
+            getComputedStyle(node).boxShadow === 'none'
+          )
+            node = node.parentElement;
           const s = getComputedStyle(node!);
           return { border: s.borderTopColor, shadow: s.boxShadow };
         });

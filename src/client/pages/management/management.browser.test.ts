@@ -3,7 +3,17 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from '../../testing/browser.ts';
-import { confirm, dataRows, dialog, filter, notice, row, rowAction, search, settled } from '../../testing/list-pages.ts';
+import {
+  confirm,
+  dataRows,
+  dialog,
+  filter,
+  notice,
+  row,
+  rowAction,
+  search,
+  settled,
+} from '../../testing/list-pages.ts';
 
 const { page } = await signedInPage('admin@demo.com', 'admin');
 
@@ -172,13 +182,18 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
 
     // A team with members cannot be deleted: Delete is unavailable, with the reason.
     await page.getByRole('button', { name: 'Actions for Test Night Team', exact: true }).click();
-    expect(await page.getByRole('menuitem', { name: 'Delete', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('menuitem', { name: 'Delete', exact: true }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     await page.getByRole('menu').getByText('Has 1 member: remove them first, or archive the team.').waitFor();
     await page.keyboard.press('Escape');
 
     await rowAction(page, 'Test Night Team', 'Edit');
     const edit = dialog(page, 'Edit Test Night Team');
-    await edit.getByRole('button', { name: /^Remove / }).first().click();
+    await edit
+      .getByRole('button', { name: /^Remove / })
+      .first()
+      .click();
     await edit.getByText('Nobody yet.').waitFor();
     await edit.getByRole('button', { name: 'Save' }).click();
     await notice(page, '“Test Night Team” saved.');
@@ -248,7 +263,9 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await filter(page, 'Activity', 'Active only');
-    await page.waitForURL((url) => url.searchParams.get('orderBy') === 'desc' && url.searchParams.get('active') === 'true');
+    await page.waitForURL(
+      (url) => url.searchParams.get('orderBy') === 'desc' && url.searchParams.get('active') === 'true',
+    );
     await settled(page);
     await dataRows(page).nth(4).waitFor();
     const before = await dataRows(page).allTextContents();
@@ -269,8 +286,11 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     // The CSV export holds every row matching the filter, not just this page.
     const total = Number((await page.getByText(/^\d+-\d+ of \d+$/).textContent())!.split(' of ')[1]);
     expect(total).toBeGreaterThan(5);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-    const csv = await fs.readFile((await download.path()), 'utf8');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await fs.readFile(await download.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines).toHaveLength(total + 1);
   });

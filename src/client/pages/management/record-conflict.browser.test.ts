@@ -21,7 +21,11 @@ describe('a record changed by someone else while its dialog is open', { timeout:
     const edit = dialog(page, 'Edit Race One');
     await edit.getByLabel('Description').fill('From the dialog');
 
-    await other.directions.update({ id: direction.id, version: direction.version, description: 'From the other session' });
+    await other.directions.update({
+      id: direction.id,
+      version: direction.version,
+      description: 'From the other session',
+    });
     await edit.getByRole('button', { name: 'Save' }).click();
 
     const banner = edit.getByRole('region', { name: STALE });
@@ -47,7 +51,11 @@ describe('a record changed by someone else while its dialog is open', { timeout:
     const edit = dialog(page, 'Edit Race Two');
     await edit.getByLabel('Description').fill('From the dialog');
 
-    await other.directions.update({ id: direction.id, version: direction.version, description: 'From the other session' });
+    await other.directions.update({
+      id: direction.id,
+      version: direction.version,
+      description: 'From the other session',
+    });
     await edit.getByRole('button', { name: 'Save' }).click();
     const banner = edit.getByRole('region', { name: STALE });
     await banner.getByRole('button', { name: 'Reload', exact: true }).click();
@@ -97,7 +105,11 @@ describe('a record changed by someone else while its dialog is open', { timeout:
     await ar.keyboard.press('Enter');
     const edit = ar.getByRole('dialog');
     await edit.getByRole('textbox').nth(1).fill('Race Three (ar)');
-    await other.directions.update({ id: direction.id, version: direction.version, description: 'From the other session' });
+    await other.directions.update({
+      id: direction.id,
+      version: direction.version,
+      description: 'From the other session',
+    });
     await edit.getByRole('button', { name: 'حفظ' }).click();
     await edit.getByRole('region', { name: 'قام شخص آخر بتعديل هذا السجل' }).waitFor();
     expect(await axeAudit(ar, 'stale record dialog (ar, dark)')).toEqual([]);

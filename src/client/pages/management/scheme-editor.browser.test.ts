@@ -21,7 +21,10 @@ async function createScheme(name: string) {
         title: 'Entrance',
         questions: [
           yesno('door', 'Is the door locked?'),
-          yesno('alarm', 'Is the alarm set for the night shift and tested with the central station?', { visibleIf: { questionKey: 'door', equals: true }, critical: true }),
+          yesno('alarm', 'Is the alarm set for the night shift and tested with the central station?', {
+            visibleIf: { questionKey: 'door', equals: true },
+            critical: true,
+          }),
         ],
       },
       {
@@ -54,12 +57,23 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     ]);
     await page.getByRole('button', { name: '4. Sign off' }).click();
     const options = await page.getByLabel('Only when the answer to').locator('option').allInnerTexts();
-    expect(options.slice(1)).toEqual(['1. Is the door locked?', '2. Is the alarm set for the night shift and tested with the central station?', '3. Notes']);
+    expect(options.slice(1)).toEqual([
+      '1. Is the door locked?',
+      '2. Is the alarm set for the night shift and tested with the central station?',
+      '3. Notes',
+    ]);
 
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByLabel('Preview', { exact: true });
     const numbered = async () =>
-      preview.locator('ol > li').evaluateAll((items) => items.map((li) => `${(li as HTMLLIElement).value}. ${li.querySelector('label, legend, span')?.textContent?.split(' ')[0] ?? ''}`));
+      preview
+        .locator('ol > li')
+        .evaluateAll((items) =>
+          items.map(
+            (li) =>
+              `${(li as HTMLLIElement).value}. ${li.querySelector('label, legend, span')?.textContent?.split(' ')[0] ?? ''}`,
+          ),
+        );
     expect(await numbered()).toEqual(['1. Is', '3. Notes', '4. Sign']);
     // Each number stands on its question's first line (the number is what is hit just before the
     // item, level with the question), not beside the answers below it.
@@ -80,10 +94,16 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     const alarm = preview.getByRole('group', { name: /Is the alarm set/ });
     expect(await alarm.count()).toBe(0);
 
-    await preview.getByRole('group', { name: /Is the door locked/ }).getByRole('radio', { name: 'Yes' }).check();
+    await preview
+      .getByRole('group', { name: /Is the door locked/ })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
     await alarm.waitFor();
     expect(await alarm.locator('xpath=ancestor::li[1]').evaluate((li) => (li as HTMLLIElement).value)).toBe(2);
-    await preview.getByRole('group', { name: /Is the door locked/ }).getByRole('radio', { name: 'No' }).check();
+    await preview
+      .getByRole('group', { name: /Is the door locked/ })
+      .getByRole('radio', { name: 'No' })
+      .check();
     await alarm.waitFor({ state: 'detached' });
 
     // The signature question's box is the only one, named by the question.
@@ -134,13 +154,17 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await expect.poll(heard).toContain('Question 4, Sign off: now question 3, in section 2, Closing.');
     await page.keyboard.press('Space');
     await expect.poll(heard).toContain('Dropped Question 4, Sign off, now question 3, in section 2, Closing.');
-    await expect.poll(() => questionButtons(page).allInnerTexts()).toEqual([
-      '1. Is the door locked?',
-      '2. Is the alarm set for the night shift and tested with the central station?',
-      '3. Sign off',
-      '4. Notes',
-    ]);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Drag question 3: Sign off');
+    await expect
+      .poll(() => questionButtons(page).allInnerTexts())
+      .toEqual([
+        '1. Is the door locked?',
+        '2. Is the alarm set for the night shift and tested with the central station?',
+        '3. Sign off',
+        '4. Notes',
+      ]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Drag question 3: Sign off');
 
     // Sections move the same way: section 2 up becomes section 1, its questions numbered first.
     await page.evaluate(() => ((window as unknown as { heard: string[] }).heard.length = 0));
@@ -153,12 +177,14 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await expect.poll(heard).toContain('Section 2, Closing: now section 1 of 2.');
     await page.keyboard.press('Enter');
     await page.getByRole('group', { name: 'Section 1: Closing' }).waitFor();
-    await expect.poll(() => questionButtons(page).allInnerTexts()).toEqual([
-      '1. Sign off',
-      '2. Notes',
-      '3. Is the door locked?',
-      '4. Is the alarm set for the night shift and tested with the central station?',
-    ]);
+    await expect
+      .poll(() => questionButtons(page).allInnerTexts())
+      .toEqual([
+        '1. Sign off',
+        '2. Notes',
+        '3. Is the door locked?',
+        '4. Is the alarm set for the night shift and tested with the central station?',
+      ]);
 
     // A question moves across sections: Notes, last of section 1, down into section 2. Picked up while
     // the section drop still animates into place, the rows' measured places are those of the moment and
@@ -172,17 +198,31 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     await expect.poll(heard).toContain('in section 2, Entrance.');
     await page.keyboard.press('Space');
     await expect.poll(heard).toContain('Dropped Question 2, Notes');
-    await expect.poll(() => page.getByRole('group', { name: 'Section 2: Entrance' }).locator('[aria-controls^="panel-"]').allInnerTexts()).toEqual([
-      '2. Notes',
-      '3. Is the door locked?',
-      '4. Is the alarm set for the night shift and tested with the central station?',
-    ]);
+    await expect
+      .poll(() =>
+        page.getByRole('group', { name: 'Section 2: Entrance' }).locator('[aria-controls^="panel-"]').allInnerTexts(),
+      )
+      .toEqual([
+        '2. Notes',
+        '3. Is the door locked?',
+        '4. Is the alarm set for the night shift and tested with the central station?',
+      ]);
 
     // The draft saves itself a moment later (no Save click), announced politely; a reload keeps it.
-    await page.getByRole('status').filter({ hasText: /^Saved at \d/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved at \d/ })
+      .waitFor();
     await page.getByRole('textbox', { name: /^Name/ }).fill('Reorder Checklist (evening)');
-    await page.getByRole('status').filter({ hasText: 'Saving…' }).or(page.getByRole('status').filter({ hasText: /^Saved at/ })).first().waitFor();
-    await expect.poll(() => other.schemes.byId({ id: scheme.id }).then((s) => s.name)).toBe('Reorder Checklist (evening)');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Saving…' })
+      .or(page.getByRole('status').filter({ hasText: /^Saved at/ }))
+      .first()
+      .waitFor();
+    await expect
+      .poll(() => other.schemes.byId({ id: scheme.id }).then((s) => s.name))
+      .toBe('Reorder Checklist (evening)');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Reorder Checklist (evening)' }).waitFor();
     await page.getByRole('button', { name: '1. Sign off' }).waitFor();
@@ -210,14 +250,21 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
     try {
       await b.signIn(phone, 'admin@demo.com', 'admin');
       await openEditor(phone, scheme.id);
-      const widths = await phone.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+      const widths = await phone.evaluate(() => ({
+        scroll: document.scrollingElement!.scrollWidth,
+        inner: window.innerWidth,
+      }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 
       const toggle = phone.getByRole('button', { name: /^2\. Is the alarm set/ });
       const row = toggle.locator('xpath=..');
       const text = (await toggle.locator('span').last().boundingBox())!;
       const badges = (await row.getByText('Critical').boundingBox())!;
-      const overlaps = text.x < badges.x + badges.width && badges.x < text.x + text.width && text.y < badges.y + badges.height && badges.y < text.y + text.height;
+      const overlaps =
+        text.x < badges.x + badges.width &&
+        badges.x < text.x + text.width &&
+        text.y < badges.y + badges.height &&
+        badges.y < text.y + text.height;
       expect(overlaps).toBe(false);
       // The text wraps onto several lines and starts at the row's start, not centred.
       expect(text.height).toBeGreaterThan(30);
@@ -225,7 +272,10 @@ describe('scheme editor and preview', { timeout: 120_000 }, () => {
       expect(text.x - toggleBox.x).toBeLessThan(30);
 
       await phone.getByRole('button', { name: 'Preview' }).click();
-      const after = await phone.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+      const after = await phone.evaluate(() => ({
+        scroll: document.scrollingElement!.scrollWidth,
+        inner: window.innerWidth,
+      }));
       expect(after.scroll).toBeLessThanOrEqual(after.inner);
     } finally {
       await context.close();

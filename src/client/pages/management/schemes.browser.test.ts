@@ -41,17 +41,27 @@ describe('scheme editor', { timeout: 90_000 }, () => {
     // Section 2; saving with an empty question shows where the problem is.
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.keyboard.type('Back office');
-    await page.getByRole('group', { name: /^Section 2/ }).getByRole('button', { name: 'Add question' }).click();
+    await page
+      .getByRole('group', { name: /^Section 2/ })
+      .getByRole('button', { name: 'Add question' })
+      .click();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Question text is required').waitFor();
     expect(await focusedValue()).toContain('aria-invalid="true"');
     await page.keyboard.type('Fridges at temperature?');
     const fridge = page.locator('li', { hasText: 'Fridges at temperature?' });
     await fridge.getByLabel('Critical').check();
-    await page.getByRole('group', { name: /^Section 1/ }).getByLabel('Weight').first().fill('3');
+    await page
+      .getByRole('group', { name: /^Section 1/ })
+      .getByLabel('Weight')
+      .first()
+      .fill('3');
     await page.getByText('75 % of the score').waitFor();
     // A valid draft saves itself a moment after the last change; Save draft has nothing left to do.
-    await page.getByRole('status').filter({ hasText: /^Saved at \d/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved at \d/ })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Save draft' }).isDisabled()).toBe(true);
 
     // The editor and its content survive a reload (the open version is in the URL).
@@ -74,7 +84,10 @@ describe('scheme editor', { timeout: 90_000 }, () => {
 
     // Editing the published version creates version 2 as a draft.
     await page.getByRole('button', { name: '2. Is the entrance clean?' }).click();
-    await page.locator('li', { hasText: '2. Is the entrance clean?' }).getByRole('textbox', { name: /^Question/ }).fill('Is the entrance clean and lit?');
+    await page
+      .locator('li', { hasText: '2. Is the entrance clean?' })
+      .getByRole('textbox', { name: /^Question/ })
+      .fill('Is the entrance clean and lit?');
     await page.getByRole('button', { name: 'Save as new version' }).click();
     await notice(page, 'Version 2 created as a draft.');
     await page.waitForURL(() => openedId() !== v1);

@@ -15,12 +15,12 @@ import {
 } from '@primer/octicons-react';
 import { Heading, Text } from '@primer/react';
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
-import { QueryError } from '../../components/QueryError/index.ts';
 import type { THelpCenter } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
+import { QueryError } from '../../components/QueryError/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './HelpCenter.module.css';
@@ -45,7 +45,11 @@ const LANDING_ARTICLES = 3;
 export default function HelpCenterPage() {
   const params = useParams<{ category?: string; article?: string }>();
   if (params.category && params.article) return <ArticleView category={params.category} slug={params.article} />;
-  return <HelpCenterData>{(data) => (params.category ? <CategoryView data={data} slug={params.category} /> : <Landing data={data} />)}</HelpCenterData>;
+  return (
+    <HelpCenterData>
+      {(data) => (params.category ? <CategoryView data={data} slug={params.category} /> : <Landing data={data} />)}
+    </HelpCenterData>
+  );
 }
 
 function LoadError({ query }: { query: { error: { message: string } | null; refetch: () => unknown } }) {
@@ -149,7 +153,11 @@ function Landing({ data }: { data: THelpCenter }) {
                       </li>
                     ))}
                   </ul>
-                  <Link href={categoryPath(c.slug)} className={classes.link} aria-label={t('help.seeAllIn', { count: c.articles.length, category: c.title })}>
+                  <Link
+                    href={categoryPath(c.slug)}
+                    className={classes.link}
+                    aria-label={t('help.seeAllIn', { count: c.articles.length, category: c.title })}
+                  >
                     {t('help.seeAll', { count: c.articles.length })}
                   </Link>
                 </li>
@@ -201,7 +209,9 @@ function CategoryView({ data, slug }: { data: THelpCenter; slug: string }) {
   const category = data.allArticles.find((c) => c.slug === slug);
   return (
     <div className={classes.page}>
-      <Crumbs items={[{ label: t('help.title'), href: BASE }, { label: category?.title ?? t('help.unknownCategory') }]} />
+      <Crumbs
+        items={[{ label: t('help.title'), href: BASE }, { label: category?.title ?? t('help.unknownCategory') }]}
+      />
       {!category ? (
         <>
           <Heading as="h1" className={classes.title}>
@@ -256,7 +266,10 @@ function ArticleView({ category, slug }: { category: string; slug: string }) {
   const { t } = useTranslation('pages');
   const fmt = useFormatters();
   const [, navigate] = useLocation();
-  const article = trpc.apps.pages.article.useQuery({ slug }, { retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1 });
+  const article = trpc.apps.pages.article.useQuery(
+    { slug },
+    { retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1 },
+  );
   const html = useMemo(() => (article.data ? articleHtml(article.data.content) : ''), [article.data]);
   const actual = article.data?.category.slug;
   useEffect(() => {
@@ -281,7 +294,13 @@ function ArticleView({ category, slug }: { category: string; slug: string }) {
   const a = article.data;
   return (
     <div className={classes.page}>
-      <Crumbs items={[{ label: t('help.title'), href: BASE }, { label: a.category.title, href: categoryPath(a.category.slug) }, { label: a.title }]} />
+      <Crumbs
+        items={[
+          { label: t('help.title'), href: BASE },
+          { label: a.category.title, href: categoryPath(a.category.slug) },
+          { label: a.title },
+        ]}
+      />
       <div className={classes.articleLayout}>
         <article className={classes.card}>
           <Heading as="h1" className={classes.title}>
@@ -289,7 +308,12 @@ function ArticleView({ category, slug }: { category: string; slug: string }) {
           </Heading>
           <p className={classes.muted}>{a.subtitle}</p>
           <p className={classes.muted}>{t('help.updated', { date: fmt.date(a.lastUpdated) })}</p>
-          <div className={classes.content} dir="auto" data-testid="help-article-content" dangerouslySetInnerHTML={{ __html: html }} />
+          <div
+            className={classes.content}
+            dir="auto"
+            data-testid="help-article-content"
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         </article>
         {a.related.length > 0 && (
           <aside className={classes.card} aria-labelledby="help-related">

@@ -38,7 +38,10 @@ const HIGHLIGHTS = ['users', 'sites', 'storage'];
 
 function useMoney() {
   const { i18n } = useTranslation();
-  return useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }), [i18n.language]);
+  return useMemo(
+    () => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+    [i18n.language],
+  );
 }
 
 /** A link to a named route, or nothing when its page is not built. */
@@ -85,7 +88,8 @@ export default function PricingPage() {
         </>
       );
     if (value === null) return t('pricing.unlimited');
-    if (typeof value === 'number') return feature.unit === 'gb' ? t('pricing.gb', { n: number.format(value) }) : number.format(value);
+    if (typeof value === 'number')
+      return feature.unit === 'gb' ? t('pricing.gb', { n: number.format(value) }) : number.format(value);
     return t(`pricing.supportLevel.${value}`);
   };
 
@@ -102,7 +106,13 @@ export default function PricingPage() {
           <legend className={classes.srOnly}>{t('pricing.billing')}</legend>
           {(['monthly', 'annual'] as const).map((value) => (
             <label key={value} className={classes.option}>
-              <input type="radio" name={billingName} value={value} checked={billing === value} onChange={() => setBilling(value)} />
+              <input
+                type="radio"
+                name={billingName}
+                value={value}
+                checked={billing === value}
+                onChange={() => setBilling(value)}
+              />
               <span>{t(`pricing.${value}`)}</span>
             </label>
           ))}
@@ -117,7 +127,13 @@ export default function PricingPage() {
           const monthly = MONTHLY_PRICE[plan];
           const perMonth = billing === 'annual' ? Math.round(annualPrice(plan) / 12) : monthly;
           return (
-            <li key={plan} className={classes.plan} data-popular={plan === POPULAR || undefined} data-testid={`plan-${plan}`} aria-labelledby={`plan-${plan}`}>
+            <li
+              key={plan}
+              className={classes.plan}
+              data-popular={plan === POPULAR || undefined}
+              data-testid={`plan-${plan}`}
+              aria-labelledby={`plan-${plan}`}
+            >
               <div className={classes.planHead}>
                 <h2 id={`plan-${plan}`} className={classes.planName}>
                   {t(`pricing.plan.${plan}.name`)}

@@ -41,7 +41,19 @@ export interface SummaryRow {
 }
 
 /** An overview card listing a few people or teams (picture, name, one detail, a label), with "View all" leading to their tab. */
-export function SummaryCard({ id, title, testId, rows, viewAllHref }: { id: string; title: string; testId: string; rows: SummaryRow[]; viewAllHref: string }) {
+export function SummaryCard({
+  id,
+  title,
+  testId,
+  rows,
+  viewAllHref,
+}: {
+  id: string;
+  title: string;
+  testId: string;
+  rows: SummaryRow[];
+  viewAllHref: string;
+}) {
   const { t } = useTranslation('pages');
   return (
     <ProfileCard id={id} title={title}>
@@ -102,7 +114,13 @@ export function Chips({ chips }: { chips: { title: string; color?: string }[] })
 }
 
 /** A card's figures as a description list: a label over each value, the value's direction given (numbers left to right). */
-export function Stats({ className, items }: { className: string; items: { label: string; value: ReactNode; dir: 'ltr' | 'auto' }[] }) {
+export function Stats({
+  className,
+  items,
+}: {
+  className: string;
+  items: { label: string; value: ReactNode; dir: 'ltr' | 'auto' }[];
+}) {
   return (
     <dl className={className}>
       {items.map((item) => (

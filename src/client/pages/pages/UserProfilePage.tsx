@@ -6,25 +6,25 @@
 // "Edit profile" opens their account settings. On `connections`, Connect / Disconnect is the caller's
 // own answer (apps.pages.setProfileConnection, kept per user on the server). Sample content is user text: isolated with dir="auto".
 import {
+  BriefcaseIcon,
   CalendarIcon,
   CheckCircleIcon,
+  CheckIcon,
   CommentIcon,
+  DeviceMobileIcon,
+  DotFillIcon,
   GearIcon,
   GlobeIcon,
   type Icon,
   LocationIcon,
   MailIcon,
-  DeviceMobileIcon,
   PencilIcon,
   PeopleIcon,
+  PersonAddIcon,
   PersonIcon,
   ProjectIcon,
   ShieldCheckIcon,
   StarIcon,
-  CheckIcon,
-  BriefcaseIcon,
-  DotFillIcon,
-  PersonAddIcon,
 } from '@primer/octicons-react';
 import { Button, Heading, Label, LinkButton, ProgressBar, UnderlineNav } from '@primer/react';
 import { useEffect, useState } from 'react';
@@ -40,16 +40,21 @@ import {
   type TProfileTeamCard,
 } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
-import { useToast } from '../../components/Toast/index.ts';
 import { QueryError } from '../../components/QueryError/index.ts';
+import { useToast } from '../../components/Toast/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import classes from './Profile.module.css';
 import { CardHead, Chips, ProfileCard, Stats, SummaryCard, variantOf } from './ProfileCards.tsx';
+import classes from './Profile.module.css';
 
-const TAB_ICONS: Record<TProfileTab, Icon> = { profile: PersonIcon, teams: PeopleIcon, projects: ProjectIcon, connections: PeopleIcon };
+const TAB_ICONS: Record<TProfileTab, Icon> = {
+  profile: PersonIcon,
+  teams: PeopleIcon,
+  projects: ProjectIcon,
+  connections: PeopleIcon,
+};
 
 /** The overview items' icons (octicon names stored with the content); a dot for any other. */
 const ICONS: Record<string, Icon> = {
@@ -68,7 +73,8 @@ const ICONS: Record<string, Icon> = {
 };
 
 const tabPath = (tab: TProfileTab) => `/pages/user-profile/${tab}`;
-const isTab = (value: string | undefined): value is TProfileTab => (PROFILE_TABS as readonly string[]).includes(value ?? '');
+const isTab = (value: string | undefined): value is TProfileTab =>
+  (PROFILE_TABS as readonly string[]).includes(value ?? '');
 
 function initials(name: string): string {
   return name
@@ -83,7 +89,15 @@ function initials(name: string): string {
 function UserPicture({ fullName, avatar }: { fullName: string; avatar: string | null | undefined }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (avatar && failed !== avatar) {
-    return <img className={classes.userAvatar} src={`${avatar}?thumbnail=1`} alt="" data-testid="profile-avatar" onError={() => setFailed(avatar)} />;
+    return (
+      <img
+        className={classes.userAvatar}
+        src={`${avatar}?thumbnail=1`}
+        alt=""
+        data-testid="profile-avatar"
+        onError={() => setFailed(avatar)}
+      />
+    );
   }
   return (
     <span className={classes.userAvatar} aria-hidden="true" data-testid="profile-initials">
@@ -120,7 +134,9 @@ function Facts({ title, items, testId }: { title: string; items: TProfileOvervie
                 <ItemIcon size={16} className={classes.factIcon} />
                 <bdi>{item.property}</bdi>
               </dt>
-              <dd dir="auto">{item.color ? <Label variant={variantOf(item.color)}>{item.value}</Label> : item.value}</dd>
+              <dd dir="auto">
+                {item.color ? <Label variant={variantOf(item.color)}>{item.value}</Label> : item.value}
+              </dd>
             </div>
           );
         })}
@@ -182,7 +198,9 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
   const { user } = useSession();
   const fmt = useFormatters();
   // "The user" of the sample profile is the signed-in user: their name replaces the sample owner's.
-  const about = data.about.map((item) => (user && ownerName && item.value === ownerName ? { ...item, value: user.fullName } : item));
+  const about = data.about.map((item) =>
+    user && ownerName && item.value === ownerName ? { ...item, value: user.fullName } : item,
+  );
   return (
     <div className={classes.overviewGrid}>
       <div className={classes.column}>
@@ -220,7 +238,11 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
               avatar: c.avatar,
               title: c.name,
               detail: t('profile.connectionCount', { n: c.connections }),
-              label: <Label variant={c.isFriend ? 'success' : 'secondary'}>{c.isFriend ? t('profile.friend') : t('profile.notFriend')}</Label>,
+              label: (
+                <Label variant={c.isFriend ? 'success' : 'secondary'}>
+                  {c.isFriend ? t('profile.friend') : t('profile.notFriend')}
+                </Label>
+              ),
             }))}
           />
           <SummaryCard
@@ -277,7 +299,11 @@ function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName
                     </td>
                     <td>
                       <div className={classes.progressCell}>
-                        <ProgressBar progress={p.status} aria-label={t('profile.progressOf', { name: p.name })} className={classes.progress} />
+                        <ProgressBar
+                          progress={p.status}
+                          aria-label={t('profile.progressOf', { name: p.name })}
+                          className={classes.progress}
+                        />
                         <span dir="ltr">{fmt.number(p.status)} %</span>
                       </div>
                     </td>
@@ -341,13 +367,17 @@ function ProjectsTab({ projects }: { projects: TProfileProjectCard[] }) {
               {p.description}
             </p>
             <div className={classes.taskLine}>
-              <span data-testid="project-tasks">{t('profile.tasks', { done: fmt.number(p.completedTask), total: fmt.number(p.totalTask) })}</span>
+              <span data-testid="project-tasks">
+                {t('profile.tasks', { done: fmt.number(p.completedTask), total: fmt.number(p.totalTask) })}
+              </span>
               <span dir="ltr">{fmt.number(percent)} %</span>
             </div>
             <ProgressBar progress={percent} aria-label={t('profile.progressOf', { name: p.title })} />
             <div className={classes.cardFoot}>
               <AvatarGroup people={p.avatarGroup} />
-              <Label variant={variantOf(p.chipColor)}>{t('profile.daysLeft', { count: p.daysLeft, n: fmt.number(p.daysLeft) })}</Label>
+              <Label variant={variantOf(p.chipColor)}>
+                {t('profile.daysLeft', { count: p.daysLeft, n: fmt.number(p.daysLeft) })}
+              </Label>
               <span className={classes.muted}>
                 <CommentIcon size={16} /> {t('profile.comments', { count: p.comments, n: fmt.number(p.comments) })}
               </span>
@@ -375,7 +405,10 @@ function ConnectionsTab({ connections }: { connections: TProfileConnectionCard[]
       utils.apps.pages.profile.setData({ tab: 'connections' }, (old) =>
         Array.isArray(old) ? (old as TProfileConnectionCard[]).map((c) => (c.name === saved.name ? saved : c)) : old,
       );
-      toast.show({ message: t(saved.isConnected ? 'profile.connectedTo' : 'profile.disconnectedFrom', { name: saved.name }), variant: 'success' });
+      toast.show({
+        message: t(saved.isConnected ? 'profile.connectedTo' : 'profile.disconnectedFrom', { name: saved.name }),
+        variant: 'success',
+      });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -11,10 +11,13 @@ import { confirm, notice } from '../../testing/list-pages.ts';
 
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
 
-const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+  .png()
+  .toBuffer();
 
 /** Whether the image has loaded real pixels. */
-const loaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+const loaded = (img: Locator) =>
+  img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 interface Account {
   fullName: string;
@@ -143,7 +146,9 @@ describe('account settings', { timeout: 120_000 }, () => {
     page.setDefaultTimeout(10_000);
     await b.signIn(page, 'floormanager@demo.com', 'floormanager');
     await page.goto('/pages/account-settings/notifications');
-    const reminders = page.getByRole('switch', { name: 'Reminders' }).or(page.getByRole('button', { name: 'Reminders' }));
+    const reminders = page
+      .getByRole('switch', { name: 'Reminders' })
+      .or(page.getByRole('button', { name: 'Reminders' }));
     expect(await reminders.getAttribute('aria-pressed')).toBe('true');
     await reminders.click();
     await notice(page, 'You no longer receive “Reminders” notifications');

@@ -3,8 +3,8 @@
 // English and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TFaqGroup } from '../../../shared/schemas/pages.ts';
 import { setupBrowser } from '../../../server/testing/browser.ts';
+import type { TFaqGroup } from '../../../shared/schemas/pages.ts';
 import { axeAudit } from '../../testing/axe.ts';
 
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
@@ -16,7 +16,10 @@ async function api(page: Page, q = ''): Promise<TFaqGroup[]> {
 }
 
 const categoryNames = (page: Page) =>
-  page.getByRole('navigation', { name: 'Categories' }).getByRole('button').evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+  page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('button')
+    .evaluateAll((els) => els.map((el) => el.textContent ?? ''));
 const questions = (page: Page) => page.getByTestId('faq-group').locator('summary').allInnerTexts();
 
 describe('the FAQ page', { timeout: 90_000 }, () => {
@@ -30,7 +33,9 @@ describe('the FAQ page', { timeout: 90_000 }, () => {
     await page.goto('/pages/faq');
     await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
     await page.getByRole('heading', { level: 2, name: all[0].faqTitle }).waitFor();
-    expect(await categoryNames(page)).toEqual(all.map((g) => `${g.faqTitle}${g.faqs.length} question${g.faqs.length === 1 ? '' : 's'}`));
+    expect(await categoryNames(page)).toEqual(
+      all.map((g) => `${g.faqTitle}${g.faqs.length} question${g.faqs.length === 1 ? '' : 's'}`),
+    );
     expect(await questions(page)).toEqual(all[0].faqs.map((f) => f.question));
 
     // Another category, and one answer opened.
@@ -47,7 +52,9 @@ describe('the FAQ page', { timeout: 90_000 }, () => {
     expect(found.length).toBeGreaterThan(0);
     await page.getByRole('searchbox', { name: 'Search the questions' }).fill(word);
     await page.waitForURL((url) => url.searchParams.get('q') === word);
-    await expect.poll(() => categoryNames(page)).toEqual(found.map((g) => `${g.faqTitle}${g.faqs.length} question${g.faqs.length === 1 ? '' : 's'}`));
+    await expect
+      .poll(() => categoryNames(page))
+      .toEqual(found.map((g) => `${g.faqTitle}${g.faqs.length} question${g.faqs.length === 1 ? '' : 's'}`));
     await page.reload();
     expect(await page.getByRole('searchbox', { name: 'Search the questions' }).inputValue()).toBe(word);
     await expect.poll(() => questions(page)).toEqual(found[0].faqs.map((f) => f.question));
@@ -64,7 +71,9 @@ describe('the FAQ page', { timeout: 90_000 }, () => {
     page.setDefaultTimeout(15_000);
     await b.signIn(page, 'admin@demo.com', 'admin');
     let failing = true;
-    await page.route('**/trpc/*apps.pages.faq*', (route) => (failing ? route.abort('connectionrefused') : route.fallback()));
+    await page.route('**/trpc/*apps.pages.faq*', (route) =>
+      failing ? route.abort('connectionrefused') : route.fallback(),
+    );
     await page.goto('/pages/faq');
     const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
     await alert.waitFor();

@@ -4,8 +4,8 @@
 // dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { THelpArticle, THelpCenter } from '../../../shared/schemas/pages.ts';
 import { setupBrowser } from '../../../server/testing/browser.ts';
+import type { THelpArticle, THelpCenter } from '../../../shared/schemas/pages.ts';
 import { axeAudit } from '../../testing/axe.ts';
 
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
@@ -26,15 +26,21 @@ describe('the help center', { timeout: 90_000 }, () => {
 
     await page.goto('/pages/help-center');
     await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
-    expect(await page.getByTestId('help-popular').getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(help.popularArticles.map((a) => a.title));
-    expect(await page.getByTestId('help-category').getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(help.allArticles.map((c) => c.title));
+    expect(await page.getByTestId('help-popular').getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
+      help.popularArticles.map((a) => a.title),
+    );
+    expect(await page.getByTestId('help-category').getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
+      help.allArticles.map((c) => c.title),
+    );
 
     // A category: every one of its articles.
     const category = help.allArticles.reduce((most, c) => (c.articles.length > most.articles.length ? c : most));
     await page.getByRole('link', { name: `See all ${category.articles.length} articles in ${category.title}` }).click();
     await page.waitForURL(`**/pages/help-center/${category.slug}`);
     await page.getByRole('heading', { level: 1, name: category.title }).waitFor();
-    expect(await page.getByTestId('help-category-articles').getByRole('link').allInnerTexts()).toEqual(category.articles.map((a) => a.title));
+    expect(await page.getByTestId('help-category-articles').getByRole('link').allInnerTexts()).toEqual(
+      category.articles.map((a) => a.title),
+    );
 
     // An article: its title, its content and the other articles of the category.
     const chosen = category.articles[1];
@@ -49,7 +55,9 @@ describe('the help center', { timeout: 90_000 }, () => {
         return div.textContent;
       }, html);
     expect(await page.getByTestId('help-article-content').textContent()).toBe(await text(article.content));
-    expect(await page.getByTestId('help-related').getByRole('link').allInnerTexts()).toEqual(article.related.map((r) => r.title));
+    expect(await page.getByTestId('help-related').getByRole('link').allInnerTexts()).toEqual(
+      article.related.map((r) => r.title),
+    );
 
     // The breadcrumb goes back to the category; a reload keeps the article.
     await page.reload();
@@ -78,7 +86,11 @@ describe('the help center', { timeout: 90_000 }, () => {
       ]);
       const help = await get<THelpCenter>(page, '/api/pages/help-center');
       const category = help.allArticles[0];
-      for (const path of ['/pages/help-center', `/pages/help-center/${category.slug}`, `/pages/help-center/${category.slug}/${category.articles[0].slug}`]) {
+      for (const path of [
+        '/pages/help-center',
+        `/pages/help-center/${category.slug}`,
+        `/pages/help-center/${category.slug}/${category.articles[0].slug}`,
+      ]) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');

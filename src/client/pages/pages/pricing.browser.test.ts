@@ -9,8 +9,16 @@ import { axeAudit } from '../../testing/axe.ts';
 
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
 
-const prices = (page: Page) => page.getByTestId(/^plan-/).getByTestId('price').allInnerTexts();
-const billed = (page: Page) => page.getByTestId(/^plan-/).getByTestId('billed').allInnerTexts();
+const prices = (page: Page) =>
+  page
+    .getByTestId(/^plan-/)
+    .getByTestId('price')
+    .allInnerTexts();
+const billed = (page: Page) =>
+  page
+    .getByTestId(/^plan-/)
+    .getByTestId('billed')
+    .allInnerTexts();
 /** "€29" in English, whatever the space Intl puts. */
 const euros = (n: number) => `€${n}`;
 
@@ -26,9 +34,19 @@ describe('the pricing page', { timeout: 120_000 }, () => {
     await page.waitForURL('**/pages/pricing');
     await page.getByRole('heading', { level: 1, name: 'Plans and pricing' }).waitFor();
 
-    expect(await page.getByRole('list', { name: 'Plans' }).getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Basic', 'Team', 'Company', 'Enterprise']);
+    expect(await page.getByRole('list', { name: 'Plans' }).getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Basic',
+      'Team',
+      'Company',
+      'Enterprise',
+    ]);
     expect(await prices(page)).toEqual(['Free', euros(29), euros(79), euros(199)]);
-    expect(await billed(page)).toEqual(['Free, with no time limit', 'Billed every month', 'Billed every month', 'Billed every month']);
+    expect(await billed(page)).toEqual([
+      'Free, with no time limit',
+      'Billed every month',
+      'Billed every month',
+      'Billed every month',
+    ]);
 
     // The annual switch by keyboard: a radio group, the arrow moves and selects.
     const monthly = page.getByRole('radio', { name: 'Monthly' });
@@ -39,24 +57,39 @@ describe('the pricing page', { timeout: 120_000 }, () => {
     expect(await page.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     // Ten months a year: 290 / 12 ≈ 24, 790 / 12 ≈ 66, 1990 / 12 ≈ 166.
     await expect.poll(() => prices(page)).toEqual(['Free', euros(24), euros(66), euros(166)]);
-    expect(await billed(page)).toEqual(['Free, with no time limit', `Billed ${euros(290)} a year`, `Billed ${euros(790)} a year`, `Billed ${`€1,990`} a year`]);
+    expect(await billed(page)).toEqual([
+      'Free, with no time limit',
+      `Billed ${euros(290)} a year`,
+      `Billed ${euros(790)} a year`,
+      `Billed ${`€1,990`} a year`,
+    ]);
     await page.reload();
     expect(await page.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     await expect.poll(() => prices(page)).toEqual(['Free', euros(24), euros(66), euros(166)]);
 
     // The comparison: a row per feature, a column per plan.
     const table = page.getByTestId('pricing-compare');
-    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Feature', 'Basic', 'Team', 'Company', 'Enterprise']);
-    expect(await table.locator('tbody tr').filter({ hasText: 'Users' }).locator('td').allInnerTexts()).toEqual(['1', '5', '25', 'Unlimited']);
-    expect(await table.locator('tbody tr').filter({ hasText: 'Single sign-on' }).locator('td').allInnerTexts()).toEqual([
-      'Not included',
-      'Not included',
-      'Not included',
-      'Included',
+    expect(await table.locator('thead th').allInnerTexts()).toEqual([
+      'Feature',
+      'Basic',
+      'Team',
+      'Company',
+      'Enterprise',
     ]);
+    expect(await table.locator('tbody tr').filter({ hasText: 'Users' }).locator('td').allInnerTexts()).toEqual([
+      '1',
+      '5',
+      '25',
+      'Unlimited',
+    ]);
+    expect(await table.locator('tbody tr').filter({ hasText: 'Single sign-on' }).locator('td').allInnerTexts()).toEqual(
+      ['Not included', 'Not included', 'Not included', 'Included'],
+    );
 
     // Every link on the page leads to a page that renders (no "Page not found").
-    const hrefs = await page.locator('main a[href^="/"]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+    const hrefs = await page
+      .locator('main a[href^="/"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
     expect(hrefs).toEqual(['/pages/faq', '/pages/help-center']);
     await page.getByRole('link', { name: 'Read the FAQ' }).click();
     await page.waitForURL('**/pages/faq');
@@ -84,7 +117,8 @@ describe('the pricing page', { timeout: 120_000 }, () => {
       if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await page.waitForLoadState('networkidle');
       expect(await axeAudit(page, `/pages/pricing ${theme} ${language} ${width}px`)).toEqual([]);
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await context.close();
     }
   });

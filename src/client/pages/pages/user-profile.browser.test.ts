@@ -4,6 +4,7 @@
 // axe finds nothing serious in light English at 1440 px and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '../../../server/testing/browser.ts';
 import type {
   TProfileConnectionCard,
   TProfileHeader,
@@ -11,7 +12,6 @@ import type {
   TProfileProjectCard,
   TProfileTeamCard,
 } from '../../../shared/schemas/pages.ts';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import { axeAudit } from '../../testing/axe.ts';
 
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
@@ -31,7 +31,8 @@ async function fullNameOf(page: Page): Promise<string> {
   });
 }
 
-const texts = (page: Page, testId: string, selector: string) => page.getByTestId(testId).locator(selector).allInnerTexts();
+const texts = (page: Page, testId: string, selector: string) =>
+  page.getByTestId(testId).locator(selector).allInnerTexts();
 
 describe('the user profile page', { timeout: 120_000 }, () => {
   it('shows the signed-in user and every tab of the API, each reached by keyboard and by URL', async () => {
@@ -54,16 +55,24 @@ describe('the user profile page', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { level: 1, name: me }).waitFor();
     await page.getByText(header.location).waitFor();
     await page.getByText(header.designation).waitFor();
-    expect(await page.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/pages/account-settings/account');
+    expect(await page.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe(
+      '/pages/account-settings/account',
+    );
 
     // The profile tab: the API's facts, connections, teams and projects table.
     await page.getByTestId('profile-project-table').waitFor();
     expect(await texts(page, 'profile-contacts', 'dd')).toEqual(overview.contacts.map((c) => c.value));
     expect(await texts(page, 'profile-overview', 'dd')).toEqual(overview.overview.map((c) => c.value));
-    expect(await texts(page, 'profile-project-table', 'tbody th bdi')).toEqual(overview.projectTable.map((p) => p.name));
-    expect(await texts(page, 'profile-project-table', 'tbody td:last-child span[dir=ltr]')).toEqual(overview.projectTable.map((p) => `${p.status} %`));
+    expect(await texts(page, 'profile-project-table', 'tbody th bdi')).toEqual(
+      overview.projectTable.map((p) => p.name),
+    );
+    expect(await texts(page, 'profile-project-table', 'tbody td:last-child span[dir=ltr]')).toEqual(
+      overview.projectTable.map((p) => `${p.status} %`),
+    );
     expect(await texts(page, 'profile-connection-list', 'bdi')).toEqual(overview.connections.map((c) => c.name));
-    expect(await texts(page, 'profile-team-list', 'li > span:nth-child(2) > bdi')).toEqual(overview.teamsTech.map((t) => t.title));
+    expect(await texts(page, 'profile-team-list', 'li > span:nth-child(2) > bdi')).toEqual(
+      overview.teamsTech.map((t) => t.title),
+    );
     // The sample owner's name in "About" is the signed-in user's.
     if (me !== header.fullName) expect(await texts(page, 'profile-about', 'dd')).not.toContain(header.fullName);
 
@@ -103,13 +112,19 @@ describe('the user profile page', { timeout: 120_000 }, () => {
     // Connect / Disconnect: the caller's own answer, which a reload and the API keep.
     const first = connections[0];
     const states = () => texts(page, 'profile-connection-cards', '[data-testid=connection-state]');
-    await page.getByRole('button', { name: first.isConnected ? `Disconnect from ${first.name}` : `Connect to ${first.name}` }).click();
+    await page
+      .getByRole('button', { name: first.isConnected ? `Disconnect from ${first.name}` : `Connect to ${first.name}` })
+      .click();
     await expect.poll(async () => (await states())[0]).toBe(first.isConnected ? 'Not connected' : 'Connected');
-    await page.getByText(first.isConnected ? `Disconnected from ${first.name}` : `Connected to ${first.name}`).waitFor();
+    await page
+      .getByText(first.isConnected ? `Disconnected from ${first.name}` : `Connected to ${first.name}`)
+      .waitFor();
     await page.reload();
     await page.getByTestId('profile-connection-cards').waitFor();
     expect((await states())[0]).toBe(first.isConnected ? 'Not connected' : 'Connected');
-    expect((await api<TProfileConnectionCard[]>(page, '/api/pages/profile?tab=connections'))[0].isConnected).toBe(!first.isConnected);
+    expect((await api<TProfileConnectionCard[]>(page, '/api/pages/profile?tab=connections'))[0].isConnected).toBe(
+      !first.isConnected,
+    );
 
     // By URL: a reload keeps the tab; an unknown tab opens the profile tab.
     await page.goto('/pages/user-profile/projects');
@@ -138,13 +153,22 @@ describe('the user profile page', { timeout: 120_000 }, () => {
       ]);
       for (const tab of ['profile', 'projects', 'connections']) {
         await page.goto(`/pages/user-profile/${tab}`);
-        await page.getByTestId(tab === 'profile' ? 'profile-project-table' : tab === 'projects' ? 'profile-project-cards' : 'profile-connection-cards').waitFor();
+        await page
+          .getByTestId(
+            tab === 'profile'
+              ? 'profile-project-table'
+              : tab === 'projects'
+                ? 'profile-project-cards'
+                : 'profile-connection-cards',
+          )
+          .waitFor();
         if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
         await page.waitForLoadState('networkidle');
         expect(await axeAudit(page, `/pages/user-profile/${tab} ${theme} ${language} ${width}px`)).toEqual([]);
       }
       // Nothing wider than the phone.
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await context.close();
     }
   });

@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
-import { ProjectWizard } from './wizard/ProjectWizard.tsx';
 import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
+import { ProjectWizard } from './wizard/ProjectWizard.tsx';
 
 /** /projects/editProject/{id}: the same steps for an existing project (its scheme locked once active). */
 export default function EditProjectPage() {

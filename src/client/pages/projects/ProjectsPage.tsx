@@ -1,12 +1,19 @@
 import { ProgressBar, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { PROJECT_STATUSES, ZListProjectsInput, type TProject } from '../../../shared/schemas/projects.ts';
+import { PROJECT_STATUSES, type TProject, ZListProjectsInput } from '../../../shared/schemas/projects.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import type { RowAction } from '../../components/DataTable/RowActions.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
-import { ArchivedFilter, CodeCell, NameCell, RecordListPage, useConfirmDialog, useRecordList } from '../../components/ListPage/index.ts';
+import {
+  ArchivedFilter,
+  CodeCell,
+  NameCell,
+  RecordListPage,
+  useConfirmDialog,
+  useRecordList,
+} from '../../components/ListPage/index.ts';
 import { CustomerFilter } from '../../components/RecordSelect/index.ts';
 import { ProjectStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useFormatters } from '../../lib/format.ts';
@@ -46,7 +53,12 @@ export default function ProjectsPage() {
   });
   const { filters } = list.state;
   const schemes = trpc.schemes.list.useQuery(
-    { itemsPerPage: -1, sortBy: 'name', view: 'latest', ...(filters.customerId ? { customerId: Number(filters.customerId) } : {}) },
+    {
+      itemsPerPage: -1,
+      sortBy: 'name',
+      view: 'latest',
+      ...(filters.customerId ? { customerId: Number(filters.customerId) } : {}),
+    },
     { staleTime: 30_000 },
   );
   const mutations = {
@@ -66,17 +78,24 @@ export default function ProjectsPage() {
       danger: action === 'archive' || action === 'complete',
     });
     if (!ok) return;
-    await list.notices.run(async () => {
-      await mutations[action].mutateAsync({ id: project.id, version: project.version });
-      await list.refresh();
-    }, t(`projects.done.${action}`, { name: project.name }));
+    await list.notices.run(
+      async () => {
+        await mutations[action].mutateAsync({ id: project.id, version: project.version });
+        await list.refresh();
+      },
+      t(`projects.done.${action}`, { name: project.name }),
+    );
   }
 
   const rowActions = (project: TProject): RowAction[] => {
     const canUpdate = list.can('update', project);
     const editable = project.status === 'draft' || project.status === 'active' || project.status === 'on_hold';
     return [
-      { label: t('projects.actions.edit'), onSelect: () => navigate(`/projects/editProject/${project.id}`), visible: canUpdate && editable },
+      {
+        label: t('projects.actions.edit'),
+        onSelect: () => navigate(`/projects/editProject/${project.id}`),
+        visible: canUpdate && editable,
+      },
       ...TRANSITIONS[project.status].map((action) => ({
         label: t(`projects.actions.${action}`),
         onSelect: () => void transition(project, action),
@@ -94,13 +113,30 @@ export default function ProjectsPage() {
 
   const columns: Column<TProject>[] = [
     { key: 'code', header: t('fields.code'), sortable: true, render: (p) => <CodeCell>{p.code}</CodeCell> },
-    { key: 'name', header: t('fields.name'), sortable: true, render: (p) => <NameCell name={p.name} detail={p.description} /> },
-    { key: 'status', header: t('fields.status'), sortable: true, render: (p) => <ProjectStatusLabel status={p.status} /> },
-    { key: 'startDate', header: t('fields.period'), sortable: true, render: (p) => formatPeriod(p.startDate, p.endDate, i18n.language) },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sortable: true,
+      render: (p) => <NameCell name={p.name} detail={p.description} />,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      render: (p) => <ProjectStatusLabel status={p.status} />,
+    },
+    {
+      key: 'startDate',
+      header: t('fields.period'),
+      sortable: true,
+      render: (p) => formatPeriod(p.startDate, p.endDate, i18n.language),
+    },
     {
       key: 'scheme',
       header: t('fields.scheme'),
-      render: (p) => <NameCell name={p.scheme.name} detail={t('projects.schemeVersion', { version: p.scheme.version })} />,
+      render: (p) => (
+        <NameCell name={p.scheme.name} detail={t('projects.schemeVersion', { version: p.scheme.version })} />
+      ),
     },
     {
       key: 'progress',
@@ -140,11 +176,15 @@ export default function ProjectsPage() {
       exportDomain="projects"
       rowActions={rowActions}
       onRowOpen={(p) => {
-        if (list.can('update', p) && p.status !== 'archived' && p.status !== 'completed') navigate(`/projects/editProject/${p.id}`);
+        if (list.can('update', p) && p.status !== 'archived' && p.status !== 'completed')
+          navigate(`/projects/editProject/${p.id}`);
       }}
       filters={
         <>
-          <CustomerFilter value={filters.customerId} onChange={(value) => list.update({ filters: { customerId: value, schemeKey: '' } })} />
+          <CustomerFilter
+            value={filters.customerId}
+            onChange={(value) => list.update({ filters: { customerId: value, schemeKey: '' } })}
+          />
           <FilterSelect
             label={t('fields.status')}
             {...list.filter('status')}

@@ -23,5 +23,7 @@ export function formatPeriod(start: string, end: string, language: string): stri
 
 /** A 0..100 rate as a percentage in the language's form ("45.5%", "45,5 %"), or a dash when there is none. */
 export function percent(rate: number | null | undefined, language: string): string {
-  return rate == null ? '—' : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(rate / 100);
+  return rate == null
+    ? '—'
+    : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(rate / 100);
 }

@@ -3,7 +3,7 @@
 // then generated, review and activate), the tasks list's status and project filters and its calendar
 // week, and axe on /projects, the create form and /tasks in light, and in dark Arabic.
 import { describe, expect, it } from 'vitest';
-import { axeAudit, type AxeFinding } from '../../testing/axe.ts';
+import { type AxeFinding, axeAudit } from '../../testing/axe.ts';
 import { signedInPage } from '../../testing/browser.ts';
 import { dataRows, row, settled } from '../../testing/list-pages.ts';
 
@@ -65,7 +65,11 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     // Wait for the search to apply: every location listed is in Lyon.
     await page.waitForFunction(() => {
       const items = [...document.querySelectorAll('fieldset li')];
-      return !document.querySelector('fieldset[aria-busy]') && items.length > 0 && items.every((li) => li.textContent?.includes('Lyon'));
+      return (
+        !document.querySelector('fieldset[aria-busy]') &&
+        items.length > 0 &&
+        items.every((li) => li.textContent?.includes('Lyon'))
+      );
     });
     const matching = Number(/\d+/.exec((await selectAll.innerText()) ?? '')![0]);
     expect(matching).toBeGreaterThan(0);
@@ -139,9 +143,15 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     const date = `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`;
     await page.goto(`/tasks?projectId=${projectId}&status=scheduled`);
-    await page.getByRole('radio', { name: 'Calendar' }).or(page.getByRole('button', { name: 'Calendar' })).first().click();
+    await page
+      .getByRole('radio', { name: 'Calendar' })
+      .or(page.getByRole('button', { name: 'Calendar' }))
+      .first()
+      .click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'calendar');
-    await page.goto(`/tasks?projectId=${projectId}&status=scheduled&view=calendar&calendarView=timeGridWeek&date=${date}`);
+    await page.goto(
+      `/tasks?projectId=${projectId}&status=scheduled&view=calendar&calendarView=timeGridWeek&date=${date}`,
+    );
     const events = page.locator('.fc-timegrid-event', { hasText: 'Scheduled' });
     await events.first().waitFor();
     expect(await events.count()).toBeGreaterThan(0);
@@ -169,7 +179,10 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
       await settled(page);
       await audit(`/projects${suffix}`);
       await page.goto('/projects/createProject');
-      await page.getByRole('navigation').filter({ has: page.locator('[aria-current="step"]') }).waitFor();
+      await page
+        .getByRole('navigation')
+        .filter({ has: page.locator('[aria-current="step"]') })
+        .waitFor();
       await audit(`/projects/createProject${suffix}`);
       await page.goto(`/tasks?projectId=${projectId}`);
       await dataRows(page).first().waitFor();

@@ -4,17 +4,30 @@
 import { DownloadIcon, TrashIcon } from '@primer/octicons-react';
 import { Button, Checkbox, FormControl, Heading, Label, Select, Spinner, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { QueryError } from '../../components/QueryError/index.ts';
-import { REPORT_KINDS, type TReport, type TReportFigures, type TReportFilters, type TReportKind, type TReportResult } from '../../../shared/schemas/reports.ts';
+import {
+  REPORT_KINDS,
+  type TReport,
+  type TReportFigures,
+  type TReportFilters,
+  type TReportKind,
+  type TReportResult,
+} from '../../../shared/schemas/reports.ts';
 import { Chart } from '../../components/charts/index.ts';
 import { NoticeArea, useNotice } from '../../components/ListPage/index.ts';
-import { RecordSelect, useDirectionOptions, useLocationClassOptions, useSubDirectionOptions, useTeamOptions } from '../../components/RecordSelect/index.ts';
+import { QueryError } from '../../components/QueryError/index.ts';
+import {
+  RecordSelect,
+  useDirectionOptions,
+  useLocationClassOptions,
+  useSubDirectionOptions,
+  useTeamOptions,
+} from '../../components/RecordSelect/index.ts';
 import { useUnsavedChangesGuard } from '../../components/UnsavedChanges/index.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { exportLink, parseReportState, reportQuery, tasksLink, type ReportState } from './report-state.ts';
+import { exportLink, parseReportState, type ReportState, reportQuery, tasksLink } from './report-state.ts';
 import classes from './ReportsPage.module.css';
 
 function useNumberFormats() {
@@ -26,7 +39,12 @@ function useNumberFormats() {
     return {
       number: (v: number | null | undefined) => (v == null ? '—' : number.format(v)),
       percent: (v: number | null | undefined) => (v == null ? '—' : percent.format(v)),
-      month: (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? month.format(new Date(`${v}-01T00:00:00Z`)) : typeof v === 'string' ? v : ''),
+      month: (v: unknown) =>
+        typeof v === 'string' && /^\d{4}-\d{2}$/.test(v)
+          ? month.format(new Date(`${v}-01T00:00:00Z`))
+          : typeof v === 'string'
+            ? v
+            : '',
     };
   }, [i18n.language]);
 }
@@ -98,10 +116,15 @@ function ResultTable({ result, filters }: { result: TReportResult; filters: TRep
       body = result.rows.map((r) => (
         <tr key={r.project.id}>
           <th scope="row">
-            <bdi>{r.project.code}</bdi> <span className={classes.muted}><bdi>{r.project.name}</bdi></span>
+            <bdi>{r.project.code}</bdi>{' '}
+            <span className={classes.muted}>
+              <bdi>{r.project.name}</bdi>
+            </span>
           </th>
           <td dir="ltr">{f.number(r.planned)}</td>
-          <td dir="ltr">{drill(tasksLink(filters, { projectId: r.project.id }), f.number(r.approved), r.project.code)}</td>
+          <td dir="ltr">
+            {drill(tasksLink(filters, { projectId: r.project.id }), f.number(r.approved), r.project.code)}
+          </td>
           <td dir="ltr">{f.percent(r.completion)}</td>
           <td dir="ltr">{f.percent(r.passRate)}</td>
           <td dir="ltr">{f.number(r.averageScore)}</td>
@@ -128,7 +151,10 @@ function ResultTable({ result, filters }: { result: TReportResult; filters: TRep
         <tr key={r.location.id}>
           <td dir="ltr">{r.rank}</td>
           <th scope="row">
-            <bdi>{r.location.code}</bdi> <span className={classes.muted}><bdi>{r.location.name}</bdi></span>
+            <bdi>{r.location.code}</bdi>{' '}
+            <span className={classes.muted}>
+              <bdi>{r.location.name}</bdi>
+            </span>
           </th>
           <td>
             <bdi>{r.direction?.name ?? '—'}</bdi>
@@ -142,7 +168,9 @@ function ResultTable({ result, filters }: { result: TReportResult; filters: TRep
           <td>
             <bdi>{r.class?.name ?? '—'}</bdi>
           </td>
-          <td dir="ltr">{drill(tasksLink(filters, { locationId: r.location.id }), f.number(r.approved), r.location.code)}</td>
+          <td dir="ltr">
+            {drill(tasksLink(filters, { locationId: r.location.id }), f.number(r.approved), r.location.code)}
+          </td>
           <td dir="ltr">{f.percent(r.passRate)}</td>
           <td dir="ltr">{f.number(r.averageScore)}</td>
           <td dir="ltr">{r.trend == null ? '—' : `${r.trend > 0 ? '+' : ''}${f.number(r.trend)}`}</td>
@@ -178,7 +206,10 @@ function ResultChart({ result }: { result: TReportResult }) {
   const { t } = useTranslation('reports');
   const f = useNumberFormats();
   if (result.kind === 'question_breakdown') {
-    const weakest = result.rows.slice(0, 10).map((r) => ({ question: r.questionKey, failPercent: r.failRate == null ? null : Math.round(r.failRate * 1000) / 10 }));
+    const weakest = result.rows.slice(0, 10).map((r) => ({
+      question: r.questionKey,
+      failPercent: r.failRate == null ? null : Math.round(r.failRate * 1000) / 10,
+    }));
     return (
       <Chart
         title={t('chart.weakest')}
@@ -186,14 +217,27 @@ function ResultChart({ result }: { result: TReportResult }) {
         data={weakest}
         xKey="question"
         xLabel={t('columns.question')}
-        series={[{ key: 'failPercent', label: t('columns.failRate'), color: 'danger', kind: 'bar', format: (v) => (v == null ? '—' : `${f.number(v)} %`) }]}
+        series={[
+          {
+            key: 'failPercent',
+            label: t('columns.failRate'),
+            color: 'danger',
+            kind: 'bar',
+            format: (v) => (v == null ? '—' : `${f.number(v)} %`),
+          },
+        ]}
         tableLabel={t('chart.table')}
         empty={t('empty')}
         domain={{ first: [0, 100] }}
       />
     );
   }
-  const trend = result.trend.map((p) => ({ month: p.month, averageScore: p.averageScore, passPercent: p.passRate == null ? null : Math.round(p.passRate * 1000) / 10, approved: p.approved }));
+  const trend = result.trend.map((p) => ({
+    month: p.month,
+    averageScore: p.averageScore,
+    passPercent: p.passRate == null ? null : Math.round(p.passRate * 1000) / 10,
+    approved: p.approved,
+  }));
   return (
     <Chart
       title={t('chart.trend')}
@@ -204,7 +248,13 @@ function ResultChart({ result }: { result: TReportResult }) {
       formatX={f.month}
       series={[
         { key: 'averageScore', label: t('figures.averageScore'), color: 'primary', format: f.number },
-        { key: 'passPercent', label: t('chart.passPercent'), color: 'success', axis: 'second', format: (v) => (v == null ? '—' : `${f.number(v)} %`) },
+        {
+          key: 'passPercent',
+          label: t('chart.passPercent'),
+          color: 'success',
+          axis: 'second',
+          format: (v) => (v == null ? '—' : `${f.number(v)} %`),
+        },
       ]}
       tableLabel={t('chart.table')}
       empty={t('empty')}
@@ -244,21 +294,71 @@ function Filters({ state, onChange }: { state: ReportState; onChange: (next: Rep
       />
       <FormControl>
         <FormControl.Label>{t('filters.from')}</FormControl.Label>
-        <TextInput block type="month" value={state.filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <TextInput
+          block
+          type="month"
+          value={state.filters.from ?? ''}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
       </FormControl>
       <FormControl>
         <FormControl.Label>{t('filters.to')}</FormControl.Label>
-        <TextInput block type="month" value={state.filters.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+        <TextInput
+          block
+          type="month"
+          value={state.filters.to ?? ''}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
       </FormControl>
-      <RecordSelect label={t('filters.direction')} value={state.filters.directionId ?? null} onChange={(v) => set({ directionId: id(v), subDirectionId: undefined })} options={directions.options} placeholder={t('filters.all')} loading={directions.loading} />
-      <RecordSelect label={t('filters.subDirection')} value={state.filters.subDirectionId ?? null} onChange={(v) => set({ subDirectionId: id(v) })} options={subDirections.options} placeholder={t('filters.all')} loading={subDirections.loading} />
-      <RecordSelect label={t('filters.class')} value={state.filters.classId ?? null} onChange={(v) => set({ classId: id(v) })} options={classesOptions.options} placeholder={t('filters.all')} loading={classesOptions.loading} />
-      <RecordSelect label={t('filters.team')} value={state.filters.teamId ?? null} onChange={(v) => set({ teamId: id(v) })} options={teams.options} placeholder={t('filters.all')} loading={teams.loading} />
+      <RecordSelect
+        label={t('filters.direction')}
+        value={state.filters.directionId ?? null}
+        onChange={(v) => set({ directionId: id(v), subDirectionId: undefined })}
+        options={directions.options}
+        placeholder={t('filters.all')}
+        loading={directions.loading}
+      />
+      <RecordSelect
+        label={t('filters.subDirection')}
+        value={state.filters.subDirectionId ?? null}
+        onChange={(v) => set({ subDirectionId: id(v) })}
+        options={subDirections.options}
+        placeholder={t('filters.all')}
+        loading={subDirections.loading}
+      />
+      <RecordSelect
+        label={t('filters.class')}
+        value={state.filters.classId ?? null}
+        onChange={(v) => set({ classId: id(v) })}
+        options={classesOptions.options}
+        placeholder={t('filters.all')}
+        loading={classesOptions.loading}
+      />
+      <RecordSelect
+        label={t('filters.team')}
+        value={state.filters.teamId ?? null}
+        onChange={(v) => set({ teamId: id(v) })}
+        options={teams.options}
+        placeholder={t('filters.all')}
+        loading={teams.loading}
+      />
     </div>
   );
 }
 
-function SavedList({ reports, current, onOpen, loading, error }: { reports: TReport[]; current: number | null; onOpen: (r: TReport) => void; loading: boolean; error: boolean }) {
+function SavedList({
+  reports,
+  current,
+  onOpen,
+  loading,
+  error,
+}: {
+  reports: TReport[];
+  current: number | null;
+  onOpen: (r: TReport) => void;
+  loading: boolean;
+  error: boolean;
+}) {
   const { t } = useTranslation('reports');
   return (
     <nav className={classes.saved} aria-labelledby="saved-reports-heading">
@@ -271,7 +371,12 @@ function SavedList({ reports, current, onOpen, loading, error }: { reports: TRep
       <ul className={classes.savedList}>
         {reports.map((r) => (
           <li key={r.id}>
-            <button type="button" className={classes.savedItem} aria-current={r.id === current ? 'true' : undefined} onClick={() => onOpen(r)}>
+            <button
+              type="button"
+              className={classes.savedItem}
+              aria-current={r.id === current ? 'true' : undefined}
+              onClick={() => onOpen(r)}
+            >
               <span className={classes.savedName}>
                 <bdi>{r.name}</bdi>
               </span>
@@ -292,7 +397,17 @@ function SavedList({ reports, current, onOpen, loading, error }: { reports: TRep
 }
 
 /** The save form: a new report from the view, or the open report's changes (its owner only). */
-function SaveForm({ state, current, onSaved, onDeleted }: { state: ReportState; current: TReport | null; onSaved: (r: TReport) => void; onDeleted: () => void }) {
+function SaveForm({
+  state,
+  current,
+  onSaved,
+  onDeleted,
+}: {
+  state: ReportState;
+  current: TReport | null;
+  onSaved: (r: TReport) => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('reports');
   const notices = useNotice();
   const utils = trpc.useUtils();
@@ -310,22 +425,35 @@ function SaveForm({ state, current, onSaved, onDeleted }: { state: ReportState; 
   const saveNew = !current || !current.canUpdate || name.trim() !== current.name;
   const busy = create.isPending || update.isPending || remove.isPending;
   const save = async () => {
-    await notices.run(async () => {
-      const saved =
-        saveNew || !current
-          ? await create.mutateAsync({ name, kind: state.kind, filters: state.filters, shared })
-          : await update.mutateAsync({ id: current.id, version: current.version, name, kind: state.kind, filters: state.filters, shared });
-      await utils.reports.list.invalidate();
-      guard.allow(() => onSaved(saved));
-    }, t('saved.savedToast', { name }));
+    await notices.run(
+      async () => {
+        const saved =
+          saveNew || !current
+            ? await create.mutateAsync({ name, kind: state.kind, filters: state.filters, shared })
+            : await update.mutateAsync({
+                id: current.id,
+                version: current.version,
+                name,
+                kind: state.kind,
+                filters: state.filters,
+                shared,
+              });
+        await utils.reports.list.invalidate();
+        guard.allow(() => onSaved(saved));
+      },
+      t('saved.savedToast', { name }),
+    );
   };
   const del = async () => {
     if (!current || !window.confirm(t('saved.confirmDelete', { name: current.name }))) return;
-    await notices.run(async () => {
-      await remove.mutateAsync({ id: current.id });
-      await utils.reports.list.invalidate();
-      onDeleted();
-    }, t('saved.deletedToast', { name: current.name }));
+    await notices.run(
+      async () => {
+        await remove.mutateAsync({ id: current.id });
+        await utils.reports.list.invalidate();
+        onDeleted();
+      },
+      t('saved.deletedToast', { name: current.name }),
+    );
   };
   return (
     <form
@@ -367,7 +495,10 @@ export default function ReportsPage() {
   const list = trpc.reports.list.useQuery();
   const reports = list.data?.items ?? [];
   const current = reports.find((r) => r.id === state.reportId) ?? null;
-  const run = trpc.reports.run.useQuery({ kind: state.kind, filters: state.filters }, { placeholderData: keepPreviousData, retry: false });
+  const run = trpc.reports.run.useQuery(
+    { kind: state.kind, filters: state.filters },
+    { placeholderData: keepPreviousData, retry: false },
+  );
   const result = run.data;
 
   return (
@@ -387,7 +518,12 @@ export default function ReportsPage() {
             error={list.isError}
             onOpen={(r) => go({ kind: r.kind, filters: r.filters, reportId: r.id })}
           />
-          <SaveForm state={state} current={current} onSaved={(r) => go({ kind: r.kind, filters: r.filters, reportId: r.id })} onDeleted={() => go({ ...state, reportId: null })} />
+          <SaveForm
+            state={state}
+            current={current}
+            onSaved={(r) => go({ kind: r.kind, filters: r.filters, reportId: r.id })}
+            onDeleted={() => go({ ...state, reportId: null })}
+          />
         </aside>
         <section className={classes.main} aria-labelledby="report-heading">
           <div className={classes.noPrint}>

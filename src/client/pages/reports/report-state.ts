@@ -1,6 +1,11 @@
 // The report view's state in the URL (`/reports?kind=…&projectId=…&from=2026-01…&report=<saved id>`), so a
 // reload or a shared link shows the same report; and the drill-down links to the tasks behind a number.
-import { REPORT_KINDS, ZReportFilters, type TReportFilters, type TReportKind } from '../../../shared/schemas/reports.ts';
+import {
+  REPORT_KINDS,
+  type TReportFilters,
+  type TReportKind,
+  ZReportFilters,
+} from '../../../shared/schemas/reports.ts';
 
 export const FILTER_KEYS = ['projectId', 'from', 'to', 'directionId', 'subDirectionId', 'classId', 'teamId'] as const;
 
@@ -15,7 +20,9 @@ export interface ReportState {
 export function parseReportState(search: string): ReportState {
   const params = new URLSearchParams(search);
   const kindParam = params.get('kind');
-  const kind = (REPORT_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as TReportKind) : 'project_summary';
+  const kind = (REPORT_KINDS as readonly string[]).includes(kindParam ?? '')
+    ? (kindParam as TReportKind)
+    : 'project_summary';
   const raw: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key);
@@ -58,14 +65,18 @@ function lastDay(month: string): string {
  * `/tasks` filtered to the approved tasks behind a number: the report's filters, narrowed by `extra`
  * (a project, team, location or month). Days are the tasks list's own (local days of the slots' starts).
  */
-export function tasksLink(filters: TReportFilters, extra: { projectId?: number; teamId?: number; locationId?: number; month?: string } = {}): string {
+export function tasksLink(
+  filters: TReportFilters,
+  extra: { projectId?: number; teamId?: number; locationId?: number; month?: string } = {},
+): string {
   const params = new URLSearchParams({ status: 'approved' });
   const projectId = extra.projectId ?? filters.projectId;
   const teamId = extra.teamId ?? filters.teamId;
   if (projectId) params.set('projectId', String(projectId));
   if (teamId) params.set('teamId', String(teamId));
   if (extra.locationId) params.set('locationId', String(extra.locationId));
-  for (const key of ['directionId', 'subDirectionId', 'classId'] as const) if (filters[key]) params.set(key, String(filters[key]));
+  for (const key of ['directionId', 'subDirectionId', 'classId'] as const)
+    if (filters[key]) params.set(key, String(filters[key]));
   const from = extra.month ?? filters.from;
   const to = extra.month ?? filters.to;
   if (from) params.set('from', `${from}-01`);

@@ -11,7 +11,10 @@ const NAME = 'Monday location ranking';
 const pageErrors: string[] = [];
 const pages: Page[] = [];
 
-async function signedIn(cookies: Record<string, string> = {}, viewport?: { width: number; height: number }): Promise<Page> {
+async function signedIn(
+  cookies: Record<string, string> = {},
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const { context, page } = await b.newPage(viewport ? { viewport } : {});
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -19,7 +22,9 @@ async function signedIn(cookies: Record<string, string> = {}, viewport?: { width
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
   });
   await b.signIn(page, 'analyst@demo.com', 'analyst');
-  await context.addCookies(Object.entries({ 'od-language': 'en', ...cookies }).map(([name, value]) => ({ name, value, url: b.baseUrl })));
+  await context.addCookies(
+    Object.entries({ 'od-language': 'en', ...cookies }).map(([name, value]) => ({ name, value, url: b.baseUrl })),
+  );
   pages.push(page);
   return page;
 }
@@ -35,7 +40,8 @@ describe('/reports', { timeout: 120_000 }, () => {
   it('saves a report, finds it after a reload, opens it and drills down to its tasks', async () => {
     // A retry starts from the same empty list as the first run.
     const analyst = await b.caller('analyst@demo.com');
-    for (const report of (await analyst.reports.list({})).items.filter((r) => r.name === NAME)) await analyst.reports.delete({ id: report.id });
+    for (const report of (await analyst.reports.list({})).items.filter((r) => r.name === NAME))
+      await analyst.reports.delete({ id: report.id });
     const page = await signedIn();
     await page.goto('/reports');
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
@@ -64,7 +70,10 @@ describe('/reports', { timeout: 120_000 }, () => {
 
     // The first location's approved count opens /tasks filtered to those tasks (the ranking's table,
     // once it has replaced the previous kind's).
-    const ranking = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Rank' }) }).first();
+    const ranking = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Rank' }) })
+      .first();
     const drill = ranking.locator('tbody tr').first().getByRole('link');
     await drill.waitFor();
     const href = await drill.getAttribute('href');
@@ -81,7 +90,9 @@ describe('/reports', { timeout: 120_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.getByText('عرض البيانات كجدول').click();
     expect(await axeAudit(page, '/reports dark rtl phone')).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
   });
 });

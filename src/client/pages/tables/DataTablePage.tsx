@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SALES_PAYMENT_STATUSES, ZListSalesInput, type TSalesListRow } from '../../../shared/schemas/pages.ts';
+import { SALES_PAYMENT_STATUSES, type TSalesListRow, ZListSalesInput } from '../../../shared/schemas/pages.ts';
 import type { Column } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { NameCell, NumberCell, RecordListPage, useRecordList } from '../../components/ListPage/index.ts';
@@ -26,12 +26,39 @@ export default function DataTablePage() {
     records: t('sales.records'),
   });
   const columns: Column<TSalesListRow>[] = [
-    { key: 'product', header: t('sales.col.product'), kind: 'name', sortable: true, hideable: false, render: (s) => <NameCell name={s.product.name} detail={s.product.brand} /> },
+    {
+      key: 'product',
+      header: t('sales.col.product'),
+      kind: 'name',
+      sortable: true,
+      hideable: false,
+      render: (s) => <NameCell name={s.product.name} detail={s.product.brand} />,
+    },
     { key: 'date', header: t('sales.col.date'), kind: 'date', sortable: true, render: (s) => fmt.date(s.date) },
     { key: 'buyer', header: t('sales.col.buyer'), kind: 'name', sortable: true, render: (s) => s.buyer.name },
-    { key: 'total', header: t('sales.col.total'), kind: 'number', width: 8, sortable: true, render: (s) => <NumberCell>{money(s.payment.total)}</NumberCell> },
-    { key: 'paid', header: t('sales.col.paid'), kind: 'number', width: 8, render: (s) => <NumberCell>{money(s.payment.paidAmount)}</NumberCell> },
-    { key: 'status', header: t('sales.col.status'), kind: 'status', width: 9, sortable: true, render: (s) => t(`sales.status.${s.payment.status}`) },
+    {
+      key: 'total',
+      header: t('sales.col.total'),
+      kind: 'number',
+      width: 8,
+      sortable: true,
+      render: (s) => <NumberCell>{money(s.payment.total)}</NumberCell>,
+    },
+    {
+      key: 'paid',
+      header: t('sales.col.paid'),
+      kind: 'number',
+      width: 8,
+      render: (s) => <NumberCell>{money(s.payment.paidAmount)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('sales.col.status'),
+      kind: 'status',
+      width: 9,
+      sortable: true,
+      render: (s) => t(`sales.status.${s.payment.status}`),
+    },
   ];
   return (
     <RecordListPage

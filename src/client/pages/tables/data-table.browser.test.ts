@@ -17,7 +17,9 @@ describe('sales datatable', { timeout: 120_000 }, () => {
     await settled(page);
     await page.getByRole('button', { name: 'Total' }).click();
     await page.getByRole('button', { name: 'Total' }).click();
-    await page.waitForURL((url) => url.searchParams.get('sortBy') === 'total' && url.searchParams.get('orderBy') === 'desc');
+    await page.waitForURL(
+      (url) => url.searchParams.get('sortBy') === 'total' && url.searchParams.get('orderBy') === 'desc',
+    );
     await page.reload();
     await dataRows(page).first().waitFor();
     await settled(page);
@@ -27,7 +29,9 @@ describe('sales datatable', { timeout: 120_000 }, () => {
     await page.waitForURL((url) => url.searchParams.get('q') === buyer);
     await page.reload();
     await settled(page);
-    const expected = all.filter((s) => [s.product.name, s.product.brand, s.buyer.name].some((v) => v.toLowerCase().includes(buyer.toLowerCase())));
+    const expected = all.filter((s) =>
+      [s.product.name, s.product.brand, s.buyer.name].some((v) => v.toLowerCase().includes(buyer.toLowerCase())),
+    );
     expect(await dataRows(page).count()).toBe(Math.min(expected.length, 10));
     expect(await dataRows(page).first().textContent()).toContain(buyer);
   });

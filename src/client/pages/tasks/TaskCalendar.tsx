@@ -4,7 +4,14 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TListTasksInput } from '../../../shared/schemas/tasks.ts';
-import { CALENDAR_VIEWS, CalendarLegend, EventText, WorkCalendar, eventClasses, type TCalendarView } from '../../components/WorkCalendar/WorkCalendar.tsx';
+import {
+  CALENDAR_VIEWS,
+  CalendarLegend,
+  EventText,
+  eventClasses,
+  type TCalendarView,
+  WorkCalendar,
+} from '../../components/WorkCalendar/WorkCalendar.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { dayStart } from './task-input.ts';
@@ -40,7 +47,11 @@ export function TaskCalendar({
   const { t } = useTranslation('workflow');
   const fmt = useFormatters();
   const narrow = typeof window !== 'undefined' && window.matchMedia('(max-width: 600px)').matches;
-  const initialView: TCalendarView = (CALENDAR_VIEWS as readonly string[]).includes(view ?? '') ? (view as TCalendarView) : narrow ? 'listWeek' : 'timeGridWeek';
+  const initialView: TCalendarView = (CALENDAR_VIEWS as readonly string[]).includes(view ?? '')
+    ? (view as TCalendarView)
+    : narrow
+      ? 'listWeek'
+      : 'timeGridWeek';
   const [range, setRange] = useState<{ from: Date; to: Date } | null>(null);
   // The visible range, narrowed by the list's own from/to filter.
   const from = range && input.from && input.from > range.from ? input.from : range?.from;
@@ -61,7 +72,10 @@ export function TaskCalendar({
 
   return (
     <div className={classes.calendarBody}>
-      <CalendarLegend label={t('calendar.legend')} items={TASK_STATUSES.map((s) => ({ tone: s, label: t(`taskStatus.${s}`) }))} />
+      <CalendarLegend
+        label={t('calendar.legend')}
+        items={TASK_STATUSES.map((s) => ({ tone: s, label: t(`taskStatus.${s}`) }))}
+      />
       {(tasks.data?.total ?? 0) > RANGE_CAP && (
         <Text as="p" className={classes.muted}>
           {t('calendar.capped', { shown: fmt.number(RANGE_CAP), total: fmt.number(tasks.data?.total ?? 0) })}
@@ -91,7 +105,8 @@ export function TaskCalendar({
           onOpen(Number(arg.event.id));
         }}
         datesSet={(arg) => {
-          if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime()) setRange({ from: arg.start, to: arg.end });
+          if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime())
+            setRange({ from: arg.start, to: arg.end });
           const shown = isoDay(arg.view.currentStart);
           if (arg.view.type !== view || shown !== date) onRangeChange(arg.view.type as TCalendarView, shown);
         }}

@@ -43,7 +43,9 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
               <dt>{t('fields.status')}</dt>
               <dd>
                 <TaskStatusLabel status={data.status} />
-                {data.reworkCount > 0 && <span className={classes.muted}> · {t('tasks.rework', { count: data.reworkCount })}</span>}
+                {data.reworkCount > 0 && (
+                  <span className={classes.muted}> · {t('tasks.rework', { count: data.reworkCount })}</span>
+                )}
               </dd>
             </div>
             <div>
@@ -71,7 +73,10 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
               <dd>
                 {data.score == null
                   ? '—'
-                  : t('tasks.scoreText', { score: fmt.number(data.score), result: data.passed ? t('tasks.passed') : t('tasks.failed') })}
+                  : t('tasks.scoreText', {
+                      score: fmt.number(data.score),
+                      result: data.passed ? t('tasks.passed') : t('tasks.failed'),
+                    })}
               </dd>
             </div>
             {data.startedAt && (
@@ -92,8 +97,16 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
                 <dd>
                   {data.checkIn.distanceM == null
                     ? fmt.dateTime(data.checkIn.at)
-                    : t('tasks.checkInText', { at: fmt.dateTime(data.checkIn.at), distance: fmt.number(Math.round(data.checkIn.distanceM)) })}
-                  {data.outOfFence && <span className={classes.warning}> · {t('tasks.outOfFence', { reason: data.outOfFenceReason ?? '' })}</span>}
+                    : t('tasks.checkInText', {
+                        at: fmt.dateTime(data.checkIn.at),
+                        distance: fmt.number(Math.round(data.checkIn.distanceM)),
+                      })}
+                  {data.outOfFence && (
+                    <span className={classes.warning}>
+                      {' '}
+                      · {t('tasks.outOfFence', { reason: data.outOfFenceReason ?? '' })}
+                    </span>
+                  )}
                 </dd>
               </div>
             )}
@@ -106,7 +119,11 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
           </dl>
 
           {data.criticalFailures.length > 0 && (
-            <Banner variant="critical" title={t('tasks.criticalFailures', { count: data.criticalFailures.length })} description={data.criticalFailures.join(', ')} />
+            <Banner
+              variant="critical"
+              title={t('tasks.criticalFailures', { count: data.criticalFailures.length })}
+              description={data.criticalFailures.join(', ')}
+            />
           )}
 
           {data.sectionScores.length > 0 && (

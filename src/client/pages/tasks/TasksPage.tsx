@@ -4,9 +4,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
-import { pageExists, routeByName } from '../../app/routes.tsx';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
-import { DataTable, type Column } from '../../components/DataTable/DataTable.tsx';
+import { pageExists, routeByName } from '../../app/routes.tsx';
+import { type Column, DataTable } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { CodeCell, ListPage, NameCell, useNotice } from '../../components/ListPage/index.ts';
@@ -18,9 +18,9 @@ import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { StatusFilter } from './StatusFilter.tsx';
 import { TaskDetails } from './TaskDetails.tsx';
-import { useTaskLinks } from './task-links.ts';
 import { TaskRowLinks } from './TaskRowLinks.tsx';
 import { TASK_FILTERS, tasksListInput } from './task-input.ts';
+import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
 // The calendar (FullCalendar) loads only when it is shown.
@@ -55,23 +55,47 @@ function TasksList() {
   const list = trpc.tasks.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'list' });
   const [openId, setOpenId] = useState<number | null>(null);
   const links = useTaskLinks();
-  const filter = (key: string) => ({ value: filters[key] ?? '', onChange: (value: string) => update({ filters: { [key]: value } }) });
+  const filter = (key: string) => ({
+    value: filters[key] ?? '',
+    onChange: (value: string) => update({ filters: { [key]: value } }),
+  });
 
-  const projects = trpc.projects.list.useQuery({ itemsPerPage: -1, sortBy: 'code', archived: 'include' }, { staleTime: 30_000, enabled: can('read', 'Project') });
+  const projects = trpc.projects.list.useQuery(
+    { itemsPerPage: -1, sortBy: 'code', archived: 'include' },
+    { staleTime: 30_000, enabled: can('read', 'Project') },
+  );
   const locations = trpc.locations.list.useQuery({ itemsPerPage: -1, sortBy: 'code' }, { staleTime: 30_000 });
   const readsUsers = can('read', 'User') && user?.role_name !== 'qualitycontrol';
-  const inspectors = trpc.users.list.useQuery({ role: 'qualitycontrol', itemsPerPage: -1, sortBy: 'fullName' }, { staleTime: 30_000, enabled: readsUsers });
+  const inspectors = trpc.users.list.useQuery(
+    { role: 'qualitycontrol', itemsPerPage: -1, sortBy: 'fullName' },
+    { staleTime: 30_000, enabled: readsUsers },
+  );
 
   const columns: Column<TTask>[] = [
     {
       key: 'startsAt',
       header: t('fields.window'),
       sortable: true,
-      render: (task) => <NameCell name={fmt.dateTime(task.startsAt)} detail={t('tasks.until', { time: fmt.dateTime(task.endsAt) })} />,
+      render: (task) => (
+        <NameCell name={fmt.dateTime(task.startsAt)} detail={t('tasks.until', { time: fmt.dateTime(task.endsAt) })} />
+      ),
     },
-    { key: 'status', header: t('fields.status'), sortable: true, render: (task) => <TaskStatusLabel status={task.status} /> },
-    { key: 'location', header: t('fields.location'), render: (task) => <NameCell name={task.location.name} detail={<CodeCell>{task.location.code}</CodeCell>} /> },
-    { key: 'project', header: t('fields.project'), render: (task) => <NameCell name={task.project.name} detail={<CodeCell>{task.project.code}</CodeCell>} /> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      render: (task) => <TaskStatusLabel status={task.status} />,
+    },
+    {
+      key: 'location',
+      header: t('fields.location'),
+      render: (task) => <NameCell name={task.location.name} detail={<CodeCell>{task.location.code}</CodeCell>} />,
+    },
+    {
+      key: 'project',
+      header: t('fields.project'),
+      render: (task) => <NameCell name={task.project.name} detail={<CodeCell>{task.project.code}</CodeCell>} />,
+    },
     {
       key: 'assignee',
       header: t('fields.inspector'),
@@ -83,8 +107,13 @@ function TasksList() {
       sortable: true,
       align: 'end',
       render: (task) =>
-        task.score == null ? '—' : (
-          <NameCell name={fmt.number(task.score)} detail={task.passed == null ? undefined : task.passed ? t('tasks.passed') : t('tasks.failed')} />
+        task.score == null ? (
+          '—'
+        ) : (
+          <NameCell
+            name={fmt.number(task.score)}
+            detail={task.passed == null ? undefined : task.passed ? t('tasks.passed') : t('tasks.failed')}
+          />
         ),
     },
   ];
@@ -138,19 +167,22 @@ function TasksList() {
       notices={notices}
       actions={
         <>
-        {pageExists(routeByName('tasks-actions')) && can('read', 'CorrectiveAction') && (
-          <Button as={RouterLink} href="/tasks/actions" leadingVisual={ChecklistIcon}>
-            {t('tasks.correctiveActions')}
-          </Button>
-        )}
-        <SegmentedControl aria-label={t('tasks.display')} onChange={(index) => update({ filters: { view: index === 1 ? 'calendar' : '' } })}>
-          <SegmentedControl.Button leadingVisual={ListUnorderedIcon} selected={view === 'list'}>
-            {t('tasks.listView')}
-          </SegmentedControl.Button>
-          <SegmentedControl.Button leadingVisual={CalendarIcon} selected={view === 'calendar'}>
-            {t('tasks.calendarView')}
-          </SegmentedControl.Button>
-        </SegmentedControl>
+          {pageExists(routeByName('tasks-actions')) && can('read', 'CorrectiveAction') && (
+            <Button as={RouterLink} href="/tasks/actions" leadingVisual={ChecklistIcon}>
+              {t('tasks.correctiveActions')}
+            </Button>
+          )}
+          <SegmentedControl
+            aria-label={t('tasks.display')}
+            onChange={(index) => update({ filters: { view: index === 1 ? 'calendar' : '' } })}
+          >
+            <SegmentedControl.Button leadingVisual={ListUnorderedIcon} selected={view === 'list'}>
+              {t('tasks.listView')}
+            </SegmentedControl.Button>
+            <SegmentedControl.Button leadingVisual={CalendarIcon} selected={view === 'calendar'}>
+              {t('tasks.calendarView')}
+            </SegmentedControl.Button>
+          </SegmentedControl>
         </>
       }
     >

@@ -29,7 +29,10 @@ import { dataRows, dialog, notice, row, settled } from '../../testing/list-pages
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-loop-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({ DATA_DIR: dataDir, ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}) });
+const b = await setupBrowser({
+  DATA_DIR: dataDir,
+  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+});
 const k = () => db(b.orm.em.fork());
 
 const FIRE = 'Rear fire exit clear of stock?';
@@ -75,7 +78,8 @@ async function signedIn(role: string, at?: { latitude: number; longitude: number
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const question = (page: Page, text: string) => page.getByRole('group', { name: new RegExp(escape(text)) });
-const answer = (page: Page, text: string, choice: 'Yes' | 'No') => question(page, text).getByRole('radio', { name: choice, exact: true }).check();
+const answer = (page: Page, text: string, choice: 'Yes' | 'No') =>
+  question(page, text).getByRole('radio', { name: choice, exact: true }).check();
 
 /** The inspector answers on the perform page (checked in already) and submits. */
 async function answerAndSubmit(page: Page, fire: 'Yes' | 'No', tidy: 'Yes' | 'No') {
@@ -107,15 +111,26 @@ async function approve(page: Page) {
 function figure(root: Page | Locator, label: string): Locator {
   // The inner locator of `has` is relative to each outer match, so it starts from the page.
   const page = 'goto' in root ? root : root.page();
-  return root.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${escape(label)}$`) }) }).locator('dd');
+  return root
+    .locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${escape(label)}$`) }) })
+    .locator('dd');
 }
 
 /** Open corrective actions of the floor manager's teams (led or member of), counted from the rows. */
 async function openActionsOfFloorManager(userId: number): Promise<number> {
-  const led = await k().selectFrom('teams').select('id').where((eb) => eb.or([eb('team_leader_id', '=', userId), eb('floor_manager_id', '=', userId)])).execute();
+  const led = await k()
+    .selectFrom('teams')
+    .select('id')
+    .where((eb) => eb.or([eb('team_leader_id', '=', userId), eb('floor_manager_id', '=', userId)]))
+    .execute();
   const member = await k().selectFrom('team_members').select('team_id as id').where('user_id', '=', userId).execute();
   const teamIds = [...new Set([...led, ...member].map((x) => x.id))];
-  const { n } = await k().selectFrom('corrective_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'open').where('team_id', 'in', teamIds).executeTakeFirstOrThrow();
+  const { n } = await k()
+    .selectFrom('corrective_actions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'open')
+    .where('team_id', 'in', teamIds)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -131,9 +146,21 @@ describe('closing the loop', { timeout: 300_000 }, () => {
   it('reject → rework → approve with a failed critical → action opened → completed → verified by the next inspection; reports, dashboard and PDF follow', async () => {
     const started = performance.now();
     const first = await createTaskFixture(b.orm, { schemeId });
-    const location = await k().selectFrom('locations').select(['code', 'name', 'latitude', 'longitude']).where('id', '=', first.locationId).executeTakeFirstOrThrow();
-    const project = await k().selectFrom('projects').select(['code']).where('id', '=', first.projectId).executeTakeFirstOrThrow();
-    const floorManager = await k().selectFrom('users').select(['id', 'full_name']).where('email', '=', 'floormanager@demo.com').executeTakeFirstOrThrow();
+    const location = await k()
+      .selectFrom('locations')
+      .select(['code', 'name', 'latitude', 'longitude'])
+      .where('id', '=', first.locationId)
+      .executeTakeFirstOrThrow();
+    const project = await k()
+      .selectFrom('projects')
+      .select(['code'])
+      .where('id', '=', first.projectId)
+      .executeTakeFirstOrThrow();
+    const floorManager = await k()
+      .selectFrom('users')
+      .select(['id', 'full_name'])
+      .where('email', '=', 'floormanager@demo.com')
+      .executeTakeFirstOrThrow();
     const at = { latitude: Number(location.latitude), longitude: Number(location.longitude) + 0.0001 };
 
     // 1. The inspector fails the critical question (and, by mistake, the other one) and submits.
@@ -163,7 +190,10 @@ describe('closing the loop', { timeout: 300_000 }, () => {
 
     // 4. The team leader sees what changed in round 2 and approves with the critical question still failed.
     await reviewer.reload();
-    await reviewer.getByRole('region', { name: 'Changes since round 1' }).getByRole('row', { name: new RegExp(escape(TIDY)) }).waitFor();
+    await reviewer
+      .getByRole('region', { name: 'Changes since round 1' })
+      .getByRole('row', { name: new RegExp(escape(TIDY)) })
+      .waitFor();
     await approve(reviewer);
     await score.getByText('Not passed').waitFor();
     const taskActions = reviewer.getByRole('region', { name: /^Corrective actions/ });
@@ -171,8 +201,20 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     await actionLink.waitFor();
     await taskActions.getByText(floorManager.full_name).waitFor();
     await taskActions.getByText('Open', { exact: true }).waitFor();
-    const opened = await k().selectFrom('corrective_actions').select(['id', 'status', 'origin', 'owner_id', 'question_key']).where('task_id', '=', first.taskId).execute();
-    expect(opened).toEqual([{ id: expect.any(Number) as number, status: 'open', origin: 'auto', owner_id: floorManager.id, question_key: 'loop_fire' }]);
+    const opened = await k()
+      .selectFrom('corrective_actions')
+      .select(['id', 'status', 'origin', 'owner_id', 'question_key'])
+      .where('task_id', '=', first.taskId)
+      .execute();
+    expect(opened).toEqual([
+      {
+        id: expect.any(Number) as number,
+        status: 'open',
+        origin: 'auto',
+        owner_id: floorManager.id,
+        question_key: 'loop_fire',
+      },
+    ]);
     const actionId = opened[0].id;
     expect(await actionLink.getAttribute('href')).toBe(`/tasks/actions?id=${actionId}`);
 
@@ -188,8 +230,14 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     await row(owner, FIRE).click();
     const panel = dialog(owner, FIRE);
     await panel.getByRole('textbox', { name: 'What was done' }).fill(FIX_NOTE);
-    const evidence = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 160, b: 70 } } }).jpeg().toBuffer();
-    await panel.getByLabel('Evidence files').setInputFiles({ name: 'exit-cleared.jpg', mimeType: 'image/jpeg', buffer: evidence });
+    const evidence = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 160, b: 70 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await panel
+      .getByLabel('Evidence files')
+      .setInputFiles({ name: 'exit-cleared.jpg', mimeType: 'image/jpeg', buffer: evidence });
     await panel.getByRole('button', { name: 'Remove exit-cleared.jpg' }).waitFor();
     await panel.getByRole('button', { name: 'Mark as done' }).click();
     await notice(owner, 'Corrective action marked as done');
@@ -216,14 +264,22 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     await owner.goto(`/tasks/actions?status=open&projectId=${first.projectId}`);
     await settled(owner);
     expect(await dataRows(owner).count()).toBe(0);
-    const actions = await k().selectFrom('corrective_actions').select(['status', 'verified_by_task_id']).where('project_id', '=', first.projectId).execute();
+    const actions = await k()
+      .selectFrom('corrective_actions')
+      .select(['status', 'verified_by_task_id'])
+      .where('project_id', '=', first.projectId)
+      .execute();
     expect(actions).toEqual([{ status: 'verified', verified_by_task_id: second.taskId }]);
     // Done, then verified: no longer open on the dashboard either.
     expect(await openActionsOfFloorManager(floorManager.id)).toBe(openBefore - 1);
     expect(await dashboardOpenActions(owner)).toBe(String(openBefore - 1));
 
     // 8a. The project summary report: figures computed here from the raw rows of the project's tasks.
-    const tasks = await k().selectFrom('tasks').select(['status', 'passed', 'score', 'rework_count']).where('project_id', '=', first.projectId).execute();
+    const tasks = await k()
+      .selectFrom('tasks')
+      .select(['status', 'passed', 'score', 'rework_count'])
+      .where('project_id', '=', first.projectId)
+      .execute();
     const approved = tasks.filter((t) => t.status === 'approved');
     expect(approved).toHaveLength(2);
     const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
@@ -251,7 +307,10 @@ describe('closing the loop', { timeout: 300_000 }, () => {
 
     // 8c. The inspection PDF of the first task downloads from its view page and holds the story.
     await reviewer.goto(`/tasks/viewTask/${first.taskId}`);
-    const [download] = await Promise.all([reviewer.waitForEvent('download'), reviewer.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      reviewer.waitForEvent('download'),
+      reviewer.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     const pdf = new Uint8Array(fs.readFileSync(await download.path()));
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });

@@ -4,7 +4,10 @@ import { dayStart, parseStatuses, TASK_FILTERS, tasksListInput } from './task-in
 
 describe('tasks list input from the URL', () => {
   it('sends several statuses as an array, the dates as local day bounds (the to day included), and no display keys', () => {
-    const state = parseListState('?status=scheduled,missed,bogus&from=2026-03-02&to=2026-03-08&mine=true&view=calendar&calendarView=timeGridWeek&date=2026-03-02&page=2', TASK_FILTERS);
+    const state = parseListState(
+      '?status=scheduled,missed,bogus&from=2026-03-02&to=2026-03-08&mine=true&view=calendar&calendarView=timeGridWeek&date=2026-03-02&page=2',
+      TASK_FILTERS,
+    );
     const input = tasksListInput(state);
     expect(input.status).toEqual(['scheduled', 'missed']);
     expect(input.from).toEqual(new Date(2026, 2, 2));

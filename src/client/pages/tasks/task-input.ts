@@ -1,17 +1,35 @@
 // The tasks list's URL state as the input of tasks.list: several statuses as a comma list, the date
 // range as local days (the `to` day included), "mine" as a flag.
-import { TASK_STATUSES, ZListTasksInput, type TListTasksInput, type TTaskStatus } from '../../../shared/schemas/tasks.ts';
-import { toSchemaListInput, type ListState } from '../../lib/list-state.ts';
+import {
+  TASK_STATUSES,
+  type TListTasksInput,
+  type TTaskStatus,
+  ZListTasksInput,
+} from '../../../shared/schemas/tasks.ts';
+import { type ListState, toSchemaListInput } from '../../lib/list-state.ts';
 
-export const TASK_FILTERS = ['status', 'projectId', 'locationId', 'assigneeId', 'teamId', 'directionId', 'subDirectionId', 'classId', 'from', 'to', 'mine', 'view', 'calendarView', 'date'] as const;
+export const TASK_FILTERS = [
+  'status',
+  'projectId',
+  'locationId',
+  'assigneeId',
+  'teamId',
+  'directionId',
+  'subDirectionId',
+  'classId',
+  'from',
+  'to',
+  'mine',
+  'view',
+  'calendarView',
+  'date',
+] as const;
 
 /** Filters that are not list input (the display). */
 const DISPLAY = new Set(['view', 'calendarView', 'date', 'status', 'from', 'to']);
 
 export function parseStatuses(value: string | undefined): TTaskStatus[] {
-  return (value ?? '')
-    .split(',')
-    .filter((s): s is TTaskStatus => (TASK_STATUSES as readonly string[]).includes(s));
+  return (value ?? '').split(',').filter((s): s is TTaskStatus => (TASK_STATUSES as readonly string[]).includes(s));
 }
 
 /** Start of a local `YYYY-MM-DD` day, or undefined for anything else. */

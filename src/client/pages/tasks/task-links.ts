@@ -13,10 +13,14 @@ export function useTaskLinks(): (task: TaskLinkFields) => { view: string | null;
   const { user, ability } = useSession();
   return (task) => {
     if (!user) return { view: null, perform: null };
-    const performable = task.assigneeId === user.id && (task.status === 'scheduled' || task.status === 'in_progress' || task.status === 'rejected');
+    const performable =
+      task.assigneeId === user.id &&
+      (task.status === 'scheduled' || task.status === 'in_progress' || task.status === 'rejected');
     return {
       view: openableHref(taskViewPath(task.id), ability, user.role_name),
-      perform: performable ? openableHref(taskPerformPath(task.slotId, task.assignmentId), ability, user.role_name) : null,
+      perform: performable
+        ? openableHref(taskPerformPath(task.slotId, task.assignmentId), ability, user.role_name)
+        : null,
     };
   };
 }

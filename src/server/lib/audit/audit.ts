@@ -7,19 +7,52 @@ import type { AuthedContext } from '../context.ts';
 import { AuditEvent } from './audit-event.entity.ts';
 
 export type AuditAction =
-  | 'create' | 'update' | 'delete' | 'archive' | 'restore'
-  | 'publish' | 'new_version' | 'revoke' | 'activate' | 'deactivate' | 'password_reset' | 'invite'
-  | 'hold' | 'complete' | 'generate' | 'missed'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'archive'
+  | 'restore'
+  | 'publish'
+  | 'new_version'
+  | 'revoke'
+  | 'activate'
+  | 'deactivate'
+  | 'password_reset'
+  | 'invite'
+  | 'hold'
+  | 'complete'
+  | 'generate'
+  | 'missed'
   // Task transitions (workflow/tasks).
-  | 'start' | 'save_answers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel'
+  | 'start'
+  | 'save_answers'
+  | 'submit'
+  | 'approve'
+  | 'reject'
+  | 'resume'
+  | 'cancel'
   // Corrective action transitions (workflow/corrective-actions).
   | 'verify';
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
-  | 'Customer' | 'License' | 'Direction' | 'SubDirection' | 'Class' | 'Location' | 'Scheme' | 'Team' | 'User' | 'SavedView'
+  | 'Customer'
+  | 'License'
+  | 'Direction'
+  | 'SubDirection'
+  | 'Class'
+  | 'Location'
+  | 'Scheme'
+  | 'Team'
+  | 'User'
+  | 'SavedView'
   | 'File'
-  | 'Project' | 'LocationAssignment' | 'Slot' | 'Task' | 'Report' | 'CorrectiveAction';
+  | 'Project'
+  | 'LocationAssignment'
+  | 'Slot'
+  | 'Task'
+  | 'Report'
+  | 'CorrectiveAction';
 
 export interface AuditInput {
   action: AuditAction;
@@ -48,7 +81,11 @@ export function recordAudit(ctx: AuthedContext, input: AuditInput): void {
  * Audit events of changes nobody made by hand (scheduled jobs: a slot ended unstarted), written in
  * set-based INSERTs inside the caller's transaction; the actor is null and named `system`.
  */
-export async function recordSystemAudits(em: EntityManager, inputs: readonly AuditInput[], at = new Date()): Promise<void> {
+export async function recordSystemAudits(
+  em: EntityManager,
+  inputs: readonly AuditInput[],
+  at = new Date(),
+): Promise<void> {
   // Chunks keep each INSERT under PostgreSQL's 65,535 parameters.
   for (let i = 0; i < inputs.length; i += 5000) {
     await db(em)

@@ -9,14 +9,19 @@ import { Chart } from '../../../components/charts/index.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import classes from './Academy.module.css';
 import { CourseProgress } from './academy-ui.tsx';
+import classes from './Academy.module.css';
 
 export default function AcademyDashboardPage() {
   const { t } = useTranslation('academy');
   const fmt = useFormatters();
   const summary = trpc.apps.academy.summary.useQuery();
-  const next = trpc.apps.academy.courses.list.useQuery({ hideCompleted: true, sortBy: 'progress', orderBy: 'desc', itemsPerPage: 4 });
+  const next = trpc.apps.academy.courses.list.useQuery({
+    hideCompleted: true,
+    sortBy: 'progress',
+    orderBy: 'desc',
+    itemsPerPage: 4,
+  });
   const s = summary.data;
   return (
     <div className={classes.page}>
@@ -42,8 +47,19 @@ export default function AcademyDashboardPage() {
               <Stat id="inProgress" label={t('dashboard.inProgress')} value={fmt.number(s.inProgress)} />
               <Stat id="completed" label={t('dashboard.completed')} value={fmt.number(s.completed)} />
               <Stat id="notStarted" label={t('dashboard.notStarted')} value={fmt.number(s.notStarted)} />
-              <Stat id="hours" label={t('dashboard.hours')} value={t('dashboard.hoursValue', { done: fmt.number(s.completedHours), total: fmt.number(s.hours) })} />
-              <Stat id="lectures" label={t('dashboard.lectures')} value={t('dashboard.lecturesValue', { done: fmt.number(s.completedLectures), total: fmt.number(s.lectures) })} />
+              <Stat
+                id="hours"
+                label={t('dashboard.hours')}
+                value={t('dashboard.hoursValue', { done: fmt.number(s.completedHours), total: fmt.number(s.hours) })}
+              />
+              <Stat
+                id="lectures"
+                label={t('dashboard.lectures')}
+                value={t('dashboard.lecturesValue', {
+                  done: fmt.number(s.completedLectures),
+                  total: fmt.number(s.lectures),
+                })}
+              />
             </dl>
           </section>
           <div className={classes.grid}>
@@ -67,7 +83,9 @@ export default function AcademyDashboardPage() {
                 {t('dashboard.continue')}
               </Heading>
               {next.error && <QueryError title={t('loadFailed')} error={next.error} onRetry={next.refetch} />}
-              {next.data && next.data.items.length === 0 && <Text className={classes.muted}>{t('dashboard.continueEmpty')}</Text>}
+              {next.data && next.data.items.length === 0 && (
+                <Text className={classes.muted}>{t('dashboard.continueEmpty')}</Text>
+              )}
               <ul className={classes.nextList}>
                 {next.data?.items.map((c) => (
                   <li key={c.id}>

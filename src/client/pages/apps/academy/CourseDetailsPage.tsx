@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { pathFor } from '../../../app/routes.tsx';
-import { useToast } from '../../../components/Toast/index.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
+import { useToast } from '../../../components/Toast/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import classes from './Academy.module.css';
 import { CourseProgress, percentOf, useDuration } from './academy-ui.tsx';
+import classes from './Academy.module.css';
 
 export default function CourseDetailsPage() {
   const { t } = useTranslation('academy');
@@ -26,7 +26,9 @@ export default function CourseDetailsPage() {
   const params = useParams<{ id?: string }>();
   const courseId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const input = courseId === undefined ? {} : { courseId };
-  const details = trpc.apps.academy.courseDetails.useQuery(input, { retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 2 });
+  const details = trpc.apps.academy.courseDetails.useQuery(input, {
+    retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 2,
+  });
   const [pending, setPending] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const tick = trpc.apps.academy.setTopicCompleted.useMutation({
@@ -37,7 +39,9 @@ export default function CourseDetailsPage() {
       toast.show({ message: t('details.saved'), variant: 'success' });
     },
     onError: (error) => {
-      setProblem(error.data?.code === 'CONFLICT' ? t('details.conflict') : `${t('details.saveFailed')}: ${error.message}`);
+      setProblem(
+        error.data?.code === 'CONFLICT' ? t('details.conflict') : `${t('details.saveFailed')}: ${error.message}`,
+      );
       void details.refetch();
     },
     onSettled: () => setPending(null),
@@ -81,9 +85,18 @@ export default function CourseDetailsPage() {
               <Heading as="h2" id="ac-progress" className={classes.cardTitle}>
                 {t('details.progress')}
               </Heading>
-              <CourseProgress title={d.title} done={d.completedLectures} total={d.totalLectures} testId="course-progress" />
+              <CourseProgress
+                title={d.title}
+                done={d.completedLectures}
+                total={d.totalLectures}
+                testId="course-progress"
+              />
               <Text as="p" className={classes.srOnly} aria-live="polite">
-                {t('details.progressText', { done: d.completedLectures, total: d.totalLectures, percent: percentOf(d.completedLectures, d.totalLectures) })}
+                {t('details.progressText', {
+                  done: d.completedLectures,
+                  total: d.totalLectures,
+                  percent: percentOf(d.completedLectures, d.totalLectures),
+                })}
               </Text>
             </section>
           </header>
@@ -98,12 +111,21 @@ export default function CourseDetailsPage() {
               {d.content.map((section) => {
                 const done = section.topics.filter((x) => x.isCompleted).length;
                 return (
-                  <section key={section.id} className={classes.section} aria-labelledby={`ac-s-${section.id}`} data-section={section.id}>
+                  <section
+                    key={section.id}
+                    className={classes.section}
+                    aria-labelledby={`ac-s-${section.id}`}
+                    data-section={section.id}
+                  >
                     <Heading as="h3" id={`ac-s-${section.id}`} className={classes.sectionTitle}>
                       <bdi dir="auto">{section.title}</bdi>
                     </Heading>
                     <Text as="p" className={classes.muted}>
-                      {t('details.sectionStatus', { done: fmt.number(done), total: fmt.number(section.topics.length), time: duration(section.time) })}
+                      {t('details.sectionStatus', {
+                        done: fmt.number(done),
+                        total: fmt.number(section.topics.length),
+                        time: duration(section.time),
+                      })}
                     </Text>
                     <ul className={classes.topics}>
                       {section.topics.map((topic) => (
@@ -116,8 +138,18 @@ export default function CourseDetailsPage() {
                                 setPending(topic.id);
                                 setProblem(null);
                                 // Shown at once; the server's answer (or a reload on refusal) replaces it.
-                                utils.apps.academy.courseDetails.setData(input, (old) =>
-                                  old && { ...old, content: old.content.map((s) => ({ ...s, topics: s.topics.map((x) => (x.id === topic.id ? { ...x, isCompleted: checked } : x)) })) },
+                                utils.apps.academy.courseDetails.setData(
+                                  input,
+                                  (old) =>
+                                    old && {
+                                      ...old,
+                                      content: old.content.map((s) => ({
+                                        ...s,
+                                        topics: s.topics.map((x) =>
+                                          x.id === topic.id ? { ...x, isCompleted: checked } : x,
+                                        ),
+                                      })),
+                                    },
                                 );
                                 tick.mutate({ topicId: topic.id, isCompleted: checked, version: topic.version });
                               }}
@@ -125,9 +157,7 @@ export default function CourseDetailsPage() {
                             <FormControl.Label className={classes.topicLabel}>
                               <bdi dir="auto">{topic.title}</bdi>
                             </FormControl.Label>
-                            <FormControl.Caption>
-                              {duration(topic.time)}
-                            </FormControl.Caption>
+                            <FormControl.Caption>{duration(topic.time)}</FormControl.Caption>
                           </FormControl>
                         </li>
                       ))}
@@ -147,7 +177,10 @@ export default function CourseDetailsPage() {
                 <Fact label={t('details.language')} value={d.language} />
                 <Fact label={t('details.captions')} value={d.isCaptions ? t('details.yes') : t('details.no')} />
                 <Fact label={t('details.lectures')} value={fmt.number(d.totalLectures)} />
-                <Fact label={t('details.length')} value={t('details.hours', { n: fmt.number(Number.parseFloat(d.length)) })} />
+                <Fact
+                  label={t('details.length')}
+                  value={t('details.hours', { n: fmt.number(Number.parseFloat(d.length)) })}
+                />
               </dl>
               <Heading as="h3" className={classes.sectionTitle}>
                 {t('details.description')}

@@ -6,13 +6,13 @@ import { Button, Checkbox, FormControl, Heading, Label, Select, Spinner, Text, T
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { QueryError } from '../../../components/QueryError/index.ts';
 import { ALL_COURSES_LABEL, COURSE_LABELS, type TCourseSortKey } from '../../../../shared/schemas/academy.ts';
 import { pathFor } from '../../../app/routes.tsx';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import classes from './Academy.module.css';
 import { CourseProgress, useDuration } from './academy-ui.tsx';
+import classes from './Academy.module.css';
 
 const PAGE_SIZE = 6;
 const SORTS = ['courseName.asc', 'courseName.desc', 'progress.asc', 'progress.desc'] as const;
@@ -31,9 +31,13 @@ export default function MyCoursePage() {
   const duration = useDuration();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const label = (COURSE_LABELS as readonly string[]).includes(params.get('label') ?? '') ? (params.get('label') as Label) : ALL_COURSES_LABEL;
+  const label = (COURSE_LABELS as readonly string[]).includes(params.get('label') ?? '')
+    ? (params.get('label') as Label)
+    : ALL_COURSES_LABEL;
   const hideCompleted = params.get('hideCompleted') === 'true';
-  const sort: Sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'courseName.asc';
+  const sort: Sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as Sort)
+    : 'courseName.asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [sortBy, orderBy] = sort.split('.') as [TCourseSortKey, 'asc' | 'desc'];
 
@@ -77,14 +81,30 @@ export default function MyCoursePage() {
           {t('list.description')}
         </Text>
       </header>
-      <form role="search" aria-label={t('list.filters')} className={classes.filters} onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label={t('list.filters')}
+        className={classes.filters}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <FormControl className={classes.searchField}>
           <FormControl.Label>{t('list.search')}</FormControl.Label>
-          <TextInput block type="search" leadingVisual={SearchIcon} value={draft} placeholder={t('list.searchHint')} onChange={(e) => setDraft(e.target.value)} />
+          <TextInput
+            block
+            type="search"
+            leadingVisual={SearchIcon}
+            value={draft}
+            placeholder={t('list.searchHint')}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </FormControl>
         <FormControl>
           <FormControl.Label>{t('list.tag')}</FormControl.Label>
-          <Select block value={label} onChange={(e) => update({ label: e.target.value === ALL_COURSES_LABEL ? null : e.target.value })}>
+          <Select
+            block
+            value={label}
+            onChange={(e) => update({ label: e.target.value === ALL_COURSES_LABEL ? null : e.target.value })}
+          >
             {COURSE_LABELS.map((l) => (
               <Select.Option key={l} value={l}>
                 {l === ALL_COURSES_LABEL ? t('list.allTags') : t(`tag.${l}`)}
@@ -94,7 +114,11 @@ export default function MyCoursePage() {
         </FormControl>
         <FormControl>
           <FormControl.Label>{t('list.sort')}</FormControl.Label>
-          <Select block value={sort} onChange={(e) => update({ sort: e.target.value === 'courseName.asc' ? null : e.target.value })}>
+          <Select
+            block
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value === 'courseName.asc' ? null : e.target.value })}
+          >
             {SORTS.map((s) => (
               <Select.Option key={s} value={s}>
                 {t(`list.${SORT_LABELS[s]}`)}
@@ -103,7 +127,10 @@ export default function MyCoursePage() {
           </Select>
         </FormControl>
         <FormControl className={classes.check}>
-          <Checkbox checked={hideCompleted} onChange={(e) => update({ hideCompleted: e.target.checked ? 'true' : null })} />
+          <Checkbox
+            checked={hideCompleted}
+            onChange={(e) => update({ hideCompleted: e.target.checked ? 'true' : null })}
+          />
           <FormControl.Label>{t('list.hideCompleted')}</FormControl.Label>
         </FormControl>
       </form>
@@ -153,7 +180,9 @@ export default function MyCoursePage() {
       )}
       {total > PAGE_SIZE && (
         <nav className={classes.pager} aria-label={t('list.pages')}>
-          <Text className={classes.muted}>{t('list.pageOf', { page: fmt.number(page), pages: fmt.number(pages) })}</Text>
+          <Text className={classes.muted}>
+            {t('list.pageOf', { page: fmt.number(page), pages: fmt.number(pages) })}
+          </Text>
           <span className={classes.pagerButtons}>
             <Button disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}>
               {t('list.previous')}

@@ -8,7 +8,17 @@ import classes from './Academy.module.css';
 export const percentOf = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
 
 /** A progress bar named after the course, with "3 of 12 lectures" beside it. */
-export function CourseProgress({ title, done, total, testId }: { title: string; done: number; total: number; testId?: string }) {
+export function CourseProgress({
+  title,
+  done,
+  total,
+  testId,
+}: {
+  title: string;
+  done: number;
+  total: number;
+  testId?: string;
+}) {
   const { t } = useTranslation('academy');
   const fmt = useFormatters();
   const percent = percentOf(done, total);
@@ -16,7 +26,8 @@ export function CourseProgress({ title, done, total, testId }: { title: string; 
     <div className={classes.progress} data-testid={testId} data-done={done} data-total={total}>
       <ProgressBar progress={percent} aria-label={t('list.progressOf', { title })} aria-valuetext={`${percent} %`} />
       <span className={classes.muted}>
-        {t('list.lectures', { done: fmt.number(done), total: fmt.number(total) })} · <span dir="ltr">{fmt.number(percent)} %</span>
+        {t('list.lectures', { done: fmt.number(done), total: fmt.number(total) })} ·{' '}
+        <span dir="ltr">{fmt.number(percent)} %</span>
       </span>
     </div>
   );

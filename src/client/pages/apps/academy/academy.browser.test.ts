@@ -9,12 +9,15 @@ import { signedInPage } from '../../../testing/browser.ts';
 const { b, page } = await signedInPage('admin@demo.com', 'admin');
 
 async function courses(query: string): Promise<{ courses: TCourse[]; total: number }> {
-  const res = await fetch(`${b.baseUrl}/api/apps/academy/courses${query}`, { headers: { authorization: `Bearer ${await b.token('admin@demo.com')}` } });
+  const res = await fetch(`${b.baseUrl}/api/apps/academy/courses${query}`, {
+    headers: { authorization: `Bearer ${await b.token('admin@demo.com')}` },
+  });
   expect(res.status, query).toBe(200);
   return (await res.json()) as { courses: TCourse[]; total: number };
 }
 
-const shownCourses = () => page.locator('[data-course]').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-course'))));
+const shownCourses = () =>
+  page.locator('[data-course]').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-course'))));
 
 /** Waits until the cards are exactly the API's answer to `query` (6 per page, title order). */
 async function expectCards(query: string) {
@@ -50,7 +53,10 @@ describe('academy as admin', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { level: 1, name: course.courseTitle }).waitFor();
     const progress = page.getByTestId('course-progress');
     expect(await progress.getAttribute('data-done')).toBe(String(course.completedTasks));
-    const lecture = page.locator('[data-topic]').filter({ has: page.getByRole('checkbox', { checked: false }) }).first();
+    const lecture = page
+      .locator('[data-topic]')
+      .filter({ has: page.getByRole('checkbox', { checked: false }) })
+      .first();
     const topicId = await lecture.getAttribute('data-topic');
     await lecture.getByRole('checkbox').check();
     await page.getByText('Progress saved').waitFor();
@@ -63,14 +69,18 @@ describe('academy as admin', { timeout: 180_000 }, () => {
     expect(after.completedTasks).toBe(course.completedTasks + 1);
   });
 
-  it('a tick from a second tab holding an old copy is refused, said, and the page reloads with the first tab\'s tick', async () => {
+  it("a tick from a second tab holding an old copy is refused, said, and the page reloads with the first tab's tick", async () => {
     const [course] = (await courses('?hideCompleted=true&sortBy=progress&orderBy=asc&itemsPerPage=1')).courses;
     const other = await page.context().newPage();
     for (const tab of [page, other]) {
       await tab.goto(`/apps/academy/course-details/${course.id}`);
       await tab.locator('[data-topic]').first().waitFor();
     }
-    const topicId = await page.locator('[data-topic]').filter({ has: page.getByRole('checkbox', { checked: false }) }).first().getAttribute('data-topic');
+    const topicId = await page
+      .locator('[data-topic]')
+      .filter({ has: page.getByRole('checkbox', { checked: false }) })
+      .first()
+      .getAttribute('data-topic');
     await page.locator(`[data-topic="${topicId}"]`).getByRole('checkbox').check();
     await page.getByText('Progress saved').waitFor();
     // The second tab still shows the lecture unticked, with the version it read.
@@ -79,7 +89,9 @@ describe('academy as admin', { timeout: 180_000 }, () => {
     await stale.click();
     await other.getByText(/This lecture was changed in another tab/).waitFor();
     await expect.poll(() => stale.isChecked()).toBe(true);
-    await expect.poll(() => other.getByTestId('course-progress').getAttribute('data-done')).toBe(String(course.completedTasks + 1));
+    await expect
+      .poll(() => other.getByTestId('course-progress').getAttribute('data-done'))
+      .toBe(String(course.completedTasks + 1));
     await other.close();
   });
 

@@ -9,16 +9,29 @@ import { PlusIcon } from '@primer/octicons-react';
 import { Button, Checkbox, FormControl, Heading, Spinner, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError/index.ts';
-import type { TCalendarCategory, TCalendarEvent, TReplaceCalendarEventBody } from '../../../../shared/schemas/calendar.ts';
+import { useLocation } from 'wouter';
+import type {
+  TCalendarCategory,
+  TCalendarEvent,
+  TReplaceCalendarEventBody,
+} from '../../../../shared/schemas/calendar.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
-import { EventText, WorkCalendar, eventClasses } from '../../../components/WorkCalendar/WorkCalendar.tsx';
-import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
+import { EventText, eventClasses, WorkCalendar } from '../../../components/WorkCalendar/WorkCalendar.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
-import { CALENDAR_CATEGORIES, CATEGORY_TONES, eventValues, localDay, movedInput, newEventValues, toEventSource, type EventFormValues } from './calendar-model.ts';
+import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
+import {
+  CALENDAR_CATEGORIES,
+  CATEGORY_TONES,
+  type EventFormValues,
+  eventValues,
+  localDay,
+  movedInput,
+  newEventValues,
+  toEventSource,
+} from './calendar-model.ts';
 import { EventDialog } from './EventDialog.tsx';
 import classes from './CalendarPage.module.css';
 
@@ -42,7 +55,10 @@ export default function CalendarPage() {
   const [announcement, setAnnouncement] = useState('');
 
   const input = { calendars: shown, from: range?.from, to: range?.to };
-  const events = trpc.apps.calendar.events.list.useQuery(input, { enabled: !!range, placeholderData: keepPreviousData });
+  const events = trpc.apps.calendar.events.list.useQuery(input, {
+    enabled: !!range,
+    placeholderData: keepPreviousData,
+  });
   const create = trpc.apps.calendar.events.create.useMutation();
   const update = trpc.apps.calendar.events.update.useMutation();
   const remove = trpc.apps.calendar.events.delete.useMutation();
@@ -53,7 +69,15 @@ export default function CalendarPage() {
   const mayTasks = ability.can('read', 'Task');
   const [showTasks, setShowTasks] = useState(true);
   const tasks = trpc.tasks.list.useQuery(
-    { mine: true, from: range?.from, to: range?.to, page: 1, itemsPerPage: TASK_CAP, sortBy: 'startsAt', orderBy: 'asc' },
+    {
+      mine: true,
+      from: range?.from,
+      to: range?.to,
+      page: 1,
+      itemsPerPage: TASK_CAP,
+      sortBy: 'startsAt',
+      orderBy: 'asc',
+    },
     { enabled: mayTasks && showTasks && !!range, placeholderData: keepPreviousData },
   );
   const taskSources = useMemo(
@@ -80,20 +104,25 @@ export default function CalendarPage() {
     [events.data],
   );
 
-
-  const toggle = (c: TCalendarCategory, on: boolean) => setShown((s) => CALENDAR_CATEGORIES.filter((x) => (x === c ? on : s.includes(x))));
+  const toggle = (c: TCalendarCategory, on: boolean) =>
+    setShown((s) => CALENDAR_CATEGORIES.filter((x) => (x === c ? on : s.includes(x))));
 
   const save = async (data: TReplaceCalendarEventBody) => {
-    const saved = editing?.event ? await update.mutateAsync({ ...data, id: editing.event.id }) : await create.mutateAsync(data);
+    const saved = editing?.event
+      ? await update.mutateAsync({ ...data, id: editing.event.id })
+      : await create.mutateAsync(data);
     await utils.apps.calendar.events.list.invalidate();
     notices.success(editing?.event ? t('saved', { title: saved.title }) : t('added', { title: saved.title }));
   };
 
   const deleteEvent = (event: TCalendarEvent) =>
-    notices.run(async () => {
-      await remove.mutateAsync({ id: event.id });
-      await utils.apps.calendar.events.list.invalidate();
-    }, t('deleted', { title: event.title }));
+    notices.run(
+      async () => {
+        await remove.mutateAsync({ id: event.id });
+        await utils.apps.calendar.events.list.invalidate();
+      },
+      t('deleted', { title: event.title }),
+    );
 
   // Drag and drop or resize: FullCalendar already shows the change; it is saved at once and put back on refusal.
   const onChange = (arg: EventChangeArg) => {
@@ -114,7 +143,13 @@ export default function CalendarPage() {
   };
 
   const openNew = (arg?: DateSelectArg) => {
-    setEditing({ event: null, initial: newEventValues(arg ? { start: arg.start, end: arg.end, allDay: arg.allDay } : undefined, shown[0] ?? 'Business') });
+    setEditing({
+      event: null,
+      initial: newEventValues(
+        arg ? { start: arg.start, end: arg.end, allDay: arg.allDay } : undefined,
+        shown[0] ?? 'Business',
+      ),
+    });
     calendarRef.current?.getApi().unselect();
   };
 
@@ -176,9 +211,7 @@ export default function CalendarPage() {
         </aside>
         <div className={classes.main}>
           <NoticeArea notices={notices} />
-          {events.error && (
-            <QueryError title={t('loadFailed')} error={events.error} onRetry={events.refetch} />
-          )}
+          {events.error && <QueryError title={t('loadFailed')} error={events.error} onRetry={events.refetch} />}
           {tasks.error && <p className={classes.errorText}>{t('tasksFailed', { message: tasks.error.message })}</p>}
           {noneShown ? (
             <p className={classes.hint}>{t('noCategory')}</p>
@@ -193,7 +226,11 @@ export default function CalendarPage() {
             ref={calendarRef}
             label={t('calendarLabel')}
             initialView={phone ? 'listMonth' : 'dayGridMonth'}
-            headerToolbar={phone ? { start: 'prev,next', center: 'title', end: 'today' } : { start: 'prev,next today', center: 'title', end: VIEWS.join(',') }}
+            headerToolbar={
+              phone
+                ? { start: 'prev,next', center: 'title', end: 'today' }
+                : { start: 'prev,next today', center: 'title', end: VIEWS.join(',') }
+            }
             footerToolbar={phone ? { center: VIEWS.join(',') } : undefined}
             events={[...sources, ...taskSources]}
             editable
@@ -207,7 +244,11 @@ export default function CalendarPage() {
             noEventsContent={t('noEvents')}
             eventContent={(arg) => (
               <EventText
-                status={arg.event.extendedProps.taskId ? t('myInspections') : t(`categories.${String(arg.event.extendedProps.calendar)}`)}
+                status={
+                  arg.event.extendedProps.taskId
+                    ? t('myInspections')
+                    : t(`categories.${String(arg.event.extendedProps.calendar)}`)
+                }
                 title={arg.event.title}
                 time={arg.view.type === 'dayGridMonth' && !arg.event.allDay ? arg.timeText : undefined}
                 focusable={arg.view.type.startsWith('list')}
@@ -215,12 +256,14 @@ export default function CalendarPage() {
             )}
             eventClick={(arg) => {
               arg.jsEvent.preventDefault();
-              if (arg.event.extendedProps.taskId) return navigate(`/tasks/viewTask/${String(arg.event.extendedProps.taskId)}`);
+              if (arg.event.extendedProps.taskId)
+                return navigate(`/tasks/viewTask/${String(arg.event.extendedProps.taskId)}`);
               const event = byId.get(arg.event.id);
               if (event) setEditing({ event, initial: eventValues(event) });
             }}
             datesSet={(arg) => {
-              if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime()) setRange({ from: arg.start, to: arg.end });
+              if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime())
+                setRange({ from: arg.start, to: arg.end });
             }}
           />
         </div>

@@ -4,11 +4,15 @@
 import { TrashIcon } from '@primer/octicons-react';
 import { Button, Checkbox, FormControl, Select, Spinner, Textarea, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { ZReplaceCalendarEventBody, type TCalendarEvent, type TReplaceCalendarEventBody } from '../../../../shared/schemas/calendar.ts';
-import { Field, FormDialog, TextField, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
+import {
+  type TCalendarEvent,
+  type TReplaceCalendarEventBody,
+  ZReplaceCalendarEventBody,
+} from '../../../../shared/schemas/calendar.ts';
+import { Field, FormDialog, formClasses, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useConfirmDialog } from '../../../components/ListPage/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { CALENDAR_CATEGORIES, toEventInput, withAllDay, type EventFormValues } from './calendar-model.ts';
+import { CALENDAR_CATEGORIES, type EventFormValues, toEventInput, withAllDay } from './calendar-model.ts';
 import classes from './CalendarPage.module.css';
 
 export function EventDialog({
@@ -34,13 +38,19 @@ export function EventDialog({
   const { confirm, dialog } = useConfirmDialog();
   const colleagues = trpc.apps.chat.live.colleagues.useQuery(undefined, { staleTime: 60_000 });
   // Guests: the caller's colleagues, and whoever the event already names (sample guests stay choosable).
-  const names = [...new Set([...(colleagues.data?.colleagues.map((c) => c.fullName) ?? []), ...initial.guests])].sort((a, b) => a.localeCompare(b));
+  const names = [...new Set([...(colleagues.data?.colleagues.map((c) => c.fullName) ?? []), ...initial.guests])].sort(
+    (a, b) => a.localeCompare(b),
+  );
   const { values } = form;
   const dateType = values.allDay ? 'date' : 'datetime-local';
 
   const remove = async () => {
     if (!event) return;
-    const ok = await confirm({ title: t('deleteTitle'), content: t('deleteBody', { title: event.title }), confirmLabel: t('delete') });
+    const ok = await confirm({
+      title: t('deleteTitle'),
+      content: t('deleteBody', { title: event.title }),
+      confirmLabel: t('delete'),
+    });
     if (ok && (await onDelete())) onClose();
   };
 
@@ -64,7 +74,14 @@ export function EventDialog({
       >
         <TextField form={form} name="title" label={t('fields.title')} required />
         <Field label={t('fields.calendar')} error={form.error('extendedProps.calendar')} required>
-          <Select block name="calendar" value={values.calendar} onChange={(e) => form.patch({ calendar: e.target.value as EventFormValues['calendar'] }, ['extendedProps.calendar'])}>
+          <Select
+            block
+            name="calendar"
+            value={values.calendar}
+            onChange={(e) =>
+              form.patch({ calendar: e.target.value as EventFormValues['calendar'] }, ['extendedProps.calendar'])
+            }
+          >
             {CALENDAR_CATEGORIES.map((c) => (
               <Select.Option key={c} value={c}>
                 {t(`categories.${c}`)}
@@ -73,15 +90,31 @@ export function EventDialog({
           </Select>
         </Field>
         <FormControl>
-          <Checkbox name="allDay" checked={values.allDay} onChange={(e) => form.patch(withAllDay(values, e.target.checked), ['start', 'end', 'allDay'])} />
+          <Checkbox
+            name="allDay"
+            checked={values.allDay}
+            onChange={(e) => form.patch(withAllDay(values, e.target.checked), ['start', 'end', 'allDay'])}
+          />
           <FormControl.Label>{t('fields.allDay')}</FormControl.Label>
         </FormControl>
         <div className={formClasses.row}>
           <Field label={values.allDay ? t('fields.startDay') : t('fields.start')} error={form.error('start')} required>
-            <TextInput type={dateType} block name="start" value={values.start} onChange={(e) => form.set('start', e.target.value)} />
+            <TextInput
+              type={dateType}
+              block
+              name="start"
+              value={values.start}
+              onChange={(e) => form.set('start', e.target.value)}
+            />
           </Field>
           <Field label={values.allDay ? t('fields.endDay') : t('fields.end')} error={form.error('end')} required>
-            <TextInput type={dateType} block name="end" value={values.end} onChange={(e) => form.set('end', e.target.value)} />
+            <TextInput
+              type={dateType}
+              block
+              name="end"
+              value={values.end}
+              onChange={(e) => form.set('end', e.target.value)}
+            />
           </Field>
         </div>
         <TextField form={form} name="url" type="url" label={t('fields.url')} placeholder="https://" />
@@ -99,7 +132,12 @@ export function EventDialog({
                     <Checkbox
                       value={name}
                       checked={values.guests.includes(name)}
-                      onChange={(e) => form.set('guests', e.target.checked ? [...values.guests, name] : values.guests.filter((g) => g !== name))}
+                      onChange={(e) =>
+                        form.set(
+                          'guests',
+                          e.target.checked ? [...values.guests, name] : values.guests.filter((g) => g !== name),
+                        )
+                      }
                     />
                     <FormControl.Label>
                       <bdi>{name}</bdi>
@@ -109,13 +147,27 @@ export function EventDialog({
               ))}
             </ul>
           )}
-          {form.error('extendedProps.guests') && <p className={classes.errorText}>{form.error('extendedProps.guests')}</p>}
+          {form.error('extendedProps.guests') && (
+            <p className={classes.errorText}>{form.error('extendedProps.guests')}</p>
+          )}
         </fieldset>
         <Field label={t('fields.location')} error={form.error('extendedProps.location')}>
-          <TextInput block name="location" value={values.location} onChange={(e) => form.patch({ location: e.target.value }, ['extendedProps.location'])} />
+          <TextInput
+            block
+            name="location"
+            value={values.location}
+            onChange={(e) => form.patch({ location: e.target.value }, ['extendedProps.location'])}
+          />
         </Field>
         <Field label={t('fields.description')} error={form.error('extendedProps.description')}>
-          <Textarea block rows={3} resize="vertical" name="description" value={values.description} onChange={(e) => form.patch({ description: e.target.value }, ['extendedProps.description'])} />
+          <Textarea
+            block
+            rows={3}
+            resize="vertical"
+            name="description"
+            value={values.description}
+            onChange={(e) => form.patch({ description: e.target.value }, ['extendedProps.description'])}
+          />
         </Field>
       </FormDialog>
       {dialog}

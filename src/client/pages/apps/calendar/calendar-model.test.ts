@@ -1,6 +1,6 @@
 // The calendar form's mapping: local date-times in, Dates out; all-day events by their last day.
 import { describe, expect, it } from 'vitest';
-import { ZCreateCalendarEventInput, type TCalendarEvent } from '../../../../shared/schemas/calendar.ts';
+import { type TCalendarEvent, ZCreateCalendarEventInput } from '../../../../shared/schemas/calendar.ts';
 import { eventValues, movedInput, newEventValues, toEventInput, withAllDay } from './calendar-model.ts';
 
 const event: TCalendarEvent = {

@@ -2,7 +2,12 @@
 // browser's time zone, all-day events as whole days (FullCalendar's end is exclusive, the form's
 // "end date" is the last day of the event).
 import type { EventInput } from '@fullcalendar/core';
-import { CALENDAR_CATEGORIES, type TCalendarCategory, type TCalendarEvent, type TUpdateCalendarEventInput } from '../../../../shared/schemas/calendar.ts';
+import {
+  CALENDAR_CATEGORIES,
+  type TCalendarCategory,
+  type TCalendarEvent,
+  type TUpdateCalendarEventInput,
+} from '../../../../shared/schemas/calendar.ts';
 
 export interface EventFormValues extends Record<string, unknown> {
   title: string;
@@ -43,7 +48,10 @@ export function parseLocal(value: string): Date | null {
 }
 
 /** A new event's values: the picked range, or the next full hour for an hour. */
-export function newEventValues(range?: { start: Date; end?: Date | null; allDay: boolean }, calendar: TCalendarCategory | '' = 'Business'): EventFormValues {
+export function newEventValues(
+  range?: { start: Date; end?: Date | null; allDay: boolean },
+  calendar: TCalendarCategory | '' = 'Business',
+): EventFormValues {
   let start = range?.start;
   let end = range?.end ?? null;
   const allDay = range?.allDay ?? false;
@@ -116,9 +124,16 @@ export function toEventInput(values: EventFormValues): Record<string, unknown> {
 }
 
 /** The input that moves an event (drag or resize) and keeps the rest as it is. */
-export function movedInput(event: TCalendarEvent, start: Date, end: Date | null, allDay: boolean): TUpdateCalendarEventInput {
+export function movedInput(
+  event: TCalendarEvent,
+  start: Date,
+  end: Date | null,
+  allDay: boolean,
+): TUpdateCalendarEventInput {
   // A timed event dropped on a day keeps its length; an all-day one dropped on a time lasts an hour.
-  const fallback = allDay ? addDays(start, 1) : new Date(start.getTime() + (event.allDay ? 60 * 60_000 : event.end.getTime() - event.start.getTime()));
+  const fallback = allDay
+    ? addDays(start, 1)
+    : new Date(start.getTime() + (event.allDay ? 60 * 60_000 : event.end.getTime() - event.start.getTime()));
   return {
     id: event.id,
     version: event.version,

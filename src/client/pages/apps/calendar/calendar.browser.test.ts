@@ -48,7 +48,9 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     // Drag to the next day (the previous one when today ends the grid's row).
     const next = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
     const prev = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-    const rowEnds = await page.locator(`td.fc-daygrid-day[data-date="${day(today)}"]`).evaluate((td) => td.nextElementSibling === null);
+    const rowEnds = await page
+      .locator(`td.fc-daygrid-day[data-date="${day(today)}"]`)
+      .evaluate((td) => td.nextElementSibling === null);
     const target = rowEnds ? prev : next;
     const from = (await event.boundingBox())!;
     const cell = (await page.locator(`td.fc-daygrid-day[data-date="${day(target)}"]`).boundingBox())!;
@@ -60,10 +62,15 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     await expect.poll(async () => day((await stored(title))!.start), { timeout: 10_000 }).toBe(day(target));
     const moved = (await stored(title))!;
     expect(moved.end.getTime() - moved.start.getTime()).toBe(90 * 60_000);
-    await page.getByRole('status').filter({ hasText: `“${title}” moved` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `“${title}” moved` })
+      .waitFor();
 
     await page.reload();
-    const movedEvent = page.locator(`td.fc-daygrid-day[data-date="${day(target)}"] .fc-daygrid-event`).filter({ hasText: title });
+    const movedEvent = page
+      .locator(`td.fc-daygrid-day[data-date="${day(target)}"] .fc-daygrid-event`)
+      .filter({ hasText: title });
     await movedEvent.waitFor();
 
     // Delete by keyboard: the event opens with Enter, Delete asks first.
@@ -88,15 +95,24 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     const today = new Date();
     const start = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 14);
     const title = `Refused move ${Date.now()}`;
-    await analyst.apps.calendar.events.create({ title, start, end: new Date(start.getTime() + 3_600_000), extendedProps: { calendar: 'Personal' } });
+    await analyst.apps.calendar.events.create({
+      title,
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      extendedProps: { calendar: 'Personal' },
+    });
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
     await b.signIn(page, 'analyst@demo.com', 'analyst');
     await page.goto('/apps/calendar');
-    const event = page.locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`).filter({ hasText: title });
+    const event = page
+      .locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`)
+      .filter({ hasText: title });
     await event.waitFor();
     await page.route('**/trpc/apps.calendar.events.update**', (route) => route.abort('connectionrefused'));
-    const rowEnds = await page.locator(`td.fc-daygrid-day[data-date="${day(today)}"]`).evaluate((td) => td.nextElementSibling === null);
+    const rowEnds = await page
+      .locator(`td.fc-daygrid-day[data-date="${day(today)}"]`)
+      .evaluate((td) => td.nextElementSibling === null);
     const target = new Date(today.getFullYear(), today.getMonth(), today.getDate() + (rowEnds ? -1 : 1));
     const from = (await event.boundingBox())!;
     const cell = (await page.locator(`td.fc-daygrid-day[data-date="${day(target)}"]`).boundingBox())!;
@@ -108,7 +124,12 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     // Back on its day, with the failure shown; the server still has it where it was.
     await page.getByLabel('Notice').waitFor();
     await event.waitFor();
-    expect(await page.locator(`td.fc-daygrid-day[data-date="${day(target)}"] .fc-daygrid-event`).filter({ hasText: title }).count()).toBe(0);
+    expect(
+      await page
+        .locator(`td.fc-daygrid-day[data-date="${day(target)}"] .fc-daygrid-event`)
+        .filter({ hasText: title })
+        .count(),
+    ).toBe(0);
     const stored = (await analyst.apps.calendar.events.list()).find((e) => e.title === title);
     expect(stored?.start.getTime()).toBe(start.getTime());
     await context.close();
@@ -119,17 +140,27 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     const today = new Date();
     const start = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 9);
     const title = `Two tabs ${Date.now()}`;
-    const created = await planner.apps.calendar.events.create({ title, start, end: new Date(start.getTime() + 3_600_000), extendedProps: { calendar: 'Business' } });
+    const created = await planner.apps.calendar.events.create({
+      title,
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      extendedProps: { calendar: 'Business' },
+    });
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
     await b.signIn(page, 'floormanager@demo.com', 'floormanager');
     await page.goto('/apps/calendar');
-    const event = page.locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`).filter({ hasText: title });
+    const event = page
+      .locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`)
+      .filter({ hasText: title });
     await event.click();
     const edit = page.getByRole('dialog', { name: 'Edit event' });
     await edit.getByLabel('Location').fill('Depot 9');
     // Meanwhile, the other tab saves.
-    await planner.apps.calendar.events.update({ ...created, extendedProps: { ...created.extendedProps, location: 'Other tab' } });
+    await planner.apps.calendar.events.update({
+      ...created,
+      extendedProps: { ...created.extendedProps, location: 'Other tab' },
+    });
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByText('Someone else changed this record').waitFor();
     const stored = async () => (await planner.apps.calendar.events.list()).find((e) => e.id === created.id);
@@ -138,7 +169,9 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     // Reload shows their change (after a confirmation); a second conflict is then overwritten on purpose.
     await edit.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('alertdialog', { name: 'Reload the record?' }).getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Location').inputValue()).toBe('Other tab');
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Location').inputValue())
+      .toBe('Other tab');
     const reopened = page.getByRole('dialog', { name: 'Edit event' });
     await reopened.getByLabel('Location').fill('Depot 10');
     await planner.apps.calendar.events.update({ ...(await stored())!, title: `${title} (renamed)` });
@@ -152,7 +185,13 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
 
   it('jumps to a date with the picker and shows the caller’s inspection slots read-only, opening their task', async () => {
     const api = await b.caller('qualitycontrol@demo.com');
-    const { items } = await api.tasks.list({ mine: true, page: 1, itemsPerPage: 1, sortBy: 'startsAt', orderBy: 'asc' });
+    const { items } = await api.tasks.list({
+      mine: true,
+      page: 1,
+      itemsPerPage: 1,
+      sortBy: 'startsAt',
+      orderBy: 'asc',
+    });
     expect(items.length).toBe(1);
     const task = items[0];
     const { context, page } = await b.newPage();

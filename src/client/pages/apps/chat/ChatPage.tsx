@@ -2,15 +2,33 @@
 // screens below 600 px). Sample contacts are the caller's own copy; real colleagues (users of the same
 // customer) chat live: new messages, delivered/seen receipts and statuses arrive through the
 // apps.chat.live.events subscription (server-sent events), which reconnects by itself.
-import { ArrowLeftIcon, CheckCircleFillIcon, CheckCircleIcon, CheckIcon, CommentDiscussionIcon, PaperAirplaneIcon, SearchIcon } from '@primer/octicons-react';
+import {
+  ArrowLeftIcon,
+  CheckCircleFillIcon,
+  CheckCircleIcon,
+  CheckIcon,
+  CommentDiscussionIcon,
+  PaperAirplaneIcon,
+  SearchIcon,
+} from '@primer/octicons-react';
 import { ActionList, ActionMenu, Button, CounterLabel, IconButton, Spinner, Textarea, TextInput } from '@primer/react';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError/index.ts';
 import { CHAT_STATUSES, MAX_CHAT_MESSAGE, type TChatEvent, type TChatStatus } from '../../../../shared/schemas/chat.ts';
-import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { avatarUrl, byDay, entriesOf, initials, liveMessage, withMessage, withReceipt, type ChatMessage, type Entry } from './chat-model.ts';
+import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
+import {
+  avatarUrl,
+  byDay,
+  type ChatMessage,
+  type Entry,
+  entriesOf,
+  initials,
+  liveMessage,
+  withMessage,
+  withReceipt,
+} from './chat-model.ts';
 import classes from './ChatPage.module.css';
 
 interface Conversation {
@@ -22,13 +40,31 @@ interface Conversation {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-function Avatar({ name, avatar, status, size = 40 }: { name: string; avatar: string | null; status?: TChatStatus; size?: number }) {
+function Avatar({
+  name,
+  avatar,
+  status,
+  size = 40,
+}: {
+  name: string;
+  avatar: string | null;
+  status?: TChatStatus;
+  size?: number;
+}) {
   const { t } = useTranslation('chat');
   const url = avatarUrl(avatar);
   return (
     <span className={classes.avatar} style={{ inlineSize: size, blockSize: size }}>
-      {url ? <img src={url} alt="" width={size} height={size} /> : <span className={classes.initials} aria-hidden="true">{initials(name)}</span>}
-      {status && <span className={classes.statusDot} data-status={status} role="img" aria-label={t(`status.${status}`)} />}
+      {url ? (
+        <img src={url} alt="" width={size} height={size} />
+      ) : (
+        <span className={classes.initials} aria-hidden="true">
+          {initials(name)}
+        </span>
+      )}
+      {status && (
+        <span className={classes.statusDot} data-status={status} role="img" aria-label={t(`status.${status}`)} />
+      )}
     </span>
   );
 }
@@ -62,7 +98,17 @@ function useTimeFormats() {
   }, [i18n.language, t]);
 }
 
-function EntryList({ entries, openKey, onOpen, label }: { entries: Entry[]; openKey: string | null; onOpen: (e: Entry) => void; label: string }) {
+function EntryList({
+  entries,
+  openKey,
+  onOpen,
+  label,
+}: {
+  entries: Entry[];
+  openKey: string | null;
+  onOpen: (e: Entry) => void;
+  label: string;
+}) {
   const { t } = useTranslation('chat');
   const fmt = useTimeFormats();
   // Arrow keys move between entries (Tab still walks through them too).
@@ -70,7 +116,12 @@ function EntryList({ entries, openKey, onOpen, label }: { entries: Entry[]; open
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-entry]')];
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : index + (event.key === 'ArrowDown' ? 1 : -1);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? buttons.length - 1
+          : index + (event.key === 'ArrowDown' ? 1 : -1);
     if (next >= 0 && next < buttons.length) {
       event.preventDefault();
       buttons[next].focus();
@@ -80,7 +131,13 @@ function EntryList({ entries, openKey, onOpen, label }: { entries: Entry[]; open
     <ul className={classes.entries} aria-label={label} onKeyDown={onKeyDown}>
       {entries.map((e) => (
         <li key={e.key}>
-          <button type="button" className={classes.entry} data-entry={e.key} aria-current={openKey === e.key ? 'true' : undefined} onClick={() => onOpen(e)}>
+          <button
+            type="button"
+            className={classes.entry}
+            data-entry={e.key}
+            aria-current={openKey === e.key ? 'true' : undefined}
+            onClick={() => onOpen(e)}
+          >
             <Avatar name={e.fullName} avatar={e.avatar} status={e.status} />
             <span className={classes.entryText}>
               <span className={classes.entryName}>
@@ -145,7 +202,9 @@ export default function ChatPage() {
   const sendSample = trpc.apps.chat.send.useMutation();
   const sendLive = trpc.apps.chat.live.send.useMutation();
   const markSeen = trpc.apps.chat.live.markSeen.useMutation();
-  const setStatus = trpc.apps.chat.live.setStatus.useMutation({ onSuccess: () => utils.apps.chat.live.colleagues.invalidate() });
+  const setStatus = trpc.apps.chat.live.setStatus.useMutation({
+    onSuccess: () => utils.apps.chat.live.colleagues.invalidate(),
+  });
 
   const load = useCallback(
     async (entry: Entry) => {
@@ -153,7 +212,14 @@ export default function ChatPage() {
         let messages: ChatMessage[];
         if (entry.kind === 'sample') {
           const r = await openSample.mutateAsync({ userId: entry.id });
-          messages = (r.chat?.messages ?? []).map((m, i) => ({ key: `s${i}`, id: null, message: m.message, time: m.time, mine: m.senderId === profileId, feedback: m.feedback }));
+          messages = (r.chat?.messages ?? []).map((m, i) => ({
+            key: `s${i}`,
+            id: null,
+            message: m.message,
+            time: m.time,
+            mine: m.senderId === profileId,
+            feedback: m.feedback,
+          }));
           void utils.apps.chat.chatsAndContacts.invalidate();
         } else {
           const r = await openLive.mutateAsync({ userId: entry.id });
@@ -180,7 +246,11 @@ export default function ChatPage() {
     if (!c) return;
     const fresh = [...chats, ...contacts].find((e) => e.key === c.entry.key);
     if (fresh && (fresh.status !== c.entry.status || fresh.fullName !== c.entry.fullName)) {
-      setConversation((x) => (x && x.entry.key === fresh.key ? { ...x, entry: { ...x.entry, status: fresh.status, fullName: fresh.fullName } } : x));
+      setConversation((x) =>
+        x && x.entry.key === fresh.key
+          ? { ...x, entry: { ...x.entry, status: fresh.status, fullName: fresh.fullName } }
+          : x,
+      );
     }
   }, [chats, contacts]);
 
@@ -188,7 +258,8 @@ export default function ChatPage() {
   const lastOpened = useRef<string | null>(null);
   useEffect(() => {
     if (openKey && openKey !== lastOpened.current) (phone ? paneHeadingRef.current : composerRef.current)?.focus();
-    if (!openKey && lastOpened.current) document.querySelector<HTMLButtonElement>(`button[data-entry="${CSS.escape(lastOpened.current)}"]`)?.focus();
+    if (!openKey && lastOpened.current)
+      document.querySelector<HTMLButtonElement>(`button[data-entry="${CSS.escape(lastOpened.current)}"]`)?.focus();
     lastOpened.current = openKey;
   }, [openKey, phone]);
 
@@ -216,7 +287,9 @@ export default function ChatPage() {
       const incoming = m.senderId !== myId;
       const inView = c?.entry.kind === 'user' && c.entry.id === peer;
       if (inView) {
-        setConversation((x) => (x && x.entry.key === c.entry.key ? { ...x, messages: withMessage(x.messages, liveMessage(m, myId)) } : x));
+        setConversation((x) =>
+          x && x.entry.key === c.entry.key ? { ...x, messages: withMessage(x.messages, liveMessage(m, myId)) } : x,
+        );
         if (incoming && document.visibilityState === 'visible') markSeen.mutate({ userId: peer });
       }
       // The open conversation's log announces its own new messages; others are announced here.
@@ -229,7 +302,9 @@ export default function ChatPage() {
     }
     if (event.type === 'receipt') {
       if (c?.entry.kind === 'user' && event.senderId === myId && c.entry.id === event.readerId) {
-        setConversation((x) => (x && x.entry.key === c.entry.key ? { ...x, messages: withReceipt(x.messages, event) } : x));
+        setConversation((x) =>
+          x && x.entry.key === c.entry.key ? { ...x, messages: withReceipt(x.messages, event) } : x,
+        );
       }
       void utils.apps.chat.live.colleagues.invalidate();
       return;
@@ -256,7 +331,14 @@ export default function ChatPage() {
       if (c.entry.kind === 'sample') {
         if (profileId === undefined) return;
         const r = await sendSample.mutateAsync({ userId: c.entry.id, message: text, senderId: profileId });
-        m = { key: `s${Date.now()}`, id: null, message: r.msg.message, time: r.msg.time, mine: true, feedback: r.msg.feedback };
+        m = {
+          key: `s${Date.now()}`,
+          id: null,
+          message: r.msg.message,
+          time: r.msg.time,
+          mine: true,
+          feedback: r.msg.feedback,
+        };
         void utils.apps.chat.chatsAndContacts.invalidate();
       } else {
         m = liveMessage(await sendLive.mutateAsync({ userId: c.entry.id, message: text }), me?.id ?? 0);
@@ -300,14 +382,22 @@ export default function ChatPage() {
               <div className={classes.profileText}>
                 <bdi className={classes.profileName}>{me.fullName}</bdi>
                 <ActionMenu>
-                  <ActionMenu.Button size="small" variant="invisible" aria-label={t('statusLabel', { status: t(`status.${me.status}`) })}>
+                  <ActionMenu.Button
+                    size="small"
+                    variant="invisible"
+                    aria-label={t('statusLabel', { status: t(`status.${me.status}`) })}
+                  >
                     <span className={classes.statusDotInline} data-status={me.status} aria-hidden="true" />
                     {t(`status.${me.status}`)}
                   </ActionMenu.Button>
                   <ActionMenu.Overlay width="small">
                     <ActionList selectionVariant="single" aria-label={t('setStatus')}>
                       {CHAT_STATUSES.map((s) => (
-                        <ActionList.Item key={s} selected={me.status === s} onSelect={() => setStatus.mutate({ status: s })}>
+                        <ActionList.Item
+                          key={s}
+                          selected={me.status === s}
+                          onSelect={() => setStatus.mutate({ status: s })}
+                        >
                           <ActionList.LeadingVisual>
                             <span className={classes.statusDotInline} data-status={s} aria-hidden="true" />
                           </ActionList.LeadingVisual>
@@ -327,7 +417,15 @@ export default function ChatPage() {
           <label htmlFor={searchId} className={classes.visuallyHidden}>
             {t('search')}
           </label>
-          <TextInput id={searchId} block leadingVisual={SearchIcon} placeholder={t('search')} value={q} onChange={(e) => setQ(e.target.value)} type="search" />
+          <TextInput
+            id={searchId}
+            block
+            leadingVisual={SearchIcon}
+            placeholder={t('search')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            type="search"
+          />
         </div>
         {reconnecting && (
           <div className={classes.reconnecting} role="status">
@@ -336,7 +434,11 @@ export default function ChatPage() {
         )}
         <div className={classes.lists}>
           {listError ? (
-            <QueryError title={t('loadFailed')} error={listError} onRetry={() => Promise.all([samples.refetch(), live.refetch()])} />
+            <QueryError
+              title={t('loadFailed')}
+              error={listError}
+              onRetry={() => Promise.all([samples.refetch(), live.refetch()])}
+            />
           ) : listLoading ? (
             <div className={classes.centered}>
               <Spinner srText={t('loading')} />
@@ -360,7 +462,10 @@ export default function ChatPage() {
         </div>
       </aside>
 
-      <section className={classes.pane} aria-label={conversation ? t('conversationWith', { name: conversation.entry.fullName }) : t('conversation')}>
+      <section
+        className={classes.pane}
+        aria-label={conversation ? t('conversationWith', { name: conversation.entry.fullName }) : t('conversation')}
+      >
         {!conversation ? (
           <div className={classes.start}>
             <CommentDiscussionIcon size={48} aria-hidden="true" />
@@ -369,8 +474,20 @@ export default function ChatPage() {
         ) : (
           <>
             <header className={classes.paneHeader}>
-              {phone && <IconButton icon={ArrowLeftIcon} className={classes.back} aria-label={t('back')} variant="invisible" onClick={() => setConversation(null)} />}
-              <Avatar name={conversation.entry.fullName} avatar={conversation.entry.avatar} status={conversation.entry.status} />
+              {phone && (
+                <IconButton
+                  icon={ArrowLeftIcon}
+                  className={classes.back}
+                  aria-label={t('back')}
+                  variant="invisible"
+                  onClick={() => setConversation(null)}
+                />
+              )}
+              <Avatar
+                name={conversation.entry.fullName}
+                avatar={conversation.entry.avatar}
+                status={conversation.entry.status}
+              />
               <div className={classes.paneTitle}>
                 <h2 ref={paneHeadingRef} tabIndex={-1}>
                   <bdi>{conversation.entry.fullName}</bdi>
@@ -382,7 +499,11 @@ export default function ChatPage() {
             </header>
             {conversation.error ? (
               <div className={classes.paneBody}>
-                <QueryError title={t('openFailed')} error={conversation.error} onRetry={() => open(conversation.entry)} />
+                <QueryError
+                  title={t('openFailed')}
+                  error={conversation.error}
+                  onRetry={() => open(conversation.entry)}
+                />
               </div>
             ) : conversation.loading ? (
               <div className={`${classes.paneBody} ${classes.centered}`}>
@@ -390,34 +511,45 @@ export default function ChatPage() {
               </div>
             ) : (
               <div className={classes.log} ref={logRef} role="log" aria-label={t('messages')} tabIndex={0}>
-                {conversation.messages.length === 0 && <p className={classes.empty}>{t('noMessages', { name: conversation.entry.fullName })}</p>}
+                {conversation.messages.length === 0 && (
+                  <p className={classes.empty}>{t('noMessages', { name: conversation.entry.fullName })}</p>
+                )}
                 <ol className={classes.days}>
-                {byDay(conversation.messages).map((group) => (
-                  <li key={group.day} className={classes.dayGroup}>
-                    <div className={classes.daySeparator} role="separator" aria-label={fmt.day(group.date)}>
-                      <span>{fmt.day(group.date)}</span>
-                    </div>
-                    <ol className={classes.dayMessages}>
-                      {group.messages.map((m) => (
-                        <li key={m.key} className={classes.message} data-mine={m.mine || undefined} data-message-id={m.id ?? undefined}>
-                          {m.mine ? (
-                            me ? <Avatar name={me.fullName} avatar={me.avatar} size={32} /> : null
-                          ) : (
-                            <Avatar name={conversation.entry.fullName} avatar={conversation.entry.avatar} size={32} />
-                          )}
-                          <div className={classes.bubble}>
-                            <span className={classes.visuallyHidden}>{m.mine ? t('you') : conversation.entry.fullName}: </span>
-                            <bdi className={classes.text}>{m.message}</bdi>
-                            <span className={classes.messageMeta}>
-                              <time dateTime={m.time.toISOString()}>{fmt.time(m.time)}</time>
-                              {m.mine && <FeedbackFlag message={m} />}
-                            </span>
-                          </div>
-                        </li>
-                      ))}
-                    </ol>
-                  </li>
-                ))}
+                  {byDay(conversation.messages).map((group) => (
+                    <li key={group.day} className={classes.dayGroup}>
+                      <div className={classes.daySeparator} role="separator" aria-label={fmt.day(group.date)}>
+                        <span>{fmt.day(group.date)}</span>
+                      </div>
+                      <ol className={classes.dayMessages}>
+                        {group.messages.map((m) => (
+                          <li
+                            key={m.key}
+                            className={classes.message}
+                            data-mine={m.mine || undefined}
+                            data-message-id={m.id ?? undefined}
+                          >
+                            {m.mine ? (
+                              me ? (
+                                <Avatar name={me.fullName} avatar={me.avatar} size={32} />
+                              ) : null
+                            ) : (
+                              <Avatar name={conversation.entry.fullName} avatar={conversation.entry.avatar} size={32} />
+                            )}
+                            <div className={classes.bubble}>
+                              <span className={classes.visuallyHidden}>
+                                {m.mine ? t('you') : conversation.entry.fullName}:{' '}
+                              </span>
+                              <bdi className={classes.text}>{m.message}</bdi>
+                              <span className={classes.messageMeta}>
+                                <time dateTime={m.time.toISOString()}>{fmt.time(m.time)}</time>
+                                {m.mine && <FeedbackFlag message={m} />}
+                              </span>
+                            </div>
+                          </li>
+                        ))}
+                      </ol>
+                    </li>
+                  ))}
                 </ol>
               </div>
             )}
@@ -448,7 +580,12 @@ export default function ChatPage() {
               <span id={`${composerId}-hint`} className={classes.visuallyHidden}>
                 {t('composerHint')}
               </span>
-              <Button type="submit" variant="primary" leadingVisual={PaperAirplaneIcon} disabled={!draft.trim() || conversation.loading}>
+              <Button
+                type="submit"
+                variant="primary"
+                leadingVisual={PaperAirplaneIcon}
+                disabled={!draft.trim() || conversation.loading}
+              >
                 {t('send')}
               </Button>
             </form>

@@ -1,7 +1,7 @@
 // The chat page's model without a browser: day groups, receipts applied to my messages, the merged list.
 import { describe, expect, it } from 'vitest';
 import type { TChatsAndContacts, TColleagues } from '../../../../shared/schemas/chat.ts';
-import { avatarUrl, byDay, entriesOf, initials, withMessage, withReceipt, type ChatMessage } from './chat-model.ts';
+import { avatarUrl, byDay, type ChatMessage, entriesOf, initials, withMessage, withReceipt } from './chat-model.ts';
 
 const msg = (id: number, time: string, mine = true, seen = false): ChatMessage => ({
   key: `m${id}`,
@@ -19,10 +19,27 @@ describe('chat model', () => {
   });
 
   it('marks my messages up to a receipt delivered or seen, and leaves theirs alone', () => {
-    const list = [msg(1, '2026-11-20T09:00:00'), msg(2, '2026-11-20T09:01:00', false), msg(3, '2026-11-20T09:02:00'), msg(4, '2026-11-20T09:03:00')];
-    const delivered = withReceipt(list, { type: 'receipt', senderId: 1, readerId: 2, deliveredThrough: 4, seenThrough: null });
+    const list = [
+      msg(1, '2026-11-20T09:00:00'),
+      msg(2, '2026-11-20T09:01:00', false),
+      msg(3, '2026-11-20T09:02:00'),
+      msg(4, '2026-11-20T09:03:00'),
+    ];
+    const delivered = withReceipt(list, {
+      type: 'receipt',
+      senderId: 1,
+      readerId: 2,
+      deliveredThrough: 4,
+      seenThrough: null,
+    });
     expect(delivered.map((m) => m.feedback.isDelivered)).toEqual([true, false, true, true]);
-    const seen = withReceipt(delivered, { type: 'receipt', senderId: 1, readerId: 2, deliveredThrough: 3, seenThrough: 3 });
+    const seen = withReceipt(delivered, {
+      type: 'receipt',
+      senderId: 1,
+      readerId: 2,
+      deliveredThrough: 3,
+      seenThrough: 3,
+    });
     expect(seen.map((m) => m.feedback.isSeen)).toEqual([true, false, true, false]);
     expect(seen[3].feedback.isDelivered).toBe(true);
   });
@@ -34,22 +51,75 @@ describe('chat model', () => {
 
   it('merges sample chats and colleagues: chats by last message, contacts without one by name', () => {
     const samples = {
-      chatsContacts: [{ id: 1, fullName: 'Zoe Sample', role: 'r', about: '', avatar: '', status: 'online', chat: { id: 9, unseenMsgs: 2, lastMessage: { message: 'old', time: new Date('2026-11-01T00:00:00Z'), senderId: 5, feedback: { isSent: true, isDelivered: true, isSeen: true } } } }],
+      chatsContacts: [
+        {
+          id: 1,
+          fullName: 'Zoe Sample',
+          role: 'r',
+          about: '',
+          avatar: '',
+          status: 'online',
+          chat: {
+            id: 9,
+            unseenMsgs: 2,
+            lastMessage: {
+              message: 'old',
+              time: new Date('2026-11-01T00:00:00Z'),
+              senderId: 5,
+              feedback: { isSent: true, isDelivered: true, isSeen: true },
+            },
+          },
+        },
+      ],
       contacts: [
         { id: 1, fullName: 'Zoe Sample', role: 'r', about: '', avatar: '', status: 'online' },
         { id: 2, fullName: 'Bea Sample', role: 'r', about: '', avatar: '', status: 'away' },
       ],
-      profileUser: { id: 5, fullName: 'Me', role: 'superadmin', about: '', avatar: '', status: 'online', settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true } },
+      profileUser: {
+        id: 5,
+        fullName: 'Me',
+        role: 'superadmin',
+        about: '',
+        avatar: '',
+        status: 'online',
+        settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
+      },
     } satisfies TChatsAndContacts;
     const live = {
       me: { id: 10, fullName: 'Real Me', role: 'admin', avatar: null, status: 'busy' },
       colleagues: [
-        { id: 11, fullName: 'Ann Real', role: 'analyst', avatar: null, status: 'online', unseenMsgs: 1, lastMessage: { id: 3, senderId: 11, recipientId: 10, message: 'new', time: new Date('2026-11-20T00:00:00Z'), feedback: { isSent: true, isDelivered: true, isSeen: false } } },
-        { id: 12, fullName: 'Carl Real', role: 'analyst', avatar: null, status: 'offline', unseenMsgs: 0, lastMessage: null },
+        {
+          id: 11,
+          fullName: 'Ann Real',
+          role: 'analyst',
+          avatar: null,
+          status: 'online',
+          unseenMsgs: 1,
+          lastMessage: {
+            id: 3,
+            senderId: 11,
+            recipientId: 10,
+            message: 'new',
+            time: new Date('2026-11-20T00:00:00Z'),
+            feedback: { isSent: true, isDelivered: true, isSeen: false },
+          },
+        },
+        {
+          id: 12,
+          fullName: 'Carl Real',
+          role: 'analyst',
+          avatar: null,
+          status: 'offline',
+          unseenMsgs: 0,
+          lastMessage: null,
+        },
       ],
     } satisfies TColleagues;
     const { chats, contacts } = entriesOf(samples, live);
-    expect(chats.map((c) => [c.key, c.unseen, c.last?.mine])).toEqual([['user:11', 1, false], ['sample:1', 2, true]]);
+    expect(chats.map((c) => [c.key, c.unseen, c.last?.mine])).toEqual([
+      ['user:11', 1, false],
+      ['sample:1', 2, true],
+    ]);
     expect(contacts.map((c) => c.key)).toEqual(['sample:2', 'user:12']);
   });
 

@@ -1,6 +1,12 @@
 // The chat page's model: sample contacts and real colleagues as one list of entries, messages of both
 // as one shape, day groups for the separators, and the live events applied to an open conversation.
-import type { TChatEvent, TChatStatus, TChatsAndContacts, TColleagues, TLiveMessage } from '../../../../shared/schemas/chat.ts';
+import type {
+  TChatEvent,
+  TChatStatus,
+  TChatsAndContacts,
+  TColleagues,
+  TLiveMessage,
+} from '../../../../shared/schemas/chat.ts';
 
 export type EntryKind = 'sample' | 'user';
 
@@ -40,7 +46,10 @@ export function liveMessage(m: TLiveMessage, me: number): ChatMessage {
 }
 
 /** Entries with a conversation (most recent first) and the contacts without one (by name). */
-export function entriesOf(samples: TChatsAndContacts | undefined, live: TColleagues | undefined): { chats: Entry[]; contacts: Entry[] } {
+export function entriesOf(
+  samples: TChatsAndContacts | undefined,
+  live: TColleagues | undefined,
+): { chats: Entry[]; contacts: Entry[] } {
   const chats: Entry[] = [];
   const contacts: Entry[] = [];
   for (const c of live?.colleagues ?? []) {
@@ -71,12 +80,31 @@ export function entriesOf(samples: TChatsAndContacts | undefined, live: TColleag
       avatar: c.avatar || null,
       status: c.status,
       unseen: c.chat.unseenMsgs,
-      last: last ? { key: 'last', id: null, message: last.message, time: last.time, mine: last.senderId === profileId, feedback: last.feedback } : null,
+      last: last
+        ? {
+            key: 'last',
+            id: null,
+            message: last.message,
+            time: last.time,
+            mine: last.senderId === profileId,
+            feedback: last.feedback,
+          }
+        : null,
     });
   }
   for (const c of samples?.contacts ?? []) {
     if (withChat.has(c.id)) continue;
-    contacts.push({ key: entryKey('sample', c.id), kind: 'sample', id: c.id, fullName: c.fullName, role: c.role, avatar: c.avatar || null, status: c.status, unseen: 0, last: null });
+    contacts.push({
+      key: entryKey('sample', c.id),
+      kind: 'sample',
+      id: c.id,
+      fullName: c.fullName,
+      role: c.role,
+      avatar: c.avatar || null,
+      status: c.status,
+      unseen: 0,
+      last: null,
+    });
   }
   chats.sort((a, b) => (b.last?.time.getTime() ?? 0) - (a.last?.time.getTime() ?? 0));
   contacts.sort((a, b) => a.fullName.localeCompare(b.fullName));
@@ -106,9 +134,14 @@ export function withMessage(messages: ChatMessage[], m: ChatMessage): ChatMessag
 export function withReceipt(messages: ChatMessage[], event: Extract<TChatEvent, { type: 'receipt' }>): ChatMessage[] {
   return messages.map((m) => {
     if (!m.mine || m.id === null) return m;
-    const delivered = m.feedback.isDelivered || (event.deliveredThrough !== null && m.id <= event.deliveredThrough) || (event.seenThrough !== null && m.id <= event.seenThrough);
+    const delivered =
+      m.feedback.isDelivered ||
+      (event.deliveredThrough !== null && m.id <= event.deliveredThrough) ||
+      (event.seenThrough !== null && m.id <= event.seenThrough);
     const seen = m.feedback.isSeen || (event.seenThrough !== null && m.id <= event.seenThrough);
-    return delivered === m.feedback.isDelivered && seen === m.feedback.isSeen ? m : { ...m, feedback: { isSent: true, isDelivered: delivered, isSeen: seen } };
+    return delivered === m.feedback.isDelivered && seen === m.feedback.isSeen
+      ? m
+      : { ...m, feedback: { isSent: true, isDelivered: delivered, isSeen: seen } };
   });
 }
 

@@ -64,8 +64,15 @@ describe('the /apps/chat page', { timeout: 120_000 }, () => {
 
     // Stored: after a reload, the conversation is still there with its status.
     await sender.page.reload();
-    await sender.page.getByRole('list', { name: 'Chats' }).getByRole('button', { name: new RegExp(analystName) }).click();
-    await sender.page.locator('li[data-mine]').filter({ hasText: 'line two' }).locator('[data-feedback="seen"]').waitFor();
+    await sender.page
+      .getByRole('list', { name: 'Chats' })
+      .getByRole('button', { name: new RegExp(analystName) })
+      .click();
+    await sender.page
+      .locator('li[data-mine]')
+      .filter({ hasText: 'line two' })
+      .locator('[data-feedback="seen"]')
+      .waitFor();
     await sender.context.close();
     await reader.context.close();
   });
@@ -80,7 +87,10 @@ describe('the /apps/chat page', { timeout: 120_000 }, () => {
     page.setDefaultTimeout(15_000);
     await b.signIn(page, 'admin@demo.com', 'admin');
     await page.goto('/apps/chat');
-    await page.getByRole('list', { name: 'Chats' }).getByRole('button', { name: new RegExp(analystName) }).click();
+    await page
+      .getByRole('list', { name: 'Chats' })
+      .getByRole('button', { name: new RegExp(analystName) })
+      .click();
     const log = page.getByRole('log', { name: 'Messages' });
     await log.waitFor();
 

@@ -1,15 +1,23 @@
 import { Heading } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { ZListOrdersInput, type TOrder } from '../../../../shared/schemas/ecommerce.ts';
+import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
-import { DataTable, type Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { DetailFrame, FactsCard, MoneyCell, PaymentStatus, ShopStatus, shopClasses as classes, useMoney } from './shop.tsx';
+import {
+  shopClasses as classes,
+  DetailFrame,
+  FactsCard,
+  MoneyCell,
+  PaymentStatus,
+  ShopStatus,
+  useMoney,
+} from './shop.tsx';
 
 /** /apps/ecommerce/customer/details/{customer number}: overview, address and contact, and their orders (paged in SQL). */
 export default function CustomerDetailsPage() {
@@ -30,11 +38,37 @@ export default function CustomerDetailsPage() {
   const openOrder = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
 
   const columns: Column<TOrder>[] = [
-    { key: 'order', header: t('orders.order'), kind: 'code', width: 7, sortable: true, hideable: false, render: (o) => <CodeCell>#{o.order}</CodeCell> },
-    { key: 'date', header: t('orders.date'), kind: 'datetime', sortable: true, render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`) },
+    {
+      key: 'order',
+      header: t('orders.order'),
+      kind: 'code',
+      width: 7,
+      sortable: true,
+      hideable: false,
+      render: (o) => <CodeCell>#{o.order}</CodeCell>,
+    },
+    {
+      key: 'date',
+      header: t('orders.date'),
+      kind: 'datetime',
+      sortable: true,
+      render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`),
+    },
     { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
-    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (o) => <ShopStatus status={o.status} /> },
-    { key: 'spent', header: t('orders.spent'), kind: 'number', sortable: true, render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      sortable: true,
+      render: (o) => <ShopStatus status={o.status} />,
+    },
+    {
+      key: 'spent',
+      header: t('orders.spent'),
+      kind: 'number',
+      sortable: true,
+      render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell>,
+    },
   ];
 
   return (

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ZListEcommerceCustomersInput, type TEcommerceCustomer } from '../../../../shared/schemas/ecommerce.ts';
+import { type TEcommerceCustomer, ZListEcommerceCustomersInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, NumberCell, RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, shopList, useMoney, shopListText } from './shop.tsx';
+import { MoneyCell, PictureName, shopList, shopListText, useMoney } from './shop.tsx';
 
 /** /apps/ecommerce/customer/list: the shop's customers; a row opens their details. */
 export default function CustomerListPage() {
@@ -25,8 +25,22 @@ export default function CustomerListPage() {
   const open = (c: TEcommerceCustomer) => navigate(pathFor('apps-ecommerce-customer-details-id', { id: c.customerId }));
 
   const columns: Column<TEcommerceCustomer>[] = [
-    { key: 'customer', header: t('customers.customer'), kind: 'name', sortable: true, hideable: false, render: (c) => <PictureName image={c.avatar} name={c.customer} detail={c.email} detailLtr /> },
-    { key: 'customerId', header: t('customers.customerId'), kind: 'code', width: 8, sortable: true, render: (c) => <CodeCell>#{c.customerId}</CodeCell> },
+    {
+      key: 'customer',
+      header: t('customers.customer'),
+      kind: 'name',
+      sortable: true,
+      hideable: false,
+      render: (c) => <PictureName image={c.avatar} name={c.customer} detail={c.email} detailLtr />,
+    },
+    {
+      key: 'customerId',
+      header: t('customers.customerId'),
+      kind: 'code',
+      width: 8,
+      sortable: true,
+      render: (c) => <CodeCell>#{c.customerId}</CodeCell>,
+    },
     {
       key: 'country',
       header: t('customers.country'),
@@ -38,8 +52,21 @@ export default function CustomerListPage() {
         </span>
       ),
     },
-    { key: 'orders', header: t('customers.orders'), kind: 'number', width: 6, sortable: true, render: (c) => <NumberCell>{fmt.number(c.order)}</NumberCell> },
-    { key: 'totalSpent', header: t('customers.totalSpent'), kind: 'number', sortable: true, render: (c) => <MoneyCell>{money(c.totalSpent)}</MoneyCell> },
+    {
+      key: 'orders',
+      header: t('customers.orders'),
+      kind: 'number',
+      width: 6,
+      sortable: true,
+      render: (c) => <NumberCell>{fmt.number(c.order)}</NumberCell>,
+    },
+    {
+      key: 'totalSpent',
+      header: t('customers.totalSpent'),
+      kind: 'number',
+      sortable: true,
+      render: (c) => <MoneyCell>{money(c.totalSpent)}</MoneyCell>,
+    },
   ];
 
   return (

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { REVIEW_STATUSES, ZListReviewsInput, type TReviewRow, type TReviewStatus } from '../../../../shared/schemas/ecommerce.ts';
+import {
+  REVIEW_STATUSES,
+  type TReviewRow,
+  type TReviewStatus,
+  ZListReviewsInput,
+} from '../../../../shared/schemas/ecommerce.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { PictureName, ShopStatus, shopList, shopClasses as classes, shopListText } from './shop.tsx';
+import { shopClasses as classes, PictureName, ShopStatus, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/manage-review: reviews filtered by status; approve, unpublish or delete. */
 export default function ManageReviewPage() {
@@ -35,8 +40,20 @@ export default function ManageReviewPage() {
     );
 
   const columns: Column<TReviewRow>[] = [
-    { key: 'product', header: t('reviews.product'), kind: 'name', sortable: true, render: (r) => <PictureName image={r.productImage} name={r.product} detail={r.companyName} /> },
-    { key: 'reviewer', header: t('reviews.reviewer'), kind: 'name', sortable: true, render: (r) => <PictureName image={r.avatar} name={r.reviewer} detail={r.email} detailLtr /> },
+    {
+      key: 'product',
+      header: t('reviews.product'),
+      kind: 'name',
+      sortable: true,
+      render: (r) => <PictureName image={r.productImage} name={r.product} detail={r.companyName} />,
+    },
+    {
+      key: 'reviewer',
+      header: t('reviews.reviewer'),
+      kind: 'name',
+      sortable: true,
+      render: (r) => <PictureName image={r.avatar} name={r.reviewer} detail={r.email} detailLtr />,
+    },
     {
       key: 'review',
       header: t('reviews.review'),
@@ -53,8 +70,20 @@ export default function ManageReviewPage() {
         </span>
       ),
     },
-    { key: 'date', header: t('reviews.date'), kind: 'date', sortable: true, render: (r) => fmt.date(`${r.date}T00:00:00Z`) },
-    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (r) => <ShopStatus status={r.status} /> },
+    {
+      key: 'date',
+      header: t('reviews.date'),
+      kind: 'date',
+      sortable: true,
+      render: (r) => fmt.date(`${r.date}T00:00:00Z`),
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      sortable: true,
+      render: (r) => <ShopStatus status={r.status} />,
+    },
   ];
 
   return (
@@ -77,8 +106,16 @@ export default function ManageReviewPage() {
         list.menu(r, {
           onEdit: undefined,
           extra: [
-            { label: t('reviews.approve'), onSelect: () => void change(r, 'Published'), visible: list.can('update') && r.status === 'Pending' },
-            { label: t('reviews.unpublish'), onSelect: () => void change(r, 'Pending'), visible: list.can('update') && r.status === 'Published' },
+            {
+              label: t('reviews.approve'),
+              onSelect: () => void change(r, 'Published'),
+              visible: list.can('update') && r.status === 'Pending',
+            },
+            {
+              label: t('reviews.unpublish'),
+              onSelect: () => void change(r, 'Pending'),
+              visible: list.can('update') && r.status === 'Published',
+            },
           ],
         })
       }

@@ -8,7 +8,15 @@ import { useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { DetailFrame, FactsCard, PaymentMethod, PaymentStatus, ShopStatus, shopClasses as classes, useMoney } from './shop.tsx';
+import {
+  shopClasses as classes,
+  DetailFrame,
+  FactsCard,
+  PaymentMethod,
+  PaymentStatus,
+  ShopStatus,
+  useMoney,
+} from './shop.tsx';
 
 /** /apps/ecommerce/order/details/{order number}: the order, its customer and payment, its status and history. */
 export default function OrderDetailsPage() {
@@ -28,13 +36,16 @@ export default function OrderDetailsPage() {
 
   const moveTo = (status: TOrderStatus) =>
     order &&
-    notices.run(async () => {
-      try {
-        await move.mutateAsync({ id: order.id, status, version: order.version });
-      } finally {
-        await utils.apps.ecommerce.orders.invalidate();
-      }
-    }, t('orders.moved', { order: order.order, status: t(`status.${status}`) }));
+    notices.run(
+      async () => {
+        try {
+          await move.mutateAsync({ id: order.id, status, version: order.version });
+        } finally {
+          await utils.apps.ecommerce.orders.invalidate();
+        }
+      },
+      t('orders.moved', { order: order.order, status: t(`status.${status}`) }),
+    );
 
   return (
     <DetailFrame
@@ -105,7 +116,9 @@ export default function OrderDetailsPage() {
                 </li>
               ))}
             </ol>
-            {order.history.length === 0 && <p className={classes.muted}>{t('orders.noHistory', { status: t(`status.${order.status}`) })}</p>}
+            {order.history.length === 0 && (
+              <p className={classes.muted}>{t('orders.noHistory', { status: t(`status.${order.status}`) })}</p>
+            )}
             {ORDER_STATUS_NEXT[order.status].length === 0 && <p className={classes.muted}>{t('orders.final')}</p>}
           </section>
         </div>

@@ -1,12 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ZListOrdersInput, type TOrder } from '../../../../shared/schemas/ecommerce.ts';
+import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopList, useMoney, shopListText } from './shop.tsx';
+import {
+  MoneyCell,
+  PaymentMethod,
+  PaymentStatus,
+  PictureName,
+  ShopStatus,
+  shopList,
+  shopListText,
+  useMoney,
+} from './shop.tsx';
 
 /** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
 export default function OrderListPage() {
@@ -27,13 +36,51 @@ export default function OrderListPage() {
   const open = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
 
   const columns: Column<TOrder>[] = [
-    { key: 'order', header: t('orders.order'), kind: 'code', width: 7, sortable: true, hideable: false, render: (o) => <CodeCell>#{o.order}</CodeCell> },
-    { key: 'date', header: t('orders.date'), kind: 'datetime', sortable: true, render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`) },
-    { key: 'customers', header: t('orders.customer'), kind: 'name', sortable: true, render: (o) => <PictureName image={o.avatar} name={o.customer} detail={o.email} detailLtr /> },
+    {
+      key: 'order',
+      header: t('orders.order'),
+      kind: 'code',
+      width: 7,
+      sortable: true,
+      hideable: false,
+      render: (o) => <CodeCell>#{o.order}</CodeCell>,
+    },
+    {
+      key: 'date',
+      header: t('orders.date'),
+      kind: 'datetime',
+      sortable: true,
+      render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`),
+    },
+    {
+      key: 'customers',
+      header: t('orders.customer'),
+      kind: 'name',
+      sortable: true,
+      render: (o) => <PictureName image={o.avatar} name={o.customer} detail={o.email} detailLtr />,
+    },
     { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
-    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (o) => <ShopStatus status={o.status} /> },
-    { key: 'method', header: t('orders.method'), kind: 'text', width: 11, render: (o) => <PaymentMethod method={o.method} last4={o.methodNumber} /> },
-    { key: 'spent', header: t('orders.spent'), kind: 'number', sortable: true, render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      sortable: true,
+      render: (o) => <ShopStatus status={o.status} />,
+    },
+    {
+      key: 'method',
+      header: t('orders.method'),
+      kind: 'text',
+      width: 11,
+      render: (o) => <PaymentMethod method={o.method} last4={o.methodNumber} />,
+    },
+    {
+      key: 'spent',
+      header: t('orders.spent'),
+      kind: 'number',
+      sortable: true,
+      render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell>,
+    },
   ];
 
   return (
@@ -44,7 +91,9 @@ export default function OrderListPage() {
       card={{ title: 'customers', facts: ['order', 'spent'], status: 'status' }}
       exportDomain="ecommerce-orders"
       onRowOpen={open}
-      rowActions={(o) => list.menu(o, { onEdit: undefined, extra: [{ label: t('orders.open'), onSelect: () => open(o) }] })}
+      rowActions={(o) =>
+        list.menu(o, { onEdit: undefined, extra: [{ label: t('orders.open'), onSelect: () => open(o) }] })
+      }
     />
   );
 }

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { ZListCategoriesInput, ZSaveCategoryInput, type TCategory } from '../../../../shared/schemas/ecommerce.ts';
+import { type TCategory, ZListCategoriesInput, ZSaveCategoryInput } from '../../../../shared/schemas/ecommerce.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FormDialog, TextareaField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
-import { NameCell, NumberCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../../components/ListPage/index.ts';
+import {
+  NameCell,
+  NumberCell,
+  type RecordDialogProps,
+  RecordListPage,
+  useRecordList,
+} from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { MoneyCell, shopList, useCategoryLabel, useMoney } from './shop.tsx';
@@ -29,9 +35,29 @@ export default function ProductCategoryListPage() {
   });
 
   const columns: Column<TCategory>[] = [
-    { key: 'name', header: t('categories.name'), kind: 'name', sortable: true, hideable: false, render: (c) => <NameCell name={label(c.name)} detail={c.description} /> },
-    { key: 'products', header: t('categories.products'), kind: 'number', width: 8, sortable: true, render: (c) => <NumberCell>{fmt.number(c.productCount)}</NumberCell> },
-    { key: 'value', header: t('categories.value'), kind: 'number', sortable: true, render: (c) => <MoneyCell>{money(c.totalValue)}</MoneyCell> },
+    {
+      key: 'name',
+      header: t('categories.name'),
+      kind: 'name',
+      sortable: true,
+      hideable: false,
+      render: (c) => <NameCell name={label(c.name)} detail={c.description} />,
+    },
+    {
+      key: 'products',
+      header: t('categories.products'),
+      kind: 'number',
+      width: 8,
+      sortable: true,
+      render: (c) => <NumberCell>{fmt.number(c.productCount)}</NumberCell>,
+    },
+    {
+      key: 'value',
+      header: t('categories.value'),
+      kind: 'number',
+      sortable: true,
+      render: (c) => <MoneyCell>{money(c.totalValue)}</MoneyCell>,
+    },
   ];
 
   return (
@@ -53,11 +79,15 @@ function CategoryDialog({ category, onClose, onSaved, onReload }: RecordDialogPr
   const { t } = useTranslation('shop');
   const save = trpc.apps.ecommerce.categories.save.useMutation();
   const utils = trpc.useUtils();
-  const form = useZodForm(ZSaveCategoryInput, () => ({ name: category?.name ?? '', description: category?.description ?? '' }), (v) => ({
-    ...v,
-    id: category?.id,
-    version: category?.version,
-  }));
+  const form = useZodForm(
+    ZSaveCategoryInput,
+    () => ({ name: category?.name ?? '', description: category?.description ?? '' }),
+    (v) => ({
+      ...v,
+      id: category?.id,
+      version: category?.version,
+    }),
+  );
   return (
     <FormDialog
       title={category ? t('categories.edit', { name: category.name }) : t('categories.new')}

@@ -9,16 +9,29 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isStaleRecordError } from '../../../../shared/errors.ts';
-import { PRODUCT_STATUSES, ZSaveProductInput, type TProductDetail, type TProductStatus } from '../../../../shared/schemas/ecommerce.ts';
-import { CheckboxField, NumberField, SelectField, StaleRecordBanner, TextareaField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
+import {
+  PRODUCT_STATUSES,
+  type TProductDetail,
+  type TProductStatus,
+  ZSaveProductInput,
+} from '../../../../shared/schemas/ecommerce.ts';
+import { pathFor } from '../../../app/routes.tsx';
+import {
+  CheckboxField,
+  NumberField,
+  SelectField,
+  StaleRecordBanner,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '../../../components/FormDialog/index.ts';
 import { useNotice } from '../../../components/ListPage/index.ts';
 import { ReorderButtons } from '../../../components/ReorderButtons/ReorderButtons.tsx';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
-import { pathFor } from '../../../app/routes.tsx';
 import { useCan } from '../../../lib/can.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { uploadFile, UploadError } from '../../../lib/upload.ts';
-import { DetailFrame, shopClasses as classes, useCategoryLabel } from './shop.tsx';
+import { UploadError, uploadFile } from '../../../lib/upload.ts';
+import { shopClasses as classes, DetailFrame, useCategoryLabel } from './shop.tsx';
 
 /** At most this many images (the server's limit too). */
 const MAX_IMAGES = 8;
@@ -40,7 +53,19 @@ interface ProductValues extends Record<string, unknown> {
 
 function initialValues(product: TProductDetail | null): ProductValues {
   if (!product) {
-    return { productName: '', productBrand: '', description: '', sku: null, price: null, discount: 0, qty: 0, stock: true, category: '', status: 'Published', images: [] };
+    return {
+      productName: '',
+      productBrand: '',
+      description: '',
+      sku: null,
+      price: null,
+      discount: 0,
+      qty: 0,
+      stock: true,
+      category: '',
+      status: 'Published',
+      images: [],
+    };
   }
   return {
     productName: product.productName,
@@ -81,7 +106,13 @@ export function ProductEditorPage({ id }: { id: number | null }) {
         : product;
   const title = id === null ? t('editor.addTitle') : t('editor.editTitle', { name: product.data?.productName ?? '' });
   return (
-    <DetailFrame query={query} backRoute="apps-ecommerce-product-list" backLabel={t('editor.back')} missing={t('editor.missing', { id })} title={title}>
+    <DetailFrame
+      query={query}
+      backRoute="apps-ecommerce-product-list"
+      backLabel={t('editor.back')}
+      missing={t('editor.missing', { id })}
+      title={title}
+    >
       {(id === null || product.data) && (
         <ProductForm
           key={`${id ?? 'new'}-${reloads}`}
@@ -130,7 +161,9 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
 
   useEffect(() => {
     if (!form.failedSubmits) return;
-    const frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    const frame = requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
     return () => cancelAnimationFrame(frame);
   }, [form.failedSubmits]);
 
@@ -155,8 +188,17 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
     if (chosen.length < files.length) notices.failure(new Error(t('editor.tooManyImages', { max: MAX_IMAGES })));
     for (const file of chosen) {
       const key = nextUpload++;
-      const handle = uploadFile(file, (progress) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, progress } : u))));
-      const upload: Upload = { key, name: file.name, preview: URL.createObjectURL(file), progress: 0, error: null, abort: handle.abort };
+      const handle = uploadFile(file, (progress) =>
+        setUploads((all) => all.map((u) => (u.key === key ? { ...u, progress } : u))),
+      );
+      const upload: Upload = {
+        key,
+        name: file.name,
+        preview: URL.createObjectURL(file),
+        progress: 0,
+        error: null,
+        abort: handle.abort,
+      };
       setUploads((all) => [...all, upload]);
       handle.done.then(
         (stored) => {
@@ -198,7 +240,11 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
   };
 
   const write = async (data: ReturnType<typeof ZSaveProductInput.parse>, overwrite = false) => {
-    const saved = await save.mutateAsync({ ...data, id: product?.id, version: overwrite ? undefined : product?.version });
+    const saved = await save.mutateAsync({
+      ...data,
+      id: product?.id,
+      version: overwrite ? undefined : product?.version,
+    });
     await Promise.all([utils.apps.ecommerce.products.invalidate(), utils.apps.ecommerce.categories.invalidate()]);
     form.reset(form.values);
     notices.success(t('editor.saved', { name: saved.productName }));
@@ -220,12 +266,27 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
   });
 
   const categoryOptions = (categories.data?.items ?? []).map((c) => ({ value: c.name, label: categoryLabel(c.name) }));
-  if (values.category && !categoryOptions.some((o) => o.value === values.category)) categoryOptions.push({ value: values.category, label: categoryLabel(values.category) });
+  if (values.category && !categoryOptions.some((o) => o.value === values.category))
+    categoryOptions.push({ value: values.category, label: categoryLabel(values.category) });
 
   return (
-    <form ref={formRef} className={classes.form} onSubmit={(e) => void submit(e)} noValidate aria-label={product ? t('editor.editTitle', { name: product.productName }) : t('editor.addTitle')}>
+    <form
+      ref={formRef}
+      className={classes.form}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={product ? t('editor.editTitle', { name: product.productName }) : t('editor.addTitle')}
+    >
       {readOnly && <Banner variant="info" title={t('editor.readOnly')} hideTitle description={t('editor.readOnly')} />}
-      {notices.notice && <Banner variant="critical" title={notices.notice.message} hideTitle description={notices.notice.message} onDismiss={notices.dismiss} />}
+      {notices.notice && (
+        <Banner
+          variant="critical"
+          title={notices.notice.message}
+          hideTitle
+          description={notices.notice.message}
+          onDismiss={notices.dismiss}
+        />
+      )}
       {stale && (
         <StaleRecordBanner
           error={stale.error}
@@ -237,11 +298,20 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
           onOverwrite={() => {
             setStale({ busy: 'overwrite', error: null });
             const parsed = ZSaveProductInput.safeParse(toInput(form.values));
-            if (parsed.success) write(parsed.data, true).catch((e: Error) => setStale({ busy: null, error: e.message }));
+            if (parsed.success)
+              write(parsed.data, true).catch((e: Error) => setStale({ busy: null, error: e.message }));
           }}
         />
       )}
-      {!stale && form.formError && <Banner variant="critical" title={form.formError} hideTitle description={form.formError} aria-live="assertive" />}
+      {!stale && form.formError && (
+        <Banner
+          variant="critical"
+          title={form.formError}
+          hideTitle
+          description={form.formError}
+          aria-live="assertive"
+        />
+      )}
       <fieldset className={classes.fieldset} disabled={readOnly || form.submitting}>
         <legend>{t('editor.information')}</legend>
         <TextField form={form} name="productName" label={t('editor.name')} required />
@@ -259,20 +329,36 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
             {form.error('images')}
           </p>
         )}
-        {values.images.length === 0 && uploads.length === 0 ? <p className={classes.muted}>{t('editor.noImages')}</p> : null}
+        {values.images.length === 0 && uploads.length === 0 ? (
+          <p className={classes.muted}>{t('editor.noImages')}</p>
+        ) : null}
         <ol className={classes.gallery} aria-label={t('editor.images')}>
           {values.images.map((url, index) => {
             const n = index + 1;
             return (
-              <li key={url} className={classes.galleryItem} data-image-index={index} aria-label={t('editor.imageN', { n })}>
-                <img className={classes.galleryImage} src={url} alt={t('editor.imageAlt', { n, name: values.productName || t('editor.newProduct') })} data-image-url={url} />
+              <li
+                key={url}
+                className={classes.galleryItem}
+                data-image-index={index}
+                aria-label={t('editor.imageN', { n })}
+              >
+                <img
+                  className={classes.galleryImage}
+                  src={url}
+                  alt={t('editor.imageAlt', { n, name: values.productName || t('editor.newProduct') })}
+                  data-image-url={url}
+                />
                 {index === 0 && <span className={classes.galleryCover}>{t('editor.cover')}</span>}
                 {!readOnly && (
                   <div className={classes.galleryTools}>
                     <ReorderButtons
                       index={index}
                       count={values.images.length}
-                      labels={{ up: t('editor.moveUp', { n }), down: t('editor.moveDown', { n }), remove: t('editor.removeImage', { n }) }}
+                      labels={{
+                        up: t('editor.moveUp', { n }),
+                        down: t('editor.moveDown', { n }),
+                        remove: t('editor.removeImage', { n }),
+                      }}
                       onMove={(by) => move(index, by)}
                       onRemove={() => setImages(values.images.filter((_, i) => i !== index))}
                     />
@@ -289,10 +375,24 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
                   {t('editor.uploadError', { name: upload.name, message: upload.error })}
                 </p>
               ) : (
-                <ProgressBar progress={Math.round(upload.progress * 100)} aria-label={t('editor.uploading', { name: upload.name })} barSize="small" />
+                <ProgressBar
+                  progress={Math.round(upload.progress * 100)}
+                  aria-label={t('editor.uploading', { name: upload.name })}
+                  barSize="small"
+                />
               )}
               <div className={classes.galleryTools}>
-                <IconButton icon={XIcon} aria-label={upload.error ? t('editor.dismissUpload', { name: upload.name }) : t('editor.cancelUpload', { name: upload.name })} size="small" variant="invisible" onClick={() => dropUpload(upload)} />
+                <IconButton
+                  icon={XIcon}
+                  aria-label={
+                    upload.error
+                      ? t('editor.dismissUpload', { name: upload.name })
+                      : t('editor.cancelUpload', { name: upload.name })
+                  }
+                  size="small"
+                  variant="invisible"
+                  onClick={() => dropUpload(upload)}
+                />
               </div>
             </li>
           ))}
@@ -315,7 +415,9 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
             </span>
           </div>
         )}
-        <VisuallyHidden role="status">{uploading ? t('editor.uploadingCount', { n: uploads.filter((u) => !u.error).length }) : ''}</VisuallyHidden>
+        <VisuallyHidden role="status">
+          {uploading ? t('editor.uploadingCount', { n: uploads.filter((u) => !u.error).length }) : ''}
+        </VisuallyHidden>
       </fieldset>
 
       <fieldset className={classes.fieldset} disabled={readOnly || form.submitting}>
@@ -333,8 +435,21 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
       <fieldset className={classes.fieldset} disabled={readOnly || form.submitting}>
         <legend>{t('editor.organize')}</legend>
         <div className={classes.row}>
-          <SelectField form={form} name="category" label={t('products.category')} required placeholder={t('editor.chooseCategory')} options={categoryOptions} />
-          <SelectField form={form} name="status" label={t('fields.status')} required options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <SelectField
+            form={form}
+            name="category"
+            label={t('products.category')}
+            required
+            placeholder={t('editor.chooseCategory')}
+            options={categoryOptions}
+          />
+          <SelectField
+            form={form}
+            name="status"
+            label={t('fields.status')}
+            required
+            options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
         </div>
         {categories.error && <p className={classes.fieldError}>{categories.error.message}</p>}
       </fieldset>

@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { PRODUCT_STATUSES, ZListProductsInput, type TProduct } from '../../../../shared/schemas/ecommerce.ts';
+import { PRODUCT_STATUSES, type TProduct, ZListProductsInput } from '../../../../shared/schemas/ecommerce.ts';
+import { pathFor } from '../../../app/routes.tsx';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { pathFor } from '../../../app/routes.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, useCategoryLabel, useMoney, shopListText } from './shop.tsx';
+import {
+  MoneyCell,
+  PictureName,
+  ShopStatus,
+  StatCards,
+  shopList,
+  shopListText,
+  useCategoryLabel,
+  useMoney,
+} from './shop.tsx';
 
 /**
  * /apps/ecommerce/product/list: the shop's products with stat cards, filters (the category one lists the
@@ -42,12 +51,49 @@ export default function ProductListPage() {
       hideable: false,
       render: (p) => <PictureName image={p.image} name={p.productName} detail={p.productBrand} />,
     },
-    { key: 'category', header: t('products.category'), kind: 'text', sortable: true, render: (p) => categoryLabel(p.category) },
-    { key: 'stock', header: t('products.stock'), kind: 'status', render: (p) => (p.stock ? t('products.inStock') : t('products.outOfStock')) },
-    { key: 'sku', header: t('products.sku'), kind: 'code', width: 7, sortable: true, render: (p) => <CodeCell>{p.sku}</CodeCell> },
-    { key: 'price', header: t('products.price'), kind: 'number', sortable: true, render: (p) => <MoneyCell>{money(p.price)}</MoneyCell> },
-    { key: 'qty', header: t('products.qty'), kind: 'number', width: 6, sortable: true, render: (p) => <NumberCell>{fmt.number(p.qty)}</NumberCell> },
-    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (p) => <ShopStatus status={p.status} /> },
+    {
+      key: 'category',
+      header: t('products.category'),
+      kind: 'text',
+      sortable: true,
+      render: (p) => categoryLabel(p.category),
+    },
+    {
+      key: 'stock',
+      header: t('products.stock'),
+      kind: 'status',
+      render: (p) => (p.stock ? t('products.inStock') : t('products.outOfStock')),
+    },
+    {
+      key: 'sku',
+      header: t('products.sku'),
+      kind: 'code',
+      width: 7,
+      sortable: true,
+      render: (p) => <CodeCell>{p.sku}</CodeCell>,
+    },
+    {
+      key: 'price',
+      header: t('products.price'),
+      kind: 'number',
+      sortable: true,
+      render: (p) => <MoneyCell>{money(p.price)}</MoneyCell>,
+    },
+    {
+      key: 'qty',
+      header: t('products.qty'),
+      kind: 'number',
+      width: 6,
+      sortable: true,
+      render: (p) => <NumberCell>{fmt.number(p.qty)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      sortable: true,
+      render: (p) => <ShopStatus status={p.status} />,
+    },
   ];
 
   return (

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { ZListReferralsInput, type TReferral } from '../../../../shared/schemas/ecommerce.ts';
+import { type TReferral, ZListReferralsInput } from '../../../../shared/schemas/ecommerce.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, useMoney, shopListText } from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, shopListText, useMoney } from './shop.tsx';
 
 /** /apps/ecommerce/referrals: referral stat cards and the referred customers with their earnings. */
 export default function ReferralsPage() {
@@ -22,11 +22,43 @@ export default function ReferralsPage() {
   const stats = trpc.apps.ecommerce.referrals.stats.useQuery();
 
   const columns: Column<TReferral>[] = [
-    { key: 'users', header: t('referrals.user'), kind: 'name', sortable: true, hideable: false, render: (r) => <PictureName image={r.avatar} name={r.user} detail={r.email} detailLtr /> },
-    { key: 'referred-id', header: t('referrals.referredId'), kind: 'code', width: 8, sortable: true, render: (r) => <CodeCell>{r.referredId}</CodeCell> },
-    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (r) => <ShopStatus status={r.status} /> },
-    { key: 'value', header: t('referrals.value'), kind: 'number', sortable: true, render: (r) => <MoneyCell>{money(r.value)}</MoneyCell> },
-    { key: 'earning', header: t('referrals.earning'), kind: 'number', sortable: true, render: (r) => <MoneyCell>{money(r.earning)}</MoneyCell> },
+    {
+      key: 'users',
+      header: t('referrals.user'),
+      kind: 'name',
+      sortable: true,
+      hideable: false,
+      render: (r) => <PictureName image={r.avatar} name={r.user} detail={r.email} detailLtr />,
+    },
+    {
+      key: 'referred-id',
+      header: t('referrals.referredId'),
+      kind: 'code',
+      width: 8,
+      sortable: true,
+      render: (r) => <CodeCell>{r.referredId}</CodeCell>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      sortable: true,
+      render: (r) => <ShopStatus status={r.status} />,
+    },
+    {
+      key: 'value',
+      header: t('referrals.value'),
+      kind: 'number',
+      sortable: true,
+      render: (r) => <MoneyCell>{money(r.value)}</MoneyCell>,
+    },
+    {
+      key: 'earning',
+      header: t('referrals.earning'),
+      kind: 'number',
+      sortable: true,
+      render: (r) => <MoneyCell>{money(r.earning)}</MoneyCell>,
+    },
   ];
 
   return (

@@ -1,14 +1,22 @@
 import { Banner, Button } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHOP_CURRENCIES, ZUpdateShopSettingsInput, type TShopSettings } from '../../../../shared/schemas/ecommerce.ts';
 import { isStaleRecordError } from '../../../../shared/errors.ts';
-import { CheckboxField, NumberField, SelectField, StaleRecordBanner, TextareaField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
+import { SHOP_CURRENCIES, type TShopSettings, ZUpdateShopSettingsInput } from '../../../../shared/schemas/ecommerce.ts';
+import {
+  CheckboxField,
+  NumberField,
+  SelectField,
+  StaleRecordBanner,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '../../../components/FormDialog/index.ts';
 import { useNotice } from '../../../components/ListPage/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { DetailFrame, shopClasses as classes } from './shop.tsx';
+import { shopClasses as classes, DetailFrame } from './shop.tsx';
 
 /** The settings as flat form fields named by their dotted path ("store.name"), so server messages land on them. */
 type Flat = Record<string, string | number | boolean | null>;
@@ -16,7 +24,8 @@ const SECTIONS = ['store', 'payments', 'checkout', 'shipping', 'notifications'] 
 
 function flatten(settings: TShopSettings): Flat {
   const flat: Flat = {};
-  for (const section of SECTIONS) for (const [key, value] of Object.entries(settings[section])) flat[`${section}.${key}`] = value as Flat[string];
+  for (const section of SECTIONS)
+    for (const [key, value] of Object.entries(settings[section])) flat[`${section}.${key}`] = value as Flat[string];
   return flat;
 }
 
@@ -34,13 +43,25 @@ export default function SettingsPage() {
   const { t } = useTranslation('shop');
   const query = trpc.apps.ecommerce.settings.get.useQuery();
   return (
-    <DetailFrame query={query} backRoute="apps-ecommerce-product-list" backLabel={t('settings.back')} missing={t('detail.failed')} title={t('settings.title')}>
+    <DetailFrame
+      query={query}
+      backRoute="apps-ecommerce-product-list"
+      backLabel={t('settings.back')}
+      missing={t('detail.failed')}
+      title={t('settings.title')}
+    >
       {query.data && <SettingsForm settings={query.data} onReload={async () => (await query.refetch()).data} />}
     </DetailFrame>
   );
 }
 
-function SettingsForm({ settings, onReload }: { settings: TShopSettings; onReload: () => Promise<TShopSettings | undefined> }) {
+function SettingsForm({
+  settings,
+  onReload,
+}: {
+  settings: TShopSettings;
+  onReload: () => Promise<TShopSettings | undefined>;
+}) {
   const { t } = useTranslation('shop');
   const can = useCan();
   const readOnly = !can('update', 'DemoApp');
@@ -49,7 +70,11 @@ function SettingsForm({ settings, onReload }: { settings: TShopSettings; onReloa
   const save = trpc.apps.ecommerce.settings.update.useMutation();
   const [version, setVersion] = useState(settings.version);
   const [stale, setStale] = useState<{ busy: 'reload' | 'overwrite' | null; error: string | null } | null>(null);
-  const form = useZodForm(ZUpdateShopSettingsInput, () => flatten(settings), (flat) => ({ ...nest(flat), version }));
+  const form = useZodForm(
+    ZUpdateShopSettingsInput,
+    () => flatten(settings),
+    (flat) => ({ ...nest(flat), version }),
+  );
   useUnsavedChangesGuard(form.dirty && !readOnly);
 
   const write = async (input: Parameters<typeof save.mutateAsync>[0]) => {
@@ -89,16 +114,29 @@ function SettingsForm({ settings, onReload }: { settings: TShopSettings; onReloa
   const text = (name: string, label: string, extra: { type?: 'text' | 'email' | 'tel'; required?: boolean } = {}) => (
     <TextField form={form} name={name} label={label} disabled={readOnly} {...extra} />
   );
-  const check = (name: string, label: string) => <CheckboxField form={form} name={name} label={label} disabled={readOnly} />;
+  const check = (name: string, label: string) => (
+    <CheckboxField form={form} name={name} label={label} disabled={readOnly} />
+  );
   const number = (name: string, label: string, step: number) => (
     <NumberField form={form} name={name} label={label} required min={0} step={step} disabled={readOnly} />
   );
 
   return (
     <form className={classes.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('settings.title')}>
-      {readOnly && <Banner variant="info" title={t('settings.readOnly')} hideTitle description={t('settings.readOnly')} />}
-      {stale && <StaleRecordBanner busy={stale.busy} error={stale.error} onOverwrite={() => void overwrite()} onReload={() => void reload()} />}
-      {!stale && form.formError && <Banner variant="critical" title={form.formError} hideTitle description={form.formError} />}
+      {readOnly && (
+        <Banner variant="info" title={t('settings.readOnly')} hideTitle description={t('settings.readOnly')} />
+      )}
+      {stale && (
+        <StaleRecordBanner
+          busy={stale.busy}
+          error={stale.error}
+          onOverwrite={() => void overwrite()}
+          onReload={() => void reload()}
+        />
+      )}
+      {!stale && form.formError && (
+        <Banner variant="critical" title={form.formError} hideTitle description={form.formError} />
+      )}
       <fieldset className={classes.fieldset}>
         <legend>{t('settings.store')}</legend>
         <div className={classes.row}>
@@ -107,7 +145,13 @@ function SettingsForm({ settings, onReload }: { settings: TShopSettings; onReloa
         </div>
         <div className={classes.row}>
           {text('store.phone', t('settings.storePhone'), { type: 'tel' })}
-          <SelectField form={form} name="store.currency" label={t('settings.currency')} disabled={readOnly} options={SHOP_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          <SelectField
+            form={form}
+            name="store.currency"
+            label={t('settings.currency')}
+            disabled={readOnly}
+            options={SHOP_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
         </div>
         <TextareaField form={form} name="store.address" label={t('settings.address')} disabled={readOnly} />
       </fieldset>
@@ -143,7 +187,11 @@ function SettingsForm({ settings, onReload }: { settings: TShopSettings; onReloa
           <Button type="submit" variant="primary" loading={form.submitting}>
             {t('settings.save')}
           </Button>
-          <Button type="button" disabled={!form.dirty || form.submitting} onClick={() => form.reset(flatten({ ...settings, version }))}>
+          <Button
+            type="button"
+            disabled={!form.dirty || form.submitting}
+            onClick={() => form.reset(flatten({ ...settings, version }))}
+          >
             {t('settings.discard')}
           </Button>
         </div>

@@ -11,19 +11,25 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../../../server/testing/app.ts';
 import { setupBrowser } from '../../../../server/testing/browser.ts';
-import { axeAudit, type AxeFinding } from '../../../testing/axe.ts';
+import { type AxeFinding, axeAudit } from '../../../testing/axe.ts';
 import { confirm, dialog, notice, row, rowAction, settled } from '../../../testing/list-pages.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-shop-products-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({ DATA_DIR: dataDir, ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}) });
+const b = await setupBrowser({
+  DATA_DIR: dataDir,
+  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+});
 
 const { context, page } = await b.newPage();
 page.setDefaultTimeout(10_000);
 await b.signIn(page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
 afterAll(() => context.close());
 
-const picture = (r: number, g: number, bl: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b: bl } } }).png().toBuffer();
+const picture = (r: number, g: number, bl: number) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b: bl } } })
+    .png()
+    .toBuffer();
 const red = await picture(220, 40, 40);
 const blue = await picture(40, 60, 220);
 
@@ -31,8 +37,17 @@ const blue = await picture(40, 60, 220);
 async function mutate(p: Page, procedure: string, input: unknown): Promise<{ status: number; body: unknown }> {
   return p.evaluate(
     async ({ procedure, input }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
-      const res = await fetch(`/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ json: input }) });
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      );
+      const res = await fetch(`/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ json: input }),
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     },
     { procedure, input },
@@ -40,7 +55,8 @@ async function mutate(p: Page, procedure: string, input: unknown): Promise<{ sta
 }
 
 /** The gallery's image URLs in order. */
-const gallery = (p: Page) => p.locator('img[data-image-url]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-image-url')));
+const gallery = (p: Page) =>
+  p.locator('img[data-image-url]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-image-url')));
 
 const CATEGORY = 'Stationery S4';
 const RENAMED = 'Desk supplies S4';
@@ -73,7 +89,10 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     // The menu has the shop's product pages now that they exist.
     await page.locator('nav a[href="/apps/ecommerce/product/add"]').waitFor();
     await page.locator('nav a[href="/apps/ecommerce/product/category-list"]').waitFor();
-    const options = await page.getByRole('combobox', { name: 'Category', exact: true }).locator('option').allTextContents();
+    const options = await page
+      .getByRole('combobox', { name: 'Category', exact: true })
+      .locator('option')
+      .allTextContents();
     expect(options).toContain(RENAMED);
     expect(options).toContain('Shoes');
   });
@@ -106,14 +125,25 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     const [first, second] = await gallery(page);
     expect(first).toMatch(/^\/api\/files\/\d+\?inline=1$/);
     // Previews are the stored files.
-    await expect.poll(() => page.locator('img[data-image-url]').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+    await expect
+      .poll(() =>
+        page
+          .locator('img[data-image-url]')
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(64);
 
     // Reorder with the keyboard: the second image moves up and becomes the cover.
     await page.getByRole('button', { name: 'Move image 2 up' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => gallery(page)).toEqual([second, first]);
     // The moved image's other move button keeps the keyboard (its "up" one is disabled at the top).
-    await expect.poll(() => page.getByRole('button', { name: 'Move image 1 down' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Move image 1 down' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.waitForURL('**/apps/ecommerce/product/list');
@@ -143,12 +173,23 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { level: 1, name: `Edit ${PRODUCT}` }).waitFor();
     await page.getByLabel('Quantity').fill('7');
     await page.getByRole('link', { name: 'Back to products' }).click();
-    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Keep editing' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Keep editing' })
+      .click();
     expect(new URL(page.url()).pathname).toBe(productPath);
 
     // Someone else saves the product meanwhile: saving says so, and Overwrite is the person's choice.
     const id = Number(productPath.split('/').pop());
-    const read = await page.evaluate(async (id) => (await (await fetch(`/trpc/apps.ecommerce.products.byId?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`)).json()) as unknown, id);
+    const read = await page.evaluate(
+      async (id) =>
+        (await (
+          await fetch(
+            `/trpc/apps.ecommerce.products.byId?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
+          )
+        ).json()) as unknown,
+      id,
+    );
     const other = (read as { result: { data: { json: Record<string, unknown> } } }).result.data.json;
     const { status } = await mutate(page, 'apps.ecommerce.products.save', { ...other, price: 41 });
     expect(status).toBe(200);
@@ -186,7 +227,9 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await row(page, RENAMED).getByText('1', { exact: true }).waitFor();
     await rowAction(page, RENAMED, 'Delete');
     await confirm(page, 'Delete');
-    await page.getByText(`The category "${RENAMED}" is used by 1 product; move them to another category first`).waitFor();
+    await page
+      .getByText(`The category "${RENAMED}" is used by 1 product; move them to another category first`)
+      .waitFor();
     await page.reload();
     await settled(page);
     await row(page, RENAMED).waitFor();

@@ -3,7 +3,7 @@
 // on every page in dark Arabic.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../../../server/testing/app.ts';
-import { axeAudit, type AxeFinding } from '../../../testing/axe.ts';
+import { type AxeFinding, axeAudit } from '../../../testing/axe.ts';
 import { signedInPage } from '../../../testing/browser.ts';
 import { confirm, dataRows, notice, settled } from '../../../testing/list-pages.ts';
 
@@ -33,7 +33,8 @@ describe('e-commerce pages as admin', { timeout: 120_000 }, () => {
     await settled(page);
     const rows = await dataRows(page).count();
     expect(rows).toBeGreaterThan(0);
-    for (let i = 0; i < rows; i++) expect(await dataRows(page).nth(i).locator('td[data-col="category"]').textContent()).toBe('Shoes');
+    for (let i = 0; i < rows; i++)
+      expect(await dataRows(page).nth(i).locator('td[data-col="category"]').textContent()).toBe('Shoes');
     const first = dataRows(page).first();
     const key = await first.getAttribute('data-row-key');
     const name = (await first.locator('td[data-col="product"] bdi').first().textContent())!;

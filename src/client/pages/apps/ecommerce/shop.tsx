@@ -1,14 +1,19 @@
 // Shared pieces of the e-commerce pages: the shop's list caches, money, stat cards, status labels and
 // the product/person cell. Pages import this module, never each other.
 import { Button, Heading, Label, Text } from '@primer/react';
-import { Link } from 'wouter';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TOrderStatus, TProductStatus, TReferralStatus, TReviewStatus } from '../../../../shared/schemas/ecommerce.ts';
-import { Ltr } from '../../../components/Bidi/Bidi.tsx';
-import { NameCell, NoticeArea, type NoticeApi } from '../../../components/ListPage/index.ts';
-import { PageLoading } from '../../../components/PageLoading/PageLoading.tsx';
+import { Link } from 'wouter';
+import type {
+  TOrderStatus,
+  TProductStatus,
+  TReferralStatus,
+  TReviewStatus,
+} from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
+import { Ltr } from '../../../components/Bidi/Bidi.tsx';
+import { NameCell, type NoticeApi, NoticeArea } from '../../../components/ListPage/index.ts';
+import { PageLoading } from '../../../components/PageLoading/PageLoading.tsx';
 import type { trpc } from '../../../lib/trpc.ts';
 import classes from './Shop.module.css';
 
@@ -72,7 +77,17 @@ export function ShopStatus({ status }: { status: keyof typeof VARIANTS }) {
 }
 
 /** A product or person with its picture (decorative: the name says it) and a second line. */
-export function PictureName({ image, name, detail, detailLtr }: { image: string; name: string; detail?: string; detailLtr?: boolean }) {
+export function PictureName({
+  image,
+  name,
+  detail,
+  detailLtr,
+}: {
+  image: string;
+  name: string;
+  detail?: string;
+  detailLtr?: boolean;
+}) {
   return (
     <span className={classes.named}>
       {image ? <img className={classes.thumb} src={image} alt="" loading="lazy" /> : null}
@@ -145,7 +160,11 @@ export function DetailFrame({
   notices,
   children,
 }: {
-  query: { isLoading: boolean; error: { message: string; data?: { code?: string } | null } | null; refetch: () => unknown };
+  query: {
+    isLoading: boolean;
+    error: { message: string; data?: { code?: string } | null } | null;
+    refetch: () => unknown;
+  };
   backRoute: string;
   backLabel: string;
   /** What is not found ("No order #5012 in this shop"). */
@@ -156,11 +175,7 @@ export function DetailFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('shop');
-  const back = (
-    <Link href={pathFor(backRoute)}>
-      {backLabel}
-    </Link>
-  );
+  const back = <Link href={pathFor(backRoute)}>{backLabel}</Link>;
   if (query.isLoading) return <PageLoading />;
   if (query.error) {
     const notFound = query.error.data?.code === 'NOT_FOUND';
@@ -195,7 +210,15 @@ export function DetailFrame({
 }
 
 /** A card of a details page with its title and label/value facts. */
-export function FactsCard({ title, facts, children }: { title: string; facts: [string, ReactNode][]; children?: ReactNode }) {
+export function FactsCard({
+  title,
+  facts,
+  children,
+}: {
+  title: string;
+  facts: [string, ReactNode][];
+  children?: ReactNode;
+}) {
   return (
     <section className={classes.card} aria-label={title}>
       <Heading as="h2" className={classes.cardTitle}>
@@ -215,6 +238,9 @@ export function FactsCard({ title, facts, children }: { title: string; facts: [s
 }
 
 /** A shop list page's heading, description and empty title from its `shop` strings section. */
-export function shopListText(t: (key: string) => string, section: 'products' | 'orders' | 'customers' | 'reviews' | 'referrals') {
+export function shopListText(
+  t: (key: string) => string,
+  section: 'products' | 'orders' | 'customers' | 'reviews' | 'referrals',
+) {
   return { title: t(`${section}.title`), description: t(`${section}.description`), emptyTitle: t(`${section}.empty`) };
 }

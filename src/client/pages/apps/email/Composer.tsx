@@ -1,26 +1,39 @@
 // The e-mail composer (its own chunk, loaded only when composing): recipients, subject, a rich-text
 // editor (Tiptap's StarterKit), attachments uploaded through POST /api/files, an autosaved draft
 // (a second after the last change), and Send. Closing keeps the draft; nothing typed is lost.
-import { BoldIcon, ItalicIcon, ListOrderedIcon, ListUnorderedIcon, PaperclipIcon, QuoteIcon, XIcon } from '@primer/octicons-react';
+import {
+  BoldIcon,
+  ItalicIcon,
+  ListOrderedIcon,
+  ListUnorderedIcon,
+  PaperclipIcon,
+  QuoteIcon,
+  XIcon,
+} from '@primer/octicons-react';
 import { Banner, Button, Dialog, FormControl, IconButton, Text, TextInput } from '@primer/react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
-import type { TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { parseError } from '../../../../shared/errors.ts';
+import type { TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { readCookie } from '../../../lib/cookies.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { composeInput, type ComposeValues } from './email-model.ts';
+import { type ComposeValues, composeInput } from './email-model.ts';
 import classes from './EmailPage.module.css';
 
 async function upload(file: File): Promise<TUploadedFile> {
   const form = new FormData();
   form.append('file', file, file.name);
   const xsrf = readCookie(XSRF_COOKIE);
-  const res = await fetch('/api/files', { method: 'POST', body: form, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {}, credentials: 'same-origin' });
+  const res = await fetch('/api/files', {
+    method: 'POST',
+    body: form,
+    headers: xsrf ? { [XSRF_HEADER]: xsrf } : {},
+    credentials: 'same-origin',
+  });
   if (res.status === 201) return (await res.json()) as TUploadedFile;
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
   throw new Error(body?.message ?? res.statusText);
@@ -28,7 +41,17 @@ async function upload(file: File): Promise<TUploadedFile> {
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
 
-export default function Composer({ title, initial, onClose, onSent }: { title: string; initial: ComposeValues; onClose: () => void; onSent: () => void }) {
+export default function Composer({
+  title,
+  initial,
+  onClose,
+  onSent,
+}: {
+  title: string;
+  initial: ComposeValues;
+  onClose: () => void;
+  onSent: () => void;
+}) {
   const { t } = useTranslation('email');
   const utils = trpc.useUtils();
   const [values, setValues] = useState<ComposeValues>(initial);
@@ -50,7 +73,14 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
   const editor = useEditor({
     extensions: [StarterKit],
     content: initial.message,
-    editorProps: { attributes: { 'aria-labelledby': ids.editor, role: 'textbox', 'aria-multiline': 'true', class: classes.editorArea } },
+    editorProps: {
+      attributes: {
+        'aria-labelledby': ids.editor,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        class: classes.editorArea,
+      },
+    },
     onUpdate: ({ editor: e }) => change({ message: e.getHTML() }),
   });
 
@@ -128,10 +158,20 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
     onClose();
   };
 
-  const fieldError = (name: string) => fieldErrors[name]?.[0] ?? Object.entries(fieldErrors).find(([k]) => k.startsWith(`${name}.`))?.[1][0];
+  const fieldError = (name: string) =>
+    fieldErrors[name]?.[0] ?? Object.entries(fieldErrors).find(([k]) => k.startsWith(`${name}.`))?.[1][0];
   const tool = (label: string, icon: typeof BoldIcon, active: boolean, run: () => void) => (
     // A mouse press keeps the caret in the editor (keys typed right after the click land there).
-    <IconButton type="button" size="small" variant="invisible" icon={icon} aria-label={label} aria-pressed={active} onMouseDown={(e) => e.preventDefault()} onClick={run} />
+    <IconButton
+      type="button"
+      size="small"
+      variant="invisible"
+      icon={icon}
+      aria-label={label}
+      aria-pressed={active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    />
   );
 
   return (
@@ -143,12 +183,24 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
       renderFooter={() => (
         <Dialog.Footer>
           <Text size="small" className={classes.saveState} aria-live="polite">
-            {saved === 'saving' ? t('draftSaving') : saved === 'saved' ? t('draftSaved') : saved === 'failed' ? t('draftFailed') : ''}
+            {saved === 'saving'
+              ? t('draftSaving')
+              : saved === 'saved'
+                ? t('draftSaved')
+                : saved === 'failed'
+                  ? t('draftFailed')
+                  : ''}
           </Text>
           <Dialog.Buttons
             buttons={[
               { content: t('closeDraft'), onClick: () => void close() },
-              { content: t('send'), buttonType: 'primary', onClick: () => void submit(), loading: send.isPending, disabled: uploading > 0 },
+              {
+                content: t('send'),
+                buttonType: 'primary',
+                onClick: () => void submit(),
+                loading: send.isPending,
+                disabled: uploading > 0,
+              },
             ]}
           />
         </Dialog.Footer>
@@ -158,19 +210,43 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
         {error && <Banner variant="critical" title={t('sendFailed')} description={error} />}
         <FormControl required>
           <FormControl.Label htmlFor={ids.to}>{t('to')}</FormControl.Label>
-          <TextInput id={ids.to} block type="text" inputMode="email" autoComplete="email" value={values.to} onChange={(e) => change({ to: e.target.value })} aria-invalid={fieldError('to') ? true : undefined} />
+          <TextInput
+            id={ids.to}
+            block
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            value={values.to}
+            onChange={(e) => change({ to: e.target.value })}
+            aria-invalid={fieldError('to') ? true : undefined}
+          />
           <FormControl.Caption>{t('recipientsHint')}</FormControl.Caption>
           {fieldError('to') && <FormControl.Validation variant="error">{fieldError('to')}</FormControl.Validation>}
         </FormControl>
         <FormControl>
           <FormControl.Label htmlFor={ids.cc}>{t('cc')}</FormControl.Label>
-          <TextInput id={ids.cc} block type="text" inputMode="email" value={values.cc} onChange={(e) => change({ cc: e.target.value })} aria-invalid={fieldError('cc') ? true : undefined} />
+          <TextInput
+            id={ids.cc}
+            block
+            type="text"
+            inputMode="email"
+            value={values.cc}
+            onChange={(e) => change({ cc: e.target.value })}
+            aria-invalid={fieldError('cc') ? true : undefined}
+          />
           {fieldError('cc') && <FormControl.Validation variant="error">{fieldError('cc')}</FormControl.Validation>}
         </FormControl>
         <FormControl>
           <FormControl.Label htmlFor={ids.subject}>{t('subject')}</FormControl.Label>
-          <TextInput id={ids.subject} block value={values.subject} onChange={(e) => change({ subject: e.target.value })} />
-          {fieldError('subject') && <FormControl.Validation variant="error">{fieldError('subject')}</FormControl.Validation>}
+          <TextInput
+            id={ids.subject}
+            block
+            value={values.subject}
+            onChange={(e) => change({ subject: e.target.value })}
+          />
+          {fieldError('subject') && (
+            <FormControl.Validation variant="error">{fieldError('subject')}</FormControl.Validation>
+          )}
         </FormControl>
         <div className={classes.editor}>
           <span id={ids.editor} className={classes.editorLabel}>
@@ -178,16 +254,38 @@ export default function Composer({ title, initial, onClose, onSent }: { title: s
           </span>
           <div className={classes.toolbar} role="toolbar" aria-label={t('formatting')}>
             {tool(t('bold'), BoldIcon, !!editor?.isActive('bold'), () => editor?.chain().focus().toggleBold().run())}
-            {tool(t('italic'), ItalicIcon, !!editor?.isActive('italic'), () => editor?.chain().focus().toggleItalic().run())}
-            {tool(t('bulletList'), ListUnorderedIcon, !!editor?.isActive('bulletList'), () => editor?.chain().focus().toggleBulletList().run())}
-            {tool(t('orderedList'), ListOrderedIcon, !!editor?.isActive('orderedList'), () => editor?.chain().focus().toggleOrderedList().run())}
-            {tool(t('quote'), QuoteIcon, !!editor?.isActive('blockquote'), () => editor?.chain().focus().toggleBlockquote().run())}
+            {tool(t('italic'), ItalicIcon, !!editor?.isActive('italic'), () =>
+              editor?.chain().focus().toggleItalic().run(),
+            )}
+            {tool(t('bulletList'), ListUnorderedIcon, !!editor?.isActive('bulletList'), () =>
+              editor?.chain().focus().toggleBulletList().run(),
+            )}
+            {tool(t('orderedList'), ListOrderedIcon, !!editor?.isActive('orderedList'), () =>
+              editor?.chain().focus().toggleOrderedList().run(),
+            )}
+            {tool(t('quote'), QuoteIcon, !!editor?.isActive('blockquote'), () =>
+              editor?.chain().focus().toggleBlockquote().run(),
+            )}
           </div>
           <EditorContent editor={editor} />
         </div>
         <div className={classes.attachRow}>
-          <input id={ids.files} ref={fileRef} type="file" multiple tabIndex={-1} aria-label={t('attach')} className={classes.visuallyHidden} onChange={(e) => void addFiles(e.target.files)} />
-          <Button type="button" leadingVisual={PaperclipIcon} onClick={() => fileRef.current?.click()} loading={uploading > 0}>
+          <input
+            id={ids.files}
+            ref={fileRef}
+            type="file"
+            multiple
+            tabIndex={-1}
+            aria-label={t('attach')}
+            className={classes.visuallyHidden}
+            onChange={(e) => void addFiles(e.target.files)}
+          />
+          <Button
+            type="button"
+            leadingVisual={PaperclipIcon}
+            onClick={() => fileRef.current?.click()}
+            loading={uploading > 0}
+          >
             {t('attach')}
           </Button>
           {values.attachments.length > 0 && (

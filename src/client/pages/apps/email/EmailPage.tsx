@@ -21,15 +21,25 @@ import {
 } from '@primer/octicons-react';
 import { ActionList, ActionMenu, Button, Checkbox, CounterLabel, IconButton, Spinner, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError/index.ts';
 import { EMAIL_LABELS, type TEmail, type TEmailFilter, type TEmailLabel } from '../../../../shared/schemas/email.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
-import { draftValues, EMPTY_COMPOSE, forwardValues, replyValues, safeHtml, type ComposeValues } from './email-model.ts';
+import { type ComposeValues, draftValues, EMPTY_COMPOSE, forwardValues, replyValues, safeHtml } from './email-model.ts';
 import classes from './EmailPage.module.css';
 
 const Composer = lazy(() => import('./Composer.tsx'));
@@ -50,7 +60,13 @@ function Body({ html }: { html: string }) {
   return <div className={classes.body} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-function Message({ email, open }: { email: Pick<TEmail, 'from' | 'to' | 'time' | 'message' | 'attachments'>; open: boolean }) {
+function Message({
+  email,
+  open,
+}: {
+  email: Pick<TEmail, 'from' | 'to' | 'time' | 'message' | 'attachments'>;
+  open: boolean;
+}) {
   const { t } = useTranslation('email');
   const fmt = useFormatters();
   return (
@@ -60,9 +76,13 @@ function Message({ email, open }: { email: Pick<TEmail, 'from' | 'to' | 'time' |
           {email.from.name.slice(0, 1).toUpperCase()}
         </span>
         <div className={classes.messageMeta}>
-          <bdi className={classes.strong}>{email.from.name}</bdi> <bdi className={classes.muted} dir="ltr">&lt;{email.from.email}&gt;</bdi>
+          <bdi className={classes.strong}>{email.from.name}</bdi>{' '}
+          <bdi className={classes.muted} dir="ltr">
+            &lt;{email.from.email}&gt;
+          </bdi>
           <div className={classes.muted}>
-            {t('toList', { list: email.to.map((r) => r.name || r.email).join(', ') })} · <time dateTime={email.time.toISOString()}>{fmt.dateTime(email.time)}</time>
+            {t('toList', { list: email.to.map((r) => r.name || r.email).join(', ') })} ·{' '}
+            <time dateTime={email.time.toISOString()}>{fmt.dateTime(email.time)}</time>
           </div>
         </div>
       </header>
@@ -123,7 +143,11 @@ export default function EmailPage() {
     }, message);
     if (ok) setAnnouncement(message);
   };
-  const bulk = (data: { isRead?: boolean; isStarred?: boolean; isDeleted?: boolean; folder?: 'inbox' | 'spam' }, message: string, ids = [...selected]) =>
+  const bulk = (
+    data: { isRead?: boolean; isStarred?: boolean; isDeleted?: boolean; folder?: 'inbox' | 'spam' },
+    message: string,
+    ids = [...selected],
+  ) =>
     run(ids, { ids, data }, message).then(() => {
       if (data.isDeleted !== undefined || data.folder) {
         setSelected(new Set());
@@ -137,7 +161,10 @@ export default function EmailPage() {
       return;
     }
     setOpenId(email.id);
-    if (!email.isRead) void update.mutateAsync({ ids: [email.id], data: { isRead: true } }).then(() => utils.apps.email.list.invalidate());
+    if (!email.isRead)
+      void update
+        .mutateAsync({ ids: [email.id], data: { isRead: true } })
+        .then(() => utils.apps.email.list.invalidate());
   };
 
   const allChecked = emails.length > 0 && emails.every((e) => selected.has(e.id));
@@ -149,7 +176,12 @@ export default function EmailPage() {
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-email]')];
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : index + (event.key === 'ArrowDown' ? 1 : -1);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? buttons.length - 1
+          : index + (event.key === 'ArrowDown' ? 1 : -1);
     if (next >= 0 && next < buttons.length) {
       event.preventDefault();
       buttons[next].focus();
@@ -170,7 +202,12 @@ export default function EmailPage() {
       </div>
       <nav className={classes.sidebar} aria-label={t('mailboxes')}>
         <div className={classes.composeButton}>
-          <Button variant="primary" block leadingVisual={PencilIcon} onClick={() => setComposing({ title: t('compose'), initial: EMPTY_COMPOSE })}>
+          <Button
+            variant="primary"
+            block
+            leadingVisual={PencilIcon}
+            onClick={() => setComposing({ title: t('compose'), initial: EMPTY_COMPOSE })}
+          >
             {t('compose')}
           </Button>
         </div>
@@ -179,7 +216,12 @@ export default function EmailPage() {
             const n = f.meta ? (meta?.[f.meta] ?? 0) : 0;
             return (
               <li key={f.id}>
-                <button type="button" className={classes.folder} aria-current={view.filter === f.id ? 'page' : undefined} onClick={() => choose({ filter: f.id })}>
+                <button
+                  type="button"
+                  className={classes.folder}
+                  aria-current={view.filter === f.id ? 'page' : undefined}
+                  onClick={() => choose({ filter: f.id })}
+                >
                   <f.icon size={16} aria-hidden="true" />
                   <span className={classes.folderName}>{t(`folders.${f.id}`)}</span>
                   {n > 0 && <CounterLabel aria-label={t(`counts.${f.id}`, { count: n })}>{n}</CounterLabel>}
@@ -192,7 +234,12 @@ export default function EmailPage() {
         <ul className={classes.folders} aria-label={t('labelsHeading')}>
           {EMAIL_LABELS.map((l) => (
             <li key={l}>
-              <button type="button" className={classes.folder} aria-current={view.label === l ? 'page' : undefined} onClick={() => choose({ label: l })}>
+              <button
+                type="button"
+                className={classes.folder}
+                aria-current={view.label === l ? 'page' : undefined}
+                onClick={() => choose({ label: l })}
+              >
                 <span className={classes.labelDot} data-label={l} aria-hidden="true" />
                 <span className={classes.folderName}>{t(`labels.${l}`)}</span>
               </button>
@@ -206,7 +253,15 @@ export default function EmailPage() {
           <label htmlFor={searchId} className={classes.visuallyHidden}>
             {t('search')}
           </label>
-          <TextInput id={searchId} block type="search" leadingVisual={SearchIcon} placeholder={t('search')} value={q} onChange={(e) => setQ(e.target.value)} />
+          <TextInput
+            id={searchId}
+            block
+            type="search"
+            leadingVisual={SearchIcon}
+            placeholder={t('search')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </div>
         <div className={classes.bulkBar} role="toolbar" aria-label={t('bulkActions')}>
           <Checkbox
@@ -219,9 +274,27 @@ export default function EmailPage() {
           {count > 0 ? (
             <>
               <span className={classes.muted}>{t('selected', { count })}</span>
-              <IconButton size="small" variant="invisible" icon={MailIcon} aria-label={t('markRead')} onClick={() => void bulk({ isRead: true }, t('markedRead', { count }))} />
-              <IconButton size="small" variant="invisible" icon={InboxIcon} aria-label={t('markUnread')} onClick={() => void bulk({ isRead: false }, t('markedUnread', { count }))} />
-              <IconButton size="small" variant="invisible" icon={StarIcon} aria-label={t('star')} onClick={() => void bulk({ isStarred: true }, t('starredDone', { count }))} />
+              <IconButton
+                size="small"
+                variant="invisible"
+                icon={MailIcon}
+                aria-label={t('markRead')}
+                onClick={() => void bulk({ isRead: true }, t('markedRead', { count }))}
+              />
+              <IconButton
+                size="small"
+                variant="invisible"
+                icon={InboxIcon}
+                aria-label={t('markUnread')}
+                onClick={() => void bulk({ isRead: false }, t('markedUnread', { count }))}
+              />
+              <IconButton
+                size="small"
+                variant="invisible"
+                icon={StarIcon}
+                aria-label={t('star')}
+                onClick={() => void bulk({ isStarred: true }, t('starredDone', { count }))}
+              />
               <ActionMenu>
                 <ActionMenu.Anchor>
                   <IconButton size="small" variant="invisible" icon={ArchiveIcon} aria-label={t('move')} />
@@ -229,7 +302,12 @@ export default function EmailPage() {
                 <ActionMenu.Overlay width="small">
                   <ActionList aria-label={t('move')}>
                     {(['inbox', 'spam'] as const).map((folder) => (
-                      <ActionList.Item key={folder} onSelect={() => void bulk({ folder, isDeleted: false }, t('moved', { count, folder: t(`folders.${folder}`) }))}>
+                      <ActionList.Item
+                        key={folder}
+                        onSelect={() =>
+                          void bulk({ folder, isDeleted: false }, t('moved', { count, folder: t(`folders.${folder}`) }))
+                        }
+                      >
                         {t(`folders.${folder}`)}
                       </ActionList.Item>
                     ))}
@@ -243,7 +321,16 @@ export default function EmailPage() {
                 <ActionMenu.Overlay width="small">
                   <ActionList aria-label={t('toggleLabel')}>
                     {EMAIL_LABELS.map((label) => (
-                      <ActionList.Item key={label} onSelect={() => void run([...selected], { ids: [...selected], label }, t('labelToggled', { count, label: t(`labels.${label}`) }))}>
+                      <ActionList.Item
+                        key={label}
+                        onSelect={() =>
+                          void run(
+                            [...selected],
+                            { ids: [...selected], label },
+                            t('labelToggled', { count, label: t(`labels.${label}`) }),
+                          )
+                        }
+                      >
                         {t(`labels.${label}`)}
                       </ActionList.Item>
                     ))}
@@ -255,7 +342,13 @@ export default function EmailPage() {
                   {t('restore')}
                 </Button>
               ) : (
-                <IconButton size="small" variant="invisible" icon={TrashIcon} aria-label={t('delete')} onClick={() => void bulk({ isDeleted: true }, t('deleted', { count }))} />
+                <IconButton
+                  size="small"
+                  variant="invisible"
+                  icon={TrashIcon}
+                  aria-label={t('delete')}
+                  onClick={() => void bulk({ isDeleted: true }, t('deleted', { count }))}
+                />
               )}
             </>
           ) : (
@@ -278,7 +371,12 @@ export default function EmailPage() {
           ) : (
             <ul className={classes.rows} aria-label={t('emails')} onKeyDown={onListKey}>
               {emails.map((e) => (
-                <li key={e.id} className={classes.row} data-unread={!e.isRead || undefined} aria-current={openId === e.id ? 'true' : undefined}>
+                <li
+                  key={e.id}
+                  className={classes.row}
+                  data-unread={!e.isRead || undefined}
+                  aria-current={openId === e.id ? 'true' : undefined}
+                >
                   <Checkbox
                     aria-label={t('selectOne', { subject: e.subject || t('noSubject') })}
                     checked={selected.has(e.id)}
@@ -296,13 +394,25 @@ export default function EmailPage() {
                     variant="invisible"
                     icon={e.isStarred ? StarFillIcon : StarIcon}
                     className={e.isStarred ? classes.starred : undefined}
-                    aria-label={e.isStarred ? t('unstarOne', { subject: e.subject }) : t('starOne', { subject: e.subject })}
+                    aria-label={
+                      e.isStarred ? t('unstarOne', { subject: e.subject }) : t('starOne', { subject: e.subject })
+                    }
                     aria-pressed={e.isStarred}
-                    onClick={() => void run([e.id], { ids: [e.id], data: { isStarred: !e.isStarred } }, e.isStarred ? t('unstarred') : t('starredDone', { count: 1 }))}
+                    onClick={() =>
+                      void run(
+                        [e.id],
+                        { ids: [e.id], data: { isStarred: !e.isStarred } },
+                        e.isStarred ? t('unstarred') : t('starredDone', { count: 1 }),
+                      )
+                    }
                   />
                   <button type="button" className={classes.rowButton} data-email={e.id} onClick={() => openEmail(e)}>
                     <span className={classes.rowTop}>
-                      <bdi className={classes.rowFrom}>{e.folder === 'sent' || e.folder === 'draft' ? t('toList', { list: e.to.map((r) => r.name || r.email).join(', ') || '—' }) : e.from.name}</bdi>
+                      <bdi className={classes.rowFrom}>
+                        {e.folder === 'sent' || e.folder === 'draft'
+                          ? t('toList', { list: e.to.map((r) => r.name || r.email).join(', ') || '—' })
+                          : e.from.name}
+                      </bdi>
                       <time dateTime={e.time.toISOString()} className={classes.muted}>
                         {fmt.dateTime(e.time)}
                       </time>
@@ -330,19 +440,52 @@ export default function EmailPage() {
         ) : (
           <>
             <header className={classes.paneHeader}>
-              {phone && <IconButton icon={ArrowLeftIcon} className={classes.back} variant="invisible" aria-label={t('back')} onClick={() => setOpenId(null)} />}
+              {phone && (
+                <IconButton
+                  icon={ArrowLeftIcon}
+                  className={classes.back}
+                  variant="invisible"
+                  aria-label={t('back')}
+                  onClick={() => setOpenId(null)}
+                />
+              )}
               <h2 ref={paneHeading} tabIndex={-1} className={classes.paneTitle}>
                 <bdi>{open.subject || t('noSubject')}</bdi>
               </h2>
               <div className={classes.paneActions}>
-                <IconButton variant="invisible" icon={ReplyIcon} aria-label={t('reply')} onClick={() => setComposing({ title: t('reply'), initial: replyValues(open, t('wrote', { name: open.from.name, when: fmt.dateTime(open.time) })) })} />
+                <IconButton
+                  variant="invisible"
+                  icon={ReplyIcon}
+                  aria-label={t('reply')}
+                  onClick={() =>
+                    setComposing({
+                      title: t('reply'),
+                      initial: replyValues(open, t('wrote', { name: open.from.name, when: fmt.dateTime(open.time) })),
+                    })
+                  }
+                />
                 <IconButton
                   variant="invisible"
                   icon={PaperAirplaneIcon}
                   aria-label={t('forward')}
-                  onClick={() => setComposing({ title: t('forward'), initial: forwardValues(open, t('forwarded', { name: open.from.name, when: fmt.dateTime(open.time) })) })}
+                  onClick={() =>
+                    setComposing({
+                      title: t('forward'),
+                      initial: forwardValues(
+                        open,
+                        t('forwarded', { name: open.from.name, when: fmt.dateTime(open.time) }),
+                      ),
+                    })
+                  }
                 />
-                {!trash && <IconButton variant="invisible" icon={TrashIcon} aria-label={t('delete')} onClick={() => void bulk({ isDeleted: true }, t('deleted', { count: 1 }), [open.id])} />}
+                {!trash && (
+                  <IconButton
+                    variant="invisible"
+                    icon={TrashIcon}
+                    aria-label={t('delete')}
+                    onClick={() => void bulk({ isDeleted: true }, t('deleted', { count: 1 }), [open.id])}
+                  />
+                )}
               </div>
             </header>
             <div className={classes.thread} tabIndex={0} role="region" aria-label={t('thread')}>

@@ -3,7 +3,15 @@
 // every HTML body before it is shown (a script or an onerror handler never reaches the page).
 import { describe, expect, it } from 'vitest';
 import type { TEmail } from '../../../../shared/schemas/email.ts';
-import { attachmentFileId, composeInput, draftValues, forwardValues, parseRecipients, replyValues, safeHtml } from './email-model.ts';
+import {
+  attachmentFileId,
+  composeInput,
+  draftValues,
+  forwardValues,
+  parseRecipients,
+  replyValues,
+  safeHtml,
+} from './email-model.ts';
 
 const email: TEmail = {
   id: 3,

@@ -33,7 +33,9 @@ describe('the /apps/email page', { timeout: 120_000 }, () => {
     await page.keyboard.type('Hello team. ');
     await dialog.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Bold part');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Route notes for the week\n') });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Route notes for the week\n') });
     await dialog.getByRole('list', { name: 'Attachments' }).getByText('notes.txt', { exact: true }).waitFor();
     expect(scripts.some((u) => /Composer-/.test(u))).toBe(true);
     expect(await axeAudit(page, '/apps/email composer light desktop')).toEqual([]);
@@ -75,7 +77,11 @@ describe('the /apps/email page', { timeout: 120_000 }, () => {
     await page.getByRole('list', { name: 'E-mails' }).getByRole('listitem').first().waitFor();
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await page.getByRole('button', { name: 'Mark as read' }).click();
-    await page.getByRole('status').filter({ hasText: `Marked as read (${inbox.emails.length})` }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Marked as read (${inbox.emails.length})` })
+      .first()
+      .waitFor();
     await page.reload();
     await page.getByRole('list', { name: 'E-mails' }).getByRole('listitem').first().waitFor();
     expect(await page.locator('li[data-unread]').count()).toBe(0);

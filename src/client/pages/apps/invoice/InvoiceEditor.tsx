@@ -2,12 +2,12 @@
 // remove, move up and down), discount, tax and note. The totals shown while typing are a preview from
 // the shared `invoiceTotals`; the server computes and stores its own on save.
 import { PlusIcon } from '@primer/octicons-react';
-import { Banner, Button, Heading, Spinner, TextInput, Textarea } from '@primer/react';
+import { Banner, Button, Heading, Spinner, Textarea, TextInput } from '@primer/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isStaleRecordError } from '../../../../shared/errors.ts';
-import { ZCreateInvoiceInput, invoiceTotals, type TInvoiceDocument } from '../../../../shared/schemas/invoice.ts';
+import { invoiceTotals, type TInvoiceDocument, ZCreateInvoiceInput } from '../../../../shared/schemas/invoice.ts';
 import { Field, NumberInput, StaleRecordBanner, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { RecordSelect } from '../../../components/RecordSelect/index.ts';
@@ -41,7 +41,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function initialValues(invoice: TInvoiceDocument | null): EditorValues {
-  if (!invoice) return { clientId: null, issuedDate: today(), dueDate: inDays(30), items: [blankItem()], taxRate: 0, discount: 0, note: '' };
+  if (!invoice)
+    return {
+      clientId: null,
+      issuedDate: today(),
+      dueDate: inDays(30),
+      items: [blankItem()],
+      taxRate: 0,
+      discount: 0,
+      note: '',
+    };
   return {
     clientId: invoice.clientId,
     issuedDate: invoice.issuedDate,
@@ -115,7 +124,9 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
 
   useEffect(() => {
     if (!form.failedSubmits) return;
-    const frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    const frame = requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
     return () => cancelAnimationFrame(frame);
   }, [form.failedSubmits]);
 
@@ -130,12 +141,20 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
     [items[index], items[index + by]] = [items[index + by], items[index]];
     setItems(items);
     // Keep the moved row's button under the keyboard.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-item-key="${items[index + by].key}"] [data-move="${by}"]`)?.focus());
+    requestAnimationFrame(() =>
+      formRef.current
+        ?.querySelector<HTMLElement>(`[data-item-key="${items[index + by].key}"] [data-move="${by}"]`)
+        ?.focus(),
+    );
   };
 
   const save = async (data: ReturnType<typeof toInput>, overwrite = false) => {
     const saved = invoice
-      ? await update.mutateAsync({ ...(data as never as Parameters<typeof update.mutateAsync>[0]), id: invoice.id, version: overwrite ? undefined : invoice.version })
+      ? await update.mutateAsync({
+          ...(data as never as Parameters<typeof update.mutateAsync>[0]),
+          id: invoice.id,
+          version: overwrite ? undefined : invoice.version,
+        })
       : await create.mutateAsync(data as never);
     await utils.apps.invoice.invalidate();
     form.reset(form.values);
@@ -157,7 +176,13 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
 
   const title = invoice ? t('editor.editTitle', { id: invoice.id }) : t('editor.addTitle');
   return (
-    <form ref={formRef} className={classes.page} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="invoice-editor-title">
+    <form
+      ref={formRef}
+      className={classes.page}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="invoice-editor-title"
+    >
       <div className={classes.header}>
         <Heading as="h1" id="invoice-editor-title" className={classes.title}>
           {title}
@@ -183,7 +208,11 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
       {form.formError && <Banner variant="critical" title={form.formError} aria-live="assertive" />}
       <fieldset className={classes.fieldset} disabled={!canManage || form.submitting}>
         <section className={classes.card}>
-          <ClientPicker value={values.clientId} onChange={(id) => form.set('clientId', id)} error={form.error('clientId')} />
+          <ClientPicker
+            value={values.clientId}
+            onChange={(id) => form.set('clientId', id)}
+            error={form.error('clientId')}
+          />
           <div className={classes.row}>
             <TextField form={form} name="issuedDate" type="date" label={t('editor.issuedDate')} required />
             <TextField form={form} name="dueDate" type="date" label={t('editor.dueDate')} required />
@@ -203,15 +232,49 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
             {values.items.map((item, index) => {
               const n = index + 1;
               return (
-                <li key={item.key} className={classes.item} data-item-key={item.key} aria-label={t('editor.itemN', { n })}>
-                  <Field label={t('editor.description')} error={form.error(`items.${index}.description`)} required className={classes.itemDescription}>
-                    <TextInput block value={item.description} onChange={(e) => setItem(index, { description: e.target.value })} />
+                <li
+                  key={item.key}
+                  className={classes.item}
+                  data-item-key={item.key}
+                  aria-label={t('editor.itemN', { n })}
+                >
+                  <Field
+                    label={t('editor.description')}
+                    error={form.error(`items.${index}.description`)}
+                    required
+                    className={classes.itemDescription}
+                  >
+                    <TextInput
+                      block
+                      value={item.description}
+                      onChange={(e) => setItem(index, { description: e.target.value })}
+                    />
                   </Field>
-                  <Field label={t('editor.quantity')} error={form.error(`items.${index}.quantity`)} required className={classes.itemNumber}>
-                    <NumberInput value={item.quantity} min={1} step={1} onChange={(quantity) => setItem(index, { quantity })} />
+                  <Field
+                    label={t('editor.quantity')}
+                    error={form.error(`items.${index}.quantity`)}
+                    required
+                    className={classes.itemNumber}
+                  >
+                    <NumberInput
+                      value={item.quantity}
+                      min={1}
+                      step={1}
+                      onChange={(quantity) => setItem(index, { quantity })}
+                    />
                   </Field>
-                  <Field label={t('editor.price')} error={form.error(`items.${index}.price`)} required className={classes.itemNumber}>
-                    <NumberInput value={item.price} min={0} step={0.01} onChange={(price) => setItem(index, { price })} />
+                  <Field
+                    label={t('editor.price')}
+                    error={form.error(`items.${index}.price`)}
+                    required
+                    className={classes.itemNumber}
+                  >
+                    <NumberInput
+                      value={item.price}
+                      min={0}
+                      step={0.01}
+                      onChange={(price) => setItem(index, { price })}
+                    />
                   </Field>
                   <div className={classes.itemAmount}>
                     <span className={classes.muted}>{t('editor.amount')}</span>
@@ -221,7 +284,11 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
                     <ReorderButtons
                       index={index}
                       count={values.items.length}
-                      labels={{ up: t('editor.moveUp', { n }), down: t('editor.moveDown', { n }), remove: t('editor.removeItem', { n }) }}
+                      labels={{
+                        up: t('editor.moveUp', { n }),
+                        down: t('editor.moveDown', { n }),
+                        remove: t('editor.removeItem', { n }),
+                      }}
                       onMove={(by) => move(index, by)}
                       onRemove={() => setItems(values.items.filter((_, i) => i !== index))}
                       removeDisabled={values.items.length === 1}
@@ -239,13 +306,30 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
         <section className={[classes.card, classes.summaryCard].join(' ')}>
           <div className={classes.summaryFields}>
             <Field label={t('editor.discount')} error={form.error('discount')}>
-              <NumberInput value={values.discount} min={0} step={0.01} onChange={(discount) => form.set('discount', discount)} />
+              <NumberInput
+                value={values.discount}
+                min={0}
+                step={0.01}
+                onChange={(discount) => form.set('discount', discount)}
+              />
             </Field>
             <Field label={t('editor.taxRate')} error={form.error('taxRate')}>
-              <NumberInput value={values.taxRate} min={0} max={100} step={0.01} onChange={(taxRate) => form.set('taxRate', taxRate)} />
+              <NumberInput
+                value={values.taxRate}
+                min={0}
+                max={100}
+                step={0.01}
+                onChange={(taxRate) => form.set('taxRate', taxRate)}
+              />
             </Field>
             <Field label={t('editor.note')} error={form.error('note')}>
-              <Textarea block rows={3} resize="vertical" value={values.note} onChange={(e) => form.set('note', e.target.value)} />
+              <Textarea
+                block
+                rows={3}
+                resize="vertical"
+                value={values.note}
+                onChange={(e) => form.set('note', e.target.value)}
+              />
             </Field>
           </div>
           <InvoiceTotals totals={totals} describedBy="invoice-estimate" />
@@ -255,7 +339,9 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
         </section>
       </fieldset>
       <div className={classes.footer}>
-        <Button onClick={() => navigate(invoice ? invoicePaths.preview(invoice.id) : invoicePaths.list())}>{t('editor.cancel')}</Button>
+        <Button onClick={() => navigate(invoice ? invoicePaths.preview(invoice.id) : invoicePaths.list())}>
+          {t('editor.cancel')}
+        </Button>
         {canManage && (
           <Button type="submit" variant="primary" loading={form.submitting}>
             {t('editor.save')}
@@ -267,7 +353,15 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
 }
 
 /** A search box and the matching clients (20 at most, searched in SQL); the chosen one stays listed. */
-function ClientPicker({ value, onChange, error }: { value: number | null; onChange: (id: number | null) => void; error?: string }) {
+function ClientPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  error?: string;
+}) {
   const { t } = useTranslation('invoice');
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -275,7 +369,10 @@ function ClientPicker({ value, onChange, error }: { value: number | null; onChan
     const timer = setTimeout(() => setDebounced(q.trim()), 250);
     return () => clearTimeout(timer);
   }, [q]);
-  const found = trpc.apps.invoice.clientOptions.useQuery({ q: debounced || undefined }, { placeholderData: (previous) => previous });
+  const found = trpc.apps.invoice.clientOptions.useQuery(
+    { q: debounced || undefined },
+    { placeholderData: (previous) => previous },
+  );
   const chosen = trpc.apps.invoice.clientOptions.useQuery({ id: value ?? undefined }, { enabled: value !== null });
   const rows = [...(chosen.data ?? []), ...(found.data ?? []).filter((c) => c.id !== value)];
   return (

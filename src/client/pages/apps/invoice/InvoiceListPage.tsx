@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { INVOICE_STATUSES, ZListInvoicesInput, type TInvoice } from '../../../../shared/schemas/invoice.ts';
+import { INVOICE_STATUSES, type TInvoice, ZListInvoicesInput } from '../../../../shared/schemas/invoice.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter/DateRangeFilter.tsx';
@@ -27,13 +27,47 @@ export default function InvoiceListPage() {
     records: t('records'),
   });
   const columns: Column<TInvoice>[] = [
-    { key: 'id', header: t('col.id'), kind: 'code', width: 6, sortable: true, hideable: false, render: (i) => <CodeCell>#{i.id}</CodeCell> },
-    { key: 'client', header: t('col.client'), kind: 'name', sortable: true, render: (i) => <NameCell name={i.client.name} detail={i.client.company} /> },
-    { key: 'total', header: t('col.total'), kind: 'number', width: 8, sortable: true, render: (i) => <NumberCell>{money(i.total)}</NumberCell> },
+    {
+      key: 'id',
+      header: t('col.id'),
+      kind: 'code',
+      width: 6,
+      sortable: true,
+      hideable: false,
+      render: (i) => <CodeCell>#{i.id}</CodeCell>,
+    },
+    {
+      key: 'client',
+      header: t('col.client'),
+      kind: 'name',
+      sortable: true,
+      render: (i) => <NameCell name={i.client.name} detail={i.client.company} />,
+    },
+    {
+      key: 'total',
+      header: t('col.total'),
+      kind: 'number',
+      width: 8,
+      sortable: true,
+      render: (i) => <NumberCell>{money(i.total)}</NumberCell>,
+    },
     { key: 'date', header: t('col.issued'), kind: 'date', sortable: true, render: (i) => fmt.date(i.issuedDate) },
     { key: 'dueDate', header: t('col.due'), kind: 'date', render: (i) => fmt.date(i.dueDate) },
-    { key: 'balance', header: t('col.balance'), kind: 'number', width: 8, sortable: true, render: (i) => <NumberCell>{money(i.balance)}</NumberCell> },
-    { key: 'status', header: t('col.status'), kind: 'status', width: 9, render: (i) => <InvoiceStatusLabel status={i.invoiceStatus} /> },
+    {
+      key: 'balance',
+      header: t('col.balance'),
+      kind: 'number',
+      width: 8,
+      sortable: true,
+      render: (i) => <NumberCell>{money(i.balance)}</NumberCell>,
+    },
+    {
+      key: 'status',
+      header: t('col.status'),
+      kind: 'status',
+      width: 9,
+      render: (i) => <InvoiceStatusLabel status={i.invoiceStatus} />,
+    },
   ];
   const { filters } = list.state;
   return (

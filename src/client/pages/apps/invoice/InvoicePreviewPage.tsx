@@ -5,12 +5,32 @@ import { Banner, Button, Heading, Spinner } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
-import { PAYMENT_METHODS, ZRecordPaymentInput, ZSendInvoiceInput, type TInvoiceDocument } from '../../../../shared/schemas/invoice.ts';
-import { FormDialog, NumberField, SelectField, TextField, TextareaField, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
-import { NoticeArea, useNotice, type NoticeApi } from '../../../components/ListPage/index.ts';
+import {
+  PAYMENT_METHODS,
+  type TInvoiceDocument,
+  ZRecordPaymentInput,
+  ZSendInvoiceInput,
+} from '../../../../shared/schemas/invoice.ts';
+import {
+  FormDialog,
+  formClasses,
+  NumberField,
+  SelectField,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '../../../components/FormDialog/index.ts';
+import { type NoticeApi, NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { InvoiceStatusLabel, InvoiceTotals, invoiceIdOf, invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
+import {
+  InvoiceStatusLabel,
+  InvoiceTotals,
+  invoiceIdOf,
+  invoicePaths,
+  useCanManageInvoices,
+  useMoney,
+} from './invoice-ui.tsx';
 import classes from './Invoice.module.css';
 
 export default function InvoicePreviewPage() {
@@ -53,10 +73,18 @@ export default function InvoicePreviewPage() {
               <Button leadingVisual={PaperAirplaneIcon} onClick={() => setDialog('send')}>
                 {t('actions.send')}
               </Button>
-              <Button leadingVisual={CreditCardIcon} onClick={() => setDialog('payment')} disabled={invoice.balance <= 0}>
+              <Button
+                leadingVisual={CreditCardIcon}
+                onClick={() => setDialog('payment')}
+                disabled={invoice.balance <= 0}
+              >
                 {t('actions.recordPayment')}
               </Button>
-              <Button leadingVisual={PencilIcon} variant="primary" onClick={() => navigate(invoicePaths.edit(invoice.id))}>
+              <Button
+                leadingVisual={PencilIcon}
+                variant="primary"
+                onClick={() => navigate(invoicePaths.edit(invoice.id))}
+              >
                 {t('edit')}
               </Button>
             </>
@@ -198,11 +226,22 @@ function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
   );
 }
 
-function SendDialog({ invoice, notices, onClose }: { invoice: TInvoiceDocument; notices: NoticeApi; onClose: () => void }) {
+function SendDialog({
+  invoice,
+  notices,
+  onClose,
+}: {
+  invoice: TInvoiceDocument;
+  notices: NoticeApi;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('invoice');
   const utils = trpc.useUtils();
   const send = trpc.apps.invoice.send.useMutation();
-  const form = useZodForm(ZSendInvoiceInput, { to: invoice.client.companyEmail, message: '' }, (v) => ({ ...v, id: invoice.id }));
+  const form = useZodForm(ZSendInvoiceInput, { to: invoice.client.companyEmail, message: '' }, (v) => ({
+    ...v,
+    id: invoice.id,
+  }));
   return (
     <FormDialog
       title={t('send.title', { id: invoice.id })}
@@ -221,7 +260,15 @@ function SendDialog({ invoice, notices, onClose }: { invoice: TInvoiceDocument; 
   );
 }
 
-function PaymentDialog({ invoice, notices, onClose }: { invoice: TInvoiceDocument; notices: NoticeApi; onClose: () => void }) {
+function PaymentDialog({
+  invoice,
+  notices,
+  onClose,
+}: {
+  invoice: TInvoiceDocument;
+  notices: NoticeApi;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('invoice');
   const money = useMoney();
   const utils = trpc.useUtils();
@@ -244,10 +291,24 @@ function PaymentDialog({ invoice, notices, onClose }: { invoice: TInvoiceDocumen
       }}
     >
       <div className={formClasses.row}>
-        <NumberField form={form} name="amount" label={t('payment.amount')} required min={0.01} step={0.01} caption={t('payment.balanceHint', { amount: money(invoice.balance) })} />
+        <NumberField
+          form={form}
+          name="amount"
+          label={t('payment.amount')}
+          required
+          min={0.01}
+          step={0.01}
+          caption={t('payment.balanceHint', { amount: money(invoice.balance) })}
+        />
         <TextField form={form} name="paidOn" type="date" label={t('payment.paidOn')} required />
       </div>
-      <SelectField form={form} name="method" label={t('payment.method')} required options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payment.methods.${m}`) }))} />
+      <SelectField
+        form={form}
+        name="method"
+        label={t('payment.method')}
+        required
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`payment.methods.${m}`) }))}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 // What the invoice pages share: the status label, money formatting and the pages' paths.
 import { Label } from '@primer/react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TInvoiceStatus } from '../../../../shared/schemas/invoice.ts';
 import { pathFor } from '../../../app/routes.tsx';

@@ -1,7 +1,7 @@
 // Browser flows of the invoice pages (issue 14) as admin@demo.com: create an invoice with reordered
 // lines, see the server's totals after a reload, edit it, record a payment, send it, print it on A4 and
 // Letter, filter and delete on the list; a reader sees it read-only; axe in dark Arabic.
-import { getDocumentProxy, extractText } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { axeAudit } from '../../../testing/axe.ts';
 import { signedInPage } from '../../../testing/browser.ts';
@@ -80,7 +80,10 @@ describe('invoice pages as admin', { timeout: 120_000 }, () => {
     const fits = await page.evaluate(() => {
       const sheet = document.querySelector<HTMLElement>('[data-invoice-sheet]')!;
       const nav = document.querySelector('nav');
-      return { overflow: sheet.scrollWidth - sheet.clientWidth, navShown: nav ? getComputedStyle(nav).display : 'none' };
+      return {
+        overflow: sheet.scrollWidth - sheet.clientWidth,
+        navShown: nav ? getComputedStyle(nav).display : 'none',
+      };
     });
     expect(fits).toEqual({ overflow: 0, navShown: 'none' });
     for (const format of ['A4', 'Letter'] as const) {

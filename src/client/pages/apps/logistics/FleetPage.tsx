@@ -4,9 +4,9 @@
 // to the vehicles' cities: no tiles from the internet, small, themeable with CSS variables, mirrored text
 // stays readable in right-to-left.
 import { Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
-import { geoMercator, geoPath, geoInterpolate } from 'd3-geo';
+import { geoInterpolate, geoMercator, geoPath } from 'd3-geo';
 import type { Feature, FeatureCollection, Geometry, LineString, MultiPoint } from 'geojson';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -14,7 +14,7 @@ import countries110m from 'world-atlas/countries-110m.json' with { type: 'json' 
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { placeVehicles, type PlacedVehicle } from './fleet-model.ts';
+import { type PlacedVehicle, placeVehicles } from './fleet-model.ts';
 import { warningKey } from './warning-key.ts';
 import classes from './Logistics.module.css';
 
@@ -50,9 +50,7 @@ export default function FleetPage() {
             {t('fleet.description')}
           </Text>
         </div>
-        {list.error && (
-          <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />
-        )}
+        {list.error && <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />}
         {list.isLoading && (
           <div className={classes.center}>
             <Spinner srText={t('loading')} />
@@ -71,7 +69,15 @@ export default function FleetPage() {
   );
 }
 
-function VehicleList({ placed, selectedId, onSelect }: { placed: PlacedVehicle[]; selectedId: number | null; onSelect: (id: number) => void }) {
+function VehicleList({
+  placed,
+  selectedId,
+  onSelect,
+}: {
+  placed: PlacedVehicle[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
   const { t } = useTranslation('logistics');
   const fmt = useFormatters();
   // Arrow keys, Home and End move between vehicles (Tab still walks through them).
@@ -79,7 +85,12 @@ function VehicleList({ placed, selectedId, onSelect }: { placed: PlacedVehicle[]
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
     const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : index + (event.key === 'ArrowDown' ? 1 : -1);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? buttons.length - 1
+          : index + (event.key === 'ArrowDown' ? 1 : -1);
     if (next >= 0 && next < buttons.length) {
       event.preventDefault();
       buttons[next].focus();
@@ -89,7 +100,13 @@ function VehicleList({ placed, selectedId, onSelect }: { placed: PlacedVehicle[]
     <ul className={classes.vehicles} aria-label={t('fleet.list')} onKeyDown={onKeyDown}>
       {placed.map(({ vehicle: v }) => (
         <li key={v.id}>
-          <button type="button" className={classes.vehicleButton} aria-pressed={v.id === selectedId} onClick={() => onSelect(v.id)} data-vehicle={v.location}>
+          <button
+            type="button"
+            className={classes.vehicleButton}
+            aria-pressed={v.id === selectedId}
+            onClick={() => onSelect(v.id)}
+            data-vehicle={v.location}
+          >
             <span className={classes.vehicleName} dir="ltr">
               VOL-{v.location}
             </span>
@@ -113,33 +130,62 @@ function VehicleDetails({ vehicle: { vehicle: v } }: { vehicle: PlacedVehicle })
         <span dir="ltr">VOL-{v.location}</span>
       </Heading>
       <Text>
-        {t('fleet.routeFull', { from: t('place', { city: v.startCity, country: v.startCountry }), to: t('place', { city: v.endCity, country: v.endCountry }) })}
+        {t('fleet.routeFull', {
+          from: t('place', { city: v.startCity, country: v.startCountry }),
+          to: t('place', { city: v.endCity, country: v.endCountry }),
+        })}
       </Text>
       <ProgressBar progress={v.progress} aria-label={t('progressOf', { n: v.location })} />
       <Text data-testid="selected-progress">{t('fleet.progress', { n: fmt.number(v.progress) })}</Text>
       <span>
-        <Label variant={v.warnings === 'No Warnings' ? 'success' : 'attention'}>{t(`warning.${warningKey(v.warnings)}`)}</Label>
+        <Label variant={v.warnings === 'No Warnings' ? 'success' : 'attention'}>
+          {t(`warning.${warningKey(v.warnings)}`)}
+        </Label>
       </span>
     </>
   );
 }
 
-function FleetMap({ placed, selected, onSelect }: { placed: PlacedVehicle[]; selected: PlacedVehicle | null; onSelect: (id: number) => void }) {
+function FleetMap({
+  placed,
+  selected,
+  onSelect,
+}: {
+  placed: PlacedVehicle[];
+  selected: PlacedVehicle | null;
+  onSelect: (id: number) => void;
+}) {
   const { t } = useTranslation('logistics');
   const titleId = useId();
   const { path, projection } = useMemo(() => {
     // Fit to every city of the routes (Europe for the sample fleet), with a margin; the world when none.
     const points: MultiPoint = { type: 'MultiPoint', coordinates: placed.flatMap((p) => [p.start, p.end]) };
     const projection = geoMercator();
-    if (points.coordinates.length > 0) projection.fitExtent([[60, 60], [WIDTH - 60, HEIGHT - 60]], points);
+    if (points.coordinates.length > 0)
+      projection.fitExtent(
+        [
+          [60, 60],
+          [WIDTH - 60, HEIGHT - 60],
+        ],
+        points,
+      );
     else projection.fitSize([WIDTH, HEIGHT], world);
     return { path: geoPath(projection), projection };
   }, [placed]);
   const toXY = (c: [number, number]) => projection(c) ?? [0, 0];
   const ordered = selected ? [...placed.filter((p) => p !== selected), selected] : placed;
   return (
-    <svg className={classes.map} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="xMidYMid slice" role="img" aria-labelledby={titleId} data-testid="fleet-map">
-      <title id={titleId}>{selected ? t('fleet.mapSelected', { n: selected.vehicle.location }) : t('fleet.map', { count: placed.length })}</title>
+    <svg
+      className={classes.map}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="xMidYMid slice"
+      role="img"
+      aria-labelledby={titleId}
+      data-testid="fleet-map"
+    >
+      <title id={titleId}>
+        {selected ? t('fleet.mapSelected', { n: selected.vehicle.location }) : t('fleet.map', { count: placed.length })}
+      </title>
       <g>
         {world.features.map((f, i) => (
           <path key={i} className={classes.country} d={path(f) ?? undefined} />
@@ -147,9 +193,21 @@ function FleetMap({ placed, selected, onSelect }: { placed: PlacedVehicle[]; sel
       </g>
       <g>
         {ordered.map((p) => (
-          <path key={p.vehicle.id} className={classes.route} data-route={p.vehicle.location} data-selected={p === selected || undefined} d={path(routeLine(p.start, p.end)) ?? undefined} />
+          <path
+            key={p.vehicle.id}
+            className={classes.route}
+            data-route={p.vehicle.location}
+            data-selected={p === selected || undefined}
+            d={path(routeLine(p.start, p.end)) ?? undefined}
+          />
         ))}
-        {selected && <path className={classes.done} data-done={selected.vehicle.location} d={path(routeLine(selected.start, selected.end, selected.vehicle.progress / 100)) ?? undefined} />}
+        {selected && (
+          <path
+            className={classes.done}
+            data-done={selected.vehicle.location}
+            d={path(routeLine(selected.start, selected.end, selected.vehicle.progress / 100)) ?? undefined}
+          />
+        )}
       </g>
       <g>
         {ordered.map((p) => {

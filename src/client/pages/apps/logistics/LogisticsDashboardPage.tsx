@@ -5,9 +5,9 @@ import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Banner, Button, Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError/index.ts';
-import { VEHICLE_SORT_KEYS, type TVehicleSortKey } from '../../../../shared/constants/logistics.ts';
+import { type TVehicleSortKey, VEHICLE_SORT_KEYS } from '../../../../shared/constants/logistics.ts';
 import { Chart } from '../../../components/charts/index.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { warningKey } from './warning-key.ts';
@@ -31,9 +31,7 @@ export default function LogisticsDashboardPage() {
           {t('dashboard.description')}
         </Text>
       </header>
-      {summary.error && (
-        <QueryError title={t('loadFailed')} error={summary.error} onRetry={summary.refetch} />
-      )}
+      {summary.error && <QueryError title={t('loadFailed')} error={summary.error} onRetry={summary.refetch} />}
       {summary.isLoading && <Spinner srText={t('loading')} />}
       {s && s.totalVehicles === 0 && <Banner variant="info" title={t('empty')} />}
       {s && s.totalVehicles > 0 && (
@@ -59,7 +57,10 @@ export default function LogisticsDashboardPage() {
               <Chart
                 title={t('dashboard.warningsChart')}
                 summary={t('dashboard.warningsSummary')}
-                data={s.byWarning.map((row) => ({ warning: t(`warning.${warningKey(row.warning)}`), count: row.count }))}
+                data={s.byWarning.map((row) => ({
+                  warning: t(`warning.${warningKey(row.warning)}`),
+                  count: row.count,
+                }))}
                 xKey="warning"
                 xLabel={t('col.warnings')}
                 series={[{ key: 'count', label: t('dashboard.vehicles'), color: 'attention', kind: 'bar' }]}
@@ -78,7 +79,13 @@ export default function LogisticsDashboardPage() {
                 xLabel={t('dashboard.destination')}
                 series={[
                   { key: 'shipments', label: t('dashboard.shipmentCount'), color: 'primary', kind: 'bar' },
-                  { key: 'averageProgress', label: t('dashboard.averageProgress'), color: 'success', axis: 'second', format: pct },
+                  {
+                    key: 'averageProgress',
+                    label: t('dashboard.averageProgress'),
+                    color: 'success',
+                    axis: 'second',
+                    format: pct,
+                  },
                 ]}
                 domain={{ second: [0, 100] }}
                 tableLabel={t('showTable')}
@@ -119,7 +126,10 @@ function VehiclesTable() {
   const [sortBy, setSortBy] = useState<TVehicleSortKey>('location');
   const [orderBy, setOrderBy] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);
-  const list = trpc.apps.logistics.vehicles.list.useQuery({ sortBy, orderBy, page, itemsPerPage: PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const list = trpc.apps.logistics.vehicles.list.useQuery(
+    { sortBy, orderBy, page, itemsPerPage: PAGE_SIZE },
+    { placeholderData: (previous) => previous },
+  );
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const sort = (key: TVehicleSortKey) => {
@@ -135,24 +145,25 @@ function VehiclesTable() {
       <Heading as="h2" id="lg-vehicles" className={classes.cardTitle}>
         {t('dashboard.vehiclesTable')}
       </Heading>
-      {list.error && (
-        <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />
-      )}
+      {list.error && <QueryError title={t('loadFailed')} error={list.error} onRetry={list.refetch} />}
       {list.isLoading && <Spinner srText={t('loading')} />}
       {list.data && list.data.items.length === 0 && <Text className={classes.muted}>{t('empty')}</Text>}
       {list.data && list.data.items.length > 0 && (
         <div className={classes.tableWrap}>
           <table className={classes.table} aria-describedby="lg-vehicles-pages">
-            <caption className={classes.srOnly}>
-              {t('dashboard.vehiclesTable')}
-            </caption>
+            <caption className={classes.srOnly}>{t('dashboard.vehiclesTable')}</caption>
             <thead>
               <tr>
                 {VEHICLE_SORT_KEYS.map((key) => (
-                  <th key={key} scope="col" aria-sort={key === sortBy ? (orderBy === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th
+                    key={key}
+                    scope="col"
+                    aria-sort={key === sortBy ? (orderBy === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
                     <button type="button" className={classes.sortButton} onClick={() => sort(key)}>
                       {t(`col.${key}`)}
-                      {key === sortBy && (orderBy === 'asc' ? <SortAscIcon aria-hidden="true" /> : <SortDescIcon aria-hidden="true" />)}
+                      {key === sortBy &&
+                        (orderBy === 'asc' ? <SortAscIcon aria-hidden="true" /> : <SortDescIcon aria-hidden="true" />)}
                     </button>
                   </th>
                 ))}
@@ -167,7 +178,9 @@ function VehiclesTable() {
                   <td>{t('place', { city: v.startCity, country: v.startCountry })}</td>
                   <td>{t('place', { city: v.endCity, country: v.endCountry })}</td>
                   <td>
-                    <Label variant={v.warnings === 'No Warnings' ? 'success' : 'attention'}>{t(`warning.${warningKey(v.warnings)}`)}</Label>
+                    <Label variant={v.warnings === 'No Warnings' ? 'success' : 'attention'}>
+                      {t(`warning.${warningKey(v.warnings)}`)}
+                    </Label>
                   </td>
                   <td>
                     <span className={classes.progressCell}>

@@ -9,7 +9,9 @@ import { signedInPage } from '../../../testing/browser.ts';
 const { b, page } = await signedInPage('admin@demo.com', 'admin');
 
 async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${b.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${await b.token('admin@demo.com')}` } });
+  const res = await fetch(`${b.baseUrl}/api${path}`, {
+    headers: { authorization: `Bearer ${await b.token('admin@demo.com')}` },
+  });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }
@@ -26,7 +28,10 @@ describe('logistics as admin', { timeout: 120_000 }, () => {
     await perf.getByText(`${summary.performance.averageProgress} %`).first().waitFor();
     await page.getByRole('figure', { name: /Shipments by destination country/ }).waitFor();
     const first = summary.shipments[0];
-    await page.getByRole('figure', { name: /Shipments by destination country/ }).getByText('Show the data as a table').click();
+    await page
+      .getByRole('figure', { name: /Shipments by destination country/ })
+      .getByText('Show the data as a table')
+      .click();
     await page.getByRole('row', { name: new RegExp(`^${first.country} ${first.shipments} `) }).waitFor();
 
     const byProgress = await api<{ vehicles: TVehicle[] }>('/apps/logistics/vehicles?sortBy=progress&orderBy=desc');
@@ -34,13 +39,21 @@ describe('logistics as admin', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Progress' }).click();
     await page.locator('th[aria-sort="descending"]').getByText('Progress').waitFor();
     const rows = page.locator('tbody tr[data-vehicle]');
-    await page.locator(`tbody tr[data-vehicle]`).first().and(page.locator(`[data-vehicle="${byProgress.vehicles[0].location}"]`)).waitFor();
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-vehicle'))))).toEqual(byProgress.vehicles.map((v) => v.location));
+    await page
+      .locator(`tbody tr[data-vehicle]`)
+      .first()
+      .and(page.locator(`[data-vehicle="${byProgress.vehicles[0].location}"]`))
+      .waitFor();
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-vehicle'))))).toEqual(
+      byProgress.vehicles.map((v) => v.location),
+    );
     await page.getByText('Page 1 of 3 · 25 vehicles').waitFor();
   });
 
   it('fleet: picking a vehicle in the list highlights it on the map with its route progress', async () => {
-    const { vehicles } = await api<{ vehicles: TVehicle[] }>('/apps/logistics/vehicles?itemsPerPage=-1&sortBy=location');
+    const { vehicles } = await api<{ vehicles: TVehicle[] }>(
+      '/apps/logistics/vehicles?itemsPerPage=-1&sortBy=location',
+    );
     await page.goto('/apps/logistics/fleet');
     const list = page.getByRole('list', { name: 'Vehicles' });
     await list.getByRole('button').first().waitFor();
@@ -54,7 +67,10 @@ describe('logistics as admin', { timeout: 120_000 }, () => {
     await page.locator(`path[data-route="${v.location}"][data-selected]`).waitFor();
     expect(await page.locator('circle[data-selected]').count()).toBe(1);
     expect(await page.getByTestId('selected-progress').textContent()).toBe(`${v.progress} % of the route done`);
-    await page.getByTestId('vehicle-details').getByText(`From ${v.startCity}, ${v.startCountry} to ${v.endCity}, ${v.endCountry}`).waitFor();
+    await page
+      .getByTestId('vehicle-details')
+      .getByText(`From ${v.startCity}, ${v.startCountry} to ${v.endCity}, ${v.endCountry}`)
+      .waitFor();
     await page.getByRole('img', { name: `Map of the fleet, VOL-${v.location} highlighted` }).waitFor();
     // Keyboard: arrow down moves to the next vehicle, Enter picks it.
     await pick.focus();

@@ -1,9 +1,15 @@
 import { Checkbox, CheckboxGroup, FormControl, Label } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_ROLES, ZCreatePermissionInput, ZListPermissionsInput, ZUpdatePermissionInput, type TPermissionRow } from '../../../../shared/schemas/permissions.ts';
+import {
+  PERMISSION_ROLES,
+  type TPermissionRow,
+  ZCreatePermissionInput,
+  ZListPermissionsInput,
+  ZUpdatePermissionInput,
+} from '../../../../shared/schemas/permissions.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FormDialog, TextField, useSaveRecord, useZodForm } from '../../../components/FormDialog/index.ts';
-import { NameCell, RecordListPage, useRecordList, type RecordDialogProps } from '../../../components/ListPage/index.ts';
+import { NameCell, type RecordDialogProps, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Roles.module.css';
@@ -24,7 +30,14 @@ export default function PermissionsPage() {
     records: t('permissions.records'),
   });
   const columns: Column<TPermissionRow>[] = [
-    { key: 'name', header: t('permissions.name'), kind: 'name', sortable: true, hideable: false, render: (p) => <NameCell name={p.name} /> },
+    {
+      key: 'name',
+      header: t('permissions.name'),
+      kind: 'name',
+      sortable: true,
+      hideable: false,
+      render: (p) => <NameCell name={p.name} />,
+    },
     {
       key: 'assignedTo',
       header: t('permissions.assignedTo'),
@@ -55,7 +68,12 @@ export default function PermissionsPage() {
   );
 }
 
-function PermissionDialog({ permission, onClose, onSaved, onReload }: RecordDialogProps & { permission: TPermissionRow | null }) {
+function PermissionDialog({
+  permission,
+  onClose,
+  onSaved,
+  onReload,
+}: RecordDialogProps & { permission: TPermissionRow | null }) {
   const { t } = useTranslation('roles');
   const save = useSaveRecord(!!permission, trpc.apps.permissions);
   const form = useZodForm(
@@ -78,7 +96,11 @@ function PermissionDialog({ permission, onClose, onSaved, onReload }: RecordDial
         <CheckboxGroup.Label>{t('permissions.assignedTo')}</CheckboxGroup.Label>
         {PERMISSION_ROLES.map((role) => (
           <FormControl key={role}>
-            <Checkbox value={role} checked={form.values.assignedTo.includes(role)} onChange={(e) => toggle(role, e.target.checked)} />
+            <Checkbox
+              value={role}
+              checked={form.values.assignedTo.includes(role)}
+              onChange={(e) => toggle(role, e.target.checked)}
+            />
             <FormControl.Label>{t(`permissions.role.${role}`)}</FormControl.Label>
           </FormControl>
         ))}

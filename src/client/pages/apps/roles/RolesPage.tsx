@@ -4,8 +4,8 @@ import { PeopleIcon } from '@primer/octicons-react';
 import { Button, Dialog, Heading, Label, Spinner, Text } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError/index.ts';
 import type { TRoleSummary } from '../../../../shared/schemas/roles.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Roles.module.css';
@@ -26,9 +26,7 @@ export default function RolesPage() {
           {t('description')}
         </Text>
       </header>
-      {roles.error && (
-        <QueryError title={t('loadFailed')} error={roles.error} onRetry={roles.refetch} />
-      )}
+      {roles.error && <QueryError title={t('loadFailed')} error={roles.error} onRetry={roles.refetch} />}
       {roles.isLoading && <Spinner srText={t('title')} />}
       <ul className={classes.cards}>
         {roles.data?.map((role) => (
@@ -57,7 +55,12 @@ function AbilitiesDialog({ role, onClose }: { role: TRoleSummary; onClose: () =>
   const { t } = useTranslation('roles');
   const { t: tc } = useTranslation();
   return (
-    <Dialog title={t('dialogTitle', { role: tc(`roles.${role.role}`) })} subtitle={t('dialogSubtitle')} onClose={onClose} width="xlarge">
+    <Dialog
+      title={t('dialogTitle', { role: tc(`roles.${role.role}`) })}
+      subtitle={t('dialogSubtitle')}
+      onClose={onClose}
+      width="xlarge"
+    >
       {role.abilities.length === 0 ? (
         <Text as="p">{t('none')}</Text>
       ) : (

@@ -14,7 +14,10 @@ describe('roles and permissions as admin', { timeout: 120_000 }, () => {
     const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
     await cards.first().waitFor();
     expect(await cards.count()).toBe(9);
-    await cards.filter({ hasText: 'Administrator' }).getByText(/\d+ users?/).waitFor();
+    await cards
+      .filter({ hasText: 'Administrator' })
+      .getByText(/\d+ users?/)
+      .waitFor();
     await page.getByRole('button', { name: 'View the abilities of Administrator' }).click();
     const abilities = dialog(page, 'What a Administrator may do');
     await abilities.getByRole('row', { name: /manage Demo apps All records/ }).waitFor();
@@ -72,7 +75,14 @@ describe('roles and permissions as a reader and in dark Arabic', { timeout: 120_
     const { context, page: client } = await b.newPage();
     try {
       await b.signIn(client, 'client@demo.com', 'client');
-      for (const path of ['/apps/roles', '/apps/permissions', '/apps/invoice/list', '/apps/invoice/preview/4987', '/apps/invoice/edit/4987', '/apps/invoice/add']) {
+      for (const path of [
+        '/apps/roles',
+        '/apps/permissions',
+        '/apps/invoice/list',
+        '/apps/invoice/preview/4987',
+        '/apps/invoice/edit/4987',
+        '/apps/invoice/add',
+      ]) {
         await client.goto(path);
         await client.waitForURL((url) => url.pathname === '/not-authorized');
       }
@@ -88,9 +98,15 @@ describe('roles and permissions as a reader and in dark Arabic', { timeout: 120_
     ]);
     await page.goto('/apps/roles');
     await page.getByRole('heading', { name: 'الأدوار' }).waitFor();
-    await page.getByRole('button', { name: /^عرض صلاحيات/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^عرض صلاحيات/ })
+      .first()
+      .waitFor();
     const serious = await axeAudit(page, 'roles (ar, dark)');
-    await page.getByRole('button', { name: /^عرض صلاحيات/ }).first().click();
+    await page
+      .getByRole('button', { name: /^عرض صلاحيات/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     serious.push(...(await axeAudit(page, 'role abilities (ar, dark)')));
     await page.goto('/apps/permissions');

@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ZCreateDemoUserInput, ZListDemoUsersInput, type TDemoUser } from '../../../../shared/schemas/demo-users.ts';
+import { type TDemoUser, ZCreateDemoUserInput, ZListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
-import { FormDialog, SelectField, TextField, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
-import { NameCell, RecordListPage, TextCell, useRecordList, type RecordDialogProps } from '../../../components/ListPage/index.ts';
+import { FormDialog, formClasses, SelectField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
+import {
+  NameCell,
+  type RecordDialogProps,
+  RecordListPage,
+  TextCell,
+  useRecordList,
+} from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { StatCards } from '../ecommerce/shop.tsx';
@@ -30,12 +36,46 @@ export default function UserListPage() {
   });
   const options = userOptions(t);
   const columns: Column<TDemoUser>[] = [
-    { key: 'user', header: t('col.user'), kind: 'name', sortable: true, hideable: false, render: (u) => <NameCell name={u.fullName} detail={`@${u.username}`} /> },
-    { key: 'email', header: t('col.email'), kind: 'text', sortable: true, render: (u) => <TextCell>{u.email}</TextCell> },
+    {
+      key: 'user',
+      header: t('col.user'),
+      kind: 'name',
+      sortable: true,
+      hideable: false,
+      render: (u) => <NameCell name={u.fullName} detail={`@${u.username}`} />,
+    },
+    {
+      key: 'email',
+      header: t('col.email'),
+      kind: 'text',
+      sortable: true,
+      render: (u) => <TextCell>{u.email}</TextCell>,
+    },
     { key: 'role', header: t('col.role'), kind: 'text', width: 9, sortable: true, render: (u) => t(`role.${u.role}`) },
-    { key: 'plan', header: t('col.plan'), kind: 'text', width: 8, sortable: true, render: (u) => t(`plan.${u.currentPlan}`) },
-    { key: 'billing', header: t('col.billing'), kind: 'text', width: 10, sortable: true, render: (u) => t(`billing.${u.billing}`) },
-    { key: 'status', header: t('col.status'), kind: 'status', width: 8, sortable: true, render: (u) => <UserStatusLabel status={u.status} /> },
+    {
+      key: 'plan',
+      header: t('col.plan'),
+      kind: 'text',
+      width: 8,
+      sortable: true,
+      render: (u) => t(`plan.${u.currentPlan}`),
+    },
+    {
+      key: 'billing',
+      header: t('col.billing'),
+      kind: 'text',
+      width: 10,
+      sortable: true,
+      render: (u) => t(`billing.${u.billing}`),
+    },
+    {
+      key: 'status',
+      header: t('col.status'),
+      kind: 'status',
+      width: 8,
+      sortable: true,
+      render: (u) => <UserStatusLabel status={u.status} />,
+    },
   ];
   return (
     <RecordListPage
@@ -64,9 +104,24 @@ export default function UserListPage() {
       }
       filters={
         <>
-          <FilterSelect label={t('col.role')} {...list.filter('role')} allLabel={t('filters.allRoles')} options={options.roles} />
-          <FilterSelect label={t('col.plan')} {...list.filter('plan')} allLabel={t('filters.allPlans')} options={options.plans} />
-          <FilterSelect label={t('col.status')} {...list.filter('status')} allLabel={t('filters.allStatuses')} options={options.statuses} />
+          <FilterSelect
+            label={t('col.role')}
+            {...list.filter('role')}
+            allLabel={t('filters.allRoles')}
+            options={options.roles}
+          />
+          <FilterSelect
+            label={t('col.plan')}
+            {...list.filter('plan')}
+            allLabel={t('filters.allPlans')}
+            options={options.plans}
+          />
+          <FilterSelect
+            label={t('col.status')}
+            {...list.filter('status')}
+            allLabel={t('filters.allStatuses')}
+            options={options.statuses}
+          />
         </>
       }
       onRowOpen={(u) => navigate(userPaths.view(u.id))}

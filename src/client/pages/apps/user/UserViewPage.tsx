@@ -3,11 +3,22 @@
 // refused (version) and offered as reload or overwrite. Readers see the same tabs without edit buttons.
 import { PencilIcon } from '@primer/octicons-react';
 import { Avatar, Banner, Button, Heading, Spinner, UnderlineNav } from '@primer/react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { DEMO_USER_NOTIFICATIONS, ZUpdateDemoUserInput, type TDemoUserDetail } from '../../../../shared/schemas/demo-users.ts';
-import { CheckboxField, FormDialog, SelectField, TextField, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
+import {
+  DEMO_USER_NOTIFICATIONS,
+  type TDemoUserDetail,
+  ZUpdateDemoUserInput,
+} from '../../../../shared/schemas/demo-users.ts';
+import {
+  CheckboxField,
+  FormDialog,
+  formClasses,
+  SelectField,
+  TextField,
+  useZodForm,
+} from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -23,7 +34,9 @@ export default function UserViewPage() {
   const fmt = useFormatters();
   const id = userIdOf(useParams<{ id: string }>().id);
   const search = new URLSearchParams(useSearch());
-  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'account';
+  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as Tab)
+    : 'account';
   const [, navigate] = useLocation();
   const user = trpc.apps.users.byId.useQuery({ id }, { retry: false });
   const canManage = useCan()('manage', 'DemoApp');
@@ -128,7 +141,10 @@ export default function UserViewPage() {
         )}
         {tab === 'notifications' && (
           <Facts action={edit('notifications')}>
-            {DEMO_USER_NOTIFICATIONS.map((kind) => [t(`notification.${kind}`), u.mutedNotifications.includes(kind) ? t('off') : t('on')])}
+            {DEMO_USER_NOTIFICATIONS.map((kind) => [
+              t(`notification.${kind}`),
+              u.mutedNotifications.includes(kind) ? t('off') : t('on'),
+            ])}
           </Facts>
         )}
       </section>
@@ -196,12 +212,16 @@ function TabDialog({
     },
     security: { twoFactor: user.twoFactor },
     billing: { currentPlan: user.currentPlan, billing: user.billing, taxId: user.taxId },
-    notifications: Object.fromEntries(DEMO_USER_NOTIFICATIONS.map((kind) => [kind, !user.mutedNotifications.includes(kind)])),
+    notifications: Object.fromEntries(
+      DEMO_USER_NOTIFICATIONS.map((kind) => [kind, !user.mutedNotifications.includes(kind)]),
+    ),
   }[tab] as Record<string, unknown>;
   const form = useZodForm(ZUpdateDemoUserInput, initial, (values) => ({
     id: user.id,
     version: user.version,
-    ...(tab === 'notifications' ? { mutedNotifications: DEMO_USER_NOTIFICATIONS.filter((kind) => values[kind] !== true) } : values),
+    ...(tab === 'notifications'
+      ? { mutedNotifications: DEMO_USER_NOTIFICATIONS.filter((kind) => values[kind] !== true) }
+      : values),
   }));
   return (
     <FormDialog
@@ -229,7 +249,9 @@ function TabDialog({
           <SelectField form={form} name="status" label={t('col.status')} options={options.statuses} />
         </div>
       )}
-      {tab === 'security' && <CheckboxField form={form} name="twoFactor" label={t('field.twoFactor')} caption={t('twoFactorHint')} />}
+      {tab === 'security' && (
+        <CheckboxField form={form} name="twoFactor" label={t('field.twoFactor')} caption={t('twoFactorHint')} />
+      )}
       {tab === 'billing' && (
         <div className={formClasses.row}>
           <SelectField form={form} name="currentPlan" label={t('col.plan')} options={options.plans} />
@@ -238,7 +260,9 @@ function TabDialog({
         </div>
       )}
       {tab === 'notifications' &&
-        DEMO_USER_NOTIFICATIONS.map((kind) => <CheckboxField key={kind} form={form} name={kind} label={t(`notification.${kind}`)} />)}
+        DEMO_USER_NOTIFICATIONS.map((kind) => (
+          <CheckboxField key={kind} form={form} name={kind} label={t(`notification.${kind}`)} />
+        ))}
     </FormDialog>
   );
 }

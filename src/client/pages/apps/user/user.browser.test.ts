@@ -48,7 +48,9 @@ describe('users pages as admin', { timeout: 120_000 }, () => {
     await page.reload();
     const panel = page.getByRole('region', { name: 'Notifications' });
     await panel.getByText('A new device linked').waitFor();
-    expect(await panel.locator('div', { hasText: 'A new device linked' }).last().locator('dd').textContent()).toBe('Off');
+    expect(await panel.locator('div', { hasText: 'A new device linked' }).last().locator('dd').textContent()).toBe(
+      'Off',
+    );
     await page.goto(viewUrl);
     await page.getByRole('region', { name: 'Account' }).getByText('Marvik Labs AS').waitFor();
 

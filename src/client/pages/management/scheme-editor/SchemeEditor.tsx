@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import { StaleRecordBanner } from '../../../components/FormDialog/index.ts';
-import { NoticeArea, type NoticeApi } from '../../../components/ListPage/index.ts';
+import { type NoticeApi, NoticeArea } from '../../../components/ListPage/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { questionCount } from './scheme-draft.ts';
 import { SchemeEditorHeader, SchemeStatusNotes } from './SchemeEditorHeader.tsx';
 import { SchemeGeneralFields } from './SchemeGeneralFields.tsx';
 import { SchemePreview } from './SchemePreview.tsx';
 import { SchemeSectionList } from './SchemeSectionList.tsx';
+import { questionCount } from './scheme-draft.ts';
 import { useExpandedQuestions } from './useExpandedQuestions.ts';
 import { useFocusTarget } from './useFocusTarget.ts';
 import { useSchemeAccess, useSchemeActions } from './useSchemeActions.ts';
@@ -64,7 +64,13 @@ export function SchemeEditor({ id, onBack, onOpen, notices }: SchemeEditorProps)
 }
 
 /** One loaded version: header and toolbar, notes, then the structure editor or the preview. */
-function SchemeEditorForm({ detail, onBack, onOpen, notices, restart }: Omit<SchemeEditorProps, 'id'> & { detail: TSchemeDetail; restart: () => void }) {
+function SchemeEditorForm({
+  detail,
+  onBack,
+  onOpen,
+  notices,
+  restart,
+}: Omit<SchemeEditorProps, 'id'> & { detail: TSchemeDetail; restart: () => void }) {
   const { t } = useTranslation('business');
   const access = useSchemeAccess(detail);
   const { readOnly } = access;
@@ -87,7 +93,12 @@ function SchemeEditorForm({ detail, onBack, onOpen, notices, restart }: Omit<Sch
 
   return (
     <div className={classes.editor} ref={root}>
-      <Button leadingVisual={ArrowLeftIcon} variant="invisible" onClick={() => void actions.back()} className={classes.back}>
+      <Button
+        leadingVisual={ArrowLeftIcon}
+        variant="invisible"
+        onClick={() => void actions.back()}
+        className={classes.back}
+      >
         {t('schemes.backToList')}
       </Button>
       <SchemeEditorHeader
@@ -105,11 +116,18 @@ function SchemeEditorForm({ detail, onBack, onOpen, notices, restart }: Omit<Sch
       <NoticeArea notices={notices} />
       <SchemeStatusNotes detail={detail} readOnly={readOnly} formError={form.formError} onOpen={onOpen} />
       {actions.stale && (
-        <StaleRecordBanner error={actions.stale.error} busy={actions.stale.busy} onOverwrite={actions.stale.overwrite} onReload={actions.stale.reload} />
+        <StaleRecordBanner
+          error={actions.stale.error}
+          busy={actions.stale.busy}
+          onOverwrite={actions.stale.overwrite}
+          onReload={actions.stale.reload}
+        />
       )}
 
       <SegmentedControl aria-label={t('schemes.view')} onChange={(i) => setTab(i === 0 ? 'edit' : 'preview')}>
-        <SegmentedControl.Button selected={tab === 'edit'}>{readOnly ? t('schemes.structure') : t('schemes.edit')}</SegmentedControl.Button>
+        <SegmentedControl.Button selected={tab === 'edit'}>
+          {readOnly ? t('schemes.structure') : t('schemes.edit')}
+        </SegmentedControl.Button>
         <SegmentedControl.Button selected={tab === 'preview'}>{t('schemes.preview')}</SegmentedControl.Button>
       </SegmentedControl>
 

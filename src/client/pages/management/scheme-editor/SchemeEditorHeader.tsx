@@ -34,8 +34,12 @@ export function SchemeEditorHeader({ sectionCount, autosave, savedAt, ...toolbar
         <span className={classes.meta}>
           <Label variant={SCHEME_STATUS_VARIANT[detail.status]}>{t(`schemes.status.${detail.status}`)}</Label>
           <Text>{t('schemes.versionN', { version: detail.version })}</Text>
-          {detail.publishedAt && <Text className={classes.muted}>{t('schemes.publishedOn', { date: fmt.date(detail.publishedAt) })}</Text>}
-          <Text className={classes.muted}>{t('schemes.counts', { sections: sectionCount, questions: toolbar.questionCount })}</Text>
+          {detail.publishedAt && (
+            <Text className={classes.muted}>{t('schemes.publishedOn', { date: fmt.date(detail.publishedAt) })}</Text>
+          )}
+          <Text className={classes.muted}>
+            {t('schemes.counts', { sections: sectionCount, questions: toolbar.questionCount })}
+          </Text>
         </span>
         {autosave && <SchemeSaveStatus state={toolbar.actions.autosave} dirty={toolbar.dirty} savedAt={savedAt} />}
       </div>
@@ -49,9 +53,19 @@ export function SchemeEditorHeader({ sectionCount, autosave, savedAt, ...toolbar
  * saved with what to do (Retry; show the fields to fix). Unsaved changes waiting for their save are
  * shown beside it, not announced.
  */
-function SchemeSaveStatus({ state, dirty, savedAt }: { state: SchemeActions['autosave']; dirty: boolean; savedAt: Date | null }) {
+function SchemeSaveStatus({
+  state,
+  dirty,
+  savedAt,
+}: {
+  state: SchemeActions['autosave'];
+  dirty: boolean;
+  savedAt: Date | null;
+}) {
   const { t, i18n } = useTranslation('business');
-  const time = savedAt ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(savedAt) : '';
+  const time = savedAt
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(savedAt)
+    : '';
   const message =
     state.state === 'saving'
       ? t('schemes.autosave.saving')
@@ -67,7 +81,10 @@ function SchemeSaveStatus({ state, dirty, savedAt }: { state: SchemeActions['aut
   const pending = dirty && state.state === 'idle';
   return (
     <div className={classes.saveStatus} data-state={state.state}>
-      <span role="status" className={state.state === 'failed' || state.state === 'invalid' ? classes.saveProblem : undefined}>
+      <span
+        role="status"
+        className={state.state === 'failed' || state.state === 'invalid' ? classes.saveProblem : undefined}
+      >
         {message}
       </span>
       {pending && <Text className={classes.muted}>{t('schemes.autosave.pending')}</Text>}
@@ -94,13 +111,17 @@ export function SchemeStatusNotes({ detail, readOnly, formError, onOpen }: Schem
   const latest = detail.versions[0];
   return (
     <>
-      {detail.status === 'published' && !readOnly && <Banner variant="info" title={t('schemes.publishedNote', { next: detail.version + 1 })} hideTitle={false} />}
+      {detail.status === 'published' && !readOnly && (
+        <Banner variant="info" title={t('schemes.publishedNote', { next: detail.version + 1 })} hideTitle={false} />
+      )}
       {!detail.isLatest && latest && (
         <Banner
           variant="warning"
           title={t('schemes.olderVersion', { version: latest.version })}
           hideTitle={false}
-          primaryAction={<Banner.PrimaryAction onClick={() => onOpen(latest.id)}>{t('schemes.openLatest')}</Banner.PrimaryAction>}
+          primaryAction={
+            <Banner.PrimaryAction onClick={() => onOpen(latest.id)}>{t('schemes.openLatest')}</Banner.PrimaryAction>
+          }
         />
       )}
       {formError && <Banner variant="critical" title={formError} hideTitle={false} aria-live="assertive" />}

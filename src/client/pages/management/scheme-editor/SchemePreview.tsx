@@ -2,8 +2,8 @@ import { Heading, Label, Text } from '@primer/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuestionVisible, type ScoreAnswer } from '../../../../shared/workflow/score.ts';
-import { previewAnswer, questionNumbers, sectionShares, type SchemeDraft } from './scheme-draft.ts';
 import { SchemePreviewQuestion } from './SchemePreviewQuestion.tsx';
+import { previewAnswer, questionNumbers, type SchemeDraft, sectionShares } from './scheme-draft.ts';
 import classes from './SchemeEditor.module.css';
 
 /** The preview's answers as its controls hold them (radio values, numbers as typed). */

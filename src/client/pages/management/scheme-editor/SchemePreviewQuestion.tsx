@@ -1,10 +1,18 @@
-import { FormControl, Label, Radio, RadioGroup, Select, Text, TextInput, Textarea } from '@primer/react';
+import { FormControl, Label, Radio, RadioGroup, Select, Text, Textarea, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionDraft } from './scheme-draft.ts';
 import classes from './SchemeEditor.module.css';
 
 /** One question of the preview with the answer control of its type, its badges and help. */
-export function SchemePreviewQuestion({ question: q, value, onAnswer }: { question: QuestionDraft; value: string; onAnswer: (value: string) => void }) {
+export function SchemePreviewQuestion({
+  question: q,
+  value,
+  onAnswer,
+}: {
+  question: QuestionDraft;
+  value: string;
+  onAnswer: (value: string) => void;
+}) {
   const { t } = useTranslation('business');
   // User text isolated from the page's direction (English text in Arabic keeps its punctuation).
   const label = <bdi>{q.text || t('schemes.untitledQuestion')}</bdi>;

@@ -1,30 +1,54 @@
-import { Checkbox, FormControl, Select, TextInput, Textarea } from '@primer/react';
+import { Checkbox, FormControl, Select, Textarea, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { EVIDENCE_RULES, QUESTION_TYPES, type TQuestionType } from '../../../../shared/schemas/schemes.ts';
 import { inputDir } from '../../../components/Bidi/index.ts';
 import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
 import type { QuestionFieldsProps } from './editor-props.ts';
-import type { QuestionDraft } from './scheme-draft.ts';
 import { SchemeQuestionOptions } from './SchemeQuestionOptions.tsx';
 import { SchemeQuestionVisibility } from './SchemeQuestionVisibility.tsx';
+import type { QuestionDraft } from './scheme-draft.ts';
 import classes from './SchemeEditor.module.css';
 
 /** What a question type scores by default (yes/no and photo pass/fail; score 0-5). */
 const DEFAULT_MAX: Partial<Record<TQuestionType, number>> = { score: 5, yesno: 1 };
 
 /** Every field of one question: text, help, type, scoring, rules, options and visibility. */
-export function SchemeQuestionEditor({ question: q, path, onChange, error, earlier, numbers, readOnly }: QuestionFieldsProps) {
+export function SchemeQuestionEditor({
+  question: q,
+  path,
+  onChange,
+  error,
+  earlier,
+  numbers,
+  readOnly,
+}: QuestionFieldsProps) {
   const { t } = useTranslation('business');
-  const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) => onChange({ [key]: value }, [`${path}.${key}`]);
+  const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) =>
+    onChange({ [key]: value }, [`${path}.${key}`]);
   const typeLabel = (type: TQuestionType) => t(`schemes.type.${type}`);
 
   return (
     <div className={classes.questionFields}>
       <Field label={t('schemes.questionText')} required error={error(`${path}.text`)}>
-        <TextInput block dir={inputDir(q.text)} value={q.text} readOnly={readOnly} onChange={(e) => set('text', e.target.value)} data-focus={`qtext-${q.uid}`} />
+        <TextInput
+          block
+          dir={inputDir(q.text)}
+          value={q.text}
+          readOnly={readOnly}
+          onChange={(e) => set('text', e.target.value)}
+          data-focus={`qtext-${q.uid}`}
+        />
       </Field>
       <Field label={t('schemes.help')} error={error(`${path}.help`)} caption={t('schemes.helpHint')}>
-        <Textarea block dir={inputDir(q.help)} rows={2} resize="vertical" value={q.help} readOnly={readOnly} onChange={(e) => set('help', e.target.value)} />
+        <Textarea
+          block
+          dir={inputDir(q.help)}
+          rows={2}
+          resize="vertical"
+          value={q.help}
+          readOnly={readOnly}
+          onChange={(e) => set('help', e.target.value)}
+        />
       </Field>
       <div className={classes.grid3}>
         <Field label={t('schemes.questionType')} required error={error(`${path}.type`)}>
@@ -35,7 +59,8 @@ export function SchemeQuestionEditor({ question: q, path, onChange, error, earli
             onChange={(e) => {
               const type = e.target.value as TQuestionType;
               const patch: Partial<QuestionDraft> = { type };
-              if (DEFAULT_MAX[type] !== undefined && q.maxScore === DEFAULT_MAX[q.type]) patch.maxScore = DEFAULT_MAX[type];
+              if (DEFAULT_MAX[type] !== undefined && q.maxScore === DEFAULT_MAX[q.type])
+                patch.maxScore = DEFAULT_MAX[type];
               if (type === 'choice' && q.options.length === 0) {
                 patch.options = [
                   { value: 'good', label: t('schemes.optionGood'), score: 1 },
@@ -70,7 +95,12 @@ export function SchemeQuestionEditor({ question: q, path, onChange, error, earli
       </div>
       <div className={classes.grid3}>
         <Field label={t('schemes.evidence')} error={error(`${path}.evidence`)}>
-          <Select block value={q.evidence} disabled={readOnly} onChange={(e) => set('evidence', e.target.value as QuestionDraft['evidence'])}>
+          <Select
+            block
+            value={q.evidence}
+            disabled={readOnly}
+            onChange={(e) => set('evidence', e.target.value as QuestionDraft['evidence'])}
+          >
             {EVIDENCE_RULES.map((rule) => (
               <Select.Option key={rule} value={rule}>
                 {t(`schemes.evidenceRule.${rule}`)}
@@ -80,12 +110,29 @@ export function SchemeQuestionEditor({ question: q, path, onChange, error, earli
         </Field>
         {q.evidence !== 'none' && (
           <Field label={t('schemes.minPhotos')} error={error(`${path}.minPhotos`)}>
-            <NumberInput readOnly={readOnly} value={q.minPhotos} min={0} max={20} step={1} onChange={(v) => set('minPhotos', v)} />
+            <NumberInput
+              readOnly={readOnly}
+              value={q.minPhotos}
+              min={0}
+              max={20}
+              step={1}
+              onChange={(v) => set('minPhotos', v)}
+            />
           </Field>
         )}
       </div>
-      {q.type === 'choice' && <SchemeQuestionOptions question={q} path={path} onChange={onChange} error={error} readOnly={readOnly} />}
-      <SchemeQuestionVisibility question={q} path={path} onChange={onChange} error={error} earlier={earlier} numbers={numbers} readOnly={readOnly} />
+      {q.type === 'choice' && (
+        <SchemeQuestionOptions question={q} path={path} onChange={onChange} error={error} readOnly={readOnly} />
+      )}
+      <SchemeQuestionVisibility
+        question={q}
+        path={path}
+        onChange={onChange}
+        error={error}
+        earlier={earlier}
+        numbers={numbers}
+        readOnly={readOnly}
+      />
     </div>
   );
 }

@@ -7,7 +7,13 @@ import type { QuestionFieldsProps } from './editor-props.ts';
 import classes from './SchemeEditor.module.css';
 
 /** The answers of a choice question: label, stored value and score of each (at most 20). */
-export function SchemeQuestionOptions({ question: q, path, onChange, error, readOnly }: Omit<QuestionFieldsProps, 'earlier' | 'numbers'>) {
+export function SchemeQuestionOptions({
+  question: q,
+  path,
+  onChange,
+  error,
+  readOnly,
+}: Omit<QuestionFieldsProps, 'earlier' | 'numbers'>) {
   const { t } = useTranslation('business');
   return (
     <fieldset className={classes.subFieldset}>
@@ -20,13 +26,32 @@ export function SchemeQuestionOptions({ question: q, path, onChange, error, read
         return (
           <div key={i} className={classes.optionRow}>
             <Field label={t('schemes.optionLabel')} error={error(`${optionPath}.label`)}>
-              <TextInput block dir={inputDir(option.label)} value={option.label} readOnly={readOnly} onChange={(e) => setOption({ label: e.target.value })} />
+              <TextInput
+                block
+                dir={inputDir(option.label)}
+                value={option.label}
+                readOnly={readOnly}
+                onChange={(e) => setOption({ label: e.target.value })}
+              />
             </Field>
             <Field label={t('schemes.optionValue')} error={error(`${optionPath}.value`)}>
-              <TextInput block monospace dir={inputDir(option.value, 'ltr')} value={option.value} readOnly={readOnly} onChange={(e) => setOption({ value: e.target.value })} />
+              <TextInput
+                block
+                monospace
+                dir={inputDir(option.value, 'ltr')}
+                value={option.value}
+                readOnly={readOnly}
+                onChange={(e) => setOption({ value: e.target.value })}
+              />
             </Field>
             <Field label={t('schemes.optionScore')} error={error(`${optionPath}.score`)}>
-              <NumberInput readOnly={readOnly} value={option.score} min={0} step="any" onChange={(v) => setOption({ score: v ?? Number.NaN })} />
+              <NumberInput
+                readOnly={readOnly}
+                value={option.score}
+                min={0}
+                step="any"
+                onChange={(v) => setOption({ score: v ?? Number.NaN })}
+              />
             </Field>
             {!readOnly && (
               <IconButton
@@ -46,7 +71,9 @@ export function SchemeQuestionOptions({ question: q, path, onChange, error, read
           leadingVisual={PlusIcon}
           disabled={q.options.length >= 20}
           onClick={() =>
-            onChange({ options: [...q.options, { value: `option-${q.options.length + 1}`, label: '', score: 0 }] }, [`${path}.options`])
+            onChange({ options: [...q.options, { value: `option-${q.options.length + 1}`, label: '', score: 0 }] }, [
+              `${path}.options`,
+            ])
           }
         >
           {t('schemes.addOption')}

@@ -1,13 +1,20 @@
-import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, GrabberIcon, TrashIcon } from '@primer/octicons-react';
-import { IconButton, Label } from '@primer/react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  ChevronDownIcon,
+  ChevronRightIcon,
+  GrabberIcon,
+  TrashIcon,
+} from '@primer/octicons-react';
+import { IconButton, Label } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { hasErrorsUnder } from '../../../components/FormDialog/form-errors.ts';
-import { earlierQuestions, type QuestionDraft, type SectionDraft } from './scheme-draft.ts';
+import type { StructureProps } from './editor-props.ts';
 import { SchemeQuestionEditor } from './SchemeQuestionEditor.tsx';
 import { questionId, useDragging } from './SchemeSortable.tsx';
-import type { StructureProps } from './editor-props.ts';
+import { earlierQuestions, type QuestionDraft, type SectionDraft } from './scheme-draft.ts';
 import classes from './SchemeEditor.module.css';
 
 export interface SchemeQuestionRowProps extends StructureProps {
@@ -26,7 +33,18 @@ export interface SchemeQuestionRowProps extends StructureProps {
  * the badges), badges (type, critical, errors), move and remove buttons, and when open (or invalid)
  * every field of the question.
  */
-export function SchemeQuestionRow({ scheme, readOnly, expanded, focusLater, section, sectionIndex: si, question: q, index: qi, number, numbers }: SchemeQuestionRowProps) {
+export function SchemeQuestionRow({
+  scheme,
+  readOnly,
+  expanded,
+  focusLater,
+  section,
+  sectionIndex: si,
+  question: q,
+  index: qi,
+  number,
+  numbers,
+}: SchemeQuestionRowProps) {
   const { t } = useTranslation('business');
   const { draft, form, edit } = scheme;
   const dragging = useDragging();

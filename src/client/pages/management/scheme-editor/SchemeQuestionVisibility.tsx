@@ -1,15 +1,23 @@
 import { Select, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/FormDialog/index.ts';
-import { typedEquals, type QuestionDraft } from './scheme-draft.ts';
 import type { QuestionFieldsProps } from './editor-props.ts';
+import { type QuestionDraft, typedEquals } from './scheme-draft.ts';
 import classes from './SchemeEditor.module.css';
 
 /**
  * "Show only if": an earlier question and the answer it must have for this one to show, kept as the
  * task stores that answer (yes/no a boolean, a number for score and number), as the score compares it.
  */
-export function SchemeQuestionVisibility({ question: q, path, onChange, error, earlier, numbers, readOnly }: QuestionFieldsProps) {
+export function SchemeQuestionVisibility({
+  question: q,
+  path,
+  onChange,
+  error,
+  earlier,
+  numbers,
+  readOnly,
+}: QuestionFieldsProps) {
   const { t } = useTranslation('business');
   const set = (value: QuestionDraft['visibleIf']) => onChange({ visibleIf: value }, [`${path}.visibleIf`]);
   const target = earlier.find((e) => e.key === q.visibleIf?.questionKey);
@@ -25,8 +33,18 @@ export function SchemeQuestionVisibility({ question: q, path, onChange, error, e
             onChange={(e) => {
               const next = earlier.find((x) => x.key === e.target.value);
               if (!next) return set(null);
-              const first = next.type === 'yesno' ? true : next.type === 'choice' ? (next.options[0]?.value ?? '') : next.type === 'score' || next.type === 'number' ? 0 : '';
-              set({ questionKey: next.key, equals: next.key === q.visibleIf?.questionKey ? q.visibleIf.equals : first });
+              const first =
+                next.type === 'yesno'
+                  ? true
+                  : next.type === 'choice'
+                    ? (next.options[0]?.value ?? '')
+                    : next.type === 'score' || next.type === 'number'
+                      ? 0
+                      : '';
+              set({
+                questionKey: next.key,
+                equals: next.key === q.visibleIf?.questionKey ? q.visibleIf.equals : first,
+              });
             }}
           >
             <Select.Option value="">{t('schemes.alwaysVisible')}</Select.Option>
@@ -50,7 +68,12 @@ export function SchemeQuestionVisibility({ question: q, path, onChange, error, e
                 <Select.Option value="false">{t('schemes.no')}</Select.Option>
               </Select>
             ) : target?.type === 'choice' ? (
-              <Select block disabled={readOnly} value={String(q.visibleIf.equals)} onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}>
+              <Select
+                block
+                disabled={readOnly}
+                value={String(q.visibleIf.equals)}
+                onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}
+              >
                 {target.options.map((o) => (
                   <Select.Option key={o.value} value={o.value}>
                     {o.label || o.value}

@@ -6,11 +6,11 @@ import { Button, IconButton, Text, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { inputDir } from '../../../components/Bidi/index.ts';
 import { Field, NumberInput } from '../../../components/FormDialog/index.ts';
-import type { SectionDraft } from './scheme-draft.ts';
-import { newQuestion } from './scheme-edits.ts';
+import type { StructureProps } from './editor-props.ts';
 import { SchemeQuestionRow } from './SchemeQuestionRow.tsx';
 import { containerId, questionId, sectionId, useDragging } from './SchemeSortable.tsx';
-import type { StructureProps } from './editor-props.ts';
+import type { SectionDraft } from './scheme-draft.ts';
+import { newQuestion } from './scheme-edits.ts';
 import classes from './SchemeEditor.module.css';
 
 export interface SchemeSectionCardProps extends StructureProps {
@@ -38,7 +38,10 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
     attributes: { roleDescription: t('schemes.dnd.roleDescription') },
   });
   // An empty section's list takes a dragged question; in one with questions, they are the targets.
-  const list = useDroppable({ id: containerId(section.uid), disabled: readOnly || dragging !== 'question' || section.questions.length > 0 });
+  const list = useDroppable({
+    id: containerId(section.uid),
+    disabled: readOnly || dragging !== 'question' || section.questions.length > 0,
+  });
   const sectionPath = `sections.${si}`;
   const title = section.title || t('schemes.untitledSection');
   return (
@@ -66,7 +69,12 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
             <GrabberIcon aria-hidden />
           </button>
         )}
-        <Field label={t('schemes.sectionTitle')} required error={form.error(`${sectionPath}.title`)} className={classes.grow}>
+        <Field
+          label={t('schemes.sectionTitle')}
+          required
+          error={form.error(`${sectionPath}.title`)}
+          className={classes.grow}
+        >
           <TextInput
             block
             dir={inputDir(section.title)}
@@ -76,8 +84,18 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
             onChange={(e) => edit({ type: 'updateSection', section: si, patch: { title: e.target.value } })}
           />
         </Field>
-        <Field label={t('schemes.weight')} error={form.error(`${sectionPath}.weight`)} caption={t('schemes.shareOfScore', { share })}>
-          <NumberInput readOnly={readOnly} value={section.weight} min={0} step="any" onChange={(v) => edit({ type: 'updateSection', section: si, patch: { weight: v } })} />
+        <Field
+          label={t('schemes.weight')}
+          error={form.error(`${sectionPath}.weight`)}
+          caption={t('schemes.shareOfScore', { share })}
+        >
+          <NumberInput
+            readOnly={readOnly}
+            value={section.weight}
+            min={0}
+            step="any"
+            onChange={(v) => edit({ type: 'updateSection', section: si, patch: { weight: v } })}
+          />
         </Field>
         {!readOnly && (
           <div className={classes.rowButtons}>
@@ -116,14 +134,19 @@ export function SchemeSectionCard(props: SchemeSectionCardProps) {
           </div>
         )}
       </div>
-      {form.error(`${sectionPath}.questions`) && <p className={classes.error}>{form.error(`${sectionPath}.questions`)}</p>}
+      {form.error(`${sectionPath}.questions`) && (
+        <p className={classes.error}>{form.error(`${sectionPath}.questions`)}</p>
+      )}
       <div ref={list.setNodeRef} className={classes.questionList} data-over={list.isOver || undefined}>
         {section.questions.length === 0 ? (
           <Text as="p" className={classes.muted}>
             {t('schemes.noQuestions')}
           </Text>
         ) : (
-          <SortableContext items={section.questions.map((q) => questionId(q.uid))} strategy={verticalListSortingStrategy}>
+          <SortableContext
+            items={section.questions.map((q) => questionId(q.uid))}
+            strategy={verticalListSortingStrategy}
+          >
             <ol className={classes.questions}>
               {section.questions.map((q, qi) => (
                 <SchemeQuestionRow

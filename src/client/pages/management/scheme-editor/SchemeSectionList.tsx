@@ -1,12 +1,12 @@
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { PlusIcon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { questionNumbers, sectionShares } from './scheme-draft.ts';
-import { newSection } from './scheme-edits.ts';
+import type { StructureProps } from './editor-props.ts';
 import { SchemeSectionCard } from './SchemeSectionCard.tsx';
 import { SchemeSortable, sectionId } from './SchemeSortable.tsx';
-import type { StructureProps } from './editor-props.ts';
+import { questionNumbers, sectionShares } from './scheme-draft.ts';
+import { newSection } from './scheme-edits.ts';
 import classes from './SchemeEditor.module.css';
 
 /** Every section of the scheme, in order (drag to reorder), and the button that adds one. */
@@ -21,7 +21,14 @@ export function SchemeSectionList(props: StructureProps) {
       <SchemeSortable scheme={scheme} focusLater={props.focusLater}>
         <SortableContext items={draft.sections.map((s) => sectionId(s.uid))} strategy={verticalListSortingStrategy}>
           {draft.sections.map((section, si) => (
-            <SchemeSectionCard key={section.uid} {...props} section={section} index={si} share={shares[si]} numbers={numbers} />
+            <SchemeSectionCard
+              key={section.uid}
+              {...props}
+              section={section}
+              index={si}
+              share={shares[si]}
+              numbers={numbers}
+            />
           ))}
         </SortableContext>
       </SchemeSortable>

@@ -2,26 +2,26 @@
 // @dnd-kit: pointer and keyboard (grab handle: Space picks up, arrows move, Space or Enter drops,
 // Escape puts everything back), each step announced in the language of the page.
 import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
   type Announcements,
   type CollisionDetection,
+  closestCenter,
+  DndContext,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
   type UniqueIdentifier,
+  useSensor,
+  useSensors,
 } from '@dnd-kit/core';
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StructureProps } from './editor-props.ts';
 import { questionNumbers, type SectionDraft } from './scheme-draft.ts';
 import { moveQuestionTo } from './scheme-edits.ts';
-import type { StructureProps } from './editor-props.ts';
 
 /** Sortable ids: `s:<uid>` a section, `q:<uid>` a question, `c:<uid>` a section's question list. */
 export const sectionId = (uid: string) => `s:${uid}`;
@@ -49,7 +49,9 @@ const collisions: CollisionDetection = (args) => {
   const kind = kindOf(args.active.id);
   return closestCenter({
     ...args,
-    droppableContainers: args.droppableContainers.filter((c) => (kind === 'section' ? kindOf(c.id) === 'section' : kindOf(c.id) !== 'section')),
+    droppableContainers: args.droppableContainers.filter((c) =>
+      kind === 'section' ? kindOf(c.id) === 'section' : kindOf(c.id) !== 'section',
+    ),
   });
 };
 
@@ -65,7 +67,11 @@ const coordinates: KeyboardCoordinateGetter = (event, args) => {
   return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: filtered } });
 };
 
-export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureProps, 'scheme' | 'focusLater'> & { children: ReactNode }) {
+export function SchemeSortable({
+  scheme,
+  focusLater,
+  children,
+}: Pick<StructureProps, 'scheme' | 'focusLater'> & { children: ReactNode }) {
   const { t } = useTranslation('business');
   const { draft, edit } = scheme;
   const [dragging, setDragging] = useState<DragKind | null>(null);
@@ -77,7 +83,10 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     // Space picks up (Enter on a button also clicks it), Space or Enter drops, Escape cancels.
-    useSensor(KeyboardSensor, { coordinateGetter: coordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: coordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
 
   const sections = draft.sections;
@@ -89,18 +98,30 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
       return t('schemes.dnd.section', { n: index + 1, title: sections[index]?.title || t('schemes.untitledSection') });
     }
     const question = sections.flatMap((s) => s.questions).find((q) => q.uid === uid);
-    return t('schemes.dnd.question', { n: numbers.get(uid) ?? 0, text: question?.text || t('schemes.untitledQuestion') });
+    return t('schemes.dnd.question', {
+      n: numbers.get(uid) ?? 0,
+      text: question?.text || t('schemes.untitledQuestion'),
+    });
   };
   /** Where the dragged item would land over `target` (itself: where it is), in words. */
   const place = (id: UniqueIdentifier, target: UniqueIdentifier = id): string => {
     if (kindOf(id) === 'section') {
-      return t('schemes.dnd.sectionPlace', { n: sections.findIndex((s) => s.uid === uidOf(target)) + 1, total: sections.length });
+      return t('schemes.dnd.sectionPlace', {
+        n: sections.findIndex((s) => s.uid === uidOf(target)) + 1,
+        total: sections.length,
+      });
     }
-    const section = kindOf(target) === 'container' ? sections.find((s) => s.uid === uidOf(target)) : sectionOf(sections, uidOf(target));
+    const section =
+      kindOf(target) === 'container'
+        ? sections.find((s) => s.uid === uidOf(target))
+        : sectionOf(sections, uidOf(target));
     const index = section ? sections.indexOf(section) : -1;
     const before = sections.slice(0, Math.max(index, 0)).reduce((sum, s) => sum + s.questions.length, 0);
     return t('schemes.dnd.questionPlace', {
-      n: kindOf(target) === 'container' ? before + (section?.questions.length ?? 0) + 1 : (numbers.get(uidOf(target)) ?? 0),
+      n:
+        kindOf(target) === 'container'
+          ? before + (section?.questions.length ?? 0) + 1
+          : (numbers.get(uidOf(target)) ?? 0),
       section: index + 1,
       title: section?.title || t('schemes.untitledSection'),
     });
@@ -110,8 +131,13 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
     onDragStart: ({ active }) => t('schemes.dnd.pickedUp', { item: label(active.id) }),
     // Over itself (where the drag starts) is not news.
     onDragOver: ({ active, over }) =>
-      over?.id === active.id ? undefined : over ? t('schemes.dnd.moved', { item: label(active.id), place: place(active.id, over.id) }) : t('schemes.dnd.outside', { item: label(active.id) }),
-    onDragEnd: ({ active, over }) => t('schemes.dnd.dropped', { item: label(active.id), place: place(active.id, over?.id) }),
+      over?.id === active.id
+        ? undefined
+        : over
+          ? t('schemes.dnd.moved', { item: label(active.id), place: place(active.id, over.id) })
+          : t('schemes.dnd.outside', { item: label(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      t('schemes.dnd.dropped', { item: label(active.id), place: place(active.id, over?.id) }),
     onDragCancel: ({ active }) => t('schemes.dnd.cancelled', { item: label(active.id) }),
   };
 
@@ -127,9 +153,15 @@ export function SchemeSortable({ scheme, focusLater, children }: Pick<StructureP
     const uid = uidOf(active.id);
     const from = sectionOf(sections, uid);
     const overKind = kindOf(over.id);
-    const to = overKind === 'container' ? sections.find((s) => s.uid === uidOf(over.id)) : overKind === 'question' ? sectionOf(sections, uidOf(over.id)) : undefined;
+    const to =
+      overKind === 'container'
+        ? sections.find((s) => s.uid === uidOf(over.id))
+        : overKind === 'question'
+          ? sectionOf(sections, uidOf(over.id))
+          : undefined;
     if (!from || !to || from === to) return;
-    const index = overKind === 'question' ? to.questions.findIndex((q) => q.uid === uidOf(over.id)) : to.questions.length;
+    const index =
+      overKind === 'question' ? to.questions.findIndex((q) => q.uid === uidOf(over.id)) : to.questions.length;
     crossedOver.current = over.id;
     edit({ type: 'reorder', sections: moveQuestionTo(sections, uid, to.uid, index) });
   }

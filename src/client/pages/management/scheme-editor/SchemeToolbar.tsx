@@ -19,7 +19,15 @@ export interface SchemeToolbarProps {
 }
 
 /** Versions menu, save, publish, and the archive/restore/delete menu of one scheme version. */
-export function SchemeToolbar({ detail, access: { canUpdate, canDelete, readOnly }, actions, dirty, saving, questionCount, onOpen }: SchemeToolbarProps) {
+export function SchemeToolbar({
+  detail,
+  access: { canUpdate, canDelete, readOnly },
+  actions,
+  dirty,
+  saving,
+  questionCount,
+  onOpen,
+}: SchemeToolbarProps) {
   const { t } = useTranslation('business');
   return (
     <div className={classes.toolbar}>
@@ -30,7 +38,11 @@ export function SchemeToolbar({ detail, access: { canUpdate, canDelete, readOnly
         </Button>
       )}
       {canUpdate && detail.status === 'draft' && (
-        <Button onClick={() => void actions.publish()} disabled={dirty || questionCount === 0} loading={actions.publishing}>
+        <Button
+          onClick={() => void actions.publish()}
+          disabled={dirty || questionCount === 0}
+          loading={actions.publishing}
+        >
           {t('schemes.publish')}
         </Button>
       )}
@@ -41,8 +53,12 @@ export function SchemeToolbar({ detail, access: { canUpdate, canDelete, readOnly
           </ActionMenu.Anchor>
           <ActionMenu.Overlay align="end">
             <ActionList>
-              {canUpdate && detail.status === 'published' && <ActionList.Item onSelect={() => void actions.archive()}>{t('actions.archive')}</ActionList.Item>}
-              {canUpdate && detail.status === 'archived' && <ActionList.Item onSelect={() => void actions.restore()}>{t('actions.restore')}</ActionList.Item>}
+              {canUpdate && detail.status === 'published' && (
+                <ActionList.Item onSelect={() => void actions.archive()}>{t('actions.archive')}</ActionList.Item>
+              )}
+              {canUpdate && detail.status === 'archived' && (
+                <ActionList.Item onSelect={() => void actions.restore()}>{t('actions.restore')}</ActionList.Item>
+              )}
               {canDelete && detail.status === 'draft' && (
                 <ActionList.Item variant="danger" onSelect={() => void actions.deleteDraft()}>
                   {t('schemes.deleteDraft')}
@@ -62,11 +78,17 @@ function SchemeVersionsMenu({ detail, onOpen }: Pick<SchemeToolbarProps, 'detail
   const fmt = useFormatters();
   return (
     <ActionMenu>
-      <ActionMenu.Button leadingVisual={HistoryIcon}>{t('schemes.versions', { n: detail.versions.length })}</ActionMenu.Button>
+      <ActionMenu.Button leadingVisual={HistoryIcon}>
+        {t('schemes.versions', { n: detail.versions.length })}
+      </ActionMenu.Button>
       <ActionMenu.Overlay>
         <ActionList selectionVariant="single" aria-label={t('schemes.versionsLabel')}>
           {detail.versions.map((v) => (
-            <ActionList.Item key={v.id} selected={v.id === detail.id} onSelect={() => v.id !== detail.id && onOpen(v.id)}>
+            <ActionList.Item
+              key={v.id}
+              selected={v.id === detail.id}
+              onSelect={() => v.id !== detail.id && onOpen(v.id)}
+            >
               {t('schemes.versionN', { version: v.version })}
               <ActionList.Description>
                 {t(`schemes.status.${v.status}`)}

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ZUpdateSchemeInput, type TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
+import { type TSchemeDetail, ZUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
 import { isQuestionVisible, type ScoreAnswer } from '../../../../shared/workflow/score.ts';
-import { earlierQuestions, fromDetail, previewAnswer, questionNumbers, sameDraft, sectionShares, toUpdateInput, typedEquals } from './scheme-draft.ts';
-import { editSections, move, moveQuestionAcross, moveQuestionTo, newQuestion, newSection, touchedBy } from './scheme-edits.ts';
+import {
+  earlierQuestions,
+  fromDetail,
+  previewAnswer,
+  questionNumbers,
+  sameDraft,
+  sectionShares,
+  toUpdateInput,
+  typedEquals,
+} from './scheme-draft.ts';
+import {
+  editSections,
+  move,
+  moveQuestionAcross,
+  moveQuestionTo,
+  newQuestion,
+  newSection,
+  touchedBy,
+} from './scheme-edits.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const question = (id: number, key: string, position: number, text: string) => ({
@@ -43,7 +60,13 @@ const detail: TSchemeDetail = {
   versions: [{ id: 7, version: 2, status: 'published', publishedAt: now }],
   sections: [
     { id: 2, title: 'Back', weight: 1, position: 1, questions: [question(3, 'q-c', 0, 'Cold room')] },
-    { id: 1, title: 'Front', weight: 3, position: 0, questions: [question(2, 'q-b', 1, 'Prices'), question(1, 'q-a', 0, 'Entrance')] },
+    {
+      id: 1,
+      title: 'Front',
+      weight: 3,
+      position: 0,
+      questions: [question(2, 'q-b', 1, 'Prices'), question(1, 'q-a', 0, 'Entrance')],
+    },
   ],
 };
 
@@ -95,12 +118,33 @@ describe('scheme editor draft', () => {
   it('applies structural edits without touching the other sections', () => {
     const { sections } = fromDetail(detail);
     const keys = (list: typeof sections) => list.map((s) => s.questions.map((q) => q.key));
-    expect(keys(editSections(sections, { type: 'moveQuestion', section: 0, question: 0, delta: 1 }))).toEqual([['q-b', 'q-a'], ['q-c']]);
-    expect(keys(editSections(sections, { type: 'moveQuestion', section: 0, question: 1, delta: 1 }))).toEqual([['q-a'], ['q-b', 'q-c']]);
-    expect(keys(editSections(sections, { type: 'moveQuestion', section: 1, question: 0, delta: -1 }))).toEqual([['q-a', 'q-b', 'q-c'], []]);
-    expect(keys(editSections(sections, { type: 'removeQuestion', section: 0, question: 0 }))).toEqual([['q-b'], ['q-c']]);
-    expect(editSections(sections, { type: 'moveSection', section: 1, delta: -1 }).map((s) => s.title)).toEqual(['Back', 'Front']);
-    const renamed = editSections(sections, { type: 'updateQuestion', section: 1, question: 0, patch: { text: 'Freezer' }, touched: [] });
+    expect(keys(editSections(sections, { type: 'moveQuestion', section: 0, question: 0, delta: 1 }))).toEqual([
+      ['q-b', 'q-a'],
+      ['q-c'],
+    ]);
+    expect(keys(editSections(sections, { type: 'moveQuestion', section: 0, question: 1, delta: 1 }))).toEqual([
+      ['q-a'],
+      ['q-b', 'q-c'],
+    ]);
+    expect(keys(editSections(sections, { type: 'moveQuestion', section: 1, question: 0, delta: -1 }))).toEqual([
+      ['q-a', 'q-b', 'q-c'],
+      [],
+    ]);
+    expect(keys(editSections(sections, { type: 'removeQuestion', section: 0, question: 0 }))).toEqual([
+      ['q-b'],
+      ['q-c'],
+    ]);
+    expect(editSections(sections, { type: 'moveSection', section: 1, delta: -1 }).map((s) => s.title)).toEqual([
+      'Back',
+      'Front',
+    ]);
+    const renamed = editSections(sections, {
+      type: 'updateQuestion',
+      section: 1,
+      question: 0,
+      patch: { text: 'Freezer' },
+      touched: [],
+    });
     expect(renamed[1].questions[0].text).toBe('Freezer');
     expect(renamed[0]).toBe(sections[0]);
     const added = editSections(sections, { type: 'addQuestion', section: 1, question: newQuestion() });
@@ -116,7 +160,10 @@ describe('scheme editor draft', () => {
     expect(typedEquals('number', '')).toBe('');
     expect(typedEquals('choice', 'dirty')).toBe('dirty');
     const [b, a] = detail.sections[1].questions;
-    const legacy = { ...detail, sections: [{ ...detail.sections[1], questions: [{ ...b, visibleIf: { questionKey: 'q-a', equals: 'yes' } }, a] }] };
+    const legacy = {
+      ...detail,
+      sections: [{ ...detail.sections[1], questions: [{ ...b, visibleIf: { questionKey: 'q-a', equals: 'yes' } }, a] }],
+    };
     expect(fromDetail(legacy).sections[0].questions[1].visibleIf).toEqual({ questionKey: 'q-a', equals: true });
   });
 
@@ -157,15 +204,24 @@ describe('scheme editor draft', () => {
     expect(keys(moveQuestionTo(sections, a.uid, sections[1].uid, 1))).toEqual([['q-b'], ['q-c', 'q-a']]);
     expect(keys(moveQuestionTo(sections, a.uid, sections[1].uid, 99))).toEqual([['q-b'], ['q-c', 'q-a']]);
     expect(keys(moveQuestionTo(sections, 'nope', sections[1].uid, 0))).toEqual([['q-a', 'q-b'], ['q-c']]);
-    expect(editSections(sections, { type: 'reorder', sections: [...sections].reverse() }).map((s) => s.title)).toEqual(['Back', 'Front']);
+    expect(editSections(sections, { type: 'reorder', sections: [...sections].reverse() }).map((s) => s.title)).toEqual([
+      'Back',
+      'Front',
+    ]);
   });
 
   it('clears the server messages of the paths an edit changes', () => {
     expect(touchedBy({ type: 'updateSection', section: 1, patch: { weight: 2 } })).toEqual(['sections.1.weight']);
     expect(touchedBy({ type: 'addQuestion', section: 0, question: newQuestion() })).toEqual(['sections.0.questions']);
     expect(touchedBy({ type: 'removeQuestion', section: 0, question: 0 })).toEqual(['sections']);
-    expect(touchedBy({ type: 'updateQuestion', section: 0, question: 0, patch: {}, touched: ['sections.0.questions.0.text'] })).toEqual([
-      'sections.0.questions.0.text',
-    ]);
+    expect(
+      touchedBy({
+        type: 'updateQuestion',
+        section: 0,
+        question: 0,
+        patch: {},
+        touched: ['sections.0.questions.0.text'],
+      }),
+    ).toEqual(['sections.0.questions.0.text']);
   });
 });

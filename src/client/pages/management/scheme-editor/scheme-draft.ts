@@ -1,7 +1,7 @@
 // The scheme editor's working copy: sections and questions with client ids for React keys and focus,
 // conversion from the server's detail and to the shared update input, and read-only questions about it
 // (shares, counts). The structural edits (add, remove, move) are in scheme-edits.ts.
-import type { ScoreAnswer } from '../../../../shared/workflow/score.ts';
+
 import type {
   TEvidenceRule,
   TQuestionOption,
@@ -9,6 +9,7 @@ import type {
   TSchemeDetail,
   TVisibleIf,
 } from '../../../../shared/schemas/schemes.ts';
+import type { ScoreAnswer } from '../../../../shared/workflow/score.ts';
 
 export interface QuestionDraft {
   uid: string;
@@ -71,9 +72,13 @@ export function typedEquals(targetType: TQuestionType | undefined, equals: TVisi
  * What the preview's control holds (a radio's value, a typed number) as the answer a task stores, or
  * undefined when not answered; "na" is N/A where the question allows it.
  */
-export function previewAnswer(q: Pick<QuestionDraft, 'key' | 'type' | 'allowNA'>, raw: string | undefined): ScoreAnswer | undefined {
+export function previewAnswer(
+  q: Pick<QuestionDraft, 'key' | 'type' | 'allowNA'>,
+  raw: string | undefined,
+): ScoreAnswer | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw === 'na' && q.allowNA && q.type !== 'choice' && q.type !== 'text') return { questionKey: q.key, value: null, na: true };
+  if (raw === 'na' && q.allowNA && q.type !== 'choice' && q.type !== 'text')
+    return { questionKey: q.key, value: null, na: true };
   if (q.type === 'yesno') return { questionKey: q.key, value: raw === 'yes', na: false };
   if (q.type === 'score' || q.type === 'number') return { questionKey: q.key, value: Number(raw), na: false };
   return { questionKey: q.key, value: raw, na: false };
@@ -108,7 +113,9 @@ export function fromDetail(detail: TSchemeDetail): SchemeDraft {
             critical: q.critical,
             evidence: q.evidence,
             minPhotos: q.minPhotos,
-            visibleIf: q.visibleIf ? { ...q.visibleIf, equals: typedEquals(types.get(q.visibleIf.questionKey), q.visibleIf.equals) } : null,
+            visibleIf: q.visibleIf
+              ? { ...q.visibleIf, equals: typedEquals(types.get(q.visibleIf.questionKey), q.visibleIf.equals) }
+              : null,
           })),
       })),
   };

@@ -2,7 +2,7 @@
 // questions. useSchemeDraft applies them to the form; the form paths each edit touches clear their
 // server errors.
 import type { TQuestionType } from '../../../../shared/schemas/schemes.ts';
-import { uid, type QuestionDraft, type SectionDraft } from './scheme-draft.ts';
+import { type QuestionDraft, type SectionDraft, uid } from './scheme-draft.ts';
 
 /** One change to the sections of a draft; `section` and `question` are indexes. */
 export type SchemeEdit =
@@ -19,7 +19,10 @@ export type SchemeEdit =
 
 /** A new question key; kept across versions by the server, so visibleIf can point at new questions too. */
 export function newQuestionKey(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID().slice(0, 8)
+      : Math.random().toString(36).slice(2, 10);
   return `q-${random}`;
 }
 
@@ -57,7 +60,12 @@ export function move<T>(list: readonly T[], index: number, delta: number): T[] {
 }
 
 /** Move a question to the neighbouring section (to its start going down, its end going up). */
-export function moveQuestionAcross(sections: readonly SectionDraft[], sectionIndex: number, questionIndex: number, delta: -1 | 1): SectionDraft[] {
+export function moveQuestionAcross(
+  sections: readonly SectionDraft[],
+  sectionIndex: number,
+  questionIndex: number,
+  delta: -1 | 1,
+): SectionDraft[] {
   const target = sectionIndex + delta;
   if (target < 0 || target >= sections.length) return [...sections];
   const question = sections[sectionIndex].questions[questionIndex];
@@ -73,7 +81,12 @@ export function moveQuestionAcross(sections: readonly SectionDraft[], sectionInd
  * Move the question `uid` to section `toSection` (a uid) at `index` (its end when past it); the
  * sections are unchanged when either is not found.
  */
-export function moveQuestionTo(sections: readonly SectionDraft[], uid: string, toSection: string, index: number): SectionDraft[] {
+export function moveQuestionTo(
+  sections: readonly SectionDraft[],
+  uid: string,
+  toSection: string,
+  index: number,
+): SectionDraft[] {
   const question = sections.flatMap((s) => s.questions).find((q) => q.uid === uid);
   if (!question || !sections.some((s) => s.uid === toSection)) return [...sections];
   return sections.map((s) => {
@@ -85,12 +98,19 @@ export function moveQuestionTo(sections: readonly SectionDraft[], uid: string, t
 }
 
 /** Move a question one place; past the first or last place of its section, into the neighbouring one. */
-export function moveQuestion(sections: readonly SectionDraft[], sectionIndex: number, questionIndex: number, delta: -1 | 1): SectionDraft[] {
+export function moveQuestion(
+  sections: readonly SectionDraft[],
+  sectionIndex: number,
+  questionIndex: number,
+  delta: -1 | 1,
+): SectionDraft[] {
   const last = sections[sectionIndex].questions.length - 1;
   if ((delta === -1 && questionIndex === 0) || (delta === 1 && questionIndex === last)) {
     return moveQuestionAcross(sections, sectionIndex, questionIndex, delta);
   }
-  return sections.map((s, i) => (i === sectionIndex ? { ...s, questions: move(s.questions, questionIndex, delta) } : s));
+  return sections.map((s, i) =>
+    i === sectionIndex ? { ...s, questions: move(s.questions, questionIndex, delta) } : s,
+  );
 }
 
 const withSection = (sections: readonly SectionDraft[], index: number, change: (s: SectionDraft) => SectionDraft) =>
@@ -117,7 +137,10 @@ export function editSections(sections: readonly SectionDraft[], edit: SchemeEdit
     case 'moveQuestion':
       return moveQuestion(sections, edit.section, edit.question, edit.delta);
     case 'removeQuestion':
-      return withSection(sections, edit.section, (s) => ({ ...s, questions: s.questions.filter((_, j) => j !== edit.question) }));
+      return withSection(sections, edit.section, (s) => ({
+        ...s,
+        questions: s.questions.filter((_, j) => j !== edit.question),
+      }));
     case 'reorder':
       return edit.sections;
   }

@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
-import { ZUpdateSchemeInput, type TSchemeDetail, type TUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
+import { type TSchemeDetail, type TUpdateSchemeInput, ZUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
+import { type NoticeApi, useConfirmDialog } from '../../../components/ListPage/index.ts';
 import type { UnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
-import { useConfirmDialog, type NoticeApi } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { SchemeDraft } from './scheme-draft.ts';
@@ -50,7 +50,16 @@ export const AUTOSAVE_DELAY_MS = 1000;
 
 export type AutosaveState = 'idle' | 'saving' | 'failed' | 'invalid' | 'stale';
 
-export function useSchemeActions({ detail, scheme, notices, onBack, onOpen, restart, guard, autosave }: SchemeActionsOptions) {
+export function useSchemeActions({
+  detail,
+  scheme,
+  notices,
+  onBack,
+  onOpen,
+  restart,
+  guard,
+  autosave,
+}: SchemeActionsOptions) {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
   const { form, dirty, draft } = scheme;
@@ -185,7 +194,11 @@ export function useSchemeActions({ detail, scheme, notices, onBack, onOpen, rest
 
   /** Read the version again: the editor starts afresh on it (unsaved edits are dropped, as confirmed). */
   async function reload() {
-    const ok = await confirm({ title: tf('staleReloadConfirmTitle'), content: tf('staleReloadConfirm'), confirmLabel: tf('staleReload') });
+    const ok = await confirm({
+      title: tf('staleReloadConfirmTitle'),
+      content: tf('staleReloadConfirm'),
+      confirmLabel: tf('staleReload'),
+    });
     if (!ok) return;
     setStaleBusy('reload');
     try {
@@ -207,10 +220,13 @@ export function useSchemeActions({ detail, scheme, notices, onBack, onOpen, rest
       danger: false,
     });
     if (!ok) return;
-    const done = await notices.run(async () => {
-      await publish.mutateAsync({ id: detail.id });
-      await utils.schemes.invalidate();
-    }, t('schemes.published', { name: detail.name, version: detail.version }));
+    const done = await notices.run(
+      async () => {
+        await publish.mutateAsync({ id: detail.id });
+        await utils.schemes.invalidate();
+      },
+      t('schemes.published', { name: detail.name, version: detail.version }),
+    );
     if (done) restart();
   }
 
@@ -226,12 +242,19 @@ export function useSchemeActions({ detail, scheme, notices, onBack, onOpen, rest
   }
 
   async function doDelete() {
-    const ok = await confirm({ title: t('confirmDelete.title', { name: detail.name }), content: t('schemes.deleteHint'), confirmLabel: t('actions.delete') });
+    const ok = await confirm({
+      title: t('confirmDelete.title', { name: detail.name }),
+      content: t('schemes.deleteHint'),
+      confirmLabel: t('actions.delete'),
+    });
     if (!ok) return;
-    const done = await notices.run(async () => {
-      await remove.mutateAsync({ id: detail.id });
-      await utils.schemes.invalidate();
-    }, t('notices.deleted', { name: detail.name }));
+    const done = await notices.run(
+      async () => {
+        await remove.mutateAsync({ id: detail.id });
+        await utils.schemes.invalidate();
+      },
+      t('notices.deleted', { name: detail.name }),
+    );
     if (done) guard.allow(onBack);
   }
 
@@ -241,7 +264,9 @@ export function useSchemeActions({ detail, scheme, notices, onBack, onOpen, rest
     /** The draft's automatic saving: its state, the server's refusal, and Retry. */
     autosave: { state: autosaveState, error: autosaveError, retry: () => void save() },
     /** Set after a save refused as stale: the banner's state and its two actions. */
-    stale: stale ? { error: staleError, busy: staleBusy, overwrite: () => void overwrite(), reload: () => void reload() } : null,
+    stale: stale
+      ? { error: staleError, busy: staleBusy, overwrite: () => void overwrite(), reload: () => void reload() }
+      : null,
     publish: doPublish,
     publishing: publish.isPending,
     archive: () => doArchive(false),

@@ -2,10 +2,10 @@
 // state it is compared with (what "unsaved" means) and the lockVersion that save carried back, and
 // `edit` to apply one structural change (scheme-edits.ts).
 import { useCallback, useRef, useState } from 'react';
-import { ZUpdateSchemeInput, type TSchemeDetail, type TUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
+import { type TSchemeDetail, type TUpdateSchemeInput, ZUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
 import { useZodForm, type ZodForm } from '../../../components/FormDialog/index.ts';
-import { fromDetail, toUpdateInput, type SchemeDraft } from './scheme-draft.ts';
-import { editSections, touchedBy, type SchemeEdit } from './scheme-edits.ts';
+import { fromDetail, type SchemeDraft, toUpdateInput } from './scheme-draft.ts';
+import { editSections, type SchemeEdit, touchedBy } from './scheme-edits.ts';
 
 export interface SchemeDraftState {
   /** The form holding the draft: field setters, messages, submit. */
@@ -38,8 +38,14 @@ export function useSchemeDraft(detail: TSchemeDetail): SchemeDraftState {
   // The version the next save says it read: the loaded one, then what each save answered. A version
   // someone else changed since is refused (stale) instead of overwritten.
   const lockVersion = useRef(detail.lockVersion);
-  const [saved, setSaved] = useState<{ snapshot: string; at: Date | null }>(() => ({ snapshot: snapshotOf(initial), at: null }));
-  const toInput = useCallback((v: SchemeDraft) => ({ ...toUpdateInput(detail.id, v), lockVersion: lockVersion.current }), [detail.id]);
+  const [saved, setSaved] = useState<{ snapshot: string; at: Date | null }>(() => ({
+    snapshot: snapshotOf(initial),
+    at: null,
+  }));
+  const toInput = useCallback(
+    (v: SchemeDraft) => ({ ...toUpdateInput(detail.id, v), lockVersion: lockVersion.current }),
+    [detail.id],
+  );
   const form = useZodForm(ZUpdateSchemeInput, initial, toInput);
   const draft = form.values;
   const dirty = snapshotOf(draft) !== saved.snapshot;
@@ -49,6 +55,7 @@ export function useSchemeDraft(detail: TSchemeDetail): SchemeDraftState {
     setSaved({ snapshot: snapshotOf(sent), at: new Date() });
   }, []);
 
-  const edit = (change: SchemeEdit) => form.patch({ sections: editSections(draft.sections, change) }, touchedBy(change));
+  const edit = (change: SchemeEdit) =>
+    form.patch({ sections: editSections(draft.sections, change) }, touchedBy(change));
   return { form, draft, dirty, edit, savedAt: saved.at, markSaved, toInput };
 }

@@ -5,8 +5,8 @@ import { Button, Flash, Spinner } from '@primer/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_DATA_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
-import { ZUpdateAccountInput, type TAccount } from '../../../../shared/schemas/account.ts';
 import type { LanguageCode } from '../../../../shared/constants/ui.ts';
+import { type TAccount, ZUpdateAccountInput } from '../../../../shared/schemas/account.ts';
 import { setPreferences } from '../../../app/preferences.ts';
 import { SelectField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
@@ -26,14 +26,23 @@ interface Values extends Record<string, unknown> {
   version: number;
 }
 
-const valuesOf = (a: TAccount): Values => ({ fullName: a.fullName, language: a.language, avatarFileId: a.avatarFileId, version: a.version });
+const valuesOf = (a: TAccount): Values => ({
+  fullName: a.fullName,
+  language: a.language,
+  avatarFileId: a.avatarFileId,
+  version: a.version,
+});
 
 /** Send one image to POST /api/files; resolves with its id, or rejects with the server's message. */
 async function uploadAvatar(file: File): Promise<number> {
   const form = new FormData();
   form.append('file', file, file.name);
   const xsrf = readCookie(XSRF_COOKIE);
-  const response = await fetch('/api/files', { method: 'POST', body: form, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {} });
+  const response = await fetch('/api/files', {
+    method: 'POST',
+    body: form,
+    headers: xsrf ? { [XSRF_HEADER]: xsrf } : {},
+  });
   const body = (await response.json().catch(() => null)) as { id?: number; message?: string } | null;
   if (response.status === 401) {
     deleteCookie(USER_DATA_COOKIE);
@@ -65,7 +74,9 @@ export function AccountTab({ account }: { account: TAccount }) {
     try {
       form.set('avatarFileId', await uploadAvatar(file));
     } catch (error) {
-      setUploadError(t('avatar.failed', { reason: error instanceof Error && error.message ? error.message : t('avatar.network') }));
+      setUploadError(
+        t('avatar.failed', { reason: error instanceof Error && error.message ? error.message : t('avatar.network') }),
+      );
     } finally {
       setUploading(false);
       if (picker.current) picker.current.value = '';
@@ -90,13 +101,26 @@ export function AccountTab({ account }: { account: TAccount }) {
       </h2>
       <div className={classes.avatarRow}>
         {avatarId ? (
-          <img className={classes.avatar} src={`/api/files/${avatarId}?thumbnail=1`} alt={t('avatar.preview')} data-testid="avatar-preview" />
+          <img
+            className={classes.avatar}
+            src={`/api/files/${avatarId}?thumbnail=1`}
+            alt={t('avatar.preview')}
+            data-testid="avatar-preview"
+          />
         ) : (
-          <span className={classes.avatar} data-initials={initials(form.values.fullName || account.email)} aria-hidden="true" />
+          <span
+            className={classes.avatar}
+            data-initials={initials(form.values.fullName || account.email)}
+            aria-hidden="true"
+          />
         )}
         <div className={classes.avatarActions}>
           <div className={classes.buttons}>
-            <Button leadingVisual={uploading ? Spinner : UploadIcon} disabled={uploading} onClick={() => picker.current?.click()}>
+            <Button
+              leadingVisual={uploading ? Spinner : UploadIcon}
+              disabled={uploading}
+              onClick={() => picker.current?.click()}
+            >
               {avatarId ? t('avatar.change') : t('avatar.upload')}
             </Button>
             {avatarId && (

@@ -22,7 +22,12 @@ export function NotificationsTab({ account }: { account: TAccount }) {
     try {
       const saved = await save.mutateAsync({ muted: next });
       utils.account.get.setData(undefined, saved);
-      toast.show({ message: t(receive ? 'notifications.unmuted' : 'notifications.muted', { kind: t(`notifications.kinds.${kind}.label`) }), variant: 'success' });
+      toast.show({
+        message: t(receive ? 'notifications.unmuted' : 'notifications.muted', {
+          kind: t(`notifications.kinds.${kind}.label`),
+        }),
+        variant: 'success',
+      });
     } catch (e) {
       setError(t('notifications.failed', { reason: e instanceof Error ? e.message : String(e) }));
     }

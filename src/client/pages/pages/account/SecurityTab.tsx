@@ -3,11 +3,11 @@
 import { Button, ConfirmationDialog, Flash, Label } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError/index.ts';
 import { USER_DATA_COOKIE } from '../../../../shared/constants/http.ts';
-import { ZChangePasswordInput, type TAccountSession } from '../../../../shared/schemas/account.ts';
+import { type TAccountSession, ZChangePasswordInput } from '../../../../shared/schemas/account.ts';
 import { TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { PasswordRules } from '../../../components/PasswordRules/PasswordRules.tsx';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { deleteCookie } from '../../../lib/cookies.ts';
@@ -48,9 +48,23 @@ function PasswordForm() {
       </h2>
       <p className={classes.muted}>{t('password.description')}</p>
       <div className={classes.fields}>
-        <TextField form={form} name="currentPassword" type="password" label={t('password.current')} required autoComplete="current-password" />
+        <TextField
+          form={form}
+          name="currentPassword"
+          type="password"
+          label={t('password.current')}
+          required
+          autoComplete="current-password"
+        />
         <div className={classes.stack}>
-          <TextField form={form} name="newPassword" type="password" label={t('password.new')} required autoComplete="new-password" />
+          <TextField
+            form={form}
+            name="newPassword"
+            type="password"
+            label={t('password.new')}
+            required
+            autoComplete="new-password"
+          />
           <PasswordRules password={form.values.newPassword} />
         </div>
       </div>
@@ -149,7 +163,11 @@ function Sessions() {
                       size="small"
                       variant="danger"
                       onClick={() => setAsking(s)}
-                      aria-label={t('sessions.actionLabel', { action: s.current ? t('sessions.signOut') : t('sessions.revoke'), device: device(s), ip: s.ip ?? '—' })}
+                      aria-label={t('sessions.actionLabel', {
+                        action: s.current ? t('sessions.signOut') : t('sessions.revoke'),
+                        device: device(s),
+                        ip: s.ip ?? '—',
+                      })}
                     >
                       {s.current ? t('sessions.signOut') : t('sessions.revoke')}
                     </Button>
@@ -172,7 +190,9 @@ function Sessions() {
             if (gesture === 'confirm') void confirmRevoke(session);
           }}
         >
-          {asking.current ? t('sessions.confirmCurrentBody') : t('sessions.confirmBody', { device: device(asking), ip: asking.ip ?? '—' })}
+          {asking.current
+            ? t('sessions.confirmCurrentBody')
+            : t('sessions.confirmBody', { device: device(asking), ip: asking.ip ?? '—' })}
         </ConfirmationDialog>
       )}
     </section>

@@ -1,16 +1,16 @@
 import { Button, FormControl, Label, Radio, RadioGroup, Text } from '@primer/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZBulkAssignInput, ZUpdateAssignmentInput, type TAssignment } from '../../../../shared/schemas/assignments.ts';
+import { type TAssignment, ZBulkAssignInput, ZUpdateAssignmentInput } from '../../../../shared/schemas/assignments.ts';
 import type { TProject } from '../../../../shared/schemas/projects.ts';
-import { DataTable, type Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { RowActions } from '../../../components/DataTable/RowActions.tsx';
-import { FormDialog, NumberField, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
+import { FormDialog, formClasses, NumberField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { CodeCell, NameCell, useConfirmDialog } from '../../../components/ListPage/index.ts';
 import { RecordSelect, useTeamOptions } from '../../../components/RecordSelect/index.ts';
 import { useCan } from '../../../lib/can.ts';
-import type { ListState } from '../../../lib/list-state.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import type { ListState } from '../../../lib/list-state.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { InspectorSelect } from './InspectorSelect.tsx';
 import type { LocationSelection } from './useLocationSelection.ts';
@@ -20,7 +20,12 @@ import classes from './Wizard.module.css';
 /** Most locations one bulkCreate call takes (ZBulkAssignInput). */
 const CHUNK = 5000;
 
-type BulkValues = { teamId: number | null; assigneeId: number | null; plannedVisits: number | null; scope: 'pending' | 'all' };
+type BulkValues = {
+  teamId: number | null;
+  assigneeId: number | null;
+  plannedVisits: number | null;
+  scope: 'pending' | 'all';
+};
 
 /**
  * Step 4: each chosen location gets a team, optionally an inspector (a quality-control member of that
@@ -71,11 +76,16 @@ export function AssignmentsStep({
     const q = state.q.trim().toLowerCase();
     return q
       ? assignments.filter((a) =>
-          [a.location.code, a.location.name, a.team.name, a.assignee?.name ?? ''].some((text) => text.toLowerCase().includes(q)),
+          [a.location.code, a.location.name, a.team.name, a.assignee?.name ?? ''].some((text) =>
+            text.toLowerCase().includes(q),
+          ),
         )
       : assignments;
   }, [assignments, state.q]);
-  const pageRows = state.itemsPerPage === -1 ? filtered : filtered.slice((state.page - 1) * state.itemsPerPage, state.page * state.itemsPerPage);
+  const pageRows =
+    state.itemsPerPage === -1
+      ? filtered
+      : filtered.slice((state.page - 1) * state.itemsPerPage, state.page * state.itemsPerPage);
 
   async function removeAssignment(assignment: TAssignment) {
     const ok = await confirm({
@@ -84,22 +94,34 @@ export function AssignmentsStep({
       confirmLabel: t('wizard.assignments.remove'),
     });
     if (!ok) return;
-    await notices.run(async () => {
-      await remove.mutateAsync({ id: assignment.id });
-      selection.set([assignment.location.id], false);
-      await refresh();
-    }, t('wizard.assignments.removed', { name: assignment.location.name }));
+    await notices.run(
+      async () => {
+        await remove.mutateAsync({ id: assignment.id });
+        selection.set([assignment.location.id], false);
+        await refresh();
+      },
+      t('wizard.assignments.removed', { name: assignment.location.name }),
+    );
   }
 
   const columns: Column<TAssignment>[] = [
-    { key: 'location', header: t('fields.location'), render: (a) => <NameCell name={a.location.name} detail={<CodeCell>{a.location.code}</CodeCell>} /> },
+    {
+      key: 'location',
+      header: t('fields.location'),
+      render: (a) => <NameCell name={a.location.name} detail={<CodeCell>{a.location.code}</CodeCell>} />,
+    },
     { key: 'team', header: t('fields.team'), render: (a) => a.team.name },
     {
       key: 'assignee',
       header: t('fields.inspector'),
       render: (a) => a.assignee?.name ?? <Label variant="attention">{t('wizard.assignments.noInspector')}</Label>,
     },
-    { key: 'plannedVisits', header: t('fields.plannedVisits'), align: 'end', render: (a) => fmt.number(a.plannedVisits) },
+    {
+      key: 'plannedVisits',
+      header: t('fields.plannedVisits'),
+      align: 'end',
+      render: (a) => fmt.number(a.plannedVisits),
+    },
     { key: 'slots', header: t('fields.slots'), align: 'end', render: (a) => fmt.number(a.slots) },
   ];
 
@@ -146,17 +168,39 @@ export function AssignmentsStep({
               onChange={(id) => form.set('assigneeId', id)}
               error={form.error('assigneeId')}
             />
-            <NumberField form={form} name="plannedVisits" label={t('fields.plannedVisits')} required step={1} min={0} max={366} />
+            <NumberField
+              form={form}
+              name="plannedVisits"
+              label={t('fields.plannedVisits')}
+              required
+              step={1}
+              min={0}
+              max={366}
+            />
           </div>
           <RadioGroup name="scope" onChange={(value) => value && form.set('scope', value as BulkValues['scope'])}>
             <RadioGroup.Label>{t('wizard.assignments.applyTo')}</RadioGroup.Label>
             <FormControl disabled={selection.pending.size === 0}>
-              <Radio value="pending" checked={form.values.scope === 'pending'} onChange={() => form.set('scope', 'pending')} />
-              <FormControl.Label>{t('wizard.assignments.scopePending', { count: selection.pending.size, n: fmt.number(selection.pending.size) })}</FormControl.Label>
+              <Radio
+                value="pending"
+                checked={form.values.scope === 'pending'}
+                onChange={() => form.set('scope', 'pending')}
+              />
+              <FormControl.Label>
+                {t('wizard.assignments.scopePending', {
+                  count: selection.pending.size,
+                  n: fmt.number(selection.pending.size),
+                })}
+              </FormControl.Label>
             </FormControl>
             <FormControl>
               <Radio value="all" checked={form.values.scope === 'all'} onChange={() => form.set('scope', 'all')} />
-              <FormControl.Label>{t('wizard.assignments.scopeAll', { count: selection.selected.size, n: fmt.number(selection.selected.size) })}</FormControl.Label>
+              <FormControl.Label>
+                {t('wizard.assignments.scopeAll', {
+                  count: selection.selected.size,
+                  n: fmt.number(selection.selected.size),
+                })}
+              </FormControl.Label>
             </FormControl>
           </RadioGroup>
           {form.error('locationIds') && (
@@ -184,14 +228,24 @@ export function AssignmentsStep({
         total={filtered.length}
         rowKey={(a) => a.id}
         state={state}
-        onStateChange={(patch) => setState((s) => ({ ...s, ...patch, page: patch.page ?? (patch.q !== undefined || patch.itemsPerPage ? 1 : s.page) }))}
+        onStateChange={(patch) =>
+          setState((s) => ({
+            ...s,
+            ...patch,
+            page: patch.page ?? (patch.q !== undefined || patch.itemsPerPage ? 1 : s.page),
+          }))
+        }
         onRowOpen={mayManage ? setEditing : undefined}
         empty={{ title: t('wizard.assignments.empty') }}
         rowActions={(a) => (
           <RowActions
             rowLabel={a.location.name}
             actions={[
-              { label: t('wizard.assignments.edit'), onSelect: () => setEditing(a), visible: can('update', 'LocationAssignment', { teamId: a.team.id }) },
+              {
+                label: t('wizard.assignments.edit'),
+                onSelect: () => setEditing(a),
+                visible: can('update', 'LocationAssignment', { teamId: a.team.id }),
+              },
               {
                 label: t('wizard.assignments.remove'),
                 variant: 'danger',
@@ -234,8 +288,18 @@ function AssignmentDialog({
   const update = trpc.assignments.update.useMutation();
   const form = useZodForm<typeof ZUpdateAssignmentInput, Omit<BulkValues, 'scope'>>(
     ZUpdateAssignmentInput,
-    { teamId: assignment.team.id, assigneeId: assignment.assignee?.id ?? null, plannedVisits: assignment.plannedVisits },
-    (v) => ({ id: assignment.id, version: assignment.version, teamId: v.teamId ?? undefined, assigneeId: v.assigneeId, plannedVisits: v.plannedVisits ?? undefined }),
+    {
+      teamId: assignment.team.id,
+      assigneeId: assignment.assignee?.id ?? null,
+      plannedVisits: assignment.plannedVisits,
+    },
+    (v) => ({
+      id: assignment.id,
+      version: assignment.version,
+      teamId: v.teamId ?? undefined,
+      assigneeId: v.assigneeId,
+      plannedVisits: v.plannedVisits ?? undefined,
+    }),
   );
   return (
     <FormDialog
@@ -256,8 +320,21 @@ function AssignmentDialog({
         onChange={(id) => form.patch({ teamId: id, assigneeId: null }, ['teamId', 'assigneeId'])}
         error={form.error('teamId')}
       />
-      <InspectorSelect teamId={form.values.teamId} value={form.values.assigneeId} onChange={(id) => form.set('assigneeId', id)} error={form.error('assigneeId')} />
-      <NumberField form={form} name="plannedVisits" label={t('fields.plannedVisits')} required step={1} min={0} max={366} />
+      <InspectorSelect
+        teamId={form.values.teamId}
+        value={form.values.assigneeId}
+        onChange={(id) => form.set('assigneeId', id)}
+        error={form.error('assigneeId')}
+      />
+      <NumberField
+        form={form}
+        name="plannedVisits"
+        label={t('fields.plannedVisits')}
+        required
+        step={1}
+        min={0}
+        max={366}
+      />
     </FormDialog>
   );
 }

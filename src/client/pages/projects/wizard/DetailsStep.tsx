@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NumberField, TextareaField, TextField, formClasses } from '../../../components/FormDialog/index.ts';
+import { formClasses, NumberField, TextareaField, TextField } from '../../../components/FormDialog/index.ts';
 import { RecordSelect, useCustomerOptions } from '../../../components/RecordSelect/index.ts';
 import type { StepProps } from './wizard-types.ts';
 
@@ -7,7 +7,8 @@ import type { StepProps } from './wizard-types.ts';
 export function DetailsStep({ project, form, superadmin }: StepProps) {
   const { t } = useTranslation('workflow');
   const customers = useCustomerOptions(superadmin && !project);
-  const datesLocked = !!project && project.status !== 'draft' && project.status !== 'active' && project.status !== 'on_hold';
+  const datesLocked =
+    !!project && project.status !== 'draft' && project.status !== 'active' && project.status !== 'on_hold';
   return (
     <div className={formClasses.form}>
       {superadmin && !project && (
@@ -23,15 +24,38 @@ export function DetailsStep({ project, form, superadmin }: StepProps) {
         />
       )}
       <div className={formClasses.row}>
-        <TextField form={form} name="code" label={t('fields.code')} required monospace caption={t('wizard.details.codeHint')} />
+        <TextField
+          form={form}
+          name="code"
+          label={t('fields.code')}
+          required
+          monospace
+          caption={t('wizard.details.codeHint')}
+        />
         <TextField form={form} name="name" label={t('fields.name')} required />
       </div>
       <TextareaField form={form} name="description" label={t('fields.description')} rows={3} />
       <div className={formClasses.row}>
-        <TextField form={form} name="startDate" type="date" label={t('fields.startDate')} required disabled={datesLocked} />
+        <TextField
+          form={form}
+          name="startDate"
+          type="date"
+          label={t('fields.startDate')}
+          required
+          disabled={datesLocked}
+        />
         <TextField form={form} name="endDate" type="date" label={t('fields.endDate')} required disabled={datesLocked} />
       </div>
-      <NumberField form={form} name="actionDueDays" label={t('fields.actionDueDays')} caption={t('wizard.details.actionDueDaysHint')} min={1} max={365} step={1} required />
+      <NumberField
+        form={form}
+        name="actionDueDays"
+        label={t('fields.actionDueDays')}
+        caption={t('wizard.details.actionDueDaysHint')}
+        min={1}
+        max={365}
+        step={1}
+        required
+      />
     </div>
   );
 }

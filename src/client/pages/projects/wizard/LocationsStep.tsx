@@ -1,12 +1,16 @@
-import { Button, Checkbox, FormControl, Label, Spinner, Text, TextInput } from '@primer/react';
 import { SearchIcon } from '@primer/octicons-react';
+import { Button, Checkbox, FormControl, Label, Spinner, Text, TextInput } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TProject } from '../../../../shared/schemas/projects.ts';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { Pagination } from '../../../components/DataTable/Pagination.tsx';
-import { useDirectionOptions, useLocationClassOptions, useSubDirectionOptions } from '../../../components/RecordSelect/index.ts';
+import {
+  useDirectionOptions,
+  useLocationClassOptions,
+  useSubDirectionOptions,
+} from '../../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { LocationSelection } from './useLocationSelection.ts';
@@ -20,7 +24,11 @@ const ALL_CAP = 10_000;
  * Step 3: the locations of the project, picked from the customer's active locations by direction,
  * sub-direction, class and search; "Select all N matching" takes every match across pages.
  */
-export function LocationsStep({ project, selection, setError }: StepProps & { project: TProject; selection: LocationSelection }) {
+export function LocationsStep({
+  project,
+  selection,
+  setError,
+}: StepProps & { project: TProject; selection: LocationSelection }) {
   const { t } = useTranslation('workflow');
   const fmt = useFormatters();
   const utils = trpc.useUtils();
@@ -115,7 +123,10 @@ export function LocationsStep({ project, selection, setError }: StepProps & { pr
           value={subDirectionId}
           onChange={change(setSubDirectionId)}
           allLabel={t('filters.allSubDirections')}
-          options={subDirections.options.map((o) => ({ value: String(o.id), label: o.group ? `${o.group} · ${o.label}` : o.label }))}
+          options={subDirections.options.map((o) => ({
+            value: String(o.id),
+            label: o.group ? `${o.group} · ${o.label}` : o.label,
+          }))}
         />
         <FilterSelect
           label={t('fields.class')}
@@ -132,7 +143,12 @@ export function LocationsStep({ project, selection, setError }: StepProps & { pr
           {selection.removed.size > 0 && ` · ${t('wizard.locations.toRemove', { count: selection.removed.size })}`}
         </Text>
         <div className={classes.inlineActions}>
-          <Button size="small" onClick={() => void selectAllMatching(true)} loading={selectingAll} disabled={total === 0}>
+          <Button
+            size="small"
+            onClick={() => void selectAllMatching(true)}
+            loading={selectingAll}
+            disabled={total === 0}
+          >
             {t('wizard.locations.selectAll', { count: total, n: fmt.number(total) })}
           </Button>
           <Button size="small" onClick={() => void selectAllMatching(false)} disabled={selectingAll || total === 0}>
@@ -176,12 +192,17 @@ export function LocationsStep({ project, selection, setError }: StepProps & { pr
             {rows.map((location) => (
               <li key={location.id}>
                 <FormControl>
-                  <Checkbox checked={selection.selected.has(location.id)} onChange={(e) => selection.set([location.id], e.target.checked)} />
+                  <Checkbox
+                    checked={selection.selected.has(location.id)}
+                    onChange={(e) => selection.set([location.id], e.target.checked)}
+                  />
                   <FormControl.Label>
                     <span className={classes.code}>{location.code}</span> {location.name}
                   </FormControl.Label>
                   <FormControl.Caption>
-                    {[location.city, `${location.direction.code} · ${location.subDirection.name}`, location.class?.name].filter(Boolean).join(' · ')}
+                    {[location.city, `${location.direction.code} · ${location.subDirection.name}`, location.class?.name]
+                      .filter(Boolean)
+                      .join(' · ')}
                     {selection.pending.has(location.id) && (
                       <>
                         {' '}

@@ -12,7 +12,7 @@ import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
 import { ZCode, zName, zOptionalText } from '../../../../shared/schemas/business.ts';
 import { ZInputIsoDate } from '../../../../shared/schemas/common.ts';
 import { DEFAULT_ACTION_DUE_DAYS, ZActionDueDays } from '../../../../shared/schemas/corrective-actions.ts';
-import { ZCreateProjectInput, type TProject } from '../../../../shared/schemas/projects.ts';
+import { type TProject, ZCreateProjectInput } from '../../../../shared/schemas/projects.ts';
 import { useZodForm } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { requireCustomerFor, useIsSuperadmin } from '../../../components/RecordSelect/index.ts';
@@ -35,8 +35,18 @@ const DETAIL_FIELDS = ['customerId', 'code', 'name', 'description', 'startDate',
 
 /** The details step's check: the create schema's detail fields and its date rule. */
 const ZDetails = z
-  .object({ code: ZCode, name: zName(), description: zOptionalText(4000), startDate: ZInputIsoDate, endDate: ZInputIsoDate, actionDueDays: ZActionDueDays })
-  .refine((v) => v.endDate >= v.startDate, { message: 'End date must be on or after the start date', path: ['endDate'] });
+  .object({
+    code: ZCode,
+    name: zName(),
+    description: zOptionalText(4000),
+    startDate: ZInputIsoDate,
+    endDate: ZInputIsoDate,
+    actionDueDays: ZActionDueDays,
+  })
+  .refine((v) => v.endDate >= v.startDate, {
+    message: 'End date must be on or after the start date',
+    path: ['endDate'],
+  });
 const ZSchemeChoice = z.object({ schemeId: z.number({ error: 'Choose a scheme' }).int().positive('Choose a scheme') });
 
 /** Loads the project (edit) before its form opens. */
@@ -99,7 +109,11 @@ function WizardBody({ project }: { project: TProject | null }) {
       actionDueDays: project?.actionDueDays ?? DEFAULT_ACTION_DUE_DAYS,
       schemeId: project?.scheme.id ?? null,
     },
-    (v) => ({ ...v, customerId: superadmin ? (v.customerId ?? undefined) : undefined, schemeId: v.schemeId ?? undefined }),
+    (v) => ({
+      ...v,
+      customerId: superadmin ? (v.customerId ?? undefined) : undefined,
+      schemeId: v.schemeId ?? undefined,
+    }),
   );
 
   const assignments = trpc.assignments.list.useQuery(
@@ -133,7 +147,9 @@ function WizardBody({ project }: { project: TProject | null }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!form.failedSubmits) return;
-    const frame = requestAnimationFrame(() => bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    const frame = requestAnimationFrame(() =>
+      bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
     return () => cancelAnimationFrame(frame);
   }, [form.failedSubmits]);
 
@@ -171,7 +187,14 @@ function WizardBody({ project }: { project: TProject | null }) {
         }
         const changes: Record<string, unknown> =
           which === 'details'
-            ? { code: input.code, name: input.name, description: input.description, startDate: input.startDate, endDate: input.endDate, actionDueDays: input.actionDueDays }
+            ? {
+                code: input.code,
+                name: input.name,
+                description: input.description,
+                startDate: input.startDate,
+                endDate: input.endDate,
+                actionDueDays: input.actionDueDays,
+              }
             : project.status === 'draft'
               ? { schemeId: input.schemeId }
               : {};
@@ -183,7 +206,8 @@ function WizardBody({ project }: { project: TProject | null }) {
       } catch (error) {
         if (isStaleRecordError(error)) setStale(true);
         const fields = Object.keys(parseError(error).fieldErrors);
-        if (which === 'scheme' && fields.some((field) => DETAIL_FIELDS.includes(field))) go('details', { keepErrors: true });
+        if (which === 'scheme' && fields.some((field) => DETAIL_FIELDS.includes(field)))
+          go('details', { keepErrors: true });
         throw error;
       }
     });
@@ -291,10 +315,17 @@ function WizardBody({ project }: { project: TProject | null }) {
           />
         )}
         {form.formError && !stale && (step === 'details' || step === 'scheme') && (
-          <Banner variant="critical" title={t('wizard.checkFields')} description={form.formError} aria-live="assertive" />
+          <Banner
+            variant="critical"
+            title={t('wizard.checkFields')}
+            description={form.formError}
+            aria-live="assertive"
+          />
         )}
         {hint && <Banner variant="info" title={hint} hideTitle={false} />}
-        {stepError && <Banner variant="critical" title={t('wizard.cannotContinue')} description={stepError} aria-live="assertive" />}
+        {stepError && (
+          <Banner variant="critical" title={t('wizard.cannotContinue')} description={stepError} aria-live="assertive" />
+        )}
         <div className={classes.stepBody} ref={bodyRef}>
           {(step === 'details' || step === 'scheme') && (
             // Enter in a field goes to the next step.
@@ -312,7 +343,12 @@ function WizardBody({ project }: { project: TProject | null }) {
           )}
           {step === 'locations' && project && <LocationsStep {...props} project={project} selection={selection} />}
           {step === 'assignments' && project && (
-            <AssignmentsStep {...props} project={project} selection={selection} assignments={assignments.data?.items ?? []} />
+            <AssignmentsStep
+              {...props}
+              project={project}
+              selection={selection}
+              assignments={assignments.data?.items ?? []}
+            />
           )}
           {step === 'slots' && project && (
             <Suspense fallback={<Spinner srText={t('loading')} />}>
@@ -320,7 +356,12 @@ function WizardBody({ project }: { project: TProject | null }) {
             </Suspense>
           )}
           {step === 'review' && project && (
-            <ReviewStep {...props} project={project} assignments={assignments.data?.items ?? []} slotCount={slotCount} />
+            <ReviewStep
+              {...props}
+              project={project}
+              assignments={assignments.data?.items ?? []}
+              slotCount={slotCount}
+            />
           )}
         </div>
       </section>

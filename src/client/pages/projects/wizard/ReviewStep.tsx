@@ -41,7 +41,13 @@ export function ReviewStep({
   const names = (list: TAssignment[]) =>
     list.length <= NAMED
       ? list.map((a) => a.location.name).join(', ')
-      : t('wizard.review.andMore', { names: list.slice(0, NAMED).map((a) => a.location.name).join(', '), count: list.length - NAMED });
+      : t('wizard.review.andMore', {
+          names: list
+            .slice(0, NAMED)
+            .map((a) => a.location.name)
+            .join(', '),
+          count: list.length - NAMED,
+        });
   const warnings = [
     noInspector.length > 0 && t('wizard.review.noInspector', { count: noInspector.length, names: names(noInspector) }),
     noSlots.length > 0 && t('wizard.review.noSlots', { count: noSlots.length, names: names(noSlots) }),
@@ -49,7 +55,9 @@ export function ReviewStep({
     slotCount === 0 && t('wizard.slots.none'),
   ].filter((w): w is string => !!w);
 
-  const canActivate = (project.status === 'draft' || project.status === 'on_hold') && can('update', 'Project', { ownerId: project.owner?.id ?? null });
+  const canActivate =
+    (project.status === 'draft' || project.status === 'on_hold') &&
+    can('update', 'Project', { ownerId: project.owner?.id ?? null });
   const action = project.status === 'on_hold' ? 'resume' : 'activate';
 
   async function run() {
@@ -61,10 +69,13 @@ export function ReviewStep({
     });
     if (!ok) return;
     setBusy(true);
-    const done = await notices.run(async () => {
-      await activate.mutateAsync({ id: project.id, version: project.version });
-      await utils.projects.invalidate();
-    }, t(`projects.done.${action}`, { name: project.name }));
+    const done = await notices.run(
+      async () => {
+        await activate.mutateAsync({ id: project.id, version: project.version });
+        await utils.projects.invalidate();
+      },
+      t(`projects.done.${action}`, { name: project.name }),
+    );
     setBusy(false);
     if (done) navigate(`/projects?q=${encodeURIComponent(project.code)}`);
   }
@@ -99,7 +110,9 @@ export function ReviewStep({
         <div>
           <dt>{t('fields.teams')}</dt>
           <dd>
-            {[...teams.entries()].map(([name, count]) => t('wizard.review.teamCount', { name, count, n: fmt.number(count) })).join(' · ') || '—'}
+            {[...teams.entries()]
+              .map(([name, count]) => t('wizard.review.teamCount', { name, count, n: fmt.number(count) }))
+              .join(' · ') || '—'}
           </dd>
         </div>
         <div>

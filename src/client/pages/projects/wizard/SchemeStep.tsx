@@ -19,10 +19,13 @@ export function SchemeStep({ project, form, superadmin }: StepProps) {
   const current = project && !options.some((s) => s.id === project.scheme.id) ? project.scheme : null;
   const error = form.error('schemeId');
 
-  if (superadmin && !customerId) return <Banner variant="info" title={t('wizard.scheme.chooseCustomerFirst')} hideTitle={false} />;
+  if (superadmin && !customerId)
+    return <Banner variant="info" title={t('wizard.scheme.chooseCustomerFirst')} hideTitle={false} />;
   if (schemes.isLoading) return <Spinner srText={t('loading')} />;
-  if (schemes.error) return <Banner variant="critical" title={t('wizard.loadFailed')} description={schemes.error.message} />;
-  if (!options.length && !current) return <Banner variant="warning" title={t('wizard.scheme.none')} hideTitle={false} />;
+  if (schemes.error)
+    return <Banner variant="critical" title={t('wizard.loadFailed')} description={schemes.error.message} />;
+  if (!options.length && !current)
+    return <Banner variant="warning" title={t('wizard.scheme.none')} hideTitle={false} />;
 
   return (
     <div className={classes.stack}>
@@ -35,14 +38,26 @@ export function SchemeStep({ project, form, superadmin }: StepProps) {
         <RadioGroup.Label>{t('fields.scheme')}</RadioGroup.Label>
         {current && (
           <FormControl disabled={locked}>
-            <Radio value={String(current.id)} checked={form.values.schemeId === current.id} onChange={() => form.set('schemeId', current.id)} />
-            <FormControl.Label>{t('wizard.scheme.option', { name: current.name, version: current.version })}</FormControl.Label>
+            <Radio
+              value={String(current.id)}
+              checked={form.values.schemeId === current.id}
+              onChange={() => form.set('schemeId', current.id)}
+            />
+            <FormControl.Label>
+              {t('wizard.scheme.option', { name: current.name, version: current.version })}
+            </FormControl.Label>
           </FormControl>
         )}
         {options.map((scheme) => (
           <FormControl key={scheme.id} disabled={locked}>
-            <Radio value={String(scheme.id)} checked={form.values.schemeId === scheme.id} onChange={() => form.set('schemeId', scheme.id)} />
-            <FormControl.Label>{t('wizard.scheme.option', { name: scheme.name, version: scheme.version })}</FormControl.Label>
+            <Radio
+              value={String(scheme.id)}
+              checked={form.values.schemeId === scheme.id}
+              onChange={() => form.set('schemeId', scheme.id)}
+            />
+            <FormControl.Label>
+              {t('wizard.scheme.option', { name: scheme.name, version: scheme.version })}
+            </FormControl.Label>
             <FormControl.Caption>
               {t('wizard.scheme.caption', {
                 questions: scheme.questionCount,

@@ -3,13 +3,13 @@ import { Button, Dialog, Text, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import type { TAssignment } from '../../../../shared/schemas/assignments.ts';
 import type { TSlot } from '../../../../shared/schemas/slots.ts';
-import { Field, FormDialog, NumberInput, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
-import { useConfirmDialog, type NoticeApi } from '../../../components/ListPage/index.ts';
+import { Field, FormDialog, formClasses, NumberInput, useZodForm } from '../../../components/FormDialog/index.ts';
+import { type NoticeApi, useConfirmDialog } from '../../../components/ListPage/index.ts';
 import { RecordSelect } from '../../../components/RecordSelect/index.ts';
 import { TaskStatusLabel } from '../../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { onSlotFields, slotWindow, windowValues, ZSlotForm, type SlotFormValues } from './slot-forms.ts';
+import { onSlotFields, type SlotFormValues, slotWindow, windowValues, ZSlotForm } from './slot-forms.ts';
 import classes from './Wizard.module.css';
 
 export type SlotDialogTarget =
@@ -52,19 +52,33 @@ export function SlotDialog({
     : {
         assignmentId: assignments.length === 1 ? assignments[0].id : null,
         ...windowValues(
-          target.kind === 'new' && target.time ? target.time : new Date(`${target.kind === 'new' ? target.start : ''}T${preferredTime || '09:00'}`),
+          target.kind === 'new' && target.time
+            ? target.time
+            : new Date(`${target.kind === 'new' ? target.start : ''}T${preferredTime || '09:00'}`),
           new Date(0),
         ),
         durationMinutes,
       };
   const form = useZodForm(ZSlotForm, initial);
-  const refresh = () => Promise.all([utils.slots.invalidate(), utils.assignments.invalidate(), utils.projects.invalidate(), utils.tasks.invalidate()]);
+  const refresh = () =>
+    Promise.all([
+      utils.slots.invalidate(),
+      utils.assignments.invalidate(),
+      utils.projects.invalidate(),
+      utils.tasks.invalidate(),
+    ]);
 
   if (slot && (slot.taskStatus !== 'scheduled' || !mayPlan)) {
     return (
-      <Dialog title={target.kind === 'slot' ? target.title : ''} onClose={onClose} footerButtons={[{ content: t('close'), onClick: onClose }]}>
+      <Dialog
+        title={target.kind === 'slot' ? target.title : ''}
+        onClose={onClose}
+        footerButtons={[{ content: t('close'), onClick: onClose }]}
+      >
         <div className={classes.stack}>
-          <Text as="p">{t('wizard.slots.window', { start: fmt.dateTime(slot.startsAt), end: fmt.dateTime(slot.endsAt) })}</Text>
+          <Text as="p">
+            {t('wizard.slots.window', { start: fmt.dateTime(slot.startsAt), end: fmt.dateTime(slot.endsAt) })}
+          </Text>
           <Text as="p">
             <TaskStatusLabel status={slot.taskStatus} />
           </Text>
@@ -82,17 +96,24 @@ export function SlotDialog({
       confirmLabel: t('wizard.slots.delete'),
     });
     if (!ok) return;
-    const done = await notices.run(async () => {
-      await remove.mutateAsync({ id: slot.id });
-      await refresh();
-    }, t('wizard.slots.deleted', { when: fmt.dateTime(slot.startsAt) }));
+    const done = await notices.run(
+      async () => {
+        await remove.mutateAsync({ id: slot.id });
+        await refresh();
+      },
+      t('wizard.slots.deleted', { when: fmt.dateTime(slot.startsAt) }),
+    );
     if (done) onClose();
   }
 
   return (
     <>
       <FormDialog
-        title={slot ? t('wizard.slots.editTitle', { name: target.kind === 'slot' ? target.title : '' }) : t('wizard.slots.addTitle')}
+        title={
+          slot
+            ? t('wizard.slots.editTitle', { name: target.kind === 'slot' ? target.title : '' })
+            : t('wizard.slots.addTitle')
+        }
         form={form}
         onClose={onClose}
         submitLabel={slot ? t('wizard.slots.save') : t('wizard.slots.addSubmit')}
@@ -112,7 +133,9 @@ export function SlotDialog({
             throw onSlotFields(error);
           }
           await refresh();
-          notices.success(slot ? t('wizard.slots.movedPlain') : t('wizard.slots.added', { when: fmt.dateTime(window.startsAt) }));
+          notices.success(
+            slot ? t('wizard.slots.movedPlain') : t('wizard.slots.added', { when: fmt.dateTime(window.startsAt) }),
+          );
         }}
       >
         {!slot && (
@@ -128,10 +151,22 @@ export function SlotDialog({
         )}
         <div className={formClasses.row}>
           <Field label={t('wizard.slots.day')} error={form.error('date')} required>
-            <TextInput type="date" block name="date" value={form.values.date} onChange={(e) => form.set('date', e.target.value)} />
+            <TextInput
+              type="date"
+              block
+              name="date"
+              value={form.values.date}
+              onChange={(e) => form.set('date', e.target.value)}
+            />
           </Field>
           <Field label={t('wizard.slots.startTime')} error={form.error('time')} required>
-            <TextInput type="time" block name="time" value={form.values.time} onChange={(e) => form.set('time', e.target.value)} />
+            <TextInput
+              type="time"
+              block
+              name="time"
+              value={form.values.time}
+              onChange={(e) => form.set('time', e.target.value)}
+            />
           </Field>
           <Field label={t('wizard.slots.duration')} error={form.error('durationMinutes')} required>
             <NumberInput

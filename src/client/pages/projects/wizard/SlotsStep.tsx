@@ -1,21 +1,31 @@
+import type { EventInput } from '@fullcalendar/core';
+import type FullCalendar from '@fullcalendar/react';
 import { PlusIcon } from '@primer/octicons-react';
 import { Button, Checkbox, CheckboxGroup, FormControl, Radio, RadioGroup, Text, TextInput } from '@primer/react';
-import type FullCalendar from '@fullcalendar/react';
-import type { EventInput } from '@fullcalendar/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAssignment } from '../../../../shared/schemas/assignments.ts';
 import type { TProject } from '../../../../shared/schemas/projects.ts';
-import { WEEKDAY_CODES, ZGenerateSlotsInput, type TGenerateSlotsResult, type TSlot } from '../../../../shared/schemas/slots.ts';
-import { Field, NumberInput, formClasses, useZodForm } from '../../../components/FormDialog/index.ts';
-import { CalendarLegend, EventText, WorkCalendar, eventClasses } from '../../../components/WorkCalendar/WorkCalendar.tsx';
+import {
+  type TGenerateSlotsResult,
+  type TSlot,
+  WEEKDAY_CODES,
+  ZGenerateSlotsInput,
+} from '../../../../shared/schemas/slots.ts';
+import { Field, formClasses, NumberInput, useZodForm } from '../../../components/FormDialog/index.ts';
+import {
+  CalendarLegend,
+  EventText,
+  eventClasses,
+  WorkCalendar,
+} from '../../../components/WorkCalendar/WorkCalendar.tsx';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { localDay } from '../project-format.ts';
 import { SlotDialog, type SlotDialogTarget } from './SlotDialog.tsx';
-import { readRecurrence, storeRecurrence, toGenerateInput, type RecurrenceValues, type Weekday } from './slot-forms.ts';
+import { type RecurrenceValues, readRecurrence, storeRecurrence, toGenerateInput, type Weekday } from './slot-forms.ts';
 import type { StepProps } from './wizard-types.ts';
 import classes from './Wizard.module.css';
 
@@ -27,7 +37,11 @@ const RANGE_CAP = 1000;
  * assignment's visits spread over the period), previewed on the calendar first; then adjust by hand:
  * drag a slot to move it, open it to move or delete it, click a day (or "Add a visit") to add one.
  */
-export function SlotsStep({ project, assignments, notices }: StepProps & { project: TProject; assignments: TAssignment[] }) {
+export function SlotsStep({
+  project,
+  assignments,
+  notices,
+}: StepProps & { project: TProject; assignments: TAssignment[] }) {
   const { t, i18n } = useTranslation('workflow');
   const fmt = useFormatters();
   const can = useCan();
@@ -41,8 +55,10 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
   const mode = useRef<'preview' | 'generate'>('preview');
   const mayPlan = can('create', 'Slot');
 
-  const form = useZodForm<typeof ZGenerateSlotsInput, RecurrenceValues>(ZGenerateSlotsInput, () => readRecurrence(project.id), (v) =>
-    toGenerateInput(project.id, v, mode.current === 'preview'),
+  const form = useZodForm<typeof ZGenerateSlotsInput, RecurrenceValues>(
+    ZGenerateSlotsInput,
+    () => readRecurrence(project.id),
+    (v) => toGenerateInput(project.id, v, mode.current === 'preview'),
   );
   useEffect(() => storeRecurrence(project.id, form.values), [project.id, form.values]);
 
@@ -68,7 +84,12 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
         return;
       }
       setPreview(null);
-      await Promise.all([utils.slots.invalidate(), utils.assignments.invalidate(), utils.projects.invalidate(), utils.tasks.invalidate()]);
+      await Promise.all([
+        utils.slots.invalidate(),
+        utils.assignments.invalidate(),
+        utils.projects.invalidate(),
+        utils.tasks.invalidate(),
+      ]);
       notices.success(
         t('wizard.slots.generated', {
           count: result.created,
@@ -109,7 +130,10 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
 
   const values = form.values;
   const toggleDay = (code: Weekday, on: boolean) =>
-    form.patch({ byWeekday: on ? [...values.byWeekday, code] : values.byWeekday.filter((d) => d !== code) }, ['recurrence.byWeekday', 'recurrence']);
+    form.patch({ byWeekday: on ? [...values.byWeekday, code] : values.byWeekday.filter((d) => d !== code) }, [
+      'recurrence.byWeekday',
+      'recurrence',
+    ]);
 
   return (
     <div className={classes.stack}>
@@ -150,37 +174,93 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
                 <div className={classes.weekdays}>
                   {weekdays.map((day) => (
                     <FormControl key={day.code}>
-                      <Checkbox value={day.code} checked={values.byWeekday.includes(day.code)} onChange={(e) => toggleDay(day.code, e.target.checked)} />
+                      <Checkbox
+                        value={day.code}
+                        checked={values.byWeekday.includes(day.code)}
+                        onChange={(e) => toggleDay(day.code, e.target.checked)}
+                      />
                       <FormControl.Label>{day.label}</FormControl.Label>
                     </FormControl>
                   ))}
                 </div>
                 {form.error('recurrence.byWeekday') && (
-                  <CheckboxGroup.Validation variant="error">{form.error('recurrence.byWeekday')}</CheckboxGroup.Validation>
+                  <CheckboxGroup.Validation variant="error">
+                    {form.error('recurrence.byWeekday')}
+                  </CheckboxGroup.Validation>
                 )}
               </CheckboxGroup>
-              <Field label={t('wizard.slots.interval')} caption={t('wizard.slots.intervalHint')} error={form.error('recurrence.interval')} required>
-                <NumberInput value={values.interval} onChange={(v) => form.patch({ interval: v }, ['recurrence.interval'])} step={1} min={1} max={52} />
+              <Field
+                label={t('wizard.slots.interval')}
+                caption={t('wizard.slots.intervalHint')}
+                error={form.error('recurrence.interval')}
+                required
+              >
+                <NumberInput
+                  value={values.interval}
+                  onChange={(v) => form.patch({ interval: v }, ['recurrence.interval'])}
+                  step={1}
+                  min={1}
+                  max={52}
+                />
               </Field>
             </>
           )}
           <div className={formClasses.row}>
-            <Field label={t('wizard.slots.visitsCap')} caption={t('wizard.slots.visitsCapHint')} error={form.error('maxPerAssignment')}>
-              <NumberInput value={values.maxPerAssignment} onChange={(v) => form.set('maxPerAssignment', v)} step={1} min={1} max={366} />
+            <Field
+              label={t('wizard.slots.visitsCap')}
+              caption={t('wizard.slots.visitsCapHint')}
+              error={form.error('maxPerAssignment')}
+            >
+              <NumberInput
+                value={values.maxPerAssignment}
+                onChange={(v) => form.set('maxPerAssignment', v)}
+                step={1}
+                min={1}
+                max={366}
+              />
             </Field>
-            <Field label={t('wizard.slots.preferredTime')} caption={t('wizard.slots.preferredTimeHint')} error={form.error('preferredTime')}>
-              <TextInput type="time" block value={values.preferredTime} onChange={(e) => form.set('preferredTime', e.target.value)} />
+            <Field
+              label={t('wizard.slots.preferredTime')}
+              caption={t('wizard.slots.preferredTimeHint')}
+              error={form.error('preferredTime')}
+            >
+              <TextInput
+                type="time"
+                block
+                value={values.preferredTime}
+                onChange={(e) => form.set('preferredTime', e.target.value)}
+              />
             </Field>
             <Field label={t('wizard.slots.duration')} error={form.error('durationMinutes')} required>
-              <NumberInput value={values.durationMinutes} onChange={(v) => form.set('durationMinutes', v)} step={15} min={15} max={720} />
+              <NumberInput
+                value={values.durationMinutes}
+                onChange={(v) => form.set('durationMinutes', v)}
+                step={15}
+                min={15}
+                max={720}
+              />
             </Field>
           </div>
           <div className={formClasses.row}>
             <Field label={t('wizard.slots.from')} caption={t('wizard.slots.periodHint')} error={form.error('from')}>
-              <TextInput type="date" block value={values.from} min={project.startDate} max={project.endDate} onChange={(e) => form.set('from', e.target.value)} />
+              <TextInput
+                type="date"
+                block
+                value={values.from}
+                min={project.startDate}
+                max={project.endDate}
+                onChange={(e) => form.set('from', e.target.value)}
+              />
             </Field>
             <Field label={t('wizard.slots.to')} error={form.error('to')}>
-              <TextInput type="date" block value={values.to} min={project.startDate} max={project.endDate} onChange={(e) => form.set('to', e.target.value)} />
+              <TextInput
+                type="date"
+                block
+                value={values.to}
+                min={project.startDate}
+                max={project.endDate}
+                onChange={(e) => form.set('to', e.target.value)}
+              />
             </Field>
           </div>
           {form.formError && (
@@ -192,7 +272,11 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
             <Button type="submit" loading={form.submitting && mode.current === 'preview'}>
               {t('wizard.slots.preview')}
             </Button>
-            <Button variant="primary" onClick={() => void submit('generate')} loading={form.submitting && mode.current === 'generate'}>
+            <Button
+              variant="primary"
+              onClick={() => void submit('generate')}
+              loading={form.submitting && mode.current === 'generate'}
+            >
               {t('wizard.slots.generate')}
             </Button>
             {preview && (
@@ -219,10 +303,12 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
           label={t('calendar.legend')}
           items={[
             ...(preview ? [{ tone: 'preview' as const, label: t('wizard.slots.previewStatus') }] : []),
-            ...(['scheduled', 'in_progress', 'submitted', 'approved', 'rejected', 'missed', 'cancelled'] as const).map((s) => ({
-              tone: s,
-              label: t(`taskStatus.${s}`),
-            })),
+            ...(['scheduled', 'in_progress', 'submitted', 'approved', 'rejected', 'missed', 'cancelled'] as const).map(
+              (s) => ({
+                tone: s,
+                label: t(`taskStatus.${s}`),
+              }),
+            ),
           ]}
         />
         {mayPlan && assignments.length > 0 && (
@@ -252,16 +338,25 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
           />
         )}
         datesSet={(arg) => {
-          if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime()) setRange({ from: arg.start, to: arg.end });
+          if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime())
+            setRange({ from: arg.start, to: arg.end });
         }}
         eventDrop={(arg) => {
           const slot = arg.event.extendedProps.slot as TSlot | undefined;
           if (!slot || !arg.event.start || !arg.event.end) return arg.revert();
           void notices
-            .run(async () => {
-              await move.mutateAsync({ id: slot.id, version: slot.version, startsAt: arg.event.start!, endsAt: arg.event.end! });
-              await utils.slots.invalidate();
-            }, t('wizard.slots.moved', { name: arg.event.title, when: fmt.dateTime(arg.event.start) }))
+            .run(
+              async () => {
+                await move.mutateAsync({
+                  id: slot.id,
+                  version: slot.version,
+                  startsAt: arg.event.start!,
+                  endsAt: arg.event.end!,
+                });
+                await utils.slots.invalidate();
+              },
+              t('wizard.slots.moved', { name: arg.event.title, when: fmt.dateTime(arg.event.start) }),
+            )
             .then((ok) => {
               if (!ok) arg.revert();
             });
@@ -271,7 +366,8 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
           if (slot) setTarget({ kind: 'slot', slot, title: arg.event.title });
         }}
         dateClick={(arg) => {
-          if (mayPlan && assignments.length > 0) setTarget({ kind: 'new', start: arg.dateStr.slice(0, 10), time: arg.allDay ? undefined : arg.date });
+          if (mayPlan && assignments.length > 0)
+            setTarget({ kind: 'new', start: arg.dateStr.slice(0, 10), time: arg.allDay ? undefined : arg.date });
         }}
       />
       {target && (
@@ -288,4 +384,3 @@ export function SlotsStep({ project, assignments, notices }: StepProps & { proje
     </div>
   );
 }
-

@@ -7,14 +7,23 @@ import classes from './Wizard.module.css';
  * The steps as an ordered list of buttons: the current one marked `aria-current="step"`, done ones
  * with a check, those not reached yet disabled. Tab reaches each enabled step; Enter or Space opens it.
  */
-export function StepIndicator({ current, reached, onSelect }: { current: TStep; reached: number; onSelect: (step: TStep) => void }) {
+export function StepIndicator({
+  current,
+  reached,
+  onSelect,
+}: {
+  current: TStep;
+  reached: number;
+  onSelect: (step: TStep) => void;
+}) {
   const { t } = useTranslation('workflow');
   const at = stepIndex(current);
   return (
     <nav aria-label={t('wizard.stepsLabel')} className={classes.stepsNav}>
       <ol className={classes.steps}>
         {STEPS.map((step, index) => {
-          const state = index === at ? 'current' : index < at || index <= reached ? (index < at ? 'done' : 'open') : 'locked';
+          const state =
+            index === at ? 'current' : index < at || index <= reached ? (index < at ? 'done' : 'open') : 'locked';
           return (
             <li key={step} className={classes.step} data-state={state}>
               <button
@@ -28,7 +37,9 @@ export function StepIndicator({ current, reached, onSelect }: { current: TStep; 
                   {state === 'done' ? <CheckIcon size={12} /> : index + 1}
                 </span>
                 <span className={classes.stepName}>
-                  <span className={classes.visuallyHidden}>{t('wizard.stepOf', { n: index + 1, total: STEPS.length })} </span>
+                  <span className={classes.visuallyHidden}>
+                    {t('wizard.stepOf', { n: index + 1, total: STEPS.length })}{' '}
+                  </span>
                   {t(`wizard.steps.${step}`)}
                   {state === 'done' && <span className={classes.visuallyHidden}> ({t('wizard.stepDone')})</span>}
                 </span>

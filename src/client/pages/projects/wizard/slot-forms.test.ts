@@ -4,10 +4,19 @@ import { DEFAULT_RECURRENCE, onSlotFields, slotWindow, toGenerateInput, windowVa
 
 describe('slot forms', () => {
   it('turns the recurrence form into a generate input the shared schema accepts, preview or not', () => {
-    const weekly = ZGenerateSlotsInput.parse(toGenerateInput(7, { ...DEFAULT_RECURRENCE, interval: 2, from: '2026-03-02' }, true));
-    expect(weekly).toMatchObject({ projectId: 7, recurrence: { kind: 'weekly', byWeekday: ['MO', 'TH'], interval: 2 }, from: '2026-03-02', dryRun: true });
+    const weekly = ZGenerateSlotsInput.parse(
+      toGenerateInput(7, { ...DEFAULT_RECURRENCE, interval: 2, from: '2026-03-02' }, true),
+    );
+    expect(weekly).toMatchObject({
+      projectId: 7,
+      recurrence: { kind: 'weekly', byWeekday: ['MO', 'TH'], interval: 2 },
+      from: '2026-03-02',
+      dryRun: true,
+    });
     expect(weekly).not.toHaveProperty('to');
-    const spread = ZGenerateSlotsInput.parse(toGenerateInput(7, { ...DEFAULT_RECURRENCE, kind: 'spread', maxPerAssignment: 3, preferredTime: '' }, false));
+    const spread = ZGenerateSlotsInput.parse(
+      toGenerateInput(7, { ...DEFAULT_RECURRENCE, kind: 'spread', maxPerAssignment: 3, preferredTime: '' }, false),
+    );
     expect(spread).toMatchObject({ recurrence: { kind: 'spread' }, maxPerAssignment: 3, dryRun: false });
     expect(spread).not.toHaveProperty('preferredTime');
     const refused = ZGenerateSlotsInput.safeParse(toGenerateInput(7, { ...DEFAULT_RECURRENCE, byWeekday: [] }, true));
@@ -22,8 +31,14 @@ describe('slot forms', () => {
   });
 
   it('moves the server’s window messages onto the dialog’s fields, keeping the stale flag', () => {
-    const moved = onSlotFields({ message: 'x', data: { stale: true, fieldErrors: { startsAt: ['closed'], endsAt: ['too late'] } } });
-    expect(moved).toEqual({ message: 'x', data: { stale: true, fieldErrors: { time: ['closed'], durationMinutes: ['too late'] } } });
+    const moved = onSlotFields({
+      message: 'x',
+      data: { stale: true, fieldErrors: { startsAt: ['closed'], endsAt: ['too late'] } },
+    });
+    expect(moved).toEqual({
+      message: 'x',
+      data: { stale: true, fieldErrors: { time: ['closed'], durationMinutes: ['too late'] } },
+    });
     const plain = new Error('boom');
     expect(onSlotFields(plain)).toBe(plain);
   });

@@ -1,7 +1,7 @@
 // Form values of the slots step: the recurrence to generate, and one slot's day, time and length.
 import { z } from 'zod';
-import { ZInputIsoDate, ZId } from '../../../../shared/schemas/common.ts';
-import { ZTime, type TGenerateSlotsInput, type WEEKDAY_CODES } from '../../../../shared/schemas/slots.ts';
+import { ZId, ZInputIsoDate } from '../../../../shared/schemas/common.ts';
+import { type TGenerateSlotsInput, type WEEKDAY_CODES, ZTime } from '../../../../shared/schemas/slots.ts';
 import { isoDay, localDay } from '../project-format.ts';
 
 export type Weekday = (typeof WEEKDAY_CODES)[number];
@@ -32,8 +32,11 @@ export const DEFAULT_RECURRENCE: RecurrenceValues = {
 export function toGenerateInput(projectId: number, v: RecurrenceValues, dryRun: boolean): Partial<TGenerateSlotsInput> {
   return {
     projectId,
-    recurrence: v.kind === 'weekly' ? { kind: 'weekly', byWeekday: v.byWeekday, interval: v.interval ?? (undefined as never) } : { kind: 'spread' },
-    durationMinutes: v.durationMinutes ?? (undefined),
+    recurrence:
+      v.kind === 'weekly'
+        ? { kind: 'weekly', byWeekday: v.byWeekday, interval: v.interval ?? (undefined as never) }
+        : { kind: 'spread' },
+    durationMinutes: v.durationMinutes ?? undefined,
     ...(v.preferredTime ? { preferredTime: v.preferredTime } : {}),
     ...(v.from ? { from: v.from } : {}),
     ...(v.to ? { to: v.to } : {}),
@@ -66,12 +69,24 @@ export const ZSlotForm = z.object({
   assignmentId: ZId,
   date: ZInputIsoDate,
   time: ZTime,
-  durationMinutes: z.number().int().min(15, 'A visit lasts at least 15 minutes').max(720, 'A visit lasts at most 12 hours'),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(15, 'A visit lasts at least 15 minutes')
+    .max(720, 'A visit lasts at most 12 hours'),
 });
-export type SlotFormValues = { assignmentId: number | null; date: string; time: string; durationMinutes: number | null };
+export type SlotFormValues = {
+  assignmentId: number | null;
+  date: string;
+  time: string;
+  durationMinutes: number | null;
+};
 
 /** The start and end of a slot from its local day, time and length. */
-export function slotWindow(v: { date: string; time: string; durationMinutes: number }): { startsAt: Date; endsAt: Date } {
+export function slotWindow(v: { date: string; time: string; durationMinutes: number }): {
+  startsAt: Date;
+  endsAt: Date;
+} {
   const [h, m] = v.time.split(':').map(Number);
   const startsAt = localDay(v.date);
   startsAt.setHours(h, m, 0, 0);

@@ -1,7 +1,7 @@
 // The locations chosen for a project: those assigned on the server, plus those chosen since and not yet
 // assigned (kept in this browser until they are, so leaving the form loses nothing), minus those
 // un-chosen (their assignments are removed, after a confirmation, when the step is left).
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAssignment } from '../../../../shared/schemas/assignments.ts';
 import { useConfirmDialog } from '../../../components/ListPage/index.ts';
@@ -35,7 +35,10 @@ function readStored(projectId: number): number[] | null {
   }
 }
 
-export function useLocationSelection(projectId: number | null, assignments: TAssignment[] | undefined): LocationSelection {
+export function useLocationSelection(
+  projectId: number | null,
+  assignments: TAssignment[] | undefined,
+): LocationSelection {
   const { t } = useTranslation('workflow');
   const { confirm, dialog } = useConfirmDialog();
   const remove = trpc.assignments.delete.useMutation();

@@ -1,6 +1,18 @@
 import { PaperclipIcon, XIcon } from '@primer/octicons-react';
-import { Banner, Button, Dialog, FormControl, IconButton, Link, Select, Spinner, Text, TextInput, Textarea } from '@primer/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  Banner,
+  Button,
+  Dialog,
+  FormControl,
+  IconButton,
+  Link,
+  Select,
+  Spinner,
+  Text,
+  Textarea,
+  TextInput,
+} from '@primer/react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { TCorrectiveAction } from '../../../../shared/schemas/corrective-actions.ts';
@@ -27,7 +39,12 @@ function failureOf(error: unknown): Failure {
 }
 
 /** What an action's record looks like to the ability rules. */
-const recordOf = (a: TCorrectiveAction) => ({ id: a.id, customerId: a.customerId, teamId: a.teamId, ownerId: a.owner?.id ?? null });
+const recordOf = (a: TCorrectiveAction) => ({
+  id: a.id,
+  customerId: a.customerId,
+  teamId: a.teamId,
+  ownerId: a.owner?.id ?? null,
+});
 
 interface EditDraft {
   ownerId: string;
@@ -41,7 +58,15 @@ interface EditDraft {
  * date and note, cancel with a reason. Typed text survives a refusal or a stale version (the record is
  * reloaded, the text kept) and closing asks first while something is typed.
  */
-export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: (message: string) => void }) {
+export function ActionDetails({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: number;
+  onClose: () => void;
+  onChanged: (message: string) => void;
+}) {
   const { t } = useTranslation('actions');
   const fmt = useFormatters();
   const can = useCan();
@@ -58,7 +83,11 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
   const [draft, setDraft] = useState<EditDraft | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  const initialDraft = (a: TCorrectiveAction): EditDraft => ({ ownerId: a.owner ? String(a.owner.id) : '', dueAt: toDateInput(a.dueAt), note: a.note ?? '' });
+  const initialDraft = (a: TCorrectiveAction): EditDraft => ({
+    ownerId: a.owner ? String(a.owner.id) : '',
+    dueAt: toDateInput(a.dueAt),
+    note: a.note ?? '',
+  });
   useEffect(() => {
     if (action && draft === null) setDraft(initialDraft(action));
   }, [action, draft]);
@@ -70,8 +99,14 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
   };
 
   const readsUsers = can('read', 'User');
-  const mayEdit = !!action && (action.status === 'open' || action.status === 'done') && can('update', 'CorrectiveAction', recordOf(action));
-  const users = trpc.users.list.useQuery({ itemsPerPage: -1, sortBy: 'fullName', status: 'active' }, { staleTime: 30_000, enabled: mayEdit && readsUsers });
+  const mayEdit =
+    !!action &&
+    (action.status === 'open' || action.status === 'done') &&
+    can('update', 'CorrectiveAction', recordOf(action));
+  const users = trpc.users.list.useQuery(
+    { itemsPerPage: -1, sortBy: 'fullName', status: 'active' },
+    { staleTime: 30_000, enabled: mayEdit && readsUsers },
+  );
 
   const settled = async (message: string) => {
     setFailure(null);
@@ -111,7 +146,12 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
     event.preventDefault();
     if (!action) return;
     try {
-      await complete.mutateAsync({ id: action.id, version: action.version, note: completionNote, fileIds: files.map((f) => f.id) });
+      await complete.mutateAsync({
+        id: action.id,
+        version: action.version,
+        note: completionNote,
+        fileIds: files.map((f) => f.id),
+      });
       setCompletionNote('');
       setFiles([]);
       await settled(t('complete.done'));
@@ -136,7 +176,9 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
         id: action.id,
         version: action.version,
         ...(draft.ownerId ? { ownerId: Number(draft.ownerId) } : {}),
-        ...(draft.dueAt && draft.dueAt !== toDateInput(action.dueAt) ? { dueAt: new Date(`${draft.dueAt}T12:00:00Z`) } : {}),
+        ...(draft.dueAt && draft.dueAt !== toDateInput(action.dueAt)
+          ? { dueAt: new Date(`${draft.dueAt}T12:00:00Z`) }
+          : {}),
         note: draft.note.trim() || null,
       });
       setDraft(initialDraft(saved));
@@ -230,7 +272,9 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
             </div>
             <div>
               <dt>{t('fields.note')}</dt>
-              <dd className={classes.preWrap}>{action.note ? <Bdi>{action.note}</Bdi> : <span className={classes.muted}>{t('details.noNote')}</span>}</dd>
+              <dd className={classes.preWrap}>
+                {action.note ? <Bdi>{action.note}</Bdi> : <span className={classes.muted}>{t('details.noNote')}</span>}
+              </dd>
             </div>
             <div>
               <dt>{t('fields.createdAt')}</dt>
@@ -275,7 +319,10 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
                 <dd>
                   {action.verifiedByTaskId !== null
                     ? t('details.verifiedByTask', { id: action.verifiedByTaskId, at: fmt.dateTime(action.verifiedAt) })
-                    : t('details.verifiedBy', { name: action.verifiedBy?.name ?? '—', at: fmt.dateTime(action.verifiedAt) })}
+                    : t('details.verifiedBy', {
+                        name: action.verifiedBy?.name ?? '—',
+                        at: fmt.dateTime(action.verifiedAt),
+                      })}
                 </dd>
               </div>
             )}
@@ -290,15 +337,28 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
           </dl>
 
           {action.status === 'open' && can('complete', 'CorrectiveAction', recordOf(action)) && (
-            <form className={classes.form} onSubmit={(e) => void onComplete(e)} aria-labelledby={`${formId}-complete`} noValidate>
+            <form
+              className={classes.form}
+              onSubmit={(e) => void onComplete(e)}
+              aria-labelledby={`${formId}-complete`}
+              noValidate
+            >
               <h3 id={`${formId}-complete`} className={classes.sectionTitle}>
                 {t('complete.title')}
               </h3>
               <FormControl required>
                 <FormControl.Label>{t('complete.note')}</FormControl.Label>
-                <Textarea block rows={3} value={completionNote} onChange={(e) => setCompletionNote(e.target.value)} validationStatus={fieldError('note') ? 'error' : undefined} />
+                <Textarea
+                  block
+                  rows={3}
+                  value={completionNote}
+                  onChange={(e) => setCompletionNote(e.target.value)}
+                  validationStatus={fieldError('note') ? 'error' : undefined}
+                />
                 <FormControl.Caption>{t('complete.noteHint')}</FormControl.Caption>
-                {fieldError('note') && <FormControl.Validation variant="error">{fieldError('note')}</FormControl.Validation>}
+                {fieldError('note') && (
+                  <FormControl.Validation variant="error">{fieldError('note')}</FormControl.Validation>
+                )}
               </FormControl>
               <FormControl id={`${formId}-files`}>
                 <FormControl.Label>{t('complete.files')}</FormControl.Label>
@@ -313,7 +373,9 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
                   disabled={busy}
                 />
                 <FormControl.Caption>{t('complete.filesHint')}</FormControl.Caption>
-                {fieldError('fileIds') && <FormControl.Validation variant="error">{fieldError('fileIds')}</FormControl.Validation>}
+                {fieldError('fileIds') && (
+                  <FormControl.Validation variant="error">{fieldError('fileIds')}</FormControl.Validation>
+                )}
               </FormControl>
               {uploading && (
                 <Text as="p" role="status" className={classes.muted}>
@@ -363,14 +425,24 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
           )}
 
           {mayEdit && draft && (
-            <form className={classes.form} onSubmit={(e) => void onSave(e)} aria-labelledby={`${formId}-edit`} noValidate>
+            <form
+              className={classes.form}
+              onSubmit={(e) => void onSave(e)}
+              aria-labelledby={`${formId}-edit`}
+              noValidate
+            >
               <h3 id={`${formId}-edit`} className={classes.sectionTitle}>
                 {t('edit.title')}
               </h3>
               {readsUsers && (
                 <FormControl>
                   <FormControl.Label>{t('fields.owner')}</FormControl.Label>
-                  <Select block value={draft.ownerId} onChange={(e) => setDraft({ ...draft, ownerId: e.target.value })} validationStatus={fieldError('ownerId') ? 'error' : undefined}>
+                  <Select
+                    block
+                    value={draft.ownerId}
+                    onChange={(e) => setDraft({ ...draft, ownerId: e.target.value })}
+                    validationStatus={fieldError('ownerId') ? 'error' : undefined}
+                  >
                     {!draft.ownerId && <Select.Option value="">{t('list.noOwner')}</Select.Option>}
                     {action.owner && !(users.data?.items ?? []).some((u) => u.id === action.owner?.id) && (
                       <Select.Option value={String(action.owner.id)}>{action.owner.name}</Select.Option>
@@ -381,17 +453,31 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
                       </Select.Option>
                     ))}
                   </Select>
-                  {fieldError('ownerId') && <FormControl.Validation variant="error">{fieldError('ownerId')}</FormControl.Validation>}
+                  {fieldError('ownerId') && (
+                    <FormControl.Validation variant="error">{fieldError('ownerId')}</FormControl.Validation>
+                  )}
                 </FormControl>
               )}
               <FormControl>
                 <FormControl.Label>{t('fields.dueAt')}</FormControl.Label>
-                <TextInput type="date" value={draft.dueAt} onChange={(e) => setDraft({ ...draft, dueAt: e.target.value })} validationStatus={fieldError('dueAt') ? 'error' : undefined} />
-                {fieldError('dueAt') && <FormControl.Validation variant="error">{fieldError('dueAt')}</FormControl.Validation>}
+                <TextInput
+                  type="date"
+                  value={draft.dueAt}
+                  onChange={(e) => setDraft({ ...draft, dueAt: e.target.value })}
+                  validationStatus={fieldError('dueAt') ? 'error' : undefined}
+                />
+                {fieldError('dueAt') && (
+                  <FormControl.Validation variant="error">{fieldError('dueAt')}</FormControl.Validation>
+                )}
               </FormControl>
               <FormControl>
                 <FormControl.Label>{t('fields.note')}</FormControl.Label>
-                <Textarea block rows={2} value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
+                <Textarea
+                  block
+                  rows={2}
+                  value={draft.note}
+                  onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+                />
               </FormControl>
               <div>
                 <Button type="submit" loading={update.isPending} disabled={busy || !editDirty}>
@@ -401,23 +487,37 @@ export function ActionDetails({ id, onClose, onChanged }: { id: number; onClose:
             </form>
           )}
 
-          {(action.status === 'open' || action.status === 'done') && can('cancel', 'CorrectiveAction', recordOf(action)) && (
-            <form className={classes.form} onSubmit={(e) => void onCancel(e)} aria-labelledby={`${formId}-cancel`} noValidate>
-              <h3 id={`${formId}-cancel`} className={classes.sectionTitle}>
-                {t('cancel.title')}
-              </h3>
-              <FormControl required>
-                <FormControl.Label>{t('cancel.reason')}</FormControl.Label>
-                <Textarea block rows={2} value={reason} onChange={(e) => setReason(e.target.value)} validationStatus={fieldError('reason') ? 'error' : undefined} />
-                {fieldError('reason') && <FormControl.Validation variant="error">{fieldError('reason')}</FormControl.Validation>}
-              </FormControl>
-              <div>
-                <Button type="submit" variant="danger" loading={cancel.isPending} disabled={busy}>
-                  {t('cancel.submit')}
-                </Button>
-              </div>
-            </form>
-          )}
+          {(action.status === 'open' || action.status === 'done') &&
+            can('cancel', 'CorrectiveAction', recordOf(action)) && (
+              <form
+                className={classes.form}
+                onSubmit={(e) => void onCancel(e)}
+                aria-labelledby={`${formId}-cancel`}
+                noValidate
+              >
+                <h3 id={`${formId}-cancel`} className={classes.sectionTitle}>
+                  {t('cancel.title')}
+                </h3>
+                <FormControl required>
+                  <FormControl.Label>{t('cancel.reason')}</FormControl.Label>
+                  <Textarea
+                    block
+                    rows={2}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    validationStatus={fieldError('reason') ? 'error' : undefined}
+                  />
+                  {fieldError('reason') && (
+                    <FormControl.Validation variant="error">{fieldError('reason')}</FormControl.Validation>
+                  )}
+                </FormControl>
+                <div>
+                  <Button type="submit" variant="danger" loading={cancel.isPending} disabled={busy}>
+                    {t('cancel.submit')}
+                  </Button>
+                </div>
+              </form>
+            )}
         </div>
       )}
     </Dialog>

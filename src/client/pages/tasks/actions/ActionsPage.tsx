@@ -3,10 +3,14 @@ import { Button } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { ACTION_STATUSES, ZListCorrectiveActionsInput, type TCorrectiveAction } from '../../../../shared/schemas/corrective-actions.ts';
+import {
+  ACTION_STATUSES,
+  type TCorrectiveAction,
+  ZListCorrectiveActionsInput,
+} from '../../../../shared/schemas/corrective-actions.ts';
 import { Bdi } from '../../../components/Bidi/index.ts';
 import { ActionStatusLabel } from '../../../components/CorrectiveActions/index.ts';
-import { DataTable, type Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, ListPage, NameCell, useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
@@ -37,13 +41,25 @@ export default function ActionsPage() {
   const list = trpc.correctiveActions.list.useQuery(input, { placeholderData: keepPreviousData });
   const openId = Number(openParam) > 0 ? Number(openParam) : null;
   const setOpen = (id: number | null) => update({ filters: { id: id === null ? '' : String(id) }, page: state.page });
-  const filter = (key: string) => ({ value: filters[key] ?? '', onChange: (value: string) => update({ filters: { [key]: value } }) });
+  const filter = (key: string) => ({
+    value: filters[key] ?? '',
+    onChange: (value: string) => update({ filters: { [key]: value } }),
+  });
 
   const inspector = user?.role_name === 'qualitycontrol';
-  const projects = trpc.projects.list.useQuery({ itemsPerPage: -1, sortBy: 'code', archived: 'include' }, { staleTime: 30_000, enabled: can('read', 'Project') });
-  const locations = trpc.locations.list.useQuery({ itemsPerPage: -1, sortBy: 'code' }, { staleTime: 30_000, enabled: can('read', 'Location') });
+  const projects = trpc.projects.list.useQuery(
+    { itemsPerPage: -1, sortBy: 'code', archived: 'include' },
+    { staleTime: 30_000, enabled: can('read', 'Project') },
+  );
+  const locations = trpc.locations.list.useQuery(
+    { itemsPerPage: -1, sortBy: 'code' },
+    { staleTime: 30_000, enabled: can('read', 'Location') },
+  );
   const readsUsers = can('read', 'User') && !inspector;
-  const users = trpc.users.list.useQuery({ itemsPerPage: -1, sortBy: 'fullName' }, { staleTime: 30_000, enabled: readsUsers });
+  const users = trpc.users.list.useQuery(
+    { itemsPerPage: -1, sortBy: 'fullName' },
+    { staleTime: 30_000, enabled: readsUsers },
+  );
 
   const columns: Column<TCorrectiveAction>[] = [
     {
@@ -52,12 +68,36 @@ export default function ActionsPage() {
       kind: 'name',
       render: (a) => <NameCell name={a.questionText} detail={<CodeCell>{a.questionKey}</CodeCell>} />,
     },
-    { key: 'status', header: t('fields.status'), kind: 'status', sortable: true, render: (a) => <ActionStatusLabel status={a.status} overdue={a.overdue} /> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      kind: 'status',
+      sortable: true,
+      render: (a) => <ActionStatusLabel status={a.status} overdue={a.overdue} />,
+    },
     { key: 'dueAt', header: t('fields.dueAt'), kind: 'date', sortable: true, render: (a) => fmt.date(a.dueAt) },
-    { key: 'location', header: t('fields.location'), render: (a) => <NameCell name={a.location.name} detail={<CodeCell>{a.location.code}</CodeCell>} /> },
-    { key: 'owner', header: t('fields.owner'), render: (a) => (a.owner ? <Bdi>{a.owner.name}</Bdi> : t('list.noOwner')) },
-    { key: 'project', header: t('fields.project'), render: (a) => <NameCell name={a.project.name} detail={<CodeCell>{a.project.code}</CodeCell>} /> },
-    { key: 'createdAt', header: t('fields.createdAt'), kind: 'date', sortable: true, render: (a) => fmt.date(a.createdAt) },
+    {
+      key: 'location',
+      header: t('fields.location'),
+      render: (a) => <NameCell name={a.location.name} detail={<CodeCell>{a.location.code}</CodeCell>} />,
+    },
+    {
+      key: 'owner',
+      header: t('fields.owner'),
+      render: (a) => (a.owner ? <Bdi>{a.owner.name}</Bdi> : t('list.noOwner')),
+    },
+    {
+      key: 'project',
+      header: t('fields.project'),
+      render: (a) => <NameCell name={a.project.name} detail={<CodeCell>{a.project.code}</CodeCell>} />,
+    },
+    {
+      key: 'createdAt',
+      header: t('fields.createdAt'),
+      kind: 'date',
+      sortable: true,
+      render: (a) => fmt.date(a.createdAt),
+    },
   ];
 
   const filterControls = (
@@ -93,7 +133,12 @@ export default function ActionsPage() {
           options={(users.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.fullName }))}
         />
       ) : (
-        <FilterSelect label={t('fields.owner')} {...filter('mine')} allLabel={t('filters.allOwners')} options={[{ value: 'true', label: t('filters.mine') }]} />
+        <FilterSelect
+          label={t('fields.owner')}
+          {...filter('mine')}
+          allLabel={t('filters.allOwners')}
+          options={[{ value: 'true', label: t('filters.mine') }]}
+        />
       )}
       {can('read', 'Project') && (
         <FilterSelect
@@ -135,7 +180,9 @@ export default function ActionsPage() {
         filters={filterControls}
         card={{ title: 'question', facts: ['dueAt', 'location'], status: 'status' }}
       />
-      {openId !== null && <ActionDetails id={openId} onClose={() => setOpen(null)} onChanged={(message) => notices.success(message)} />}
+      {openId !== null && (
+        <ActionDetails id={openId} onClose={() => setOpen(null)} onChanged={(message) => notices.success(message)} />
+      )}
     </ListPage>
   );
 }

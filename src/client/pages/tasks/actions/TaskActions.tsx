@@ -3,7 +3,7 @@
 // list itself lives in components/CorrectiveActions so that other areas (the location dialog) share it.
 // For an approved task, a reviewer may also open an action for any failed question that has none yet.
 import { Button, FormControl, Select, Spinner, Textarea } from '@primer/react';
-import { Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { type FormEvent, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
 import { CorrectiveActionsList, type CorrectiveActionsScope } from '../../../components/CorrectiveActions/index.ts';
@@ -33,9 +33,15 @@ function OpenActionForm({ taskId }: { taskId: number }) {
   const utils = trpc.useUtils();
   const formId = useId();
   const task = trpc.tasks.byId.useQuery({ id: taskId });
-  const allowed = !!task.data && task.data.status === 'approved' && can('create', 'CorrectiveAction', { teamId: task.data.teamId, customerId: task.data.customerId });
+  const allowed =
+    !!task.data &&
+    task.data.status === 'approved' &&
+    can('create', 'CorrectiveAction', { teamId: task.data.teamId, customerId: task.data.customerId });
   const scheme = trpc.schemes.byId.useQuery({ id: task.data?.schemeId ?? 0 }, { enabled: allowed });
-  const actions = trpc.correctiveActions.list.useQuery({ taskId, itemsPerPage: 50, sortBy: 'dueAt' }, { enabled: allowed });
+  const actions = trpc.correctiveActions.list.useQuery(
+    { taskId, itemsPerPage: 50, sortBy: 'dueAt' },
+    { enabled: allowed },
+  );
   const create = trpc.correctiveActions.create.useMutation();
   const [questionKey, setQuestionKey] = useState('');
   const [note, setNote] = useState('');
@@ -46,7 +52,9 @@ function OpenActionForm({ taskId }: { taskId: number }) {
     const questions = questionsOf(scheme.data);
     const byKey = answersByKey(task.data.answers);
     const live = new Set(actions.data.items.filter((a) => a.status !== 'cancelled').map((a) => a.questionKey));
-    return [...questions.values()].filter((q) => !live.has(q.key) && questionFails(q, byKey.get(q.key), isQuestionVisible(q, byKey, questions)));
+    return [...questions.values()].filter(
+      (q) => !live.has(q.key) && questionFails(q, byKey.get(q.key), isQuestionVisible(q, byKey, questions)),
+    );
   }, [task.data, scheme.data, actions.data]);
 
   if (!allowed || failed.length === 0) return null;

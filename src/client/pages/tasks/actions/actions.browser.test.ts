@@ -18,7 +18,15 @@ beforeAll(async () => {
   const draft = await admin.schemes.create({
     name: 'Browser actions scheme',
     passingScore: 50,
-    sections: [{ title: 'Safety', questions: [{ key: 'fire', text: QUESTION, type: 'yesno', critical: true }, { key: 'tidy', text: 'Aisles tidy?', type: 'yesno' }] }],
+    sections: [
+      {
+        title: 'Safety',
+        questions: [
+          { key: 'fire', text: QUESTION, type: 'yesno', critical: true },
+          { key: 'tidy', text: 'Aisles tidy?', type: 'yesno' },
+        ],
+      },
+    ],
   });
   const schemeId = (await admin.schemes.publish({ id: draft.id })).id;
   const f = await createTaskFixture(b.orm, {
@@ -29,7 +37,10 @@ beforeAll(async () => {
       { questionKey: 'tidy', value: true, na: false, comment: null, fileIds: [] },
     ],
   });
-  await b.orm.em.fork().getConnection().execute(`update tasks set critical_failures = '["fire"]' where id = ${f.taskId}`);
+  await b.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update tasks set critical_failures = '["fire"]' where id = ${f.taskId}`);
   await analyst.tasks.approve({ id: f.taskId });
   location = await admin.locations.byId({ id: f.locationId });
   // The floor manager of the fixture's team owns it (the default); make sure it is this demo user.
@@ -48,7 +59,9 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
     await row(page, QUESTION).first().click();
     const panel = dialog(page, QUESTION);
     await panel.waitFor();
-    await panel.getByRole('textbox', { name: 'What was done' }).fill('Boxes moved off the exit route; checked with the store manager');
+    await panel
+      .getByRole('textbox', { name: 'What was done' })
+      .fill('Boxes moved off the exit route; checked with the store manager');
     await panel.getByRole('button', { name: 'Mark as done' }).click();
     await notice(page, 'Corrective action marked as done');
     await page.reload();
@@ -68,7 +81,10 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
     await row(page, location.code).first().click();
     const edit = dialog(page, `Edit ${location.name}`);
     await edit.getByRole('heading', { name: /Corrective actions/ }).waitFor();
-    await edit.getByRole('link', { name: `Open corrective action: ${QUESTION}` }).first().waitFor();
+    await edit
+      .getByRole('link', { name: `Open corrective action: ${QUESTION}` })
+      .first()
+      .waitFor();
     await context.close();
   });
 

@@ -14,7 +14,10 @@ import classes from './Perform.module.css';
 /** A task may be started from this long before its slot (the server's START_GRACE_MS). */
 const START_GRACE_MS = 30 * 60_000;
 
-type Fix = { state: 'locating' } | { state: 'error'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' } | { state: 'ok'; latitude: number; longitude: number; accuracy: number };
+type Fix =
+  | { state: 'locating' }
+  | { state: 'error'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported' }
+  | { state: 'ok'; latitude: number; longitude: number; accuracy: number };
 
 function useGeolocation(): [Fix, () => void] {
   const [fix, setFix] = useState<Fix>({ state: 'locating' });
@@ -25,8 +28,18 @@ function useGeolocation(): [Fix, () => void] {
     }
     setFix({ state: 'locating' });
     navigator.geolocation.getCurrentPosition(
-      (p) => setFix({ state: 'ok', latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
-      (e) => setFix({ state: 'error', reason: e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable' }),
+      (p) =>
+        setFix({
+          state: 'ok',
+          latitude: p.coords.latitude,
+          longitude: p.coords.longitude,
+          accuracy: p.coords.accuracy,
+        }),
+      (e) =>
+        setFix({
+          state: 'error',
+          reason: e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable',
+        }),
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 30_000 },
     );
   }, []);
@@ -48,7 +61,8 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
   const closes = new Date(task.endsAt).getTime();
   const inWindow = now >= opens && now < closes;
   const { latitude, longitude, geofenceRadiusM } = task.location;
-  const distance = fix.state === 'ok' && latitude !== null && longitude !== null ? distanceMeters(fix, { latitude, longitude }) : null;
+  const distance =
+    fix.state === 'ok' && latitude !== null && longitude !== null ? distanceMeters(fix, { latitude, longitude }) : null;
   const outside = fix.state === 'ok' && distance !== null && !insideGeofence(distance, geofenceRadiusM, fix.accuracy);
 
   const checkIn = () => {
@@ -80,10 +94,12 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
         </dd>
         <dt>{t('checkIn.position')}</dt>
         <dd aria-live="polite">
-          {fix.state === 'locating' && <Spinner size="small" srText={null} />} {fix.state === 'locating' && t('checkIn.locating')}
+          {fix.state === 'locating' && <Spinner size="small" srText={null} />}{' '}
+          {fix.state === 'locating' && t('checkIn.locating')}
           {fix.state === 'ok' && (
             <>
-              <Coordinates latitude={fix.latitude} longitude={fix.longitude} /> {t('checkIn.accuracy', { accuracy: fmt.number(Math.round(fix.accuracy)) })}
+              <Coordinates latitude={fix.latitude} longitude={fix.longitude} />{' '}
+              {t('checkIn.accuracy', { accuracy: fmt.number(Math.round(fix.accuracy)) })}
             </>
           )}
           {fix.state === 'error' && '—'}
@@ -94,7 +110,10 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
             ? latitude === null
               ? t('checkIn.noCoordinates')
               : '—'
-            : t('checkIn.distanceText', { distance: fmt.number(Math.round(distance)), radius: fmt.number(geofenceRadiusM) })}
+            : t('checkIn.distanceText', {
+                distance: fmt.number(Math.round(distance)),
+                radius: fmt.number(geofenceRadiusM),
+              })}
         </dd>
       </dl>
 
@@ -102,7 +121,11 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
         <Banner
           variant="warning"
           title={t('checkIn.notInWindow')}
-          description={now < opens ? t('checkIn.opensAt', { at: fmt.dateTime(new Date(opens)) }) : t('checkIn.ended', { at: fmt.dateTime(task.endsAt) })}
+          description={
+            now < opens
+              ? t('checkIn.opensAt', { at: fmt.dateTime(new Date(opens)) })
+              : t('checkIn.ended', { at: fmt.dateTime(task.endsAt) })
+          }
         />
       )}
       {fix.state === 'error' && (
@@ -113,7 +136,9 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
           primaryAction={<Banner.PrimaryAction onClick={locate}>{t('checkIn.tryAgain')}</Banner.PrimaryAction>}
         />
       )}
-      {fix.state === 'ok' && !outside && distance !== null && <p className={classes.statusSaved}>{t('checkIn.inside')}</p>}
+      {fix.state === 'ok' && !outside && distance !== null && (
+        <p className={classes.statusSaved}>{t('checkIn.inside')}</p>
+      )}
       {outside && (
         <>
           <Banner variant="warning" title={t('checkIn.outside')} description={t('checkIn.flagged')} />
@@ -141,7 +166,14 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
         </>
       )}
       {start.error && <Banner variant="critical" title={t('checkIn.refused')} description={start.error.message} />}
-      <Button variant="primary" size="large" block onClick={checkIn} disabled={fix.state !== 'ok' || !inWindow || start.isPending} loading={start.isPending}>
+      <Button
+        variant="primary"
+        size="large"
+        block
+        onClick={checkIn}
+        disabled={fix.state !== 'ok' || !inWindow || start.isPending}
+        loading={start.isPending}
+      >
         {t('checkIn.button')}
       </Button>
       {fix.state === 'ok' && (

@@ -17,7 +17,17 @@ const SUBMIT_ID = 'submitId';
 /** Questions still missing listed by name (the rest counted). */
 const MISSING_SHOWN = 5;
 
-export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; scheme: TSchemeDetail; sync: PerformSync; flagged: ReadonlyMap<string, string | null> }) {
+export function Checklist({
+  task,
+  scheme,
+  sync,
+  flagged,
+}: {
+  task: TTaskDetail;
+  scheme: TSchemeDetail;
+  sync: PerformSync;
+  flagged: ReadonlyMap<string, string | null>;
+}) {
   const { t } = useTranslation('perform');
   const [index, setIndex] = useState(0);
   const top = useRef<HTMLHeadingElement>(null);
@@ -33,7 +43,10 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
   const sections = scheme.sections;
   const section = sections[Math.min(index, sections.length - 1)];
   const questionsByKey = new Map(sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const)));
-  const missing = [...view.problems.missing, ...view.problems.evidence.filter((k) => !view.problems.missing.includes(k))];
+  const missing = [
+    ...view.problems.missing,
+    ...view.problems.evidence.filter((k) => !view.problems.missing.includes(k)),
+  ];
   const ready = missing.length === 0 && !view.problems.signature && sync.waiting === 0 && sync.ready;
 
   useEffect(() => {
@@ -43,7 +56,9 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
   const goTo = (key: string) => {
     const at = sections.findIndex((s) => s.questions.some((q) => q.key === key));
     if (at >= 0) setIndex(at);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-question="${key}"] input, [data-question="${key}"] textarea`)?.focus());
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-question="${key}"] input, [data-question="${key}"] textarea`)?.focus(),
+    );
   };
 
   const send = async () => {
@@ -54,7 +69,12 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
     submit.mutate({ id: task.id, clientMutationId, signatureFileId });
   };
 
-  const photoProps = { addFile: sync.addFile, resolve: sync.resolve, localUrl: sync.localUrl, uploadsWaiting: sync.uploadsWaiting };
+  const photoProps = {
+    addFile: sync.addFile,
+    resolve: sync.resolve,
+    localUrl: sync.localUrl,
+    uploadsWaiting: sync.uploadsWaiting,
+  };
   const sectionCount = (s: (typeof sections)[number]) => {
     const keys = s.questions.filter((q) => view.visible.has(q.key));
     return { done: keys.filter((q) => view.done.has(q.key)).length, total: keys.length };
@@ -78,7 +98,12 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
             const c = sectionCount(s);
             return (
               <li key={s.id}>
-                <Button size="small" variant={i === index ? 'primary' : 'default'} aria-current={i === index ? 'step' : undefined} onClick={() => setIndex(i)}>
+                <Button
+                  size="small"
+                  variant={i === index ? 'primary' : 'default'}
+                  aria-current={i === index ? 'step' : undefined}
+                  onClick={() => setIndex(i)}
+                >
                   <Bdi>{s.title}</Bdi> <span className={classes.ltr}>{`${c.done}/${c.total}`}</span>
                 </Button>
               </li>
@@ -119,7 +144,12 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
       {scheme.requireSignature && !hasSignatureQuestion(scheme) && (
         <fieldset className={classes.question}>
           <legend className={classes.legend}>{t('signature')}</legend>
-          <SignaturePad questionKey="" files={sync.signatureAside ? [sync.signatureAside] : []} onFiles={(f) => sync.setSignatureAside(f[0] ?? null)} photos={photoProps} />
+          <SignaturePad
+            questionKey=""
+            files={sync.signatureAside ? [sync.signatureAside] : []}
+            onFiles={(f) => sync.setSignatureAside(f[0] ?? null)}
+            photos={photoProps}
+          />
         </fieldset>
       )}
 
@@ -140,13 +170,22 @@ export function Checklist({ task, scheme, sync, flagged }: { task: TTaskDetail; 
                 </li>
               ))}
             </ul>
-            {missing.length > MISSING_SHOWN && <p className={classes.muted}>{t('moreMissing', { count: missing.length - MISSING_SHOWN })}</p>}
+            {missing.length > MISSING_SHOWN && (
+              <p className={classes.muted}>{t('moreMissing', { count: missing.length - MISSING_SHOWN })}</p>
+            )}
           </>
         )}
         {view.problems.signature && <p className={classes.muted}>{t('needsSignature')}</p>}
         {sync.waiting > 0 && <p className={classes.muted}>{t('submitWaits')}</p>}
         {submit.error && <Banner variant="critical" title={t('submitFailed')} description={submit.error.message} />}
-        <Button variant="primary" size="large" block disabled={!ready || submit.isPending} loading={submit.isPending} onClick={() => void send()}>
+        <Button
+          variant="primary"
+          size="large"
+          block
+          disabled={!ready || submit.isPending}
+          loading={submit.isPending}
+          onClick={() => void send()}
+        >
           {t('submit')}
         </Button>
       </section>

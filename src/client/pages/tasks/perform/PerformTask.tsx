@@ -21,11 +21,24 @@ import classes from './Perform.module.css';
 export function PerformTask({ slotId, assignmentId }: { slotId: number; assignmentId: number }) {
   const { t } = useTranslation('perform');
   const valid = Number.isInteger(slotId) && slotId > 0 && Number.isInteger(assignmentId) && assignmentId > 0;
-  const task = trpc.tasks.bySlot.useQuery({ slotId, assignmentId }, { enabled: valid, retry: (n, e) => e.data?.code !== 'NOT_FOUND' && n < 2 });
-  const scheme = trpc.schemes.byId.useQuery({ id: task.data?.schemeId ?? 0 }, { enabled: !!task.data, staleTime: Infinity });
+  const task = trpc.tasks.bySlot.useQuery(
+    { slotId, assignmentId },
+    { enabled: valid, retry: (n, e) => e.data?.code !== 'NOT_FOUND' && n < 2 },
+  );
+  const scheme = trpc.schemes.byId.useQuery(
+    { id: task.data?.schemeId ?? 0 },
+    { enabled: !!task.data, staleTime: Infinity },
+  );
 
   if (!valid || task.error?.data?.code === 'NOT_FOUND') return <Empty title={t('notFound')} body={t('notFoundHelp')} />;
-  if (task.error || scheme.error) return <Empty title={t('loadFailed')} body={(task.error ?? scheme.error)?.message ?? ''} retry={() => void (task.error ? task.refetch() : scheme.refetch())} />;
+  if (task.error || scheme.error)
+    return (
+      <Empty
+        title={t('loadFailed')}
+        body={(task.error ?? scheme.error)?.message ?? ''}
+        retry={() => void (task.error ? task.refetch() : scheme.refetch())}
+      />
+    );
   if (!task.data || !scheme.data) {
     return (
       <div className={classes.page}>
@@ -45,7 +58,10 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
   const sync = usePerformSync(task.id, task.answers, working);
   const resume = trpc.tasks.resume.useMutation({ onSuccess: refetch });
   const lastReview = task.reviews.at(-1);
-  const rejected = lastReview?.decision === 'rejected' && (task.status === 'rejected' || task.status === 'in_progress') ? lastReview : undefined;
+  const rejected =
+    lastReview?.decision === 'rejected' && (task.status === 'rejected' || task.status === 'in_progress')
+      ? lastReview
+      : undefined;
   // In a rework round: the questions the reviewer commented on (with the comment), and those that failed
   // in the round sent back.
   const flagged = useMemo(() => {
@@ -53,21 +69,40 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
     if (!rejected) return marks;
     const questions = questionsOf(scheme);
     const byKey = answersByKey(task.answers);
-    for (const q of questions.values()) if (isQuestionVisible(q, byKey, questions) && questionFails(q, byKey.get(q.key), true)) marks.set(q.key, null);
+    for (const q of questions.values())
+      if (isQuestionVisible(q, byKey, questions) && questionFails(q, byKey.get(q.key), true)) marks.set(q.key, null);
     for (const c of rejected.questionComments) marks.set(c.questionKey, c.comment);
     return marks;
     // The answers as reviewed: the first ones this page got.
   }, [rejected, scheme]);
 
   let body: React.ReactNode;
-  if (!mine) body = <Banner variant="warning" title={t('notYours')} description={t('notYoursHelp', { name: task.assignee?.name ?? t('nobody') })} />;
+  if (!mine)
+    body = (
+      <Banner
+        variant="warning"
+        title={t('notYours')}
+        description={t('notYoursHelp', { name: task.assignee?.name ?? t('nobody') })}
+      />
+    );
   else if (task.status === 'scheduled') body = <CheckIn task={task} onStarted={refetch} />;
-  else if (task.status === 'in_progress') body = sync.ready ? <Checklist task={task} scheme={scheme} sync={sync} flagged={flagged} /> : <Spinner srText={t('loading')} />;
+  else if (task.status === 'in_progress')
+    body = sync.ready ? (
+      <Checklist task={task} scheme={scheme} sync={sync} flagged={flagged} />
+    ) : (
+      <Spinner srText={t('loading')} />
+    );
   else if (task.status === 'rejected')
     body = (
       <div className={classes.card}>
         {resume.error && <Banner variant="critical" title={t('resumeFailed')} description={resume.error.message} />}
-        <Button variant="primary" size="large" block onClick={() => resume.mutate({ id: task.id, version: task.version })} loading={resume.isPending}>
+        <Button
+          variant="primary"
+          size="large"
+          block
+          onClick={() => resume.mutate({ id: task.id, version: task.version })}
+          loading={resume.isPending}
+        >
           {t('resume')}
         </Button>
       </div>
@@ -77,10 +112,24 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
       <Banner
         variant="success"
         title={t(`done.${task.status}`)}
-        description={task.score === null ? t('done.noScore') : t('done.score', { score: fmt.number(task.score), result: task.passed ? t('done.passed') : t('done.failed') })}
+        description={
+          task.score === null
+            ? t('done.noScore')
+            : t('done.score', {
+                score: fmt.number(task.score),
+                result: task.passed ? t('done.passed') : t('done.failed'),
+              })
+        }
       />
     );
-  else body = <Banner variant="warning" title={t(`closed.${task.status}`)} description={task.cancelReason ?? t('closed.help')} />;
+  else
+    body = (
+      <Banner
+        variant="warning"
+        title={t(`closed.${task.status}`)}
+        description={task.cancelReason ?? t('closed.help')}
+      />
+    );
 
   return (
     <div className={classes.page}>
@@ -89,7 +138,8 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
           <Ltr>{task.location.code}</Ltr> · <Bdi>{task.location.name}</Bdi>
         </h1>
         <p className={classes.muted}>
-          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> –{' '}
+          <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
         </p>
         <p className={classes.muted}>
           <Bdi>{scheme.name}</Bdi> · {t('schemeVersion', { version: scheme.version })}
@@ -107,7 +157,9 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
           }
         />
       )}
-      {task.outOfFence && task.status === 'in_progress' && <Banner variant="warning" title={t('outOfFence')} description={task.outOfFenceReason ?? ''} />}
+      {task.outOfFence && task.status === 'in_progress' && (
+        <Banner variant="warning" title={t('outOfFence')} description={task.outOfFenceReason ?? ''} />
+      )}
       {body}
       <Link as={RouterLink} href="/tasks">
         {t('backToTasks')}

@@ -58,7 +58,11 @@ export function PhotoInput({ questionKey, files, onFiles, ...p }: Props) {
               <li key={ref} className={classes.photo}>
                 {src ? <img src={src} alt={t('photoN', { n: i + 1 })} /> : <span>{t('photoN', { n: i + 1 })}</span>}
                 <span className={classes.muted}>{waiting ? t('photoWaiting') : t('photoSent')}</span>
-                <button type="button" className={classes.linkButton} onClick={() => onFiles(files.filter((f) => f !== ref))}>
+                <button
+                  type="button"
+                  className={classes.linkButton}
+                  onClick={() => onFiles(files.filter((f) => f !== ref))}
+                >
                   {t('removePhoto', { n: i + 1 })}
                 </button>
               </li>

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { TQuestion } from '../../../../shared/schemas/schemes.ts';
 import { Bdi } from '../../../components/Bidi/index.ts';
 import type { AnswerPatch } from './outbox.ts';
-import type { LocalAnswer } from './perform-state.ts';
 import { PhotoInput, type PhotoProps } from './PhotoInput.tsx';
+import type { LocalAnswer } from './perform-state.ts';
 import { SignaturePad } from './SignaturePad.tsx';
 import classes from './Perform.module.css';
 
@@ -26,7 +26,15 @@ export interface QuestionFieldProps {
   photos: PhotoProps;
 }
 
-export function QuestionField({ question: q, answer, onChange, evidenceNeeded, flagged, reviewComment, photos }: QuestionFieldProps) {
+export function QuestionField({
+  question: q,
+  answer,
+  onChange,
+  evidenceNeeded,
+  flagged,
+  reviewComment,
+  photos,
+}: QuestionFieldProps) {
   const { t } = useTranslation('perform');
   const id = useId();
   const legendId = `${id}-legend`;
@@ -58,17 +66,38 @@ export function QuestionField({ question: q, answer, onChange, evidenceNeeded, f
       control =
         q.maxScore <= SEGMENTED_MAX && Number.isInteger(q.maxScore) ? (
           <div className={classes.choices}>
-            {Array.from({ length: q.maxScore + 1 }, (_, n) => radio(String(n), value === n, () => onChange({ value: n, na: false }), classes.segment))}
+            {Array.from({ length: q.maxScore + 1 }, (_, n) =>
+              radio(String(n), value === n, () => onChange({ value: n, na: false }), classes.segment),
+            )}
           </div>
         ) : (
-          <NumberBox labelledBy={legendId} value={value} min={0} max={q.maxScore} disabled={na} onChange={(v) => onChange({ value: v, na: false })} />
+          <NumberBox
+            labelledBy={legendId}
+            value={value}
+            min={0}
+            max={q.maxScore}
+            disabled={na}
+            onChange={(v) => onChange({ value: v, na: false })}
+          />
         );
       break;
     case 'choice':
-      control = <div className={classes.choices}>{q.options.map((o) => radio(o.label, value === o.value, () => onChange({ value: o.value, na: false })))}</div>;
+      control = (
+        <div className={classes.choices}>
+          {q.options.map((o) => radio(o.label, value === o.value, () => onChange({ value: o.value, na: false })))}
+        </div>
+      );
       break;
     case 'number':
-      control = <NumberBox labelledBy={legendId} value={value} min={0} disabled={na} onChange={(v) => onChange({ value: v, na: false })} />;
+      control = (
+        <NumberBox
+          labelledBy={legendId}
+          value={value}
+          min={0}
+          disabled={na}
+          onChange={(v) => onChange({ value: v, na: false })}
+        />
+      );
       break;
     case 'text':
       control = (
@@ -84,14 +113,25 @@ export function QuestionField({ question: q, answer, onChange, evidenceNeeded, f
       );
       break;
     case 'signature':
-      control = <SignaturePad questionKey={q.key} files={answer?.files ?? []} onFiles={(files) => onChange({ files })} photos={photos} />;
+      control = (
+        <SignaturePad
+          questionKey={q.key}
+          files={answer?.files ?? []}
+          onFiles={(files) => onChange({ files })}
+          photos={photos}
+        />
+      );
       break;
     case 'photo':
       break;
   }
 
   return (
-    <fieldset className={`${classes.question} ${flagged ? classes.flagged : ''}`} aria-describedby={describedBy} data-question={q.key}>
+    <fieldset
+      className={`${classes.question} ${flagged ? classes.flagged : ''}`}
+      aria-describedby={describedBy}
+      data-question={q.key}
+    >
       <legend id={legendId} className={classes.legend}>
         <Bdi>{q.text}</Bdi>
         {q.required && (
@@ -119,13 +159,29 @@ export function QuestionField({ question: q, answer, onChange, evidenceNeeded, f
           {t('na')}
         </label>
       )}
-      {evidenceNeeded > 0 && !na && <p className={classes.evidence}>{t('evidenceNeeded', { count: evidenceNeeded })}</p>}
-      {showPhotos && !na && <PhotoInput questionKey={q.key} files={answer?.files ?? []} onFiles={(files) => onChange({ files })} {...photos} />}
+      {evidenceNeeded > 0 && !na && (
+        <p className={classes.evidence}>{t('evidenceNeeded', { count: evidenceNeeded })}</p>
+      )}
+      {showPhotos && !na && (
+        <PhotoInput
+          questionKey={q.key}
+          files={answer?.files ?? []}
+          onFiles={(files) => onChange({ files })}
+          {...photos}
+        />
+      )}
     </fieldset>
   );
 }
 
-function NumberBox(props: { labelledBy: string; value: unknown; min?: number; max?: number; disabled: boolean; onChange: (v: number | null) => void }) {
+function NumberBox(props: {
+  labelledBy: string;
+  value: unknown;
+  min?: number;
+  max?: number;
+  disabled: boolean;
+  onChange: (v: number | null) => void;
+}) {
   return (
     <input
       type="number"

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRef } from './outbox.ts';
-import { photoSrc, type PhotoProps } from './PhotoInput.tsx';
+import { type PhotoProps, photoSrc } from './PhotoInput.tsx';
 import classes from './Perform.module.css';
 
 interface Props {
@@ -43,7 +43,10 @@ export function SignaturePad({ questionKey, files, onFiles, photos }: Props) {
   };
   const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - r.left) * e.currentTarget.width) / r.width, y: ((e.clientY - r.top) * e.currentTarget.height) / r.height };
+    return {
+      x: ((e.clientX - r.left) * e.currentTarget.width) / r.width,
+      y: ((e.clientY - r.top) * e.currentTarget.height) / r.height,
+    };
   };
 
   const clear = () => {
@@ -132,7 +135,13 @@ export function SignaturePad({ questionKey, files, onFiles, photos }: Props) {
       <div className={classes.row}>
         <label className={classes.row}>
           {t('typeName')}
-          <input className={classes.input} style={{ width: 'auto' }} dir="auto" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            className={classes.input}
+            style={{ width: 'auto' }}
+            dir="auto"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </label>
         <button type="button" className={classes.secondaryButton} onClick={writeTyped} disabled={!typed.trim()}>
           {t('useTypedName')}

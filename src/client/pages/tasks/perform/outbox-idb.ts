@@ -1,7 +1,7 @@
 // The outbox's durable store in the browser: IndexedDB through `idb`. Thin on purpose (the logic is
 // outbox.ts, tested over MemoryStore): operations keyed by their client id with an index per task,
 // and small per-task values keyed [taskId, name]. Blobs (photos) are stored as they are.
-import { openDB, type IDBPDatabase } from 'idb';
+import { type IDBPDatabase, openDB } from 'idb';
 import { MemoryStore, type OutboxOp, type OutboxStore } from './outbox.ts';
 
 const DB_NAME = 'opsdesk-perform';

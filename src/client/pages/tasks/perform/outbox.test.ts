@@ -1,7 +1,7 @@
 // The perform page's outbox over the in-memory store: order, merging, replay after a reload, uploads
 // resolved into answers, transient failures kept, permanent refusals dropped, one file per client id.
 import { describe, expect, it } from 'vitest';
-import { backoffMs, MemoryStore, Outbox, PermanentError, type OutboxTransport, type UploadOp } from './outbox.ts';
+import { backoffMs, MemoryStore, Outbox, type OutboxTransport, PermanentError, type UploadOp } from './outbox.ts';
 
 type Call = { kind: 'save'; answers: unknown[] } | { kind: 'upload'; id: string };
 
@@ -40,7 +40,13 @@ describe('the perform outbox', () => {
     const server = fakeServer();
     expect(await outbox.flush(server.transport)).toEqual({ ok: true, sent: 3 });
     expect(server.calls).toEqual([
-      { kind: 'save', answers: [{ questionKey: 'a', value: true, comment: 'Pallet in the way' }, { questionKey: 'b', value: 3 }] },
+      {
+        kind: 'save',
+        answers: [
+          { questionKey: 'a', value: true, comment: 'Pallet in the way' },
+          { questionKey: 'b', value: 3 },
+        ],
+      },
     ]);
     expect(outbox.size).toBe(0);
     expect(await store.ops(7)).toEqual([]);
@@ -51,9 +57,17 @@ describe('the perform outbox', () => {
     for (const text of ['S', 'St', 'Sto', 'Stor', 'Store']) await outbox.answer('remarks', { value: text });
     expect(outbox.pending()).toHaveLength(1);
     // Changes made at once (not awaited one by one) are recorded in the order they were made.
-    await Promise.all([outbox.answer('remarks', { value: 'Store c' }), outbox.answer('remarks', { comment: 'seen' }), outbox.answer('remarks', { value: 'Store ok' })]);
+    await Promise.all([
+      outbox.answer('remarks', { value: 'Store c' }),
+      outbox.answer('remarks', { comment: 'seen' }),
+      outbox.answer('remarks', { value: 'Store ok' }),
+    ]);
     expect(outbox.pending()).toHaveLength(1);
-    expect(outbox.pending()[0]).toMatchObject({ kind: 'answer', questionKey: 'remarks', patch: { value: 'Store ok', comment: 'seen' } });
+    expect(outbox.pending()[0]).toMatchObject({
+      kind: 'answer',
+      questionKey: 'remarks',
+      patch: { value: 'Store ok', comment: 'seen' },
+    });
   });
 
   it('keeps everything while the connection is down and replays it in order later, also after a reload', async () => {
@@ -77,7 +91,13 @@ describe('the perform outbox', () => {
     expect(server.calls).toEqual([
       { kind: 'save', answers: [{ questionKey: 'a', value: false }] },
       { kind: 'upload', id: photo },
-      { kind: 'save', answers: [{ questionKey: 'a', fileIds: [100] }, { questionKey: 'b', na: true }] },
+      {
+        kind: 'save',
+        answers: [
+          { questionKey: 'a', fileIds: [100] },
+          { questionKey: 'b', na: true },
+        ],
+      },
     ]);
     expect(second.resolve(photo)).toBe(100);
   });

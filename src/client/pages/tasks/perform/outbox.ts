@@ -56,7 +56,16 @@ export interface OutboxStore {
 
 /** How the outbox reaches the server. */
 export interface OutboxTransport {
-  saveAnswers(taskId: number, answers: { questionKey: string; value?: TAnswerValue | null; na?: boolean; comment?: string | null; fileIds?: number[] }[]): Promise<void>;
+  saveAnswers(
+    taskId: number,
+    answers: {
+      questionKey: string;
+      value?: TAnswerValue | null;
+      na?: boolean;
+      comment?: string | null;
+      fileIds?: number[];
+    }[],
+  ): Promise<void>;
   upload(op: UploadOp): Promise<{ id: number }>;
 }
 

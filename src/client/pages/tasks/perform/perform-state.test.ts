@@ -81,8 +81,18 @@ describe('perform state', () => {
   it('takes the signature from the signature question, else the one kept aside', () => {
     const answers = { sign: { value: null, na: false, comment: null, files: ['client-1'] } };
     expect(signatureRef(scheme, answers, null)).toBe('client-1');
-    expect(signatureRef({ sections: [{ ...scheme.sections[0], questions: [question('a')] }] }, {}, 'aside')).toBe('aside');
-    const signed = performView(scheme, { ...answers, exits: { value: true, na: false, comment: null, files: [] }, tills: { value: true, na: false, comment: null, files: [] } }, 'client-1');
+    expect(signatureRef({ sections: [{ ...scheme.sections[0], questions: [question('a')] }] }, {}, 'aside')).toBe(
+      'aside',
+    );
+    const signed = performView(
+      scheme,
+      {
+        ...answers,
+        exits: { value: true, na: false, comment: null, files: [] },
+        tills: { value: true, na: false, comment: null, files: [] },
+      },
+      'client-1',
+    );
     expect(signed.problems).toEqual({ missing: [], evidence: [], signature: false });
   });
 });

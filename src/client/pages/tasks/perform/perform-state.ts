@@ -3,9 +3,9 @@
 // whether the task may be submitted. Pure; the rules are the shared ones the server enforces.
 import type { TQuestion, TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import type { TAnswer, TAnswerValue } from '../../../../shared/schemas/tasks.ts';
-import { isAnswered, photosNeeded, submitProblems, type SubmitProblems } from '../../../../shared/workflow/answers.ts';
+import { isAnswered, photosNeeded, type SubmitProblems, submitProblems } from '../../../../shared/workflow/answers.ts';
 import { isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
-import { fileRef, type AnswerPatch, type FileRef, type OutboxOp } from './outbox.ts';
+import { type AnswerPatch, type FileRef, fileRef, type OutboxOp } from './outbox.ts';
 
 export interface LocalAnswer {
   value: TAnswerValue | null;
@@ -31,7 +31,8 @@ export function applyPatch(answer: LocalAnswer | undefined, patch: AnswerPatch):
 /** The server's answers with the outbox's waiting changes on top (what the inspector left, after a reload too). */
 export function localAnswers(server: readonly TAnswer[], waiting: readonly OutboxOp[]): LocalAnswers {
   const out: LocalAnswers = {};
-  for (const a of server) out[a.questionKey] = { value: a.value, na: a.na, comment: a.comment, files: a.fileIds.map(fileRef) };
+  for (const a of server)
+    out[a.questionKey] = { value: a.value, na: a.na, comment: a.comment, files: a.fileIds.map(fileRef) };
   for (const op of waiting) if (op.kind === 'answer') out[op.questionKey] = applyPatch(out[op.questionKey], op.patch);
   return out;
 }
@@ -59,7 +60,11 @@ export interface PerformView {
 }
 
 /** Visibility (visibleIf, live), progress over the visible questions, evidence owed and submit problems. */
-export function performView(scheme: Pick<TSchemeDetail, 'sections' | 'requireSignature'>, answers: LocalAnswers, signature: FileRef | null): PerformView {
+export function performView(
+  scheme: Pick<TSchemeDetail, 'sections' | 'requireSignature'>,
+  answers: LocalAnswers,
+  signature: FileRef | null,
+): PerformView {
   const list = asTaskAnswers(answers);
   const byKey = new Map(list.map((a) => [a.questionKey, a]));
   const questions = questionsOf(scheme);
@@ -84,7 +89,11 @@ function needsEvidence(q: TQuestion, a: TAnswer | undefined): boolean {
 }
 
 /** The signature: the first file of the scheme's first signature question, else the one kept aside. */
-export function signatureRef(scheme: Pick<TSchemeDetail, 'sections'>, answers: LocalAnswers, aside: FileRef | null): FileRef | null {
+export function signatureRef(
+  scheme: Pick<TSchemeDetail, 'sections'>,
+  answers: LocalAnswers,
+  aside: FileRef | null,
+): FileRef | null {
   for (const section of scheme.sections) {
     for (const q of section.questions) if (q.type === 'signature') return answers[q.key]?.files[0] ?? null;
   }

@@ -16,10 +16,15 @@ import { axeAudit } from '../../../testing/axe.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-perform-browser-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({ DATA_DIR: dataDir, ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}) });
+const b = await setupBrowser({
+  DATA_DIR: dataDir,
+  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+});
 
 /** A camera-sized photo (made here): the page sends it as a JPEG of at most 1600 px. */
-const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 40, g: 140, b: 90 } } }).png().toBuffer();
+const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 40, g: 140, b: 90 } } })
+  .png()
+  .toBuffer();
 
 const k = () => db(b.orm.em.fork());
 const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
@@ -32,11 +37,19 @@ async function answerYes(page: Page, name: RegExp) {
 describe('the perform page', { timeout: 240_000 }, () => {
   it('checks in, answers online and offline with photos, survives reloads, and submits once', async () => {
     const fixture = await createTaskFixture(b.orm, { status: 'scheduled' });
-    const location = await k().selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', fixture.locationId).executeTakeFirstOrThrow();
+    const location = await k()
+      .selectFrom('locations')
+      .select(['latitude', 'longitude'])
+      .where('id', '=', fixture.locationId)
+      .executeTakeFirstOrThrow();
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
     await context.grantPermissions(['geolocation'], { origin: b.baseUrl });
-    await context.setGeolocation({ latitude: Number(location.latitude), longitude: Number(location.longitude) + 0.0002, accuracy: 12 });
+    await context.setGeolocation({
+      latitude: Number(location.latitude),
+      longitude: Number(location.longitude) + 0.0002,
+      accuracy: 12,
+    });
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     const url = `/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`;
     await page.goto(url);
@@ -50,23 +63,39 @@ describe('the perform page', { timeout: 240_000 }, () => {
     // Section 1, online.
     await page.getByText('0 of 20 answered').waitFor();
     await answerYes(page, /outdoor signage/);
-    await group(page, /car park and trolley bays/).getByRole('radio', { name: 'Spotless' }).check();
+    await group(page, /car park and trolley bays/)
+      .getByRole('radio', { name: 'Spotless' })
+      .check();
     await answerYes(page, /opening hours displayed/);
     await answerYes(page, /step-free access/);
     await page.getByRole('button', { name: 'Next section' }).click();
 
     // Section 2: a number, a score, visibleIf applied live, an evidence rule with its photo.
-    await group(page, /empty shelf facings/).getByRole('spinbutton').fill('2');
-    await group(page, /price labelling/).getByRole('radio', { name: '4', exact: true }).check();
+    await group(page, /empty shelf facings/)
+      .getByRole('spinbutton')
+      .fill('2');
+    await group(page, /price labelling/)
+      .getByRole('radio', { name: '4', exact: true })
+      .check();
     await answerYes(page, /promotion set up/);
-    await group(page, /promotion set up/).getByText('Add at least 1 photo for this answer').waitFor();
-    await group(page, /promotion set up/).locator('input[type="file"]').setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: photo });
-    await group(page, /promotion set up/).getByRole('img', { name: 'Photo 1' }).waitFor();
-    await group(page, /floors and shelves/).getByRole('radio', { name: 'Spotless' }).check();
+    await group(page, /promotion set up/)
+      .getByText('Add at least 1 photo for this answer')
+      .waitFor();
+    await group(page, /promotion set up/)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: photo });
+    await group(page, /promotion set up/)
+      .getByRole('img', { name: 'Photo 1' })
+      .waitFor();
+    await group(page, /floors and shelves/)
+      .getByRole('radio', { name: 'Spotless' })
+      .check();
     expect(await group(page, /out-of-date products were removed/).count()).toBe(0);
     await answerYes(page, /past their use-by date/);
     await group(page, /out-of-date products were removed/).waitFor();
-    await group(page, /out-of-date products were removed/).getByRole('spinbutton').fill('3');
+    await group(page, /out-of-date products were removed/)
+      .getByRole('spinbutton')
+      .fill('3');
     await status(page).filter({ hasText: 'All changes saved' }).waitFor();
     await page.getByText('10 of 21 answered').waitFor();
 
@@ -74,24 +103,38 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Next section' }).click();
     await answerYes(page, /enough checkouts open/);
-    await group(page, /self-service tills/).getByRole('checkbox', { name: 'N/A' }).check();
-    await group(page, /Longest wait observed/).getByRole('spinbutton').fill('2');
+    await group(page, /self-service tills/)
+      .getByRole('checkbox', { name: 'N/A' })
+      .check();
+    await group(page, /Longest wait observed/)
+      .getByRole('spinbutton')
+      .fill('2');
     await answerYes(page, /bags and payment terminals/);
     await page.getByRole('button', { name: 'Next section' }).click();
     await answerYes(page, /wearing a name badge/);
-    await group(page, /welcome given to customers/).getByRole('radio', { name: '5', exact: true }).check();
+    await group(page, /welcome given to customers/)
+      .getByRole('radio', { name: '5', exact: true })
+      .check();
     await answerYes(page, /emergency exits unlocked/);
-    await group(page, /emergency exits unlocked/).locator('input[type="file"]').setInputFiles({ name: 'exit.png', mimeType: 'image/png', buffer: photo });
-    await group(page, /emergency exits unlocked/).getByText('Waiting to send').waitFor();
+    await group(page, /emergency exits unlocked/)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'exit.png', mimeType: 'image/png', buffer: photo });
+    await group(page, /emergency exits unlocked/)
+      .getByText('Waiting to send')
+      .waitFor();
     await answerYes(page, /fire extinguishers/);
     await answerYes(page, /spill kit/);
-    await group(page, /Remarks for the store manager/).getByRole('textbox').fill('Très bon accueil à l’ouverture.');
+    await group(page, /Remarks for the store manager/)
+      .getByRole('textbox')
+      .fill('Très bon accueil à l’ouverture.');
     const signature = group(page, /signature/i).first();
     await signature.getByRole('textbox', { name: 'Or type the name' }).fill('Claire Martin');
     await signature.getByRole('button', { name: 'Use typed name' }).click();
     await signature.getByRole('button', { name: 'Save signature' }).click();
     await signature.getByRole('img', { name: 'Saved signature' }).waitFor();
-    await status(page).filter({ hasText: /^\d+ changes waiting to send/ }).waitFor();
+    await status(page)
+      .filter({ hasText: /^\d+ changes waiting to send/ })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
 
     // Back on the network, but the server still unreachable for changes: reload, everything is restored from the device.
@@ -100,12 +143,25 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await page.route('**/api/files', blocked);
     await context.setOffline(false);
     await page.reload();
-    await status(page).filter({ hasText: /^\d+ changes waiting to send/ }).waitFor();
+    await status(page)
+      .filter({ hasText: /^\d+ changes waiting to send/ })
+      .waitFor();
     await page.getByText('21 of 21 answered').waitFor();
     await page.getByRole('button', { name: /Staff and safety/ }).click();
-    expect(await group(page, /Remarks for the store manager/).getByRole('textbox').inputValue()).toBe('Très bon accueil à l’ouverture.');
-    await group(page, /emergency exits unlocked/).getByText('Waiting to send').waitFor();
-    expect(await group(page, /signature/i).first().getByRole('img', { name: 'Saved signature' }).count()).toBe(1);
+    expect(
+      await group(page, /Remarks for the store manager/)
+        .getByRole('textbox')
+        .inputValue(),
+    ).toBe('Très bon accueil à l’ouverture.');
+    await group(page, /emergency exits unlocked/)
+      .getByText('Waiting to send')
+      .waitFor();
+    expect(
+      await group(page, /signature/i)
+        .first()
+        .getByRole('img', { name: 'Saved signature' })
+        .count(),
+    ).toBe(1);
 
     // The server answers again: the outbox empties by itself (retry with backoff).
     await page.unroute('**/trpc/*saveAnswers*', blocked);
@@ -117,18 +173,35 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await page.getByText('21 of 21 answered').waitFor();
     await status(page).filter({ hasText: 'All changes saved' }).waitFor();
     await page.getByRole('button', { name: /Checkouts/ }).click();
-    expect(await group(page, /self-service tills/).getByRole('checkbox', { name: 'N/A' }).isChecked()).toBe(true);
-    expect(await group(page, /Longest wait observed/).getByRole('spinbutton').inputValue()).toBe('2');
+    expect(
+      await group(page, /self-service tills/)
+        .getByRole('checkbox', { name: 'N/A' })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await group(page, /Longest wait observed/)
+        .getByRole('spinbutton')
+        .inputValue(),
+    ).toBe('2');
 
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
     await page.getByText('Submitted: waiting for review').waitFor();
 
-    const task = await k().selectFrom('tasks').select(['status', 'answers', 'signature_file_id', 'submit_mutation_id']).where('id', '=', fixture.taskId).executeTakeFirstOrThrow();
+    const task = await k()
+      .selectFrom('tasks')
+      .select(['status', 'answers', 'signature_file_id', 'submit_mutation_id'])
+      .where('id', '=', fixture.taskId)
+      .executeTakeFirstOrThrow();
     expect(task.status).toBe('submitted');
     expect(task.signature_file_id).not.toBeNull();
-    const files = await k().selectFrom('files').select(['id', 'name', 'mime_type', 'question_key']).where('task_id', '=', fixture.taskId).orderBy('id').execute();
+    const files = await k()
+      .selectFrom('files')
+      .select(['id', 'name', 'mime_type', 'question_key'])
+      .where('task_id', '=', fixture.taskId)
+      .orderBy('id')
+      .execute();
     // One file per photo and one for the signature, never a second copy from a replay.
     expect(files.map((f) => [f.question_key, f.mime_type])).toEqual([
       ['floor_promo', 'image/jpeg'],
@@ -155,23 +228,33 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await context.grantPermissions(['geolocation'], { origin: b.baseUrl });
     await context.setGeolocation({ latitude: 0.5, longitude: 0.5, accuracy: 20 });
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByText('You are outside the location\'s geofence').waitFor();
+    await page.getByText("You are outside the location's geofence").waitFor();
     await page.getByText(/the task will be flagged/).waitFor();
     await page.getByRole('button', { name: 'Check in' }).click();
     await page.getByText('Give a reason for checking in outside the geofence.').waitFor();
     expect(await axeAudit(page, '/tasks/perform_task check-in outside the geofence 390px')).toEqual([]);
-    await page.getByRole('textbox', { name: 'Reason' }).fill('Parked across the road: the car park is closed for works.');
+    await page
+      .getByRole('textbox', { name: 'Reason' })
+      .fill('Parked across the road: the car park is closed for works.');
     await page.getByRole('button', { name: 'Check in' }).click();
     await page.getByText('Checked in outside the geofence: this task is flagged').waitFor();
-    const task = await k().selectFrom('tasks').select(['status', 'out_of_fence', 'out_of_fence_reason']).where('id', '=', fixture.taskId).executeTakeFirstOrThrow();
-    expect(task).toEqual({ status: 'in_progress', out_of_fence: true, out_of_fence_reason: 'Parked across the road: the car park is closed for works.' });
+    const task = await k()
+      .selectFrom('tasks')
+      .select(['status', 'out_of_fence', 'out_of_fence_reason'])
+      .where('id', '=', fixture.taskId)
+      .executeTakeFirstOrThrow();
+    expect(task).toEqual({
+      status: 'in_progress',
+      out_of_fence: true,
+      out_of_fence_reason: 'Parked across the road: the car park is closed for works.',
+    });
 
     await page.goto('/tasks/perform_task/999999/999999');
     await page.getByRole('heading', { name: 'Task not found' }).waitFor();
     await context.close();
   });
 
-  it('reopens a rejected task with the reviewer\'s reason on top and the failed questions marked', async () => {
+  it("reopens a rejected task with the reviewer's reason on top and the failed questions marked", async () => {
     const fixture = await createTaskFixture(b.orm, {
       status: 'submitted',
       answers: [
@@ -192,11 +275,21 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await page.getByText(/^Sent back by /).waitFor();
     await page.getByText('The signage photo is missing; please add it.').waitFor();
     await page.getByRole('button', { name: 'Resume work' }).click();
-    await group(page, /outdoor signage/).getByText('Check again').waitFor();
+    await group(page, /outdoor signage/)
+      .getByText('Check again')
+      .waitFor();
     // A question the reviewer commented on is marked too, with the comment, although it passed.
-    await group(page, /opening hours displayed/).getByText('Check again').waitFor();
-    await group(page, /opening hours displayed/).getByText('The Sunday hours are not shown.').waitFor();
-    expect(await group(page, /outdoor signage/).getByRole('radio', { name: 'No', exact: true }).isChecked()).toBe(true);
+    await group(page, /opening hours displayed/)
+      .getByText('Check again')
+      .waitFor();
+    await group(page, /opening hours displayed/)
+      .getByText('The Sunday hours are not shown.')
+      .waitFor();
+    expect(
+      await group(page, /outdoor signage/)
+        .getByRole('radio', { name: 'No', exact: true })
+        .isChecked(),
+    ).toBe(true);
     await page.getByText('The signage photo is missing; please add it.').waitFor();
     await context.close();
   });

@@ -5,7 +5,7 @@ import { TRPCClientError } from '@trpc/client';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
 import type { TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { readCookie } from '../../../lib/cookies.ts';
-import { PermanentError, type OutboxTransport, type UploadOp } from './outbox.ts';
+import { type OutboxTransport, PermanentError, type UploadOp } from './outbox.ts';
 
 const permanentStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
@@ -25,7 +25,12 @@ export async function uploadOp(op: UploadOp): Promise<TUploadedFile> {
   form.append('clientId', op.id);
   form.append('file', op.blob, op.name);
   const xsrf = readCookie(XSRF_COOKIE);
-  const res = await fetch('/api/files', { method: 'POST', body: form, headers: xsrf ? { [XSRF_HEADER]: xsrf } : {}, credentials: 'same-origin' });
+  const res = await fetch('/api/files', {
+    method: 'POST',
+    body: form,
+    headers: xsrf ? { [XSRF_HEADER]: xsrf } : {},
+    credentials: 'same-origin',
+  });
   if (res.status === 201) return (await res.json()) as TUploadedFile;
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
   const message = body?.message ?? res.statusText;

@@ -4,9 +4,9 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { backoffMs, Outbox, type AnswerPatch, type FileRef } from './outbox.ts';
+import { type AnswerPatch, backoffMs, type FileRef, Outbox } from './outbox.ts';
 import { outboxStore } from './outbox-idb.ts';
-import { applyPatch, localAnswers, type LocalAnswers } from './perform-state.ts';
+import { applyPatch, type LocalAnswers, localAnswers } from './perform-state.ts';
 import { performTransport } from './transport.ts';
 
 /** Pause after the last change before sending (autosave). */
@@ -50,7 +50,11 @@ export interface PerformSync {
   outbox: Outbox | null;
 }
 
-export function usePerformSync(taskId: number, serverAnswers: readonly TAnswer[] | undefined, active: boolean): PerformSync {
+export function usePerformSync(
+  taskId: number,
+  serverAnswers: readonly TAnswer[] | undefined,
+  active: boolean,
+): PerformSync {
   const utils = trpc.useUtils();
   const online = useOnline();
   const [outbox, setOutbox] = useState<Outbox | null>(null);

@@ -104,13 +104,25 @@ function QuestionRow(props: {
   const failed = questionFails(q, answer, visible);
   const earned = answer && !answer.na && answer.value !== null && q.maxScore > 0 ? pointsEarned(q, answer.value) : null;
   return (
-    <li className={[classes.question, critical ? classes.criticalFailed : failed ? classes.failed : '', change ? classes.changed : ''].join(' ')}>
+    <li
+      className={[
+        classes.question,
+        critical ? classes.criticalFailed : failed ? classes.failed : '',
+        change ? classes.changed : '',
+      ].join(' ')}
+    >
       <div className={classes.questionHead}>
         <Bdi className={classes.questionText}>{q.text}</Bdi>
         <span className={classes.labels}>
-          {q.critical && <Label variant={critical ? 'danger' : 'secondary'}>{critical ? t('answers.criticalFailed') : t('answers.critical')}</Label>}
+          {q.critical && (
+            <Label variant={critical ? 'danger' : 'secondary'}>
+              {critical ? t('answers.criticalFailed') : t('answers.critical')}
+            </Label>
+          )}
           {failed && !critical && <Label variant="attention">{t('answers.failed')}</Label>}
-          {change && changedRound !== null && <Label variant="accent">{t('answers.changed', { round: changedRound })}</Label>}
+          {change && changedRound !== null && (
+            <Label variant="accent">{t('answers.changed', { round: changedRound })}</Label>
+          )}
         </span>
       </div>
       <div className={classes.answerLine}>
@@ -126,9 +138,11 @@ function QuestionRow(props: {
       </div>
       {change && (
         <p className={classes.diffLine}>
-          <span className={classes.muted}>{t('changes.before')}:</span> <AnswerValue question={q} answer={change.before} />
+          <span className={classes.muted}>{t('changes.before')}:</span>{' '}
+          <AnswerValue question={q} answer={change.before} />
           <span aria-hidden="true"> → </span>
-          <span className={classes.muted}>{t('changes.after')}:</span> <AnswerValue question={q} answer={change.after} />
+          <span className={classes.muted}>{t('changes.after')}:</span>{' '}
+          <AnswerValue question={q} answer={change.after} />
         </p>
       )}
       {answer?.comment && (
@@ -137,7 +151,9 @@ function QuestionRow(props: {
           <Bdi>{answer.comment}</Bdi>
         </p>
       )}
-      {answer && answer.fileIds.length > 0 && <EvidenceThumbnails fileIds={answer.fileIds} files={files} question={q.text} />}
+      {answer && answer.fileIds.length > 0 && (
+        <EvidenceThumbnails fileIds={answer.fileIds} files={files} question={q.text} />
+      )}
       {flag && (
         <p className={classes.flag}>
           <CommentIcon size={14} /> <span className={classes.muted}>{t('answers.flagged')}: </span>
@@ -158,7 +174,13 @@ function QuestionCommentField({ question, editor }: { question: TQuestion; edito
     // The visible words lead the accessible name; the question's text follows for screen readers.
     return (
       <div>
-        <Button size="small" variant="invisible" leadingVisual={CommentIcon} aria-expanded={false} onClick={() => setOpen(true)}>
+        <Button
+          size="small"
+          variant="invisible"
+          leadingVisual={CommentIcon}
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+        >
           {t('review.commentQuestion')}
           <span className={classes.visuallyHidden}>
             {': '}
@@ -172,7 +194,14 @@ function QuestionCommentField({ question, editor }: { question: TQuestion; edito
     <div className={classes.questionComment}>
       <FormControl>
         <FormControl.Label>{t('review.questionComment', { question: question.text })}</FormControl.Label>
-        <Textarea block rows={2} value={value ?? ''} maxLength={2000} autoFocus={value === undefined} onChange={(e) => editor.set(question.key, e.target.value)} />
+        <Textarea
+          block
+          rows={2}
+          value={value ?? ''}
+          maxLength={2000}
+          autoFocus={value === undefined}
+          onChange={(e) => editor.set(question.key, e.target.value)}
+        />
       </FormControl>
       <Button
         size="small"

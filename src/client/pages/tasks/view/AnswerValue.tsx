@@ -5,7 +5,13 @@ import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 
 /** An answer's value as text: Yes / No, a score out of its max, the option's label, a number, the text. */
-export function AnswerValue({ question, answer }: { question: TQuestion | undefined; answer: TAnswer | null | undefined }) {
+export function AnswerValue({
+  question,
+  answer,
+}: {
+  question: TQuestion | undefined;
+  answer: TAnswer | null | undefined;
+}) {
   const { t } = useTranslation('review');
   const fmt = useFormatters();
   if (!answer) return <span>{t('changes.nothing')}</span>;
@@ -14,7 +20,11 @@ export function AnswerValue({ question, answer }: { question: TQuestion | undefi
   if (value === null) return <span>{answer.fileIds.length ? t('answers.evidence') : t('answers.notAnswered')}</span>;
   if (typeof value === 'boolean') return <span>{value ? t('answers.yes') : t('answers.no')}</span>;
   if (typeof value === 'number') {
-    return question?.type === 'score' && question.maxScore > 0 ? <Ltr>{`${fmt.number(value)} / ${fmt.number(question.maxScore)}`}</Ltr> : <Ltr>{fmt.number(value)}</Ltr>;
+    return question?.type === 'score' && question.maxScore > 0 ? (
+      <Ltr>{`${fmt.number(value)} / ${fmt.number(question.maxScore)}`}</Ltr>
+    ) : (
+      <Ltr>{fmt.number(value)}</Ltr>
+    );
   }
   const option = question?.type === 'choice' ? question.options.find((o) => o.value === value) : undefined;
   return <Bdi>{option?.label ?? value}</Bdi>;

@@ -28,11 +28,16 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
             ) : (
               <Ltr>{t('checkIn.distance', { distance: fmt.number(Math.round(checkIn.distanceM)) })}</Ltr>
             )}
-            <Label variant={task.outOfFence ? 'attention' : 'success'}>{task.outOfFence ? t('checkIn.outside') : t('checkIn.inside')}</Label>
+            <Label variant={task.outOfFence ? 'attention' : 'success'}>
+              {task.outOfFence ? t('checkIn.outside') : t('checkIn.inside')}
+            </Label>
           </p>
           <p className={classes.muted}>
-            {t('checkIn.accuracy', { accuracy: fmt.number(Math.round(checkIn.accuracy)), radius: fmt.number(task.location.geofenceRadiusM) })} ·{' '}
-            <Coordinates latitude={checkIn.latitude} longitude={checkIn.longitude} />
+            {t('checkIn.accuracy', {
+              accuracy: fmt.number(Math.round(checkIn.accuracy)),
+              radius: fmt.number(task.location.geofenceRadiusM),
+            })}{' '}
+            · <Coordinates latitude={checkIn.latitude} longitude={checkIn.longitude} />
           </p>
           {task.outOfFence && (
             <div className={classes.warningBox} role="note">

@@ -12,7 +12,15 @@ const fileUrl = (id: number, query = '') => `/api/files/${id}${query}`;
  * The evidence of one answer as thumbnails; an image opens the full-size viewer (a modal dialog:
  * focus kept inside, Escape closes, arrow keys move between the photos), any other file opens itself.
  */
-export function EvidenceThumbnails({ fileIds, files, question }: { fileIds: readonly number[]; files: ReadonlyMap<number, TFile>; question: string }) {
+export function EvidenceThumbnails({
+  fileIds,
+  files,
+  question,
+}: {
+  fileIds: readonly number[];
+  files: ReadonlyMap<number, TFile>;
+  question: string;
+}) {
   const { t } = useTranslation('review');
   const [open, setOpen] = useState<number | null>(null);
   const images = fileIds.map((id) => files.get(id)).filter((f): f is TFile => !!f && f.family === 'image' && f.inline);
@@ -33,11 +41,26 @@ export function EvidenceThumbnails({ fileIds, files, question }: { fileIds: read
           return (
             <li key={id}>
               {index >= 0 ? (
-                <button type="button" className={classes.thumbButton} onClick={() => setOpen(index)} aria-label={t('answers.openPhoto', { index: i + 1, question })}>
-                  {file.hasThumbnail ? <img src={fileUrl(id, '?thumbnail=1')} alt="" width={72} height={72} loading="lazy" /> : <FileIcon size={24} />}
+                <button
+                  type="button"
+                  className={classes.thumbButton}
+                  onClick={() => setOpen(index)}
+                  aria-label={t('answers.openPhoto', { index: i + 1, question })}
+                >
+                  {file.hasThumbnail ? (
+                    <img src={fileUrl(id, '?thumbnail=1')} alt="" width={72} height={72} loading="lazy" />
+                  ) : (
+                    <FileIcon size={24} />
+                  )}
                 </button>
               ) : (
-                <a className={classes.thumbButton} href={fileUrl(id, file.inline ? '?inline=1' : '')} target="_blank" rel="noreferrer" aria-label={t('answers.openFile', { name: file.name })}>
+                <a
+                  className={classes.thumbButton}
+                  href={fileUrl(id, file.inline ? '?inline=1' : '')}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('answers.openFile', { name: file.name })}
+                >
                   <FileIcon size={24} />
                 </a>
               )}
@@ -45,12 +68,26 @@ export function EvidenceThumbnails({ fileIds, files, question }: { fileIds: read
           );
         })}
       </ul>
-      {open !== null && images[open] && <Viewer images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} question={question} />}
+      {open !== null && images[open] && (
+        <Viewer images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} question={question} />
+      )}
     </>
   );
 }
 
-function Viewer({ images, index, onIndex, onClose, question }: { images: TFile[]; index: number; onIndex: (i: number) => void; onClose: () => void; question: string }) {
+function Viewer({
+  images,
+  index,
+  onIndex,
+  onClose,
+  question,
+}: {
+  images: TFile[];
+  index: number;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+  question: string;
+}) {
   const { t, i18n } = useTranslation('review');
   const file = images[index];
   const rtl = i18n.dir() === 'rtl';
@@ -79,11 +116,27 @@ function Viewer({ images, index, onIndex, onClose, question }: { images: TFile[]
       footerButtons={[{ content: t('viewer.close'), onClick: onClose }]}
     >
       <div className={classes.viewer}>
-        <img className={classes.viewerImage} src={fileUrl(file.id, '?inline=1')} alt={t('viewer.alt', { index: index + 1, question })} />
+        <img
+          className={classes.viewerImage}
+          src={fileUrl(file.id, '?inline=1')}
+          alt={t('viewer.alt', { index: index + 1, question })}
+        />
         <div className={classes.viewerBar}>
-          {images.length > 1 && <IconButton icon={rtl ? ChevronRightIcon : ChevronLeftIcon} aria-label={t('viewer.previous')} onClick={() => go(-1)} />}
+          {images.length > 1 && (
+            <IconButton
+              icon={rtl ? ChevronRightIcon : ChevronLeftIcon}
+              aria-label={t('viewer.previous')}
+              onClick={() => go(-1)}
+            />
+          )}
           <Bdi className={classes.viewerName}>{file.name}</Bdi>
-          {images.length > 1 && <IconButton icon={rtl ? ChevronLeftIcon : ChevronRightIcon} aria-label={t('viewer.next')} onClick={() => go(1)} />}
+          {images.length > 1 && (
+            <IconButton
+              icon={rtl ? ChevronLeftIcon : ChevronRightIcon}
+              aria-label={t('viewer.next')}
+              onClick={() => go(1)}
+            />
+          )}
           <LinkButton href={fileUrl(file.id)} leadingVisual={DownloadIcon} size="small">
             {t('viewer.download')}
           </LinkButton>
@@ -93,4 +146,3 @@ function Viewer({ images, index, onIndex, onClose, question }: { images: TFile[]
     </Dialog>
   );
 }
-

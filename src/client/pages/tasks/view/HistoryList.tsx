@@ -30,11 +30,14 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
                 )}
               </p>
               <p className={classes.muted}>
-                <Bdi>{e.actor?.name || t('history.system')}</Bdi> · <time dateTime={e.at.toISOString()}>{fmt.dateTime(e.at)}</time>
+                <Bdi>{e.actor?.name || t('history.system')}</Bdi> ·{' '}
+                <time dateTime={e.at.toISOString()}>{fmt.dateTime(e.at)}</time>
               </p>
               {e.action === 'start' && e.distanceM !== null && (
                 <p className={e.outOfFence ? classes.warningText : classes.muted}>
-                  {e.outOfFence ? t('history.outOfFence', { distance: fmt.number(Math.round(e.distanceM)) }) : t('history.distance', { distance: fmt.number(Math.round(e.distanceM)) })}
+                  {e.outOfFence
+                    ? t('history.outOfFence', { distance: fmt.number(Math.round(e.distanceM)) })
+                    : t('history.distance', { distance: fmt.number(Math.round(e.distanceM)) })}
                 </p>
               )}
               {e.reason && (

@@ -23,7 +23,11 @@ export function ReviewPanel({ task, draft, notices }: { task: TTaskDetail; draft
   const done = async () => {
     draft.clear();
     setOpen(null);
-    await Promise.all([utils.tasks.byId.invalidate({ id: task.id }), utils.tasks.history.invalidate({ id: task.id }), utils.tasks.list.invalidate()]);
+    await Promise.all([
+      utils.tasks.byId.invalidate({ id: task.id }),
+      utils.tasks.history.invalidate({ id: task.id }),
+      utils.tasks.list.invalidate(),
+    ]);
   };
   const approve = trpc.tasks.approve.useMutation();
   const reject = trpc.tasks.reject.useMutation();
@@ -48,11 +52,20 @@ export function ReviewPanel({ task, draft, notices }: { task: TTaskDetail; draft
         <ReviewDialog
           title={t('review.approveTitle')}
           confirm={t('review.confirmApprove')}
-          field={{ label: t('review.comment'), value: draft.draft.comment, onChange: (comment) => draft.update({ comment }), required: false }}
+          field={{
+            label: t('review.comment'),
+            value: draft.draft.comment,
+            onChange: (comment) => draft.update({ comment }),
+            required: false,
+          }}
           busy={approve.isPending}
           onClose={() => setOpen(null)}
           onConfirm={async () => {
-            await approve.mutateAsync({ id: task.id, version: task.version, comment: draft.draft.comment.trim() || undefined });
+            await approve.mutateAsync({
+              id: task.id,
+              version: task.version,
+              comment: draft.draft.comment.trim() || undefined,
+            });
             notices.success(t('review.approved'));
             await done();
           }}
@@ -64,7 +77,13 @@ export function ReviewPanel({ task, draft, notices }: { task: TTaskDetail; draft
           title={t('review.rejectTitle')}
           confirm={t('review.confirmReject')}
           danger
-          field={{ label: t('review.reason'), hint: t('review.reasonHint'), value: draft.draft.reason, onChange: (reason) => draft.update({ reason }), required: true }}
+          field={{
+            label: t('review.reason'),
+            hint: t('review.reasonHint'),
+            value: draft.draft.reason,
+            onChange: (reason) => draft.update({ reason }),
+            required: true,
+          }}
           extra={commentCount > 0 ? t('review.questionComments', { count: commentCount }) : undefined}
           busy={reject.isPending}
           onClose={() => setOpen(null)}
@@ -72,7 +91,12 @@ export function ReviewPanel({ task, draft, notices }: { task: TTaskDetail; draft
             const questionComments = Object.entries(draft.draft.questionComments)
               .filter(([, comment]) => comment.trim())
               .map(([questionKey, comment]) => ({ questionKey, comment: comment.trim() }));
-            await reject.mutateAsync({ id: task.id, version: task.version, reason: draft.draft.reason.trim(), questionComments });
+            await reject.mutateAsync({
+              id: task.id,
+              version: task.version,
+              reason: draft.draft.reason.trim(),
+              questionComments,
+            });
             notices.success(t('review.rejected'));
             await done();
           }}
@@ -137,7 +161,9 @@ function ReviewDialog({ title, confirm, danger, field, extra, busy, onClose, onC
             }}
           />
           {field.hint && <FormControl.Caption>{field.hint}</FormControl.Caption>}
-          {missing && !field.value.trim() && <FormControl.Validation variant="error">{t('review.reasonRequired')}</FormControl.Validation>}
+          {missing && !field.value.trim() && (
+            <FormControl.Validation variant="error">{t('review.reasonRequired')}</FormControl.Validation>
+          )}
         </FormControl>
         {extra && <p className={classes.muted}>{extra}</p>}
       </div>

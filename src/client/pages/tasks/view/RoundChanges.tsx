@@ -6,7 +6,13 @@ import { AnswerValue } from './AnswerValue.tsx';
 import classes from './View.module.css';
 
 /** What the inspector changed since the previous round, question by question (before → after). */
-export function RoundChanges({ diff, questions }: { diff: NonNullable<TTaskHistory['diff']>; questions: ReadonlyMap<string, TQuestion> }) {
+export function RoundChanges({
+  diff,
+  questions,
+}: {
+  diff: NonNullable<TTaskHistory['diff']>;
+  questions: ReadonlyMap<string, TQuestion>;
+}) {
   const { t } = useTranslation('review');
   return (
     <section aria-labelledby="task-changes" className={classes.card}>

@@ -8,7 +8,15 @@ import { useFormatters } from '../../../lib/format.ts';
 import classes from './View.module.css';
 
 /** The score, passed or not, each section's share and the failed critical questions. */
-export function ScorePanel({ task, passingScore, questions }: { task: TTaskDetail; passingScore: number | null; questions: ReadonlyMap<string, TQuestion> }) {
+export function ScorePanel({
+  task,
+  passingScore,
+  questions,
+}: {
+  task: TTaskDetail;
+  passingScore: number | null;
+  questions: ReadonlyMap<string, TQuestion>;
+}) {
   const { t } = useTranslation('review');
   const fmt = useFormatters();
   const submitted = task.status === 'submitted' || task.status === 'approved' || task.status === 'rejected';
@@ -23,9 +31,13 @@ export function ScorePanel({ task, passingScore, questions }: { task: TTaskDetai
         <>
           <p className={classes.scoreLine}>
             <Ltr className={classes.scoreValue}>{t('score.value', { score: fmt.number(task.score) })}</Ltr>
-            <Label variant={task.passed ? 'success' : 'danger'}>{task.passed ? t('score.passed') : t('score.failed')}</Label>
+            <Label variant={task.passed ? 'success' : 'danger'}>
+              {task.passed ? t('score.passed') : t('score.failed')}
+            </Label>
           </p>
-          {passingScore !== null && <p className={classes.muted}>{t('score.passing', { score: fmt.number(passingScore) })}</p>}
+          {passingScore !== null && (
+            <p className={classes.muted}>{t('score.passing', { score: fmt.number(passingScore) })}</p>
+          )}
         </>
       )}
       {task.criticalFailures.length > 0 && (
@@ -50,11 +62,16 @@ export function ScorePanel({ task, passingScore, questions }: { task: TTaskDetai
               <li key={section.title}>
                 <div className={classes.barLabel}>
                   <Bdi>{section.title}</Bdi>
-                  <span>{section.score === null ? t('score.sectionNotCounted') : <Ltr>{fmt.number(section.score)}</Ltr>}</span>
+                  <span>
+                    {section.score === null ? t('score.sectionNotCounted') : <Ltr>{fmt.number(section.score)}</Ltr>}
+                  </span>
                 </div>
                 {section.score !== null && (
                   <div className={classes.bar} aria-hidden="true">
-                    <div className={classes.barFill} style={{ inlineSize: `${Math.max(0, Math.min(100, section.score))}%` }} />
+                    <div
+                      className={classes.barFill}
+                      style={{ inlineSize: `${Math.max(0, Math.min(100, section.score))}%` }}
+                    />
                   </div>
                 )}
               </li>

@@ -3,11 +3,11 @@ import { Banner, Heading, Label, LinkButton, Spinner } from '@primer/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { QueryError } from '../../../components/QueryError/index.ts';
 import type { TAnswerChange, TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { taskPerformPath } from '../../../../shared/workflow/task-links.ts';
 import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { TaskPdfButton } from '../../../components/TaskPdfButton/TaskPdfButton.tsx';
 import { TaskStatusLabel } from '../../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useCan } from '../../../lib/can.ts';
@@ -35,7 +35,11 @@ export function ViewTask({ id }: { id: number }) {
     return (
       <div className={classes.page}>
         <BackLink />
-        <QueryError title={t('loadFailed')} error={task.error} onRetry={task.error.data?.code === 'NOT_FOUND' ? undefined : task.refetch} />
+        <QueryError
+          title={t('loadFailed')}
+          error={task.error}
+          onRetry={task.error.data?.code === 'NOT_FOUND' ? undefined : task.refetch}
+        />
       </div>
     );
   }
@@ -67,13 +71,21 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
   const [, navigate] = useLocation();
   const draft = useReviewDraft(task.id);
   const history = view.history.data;
-  const changes = useMemo(() => new Map<string, TAnswerChange>((history?.diff?.changes ?? []).map((c) => [c.questionKey, c])), [history]);
+  const changes = useMemo(
+    () => new Map<string, TAnswerChange>((history?.diff?.changes ?? []).map((c) => [c.questionKey, c])),
+    [history],
+  );
   const performer = user?.id === task.assigneeId;
   // The server decides (analyst, the team's leader; never the performer); this only hides what it would refuse.
-  const reviewer = task.status === 'submitted' && !performer && can('review', 'Task', { teamId: task.teamId, assigneeId: task.assigneeId });
-  const mayPerform = performer && (task.status === 'scheduled' || task.status === 'in_progress' || task.status === 'rejected');
+  const reviewer =
+    task.status === 'submitted' &&
+    !performer &&
+    can('review', 'Task', { teamId: task.teamId, assigneeId: task.assigneeId });
+  const mayPerform =
+    performer && (task.status === 'scheduled' || task.status === 'in_progress' || task.status === 'rejected');
   const filesHref = user ? openableHref(`/files?taskId=${task.id}`, ability, user.role_name) : null;
-  const performHref = mayPerform && user ? openableHref(taskPerformPath(task.slotId, task.assignmentId), ability, user.role_name) : null;
+  const performHref =
+    mayPerform && user ? openableHref(taskPerformPath(task.slotId, task.assignmentId), ability, user.role_name) : null;
 
   return (
     <div className={classes.page}>
@@ -110,7 +122,9 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
           <dt>{t('facts.status')}</dt>
           <dd>
             <TaskStatusLabel status={task.status} />
-            {task.reworkCount > 0 && <Label className={classes.spaced}>{t('facts.rework', { count: task.reworkCount })}</Label>}
+            {task.reworkCount > 0 && (
+              <Label className={classes.spaced}>{t('facts.rework', { count: task.reworkCount })}</Label>
+            )}
           </dd>
         </div>
         <div>

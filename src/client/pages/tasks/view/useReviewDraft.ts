@@ -19,7 +19,8 @@ function read(taskId: number): ReviewDraft {
     return {
       reason: typeof parsed.reason === 'string' ? parsed.reason : '',
       comment: typeof parsed.comment === 'string' ? parsed.comment : '',
-      questionComments: parsed.questionComments && typeof parsed.questionComments === 'object' ? parsed.questionComments : {},
+      questionComments:
+        parsed.questionComments && typeof parsed.questionComments === 'object' ? parsed.questionComments : {},
     };
   } catch {
     return EMPTY;

@@ -16,7 +16,10 @@ import { notice } from '../../../testing/list-pages.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-view-task-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({ DATA_DIR: dataDir, ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}) });
+const b = await setupBrowser({
+  DATA_DIR: dataDir,
+  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+});
 const admin = await b.caller('admin@demo.com');
 const inspector = await b.caller('qualitycontrol@demo.com');
 
@@ -45,13 +48,24 @@ const draft = await admin.schemes.create({
 const schemeId = (await admin.schemes.publish({ id: draft.id })).id;
 
 /** Upload a generated photo for a task's question as the inspector (POST /api/files). */
-async function uploadPhoto(taskId: number, questionKey: string, colour: { r: number; g: number; b: number }, name: string): Promise<number> {
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
+async function uploadPhoto(
+  taskId: number,
+  questionKey: string,
+  colour: { r: number; g: number; b: number },
+  name: string,
+): Promise<number> {
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.set('taskId', String(taskId));
   form.set('questionKey', questionKey);
   form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
-  const res = await fetch(`${b.baseUrl}/api/files`, { method: 'POST', headers: { authorization: `Bearer ${await b.token('qualitycontrol@demo.com')}` }, body: form });
+  const res = await fetch(`${b.baseUrl}/api/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await b.token('qualitycontrol@demo.com')}` },
+    body: form,
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -59,9 +73,21 @@ async function uploadPhoto(taskId: number, questionKey: string, colour: { r: num
 /** A task of the demo inspector, checked in, answered (a failed critical question) with two photos, and submitted. */
 async function submittedTask() {
   const f = await createTaskFixture(b.orm, { schemeId });
-  const at = await db(b.orm.em.fork()).selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', f.locationId).executeTakeFirstOrThrow();
-  await inspector.tasks.start({ id: f.taskId, latitude: Number(at.latitude), longitude: Number(at.longitude), accuracy: 8 });
-  const photos = [await uploadPhoto(f.taskId, 'photo', { r: 30, g: 120, b: 200 }, 'aisle-1.jpg'), await uploadPhoto(f.taskId, 'photo', { r: 200, g: 160, b: 30 }, 'aisle-2.jpg')];
+  const at = await db(b.orm.em.fork())
+    .selectFrom('locations')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', f.locationId)
+    .executeTakeFirstOrThrow();
+  await inspector.tasks.start({
+    id: f.taskId,
+    latitude: Number(at.latitude),
+    longitude: Number(at.longitude),
+    accuracy: 8,
+  });
+  const photos = [
+    await uploadPhoto(f.taskId, 'photo', { r: 30, g: 120, b: 200 }, 'aisle-1.jpg'),
+    await uploadPhoto(f.taskId, 'photo', { r: 200, g: 160, b: 30 }, 'aisle-2.jpg'),
+  ];
   await inspector.tasks.saveAnswers({
     id: f.taskId,
     answers: [
@@ -105,7 +131,9 @@ describe('the task view page', { timeout: 120_000 }, () => {
 
     // Reject: a comment on one question, then the required reason.
     await page.getByRole('button', { name: /^Comment on this question\W+Entrance door clean\?$/ }).click();
-    await page.getByRole('textbox', { name: 'Comment on “Entrance door clean?”' }).fill('Clean the glass and take a photo');
+    await page
+      .getByRole('textbox', { name: 'Comment on “Entrance door clean?”' })
+      .fill('Clean the glass and take a photo');
     await page.getByText('1 question comment will be sent with the rejection.').waitFor();
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
     const rejectDialog = page.getByRole('dialog', { name: 'Send this task back for rework' });
@@ -119,9 +147,15 @@ describe('the task view page', { timeout: 120_000 }, () => {
 
     // The inspector sees the flagged question on the same review record, and reworks it.
     const rejected = await inspector.tasks.byId({ id: taskId });
-    expect(rejected.reviews.at(-1)).toMatchObject({ decision: 'rejected', questionComments: [{ questionKey: 'door', comment: 'Clean the glass and take a photo' }] });
+    expect(rejected.reviews.at(-1)).toMatchObject({
+      decision: 'rejected',
+      questionComments: [{ questionKey: 'door', comment: 'Clean the glass and take a photo' }],
+    });
     await inspector.tasks.resume({ id: taskId });
-    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'door', value: true, comment: 'Glass cleaned during the visit' }] });
+    await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [{ questionKey: 'door', value: true, comment: 'Glass cleaned during the visit' }],
+    });
     await inspector.tasks.submit({ id: taskId, clientMutationId: `view-${taskId}-2` });
 
     // Round 2: what changed since round 1, then approve and see the score.
@@ -129,7 +163,10 @@ describe('the task view page', { timeout: 120_000 }, () => {
     const changes = page.getByRole('region', { name: 'Changes since round 1' });
     const changed = changes.getByRole('row', { name: /Entrance door clean\?/ });
     await changed.waitFor();
-    expect(await changed.getByRole('cell').allInnerTexts()).toEqual([expect.stringContaining('No') as string, expect.stringContaining('Yes') as string]);
+    expect(await changed.getByRole('cell').allInnerTexts()).toEqual([
+      expect.stringContaining('No') as string,
+      expect.stringContaining('Yes') as string,
+    ]);
     await page.getByText('Changed in round 2').waitFor();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const approveDialog = page.getByRole('dialog', { name: 'Approve this task' });
@@ -142,7 +179,14 @@ describe('the task view page', { timeout: 120_000 }, () => {
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Thanks for the quick fix').waitFor();
     const steps = await history.getByRole('listitem').locator('strong').allInnerTexts();
-    expect(steps).toEqual(['Checked in and started', 'Submitted', 'Rejected', 'Reopened for rework', 'Submitted', 'Approved']);
+    expect(steps).toEqual([
+      'Checked in and started',
+      'Submitted',
+      'Rejected',
+      'Reopened for rework',
+      'Submitted',
+      'Approved',
+    ]);
     // Reviewed: no review buttons any more.
     expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     await context.close();

@@ -40,7 +40,10 @@ export const AcademyCourseSchema = defineEntity({
   indexes: [{ properties: ['tenant', 'tag'] }, { properties: ['tenant', 'id'] }],
   checks: [
     // Written as PostgreSQL prints it back, so the schema diff sees no change.
-    { name: 'academy_courses_tasks_check', expression: '((total_tasks > 0) AND (completed_tasks >= 0) AND (completed_tasks <= total_tasks))' },
+    {
+      name: 'academy_courses_tasks_check',
+      expression: '((total_tasks > 0) AND (completed_tasks >= 0) AND (completed_tasks <= total_tasks))',
+    },
   ],
 });
 export class AcademyCourse extends AcademyCourseSchema.class {}

@@ -28,8 +28,25 @@ describe('GET /api/apps/academy/courses', () => {
     expect(body.totalCourse).toBe(25);
     expect(body.courses).toHaveLength(10);
     expect(Object.keys(body.courses[0]).sort()).toEqual(
-      ['color', 'completedTasks', 'courseTitle', 'desc', 'id', 'image', 'logo', 'note', 'rating', 'ratingCount', 'tags',
-        'time', 'totalTasks', 'tutorImg', 'user', 'userCount', 'view'].sort(),
+      [
+        'color',
+        'completedTasks',
+        'courseTitle',
+        'desc',
+        'id',
+        'image',
+        'logo',
+        'note',
+        'rating',
+        'ratingCount',
+        'tags',
+        'time',
+        'totalTasks',
+        'tutorImg',
+        'user',
+        'userCount',
+        'view',
+      ].sort(),
     );
   });
 
@@ -83,7 +100,9 @@ describe('GET /api/apps/academy/courses', () => {
   });
 
   it('combines q, label and hideCompleted', async () => {
-    const expected = all.filter((c) => c.tags === 'Web' && c.completedTasks < c.totalTasks && /s/i.test(c.courseTitle + c.user));
+    const expected = all.filter(
+      (c) => c.tags === 'Web' && c.completedTasks < c.totalTasks && /s/i.test(c.courseTitle + c.user),
+    );
     const body = await courses('?itemsPerPage=-1&q=s&label=Web&hideCompleted=true');
     expect(body.courses.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
   });
@@ -133,7 +152,12 @@ describe('GET /api/apps/academy/courses', () => {
   });
 
   it('answers every role that may read demo apps', async () => {
-    for (const as of ['superadmin@demo.com', 'admin@demo.com', 'businessuser@demo.com', 'qualitycontrol@nws.demo.com']) {
+    for (const as of [
+      'superadmin@demo.com',
+      'admin@demo.com',
+      'businessuser@demo.com',
+      'qualitycontrol@nws.demo.com',
+    ]) {
       expect((await courses('?itemsPerPage=1', as)).total).toBe(25);
     }
   });
@@ -145,7 +169,12 @@ describe('GET /api/apps/academy/course-details', () => {
     expect(res.statusCode).toBe(200);
     const details = res.json<TCourseDetails>();
     const first = [...all].sort((a, b) => a.id - b.id)[0];
-    expect(details).toMatchObject({ courseId: first.id, title: first.courseTitle, instructor: first.user, totalStudents: first.userCount });
+    expect(details).toMatchObject({
+      courseId: first.id,
+      title: first.courseTitle,
+      instructor: first.user,
+      totalStudents: first.userCount,
+    });
     const topics = details.content.flatMap((s) => s.topics);
     expect(details.totalLectures).toBe(first.totalTasks);
     expect(topics.filter((x) => x.isCompleted)).toHaveLength(first.completedTasks);
@@ -170,6 +199,8 @@ describe('GET /api/apps/academy/course-details', () => {
 
   it('answers 401 and 403 like every demo path', async () => {
     expect((await t.request({ method: 'GET', url: '/api/apps/academy/course-details' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/apps/academy/course-details', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/apps/academy/course-details', as: 'client@demo.com' })).statusCode,
+    ).toBe(403);
   });
 });

@@ -7,12 +7,18 @@ import { getCourseDetails, listCourses } from './academy.service.ts';
 const ZCoursesReply = z.object({ courses: z.array(ZCourse), total: z.number().int(), totalCourse: z.number().int() });
 
 export const academyRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/apps/academy/courses', { schema: { querystring: ZListCoursesInput, response: { 200: ZCoursesReply } } }, async (request) => {
-    const { items, total } = await listCourses(request, request.query);
-    return { courses: items, total, totalCourse: total };
-  });
+  app.get(
+    '/apps/academy/courses',
+    { schema: { querystring: ZListCoursesInput, response: { 200: ZCoursesReply } } },
+    async (request) => {
+      const { items, total } = await listCourses(request, request.query);
+      return { courses: items, total, totalCourse: total };
+    },
+  );
 
-  app.get('/apps/academy/course-details', { schema: { querystring: ZCourseDetailsInput, response: { 200: ZCourseDetails } } }, async (request) =>
-    getCourseDetails(request, request.query),
+  app.get(
+    '/apps/academy/course-details',
+    { schema: { querystring: ZCourseDetailsInput, response: { 200: ZCourseDetails } } },
+    async (request) => getCourseDetails(request, request.query),
   );
 };

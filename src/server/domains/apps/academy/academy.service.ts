@@ -1,7 +1,7 @@
 // Academy demo app: the course catalogue (searched, filtered, sorted and paged in SQL) and course pages, each
 // caller reading their customer's copy (the platform's for the superadmin), made on first use.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import {
   ALL_COURSES_LABEL,
   COURSE_TAGS,
@@ -12,7 +12,7 @@ import {
   type TListCoursesInput,
   type TSetTopicCompletedInput,
 } from '../../../../shared/schemas/academy.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
@@ -23,8 +23,17 @@ import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from './acade
 /** Copies the sample courses, their sections (pointing at the copied courses) and topics to demo tenant `tenant`. */
 export async function copySampleCourses(em: EntityManager, tenant: number): Promise<void> {
   const courses = await copySampleRows(em, 'academy_courses', tenant, copiedColumns(em, AcademyCourse));
-  const sections = await copySampleRows(em, 'academy_course_sections', tenant, copiedColumns(em, AcademyCourseSection), { column: 'course_id', ids: courses });
-  await copySampleRows(em, 'academy_course_topics', tenant, copiedColumns(em, AcademyCourseTopic), { column: 'section_id', ids: sections });
+  const sections = await copySampleRows(
+    em,
+    'academy_course_sections',
+    tenant,
+    copiedColumns(em, AcademyCourseSection),
+    { column: 'course_id', ids: courses },
+  );
+  await copySampleRows(em, 'academy_course_topics', tenant, copiedColumns(em, AcademyCourseTopic), {
+    column: 'section_id',
+    ids: sections,
+  });
 }
 
 /** Authorizes `action` on DemoApp and opens the caller's copy of the academy (made on first use). */
@@ -113,7 +122,16 @@ async function courseDetails(em: EntityManager, tenant: number, course: AcademyC
   const rows = await kyselyOf(em)
     .selectFrom('academy_course_sections as s')
     .leftJoin('academy_course_topics as t', 't.section_id', 's.id')
-    .select(['s.id as sectionId', 's.slug', 's.title as sectionTitle', 't.id as topicId', 't.title', 't.seconds', 't.is_completed as isCompleted', 't.version'])
+    .select([
+      's.id as sectionId',
+      's.slug',
+      's.title as sectionTitle',
+      't.id as topicId',
+      't.title',
+      't.seconds',
+      't.is_completed as isCompleted',
+      't.version',
+    ])
     .where('s.course_id', '=', course.id)
     .where('s.tenant_id', '=', tenant)
     .orderBy('s.position')
@@ -128,7 +146,13 @@ async function courseDetails(em: EntityManager, tenant: number, course: AcademyC
       sections.set(row.sectionId, section);
     }
     if (row.topicId !== null && row.title !== null) {
-      section.topics.push({ id: row.topicId, title: row.title, seconds: row.seconds ?? 0, isCompleted: row.isCompleted ?? false, version: row.version ?? 1 });
+      section.topics.push({
+        id: row.topicId,
+        title: row.title,
+        seconds: row.seconds ?? 0,
+        isCompleted: row.isCompleted ?? false,
+        version: row.version ?? 1,
+      });
     }
   }
   let totalSeconds = 0;
@@ -145,7 +169,13 @@ async function courseDetails(em: EntityManager, tenant: number, course: AcademyC
       title: section.title,
       status: `${completed}/${section.topics.length}`,
       time: sectionTime(seconds),
-      topics: section.topics.map((topic) => ({ id: topic.id, title: topic.title, time: lectureTime(topic.seconds), isCompleted: topic.isCompleted, version: topic.version })),
+      topics: section.topics.map((topic) => ({
+        id: topic.id,
+        title: topic.title,
+        time: lectureTime(topic.seconds),
+        isCompleted: topic.isCompleted,
+        version: topic.version,
+      })),
     };
   });
   return {
@@ -187,8 +217,15 @@ export async function setTopicCompleted(ctx: ServiceContext, input: TSetTopicCom
       .returning('section_id')
       .executeTakeFirst();
     if (!topic) {
-      const exists = await db.selectFrom('academy_course_topics').select('id').where('id', '=', input.topicId).where('tenant_id', '=', tenant).executeTakeFirst();
-      throw exists ? staleRecord('Lecture') : new AppError('NOT_FOUND', 'No lecture found with this id', { topicId: ['No lecture found with this id'] });
+      const exists = await db
+        .selectFrom('academy_course_topics')
+        .select('id')
+        .where('id', '=', input.topicId)
+        .where('tenant_id', '=', tenant)
+        .executeTakeFirst();
+      throw exists
+        ? staleRecord('Lecture')
+        : new AppError('NOT_FOUND', 'No lecture found with this id', { topicId: ['No lecture found with this id'] });
     }
     const course = await db
       .updateTable('academy_courses as c')
@@ -202,7 +239,9 @@ export async function setTopicCompleted(ctx: ServiceContext, input: TSetTopicCom
         updated_at: sql<Date>`now()`,
       }))
       .where('c.tenant_id', '=', tenant)
-      .where('c.id', '=', (eb) => eb.selectFrom('academy_course_sections').select('course_id').where('id', '=', topic.section_id))
+      .where('c.id', '=', (eb) =>
+        eb.selectFrom('academy_course_sections').select('course_id').where('id', '=', topic.section_id),
+      )
       .returning('c.id')
       .executeTakeFirstOrThrow();
     return course.id;
@@ -224,7 +263,9 @@ export async function getAcademySummary(ctx: ServiceContext): Promise<TAcademySu
     .select([
       sql<number>`count(*)::int`.as('courses'),
       sql<number>`(count(*) filter (where c.completed_tasks = c.total_tasks))::int`.as('completed'),
-      sql<number>`(count(*) filter (where c.completed_tasks > 0 and c.completed_tasks < c.total_tasks))::int`.as('inProgress'),
+      sql<number>`(count(*) filter (where c.completed_tasks > 0 and c.completed_tasks < c.total_tasks))::int`.as(
+        'inProgress',
+      ),
       sql<number>`(count(*) filter (where c.completed_tasks = 0))::int`.as('notStarted'),
     ])
     .executeTakeFirstOrThrow();
@@ -246,9 +287,18 @@ export async function getAcademySummary(ctx: ServiceContext): Promise<TAcademySu
   const byTag = COURSE_TAGS.flatMap((tag) => {
     const row = rows.find((r) => r.tag === tag);
     if (!row) return [];
-    return [{ tag, courses: row.courses, lectures: row.lectures, completedLectures: row.completedLectures, percent: row.lectures ? Math.round((row.completedLectures / row.lectures) * 100) : 0 }];
+    return [
+      {
+        tag,
+        courses: row.courses,
+        lectures: row.lectures,
+        completedLectures: row.completedLectures,
+        percent: row.lectures ? Math.round((row.completedLectures / row.lectures) * 100) : 0,
+      },
+    ];
   });
-  const sum = (key: 'lectures' | 'completedLectures' | 'seconds' | 'completedSeconds') => rows.reduce((total, row) => total + row[key], 0);
+  const sum = (key: 'lectures' | 'completedLectures' | 'seconds' | 'completedSeconds') =>
+    rows.reduce((total, row) => total + row[key], 0);
   const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
   return {
     ...courses,

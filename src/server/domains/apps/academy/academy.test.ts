@@ -6,7 +6,12 @@ const t = await setupTestApp();
 describe('apps.academy (tRPC)', () => {
   it('lists courses as { items, total } with filters and sorting', async () => {
     const api = await t.caller('teamleader@demo.com');
-    const page = await api.apps.academy.courses.list({ label: 'Art', sortBy: 'courseName', orderBy: 'desc', itemsPerPage: 2 });
+    const page = await api.apps.academy.courses.list({
+      label: 'Art',
+      sortBy: 'courseName',
+      orderBy: 'desc',
+      itemsPerPage: 2,
+    });
     expect(page.total).toBe(5);
     expect(page.items).toHaveLength(2);
     expect(page.items[0].courseTitle > page.items[1].courseTitle).toBe(true);
@@ -15,8 +20,12 @@ describe('apps.academy (tRPC)', () => {
 
   it('refuses unknown labels and sort keys with BAD_REQUEST', async () => {
     const api = await t.caller('admin@demo.com');
-    await expect(api.apps.academy.courses.list({ label: 'Cooking' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(api.apps.academy.courses.list({ sortBy: 'price' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.apps.academy.courses.list({ label: 'Cooking' as never })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(api.apps.academy.courses.list({ sortBy: 'price' as never })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers course details by id and NOT_FOUND for an unknown id', async () => {
@@ -40,7 +49,12 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
   /** A course of `as`'s copy that is neither complete nor untouched, with its details. */
   async function inProgressCourse(as: string) {
     const api = await t.caller(as);
-    const { items } = await api.apps.academy.courses.list({ itemsPerPage: -1, hideCompleted: true, sortBy: 'progress', orderBy: 'desc' });
+    const { items } = await api.apps.academy.courses.list({
+      itemsPerPage: -1,
+      hideCompleted: true,
+      sortBy: 'progress',
+      orderBy: 'desc',
+    });
     const course = items.find((c) => c.completedTasks > 0)!;
     return { api, course, details: await api.apps.academy.courseDetails({ courseId: course.id }) };
   }
@@ -48,7 +62,11 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
   it('ticks a lecture, persists it, bumps its version and recomputes the course progress', async () => {
     const { api, course, details } = await inProgressCourse('admin@demo.com');
     const topic = details.content.flatMap((s) => s.topics).find((x) => !x.isCompleted)!;
-    const after = await api.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: true, version: topic.version });
+    const after = await api.apps.academy.setTopicCompleted({
+      topicId: topic.id,
+      isCompleted: true,
+      version: topic.version,
+    });
     const ticked = after.content.flatMap((s) => s.topics).find((x) => x.id === topic.id)!;
     expect(ticked).toMatchObject({ isCompleted: true, version: topic.version + 1 });
     expect(after.completedLectures).toBe(details.completedLectures + 1);
@@ -58,9 +76,15 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
     const listed = (await api.apps.academy.courses.list({ itemsPerPage: -1 })).items.find((c) => c.id === course.id)!;
     expect(listed.completedTasks).toBe(course.completedTasks + 1);
     // Untick with the new version: back where it was.
-    const undone = await api.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: false, version: ticked.version });
+    const undone = await api.apps.academy.setTopicCompleted({
+      topicId: topic.id,
+      isCompleted: false,
+      version: ticked.version,
+    });
     expect(undone.completedLectures).toBe(details.completedLectures);
-    expect((await api.apps.academy.courses.list({ itemsPerPage: -1 })).items.find((c) => c.id === course.id)!.completedTasks).toBe(course.completedTasks);
+    expect(
+      (await api.apps.academy.courses.list({ itemsPerPage: -1 })).items.find((c) => c.id === course.id)!.completedTasks,
+    ).toBe(course.completedTasks);
   });
 
   it('refuses a tick made from a stale version with CONFLICT (409) and keeps the newer write', async () => {
@@ -68,7 +92,9 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
     const topic = details.content.flatMap((s) => s.topics).find((x) => !x.isCompleted)!;
     await api.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: true, version: topic.version });
     // A second tab still holding the old version tries to untick it.
-    await expect(api.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: false, version: topic.version })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      api.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: false, version: topic.version }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     const res = await t.request({
       method: 'POST',
       url: '/trpc/apps.academy.setTopicCompleted',
@@ -78,7 +104,10 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.body).toMatch(/changed by someone else/);
     const reread = await api.apps.academy.courseDetails({ courseId: course.id });
-    expect(reread.content.flatMap((s) => s.topics).find((x) => x.id === topic.id)).toMatchObject({ isCompleted: true, version: topic.version + 1 });
+    expect(reread.content.flatMap((s) => s.topics).find((x) => x.id === topic.id)).toMatchObject({
+      isCompleted: true,
+      version: topic.version + 1,
+    });
     await api.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: false, version: topic.version + 1 });
   });
 
@@ -86,7 +115,9 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
     const { api, course, details } = await inProgressCourse('admin@demo.com');
     const topic = details.content.flatMap((s) => s.topics).find((x) => !x.isCompleted)!;
     const other = await t.caller('admin@nws.demo.com');
-    await expect(other.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: true, version: topic.version })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      other.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: true, version: topic.version }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const res = await t.request({
       method: 'POST',
       url: '/trpc/apps.academy.setTopicCompleted',
@@ -95,9 +126,14 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
     });
     expect(res.statusCode).toBe(404);
     const reread = await api.apps.academy.courseDetails({ courseId: course.id });
-    expect(reread.content.flatMap((s) => s.topics).find((x) => x.id === topic.id)).toMatchObject({ isCompleted: false, version: topic.version });
+    expect(reread.content.flatMap((s) => s.topics).find((x) => x.id === topic.id)).toMatchObject({
+      isCompleted: false,
+      version: topic.version,
+    });
     // And NWS's own catalogue is its own copy: the course id is not one of its courses either.
-    await expect(other.apps.academy.courseDetails({ courseId: course.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.apps.academy.courseDetails({ courseId: course.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers 400 naming the field for bad input', async () => {
@@ -107,9 +143,15 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
       [{ topicId: 1, isCompleted: true, version: 0 }, 'version'],
       [{ topicId: 'abc', isCompleted: true, version: 1 }, 'topicId'],
     ] as const) {
-      const res = await t.request({ method: 'POST', url: '/trpc/apps.academy.setTopicCompleted', as: 'admin@demo.com', payload: { json } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/trpc/apps.academy.setTopicCompleted',
+        as: 'admin@demo.com',
+        payload: { json },
+      });
       expect(res.statusCode, JSON.stringify(json)).toBe(400);
-      const fieldErrors = res.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> } } } }>().error.json.data.fieldErrors;
+      const fieldErrors = res.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> } } } }>().error
+        .json.data.fieldErrors;
       expect(Object.keys(fieldErrors), JSON.stringify(json)).toEqual([field]);
     }
   });
@@ -118,7 +160,13 @@ describe('apps.academy.setTopicCompleted (tRPC)', () => {
     const { details } = await inProgressCourse('analyst@demo.com');
     const topic = details.content[0].topics[0];
     const analyst = await t.caller('analyst@demo.com');
-    await expect(analyst.apps.academy.setTopicCompleted({ topicId: topic.id, isCompleted: !topic.isCompleted, version: topic.version })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      analyst.apps.academy.setTopicCompleted({
+        topicId: topic.id,
+        isCompleted: !topic.isCompleted,
+        version: topic.version,
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -141,6 +189,8 @@ describe('apps.academy.summary (tRPC)', () => {
       expect(row.completedLectures).toBe(tagged.reduce((n, c) => n + c.completedTasks, 0));
       expect(row.percent).toBe(Math.round((row.completedLectures / row.lectures) * 100));
     }
-    await expect((await t.caller('client@demo.com')).apps.academy.summary()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await t.caller('client@demo.com')).apps.academy.summary()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

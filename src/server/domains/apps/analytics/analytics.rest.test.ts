@@ -4,8 +4,8 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { TAnalyticsProject } from '../../../../shared/schemas/analytics.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { okGetter } from '../../../testing/rest.ts';
 import { expectedOrder, ids, idsMatching, type SortValue } from '../../../testing/list-assertions.ts';
+import { okGetter } from '../../../testing/rest.ts';
 
 const t = await setupTestApp();
 type Projects = { projects: TAnalyticsProject[]; totalPages: number; totalProjects: number; page: number };
@@ -23,7 +23,11 @@ describe('GET /api/dashboard/analytics/projects', () => {
     );
     expect(body.projects[0].team.length).toBeGreaterThan(0);
     expect(body.projects[0].hours).toMatch(/^\d+:\d{2}$/);
-    expect(await get<Projects>(`${URL}?itemsPerPage=5&page=2`)).toMatchObject({ totalPages: 2, page: 2, totalProjects: 7 });
+    expect(await get<Projects>(`${URL}?itemsPerPage=5&page=2`)).toMatchObject({
+      totalPages: 2,
+      page: 2,
+      totalProjects: 7,
+    });
     expect((await get<Projects>(`${URL}?itemsPerPage=5&page=2`)).projects).toHaveLength(2);
     expect((await get<Projects>(`${URL}?page=abc&itemsPerPage=-1`)).projects).toHaveLength(7);
   });
@@ -49,9 +53,9 @@ describe('GET /api/dashboard/analytics/projects', () => {
         const all = (await get<Projects>(`${URL}?itemsPerPage=-1`)).projects;
         const expected = expectedOrder(all, value, orderBy);
         expect(ids((await get<Projects>(`${URL}?sortBy=${sortBy}&orderBy=${orderBy}`)).projects)).toEqual(expected);
-        expect(ids((await get<Projects>(`${URL}?itemsPerPage=3&page=2&sortBy=${sortBy}&orderBy=${orderBy}`)).projects)).toEqual(
-          expected.slice(3, 6),
-        );
+        expect(
+          ids((await get<Projects>(`${URL}?itemsPerPage=3&page=2&sortBy=${sortBy}&orderBy=${orderBy}`)).projects),
+        ).toEqual(expected.slice(3, 6));
       });
     }
   }

@@ -17,6 +17,11 @@ export const analyticsRest: FastifyPluginAsyncZod = async (app) => {
   app.get('/dashboard/analytics/projects', { schema }, async (request) => {
     const input = request.query;
     const { items, total } = await listAnalyticsProjects(request, input);
-    return { projects: items, totalPages: pageCount(total, input.itemsPerPage), totalProjects: total, page: input.page };
+    return {
+      projects: items,
+      totalPages: pageCount(total, input.itemsPerPage),
+      totalProjects: total,
+      page: input.page,
+    };
   });
 };

@@ -1,9 +1,9 @@
 // Analytics dashboard demo: the projects table, searched, sorted and paged in SQL (`read DemoApp`).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Kysely } from 'kysely';
-import type { ListResult } from '../../../../shared/schemas/common.ts';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { TAnalyticsProject, TListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import type { ListResult } from '../../../../shared/schemas/common.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy } from '../provision/demo-provision.service.ts';
@@ -20,7 +20,17 @@ export function projectSource(db: Kysely<DB>, tenant: number) {
   return listSource(from, {
     id: 'a.id',
     select: (qb) =>
-      qb.select(['a.id', 'a.logo', 'a.name', 'a.project', 'a.leader', 'a.progress', 'a.hours', 'a.team', 'a.extra_members as extraMembers']),
+      qb.select([
+        'a.id',
+        'a.logo',
+        'a.name',
+        'a.project',
+        'a.leader',
+        'a.progress',
+        'a.hours',
+        'a.team',
+        'a.extra_members as extraMembers',
+      ]),
     search: ['a.name', 'a.leader', 'a.project'],
     sorts: {
       // "project" is the column showing the project's name (with its kind beneath).

@@ -34,7 +34,9 @@ describe('GET /api/apps/calendar', () => {
   it("answers the caller's sample events, dated around today, in every category", async () => {
     const events = await list();
     expect(events.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(events.map((e) => e.extendedProps.calendar))).toEqual(new Set(['Business', 'Holiday', 'Personal', 'Family', 'ETC']));
+    expect(new Set(events.map((e) => e.extendedProps.calendar))).toEqual(
+      new Set(['Business', 'Holiday', 'Personal', 'Family', 'ETC']),
+    );
     const now = Date.now();
     for (const e of events) {
       expect(Math.abs(new Date(e.start).getTime() - now)).toBeLessThan(60 * 86_400_000);
@@ -47,11 +49,16 @@ describe('GET /api/apps/calendar', () => {
     const all = await list();
     const picked = await list('?calendars=Business&calendars=Personal');
     expect(picked.map((e) => e.id).sort()).toEqual(
-      all.filter((e) => ['Business', 'Personal'].includes(e.extendedProps.calendar)).map((e) => e.id).sort(),
+      all
+        .filter((e) => ['Business', 'Personal'].includes(e.extendedProps.calendar))
+        .map((e) => e.id)
+        .sort(),
     );
     const holiday = await list('?calendars=Holiday');
     expect(holiday.length).toBe(all.filter((e) => e.extendedProps.calendar === 'Holiday').length);
-    expect((await list('?calendars=Family,ETC')).length).toBe(all.filter((e) => ['Family', 'ETC'].includes(e.extendedProps.calendar)).length);
+    expect((await list('?calendars=Family,ETC')).length).toBe(
+      all.filter((e) => ['Family', 'ETC'].includes(e.extendedProps.calendar)).length,
+    );
   });
 
   it('answers 400 naming the categories for an unknown calendar', async () => {
@@ -69,16 +76,28 @@ describe('GET /api/apps/calendar', () => {
     const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const week = await list(`?start=${from}&end=${to}`);
     expect(week.map((e) => e.id).sort()).toEqual(
-      all.filter((e) => e.start <= to && e.end >= from).map((e) => e.id).sort(),
+      all
+        .filter((e) => e.start <= to && e.end >= from)
+        .map((e) => e.id)
+        .sort(),
     );
   });
 
   it('keeps each user their own calendar', async () => {
-    const created = await t.request({ method: 'POST', url: URL_, as: 'admin@demo.com', payload: { ...newEvent, title: 'Admin only' } });
+    const created = await t.request({
+      method: 'POST',
+      url: URL_,
+      as: 'admin@demo.com',
+      payload: { ...newEvent, title: 'Admin only' },
+    });
     expect(created.statusCode).toBe(201);
     expect((await list('', 'admin@demo.com')).some((e) => e.title === 'Admin only')).toBe(true);
     expect((await list('', 'analyst@demo.com')).some((e) => e.title === 'Admin only')).toBe(false);
-    const foreign = await t.request({ method: 'DELETE', url: `${URL_}/${created.json<EventBody>().id}`, as: 'analyst@demo.com' });
+    const foreign = await t.request({
+      method: 'DELETE',
+      url: `${URL_}/${created.json<EventBody>().id}`,
+      as: 'analyst@demo.com',
+    });
     expect(foreign.statusCode).toBe(400);
     expect((await list('', 'admin@demo.com')).some((e) => e.title === 'Admin only')).toBe(true);
   });
@@ -92,7 +111,12 @@ describe('POST /api/apps/calendar', () => {
     const body = res.json<EventBody>();
     expect(body.id).toBeGreaterThan(Math.max(...before.map((e) => e.id)));
     expect(body).toMatchObject({ title: newEvent.title, start: newEvent.start, end: newEvent.end, allDay: false });
-    expect(body.extendedProps).toEqual({ calendar: 'Business', location: 'Lyon store', description: '', guests: ['Ana Ruiz'] });
+    expect(body.extendedProps).toEqual({
+      calendar: 'Business',
+      location: 'Lyon store',
+      description: '',
+      guests: ['Ana Ruiz'],
+    });
     const after = await list('?calendars=Business');
     expect(after.find((e) => e.id === body.id)).toEqual(body);
   });
@@ -129,10 +153,21 @@ describe('POST /api/apps/calendar', () => {
   });
 
   it('answers 400 for malformed JSON and 413 for an oversized body, never 500', async () => {
-    const bad = await t.request({ method: 'POST', url: URL_, as: AS, headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+    const bad = await t.request({
+      method: 'POST',
+      url: URL_,
+      as: AS,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/JSON/);
-    const big = await t.request({ method: 'POST', url: URL_, as: AS, payload: { ...newEvent, title: 'x'.repeat(2 * 1024 * 1024) } });
+    const big = await t.request({
+      method: 'POST',
+      url: URL_,
+      as: AS,
+      payload: { ...newEvent, title: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(big.statusCode).toBe(413);
   });
 });
@@ -157,15 +192,30 @@ describe('PUT /api/apps/calendar/{id}', () => {
     // REST answers keep the spec's shape (no version); a REST client may still send the version it read over tRPC.
     const created = await t.request({ method: 'POST', url: URL_, as: AS, payload: newEvent });
     const { id } = created.json<EventBody>();
-    const ok = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: { ...newEvent, title: 'Saved first', version: 1 } });
+    const ok = await t.request({
+      method: 'PUT',
+      url: `${URL_}/${id}`,
+      as: AS,
+      payload: { ...newEvent, title: 'Saved first', version: 1 },
+    });
     expect(ok.statusCode).toBe(201);
     expect(Object.keys(ok.json())).not.toContain('version');
-    const stale = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: { ...newEvent, title: 'Saved second', version: 1 } });
+    const stale = await t.request({
+      method: 'PUT',
+      url: `${URL_}/${id}`,
+      as: AS,
+      payload: { ...newEvent, title: 'Saved second', version: 1 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toMatch(/changed by someone else/);
     expect((await list()).find((e) => e.id === id)?.title).toBe('Saved first');
     // Without a version, the spec's last-write-wins PUT.
-    const blind = await t.request({ method: 'PUT', url: `${URL_}/${id}`, as: AS, payload: { ...newEvent, title: 'Saved blind' } });
+    const blind = await t.request({
+      method: 'PUT',
+      url: `${URL_}/${id}`,
+      as: AS,
+      payload: { ...newEvent, title: 'Saved blind' },
+    });
     expect(blind.statusCode).toBe(201);
     await t.request({ method: 'DELETE', url: `${URL_}/${id}`, as: AS });
   });
@@ -180,7 +230,12 @@ describe('PUT /api/apps/calendar/{id}', () => {
 
   it('answers 400 with field errors for a bad body', async () => {
     const [first] = await list();
-    const res = await t.request({ method: 'PUT', url: `${URL_}/${first.id}`, as: AS, payload: { ...first, extendedProps: { calendar: 'Nope' } } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `${URL_}/${first.id}`,
+      as: AS,
+      payload: { ...first, extendedProps: { calendar: 'Nope' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors['extendedProps.calendar']).toBeTruthy();
   });
@@ -211,9 +266,10 @@ describe('first use', () => {
   it('copies the samples exactly once, even for concurrent first calls', async () => {
     const as = 'teamleader@demo.com';
     const results = await Promise.all([1, 2, 3, 4, 5].map(() => list('', as)));
-    const [{ count }] = await t.orm.em.fork().getConnection().execute<{ count: number }[]>(
-      'select count(*)::int as count from calendar_events where owner_id is null',
-    );
+    const [{ count }] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ count: number }[]>('select count(*)::int as count from calendar_events where owner_id is null');
     for (const events of results) expect(events.length).toBe(count);
     expect(new Set(results.flat().map((e) => e.id)).size).toBe(count);
   });

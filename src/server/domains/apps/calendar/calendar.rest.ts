@@ -22,13 +22,18 @@ const somethingWentWrong = () => new LegacyAnswer(400, 'Something Went Wrong', '
 /** `?calendars=A&calendars=B` (also `calendars=A,B`; present but empty: none) and the period as `start` / `end`. */
 const ZCalendarQuery = restInput(ZListCalendarEventsInput, {
   read: ({ calendars, start, end }) => ({
-    calendars: calendars === undefined ? undefined : [calendars].flat().flatMap((v) => (typeof v === 'string' ? v.split(',') : [])),
+    calendars:
+      calendars === undefined
+        ? undefined
+        : [calendars].flat().flatMap((v) => (typeof v === 'string' ? v.split(',') : [])),
     from: start,
     to: end,
   }),
   invalid: (error) => {
     const badCalendars = error.issues.some((issue) => issue.path[0] === 'calendars');
-    const message = badCalendars ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}` : 'start and end must be ISO 8601 dates';
+    const message = badCalendars
+      ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}`
+      : 'start and end must be ISO 8601 dates';
     return new AppError('BAD_REQUEST', message, zodFieldErrors(error));
   },
 });
@@ -46,12 +51,16 @@ async function orSomethingWentWrong<T>(work: Promise<T>): Promise<T> {
 }
 
 export const calendarRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/apps/calendar', { schema: { querystring: ZCalendarQuery, response: { 200: z.array(ZRestEvent) } } }, async (request) =>
-    listEvents(request, request.query),
+  app.get(
+    '/apps/calendar',
+    { schema: { querystring: ZCalendarQuery, response: { 200: z.array(ZRestEvent) } } },
+    async (request) => listEvents(request, request.query),
   );
 
-  app.post('/apps/calendar', { schema: { body: ZCreateCalendarEventInput, response: { 201: ZRestEvent } } }, async (request, reply) =>
-    reply.code(201).send(await createEvent(request, request.body)),
+  app.post(
+    '/apps/calendar',
+    { schema: { body: ZCreateCalendarEventInput, response: { 201: ZRestEvent } } },
+    async (request, reply) => reply.code(201).send(await createEvent(request, request.body)),
   );
 
   // The body is the event without its id, with the version the caller read (optional); the id comes from the path.

@@ -1,5 +1,7 @@
 // Calendar demo app. Each user works on their own copy of the sample calendar (made on first use),
 // so every role that may read DemoApp may also change it: the changes are theirs alone.
+
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TCalendarEvent,
@@ -8,19 +10,31 @@ import type {
   TUpdateCalendarEventInput,
 } from '../../../../shared/schemas/calendar.ts';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
-import { LockMode } from '@mikro-orm/core';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
-import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { db } from '../../../db/kysely.ts';
-import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
+import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
 import { CalendarEvent } from './calendar.entity.ts';
 
 async function copySampleCalendar(em: EntityManager, owner: CopyOwner): Promise<void> {
   await db(em)
     .insertInto('calendar_events')
-    .columns(['owner_id', 'title', 'url', 'starts_at', 'ends_at', 'all_day', 'calendar', 'location', 'description', 'guests', 'created_at', 'updated_at'])
+    .columns([
+      'owner_id',
+      'title',
+      'url',
+      'starts_at',
+      'ends_at',
+      'all_day',
+      'calendar',
+      'location',
+      'description',
+      'guests',
+      'created_at',
+      'updated_at',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('calendar_events as e')

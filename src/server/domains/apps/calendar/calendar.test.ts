@@ -32,12 +32,18 @@ describe('apps.calendar.events (tRPC)', () => {
   it('refuses an update made from a stale copy (CONFLICT) and keeps the stored change', async () => {
     const api = await t.caller('qualitycontrol@demo.com');
     const start = new Date();
-    const created = await api.apps.calendar.events.create({ title: 'Tab test', start, extendedProps: { calendar: 'Personal' } });
+    const created = await api.apps.calendar.events.create({
+      title: 'Tab test',
+      start,
+      extendedProps: { calendar: 'Personal' },
+    });
     expect(created.version).toBe(1);
     // Tab A saves first; tab B still holds version 1.
     const first = await api.apps.calendar.events.update({ ...created, title: 'From tab A' });
     expect(first.version).toBe(2);
-    await expect(api.apps.calendar.events.update({ ...created, title: 'From tab B' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(api.apps.calendar.events.update({ ...created, title: 'From tab B' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const stored = (await api.apps.calendar.events.list()).find((e) => e.id === created.id);
     expect(stored).toMatchObject({ title: 'From tab A', version: 2 });
     // Saved from the current version it goes through; without a version the last write wins.
@@ -46,7 +52,9 @@ describe('apps.calendar.events (tRPC)', () => {
     expect((await api.apps.calendar.events.update({ ...unversioned, title: 'Forced' })).title).toBe('Forced');
     // Concurrent saves from the same copy: exactly one wins.
     const latest = (await api.apps.calendar.events.list()).find((e) => e.id === created.id)!;
-    const results = await Promise.allSettled([1, 2, 3].map((n) => api.apps.calendar.events.update({ ...latest, title: `Race ${n}` })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((n) => api.apps.calendar.events.update({ ...latest, title: `Race ${n}` })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     await api.apps.calendar.events.delete({ id: created.id });
   });
@@ -56,7 +64,9 @@ describe('apps.calendar.events (tRPC)', () => {
     await expect(
       api.apps.calendar.events.create({ title: 'x', start: new Date(), extendedProps: { calendar: 'Party' as never } }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(api.apps.calendar.events.list({ calendars: ['Nope' as never] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.apps.calendar.events.list({ calendars: ['Nope' as never] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('is FORBIDDEN for client and UNAUTHORIZED for nobody', async () => {

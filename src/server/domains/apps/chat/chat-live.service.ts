@@ -4,7 +4,7 @@
 // the message's two users, whose stream (liveEvents) loads and re-authorizes what the ids point at.
 // Nobody ever receives a message they are not the sender or recipient of, nor one of another customer.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { createAbility, defineRulesFor } from '../../../../shared/abilities/index.ts';
 import { ROLES } from '../../../../shared/constants/roles.ts';
 import {
@@ -22,16 +22,18 @@ import {
   type TSendLiveMessageInput,
   type TSetChatStatusInput,
 } from '../../../../shared/schemas/chat.ts';
-import { db, type DB } from '../../../db/kysely.ts';
+import { type DB, db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
-import { sendSignal, type Signal } from '../../../lib/signals.ts';
-import { colleaguesOf, type ColleagueRef } from '../../organization/users/users.service.ts';
+import { type Signal, sendSignal } from '../../../lib/signals.ts';
+import { type ColleagueRef, colleaguesOf } from '../../organization/users/users.service.ts';
 
 /** Roles that may use the chat (read DemoApp): only they are anyone's colleagues here. */
-const CHAT_ROLES = ROLES.filter((role) => createAbility(defineRulesFor({ id: 0, role, customerId: 0, teamIds: [] })).can('read', 'DemoApp'));
+const CHAT_ROLES = ROLES.filter((role) =>
+  createAbility(defineRulesFor({ id: 0, role, customerId: 0, teamIds: [] })).can('read', 'DemoApp'),
+);
 
 const DEFAULT_STATUS: TChatStatus = 'online';
 
@@ -64,7 +66,15 @@ function toMessage(row: MessageRow): TLiveMessage {
   };
 }
 
-const MESSAGE_COLUMNS = ['m.id', 'm.sender_id', 'm.recipient_id', 'm.message', 'm.time', 'm.delivered_at', 'm.seen_at'] as const;
+const MESSAGE_COLUMNS = [
+  'm.id',
+  'm.sender_id',
+  'm.recipient_id',
+  'm.message',
+  'm.time',
+  'm.delivered_at',
+  'm.seen_at',
+] as const;
 
 /** Messages of the caller's customer (the tenant scope every read of the table starts from). */
 function messagesOf(kysely: Kysely<DB>, ctx: AuthedContext) {
@@ -82,7 +92,11 @@ function between(ctx: AuthedContext, peer: number) {
 
 async function statusesOf(em: EntityManager, ids: number[]): Promise<Map<number, TChatStatus>> {
   if (!ids.length) return new Map();
-  const rows = await db(em).selectFrom('chat_presences').select(['user_id', 'status']).where('user_id', 'in', ids).execute();
+  const rows = await db(em)
+    .selectFrom('chat_presences')
+    .select(['user_id', 'status'])
+    .where('user_id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.user_id, r.status]));
 }
 
@@ -92,7 +106,12 @@ function person(ref: ColleagueRef, status: TChatStatus | undefined): TLivePerson
 
 /** The colleague `userId` of the caller; NOT_FOUND when it is not one (another customer's user included). */
 async function requireColleague(ctx: AuthedContext, userId: number): Promise<TLivePerson> {
-  const [ref] = await colleaguesOf(ctx.em, { customerId: customerOf(ctx), exceptId: ctx.user.id, roles: CHAT_ROLES, ids: [userId] });
+  const [ref] = await colleaguesOf(ctx.em, {
+    customerId: customerOf(ctx),
+    exceptId: ctx.user.id,
+    roles: CHAT_ROLES,
+    ids: [userId],
+  });
   if (!ref) throw new AppError('NOT_FOUND', 'No colleague found with this id');
   return person(ref, (await statusesOf(ctx.em, [ref.id])).get(ref.id));
 }
@@ -113,8 +132,17 @@ async function markDelivered(ctx: AuthedContext, from?: number): Promise<void> {
   });
 }
 
-function signalReceipt(tx: EntityManager, sender: number, reader: number, through: { delivered: number | null; seen: number | null }) {
-  return sendSignal(db(tx), { kind: SIGNAL.receipt, to: { users: [sender, reader] }, ids: { sender, reader, ...through } });
+function signalReceipt(
+  tx: EntityManager,
+  sender: number,
+  reader: number,
+  through: { delivered: number | null; seen: number | null },
+) {
+  return sendSignal(db(tx), {
+    kind: SIGNAL.receipt,
+    to: { users: [sender, reader] },
+    ids: { sender, reader, ...through },
+  });
 }
 
 /**
@@ -125,7 +153,12 @@ function signalReceipt(tx: EntityManager, sender: number, reader: number, throug
 export async function colleagues(ctx: ServiceContext, input: TColleaguesInput): Promise<TColleagues> {
   authorizeChat(ctx);
   const me = ctx.user.id;
-  const refs = await colleaguesOf(ctx.em, { customerId: customerOf(ctx), exceptId: me, roles: CHAT_ROLES, q: input.q?.trim() || undefined });
+  const refs = await colleaguesOf(ctx.em, {
+    customerId: customerOf(ctx),
+    exceptId: me,
+    roles: CHAT_ROLES,
+    q: input.q?.trim() || undefined,
+  });
   const ids = refs.map((r) => r.id);
   await markDelivered(ctx);
   const statuses = await statusesOf(ctx.em, [me, ...ids]);
@@ -158,7 +191,11 @@ export async function colleagues(ctx: ServiceContext, input: TColleaguesInput): 
     : { rows: [] };
   const lastOf = new Map(last.rows.map((r) => [r.peer, toMessage(r)]));
   const myRef = { id: me, fullName: ctx.user.fullName, role: ctx.user.role, avatar: null };
-  const list: TColleague[] = refs.map((ref) => ({ ...person(ref, statuses.get(ref.id)), unseenMsgs: unseenOf.get(ref.id) ?? 0, lastMessage: lastOf.get(ref.id) ?? null }));
+  const list: TColleague[] = refs.map((ref) => ({
+    ...person(ref, statuses.get(ref.id)),
+    unseenMsgs: unseenOf.get(ref.id) ?? 0,
+    lastMessage: lastOf.get(ref.id) ?? null,
+  }));
   list.sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0));
   return { me: person(myRef, statuses.get(me)), colleagues: list };
 }
@@ -168,7 +205,11 @@ async function markSeen(ctx: AuthedContext, peer: number): Promise<number | null
   return ctx.em.transactional(async (tx) => {
     const rows = await db(tx)
       .updateTable('chat_direct_messages')
-      .set({ seen_at: sql<Date>`now()`, delivered_at: sql<Date>`coalesce(delivered_at, now())`, updated_at: sql<Date>`now()` })
+      .set({
+        seen_at: sql<Date>`now()`,
+        delivered_at: sql<Date>`coalesce(delivered_at, now())`,
+        updated_at: sql<Date>`now()`,
+      })
       .where('recipient_id', '=', ctx.user.id)
       .where('sender_id', '=', peer)
       .where('seen_at', 'is', null)
@@ -199,7 +240,10 @@ export async function openConversation(ctx: ServiceContext, input: TOpenChatInpu
 }
 
 /** The caller has seen what colleague `userId` sent (the conversation is on screen). */
-export async function markConversationSeen(ctx: ServiceContext, input: TOpenChatInput): Promise<{ seenThrough: number | null }> {
+export async function markConversationSeen(
+  ctx: ServiceContext,
+  input: TOpenChatInput,
+): Promise<{ seenThrough: number | null }> {
   authorizeChat(ctx);
   const colleague = await requireColleague(ctx, input.userId);
   return { seenThrough: await markSeen(ctx, colleague.id) };
@@ -234,7 +278,12 @@ export async function setChatStatus(ctx: ServiceContext, input: TSetChatStatusIn
   await ctx.em.transactional(async (tx) => {
     await db(tx)
       .insertInto('chat_presences')
-      .values({ user_id: ctx.user.id, status: input.status, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .values({
+        user_id: ctx.user.id,
+        status: input.status,
+        created_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ status: input.status, updated_at: sql<Date>`now()` }))
       .execute();
     await sendSignal(db(tx), { kind: SIGNAL.status, to: { customerId: customerOf(ctx) }, ids: { user: ctx.user.id } });
@@ -263,10 +312,21 @@ async function eventOf(ctx: AuthedContext, signal: Signal): Promise<TChatEvent |
   if (signal.kind === SIGNAL.receipt) {
     const { sender, reader, delivered, seen } = signal.ids;
     if (typeof sender !== 'number' || typeof reader !== 'number' || (sender !== me && reader !== me)) return null;
-    return { type: 'receipt', senderId: sender, readerId: reader, deliveredThrough: delivered ?? null, seenThrough: seen ?? null };
+    return {
+      type: 'receipt',
+      senderId: sender,
+      readerId: reader,
+      deliveredThrough: delivered ?? null,
+      seenThrough: seen ?? null,
+    };
   }
   if (signal.kind === SIGNAL.status && typeof signal.ids.user === 'number' && signal.ids.user !== me) {
-    const [ref] = await colleaguesOf(em, { customerId: customerOf(ctx), exceptId: me, roles: CHAT_ROLES, ids: [signal.ids.user] });
+    const [ref] = await colleaguesOf(em, {
+      customerId: customerOf(ctx),
+      exceptId: me,
+      roles: CHAT_ROLES,
+      ids: [signal.ids.user],
+    });
     if (!ref) return null;
     const status = (await statusesOf(em, [ref.id])).get(ref.id) ?? DEFAULT_STATUS;
     return CHAT_STATUSES.includes(status) ? { type: 'status', userId: ref.id, status } : null;

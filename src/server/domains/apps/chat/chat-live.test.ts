@@ -58,36 +58,63 @@ describe('apps.chat.live', () => {
     const sender = await subscribe(urlA, 'admin@demo.com');
     const recipient = await subscribe(urlB, 'analyst@demo.com');
 
-    const sent = await mutate<TLiveMessage>(t.app, 'admin@demo.com', 'apps.chat.live.send', { userId: analystId, message: 'Site B ready?' });
-    expect(sent).toMatchObject({ senderId: adminId, recipientId: analystId, feedback: { isSent: true, isDelivered: false, isSeen: false } });
+    const sent = await mutate<TLiveMessage>(t.app, 'admin@demo.com', 'apps.chat.live.send', {
+      userId: analystId,
+      message: 'Site B ready?',
+    });
+    expect(sent).toMatchObject({
+      senderId: adminId,
+      recipientId: analystId,
+      feedback: { isSent: true, isDelivered: false, isSeen: false },
+    });
 
     // Through app B's own LISTEN connection: the recipient's stream has it, already delivered.
     const received = await recipient.next(isMessage(sent.id));
-    expect(received).toMatchObject({ message: { message: 'Site B ready?', senderId: adminId, feedback: { isDelivered: true, isSeen: false } } });
+    expect(received).toMatchObject({
+      message: { message: 'Site B ready?', senderId: adminId, feedback: { isDelivered: true, isSeen: false } },
+    });
     // The sender's stream: its own message, then the delivered receipt from app B's subscriber.
     await sender.next(isMessage(sent.id));
     await sender.next((e) => e.type === 'receipt' && e.readerId === analystId && (e.deliveredThrough ?? 0) >= sent.id);
 
     // The recipient opens the conversation through app B: the sender hears it was seen.
-    const opened = await mutate<{ messages: TLiveMessage[] }>(appB, 'analyst@demo.com', 'apps.chat.live.open', { userId: adminId });
+    const opened = await mutate<{ messages: TLiveMessage[] }>(appB, 'analyst@demo.com', 'apps.chat.live.open', {
+      userId: adminId,
+    });
     expect(opened.messages.at(-1)).toMatchObject({ id: sent.id, feedback: { isDelivered: true, isSeen: true } });
     await sender.next((e) => e.type === 'receipt' && e.senderId === adminId && e.seenThrough === sent.id);
 
     // And the other way round, B to A.
-    const reply = await mutate<TLiveMessage>(appB, 'analyst@demo.com', 'apps.chat.live.send', { userId: adminId, message: 'Yes, all set' });
+    const reply = await mutate<TLiveMessage>(appB, 'analyst@demo.com', 'apps.chat.live.send', {
+      userId: adminId,
+      message: 'Yes, all set',
+    });
     await sender.next(isMessage(reply.id));
     const list = await (await t.caller('admin@demo.com')).apps.chat.live.colleagues();
-    expect(list.colleagues[0]).toMatchObject({ id: analystId, unseenMsgs: 1, lastMessage: { id: reply.id, message: 'Yes, all set' } });
+    expect(list.colleagues[0]).toMatchObject({
+      id: analystId,
+      unseenMsgs: 1,
+      lastMessage: { id: reply.id, message: 'Yes, all set' },
+    });
   });
 
   it('never gives a message, receipt or status to anyone but its two users of the same customer', async () => {
     const [adminId, analystId, bystanderId, nwsAdminId, nwsQcId] = await Promise.all(
-      ['admin@demo.com', 'analyst@demo.com', 'businessuser@demo.com', 'admin@nws.demo.com', 'qualitycontrol@nws.demo.com'].map(idOf),
+      [
+        'admin@demo.com',
+        'analyst@demo.com',
+        'businessuser@demo.com',
+        'admin@nws.demo.com',
+        'qualitycontrol@nws.demo.com',
+      ].map(idOf),
     );
     const bystander = await subscribe(urlA, 'businessuser@demo.com');
     const outsider = await subscribe(urlB, 'admin@nws.demo.com');
 
-    const secret = await mutate<TLiveMessage>(t.app, 'admin@demo.com', 'apps.chat.live.send', { userId: analystId, message: 'Between us' });
+    const secret = await mutate<TLiveMessage>(t.app, 'admin@demo.com', 'apps.chat.live.send', {
+      userId: analystId,
+      message: 'Between us',
+    });
     await mutate(appB, 'analyst@demo.com', 'apps.chat.live.open', { userId: adminId });
     await mutate(t.app, 'admin@demo.com', 'apps.chat.live.setStatus', { status: 'busy' });
     // A forged signal naming the outsider and the bystander as audience of the secret message: the hub
@@ -99,12 +126,19 @@ describe('apps.chat.live', () => {
     await client.end();
 
     // Sentinels sent after everything above: once they arrive, anything earlier would have too.
-    const toBystander = await mutate<TLiveMessage>(t.app, 'admin@demo.com', 'apps.chat.live.send', { userId: bystanderId, message: 'Sentinel' });
-    const toOutsider = await mutate<TLiveMessage>(appB, 'qualitycontrol@nws.demo.com', 'apps.chat.live.send', { userId: nwsAdminId, message: 'Sentinel' });
+    const toBystander = await mutate<TLiveMessage>(t.app, 'admin@demo.com', 'apps.chat.live.send', {
+      userId: bystanderId,
+      message: 'Sentinel',
+    });
+    const toOutsider = await mutate<TLiveMessage>(appB, 'qualitycontrol@nws.demo.com', 'apps.chat.live.send', {
+      userId: nwsAdminId,
+      message: 'Sentinel',
+    });
     await bystander.next(isMessage(toBystander.id));
     await outsider.next(isMessage(toOutsider.id));
 
-    const messages = (s: SseStream<TChatEvent>) => s.events.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.message.id);
+    const messages = (s: SseStream<TChatEvent>) =>
+      s.events.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.message.id);
     expect(messages(bystander)).toEqual([toBystander.id]);
     expect(messages(outsider)).toEqual([toOutsider.id]);
     // Receipts only of their own conversations; the colleague's status only within ACME.
@@ -127,11 +161,17 @@ describe('apps.chat.live', () => {
   it('refuses another customer’s user, the client role and anonymous streams', async () => {
     const nwsAdminId = await idOf('admin@nws.demo.com');
     const acme = await t.caller('admin@demo.com');
-    await expect(acme.apps.chat.live.send({ userId: nwsAdminId, message: 'Hello?' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(acme.apps.chat.live.send({ userId: nwsAdminId, message: 'Hello?' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(acme.apps.chat.live.open({ userId: nwsAdminId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(acme.apps.chat.live.send({ userId: nwsAdminId, message: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(acme.apps.chat.live.send({ userId: nwsAdminId, message: '   ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const nws = await t.caller('admin@nws.demo.com');
-    expect((await nws.apps.chat.live.colleagues()).colleagues.map((c) => c.fullName)).not.toContain((await acme.auth.me()).userData.fullName);
+    expect((await nws.apps.chat.live.colleagues()).colleagues.map((c) => c.fullName)).not.toContain(
+      (await acme.auth.me()).userData.fullName,
+    );
     const client = await t.caller('client@demo.com');
     await expect(client.apps.chat.live.colleagues()).rejects.toMatchObject({ code: 'FORBIDDEN' });
 

@@ -25,7 +25,11 @@ interface Overview {
 }
 
 async function overview(q = '', as = AS): Promise<Overview> {
-  const res = await t.request({ method: 'GET', url: `/api/apps/chat/chats-and-contacts${q ? `?q=${encodeURIComponent(q)}` : ''}`, as });
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/apps/chat/chats-and-contacts${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+    as,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Overview>();
 }
@@ -34,7 +38,10 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
   it('answers chats (most recent first), contacts and the superadmin profile user', async () => {
     const body = await overview();
     expect(body.profileUser.role).toBe('superadmin');
-    expect(body.profileUser.settings).toEqual({ isTwoStepAuthVerificationEnabled: anyBoolean(), isNotificationsOn: anyBoolean() });
+    expect(body.profileUser.settings).toEqual({
+      isTwoStepAuthVerificationEnabled: anyBoolean(),
+      isNotificationsOn: anyBoolean(),
+    });
     expect(body.contacts.length).toBe(10);
     expect(body.contacts.every((c) => ['online', 'offline', 'busy', 'away'].includes(c.status))).toBe(true);
     expect(body.contacts.some((c) => c.id === body.profileUser.id)).toBe(false);
@@ -109,7 +116,11 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json<{ msg: Msg; chat?: ChatBody }>();
     expect(body.chat).toBeUndefined();
-    expect(body.msg).toMatchObject({ message: 'See you at ten.', senderId: profileUser.id, feedback: { isSent: true, isDelivered: false, isSeen: false } });
+    expect(body.msg).toMatchObject({
+      message: 'See you at ten.',
+      senderId: profileUser.id,
+      feedback: { isSent: true, isDelivered: false, isSeen: false },
+    });
     const after = await overview();
     expect(after.chatsContacts[0].id).toBe(target.id);
     expect(after.chatsContacts[0].chat.lastMessage).toEqual(body.msg);
@@ -120,7 +131,12 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
   it('creates the chat when missing and returns it with the message', async () => {
     const { chatsContacts, contacts, profileUser } = await overview();
     const lonely = contacts.find((c) => !chatsContacts.some((x) => x.id === c.id))!;
-    const res = await t.request({ method: 'POST', url: `/api/apps/chat/chats/${lonely.id}`, as: AS, payload: { message: 'Hello!', senderId: profileUser.id } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/apps/chat/chats/${lonely.id}`,
+      as: AS,
+      payload: { message: 'Hello!', senderId: profileUser.id },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json<{ msg: Msg; chat: ChatBody }>();
     expect(body.chat).toMatchObject({ userId: lonely.id, unseenMsgs: 0, messages: [body.msg] });
@@ -134,7 +150,12 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
     const { chatsContacts } = await overview();
     const target = chatsContacts[0];
     await t.request({ method: 'GET', url: `/api/apps/chat/chats/${target.id}`, as: AS });
-    const res = await t.request({ method: 'POST', url: `/api/apps/chat/chats/${target.id}`, as: AS, payload: { message: 'Ping', senderId: target.id } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/apps/chat/chats/${target.id}`,
+      as: AS,
+      payload: { message: 'Ping', senderId: target.id },
+    });
     expect(res.statusCode).toBe(201);
     expect((await overview()).chatsContacts.find((c) => c.id === target.id)!.chat.unseenMsgs).toBe(1);
   });
@@ -156,11 +177,27 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {})).toContain(field);
     }
-    const bad = await t.request({ method: 'POST', url, as: AS, headers: { 'content-type': 'application/json' }, payload: '{"message":' });
+    const bad = await t.request({
+      method: 'POST',
+      url,
+      as: AS,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"message":',
+    });
     expect(bad.statusCode).toBe(400);
-    const big = await t.request({ method: 'POST', url, as: AS, payload: { message: 'x'.repeat(2 * 1024 * 1024), senderId: profileUser.id } });
+    const big = await t.request({
+      method: 'POST',
+      url,
+      as: AS,
+      payload: { message: 'x'.repeat(2 * 1024 * 1024), senderId: profileUser.id },
+    });
     expect(big.statusCode).toBe(413);
-    const unknown = await t.request({ method: 'POST', url: '/api/apps/chat/chats/999999', as: AS, payload: { message: 'Hi', senderId: profileUser.id } });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/apps/chat/chats/999999',
+      as: AS,
+      payload: { message: 'Hi', senderId: profileUser.id },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -12,10 +12,14 @@ import { chatsAndContacts, openChat, sendMessage } from './chat.service.ts';
 
 export const chatRest: FastifyPluginAsyncZod = async (app) => {
   const list = { querystring: ZChatsAndContactsInput, response: { 200: ZChatsAndContacts } };
-  app.get('/apps/chat/chats-and-contacts', { schema: list }, async (request) => chatsAndContacts(request, request.query));
+  app.get('/apps/chat/chats-and-contacts', { schema: list }, async (request) =>
+    chatsAndContacts(request, request.query),
+  );
 
-  app.get('/apps/chat/chats/:userId', { schema: { params: ZOpenChatInput, response: { 200: ZOpenChatResult } } }, async (request) =>
-    openChat(request, request.params),
+  app.get(
+    '/apps/chat/chats/:userId',
+    { schema: { params: ZOpenChatInput, response: { 200: ZOpenChatResult } } },
+    async (request) => openChat(request, request.params),
   );
 
   const send = { params: ZOpenChatInput, body: ZSendChatMessageBody, response: { 201: ZSendChatMessageResult } };

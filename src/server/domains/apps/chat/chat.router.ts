@@ -1,21 +1,28 @@
+import { z } from 'zod';
 import {
   ZChatsAndContacts,
+  ZChatsAndContactsInput,
   ZColleagues,
   ZColleaguesInput,
   ZLiveConversation,
   ZLiveMessage,
-  ZSendLiveMessageInput,
-  ZSetChatStatusInput,
-  ZChatsAndContactsInput,
   ZOpenChatInput,
   ZOpenChatResult,
   ZSendChatMessageInput,
   ZSendChatMessageResult,
+  ZSendLiveMessageInput,
+  ZSetChatStatusInput,
 } from '../../../../shared/schemas/chat.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { z } from 'zod';
-import { colleagues, liveEvents, markConversationSeen, openConversation, sendLiveMessage, setChatStatus } from './chat-live.service.ts';
 import { chatsAndContacts, openChat, sendMessage } from './chat.service.ts';
+import {
+  colleagues,
+  liveEvents,
+  markConversationSeen,
+  openConversation,
+  sendLiveMessage,
+  setChatStatus,
+} from './chat-live.service.ts';
 
 /** The live chat with the caller's colleagues (real users of the same customer). */
 const liveRouter = router({

@@ -16,12 +16,17 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { likeContains, toDate } from '../../../lib/list.ts';
-import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
+import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
 
 /** Copies the sample chats and their messages (moved to today's dates). */
 async function copySampleChats(em: EntityManager, owner: CopyOwner): Promise<void> {
   await db(em)
-    .with('src', (q) => q.selectFrom('chats').select(['id', 'contact_id', 'unseen_msgs', 'last_message_at', 'created_at']).where('owner_id', 'is', null))
+    .with('src', (q) =>
+      q
+        .selectFrom('chats')
+        .select(['id', 'contact_id', 'unseen_msgs', 'last_message_at', 'created_at'])
+        .where('owner_id', 'is', null),
+    )
     .with('ins', (q) =>
       q
         .insertInto('chats')
@@ -41,7 +46,17 @@ async function copySampleChats(em: EntityManager, owner: CopyOwner): Promise<voi
         .returning(['id', 'contact_id']),
     )
     .insertInto('chat_messages')
-    .columns(['chat_id', 'message', 'time', 'sender_id', 'is_sent', 'is_delivered', 'is_seen', 'created_at', 'updated_at'])
+    .columns([
+      'chat_id',
+      'message',
+      'time',
+      'sender_id',
+      'is_sent',
+      'is_delivered',
+      'is_seen',
+      'created_at',
+      'updated_at',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('ins')
@@ -68,7 +83,14 @@ function openChats(ctx: ServiceContext): Promise<AuthedContext> {
 }
 
 const PERSON_COLUMNS = ['p.id', 'p.full_name as fullName', 'p.role', 'p.about', 'p.avatar', 'p.status'] as const;
-const MESSAGE_COLUMNS = ['m.message', 'm.time', 'm.sender_id as senderId', 'm.is_sent as isSent', 'm.is_delivered as isDelivered', 'm.is_seen as isSeen'] as const;
+const MESSAGE_COLUMNS = [
+  'm.message',
+  'm.time',
+  'm.sender_id as senderId',
+  'm.is_sent as isSent',
+  'm.is_delivered as isDelivered',
+  'm.is_seen as isSeen',
+] as const;
 
 interface MessageRow {
   message: string;
@@ -93,11 +115,25 @@ function toMessage(row: MessageRow): TChatMessage {
 function lastMessage(row: { [F in keyof MessageRow]: MessageRow[F] | null }): TChatMessage | null {
   const { message, time, senderId } = row;
   if (message === null || time === null || senderId === null) return null;
-  return toMessage({ message, time, senderId, isSent: row.isSent ?? false, isDelivered: row.isDelivered ?? false, isSeen: row.isSeen ?? false });
+  return toMessage({
+    message,
+    time,
+    senderId,
+    isSent: row.isSent ?? false,
+    isDelivered: row.isDelivered ?? false,
+    isSeen: row.isSeen ?? false,
+  });
 }
 
 function toContact(row: TChatContact): TChatContact {
-  return { id: row.id, fullName: row.fullName, role: row.role, about: row.about, avatar: row.avatar, status: row.status };
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    role: row.role,
+    about: row.about,
+    avatar: row.avatar,
+    status: row.status,
+  };
 }
 
 const people = (em: EntityManager) => db(em).selectFrom('chat_people as p');
@@ -110,17 +146,30 @@ async function profileUser(em: EntityManager): Promise<TChatProfileUser> {
     .limit(1)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'The chat profile is missing: seed the demo data');
-  return { ...toContact(row), settings: { isTwoStepAuthVerificationEnabled: row.twoStep, isNotificationsOn: row.notifications } };
+  return {
+    ...toContact(row),
+    settings: { isTwoStepAuthVerificationEnabled: row.twoStep, isNotificationsOn: row.notifications },
+  };
 }
 
 async function findContact(em: EntityManager, id: number): Promise<TChatContact> {
-  const row = await people(em).select(PERSON_COLUMNS).where('p.id', '=', id).where('p.is_profile', '=', false).executeTakeFirst();
+  const row = await people(em)
+    .select(PERSON_COLUMNS)
+    .where('p.id', '=', id)
+    .where('p.is_profile', '=', false)
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No contact found with this id');
   return toContact(row);
 }
 
 async function chatMessages(em: EntityManager, chatId: number): Promise<TChatMessage[]> {
-  const rows = await db(em).selectFrom('chat_messages as m').select(MESSAGE_COLUMNS).where('m.chat_id', '=', chatId).orderBy('m.time').orderBy('m.id').execute();
+  const rows = await db(em)
+    .selectFrom('chat_messages as m')
+    .select(MESSAGE_COLUMNS)
+    .where('m.chat_id', '=', chatId)
+    .orderBy('m.time')
+    .orderBy('m.id')
+    .execute();
   return rows.map(toMessage);
 }
 
@@ -136,14 +185,36 @@ export async function chatsAndContacts(ctx: ServiceContext, input: TChatsAndCont
     .selectFrom('chats as c')
     .innerJoin('chat_people as p', 'p.id', 'c.contact_id')
     .leftJoinLateral(
-      (eb) => eb.selectFrom('chat_messages as m').select(MESSAGE_COLUMNS).whereRef('m.chat_id', '=', 'c.id').orderBy('m.time', 'desc').orderBy('m.id', 'desc').limit(1).as('lm'),
+      (eb) =>
+        eb
+          .selectFrom('chat_messages as m')
+          .select(MESSAGE_COLUMNS)
+          .whereRef('m.chat_id', '=', 'c.id')
+          .orderBy('m.time', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(1)
+          .as('lm'),
       (join) => join.onTrue(),
     )
-    .select([...PERSON_COLUMNS, 'c.id as chatId', 'c.unseen_msgs as unseenMsgs', 'lm.message', 'lm.time', 'lm.senderId', 'lm.isSent', 'lm.isDelivered', 'lm.isSeen'])
+    .select([
+      ...PERSON_COLUMNS,
+      'c.id as chatId',
+      'c.unseen_msgs as unseenMsgs',
+      'lm.message',
+      'lm.time',
+      'lm.senderId',
+      'lm.isSent',
+      'lm.isDelivered',
+      'lm.isSeen',
+    ])
     .where('c.owner_id', '=', authed.user.id)
     .orderBy('lm.time', (ob) => ob.desc().nullsLast())
     .orderBy('c.id', 'desc');
-  let contacts = people(authed.em).select(PERSON_COLUMNS).where('p.is_profile', '=', false).orderBy('p.full_name').orderBy('p.id');
+  let contacts = people(authed.em)
+    .select(PERSON_COLUMNS)
+    .where('p.is_profile', '=', false)
+    .orderBy('p.full_name')
+    .orderBy('p.id');
   if (q) {
     chats = chats.where('p.full_name', 'ilike', likeContains(q));
     contacts = contacts.where('p.full_name', 'ilike', likeContains(q));
@@ -174,7 +245,10 @@ export async function openChat(ctx: ServiceContext, input: TOpenChatInput): Prom
     .returning('id')
     .executeTakeFirst();
   if (!chat) return { contact };
-  return { chat: { id: chat.id, userId: contact.id, unseenMsgs: 0, messages: await chatMessages(authed.em, chat.id) }, contact };
+  return {
+    chat: { id: chat.id, userId: contact.id, unseenMsgs: 0, messages: await chatMessages(authed.em, chat.id) },
+    contact,
+  };
 }
 
 /**
@@ -196,13 +270,25 @@ export async function sendMessage(ctx: ServiceContext, input: TSendChatMessageIn
     const kysely = db(tx);
     const created = await kysely
       .insertInto('chats')
-      .values({ owner_id: authed.user.id, contact_id: contact.id, unseen_msgs: 0, last_message_at: now(), created_at: now(), updated_at: now() })
+      .values({
+        owner_id: authed.user.id,
+        contact_id: contact.id,
+        unseen_msgs: 0,
+        last_message_at: now(),
+        created_at: now(),
+        updated_at: now(),
+      })
       .onConflict((oc) => oc.columns(['owner_id', 'contact_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
     const { id: chatId } =
       created ??
-      (await kysely.selectFrom('chats').select('id').where('owner_id', '=', authed.user.id).where('contact_id', '=', contact.id).executeTakeFirstOrThrow());
+      (await kysely
+        .selectFrom('chats')
+        .select('id')
+        .where('owner_id', '=', authed.user.id)
+        .where('contact_id', '=', contact.id)
+        .executeTakeFirstOrThrow());
     const row = await kysely
       .insertInto('chat_messages')
       .values({
@@ -216,7 +302,14 @@ export async function sendMessage(ctx: ServiceContext, input: TSendChatMessageIn
         created_at: now(),
         updated_at: now(),
       })
-      .returning(['message', 'time', 'sender_id as senderId', 'is_sent as isSent', 'is_delivered as isDelivered', 'is_seen as isSeen'])
+      .returning([
+        'message',
+        'time',
+        'sender_id as senderId',
+        'is_sent as isSent',
+        'is_delivered as isDelivered',
+        'is_seen as isSeen',
+      ])
       .executeTakeFirstOrThrow();
     // now() is the transaction's start time: the message's own time.
     const { unseenMsgs } = await kysely

@@ -19,14 +19,18 @@ describe('apps.chat (tRPC)', () => {
 
   it('refuses bad input and unknown contacts', async () => {
     const api = await t.caller('admin@demo.com');
-    await expect(api.apps.chat.send({ userId: 1, message: '', senderId: 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.apps.chat.send({ userId: 1, message: '', senderId: 1 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     await expect(api.apps.chat.open({ userId: 999999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('is FORBIDDEN for client and UNAUTHORIZED for nobody', async () => {
     const client = await t.caller('client@demo.com');
     await expect(client.apps.chat.chatsAndContacts()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(client.apps.chat.send({ userId: 1, message: 'x', senderId: 1 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(client.apps.chat.send({ userId: 1, message: 'x', senderId: 1 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(t.createAnonCaller().apps.chat.chatsAndContacts()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

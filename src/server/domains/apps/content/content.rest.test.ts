@@ -63,13 +63,22 @@ describe('GET /api/pages/help-center and /article', () => {
 
   it('answers the first popular article by default, any article by slug, 404 for an unknown slug', async () => {
     const center = await get<THelpCenter>('/api/pages/help-center');
-    const first = await get<{ slug: string; title: string; content: string; category: { slug: string }; related: { slug: string }[] }>(
-      '/api/pages/help-center/article',
-    );
+    const first = await get<{
+      slug: string;
+      title: string;
+      content: string;
+      category: { slug: string };
+      related: { slug: string }[];
+    }>('/api/pages/help-center/article');
     expect(first.slug).toBe(center.popularArticles[0].slug);
     expect(first.content).toContain('<p>');
     const category = center.allArticles.find((c) => c.slug === first.category.slug)!;
-    expect(first.related.map((r) => r.slug).sort()).toEqual(category.articles.map((a) => a.slug).filter((s) => s !== first.slug).sort());
+    expect(first.related.map((r) => r.slug).sort()).toEqual(
+      category.articles
+        .map((a) => a.slug)
+        .filter((s) => s !== first.slug)
+        .sort(),
+    );
     const other = center.allArticles[0].articles[1];
     expect((await get<{ title: string }>(`/api/pages/help-center/article?slug=${other.slug}`)).title).toBe(other.title);
     const missing = await t.request({ method: 'GET', url: '/api/pages/help-center/article?slug=nope', as: AS });
@@ -81,12 +90,22 @@ describe('GET /api/pages/help-center and /article', () => {
 describe('GET /api/pages/profile and /profile/header', () => {
   it('answers the section named by tab (profile by default)', async () => {
     const profile = await get<Record<string, unknown>>('/api/pages/profile?tab=profile');
-    expect(Object.keys(profile).sort()).toEqual(['about', 'connections', 'contacts', 'overview', 'projectTable', 'teams', 'teamsTech']);
+    expect(Object.keys(profile).sort()).toEqual([
+      'about',
+      'connections',
+      'contacts',
+      'overview',
+      'projectTable',
+      'teams',
+      'teamsTech',
+    ]);
     expect(await get('/api/pages/profile')).toEqual(profile);
     const teams = await get<{ title: string; chips: unknown[] }[]>('/api/pages/profile?tab=teams');
     expect(teams.length).toBeGreaterThan(0);
     expect(teams[0].chips.length).toBeGreaterThan(0);
-    const projects = await get<{ tasks: string; completedTask: number; totalTask: number }[]>('/api/pages/profile?tab=projects');
+    const projects = await get<{ tasks: string; completedTask: number; totalTask: number }[]>(
+      '/api/pages/profile?tab=projects',
+    );
     for (const p of projects) expect(p.tasks).toBe(`${p.completedTask}/${p.totalTask}`);
     const connections = await get<{ isConnected: boolean }[]>('/api/pages/profile?tab=connections');
     expect(connections.some((c) => c.isConnected)).toBe(true);
@@ -100,13 +119,27 @@ describe('GET /api/pages/profile and /profile/header', () => {
 
   it('answers the profile header', async () => {
     const header = await get<Record<string, string>>('/api/pages/profile/header');
-    expect(Object.keys(header).sort()).toEqual(['coverImg', 'designation', 'fullName', 'joiningDate', 'location', 'profileImg']);
+    expect(Object.keys(header).sort()).toEqual([
+      'coverImg',
+      'designation',
+      'fullName',
+      'joiningDate',
+      'location',
+      'profileImg',
+    ]);
   });
 });
 
 describe('authorization', () => {
   it('answers 401 without a session and 403 for client on every pages path', async () => {
-    for (const url of ['/api/pages/datatable', '/api/pages/faq', '/api/pages/help-center', '/api/pages/help-center/article', '/api/pages/profile?tab=teams', '/api/pages/profile/header']) {
+    for (const url of [
+      '/api/pages/datatable',
+      '/api/pages/faq',
+      '/api/pages/help-center',
+      '/api/pages/help-center/article',
+      '/api/pages/profile?tab=teams',
+      '/api/pages/profile/header',
+    ]) {
       expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
       expect((await t.request({ method: 'GET', url, as: 'client@demo.com' })).statusCode).toBe(403);
       expect((await t.request({ method: 'GET', url, as: 'qualitycontrol@nws.demo.com' })).statusCode).toBe(200);
@@ -116,7 +149,8 @@ describe('authorization', () => {
 
 describe('PUT /api/pages/profile/connections (issue 16)', () => {
   type Card = { name: string; isConnected: boolean };
-  const put = (as: string | undefined, payload: Record<string, unknown>) => t.request({ method: 'PUT', url: '/api/pages/profile/connections', as, payload });
+  const put = (as: string | undefined, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: '/api/pages/profile/connections', as, payload });
   // Two users of the same customer (ACME), so the same copy of the sample profile.
   const ME = 'teamleader@demo.com';
   const COLLEAGUE = 'floormanager@demo.com';
@@ -132,14 +166,20 @@ describe('PUT /api/pages/profile/connections (issue 16)', () => {
     expect((await put(ME, { name: other.name, connected: true })).statusCode).toBe(200);
 
     const mine = await get<Card[]>('/api/pages/profile?tab=connections', ME);
-    expect(mine).toEqual(before.map((c) => (c.name === card.name ? { ...c, isConnected: false } : c.name === other.name ? { ...c, isConnected: true } : c)));
+    expect(mine).toEqual(
+      before.map((c) =>
+        c.name === card.name ? { ...c, isConnected: false } : c.name === other.name ? { ...c, isConnected: true } : c,
+      ),
+    );
     // The colleague still sees the sample's answers.
     expect(await get<Card[]>('/api/pages/profile?tab=connections', COLLEAGUE)).toEqual(before);
 
     // Back again: the same row, set twice, stays consistent.
     expect((await put(ME, { name: card.name, connected: true })).statusCode).toBe(200);
     expect((await put(ME, { name: card.name, connected: true })).statusCode).toBe(200);
-    expect((await get<Card[]>('/api/pages/profile?tab=connections', ME)).find((c) => c.name === card.name)!.isConnected).toBe(true);
+    expect(
+      (await get<Card[]>('/api/pages/profile?tab=connections', ME)).find((c) => c.name === card.name)!.isConnected,
+    ).toBe(true);
   });
 
   it('answers 404 naming the field for an unknown card and 400 naming the field for a bad body', async () => {

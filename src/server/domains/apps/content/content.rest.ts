@@ -2,20 +2,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type TSalesListRow,
   ZFaqGroup,
   ZFaqInput,
   ZHelpArticle,
   ZHelpArticleInput,
   ZHelpCenter,
+  ZListSalesInput,
+  ZProfileConnectionCard,
   ZProfileHeader,
   ZProfileInput,
-  ZProfileConnectionCard,
   ZProfileTab,
-  ZSetProfileConnectionInput,
-  ZListSalesInput,
   ZSalesList,
   ZSalesRow,
-  type TSalesListRow,
+  ZSetProfileConnectionInput,
 } from '../../../../shared/schemas/pages.ts';
 import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
 import {
@@ -30,11 +30,15 @@ import {
 } from './content.service.ts';
 
 export const pagesRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/pages/datatable', { schema: { response: { 200: z.array(ZSalesRow) } } }, async (request) => listSalesRows(request));
+  app.get('/pages/datatable', { schema: { response: { 200: z.array(ZSalesRow) } } }, async (request) =>
+    listSalesRows(request),
+  );
 
   // The datatable page's list (sorted, searched, paged in SQL) and its CSV of every matching row.
-  app.get('/pages/sales', { schema: { querystring: ZListSalesInput, response: { 200: ZSalesList } } }, async (request) =>
-    listSales(request, request.query),
+  app.get(
+    '/pages/sales',
+    { schema: { querystring: ZListSalesInput, response: { 200: ZSalesList } } },
+    async (request) => listSales(request, request.query),
   );
   registerCsvExport<typeof ZListSalesInput, TSalesListRow>(app, {
     name: 'sales',
@@ -54,23 +58,33 @@ export const pagesRest: FastifyPluginAsyncZod = async (app) => {
     ],
   });
 
-  app.get('/pages/faq', { schema: { querystring: ZFaqInput, response: { 200: z.array(ZFaqGroup) } } }, async (request) =>
-    listFaq(request, request.query),
+  app.get(
+    '/pages/faq',
+    { schema: { querystring: ZFaqInput, response: { 200: z.array(ZFaqGroup) } } },
+    async (request) => listFaq(request, request.query),
   );
 
-  app.get('/pages/help-center', { schema: { response: { 200: ZHelpCenter } } }, async (request) => getHelpCenter(request));
+  app.get('/pages/help-center', { schema: { response: { 200: ZHelpCenter } } }, async (request) =>
+    getHelpCenter(request),
+  );
 
   const article = { querystring: ZHelpArticleInput, response: { 200: ZHelpArticle } };
   app.get('/pages/help-center/article', { schema: article }, async (request) => getHelpArticle(request, request.query));
 
-  app.get('/pages/profile', { schema: { querystring: ZProfileInput, response: { 200: ZProfileTab } } }, async (request) =>
-    getProfileTab(request, request.query.tab),
+  app.get(
+    '/pages/profile',
+    { schema: { querystring: ZProfileInput, response: { 200: ZProfileTab } } },
+    async (request) => getProfileTab(request, request.query.tab),
   );
 
-  app.get('/pages/profile/header', { schema: { response: { 200: ZProfileHeader } } }, async (request) => getProfileHeader(request));
+  app.get('/pages/profile/header', { schema: { response: { 200: ZProfileHeader } } }, async (request) =>
+    getProfileHeader(request),
+  );
 
   // Not in the spec (issue 16): the caller connects to or disconnects from a card of the connections tab.
-  app.put('/pages/profile/connections', { schema: { body: ZSetProfileConnectionInput, response: { 200: ZProfileConnectionCard } } }, async (request) =>
-    setProfileConnection(request, request.body),
+  app.put(
+    '/pages/profile/connections',
+    { schema: { body: ZSetProfileConnectionInput, response: { 200: ZProfileConnectionCard } } },
+    async (request) => setProfileConnection(request, request.body),
   );
 };

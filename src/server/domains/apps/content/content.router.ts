@@ -5,14 +5,14 @@ import {
   ZHelpArticle,
   ZHelpArticleInput,
   ZHelpCenter,
+  ZListSalesInput,
+  ZProfileConnectionCard,
   ZProfileHeader,
   ZProfileInput,
-  ZProfileConnectionCard,
   ZProfileTab,
-  ZSetProfileConnectionInput,
-  ZListSalesInput,
   ZSalesList,
   ZSalesRow,
+  ZSetProfileConnectionInput,
 } from '../../../../shared/schemas/pages.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';

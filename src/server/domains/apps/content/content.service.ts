@@ -1,27 +1,28 @@
 // Pages demo content, read from PostgreSQL: sales datatable, FAQ (searchable), help center and articles,
 // and the sample user profile, each caller reading their customer's copy (the platform's for the superadmin),
 // made on first use. Any role that may read DemoApp; FORBIDDEN otherwise.
+
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { ListResult } from '../../../../shared/schemas/common.ts';
 import {
-  ZHelpCenter,
-  ZProfileHeader,
-  ZProfileTab,
   type TFaqGroup,
   type TFaqInput,
   type THelpArticle,
   type THelpArticleInput,
   type THelpCenter,
+  type TListSalesInput,
+  type TProfileConnectionCard,
   type TProfileHeader,
   type TProfileTab,
   type TProfileTabData,
-  type TProfileConnectionCard,
-  type TSetProfileConnectionInput,
-  type TListSalesInput,
   type TSalesListRow,
   type TSalesRow,
+  type TSetProfileConnectionInput,
+  ZHelpCenter,
+  ZProfileHeader,
+  ZProfileTab,
 } from '../../../../shared/schemas/pages.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import type { ListResult } from '../../../../shared/schemas/common.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
@@ -36,9 +37,15 @@ import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow
 export async function copySampleContent(em: EntityManager, tenant: number): Promise<void> {
   await copySampleRows(em, 'sales_rows', tenant, copiedColumns(em, SalesRow));
   const groups = await copySampleRows(em, 'faq_groups', tenant, copiedColumns(em, FaqGroup));
-  await copySampleRows(em, 'faq_questions', tenant, copiedColumns(em, FaqQuestion), { column: 'group_id', ids: groups });
+  await copySampleRows(em, 'faq_questions', tenant, copiedColumns(em, FaqQuestion), {
+    column: 'group_id',
+    ids: groups,
+  });
   const categories = await copySampleRows(em, 'help_categories', tenant, copiedColumns(em, HelpCategory));
-  await copySampleRows(em, 'help_articles', tenant, copiedColumns(em, HelpArticle), { column: 'category_id', ids: categories });
+  await copySampleRows(em, 'help_articles', tenant, copiedColumns(em, HelpArticle), {
+    column: 'category_id',
+    ids: categories,
+  });
   await copySampleRows(em, 'page_contents', tenant, copiedColumns(em, PageContent));
 }
 
@@ -103,7 +110,12 @@ function toSalesRow(r: SalesDbRow): TSalesListRow {
     },
     date: r.date,
     buyer: { name: r.buyerName, avatar: r.buyerAvatar },
-    payment: { total: r.total, receivedPaymentStatus: r.receivedPaymentStatus, paidAmount: r.paidAmount, status: r.status },
+    payment: {
+      total: r.total,
+      receivedPaymentStatus: r.receivedPaymentStatus,
+      paidAmount: r.paidAmount,
+      status: r.status,
+    },
   };
 }
 
@@ -121,7 +133,11 @@ export async function listSalesRows(ctx: ServiceContext): Promise<TSalesRow[]> {
 /** The datatable list: filtered by payment status, searched, sorted and paged in SQL (sold date, then id, by default). */
 export async function listSales(ctx: ServiceContext, input: TListSalesInput): Promise<ListResult<TSalesListRow>> {
   const { tenant } = await openContent(ctx);
-  const { rows, total } = await runList(salesSource(db(ctx.em), tenant), { ...input, sortBy: input.sortBy ?? 'date', where: [equalsFilter('s.payment_status', input.status)] });
+  const { rows, total } = await runList(salesSource(db(ctx.em), tenant), {
+    ...input,
+    sortBy: input.sortBy ?? 'date',
+    where: [equalsFilter('s.payment_status', input.status)],
+  });
   return { items: rows.map(toSalesRow), total };
 }
 
@@ -189,7 +205,9 @@ export async function getHelpCenter(ctx: ServiceContext): Promise<THelpCenter> {
     .flatMap((row) => (row.popularRank === null ? [] : [{ ...row, popularRank: row.popularRank }]))
     .sort((a, b) => a.popularRank - b.popularRank)
     .map((row) => ({ slug: row.slug, title: row.title, subtitle: row.subtitle, icon: row.icon }));
-  const keepLearning = ZHelpCenter.shape.keepLearning.parse(await pageContent(ctx, tenant, 'help-center.keep-learning'));
+  const keepLearning = ZHelpCenter.shape.keepLearning.parse(
+    await pageContent(ctx, tenant, 'help-center.keep-learning'),
+  );
   return { allArticles: [...categories.values()], popularArticles, keepLearning };
 }
 
@@ -198,7 +216,13 @@ export async function getHelpArticle(ctx: ServiceContext, input: THelpArticleInp
   const { tenant } = await openContent(ctx);
   const article = input.slug
     ? await ctx.em.findOne(HelpArticle, { slug: input.slug, tenant }, { populate: ['category'] })
-    : (await ctx.em.find(HelpArticle, { popularRank: { $ne: null }, tenant }, { populate: ['category'], orderBy: { popularRank: 'asc' }, limit: 1 }))[0];
+    : (
+        await ctx.em.find(
+          HelpArticle,
+          { popularRank: { $ne: null }, tenant },
+          { populate: ['category'], orderBy: { popularRank: 'asc' }, limit: 1 },
+        )
+      )[0];
   if (!article) throw new AppError('NOT_FOUND', 'No article found with this slug');
   const related = await ctx.em.find(
     HelpArticle,
@@ -225,8 +249,15 @@ export async function getProfileTab(ctx: ServiceContext, tab: TProfileTab): Prom
 }
 
 /** The connection cards with the caller's own answers (profile_connections) in place of the sample's. */
-async function withOwnConnections(ctx: AuthedContext, cards: TProfileConnectionCard[]): Promise<TProfileConnectionCard[]> {
-  const rows = await db(ctx.em).selectFrom('profile_connections').select(['name', 'connected']).where('owner_id', '=', ctx.user.id).execute();
+async function withOwnConnections(
+  ctx: AuthedContext,
+  cards: TProfileConnectionCard[],
+): Promise<TProfileConnectionCard[]> {
+  const rows = await db(ctx.em)
+    .selectFrom('profile_connections')
+    .select(['name', 'connected'])
+    .where('owner_id', '=', ctx.user.id)
+    .execute();
   const own = new Map(rows.map((r) => [r.name, r.connected]));
   return cards.map((card) => (own.has(card.name) ? { ...card, isConnected: own.get(card.name)! } : card));
 }
@@ -236,15 +267,26 @@ async function withOwnConnections(ctx: AuthedContext, cards: TProfileConnectionC
  * answer only, kept until they change it. NOT_FOUND naming `name` when the tab has no such card.
  * Setting a boolean twice gives the same row, so two tabs racing cannot lose anything else.
  */
-export async function setProfileConnection(ctx: ServiceContext, input: TSetProfileConnectionInput): Promise<TProfileConnectionCard> {
+export async function setProfileConnection(
+  ctx: ServiceContext,
+  input: TSetProfileConnectionInput,
+): Promise<TProfileConnectionCard> {
   const { ctx: authed, tenant } = await openContent(ctx);
   const cards = ZProfileTab.parse(await pageContent(ctx, tenant, 'profile.connections')) as TProfileConnectionCard[];
   const card = cards.find((c) => c.name === input.name);
   if (!card) throw new AppError('NOT_FOUND', `name: no connection named ${input.name}`);
   await db(ctx.em)
     .insertInto('profile_connections')
-    .values({ owner_id: authed.user.id, name: input.name, connected: input.connected, created_at: sql`now()`, updated_at: sql`now()` })
-    .onConflict((oc) => oc.columns(['owner_id', 'name']).doUpdateSet({ connected: input.connected, updated_at: sql`now()` }))
+    .values({
+      owner_id: authed.user.id,
+      name: input.name,
+      connected: input.connected,
+      created_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .onConflict((oc) =>
+      oc.columns(['owner_id', 'name']).doUpdateSet({ connected: input.connected, updated_at: sql`now()` }),
+    )
     .execute();
   return { ...card, isConnected: input.connected };
 }

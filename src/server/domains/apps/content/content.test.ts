@@ -7,7 +7,9 @@ describe('apps.pages (tRPC)', () => {
   it('answers every page procedure through the same services', async () => {
     const api = await t.caller('analyst@demo.com');
     expect((await api.apps.pages.datatable()).length).toBe(60);
-    expect((await api.apps.pages.faq({ q: 'cancel' })).flatMap((g) => g.faqs).every((f) => /cancel/i.test(f.question))).toBe(true);
+    expect(
+      (await api.apps.pages.faq({ q: 'cancel' })).flatMap((g) => g.faqs).every((f) => /cancel/i.test(f.question)),
+    ).toBe(true);
     const center = await api.apps.pages.helpCenter();
     const article = await api.apps.pages.article({ slug: center.popularArticles[1].slug });
     expect(article.lastUpdated).toBeInstanceOf(Date);

@@ -17,14 +17,20 @@ describe('apps.sales.list', () => {
     expect(first.total).toBe(all.length);
     const { id: _id, ...row } = first.items[0];
     expect(row).toEqual(all[0]);
-    expect([...first.items, ...second.items].map((s) => s.payment.total)).toEqual(all.slice(0, 20).map((s) => s.payment.total));
+    expect([...first.items, ...second.items].map((s) => s.payment.total)).toEqual(
+      all.slice(0, 20).map((s) => s.payment.total),
+    );
   });
 
   it('sorts by total both ways and by product name', async () => {
     const api = await t.caller('businessuser@demo.com');
-    const desc = (await api.apps.sales.list({ sortBy: 'total', orderBy: 'desc', itemsPerPage: -1 })).items.map((s) => s.payment.total);
+    const desc = (await api.apps.sales.list({ sortBy: 'total', orderBy: 'desc', itemsPerPage: -1 })).items.map(
+      (s) => s.payment.total,
+    );
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
-    const names = (await api.apps.sales.list({ sortBy: 'product', itemsPerPage: -1 })).items.map((s) => s.product.name.toLowerCase());
+    const names = (await api.apps.sales.list({ sortBy: 'product', itemsPerPage: -1 })).items.map((s) =>
+      s.product.name.toLowerCase(),
+    );
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
@@ -33,7 +39,9 @@ describe('apps.sales.list', () => {
     const all = await get<TSalesRow[]>('/api/pages/datatable');
     const buyer = all[3].buyer.name.split(' ')[0];
     const found = await api.apps.sales.list({ q: buyer, itemsPerPage: -1 });
-    const expected = all.filter((s) => [s.product.name, s.product.brand, s.buyer.name].some((v) => v.toLowerCase().includes(buyer.toLowerCase())));
+    const expected = all.filter((s) =>
+      [s.product.name, s.product.brand, s.buyer.name].some((v) => v.toLowerCase().includes(buyer.toLowerCase())),
+    );
     expect(found.total).toBe(expected.length);
     const cancelled = await api.apps.sales.list({ status: 'Cancelled', itemsPerPage: -1 });
     expect(cancelled.total).toBe(all.filter((s) => s.payment.status === 'Cancelled').length);
@@ -46,7 +54,11 @@ describe('apps.sales.list', () => {
     const bad = await t.request({ method: 'GET', url: '/api/pages/sales?status=Lost', as: 'businessuser@demo.com' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('status');
-    const csv = await t.request({ method: 'GET', url: '/api/export/sales.csv?status=Completed', as: 'businessuser@demo.com' });
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/export/sales.csv?status=Completed',
+      as: 'businessuser@demo.com',
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n').length - 1).toBe(page.total);
   });

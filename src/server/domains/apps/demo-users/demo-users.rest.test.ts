@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TDemoUser, TDemoUserDetail } from '../../../../shared/schemas/demo-users.ts';
 import type { TPermission } from '../../../../shared/schemas/permissions.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { expectedOrder, ids, idsMatching, type SortValue, searchTermFrom } from '../../../testing/list-assertions.ts';
 import { okGetter } from '../../../testing/rest.ts';
-import { expectedOrder, ids, idsMatching, searchTermFrom, type SortValue } from '../../../testing/list-assertions.ts';
 
 const t = await setupTestApp();
 const ADMIN = 'admin@demo.com';
@@ -34,19 +34,44 @@ describe('GET /api/apps/users', () => {
     expect(body).toMatchObject({ totalUsers: 50, totalPages: 5, page: 1 });
     expect(body.users).toHaveLength(10);
     expect(Object.keys(body.users[0]).sort()).toEqual(
-      ['avatar', 'billing', 'company', 'contact', 'country', 'currentPlan', 'email', 'fullName', 'id', 'role', 'status', 'username'].sort(),
+      [
+        'avatar',
+        'billing',
+        'company',
+        'contact',
+        'country',
+        'currentPlan',
+        'email',
+        'fullName',
+        'id',
+        'role',
+        'status',
+        'username',
+      ].sort(),
     );
     const every = await allUsers();
-    expect(new Set(every.map((u) => u.role))).toEqual(new Set(['editor', 'author', 'maintainer', 'subscriber', 'superadmin']));
+    expect(new Set(every.map((u) => u.role))).toEqual(
+      new Set(['editor', 'author', 'maintainer', 'subscriber', 'superadmin']),
+    );
     expect(new Set(every.map((u) => u.currentPlan))).toEqual(new Set(['basic', 'team', 'company', 'enterprise']));
     expect(new Set(every.map((u) => u.status))).toEqual(new Set(['active', 'inactive', 'pending']));
-    expect(new Set(every.map((u) => u.billing))).toEqual(new Set(['Manual-Credit Card', 'Manual-Cash', 'Manual-PayPal', 'Auto debit']));
+    expect(new Set(every.map((u) => u.billing))).toEqual(
+      new Set(['Manual-Credit Card', 'Manual-Cash', 'Manual-PayPal', 'Auto debit']),
+    );
   });
 
   it('reports paging for other page sizes, "all" and fallbacks', async () => {
-    expect(await get<Users>('/api/apps/users?itemsPerPage=20&page=3')).toMatchObject({ totalPages: 3, page: 3, totalUsers: 50 });
+    expect(await get<Users>('/api/apps/users?itemsPerPage=20&page=3')).toMatchObject({
+      totalPages: 3,
+      page: 3,
+      totalUsers: 50,
+    });
     expect((await get<Users>('/api/apps/users?itemsPerPage=20&page=3')).users).toHaveLength(10);
-    expect(await get<Users>('/api/apps/users?itemsPerPage=-1')).toMatchObject({ totalPages: 1, page: 1, totalUsers: 50 });
+    expect(await get<Users>('/api/apps/users?itemsPerPage=-1')).toMatchObject({
+      totalPages: 1,
+      page: 1,
+      totalUsers: 50,
+    });
     expect(await get<Users>('/api/apps/users?page=zz&itemsPerPage=qq')).toMatchObject({ totalPages: 5, page: 1 });
     expect((await get<Users>('/api/apps/users?page=9')).users).toEqual([]);
   });
@@ -68,7 +93,10 @@ describe('GET /api/apps/users', () => {
       ['role=maintainer', (u) => u.role === 'maintainer'],
       ['plan=enterprise', (u) => u.currentPlan === 'enterprise'],
       ['status=pending', (u) => u.status === 'pending'],
-      ['role=author&plan=basic&status=active', (u) => u.role === 'author' && u.currentPlan === 'basic' && u.status === 'active'],
+      [
+        'role=author&plan=basic&status=active',
+        (u) => u.role === 'author' && u.currentPlan === 'basic' && u.status === 'active',
+      ],
     ];
     for (const [query, keep] of cases) {
       const body = await get<Users>(`/api/apps/users?itemsPerPage=-1&${query}`);
@@ -142,7 +170,12 @@ describe('POST /api/apps/users', () => {
 
   it('applies defaults for status, avatar and billing', async () => {
     const { status: _s, avatar: _a, billing: _b, ...minimal } = NEW_USER;
-    const res = await t.request({ method: 'POST', url: '/api/apps/users', as: ADMIN, payload: { ...minimal, email: 'x.y@example.org' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/apps/users',
+      as: ADMIN,
+      payload: { ...minimal, email: 'x.y@example.org' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'pending', avatar: '', billing: 'Auto debit' });
   });
@@ -192,7 +225,7 @@ describe('DELETE /api/apps/users/{id}', () => {
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ message: 'User not found' });
     }
-    expect(ids((await allUsers()))).not.toContain(u.id);
+    expect(ids(await allUsers())).not.toContain(u.id);
   });
 });
 
@@ -205,16 +238,29 @@ describe('users access', () => {
       ['POST', '/api/apps/users'],
       ['GET', '/api/apps/permissions'],
     ] as const) {
-      expect((await t.request({ method, url, payload: method === 'POST' ? NEW_USER : undefined })).statusCode).toBe(401);
+      expect((await t.request({ method, url, payload: method === 'POST' ? NEW_USER : undefined })).statusCode).toBe(
+        401,
+      );
       expect(
-        (await t.request({ method, url, as: 'client@demo.com', payload: method === 'POST' ? NEW_USER : undefined })).statusCode,
+        (await t.request({ method, url, as: 'client@demo.com', payload: method === 'POST' ? NEW_USER : undefined }))
+          .statusCode,
       ).toBe(403);
     }
-    const post = await t.request({ method: 'POST', url: '/api/apps/users', as: 'businessadmin@demo.com', payload: NEW_USER });
+    const post = await t.request({
+      method: 'POST',
+      url: '/api/apps/users',
+      as: 'businessadmin@demo.com',
+      payload: NEW_USER,
+    });
     expect(post.statusCode).toBe(403);
     const del = await t.request({ method: 'DELETE', url: '/api/apps/users/2', as: 'analyst@demo.com' });
     expect(del.statusCode).toBe(403);
-    const super_ = await t.request({ method: 'POST', url: '/api/apps/users', as: 'superadmin@demo.com', payload: NEW_USER });
+    const super_ = await t.request({
+      method: 'POST',
+      url: '/api/apps/users',
+      as: 'superadmin@demo.com',
+      payload: NEW_USER,
+    });
     expect(super_.statusCode).toBe(201);
   });
 });
@@ -240,20 +286,25 @@ describe('GET /api/apps/permissions', () => {
     expect(roles).toEqual(new Set(['administrator', 'manager', 'users', 'support', 'restricted-user']));
     expect(body.permissions.every((p) => !Number.isNaN(Date.parse(p.createdDate)))).toBe(true);
     expect((await get<Permissions>('/api/apps/permissions')).permissions).toHaveLength(9);
-    expect((await get<Permissions>('/api/apps/permissions?itemsPerPage=5&page=2')).permissions.map((p) => p.name)).toEqual(
-      NAMES.slice(5),
-    );
+    expect(
+      (await get<Permissions>('/api/apps/permissions?itemsPerPage=5&page=2')).permissions.map((p) => p.name),
+    ).toEqual(NAMES.slice(5));
   });
 
   it('searches names and roles', async () => {
     const all = (await get<Permissions>('/api/apps/permissions?itemsPerPage=-1')).permissions;
-    const matching = (q: string) => all.filter((p) => [p.name, ...p.assignedTo].some((s) => s.toLowerCase().includes(q))).map((p) => p.name);
-    expect((await get<Permissions>('/api/apps/permissions?q=MANAGE')).permissions.map((p) => p.name)).toEqual(matching('manage'));
+    const matching = (q: string) =>
+      all.filter((p) => [p.name, ...p.assignedTo].some((s) => s.toLowerCase().includes(q))).map((p) => p.name);
+    expect((await get<Permissions>('/api/apps/permissions?q=MANAGE')).permissions.map((p) => p.name)).toEqual(
+      matching('manage'),
+    );
     expect(matching('manage').length).toBeGreaterThan(NAMES.filter((n) => n.toLowerCase().includes('manage')).length);
-    expect((await get<Permissions>('/api/apps/permissions?q=restricted')).permissions.map((p) => p.name)).toEqual(['Only View']);
-    expect((await get<Permissions>(`/api/apps/permissions?q=${encodeURIComponent("'")}`)).permissions.map((p) => p.name)).toEqual([
-      "Manage Others' Tasks",
+    expect((await get<Permissions>('/api/apps/permissions?q=restricted')).permissions.map((p) => p.name)).toEqual([
+      'Only View',
     ]);
+    expect(
+      (await get<Permissions>(`/api/apps/permissions?q=${encodeURIComponent("'")}`)).permissions.map((p) => p.name),
+    ).toEqual(["Manage Others' Tasks"]);
   });
 
   for (const orderBy of ['asc', 'desc'] as const) {

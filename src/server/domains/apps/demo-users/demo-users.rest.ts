@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
+  type TDemoUser,
   ZCreateDemoUserInput,
   ZDemoUser,
   ZDemoUserDetail,
   ZListDemoUsersInput,
-  type TDemoUser,
 } from '../../../../shared/schemas/demo-users.ts';
 import { pageCount } from '../../../lib/list.ts';
 import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
@@ -45,11 +45,15 @@ export const demoUsersRest: FastifyPluginAsyncZod = async (app) => {
     ],
   });
 
-  app.get('/apps/users', { schema: { querystring: ZListDemoUsersInput, response: { 200: ZUsersReply } } }, async (request) => {
-    const input = request.query;
-    const { items, total } = await listDemoUsers(request, input);
-    return { users: items, totalPages: pageCount(total, input.itemsPerPage), totalUsers: total, page: input.page };
-  });
+  app.get(
+    '/apps/users',
+    { schema: { querystring: ZListDemoUsersInput, response: { 200: ZUsersReply } } },
+    async (request) => {
+      const input = request.query;
+      const { items, total } = await listDemoUsers(request, input);
+      return { users: items, totalPages: pageCount(total, input.itemsPerPage), totalUsers: total, page: input.page };
+    },
+  );
 
   app.get('/apps/users/:id', { schema: { params: ZUserId, response: { 200: ZDemoUserDetail } } }, async (request) =>
     getDemoUser(request, request.params),
@@ -61,7 +65,9 @@ export const demoUsersRest: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Invalid bodies answer 400 { message, errors: { field: [...] } }.
-  app.post('/apps/users', { schema: { body: ZCreateDemoUserInput, response: { 201: ZDemoUser } } }, async (request, reply) =>
-    reply.code(201).send(await createDemoUser(request, request.body)),
+  app.post(
+    '/apps/users',
+    { schema: { body: ZCreateDemoUserInput, response: { 201: ZDemoUser } } },
+    async (request, reply) => reply.code(201).send(await createDemoUser(request, request.body)),
   );
 };

@@ -3,7 +3,8 @@
 // writing `manage DemoApp`. Each customer (the platform, for the superadmin) works on its own copy of
 // the sample people (made on first use); another one's user is NOT_FOUND and never listed.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
+import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
 import type {
   TCreateDemoUserInput,
@@ -13,9 +14,8 @@ import type {
   TListDemoUsersInput,
   TUpdateDemoUserInput,
 } from '../../../../shared/schemas/demo-users.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, listSource, runList } from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
@@ -78,7 +78,11 @@ export async function listDemoUsers(ctx: ServiceContext, input: TListDemoUsersIn
   const copy = await openDemoUsers(ctx);
   const { rows, total } = await runList(demoUserSource(kyselyOf(copy.ctx.em), copy.tenant), {
     ...input,
-    where: [equalsFilter('u.role', input.role), equalsFilter('u.current_plan', input.plan), equalsFilter('u.status', input.status)],
+    where: [
+      equalsFilter('u.role', input.role),
+      equalsFilter('u.current_plan', input.plan),
+      equalsFilter('u.status', input.status),
+    ],
   });
   return { items: rows, total };
 }
@@ -107,7 +111,14 @@ export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promi
 /** Add a user (validated input); returns it with its new id. */
 export async function createDemoUser(ctx: ServiceContext, input: TCreateDemoUserInput): Promise<TDemoUser> {
   const copy = await openDemoUsers(ctx, 'manage');
-  const user = copy.ctx.em.create(DemoUser, { ...input, tenant: copy.tenant, taskDone: 0, projectDone: 0, taxId: '', language: 'English' });
+  const user = copy.ctx.em.create(DemoUser, {
+    ...input,
+    tenant: copy.tenant,
+    taskDone: 0,
+    projectDone: 0,
+    taxId: '',
+    language: 'English',
+  });
   await copy.ctx.em.flush();
   return { id: user.id, ...input };
 }
@@ -126,7 +137,12 @@ export async function demoUserStats(ctx: ServiceContext): Promise<TDemoUserStats
   const row = await kyselyOf(copy.ctx.em)
     .selectFrom('demo_users as u')
     .where('u.tenant_id', '=', copy.tenant)
-    .select([sql<number>`count(*)::int`.as('total'), count('active').as('active'), count('inactive').as('inactive'), count('pending').as('pending')])
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      count('active').as('active'),
+      count('inactive').as('inactive'),
+      count('pending').as('pending'),
+    ])
     .executeTakeFirstOrThrow();
   return row;
 }

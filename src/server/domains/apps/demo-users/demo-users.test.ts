@@ -62,9 +62,19 @@ describe('apps.users', () => {
     const id = (await api.list({ sortBy: 'user' })).items[0].id;
     const before = await api.byId({ id });
     const account = await api.update({ id, version: before.version, fullName: 'Renamed Person', status: 'inactive' });
-    expect(account).toMatchObject({ fullName: 'Renamed Person', status: 'inactive', email: before.email, version: before.version + 1 });
+    expect(account).toMatchObject({
+      fullName: 'Renamed Person',
+      status: 'inactive',
+      email: before.email,
+      version: before.version + 1,
+    });
     expect((await api.stats()).inactive).toBe(stats.inactive + (before.status === 'inactive' ? 0 : 1));
-    const security = await api.update({ id, version: account.version, twoFactor: true, mutedNotifications: ['newDevice'] });
+    const security = await api.update({
+      id,
+      version: account.version,
+      twoFactor: true,
+      mutedNotifications: ['newDevice'],
+    });
     expect(security).toMatchObject({ twoFactor: true, mutedNotifications: ['newDevice'], fullName: 'Renamed Person' });
     // A change made from the first copy is refused, not silently applied over the later ones.
     expect(await codeOf(api.update({ id, version: before.version, fullName: 'Stale' }))).toBe('CONFLICT');

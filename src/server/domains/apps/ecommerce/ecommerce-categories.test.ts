@@ -23,12 +23,22 @@ describe('apps.ecommerce categories and product writes', () => {
   it('lists each category with its product count and stock value, matching the products', async () => {
     const api = (await t.caller('analyst@demo.com')).apps.ecommerce;
     const categories = (await api.categories.list({ itemsPerPage: -1 })).items;
-    expect(categories.map((c) => c.name).sort()).toEqual(['Accessories', 'Electronics', 'Games', 'Home Decor', 'Office', 'Shoes']);
+    expect(categories.map((c) => c.name).sort()).toEqual([
+      'Accessories',
+      'Electronics',
+      'Games',
+      'Home Decor',
+      'Office',
+      'Shoes',
+    ]);
     const products = (await api.products.list({ itemsPerPage: -1 })).items;
     for (const c of categories) {
       const used = products.filter((p) => p.category === c.name);
       expect(c.productCount).toBe(used.length);
-      expect(c.totalValue).toBeCloseTo(used.reduce((sum, p) => sum + Number(p.price.slice(1)) * p.qty, 0), 2);
+      expect(c.totalValue).toBeCloseTo(
+        used.reduce((sum, p) => sum + Number(p.price.slice(1)) * p.qty, 0),
+        2,
+      );
     }
     const byCount = (await api.categories.list({ itemsPerPage: -1, sortBy: 'products', orderBy: 'desc' })).items;
     expect(byCount.map((c) => c.productCount)).toEqual([...byCount.map((c) => c.productCount)].sort((a, b) => b - a));
@@ -44,7 +54,9 @@ describe('apps.ecommerce categories and product writes', () => {
     expect(renamed).toMatchObject({ name: 'Desk supplies', productCount: 1, version: 2 });
     expect(renamed.totalValue).toBeCloseTo(39.5 * 12, 2);
     expect((await api.products.byId({ id: made.id })).category).toBe('Desk supplies');
-    expect(await codeOf(api.categories.save({ id: created.id, name: 'Old read', version: created.version }))).toBe('CONFLICT');
+    expect(await codeOf(api.categories.save({ id: created.id, name: 'Old read', version: created.version }))).toBe(
+      'CONFLICT',
+    );
     const refused = await api.categories.delete({ id: created.id }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'CONFLICT' });
     expect(String((refused as Error).message)).toContain('"Desk supplies" is used by 1 product');
@@ -59,9 +71,18 @@ describe('apps.ecommerce categories and product writes', () => {
     expect(made).toMatchObject({ ...product, category: 'Office', version: 1 });
     const listed = (await api.products.list({ q: 'Walnut desk organiser', itemsPerPage: -1 })).items;
     expect(listed.map((p) => p.id)).toContain(made.id);
-    const updated = await api.products.save({ ...product, id: made.id, category: 'Office', price: 42, qty: 3, version: made.version });
+    const updated = await api.products.save({
+      ...product,
+      id: made.id,
+      category: 'Office',
+      price: 42,
+      qty: 3,
+      version: made.version,
+    });
     expect(updated).toMatchObject({ price: 42, qty: 3, version: 2 });
-    expect(await codeOf(api.products.save({ ...product, id: made.id, category: 'Office', version: made.version }))).toBe('CONFLICT');
+    expect(
+      await codeOf(api.products.save({ ...product, id: made.id, category: 'Office', version: made.version })),
+    ).toBe('CONFLICT');
     const badCategory = await api.products.save({ ...product, category: 'Nope' }).catch((e: unknown) => e);
     expect(badCategory).toMatchObject({ code: 'BAD_REQUEST' });
     expect(JSON.stringify(badCategory)).toContain('category');
@@ -73,26 +94,62 @@ describe('apps.ecommerce categories and product writes', () => {
 
   it('keeps a product gallery in the order sent, its first image being the one the lists show', async () => {
     const api = (await t.caller('admin@demo.com')).apps.ecommerce;
-    const made = await api.products.save({ ...product, category: 'Office', images: ['/api/files/1?inline=1', '/api/files/2?inline=1'] });
-    expect(made).toMatchObject({ images: ['/api/files/1?inline=1', '/api/files/2?inline=1'], image: '/api/files/1?inline=1' });
-    const reordered = await api.products.save({ ...product, id: made.id, category: 'Office', images: ['/api/files/2?inline=1', '/api/files/1?inline=1'], version: made.version });
-    expect((await api.products.byId({ id: made.id })).images).toEqual(['/api/files/2?inline=1', '/api/files/1?inline=1']);
-    expect((await api.products.list({ q: product.productName, itemsPerPage: -1 })).items.find((p) => p.id === made.id)?.image).toBe('/api/files/2?inline=1');
-    const tooMany = await api.products.save({ ...product, id: made.id, category: 'Office', images: Array.from({ length: 9 }, (_, i) => `/api/files/${i}`), version: reordered.version }).catch((e: unknown) => e);
+    const made = await api.products.save({
+      ...product,
+      category: 'Office',
+      images: ['/api/files/1?inline=1', '/api/files/2?inline=1'],
+    });
+    expect(made).toMatchObject({
+      images: ['/api/files/1?inline=1', '/api/files/2?inline=1'],
+      image: '/api/files/1?inline=1',
+    });
+    const reordered = await api.products.save({
+      ...product,
+      id: made.id,
+      category: 'Office',
+      images: ['/api/files/2?inline=1', '/api/files/1?inline=1'],
+      version: made.version,
+    });
+    expect((await api.products.byId({ id: made.id })).images).toEqual([
+      '/api/files/2?inline=1',
+      '/api/files/1?inline=1',
+    ]);
+    expect(
+      (await api.products.list({ q: product.productName, itemsPerPage: -1 })).items.find((p) => p.id === made.id)
+        ?.image,
+    ).toBe('/api/files/2?inline=1');
+    const tooMany = await api.products
+      .save({
+        ...product,
+        id: made.id,
+        category: 'Office',
+        images: Array.from({ length: 9 }, (_, i) => `/api/files/${i}`),
+        version: reordered.version,
+      })
+      .catch((e: unknown) => e);
     expect(tooMany).toMatchObject({ code: 'BAD_REQUEST' });
     expect(JSON.stringify(tooMany)).toContain('images');
     await api.products.delete({ id: made.id });
   });
 
   it('exports the categories with their counts and stock value as CSV; the client role may not', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv?sortBy=name', as: 'analyst@demo.com' });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/export/ecommerce-categories.csv?sortBy=name',
+      as: 'analyst@demo.com',
+    });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('id,name,description,products,stock_value');
-    const listed = (await (await t.caller('analyst@demo.com')).apps.ecommerce.categories.list({ itemsPerPage: -1, sortBy: 'name' })).items;
+    const listed = (
+      await (await t.caller('analyst@demo.com')).apps.ecommerce.categories.list({ itemsPerPage: -1, sortBy: 'name' })
+    ).items;
     expect(lines).toHaveLength(listed.length + 1);
     expect(lines[1].split(',')[1]).toBe(listed[0].name);
-    expect((await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/export/ecommerce-categories.csv', as: 'client@demo.com' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lets readers read only, refuses the client role, and keeps each shop copy to itself', async () => {

@@ -2,9 +2,9 @@
 // each aggregated in SQL. Orders are summed from "ecommerce_order_rollups" (per tenant, UTC month and
 // status; kept exact by statement-level triggers, see Migration20261127240000_shop_dashboard), customers
 // come from the kept row counts, so a million-row shop answers from a few dozen rows.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { TShopDashboard } from '../../../../shared/schemas/ecommerce.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { keptRowCount } from '../../../lib/list.ts';
 import { openShop } from './ecommerce.service.ts';
@@ -33,12 +33,17 @@ export async function shopFigures(db: Kysely<DB>, tenant: number): Promise<TShop
   const statuses = new Map<string, { orders: number; revenue: number }>();
   const months = new Map<string, { orders: number; revenue: number }>();
   for (const r of rows) {
-    for (const [map, key] of [[statuses, r.status], [months, r.month]] as const) {
+    for (const [map, key] of [
+      [statuses, r.status],
+      [months, r.month],
+    ] as const) {
       const sum = map.get(key) ?? { orders: 0, revenue: 0 };
       map.set(key, { orders: sum.orders + r.orders, revenue: sum.revenue + r.revenue });
     }
   }
-  const byStatus = [...statuses].sort(([a], [b]) => (a < b ? -1 : 1)).map(([status, s]) => ({ status, orders: s.orders, revenue: round2(s.revenue) }));
+  const byStatus = [...statuses]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([status, s]) => ({ status, orders: s.orders, revenue: round2(s.revenue) }));
   const orders = byStatus.reduce((n, s) => n + s.orders, 0);
   const revenue = round2(rows.reduce((n, r) => n + r.revenue, 0));
 
@@ -55,7 +60,9 @@ export async function shopFigures(db: Kysely<DB>, tenant: number): Promise<TShop
     });
   }
 
-  const { customers } = await db.selectNoFrom(keptRowCount('ecommerce_customers', tenant).as('customers')).executeTakeFirstOrThrow();
+  const { customers } = await db
+    .selectNoFrom(keptRowCount('ecommerce_customers', tenant).as('customers'))
+    .executeTakeFirstOrThrow();
 
   const topProducts = await db
     .selectFrom('ecommerce_products as p')

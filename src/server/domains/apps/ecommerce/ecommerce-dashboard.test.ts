@@ -1,8 +1,8 @@
 // The e-commerce dashboard (issue 16): every figure equals one computed here from the shop's lists.
 import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS_NEXT } from '../../../../shared/schemas/ecommerce.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
-import { ORDER_STATUS_NEXT } from '../../../../shared/schemas/ecommerce.ts';
 
 const t = await setupTestApp();
 const cents = (n: number) => Math.round(n * 100);
@@ -27,15 +27,24 @@ describe('apps.ecommerce.dashboard', () => {
       const s = statuses.get(o.status) ?? { orders: 0, revenue: 0 };
       statuses.set(o.status, { orders: s.orders + 1, revenue: s.revenue + cents(o.spent) });
     }
-    expect(dash.byStatus.map((s) => [s.status, s.orders, cents(s.revenue)]).sort()).toEqual([...statuses].map(([k, v]) => [k, v.orders, v.revenue]).sort());
+    expect(dash.byStatus.map((s) => [s.status, s.orders, cents(s.revenue)]).sort()).toEqual(
+      [...statuses].map(([k, v]) => [k, v.orders, v.revenue]).sort(),
+    );
 
     // Months: the 12 up to the latest order's, from the orders' own dates.
-    const latest = orders.map((o) => o.date).sort().at(-1)!;
+    const latest = orders
+      .map((o) => o.date)
+      .sort()
+      .at(-1)!;
     expect(dash.byMonth).toHaveLength(12);
     expect(dash.byMonth.at(-1)!.month).toBe(latest.slice(0, 7));
     for (const m of dash.byMonth) {
       const inMonth = orders.filter((o) => o.date.startsWith(m.month));
-      expect([m.month, m.orders, cents(m.revenue)]).toEqual([m.month, inMonth.length, inMonth.reduce((n, o) => n + cents(o.spent), 0)]);
+      expect([m.month, m.orders, cents(m.revenue)]).toEqual([
+        m.month,
+        inMonth.length,
+        inMonth.reduce((n, o) => n + cents(o.spent), 0),
+      ]);
     }
 
     const top = products
@@ -57,7 +66,9 @@ describe('apps.ecommerce.dashboard', () => {
 
   it('moves an order between statuses when its status changes', async () => {
     const api = (await t.caller('admin@demo.com')).apps.ecommerce;
-    const order = (await api.orders.list({ itemsPerPage: -1 })).items.find((o) => ORDER_STATUS_NEXT[o.status].length > 0)!;
+    const order = (await api.orders.list({ itemsPerPage: -1 })).items.find(
+      (o) => ORDER_STATUS_NEXT[o.status].length > 0,
+    )!;
     const to = ORDER_STATUS_NEXT[order.status][0];
     const before = await api.dashboard();
     await api.orders.setStatus({ id: order.id, status: to });

@@ -30,9 +30,13 @@ describe('apps.ecommerce for the shop pages', () => {
     const [review] = (await api.reviews.list({ status: 'Pending', itemsPerPage: 1 })).items;
     const approved = await api.reviews.setStatus({ id: review.id, status: 'Published', version: review.version });
     expect(approved).toEqual({ id: review.id, status: 'Published', version: review.version + 1 });
-    const listed = (await api.reviews.list({ status: 'Published', itemsPerPage: -1 })).items.find((r) => r.id === review.id);
+    const listed = (await api.reviews.list({ status: 'Published', itemsPerPage: -1 })).items.find(
+      (r) => r.id === review.id,
+    );
     expect(listed?.version).toBe(review.version + 1);
-    expect(await codeOf(api.reviews.setStatus({ id: review.id, status: 'Pending', version: review.version }))).toBe('CONFLICT');
+    expect(await codeOf(api.reviews.setStatus({ id: review.id, status: 'Pending', version: review.version }))).toBe(
+      'CONFLICT',
+    );
     await api.reviews.setStatus({ id: review.id, status: 'Pending', version: approved.version });
     expect(await codeOf(api.reviews.setStatus({ id: 2_000_000, status: 'Pending' }))).toBe('NOT_FOUND');
     const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;
@@ -50,7 +54,9 @@ describe('apps.ecommerce for the shop pages', () => {
     expect(out.history.map(({ from, to }) => ({ from, to }))).toEqual([{ from: 'Dispatched', to: 'Out for Delivery' }]);
     expect(out.history[0].by).not.toBe('');
     // The version read before the move is stale now.
-    expect(await codeOf(api.orders.setStatus({ id: dispatched.id, status: 'Delivered', version: before.version }))).toBe('CONFLICT');
+    expect(
+      await codeOf(api.orders.setStatus({ id: dispatched.id, status: 'Delivered', version: before.version })),
+    ).toBe('CONFLICT');
     const delivered = await api.orders.setStatus({ id: dispatched.id, status: 'Delivered', version: out.version });
     expect(delivered.history.map((h) => h.to)).toEqual(['Out for Delivery', 'Delivered']);
     // Delivered is final; the refusal names the field.
@@ -101,17 +107,25 @@ describe('apps.ecommerce for the shop pages', () => {
 
 describe('GET /api/export/ecommerce-*.csv', () => {
   it('streams every matching row of the shop lists with the list filters; readers may, the client role may not', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/export/ecommerce-products.csv?category=Shoes&sortBy=price', as: 'analyst@demo.com' });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/export/ecommerce-products.csv?category=Shoes&sortBy=price',
+      as: 'analyst@demo.com',
+    });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toContain('product');
-    const shoes = (await (await t.caller('analyst@demo.com')).apps.ecommerce.products.list({ category: 'Shoes', itemsPerPage: -1 })).total;
+    const shoes = (
+      await (await t.caller('analyst@demo.com')).apps.ecommerce.products.list({ category: 'Shoes', itemsPerPage: -1 })
+    ).total;
     expect(lines).toHaveLength(shoes + 1);
     for (const list of ['orders', 'customers', 'reviews', 'referrals']) {
       const answer = await t.request({ method: 'GET', url: `/api/export/ecommerce-${list}.csv`, as: 'admin@demo.com' });
       expect(answer.statusCode, list).toBe(200);
       expect(answer.body.trim().split('\n').length, list).toBeGreaterThan(40);
     }
-    expect((await t.request({ method: 'GET', url: '/api/export/ecommerce-orders.csv', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/export/ecommerce-orders.csv', as: 'client@demo.com' })).statusCode,
+    ).toBe(403);
   });
 });

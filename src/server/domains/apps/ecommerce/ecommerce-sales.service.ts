@@ -4,9 +4,9 @@
 // statement, from "ecommerce_order_day_rollups" (per tenant, UTC day, method and payment state; kept
 // exact by statement-level triggers, see Migration20261128110000_shop_sales_rollups): a window of a
 // million-order shop is at most 8 rows a day, read through the primary key's (tenant_id, day) prefix.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { PAYMENT_METHODS, type TShopSales, type TShopSalesInput } from '../../../../shared/schemas/ecommerce.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { openShop } from './ecommerce.service.ts';
 
@@ -45,7 +45,17 @@ export async function salesFigures(db: Kysely<DB>, tenant: number, weeks: number
      order by day desc limit 1`.execute(db);
   const window = win.rows[0];
   if (!window) {
-    return { weeks, from: null, to: null, current: ZERO, previous: ZERO, byWeek: [], byMethod: [], byPayment: [], byWeekday: [] };
+    return {
+      weeks,
+      from: null,
+      to: null,
+      current: ZERO,
+      previous: ZERO,
+      byWeek: [],
+      byMethod: [],
+      byPayment: [],
+      byWeekday: [],
+    };
   }
 
   const { rows } = await sql<GroupRow>`

@@ -29,7 +29,12 @@ async function raw(tenant: number, from: string, to: string, key: string): Promi
       where tenant_id = ? and (ordered_at at time zone 'UTC')::date between ?::date and ?::date group by 1`,
     [tenant, from, to],
   );
-  return new Map(rows.map((r) => [r.k, { orders: r.orders, revenue: Number(r.revenue), averageOrder: Number(r.revenue) / r.orders }]));
+  return new Map(
+    rows.map((r) => [
+      r.k,
+      { orders: r.orders, revenue: Number(r.revenue), averageOrder: Number(r.revenue) / r.orders },
+    ]),
+  );
 }
 
 /** `figures` agree with the raw sums of `tenant`'s orders (zero where raw has none). */
@@ -45,7 +50,9 @@ async function expectRawFigures(tenant: number, s: TShopSales) {
   const monday = new Date(sunday.getTime() - (s.weeks * 7 - 1) * 86_400_000).toISOString().slice(0, 10);
   expect(s.from).toBe(monday);
   const before = new Date(new Date(`${monday}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
-  const earliest = new Date(new Date(`${monday}T00:00:00Z`).getTime() - s.weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  const earliest = new Date(new Date(`${monday}T00:00:00Z`).getTime() - s.weeks * 7 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 
   const same = (got: Sum, want: Sum | undefined, what: string) => {
     expect([got.orders, cents(got.revenue), cents(got.averageOrder)], what).toEqual([
@@ -56,7 +63,12 @@ async function expectRawFigures(tenant: number, s: TShopSales) {
   };
   same(s.current, (await raw(tenant, monday, s.to!, "'all'")).get('all'), 'current');
   same(s.previous, (await raw(tenant, earliest, before, "'all'")).get('all'), 'previous');
-  const weeks = await raw(tenant, monday, s.to!, `to_char(date_trunc('week', (ordered_at at time zone 'UTC')::date), 'YYYY-MM-DD')`);
+  const weeks = await raw(
+    tenant,
+    monday,
+    s.to!,
+    `to_char(date_trunc('week', (ordered_at at time zone 'UTC')::date), 'YYYY-MM-DD')`,
+  );
   expect(s.byWeek).toHaveLength(s.weeks);
   expect(s.byWeek[0].week).toBe(monday);
   for (const w of s.byWeek) same(w, weeks.get(w.week), `week ${w.week}`);
@@ -90,7 +102,11 @@ describe('apps.ecommerce.sales', () => {
     const acme = (await t.caller('admin@demo.com')).apps.ecommerce;
     const nws = (await t.caller('admin@nws.demo.com')).apps.ecommerce;
     const platform = (await t.caller('superadmin@demo.com')).apps.ecommerce;
-    const [acmeBefore, nwsBefore, platformBefore] = await Promise.all([acme.sales({ weeks: 12 }), nws.sales({ weeks: 12 }), platform.sales({ weeks: 12 })]);
+    const [acmeBefore, nwsBefore, platformBefore] = await Promise.all([
+      acme.sales({ weeks: 12 }),
+      nws.sales({ weeks: 12 }),
+      platform.sales({ weeks: 12 }),
+    ]);
     // The fifth latest order: the window (up to the latest order's week) stays where it is.
     const order = (await acme.orders.list({ sortBy: 'date', orderBy: 'desc', itemsPerPage: 5 })).items[4];
     await acme.orders.delete({ id: order.id });
@@ -111,7 +127,11 @@ describe('apps.ecommerce.sales', () => {
     const byDefault = await t.request({ method: 'GET', url: '/api/apps/ecommerce/sales', as: 'analyst@demo.com' });
     expect(byDefault.json<TShopSales>().weeks).toBe(12);
     for (const weeks of ['0', '53', 'abc', '1.5', '-4']) {
-      const bad = await t.request({ method: 'GET', url: `/api/apps/ecommerce/sales?weeks=${weeks}`, as: 'analyst@demo.com' });
+      const bad = await t.request({
+        method: 'GET',
+        url: `/api/apps/ecommerce/sales?weeks=${weeks}`,
+        as: 'analyst@demo.com',
+      });
       expect(bad.statusCode, weeks).toBe(400);
       expect(bad.body, weeks).toContain('weeks');
     }
@@ -124,6 +144,8 @@ describe('apps.ecommerce.sales', () => {
   it('refuses callers without the demo apps', async () => {
     expect(await codeOf((await t.caller('client@demo.com')).apps.ecommerce.sales({ weeks: 12 }))).toBe('FORBIDDEN');
     expect(await codeOf(t.createAnonCaller().apps.ecommerce.sales({ weeks: 12 }))).toBe('UNAUTHORIZED');
-    expect((await t.request({ method: 'GET', url: '/api/apps/ecommerce/sales', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/apps/ecommerce/sales', as: 'client@demo.com' })).statusCode,
+    ).toBe(403);
   });
 });

@@ -3,11 +3,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import {
   ORDER_STATUSES,
-  type TShopSettingsFields,
   PAYMENT_METHODS,
   PRODUCT_STATUSES,
   REFERRAL_STATUSES,
   REVIEW_STATUSES,
+  type TShopSettingsFields,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { DemoTenant } from '../provision/demo-tenant.entity.ts';

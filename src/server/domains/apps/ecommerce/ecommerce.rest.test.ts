@@ -1,16 +1,6 @@
 // REST /api/apps/ecommerce/* against the seeded database: every filter, sort key (both directions),
 // paging edge, mutation, error body and role check of spec sections 7 and 8.
 import { describe, expect, it } from 'vitest';
-import {
-  expectedOrder,
-  expectEmpty404,
-  idsMatching,
-  ids,
-  searchTermFrom,
-  type SortValue,
-} from '../../../testing/list-assertions.ts';
-import { setupTestApp } from '../../../testing/app.ts';
-import { okGetter } from '../../../testing/rest.ts';
 import type {
   TEcommerceCustomer,
   TEcommerceCustomerDetail,
@@ -19,6 +9,16 @@ import type {
   TReferral,
   TReview,
 } from '../../../../shared/schemas/ecommerce.ts';
+import { setupTestApp } from '../../../testing/app.ts';
+import {
+  expectEmpty404,
+  expectedOrder,
+  ids,
+  idsMatching,
+  type SortValue,
+  searchTermFrom,
+} from '../../../testing/list-assertions.ts';
+import { okGetter } from '../../../testing/rest.ts';
 
 const t = await setupTestApp();
 const ADMIN = 'admin@demo.com';
@@ -34,20 +34,20 @@ type Referrals = { referrals: TReferral[]; total: number };
 const price = (s: string) => Number(s.slice(1));
 
 /** For each sort key, both directions: the server's order equals the order derived from the full list. */
-function sortCases<T extends { id: number }>(
-  path: string,
-  key: string,
-  sorts: Record<string, (row: T) => SortValue>,
-) {
+function sortCases<T extends { id: number }>(path: string, key: string, sorts: Record<string, (row: T) => SortValue>) {
   describe(`${path} sorting`, () => {
     for (const [sortBy, value] of Object.entries(sorts)) {
       for (const orderBy of ['asc', 'desc'] as const) {
         it(`sortBy=${sortBy}&orderBy=${orderBy}`, async () => {
           const all = (await get<Record<string, T[]>>(`${path}?itemsPerPage=-1`))[key];
-          const sorted = (await get<Record<string, T[]>>(`${path}?itemsPerPage=-1&sortBy=${sortBy}&orderBy=${orderBy}`))[key];
+          const sorted = (
+            await get<Record<string, T[]>>(`${path}?itemsPerPage=-1&sortBy=${sortBy}&orderBy=${orderBy}`)
+          )[key];
           expect(ids(sorted)).toEqual(expectedOrder(all, value, orderBy));
           // A middle page is the same slice of that order.
-          const page = (await get<Record<string, T[]>>(`${path}?itemsPerPage=7&page=3&sortBy=${sortBy}&orderBy=${orderBy}`))[key];
+          const page = (
+            await get<Record<string, T[]>>(`${path}?itemsPerPage=7&page=3&sortBy=${sortBy}&orderBy=${orderBy}`)
+          )[key];
           expect(ids(page)).toEqual(ids(sorted).slice(14, 21));
         });
       }
@@ -73,7 +73,10 @@ describe('GET /api/apps/ecommerce/products', () => {
 
   it('searches name or brand, case-insensitively', async () => {
     const all = (await get<Products>('/api/apps/ecommerce/products?itemsPerPage=-1')).products;
-    for (const q of [searchTermFrom(all[3].productName).toUpperCase(), all[10].productBrand.slice(0, 4).toLowerCase()]) {
+    for (const q of [
+      searchTermFrom(all[3].productName).toUpperCase(),
+      all[10].productBrand.slice(0, 4).toLowerCase(),
+    ]) {
       const body = await get<Products>(`/api/apps/ecommerce/products?itemsPerPage=-1&q=${encodeURIComponent(q)}`);
       const expected = idsMatching(all, q, (p) => [p.productName, p.productBrand]);
       expect(expected.length).toBeGreaterThan(0);
@@ -90,7 +93,10 @@ describe('GET /api/apps/ecommerce/products', () => {
       ['category=Shoes', (p) => p.category === 'Shoes'],
       ['category=Home%20Decor', (p) => p.category === 'Home Decor'],
       ['status=Published', (p) => p.status === 'Published'],
-      ['status=Scheduled&category=Games&stock=true', (p) => p.status === 'Scheduled' && p.category === 'Games' && p.stock],
+      [
+        'status=Scheduled&category=Games&stock=true',
+        (p) => p.status === 'Scheduled' && p.category === 'Games' && p.stock,
+      ],
     ];
     for (const [query, keep] of cases) {
       const body = await get<Products>(`/api/apps/ecommerce/products?itemsPerPage=-1&${query}`);
@@ -110,7 +116,8 @@ describe('GET /api/apps/ecommerce/products', () => {
   });
 
   it('compares prices as numbers', async () => {
-    const sorted = (await get<Products>('/api/apps/ecommerce/products?itemsPerPage=-1&sortBy=price&orderBy=asc')).products;
+    const sorted = (await get<Products>('/api/apps/ecommerce/products?itemsPerPage=-1&sortBy=price&orderBy=asc'))
+      .products;
     const values = sorted.map((p) => price(p.price));
     expect(values).toEqual([...values].sort((a, b) => a - b));
   });
@@ -140,9 +147,15 @@ describe('GET /api/apps/ecommerce/products', () => {
 
   it('ignores unknown sort keys and odd orderBy values', async () => {
     const base = ids((await get<Products>('/api/apps/ecommerce/products')).products);
-    expect(ids((await get<Products>('/api/apps/ecommerce/products?sortBy=id;drop%20table%20x&orderBy=asc')).products)).toEqual(base);
-    const asc = ids((await get<Products>('/api/apps/ecommerce/products?sortBy=qty&orderBy=up&itemsPerPage=-1')).products);
-    const explicit = ids((await get<Products>('/api/apps/ecommerce/products?sortBy=qty&orderBy=asc&itemsPerPage=-1')).products);
+    expect(
+      ids((await get<Products>('/api/apps/ecommerce/products?sortBy=id;drop%20table%20x&orderBy=asc')).products),
+    ).toEqual(base);
+    const asc = ids(
+      (await get<Products>('/api/apps/ecommerce/products?sortBy=qty&orderBy=up&itemsPerPage=-1')).products,
+    );
+    const explicit = ids(
+      (await get<Products>('/api/apps/ecommerce/products?sortBy=qty&orderBy=asc&itemsPerPage=-1')).products,
+    );
     expect(asc).toEqual(explicit);
   });
 
@@ -184,12 +197,20 @@ describe('DELETE /api/apps/ecommerce/products/{id}', () => {
 
   it('lets superadmin delete (in the platform copy of the shop) and refuses read-only roles (403)', async () => {
     const [first] = (await get<Products>('/api/apps/ecommerce/products')).products;
-    const refused = await t.request({ method: 'DELETE', url: `/api/apps/ecommerce/products/${first.id}`, as: 'analyst@demo.com' });
+    const refused = await t.request({
+      method: 'DELETE',
+      url: `/api/apps/ecommerce/products/${first.id}`,
+      as: 'analyst@demo.com',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toMatch(/not allowed/);
     const asSuperadmin = okGetter(t, 'superadmin@demo.com');
     const [own] = (await asSuperadmin<Products>('/api/apps/ecommerce/products')).products;
-    const ok = await t.request({ method: 'DELETE', url: `/api/apps/ecommerce/products/${own.id}`, as: 'superadmin@demo.com' });
+    const ok = await t.request({
+      method: 'DELETE',
+      url: `/api/apps/ecommerce/products/${own.id}`,
+      as: 'superadmin@demo.com',
+    });
     expect(ok.statusCode).toBe(204);
   });
 });
@@ -201,7 +222,20 @@ describe('GET /api/apps/ecommerce/orders', () => {
     expect(body.orders).toHaveLength(10);
     const o = body.orders[0];
     expect(Object.keys(o).sort()).toEqual(
-      ['avatar', 'customer', 'date', 'email', 'id', 'method', 'methodNumber', 'order', 'payment', 'spent', 'status', 'time'].sort(),
+      [
+        'avatar',
+        'customer',
+        'date',
+        'email',
+        'id',
+        'method',
+        'methodNumber',
+        'order',
+        'payment',
+        'spent',
+        'status',
+        'time',
+      ].sort(),
     );
     expect(o.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(o.time).toMatch(/^\d{2}:\d{2}$/);
@@ -259,7 +293,18 @@ describe('GET /api/apps/ecommerce/customers', () => {
     expect(body.customers).toHaveLength(10);
     const c = body.customers[0];
     expect(Object.keys(c).sort()).toEqual(
-      ['avatar', 'country', 'countryCode', 'countryFlag', 'customer', 'customerId', 'email', 'id', 'order', 'totalSpent'].sort(),
+      [
+        'avatar',
+        'country',
+        'countryCode',
+        'countryFlag',
+        'customer',
+        'customerId',
+        'email',
+        'id',
+        'order',
+        'totalSpent',
+      ].sort(),
     );
     expect(c.countryCode).toMatch(/^[a-z]{2}$/);
     expect([...c.countryFlag]).toHaveLength(2);
@@ -268,7 +313,11 @@ describe('GET /api/apps/ecommerce/customers', () => {
   it('searches customer, country and email', async () => {
     const all = (await get<Customers>('/api/apps/ecommerce/customers?itemsPerPage=-1')).customers;
     const fields = (c: TEcommerceCustomer) => [c.customer, c.country, c.email];
-    for (const q of [searchTermFrom(all[4].customer), all[9].country.slice(0, 5), all[30].email.split('@')[0].slice(-5)]) {
+    for (const q of [
+      searchTermFrom(all[4].customer),
+      all[9].country.slice(0, 5),
+      all[30].email.split('@')[0].slice(-5),
+    ]) {
       const body = await get<Customers>(`/api/apps/ecommerce/customers?itemsPerPage=-1&q=${encodeURIComponent(q)}`);
       const expected = idsMatching(all, q, fields);
       expect(expected.length, q).toBeGreaterThan(0);
@@ -309,7 +358,20 @@ describe('GET /api/apps/ecommerce/reviews', () => {
     expect(body.total).toBe(100);
     const r = body.reviews[0];
     expect(Object.keys(r).sort()).toEqual(
-      ['avatar', 'companyName', 'date', 'email', 'head', 'id', 'para', 'product', 'productImage', 'review', 'reviewer', 'status'].sort(),
+      [
+        'avatar',
+        'companyName',
+        'date',
+        'email',
+        'head',
+        'id',
+        'para',
+        'product',
+        'productImage',
+        'review',
+        'reviewer',
+        'status',
+      ].sort(),
     );
     expect(r.review).toBeGreaterThanOrEqual(1);
     expect(r.review).toBeLessThanOrEqual(5);
@@ -369,7 +431,9 @@ describe('GET /api/apps/ecommerce/referrals', () => {
     expect(body.total).toBe(45);
     expect(body.referrals).toHaveLength(10);
     const r = body.referrals[0];
-    expect(Object.keys(r).sort()).toEqual(['avatar', 'earning', 'email', 'id', 'referredId', 'status', 'user', 'value'].sort());
+    expect(Object.keys(r).sort()).toEqual(
+      ['avatar', 'earning', 'email', 'id', 'referredId', 'status', 'user', 'value'].sort(),
+    );
     expect(r.value).toMatch(/^\$\d+\.\d{2}$/);
     expect(r.earning).toMatch(/^\$\d+\.\d{2}$/);
     const last = await get<Referrals>('/api/apps/ecommerce/referrals?page=5');
@@ -410,7 +474,12 @@ describe('e-commerce access', () => {
   });
 
   it('lets every other role read', async () => {
-    for (const as of ['floormanager@demo.com', 'teamleader@demo.com', 'qualitycontrol@demo.com', 'admin@nws.demo.com']) {
+    for (const as of [
+      'floormanager@demo.com',
+      'teamleader@demo.com',
+      'qualitycontrol@demo.com',
+      'admin@nws.demo.com',
+    ]) {
       expect((await get<Products>('/api/apps/ecommerce/products', as)).products.length).toBeGreaterThan(0);
     }
   });

@@ -4,6 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
+  type TCategory,
+  type TEcommerceCustomer,
+  type TOrder,
+  type TProduct,
+  type TReferral,
+  type TReview,
   ZEcommerceCustomer,
   ZEcommerceCustomerByIdInput,
   ZEcommerceCustomerDetail,
@@ -18,14 +24,8 @@ import {
   ZReferral,
   ZReview,
   ZShopDashboard,
-  type TCategory,
   ZShopSales,
   ZShopSalesInput,
-  type TEcommerceCustomer,
-  type TOrder,
-  type TProduct,
-  type TReferral,
-  type TReview,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
@@ -144,24 +144,38 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   });
 
   // GET /api/apps/ecommerce/dashboard: the e-commerce dashboard's figures (issue 16).
-  app.get('/apps/ecommerce/dashboard', { schema: { response: { 200: ZShopDashboard } } }, (request) => shopDashboard(request));
+  app.get('/apps/ecommerce/dashboard', { schema: { response: { 200: ZShopDashboard } } }, (request) =>
+    shopDashboard(request),
+  );
   // GET /api/apps/ecommerce/sales?weeks=12: the analytics dashboard's sales figures (issue 16).
-  app.get('/apps/ecommerce/sales', { schema: { querystring: ZShopSalesInput, response: { 200: ZShopSales } } }, (request) => shopSales(request, request.query));
+  app.get(
+    '/apps/ecommerce/sales',
+    { schema: { querystring: ZShopSalesInput, response: { 200: ZShopSales } } },
+    (request) => shopSales(request, request.query),
+  );
 
-  app.get('/apps/ecommerce/products', { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } }, async (request) => {
-    const { items, total } = await shop.listProducts(request, request.query);
-    return { products: items, total };
-  });
+  app.get(
+    '/apps/ecommerce/products',
+    { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } },
+    async (request) => {
+      const { items, total } = await shop.listProducts(request, request.query);
+      return { products: items, total };
+    },
+  );
 
   app.delete('/apps/ecommerce/products/:id', { schema: { params: ZId404 } }, async (request, reply) => {
     await orEmpty404(shop.deleteProduct(request, request.params));
     return reply.code(204).send();
   });
 
-  app.get('/apps/ecommerce/orders', { schema: { querystring: ZListOrdersInput, response: { 200: ZOrdersReply } } }, async (request) => {
-    const { items, total } = await shop.listOrders(request, request.query);
-    return { orders: items, total };
-  });
+  app.get(
+    '/apps/ecommerce/orders',
+    { schema: { querystring: ZListOrdersInput, response: { 200: ZOrdersReply } } },
+    async (request) => {
+      const { items, total } = await shop.listOrders(request, request.query);
+      return { orders: items, total };
+    },
+  );
 
   const deleteOrder = { params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(204) }) };
   app.delete('/apps/ecommerce/orders/:id', { schema: deleteOrder }, async (request, reply) => {
@@ -184,10 +198,14 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
     orEmpty404(shop.getEcommerceCustomer(request, request.params)),
   );
 
-  app.get('/apps/ecommerce/reviews', { schema: { querystring: ZListReviewsInput, response: { 200: ZReviewsReply } } }, async (request) => {
-    const { items, total } = await shop.listReviews(request, request.query);
-    return { reviews: items, total };
-  });
+  app.get(
+    '/apps/ecommerce/reviews',
+    { schema: { querystring: ZListReviewsInput, response: { 200: ZReviewsReply } } },
+    async (request) => {
+      const { items, total } = await shop.listReviews(request, request.query);
+      return { reviews: items, total };
+    },
+  );
 
   app.delete('/apps/ecommerce/reviews/:id', { schema: { params: ZId404 } }, async (request, reply) => {
     await orEmpty404(shop.deleteReview(request, request.params));

@@ -3,46 +3,52 @@
 // Each customer (the platform, for the superadmin) works on its own copy of the shop (made on first use):
 // every source and write is confined to the caller's demo tenant; another one's rows are NOT_FOUND.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
-import type { ListResult } from '../../../../shared/schemas/common.ts';
+import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
+import type { Action } from '../../../../shared/abilities/index.ts';
+import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
 import type {
+  TCategory,
   TEcommerceCustomer,
   TEcommerceCustomerByIdInput,
   TEcommerceCustomerDetail,
+  TListCategoriesInput,
+  TListCustomerOrdersInput,
   TListEcommerceCustomersInput,
   TListOrdersInput,
   TListProductsInput,
   TListReferralsInput,
   TListReviewsInput,
-  TListCustomerOrdersInput,
   TOrder,
   TOrderByNumberInput,
   TOrderDetail,
+  TProduct,
+  TProductDetail,
   TProductStats,
+  TReferral,
   TReferralStats,
+  TReviewRow,
+  TSaveCategoryInput,
+  TSaveProductInput,
   TSetOrderStatusInput,
   TSetReviewStatusInput,
   TShopSettings,
   TUpdateShopSettingsInput,
-  TProduct,
-  TReferral,
-  TReviewRow,
-  TCategory,
-  TListCategoriesInput,
-  TProductDetail,
-  TSaveCategoryInput,
-  TSaveProductInput,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { DEFAULT_SHOP_SETTINGS, ORDER_STATUS_NEXT, ZShopSettingsFields } from '../../../../shared/schemas/ecommerce.ts';
-import type { TByIdInput } from '../../../../shared/schemas/common.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { staleRecord } from '../../../lib/records.ts';
-import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, keptRowCount, listSource, runList, toDate } from '../../../lib/list.ts';
+import { staleRecord } from '../../../lib/records.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
-import { EcommerceCategory, EcommerceCustomer, EcommerceOrder, EcommerceProduct, EcommerceReferral, EcommerceReview } from './ecommerce.entity.ts';
+import {
+  EcommerceCategory,
+  EcommerceCustomer,
+  EcommerceOrder,
+  EcommerceProduct,
+  EcommerceReferral,
+  EcommerceReview,
+} from './ecommerce.entity.ts';
 
 const SHOP_TABLES = [
   [EcommerceCategory, 'ecommerce_categories'],
@@ -119,13 +125,19 @@ export async function listProducts(ctx: ServiceContext, input: TListProductsInpu
   if (input.category !== undefined) await requireCategory(kyselyOf(shop.ctx.em), shop.tenant, input.category);
   const { rows, total } = await runList(productSource(kyselyOf(shop.ctx.em), shop.tenant), {
     ...input,
-    where: [equalsFilter('p.category', input.category), equalsFilter('p.status', input.status), equalsFilter('p.stock', input.stock)],
+    where: [
+      equalsFilter('p.category', input.category),
+      equalsFilter('p.status', input.status),
+      equalsFilter('p.stock', input.stock),
+    ],
   });
   return { items: rows.map((r) => ({ ...r, price: dollars(r.price) })), total };
 }
 
 /** A CSV export's rows: every row matching the list's input, read 500 at a time (each page in SQL). */
-function everyPage<I extends { page: number; itemsPerPage: number }, T>(list: (ctx: ServiceContext, input: I) => Promise<ListResult<T>>) {
+function everyPage<I extends { page: number; itemsPerPage: number }, T>(
+  list: (ctx: ServiceContext, input: I) => Promise<ListResult<T>>,
+) {
   return async function* (ctx: ServiceContext, input: I): AsyncGenerator<T[]> {
     for (let page = 1; ; page++) {
       const { items } = await list(ctx, { ...input, page, itemsPerPage: 500 });
@@ -192,7 +204,12 @@ export async function getProduct(ctx: ServiceContext, input: TByIdInput): Promis
 
 /** BAD_REQUEST on `category` unless the caller's shop has a category of that name. */
 async function requireCategory(db: Kysely<DB>, tenant: number, name: string): Promise<void> {
-  const found = await db.selectFrom('ecommerce_categories').select('id').where('tenant_id', '=', tenant).where('name', '=', name).executeTakeFirst();
+  const found = await db
+    .selectFrom('ecommerce_categories')
+    .select('id')
+    .where('tenant_id', '=', tenant)
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (!found) {
     const message = `category must be one of the shop's categories; there is none named "${name}"`;
     throw new AppError('BAD_REQUEST', message, { category: [message] });
@@ -239,7 +256,12 @@ export async function saveProduct(ctx: ServiceContext, input: TSaveProductInput)
     if (input.version !== undefined) update = update.where('version', '=', input.version);
     const row = await update.returning('id').executeTakeFirst();
     if (!row) {
-      const exists = await db.selectFrom('ecommerce_products').select('id').where('id', '=', input.id).where('tenant_id', '=', shop.tenant).executeTakeFirst();
+      const exists = await db
+        .selectFrom('ecommerce_products')
+        .select('id')
+        .where('id', '=', input.id)
+        .where('tenant_id', '=', shop.tenant)
+        .executeTakeFirst();
       if (!exists) throw new AppError('NOT_FOUND', 'Product not found');
       throw staleRecord('Product');
     }
@@ -292,7 +314,11 @@ export async function listCategories(ctx: ServiceContext, input: TListCategories
 export const iterateCategories = everyPage(listCategories);
 
 async function categoryById(db: Kysely<DB>, tenant: number, id: number): Promise<TCategory> {
-  const { rows } = await runList(categorySource(db, tenant), { page: 1, itemsPerPage: 1, where: [sql<boolean>`c.id = ${id}`] });
+  const { rows } = await runList(categorySource(db, tenant), {
+    page: 1,
+    itemsPerPage: 1,
+    where: [sql<boolean>`c.id = ${id}`],
+  });
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'Category not found');
   return row;
@@ -323,7 +349,14 @@ export async function saveCategory(ctx: ServiceContext, input: TSaveCategoryInpu
     if (input.id === undefined) {
       const row = await db
         .insertInto('ecommerce_categories')
-        .values({ tenant_id: shop.tenant, name: input.name, description: input.description, version: 1, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+        .values({
+          tenant_id: shop.tenant,
+          name: input.name,
+          description: input.description,
+          version: 1,
+          created_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        })
         .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -341,7 +374,12 @@ export async function saveCategory(ctx: ServiceContext, input: TSaveCategoryInpu
     if (input.version !== undefined && current.version !== input.version) throw staleRecord('Category');
     await db
       .updateTable('ecommerce_categories')
-      .set({ name: input.name, description: input.description, version: current.version + 1, updated_at: sql<Date>`now()` })
+      .set({
+        name: input.name,
+        description: input.description,
+        version: current.version + 1,
+        updated_at: sql<Date>`now()`,
+      })
       .where('id', '=', input.id)
       .execute();
     if (current.name !== input.name) {
@@ -421,7 +459,10 @@ export function reviewSource(db: Kysely<DB>, tenant: number) {
 export async function listReviews(ctx: ServiceContext, input: TListReviewsInput): Promise<ListResult<TReviewRow>> {
   const shop = await openShop(ctx);
   const status = input.status === 'All' ? undefined : input.status;
-  const { rows, total } = await runList(reviewSource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [equalsFilter('r.status', status)] });
+  const { rows, total } = await runList(reviewSource(kyselyOf(shop.ctx.em), shop.tenant), {
+    ...input,
+    where: [equalsFilter('r.status', status)],
+  });
   return { items: rows, total };
 }
 
@@ -449,7 +490,12 @@ export async function setReviewStatus(ctx: ServiceContext, input: TSetReviewStat
   if (input.version !== undefined) update = update.where('version', '=', input.version);
   const row = await update.returning(['id', 'status', 'version']).executeTakeFirst();
   if (row) return row;
-  const exists = await db.selectFrom('ecommerce_reviews').select('id').where('id', '=', input.id).where('tenant_id', '=', shop.tenant).executeTakeFirst();
+  const exists = await db
+    .selectFrom('ecommerce_reviews')
+    .select('id')
+    .where('id', '=', input.id)
+    .where('tenant_id', '=', shop.tenant)
+    .executeTakeFirst();
   throw exists ? staleRecord('Review') : new AppError('NOT_FOUND', 'Review not found');
 }
 
@@ -552,10 +598,16 @@ export async function listOrders(ctx: ServiceContext, input: TListOrdersInput): 
 export const iterateOrders = everyPage(listOrders);
 
 /** The orders of one shop customer (placed with their e-mail), sorted and paged. */
-export async function listCustomerOrders(ctx: ServiceContext, input: TListCustomerOrdersInput): Promise<ListResult<TOrder>> {
+export async function listCustomerOrders(
+  ctx: ServiceContext,
+  input: TListCustomerOrdersInput,
+): Promise<ListResult<TOrder>> {
   const customer = await getEcommerceCustomer(ctx, { customerId: input.customerId });
   const shop = await openShop(ctx);
-  const { rows, total } = await runList(orderSource(kyselyOf(shop.ctx.em), shop.tenant), { ...input, where: [equalsFilter('o.email', customer.email)] });
+  const { rows, total } = await runList(orderSource(kyselyOf(shop.ctx.em), shop.tenant), {
+    ...input,
+    where: [equalsFilter('o.email', customer.email)],
+  });
   return { items: rows.map(orderRow), total };
 }
 
@@ -579,7 +631,12 @@ export async function getOrder(ctx: ServiceContext, input: TOrderByNumberInput):
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Order not found');
   const [customer, history] = await Promise.all([
-    db.selectFrom('ecommerce_customers').select('customer_id').where('tenant_id', '=', shop.tenant).where('email', '=', row.email).executeTakeFirst(),
+    db
+      .selectFrom('ecommerce_customers')
+      .select('customer_id')
+      .where('tenant_id', '=', shop.tenant)
+      .where('email', '=', row.email)
+      .executeTakeFirst(),
     db
       .selectFrom('ecommerce_order_events')
       .select(['id', 'from_status as from', 'to_status as to', 'by_name as by', 'created_at as at'])
@@ -681,7 +738,10 @@ export function customerSource(db: Kysely<DB>, tenant: number) {
   });
 }
 
-const withFlag = <T extends { countryCode: string }>(row: T): T & { countryFlag: string } => ({ ...row, countryFlag: countryFlag(row.countryCode) });
+const withFlag = <T extends { countryCode: string }>(row: T): T & { countryFlag: string } => ({
+  ...row,
+  countryFlag: countryFlag(row.countryCode),
+});
 
 /** Shop customers matching q (name, country or email), sorted and paged. */
 export async function listEcommerceCustomers(
@@ -702,7 +762,10 @@ export async function getEcommerceCustomer(
 ): Promise<TEcommerceCustomerDetail> {
   const shop = await openShop(ctx);
   const { from, columns } = shopCustomers(kyselyOf(shop.ctx.em), shop.tenant);
-  const row = await from.select([...columns, 'c.contact']).where('c.customer_id', '=', input.customerId).executeTakeFirst();
+  const row = await from
+    .select([...columns, 'c.contact'])
+    .where('c.customer_id', '=', input.customerId)
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'Customer not found');
   return { ...withFlag(row), status: 'Active' };
 }
@@ -712,12 +775,19 @@ export async function getEcommerceCustomer(
 /** The caller's store settings (the defaults, version 0, until first saved). */
 export async function getShopSettings(ctx: ServiceContext): Promise<TShopSettings> {
   const shop = await openShop(ctx);
-  const row = await kyselyOf(shop.ctx.em).selectFrom('ecommerce_settings').select(['data', 'version']).where('tenant_id', '=', shop.tenant).executeTakeFirst();
+  const row = await kyselyOf(shop.ctx.em)
+    .selectFrom('ecommerce_settings')
+    .select(['data', 'version'])
+    .where('tenant_id', '=', shop.tenant)
+    .executeTakeFirst();
   if (!row) return { ...DEFAULT_SHOP_SETTINGS, version: 0 };
   // Stored settings were validated on write; fields added since take their defaults.
   const data = row.data as Partial<TShopSettings>;
   const merged = Object.fromEntries(
-    Object.entries(DEFAULT_SHOP_SETTINGS).map(([key, defaults]) => [key, { ...defaults, ...(data[key as keyof typeof data] as object | undefined) }]),
+    Object.entries(DEFAULT_SHOP_SETTINGS).map(([key, defaults]) => [
+      key,
+      { ...defaults, ...(data[key as keyof typeof data] as object | undefined) },
+    ]),
   ) as typeof DEFAULT_SHOP_SETTINGS;
   return { ...merged, version: row.version };
 }
@@ -736,15 +806,33 @@ export async function updateShopSettings(ctx: ServiceContext, input: TUpdateShop
   if (version === 0) {
     written = await db
       .insertInto('ecommerce_settings')
-      .values({ tenant_id: shop.tenant, data: json, version: 1, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .values({
+        tenant_id: shop.tenant,
+        data: json,
+        version: 1,
+        created_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
       .onConflict((oc) => oc.column('tenant_id').doNothing())
       .returning('version')
       .executeTakeFirst();
   } else if (version === undefined) {
     written = await db
       .insertInto('ecommerce_settings')
-      .values({ tenant_id: shop.tenant, data: json, version: 1, created_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ data: json, version: sql<number>`ecommerce_settings.version + 1`, updated_at: sql<Date>`now()` }))
+      .values({
+        tenant_id: shop.tenant,
+        data: json,
+        version: 1,
+        created_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .onConflict((oc) =>
+        oc.column('tenant_id').doUpdateSet({
+          data: json,
+          version: sql<number>`ecommerce_settings.version + 1`,
+          updated_at: sql<Date>`now()`,
+        }),
+      )
       .returning('version')
       .executeTakeFirst();
   } else {

@@ -50,10 +50,27 @@ describe('GET /api/apps/email', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(body.emails.every((e) => e.to[0].email === AS)).toBe(true);
     expect(Object.keys(body.emails[0]).sort()).toEqual(
-      ['attachments', 'bcc', 'cc', 'folder', 'from', 'id', 'isDeleted', 'isRead', 'isStarred', 'labels', 'message', 'replies', 'subject', 'time', 'to'].sort(),
+      [
+        'attachments',
+        'bcc',
+        'cc',
+        'folder',
+        'from',
+        'id',
+        'isDeleted',
+        'isRead',
+        'isStarred',
+        'labels',
+        'message',
+        'replies',
+        'subject',
+        'time',
+        'to',
+      ].sort(),
     );
     expect(body.emails.some((e) => e.replies.length > 0)).toBe(true);
-    for (const e of body.emails) for (const r of e.replies) expect(new Date(r.time).getTime()).toBeLessThan(new Date(e.time).getTime());
+    for (const e of body.emails)
+      for (const r of e.replies) expect(new Date(r.time).getTime()).toBeLessThan(new Date(e.time).getTime());
     const withFile = body.emails.flatMap((e) => e.attachments)[0];
     expect(withFile.url).toMatch(/^data:text\//);
     expect(withFile.size).toMatch(/B$/);
@@ -69,7 +86,12 @@ describe('GET /api/apps/email', () => {
     const sent = await get('?filter=sent');
     expect(sent.emails.every((e) => e.from.email === AS)).toBe(true);
     const starred = await get('?filter=starred');
-    expect(starred.emails.map((e) => e.id).sort()).toEqual(all.filter((e) => e.isStarred && !e.isDeleted).map((e) => e.id).sort());
+    expect(starred.emails.map((e) => e.id).sort()).toEqual(
+      all
+        .filter((e) => e.isStarred && !e.isDeleted)
+        .map((e) => e.id)
+        .sort(),
+    );
     const trashed = await get('?filter=trashed');
     expect(trashed.emails.every((e) => e.isDeleted)).toBe(true);
     expect(trashed.emails.some((e) => e.folder === 'inbox')).toBe(true);
@@ -79,11 +101,19 @@ describe('GET /api/apps/email', () => {
     const all = await everything();
     for (const label of ['personal', 'private', 'company', 'important']) {
       const { emails } = await get(`?label=${label}`);
-      expect(emails.map((e) => e.id).sort()).toEqual(all.filter((e) => e.labels.includes(label) && !e.isDeleted).map((e) => e.id).sort());
+      expect(emails.map((e) => e.id).sort()).toEqual(
+        all
+          .filter((e) => e.labels.includes(label) && !e.isDeleted)
+          .map((e) => e.id)
+          .sort(),
+      );
     }
     const inboxCompany = await get('?filter=inbox&label=company');
     expect(inboxCompany.emails.map((e) => e.id).sort()).toEqual(
-      all.filter((e) => e.folder === 'inbox' && !e.isDeleted && e.labels.includes('company')).map((e) => e.id).sort(),
+      all
+        .filter((e) => e.folder === 'inbox' && !e.isDeleted && e.labels.includes('company'))
+        .map((e) => e.id)
+        .sort(),
     );
   });
 
@@ -92,7 +122,12 @@ describe('GET /api/apps/email', () => {
     const sender = inbox[1].from.name.split(' ')[0].toUpperCase();
     const byName = await get(`?q=${encodeURIComponent(sender)}`);
     const expectMatch = (q: string) =>
-      inbox.filter((e) => e.from.name.toLowerCase().includes(q.toLowerCase()) || e.subject.toLowerCase().includes(q.toLowerCase())).map((e) => e.id);
+      inbox
+        .filter(
+          (e) =>
+            e.from.name.toLowerCase().includes(q.toLowerCase()) || e.subject.toLowerCase().includes(q.toLowerCase()),
+        )
+        .map((e) => e.id);
     expect(byName.emails.map((e) => e.id)).toEqual(expectMatch(sender));
     const word = inbox[0].subject.split(' ')[0].toLowerCase();
     expect((await get(`?q=${encodeURIComponent(word)}`)).emails.map((e) => e.id)).toEqual(expectMatch(word));
@@ -177,9 +212,18 @@ describe('POST /api/apps/email', () => {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json<{ message: string }>().message).toBeTruthy();
-      expect(Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {}), JSON.stringify(res.json())).toContain(field);
+      expect(
+        Object.keys(res.json<{ errors?: Record<string, string[]> }>().errors ?? {}),
+        JSON.stringify(res.json()),
+      ).toContain(field);
     }
-    const bad = await t.request({ method: 'POST', url: '/api/apps/email', as: AS, headers: { 'content-type': 'application/json' }, payload: '{"ids":[1' });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/apps/email',
+      as: AS,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"ids":[1',
+    });
     expect(bad.statusCode).toBe(400);
     const big = await post({ ids: [first.id], data: { isRead: true }, pad: 'x'.repeat(2 * 1024 * 1024) });
     expect(big.statusCode).toBe(413);
@@ -189,7 +233,10 @@ describe('POST /api/apps/email', () => {
 
 describe('authorization', () => {
   it('answers 401 without a session and 403 for client', async () => {
-    for (const route of [{ method: 'GET', url: '/api/apps/email' }, { method: 'POST', url: '/api/apps/email', payload: { ids: [1], data: { isRead: true } } }] as const) {
+    for (const route of [
+      { method: 'GET', url: '/api/apps/email' },
+      { method: 'POST', url: '/api/apps/email', payload: { ids: [1], data: { isRead: true } } },
+    ] as const) {
       expect((await t.request({ ...route })).statusCode).toBe(401);
       expect((await t.request({ ...route, as: 'client@demo.com' })).statusCode).toBe(403);
     }

@@ -1,12 +1,21 @@
 // REST (spec section 7): GET /api/apps/email and POST /api/apps/email (bulk update, 201 without a body);
 // beyond the spec, the composer's POST /api/apps/email/drafts (autosave) and POST /api/apps/email/send.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmail, ZEmailList, ZListEmailsInput, ZSaveDraftInput, ZSendEmailInput, ZUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
+import {
+  ZEmail,
+  ZEmailList,
+  ZListEmailsInput,
+  ZSaveDraftInput,
+  ZSendEmailInput,
+  ZUpdateEmailsInput,
+} from '../../../../shared/schemas/email.ts';
 import { listEmails, saveDraft, sendEmail, updateEmails } from './email.service.ts';
 
 export const emailRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/apps/email', { schema: { querystring: ZListEmailsInput, response: { 200: ZEmailList } } }, async (request) =>
-    listEmails(request, request.query),
+  app.get(
+    '/apps/email',
+    { schema: { querystring: ZListEmailsInput, response: { 200: ZEmailList } } },
+    async (request) => listEmails(request, request.query),
   );
 
   app.post('/apps/email', { schema: { body: ZUpdateEmailsInput } }, async (request, reply) => {
@@ -14,11 +23,15 @@ export const emailRest: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send();
   });
 
-  app.post('/apps/email/drafts', { schema: { body: ZSaveDraftInput, response: { 201: ZEmail } } }, async (request, reply) =>
-    reply.code(201).send(await saveDraft(request, request.body)),
+  app.post(
+    '/apps/email/drafts',
+    { schema: { body: ZSaveDraftInput, response: { 201: ZEmail } } },
+    async (request, reply) => reply.code(201).send(await saveDraft(request, request.body)),
   );
 
-  app.post('/apps/email/send', { schema: { body: ZSendEmailInput, response: { 201: ZEmail } } }, async (request, reply) =>
-    reply.code(201).send(await sendEmail(request, request.body)),
+  app.post(
+    '/apps/email/send',
+    { schema: { body: ZSendEmailInput, response: { 201: ZEmail } } },
+    async (request, reply) => reply.code(201).send(await sendEmail(request, request.body)),
   );
 };

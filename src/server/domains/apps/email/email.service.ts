@@ -3,13 +3,22 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TEmail, TEmailAttachment, TEmailLabel, TEmailList, TListEmailsInput, TSaveDraftInput, TSendEmailInput, TUpdateEmailsInput } from '../../../../shared/schemas/email.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import { sanitizeRichText } from '../../../lib/html.ts';
+import type {
+  TEmail,
+  TEmailAttachment,
+  TEmailLabel,
+  TEmailList,
+  TListEmailsInput,
+  TSaveDraftInput,
+  TSendEmailInput,
+  TUpdateEmailsInput,
+} from '../../../../shared/schemas/email.ts';
 import { db } from '../../../db/kysely.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
+import { sanitizeRichText } from '../../../lib/html.ts';
 import { likeContains } from '../../../lib/list.ts';
-import { now, openDemoCopy, shiftedToToday, type CopyOwner } from '../provision/demo-provision.service.ts';
+import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
 import { Email } from './email.entity.ts';
 
 /** Copies the sample mailbox; received mail is addressed to the user, sent mail and drafts come from them. */
@@ -17,8 +26,25 @@ async function copySampleMailbox(em: EntityManager, owner: CopyOwner): Promise<v
   await db(em)
     .insertInto('emails')
     .columns([
-      'owner_id', 'from_email', 'from_name', 'from_avatar', 'to', 'cc', 'bcc', 'subject', 'message', 'attachments',
-      'is_starred', 'labels', 'time', 'replies', 'folder', 'is_read', 'is_deleted', 'created_at', 'updated_at',
+      'owner_id',
+      'from_email',
+      'from_name',
+      'from_avatar',
+      'to',
+      'cc',
+      'bcc',
+      'subject',
+      'message',
+      'attachments',
+      'is_starred',
+      'labels',
+      'time',
+      'replies',
+      'folder',
+      'is_read',
+      'is_deleted',
+      'created_at',
+      'updated_at',
     ])
     .expression((eb) =>
       eb
@@ -33,7 +59,11 @@ async function copySampleMailbox(em: EntityManager, owner: CopyOwner): Promise<v
             eb
               .case()
               .when('e.folder', 'in', ['inbox', 'spam'])
-              .then(sql<TEmail['to']>`jsonb_build_array(jsonb_build_object('email', ${owner.email}::text, 'name', ${owner.fullName}::text))`)
+              .then(
+                sql<
+                  TEmail['to']
+                >`jsonb_build_array(jsonb_build_object('email', ${owner.email}::text, 'name', ${owner.fullName}::text))`,
+              )
               .else(eb.ref('e.to'))
               .end()
               .as('to'),
@@ -106,7 +136,8 @@ export async function listEmails(ctx: ServiceContext, input: TListEmailsInput): 
   const emailsMeta = await db(authed.em)
     .selectFrom('emails')
     .select((eb) => {
-      const count = (where: Parameters<ReturnType<typeof eb.fn.countAll>['filterWhere']>[0]) => eb.cast<number>(eb.fn.countAll().filterWhere(where), 'integer');
+      const count = (where: Parameters<ReturnType<typeof eb.fn.countAll>['filterWhere']>[0]) =>
+        eb.cast<number>(eb.fn.countAll().filterWhere(where), 'integer');
       return [
         count((eb) => eb.and([eb('folder', '=', 'inbox'), eb('is_read', '=', false)])).as('inbox'),
         count((eb) => eb('folder', '=', 'draft')).as('draft'),
@@ -132,7 +163,9 @@ export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInpu
     const rows = await db(authed.em)
       .updateTable('emails')
       .set((eb) => ({
-        labels: sql<TEmailLabel[]>`case when ${label} = any(${eb.ref('labels')}) then array_remove(${eb.ref('labels')}, ${label}::text)
+        labels: sql<
+          TEmailLabel[]
+        >`case when ${label} = any(${eb.ref('labels')}) then array_remove(${eb.ref('labels')}, ${label}::text)
                                         else array_append(${eb.ref('labels')}, ${label}::text) end`,
         updated_at: now(),
       }))
@@ -143,7 +176,11 @@ export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInpu
     return { count: rows.length };
   }
   const changes = Object.fromEntries(Object.entries(input.data ?? {}).filter(([, v]) => v !== undefined));
-  const count = await authed.em.nativeUpdate(Email, { owner: authed.user.id, id: { $in: input.ids } }, { ...changes, updatedAt: new Date() });
+  const count = await authed.em.nativeUpdate(
+    Email,
+    { owner: authed.user.id, id: { $in: input.ids } },
+    { ...changes, updatedAt: new Date() },
+  );
   return { count };
 }
 
@@ -164,7 +201,9 @@ async function ownAttachments(ctx: AuthedContext, fileIds: number[]): Promise<TE
     .where('id', 'in', ids)
     .execute();
   if (rows.length !== ids.length) {
-    throw new AppError('BAD_REQUEST', 'attachments: only files you uploaded can be attached', { attachments: ['Only files you uploaded can be attached'] });
+    throw new AppError('BAD_REQUEST', 'attachments: only files you uploaded can be attached', {
+      attachments: ['Only files you uploaded can be attached'],
+    });
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -194,7 +233,12 @@ async function writeEmail(ctx: ServiceContext, input: TSaveDraftInput, folder: '
   };
   let row: Email;
   if (input.id !== undefined) {
-    const draft = await authed.em.findOne(Email, { id: input.id, owner: authed.user.id, folder: 'draft', isDeleted: false });
+    const draft = await authed.em.findOne(Email, {
+      id: input.id,
+      owner: authed.user.id,
+      folder: 'draft',
+      isDeleted: false,
+    });
     if (!draft) throw new AppError('NOT_FOUND', 'No draft found with this id');
     authed.em.assign(draft, fields);
     row = draft;

@@ -18,11 +18,15 @@ describe('apps.email (tRPC)', () => {
 
   it('refuses bad input and is FORBIDDEN for client, UNAUTHORIZED for nobody', async () => {
     const api = await t.caller('admin@demo.com');
-    await expect(api.apps.email.update({ ids: [1], data: { folder: 'archive' as never } })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(api.apps.email.update({ ids: [1], data: { folder: 'archive' as never } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     await expect(api.apps.email.list({ filter: 'archive' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const client = await t.caller('client@demo.com');
     await expect(client.apps.email.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(client.apps.email.update({ ids: [1], data: { isRead: true } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(client.apps.email.update({ ids: [1], data: { isRead: true } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(t.createAnonCaller().apps.email.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

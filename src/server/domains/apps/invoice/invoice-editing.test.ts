@@ -31,8 +31,22 @@ async function draft(overrides: Partial<TCreateInvoiceInput> = {}): Promise<TCre
 
 describe('invoiceTotals', () => {
   it('sums lines in cents, takes the discount off, then adds the tax', () => {
-    expect(invoiceTotals([{ quantity: 3, price: 0.1 }], 0, 0)).toEqual({ subtotal: 0.3, discount: 0, tax: 0, total: 0.3 });
-    expect(invoiceTotals([{ quantity: 3, price: 120.5 }, { quantity: 1, price: 19.99 }], 10, 20)).toEqual({
+    expect(invoiceTotals([{ quantity: 3, price: 0.1 }], 0, 0)).toEqual({
+      subtotal: 0.3,
+      discount: 0,
+      tax: 0,
+      total: 0.3,
+    });
+    expect(
+      invoiceTotals(
+        [
+          { quantity: 3, price: 120.5 },
+          { quantity: 1, price: 19.99 },
+        ],
+        10,
+        20,
+      ),
+    ).toEqual({
       subtotal: 381.49,
       discount: 10,
       tax: 74.3,
@@ -47,10 +61,23 @@ describe('apps.invoice create and update', () => {
     const before = await a.list({ itemsPerPage: -1 });
     const created = await a.create({ ...(await draft()), total: 1, subtotal: 1 } as TCreateInvoiceInput);
     expect(created.id).toBe(Math.max(...before.items.map((i) => i.id)) + 1);
-    expect(created).toMatchObject({ invoiceStatus: 'Draft', subtotal: 381.49, discount: 10, tax: 74.3, total: 445.79, balance: 445.79, paid: 0, version: 1 });
+    expect(created).toMatchObject({
+      invoiceStatus: 'Draft',
+      subtotal: 381.49,
+      discount: 10,
+      tax: 74.3,
+      total: 445.79,
+      balance: 445.79,
+      paid: 0,
+      version: 1,
+    });
     expect(created.items.map((i) => i.description)).toEqual(['Design review', 'Hosting']);
     const listed = await a.list({ q: String(created.id) });
-    expect(listed.items.find((i) => i.id === created.id)).toMatchObject({ total: 445.79, service: 'Design review', invoiceStatus: 'Draft' });
+    expect(listed.items.find((i) => i.id === created.id)).toMatchObject({
+      total: 445.79,
+      service: 'Design review',
+      invoiceStatus: 'Draft',
+    });
     expect(await a.document({ id: created.id })).toEqual(created);
   });
 
@@ -81,7 +108,9 @@ describe('apps.invoice create and update', () => {
     expect(await fieldOf(a.create({ ...base, dueDate: '2026-11-01' }))).toBe('dueDate');
     expect(await fieldOf(a.create({ ...base, discount: 100_000 }))).toBe('discount');
     expect(await fieldOf(a.create({ ...base, clientId: 999_999 }))).toBe('clientId');
-    expect(await fieldOf(a.create({ ...base, items: [{ description: 'x', quantity: 1, price: 1.234 }] }))).toBe('items.0.price');
+    expect(await fieldOf(a.create({ ...base, items: [{ description: 'x', quantity: 1, price: 1.234 }] }))).toBe(
+      'items.0.price',
+    );
     expect(await codeOf(a.create({ ...base, clientId: 999_999 }))).toBe('BAD_REQUEST');
   });
 
@@ -90,7 +119,9 @@ describe('apps.invoice create and update', () => {
     const [first] = (await reader.list({})).items;
     expect((await reader.document({ id: first.id })).id).toBe(first.id);
     expect(await codeOf(reader.create(await draft()))).toBe('FORBIDDEN');
-    expect(await codeOf(reader.recordPayment({ id: first.id, version: 1, amount: 1, paidOn: '2026-11-03', method: 'Card' }))).toBe('FORBIDDEN');
+    expect(
+      await codeOf(reader.recordPayment({ id: first.id, version: 1, amount: 1, paidOn: '2026-11-03', method: 'Card' })),
+    ).toBe('FORBIDDEN');
     expect(await codeOf((await api('client@demo.com')).document({ id: first.id }))).toBe('FORBIDDEN');
   });
 });
@@ -98,13 +129,39 @@ describe('apps.invoice create and update', () => {
 describe('apps.invoice payments and sending', () => {
   it('a payment lowers the balance and moves the status to Partial Payment, then Paid', async () => {
     const a = await api();
-    const created = await a.create(await draft({ items: [{ description: 'Audit', quantity: 1, price: 300 }], taxRate: 0, discount: 0 }));
-    const part = await a.recordPayment({ id: created.id, version: created.version, amount: 100, paidOn: '2026-11-05', method: 'Card' });
+    const created = await a.create(
+      await draft({ items: [{ description: 'Audit', quantity: 1, price: 300 }], taxRate: 0, discount: 0 }),
+    );
+    const part = await a.recordPayment({
+      id: created.id,
+      version: created.version,
+      amount: 100,
+      paidOn: '2026-11-05',
+      method: 'Card',
+    });
     expect(part).toMatchObject({ balance: 200, paid: 100, invoiceStatus: 'Partial Payment', version: 2 });
     expect(part.paymentDetails.totalDue).toBe(200);
-    expect(await codeOf(a.recordPayment({ id: created.id, version: part.version, amount: 200.01, paidOn: '2026-11-06', method: 'Cash' }))).toBe('BAD_REQUEST');
-    expect(await codeOf(a.recordPayment({ id: created.id, version: 1, amount: 10, paidOn: '2026-11-06', method: 'Cash' }))).toBe('CONFLICT');
-    const paid = await a.recordPayment({ id: created.id, version: part.version, amount: 200, paidOn: '2026-11-06', method: 'Cash' });
+    expect(
+      await codeOf(
+        a.recordPayment({
+          id: created.id,
+          version: part.version,
+          amount: 200.01,
+          paidOn: '2026-11-06',
+          method: 'Cash',
+        }),
+      ),
+    ).toBe('BAD_REQUEST');
+    expect(
+      await codeOf(a.recordPayment({ id: created.id, version: 1, amount: 10, paidOn: '2026-11-06', method: 'Cash' })),
+    ).toBe('CONFLICT');
+    const paid = await a.recordPayment({
+      id: created.id,
+      version: part.version,
+      amount: 200,
+      paidOn: '2026-11-06',
+      method: 'Cash',
+    });
     expect(paid).toMatchObject({ balance: 0, invoiceStatus: 'Paid' });
     expect(paid.payments.map((p) => p.amount)).toEqual([100, 200]);
     expect((await a.list({ q: String(created.id) })).items.find((i) => i.id === created.id)?.balance).toBe(0);
@@ -117,12 +174,18 @@ describe('apps.invoice payments and sending', () => {
     expect(sent.invoiceStatus).toBe('Sent');
     expect(sent.sentAt).toBeInstanceOf(Date);
     const mail = await (await t.caller('superadmin@demo.com')).outbox.list({ q: 'billing@client.example' });
-    expect(mail.items[0]).toMatchObject({ to: 'billing@client.example', subject: `Invoice #${created.id}`, kind: 'invoice' });
+    expect(mail.items[0]).toMatchObject({
+      to: 'billing@client.example',
+      subject: `Invoice #${created.id}`,
+      kind: 'invoice',
+    });
     expect(mail.items[0].body).toContain('Here it is');
     expect(mail.items[0].body).toContain('Total: 445.79');
     expect(mail.items[0].body).toContain(`/apps/invoice/preview/${created.id}`);
     expect(await codeOf(a.send({ id: created.id, to: 'not an address', message: '' }))).toBe('BAD_REQUEST');
-    expect(await codeOf((await api('teamleader@demo.com')).send({ id: created.id, to: 'x@example.com', message: '' }))).toBe('FORBIDDEN');
+    expect(
+      await codeOf((await api('teamleader@demo.com')).send({ id: created.id, to: 'x@example.com', message: '' })),
+    ).toBe('FORBIDDEN');
   });
 });
 
@@ -134,6 +197,8 @@ describe('GET /api/export/invoices.csv', () => {
     expect(lines[0]).toContain('id,client,company');
     const paid = await (await api()).list({ status: 'Paid', itemsPerPage: -1 });
     expect(lines).toHaveLength(paid.total + 1);
-    expect((await t.request({ method: 'GET', url: '/api/export/invoices.csv', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/export/invoices.csv', as: 'client@demo.com' })).statusCode,
+    ).toBe(403);
   });
 });

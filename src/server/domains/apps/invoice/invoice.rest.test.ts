@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TInvoice, TInvoiceClient, TInvoiceDetail } from '../../../../shared/schemas/invoice.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { expectedOrder, ids, idsMatching, type SortValue, searchTermFrom } from '../../../testing/list-assertions.ts';
 import { okGetter } from '../../../testing/rest.ts';
-import { expectedOrder, ids, idsMatching, searchTermFrom, type SortValue } from '../../../testing/list-assertions.ts';
 
 const t = await setupTestApp();
 const ADMIN = 'admin@demo.com';
@@ -28,13 +28,24 @@ describe('GET /api/apps/invoice', () => {
     expect(Object.keys(every[0]).sort()).toEqual(
       ['avatar', 'balance', 'client', 'dueDate', 'id', 'invoiceStatus', 'issuedDate', 'service', 'total'].sort(),
     );
-    expect(Object.keys(every[0].client).sort()).toEqual(['address', 'company', 'companyEmail', 'contact', 'country', 'name']);
+    expect(Object.keys(every[0].client).sort()).toEqual([
+      'address',
+      'company',
+      'companyEmail',
+      'contact',
+      'country',
+      'name',
+    ]);
   });
 
   it('searches client name, company email and invoice number', async () => {
     const every = await all();
     const fields = (i: TInvoice) => [i.client.name, i.client.companyEmail, String(i.id)];
-    for (const q of [searchTermFrom(every[3].client.name), every[8].client.companyEmail.split('@')[0].slice(0, 5), '500']) {
+    for (const q of [
+      searchTermFrom(every[3].client.name),
+      every[8].client.companyEmail.split('@')[0].slice(0, 5),
+      '500',
+    ]) {
       const body = await get<Invoices>(`/api/apps/invoice?itemsPerPage=-1&q=${encodeURIComponent(q)}`);
       const expected = idsMatching(every, q, fields);
       expect(expected.length, q).toBeGreaterThan(0);
@@ -60,13 +71,15 @@ describe('GET /api/apps/invoice', () => {
     const expected = ids(every.filter((i) => i.issuedDate >= start && i.issuedDate <= end));
     expect(expected.length).toBeLessThan(36);
     const json = encodeURIComponent(JSON.stringify({ start, end }));
-    expect(ids((await get<Invoices>(`/api/apps/invoice?itemsPerPage=-1&selectedDateRange=${json}`)).invoices)).toEqual(expected);
+    expect(ids((await get<Invoices>(`/api/apps/invoice?itemsPerPage=-1&selectedDateRange=${json}`)).invoices)).toEqual(
+      expected,
+    );
     const brackets = `selectedDateRange[start]=${start}T00:00:00.000Z&selectedDateRange[end]=${end}`;
     expect(ids((await get<Invoices>(`/api/apps/invoice?itemsPerPage=-1&${brackets}`)).invoices)).toEqual(expected);
     const onlyStart = encodeURIComponent(JSON.stringify({ start }));
-    expect(ids((await get<Invoices>(`/api/apps/invoice?itemsPerPage=-1&selectedDateRange=${onlyStart}`)).invoices)).toEqual(
-      ids(every.filter((i) => i.issuedDate >= start)),
-    );
+    expect(
+      ids((await get<Invoices>(`/api/apps/invoice?itemsPerPage=-1&selectedDateRange=${onlyStart}`)).invoices),
+    ).toEqual(ids(every.filter((i) => i.issuedDate >= start)));
   });
 
   it('rejects malformed date ranges with 400 naming the field', async () => {
@@ -183,7 +196,9 @@ describe('invoice access', () => {
       expect((await t.request({ method, url })).statusCode).toBe(401);
       expect((await t.request({ method, url, as: 'client@demo.com' })).statusCode).toBe(403);
     }
-    expect((await t.request({ method: 'DELETE', url: '/api/apps/invoice/4987', as: 'teamleader@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/apps/invoice/4987', as: 'teamleader@demo.com' })).statusCode,
+    ).toBe(403);
     expect((await get<Invoices>('/api/apps/invoice', 'teamleader@demo.com')).totalInvoices).toBe(35);
   });
 });

@@ -2,10 +2,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { ZInvoice, ZInvoiceClient, ZInvoiceDetail, ZListInvoicesInput, type TInvoice } from '../../../../shared/schemas/invoice.ts';
+import {
+  type TInvoice,
+  ZInvoice,
+  ZInvoiceClient,
+  ZInvoiceDetail,
+  ZListInvoicesInput,
+} from '../../../../shared/schemas/invoice.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
+import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { deleteInvoice, getInvoice, listInvoiceClients, listInvoices } from './invoice.service.ts';
 
 const ZInvoicesReply = z.object({ invoices: z.array(ZInvoice), totalInvoices: z.number().int() });
@@ -78,23 +84,36 @@ export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
     ],
   });
 
-  app.get('/apps/invoice', { schema: { querystring: ZInvoiceQuery, response: { 200: ZInvoicesReply } } }, async (request) => {
-    const { items, total } = await listInvoices(request, request.query);
-    return { invoices: items, totalInvoices: total };
-  });
+  app.get(
+    '/apps/invoice',
+    { schema: { querystring: ZInvoiceQuery, response: { 200: ZInvoicesReply } } },
+    async (request) => {
+      const { items, total } = await listInvoices(request, request.query);
+      return { invoices: items, totalInvoices: total };
+    },
+  );
 
-  app.get('/apps/invoice/clients', { schema: { response: { 200: z.array(ZInvoiceClient) } } }, (request) => listInvoiceClients(request));
+  app.get('/apps/invoice/clients', { schema: { response: { 200: z.array(ZInvoiceClient) } } }, (request) =>
+    listInvoiceClients(request),
+  );
 
-  const byId = { params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(404, NO_INVOICE) }), response: { 200: ZInvoiceDetail } };
+  const byId = {
+    params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(404, NO_INVOICE) }),
+    response: { 200: ZInvoiceDetail },
+  };
   app.get('/apps/invoice/:id', { schema: byId }, async (request) => getInvoice(request, request.params));
 
-  app.delete('/apps/invoice/:id', { schema: { params: restInput(ZByIdInput, { invalid: deleteNotFound }) } }, async (request, reply) => {
-    try {
-      await deleteInvoice(request, request.params);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') throw deleteNotFound();
-      throw error;
-    }
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/apps/invoice/:id',
+    { schema: { params: restInput(ZByIdInput, { invalid: deleteNotFound }) } },
+    async (request, reply) => {
+      try {
+        await deleteInvoice(request, request.params);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw deleteNotFound();
+        throw error;
+      }
+      return reply.code(204).send();
+    },
+  );
 };

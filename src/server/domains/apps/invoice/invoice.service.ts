@@ -4,7 +4,8 @@
 // the invoices and clients (made on first use); another one's invoice is NOT_FOUND. An invoice's `id` in
 // the API is its number (the sample's, kept by every copy), unique within a copy.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
+import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   FIRST_INVOICE_ID,
@@ -22,9 +23,8 @@ import {
   type TSendInvoiceInput,
   type TUpdateInvoiceInput,
 } from '../../../../shared/schemas/invoice.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { Action } from '../../../../shared/abilities/index.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { equalsFilter, likeContains, listSource, runList } from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
@@ -44,7 +44,10 @@ function openInvoices(ctx: ServiceContext, action: Action = 'read'): Promise<Ten
 
 /** Invoices joined to their clients, and the columns every read of an invoice selects. */
 function invoicesWithClients(db: Kysely<DB>, tenant: number) {
-  const from = db.selectFrom('invoices as i').innerJoin('invoice_clients as c', 'c.id', 'i.client_id').where('i.tenant_id', '=', tenant);
+  const from = db
+    .selectFrom('invoices as i')
+    .innerJoin('invoice_clients as c', 'c.id', 'i.client_id')
+    .where('i.tenant_id', '=', tenant);
   const eb = expressionBuilder(from);
   const columns = [
     'i.number as id',
@@ -112,7 +115,9 @@ function toInvoice(row: InvoiceRow): TInvoice {
 export async function listInvoices(ctx: ServiceContext, input: TListInvoicesInput): Promise<ListResult<TInvoice>> {
   const copy = await openInvoices(ctx);
   if (input.issuedFrom && input.issuedTo && input.issuedFrom > input.issuedTo) {
-    throw new AppError('BAD_REQUEST', 'The date range ends before it starts', { issuedTo: ['Must not be before the start'] });
+    throw new AppError('BAD_REQUEST', 'The date range ends before it starts', {
+      issuedTo: ['Must not be before the start'],
+    });
   }
   const { issuedFrom, issuedTo } = input;
   const { rows, total } = await runList(invoiceSource(kyselyOf(copy.ctx.em), copy.tenant), {
@@ -170,7 +175,11 @@ export async function listInvoiceClients(ctx: ServiceContext): Promise<TInvoiceC
 /** One invoice with its lines, totals, payments and payment details; NOT_FOUND when there is none. */
 export async function getInvoiceDocument(ctx: ServiceContext, input: TByIdInput): Promise<TInvoiceDocument> {
   const copy = await openInvoices(ctx);
-  const invoice = await copy.ctx.em.findOne(Invoice, { number: input.id, tenant: copy.tenant }, { populate: ['client'] });
+  const invoice = await copy.ctx.em.findOne(
+    Invoice,
+    { number: input.id, tenant: copy.tenant },
+    { populate: ['client'] },
+  );
   if (!invoice) throw new AppError('NOT_FOUND', 'No invoice found with this id');
   return toDocument(invoice);
 }
@@ -182,7 +191,14 @@ function toDocument(invoice: Invoice): TInvoiceDocument {
     id: invoice.number,
     version: invoice.version,
     clientId: c.id,
-    client: { name: c.name, company: c.company, companyEmail: c.companyEmail, address: c.address, country: c.country, contact: c.contact },
+    client: {
+      name: c.name,
+      company: c.company,
+      companyEmail: c.companyEmail,
+      address: c.address,
+      country: c.country,
+      contact: c.contact,
+    },
     issuedDate: isoDate(invoice.issuedDate),
     dueDate: isoDate(invoice.dueDate),
     invoiceStatus: invoice.invoiceStatus,
@@ -197,7 +213,13 @@ function toDocument(invoice: Invoice): TInvoiceDocument {
     balance: invoice.balance,
     payments: invoice.payments,
     sentAt: invoice.sentAt ?? null,
-    paymentDetails: { totalDue: invoice.totalDue, bankName: invoice.bankName, country: invoice.bankCountry, iban: invoice.iban, swiftCode: invoice.swiftCode },
+    paymentDetails: {
+      totalDue: invoice.totalDue,
+      bankName: invoice.bankName,
+      country: invoice.bankCountry,
+      iban: invoice.iban,
+      swiftCode: invoice.swiftCode,
+    },
   };
 }
 
@@ -221,7 +243,9 @@ async function clientOf(em: EntityManager, tenant: number, clientId: number): Pr
 function applyFields(invoice: Invoice, client: InvoiceClient, input: TCreateInvoiceInput): void {
   const totals = invoiceTotals(input.items, input.discount, input.taxRate);
   if (input.discount > totals.subtotal) {
-    throw new AppError('BAD_REQUEST', 'The discount is larger than the subtotal', { discount: [`Must be at most ${totals.subtotal}`] });
+    throw new AppError('BAD_REQUEST', 'The discount is larger than the subtotal', {
+      discount: [`Must be at most ${totals.subtotal}`],
+    });
   }
   invoice.client = client;
   invoice.issuedDate = input.issuedDate;
@@ -304,7 +328,8 @@ async function loadForChange(copy: TenantCopy, id: number, version: number | und
 export async function updateInvoice(ctx: ServiceContext, input: TUpdateInvoiceInput): Promise<TInvoiceDocument> {
   const copy = await openInvoices(ctx, 'manage');
   const invoice = await loadForChange(copy, input.id, input.version);
-  const client = invoice.client.id === input.clientId ? invoice.client : await clientOf(copy.ctx.em, copy.tenant, input.clientId);
+  const client =
+    invoice.client.id === input.clientId ? invoice.client : await clientOf(copy.ctx.em, copy.tenant, input.clientId);
   applyFields(invoice, client, input);
   await copy.ctx.em.flush();
   return toDocument(invoice);
@@ -315,7 +340,9 @@ export async function recordInvoicePayment(ctx: ServiceContext, input: TRecordPa
   const copy = await openInvoices(ctx, 'manage');
   const invoice = await loadForChange(copy, input.id, input.version);
   if (input.amount > invoice.balance) {
-    throw new AppError('BAD_REQUEST', 'The payment is more than the balance', { amount: [`Must be at most ${Math.max(invoice.balance, 0)}`] });
+    throw new AppError('BAD_REQUEST', 'The payment is more than the balance', {
+      amount: [`Must be at most ${Math.max(invoice.balance, 0)}`],
+    });
   }
   invoice.payments = [...invoice.payments, { paidOn: input.paidOn, amount: input.amount, method: input.method }];
   settle(invoice);
@@ -326,8 +353,13 @@ export async function recordInvoicePayment(ctx: ServiceContext, input: TRecordPa
 /** E-mail the invoice through the outbox (like password links); a draft becomes Sent. */
 export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput): Promise<TInvoiceDocument> {
   const copy = await openInvoices(ctx, 'manage');
-  if (!copy.ctx.outbox) throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
-  const invoice = await copy.ctx.em.findOne(Invoice, { number: input.id, tenant: copy.tenant }, { populate: ['client'] });
+  if (!copy.ctx.outbox)
+    throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
+  const invoice = await copy.ctx.em.findOne(
+    Invoice,
+    { number: input.id, tenant: copy.tenant },
+    { populate: ['client'] },
+  );
   if (!invoice) throw new AppError('NOT_FOUND', 'No invoice found with this id');
   const doc = toDocument(invoice);
   const lines = doc.items.map((item) => `- ${item.description}: ${item.quantity} x ${item.price.toFixed(2)}`);
@@ -351,7 +383,10 @@ export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput)
 }
 
 /** Clients of the caller's copy matching q (name, company or e-mail), by name; or the one `id`. */
-export async function searchInvoiceClients(ctx: ServiceContext, input: { q?: string; id?: number }): Promise<TInvoiceClientOption[]> {
+export async function searchInvoiceClients(
+  ctx: ServiceContext,
+  input: { q?: string; id?: number },
+): Promise<TInvoiceClientOption[]> {
   const copy = await openInvoices(ctx);
   let query = kyselyOf(copy.ctx.em)
     .selectFrom('invoice_clients as c')
@@ -360,7 +395,13 @@ export async function searchInvoiceClients(ctx: ServiceContext, input: { q?: str
   if (input.id !== undefined) query = query.where('c.id', '=', input.id);
   if (input.q) {
     const pattern = likeContains(input.q);
-    query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.company', 'ilike', pattern), eb('c.company_email', 'ilike', pattern)]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.name', 'ilike', pattern),
+        eb('c.company', 'ilike', pattern),
+        eb('c.company_email', 'ilike', pattern),
+      ]),
+    );
   }
   return query.orderBy('c.name').orderBy('c.id').limit(20).execute();
 }

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TLogisticsSummary, TVehicle } from '../../../../shared/schemas/logistics.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { okGetter } from '../../../testing/rest.ts';
 import { expectedOrder, ids, type SortValue } from '../../../testing/list-assertions.ts';
+import { okGetter } from '../../../testing/rest.ts';
 
 const t = await setupTestApp();
 type Vehicles = { vehicles: TVehicle[]; totalVehicles: number };
@@ -52,7 +52,9 @@ describe('GET /api/apps/logistics/vehicles', () => {
       it(`sorts by ${sortBy} ${orderBy}`, async () => {
         const all = (await get<Vehicles>('/api/apps/logistics/vehicles?itemsPerPage=-1')).vehicles;
         const expected = expectedOrder(all, value, orderBy);
-        const sorted = await get<Vehicles>(`/api/apps/logistics/vehicles?itemsPerPage=-1&sortBy=${sortBy}&orderBy=${orderBy}`);
+        const sorted = await get<Vehicles>(
+          `/api/apps/logistics/vehicles?itemsPerPage=-1&sortBy=${sortBy}&orderBy=${orderBy}`,
+        );
         expect(ids(sorted.vehicles)).toEqual(expected);
         const page = await get<Vehicles>(`/api/apps/logistics/vehicles?page=2&sortBy=${sortBy}&orderBy=${orderBy}`);
         expect(ids(page.vehicles)).toEqual(expected.slice(10, 20));
@@ -62,7 +64,9 @@ describe('GET /api/apps/logistics/vehicles', () => {
 
   it('401 without a session, 403 for the client role', async () => {
     expect((await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/apps/logistics/vehicles', as: 'client@demo.com' })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -71,9 +75,12 @@ describe('GET /api/apps/logistics/summary', () => {
     const all = (await get<Vehicles>('/api/apps/logistics/vehicles?itemsPerPage=-1')).vehicles;
     const summary = await get<TLogisticsSummary>('/api/apps/logistics/summary');
     expect(summary.totalVehicles).toBe(all.length);
-    const statusOf = (p: number) => (p === 0 ? 'waiting' : p <= 20 ? 'loading' : p <= 89 ? 'onTheWay' : p <= 99 ? 'unloading' : 'delivered');
-    for (const { status, count } of summary.byStatus) expect(count, status).toBe(all.filter((v) => statusOf(v.progress) === status).length);
-    for (const { warning, count } of summary.byWarning) expect(count, warning).toBe(all.filter((v) => v.warnings === warning).length);
+    const statusOf = (p: number) =>
+      p === 0 ? 'waiting' : p <= 20 ? 'loading' : p <= 89 ? 'onTheWay' : p <= 99 ? 'unloading' : 'delivered';
+    for (const { status, count } of summary.byStatus)
+      expect(count, status).toBe(all.filter((v) => statusOf(v.progress) === status).length);
+    for (const { warning, count } of summary.byWarning)
+      expect(count, warning).toBe(all.filter((v) => v.warnings === warning).length);
     const round = (n: number) => Math.round(n * 10) / 10;
     const avg = (vs: TVehicle[]) => round(vs.reduce((s, v) => s + v.progress, 0) / vs.length);
     expect(summary.shipments.reduce((s, r) => s + r.shipments, 0)).toBe(all.length);

@@ -10,9 +10,15 @@ const ZVehiclesReply = z.object({ vehicles: z.array(ZVehicle), totalVehicles: z.
 const ZVehicleQuery = restInput(ZListVehiclesInput, { read: ({ q: _q, ...query }) => query });
 
 export const logisticsRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/apps/logistics/vehicles', { schema: { querystring: ZVehicleQuery, response: { 200: ZVehiclesReply } } }, async (request) => {
-    const { items, total } = await listVehicles(request, request.query);
-    return { vehicles: items, totalVehicles: total };
-  });
-  app.get('/apps/logistics/summary', { schema: { response: { 200: ZLogisticsSummary } } }, (request) => logisticsSummary(request));
+  app.get(
+    '/apps/logistics/vehicles',
+    { schema: { querystring: ZVehicleQuery, response: { 200: ZVehiclesReply } } },
+    async (request) => {
+      const { items, total } = await listVehicles(request, request.query);
+      return { vehicles: items, totalVehicles: total };
+    },
+  );
+  app.get('/apps/logistics/summary', { schema: { response: { 200: ZLogisticsSummary } } }, (request) =>
+    logisticsSummary(request),
+  );
 };

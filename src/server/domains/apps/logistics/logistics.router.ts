@@ -1,7 +1,6 @@
 // tRPC: apps.logistics.vehicles.list and apps.logistics.summary over the same services as REST.
 import { ZListVehiclesInput, ZLogisticsSummary, ZVehicleList } from '../../../../shared/schemas/logistics.ts';
-import { router } from '../../../trpc/init.ts';
-import { authedProcedure } from '../../../trpc/init.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
 import { listVehicles, logisticsSummary } from './logistics.service.ts';
 

@@ -1,16 +1,16 @@
 // Logistics demo app: the fleet's vehicles, sorted and paged in SQL (`read DemoApp`).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
 import type { ListResult } from '../../../../shared/schemas/common.ts';
 import {
-  VEHICLE_STATUSES,
-  VEHICLE_WARNINGS,
   type TListVehiclesInput,
   type TLogisticsSummary,
   type TVehicle,
   type TVehicleStatus,
+  VEHICLE_STATUSES,
+  VEHICLE_WARNINGS,
 } from '../../../../shared/schemas/logistics.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy } from '../provision/demo-provision.service.ts';
@@ -57,7 +57,8 @@ export async function listVehicles(ctx: ServiceContext, input: TListVehiclesInpu
 }
 
 /** A percent with one decimal (null stays null). */
-const percent = (value: string | number | null): number | null => (value == null ? null : Math.round(Number(value) * 10) / 10);
+const percent = (value: string | number | null): number | null =>
+  value == null ? null : Math.round(Number(value) * 10) / 10;
 
 /**
  * The dashboard's figures for the caller's copy of the fleet, each an aggregate in SQL (a few rows back):
@@ -71,10 +72,20 @@ export async function logisticsSummary(ctx: ServiceContext): Promise<TLogisticsS
   const status = sql<TVehicleStatus>`case when v.progress = 0 then 'waiting' when v.progress <= 20 then 'loading'
     when v.progress <= 89 then 'onTheWay' when v.progress <= 99 then 'unloading' else 'delivered' end`;
   const [statuses, warnings, shipments, performance] = await Promise.all([
-    fleet.select([status.as('status'), sql<string>`count(*)`.as('count')]).groupBy(status).execute(),
-    fleet.select(['v.warnings as warning', sql<string>`count(*)`.as('count')]).groupBy('v.warnings').execute(),
     fleet
-      .select(['v.end_country as country', sql<string>`count(*)`.as('shipments'), sql<string>`avg(v.progress)`.as('averageProgress')])
+      .select([status.as('status'), sql<string>`count(*)`.as('count')])
+      .groupBy(status)
+      .execute(),
+    fleet
+      .select(['v.warnings as warning', sql<string>`count(*)`.as('count')])
+      .groupBy('v.warnings')
+      .execute(),
+    fleet
+      .select([
+        'v.end_country as country',
+        sql<string>`count(*)`.as('shipments'),
+        sql<string>`avg(v.progress)`.as('averageProgress'),
+      ])
       .groupBy('v.end_country')
       .orderBy(sql`count(*)`, 'desc')
       .orderBy('v.end_country')
@@ -96,7 +107,11 @@ export async function logisticsSummary(ctx: ServiceContext): Promise<TLogisticsS
     totalVehicles: Number(performance.total),
     byStatus: VEHICLE_STATUSES.map((s) => ({ status: s, count: statusCount.get(s) ?? 0 })),
     byWarning: VEHICLE_WARNINGS.map((w) => ({ warning: w, count: warningCount.get(w) ?? 0 })),
-    shipments: shipments.map((r) => ({ country: r.country, shipments: Number(r.shipments), averageProgress: percent(r.averageProgress) ?? 0 })),
+    shipments: shipments.map((r) => ({
+      country: r.country,
+      shipments: Number(r.shipments),
+      averageProgress: percent(r.averageProgress) ?? 0,
+    })),
     performance: {
       averageProgress: percent(performance.averageProgress) ?? 0,
       delivered: Number(performance.delivered),

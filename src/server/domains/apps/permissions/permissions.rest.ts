@@ -1,7 +1,7 @@
 // REST (spec section 7): GET /api/apps/permissions; and the page's CSV export.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListPermissionsInput, ZPermission, type TPermissionRow } from '../../../../shared/schemas/permissions.ts';
+import { type TPermissionRow, ZListPermissionsInput, ZPermission } from '../../../../shared/schemas/permissions.ts';
 import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
 import { listPermissions } from './permissions.service.ts';
 

@@ -1,20 +1,19 @@
 // Permissions demo app: the sample permissions, searched, sorted and paged in SQL (`read DemoApp`);
 // created, renamed, reassigned and deleted with `manage DemoApp` (issue 14). Names are unique per copy.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Kysely } from 'kysely';
-import type { ListResult } from '../../../../shared/schemas/common.ts';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
+import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
 import type {
   TCreatePermissionInput,
   TListPermissionsInput,
   TPermissionRow,
   TUpdatePermissionInput,
 } from '../../../../shared/schemas/permissions.ts';
-import type { TByIdInput } from '../../../../shared/schemas/common.ts';
+import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { staleRecord } from '../../../lib/records.ts';
-import { db as kyselyOf, type DB } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { listSource, runList } from '../../../lib/list.ts';
+import { staleRecord } from '../../../lib/records.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { DemoPermission } from './permission.entity.ts';
 
@@ -33,7 +32,9 @@ export function permissionSource(db: Kysely<DB>, tenant: number) {
         'p.id',
         'p.name',
         'p.assigned_to as assignedTo',
-        sql<string>`to_char(${eb.ref('p.created_date')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdDate'),
+        sql<string>`to_char(${eb.ref('p.created_date')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
+          'createdDate',
+        ),
         'p.version',
       ]),
     // q matches the permission's name or one of its roles.
@@ -43,7 +44,10 @@ export function permissionSource(db: Kysely<DB>, tenant: number) {
 }
 
 /** Permissions matching q (name or assigned role), sorted by name or id, paged. */
-export async function listPermissions(ctx: ServiceContext, input: TListPermissionsInput): Promise<ListResult<TPermissionRow>> {
+export async function listPermissions(
+  ctx: ServiceContext,
+  input: TListPermissionsInput,
+): Promise<ListResult<TPermissionRow>> {
   const copy = await openPermissions(ctx);
   const { rows, total } = await runList(permissionSource(kyselyOf(copy.ctx.em), copy.tenant), input);
   return { items: rows, total };
@@ -53,7 +57,13 @@ const openPermissions = (ctx: ServiceContext, action: 'read' | 'manage' = 'read'
   openTenantCopy(ctx, action, 'permissions', copySampleDemoPermissions);
 
 function toRow(p: DemoPermission): TPermissionRow {
-  return { id: p.id, name: p.name, assignedTo: p.assignedTo, createdDate: p.createdDate.toISOString().replace(/\.\d{3}Z$/, 'Z'), version: p.version };
+  return {
+    id: p.id,
+    name: p.name,
+    assignedTo: p.assignedTo,
+    createdDate: p.createdDate.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    version: p.version,
+  };
 }
 
 /** CONFLICT naming `name` when another permission of the copy has it (case ignored). */
@@ -65,7 +75,10 @@ async function assertFreeName(copy: TenantCopy, name: string, except?: number): 
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .$if(except !== undefined, (qb) => qb.where('id', '<>', except!))
     .executeTakeFirst();
-  if (taken) throw new AppError('CONFLICT', `A permission named "${name}" already exists`, { name: ['Another permission has this name'] });
+  if (taken)
+    throw new AppError('CONFLICT', `A permission named "${name}" already exists`, {
+      name: ['Another permission has this name'],
+    });
 }
 
 const distinctRoles = <T>(roles: readonly T[]) => [...new Set(roles)];
@@ -73,7 +86,12 @@ const distinctRoles = <T>(roles: readonly T[]) => [...new Set(roles)];
 export async function createPermission(ctx: ServiceContext, input: TCreatePermissionInput): Promise<TPermissionRow> {
   const copy = await openPermissions(ctx, 'manage');
   await assertFreeName(copy, input.name);
-  const permission = copy.ctx.em.create(DemoPermission, { tenant: copy.tenant, name: input.name, assignedTo: distinctRoles(input.assignedTo), createdDate: new Date() });
+  const permission = copy.ctx.em.create(DemoPermission, {
+    tenant: copy.tenant,
+    name: input.name,
+    assignedTo: distinctRoles(input.assignedTo),
+    createdDate: new Date(),
+  });
   await copy.ctx.em.flush();
   return toRow(permission);
 }

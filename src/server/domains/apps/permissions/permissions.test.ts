@@ -14,7 +14,12 @@ describe('apps.permissions', () => {
     expect(created).toMatchObject({ name: 'Export Reports', assignedTo: ['manager', 'support'], version: 1 });
     const listed = await a.list({ q: 'Export Reports' });
     expect(listed.items.map((p) => p.id)).toEqual([created.id]);
-    const renamed = await a.update({ id: created.id, version: created.version, name: 'Export All Reports', assignedTo: ['administrator'] });
+    const renamed = await a.update({
+      id: created.id,
+      version: created.version,
+      name: 'Export All Reports',
+      assignedTo: ['administrator'],
+    });
     expect(renamed).toMatchObject({ name: 'Export All Reports', assignedTo: ['administrator'], version: 2 });
     expect(await codeOf(a.update({ id: created.id, version: 1, name: 'Stale', assignedTo: [] }))).toBe('CONFLICT');
     await a.delete({ id: created.id });

@@ -3,13 +3,13 @@
 // - Per customer (shop, invoices, demo users, permissions, logistics, analytics, academy, content pages:
 //   tenant_id -> demo_tenants): the first call of any user of a customer copies it for the customer; the
 //   superadmin works on the platform's own copy. Another owner's rows are never read or written (NOT_FOUND).
-import { ReferenceKind, type EntityClass } from '@mikro-orm/core';
+import { type EntityClass, ReferenceKind } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import type { Action } from '../../../../shared/abilities/index.ts';
 import { db } from '../../../db/kysely.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext, SessionUser } from '../../../lib/context.ts';
-import type { Action } from '../../../../shared/abilities/index.ts';
 import type { PersonalDemoApp } from './demo-provision.entity.ts';
 import type { TenantDemoApp } from './demo-tenant.entity.ts';
 
@@ -22,9 +22,19 @@ export type CopyTemplates = (em: EntityManager, owner: CopyOwner) => Promise<voi
  * Make sure `owner` has their copy of `app`'s sample data. `copy` runs at most once per user and app,
  * inside the transaction that records it (a concurrent first call waits on the unique key, then sees the copy).
  */
-export async function ensureDemoCopy(em: EntityManager, owner: CopyOwner, app: PersonalDemoApp, copy: CopyTemplates): Promise<void> {
+export async function ensureDemoCopy(
+  em: EntityManager,
+  owner: CopyOwner,
+  app: PersonalDemoApp,
+  copy: CopyTemplates,
+): Promise<void> {
   const userId = owner.id;
-  const done = await db(em).selectFrom('demo_provisions').select('id').where('user_id', '=', userId).where('app', '=', app).executeTakeFirst();
+  const done = await db(em)
+    .selectFrom('demo_provisions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('app', '=', app)
+    .executeTakeFirst();
   if (done) return;
   await em.transactional(async (tx) => {
     const inserted = await db(tx)
@@ -38,7 +48,11 @@ export async function ensureDemoCopy(em: EntityManager, owner: CopyOwner, app: P
 }
 
 /** Authorizes (read DemoApp) and makes sure the caller has their copy of `app`'s sample data. */
-export async function openDemoCopy(ctx: ServiceContext, app: PersonalDemoApp, copy: CopyTemplates): Promise<AuthedContext> {
+export async function openDemoCopy(
+  ctx: ServiceContext,
+  app: PersonalDemoApp,
+  copy: CopyTemplates,
+): Promise<AuthedContext> {
   authorize(ctx, 'read', 'DemoApp');
   await ensureDemoCopy(ctx.em, ctx.user, app, copy);
   return ctx;
@@ -76,7 +90,12 @@ export type CopyTenantTemplates = (em: EntityManager, tenant: number) => Promise
  * most once per owner and app, in the transaction that marks the app copied: a concurrent first call
  * waits on the owner row's unique key and lock, then finds the app marked and the rows there.
  */
-export async function ensureTenantCopy(em: EntityManager, owner: DemoOwner, app: TenantDemoApp, copy: CopyTenantTemplates): Promise<number> {
+export async function ensureTenantCopy(
+  em: EntityManager,
+  owner: DemoOwner,
+  app: TenantDemoApp,
+  copy: CopyTenantTemplates,
+): Promise<number> {
   const copies = knownCopies(em);
   const key = `${owner.key} ${app}`;
   const known = copies.get(key);
@@ -109,8 +128,17 @@ export function forgetTenantCopies(em: EntityManager): void {
   copiesByDatabase.delete(em.config);
 }
 
-async function findOrMakeTenantCopy(em: EntityManager, owner: DemoOwner, app: TenantDemoApp, copy: CopyTenantTemplates): Promise<number> {
-  const found = await db(em).selectFrom('demo_tenants').select(['id', 'apps']).where('key', '=', owner.key).executeTakeFirst();
+async function findOrMakeTenantCopy(
+  em: EntityManager,
+  owner: DemoOwner,
+  app: TenantDemoApp,
+  copy: CopyTenantTemplates,
+): Promise<number> {
+  const found = await db(em)
+    .selectFrom('demo_tenants')
+    .select(['id', 'apps'])
+    .where('key', '=', owner.key)
+    .executeTakeFirst();
   if (found?.apps.includes(app)) return found.id;
   return em.transactional(async (tx) => {
     await db(tx)
@@ -129,7 +157,11 @@ async function findOrMakeTenantCopy(em: EntityManager, owner: DemoOwner, app: Te
       await copy(tx, claimed.id);
       return claimed.id;
     }
-    const row = await db(tx).selectFrom('demo_tenants').select('id').where('key', '=', owner.key).executeTakeFirstOrThrow();
+    const row = await db(tx)
+      .selectFrom('demo_tenants')
+      .select('id')
+      .where('key', '=', owner.key)
+      .executeTakeFirstOrThrow();
     return row.id;
   });
 }
@@ -144,7 +176,12 @@ export interface TenantCopy {
  * Authorizes `action` on DemoApp and makes sure the caller's customer (the platform for the superadmin)
  * has its copy of `app`; every read and write of the app is then confined to `tenant`.
  */
-export async function openTenantCopy(ctx: ServiceContext, action: Action, app: TenantDemoApp, copy: CopyTenantTemplates): Promise<TenantCopy> {
+export async function openTenantCopy(
+  ctx: ServiceContext,
+  action: Action,
+  app: TenantDemoApp,
+  copy: CopyTenantTemplates,
+): Promise<TenantCopy> {
   authorize(ctx, action, 'DemoApp');
   const tenant = await ensureTenantCopy(ctx.em, demoOwnerOf(tenantId(ctx)), app, copy);
   return { ctx, tenant };
@@ -186,6 +223,10 @@ export function copiedColumns(em: EntityManager, entity: EntityClass<object>): s
   const meta = em.getMetadata().get(entity);
   const skip = new Set(['id', 'tenant_id', 'created_at', 'updated_at']);
   return meta.props
-    .filter((prop) => (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) && prop.persist !== false)
-    .flatMap((prop) => prop.fieldNames).filter((column) => !skip.has(column));
+    .filter(
+      (prop) =>
+        (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) && prop.persist !== false,
+    )
+    .flatMap((prop) => prop.fieldNames)
+    .filter((column) => !skip.has(column));
 }

@@ -3,7 +3,16 @@ import { baseProperties } from '../../../db/base.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 
 /** The demo apps whose data each customer (and the platform, for the superadmin) gets a copy of. */
-export const TENANT_DEMO_APPS = ['shop', 'invoice', 'users', 'permissions', 'logistics', 'analytics', 'academy', 'content'] as const;
+export const TENANT_DEMO_APPS = [
+  'shop',
+  'invoice',
+  'users',
+  'permissions',
+  'logistics',
+  'analytics',
+  'academy',
+  'content',
+] as const;
 export type TenantDemoApp = (typeof TENANT_DEMO_APPS)[number];
 
 /**

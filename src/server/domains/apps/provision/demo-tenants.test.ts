@@ -2,7 +2,7 @@
 // the shop, invoices, demo users, permissions, logistics, analytics, academy and content pages, made once
 // on first use.
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, type AppCaller } from '../../../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { forgetTenantCopies } from './demo-provision.service.ts';
 
@@ -89,7 +89,8 @@ async function content(caller: AppCaller) {
 /** The seeded samples (no tenant) every copy is made from, counted in SQL. */
 async function sampleCounts() {
   const conn = t.orm.em.fork().getConnection();
-  const count = async (sql: string) => (await conn.execute<{ n: number }[]>(`select count(*)::int as n from ${sql}`))[0].n;
+  const count = async (sql: string) =>
+    (await conn.execute<{ n: number }[]>(`select count(*)::int as n from ${sql}`))[0].n;
   const [keep] = await conn.execute<{ n: number }[]>(
     `select jsonb_array_length(data)::int as n from page_contents where tenant_id is null and key = 'help-center.keep-learning'`,
   );
@@ -97,9 +98,13 @@ async function sampleCounts() {
     courses: await count('academy_courses where tenant_id is null'),
     sections: await count('academy_course_sections where tenant_id is null'),
     lectures: await count('academy_course_topics where tenant_id is null'),
-    faqGroups: await count('faq_groups g where tenant_id is null and exists (select 1 from faq_questions q where q.group_id = g.id)'),
+    faqGroups: await count(
+      'faq_groups g where tenant_id is null and exists (select 1 from faq_questions q where q.group_id = g.id)',
+    ),
     faqQuestions: await count('faq_questions where tenant_id is null'),
-    helpCategories: await count('help_categories c where tenant_id is null and exists (select 1 from help_articles a where a.category_id = c.id)'),
+    helpCategories: await count(
+      'help_categories c where tenant_id is null and exists (select 1 from help_articles a where a.category_id = c.id)',
+    ),
     helpArticles: await count('help_articles where tenant_id is null'),
     popularArticles: await count('help_articles where tenant_id is null and popular_rank is not null'),
     keepLearning: keep.n,
@@ -164,7 +169,9 @@ describe('demo-app data per customer', () => {
     await platform.ecommerce.products.delete({ id: own.id });
     expect((await platform.ecommerce.products.list({})).total).toBe(49);
     const conn = t.orm.em.fork().getConnection();
-    const [row] = await conn.execute<{ customer_id: number | null }[]>(`select customer_id from demo_tenants where key = 'platform'`);
+    const [row] = await conn.execute<{ customer_id: number | null }[]>(
+      `select customer_id from demo_tenants where key = 'platform'`,
+    );
     expect(row.customer_id).toBeNull();
   });
 
@@ -172,9 +179,13 @@ describe('demo-app data per customer', () => {
     // A customer nobody has used the shop of yet: NWS's second user against the NWS admin would be too
     // late here (earlier tests made NWS's copy), so drop NWS's copies and start again.
     const conn = t.orm.em.fork().getConnection();
-    await conn.execute(`delete from demo_tenants where key like 'customer:%' and customer_id = (select id from customers where code = 'NWS')`);
+    await conn.execute(
+      `delete from demo_tenants where key like 'customer:%' and customer_id = (select id from customers where code = 'NWS')`,
+    );
     forgetTenantCopies(t.orm.em);
-    const callers = await Promise.all([NWS, 'qualitycontrol@nws.demo.com', NWS, 'qualitycontrol@nws.demo.com'].map((e) => t.caller(e)));
+    const callers = await Promise.all(
+      [NWS, 'qualitycontrol@nws.demo.com', NWS, 'qualitycontrol@nws.demo.com'].map((e) => t.caller(e)),
+    );
     const totals = await Promise.all(callers.map((c) => c.apps.ecommerce.orders.list({})));
     for (const { total } of totals) expect(total).toBe(100);
     const [{ n }] = await conn.execute<{ n: number }[]>(
@@ -226,7 +237,11 @@ describe('demo-app data per customer', () => {
     );
     expect(owners).toHaveLength(3);
     for (const owner of owners) {
-      expect(owner).toMatchObject({ courses: samples.courses, questions: samples.faqQuestions, articles: samples.helpArticles });
+      expect(owner).toMatchObject({
+        courses: samples.courses,
+        questions: samples.faqQuestions,
+        articles: samples.helpArticles,
+      });
     }
   });
 

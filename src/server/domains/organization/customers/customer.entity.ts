@@ -20,7 +20,12 @@ export const CustomerSchema = defineEntity({
     timeZone: p.string().length(64).default('Europe/Paris'),
   },
   // The list's and the record search's columns (ILIKE '%q%' on any of them).
-  indexes: [trgmIndex('customers', 'code'), trgmIndex('customers', 'name'), trgmIndex('customers', 'city'), trgmIndex('customers', 'email')],
+  indexes: [
+    trgmIndex('customers', 'code'),
+    trgmIndex('customers', 'name'),
+    trgmIndex('customers', 'city'),
+    trgmIndex('customers', 'email'),
+  ],
 });
 
 export class Customer extends CustomerSchema.class {}

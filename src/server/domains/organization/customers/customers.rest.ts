@@ -1,6 +1,6 @@
 // REST: GET /api/export/customers.csv?<list filters> — every matching customer as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListCustomersInput, type TCustomer } from '../../../../shared/schemas/customers.ts';
+import { type TCustomer, ZListCustomersInput } from '../../../../shared/schemas/customers.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateCustomers } from './customers.service.ts';
 

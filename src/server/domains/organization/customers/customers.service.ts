@@ -3,26 +3,42 @@
 // The root of the organization context: licenses, users and teams call this service, and it calls
 // none of theirs; its list reads their tables (licenses in force, active users) in its own SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { Subject } from '../../../../shared/abilities/index.ts';
+import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateCustomerInput,
   TCustomer,
   TListCustomersInput,
   TUpdateCustomerInput,
 } from '../../../../shared/schemas/customers.ts';
-import type { Subject } from '../../../../shared/abilities/index.ts';
-import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
-import { deleteOrExplain, plural } from '../../../lib/references.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { assertUnique, assertUniqueChange, conditionsFilter, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
-import { notFound } from '../../../lib/app-error.ts';
-import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { assertCurrent, lockRecord } from '../../../lib/records.ts';
+import { deleteOrExplain, plural } from '../../../lib/references.ts';
+import {
+  assertUnique,
+  assertUniqueChange,
+  conditionsFilter,
+  flushUnique,
+  targetCustomerId,
+  tenantFilter,
+  type UniqueRule,
+  withTransaction,
+} from '../../../lib/scope.ts';
 import { Customer } from './customer.entity.ts';
 
 export const customerListing = defineListing({
@@ -63,7 +79,14 @@ export const customerListing = defineListing({
             .as('active_users'),
         ]),
       search: ['c.code', 'c.name', 'c.city', 'c.email'],
-      sorts: { code: 'c.code', name: 'c.name', country: 'c.country', city: 'c.city', status: 'c.status', createdAt: 'c.created_at' },
+      sorts: {
+        code: 'c.code',
+        name: 'c.name',
+        country: 'c.country',
+        city: 'c.city',
+        status: 'c.status',
+        createdAt: 'c.created_at',
+      },
     }),
   map: (r): TCustomer => ({
     id: r.id,
@@ -94,12 +117,20 @@ function readScope(ctx: AuthedContext): ListingFilter<typeof customerListing>[] 
   return [tenantFilter(ctx, 'c.id'), conditionsFilter(ctx, 'read', 'Customer', { customerId: 'c.id' })];
 }
 
-function listFilters(ctx: AuthedContext, input: Omit<TListCustomersInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof customerListing>[] {
+function listFilters(
+  ctx: AuthedContext,
+  input: Omit<TListCustomersInput, 'page' | 'itemsPerPage'>,
+): ListingFilter<typeof customerListing>[] {
   return [...readScope(ctx), equalsFilter('c.status', input.status), equalsFilter('c.country', input.country)];
 }
 
 /** `iterateCustomers`: every customer matching the filter, in batches (CSV export). */
-export const { list: listCustomers, iterate: iterateCustomers } = listingReads('Customer', customerListing, listFilters, 'code');
+export const { list: listCustomers, iterate: iterateCustomers } = listingReads(
+  'Customer',
+  customerListing,
+  listFilters,
+  'code',
+);
 
 export async function getCustomer(ctx: ServiceContext, id: number): Promise<TCustomer> {
   authorize(ctx, 'read', 'Customer');
@@ -107,7 +138,10 @@ export async function getCustomer(ctx: ServiceContext, id: number): Promise<TCus
 }
 
 /** For other domains: the customer exists (NOT_FOUND otherwise). Scope is the caller's business. */
-export async function requireCustomer(em: EntityManager, id: number): Promise<{ id: number; code: string; status: string }> {
+export async function requireCustomer(
+  em: EntityManager,
+  id: number,
+): Promise<{ id: number; code: string; status: string }> {
   const customer = await em.findOne(Customer, { id });
   if (!customer) throw notFound('Customer');
   return { id: customer.id, code: customer.code, status: customer.status };
@@ -140,7 +174,10 @@ export async function customerTimeZone(em: EntityManager, id: number): Promise<s
  * For self-registration (platform/auth): the customer with `code` (in any case; codes are stored
  * upper-case), or null when none has it. Plain data; scope and status rules are the caller's.
  */
-export async function findCustomerByCode(em: EntityManager, code: string): Promise<{ id: number; code: string; status: TCustomer['status'] } | null> {
+export async function findCustomerByCode(
+  em: EntityManager,
+  code: string,
+): Promise<{ id: number; code: string; status: TCustomer['status'] } | null> {
   const customer = await em.findOne(Customer, { code: code.toUpperCase() });
   return customer && { id: customer.id, code: customer.code, status: customer.status };
 }
@@ -160,7 +197,11 @@ export async function customerForNewRecord(
   return id;
 }
 
-const uniqueCode: UniqueRule<Customer> = { entity: Customer, field: 'code', message: 'Another customer already uses this code' };
+const uniqueCode: UniqueRule<Customer> = {
+  entity: Customer,
+  field: 'code',
+  message: 'Another customer already uses this code',
+};
 
 function snapshot(c: Customer) {
   return {
@@ -182,7 +223,13 @@ export async function createCustomer(ctx: ServiceContext, input: TCreateCustomer
     await assertUnique(tx.em, uniqueCode, { code: input.code });
     const customer = tx.em.create(Customer, { ...input, timeZone: input.timeZone ?? 'Europe/Paris' });
     await flushUnique(tx.em, uniqueCode);
-    recordAudit(tx, { action: 'create', entityType: 'Customer', entityId: customer.id, customerId: customer.id, changes: snapshot(customer) });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'Customer',
+      entityId: customer.id,
+      customerId: customer.id,
+      changes: snapshot(customer),
+    });
     return customer.id;
   });
   return getCustomer(ctx, id);
@@ -192,7 +239,8 @@ async function loadForWrite(ctx: AuthedContext, id: number, action: 'update' | '
   const customer = await ctx.em.findOne(Customer, { id });
   // Non-superadmins are refused above (FORBIDDEN); a missing record is NOT_FOUND.
   if (!customer || (ctx.user.customerId !== null && ctx.user.customerId !== id)) throw notFound('Customer');
-  if (!ctx.ability.can(action, 'Customer')) throw new AppError('FORBIDDEN', `You are not allowed to ${action} Customer`);
+  if (!ctx.ability.can(action, 'Customer'))
+    throw new AppError('FORBIDDEN', `You are not allowed to ${action} Customer`);
   return customer;
 }
 
@@ -206,7 +254,12 @@ export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomer
     await assertUniqueChange(tx.em, uniqueCode, customer, changes.code);
     const before = snapshot(customer);
     tx.em.assign(customer, definedOnly(changes));
-    recordUpdate(tx, { entityType: 'Customer', entityId: customer.id, customerId: customer.id }, before, snapshot(customer));
+    recordUpdate(
+      tx,
+      { entityType: 'Customer', entityId: customer.id, customerId: customer.id },
+      before,
+      snapshot(customer),
+    );
     await flushUnique(tx.em, uniqueCode);
   });
   return getCustomer(ctx, input.id);
@@ -225,7 +278,13 @@ export async function deleteCustomer(ctx: ServiceContext, id: number): Promise<T
       hint: 'Suspend it instead.',
       labels: { users: plural('user'), licenses: plural('license'), teams: plural('team') },
     });
-    recordAudit(tx, { action: 'delete', entityType: 'Customer', entityId: id, customerId: null, changes: snapshot(customer) });
+    recordAudit(tx, {
+      action: 'delete',
+      entityType: 'Customer',
+      entityId: id,
+      customerId: null,
+      changes: snapshot(customer),
+    });
     tx.em.getUnitOfWork().unsetIdentity(customer);
   });
   return { id, deleted: true };

@@ -1,6 +1,6 @@
 // REST: GET /api/export/licenses.csv?<list filters> — every matching license as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListLicensesInput, type TLicense } from '../../../../shared/schemas/licenses.ts';
+import { type TLicense, ZListLicensesInput } from '../../../../shared/schemas/licenses.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateLicenses } from './licenses.service.ts';
 

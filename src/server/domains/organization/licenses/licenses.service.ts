@@ -6,7 +6,7 @@
 // table itself (active user counts) and calls no users or teams code. Sign-in calls assertSignInLicensed.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
@@ -20,16 +20,27 @@ import type {
   TUpdateLicenseInput,
 } from '../../../../shared/schemas/licenses.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { countsById, defineListing, equalsFilter, iterateListing, listById, listOne, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  countsById,
+  defineListing,
+  equalsFilter,
+  iterateListing,
+  type ListingFilter,
+  listById,
+  listOne,
+  listPage,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { conditionsFilter, findInTenant, targetCustomerId, tenantFilter, withTransaction } from '../../../lib/scope.ts';
-import { notFound } from '../../../lib/app-error.ts';
-import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
-import { requireCustomer } from '../customers/customers.service.ts';
 import { assertCurrent, lockRecord } from '../../../lib/records.ts';
+import { conditionsFilter, findInTenant, targetCustomerId, tenantFilter, withTransaction } from '../../../lib/scope.ts';
+import { requireCustomer } from '../customers/customers.service.ts';
 import { License } from './license.entity.ts';
 
 /** The derived status of the license `l`, in SQL. */
@@ -38,7 +49,10 @@ const statusOfL = sql<TLicenseStatus>`(case when l.revoked_at is not null then '
 /** The license `l` is in force now. */
 const inForceL = sql<SqlBool>`(l.revoked_at is null and l.starts_at <= now() and l.expires_at > now())`;
 
-export function licenseStatus(l: { startsAt: Date; expiresAt: Date; revokedAt?: Date | null }, now = new Date()): TLicenseStatus {
+export function licenseStatus(
+  l: { startsAt: Date; expiresAt: Date; revokedAt?: Date | null },
+  now = new Date(),
+): TLicenseStatus {
   if (l.revokedAt) return 'revoked';
   if (l.startsAt > now) return 'scheduled';
   if (l.expiresAt <= now) return 'expired';
@@ -100,7 +114,10 @@ export const licenseListing = defineListing({
 type LicenseFilter = ListingFilter<typeof licenseListing>;
 
 function scope(ctx: AuthedContext): LicenseFilter[] {
-  return [tenantFilter(ctx, 'l.customer_id'), conditionsFilter(ctx, 'read', 'License', { customerId: 'l.customer_id' })];
+  return [
+    tenantFilter(ctx, 'l.customer_id'),
+    conditionsFilter(ctx, 'read', 'License', { customerId: 'l.customer_id' }),
+  ];
 }
 
 function listFilters(ctx: AuthedContext, input: Omit<TListLicensesInput, 'page' | 'itemsPerPage'>): LicenseFilter[] {
@@ -137,7 +154,11 @@ export async function currentLicense(ctx: ServiceContext, input: TCurrentLicense
   authorize(ctx, 'read', 'License');
   const customerId = targetCustomerId(ctx, input.customerId);
   if (tenantId(ctx) === null) await requireCustomer(ctx.em, customerId);
-  const license = await listOne(ctx.em, licenseListing, [sql<SqlBool>`l.customer_id = ${customerId}`, inForceL, ...scope(ctx)]);
+  const license = await listOne(ctx.em, licenseListing, [
+    sql<SqlBool>`l.customer_id = ${customerId}`,
+    inForceL,
+    ...scope(ctx),
+  ]);
   const used = await countActiveUsersByCustomer(ctx.em, [customerId]);
   return { customerId, license, usedSeats: used.get(customerId) ?? 0 };
 }
@@ -159,14 +180,19 @@ export async function activeLicenseSummaries(
     .orderBy('l.customer_id')
     .orderBy('l.starts_at', 'desc')
     .execute();
-  return new Map(rows.map((r) => [r.customer_id, { id: r.id, plan: r.plan, seats: r.seats, expiresAt: toDate(r.expires_at) }]));
+  return new Map(
+    rows.map((r) => [r.customer_id, { id: r.id, plan: r.plan, seats: r.seats, expiresAt: toDate(r.expires_at) }]),
+  );
 }
 
 /**
  * Active users per customer: what license seats limit. Users depend on licenses (never the reverse),
  * so the users table is read here, in this context's own SQL.
  */
-export async function countActiveUsersByCustomer(em: EntityManager, customerIds: number[]): Promise<Map<number, number>> {
+export async function countActiveUsersByCustomer(
+  em: EntityManager,
+  customerIds: number[],
+): Promise<Map<number, number>> {
   if (!customerIds.length) return new Map();
   const rows = await db(em)
     .selectFrom('users as u')
@@ -180,7 +206,12 @@ export async function countActiveUsersByCustomer(em: EntityManager, customerIds:
 
 /** Lock the customer's row until the transaction ends (seat and overlap checks); NOT_FOUND when missing. */
 async function lockCustomer(em: EntityManager, customerId: number): Promise<{ code: string }> {
-  const customer = await db(em).selectFrom('customers').select('code').where('id', '=', customerId).forUpdate().executeTakeFirst();
+  const customer = await db(em)
+    .selectFrom('customers')
+    .select('code')
+    .where('id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!customer) throw notFound('Customer');
   return customer;
 }
@@ -194,7 +225,10 @@ export async function assertSeatsAvailable(em: EntityManager, customerId: number
   const customer = await lockCustomer(em, customerId);
   const license = (await activeLicenseSummaries(em, [customerId])).get(customerId);
   if (!license) {
-    throw new AppError('CONFLICT', `${customer.code} has no active license, so no user can be made active. Add or renew the license first.`);
+    throw new AppError(
+      'CONFLICT',
+      `${customer.code} has no active license, so no user can be made active. Add or renew the license first.`,
+    );
   }
   const used = (await countActiveUsersByCustomer(em, [customerId])).get(customerId) ?? 0;
   if (used + adding > license.seats) {
@@ -214,10 +248,14 @@ export const NO_LICENSE_MESSAGE =
  * For sign-in (platform/auth calls it): a customer's user other than an admin may sign in only while
  * the customer has a license in force. Throws AppError BAD_REQUEST with an `email` field message.
  */
-export async function assertSignInLicensed(em: EntityManager, user: { role: Role; customer?: { id: number } | null }): Promise<void> {
+export async function assertSignInLicensed(
+  em: EntityManager,
+  user: { role: Role; customer?: { id: number } | null },
+): Promise<void> {
   if (!user.customer || user.role === 'admin') return;
   const active = await activeLicenseSummaries(em, [user.customer.id]);
-  if (!active.has(user.customer.id)) throw new AppError('BAD_REQUEST', NO_LICENSE_MESSAGE, { email: [NO_LICENSE_MESSAGE] });
+  if (!active.has(user.customer.id))
+    throw new AppError('BAD_REQUEST', NO_LICENSE_MESSAGE, { email: [NO_LICENSE_MESSAGE] });
 }
 
 /* ------------------------------------------------------------------ mutations (superadmin) */
@@ -231,7 +269,13 @@ export function newLicenseKey(): string {
   return `ODK-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
-async function assertNoOverlap(em: EntityManager, customerId: number, startsAt: Date, expiresAt: Date, exceptId?: number): Promise<void> {
+async function assertNoOverlap(
+  em: EntityManager,
+  customerId: number,
+  startsAt: Date,
+  expiresAt: Date,
+  exceptId?: number,
+): Promise<void> {
   let query = db(em)
     .selectFrom('licenses as l')
     .select(['l.key', 'l.starts_at', 'l.expires_at'])
@@ -277,7 +321,8 @@ export async function createLicense(ctx: ServiceContext, input: TCreateLicenseIn
     await requireCustomer(tx.em, customerId);
     await lockCustomer(tx.em, customerId);
     await assertNoOverlap(tx.em, customerId, input.startsAt, input.expiresAt);
-    if (licenseStatus({ ...input, revokedAt: null }) === 'active') await assertSeatsCoverActiveUsers(tx.em, customerId, input.seats);
+    if (licenseStatus({ ...input, revokedAt: null }) === 'active')
+      await assertSeatsCoverActiveUsers(tx.em, customerId, input.seats);
     const license = tx.em.create(License, {
       customer: customerId,
       key: newLicenseKey(),
@@ -290,7 +335,13 @@ export async function createLicense(ctx: ServiceContext, input: TCreateLicenseIn
       revokeReason: null,
     });
     await tx.em.flush();
-    recordAudit(tx, { action: 'create', entityType: 'License', entityId: license.id, customerId, changes: snapshot(license) });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'License',
+      entityId: license.id,
+      customerId,
+      changes: snapshot(license),
+    });
     return license.id;
   });
   return getLicense(ctx, id);
@@ -308,18 +359,29 @@ export async function updateLicense(ctx: ServiceContext, input: TUpdateLicenseIn
     assertCurrent(license, input.version, 'License');
     const status = licenseStatus(license);
     if (status === 'revoked' || status === 'expired') {
-      throw new AppError('CONFLICT', `This license is ${status}; it is kept as history and cannot change. Create a new one instead.`);
+      throw new AppError(
+        'CONFLICT',
+        `This license is ${status}; it is kept as history and cannot change. Create a new one instead.`,
+      );
     }
     const customerId = license.customer.id;
     await lockCustomer(tx.em, customerId);
     const before = snapshot(license);
     const { id: _id, version: _version, ...patch } = input;
-    const next = { startsAt: license.startsAt, expiresAt: license.expiresAt, seats: license.seats, ...definedOnly(patch) };
+    const next = {
+      startsAt: license.startsAt,
+      expiresAt: license.expiresAt,
+      seats: license.seats,
+      ...definedOnly(patch),
+    };
     if (next.expiresAt <= next.startsAt) {
-      throw new AppError('BAD_REQUEST', 'The license must expire after it starts', { expiresAt: ['The license must expire after it starts'] });
+      throw new AppError('BAD_REQUEST', 'The license must expire after it starts', {
+        expiresAt: ['The license must expire after it starts'],
+      });
     }
     await assertNoOverlap(tx.em, customerId, next.startsAt, next.expiresAt, license.id);
-    if (licenseStatus({ ...next, revokedAt: null }) === 'active') await assertSeatsCoverActiveUsers(tx.em, customerId, next.seats);
+    if (licenseStatus({ ...next, revokedAt: null }) === 'active')
+      await assertSeatsCoverActiveUsers(tx.em, customerId, next.seats);
     tx.em.assign(license, definedOnly(patch));
     recordUpdate(tx, { entityType: 'License', entityId: license.id, customerId }, before, snapshot(license));
   });
@@ -333,7 +395,13 @@ export async function revokeLicense(ctx: ServiceContext, input: TRevokeLicenseIn
     if (license.revokedAt) throw new AppError('CONFLICT', 'This license is already revoked');
     license.revokedAt = new Date();
     license.revokeReason = input.reason;
-    recordAudit(tx, { action: 'revoke', entityType: 'License', entityId: license.id, customerId: license.customer.id, changes: { reason: input.reason } });
+    recordAudit(tx, {
+      action: 'revoke',
+      entityType: 'License',
+      entityId: license.id,
+      customerId: license.customer.id,
+      changes: { reason: input.reason },
+    });
   });
   return getLicense(ctx, input.id);
 }
@@ -345,11 +413,19 @@ export async function deleteLicense(ctx: ServiceContext, id: number): Promise<TD
     const license = await loadForWrite(tx, id);
     const status = licenseStatus(license);
     if (status !== 'scheduled') {
-      throw new AppError('CONFLICT', `This license is ${status} and is kept as history; only a license that has not started can be deleted. Revoke it instead.`);
+      throw new AppError(
+        'CONFLICT',
+        `This license is ${status} and is kept as history; only a license that has not started can be deleted. Revoke it instead.`,
+      );
     }
-    recordAudit(tx, { action: 'delete', entityType: 'License', entityId: id, customerId: license.customer.id, changes: snapshot(license) });
+    recordAudit(tx, {
+      action: 'delete',
+      entityType: 'License',
+      entityId: id,
+      customerId: license.customer.id,
+      changes: snapshot(license),
+    });
     tx.em.remove(license);
   });
   return { id, deleted: true };
 }
-

@@ -1,6 +1,6 @@
 // REST: GET /api/export/teams.csv?<list filters> — every matching team as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListTeamsInput, type TTeam } from '../../../../shared/schemas/teams.ts';
+import { type TTeam, ZListTeamsInput } from '../../../../shared/schemas/teams.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateTeams } from './teams.service.ts';
 

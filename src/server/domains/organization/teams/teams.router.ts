@@ -1,4 +1,11 @@
-import { ZCreateTeamInput, ZListTeamsInput, ZTeamDetail, ZTeamList, ZTeamMembersInput, ZUpdateTeamInput } from '../../../../shared/schemas/teams.ts';
+import {
+  ZCreateTeamInput,
+  ZListTeamsInput,
+  ZTeamDetail,
+  ZTeamList,
+  ZTeamMembersInput,
+  ZUpdateTeamInput,
+} from '../../../../shared/schemas/teams.ts';
 import { router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 // Importing the service wires team membership into sessions (CASL "team" conditions).

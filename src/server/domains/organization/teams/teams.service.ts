@@ -5,20 +5,54 @@
 // Depends on customers and users (the parent of memberships: members are added and removed through
 // users.service); nothing in this context calls this service.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import type { TCreateTeamInput, TListTeamsInput, TTeam, TTeamDetail, TTeamMembersInput, TUpdateTeamInput, TUserRef } from '../../../../shared/schemas/teams.ts';
+import type {
+  TCreateTeamInput,
+  TListTeamsInput,
+  TTeam,
+  TTeamDetail,
+  TTeamMembersInput,
+  TUpdateTeamInput,
+  TUserRef,
+} from '../../../../shared/schemas/teams.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
+import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
-import { assertCurrent, deleteUnreferenced, loadForWrite, lockRecord, type WriteAction, type WriteSpec } from '../../../lib/records.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
+import {
+  assertCurrent,
+  deleteUnreferenced,
+  loadForWrite,
+  lockRecord,
+  type WriteAction,
+  type WriteSpec,
+} from '../../../lib/records.ts';
 import { plural } from '../../../lib/references.ts';
-import { assertUnique, assertUniqueChange, conditionsFilter, findInTenant, findOwned, flushUnique, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
-import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
+import {
+  assertUnique,
+  assertUniqueChange,
+  conditionsFilter,
+  findInTenant,
+  findOwned,
+  flushUnique,
+  tenantFilter,
+  type UniqueRule,
+  withTransaction,
+} from '../../../lib/scope.ts';
 import { customerForNewRecord } from '../customers/customers.service.ts';
 import { accountsOf } from '../users/account-sessions.ts';
 import { addTeamMembers, removeTeamMembers, requireUsersOfCustomer } from '../users/users.service.ts';
@@ -40,12 +74,22 @@ export const teamListing = defineListing({
           // Same context: the leads and the member count come from the users and team_members
           // tables in the page's own SQL (evaluated for the page's rows only).
           jsonObjectFrom(
-            eb.selectFrom('users as fm').select(['fm.id', 'fm.full_name as fullName', 'fm.email', 'fm.role', 'fm.status']).whereRef('fm.id', '=', 't.floor_manager_id'),
+            eb
+              .selectFrom('users as fm')
+              .select(['fm.id', 'fm.full_name as fullName', 'fm.email', 'fm.role', 'fm.status'])
+              .whereRef('fm.id', '=', 't.floor_manager_id'),
           ).as('floor_manager'),
           jsonObjectFrom(
-            eb.selectFrom('users as tl').select(['tl.id', 'tl.full_name as fullName', 'tl.email', 'tl.role', 'tl.status']).whereRef('tl.id', '=', 't.team_leader_id'),
+            eb
+              .selectFrom('users as tl')
+              .select(['tl.id', 'tl.full_name as fullName', 'tl.email', 'tl.role', 'tl.status'])
+              .whereRef('tl.id', '=', 't.team_leader_id'),
           ).as('team_leader'),
-          eb.selectFrom('team_members as m').whereRef('m.team_id', '=', 't.id').select(sql<number>`count(*)::int`.as('n')).as('member_count'),
+          eb
+            .selectFrom('team_members as m')
+            .whereRef('m.team_id', '=', 't.id')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('member_count'),
           't.created_at',
           't.updated_at',
         ]),
@@ -71,7 +115,10 @@ export const teamListing = defineListing({
 type TeamFilter = ListingFilter<typeof teamListing>;
 
 function scope(ctx: AuthedContext): TeamFilter[] {
-  return [tenantFilter(ctx, 't.customer_id'), conditionsFilter(ctx, 'read', 'Team', { id: 't.id', customerId: 't.customer_id' })];
+  return [
+    tenantFilter(ctx, 't.customer_id'),
+    conditionsFilter(ctx, 'read', 'Team', { id: 't.id', customerId: 't.customer_id' }),
+  ];
 }
 
 function listFilters(ctx: AuthedContext, input: Omit<TListTeamsInput, 'page' | 'itemsPerPage'>): TeamFilter[] {
@@ -82,14 +129,25 @@ function listFilters(ctx: AuthedContext, input: Omit<TListTeamsInput, 'page' | '
     equalsFilter('t.active', input.active),
     archivedFilter('t.archived_at', input.archived),
     memberId !== undefined &&
-      ((eb) => eb.exists(eb.selectFrom('team_members as m').select('m.user_id').whereRef('m.team_id', '=', 't.id').where('m.user_id', '=', memberId))),
+      ((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('team_members as m')
+            .select('m.user_id')
+            .whereRef('m.team_id', '=', 't.id')
+            .where('m.user_id', '=', memberId),
+        )),
   ];
 }
 
 export const { list: listTeams, iterate: iterateTeams } = listingReads('Team', teamListing, listFilters, 'name');
 
 async function memberIdsOf(em: EntityManager, teamId: number): Promise<number[]> {
-  const rows = await db(em).selectFrom('team_members as m').select('m.user_id').where('m.team_id', '=', teamId).execute();
+  const rows = await db(em)
+    .selectFrom('team_members as m')
+    .select('m.user_id')
+    .where('m.team_id', '=', teamId)
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -115,7 +173,11 @@ export async function getTeam(ctx: ServiceContext, id: number): Promise<TTeamDet
 /* ------------------------------------------------------------------ for other domains */
 
 /** The team belongs to `customerId` (NOT_FOUND otherwise) and is not archived (BAD_REQUEST). */
-export async function requireTeamRef(em: EntityManager, teamId: number, customerId: number): Promise<{ id: number; name: string }> {
+export async function requireTeamRef(
+  em: EntityManager,
+  teamId: number,
+  customerId: number,
+): Promise<{ id: number; name: string }> {
   const team = await findOwned(em, Team, teamId, customerId, 'Team');
   refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
   return { id: team.id, name: team.name };
@@ -128,15 +190,29 @@ export async function teamRefs(
 ): Promise<Map<number, { id: number; name: string; teamLeaderId: number | null; floorManagerId: number | null }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db(em).selectFrom('teams').select(['id', 'name', 'team_leader_id', 'floor_manager_id']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, teamLeaderId: r.team_leader_id, floorManagerId: r.floor_manager_id }]));
+  const rows = await db(em)
+    .selectFrom('teams')
+    .select(['id', 'name', 'team_leader_id', 'floor_manager_id'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, name: r.name, teamLeaderId: r.team_leader_id, floorManagerId: r.floor_manager_id },
+    ]),
+  );
 }
 
 /** For reports: which of `ids` are teams of `customerId`, archived or not. */
 export async function teamIdsOfCustomer(em: EntityManager, ids: number[], customerId: number): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Set();
-  const rows = await db(em).selectFrom('teams').select('id').where('id', 'in', unique).where('customer_id', '=', customerId).execute();
+  const rows = await db(em)
+    .selectFrom('teams')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('customer_id', '=', customerId)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -149,11 +225,27 @@ export function teamNameSql(teamIdColumn: string): RawBuilder<string> {
  * For assignments: `userId` may inspect for `teamId`, i.e. is an active `qualitycontrol` user of the
  * customer and a member of the team. NOT_FOUND for a user of another customer; BAD_REQUEST on `field` otherwise.
  */
-export async function requireTeamInspector(em: EntityManager, teamId: number, userId: number, customerId: number, field = 'assigneeId'): Promise<{ id: number; fullName: string }> {
+export async function requireTeamInspector(
+  em: EntityManager,
+  teamId: number,
+  userId: number,
+  customerId: number,
+  field = 'assigneeId',
+): Promise<{ id: number; fullName: string }> {
   const row = await db(em)
     .selectFrom('users as u')
     .select(['u.id', 'u.full_name', 'u.role', 'u.status', 'u.customer_id'])
-    .select((eb) => eb.exists(eb.selectFrom('team_members as m').select('m.user_id').where('m.team_id', '=', teamId).whereRef('m.user_id', '=', 'u.id')).as('member'))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_members as m')
+            .select('m.user_id')
+            .where('m.team_id', '=', teamId)
+            .whereRef('m.user_id', '=', 'u.id'),
+        )
+        .as('member'),
+    )
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.customer_id !== customerId) throw new AppError('NOT_FOUND', 'User not found');
@@ -192,7 +284,11 @@ async function checkPeople(
   }
 }
 
-async function setMembers(tx: AuthedContext, team: Team, memberIds: number[]): Promise<{ added: number[]; removed: number[] }> {
+async function setMembers(
+  tx: AuthedContext,
+  team: Team,
+  memberIds: number[],
+): Promise<{ added: number[]; removed: number[] }> {
   const { em } = tx;
   const wanted = new Set(memberIds);
   if (team.floorManager) wanted.add(team.floorManager.id);
@@ -253,7 +349,13 @@ export async function createTeam(ctx: ServiceContext, input: TCreateTeamInput): 
     });
     await flushUnique(tx.em, uniqueName);
     const { added } = await setMembers(tx, team, input.memberIds);
-    recordAudit(tx, { action: 'create', entityType: 'Team', entityId: team.id, customerId, changes: { ...snapshot(team), memberIds: added } });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'Team',
+      entityId: team.id,
+      customerId,
+      changes: { ...snapshot(team), memberIds: added },
+    });
     return team.id;
   });
   return getTeam(ctx, id);
@@ -306,7 +408,14 @@ export async function addMembers(ctx: ServiceContext, input: TTeamMembersInput):
     const current = new Set(await memberIdsOf(tx.em, team.id));
     const added = userIds.filter((id) => !current.has(id));
     await addTeamMembers(tx, team.id, userIds);
-    if (added.length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId: team.customer.id, changes: { membersAdded: added } });
+    if (added.length)
+      recordAudit(tx, {
+        action: 'update',
+        entityType: 'Team',
+        entityId: team.id,
+        customerId: team.customer.id,
+        changes: { membersAdded: added },
+      });
   });
   return getTeam(ctx, input.id);
 }
@@ -324,7 +433,14 @@ export async function removeMembers(ctx: ServiceContext, input: TTeamMembersInpu
     const current = new Set(await memberIdsOf(tx.em, team.id));
     const removed = userIds.filter((id) => current.has(id));
     await removeTeamMembers(tx, team.id, removed);
-    if (removed.length) recordAudit(tx, { action: 'update', entityType: 'Team', entityId: team.id, customerId: team.customer.id, changes: { membersRemoved: removed } });
+    if (removed.length)
+      recordAudit(tx, {
+        action: 'update',
+        entityType: 'Team',
+        entityId: team.id,
+        customerId: team.customer.id,
+        changes: { membersRemoved: removed },
+      });
   });
   return getTeam(ctx, input.id);
 }
@@ -335,4 +451,3 @@ export const { archive: archiveTeam, restore: restoreTeam } = archiveActions(rec
 export function deleteTeam(ctx: ServiceContext, id: number): Promise<TDeleted> {
   return deleteUnreferenced(ctx, records, id, 'Remove its members first, or archive it.');
 }
-

@@ -19,7 +19,9 @@ describe('teams', () => {
     expect(lyon.teamLeader?.email).toBe('teamleader@demo.com');
     expect(lyon.memberCount).toBeGreaterThanOrEqual(3);
     const detail = await admin.teams.byId({ id: lyon.id });
-    expect(detail.members.map((m) => m.email)).toEqual(expect.arrayContaining(['floormanager@demo.com', 'teamleader@demo.com', 'qualitycontrol@demo.com']));
+    expect(detail.members.map((m) => m.email)).toEqual(
+      expect.arrayContaining(['floormanager@demo.com', 'teamleader@demo.com', 'qualitycontrol@demo.com']),
+    );
     const byMember = await admin.teams.list({ memberId: await userId('qualitycontrol@demo.com') });
     expect(byMember.items.map((x) => x.name)).toEqual(['Lyon field team']);
   });
@@ -36,7 +38,7 @@ describe('teams', () => {
     await expect(admin.teams.byId({ id: empty.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('checks the leads\' roles and the members\' customer', async () => {
+  it("checks the leads' roles and the members' customer", async () => {
     const analyst = await userId('analyst@demo.com');
     await expect(admin.teams.create({ name: 'Wrong lead', floorManagerId: analyst })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -44,7 +46,9 @@ describe('teams', () => {
     });
     const nwsAdmin = await t.caller('admin@nws.demo.com');
     const nwsUser = (await nwsAdmin.users.list({})).items[0];
-    await expect(admin.teams.create({ name: 'Cross', memberIds: [nwsUser.id] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.teams.create({ name: 'Cross', memberIds: [nwsUser.id] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(admin.teams.create({ name: 'Lyon field team' })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
@@ -78,14 +82,26 @@ describe('teams', () => {
       teamLeaderId: await userId('teamleader@demo.com'),
       memberIds: [qc],
     });
-    expect(team.members.map((m) => m.email).sort()).toEqual(['floormanager@demo.com', 'qualitycontrol@demo.com', 'teamleader@demo.com']);
+    expect(team.members.map((m) => m.email).sort()).toEqual([
+      'floormanager@demo.com',
+      'qualitycontrol@demo.com',
+      'teamleader@demo.com',
+    ]);
     const trimmed = await admin.teams.update({ id: team.id, memberIds: [] });
     expect(trimmed.members.map((m) => m.email).sort()).toEqual(['floormanager@demo.com', 'teamleader@demo.com']);
     const archived = await admin.teams.archive({ id: team.id });
     expect(archived.archivedAt).toBeInstanceOf(Date);
     expect((await admin.teams.list({ q: 'Weekend' })).total).toBe(0);
     expect((await admin.teams.list({ q: 'Weekend', archived: 'only' })).total).toBe(1);
-    await expect(admin.users.create({ email: 'weekend@acme.example', fullName: 'Week End', role: 'qualitycontrol', teamId: team.id, password: 'Inspect-2024' })).rejects.toMatchObject({
+    await expect(
+      admin.users.create({
+        email: 'weekend@acme.example',
+        fullName: 'Week End',
+        role: 'qualitycontrol',
+        teamId: team.id,
+        password: 'Inspect-2024',
+      }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Team "Weekend team" is archived',
     });

@@ -10,6 +10,7 @@ export function accountsOf(ctx: Pick<ServiceContext, 'accounts'>): AccountSessio
 
 /** Where an e-mailed link points (the origin the request came to) and the outbox it goes through. */
 export function mailLinkOf(ctx: Pick<ServiceContext, 'origin' | 'outbox'>): MailLink {
-  if (!ctx.outbox) throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
+  if (!ctx.outbox)
+    throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
   return { baseUrl: ctx.origin ?? '', outbox: ctx.outbox };
 }

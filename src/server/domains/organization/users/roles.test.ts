@@ -14,7 +14,8 @@ describe('users.roles', () => {
       const api = (await t.caller(email)).users;
       const roles = await api.roles();
       expect(roles.map((r) => r.role)).toEqual([...ROLES]);
-      for (const { role, userCount } of roles) expect(userCount, `${email} ${role}`).toBe((await api.list({ role, itemsPerPage: 1 })).total);
+      for (const { role, userCount } of roles)
+        expect(userCount, `${email} ${role}`).toBe((await api.list({ role, itemsPerPage: 1 })).total);
     }
     expect(await codeOf((await t.caller('client@demo.com')).users.roles())).toBe('FORBIDDEN');
   });
@@ -25,12 +26,18 @@ describe('users.roles', () => {
     expect(admin.abilities).toContainEqual({ actions: ['manage'], subjects: ['User'], scope: ['ownCustomer'] });
     expect(roleAbilities('superadmin')).toContainEqual({ actions: ['manage'], subjects: ['all'], scope: [] });
     expect(roleAbilities('teamleader')).toContainEqual({ actions: ['read'], subjects: ['Team'], scope: ['ownTeams'] });
-    expect(roleAbilities('qualitycontrol')).toContainEqual({ actions: ['read'], subjects: ['User'], scope: ['themselves'] });
+    expect(roleAbilities('qualitycontrol')).toContainEqual({
+      actions: ['read'],
+      subjects: ['User'],
+      scope: ['themselves'],
+    });
     // Every unconditional ability listed is one the enforced ability grants (and none is invented).
     for (const role of ROLES) {
       const ability = abilityFor({ id: 1, role, customerId: 1, teamIds: [] });
       for (const rule of roleAbilities(role).filter((r) => r.scope.length === 0)) {
-        for (const action of rule.actions) for (const subject of rule.subjects) expect(ability.can(action, subject), `${role} ${action} ${subject}`).toBe(true);
+        for (const action of rule.actions)
+          for (const subject of rule.subjects)
+            expect(ability.can(action, subject), `${role} ${action} ${subject}`).toBe(true);
       }
       expect(roleAbilities(role).length).toBe(ability.rules.length);
     }

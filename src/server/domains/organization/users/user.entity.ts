@@ -48,7 +48,11 @@ export const TeamSchema = defineEntity({
     description: p.text().nullable(),
     floorManager: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
     teamLeader: () => p.manyToOne(User).nullable().deleteRule('restrict').index(),
-    members: () => p.manyToMany(User).owner().pivotEntity(() => TeamMember),
+    members: () =>
+      p
+        .manyToMany(User)
+        .owner()
+        .pivotEntity(() => TeamMember),
     active: p.boolean().default(true),
     archivedAt: p.datetime().nullable(),
   },

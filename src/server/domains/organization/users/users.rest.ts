@@ -1,6 +1,6 @@
 // REST: GET /api/export/users.csv?<list filters> — every matching user the caller may see, as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListUsersInput, type TUser } from '../../../../shared/schemas/users.ts';
+import { type TUser, ZListUsersInput } from '../../../../shared/schemas/users.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateUsers } from './users.service.ts';
 

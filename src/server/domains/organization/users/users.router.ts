@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRoleSummary } from '../../../../shared/schemas/roles.ts';
 import {
   ZAdminResetPasswordInput,
   ZAdminResetPasswordResult,
@@ -8,7 +9,6 @@ import {
   ZUserDetail,
   ZUserList,
 } from '../../../../shared/schemas/users.ts';
-import { ZRoleSummary } from '../../../../shared/schemas/roles.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as users from './users.service.ts';

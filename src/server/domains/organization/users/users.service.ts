@@ -9,11 +9,11 @@
 import crypto from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { ROLES, type Role } from '../../../../shared/constants/roles.ts';
-import type { TRoleSummary } from '../../../../shared/schemas/roles.ts';
 import type { TDeleted, TNameRef } from '../../../../shared/schemas/business.ts';
 import type { TCustomer } from '../../../../shared/schemas/customers.ts';
+import type { TRoleSummary } from '../../../../shared/schemas/roles.ts';
 import type {
   TAdminResetPasswordInput,
   TCreateUserInput,
@@ -22,22 +22,41 @@ import type {
   TUser,
   TUserDetail,
 } from '../../../../shared/schemas/users.ts';
-import { db, type DB } from '../../../db/kysely.ts';
+import { type DB, db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
+import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, roleAbilities, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, likeContains, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  likeContains,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { hashPassword } from '../../../lib/password.ts';
-import { deleteOrExplain } from '../../../lib/references.ts';
-import { assertUnique, assertUniqueChange, conditionsFilter, findOwned, flushUnique, targetCustomerId, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
-import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { assertCurrent, lockRecord } from '../../../lib/records.ts';
+import { deleteOrExplain } from '../../../lib/references.ts';
+import {
+  assertUnique,
+  assertUniqueChange,
+  conditionsFilter,
+  findOwned,
+  flushUnique,
+  targetCustomerId,
+  tenantFilter,
+  type UniqueRule,
+  withTransaction,
+} from '../../../lib/scope.ts';
 import { requireCustomer } from '../customers/customers.service.ts';
 import { assertSeatsAvailable } from '../licenses/licenses.service.ts';
 import { accountsOf, mailLinkOf } from './account-sessions.ts';
 import { Team, TeamMember, User } from './user.entity.ts';
-
 
 export const userListing = defineListing({
   source: (db) =>
@@ -106,7 +125,13 @@ function inAnyTeam(teamIds: readonly number[]): Expression<SqlBool> {
   if (!teamIds.length) return sql<SqlBool>`false`;
   const eb = onUser;
   return eb.or([
-    eb.exists(eb.selectFrom('team_members as m').select('m.team_id').whereRef('m.user_id', '=', 'u.id').where('m.team_id', 'in', teamIds)),
+    eb.exists(
+      eb
+        .selectFrom('team_members as m')
+        .select('m.team_id')
+        .whereRef('m.user_id', '=', 'u.id')
+        .where('m.team_id', 'in', teamIds),
+    ),
     eb.exists(
       eb
         .selectFrom('teams as lt')
@@ -154,7 +179,13 @@ async function teamsOfUser(em: EntityManager, userId: number): Promise<TNameRef[
     .select(['t.id', 't.name'])
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('team_members as m').select('m.team_id').whereRef('m.team_id', '=', 't.id').where('m.user_id', '=', userId)),
+        eb.exists(
+          eb
+            .selectFrom('team_members as m')
+            .select('m.team_id')
+            .whereRef('m.team_id', '=', 't.id')
+            .where('m.user_id', '=', userId),
+        ),
         eb('t.floor_manager_id', '=', userId),
         eb('t.team_leader_id', '=', userId),
       ]),
@@ -212,7 +243,18 @@ export async function userRefs(em: EntityManager, ids: number[]): Promise<Map<nu
     .where('u.id', 'in', unique)
     .execute();
   return new Map(
-    rows.map((u) => [u.id, { id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status, customerId: u.customer_id, teamId: u.team_id }]),
+    rows.map((u) => [
+      u.id,
+      {
+        id: u.id,
+        fullName: u.full_name,
+        email: u.email,
+        role: u.role,
+        status: u.status,
+        customerId: u.customer_id,
+        teamId: u.team_id,
+      },
+    ]),
   );
 }
 
@@ -255,7 +297,9 @@ export async function colleaguesOf(
   let query = db(em)
     .selectFrom('users as u')
     .select(['u.id', 'u.full_name as fullName', 'u.role', 'u.avatar'])
-    .where((eb) => (opts.customerId === null ? eb('u.customer_id', 'is', null) : eb('u.customer_id', '=', opts.customerId)))
+    .where((eb) =>
+      opts.customerId === null ? eb('u.customer_id', 'is', null) : eb('u.customer_id', '=', opts.customerId),
+    )
     .where('u.id', '<>', opts.exceptId)
     .where('u.status', '=', 'active')
     .where('u.role', 'in', [...opts.roles])
@@ -267,7 +311,11 @@ export async function colleaguesOf(
 }
 
 /** The users, all of `customerId` (NOT_FOUND naming the first that is not). */
-export async function requireUsersOfCustomer(em: EntityManager, ids: number[], customerId: number): Promise<Map<number, UserRef>> {
+export async function requireUsersOfCustomer(
+  em: EntityManager,
+  ids: number[],
+  customerId: number,
+): Promise<Map<number, UserRef>> {
   const refs = await userRefs(em, ids);
   for (const id of new Set(ids)) {
     const ref = refs.get(id);
@@ -427,7 +475,11 @@ async function requirePrimaryTeam(em: EntityManager, teamId: number, customerId:
 
 /* ------------------------------------------------------------------ mutations */
 
-const uniqueEmail: UniqueRule<User> = { entity: User, field: 'email', message: 'An account with this email already exists' };
+const uniqueEmail: UniqueRule<User> = {
+  entity: User,
+  field: 'email',
+  message: 'An account with this email already exists',
+};
 
 function snapshot(u: User) {
   return {
@@ -449,7 +501,9 @@ async function abilityRecord(em: EntityManager, user: User) {
 
 function refuseSuperadminRole(ctx: AuthedContext, role: Role | undefined): void {
   if (role === 'superadmin' && ctx.user.role !== 'superadmin') {
-    throw new AppError('FORBIDDEN', 'Only the platform operator can give the superadmin role', { role: ['Only the platform operator can give the superadmin role'] });
+    throw new AppError('FORBIDDEN', 'Only the platform operator can give the superadmin role', {
+      role: ['Only the platform operator can give the superadmin role'],
+    });
   }
 }
 
@@ -461,8 +515,17 @@ function refuseSuperadminRole(ctx: AuthedContext, role: Role | undefined): void 
 async function keepOneAdmin(em: EntityManager, user: User): Promise<void> {
   if (user.role !== 'admin' || user.status !== 'active' || !user.customer) return;
   await db(em).selectFrom('customers').select('id').where('id', '=', user.customer.id).forUpdate().execute();
-  const others = await em.count(User, { customer: user.customer.id, role: 'admin', status: 'active', id: { $ne: user.id } });
-  if (!others) throw new AppError('CONFLICT', `${user.fullName} is the customer's last active admin; make another user admin first`);
+  const others = await em.count(User, {
+    customer: user.customer.id,
+    role: 'admin',
+    status: 'active',
+    id: { $ne: user.id },
+  });
+  if (!others)
+    throw new AppError(
+      'CONFLICT',
+      `${user.fullName} is the customer's last active admin; make another user admin first`,
+    );
 }
 
 export async function createUser(ctx: ServiceContext, input: TCreateUserInput): Promise<TUserDetail> {
@@ -472,7 +535,9 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
     let customerId: number | null;
     if (input.role === 'superadmin') {
       if (input.customerId != null) {
-        throw new AppError('BAD_REQUEST', 'A superadmin belongs to no customer', { customerId: ['A superadmin belongs to no customer'] });
+        throw new AppError('BAD_REQUEST', 'A superadmin belongs to no customer', {
+          customerId: ['A superadmin belongs to no customer'],
+        });
       }
       customerId = null;
     } else {
@@ -482,7 +547,10 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
     authorizeRecord(tx, 'create', 'User', { customerId, id: 0, teamId: input.teamId });
     await assertUnique(tx.em, uniqueEmail, { email: input.email });
     if (input.teamId !== null) {
-      if (customerId === null) throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', { teamId: ['A superadmin cannot join a team'] });
+      if (customerId === null)
+        throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', {
+          teamId: ['A superadmin cannot join a team'],
+        });
       await requirePrimaryTeam(tx.em, input.teamId, customerId);
     }
     if (customerId !== null) await assertSeatsAvailable(tx.em, customerId, 1);
@@ -521,7 +589,8 @@ async function loadForWrite(tx: AuthedContext, id: number, action: 'update' | 'd
   await listById(tx.em, userListing, id, scope(tx), 'User');
   const user = await tx.em.findOneOrFail(User, { id }, { populate: ['customer'] });
   authorizeRecord(tx, action, 'User', await abilityRecord(tx.em, user));
-  if (user.role === 'superadmin' && tx.user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'You are not allowed to change a superadmin');
+  if (user.role === 'superadmin' && tx.user.role !== 'superadmin')
+    throw new AppError('FORBIDDEN', 'You are not allowed to change a superadmin');
   return user;
 }
 
@@ -534,7 +603,10 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
     assertCurrent(user, input.version, 'User');
     const before = snapshot(user);
     if (input.role !== undefined && input.role !== user.role) {
-      if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot change your own role', { role: ['You cannot change your own role'] });
+      if (user.id === tx.user.id)
+        throw new AppError('CONFLICT', 'You cannot change your own role', {
+          role: ['You cannot change your own role'],
+        });
       if ((input.role === 'superadmin') !== (user.role === 'superadmin')) {
         throw new AppError('BAD_REQUEST', 'The superadmin role cannot be given to or taken from an existing account', {
           role: ['The superadmin role cannot be given to or taken from an existing account'],
@@ -550,13 +622,21 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
     if (input.avatar !== undefined) user.avatar = input.avatar || null;
     if (input.teamId !== undefined && input.teamId !== (user.team?.id ?? null)) {
       if (input.teamId !== null) {
-        if (!user.customer) throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', { teamId: ['A superadmin cannot join a team'] });
+        if (!user.customer)
+          throw new AppError('BAD_REQUEST', 'A superadmin cannot join a team', {
+            teamId: ['A superadmin cannot join a team'],
+          });
         await requirePrimaryTeam(tx.em, input.teamId, user.customer.id);
       }
       await moveMembership(tx, user.id, user.team?.id ?? null, input.teamId);
       tx.em.assign(user, { team: input.teamId });
     }
-    recordUpdate(tx, { entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null }, before, snapshot(user));
+    recordUpdate(
+      tx,
+      { entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null },
+      before,
+      snapshot(user),
+    );
     await flushUnique(tx.em, uniqueEmail);
   });
   accountsOf(ctx).forget(input.id);
@@ -572,7 +652,13 @@ export async function activateUser(ctx: ServiceContext, id: number): Promise<TUs
     if (user.customer) await assertSeatsAvailable(tx.em, user.customer.id, 1);
     const from = user.status;
     user.status = 'active';
-    recordAudit(tx, { action: 'activate', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { status: { from, to: 'active' } } });
+    recordAudit(tx, {
+      action: 'activate',
+      entityType: 'User',
+      entityId: user.id,
+      customerId: user.customer?.id ?? null,
+      changes: { status: { from, to: 'active' } },
+    });
   });
   accountsOf(ctx).forget(id);
   return getUser(ctx, id);
@@ -589,7 +675,13 @@ export async function deactivateUser(ctx: ServiceContext, id: number): Promise<T
     await keepOneAdmin(tx.em, user);
     const from = user.status;
     user.status = 'inactive';
-    recordAudit(tx, { action: 'deactivate', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { status: { from, to: 'inactive' } } });
+    recordAudit(tx, {
+      action: 'deactivate',
+      entityType: 'User',
+      entityId: user.id,
+      customerId: user.customer?.id ?? null,
+      changes: { status: { from, to: 'inactive' } },
+    });
     await tx.em.flush();
     await accountsOf(tx).revoke(tx.em, user.id);
   });
@@ -609,14 +701,31 @@ export async function adminResetPassword(
       // aside like a login or a reset link's use, so the user's version stays.
       // (SQL beside the ORM: a nativeUpdate would reach the loaded entity and its flush move the version.)
       const passwordHash = await hashPassword(input.password);
-      await db(tx.em).updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', user.id).execute();
-      recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'set' } });
+      await db(tx.em)
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('id', '=', user.id)
+        .execute();
+      recordAudit(tx, {
+        action: 'password_reset',
+        entityType: 'User',
+        entityId: user.id,
+        customerId: user.customer?.id ?? null,
+        changes: { mode: 'set' },
+      });
       await tx.em.flush();
       await accountsOf(tx).revoke(tx.em, user.id);
       return { id: user.id, mode: 'set' as const };
     }
-    if (user.status === 'inactive') throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
-    recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId: user.customer?.id ?? null, changes: { mode: 'email' } });
+    if (user.status === 'inactive')
+      throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
+    recordAudit(tx, {
+      action: 'password_reset',
+      entityType: 'User',
+      entityId: user.id,
+      customerId: user.customer?.id ?? null,
+      changes: { mode: 'email' },
+    });
     await tx.em.flush();
     await accountsOf(tx).sendPasswordLink(tx.em, user.email, mailLinkOf(tx));
     return { id: user.id, mode: 'email' as const };
@@ -640,7 +749,13 @@ export async function deleteUser(ctx: ServiceContext, id: number): Promise<TDele
       hint: 'Deactivate the account instead.',
       labels: { teams: (n) => `${n} ${n === 1 ? 'team' : 'teams'} as its lead` },
     });
-    recordAudit(tx, { action: 'delete', entityType: 'User', entityId: id, customerId: user.customer?.id ?? null, changes: snapshot(user) });
+    recordAudit(tx, {
+      action: 'delete',
+      entityType: 'User',
+      entityId: id,
+      customerId: user.customer?.id ?? null,
+      changes: snapshot(user),
+    });
     tx.em.getUnitOfWork().unsetIdentity(user);
   });
   accountsOf(ctx).forget(id);

@@ -12,7 +12,10 @@ import * as account from './account.service.ts';
 
 export const accountRouter = router({
   get: authedProcedure.output(ZAccount).query(({ ctx }) => account.getAccount(ctx)),
-  update: authedProcedure.input(ZUpdateAccountInput).output(ZAccount).mutation(({ ctx, input }) => account.updateAccount(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateAccountInput)
+    .output(ZAccount)
+    .mutation(({ ctx, input }) => account.updateAccount(ctx, input)),
   changePassword: authedProcedure
     .input(ZChangePasswordInput)
     .output(z.object({ changed: z.literal(true), otherSessionsEnded: z.number().int() }))

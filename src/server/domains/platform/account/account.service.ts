@@ -2,6 +2,7 @@
 // kinds of notifications they do not want. Every function acts on `ctx.user` only, so no role rule is
 // needed beyond being signed in; another user's session is NOT_FOUND.
 import { sql } from 'kysely';
+import type { LanguageCode } from '../../../../shared/constants/ui.ts';
 import type {
   NotificationKind,
   TAccount,
@@ -11,7 +12,6 @@ import type {
   TUpdateAccountInput,
 } from '../../../../shared/schemas/account.ts';
 import { NOTIFICATION_KINDS } from '../../../../shared/schemas/account.ts';
-import type { LanguageCode } from '../../../../shared/constants/ui.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordUpdate } from '../../../lib/audit/audit.ts';
@@ -71,7 +71,11 @@ async function me(ctx: AuthedContext): Promise<UserRow> {
 }
 
 /** Write `changes` to the caller's row if it is still at `version`; the row after, or CONFLICT. */
-async function writeMe(ctx: AuthedContext, version: number, changes: { full_name?: string; language?: string; avatar?: string | null; muted_notifications?: string[] }): Promise<UserRow> {
+async function writeMe(
+  ctx: AuthedContext,
+  version: number,
+  changes: { full_name?: string; language?: string; avatar?: string | null; muted_notifications?: string[] },
+): Promise<UserRow> {
   const row = await db(ctx.em)
     .updateTable('users')
     .set({ ...changes, version: sql<number>`version + 1`, updated_at: new Date() })
@@ -97,10 +101,20 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
     throw new AppError('CONFLICT', 'Your account was changed in another window; reload to see the change');
   }
   if (input.avatarFileId !== null) {
-    const file = await db(ctx.em).selectFrom('files').select(['owner_id', 'mime_type']).where('id', '=', input.avatarFileId).executeTakeFirst();
+    const file = await db(ctx.em)
+      .selectFrom('files')
+      .select(['owner_id', 'mime_type'])
+      .where('id', '=', input.avatarFileId)
+      .executeTakeFirst();
     // Only an image the caller uploaded: anything else is as if it did not exist.
-    if (!file || file.owner_id !== ctx.user.id) throw new AppError('BAD_REQUEST', 'avatarFileId: no such file of yours', { avatarFileId: ['No such file of yours'] });
-    if (!file.mime_type.startsWith('image/')) throw new AppError('BAD_REQUEST', 'avatarFileId: the avatar must be an image', { avatarFileId: ['The avatar must be an image'] });
+    if (!file || file.owner_id !== ctx.user.id)
+      throw new AppError('BAD_REQUEST', 'avatarFileId: no such file of yours', {
+        avatarFileId: ['No such file of yours'],
+      });
+    if (!file.mime_type.startsWith('image/'))
+      throw new AppError('BAD_REQUEST', 'avatarFileId: the avatar must be an image', {
+        avatarFileId: ['The avatar must be an image'],
+      });
   }
   const avatar = input.avatarFileId === null ? null : avatarPath(input.avatarFileId);
   const after = await writeMe(ctx, user.version, { full_name: input.fullName, language: input.language, avatar });
@@ -119,21 +133,40 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
  * account.changePassword: the current password proves it is the owner; every other session of the
  * user ends (a stolen session does not survive the change), this one stays signed in.
  */
-export async function changePassword(ctx: ServiceContext, input: TChangePasswordInput): Promise<{ changed: true; otherSessionsEnded: number }> {
+export async function changePassword(
+  ctx: ServiceContext,
+  input: TChangePasswordInput,
+): Promise<{ changed: true; otherSessionsEnded: number }> {
   requireUser(ctx);
-  const user = await db(ctx.em).selectFrom('users').select(['id', 'password_hash']).where('id', '=', ctx.user.id).executeTakeFirst();
+  const user = await db(ctx.em)
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
   if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'currentPassword: the current password is not correct', { currentPassword: ['The current password is not correct'] });
+    throw new AppError('BAD_REQUEST', 'currentPassword: the current password is not correct', {
+      currentPassword: ['The current password is not correct'],
+    });
   }
   await db(ctx.em)
     .updateTable('users')
     .set({ password_hash: await hashPassword(input.newPassword), updated_at: new Date() })
     .where('id', '=', user.id)
     .execute();
-  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, {}, {}, { password: 'changed' });
+  recordUpdate(
+    ctx,
+    { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId },
+    {},
+    {},
+    { password: 'changed' },
+  );
   await ctx.em.flush();
-  const ended = await ctx.em.nativeUpdate(Session, { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } }, { revokedAt: new Date() });
+  const ended = await ctx.em.nativeUpdate(
+    Session,
+    { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } },
+    { revokedAt: new Date() },
+  );
   clearSessionCache(user.id);
   return { changed: true, otherSessionsEnded: ended };
 }
@@ -206,11 +239,21 @@ export async function revokeSession(ctx: ServiceContext, id: number): Promise<{ 
 }
 
 /** account.updateNotificationPreferences: the kinds of in-app notifications the caller does not want. */
-export async function updateNotificationPreferences(ctx: ServiceContext, input: TNotificationPreferencesInput): Promise<TAccount> {
+export async function updateNotificationPreferences(
+  ctx: ServiceContext,
+  input: TNotificationPreferencesInput,
+): Promise<TAccount> {
   requireUser(ctx);
   const user = await me(ctx);
-  const after = await writeMe(ctx, user.version, { muted_notifications: NOTIFICATION_KINDS.filter((k) => input.muted.includes(k)) });
-  recordUpdate(ctx, { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId }, { mutedNotifications: muted(user.muted_notifications) }, { mutedNotifications: muted(after.muted_notifications) });
+  const after = await writeMe(ctx, user.version, {
+    muted_notifications: NOTIFICATION_KINDS.filter((k) => input.muted.includes(k)),
+  });
+  recordUpdate(
+    ctx,
+    { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId },
+    { mutedNotifications: muted(user.muted_notifications) },
+    { mutedNotifications: muted(after.muted_notifications) },
+  );
   await ctx.em.flush();
   return toAccount(after);
 }

@@ -1,29 +1,49 @@
 // Account settings through the tRPC procedures and REST sign-in, as real users of the seeded database:
 // profile, password, sessions (listed, revoked: signed out on the next request) and muted notifications.
 import { describe, expect, it } from 'vitest';
-import { sendNotifications } from '../notifications/notifications.service.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { sendNotifications } from '../notifications/notifications.service.ts';
 import { describeDevice } from './account.service.ts';
 
 const t = await setupTestApp();
 
-async function signIn(email: string, password: string, userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36') {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'user-agent': userAgent } });
+async function signIn(
+  email: string,
+  password: string,
+  userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers: { 'user-agent': userAgent },
+  });
   expect(res.statusCode).toBe(201);
   return res.json<{ accessToken: string }>().accessToken;
 }
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
 
 async function uploadPng(email: string): Promise<number> {
   const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   const boundary = 'b0undary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     png,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.request({ method: 'POST', url: '/api/files', as: email, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/files',
+    as: email,
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: number }>().id;
 }
@@ -34,52 +54,94 @@ describe('account profile', () => {
     const account = await caller.account.get();
     expect(account).toMatchObject({ email: 'businessuser@demo.com', avatarFileId: null, mutedNotifications: [] });
     const fileId = await uploadPng('businessuser@demo.com');
-    const updated = await caller.account.update({ fullName: '  Béatrice « Bea » Nguyễn  ', language: 'ar', avatarFileId: fileId, version: account.version });
+    const updated = await caller.account.update({
+      fullName: '  Béatrice « Bea » Nguyễn  ',
+      language: 'ar',
+      avatarFileId: fileId,
+      version: account.version,
+    });
     expect(updated).toMatchObject({ fullName: 'Béatrice « Bea » Nguyễn', language: 'ar', avatarFileId: fileId });
     expect(updated.version).toBeGreaterThan(account.version);
-    await expect(caller.account.update({ fullName: 'Other', language: 'en', avatarFileId: null, version: account.version })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      caller.account.update({ fullName: 'Other', language: 'en', avatarFileId: null, version: account.version }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     // The signed-in user's data carries the avatar (the shell shows it).
     const meRes = await t.request({ method: 'GET', url: '/trpc/auth.me', as: 'businessuser@demo.com' });
-    expect(meRes.json<{ result: { data: { json: { userData: { avatar: string | null } } } } }>().result.data.json.userData.avatar).toBe(`/api/files/${fileId}`);
-    const removed = await caller.account.update({ fullName: 'Bea', language: 'en', avatarFileId: null, version: updated.version });
+    expect(
+      meRes.json<{ result: { data: { json: { userData: { avatar: string | null } } } } }>().result.data.json.userData
+        .avatar,
+    ).toBe(`/api/files/${fileId}`);
+    const removed = await caller.account.update({
+      fullName: 'Bea',
+      language: 'en',
+      avatarFileId: null,
+      version: updated.version,
+    });
     expect(removed.avatarFileId).toBeNull();
   });
 
   it('refuses an avatar that is not an image the caller uploaded, naming the field', async () => {
     const other = await uploadPng('admin@demo.com');
     const caller = await t.caller('analyst@demo.com');
-    await expect(caller.account.update({ fullName: 'A', language: 'en', avatarFileId: other })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('avatarFileId') as string });
-    await expect(caller.account.update({ fullName: 'A', language: 'en', avatarFileId: 999_999 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.account.update({ fullName: 'A', language: 'en', avatarFileId: other })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('avatarFileId') as string,
+    });
+    await expect(caller.account.update({ fullName: 'A', language: 'en', avatarFileId: 999_999 })).rejects.toMatchObject(
+      { code: 'BAD_REQUEST' },
+    );
   });
 
   it('answers 400 naming the field for bad input over REST-free tRPC validation', async () => {
     const caller = await t.caller('analyst@demo.com');
-    await expect(caller.account.update({ fullName: '', language: 'en', avatarFileId: null })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.account.update({ fullName: 'x'.repeat(201), language: 'en', avatarFileId: null })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.account.update({ fullName: '', language: 'en', avatarFileId: null })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(
+      caller.account.update({ fullName: 'x'.repeat(201), language: 'en', avatarFileId: null }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     // @ts-expect-error a language the product does not have
-    await expect(caller.account.update({ fullName: 'A', language: 'xx', avatarFileId: null })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.account.update({ fullName: 'A', language: 'xx', avatarFileId: null })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });
 
 describe('password and sessions', () => {
   it('changes the password with the current one, ending the other sessions but not this one', async () => {
     const first = await signIn('teamleader@demo.com', 'teamleader');
-    const second = await signIn('teamleader@demo.com', 'teamleader', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1');
+    const second = await signIn(
+      'teamleader@demo.com',
+      'teamleader',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    );
     const caller = await t.caller('teamleader@demo.com');
-    await expect(caller.account.changePassword({ currentPassword: 'wrong', newPassword: 'Another1pass' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('currentPassword') as string });
-    await expect(caller.account.changePassword({ currentPassword: 'teamleader', newPassword: 'short' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      caller.account.changePassword({ currentPassword: 'wrong', newPassword: 'Another1pass' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('currentPassword') as string });
+    await expect(
+      caller.account.changePassword({ currentPassword: 'teamleader', newPassword: 'short' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const result = await caller.account.changePassword({ currentPassword: 'teamleader', newPassword: 'Another1pass' });
     expect(result.changed).toBe(true);
     expect(result.otherSessionsEnded).toBeGreaterThanOrEqual(2);
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
     expect((await caller.account.get()).email).toBe('teamleader@demo.com');
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'teamleader@demo.com', password: 'Another1pass' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'teamleader@demo.com', password: 'Another1pass' },
+    });
     expect(login.statusCode).toBe(201);
   });
 
   it('lists the caller’s live sessions with device, IP and last use, and a revoked one is signed out on its next request', async () => {
-    const phone = await signIn('floormanager@demo.com', 'floormanager', 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36');
+    const phone = await signIn(
+      'floormanager@demo.com',
+      'floormanager',
+      'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    );
     expect((await me(phone)).statusCode).toBe(200);
     const caller = await t.caller('floormanager@demo.com');
     const sessions = await caller.account.sessions();
@@ -103,9 +165,19 @@ describe('password and sessions', () => {
   });
 
   it('reads devices from user agents', () => {
-    expect(describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15')).toBe('Safari on macOS');
-    expect(describeDevice('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox on Linux');
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0')).toBe('Edge on Windows');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      ),
+    ).toBe('Safari on macOS');
+    expect(describeDevice('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe(
+      'Firefox on Linux',
+    );
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0',
+      ),
+    ).toBe('Edge on Windows');
     expect(describeDevice('curl/8.5.0')).toBe('curl');
     expect(describeDevice(null)).toBeNull();
     expect(describeDevice('???')).toBeNull();
@@ -119,7 +191,10 @@ describe('notification preferences', () => {
     expect(account.mutedNotifications).toEqual(['reminders', 'missed']);
     const other = await t.caller('analyst@demo.com');
     const ids = { inspector: account.id, analyst: (await other.account.get()).id };
-    const before = { inspector: (await caller.notifications.list({})).total, analyst: (await other.notifications.list({})).total };
+    const before = {
+      inspector: (await caller.notifications.list({})).total,
+      analyst: (await other.notifications.list({})).total,
+    };
     await t.orm.em.fork().transactional(async (em) => {
       await sendNotifications(em, [
         { userId: ids.inspector, kind: 'reminders', title: 'Visit coming up', body: 'muted', link: null },
@@ -133,6 +208,8 @@ describe('notification preferences', () => {
     expect(mine.items.some((n) => n.body === 'muted')).toBe(false);
     expect((await other.notifications.list({})).total).toBe(before.analyst + 1);
     // @ts-expect-error an unknown kind
-    await expect(caller.account.updateNotificationPreferences({ muted: ['nope'] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.account.updateNotificationPreferences({ muted: ['nope'] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });

@@ -2,14 +2,16 @@
 // every event of the filter, the changes as JSON in one column.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAuditList, ZListAuditInput, type TAuditEvent } from '../../../../shared/schemas/audit.ts';
+import { type TAuditEvent, ZAuditList, ZListAuditInput } from '../../../../shared/schemas/audit.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateAudit, listAudit } from './audit.service.ts';
 
 export const auditRest: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/audit', { schema: { querystring: ZListAuditInput, response: { 200: ZAuditList } } }, async (request) =>
-    listAudit(request.serviceContext(), request.query),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/audit', { schema: { querystring: ZListAuditInput, response: { 200: ZAuditList } } }, async (request) =>
+      listAudit(request.serviceContext(), request.query),
+    );
   registerCsvExport<typeof ZListAuditInput, TAuditEvent>(app, {
     name: 'audit',
     input: ZListAuditInput,

@@ -2,13 +2,22 @@
 // (lib/audit) keeps — filtered (actor, record type and id, action, period, customer), sorted and paged
 // in SQL by the list kernel, newest first. Who may read it: the roles with `read AuditEvent` (admin in
 // their customer, superadmin across customers); another customer's events are never listed.
-import type { AuditAction, AuditEntityType } from '../../../lib/audit/audit.ts';
+
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAuditAction, TAuditEntityType, TAuditEvent, TListAuditInput } from '../../../../shared/schemas/audit.ts';
+import type { AuditAction, AuditEntityType } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, iterateListing, listPage, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  iterateListing,
+  type ListingFilter,
+  listPage,
+  listSource,
+  toDate,
+} from '../../../lib/list.ts';
 import { tenantFilter } from '../../../lib/scope.ts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { customerNames } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { userRefs } from '../../organization/users/users.service.ts';
@@ -26,8 +35,10 @@ void writerActionsAreFilterable;
 void writerTypesAreFilterable;
 
 type Labels = (em: EntityManager, ids: number[]) => Promise<Map<number, string>>;
-const labelsOf = <T>(refs: (em: EntityManager, ids: number[]) => Promise<Map<number, T>>, label: (ref: T) => string): Labels => async (em, ids) =>
-  new Map([...(await refs(em, ids))].map(([id, ref]) => [id, label(ref)]));
+const labelsOf =
+  <T>(refs: (em: EntityManager, ids: number[]) => Promise<Map<number, T>>, label: (ref: T) => string): Labels =>
+  async (em, ids) =>
+    new Map([...(await refs(em, ids))].map(([id, ref]) => [id, label(ref)]));
 
 /**
  * How a record of each type is found on its list page (its search matches these); types without an
@@ -64,7 +75,18 @@ export const auditListing = defineListing({
   source: (k) =>
     listSource(k.selectFrom('audit_events as a'), {
       id: 'a.id',
-      select: (qb) => qb.select(['a.id', 'a.at', 'a.customer_id', 'a.actor_id', 'a.actor_email', 'a.action', 'a.entity_type', 'a.entity_id', 'a.changes']),
+      select: (qb) =>
+        qb.select([
+          'a.id',
+          'a.at',
+          'a.customer_id',
+          'a.actor_id',
+          'a.actor_email',
+          'a.action',
+          'a.entity_type',
+          'a.entity_id',
+          'a.changes',
+        ]),
       sorts: { at: 'a.at' },
       defaultDirection: 'desc',
     }),
@@ -85,8 +107,14 @@ export const auditListing = defineListing({
   // Names of the actors and customers, one query each for the page.
   enrich: async (em, items) => {
     const [users, customers, labels] = await Promise.all([
-      userRefs(em, items.flatMap((i) => (i.actorId === null ? [] : [i.actorId]))),
-      customerNames(em, items.flatMap((i) => (i.customerId === null ? [] : [i.customerId]))),
+      userRefs(
+        em,
+        items.flatMap((i) => (i.actorId === null ? [] : [i.actorId])),
+      ),
+      customerNames(
+        em,
+        items.flatMap((i) => (i.customerId === null ? [] : [i.customerId])),
+      ),
       recordLabels(em, items),
     ]);
     for (const item of items) {
@@ -115,7 +143,10 @@ function listFilters(ctx: AuthedContext, input: Omit<TListAuditInput, 'page' | '
 const sorted = (input: TListAuditInput) => ({ ...input, sortBy: 'at' as const });
 
 /** `audit.list`: the events the caller may read, newest first. FORBIDDEN to roles without `read AuditEvent`. */
-export async function listAudit(ctx: ServiceContext, input: TListAuditInput): Promise<{ items: TAuditEvent[]; total: number }> {
+export async function listAudit(
+  ctx: ServiceContext,
+  input: TListAuditInput,
+): Promise<{ items: TAuditEvent[]; total: number }> {
   authorize(ctx, 'read', 'AuditEvent');
   return listPage(ctx.em, auditListing, listFilters(ctx, input), sorted(input));
 }

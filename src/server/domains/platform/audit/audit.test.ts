@@ -31,14 +31,22 @@ beforeAll(async () => {
 });
 
 describe('audit.list', () => {
-  it('records updates as field diffs and lists a record\'s history newest first', async () => {
+  it("records updates as field diffs and lists a record's history newest first", async () => {
     const page = await admin.audit.list({ entityType: 'Direction', entityId: directionId });
     expect(page.total).toBe(3);
     expect(page.items.map((e) => e.action)).toEqual(['update', 'update', 'create']);
-    expect(page.items[0].changes).toEqual({ name: { from: 'Audit north-east', to: 'Audit east' }, active: { from: true, to: false } });
+    expect(page.items[0].changes).toEqual({
+      name: { from: 'Audit north-east', to: 'Audit east' },
+      active: { from: true, to: false },
+    });
     expect(page.items[1].changes).toEqual({ name: { from: 'Audit north', to: 'Audit north-east' } });
     expect(page.items[2].changes).toMatchObject({ code: `AUD-${stamp}`, name: 'Audit north' });
-    expect(page.items[0]).toMatchObject({ actorId: adminId, actorEmail: 'admin@demo.com', actorName: expect.any(String) as unknown, customerId: acmeId });
+    expect(page.items[0]).toMatchObject({
+      actorId: adminId,
+      actorEmail: 'admin@demo.com',
+      actorName: expect.any(String) as unknown,
+      customerId: acmeId,
+    });
     const ats = page.items.map((e) => e.at.getTime());
     expect([...ats].sort((a, b) => b - a)).toEqual(ats);
   });
@@ -65,7 +73,12 @@ describe('audit.list', () => {
     expect(creates.items.every((e) => e.action === 'create')).toBe(true);
     const future = await admin.audit.list({ from: new Date(Date.now() + 3600_000) });
     expect(future.total).toBe(0);
-    const window = await admin.audit.list({ entityId: directionId, entityType: 'Direction', from: new Date(Date.now() - 3600_000), to: new Date(Date.now() + 60_000) });
+    const window = await admin.audit.list({
+      entityId: directionId,
+      entityType: 'Direction',
+      from: new Date(Date.now() - 3600_000),
+      to: new Date(Date.now() + 60_000),
+    });
     expect(window.total).toBe(3);
   });
 
@@ -81,7 +94,12 @@ describe('audit.list', () => {
   });
 
   it('is refused to roles that may not read the audit trail', async () => {
-    for (const email of ['analyst@demo.com', 'businessadmin@demo.com', 'floormanager@demo.com', 'qualitycontrol@demo.com']) {
+    for (const email of [
+      'analyst@demo.com',
+      'businessadmin@demo.com',
+      'floormanager@demo.com',
+      'qualitycontrol@demo.com',
+    ]) {
       expect(await codeOf((await t.caller(email)).audit.list({})), email).toBe('FORBIDDEN');
     }
   });
@@ -89,7 +107,11 @@ describe('audit.list', () => {
 
 describe('GET /api/audit and /api/export/audit.csv', () => {
   it('answers a page over REST with the same filters', async () => {
-    const res = await t.request({ method: 'GET', url: `/api/audit?entityType=Direction&entityId=${directionId}&itemsPerPage=2`, as: 'admin@demo.com' });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/audit?entityType=Direction&entityId=${directionId}&itemsPerPage=2`,
+      as: 'admin@demo.com',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ items: TAuditEvent[]; total: number }>();
     expect(body.total).toBe(3);
@@ -111,8 +133,12 @@ describe('GET /api/audit and /api/export/audit.csv', () => {
     expect((await t.request({ method: 'GET', url: '/api/audit', as: 'analyst@demo.com' })).statusCode).toBe(403);
   });
 
-  it('exports the filtered events as CSV with their changes, never another customer\'s', async () => {
-    const res = await t.request({ method: 'GET', url: `/api/export/audit.csv?entityType=Direction&entityId=${directionId}`, as: 'admin@demo.com' });
+  it("exports the filtered events as CSV with their changes, never another customer's", async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/export/audit.csv?entityType=Direction&entityId=${directionId}`,
+      as: 'admin@demo.com',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');

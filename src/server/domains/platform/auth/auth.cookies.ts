@@ -4,7 +4,12 @@ import { ACCESS_TOKEN_COOKIE, USER_DATA_COOKIE, XSRF_COOKIE } from '../../../../
 import type { LoginResult } from './auth.service.ts';
 
 export function setSessionCookies(reply: FastifyReply, result: LoginResult, secure: boolean): void {
-  const base = { path: '/', sameSite: 'lax' as const, secure, ...(result.remember ? { expires: result.expiresAt } : {}) };
+  const base = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure,
+    ...(result.remember ? { expires: result.expiresAt } : {}),
+  };
   reply.setCookie(ACCESS_TOKEN_COOKIE, result.accessToken, { ...base, httpOnly: true });
   reply.setCookie(USER_DATA_COOKIE, JSON.stringify(result.userData), { ...base, httpOnly: false });
   reply.setCookie(XSRF_COOKIE, result.csrfToken, { ...base, httpOnly: false });

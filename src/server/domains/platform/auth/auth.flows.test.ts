@@ -14,7 +14,10 @@ const anon = t.createAnonCaller();
 /** A public tRPC mutation over HTTP (the limits need a real request); the parsed `json` result or error. */
 async function publicCall(path: string, input: unknown, ip = '127.0.0.1') {
   const res = await t.app.inject({ method: 'POST', url: `/trpc/${path}`, remoteAddress: ip, payload: { json: input } });
-  const body = res.json<{ result?: { data: { json: unknown } }; error?: { json: { message: string; data: { code: string } } } }>();
+  const body = res.json<{
+    result?: { data: { json: unknown } };
+    error?: { json: { message: string; data: { code: string } } };
+  }>();
   return { status: res.statusCode, data: body.result?.data.json, error: body.error?.json };
 }
 
@@ -27,7 +30,9 @@ const forgot = async (email: string, ip?: string) => {
 const mailsTo = (to: string, kind?: string) => t.orm.em.fork().count(OutboxEmail, kind ? { to, kind } : { to });
 
 async function lastResetToken(email: string): Promise<string> {
-  const mail = await t.orm.em.fork().findOneOrFail(OutboxEmail, { to: email, kind: 'password-reset' }, { orderBy: { id: 'desc' } });
+  const mail = await t.orm.em
+    .fork()
+    .findOneOrFail(OutboxEmail, { to: email, kind: 'password-reset' }, { orderBy: { id: 'desc' } });
   const token = /token=([\w-]+)/.exec(mail.body)?.[1];
   if (!token) throw new Error('no token in mail');
   return token;
@@ -40,19 +45,32 @@ describe('password reset', () => {
     expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: true });
     await anon.auth.resetPassword({ token, password: 'NewSecret1' });
     await expect(anon.auth.resetPassword({ token, password: 'NewSecret2' })).rejects.toThrow(/invalid or has expired/);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'analyst@demo.com', password: 'NewSecret1' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'analyst@demo.com', password: 'NewSecret1' },
+    });
     expect(ok.statusCode).toBe(201);
-    const old = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'analyst@demo.com', password: 'analyst' } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'analyst@demo.com', password: 'analyst' },
+    });
     expect(old.statusCode).toBe(400);
   });
 
-  it('reports the reset e-mail through the app\'s outbox: the log shows the link', async () => {
+  it("reports the reset e-mail through the app's outbox: the log shows the link", async () => {
     const info = vi.spyOn(t.app.log, 'info');
     try {
       await forgot('admin@nws.demo.com', '10.5.0.1');
       const token = await lastResetToken('admin@nws.demo.com');
       expect(info).toHaveBeenCalledWith(
-        { to: 'admin@nws.demo.com', kind: 'password-reset', subject: 'Reset your Opsdesk password', body: stringContaining(`/reset-password?token=${token}`) },
+        {
+          to: 'admin@nws.demo.com',
+          kind: 'password-reset',
+          subject: 'Reset your Opsdesk password',
+          body: stringContaining(`/reset-password?token=${token}`),
+        },
         'email queued',
       );
     } finally {
@@ -74,7 +92,9 @@ describe('password reset', () => {
   });
 
   it('refuses a weak new password with field messages', async () => {
-    await expect(anon.auth.resetPassword({ token: 'x'.repeat(43), password: 'short' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(anon.auth.resetPassword({ token: 'x'.repeat(43), password: 'short' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });
 
@@ -83,11 +103,17 @@ describe('reset token under concurrency', () => {
     await forgot('businessadmin@demo.com');
     const token = await lastResetToken('businessadmin@demo.com');
     const passwords = Array.from({ length: 10 }, (_, i) => `Parallel-Pass${i}`);
-    const outcomes = await Promise.all(passwords.map((password) => codeOf(anon.auth.resetPassword({ token, password }))));
+    const outcomes = await Promise.all(
+      passwords.map((password) => codeOf(anon.auth.resetPassword({ token, password }))),
+    );
     expect(outcomes.filter((c) => c === 'OK')).toHaveLength(1);
     expect(outcomes.filter((c) => c === 'BAD_REQUEST')).toHaveLength(9);
     const winner = passwords[outcomes.indexOf('OK')];
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'businessadmin@demo.com', password: winner } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'businessadmin@demo.com', password: winner },
+    });
     expect(signIn.statusCode).toBe(201);
   });
 });
@@ -95,7 +121,9 @@ describe('reset token under concurrency', () => {
 describe('forgot password limits', () => {
   it('answers 40 parallel requests for one address alike, writing at most a few e-mails', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => publicCall('auth.forgotPassword', { email: 'qualitycontrol@demo.com' }, `10.9.0.${i}`)),
+      Array.from({ length: 40 }, (_, i) =>
+        publicCall('auth.forgotPassword', { email: 'qualitycontrol@demo.com' }, `10.9.0.${i}`),
+      ),
     );
     await settleAccountMail();
     expect(answers.every((a) => a.status === 200 && JSON.stringify(a.data) === '{"sent":true}')).toBe(true);
@@ -115,14 +143,20 @@ describe('forgot password limits', () => {
   it('takes as long for an address without an account as for one with', async () => {
     const time = async (email: string) => {
       const started = performance.now();
-      await publicCall('auth.forgotPassword', { email }, `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+      await publicCall(
+        'auth.forgotPassword',
+        { email },
+        `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      );
       const ms = performance.now() - started;
       await settleAccountMail();
       return ms;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     // Every known address once or twice, so the mail limit does not turn the known path into a no-op.
-    const accounts = (await t.orm.em.fork().find(User, { status: 'active' }, { orderBy: { id: 'asc' } })).map((u) => u.email);
+    const accounts = (await t.orm.em.fork().find(User, { status: 'active' }, { orderBy: { id: 'asc' } })).map(
+      (u) => u.email,
+    );
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 15; i++) {
@@ -136,34 +170,66 @@ describe('forgot password limits', () => {
 
 describe('registration', () => {
   it('creates a pending account that cannot sign in until approved', async () => {
-    const result = await publicCall('auth.register', { fullName: 'Rita Novak', email: 'rita@example.com', password: 'Sturdy-Pass1', customerCode: 'acme' });
+    const result = await publicCall('auth.register', {
+      fullName: 'Rita Novak',
+      email: 'rita@example.com',
+      password: 'Sturdy-Pass1',
+      customerCode: 'acme',
+    });
     expect(result.data).toEqual({ status: 'pending' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'rita@example.com', password: 'Sturdy-Pass1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'rita@example.com', password: 'Sturdy-Pass1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors.email[0]).toMatch(/waiting for approval/);
   });
 
   it('answers a taken address as a new one, changes nothing, and tells the owner by e-mail', async () => {
-    const before = await t.orm.em.fork().findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['passwordHash'] });
-    const answer = await publicCall('auth.register', { fullName: 'Dup', email: 'admin@demo.com', password: 'Sturdy-Pass1', customerCode: 'ACME' });
+    const before = await t.orm.em
+      .fork()
+      .findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['passwordHash'] });
+    const answer = await publicCall('auth.register', {
+      fullName: 'Dup',
+      email: 'admin@demo.com',
+      password: 'Sturdy-Pass1',
+      customerCode: 'ACME',
+    });
     expect(answer).toEqual({ status: 200, data: { status: 'pending' }, error: undefined });
-    const after = await t.orm.em.fork().findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['passwordHash'] });
+    const after = await t.orm.em
+      .fork()
+      .findOneOrFail(User, { email: 'admin@demo.com' }, { populate: ['passwordHash'] });
     expect(after.passwordHash).toBe(before.passwordHash);
     expect(after.status).toBe('active');
-    const mail = await t.orm.em.fork().findOneOrFail(OutboxEmail, { to: 'admin@demo.com', kind: 'registration-attempt' });
+    const mail = await t.orm.em
+      .fork()
+      .findOneOrFail(OutboxEmail, { to: 'admin@demo.com', kind: 'registration-attempt' });
     expect(mail.body).toMatch(/already has one/);
   });
 
   it('never fails for 10 concurrent registrations of one address: one account, the same answer for all', async () => {
-    const input = { fullName: 'Race Runner', email: 'race@example.com', password: 'Sturdy-Pass1', customerCode: 'ACME' };
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => publicCall('auth.register', input, `10.6.0.${i}`)));
+    const input = {
+      fullName: 'Race Runner',
+      email: 'race@example.com',
+      password: 'Sturdy-Pass1',
+      customerCode: 'ACME',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => publicCall('auth.register', input, `10.6.0.${i}`)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(answers.every((a) => JSON.stringify(a.data) === '{"status":"pending"}')).toBe(true);
     expect(await t.orm.em.fork().count(User, { email: 'race@example.com' })).toBe(1);
   });
 
   it('refuses an unknown customer code', async () => {
-    const answer = await publicCall('auth.register', { fullName: 'Who', email: 'who@example.com', password: 'Sturdy-Pass1', customerCode: 'NOPE' });
+    const answer = await publicCall('auth.register', {
+      fullName: 'Who',
+      email: 'who@example.com',
+      password: 'Sturdy-Pass1',
+      customerCode: 'NOPE',
+    });
     expect(answer.status).toBe(400);
     expect(answer.error?.message).toBe('Unknown customer code');
   });

@@ -134,22 +134,28 @@ export const loginRateLimitPlugin = fp<{ config: AppConfig; throttle?: LoginThro
     const throttle = given ?? new LoginThrottle(loginLimitsFor(config));
     // Reset links still being written go out before the database closes.
     app.addHook('onClose', () => settleAccountMail());
-    app.decorate('guardLogin', async <T>(request: FastifyRequest, email: unknown, signIn: () => Promise<T>): Promise<T> => {
-      const who = normalEmail(email);
-      const wait = throttle.waitMs(who, request.ip);
-      if (wait > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', `Too many sign-in attempts. Try again in ${Math.max(1, Math.ceil(wait / 1000))} seconds.`);
-      }
-      const attempt = throttle.begin(who, request.ip);
-      try {
-        const result = await signIn();
-        attempt.settle(false);
-        return result;
-      } catch (error) {
-        attempt.settle(error instanceof AppError && error.message === INVALID_CREDENTIALS);
-        throw error;
-      }
-    });
+    app.decorate(
+      'guardLogin',
+      async <T>(request: FastifyRequest, email: unknown, signIn: () => Promise<T>): Promise<T> => {
+        const who = normalEmail(email);
+        const wait = throttle.waitMs(who, request.ip);
+        if (wait > 0) {
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            `Too many sign-in attempts. Try again in ${Math.max(1, Math.ceil(wait / 1000))} seconds.`,
+          );
+        }
+        const attempt = throttle.begin(who, request.ip);
+        try {
+          const result = await signIn();
+          attempt.settle(false);
+          return result;
+        } catch (error) {
+          attempt.settle(error instanceof AppError && error.message === INVALID_CREDENTIALS);
+          throw error;
+        }
+      },
+    );
 
     const mailTo = new WeakMap<FastifyRequest, string>();
     const perAddress = app.createRateLimit({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRule } from '../../../../shared/abilities/index.ts';
-import { ZUserData, type TUserData } from '../../../../shared/schemas/auth.ts';
+import { type TUserData, ZUserData } from '../../../../shared/schemas/auth.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { Session } from './session.entity.ts';
 
@@ -15,7 +15,11 @@ function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<
 
 describe('POST /api/auth/login', () => {
   it('answers 201 with rules, token and user data (no password)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.com', password: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@demo.com', password: 'admin' },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json<LoginBody>();
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'userAbilityRules', 'userData']);
@@ -26,27 +30,54 @@ describe('POST /api/auth/login', () => {
 
   it('answers every rule with one action (string), the same abilities as the grouped rules', async () => {
     const { createAbility, defineRulesFor } = await import('../../../../shared/abilities/index.ts');
-    for (const [email, password] of [['admin@demo.com', 'admin'], ['superadmin@demo.com', 'superadmin'], ['client@demo.com', 'client']]) {
+    for (const [email, password] of [
+      ['admin@demo.com', 'admin'],
+      ['superadmin@demo.com', 'superadmin'],
+      ['client@demo.com', 'client'],
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-      const { userAbilityRules: rules, userData } = res.json<{ userAbilityRules: { action: unknown; subject: unknown }[]; userData: { id: number; role: 'admin'; customerId: number | null } }>();
-      expect(rules.every((r) => typeof r.action === 'string'), JSON.stringify(rules)).toBe(true);
-      const grouped = defineRulesFor({ id: userData.id, role: userData.role, customerId: userData.customerId, teamIds: [] });
+      const { userAbilityRules: rules, userData } = res.json<{
+        userAbilityRules: { action: unknown; subject: unknown }[];
+        userData: { id: number; role: 'admin'; customerId: number | null };
+      }>();
+      expect(
+        rules.every((r) => typeof r.action === 'string'),
+        JSON.stringify(rules),
+      ).toBe(true);
+      const grouped = defineRulesFor({
+        id: userData.id,
+        role: userData.role,
+        customerId: userData.customerId,
+        teamIds: [],
+      });
       expect(rules.length).toBeGreaterThanOrEqual(grouped.length);
       const expanded = createAbility(rules as never);
       const original = createAbility(grouped);
       for (const action of ['read', 'create', 'update', 'delete', 'manage'] as const) {
         for (const subject of ['SavedView', 'Customer', 'User', 'AclDemo', 'DemoApp', 'all'] as const) {
-          expect(expanded.can(action, subject as never), `${email} ${action} ${subject}`).toBe(original.can(action, subject as never));
+          expect(expanded.can(action, subject as never), `${email} ${action} ${subject}`).toBe(
+            original.can(action, subject as never),
+          );
         }
       }
     }
-    const admin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@demo.com', password: 'admin' } });
-    const savedView = admin.json<{ userAbilityRules: { action: string; subject: string }[] }>().userAbilityRules.filter((r) => r.subject === 'SavedView');
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@demo.com', password: 'admin' },
+    });
+    const savedView = admin
+      .json<{ userAbilityRules: { action: string; subject: string }[] }>()
+      .userAbilityRules.filter((r) => r.subject === 'SavedView');
     expect(savedView.map((r) => r.action)).toEqual(expect.arrayContaining(['read', 'create']));
   });
 
   it('sets the httpOnly session cookie, a readable userData cookie and the XSRF cookie', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'analyst@demo.com', password: 'analyst' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'analyst@demo.com', password: 'analyst' },
+    });
     const byName = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
     expect(byName.accessToken.httpOnly).toBe(true);
     expect(byName.userData.httpOnly).toBeFalsy();
@@ -55,7 +86,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the email in any case', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'Admin@Demo.com', password: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'Admin@Demo.com', password: 'admin' },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -85,7 +120,12 @@ describe('POST /api/auth/login', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/JSON/);
-    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 
@@ -108,7 +148,11 @@ describe('authentication of /api and /trpc', () => {
   });
 
   it('answers 401 on /api with an unknown bearer token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/apps/users', headers: { authorization: 'Bearer nope' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/apps/users',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -116,7 +160,11 @@ describe('authentication of /api and /trpc', () => {
     const anon = await t.app.inject({ method: 'GET', url: '/trpc/auth.me' });
     expect(anon.statusCode).toBe(401);
     const token = await t.token('client@demo.com');
-    const forbidden = await t.app.inject({ method: 'GET', url: '/trpc/outbox.list', headers: { authorization: `Bearer ${token}` } });
+    const forbidden = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/outbox.list',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json<{ error: { json: { data: { code: string } } } }>().error.json.data.code).toBe('FORBIDDEN');
   });
@@ -133,7 +181,11 @@ describe('authentication of /api and /trpc', () => {
 
 describe('sessions', () => {
   it('logout revokes the session for every later request', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'teamleader@demo.com', password: 'teamleader' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'teamleader@demo.com', password: 'teamleader' },
+    });
     const token = login.json<LoginBody>().accessToken;
     const auth = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: auth })).statusCode).toBe(200);
@@ -142,45 +194,79 @@ describe('sessions', () => {
   });
 
   it('an expired session is refused', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'floormanager@demo.com', password: 'floormanager' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'floormanager@demo.com', password: 'floormanager' },
+    });
     const token = login.json<LoginBody>().accessToken;
     const em = t.orm.em.fork();
-    await em.nativeUpdate(Session, { user: login.json<LoginBody>().userData.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await em.nativeUpdate(
+      Session,
+      { user: login.json<LoginBody>().userData.id },
+      { expiresAt: new Date(Date.now() - 1000) },
+    );
     const { clearSessionCache } = await import('./auth.service.ts');
     clearSessionCache();
-    const res = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('records the time of a sign-in on the account, with its session', async () => {
     const before = Date.now();
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' },
+    });
     const id = login.json<{ userData: { id: number } }>().userData.id;
-    const [row] = await t.orm.em.fork().getConnection().execute<{ last_login_at: Date; sessions: number }[]>(
-      'select u.last_login_at, (select count(*)::int from sessions s where s.user_id = u.id) as sessions from users u where u.id = ?',
-      [id],
-    );
+    const [row] = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ last_login_at: Date; sessions: number }[]>(
+        'select u.last_login_at, (select count(*)::int from sessions s where s.user_id = u.id) as sessions from users u where u.id = ?',
+        [id],
+      );
     expect(new Date(row.last_login_at).getTime()).toBeGreaterThanOrEqual(before);
     expect(row.sessions).toBeGreaterThanOrEqual(1);
   });
 
   it('stores only a hash of the token', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'businessuser@demo.com', password: 'businessuser' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'businessuser@demo.com', password: 'businessuser' },
+    });
     const token = login.json<LoginBody>().accessToken;
-    const rows = await t.orm.em.fork().getConnection().execute<{ token_hash: string }[]>('select token_hash from sessions');
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ token_hash: string }[]>('select token_hash from sessions');
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
   });
 });
 
 describe('XSRF double submit', () => {
   it('refuses a cookie-authenticated mutation without X-XSRF-TOKEN and accepts it with the cookie value', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'businessadmin@demo.com', password: 'businessadmin' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'businessadmin@demo.com', password: 'businessadmin' },
+    });
     const c = cookiesOf(login);
     const cookie = `accessToken=${c.accessToken}; XSRF-TOKEN=${c['XSRF-TOKEN']}`;
     const refused = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { cookie } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toMatch(/XSRF/);
-    const wrong = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { cookie, 'x-xsrf-token': 'forged' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.logout',
+      headers: { cookie, 'x-xsrf-token': 'forged' },
+    });
     expect(wrong.statusCode).toBe(403);
     const reads = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } });
     expect(reads.statusCode).toBe(200);
@@ -195,7 +281,11 @@ describe('XSRF double submit', () => {
 
   it('does not apply to bearer-token callers', async () => {
     const token = await t.token('superadmin@demo.com');
-    const res = await t.app.inject({ method: 'GET', url: '/trpc/outbox.list', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/outbox.list',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -12,7 +12,9 @@ import * as auth from './auth.service.ts';
  * against the spec read `action` as a string, so such a rule becomes one rule per action, in order.
  */
 export function oneActionPerRule(rules: readonly AppRule[]): AppRule[] {
-  return rules.flatMap((rule) => (Array.isArray(rule.action) ? rule.action.map((action) => ({ ...rule, action })) : [rule]));
+  return rules.flatMap((rule) =>
+    Array.isArray(rule.action) ? rule.action.map((action) => ({ ...rule, action })) : [rule],
+  );
 }
 
 export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {

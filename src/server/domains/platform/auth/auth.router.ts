@@ -45,7 +45,9 @@ export const authRouter = router({
       onError: (error) => req.log.error({ err: error }, 'password reset mail failed'),
     });
   }),
-  resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx.em, input)),
+  resetPassword: publicProcedure
+    .input(ZResetPasswordInput)
+    .mutation(({ ctx, input }) => auth.resetPassword(ctx.em, input)),
   /** Whether a reset token can still be used (the reset page checks before asking for a password). */
   checkResetToken: publicProcedure
     .input(z.object({ token: z.string().max(200) }))

@@ -4,7 +4,8 @@
 // Accounts are organization's: read and written through users.service and customers.service as plain
 // data. E-mail goes through the app's outbox (`request.server.outbox`), which stores and reports it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { defineRulesFor, type AppRule } from '../../../../shared/abilities/index.ts';
+import { sql } from 'kysely';
+import { type AppRule, defineRulesFor } from '../../../../shared/abilities/index.ts';
 import type {
   TForgotPasswordInput,
   TLoginInput,
@@ -12,15 +13,14 @@ import type {
   TResetPasswordInput,
   TUserData,
 } from '../../../../shared/schemas/auth.ts';
+import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { MailLink, SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
-import { sql } from 'kysely';
-import { db } from '../../../db/kysely.ts';
-import { PasswordReset, Session } from './session.entity.ts';
 import { findCustomerByCode } from '../../organization/customers/customers.service.ts';
 import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
 import {
+  type Account,
   accountById,
   findAccountByEmail,
   findSignInAccount,
@@ -28,8 +28,8 @@ import {
   registerPendingUser,
   setPasswordHash,
   teamIdsOfUser,
-  type Account,
 } from '../../organization/users/users.service.ts';
+import { PasswordReset, Session } from './session.entity.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -149,7 +149,12 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
     sessionId: session.id,
   };
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(tokenHash, { user, csrfToken: session.csrfToken, expiresAt: session.expiresAt.getTime(), until: now + CACHE_MS });
+  cache.set(tokenHash, {
+    user,
+    csrfToken: session.csrfToken,
+    expiresAt: session.expiresAt.getTime(),
+    until: now + CACHE_MS,
+  });
   return { user, csrfToken: session.csrfToken };
 }
 
@@ -172,7 +177,10 @@ export async function revokeUserSessions(em: EntityManager, userId: number): Pro
 }
 
 /** The signed-in user's data and ability rules. */
-export async function me(em: EntityManager, sessionUser: SessionUser): Promise<Omit<LoginResult, 'accessToken' | 'csrfToken' | 'expiresAt' | 'remember'>> {
+export async function me(
+  em: EntityManager,
+  sessionUser: SessionUser,
+): Promise<Omit<LoginResult, 'accessToken' | 'csrfToken' | 'expiresAt' | 'remember'>> {
   return {
     userData: toUserData(await accountById(em, sessionUser.id)),
     userAbilityRules: defineRulesFor(sessionUser),
@@ -198,7 +206,12 @@ export async function register(
   }
   // The same work either way: hash the password, then let the insert find out whether the address is taken.
   const passwordHash = await hashPassword(input.password);
-  const outcome = await registerPendingUser(em, { customerId: customer.id, email: input.email, fullName: input.fullName, passwordHash });
+  const outcome = await registerPendingUser(em, {
+    customerId: customer.id,
+    email: input.email,
+    fullName: input.fullName,
+    passwordHash,
+  });
   if (outcome === 'created') return { status: 'pending' };
   if (opts.notify) {
     await opts.outbox.queueEmail(em, {
@@ -258,7 +271,11 @@ export async function forgotPassword(
   const user = await findAccountByEmail(em, input.email);
   if (user && user.status !== 'inactive') {
     const token = newToken();
-    em.create(PasswordReset, { tokenHash: sha256(token), user: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    em.create(PasswordReset, {
+      tokenHash: sha256(token),
+      user: user.id,
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
     await links.outbox.queueEmail(em, {
       to: user.email,
       kind: 'password-reset',

@@ -13,7 +13,9 @@ export const notificationsRouter = router({
     .input(ZListNotificationsInput.optional())
     .output(ZNotificationList)
     .query(({ ctx, input }) => notifications.listNotifications(ctx, ZListNotificationsInput.parse(input ?? {}))),
-  unreadCount: authedProcedure.output(z.object({ count: z.number().int() })).query(({ ctx }) => notifications.countUnread(ctx)),
+  unreadCount: authedProcedure
+    .output(z.object({ count: z.number().int() }))
+    .query(({ ctx }) => notifications.countUnread(ctx)),
   markRead: authedProcedure
     .input(ZMarkNotificationInput)
     .output(ZNotification)

@@ -1,7 +1,7 @@
 // Notifications: every signed-in user reads and marks only their own (no role rule is needed; the
 // query is scoped to the caller). Another user's notification is NOT_FOUND.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { NotificationKind } from '../../../../shared/schemas/account.ts';
 import { pageWindow } from '../../../../shared/schemas/common.ts';
 import type {
@@ -17,16 +17,30 @@ import type { ServiceContext } from '../../../lib/context.ts';
 import { Notification } from './notification.entity.ts';
 
 function toDto(n: Notification): TNotification {
-  return { id: n.id, title: n.title, body: n.body, link: n.link ?? null, readAt: n.readAt ?? null, createdAt: n.createdAt };
+  return {
+    id: n.id,
+    title: n.title,
+    body: n.body,
+    link: n.link ?? null,
+    readAt: n.readAt ?? null,
+    createdAt: n.createdAt,
+  };
 }
 
 /** The caller's notifications, newest first, with the total and the unread count. Throws UNAUTHORIZED. */
-export async function listNotifications(ctx: ServiceContext, input: TListNotificationsInput): Promise<TNotificationList> {
+export async function listNotifications(
+  ctx: ServiceContext,
+  input: TListNotificationsInput,
+): Promise<TNotificationList> {
   requireUser(ctx);
   const { offset, limit } = pageWindow(input.page, input.itemsPerPage);
   const mine = { user: ctx.user.id };
   const where = input.unreadOnly ? { ...mine, readAt: null } : mine;
-  const [rows, total] = await ctx.em.findAndCount(Notification, where, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+  const [rows, total] = await ctx.em.findAndCount(Notification, where, {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    offset,
+    limit,
+  });
   const unread = input.unreadOnly ? total : await ctx.em.count(Notification, { ...mine, readAt: null });
   return { items: rows.map(toDto), total, unread };
 }
@@ -58,7 +72,10 @@ export async function markAllRead(ctx: ServiceContext): Promise<{ updated: numbe
 /* ------------------------------------------------------------------ for other domains */
 
 /** `items` less those of a kind their user silenced (one query over the users concerned). */
-async function withoutMuted(em: EntityManager, items: readonly NotificationInput[]): Promise<readonly NotificationInput[]> {
+async function withoutMuted(
+  em: EntityManager,
+  items: readonly NotificationInput[],
+): Promise<readonly NotificationInput[]> {
   const kinded = [...new Set(items.filter((n) => n.kind).map((n) => n.userId))];
   if (!kinded.length) return items;
   const rows = await db(em)
@@ -110,4 +127,3 @@ export async function sendNotifications(em: EntityManager, all: readonly Notific
       .execute();
   }
 }
-

@@ -72,7 +72,9 @@ describe('notifications', () => {
   it('is reachable over HTTP with the bearer token', async () => {
     const res = await t.request({ method: 'GET', url: '/trpc/notifications.unreadCount', as: 'analyst@demo.com' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ result: { data: { json: { count: number } } } }>().result.data.json.count).toBeGreaterThanOrEqual(0);
+    expect(res.json<{ result: { data: { json: { count: number } } } }>().result.data.json.count).toBeGreaterThanOrEqual(
+      0,
+    );
     const anon = await t.request({ method: 'GET', url: '/trpc/notifications.unreadCount' });
     expect(anon.statusCode).toBe(401);
   });

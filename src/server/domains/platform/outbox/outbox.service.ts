@@ -1,7 +1,7 @@
 // Outgoing e-mail: stored in the outbox table and reported (no mail server exists). The outbox that
 // reports is made by `createOutbox` in app.ts with the app's logger; nothing here is set at run time.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pageWindow, type ListResult } from '../../../../shared/schemas/common.ts';
+import { type ListResult, pageWindow } from '../../../../shared/schemas/common.ts';
 import type { TListOutboxInput, TOutboxEmail } from '../../../../shared/schemas/outbox.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
@@ -44,7 +44,14 @@ export async function listOutbox(ctx: ServiceContext, input: TListOutboxInput): 
   const where = pattern ? { $or: [{ to: { $ilike: pattern } }, { subject: { $ilike: pattern } }] } : {};
   const [rows, total] = await ctx.em.findAndCount(OutboxEmail, where, { orderBy: { id: 'desc' }, offset, limit });
   return {
-    items: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, body: r.body, kind: r.kind, createdAt: r.createdAt })),
+    items: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      body: r.body,
+      kind: r.kind,
+      createdAt: r.createdAt,
+    })),
     total,
   };
 }

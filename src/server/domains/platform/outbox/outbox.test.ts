@@ -30,8 +30,18 @@ describe('outbox', () => {
 
   it('lists mail to the superadmin, matching a search literally', async () => {
     const em = t.orm.em.fork();
-    await createOutbox(() => {}).queueEmail(em, { to: 'percent@acme.example', subject: '100% done', body: '', kind: 'test' });
-    await createOutbox(() => {}).queueEmail(em, { to: 'plain@acme.example', subject: '100 done', body: '', kind: 'test' });
+    await createOutbox(() => {}).queueEmail(em, {
+      to: 'percent@acme.example',
+      subject: '100% done',
+      body: '',
+      kind: 'test',
+    });
+    await createOutbox(() => {}).queueEmail(em, {
+      to: 'plain@acme.example',
+      subject: '100 done',
+      body: '',
+      kind: 'test',
+    });
     await em.flush();
     const superadmin = await t.caller('superadmin@demo.com');
     const found = await superadmin.outbox.list({ q: '0% d' });

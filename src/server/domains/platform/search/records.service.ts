@@ -73,7 +73,12 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
       const page = await listLocations(ctx, ZListLocationsInput.parse({ q, itemsPerPage: limit }));
       return {
         total: page.total,
-        items: page.items.map((l) => ({ id: l.id, title: l.name, subtitle: joined(l.code, l.city), url: withQuery('/management/location-setting', l.code) })),
+        items: page.items.map((l) => ({
+          id: l.id,
+          title: l.name,
+          subtitle: joined(l.code, l.city),
+          url: withQuery('/management/location-setting', l.code),
+        })),
       };
     },
   },
@@ -86,7 +91,12 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
       const page = await listSchemes(ctx, ZListSchemesInput.parse({ q, itemsPerPage: limit, view: 'latest' }));
       return {
         total: page.total,
-        items: page.items.map((s) => ({ id: s.id, title: s.name, subtitle: `v${s.version}`, url: `/management/schemes?scheme=${s.id}` })),
+        items: page.items.map((s) => ({
+          id: s.id,
+          title: s.name,
+          subtitle: `v${s.version}`,
+          url: `/management/schemes?scheme=${s.id}`,
+        })),
       };
     },
   },
@@ -115,7 +125,12 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
       const page = await listCustomers(ctx, ZListCustomersInput.parse({ q, itemsPerPage: limit }));
       return {
         total: page.total,
-        items: page.items.map((c) => ({ id: c.id, title: c.name, subtitle: joined(c.code, c.city), url: withQuery('/business/customers', c.code) })),
+        items: page.items.map((c) => ({
+          id: c.id,
+          title: c.name,
+          subtitle: joined(c.code, c.city),
+          url: withQuery('/business/customers', c.code),
+        })),
       };
     },
   },
@@ -127,7 +142,12 @@ export const RECORD_SOURCES: readonly RecordSource[] = [
       const page = await listProjects(ctx, ZListProjectsInput.parse({ q, itemsPerPage: limit }));
       return {
         total: page.total,
-        items: page.items.map((p) => ({ id: p.id, title: p.name, subtitle: p.code, url: withQuery('/projects', p.code) })),
+        items: page.items.map((p) => ({
+          id: p.id,
+          title: p.name,
+          subtitle: p.code,
+          url: withQuery('/projects', p.code),
+        })),
       };
     },
   },

@@ -6,7 +6,8 @@ import { setupTestApp } from '../../../testing/app.ts';
 
 const t = await setupTestApp();
 const sa = await t.caller('superadmin@demo.com');
-const customerIdOf = async (code: string) => (await sa.customers.list({ q: code })).items.find((c) => c.code === code)!.id;
+const customerIdOf = async (code: string) =>
+  (await sa.customers.list({ q: code })).items.find((c) => c.code === code)!.id;
 const ACME = await customerIdOf('ACME');
 const NWS = await customerIdOf('NWS');
 
@@ -14,7 +15,8 @@ async function search(email: string, q: string): Promise<TRecordGroup[]> {
   return (await t.caller(email)).search.records({ q });
 }
 const group = (groups: TRecordGroup[], type: TRecordGroup['type']) => groups.find((g) => g.type === type);
-const titles = (groups: TRecordGroup[], type: TRecordGroup['type']) => group(groups, type)?.items.map((i) => i.title) ?? [];
+const titles = (groups: TRecordGroup[], type: TRecordGroup['type']) =>
+  group(groups, type)?.items.map((i) => i.title) ?? [];
 
 describe('search.records', () => {
   it('finds a person by part of the name, with a subtitle and the users list narrowed to them', async () => {
@@ -46,9 +48,18 @@ describe('search.records', () => {
     expect(group(groups, 'locations')!.total).toBeGreaterThan(MAX_RECORDS_PER_TYPE);
     // A scheme opens in its editor; a customer in the customers list.
     const schemes = await sa.search.records({ q: 'cold chain' });
-    expect(group(schemes, 'schemes')!.items[0]).toMatchObject({ title: 'Fresh food and cold chain', url: expect.stringMatching(/^\/management\/schemes\?scheme=\d+$/) as string });
+    expect(group(schemes, 'schemes')!.items[0]).toMatchObject({
+      title: 'Fresh food and cold chain',
+      url: expect.stringMatching(/^\/management\/schemes\?scheme=\d+$/) as string,
+    });
     expect(group(await sa.search.records({ q: 'northwind' }), 'customers')!.items).toEqual([
-      { type: 'customers', id: NWS, title: 'Northwind Stores', subtitle: 'NWS · Berlin', url: '/business/customers?q=NWS' },
+      {
+        type: 'customers',
+        id: NWS,
+        title: 'Northwind Stores',
+        subtitle: 'NWS · Berlin',
+        url: '/business/customers?q=NWS',
+      },
     ]);
   });
 
@@ -69,18 +80,27 @@ describe('search.records', () => {
     expect(group(await search('admin@nws.demo.com', 'Acme'), 'customers')).toBeUndefined();
     expect(titles(await search('admin@nws.demo.com', 'Northwind'), 'customers')).toEqual(['Northwind Stores']);
     // Every record each admin finds for broad queries belongs to its customer.
-    for (const [email, own] of [['admin@demo.com', ACME], ['admin@nws.demo.com', NWS]] as const) {
+    for (const [email, own] of [
+      ['admin@demo.com', ACME],
+      ['admin@nws.demo.com', NWS],
+    ] as const) {
       for (const q of ['an', 'er', 'st']) {
         for (const g of await search(email, q)) {
           for (const hit of g.items) {
             const customerId =
-              g.type === 'people' ? (await sa.users.byId({ id: hit.id })).customerId
-              : g.type === 'locations' ? (await sa.locations.byId({ id: hit.id })).customerId
-              : g.type === 'schemes' ? (await sa.schemes.byId({ id: hit.id })).customerId
-              : g.type === 'teams' ? (await sa.teams.byId({ id: hit.id })).customerId
-              : g.type === 'projects' ? (await sa.projects.byId({ id: hit.id })).customerId
-              : g.type === 'tasks' ? (await sa.tasks.byId({ id: hit.id })).customerId
-              : hit.id;
+              g.type === 'people'
+                ? (await sa.users.byId({ id: hit.id })).customerId
+                : g.type === 'locations'
+                  ? (await sa.locations.byId({ id: hit.id })).customerId
+                  : g.type === 'schemes'
+                    ? (await sa.schemes.byId({ id: hit.id })).customerId
+                    : g.type === 'teams'
+                      ? (await sa.teams.byId({ id: hit.id })).customerId
+                      : g.type === 'projects'
+                        ? (await sa.projects.byId({ id: hit.id })).customerId
+                        : g.type === 'tasks'
+                          ? (await sa.tasks.byId({ id: hit.id })).customerId
+                          : hit.id;
             expect(customerId, `${email} ${g.type} ${hit.title}`).toBe(own);
           }
         }
@@ -95,7 +115,9 @@ describe('search.records', () => {
     expect(group(await search('qualitycontrol@demo.com', 'Acme'), 'customers')).toBeUndefined();
     // A team leader reads its own teams only; the analyst reads every team of the customer.
     const allTeams = await sa.teams.list({ customerId: ACME, itemsPerPage: -1 });
-    const leaderTeams = allTeams.items.filter((team) => team.teamLeader?.email === 'teamleader@demo.com' || team.floorManager?.email === 'teamleader@demo.com');
+    const leaderTeams = allTeams.items.filter(
+      (team) => team.teamLeader?.email === 'teamleader@demo.com' || team.floorManager?.email === 'teamleader@demo.com',
+    );
     const otherTeam = allTeams.items.find((team) => !leaderTeams.some((own) => own.id === team.id))!;
     expect(titles(await search('teamleader@demo.com', otherTeam.name), 'teams')).not.toContain(otherTeam.name);
     expect(titles(await search('analyst@demo.com', otherTeam.name), 'teams')).toContain(otherTeam.name);
@@ -104,12 +126,22 @@ describe('search.records', () => {
     // Superadmin finds people and customers of every customer.
     const everywhere = await sa.search.records({ q: 'admin' });
     expect(titles(everywhere, 'people')).toEqual(expect.arrayContaining(['Adrien Moreau', 'Nina Weber']));
-    expect(group(everywhere, 'people')!.items.find((i) => i.title === 'Nina Weber')!.subtitle).toBe('admin@nws.demo.com · NWS');
+    expect(group(everywhere, 'people')!.items.find((i) => i.title === 'Nina Weber')!.subtitle).toBe(
+      'admin@nws.demo.com · NWS',
+    );
   });
 
   it('finds projects by code or name, and tasks by their project or location, each in the caller’s own scope', async () => {
     const projects = group(await search('admin@demo.com', 'std-round'), 'projects')!;
-    expect(projects.items).toEqual([{ type: 'projects', id: expect.any(Number) as number, title: expect.any(String) as string, subtitle: 'STD-ROUND', url: '/projects?q=STD-ROUND' }]);
+    expect(projects.items).toEqual([
+      {
+        type: 'projects',
+        id: expect.any(Number) as number,
+        title: expect.any(String) as string,
+        subtitle: 'STD-ROUND',
+        url: '/projects?q=STD-ROUND',
+      },
+    ]);
     expect(projects.listUrl).toBe('/projects?q=std-round');
     expect(group(await search('admin@nws.demo.com', 'std-round'), 'projects')).toBeUndefined();
 
@@ -127,7 +159,8 @@ describe('search.records', () => {
     const own = group(await search('qualitycontrol@demo.com', 'STD-ROUND'), 'tasks');
     const mine = await (await t.caller('qualitycontrol@demo.com')).tasks.list({ q: 'STD-ROUND' });
     expect(own?.total ?? 0).toBe(mine.total);
-    for (const hit of own?.items ?? []) expect((await sa.tasks.byId({ id: hit.id })).assignee?.name).toBe('Quentin Laurent');
+    for (const hit of own?.items ?? [])
+      expect((await sa.tasks.byId({ id: hit.id })).assignee?.name).toBe('Quentin Laurent');
     expect(group(await search('admin@nws.demo.com', 'STD-ROUND'), 'tasks')).toBeUndefined();
     // Over REST the visit's time is an ISO string.
     const rest = await t.request({ method: 'GET', url: '/api/search/records?q=STD-ROUND', as: 'admin@demo.com' });
@@ -143,7 +176,11 @@ describe('search.records', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('q');
     // Like every REST search, a text over the maximum is cut rather than refused.
-    const long = await t.request({ method: 'GET', url: `/api/search/records?q=Adrien${'x'.repeat(200)}`, as: 'admin@demo.com' });
+    const long = await t.request({
+      method: 'GET',
+      url: `/api/search/records?q=Adrien${'x'.repeat(200)}`,
+      as: 'admin@demo.com',
+    });
     expect(long.statusCode).toBe(200);
     expect(long.json()).toEqual([]);
     expect((await t.request({ method: 'GET', url: '/api/search/records?q=Adrien' })).statusCode).toBe(401);

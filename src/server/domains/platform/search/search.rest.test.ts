@@ -6,7 +6,11 @@ import { anyString } from '../../../testing/matchers.ts';
 const t = await setupTestApp();
 
 async function search(q: string | undefined, as = 'superadmin@demo.com'): Promise<TSearchGroup[]> {
-  const res = await t.request({ method: 'GET', url: `/api/app-bar/search${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`, as });
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/app-bar/search${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`,
+    as,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TSearchGroup[]>();
 }
@@ -19,9 +23,12 @@ describe('GET /api/app-bar/search', () => {
   });
 
   it('lists groups whose children contain the lowercased q, at most 5 children each', async () => {
-    const all = await t.orm.em.fork().getConnection().execute<{ groupTitle: string; title: string }[]>(
-      'select group_title as "groupTitle", title from search_items order by group_position, position',
-    );
+    const all = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ groupTitle: string; title: string }[]>(
+        'select group_title as "groupTitle", title from search_items order by group_position, position',
+      );
     for (const q of ['LIST', 'e', 'settings', 'Project']) {
       const groups = await search(q);
       const expected = new Map<string, string[]>();
@@ -53,6 +60,8 @@ describe('GET /api/app-bar/search', () => {
 
   it('answers 401 without a session and 403 for client', async () => {
     expect((await t.request({ method: 'GET', url: '/api/app-bar/search?q=a' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/app-bar/search?q=a', as: 'client@demo.com' })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/app-bar/search?q=a', as: 'client@demo.com' })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { ZRecordSearchInput, ZRecordSearchResult, ZSearchInput, ZSearchResult } from '../../../../shared/schemas/search.ts';
+import {
+  ZRecordSearchInput,
+  ZRecordSearchResult,
+  ZSearchInput,
+  ZSearchResult,
+} from '../../../../shared/schemas/search.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { searchRecords } from './records.service.ts';
 import { searchPages } from './search.service.ts';

@@ -2,6 +2,8 @@
 // Visible to the caller: their own views, plus the views shared in their customer (the superadmin
 // belongs to none: only its own). Anything else is NOT_FOUND; a visible view the caller may not change
 // (someone else's shared view) is FORBIDDEN. Every mutation is audited.
+
+import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import {
   MAX_VIEWS_PER_LIST,
   type TCreateSavedViewInput,
@@ -10,14 +12,12 @@ import {
   type TSavedViewList,
   type TUpdateSavedViewInput,
 } from '../../../../shared/schemas/views.ts';
-import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { assertUnique, flushUnique, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
-import { notFound } from '../../../lib/app-error.ts';
-import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
+import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
 import { SavedView } from './saved-view.entity.ts';
 
 const UNIQUE_NAME: UniqueRule<SavedView> = {
@@ -109,7 +109,13 @@ export async function createView(ctx: ServiceContext, input: TCreateSavedViewInp
     });
     await flushUnique(tx.em, UNIQUE_NAME);
     await tx.em.populate(view, ['owner']);
-    recordAudit(tx, { action: 'create', entityType: 'SavedView', entityId: view.id, customerId, changes: snapshot(view) });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'SavedView',
+      entityId: view.id,
+      customerId,
+      changes: snapshot(view),
+    });
     return toDto(view);
   });
 }
@@ -123,7 +129,12 @@ export async function updateView(ctx: ServiceContext, input: TUpdateSavedViewInp
     const changes = definedOnly(patch);
     refuseSharingWithoutCustomer(view.customer?.id ?? null, changes.shared);
     if (changes.name !== undefined && changes.name !== view.name) {
-      await assertUnique(tx.em, UNIQUE_NAME, { owner: view.owner.id, listKey: view.listKey, name: changes.name }, view.id);
+      await assertUnique(
+        tx.em,
+        UNIQUE_NAME,
+        { owner: view.owner.id, listKey: view.listKey, name: changes.name },
+        view.id,
+      );
     }
     const before = snapshot(view);
     tx.em.assign(view, changes);

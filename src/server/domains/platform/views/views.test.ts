@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../../shared/constants/roles.ts';
 import { MAX_VIEW_QUERY, MAX_VIEWS_PER_LIST } from '../../../../shared/schemas/views.ts';
+import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { anyString } from '../../../testing/matchers.ts';
 import { codeOf } from '../../../testing/trpc.ts';
-import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
@@ -23,8 +23,18 @@ const names = (page: { items: { name: string }[] }) => page.items.map((v) => v.n
 describe('views: owner and sharing', () => {
   it('keeps a personal view to its owner and shows a shared one to the whole customer only', async () => {
     const personal = await admin.views.create({ listKey: LIST, name: unique('Mine'), query: 'q=north&active=true' });
-    const shared = await admin.views.create({ listKey: LIST, name: unique('Team'), query: '?sortBy=name&orderBy=desc', shared: true });
-    expect(personal).toMatchObject({ listKey: LIST, query: 'q=north&active=true', shared: false, ownerName: anyString() });
+    const shared = await admin.views.create({
+      listKey: LIST,
+      name: unique('Team'),
+      query: '?sortBy=name&orderBy=desc',
+      shared: true,
+    });
+    expect(personal).toMatchObject({
+      listKey: LIST,
+      query: 'q=north&active=true',
+      shared: false,
+      ownerName: anyString(),
+    });
     expect(shared.query).toBe('sortBy=name&orderBy=desc'); // the leading "?" is dropped
 
     const own = names(await admin.views.list({ listKey: LIST }));
@@ -43,7 +53,12 @@ describe('views: owner and sharing', () => {
 
   it('lists the caller’s own views first, then the shared ones of others, each by name', async () => {
     const teamleader = await t.caller('teamleader@demo.com');
-    await businessuser.views.create({ listKey: 'management.classes', name: 'A shared by someone else', query: '', shared: true });
+    await businessuser.views.create({
+      listKey: 'management.classes',
+      name: 'A shared by someone else',
+      query: '',
+      shared: true,
+    });
     await teamleader.views.create({ listKey: 'management.classes', name: 'Z mine', query: 'q=z' });
     await teamleader.views.create({ listKey: 'management.classes', name: 'B mine', query: 'q=b' });
     const list = await teamleader.views.list({ listKey: 'management.classes' });
@@ -52,7 +67,12 @@ describe('views: owner and sharing', () => {
 
   it('lets only the owner rename, change the query and share or unshare', async () => {
     const view = await businessuser.views.create({ listKey: LIST, name: unique('Owned'), query: 'q=a' });
-    const renamed = await businessuser.views.update({ id: view.id, name: 'Renamed view', query: 'q=b&page=2', shared: true });
+    const renamed = await businessuser.views.update({
+      id: view.id,
+      name: 'Renamed view',
+      query: 'q=b&page=2',
+      shared: true,
+    });
     expect(renamed).toMatchObject({ name: 'Renamed view', query: 'q=b&page=2', shared: true });
     expect(names(await analyst.views.list({ listKey: LIST }))).toContain('Renamed view');
 
@@ -75,7 +95,12 @@ describe('views: owner and sharing', () => {
     expect(await floormanager.views.delete({ id: mine.id })).toEqual({ id: mine.id, deleted: true });
     expect(await codeOf(floormanager.views.delete({ id: mine.id }))).toBe('NOT_FOUND');
 
-    const shared = await floormanager.views.create({ listKey: LIST, name: unique('Shared'), query: 'active=true', shared: true });
+    const shared = await floormanager.views.create({
+      listKey: LIST,
+      name: unique('Shared'),
+      query: 'active=true',
+      shared: true,
+    });
     expect(await codeOf(analyst.views.delete({ id: shared.id }))).toBe('FORBIDDEN'); // sees it, may not delete it
     expect(await codeOf(nwsAdmin.views.delete({ id: shared.id }))).toBe('NOT_FOUND');
     expect(await codeOf(superadmin.views.delete({ id: shared.id }))).toBe('NOT_FOUND');
@@ -84,13 +109,25 @@ describe('views: owner and sharing', () => {
   });
 
   it('keeps the superadmin’s views its own and refuses to share them (it belongs to no customer)', async () => {
-    const view = await superadmin.views.create({ listKey: 'business.customers', name: unique('Platform'), query: 'q=acme' });
+    const view = await superadmin.views.create({
+      listKey: 'business.customers',
+      name: unique('Platform'),
+      query: 'q=acme',
+    });
     expect(view.customerId).toBeNull();
     expect(names(await superadmin.views.list({ listKey: 'business.customers' }))).toContain(view.name);
     expect(names(await admin.views.list({ listKey: 'business.customers' }))).not.toContain(view.name);
     expect(await codeOf(admin.views.delete({ id: view.id }))).toBe('NOT_FOUND');
-    const refusal = superadmin.views.create({ listKey: 'business.customers', name: unique('Platform'), query: '', shared: true });
-    await expect(refusal).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { fieldErrors: { shared: [expect.stringContaining('no customer')] } } });
+    const refusal = superadmin.views.create({
+      listKey: 'business.customers',
+      name: unique('Platform'),
+      query: '',
+      shared: true,
+    });
+    await expect(refusal).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      cause: { fieldErrors: { shared: [expect.stringContaining('no customer')] } },
+    });
     expect(await codeOf(superadmin.views.update({ id: view.id, shared: true }))).toBe('BAD_REQUEST');
     expect(await codeOf(superadmin.views.update({ id: view.id, name: 'Platform renamed' }))).toBe('OK');
   });
@@ -100,7 +137,11 @@ describe('views: who may use them', () => {
   it('lets every signed-in role but client keep views', async () => {
     for (const role of ROLES.filter((r) => r !== 'client' && r !== 'superadmin')) {
       const caller = await t.caller(`${role}@demo.com`);
-      const view = await caller.views.create({ listKey: 'business.licenses', name: `Role ${role}`, query: `q=${role}` });
+      const view = await caller.views.create({
+        listKey: 'business.licenses',
+        name: `Role ${role}`,
+        query: `q=${role}`,
+      });
       expect(names(await caller.views.list({ listKey: 'business.licenses' })), role).toContain(`Role ${role}`);
       await caller.views.delete({ id: view.id });
     }
@@ -135,9 +176,17 @@ describe('views: validation', () => {
     }
     expect(await codeOf(admin.views.update({ id: 1, query: 'a b' }))).toBe('BAD_REQUEST');
     expect(await codeOf(admin.views.update({ id: -1, name: 'X' }))).toBe('BAD_REQUEST');
-    const encoded = await admin.views.create({ listKey: LIST, name: unique('Encoded'), query: 'q=caf%C3%A9+north&sortBy=name' });
+    const encoded = await admin.views.create({
+      listKey: LIST,
+      name: unique('Encoded'),
+      query: 'q=caf%C3%A9+north&sortBy=name',
+    });
     expect(encoded.query).toBe('q=caf%C3%A9+north&sortBy=name');
-    const longest = await admin.views.create({ listKey: LIST, name: unique('Longest'), query: `q=${'a'.repeat(MAX_VIEW_QUERY - 2)}` });
+    const longest = await admin.views.create({
+      listKey: LIST,
+      name: unique('Longest'),
+      query: `q=${'a'.repeat(MAX_VIEW_QUERY - 2)}`,
+    });
     expect(longest.query).toHaveLength(MAX_VIEW_QUERY);
   });
 
@@ -149,7 +198,8 @@ describe('views: validation', () => {
       payload: { json: { listKey: LIST, name: '', query: 'a b' } },
     });
     expect(res.statusCode).toBe(400);
-    const fieldErrors = res.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> } } } }>().error.json.data.fieldErrors;
+    const fieldErrors = res.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> } } } }>().error.json
+      .data.fieldErrors;
     expect(fieldErrors.name).toEqual(['Name is required']);
     expect(fieldErrors.query[0]).toMatch(/encoded URL query string/);
   });
@@ -170,8 +220,11 @@ describe('views: validation', () => {
 
   it(`keeps at most ${MAX_VIEWS_PER_LIST} views per user and list`, async () => {
     const qc = await t.caller('qualitycontrol@demo.com');
-    for (let i = 0; i < MAX_VIEWS_PER_LIST; i++) await qc.views.create({ listKey: 'management.schemes', name: `View ${i}`, query: '' });
-    expect(await codeOf(qc.views.create({ listKey: 'management.schemes', name: 'One too many', query: '' }))).toBe('CONFLICT');
+    for (let i = 0; i < MAX_VIEWS_PER_LIST; i++)
+      await qc.views.create({ listKey: 'management.schemes', name: `View ${i}`, query: '' });
+    expect(await codeOf(qc.views.create({ listKey: 'management.schemes', name: 'One too many', query: '' }))).toBe(
+      'CONFLICT',
+    );
     expect(await codeOf(qc.views.create({ listKey: 'management.users', name: 'Another list', query: '' }))).toBe('OK');
   });
 });
@@ -182,7 +235,9 @@ describe('views: audit trail', () => {
     await businessuser.views.update({ id: view.id, query: 'q=a' });
     await businessuser.views.update({ id: view.id, shared: true });
     await admin.views.delete({ id: view.id });
-    const events = await t.orm.em.fork().find(AuditEvent, { entityType: 'SavedView', entityId: view.id }, { orderBy: { id: 'asc' } });
+    const events = await t.orm.em
+      .fork()
+      .find(AuditEvent, { entityType: 'SavedView', entityId: view.id }, { orderBy: { id: 'asc' } });
     expect(events.map((e) => [e.action, e.actorEmail])).toEqual([
       ['create', 'businessuser@demo.com'],
       ['update', 'businessuser@demo.com'],

@@ -1,6 +1,6 @@
 // REST: GET /api/export/directions.csv?<list filters> — every matching direction as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListDirectionsInput, type TDirection } from '../../../../shared/schemas/directions.ts';
+import { type TDirection, ZListDirectionsInput } from '../../../../shared/schemas/directions.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateDirections } from './directions.service.ts';
 

@@ -3,11 +3,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import type { TCreateDirectionInput, TDirection, TListDirectionsInput, TUpdateDirectionInput } from '../../../../shared/schemas/directions.ts';
+import type {
+  TCreateDirectionInput,
+  TDirection,
+  TListDirectionsInput,
+  TUpdateDirectionInput,
+} from '../../../../shared/schemas/directions.ts';
 import { archiveActions, archivedFilter } from '../../../lib/archive.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { plural } from '../../../lib/references.ts';
@@ -32,7 +46,11 @@ export const directionListing = defineListing({
           'd.created_at',
           'd.updated_at',
           // Same context: the direction's list reads its sub-directions' table directly.
-          eb.selectFrom('sub_directions as s').whereRef('s.direction_id', '=', 'd.id').select(sql<number>`count(*)::int`.as('n')).as('sub_direction_count'),
+          eb
+            .selectFrom('sub_directions as s')
+            .whereRef('s.direction_id', '=', 'd.id')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('sub_direction_count'),
         ]),
       search: ['d.code', 'd.name'],
       sorts: { code: 'd.code', name: 'd.name', createdAt: 'd.created_at', updatedAt: 'd.updated_at' },
@@ -52,7 +70,10 @@ export const directionListing = defineListing({
   }),
 });
 
-function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof directionListing>[] {
+function listFilters(
+  ctx: AuthedContext,
+  input: Omit<TListDirectionsInput, 'page' | 'itemsPerPage'>,
+): ListingFilter<typeof directionListing>[] {
   return [
     tenantFilter(ctx, 'd.customer_id'),
     equalsFilter('d.customer_id', input.customerId),
@@ -61,7 +82,12 @@ function listFilters(ctx: AuthedContext, input: Omit<TListDirectionsInput, 'page
   ];
 }
 
-export const { list: listDirections, iterate: iterateDirections } = listingReads('Direction', directionListing, listFilters, 'code');
+export const { list: listDirections, iterate: iterateDirections } = listingReads(
+  'Direction',
+  directionListing,
+  listFilters,
+  'code',
+);
 
 export async function getDirection(ctx: ServiceContext, id: number): Promise<TDirection> {
   authorize(ctx, 'read', 'Direction');
@@ -75,7 +101,12 @@ export async function requireDirectionRef(
   customerId: number | null,
 ): Promise<{ id: number; customerId: number; code: string; archived: boolean }> {
   const direction = await findOwned(em, Direction, id, customerId, 'Direction');
-  return { id: direction.id, customerId: direction.customer.id, code: direction.code, archived: direction.archivedAt !== null };
+  return {
+    id: direction.id,
+    customerId: direction.customer.id,
+    code: direction.code,
+    archived: direction.archivedAt !== null,
+  };
 }
 
 const uniqueCode: UniqueRule<Direction> = {
@@ -111,11 +142,17 @@ export async function createDirection(ctx: ServiceContext, input: TCreateDirecti
 }
 
 export async function updateDirection(ctx: ServiceContext, input: TUpdateDirectionInput): Promise<TDirection> {
-  await updateRecord(ctx, records, input.id, async (tx, direction) => {
-    const { id: _id, version: _version, ...patch } = input;
-    await assertUniqueChange(tx.em, uniqueCode, direction, patch.code, { customer: direction.customer.id });
-    tx.em.assign(direction, definedOnly(patch));
-  }, input.version);
+  await updateRecord(
+    ctx,
+    records,
+    input.id,
+    async (tx, direction) => {
+      const { id: _id, version: _version, ...patch } = input;
+      await assertUniqueChange(tx.em, uniqueCode, direction, patch.code, { customer: direction.customer.id });
+      tx.em.assign(direction, definedOnly(patch));
+    },
+    input.version,
+  );
   return getDirection(ctx, input.id);
 }
 
@@ -125,4 +162,3 @@ export const { archive: archiveDirection, restore: restoreDirection } = archiveA
 export function deleteDirection(ctx: ServiceContext, id: number): Promise<TDeleted> {
   return deleteUnreferenced(ctx, records, id);
 }
-

@@ -1,6 +1,6 @@
 // REST: GET /api/export/classes.csv?<list filters> — every matching class as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListClassesInput, type TLocationClass } from '../../../../shared/schemas/classes.ts';
+import { type TLocationClass, ZListClassesInput } from '../../../../shared/schemas/classes.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateClasses } from './location-classes.service.ts';
 

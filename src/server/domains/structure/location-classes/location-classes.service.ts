@@ -3,12 +3,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import type { TCreateClassInput, TListClassesInput, TLocationClass, TUpdateClassInput } from '../../../../shared/schemas/classes.ts';
+import type {
+  TCreateClassInput,
+  TListClassesInput,
+  TLocationClass,
+  TUpdateClassInput,
+} from '../../../../shared/schemas/classes.ts';
 import { db } from '../../../db/kysely.ts';
 import { archiveActions, archivedFilter } from '../../../lib/archive.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { plural } from '../../../lib/references.ts';
@@ -33,7 +47,11 @@ export const locationClassListing = defineListing({
           'k.updated_at',
           // Same context: the location class's list reads its locations' table directly (archived ones
           // included: they still use it).
-          eb.selectFrom('locations as l').whereRef('l.location_class_id', '=', 'k.id').select(sql<number>`count(*)::int`.as('n')).as('location_count'),
+          eb
+            .selectFrom('locations as l')
+            .whereRef('l.location_class_id', '=', 'k.id')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('location_count'),
         ]),
       search: ['k.name'],
       sorts: { name: 'k.name', createdAt: 'k.created_at', updatedAt: 'k.updated_at' },
@@ -52,7 +70,10 @@ export const locationClassListing = defineListing({
   }),
 });
 
-function listFilters(ctx: AuthedContext, input: Omit<TListClassesInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof locationClassListing>[] {
+function listFilters(
+  ctx: AuthedContext,
+  input: Omit<TListClassesInput, 'page' | 'itemsPerPage'>,
+): ListingFilter<typeof locationClassListing>[] {
   return [
     tenantFilter(ctx, 'k.customer_id'),
     equalsFilter('k.customer_id', input.customerId),
@@ -60,7 +81,12 @@ function listFilters(ctx: AuthedContext, input: Omit<TListClassesInput, 'page' |
   ];
 }
 
-export const { list: listLocationClasses, iterate: iterateLocationClasses } = listingReads('Class', locationClassListing, listFilters, 'name');
+export const { list: listLocationClasses, iterate: iterateLocationClasses } = listingReads(
+  'Class',
+  locationClassListing,
+  listFilters,
+  'name',
+);
 
 export async function getLocationClass(ctx: ServiceContext, id: number): Promise<TLocationClass> {
   authorize(ctx, 'read', 'Class');
@@ -80,10 +106,17 @@ export async function requireLocationClassRef(
 }
 
 /** Location classes by id (callers scope). */
-export async function locationClassRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; name: string; color: string }>> {
+export async function locationClassRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; name: string; color: string }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db(em).selectFrom('location_classes').select(['id', 'name', 'color']).where('id', 'in', unique).execute();
+  const rows = await db(em)
+    .selectFrom('location_classes')
+    .select(['id', 'name', 'color'])
+    .where('id', 'in', unique)
+    .execute();
   return new Map(rows.map((c) => [c.id, c]));
 }
 
@@ -128,15 +161,24 @@ export async function createLocationClass(ctx: ServiceContext, input: TCreateCla
 }
 
 export async function updateLocationClass(ctx: ServiceContext, input: TUpdateClassInput): Promise<TLocationClass> {
-  await updateRecord(ctx, records, input.id, async (tx, found) => {
-    const { id: _id, version: _version, ...patch } = input;
-    await assertUniqueChange(tx.em, uniqueName, found, patch.name, { customer: found.customer.id });
-    tx.em.assign(found, definedOnly(patch));
-  }, input.version);
+  await updateRecord(
+    ctx,
+    records,
+    input.id,
+    async (tx, found) => {
+      const { id: _id, version: _version, ...patch } = input;
+      await assertUniqueChange(tx.em, uniqueName, found, patch.name, { customer: found.customer.id });
+      tx.em.assign(found, definedOnly(patch));
+    },
+    input.version,
+  );
   return getLocationClass(ctx, input.id);
 }
 
-export const { archive: archiveLocationClass, restore: restoreLocationClass } = archiveActions(records, getLocationClass);
+export const { archive: archiveLocationClass, restore: restoreLocationClass } = archiveActions(
+  records,
+  getLocationClass,
+);
 
 /** Refused (CONFLICT) while locations (or anything else) use it. */
 export function deleteLocationClass(ctx: ServiceContext, id: number): Promise<TDeleted> {
@@ -145,12 +187,12 @@ export function deleteLocationClass(ctx: ServiceContext, id: number): Promise<TD
 
 // The names location-classes.router.ts and .rest.ts import today; they go once those files use the names above.
 export {
-  listLocationClasses as listClasses,
-  iterateLocationClasses as iterateClasses,
-  getLocationClass as getClass,
-  createLocationClass as createClass,
-  updateLocationClass as updateClass,
   archiveLocationClass as archiveClass,
-  restoreLocationClass as restoreClass,
+  createLocationClass as createClass,
   deleteLocationClass as deleteClass,
+  getLocationClass as getClass,
+  iterateLocationClasses as iterateClasses,
+  listLocationClasses as listClasses,
+  restoreLocationClass as restoreClass,
+  updateLocationClass as updateClass,
 };

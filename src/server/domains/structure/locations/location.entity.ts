@@ -2,8 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { TOpeningHours } from '../../../../shared/schemas/locations.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
-import { LocationClass } from '../location-classes/location-class.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
+import { LocationClass } from '../location-classes/location-class.entity.ts';
 import { SubDirection } from '../sub-directions/sub-direction.entity.ts';
 
 /** A place where inspections happen (shop, branch, warehouse). */
@@ -43,7 +43,8 @@ export const LocationSchema = defineEntity({
     // Counts of live (not archived) locations, index-only.
     {
       name: 'locations_live_index',
-      expression: 'create index "locations_live_index" on "locations" ("customer_id", "sub_direction_id", "location_class_id", "active") where "archived_at" is null',
+      expression:
+        'create index "locations_live_index" on "locations" ("customer_id", "sub_direction_id", "location_class_id", "active") where "archived_at" is null',
     },
     trgmIndex('locations', 'code'),
     trgmIndex('locations', 'name'),

@@ -18,7 +18,11 @@ function rows(body: string): string[][] {
 describe('GET /api/export/<domain>.csv', () => {
   it('streams every matching location, in the list order, with a header', async () => {
     const total = (await admin.locations.list({ itemsPerPage: 1 })).total;
-    const res = await t.request({ method: 'GET', url: '/api/export/locations.csv?itemsPerPage=5&page=2', as: 'admin@demo.com' });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/export/locations.csv?itemsPerPage=5&page=2',
+      as: 'admin@demo.com',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="locations-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -32,26 +36,55 @@ describe('GET /api/export/<domain>.csv', () => {
   it('applies the same filters and sort as the list', async () => {
     const directions = await admin.directions.list({ q: 'WEST' });
     const west = directions.items.find((d) => d.code === 'WEST')!;
-    const list = await admin.locations.list({ directionId: west.id, sortBy: 'name', orderBy: 'desc', itemsPerPage: -1 });
-    const res = await t.request({ method: 'GET', url: `/api/export/locations.csv?directionId=${west.id}&sortBy=name&orderBy=desc&active=true`, as: 'admin@demo.com' });
+    const list = await admin.locations.list({
+      directionId: west.id,
+      sortBy: 'name',
+      orderBy: 'desc',
+      itemsPerPage: -1,
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/export/locations.csv?directionId=${west.id}&sortBy=name&orderBy=desc&active=true`,
+      as: 'admin@demo.com',
+    });
     const data = rows(res.body).slice(1);
     expect(data.map((r) => Number(r[0]))).toEqual(list.items.filter((l) => l.active).map((l) => l.id));
-    const q = await t.request({ method: 'GET', url: '/api/export/users.csv?q=demo.com&role=analyst', as: 'admin@demo.com' });
-    expect(rows(q.body).slice(1).map((r) => r[2])).toEqual(['analyst@demo.com']);
+    const q = await t.request({
+      method: 'GET',
+      url: '/api/export/users.csv?q=demo.com&role=analyst',
+      as: 'admin@demo.com',
+    });
+    expect(
+      rows(q.body)
+        .slice(1)
+        .map((r) => r[2]),
+    ).toEqual(['analyst@demo.com']);
   });
 
-  it('gives the superadmin every customer\'s rows', async () => {
+  it("gives the superadmin every customer's rows", async () => {
     const res = await t.request({ method: 'GET', url: '/api/export/locations.csv', as: 'superadmin@demo.com' });
     const total = (await (await t.caller('superadmin@demo.com')).locations.list({ itemsPerPage: 1 })).total;
     expect(rows(res.body)).toHaveLength(total + 1);
-    expect(new Set(rows(res.body).slice(1).map((r) => r[0])).size).toBe(total);
+    expect(
+      new Set(
+        rows(res.body)
+          .slice(1)
+          .map((r) => r[0]),
+      ).size,
+    ).toBe(total);
   });
 
   it('reads through a cursor in batches, in the list order', async () => {
     const em = t.orm.em.fork();
     const batches: number[][] = [];
-    for await (const batch of iterateListing(em, locationListing, [], { sortBy: 'city', orderBy: 'desc' }, 7)) batches.push(batch.map((l) => l.id));
-    const list = await (await t.caller('superadmin@demo.com')).locations.list({ sortBy: 'city', orderBy: 'desc', archived: 'include', itemsPerPage: -1 });
+    for await (const batch of iterateListing(em, locationListing, [], { sortBy: 'city', orderBy: 'desc' }, 7))
+      batches.push(batch.map((l) => l.id));
+    const list = await (await t.caller('superadmin@demo.com')).locations.list({
+      sortBy: 'city',
+      orderBy: 'desc',
+      archived: 'include',
+      itemsPerPage: -1,
+    });
     expect(batches.slice(0, -1).every((b) => b.length === 7)).toBe(true);
     expect(batches.flat()).toEqual(list.items.map((l) => l.id));
     // Stopping early closes the cursor (the transaction is rolled back without an error).
@@ -66,8 +99,14 @@ describe('GET /api/export/<domain>.csv', () => {
     const forbidden = await t.request({ method: 'GET', url: '/api/export/locations.csv', as: 'client@demo.com' });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ message: 'You are not allowed to read Location' });
-    expect((await t.request({ method: 'GET', url: '/api/export/licenses.csv', as: 'floormanager@demo.com' })).statusCode).toBe(403);
-    const bad = await t.request({ method: 'GET', url: '/api/export/locations.csv?directionId=abc&sortBy=nope', as: 'admin@demo.com' });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/export/licenses.csv', as: 'floormanager@demo.com' })).statusCode,
+    ).toBe(403);
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/export/locations.csv?directionId=abc&sortBy=nope',
+      as: 'admin@demo.com',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('directionId');
   });

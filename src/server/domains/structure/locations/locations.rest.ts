@@ -1,6 +1,6 @@
 // REST: GET /api/export/locations.csv?<list filters> — every matching location as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { WEEKDAYS, ZListLocationsInput, type TLocationDetail } from '../../../../shared/schemas/locations.ts';
+import { type TLocationDetail, WEEKDAYS, ZListLocationsInput } from '../../../../shared/schemas/locations.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateLocations } from './locations.service.ts';
 

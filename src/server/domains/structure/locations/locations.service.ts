@@ -1,7 +1,7 @@
 // Locations: the places inspected (code unique per customer). Same abilities as directions.
 // Delete is refused while anything points at the location (archive instead).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateLocationInput,
@@ -11,16 +11,36 @@ import type {
   TOpeningHours,
   TUpdateLocationInput,
 } from '../../../../shared/schemas/locations.ts';
-import { db, type DB } from '../../../db/kysely.ts';
+import { type DB, db } from '../../../db/kysely.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, iterateListing, likeContains, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  iterateListing,
+  type ListingFilter,
+  likeContains,
+  listById,
+  listPage,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
-import { locationClassOrder, locationClassRefs, requireLocationClassRef } from '../location-classes/location-classes.service.ts';
-import { requireSubDirectionRef, subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.service.ts';
+import {
+  locationClassOrder,
+  locationClassRefs,
+  requireLocationClassRef,
+} from '../location-classes/location-classes.service.ts';
+import {
+  requireSubDirectionRef,
+  subDirectionIdsOf,
+  subDirectionOrder,
+  subDirectionRefs,
+} from '../sub-directions/sub-directions.service.ts';
 import { Location } from './location.entity.ts';
 
 type LocationSortKey = NonNullable<TListLocationsInput['sortBy']>;
@@ -38,7 +58,11 @@ function locationSource(db: Kysely<DB>, sortBy?: LocationSortKey) {
   const joinClass = sortBy === 'class';
   const from = db
     .selectFrom('locations as l')
-    .$if(joinStructure, (qb) => qb.innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id').innerJoin('directions as d', 'd.id', 's.direction_id'))
+    .$if(joinStructure, (qb) =>
+      qb
+        .innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id')
+        .innerJoin('directions as d', 'd.id', 's.direction_id'),
+    )
     .$if(joinClass, (qb) => qb.leftJoin('location_classes as k', 'k.id', 'l.location_class_id'));
   return listSource(from, {
     id: 'l.id',
@@ -70,7 +94,9 @@ function locationSource(db: Kysely<DB>, sortBy?: LocationSortKey) {
       name: 'l.name',
       city: 'l.city',
       // Row values, so ties between equal names fall to the group's id as in the grouped read.
-      direction: joinStructure ? sql`(${joined('d.code')}, ${joined('d.id')}, ${joined('s.code')}, ${joined('s.id')})` : 'l.sub_direction_id',
+      direction: joinStructure
+        ? sql`(${joined('d.code')}, ${joined('d.id')}, ${joined('s.code')}, ${joined('s.id')})`
+        : 'l.sub_direction_id',
       subDirection: joinStructure ? sql`(${joined('s.code')}, ${joined('s.id')})` : 'l.sub_direction_id',
       class: joinClass ? sql`(${joined('k.name')}, ${joined('k.id')})` : 'l.location_class_id',
       createdAt: 'l.created_at',
@@ -112,8 +138,14 @@ export const locationListing = defineListing({
   },
   enrich: async (em, items) => {
     const [subs, locationClasses] = await Promise.all([
-      subDirectionRefs(em, items.map((i) => i.subDirectionId)),
-      locationClassRefs(em, items.map((i) => i.locationClassId).filter((x): x is number => x !== null)),
+      subDirectionRefs(
+        em,
+        items.map((i) => i.subDirectionId),
+      ),
+      locationClassRefs(
+        em,
+        items.map((i) => i.locationClassId).filter((x): x is number => x !== null),
+      ),
     ]);
     for (const item of items) {
       const sub = subs.get(item.subDirectionId);
@@ -138,7 +170,10 @@ function toDetail(row: LocationRow): TLocationDetail {
   return location;
 }
 
-async function listFilters(ctx: AuthedContext, input: Omit<TListLocationsInput, 'page' | 'itemsPerPage'>): Promise<LocationFilter[]> {
+async function listFilters(
+  ctx: AuthedContext,
+  input: Omit<TListLocationsInput, 'page' | 'itemsPerPage'>,
+): Promise<LocationFilter[]> {
   // A direction's locations through its sub-direction ids: `= any(ids)` walks the (sub-direction, id) index.
   const subIds = input.directionId !== undefined ? await subDirectionIdsOf(ctx.em, input.directionId) : undefined;
   return [
@@ -153,17 +188,29 @@ async function listFilters(ctx: AuthedContext, input: Omit<TListLocationsInput, 
   ];
 }
 
-export async function listLocations(ctx: ServiceContext, input: TListLocationsInput): Promise<{ items: TLocation[]; total: number }> {
+export async function listLocations(
+  ctx: ServiceContext,
+  input: TListLocationsInput,
+): Promise<{ items: TLocation[]; total: number }> {
   authorize(ctx, 'read', 'Location');
-  const page = await listPage(ctx.em, locationListing, await listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'code' });
+  const page = await listPage(ctx.em, locationListing, await listFilters(ctx, input), {
+    ...input,
+    sortBy: input.sortBy ?? 'code',
+  });
   return { items: page.items.map(toLocation), total: page.total };
 }
 
 /** Every location matching the filter, in batches (CSV export); rows include the opening hours. */
-export async function* iterateLocations(ctx: ServiceContext, input: TListLocationsInput): AsyncGenerator<TLocationDetail[]> {
+export async function* iterateLocations(
+  ctx: ServiceContext,
+  input: TListLocationsInput,
+): AsyncGenerator<TLocationDetail[]> {
   authorize(ctx, 'read', 'Location');
   const where = await listFilters(ctx, input);
-  for await (const batch of iterateListing(ctx.em, locationListing, where, { ...input, sortBy: input.sortBy ?? 'code' })) {
+  for await (const batch of iterateListing(ctx.em, locationListing, where, {
+    ...input,
+    sortBy: input.sortBy ?? 'code',
+  })) {
     yield batch.map(toDetail);
   }
 }
@@ -180,7 +227,15 @@ export async function requireLocationRef(
   em: EntityManager,
   id: number,
   customerId: number,
-): Promise<{ id: number; code: string; name: string; latitude: number | null; longitude: number | null; geofenceRadiusM: number; archived: boolean }> {
+): Promise<{
+  id: number;
+  code: string;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  geofenceRadiusM: number;
+  archived: boolean;
+}> {
   const found = await findOwned(em, Location, id, customerId, 'Location');
   return {
     id: found.id,
@@ -197,7 +252,20 @@ export async function requireLocationRef(
 export async function locationRefs(
   em: EntityManager,
   ids: number[],
-): Promise<Map<number, { id: number; code: string; name: string; latitude: number | null; longitude: number | null; geofenceRadiusM: number; timeZone: string | null }>> {
+): Promise<
+  Map<
+    number,
+    {
+      id: number;
+      code: string;
+      name: string;
+      latitude: number | null;
+      longitude: number | null;
+      geofenceRadiusM: number;
+      timeZone: string | null;
+    }
+  >
+> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em)
@@ -216,7 +284,15 @@ export async function locationRefs(
   return new Map(
     rows.map((l) => [
       l.id,
-      { id: l.id, code: l.code, name: l.name, latitude: l.latitude, longitude: l.longitude, geofenceRadiusM: l.geofence_radius_m, timeZone: l.time_zone },
+      {
+        id: l.id,
+        code: l.code,
+        name: l.name,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        geofenceRadiusM: l.geofence_radius_m,
+        timeZone: l.time_zone,
+      },
     ]),
   );
 }
@@ -235,13 +311,19 @@ export interface LocationPlanningRef {
 }
 
 /** For projects and slots: the locations by id (any customer: callers scope), in one query. */
-export async function locationPlanningRefs(em: EntityManager, ids: number[]): Promise<Map<number, LocationPlanningRef>> {
+export async function locationPlanningRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, LocationPlanningRef>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em)
     .selectFrom('locations as l')
     .select(['l.id', 'l.customer_id', 'l.code', 'l.name', 'l.time_zone', 'l.opening_hours', 'l.archived_at'])
-    .select([sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'), sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude')])
+    .select([
+      sql<number | null>`${sql.ref('l.latitude')}::float8`.as('latitude'),
+      sql<number | null>`${sql.ref('l.longitude')}::float8`.as('longitude'),
+    ])
     .where('l.id', '=', sql<number>`any(${unique})`)
     .execute();
   return new Map(
@@ -266,7 +348,12 @@ export async function locationPlanningRefs(em: EntityManager, ids: number[]): Pr
  * For workflow searches: ids of the locations of `customerId` (any customer when null) whose code or
  * name contains `q` (case-insensitive; the trigram indexes answer it), at most `limit`.
  */
-export async function locationIdsMatching(em: EntityManager, customerId: number | null, q: string, limit = 5000): Promise<number[]> {
+export async function locationIdsMatching(
+  em: EntityManager,
+  customerId: number | null,
+  q: string,
+  limit = 5000,
+): Promise<number[]> {
   const pattern = likeContains(q);
   const rows = await db(em)
     .selectFrom('locations as l')
@@ -302,13 +389,19 @@ export interface LocationAttributeFilter {
  * class, as SQL — for reports, which read location attributes live rather than copying them. Null when
  * the filter says nothing.
  */
-export function locationAttributeSql(locationIdColumn: string, customerId: number | null, f: LocationAttributeFilter): RawBuilder<SqlBool> | null {
+export function locationAttributeSql(
+  locationIdColumn: string,
+  customerId: number | null,
+  f: LocationAttributeFilter,
+): RawBuilder<SqlBool> | null {
   if (f.directionId === undefined && f.subDirectionId === undefined && f.classId === undefined) return null;
   const parts = [
     customerId === null ? null : sql`l.customer_id = ${customerId}`,
     f.subDirectionId === undefined ? null : sql`l.sub_direction_id = ${f.subDirectionId}`,
     f.classId === undefined ? null : sql`l.location_class_id = ${f.classId}`,
-    f.directionId === undefined ? null : sql`l.sub_direction_id in (select s.id from sub_directions s where s.direction_id = ${f.directionId})`,
+    f.directionId === undefined
+      ? null
+      : sql`l.sub_direction_id in (select s.id from sub_directions s where s.direction_id = ${f.directionId})`,
   ].filter((part) => part !== null);
   return sql<SqlBool>`${sql.ref(locationIdColumn)} in (select l.id from locations l where ${sql.join(parts, sql` and `)})`;
 }
@@ -317,7 +410,19 @@ export function locationAttributeSql(locationIdColumn: string, customerId: numbe
 export async function locationReportRefs(
   em: EntityManager,
   ids: number[],
-): Promise<Map<number, { id: number; code: string; name: string; direction: { id: number; name: string }; subDirection: { id: number; name: string }; class: { id: number; name: string } | null }>> {
+): Promise<
+  Map<
+    number,
+    {
+      id: number;
+      code: string;
+      name: string;
+      direction: { id: number; name: string };
+      subDirection: { id: number; name: string };
+      class: { id: number; name: string } | null;
+    }
+  >
+> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em)
@@ -325,7 +430,17 @@ export async function locationReportRefs(
     .innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id')
     .innerJoin('directions as d', 'd.id', 's.direction_id')
     .leftJoin('location_classes as c', 'c.id', 'l.location_class_id')
-    .select(['l.id', 'l.code', 'l.name', 's.id as sub_id', 's.name as sub_name', 'd.id as dir_id', 'd.name as dir_name', 'c.id as class_id', 'c.name as class_name'])
+    .select([
+      'l.id',
+      'l.code',
+      'l.name',
+      's.id as sub_id',
+      's.name as sub_name',
+      'd.id as dir_id',
+      'd.name as dir_name',
+      'c.id as class_id',
+      'c.name as class_name',
+    ])
     .where('l.id', '=', sql<number>`any(${unique})`)
     .execute();
   return new Map(
@@ -414,21 +529,28 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
 }
 
 export async function updateLocation(ctx: ServiceContext, input: TUpdateLocationInput): Promise<TLocationDetail> {
-  await updateRecord(ctx, records, input.id, async (tx, location) => {
-    const customerId = location.customer.id;
-    if (input.subDirectionId !== undefined && input.subDirectionId !== location.subDirection.id) {
-      await parentSubDirection(tx, input.subDirectionId, customerId);
-    }
-    if (input.classId != null && input.classId !== (location.locationClass?.id ?? null)) await usableLocationClass(tx, input.classId, customerId);
-    await assertUniqueChange(tx.em, uniqueCode, location, input.code, { customer: customerId });
-    // Coordinates go together: the schema refuses one without the other.
-    const { id: _id, version: _version, subDirectionId, classId, ...fields } = input;
-    tx.em.assign(location, {
-      ...definedOnly(fields),
-      ...(subDirectionId !== undefined ? { subDirection: subDirectionId } : {}),
-      ...(classId !== undefined ? { locationClass: classId } : {}),
-    });
-  }, input.version);
+  await updateRecord(
+    ctx,
+    records,
+    input.id,
+    async (tx, location) => {
+      const customerId = location.customer.id;
+      if (input.subDirectionId !== undefined && input.subDirectionId !== location.subDirection.id) {
+        await parentSubDirection(tx, input.subDirectionId, customerId);
+      }
+      if (input.classId != null && input.classId !== (location.locationClass?.id ?? null))
+        await usableLocationClass(tx, input.classId, customerId);
+      await assertUniqueChange(tx.em, uniqueCode, location, input.code, { customer: customerId });
+      // Coordinates go together: the schema refuses one without the other.
+      const { id: _id, version: _version, subDirectionId, classId, ...fields } = input;
+      tx.em.assign(location, {
+        ...definedOnly(fields),
+        ...(subDirectionId !== undefined ? { subDirection: subDirectionId } : {}),
+        ...(classId !== undefined ? { locationClass: classId } : {}),
+      });
+    },
+    input.version,
+  );
   return getLocation(ctx, input.id);
 }
 

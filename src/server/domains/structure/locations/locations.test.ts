@@ -1,19 +1,29 @@
 // Locations, directions, sub-directions and location classes: CRUD, rules (in-use deletes refused, archive),
 // list filters/sort/search in SQL, and an audit event per mutation.
 import { describe, expect, it } from 'vitest';
+import { createAbility, defineRulesFor } from '../../../../shared/abilities/index.ts';
+import { auditTrail } from '../../../lib/audit/audit.ts';
 import { iterateListing } from '../../../lib/list.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining, stringMatching } from '../../../testing/matchers.ts';
 import { locationListing } from './locations.service.ts';
-import { auditTrail } from '../../../lib/audit/audit.ts';
-import { createAbility, defineRulesFor } from '../../../../shared/abilities/index.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
 
 async function trail(type: Parameters<typeof auditTrail>[1], id: number) {
   const em = t.orm.em.fork();
-  const user = { id: 1, email: 'superadmin@demo.com', fullName: 'x', role: 'superadmin' as const, customerId: null, customerCode: null, language: 'en', teamIds: [], sessionId: 0 };
+  const user = {
+    id: 1,
+    email: 'superadmin@demo.com',
+    fullName: 'x',
+    role: 'superadmin' as const,
+    customerId: null,
+    customerCode: null,
+    language: 'en',
+    teamIds: [],
+    sessionId: 0,
+  };
   return auditTrail({ em: em, user, ability: createAbility(defineRulesFor(user)) }, type, id);
 }
 
@@ -63,13 +73,20 @@ describe('locations', () => {
           if (page * 7 >= total) break;
         }
         const joined: number[] = [];
-        for await (const batch of iterateListing(t.orm.em.fork(), locationListing, [(eb) => eb('l.archived_at', 'is', null)], { sortBy, orderBy })) {
+        for await (const batch of iterateListing(
+          t.orm.em.fork(),
+          locationListing,
+          [(eb) => eb('l.archived_at', 'is', null)],
+          { sortBy, orderBy },
+        )) {
           joined.push(...batch.map((l) => l.id));
         }
         expect(paged, `${sortBy} ${orderBy}`).toEqual(joined);
       }
     }
-    const byClass = (await admin.locations.list({ sortBy: 'class', itemsPerPage: -1 })).items.map((l) => l.class?.name ?? '~');
+    const byClass = (await admin.locations.list({ sortBy: 'class', itemsPerPage: -1 })).items.map(
+      (l) => l.class?.name ?? '~',
+    );
     expect(byClass).toEqual([...byClass].sort());
   });
 
@@ -81,7 +98,12 @@ describe('locations', () => {
       name: 'Test store',
       latitude: 45.75,
       longitude: 4.85,
-      openingHours: { mon: [{ open: '08:00', close: '12:00' }, { open: '14:00', close: '19:00' }] },
+      openingHours: {
+        mon: [
+          { open: '08:00', close: '12:00' },
+          { open: '14:00', close: '19:00' },
+        ],
+      },
     });
     expect(created.geofenceRadiusM).toBe(100);
     expect(created.openingHours.mon).toHaveLength(2);
@@ -97,7 +119,10 @@ describe('locations', () => {
     await expect(admin.locations.byId({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const events = await trail('Location', created.id);
     expect(events.map((e) => e.action)).toEqual(['create', 'update', 'archive', 'restore', 'delete']);
-    expect(events[1].changes).toMatchObject({ name: { from: 'Test store', to: 'Test store renamed' }, geofenceRadiusM: { from: 100, to: 250 } });
+    expect(events[1].changes).toMatchObject({
+      name: { from: 'Test store', to: 'Test store renamed' },
+      geofenceRadiusM: { from: 100, to: 250 },
+    });
     expect(events.every((e) => e.actorEmail === 'admin@demo.com')).toBe(true);
   });
 
@@ -106,12 +131,16 @@ describe('locations', () => {
     await expect(
       admin.locations.create({ subDirectionId: subs.items[0].id, code: 'X-1', name: 'x', latitude: 95, longitude: 4 }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('Latitude must be between -90 and 90') });
-    await expect(admin.locations.create({ subDirectionId: subs.items[0].id, code: 'X-1', name: 'x', latitude: 45 })).rejects.toMatchObject({
+    await expect(
+      admin.locations.create({ subDirectionId: subs.items[0].id, code: 'X-1', name: 'x', latitude: 45 }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: stringContaining('both latitude and longitude'),
     });
     const existing = (await admin.locations.list({ itemsPerPage: 1 })).items[0];
-    await expect(admin.locations.create({ subDirectionId: subs.items[0].id, code: existing.code, name: 'dup' })).rejects.toMatchObject({
+    await expect(
+      admin.locations.create({ subDirectionId: subs.items[0].id, code: existing.code, name: 'dup' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Another location of this customer already uses this code',
     });
@@ -124,7 +153,9 @@ describe('directions, sub-directions and location classes', () => {
     expect(north.subDirectionCount).toBeGreaterThan(0);
     await expect(admin.directions.delete({ id: north.id })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: stringMatching(/Direction "NORTH" cannot be deleted: it is used by 3 sub-directions \(HDF, PAR-E, PAR-W\)/),
+      message: stringMatching(
+        /Direction "NORTH" cannot be deleted: it is used by 3 sub-directions \(HDF, PAR-E, PAR-W\)/,
+      ),
     });
   });
 
@@ -135,25 +166,39 @@ describe('directions, sub-directions and location classes', () => {
       message: stringContaining('locations (LYON-001'),
     });
     const cls = (await admin.classes.list({ q: 'Supermarket' })).items[0];
-    await expect(admin.classes.delete({ id: cls.id })).rejects.toMatchObject({ code: 'CONFLICT', message: stringContaining(`Class "Supermarket" cannot be deleted`) });
+    await expect(admin.classes.delete({ id: cls.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: stringContaining(`Class "Supermarket" cannot be deleted`),
+    });
   });
 
   it('creates a whole branch, refuses links to archived parents, and deletes bottom-up', async () => {
     const d = await admin.directions.create({ code: 'CENTRE', name: 'Centre' });
     const s = await admin.subDirections.create({ directionId: d.id, code: 'TOURS', name: 'Tours' });
     expect(s.direction).toEqual({ id: d.id, code: 'CENTRE', name: 'Centre' });
-    await expect(admin.subDirections.create({ directionId: d.id, code: 'TOURS', name: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(admin.subDirections.create({ directionId: d.id, code: 'TOURS', name: 'Again' })).rejects.toMatchObject(
+      { code: 'CONFLICT' },
+    );
     const c = await admin.classes.create({ name: 'Pop-up store', color: '#1F883D' });
     expect(c.color).toBe('#1f883d');
-    const l = await admin.locations.create({ subDirectionId: s.id, classId: c.id, code: 'TRS-001', name: 'Pop-up Tours' });
+    const l = await admin.locations.create({
+      subDirectionId: s.id,
+      classId: c.id,
+      code: 'TRS-001',
+      name: 'Pop-up Tours',
+    });
     expect(l.class).toEqual({ id: c.id, name: 'Pop-up store', color: '#1f883d' });
     await admin.classes.archive({ id: c.id });
-    await expect(admin.locations.create({ subDirectionId: s.id, classId: c.id, code: 'TRS-002', name: 'x' })).rejects.toMatchObject({
+    await expect(
+      admin.locations.create({ subDirectionId: s.id, classId: c.id, code: 'TRS-002', name: 'x' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Class "Pop-up store" is archived',
     });
     await admin.directions.archive({ id: d.id });
-    await expect(admin.subDirections.create({ directionId: d.id, code: 'BLOIS', name: 'Blois' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.subDirections.create({ directionId: d.id, code: 'BLOIS', name: 'Blois' })).rejects.toMatchObject(
+      { code: 'BAD_REQUEST' },
+    );
     await admin.directions.restore({ id: d.id });
     await admin.locations.delete({ id: l.id });
     await admin.subDirections.delete({ id: s.id });

@@ -39,7 +39,11 @@ export const SchemeSchema = defineEntity({
     { name: 'schemes_key_version_unique', properties: ['key', 'version'] },
     { name: 'schemes_one_draft_per_key', properties: ['key'], where: { status: 'draft' } },
   ],
-  indexes: [{ properties: ['customer', 'name'] }, { properties: ['customer', 'isLatest', 'status'] }, trgmIndex('schemes', 'name')],
+  indexes: [
+    { properties: ['customer', 'name'] },
+    { properties: ['customer', 'isLatest', 'status'] },
+    trgmIndex('schemes', 'name'),
+  ],
 });
 
 export class Scheme extends SchemeSchema.class {}

@@ -1,6 +1,6 @@
 // REST: GET /api/export/schemes.csv?<list filters> — every matching scheme version as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListSchemesInput, type TScheme } from '../../../../shared/schemas/schemes.ts';
+import { type TScheme, ZListSchemesInput } from '../../../../shared/schemas/schemes.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateSchemes } from './schemes.service.ts';
 

@@ -5,9 +5,9 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import {
-  type ZSectionInput,
   type TCreateSchemeInput,
   type TListSchemesInput,
   type TQuestion,
@@ -15,18 +15,27 @@ import {
   type TSchemeDetail,
   type TSection,
   type TUpdateSchemeInput,
+  type ZSectionInput,
 } from '../../../../shared/schemas/schemes.ts';
-import type { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { archiveActions, type ArchiveSpec } from '../../../lib/archive.ts';
+import { type ArchiveSpec, archiveActions } from '../../../lib/archive.ts';
+import { diffChanges, recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { assertCurrent, loadForWrite, lockRecord } from '../../../lib/records.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';
 import { findOwned, tenantFilter, withTransaction } from '../../../lib/scope.ts';
-import { diffChanges, recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
 import { Scheme, SchemeQuestion, SchemeSection } from './scheme.entity.ts';
 
@@ -56,8 +65,16 @@ export const schemeListing = defineListing({
           'sc.require_signature',
           'sc.published_at',
           'sc.archived_at',
-          eb.selectFrom('scheme_sections as sec').whereRef('sec.scheme_id', '=', 'sc.id').select(countStar.as('n')).as('section_count'),
-          eb.selectFrom('scheme_questions as q').whereRef('q.scheme_id', '=', 'sc.id').select(countStar.as('n')).as('question_count'),
+          eb
+            .selectFrom('scheme_sections as sec')
+            .whereRef('sec.scheme_id', '=', 'sc.id')
+            .select(countStar.as('n'))
+            .as('section_count'),
+          eb
+            .selectFrom('scheme_questions as q')
+            .whereRef('q.scheme_id', '=', 'sc.id')
+            .select(countStar.as('n'))
+            .as('question_count'),
           'sc.created_at',
           'sc.updated_at',
         ]),
@@ -103,7 +120,11 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' |
         eb(
           'sc.version',
           '=',
-          eb.selectFrom('schemes as s2').whereRef('s2.key', '=', 'sc.key').where('s2.status', '=', 'published').select((e) => e.fn.max('s2.version').as('v')),
+          eb
+            .selectFrom('schemes as s2')
+            .whereRef('s2.key', '=', 'sc.key')
+            .where('s2.status', '=', 'published')
+            .select((e) => e.fn.max('s2.version').as('v')),
         ),
       ]),
     all: undefined,
@@ -117,7 +138,12 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' |
   ];
 }
 
-export const { list: listSchemes, iterate: iterateSchemes } = listingReads('Scheme', schemeListing, listFilters, 'name');
+export const { list: listSchemes, iterate: iterateSchemes } = listingReads(
+  'Scheme',
+  schemeListing,
+  listFilters,
+  'name',
+);
 
 /** The sections of a scheme version in order, each with its questions in order. */
 async function structureOf(em: EntityManager, schemeId: number): Promise<TSection[]> {
@@ -184,21 +210,39 @@ export async function getScheme(ctx: ServiceContext, id: number): Promise<TSchem
   authorize(ctx, 'read', 'Scheme');
   const found = await listById(ctx.em, schemeListing, id, [tenantFilter(ctx, 'sc.customer_id')], 'Scheme');
   const sections = await structureOf(ctx.em, id);
-  const versions = await db(ctx.em).selectFrom('schemes').select(['id', 'version', 'status', 'published_at']).where('key', '=', found.key).orderBy('version', 'desc').execute();
+  const versions = await db(ctx.em)
+    .selectFrom('schemes')
+    .select(['id', 'version', 'status', 'published_at'])
+    .where('key', '=', found.key)
+    .orderBy('version', 'desc')
+    .execute();
   return {
     ...found,
     sections,
-    versions: versions.map((v) => ({ id: v.id, version: v.version, status: v.status, publishedAt: toDateOrNull(v.published_at) })),
+    versions: versions.map((v) => ({
+      id: v.id,
+      version: v.version,
+      status: v.status,
+      publishedAt: toDateOrNull(v.published_at),
+    })),
   };
 }
 
 /** For projects and tasks: a published version of `customerId` (NOT_FOUND otherwise). */
-export async function requirePublishedScheme(em: EntityManager, id: number, customerId: number): Promise<{ id: number; key: string; version: number; name: string }> {
+export async function requirePublishedScheme(
+  em: EntityManager,
+  id: number,
+  customerId: number,
+): Promise<{ id: number; key: string; version: number; name: string }> {
   const scheme = await findOwned(em, Scheme, id, customerId, 'Scheme');
   if (scheme.status !== 'published') {
-    throw new AppError('BAD_REQUEST', `Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`, {
-      schemeId: [`Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`],
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      `Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`,
+      {
+        schemeId: [`Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`],
+      },
+    );
   }
   return { id: scheme.id, key: scheme.key, version: scheme.version, name: scheme.name };
 }
@@ -210,7 +254,15 @@ export async function requirePublishedScheme(em: EntityManager, id: number, cust
 export async function schemeForTasks(
   em: EntityManager,
   id: number,
-): Promise<{ id: number; name: string; version: number; status: string; passingScore: number; requireSignature: boolean; sections: TSection[] }> {
+): Promise<{
+  id: number;
+  name: string;
+  version: number;
+  status: string;
+  passingScore: number;
+  requireSignature: boolean;
+  sections: TSection[];
+}> {
   const scheme = await db(em)
     .selectFrom('schemes')
     .select(['id', 'name', 'version', 'status', 'passing_score', 'require_signature'])
@@ -272,10 +324,17 @@ export async function schemeRulesForTasks(em: EntityManager, id: number): Promis
 }
 
 /** For projects: small scheme records by id (any customer: callers scope). */
-export async function schemeRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; key: string; name: string; version: number }>> {
+export async function schemeRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; key: string; name: string; version: number }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db(em).selectFrom('schemes').select(['id', 'key', 'name', 'version']).where('id', 'in', unique).execute();
+  const rows = await db(em)
+    .selectFrom('schemes')
+    .select(['id', 'key', 'name', 'version'])
+    .where('id', 'in', unique)
+    .execute();
   return new Map(rows.map((r) => [r.id, { id: r.id, key: r.key, name: r.name, version: r.version }]));
 }
 
@@ -286,7 +345,11 @@ export async function schemeVersionIds(em: EntityManager, key: string): Promise<
 }
 
 /** For reports: each question key's text in the newest version of `customerId`'s schemes that has it. */
-export async function questionTextsByKey(em: EntityManager, customerId: number | null, keys: string[]): Promise<Map<string, string>> {
+export async function questionTextsByKey(
+  em: EntityManager,
+  customerId: number | null,
+  keys: string[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(keys)];
   if (!unique.length) return new Map();
   const rows = await db(em)
@@ -325,7 +388,9 @@ function normalizeStructure(sections: SectionInput[]): SectionInput[] {
       if (seen.has(key)) throw bad(`${where}: the key "${key}" is used twice`);
       if (question.visibleIf) {
         if (!seen.has(question.visibleIf.questionKey)) {
-          throw bad(`${where}: "visible if" must refer to an earlier question's key (not "${question.visibleIf.questionKey}")`);
+          throw bad(
+            `${where}: "visible if" must refer to an earlier question's key (not "${question.visibleIf.questionKey}")`,
+          );
         }
       }
       seen.add(key);
@@ -333,12 +398,14 @@ function normalizeStructure(sections: SectionInput[]): SectionInput[] {
         if (question.options.length < 2) throw bad(`${where}: a choice question needs at least 2 options`);
         const values = new Set(question.options.map((o) => o.value));
         if (values.size !== question.options.length) throw bad(`${where}: option values must be different`);
-        if (question.options.some((o) => o.score > question.maxScore)) throw bad(`${where}: an option scores more than the question's max score`);
+        if (question.options.some((o) => o.score > question.maxScore))
+          throw bad(`${where}: an option scores more than the question's max score`);
       } else if (question.options.length) {
         throw bad(`${where}: only choice questions have options`);
       }
       if (!SCORED.has(question.type) && question.critical) throw bad(`${where}: only scored questions can be critical`);
-      if (question.evidence === 'none' && question.minPhotos > 0) throw bad(`${where}: photos are required only with an evidence rule`);
+      if (question.evidence === 'none' && question.minPhotos > 0)
+        throw bad(`${where}: photos are required only with an evidence rule`);
       return { ...question, key };
     }),
   }));
@@ -349,8 +416,11 @@ function assertPublishable(sections: TSection[]): void {
   if (!sections.length) throw bad('A scheme needs at least one section before it can be published');
   const empty = sections.find((s) => !s.questions.length);
   if (empty) throw bad(`Section "${empty.title}" has no questions`);
-  const scored = sections.flatMap((s) => s.questions).filter((q) => SCORED.has(q.type) && q.maxScore > 0 && q.weight > 0);
-  if (!scored.length) throw bad('A scheme needs at least one scored question (with a max score and a weight) before it can be published');
+  const scored = sections
+    .flatMap((s) => s.questions)
+    .filter((q) => SCORED.has(q.type) && q.maxScore > 0 && q.weight > 0);
+  if (!scored.length)
+    throw bad('A scheme needs at least one scored question (with a max score and a weight) before it can be published');
 }
 
 async function writeStructure(em: EntityManager, scheme: Scheme, sections: SectionInput[]): Promise<void> {
@@ -390,7 +460,9 @@ function structureSize(sections: SectionInput[]) {
 /** A new latest version of a scheme, a draft, with its sections and questions. */
 async function createDraft(
   em: EntityManager,
-  fields: Pick<Scheme, 'key' | 'version' | 'name' | 'description' | 'passingScore' | 'requireSignature'> & { customer: number },
+  fields: Pick<Scheme, 'key' | 'version' | 'name' | 'description' | 'passingScore' | 'requireSignature'> & {
+    customer: number;
+  },
   sections: SectionInput[],
 ): Promise<Scheme> {
   const scheme = em.create(Scheme, { ...fields, isLatest: true, status: 'draft', publishedAt: null, archivedAt: null });
@@ -411,7 +483,14 @@ function asInput(sections: TSection[]): SectionInput[] {
 /* ------------------------------------------------------------------ mutations */
 
 function snapshot(s: Scheme) {
-  return { name: s.name, description: s.description, passingScore: s.passingScore, requireSignature: s.requireSignature, status: s.status, version: s.version };
+  return {
+    name: s.name,
+    description: s.description,
+    passingScore: s.passingScore,
+    requireSignature: s.requireSignature,
+    status: s.status,
+    version: s.version,
+  };
 }
 
 export async function createScheme(ctx: ServiceContext, input: TCreateSchemeInput): Promise<TSchemeDetail> {
@@ -432,7 +511,13 @@ export async function createScheme(ctx: ServiceContext, input: TCreateSchemeInpu
       },
       sections,
     );
-    recordAudit(tx, { action: 'create', entityType: 'Scheme', entityId: scheme.id, customerId, changes: { ...snapshot(scheme), ...structureSize(sections) } });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'Scheme',
+      entityId: scheme.id,
+      customerId,
+      changes: { ...snapshot(scheme), ...structureSize(sections) },
+    });
     return scheme.id;
   });
   return getScheme(ctx, id);
@@ -483,10 +568,14 @@ export async function updateScheme(ctx: ServiceContext, input: TUpdateSchemeInpu
       });
       return scheme.id;
     }
-    if (scheme.status === 'archived') throw new AppError('CONFLICT', `Version ${scheme.version} is archived; restore it before editing`);
+    if (scheme.status === 'archived')
+      throw new AppError('CONFLICT', `Version ${scheme.version} is archived; restore it before editing`);
     if (!scheme.isLatest) {
       const latest = await tx.em.findOneOrFail(Scheme, { key: scheme.key, isLatest: true });
-      throw new AppError('CONFLICT', `Version ${scheme.version} is not the latest; edit version ${latest.version} instead`);
+      throw new AppError(
+        'CONFLICT',
+        `Version ${scheme.version} is not the latest; edit version ${latest.version} instead`,
+      );
     }
     // Published: the next version, a draft, gets the change; this version stays as it is.
     const structure = sections ?? asInput(await structureOf(tx.em, scheme.id));
@@ -522,11 +611,18 @@ export async function publishScheme(ctx: ServiceContext, id: number): Promise<TS
   authorize(ctx, 'update', 'Scheme');
   await withTransaction(ctx, async (tx) => {
     const scheme = await loadForWrite(tx, records, id, 'update');
-    if (scheme.status !== 'draft') throw new AppError('CONFLICT', `Version ${scheme.version} is already ${scheme.status}`);
+    if (scheme.status !== 'draft')
+      throw new AppError('CONFLICT', `Version ${scheme.version} is already ${scheme.status}`);
     assertPublishable(await structureOf(tx.em, scheme.id));
     scheme.status = 'published';
     scheme.publishedAt = new Date();
-    recordAudit(tx, { action: 'publish', entityType: 'Scheme', entityId: scheme.id, customerId: scheme.customer.id, changes: { version: scheme.version } });
+    recordAudit(tx, {
+      action: 'publish',
+      entityType: 'Scheme',
+      entityId: scheme.id,
+      customerId: scheme.customer.id,
+      changes: { version: scheme.version },
+    });
   });
   return getScheme(ctx, id);
 }
@@ -540,11 +636,20 @@ export async function deleteScheme(ctx: ServiceContext, id: number): Promise<TDe
   await withTransaction(ctx, async (tx) => {
     const scheme = await loadForWrite(tx, records, id, 'delete');
     if (scheme.status !== 'draft') {
-      throw new AppError('CONFLICT', `Version ${scheme.version} is ${scheme.status} and is kept so tasks keep their questions; archive it instead`);
+      throw new AppError(
+        'CONFLICT',
+        `Version ${scheme.version} is ${scheme.status} and is kept so tasks keep their questions; archive it instead`,
+      );
     }
     // Its sections and questions go with it (ON DELETE CASCADE); what else points at it refuses.
     await deleteOrExplain(tx.em, Scheme, id, { what: `Scheme "${scheme.name}" v${scheme.version}` });
-    recordAudit(tx, { action: 'delete', entityType: 'Scheme', entityId: id, customerId: scheme.customer.id, changes: snapshot(scheme) });
+    recordAudit(tx, {
+      action: 'delete',
+      entityType: 'Scheme',
+      entityId: id,
+      customerId: scheme.customer.id,
+      changes: snapshot(scheme),
+    });
     const wasLatest = scheme.isLatest;
     const key = scheme.key;
     tx.em.getUnitOfWork().unsetIdentity(scheme);

@@ -20,7 +20,11 @@ export const SubDirectionSchema = defineEntity({
     archivedAt: p.datetime().nullable(),
   },
   uniques: [{ name: 'sub_directions_direction_code_unique', properties: ['direction', 'code'] }],
-  indexes: [{ properties: ['customer', 'name'] }, trgmIndex('sub_directions', 'code'), trgmIndex('sub_directions', 'name')],
+  indexes: [
+    { properties: ['customer', 'name'] },
+    trgmIndex('sub_directions', 'code'),
+    trgmIndex('sub_directions', 'name'),
+  ],
 });
 
 export class SubDirection extends SubDirectionSchema.class {}

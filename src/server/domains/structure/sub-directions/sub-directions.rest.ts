@@ -1,6 +1,6 @@
 // REST: GET /api/export/subDirections.csv?<list filters> — every matching sub-direction as CSV.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListSubDirectionsInput, type TSubDirection } from '../../../../shared/schemas/sub-directions.ts';
+import { type TSubDirection, ZListSubDirectionsInput } from '../../../../shared/schemas/sub-directions.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { iterateSubDirections } from './sub-directions.service.ts';
 

@@ -10,14 +10,23 @@ import type {
   TUpdateSubDirectionInput,
 } from '../../../../shared/schemas/sub-directions.ts';
 import { db } from '../../../db/kysely.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import { archiveActions, archivedFilter, refuseArchived } from '../../../lib/archive.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listingReads, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listingReads,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { plural } from '../../../lib/references.ts';
 import { assertUnique, findOwned, tenantFilter, type UniqueRule } from '../../../lib/scope.ts';
-import { notFound } from '../../../lib/app-error.ts';
 import { requireDirectionRef } from '../directions/directions.service.ts';
 import { SubDirection } from './sub-direction.entity.ts';
 
@@ -42,10 +51,20 @@ export const subDirectionListing = defineListing({
           's.updated_at',
           // Same context: the sub-direction's list reads its locations' table directly (archived ones
           // included: they still use it).
-          eb.selectFrom('locations as l').whereRef('l.sub_direction_id', '=', 's.id').select(sql<number>`count(*)::int`.as('n')).as('location_count'),
+          eb
+            .selectFrom('locations as l')
+            .whereRef('l.sub_direction_id', '=', 's.id')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('location_count'),
         ]),
       search: ['s.code', 's.name'],
-      sorts: { code: 's.code', name: 's.name', direction: 'd.code', createdAt: 's.created_at', updatedAt: 's.updated_at' },
+      sorts: {
+        code: 's.code',
+        name: 's.name',
+        direction: 'd.code',
+        createdAt: 's.created_at',
+        updatedAt: 's.updated_at',
+      },
     }),
   map: (r): TSubDirection => ({
     id: r.id,
@@ -63,7 +82,10 @@ export const subDirectionListing = defineListing({
   }),
 });
 
-function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'page' | 'itemsPerPage'>): ListingFilter<typeof subDirectionListing>[] {
+function listFilters(
+  ctx: AuthedContext,
+  input: Omit<TListSubDirectionsInput, 'page' | 'itemsPerPage'>,
+): ListingFilter<typeof subDirectionListing>[] {
   return [
     tenantFilter(ctx, 's.customer_id'),
     equalsFilter('s.customer_id', input.customerId),
@@ -73,7 +95,12 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSubDirectionsInput, 'p
   ];
 }
 
-export const { list: listSubDirections, iterate: iterateSubDirections } = listingReads('SubDirection', subDirectionListing, listFilters, 'code');
+export const { list: listSubDirections, iterate: iterateSubDirections } = listingReads(
+  'SubDirection',
+  subDirectionListing,
+  listFilters,
+  'code',
+);
 
 export async function getSubDirection(ctx: ServiceContext, id: number): Promise<TSubDirection> {
   authorize(ctx, 'read', 'SubDirection');
@@ -96,17 +123,34 @@ export async function requireSubDirectionRef(
 export async function subDirectionRefs(
   em: EntityManager,
   ids: number[],
-): Promise<Map<number, { id: number; code: string; name: string; direction: { id: number; code: string; name: string } }>> {
+): Promise<
+  Map<number, { id: number; code: string; name: string; direction: { id: number; code: string; name: string } }>
+> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em)
     .selectFrom('sub_directions as s')
     .innerJoin('directions as d', 'd.id', 's.direction_id')
-    .select(['s.id', 's.code', 's.name', 'd.id as direction_id', 'd.code as direction_code', 'd.name as direction_name'])
+    .select([
+      's.id',
+      's.code',
+      's.name',
+      'd.id as direction_id',
+      'd.code as direction_code',
+      'd.name as direction_name',
+    ])
     .where('s.id', 'in', unique)
     .execute();
   return new Map(
-    rows.map((s) => [s.id, { id: s.id, code: s.code, name: s.name, direction: { id: s.direction_id, code: s.direction_code, name: s.direction_name } }]),
+    rows.map((s) => [
+      s.id,
+      {
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        direction: { id: s.direction_id, code: s.direction_code, name: s.direction_name },
+      },
+    ]),
   );
 }
 
@@ -115,7 +159,10 @@ export async function subDirectionRefs(
  * (ties by id) — the order of the locations list's `subDirection` and `direction` sorts.
  */
 export async function subDirectionOrder(em: EntityManager, by: 'subDirection' | 'direction'): Promise<number[]> {
-  let query = db(em).selectFrom('sub_directions as s').innerJoin('directions as d', 'd.id', 's.direction_id').select('s.id');
+  let query = db(em)
+    .selectFrom('sub_directions as s')
+    .innerJoin('directions as d', 'd.id', 's.direction_id')
+    .select('s.id');
   if (by === 'direction') query = query.orderBy('d.code').orderBy('d.id');
   const rows = await query.orderBy('s.code').orderBy('s.id').execute();
   return rows.map((r) => r.id);
@@ -139,7 +186,13 @@ const records: WriteSpec<SubDirection> = {
   entity: SubDirection,
   subject: 'SubDirection',
   label: 'Sub-direction',
-  snapshot: (s) => ({ directionId: s.direction.id, code: s.code, name: s.name, description: s.description, active: s.active }),
+  snapshot: (s) => ({
+    directionId: s.direction.id,
+    code: s.code,
+    name: s.name,
+    description: s.description,
+    active: s.active,
+  }),
   name: (s) => `Sub-direction "${s.code}"`,
   unique: uniqueCode,
   referencedBy: { locations: plural('location') },
@@ -171,23 +224,30 @@ export async function createSubDirection(ctx: ServiceContext, input: TCreateSubD
 }
 
 export async function updateSubDirection(ctx: ServiceContext, input: TUpdateSubDirectionInput): Promise<TSubDirection> {
-  await updateRecord(ctx, records, input.id, async (tx, sub) => {
-    let directionId = sub.direction.id;
-    if (input.directionId !== undefined && input.directionId !== directionId) {
-      const direction = await parentDirection(tx, input.directionId);
-      if (direction.customerId !== sub.customer.id) throw notFound('Direction');
-      directionId = direction.id;
-    }
-    const code = input.code ?? sub.code;
-    if (code !== sub.code || directionId !== sub.direction.id) await assertUnique(tx.em, uniqueCode, { direction: directionId, code }, sub.id);
-    tx.em.assign(sub, {
-      direction: directionId,
-      code,
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.active !== undefined ? { active: input.active } : {}),
-    });
-  }, input.version);
+  await updateRecord(
+    ctx,
+    records,
+    input.id,
+    async (tx, sub) => {
+      let directionId = sub.direction.id;
+      if (input.directionId !== undefined && input.directionId !== directionId) {
+        const direction = await parentDirection(tx, input.directionId);
+        if (direction.customerId !== sub.customer.id) throw notFound('Direction');
+        directionId = direction.id;
+      }
+      const code = input.code ?? sub.code;
+      if (code !== sub.code || directionId !== sub.direction.id)
+        await assertUnique(tx.em, uniqueCode, { direction: directionId, code }, sub.id);
+      tx.em.assign(sub, {
+        direction: directionId,
+        code,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      });
+    },
+    input.version,
+  );
   return getSubDirection(ctx, input.id);
 }
 

@@ -5,7 +5,7 @@
 // copies on the assignment's tasks that are still `scheduled`, and tells a new inspector. Delete is
 // refused once a task of the assignment has started; its planned slots and tasks go with it otherwise.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type {
   TAssignment,
   TBulkAssignInput,
@@ -21,15 +21,34 @@ import { refuseArchived } from '../../../lib/archive.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listPage, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listPage,
+  listSource,
+  toDate,
+} from '../../../lib/list.ts';
 import { assertCurrent, loadForWrite, lockRecord, type WriteSpec } from '../../../lib/records.ts';
-import { assertUnique, conditionsFilter, flushUnique, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import {
+  assertUnique,
+  conditionsFilter,
+  flushUnique,
+  tenantFilter,
+  type UniqueRule,
+  withTransaction,
+} from '../../../lib/scope.ts';
 import { customerTimeZone } from '../../organization/customers/customers.service.ts';
 import { requireTeamInspector, requireTeamRef, teamNameSql, teamRefs } from '../../organization/teams/teams.service.ts';
 import { userNameSql, userRefs } from '../../organization/users/users.service.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationCodeSql, locationMatchSql, locationPlanningRefs } from '../../structure/locations/locations.service.ts';
-import { assertPlannable, requireProjectPlan, type ProjectPlan } from '../projects/projects.service.ts';
+import {
+  locationCodeSql,
+  locationMatchSql,
+  locationPlanningRefs,
+} from '../../structure/locations/locations.service.ts';
+import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.service.ts';
 import { LocationAssignment } from './assignment.entity.ts';
 
 type AssignmentRow = TAssignment & { locationId: number; teamId: number; assigneeId: number | null };
@@ -50,7 +69,11 @@ export const assignmentListing = defineListing({
           'a.planned_visits',
           'a.created_at',
           'a.updated_at',
-          eb.selectFrom('slots as s').whereRef('s.assignment_id', '=', 'a.id').select(sql<number>`count(*)::int`.as('n')).as('slots'),
+          eb
+            .selectFrom('slots as s')
+            .whereRef('s.assignment_id', '=', 'a.id')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('slots'),
         ]),
       sorts: {
         location: locationCodeSql('a.location_id'),
@@ -78,14 +101,32 @@ export const assignmentListing = defineListing({
   }),
   enrich: async (em, items) => {
     const [locations, teams, users, zones] = await Promise.all([
-      locationPlanningRefs(em, items.map((i) => i.locationId)),
-      teamRefs(em, items.map((i) => i.teamId)),
-      userRefs(em, items.map((i) => i.assigneeId).filter((id): id is number => id !== null)),
-      customerZones(em, items.map((i) => i.customerId)),
+      locationPlanningRefs(
+        em,
+        items.map((i) => i.locationId),
+      ),
+      teamRefs(
+        em,
+        items.map((i) => i.teamId),
+      ),
+      userRefs(
+        em,
+        items.map((i) => i.assigneeId).filter((id): id is number => id !== null),
+      ),
+      customerZones(
+        em,
+        items.map((i) => i.customerId),
+      ),
     ]);
     for (const item of items) {
       const location = locations.get(item.locationId);
-      if (location) item.location = { id: location.id, code: location.code, name: location.name, timeZone: location.timeZone ?? zones.get(item.customerId) ?? 'UTC' };
+      if (location)
+        item.location = {
+          id: location.id,
+          code: location.code,
+          name: location.name,
+          timeZone: location.timeZone ?? zones.get(item.customerId) ?? 'UTC',
+        };
       const team = teams.get(item.teamId);
       if (team) item.team = { id: team.id, name: team.name };
       const user = item.assigneeId === null ? undefined : users.get(item.assigneeId);
@@ -111,11 +152,18 @@ function toAssignment(row: AssignmentRow): TAssignment {
 function readScope(ctx: AuthedContext): AssignmentFilter[] {
   return [
     tenantFilter(ctx, 'a.customer_id'),
-    conditionsFilter(ctx, 'read', 'LocationAssignment', { customerId: 'a.customer_id', teamId: 'a.team_id', assigneeId: 'a.assignee_id' }),
+    conditionsFilter(ctx, 'read', 'LocationAssignment', {
+      customerId: 'a.customer_id',
+      teamId: 'a.team_id',
+      assigneeId: 'a.assignee_id',
+    }),
   ];
 }
 
-export async function listAssignments(ctx: ServiceContext, input: TListAssignmentsInput): Promise<{ items: TAssignment[]; total: number }> {
+export async function listAssignments(
+  ctx: ServiceContext,
+  input: TListAssignmentsInput,
+): Promise<{ items: TAssignment[]; total: number }> {
   authorize(ctx, 'read', 'LocationAssignment');
   const q = input.q?.trim();
   const where: AssignmentFilter[] = [
@@ -127,7 +175,11 @@ export async function listAssignments(ctx: ServiceContext, input: TListAssignmen
     // q matches the location's code and name.
     q ? locationMatchSql('a.location_id', tenantId(ctx), q) : undefined,
   ];
-  const page = await listPage(ctx.em, assignmentListing, where, { ...input, q: undefined, sortBy: input.sortBy ?? 'location' });
+  const page = await listPage(ctx.em, assignmentListing, where, {
+    ...input,
+    q: undefined,
+    sortBy: input.sortBy ?? 'location',
+  });
   return { items: page.items.map(toAssignment), total: page.total };
 }
 
@@ -170,7 +222,11 @@ export async function assignmentPlans(em: EntityManager, projectId: number, ids?
 }
 
 /** One assignment in `customerId`'s scope (null: any); NOT_FOUND otherwise. */
-export async function requireAssignmentPlan(em: EntityManager, id: number, customerId: number | null): Promise<AssignmentPlan> {
+export async function requireAssignmentPlan(
+  em: EntityManager,
+  id: number,
+  customerId: number | null,
+): Promise<AssignmentPlan> {
   const row = await db(em)
     .selectFrom('location_assignments')
     .select(['id', 'customer_id', 'project_id', 'location_id', 'team_id', 'assignee_id', 'planned_visits'])
@@ -190,7 +246,12 @@ export async function requireAssignmentPlan(em: EntityManager, id: number, custo
 }
 
 /** The record as the abilities' conditions see it. */
-export function assignmentAbilityRecord(a: { id?: number; customerId: number; teamId: number; assigneeId: number | null }): Record<string, unknown> {
+export function assignmentAbilityRecord(a: {
+  id?: number;
+  customerId: number;
+  teamId: number;
+  assigneeId: number | null;
+}): Record<string, unknown> {
   return { id: a.id, customerId: a.customerId, teamId: a.teamId, assigneeId: a.assigneeId };
 }
 
@@ -206,7 +267,13 @@ const records: WriteSpec<LocationAssignment> = {
   entity: LocationAssignment,
   subject: 'LocationAssignment',
   label: 'Assignment',
-  abilityRecord: (a) => assignmentAbilityRecord({ id: a.id, customerId: a.customer.id, teamId: a.team.id, assigneeId: a.assignee?.id ?? null }),
+  abilityRecord: (a) =>
+    assignmentAbilityRecord({
+      id: a.id,
+      customerId: a.customer.id,
+      teamId: a.team.id,
+      assigneeId: a.assignee?.id ?? null,
+    }),
   snapshot: (a) => ({
     projectId: a.project.id,
     locationId: a.location.id,
@@ -223,7 +290,8 @@ async function usableLocations(em: EntityManager, ids: number[], customerId: num
   const locations = await locationPlanningRefs(em, ids);
   for (const id of ids) {
     const location = locations.get(id);
-    if (!location || location.customerId !== customerId) throw new AppError('NOT_FOUND', ids.length > 1 ? `Location ${id} not found` : 'Location not found');
+    if (!location || location.customerId !== customerId)
+      throw new AppError('NOT_FOUND', ids.length > 1 ? `Location ${id} not found` : 'Location not found');
     refuseArchived(location.archived, `Location "${location.code}"`, field);
   }
   return locations;
@@ -238,7 +306,13 @@ async function checkTeamAndAssignee(em: EntityManager, customerId: number, teamI
 
 async function notifyAssigned(em: EntityManager, userId: number, project: ProjectPlan, what: string): Promise<void> {
   await sendNotifications(em, [
-    { userId, kind: 'planning', title: 'Locations assigned to you', body: `You were assigned ${what} in project ${project.code} "${project.name}".`, link: '/tasks' },
+    {
+      userId,
+      kind: 'planning',
+      title: 'Locations assigned to you',
+      body: `You were assigned ${what} in project ${project.code} "${project.name}".`,
+      link: '/tasks',
+    },
   ]);
 }
 
@@ -246,7 +320,13 @@ async function notifyAssigned(em: EntityManager, userId: number, project: Projec
  * The copies on the assignments' tasks that are still `scheduled` follow a new team or inspector (one
  * UPDATE); a new inspector gets the reminder again. Returns how many tasks changed.
  */
-async function moveScheduledTasks(em: EntityManager, assignmentIds: number[], teamId: number, assigneeId: number | null, assigneeChanged: boolean): Promise<number> {
+async function moveScheduledTasks(
+  em: EntityManager,
+  assignmentIds: number[],
+  teamId: number,
+  assigneeId: number | null,
+  assigneeChanged: boolean,
+): Promise<number> {
   if (!assignmentIds.length) return 0;
   const rows = await db(em)
     .updateTable('tasks')
@@ -272,7 +352,12 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
     const customerId = project.customerId;
     const assigneeId = input.assigneeId ?? null;
     await usableLocations(tx.em, [input.locationId], customerId, 'locationId');
-    authorizeRecord(tx, 'create', 'LocationAssignment', assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }));
+    authorizeRecord(
+      tx,
+      'create',
+      'LocationAssignment',
+      assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }),
+    );
     await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
     await assertUnique(tx.em, uniqueLocation, { project: project.id, location: input.locationId });
     const assignment = tx.em.create(LocationAssignment, {
@@ -284,7 +369,13 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
       plannedVisits: input.plannedVisits,
     });
     await flushUnique(tx.em, uniqueLocation);
-    recordAudit(tx, { action: 'create', entityType: 'LocationAssignment', entityId: assignment.id, customerId, changes: records.snapshot(assignment) });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'LocationAssignment',
+      entityId: assignment.id,
+      customerId,
+      changes: records.snapshot(assignment),
+    });
     if (assigneeId !== null) await notifyAssigned(tx.em, assigneeId, project, 'a location');
     return assignment.id;
   });
@@ -295,7 +386,11 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
  * Lock the assignment's project, then the assignment (always in that order: slot generation locks the
  * project before it writes slots that point at assignments), and load it for `action`.
  */
-async function lockForWrite(tx: AuthedContext, id: number, action: 'update' | 'delete'): Promise<{ assignment: LocationAssignment; project: ProjectPlan }> {
+async function lockForWrite(
+  tx: AuthedContext,
+  id: number,
+  action: 'update' | 'delete',
+): Promise<{ assignment: LocationAssignment; project: ProjectPlan }> {
   const ref = await requireAssignmentPlan(tx.em, id, tenantId(tx));
   const project = await requireProjectPlan(tx.em, ref.projectId, ref.customerId, { lock: true });
   await lockRecord(tx, LocationAssignment, id);
@@ -318,7 +413,12 @@ export async function updateAssignment(ctx: ServiceContext, input: TUpdateAssign
     const assigneeChanged = assigneeId !== previousAssignee;
     if (teamChanged || assigneeChanged) {
       // The changed record must still be one the caller may manage (a team leader keeps it in their teams).
-      authorizeRecord(tx, 'update', 'LocationAssignment', assignmentAbilityRecord({ id: assignment.id, customerId, teamId, assigneeId }));
+      authorizeRecord(
+        tx,
+        'update',
+        'LocationAssignment',
+        assignmentAbilityRecord({ id: assignment.id, customerId, teamId, assigneeId }),
+      );
       await checkTeamAndAssignee(tx.em, customerId, teamId, assigneeId);
     }
     tx.em.assign(assignment, {
@@ -326,12 +426,26 @@ export async function updateAssignment(ctx: ServiceContext, input: TUpdateAssign
       assignee: assigneeId,
       ...(input.plannedVisits !== undefined ? { plannedVisits: input.plannedVisits } : {}),
     });
-    const tasksMoved = teamChanged || assigneeChanged ? await moveScheduledTasks(tx.em, [assignment.id], teamId, assigneeId, assigneeChanged) : 0;
-    recordUpdate(tx, { entityType: 'LocationAssignment', entityId: assignment.id, customerId }, before, records.snapshot(assignment), tasksMoved ? { scheduledTasksMoved: tasksMoved } : {});
+    const tasksMoved =
+      teamChanged || assigneeChanged
+        ? await moveScheduledTasks(tx.em, [assignment.id], teamId, assigneeId, assigneeChanged)
+        : 0;
+    recordUpdate(
+      tx,
+      { entityType: 'LocationAssignment', entityId: assignment.id, customerId },
+      before,
+      records.snapshot(assignment),
+      tasksMoved ? { scheduledTasksMoved: tasksMoved } : {},
+    );
     await tx.em.flush();
     if (assigneeChanged && assigneeId !== null) {
       const [location] = (await locationPlanningRefs(tx.em, [assignment.location.id])).values();
-      await notifyAssigned(tx.em, assigneeId, project, `location ${location?.code ?? assignment.location.id}${tasksMoved ? ` with ${tasksMoved} planned visit${tasksMoved === 1 ? '' : 's'}` : ''}`);
+      await notifyAssigned(
+        tx.em,
+        assigneeId,
+        project,
+        `location ${location?.code ?? assignment.location.id}${tasksMoved ? ` with ${tasksMoved} planned visit${tasksMoved === 1 ? '' : 's'}` : ''}`,
+      );
     }
   });
   return getAssignment(ctx, input.id);
@@ -350,7 +464,10 @@ export async function deleteAssignment(ctx: ServiceContext, id: number): Promise
       .where('status', '<>', 'scheduled')
       .execute();
     if (started > 0) {
-      throw new AppError('CONFLICT', `This assignment has ${started} task${started === 1 ? '' : 's'} already started, done or closed: it cannot be deleted`);
+      throw new AppError(
+        'CONFLICT',
+        `This assignment has ${started} task${started === 1 ? '' : 's'} already started, done or closed: it cannot be deleted`,
+      );
     }
     const tasks = await k.deleteFrom('tasks').where('assignment_id', '=', id).returning('id').execute();
     const slots = await k.deleteFrom('slots').where('assignment_id', '=', id).returning('id').execute();
@@ -378,7 +495,12 @@ export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): 
     const assigneeId = input.assigneeId ?? null;
     const locationIds = [...new Set(input.locationIds)];
     await usableLocations(tx.em, locationIds, customerId, 'locationIds');
-    authorizeRecord(tx, 'create', 'LocationAssignment', assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }));
+    authorizeRecord(
+      tx,
+      'create',
+      'LocationAssignment',
+      assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }),
+    );
     await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
     const k = db(tx.em);
     const existing = await k
@@ -389,7 +511,12 @@ export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): 
       .forUpdate()
       .execute();
     for (const row of existing) {
-      authorizeRecord(tx, 'update', 'LocationAssignment', assignmentAbilityRecord({ id: row.id, customerId, teamId: row.team_id, assigneeId: row.assignee_id }));
+      authorizeRecord(
+        tx,
+        'update',
+        'LocationAssignment',
+        assignmentAbilityRecord({ id: row.id, customerId, teamId: row.team_id, assigneeId: row.assignee_id }),
+      );
     }
     const assigned = new Set(existing.map((r) => r.location_id));
     const fresh = locationIds.filter((id) => !assigned.has(id));
@@ -413,11 +540,19 @@ export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): 
           .returning(['id', 'location_id'])
           .execute()
       : [];
-    const changed = existing.filter((r) => r.team_id !== input.teamId || r.assignee_id !== assigneeId || r.planned_visits !== input.plannedVisits);
+    const changed = existing.filter(
+      (r) => r.team_id !== input.teamId || r.assignee_id !== assigneeId || r.planned_visits !== input.plannedVisits,
+    );
     if (changed.length) {
       await k
         .updateTable('location_assignments')
-        .set({ team_id: input.teamId, assignee_id: assigneeId, planned_visits: input.plannedVisits, version: sql<number>`version + 1`, updated_at: now })
+        .set({
+          team_id: input.teamId,
+          assignee_id: assigneeId,
+          planned_visits: input.plannedVisits,
+          version: sql<number>`version + 1`,
+          updated_at: now,
+        })
         .where('id', '=', sql<number>`any(${changed.map((r) => r.id)})`)
         .execute();
     }
@@ -425,14 +560,21 @@ export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): 
     const movedAssignee = moved.filter((r) => r.assignee_id !== assigneeId).map((r) => r.id);
     const movedTeamOnly = moved.filter((r) => r.assignee_id === assigneeId).map((r) => r.id);
     const tasksMoved =
-      (await moveScheduledTasks(tx.em, movedAssignee, input.teamId, assigneeId, true)) + (await moveScheduledTasks(tx.em, movedTeamOnly, input.teamId, assigneeId, false));
+      (await moveScheduledTasks(tx.em, movedAssignee, input.teamId, assigneeId, true)) +
+      (await moveScheduledTasks(tx.em, movedTeamOnly, input.teamId, assigneeId, false));
     for (const row of created) {
       recordAudit(tx, {
         action: 'create',
         entityType: 'LocationAssignment',
         entityId: row.id,
         customerId,
-        changes: { projectId: project.id, locationId: row.location_id, teamId: input.teamId, assigneeId, plannedVisits: input.plannedVisits },
+        changes: {
+          projectId: project.id,
+          locationId: row.location_id,
+          teamId: input.teamId,
+          assigneeId,
+          plannedVisits: input.plannedVisits,
+        },
       });
     }
     for (const row of changed) {

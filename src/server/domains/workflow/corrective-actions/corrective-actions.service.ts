@@ -18,7 +18,7 @@
 import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Action } from '../../../../shared/abilities/index.ts';
 import type {
   TActionStatus,
@@ -31,18 +31,34 @@ import type {
   TVerifyCorrectiveActionInput,
 } from '../../../../shared/schemas/corrective-actions.ts';
 import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
-import { answersByKey, isQuestionVisible, pointsEarned, questionFails, questionsOf, SCORED_TYPES } from '../../../../shared/workflow/score.ts';
+import {
+  answersByKey,
+  isQuestionVisible,
+  pointsEarned,
+  questionFails,
+  questionsOf,
+  SCORED_TYPES,
+} from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { recordAudit, recordSystemAudits, type AuditAction } from '../../../lib/audit/audit.ts';
+import { type AuditAction, recordAudit, recordSystemAudits } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listPage,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { assertCurrent, lockForTransition } from '../../../lib/records.ts';
 import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { userRefs } from '../../organization/users/users.service.ts';
-import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
 import { locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
 import { CorrectiveAction } from './corrective-action.entity.ts';
@@ -125,7 +141,9 @@ export const correctiveActionListing = defineListing({
   }),
   // Names of the references and the evidence files, one query per kind for the whole page.
   enrich: async (em, items) => {
-    const userIds = items.flatMap((i) => [i.owner?.id, i.doneBy?.id, i.verifiedBy?.id].filter((id): id is number => id !== undefined));
+    const userIds = items.flatMap((i) =>
+      [i.owner?.id, i.doneBy?.id, i.verifiedBy?.id].filter((id): id is number => id !== undefined),
+    );
     const fileIds = [...new Set(items.flatMap((i) => i.evidenceFileIds))];
     const [projects, locations, users, files] = await Promise.all([
       db(em)
@@ -133,13 +151,19 @@ export const correctiveActionListing = defineListing({
         .select(['id', 'code', 'name'])
         .where('id', 'in', [...new Set(items.map((i) => i.project.id))])
         .execute(),
-      locationRefs(em, items.map((i) => i.location.id)),
+      locationRefs(
+        em,
+        items.map((i) => i.location.id),
+      ),
       userRefs(em, userIds),
-      fileIds.length ? db(em).selectFrom('files').select(['id', 'name', 'mime_type']).where('id', 'in', fileIds).execute() : Promise.resolve([]),
+      fileIds.length
+        ? db(em).selectFrom('files').select(['id', 'name', 'mime_type']).where('id', 'in', fileIds).execute()
+        : Promise.resolve([]),
     ]);
     const projectById = new Map(projects.map((p) => [p.id, p]));
     const fileById = new Map(files.map((f) => [f.id, { id: f.id, name: f.name, mimeType: f.mime_type }]));
-    const named = (ref: { id: number; name: string } | null) => (ref ? { id: ref.id, name: users.get(ref.id)?.fullName ?? '' } : null);
+    const named = (ref: { id: number; name: string } | null) =>
+      ref ? { id: ref.id, name: users.get(ref.id)?.fullName ?? '' } : null;
     for (const item of items) {
       const project = projectById.get(item.project.id);
       if (project) item.project = project;
@@ -159,7 +183,11 @@ type ActionFilter = ListingFilter<typeof correctiveActionListing>;
 function readScope(ctx: AuthedContext): ActionFilter[] {
   return [
     tenantFilter(ctx, 'a.customer_id'),
-    conditionsFilter(ctx, 'read', 'CorrectiveAction', { customerId: 'a.customer_id', teamId: 'a.team_id', ownerId: 'a.owner_id' }),
+    conditionsFilter(ctx, 'read', 'CorrectiveAction', {
+      customerId: 'a.customer_id',
+      teamId: 'a.team_id',
+      ownerId: 'a.owner_id',
+    }),
   ];
 }
 
@@ -183,9 +211,15 @@ function listFilters(ctx: AuthedContext, input: TListCorrectiveActionsInput): Ac
  * mine, q on the question key and text), sorts (default: due date, the most urgent first), exact
  * totals, all in SQL; scoped by role (teamleader: their teams'; qualitycontrol: their own).
  */
-export async function listCorrectiveActions(ctx: ServiceContext, input: TListCorrectiveActionsInput): Promise<{ items: TCorrectiveAction[]; total: number }> {
+export async function listCorrectiveActions(
+  ctx: ServiceContext,
+  input: TListCorrectiveActionsInput,
+): Promise<{ items: TCorrectiveAction[]; total: number }> {
   authorize(ctx, 'read', 'CorrectiveAction');
-  return listPage(ctx.em, correctiveActionListing, listFilters(ctx, input), { ...input, sortBy: input.sortBy ?? 'dueAt' });
+  return listPage(ctx.em, correctiveActionListing, listFilters(ctx, input), {
+    ...input,
+    sortBy: input.sortBy ?? 'dueAt',
+  });
 }
 
 /** `correctiveActions.byId`: NOT_FOUND when missing, another customer's, or out of the caller's sight. */
@@ -204,17 +238,31 @@ function abilityRecord(action: CorrectiveAction): Record<string, unknown> {
 
 /** Lock and load an action for `verb`: NOT_FOUND outside the caller's customer or sight, FORBIDDEN when the ability does not fit. */
 function loadForAction(tx: AuthedContext, id: number, verb: ActionVerb): Promise<CorrectiveAction> {
-  return lockForTransition(tx, { entity: CorrectiveAction, subject: 'CorrectiveAction', label: 'Corrective action', abilityRecord }, id, verb);
+  return lockForTransition(
+    tx,
+    { entity: CorrectiveAction, subject: 'CorrectiveAction', label: 'Corrective action', abilityRecord },
+    id,
+    verb,
+  );
 }
 
 /** CONFLICT unless the action is in one of `from`. */
 function requireState(action: CorrectiveAction, from: readonly TActionStatus[], verb: string): void {
   if (from.includes(action.status)) return;
-  throw new AppError('CONFLICT', `This corrective action is ${action.status}; only an ${from.join(' or ')} action can be ${verb}`);
+  throw new AppError(
+    'CONFLICT',
+    `This corrective action is ${action.status}; only an ${from.join(' or ')} action can be ${verb}`,
+  );
 }
 
 function audit(tx: AuthedContext, action: CorrectiveAction, verb: AuditAction, changes: Record<string, unknown>): void {
-  recordAudit(tx, { action: verb, entityType: 'CorrectiveAction', entityId: action.id, customerId: action.customer.id, changes });
+  recordAudit(tx, {
+    action: verb,
+    entityType: 'CorrectiveAction',
+    entityId: action.id,
+    customerId: action.customer.id,
+    changes,
+  });
 }
 
 function badField(field: string, message: string): AppError {
@@ -233,7 +281,12 @@ async function requireOwner(em: EntityManager, userId: number, customerId: numbe
 async function requireFiles(em: EntityManager, fileIds: readonly number[], customerId: number): Promise<number[]> {
   const unique = [...new Set(fileIds)];
   if (!unique.length) return [];
-  const found = await db(em).selectFrom('files').select('id').where('id', 'in', unique).where('customer_id', '=', customerId).execute();
+  const found = await db(em)
+    .selectFrom('files')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('customer_id', '=', customerId)
+    .execute();
   const known = new Set(found.map((f) => f.id));
   const missing = unique.filter((id) => !known.has(id));
   if (missing.length) throw badField('fileIds', `Unknown evidence file(s): ${missing.join(', ')}`);
@@ -252,7 +305,10 @@ async function describe(em: EntityManager, locationId: number): Promise<string> 
 }
 
 /** `correctiveActions.update`: owner, due date, note of an open or done action (roles that manage actions). */
-export async function updateCorrectiveAction(ctx: ServiceContext, input: TUpdateCorrectiveActionInput): Promise<TCorrectiveAction> {
+export async function updateCorrectiveAction(
+  ctx: ServiceContext,
+  input: TUpdateCorrectiveActionInput,
+): Promise<TCorrectiveAction> {
   authorize(ctx, 'update', 'CorrectiveAction');
   await withTransaction(ctx, async (tx) => {
     const action = await loadForAction(tx, input.id, 'update');
@@ -284,7 +340,13 @@ export async function updateCorrectiveAction(ctx: ServiceContext, input: TUpdate
     if (changes.ownerId && input.ownerId !== tx.user.id) {
       const where = await describe(tx.em, action.location.id);
       await sendNotifications(tx.em, [
-        { userId: input.ownerId as number, kind: 'actions', title: 'Corrective action assigned to you', body: `${tx.user.fullName} made you the owner of "${action.questionText}" at ${where}.`, link: actionLink(action.id) },
+        {
+          userId: input.ownerId as number,
+          kind: 'actions',
+          title: 'Corrective action assigned to you',
+          body: `${tx.user.fullName} made you the owner of "${action.questionText}" at ${where}.`,
+          link: actionLink(action.id),
+        },
       ]);
     }
   });
@@ -292,7 +354,10 @@ export async function updateCorrectiveAction(ctx: ServiceContext, input: TUpdate
 }
 
 /** `correctiveActions.complete`: the owner (or a role that manages actions) marks an open action done, with a note and evidence. */
-export async function completeCorrectiveAction(ctx: ServiceContext, input: TCompleteCorrectiveActionInput): Promise<TCorrectiveAction> {
+export async function completeCorrectiveAction(
+  ctx: ServiceContext,
+  input: TCompleteCorrectiveActionInput,
+): Promise<TCorrectiveAction> {
   authorize(ctx, 'complete', 'CorrectiveAction');
   await withTransaction(ctx, async (tx) => {
     const action = await loadForAction(tx, input.id, 'complete');
@@ -311,7 +376,10 @@ export async function completeCorrectiveAction(ctx: ServiceContext, input: TComp
 }
 
 /** `correctiveActions.verify`: a reviewer confirms a done action. */
-export async function verifyCorrectiveAction(ctx: ServiceContext, input: TVerifyCorrectiveActionInput): Promise<TCorrectiveAction> {
+export async function verifyCorrectiveAction(
+  ctx: ServiceContext,
+  input: TVerifyCorrectiveActionInput,
+): Promise<TCorrectiveAction> {
   authorize(ctx, 'verify', 'CorrectiveAction');
   await withTransaction(ctx, async (tx) => {
     const action = await loadForAction(tx, input.id, 'verify');
@@ -325,7 +393,13 @@ export async function verifyCorrectiveAction(ctx: ServiceContext, input: TVerify
     if (owner !== undefined && owner !== tx.user.id) {
       const where = await describe(tx.em, action.location.id);
       await sendNotifications(tx.em, [
-        { userId: owner, kind: 'actions', title: 'Corrective action verified', body: `${tx.user.fullName} verified "${action.questionText}" at ${where}.`, link: actionLink(action.id) },
+        {
+          userId: owner,
+          kind: 'actions',
+          title: 'Corrective action verified',
+          body: `${tx.user.fullName} verified "${action.questionText}" at ${where}.`,
+          link: actionLink(action.id),
+        },
       ]);
     }
   });
@@ -333,7 +407,10 @@ export async function verifyCorrectiveAction(ctx: ServiceContext, input: TVerify
 }
 
 /** `correctiveActions.cancel`: an open or done action is dropped, with a reason (roles that manage actions). */
-export async function cancelCorrectiveAction(ctx: ServiceContext, input: TCancelCorrectiveActionInput): Promise<TCorrectiveAction> {
+export async function cancelCorrectiveAction(
+  ctx: ServiceContext,
+  input: TCancelCorrectiveActionInput,
+): Promise<TCorrectiveAction> {
   authorize(ctx, 'cancel', 'CorrectiveAction');
   await withTransaction(ctx, async (tx) => {
     const action = await loadForAction(tx, input.id, 'cancel');
@@ -379,7 +456,11 @@ async function openAction(tx: AuthedContext, spec: OpenSpec, now: Date): Promise
   if (ownerId === null) ownerId = (await teamRefs(tx.em, [task.teamId])).get(task.teamId)?.floorManagerId ?? null;
   let dueAt = spec.dueAt;
   if (!dueAt) {
-    const project = await db(tx.em).selectFrom('projects').select('action_due_days').where('id', '=', task.projectId).executeTakeFirstOrThrow();
+    const project = await db(tx.em)
+      .selectFrom('projects')
+      .select('action_due_days')
+      .where('id', '=', task.projectId)
+      .executeTakeFirstOrThrow();
     dueAt = new Date(now.getTime() + project.action_due_days * DAY_MS);
   }
   const action = tx.em.create(CorrectiveAction, {
@@ -400,11 +481,24 @@ async function openAction(tx: AuthedContext, spec: OpenSpec, now: Date): Promise
     createdBy: tx.user.id,
   });
   await tx.em.flush();
-  audit(tx, action, 'create', { taskId: task.id, questionKey: spec.questionKey, origin: spec.origin, ownerId, dueAt, note: spec.note });
+  audit(tx, action, 'create', {
+    taskId: task.id,
+    questionKey: spec.questionKey,
+    origin: spec.origin,
+    ownerId,
+    dueAt,
+    note: spec.note,
+  });
   if (ownerId !== null && ownerId !== tx.user.id) {
     const where = await describe(tx.em, task.locationId);
     await sendNotifications(tx.em, [
-      { userId: ownerId, kind: 'actions', title: 'Corrective action opened', body: `"${spec.questionText}" failed at ${where}. Due ${dueAt.toISOString().slice(0, 10)}.`, link: actionLink(action.id) },
+      {
+        userId: ownerId,
+        kind: 'actions',
+        title: 'Corrective action opened',
+        body: `"${spec.questionText}" failed at ${where}. Due ${dueAt.toISOString().slice(0, 10)}.`,
+        link: actionLink(action.id),
+      },
     ]);
   }
   return action;
@@ -432,7 +526,10 @@ function passedKeys(scheme: Awaited<ReturnType<typeof schemeForTasks>>, answers:
  * open and done actions of earlier tasks whose question this task passes, then opens one action per
  * failed critical question of this task. Returns the ids verified and opened.
  */
-export async function onTaskApproved(tx: AuthedContext, task: ApprovedTask): Promise<{ verified: number[]; opened: number[] }> {
+export async function onTaskApproved(
+  tx: AuthedContext,
+  task: ApprovedTask,
+): Promise<{ verified: number[]; opened: number[] }> {
   const now = new Date();
   const scheme = await schemeForTasks(tx.em, task.schemeId);
   const passing = passedKeys(scheme, task.answers);
@@ -441,7 +538,12 @@ export async function onTaskApproved(tx: AuthedContext, task: ApprovedTask): Pro
     // The partial index corrective_actions_pending_index answers it.
     const pending = await tx.em.find(
       CorrectiveAction,
-      { location: task.locationId, questionKey: { $in: passing }, status: { $in: ['open', 'done'] }, task: { $ne: task.id } },
+      {
+        location: task.locationId,
+        questionKey: { $in: passing },
+        status: { $in: ['open', 'done'] },
+        task: { $ne: task.id },
+      },
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
     );
     const notes: NotificationInput[] = [];
@@ -454,7 +556,14 @@ export async function onTaskApproved(tx: AuthedContext, task: ApprovedTask): Pro
       audit(tx, action, 'verify', { status: { from, to: 'verified' }, byTaskId: task.id });
       verified.push(action.id);
       const owner = action.owner?.id;
-      if (owner !== undefined) notes.push({ userId: owner, kind: 'actions', title: 'Corrective action verified', body: `An approved inspection at ${where} passed "${action.questionText}".`, link: actionLink(action.id) });
+      if (owner !== undefined)
+        notes.push({
+          userId: owner,
+          kind: 'actions',
+          title: 'Corrective action verified',
+          body: `An approved inspection at ${where} passed "${action.questionText}".`,
+          link: actionLink(action.id),
+        });
     }
     await sendNotifications(tx.em, notes);
   }
@@ -463,7 +572,11 @@ export async function onTaskApproved(tx: AuthedContext, task: ApprovedTask): Pro
   const opened: number[] = [];
   for (const key of task.criticalFailures) {
     const comment = byKey.get(key)?.comment?.trim() || null;
-    const action = await openAction(tx, { task, questionKey: key, questionText: questions.get(key)?.text ?? key, origin: 'auto', note: comment }, now);
+    const action = await openAction(
+      tx,
+      { task, questionKey: key, questionText: questions.get(key)?.text ?? key, origin: 'auto', note: comment },
+      now,
+    );
     opened.push(action.id);
   }
   return { verified, opened };
@@ -474,26 +587,53 @@ export async function onTaskApproved(tx: AuthedContext, task: ApprovedTask): Pro
  * they may read. BAD_REQUEST naming `questionKey` when the task did not fail it; CONFLICT when the
  * question already has a live action; NOT_FOUND for a task out of sight.
  */
-export async function createCorrectiveAction(ctx: ServiceContext, input: TCreateCorrectiveActionInput): Promise<TCorrectiveAction> {
+export async function createCorrectiveAction(
+  ctx: ServiceContext,
+  input: TCreateCorrectiveActionInput,
+): Promise<TCorrectiveAction> {
   authorize(ctx, 'create', 'CorrectiveAction');
   const id = await withTransaction(ctx, async (tx) => {
     const tenant = tenantId(tx);
     const row = await db(tx.em)
       .selectFrom('tasks as t')
-      .select(['t.id', 't.customer_id', 't.project_id', 't.location_id', 't.team_id', 't.assignee_id', 't.scheme_id', 't.status', 't.answers', 't.critical_failures'])
+      .select([
+        't.id',
+        't.customer_id',
+        't.project_id',
+        't.location_id',
+        't.team_id',
+        't.assignee_id',
+        't.scheme_id',
+        't.status',
+        't.answers',
+        't.critical_failures',
+      ])
       .where('t.id', '=', input.taskId)
       .$if(tenant !== null, (qb) => qb.where('t.customer_id', '=', tenant as number))
       .forUpdate()
       .executeTakeFirst();
-    const record = row ? { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id } : null;
+    const record = row
+      ? { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id }
+      : null;
     if (!row || !record || !tx.ability.can('read', caslSubject('Task', { ...record }) as never)) throw notFound('Task');
-    authorizeRecord(tx, 'create', 'CorrectiveAction', { customerId: row.customer_id, teamId: row.team_id, ownerId: input.ownerId ?? null });
-    if (row.status !== 'approved') throw new AppError('CONFLICT', `This task is ${row.status.replace('_', ' ')}; corrective actions are opened on approved tasks only`);
+    authorizeRecord(tx, 'create', 'CorrectiveAction', {
+      customerId: row.customer_id,
+      teamId: row.team_id,
+      ownerId: input.ownerId ?? null,
+    });
+    if (row.status !== 'approved')
+      throw new AppError(
+        'CONFLICT',
+        `This task is ${row.status.replace('_', ' ')}; corrective actions are opened on approved tasks only`,
+      );
     const scheme = await schemeForTasks(tx.em, row.scheme_id);
     const questions = questionsOf(scheme);
     const question = questions.get(input.questionKey);
     const byKey = answersByKey(row.answers);
-    if (!question || !questionFails(question, byKey.get(input.questionKey), isQuestionVisible(question, byKey, questions))) {
+    if (
+      !question ||
+      !questionFails(question, byKey.get(input.questionKey), isQuestionVisible(question, byKey, questions))
+    ) {
       throw badField('questionKey', `Question "${input.questionKey}" did not fail in this task`);
     }
     const live = await db(tx.em)
@@ -503,7 +643,12 @@ export async function createCorrectiveAction(ctx: ServiceContext, input: TCreate
       .where('question_key', '=', input.questionKey)
       .where('status', '<>', 'cancelled')
       .executeTakeFirst();
-    if (live) throw new AppError('CONFLICT', `Question "${input.questionKey}" of this task already has corrective action #${live.id}`, { questionKey: ['This question already has a corrective action'] });
+    if (live)
+      throw new AppError(
+        'CONFLICT',
+        `Question "${input.questionKey}" of this task already has corrective action #${live.id}`,
+        { questionKey: ['This question already has a corrective action'] },
+      );
     if (input.ownerId !== undefined) await requireOwner(tx.em, input.ownerId, row.customer_id);
     const now = new Date();
     if (input.dueAt) requireFutureDue(input.dueAt, now);
@@ -517,7 +662,19 @@ export async function createCorrectiveAction(ctx: ServiceContext, input: TCreate
       answers: row.answers,
       criticalFailures: row.critical_failures,
     };
-    const action = await openAction(tx, { task, questionKey: question.key, questionText: question.text, origin: 'reviewer', ownerId: input.ownerId, dueAt: input.dueAt, note: input.note?.trim() || null }, now);
+    const action = await openAction(
+      tx,
+      {
+        task,
+        questionKey: question.key,
+        questionText: question.text,
+        origin: 'reviewer',
+        ownerId: input.ownerId,
+        dueAt: input.dueAt,
+        note: input.note?.trim() || null,
+      },
+      now,
+    );
     return action.id;
   });
   return getCorrectiveAction(ctx, id);
@@ -544,10 +701,19 @@ export async function notifyOverdueActions(em: EntityManager, now: Date): Promis
     if (!rows.length) return [];
     await recordSystemAudits(
       tx,
-      rows.map((r) => ({ action: 'update', entityType: 'CorrectiveAction', entityId: r.id, customerId: r.customer_id, changes: { overdue: { from: false, to: true } } })),
+      rows.map((r) => ({
+        action: 'update',
+        entityType: 'CorrectiveAction',
+        entityId: r.id,
+        customerId: r.customer_id,
+        changes: { overdue: { from: false, to: true } },
+      })),
       now,
     );
-    const locations = await locationRefs(tx, rows.map((r) => r.location_id));
+    const locations = await locationRefs(
+      tx,
+      rows.map((r) => r.location_id),
+    );
     await sendNotifications(
       tx,
       rows.flatMap((r) => {

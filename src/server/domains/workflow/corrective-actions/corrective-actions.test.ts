@@ -22,9 +22,15 @@ const businessuser = await t.caller('businessuser@demo.com');
 const nwsAdmin = await t.caller('admin@nws.demo.com');
 
 const k = () => db(t.orm.em.fork());
-const userId = async (email: string) => (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userId = async (email: string) =>
+  (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 const notificationsOf = async (email: string) =>
-  k().selectFrom('notifications').select(['title', 'body', 'link']).where('user_id', '=', await userId(email)).orderBy('id', 'desc').execute();
+  k()
+    .selectFrom('notifications')
+    .select(['title', 'body', 'link'])
+    .where('user_id', '=', await userId(email))
+    .orderBy('id', 'desc')
+    .execute();
 
 let schemeId = 0;
 beforeAll(async () => {
@@ -45,18 +51,32 @@ beforeAll(async () => {
   schemeId = (await admin.schemes.publish({ id: draft.id })).id;
 });
 
-const answer = (questionKey: string, value: boolean, comment: string | null = null): TAnswer => ({ questionKey, value, na: false, comment, fileIds: [] });
+const answer = (questionKey: string, value: boolean, comment: string | null = null): TAnswer => ({
+  questionKey,
+  value,
+  na: false,
+  comment,
+  fileIds: [],
+});
 
 /** A submitted task with these answers (its failed criticals stored as submit would), approved by the analyst. */
 async function approvedTask(answers: TAnswer[], options: TaskFixtureOptions = {}) {
   const f = await createTaskFixture(t.orm, { schemeId, status: 'submitted', answers, ...options });
   const critical = answers.filter((a) => a.questionKey === 'exits' && a.value === false).map((a) => a.questionKey);
-  await k().updateTable('tasks').set({ critical_failures: JSON.stringify(critical) as never }).where('id', '=', f.taskId).execute();
+  await k()
+    .updateTable('tasks')
+    .set({ critical_failures: JSON.stringify(critical) as never })
+    .where('id', '=', f.taskId)
+    .execute();
   await analyst.tasks.approve({ id: f.taskId });
   return f;
 }
 
-const FAILED_CRITICAL = [answer('exits', false, 'Pallets block the back exit'), answer('labels', false), answer('clean', true)];
+const FAILED_CRITICAL = [
+  answer('exits', false, 'Pallets block the back exit'),
+  answer('labels', false),
+  answer('clean', true),
+];
 const ALL_PASS = [answer('exits', true), answer('labels', true), answer('clean', true)];
 
 describe('auto-open on tasks.approve', () => {
@@ -65,7 +85,9 @@ describe('auto-open on tasks.approve', () => {
     const { items, total } = await admin.correctiveActions.list({ taskId: f.taskId });
     expect(total).toBe(1);
     const action = items[0];
-    const manager = (await k().selectFrom('teams').select('floor_manager_id').where('id', '=', f.teamId).executeTakeFirstOrThrow()).floor_manager_id;
+    const manager = (
+      await k().selectFrom('teams').select('floor_manager_id').where('id', '=', f.teamId).executeTakeFirstOrThrow()
+    ).floor_manager_id;
     expect(action).toMatchObject({
       status: 'open',
       origin: 'auto',
@@ -86,10 +108,20 @@ describe('auto-open on tasks.approve', () => {
     const ofTeam = (await admin.correctiveActions.list({ teamId: f.teamId, itemsPerPage: -1 })).items;
     expect(ofTeam.map((a) => a.id)).toContain(action.id);
     expect(ofTeam.every((a) => a.teamId === f.teamId)).toBe(true);
-    const otherTeam = await k().selectFrom('teams').select('id').where('id', '<>', f.teamId).where('customer_id', '=', action.customerId).executeTakeFirstOrThrow();
-    expect((await admin.correctiveActions.list({ teamId: otherTeam.id, itemsPerPage: -1 })).items.map((a) => a.id)).not.toContain(action.id);
+    const otherTeam = await k()
+      .selectFrom('teams')
+      .select('id')
+      .where('id', '<>', f.teamId)
+      .where('customer_id', '=', action.customerId)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await admin.correctiveActions.list({ teamId: otherTeam.id, itemsPerPage: -1 })).items.map((a) => a.id),
+    ).not.toContain(action.id);
     if (manager === (await userId('floormanager@demo.com'))) {
-      expect((await notificationsOf('floormanager@demo.com'))[0]).toMatchObject({ title: 'Corrective action opened', link: `/tasks/actions?id=${action.id}` });
+      expect((await notificationsOf('floormanager@demo.com'))[0]).toMatchObject({
+        title: 'Corrective action opened',
+        link: `/tasks/actions?id=${action.id}`,
+      });
     }
   });
 
@@ -102,7 +134,10 @@ describe('auto-open on tasks.approve', () => {
     const first = await createTaskFixture(t.orm, { schemeId, status: 'scheduled' });
     const project = await admin.projects.byId({ id: first.projectId });
     expect(project.actionDueDays).toBe(14);
-    await t.orm.em.fork().getConnection().execute(`update projects set action_due_days = 3 where id = ${first.projectId}`);
+    await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update projects set action_due_days = 3 where id = ${first.projectId}`);
     const f = await approvedTask(FAILED_CRITICAL, { projectId: first.projectId });
     const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
     const days = (action.dueAt.getTime() - Date.now()) / 86_400_000;
@@ -114,12 +149,30 @@ describe('auto-open on tasks.approve', () => {
 describe('correctiveActions.create (a reviewer, any failed question)', () => {
   it('opens an action for a failed non-critical question, refuses a passed one, a second one and an unapproved task', async () => {
     const f = await approvedTask(FAILED_CRITICAL);
-    const created = await analyst.correctiveActions.create({ taskId: f.taskId, questionKey: 'labels', note: 'Relabel the promo shelf' });
-    expect(created).toMatchObject({ status: 'open', origin: 'reviewer', questionKey: 'labels', questionText: 'Price labels correct?', note: 'Relabel the promo shelf' });
-    await expectRefusal(analyst.correctiveActions.create({ taskId: f.taskId, questionKey: 'clean' }), 'BAD_REQUEST', 'questionKey', /did not fail/);
+    const created = await analyst.correctiveActions.create({
+      taskId: f.taskId,
+      questionKey: 'labels',
+      note: 'Relabel the promo shelf',
+    });
+    expect(created).toMatchObject({
+      status: 'open',
+      origin: 'reviewer',
+      questionKey: 'labels',
+      questionText: 'Price labels correct?',
+      note: 'Relabel the promo shelf',
+    });
+    await expectRefusal(
+      analyst.correctiveActions.create({ taskId: f.taskId, questionKey: 'clean' }),
+      'BAD_REQUEST',
+      'questionKey',
+      /did not fail/,
+    );
     await expectRefusal(analyst.correctiveActions.create({ taskId: f.taskId, questionKey: 'labels' }), 'CONFLICT');
     const submitted = await createTaskFixture(t.orm, { schemeId, status: 'submitted', answers: FAILED_CRITICAL });
-    await expectRefusal(analyst.correctiveActions.create({ taskId: submitted.taskId, questionKey: 'labels' }), 'CONFLICT');
+    await expectRefusal(
+      analyst.correctiveActions.create({ taskId: submitted.taskId, questionKey: 'labels' }),
+      'CONFLICT',
+    );
     await expectRefusal(businessuser.correctiveActions.create({ taskId: f.taskId, questionKey: 'clean' }), 'FORBIDDEN');
     await expectRefusal(nwsAdmin.correctiveActions.create({ taskId: f.taskId, questionKey: 'clean' }), 'NOT_FOUND');
   });
@@ -134,12 +187,27 @@ describe('lifecycle', () => {
 
     const boundary = 'ca-boundary';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fixed.txt"\r\nContent-Type: text/plain\r\n\r\nexit cleared\r\n--${boundary}--\r\n`;
-    const upload = await t.request({ method: 'POST', url: '/api/files', as: 'qualitycontrol@demo.com', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      as: 'qualitycontrol@demo.com',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(upload.statusCode).toBe(201);
     const fileId = upload.json<{ id: number }>().id;
 
-    action = await inspector.correctiveActions.complete({ id: action.id, note: 'Pallets moved to the store room', fileIds: [fileId] });
-    expect(action).toMatchObject({ status: 'done', completionNote: 'Pallets moved to the store room', evidenceFileIds: [fileId], evidence: [{ id: fileId, name: 'fixed.txt' }] });
+    action = await inspector.correctiveActions.complete({
+      id: action.id,
+      note: 'Pallets moved to the store room',
+      fileIds: [fileId],
+    });
+    expect(action).toMatchObject({
+      status: 'done',
+      completionNote: 'Pallets moved to the store room',
+      evidenceFileIds: [fileId],
+      evidence: [{ id: fileId, name: 'fixed.txt' }],
+    });
     expect(action.doneBy?.id).toBe(await userId('qualitycontrol@demo.com'));
     await expectRefusal(inspector.correctiveActions.complete({ id: action.id, note: 'again' }), 'CONFLICT');
     // Evidence stays: its uploader cannot delete it while the action holds it.
@@ -147,9 +215,15 @@ describe('lifecycle', () => {
     await expectRefusal(inspector.correctiveActions.verify({ id: action.id }), 'FORBIDDEN');
 
     action = await analyst.correctiveActions.verify({ id: action.id });
-    expect(action).toMatchObject({ status: 'verified', verifiedBy: { id: await userId('analyst@demo.com') }, verifiedByTaskId: null });
+    expect(action).toMatchObject({
+      status: 'verified',
+      verifiedBy: { id: await userId('analyst@demo.com') },
+      verifiedByTaskId: null,
+    });
     await expectRefusal(admin.correctiveActions.cancel({ id: action.id, reason: 'late' }), 'CONFLICT');
-    const audits = await t.orm.em.fork().find(AuditEvent, { entityType: 'CorrectiveAction', entityId: action.id }, { orderBy: { id: 'asc' } });
+    const audits = await t.orm.em
+      .fork()
+      .find(AuditEvent, { entityType: 'CorrectiveAction', entityId: action.id }, { orderBy: { id: 'asc' } });
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'complete', 'verify']);
   });
 
@@ -157,7 +231,10 @@ describe('lifecycle', () => {
     const f = await approvedTask(FAILED_CRITICAL);
     const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
     await expectRefusal(floor.correctiveActions.cancel({ id: action.id, reason: '  ' }), 'BAD_REQUEST', 'reason');
-    const cancelled = await floor.correctiveActions.cancel({ id: action.id, reason: 'The exit was walled off by the landlord' });
+    const cancelled = await floor.correctiveActions.cancel({
+      id: action.id,
+      reason: 'The exit was walled off by the landlord',
+    });
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'The exit was walled off by the landlord' });
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     await expectRefusal(analyst.correctiveActions.cancel({ id: action.id, reason: 'x' }), 'FORBIDDEN');
@@ -172,8 +249,15 @@ describe('auto-verify by the next approved inspection', () => {
     await floor.correctiveActions.complete({ id: byReviewer.id, note: 'Relabelled' });
 
     // The next inspection at the same location fails labels again but passes exits.
-    const next = await approvedTask([answer('exits', true), answer('labels', false), answer('clean', true)], { projectId: first.projectId, location: 'LYON-003' });
-    expect(await admin.correctiveActions.byId({ id: auto.id })).toMatchObject({ status: 'verified', verifiedByTaskId: next.taskId, verifiedBy: null });
+    const next = await approvedTask([answer('exits', true), answer('labels', false), answer('clean', true)], {
+      projectId: first.projectId,
+      location: 'LYON-003',
+    });
+    expect(await admin.correctiveActions.byId({ id: auto.id })).toMatchObject({
+      status: 'verified',
+      verifiedByTaskId: next.taskId,
+      verifiedBy: null,
+    });
     expect(await admin.correctiveActions.byId({ id: byReviewer.id })).toMatchObject({ status: 'done' });
 
     // Another location passing the same question changes nothing there.
@@ -184,11 +268,19 @@ describe('auto-verify by the next approved inspection', () => {
 
     // A passing one at the location verifies both.
     const last = await approvedTask(ALL_PASS, { projectId: first.projectId, location: 'LYON-003' });
-    expect(await admin.correctiveActions.byId({ id: byReviewer.id })).toMatchObject({ status: 'verified', verifiedByTaskId: last.taskId });
-    expect(await admin.correctiveActions.byId({ id: other.id })).toMatchObject({ status: 'verified', verifiedByTaskId: last.taskId });
-    expect((await admin.correctiveActions.list({ locationId: first.locationId, status: 'verified', itemsPerPage: -1 })).items.map((a) => a.id)).toEqual(
-      expect.arrayContaining([auto.id, byReviewer.id, other.id]),
-    );
+    expect(await admin.correctiveActions.byId({ id: byReviewer.id })).toMatchObject({
+      status: 'verified',
+      verifiedByTaskId: last.taskId,
+    });
+    expect(await admin.correctiveActions.byId({ id: other.id })).toMatchObject({
+      status: 'verified',
+      verifiedByTaskId: last.taskId,
+    });
+    expect(
+      (
+        await admin.correctiveActions.list({ locationId: first.locationId, status: 'verified', itemsPerPage: -1 })
+      ).items.map((a) => a.id),
+    ).toEqual(expect.arrayContaining([auto.id, byReviewer.id, other.id]));
   });
 });
 
@@ -198,15 +290,25 @@ describe('overdue', () => {
     const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
     const owner = await userId('floormanager@demo.com');
     await admin.correctiveActions.update({ id: action.id, ownerId: owner });
-    await k().updateTable('corrective_actions').set({ due_at: new Date(Date.now() - 2 * 86_400_000) }).where('id', '=', action.id).execute();
+    await k()
+      .updateTable('corrective_actions')
+      .set({ due_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where('id', '=', action.id)
+      .execute();
     expect((await admin.correctiveActions.byId({ id: action.id })).overdue).toBe(true);
-    expect((await admin.correctiveActions.list({ overdue: true, itemsPerPage: -1 })).items.map((a) => a.id)).toContain(action.id);
-    expect((await admin.correctiveActions.list({ overdue: false, itemsPerPage: -1 })).items.map((a) => a.id)).not.toContain(action.id);
+    expect((await admin.correctiveActions.list({ overdue: true, itemsPerPage: -1 })).items.map((a) => a.id)).toContain(
+      action.id,
+    );
+    expect(
+      (await admin.correctiveActions.list({ overdue: false, itemsPerPage: -1 })).items.map((a) => a.id),
+    ).not.toContain(action.id);
 
     const notified = await notifyOverdueActions(t.orm.em.fork(), new Date());
     expect(notified).toContain(action.id);
     const notes = await notificationsOf('floormanager@demo.com');
-    expect(notes.find((n) => n.link === `/tasks/actions?id=${action.id}` && n.title === 'Corrective action overdue')).toBeTruthy();
+    expect(
+      notes.find((n) => n.link === `/tasks/actions?id=${action.id}` && n.title === 'Corrective action overdue'),
+    ).toBeTruthy();
     expect(await notifyOverdueActions(t.orm.em.fork(), new Date())).not.toContain(action.id);
 
     // Done is no longer overdue.
@@ -242,17 +344,35 @@ describe('scope, input and concurrency', () => {
     const f = await approvedTask(FAILED_CRITICAL);
     const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
     await expectRefusal(floor.correctiveActions.complete({ id: action.id, note: '' }), 'BAD_REQUEST', 'note');
-    await expectRefusal(floor.correctiveActions.complete({ id: action.id, note: 'ok', fileIds: [999_999] }), 'BAD_REQUEST', 'fileIds');
+    await expectRefusal(
+      floor.correctiveActions.complete({ id: action.id, note: 'ok', fileIds: [999_999] }),
+      'BAD_REQUEST',
+      'fileIds',
+    );
     const nwsUser = await userId('qualitycontrol@nws.demo.com');
     await expectRefusal(admin.correctiveActions.update({ id: action.id, ownerId: nwsUser }), 'BAD_REQUEST', 'ownerId');
-    await expectRefusal(admin.correctiveActions.update({ id: action.id, dueAt: new Date('2020-01-01') }), 'BAD_REQUEST', 'dueAt');
+    await expectRefusal(
+      admin.correctiveActions.update({ id: action.id, dueAt: new Date('2020-01-01') }),
+      'BAD_REQUEST',
+      'dueAt',
+    );
     await expectRefusal(admin.correctiveActions.update({ id: action.id, dueAt: 'soon' }), 'BAD_REQUEST', 'dueAt');
     await expectRefusal(admin.correctiveActions.list({ status: 'closed' as never }), 'BAD_REQUEST', 'status');
     // A file of another customer is as unknown as a missing one.
     const boundary = 'nws-boundary';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="nws.txt"\r\nContent-Type: text/plain\r\n\r\nnws\r\n--${boundary}--\r\n`;
-    const upload = await t.request({ method: 'POST', url: '/api/files', as: 'qualitycontrol@nws.demo.com', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-    await expectRefusal(floor.correctiveActions.complete({ id: action.id, note: 'ok', fileIds: [upload.json<{ id: number }>().id] }), 'BAD_REQUEST', 'fileIds');
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      as: 'qualitycontrol@nws.demo.com',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    await expectRefusal(
+      floor.correctiveActions.complete({ id: action.id, note: 'ok', fileIds: [upload.json<{ id: number }>().id] }),
+      'BAD_REQUEST',
+      'fileIds',
+    );
     expect((await admin.correctiveActions.byId({ id: action.id })).status).toBe('open');
   });
 
@@ -270,7 +390,10 @@ describe('scope, input and concurrency', () => {
     const stored = await admin.correctiveActions.byId({ id: action.id });
     expect(stored.version).toBe(action.version + 1);
     expect(stored.note === 'First edit' || stored.dueAt.getTime() === due.getTime()).toBe(true);
-    await expectRefusal(admin.correctiveActions.update({ id: action.id, version: action.version, note: 'Stale' }), 'CONFLICT');
+    await expectRefusal(
+      admin.correctiveActions.update({ id: action.id, version: action.version, note: 'Stale' }),
+      'CONFLICT',
+    );
   });
 });
 
@@ -280,7 +403,17 @@ describe('the demo seed', () => {
       .selectFrom('corrective_actions as a')
       .innerJoin('tasks as t', 't.id', 'a.task_id')
       .leftJoin('tasks as v', 'v.id', 'a.verified_by_task_id')
-      .select(['a.id', 'a.status', 'a.question_key', 'a.location_id', 't.status as task_status', 't.critical_failures', 't.reviewed_at', 'v.location_id as v_location', 'v.reviewed_at as v_reviewed'])
+      .select([
+        'a.id',
+        'a.status',
+        'a.question_key',
+        'a.location_id',
+        't.status as task_status',
+        't.critical_failures',
+        't.reviewed_at',
+        'v.location_id as v_location',
+        'v.reviewed_at as v_reviewed',
+      ])
       .where('a.created_by_id', 'is', null)
       .execute();
     expect(seeded.length).toBeGreaterThan(0);
@@ -290,7 +423,9 @@ describe('the demo seed', () => {
       expect(a.critical_failures, `action ${a.id}`).toContain(a.question_key);
       if (a.status === 'verified') {
         expect(a.v_location, `action ${a.id}`).toBe(a.location_id);
-        expect(new Date(a.v_reviewed!).getTime(), `action ${a.id}`).toBeGreaterThanOrEqual(new Date(a.reviewed_at!).getTime());
+        expect(new Date(a.v_reviewed!).getTime(), `action ${a.id}`).toBeGreaterThanOrEqual(
+          new Date(a.reviewed_at!).getTime(),
+        );
       }
     }
   });

@@ -1,6 +1,12 @@
 // dashboards.* (issue 13 item 3): one read per role dashboard, each one service call.
 import { z } from 'zod';
-import { ZAdminDashboard, ZAnalystDashboard, ZBusinessUserDashboard, ZFloorManagerDashboard, ZTeamLeaderDashboard } from '../../../../shared/schemas/dashboards.ts';
+import {
+  ZAdminDashboard,
+  ZAnalystDashboard,
+  ZBusinessUserDashboard,
+  ZFloorManagerDashboard,
+  ZTeamLeaderDashboard,
+} from '../../../../shared/schemas/dashboards.ts';
 import { router } from '../../../trpc/init.ts';
 import { listQuery } from '../../../trpc/procedures.ts';
 import * as dashboards from './dashboards.service.ts';

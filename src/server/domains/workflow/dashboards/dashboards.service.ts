@@ -10,7 +10,8 @@
 // counts (today's slots, this week, overdue, missed, reviews waiting, workload) are grouped queries on
 // `tasks` over its (customer|team|assignee, starts_at) indexes and the submitted-queue index.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { ROLES } from '../../../../shared/constants/roles.ts';
 import {
   DASHBOARD_ROLES,
   SCORE_BUCKETS,
@@ -22,7 +23,6 @@ import {
   type TTeamLeaderDashboard,
 } from '../../../../shared/schemas/dashboards.ts';
 import { PROJECT_STATUSES, TASK_STATUSES, type TTaskStatus } from '../../../../shared/schemas/projects.ts';
-import { ROLES } from '../../../../shared/constants/roles.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
@@ -33,6 +33,7 @@ import { userRefs } from '../../organization/users/users.service.ts';
 import { locationReportRefs } from '../../structure/locations/locations.service.ts';
 import { questionTextsByKey } from '../../structure/schemes/schemes.service.ts';
 import {
+  type RollupScope,
   rollupByDirection,
   rollupByLocation,
   rollupByProject,
@@ -40,7 +41,6 @@ import {
   rollupQuestions,
   rollupScope,
   rollupTrendAndTotals,
-  type RollupScope,
 } from '../reports/rollups.service.ts';
 
 /** How many months the trends show (this one included). */
@@ -53,7 +53,8 @@ const OPEN: TTaskStatus[] = ['scheduled', 'in_progress', 'rejected'];
 /** Authorizes one dashboard: the role, then `read Report` and its scope. */
 function dashboardScope(ctx: ServiceContext, kind: TDashboardKind): RollupScope {
   const scope = rollupScope(ctx);
-  if (!DASHBOARD_ROLES[kind].includes(ctx.user?.role ?? '')) throw new AppError('FORBIDDEN', 'This dashboard is not one of your role’s');
+  if (!DASHBOARD_ROLES[kind].includes(ctx.user?.role ?? ''))
+    throw new AppError('FORBIDDEN', 'This dashboard is not one of your role’s');
   return scope;
 }
 
@@ -61,7 +62,8 @@ function dashboardScope(ctx: ServiceContext, kind: TDashboardKind): RollupScope 
 function taskScope(scope: RollupScope): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (scope.customerId !== null) out.push(sql<SqlBool>`t.customer_id = ${scope.customerId}`);
-  if (scope.teamIds !== null) out.push(scope.teamIds.length ? sql<SqlBool>`t.team_id = any(${scope.teamIds}::int[])` : sql<SqlBool>`false`);
+  if (scope.teamIds !== null)
+    out.push(scope.teamIds.length ? sql<SqlBool>`t.team_id = any(${scope.teamIds}::int[])` : sql<SqlBool>`false`);
   return out;
 }
 const whereAll = (parts: Expression<SqlBool>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
@@ -88,7 +90,8 @@ async function trendWindow(em: EntityManager, zone: string): Promise<{ fromMonth
   return { fromMonth: rows[0].from, toMonth: rows[0].to };
 }
 
-const emptyStatuses = (): Record<TTaskStatus, number> => Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<TTaskStatus, number>;
+const emptyStatuses = (): Record<TTaskStatus, number> =>
+  Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<TTaskStatus, number>;
 
 /** The team when the scope is exactly one team (its lists can filter by it). */
 const singleTeam = (scope: RollupScope) => (scope.teamIds?.length === 1 ? scope.teamIds[0] : null);
@@ -115,7 +118,9 @@ export async function adminDashboard(ctx: ServiceContext): Promise<TAdminDashboa
     .execute();
   let seats: TAdminDashboard['seats'];
   if (customer === null) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from users where status = 'active' and customer_id is not null`.execute(k);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from users where status = 'active' and customer_id is not null`.execute(k);
     seats = { used: rows[0].n, total: null, licenseId: null };
   } else {
     const license = (await activeLicenseSummaries(em, [customer])).get(customer);
@@ -151,7 +156,9 @@ export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloor
   const { rows: counts } = await sql<{ missed: number; overdue: number }>`
     select count(*) filter (where t.status = 'missed')::int as missed,
            count(*) filter (where t.status = any(${OPEN}::text[]) and t.ends_at < now())::int as overdue
-      from tasks t ${whereAll([...inScope, sql<SqlBool>`t.status = any(${[...OPEN, 'missed']}::text[])`])}`.execute(db(em));
+      from tasks t ${whereAll([...inScope, sql<SqlBool>`t.status = any(${[...OPEN, 'missed']}::text[])`])}`.execute(
+    db(em),
+  );
   const { rows: load } = await sql<{ assignee_id: number; open: number; overdue: number; today: number }>`
     select t.assignee_id, count(*)::int as open,
            count(*) filter (where t.ends_at < now())::int as overdue,
@@ -165,14 +172,23 @@ export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloor
       from corrective_actions t ${whereAll([...inScope, sql<SqlBool>`t.status = 'open'`])}`.execute(db(em));
   const teams = await teamRefs(em, [...todays.map((r) => r.team_id), ...(scope.teamIds ?? [])]);
   const byTeam = new Map<number, TFloorManagerDashboard['todayByTeam'][number]>();
-  for (const id of scope.teamIds ?? []) byTeam.set(id, { teamId: id, teamName: teams.get(id)?.name ?? '', total: 0, byStatus: emptyStatuses() });
+  for (const id of scope.teamIds ?? [])
+    byTeam.set(id, { teamId: id, teamName: teams.get(id)?.name ?? '', total: 0, byStatus: emptyStatuses() });
   for (const r of todays) {
-    const row = byTeam.get(r.team_id) ?? { teamId: r.team_id, teamName: teams.get(r.team_id)?.name ?? '', total: 0, byStatus: emptyStatuses() };
+    const row = byTeam.get(r.team_id) ?? {
+      teamId: r.team_id,
+      teamName: teams.get(r.team_id)?.name ?? '',
+      total: 0,
+      byStatus: emptyStatuses(),
+    };
     row.total += r.n;
     row.byStatus[r.status] += r.n;
     byTeam.set(r.team_id, row);
   }
-  const people = await userRefs(em, load.map((r) => r.assignee_id));
+  const people = await userRefs(
+    em,
+    load.map((r) => r.assignee_id),
+  );
   const todayByTeam = [...byTeam.values()].sort((a, b) => b.total - a.total || a.teamName.localeCompare(b.teamName));
   return {
     today,
@@ -180,7 +196,13 @@ export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloor
     todayTotal: todayByTeam.reduce((s, r) => s + r.total, 0),
     missed: counts[0].missed,
     overdue: counts[0].overdue,
-    workload: load.map((r) => ({ assigneeId: r.assignee_id, name: people.get(r.assignee_id)?.fullName ?? '', open: r.open, overdue: r.overdue, today: r.today })),
+    workload: load.map((r) => ({
+      assigneeId: r.assignee_id,
+      name: people.get(r.assignee_id)?.fullName ?? '',
+      open: r.open,
+      overdue: r.overdue,
+      today: r.today,
+    })),
     actions: actions[0],
     teamId: singleTeam(scope),
   };
@@ -197,9 +219,13 @@ export async function teamLeaderDashboard(ctx: ServiceContext): Promise<TTeamLea
   const inScope = taskScope(scope);
   const { rows: weekRows } = await sql<{ status: TTaskStatus; n: number }>`
     select t.status, count(*)::int as n from tasks t
-    ${whereAll([...inScope, sql<SqlBool>`t.starts_at >= ${week.from} and t.starts_at < ${week.to}`])} group by t.status`.execute(db(em));
+    ${whereAll([...inScope, sql<SqlBool>`t.starts_at >= ${week.from} and t.starts_at < ${week.to}`])} group by t.status`.execute(
+    db(em),
+  );
   const { rows: waiting } = await sql<{ n: number }>`
-    select count(*)::int as n from tasks t ${whereAll([...inScope, sql<SqlBool>`t.status = 'submitted'`])}`.execute(db(em));
+    select count(*)::int as n from tasks t ${whereAll([...inScope, sql<SqlBool>`t.status = 'submitted'`])}`.execute(
+    db(em),
+  );
   const weekByStatus = emptyStatuses();
   for (const r of weekRows) weekByStatus[r.status] = r.n;
   const { trend, totals } = await rollupTrendAndTotals(em, rollupFilter(scope, await trendWindow(em, zone)));
@@ -225,14 +251,30 @@ export async function businessUserDashboard(ctx: ServiceContext): Promise<TBusin
   const f = rollupFilter(scope, {});
   const byProject = await rollupByProject(em, f);
   const projectRows = byProject.length
-    ? await db(em).selectFrom('projects').select(['id', 'code', 'name', 'status']).where('id', 'in', byProject.map((p) => p.projectId)).execute()
+    ? await db(em)
+        .selectFrom('projects')
+        .select(['id', 'code', 'name', 'status'])
+        .where(
+          'id',
+          'in',
+          byProject.map((p) => p.projectId),
+        )
+        .execute()
     : [];
   const projects = new Map(projectRows.map((p) => [p.id, p]));
   const ranking = await rollupByLocation(em, f, 1000, { trend: false });
-  const shown = ranking.length > DASHBOARD_ROWS * 2 ? [...ranking.slice(0, DASHBOARD_ROWS), ...ranking.slice(-DASHBOARD_ROWS)] : ranking;
-  const refs = await locationReportRefs(em, shown.map((r) => r.locationId));
+  const shown =
+    ranking.length > DASHBOARD_ROWS * 2
+      ? [...ranking.slice(0, DASHBOARD_ROWS), ...ranking.slice(-DASHBOARD_ROWS)]
+      : ranking;
+  const refs = await locationReportRefs(
+    em,
+    shown.map((r) => r.locationId),
+  );
   // One grouped read for every direction (those with approved tasks: the ones the ranking's locations belong to).
-  const directions: TBusinessUserDashboard['directions'] = (await rollupByDirection(em, f)).filter((d) => d.approved > 0);
+  const directions: TBusinessUserDashboard['directions'] = (await rollupByDirection(em, f)).filter(
+    (d) => d.approved > 0,
+  );
   return {
     projects: byProject
       .filter((p) => projects.has(p.projectId))
@@ -242,7 +284,14 @@ export async function businessUserDashboard(ctx: ServiceContext): Promise<TBusin
       }),
     locations: shown.map((r) => {
       const ref = refs.get(r.locationId);
-      return { locationId: r.locationId, code: ref?.code ?? '', name: ref?.name ?? '', approved: r.approved, averageScore: r.averageScore, passRate: r.passRate };
+      return {
+        locationId: r.locationId,
+        code: ref?.code ?? '',
+        name: ref?.name ?? '',
+        approved: r.approved,
+        averageScore: r.averageScore,
+        passRate: r.passRate,
+      };
     }),
     directions,
   };
@@ -258,7 +307,17 @@ export async function analystDashboard(ctx: ServiceContext): Promise<TAnalystDas
   const { rows: queue } = await sql<{ project_id: number; n: number; oldest: Date }>`
     select t.project_id, count(*)::int as n, min(t.submitted_at) as oldest from tasks t ${whereAll(inScope)}
      group by t.project_id order by count(*) desc, t.project_id`.execute(db(em));
-  const projectRows = queue.length ? await db(em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', queue.map((q) => q.project_id)).execute() : [];
+  const projectRows = queue.length
+    ? await db(em)
+        .selectFrom('projects')
+        .select(['id', 'code', 'name'])
+        .where(
+          'id',
+          'in',
+          queue.map((q) => q.project_id),
+        )
+        .execute()
+    : [];
   const projects = new Map(projectRows.map((p) => [p.id, p]));
   const f = rollupFilter(scope, {});
   const ranking = await rollupByLocation(em, f, 100_000, { trend: false });
@@ -268,12 +327,24 @@ export async function analystDashboard(ctx: ServiceContext): Promise<TAnalystDas
     buckets[Math.min(SCORE_BUCKETS - 1, Math.max(0, Math.floor(r.averageScore / 10)))].locations += 1;
   }
   const questions = (await rollupQuestions(em, f)).filter((q) => q.failed > 0).slice(0, DASHBOARD_ROWS);
-  const texts = await questionTextsByKey(em, scope.customerId, questions.map((q) => q.questionKey));
-  const oldest = queue.reduce<Date | null>((min, q) => (q.oldest && (!min || new Date(q.oldest) < min) ? new Date(q.oldest) : min), null);
+  const texts = await questionTextsByKey(
+    em,
+    scope.customerId,
+    questions.map((q) => q.questionKey),
+  );
+  const oldest = queue.reduce<Date | null>(
+    (min, q) => (q.oldest && (!min || new Date(q.oldest) < min) ? new Date(q.oldest) : min),
+    null,
+  );
   return {
     reviewQueue: queue.reduce((s, q) => s + q.n, 0),
     oldestWaiting: oldest,
-    queueByProject: queue.map((q) => ({ projectId: q.project_id, code: projects.get(q.project_id)?.code ?? '', name: projects.get(q.project_id)?.name ?? '', count: q.n })),
+    queueByProject: queue.map((q) => ({
+      projectId: q.project_id,
+      code: projects.get(q.project_id)?.code ?? '',
+      name: projects.get(q.project_id)?.name ?? '',
+      count: q.n,
+    })),
     scoreDistribution: buckets,
     weakestQuestions: questions.map((q) => ({ ...q, text: texts.get(q.questionKey) ?? null })),
   };

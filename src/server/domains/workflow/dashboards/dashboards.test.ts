@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TReportFigures } from '../../../../shared/schemas/reports.ts';
 import { db } from '../../../db/kysely.ts';
-import { setupTestApp, type AppCaller } from '../../../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { createTaskFixture } from '../../../testing/workflow.ts';
 
@@ -49,9 +49,24 @@ async function approvedTask(where: 'lyon' | 'paris', answers: Answers, startsAt?
 
 /** A date's parts in the customer's zone. */
 function local(d: Date) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  }).formatToParts(d);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, month: `${get('year')}-${get('month')}`, hour: get('hour'), minute: get('minute'), weekday: get('weekday') };
+  return {
+    day: `${get('year')}-${get('month')}-${get('day')}`,
+    month: `${get('year')}-${get('month')}`,
+    hour: get('hour'),
+    minute: get('minute'),
+    weekday: get('weekday'),
+  };
 }
 
 interface RawTask {
@@ -75,7 +90,21 @@ async function rawTasks(customerId: number): Promise<RawTask[]> {
     .selectFrom('tasks as t')
     .innerJoin('locations as l', 'l.id', 't.location_id')
     .innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id')
-    .select(['t.status', 't.project_id', 't.team_id', 't.location_id', 's.direction_id', 't.assignee_id', 't.starts_at', 't.ends_at', 't.submitted_at', 't.score', 't.passed', 't.rework_count', 't.answers'])
+    .select([
+      't.status',
+      't.project_id',
+      't.team_id',
+      't.location_id',
+      's.direction_id',
+      't.assignee_id',
+      't.starts_at',
+      't.ends_at',
+      't.submitted_at',
+      't.score',
+      't.passed',
+      't.rework_count',
+      't.answers',
+    ])
     .where('t.customer_id', '=', customerId)
     .execute();
   return rows.map((r) => ({
@@ -120,7 +149,8 @@ function figures(tasks: RawTask[]): TReportFigures {
 }
 
 function expectFigures(actual: TReportFigures, expected: TReportFigures, label = ''): void {
-  for (const key of ['planned', 'approved', 'passed', 'onTime', 'reworked'] as const) expect(actual[key], `${label} ${key}`).toBe(expected[key]);
+  for (const key of ['planned', 'approved', 'passed', 'onTime', 'reworked'] as const)
+    expect(actual[key], `${label} ${key}`).toBe(expected[key]);
   for (const key of ['completion', 'passRate', 'onTimeRate', 'reworkRate', 'averageScore'] as const) {
     if (expected[key] === null) expect(actual[key], `${label} ${key}`).toBeNull();
     else expect(actual[key], `${label} ${key}`).toBeCloseTo(expected[key], 6);
@@ -131,7 +161,11 @@ const OPEN = ['scheduled', 'in_progress', 'rejected'];
 
 async function teamsOf(email: string): Promise<number[]> {
   const user = await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const led = await k().selectFrom('teams').select('id').where((eb) => eb.or([eb('team_leader_id', '=', user.id), eb('floor_manager_id', '=', user.id)])).execute();
+  const led = await k()
+    .selectFrom('teams')
+    .select('id')
+    .where((eb) => eb.or([eb('team_leader_id', '=', user.id), eb('floor_manager_id', '=', user.id)]))
+    .execute();
   const members = await k().selectFrom('team_members').select('team_id as id').where('user_id', '=', user.id).execute();
   return [...new Set([...led, ...members].map((x) => x.id))].sort((a, b) => a - b);
 }
@@ -146,33 +180,65 @@ function trendMonths(): string[] {
 }
 
 beforeAll(async () => {
-  const acme = await k().selectFrom('customers').select(['id', 'time_zone']).where('code', '=', 'ACME').executeTakeFirstOrThrow();
+  const acme = await k()
+    .selectFrom('customers')
+    .select(['id', 'time_zone'])
+    .where('code', '=', 'ACME')
+    .executeTakeFirstOrThrow();
   acmeId = acme.id;
   zone = acme.time_zone;
   const admin = await as('admin@demo.com');
   const draft = await admin.schemes.create({
     name: 'Dashboards scheme',
     passingScore: 60,
-    sections: [{ title: 'Store', questions: [
-      { key: 'dash_safe', text: 'Fire doors closed?', type: 'yesno', critical: true },
-      { key: 'dash_stock', text: 'Shelves filled (0-4)', type: 'score', maxScore: 4 },
-    ] }],
+    sections: [
+      {
+        title: 'Store',
+        questions: [
+          { key: 'dash_safe', text: 'Fire doors closed?', type: 'yesno', critical: true },
+          { key: 'dash_stock', text: 'Shelves filled (0-4)', type: 'score', maxScore: 4 },
+        ],
+      },
+    ],
   });
   schemeId = (await admin.schemes.publish({ id: draft.id })).id;
   const locationIn = (sub: string) =>
-    k().selectFrom('locations as l').innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id').select('l.code')
-      .where('l.customer_id', '=', acmeId).where('s.code', '=', sub).where('l.latitude', 'is not', null).orderBy('l.id').executeTakeFirstOrThrow();
+    k()
+      .selectFrom('locations as l')
+      .innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id')
+      .select('l.code')
+      .where('l.customer_id', '=', acmeId)
+      .where('s.code', '=', sub)
+      .where('l.latitude', 'is not', null)
+      .orderBy('l.id')
+      .executeTakeFirstOrThrow();
   codes.lyon = (await locationIn('LYON')).code;
   codes.paris = (await locationIn('PAR-W')).code;
-  projectId = (await createTaskFixture(t.orm, { schemeId, location: codes.lyon, status: 'scheduled', team: 'Lyon field team' })).projectId;
+  projectId = (
+    await createTaskFixture(t.orm, { schemeId, location: codes.lyon, status: 'scheduled', team: 'Lyon field team' })
+  ).projectId;
   const lastMonth = new Date(Date.now() - 40 * 864e5);
   await approvedTask('lyon', { safe: true, stock: 4 });
   await approvedTask('lyon', { safe: false, stock: 1 });
   await approvedTask('paris', { safe: true, stock: 0 }, lastMonth);
   // Live work: overdue (ended yesterday, still scheduled), missed, waiting for review, today's.
   const yesterday = new Date(Date.now() - 30 * 3600_000);
-  await createTaskFixture(t.orm, { projectId, location: codes.lyon, team: 'Lyon field team', status: 'scheduled', startsAt: yesterday, endsAt: new Date(yesterday.getTime() + 3600_000) });
-  await createTaskFixture(t.orm, { projectId, location: codes.paris, team: 'Paris field team', status: 'missed', startsAt: yesterday, endsAt: new Date(yesterday.getTime() + 3600_000) });
+  await createTaskFixture(t.orm, {
+    projectId,
+    location: codes.lyon,
+    team: 'Lyon field team',
+    status: 'scheduled',
+    startsAt: yesterday,
+    endsAt: new Date(yesterday.getTime() + 3600_000),
+  });
+  await createTaskFixture(t.orm, {
+    projectId,
+    location: codes.paris,
+    team: 'Paris field team',
+    status: 'missed',
+    startsAt: yesterday,
+    endsAt: new Date(yesterday.getTime() + 3600_000),
+  });
   await createTaskFixture(t.orm, { projectId, location: codes.paris, team: 'Paris field team', status: 'submitted' });
   await createTaskFixture(t.orm, { projectId, location: codes.lyon, team: 'Lyon field team', status: 'submitted' });
 });
@@ -186,17 +252,27 @@ describe('admin dashboard', () => {
     expect(new Map(d.usersByRole.map((r) => [r.role as string, r.count]))).toEqual(roles);
     expect(d.seats.used).toBe(users.filter((u) => u.status === 'active').length);
     const now = new Date();
-    const licenses = await k().selectFrom('licenses').select(['id', 'seats', 'starts_at', 'expires_at', 'revoked_at']).where('customer_id', '=', acmeId).execute();
-    const inForce = licenses.filter((l) => !l.revoked_at && new Date(l.starts_at) <= now && new Date(l.expires_at) > now).sort((a, b) => +new Date(b.starts_at) - +new Date(a.starts_at));
+    const licenses = await k()
+      .selectFrom('licenses')
+      .select(['id', 'seats', 'starts_at', 'expires_at', 'revoked_at'])
+      .where('customer_id', '=', acmeId)
+      .execute();
+    const inForce = licenses
+      .filter((l) => !l.revoked_at && new Date(l.starts_at) <= now && new Date(l.expires_at) > now)
+      .sort((a, b) => +new Date(b.starts_at) - +new Date(a.starts_at));
     expect(d.seats.total).toBe(inForce[0]?.seats ?? null);
     const projects = await k().selectFrom('projects').select('status').where('customer_id', '=', acmeId).execute();
-    for (const row of d.projectsByStatus) expect(row.count, row.status).toBe(projects.filter((p) => p.status === row.status).length);
+    for (const row of d.projectsByStatus)
+      expect(row.count, row.status).toBe(projects.filter((p) => p.status === row.status).length);
     const tasks = await rawTasks(acmeId);
     expectFigures(d.totals, figures(tasks), 'totals');
     const months = new Set(trendMonths());
     const inTrend = tasks.filter((x) => months.has(local(x.startsAt).month));
-    expect(d.trend.map((p) => p.month)).toEqual([...new Set(inTrend.filter((x) => x.status !== 'cancelled').map((x) => local(x.startsAt).month))].sort());
-    for (const point of d.trend) expectFigures(point, figures(inTrend.filter((x) => local(x.startsAt).month === point.month)), point.month);
+    expect(d.trend.map((p) => p.month)).toEqual(
+      [...new Set(inTrend.filter((x) => x.status !== 'cancelled').map((x) => local(x.startsAt).month))].sort(),
+    );
+    for (const point of d.trend)
+      expectFigures(point, figures(inTrend.filter((x) => local(x.startsAt).month === point.month)), point.month);
   });
 
   it('never shows another customer', async () => {
@@ -231,7 +307,11 @@ describe('floor manager dashboard', () => {
       expect(w.overdue).toBe(mine.filter((x) => x.endsAt < now).length);
     }
     // Open corrective actions of the teams, and the overdue among them, counted here from the rows.
-    const actions = await k().selectFrom('corrective_actions').select(['status', 'due_at', 'team_id']).where('customer_id', '=', acmeId).execute();
+    const actions = await k()
+      .selectFrom('corrective_actions')
+      .select(['status', 'due_at', 'team_id'])
+      .where('customer_id', '=', acmeId)
+      .execute();
     const open = actions.filter((a) => a.status === 'open' && teamIds.includes(a.team_id));
     expect(d.actions).toEqual({ open: open.length, overdue: open.filter((a) => new Date(a.due_at) < now).length });
     expect(d.actions.open).toBeGreaterThan(0);
@@ -249,7 +329,8 @@ describe('team leader dashboard', () => {
     const tasks = (await rawTasks(acmeId)).filter((x) => teamIds.includes(x.teamId));
     const week = tasks.filter((x) => x.startsAt >= d.week.from && x.startsAt < d.week.to);
     expect(d.weekTotal).toBe(week.length);
-    for (const [status, n] of Object.entries(d.weekByStatus)) expect(n, status).toBe(week.filter((x) => x.status === status).length);
+    for (const [status, n] of Object.entries(d.weekByStatus))
+      expect(n, status).toBe(week.filter((x) => x.status === status).length);
     expect(d.reviewsWaiting).toBe(tasks.filter((x) => x.status === 'submitted').length);
     const months = new Set(trendMonths());
     expectFigures(d.totals, figures(tasks.filter((x) => months.has(local(x.startsAt).month))), 'team totals');
@@ -271,7 +352,8 @@ describe('business user dashboard', () => {
     }
     const directions = new Set(tasks.filter((x) => x.status === 'approved').map((x) => x.directionId));
     expect(new Set(d.directions.map((x) => x.directionId))).toEqual(directions);
-    for (const dir of d.directions) expectFigures(dir, figures(tasks.filter((x) => x.directionId === dir.directionId)), dir.name);
+    for (const dir of d.directions)
+      expectFigures(dir, figures(tasks.filter((x) => x.directionId === dir.directionId)), dir.name);
   });
 });
 
@@ -283,7 +365,8 @@ describe('analyst dashboard', () => {
     expect(d.reviewQueue).toBe(submitted.length);
     for (const q of d.queueByProject) expect(q.count).toBe(submitted.filter((x) => x.projectId === q.projectId).length);
     const byLocation = new Map<number, RawTask[]>();
-    for (const x of tasks.filter((x) => x.status === 'approved')) byLocation.set(x.locationId, [...(byLocation.get(x.locationId) ?? []), x]);
+    for (const x of tasks.filter((x) => x.status === 'approved'))
+      byLocation.set(x.locationId, [...(byLocation.get(x.locationId) ?? []), x]);
     const buckets = Array.from({ length: 10 }, () => 0);
     for (const list of byLocation.values()) {
       const avg = figures(list).averageScore;
@@ -296,7 +379,9 @@ describe('analyst dashboard', () => {
     const ours = tasks.filter((x) => x.status === 'approved' && x.answers.some((a) => a.questionKey === 'dash_safe'));
     for (const q of d.weakestQuestions.filter((x) => x.questionKey.startsWith('dash_'))) {
       const answers = ours.flatMap((x) => x.answers.filter((a) => a.questionKey === q.questionKey));
-      const failed = answers.filter((a) => (q.questionKey === 'dash_stock' ? Number(a.value) < 2 : a.value === false)).length;
+      const failed = answers.filter((a) =>
+        q.questionKey === 'dash_stock' ? Number(a.value) < 2 : a.value === false,
+      ).length;
       expect({ failed: q.failed, passed: q.passed }).toEqual({ failed, passed: answers.length - failed });
     }
   });
@@ -306,7 +391,13 @@ describe('dashboard scope', () => {
   it('refuses roles without dashboards and other roles’ dashboards', async () => {
     for (const email of ['qualitycontrol@demo.com', 'client@demo.com']) {
       const caller = await as(email);
-      for (const read of [caller.dashboards.admin, caller.dashboards.floorManager, caller.dashboards.teamLeader, caller.dashboards.businessUser, caller.dashboards.analyst]) {
+      for (const read of [
+        caller.dashboards.admin,
+        caller.dashboards.floorManager,
+        caller.dashboards.teamLeader,
+        caller.dashboards.businessUser,
+        caller.dashboards.analyst,
+      ]) {
         expect(await codeOf(read()), email).toBe('FORBIDDEN');
       }
     }
@@ -326,7 +417,9 @@ describe('dashboard scope', () => {
     const nws = await nwsAdmin.dashboards.businessUser();
     expect(nws.projects.map((p) => p.projectId)).not.toContain(projectId);
     const nwsQueue = await nwsAdmin.dashboards.analyst();
-    const acmeProjects = new Set((await k().selectFrom('projects').select('id').where('customer_id', '=', acmeId).execute()).map((x) => x.id));
+    const acmeProjects = new Set(
+      (await k().selectFrom('projects').select('id').where('customer_id', '=', acmeId).execute()).map((x) => x.id),
+    );
     for (const q of nwsQueue.queueByProject) expect(acmeProjects.has(q.projectId)).toBe(false);
   });
 });

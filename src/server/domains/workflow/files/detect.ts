@@ -2,7 +2,7 @@
 // Office and OpenDocument files), else UTF-8 text without NULs (CSV or plain text). The name counts
 // only to tell a CSV from other text; a ".jpg" holding a PDF is a PDF.
 import { fileTypeFromFile } from 'file-type';
-import { allowedFileType, type AllowedFileType } from '../../../../shared/schemas/files.ts';
+import { type AllowedFileType, allowedFileType } from '../../../../shared/schemas/files.ts';
 import type { SpooledFile } from './spool.ts';
 
 /** file-type's names for the same types, mapped to ours. */

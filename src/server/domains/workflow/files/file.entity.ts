@@ -39,7 +39,8 @@ export const FileSchema = defineEntity({
     trgmIndex('files', 'name'),
     {
       name: 'files_owner_client_id_unique',
-      expression: 'create unique index "files_owner_client_id_unique" on "files" ("owner_id", "client_id") where "client_id" is not null',
+      expression:
+        'create unique index "files_owner_client_id_unique" on "files" ("owner_id", "client_id") where "client_id" is not null',
     },
   ],
 });

@@ -8,11 +8,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZId } from '../../../../shared/schemas/common.ts';
-import { allowedFileType, MAX_FILE_BYTES, ZListFilesInput, ZUploadedFile, type TFile } from '../../../../shared/schemas/files.ts';
+import {
+  allowedFileType,
+  MAX_FILE_BYTES,
+  type TFile,
+  ZListFilesInput,
+  ZUploadedFile,
+} from '../../../../shared/schemas/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
-import { iterateFiles, openFile, uploadFile, type OpenedFile, type ReceivedUpload } from './files.service.ts';
-import { discard, spool, tooLarge, type SpooledFile } from './spool.ts';
+import { iterateFiles, type OpenedFile, openFile, type ReceivedUpload, uploadFile } from './files.service.ts';
+import { discard, type SpooledFile, spool, tooLarge } from './spool.ts';
 
 /** Room for the multipart envelope and the small fields around a file at the size limit. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -26,10 +32,15 @@ function multipartError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(MAX_FILE_BYTES);
     case 'FST_FILES_LIMIT':
-      return new AppError('BAD_REQUEST', 'Send one file per request, in a part named "file"', { file: ['Send one file per request'] });
+      return new AppError('BAD_REQUEST', 'Send one file per request, in a part named "file"', {
+        file: ['Send one file per request'],
+      });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('BAD_REQUEST', 'Too many form fields: send the file with taskId, questionKey and clientId only');
+      return new AppError(
+        'BAD_REQUEST',
+        'Too many form fields: send the file with taskId, questionKey and clientId only',
+      );
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
     case 'FST_MP_PREMATURE_CLOSE':
@@ -49,7 +60,9 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', `Unexpected file part "${part.fieldname}": ${NOT_MULTIPART}`, { file: [NOT_MULTIPART] });
+          throw new AppError('BAD_REQUEST', `Unexpected file part "${part.fieldname}": ${NOT_MULTIPART}`, {
+            file: [NOT_MULTIPART],
+          });
         }
         const file = await spool(part.file, limit);
         if (part.file.truncated) {
@@ -71,7 +84,13 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987): an ASCII fallback and the exact name. */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  const fallback = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').replace(/%/g, '_').trim() || 'file';
+  const fallback =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_')
+      .replace(/%/g, '_')
+      .trim() || 'file';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
@@ -80,9 +99,13 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 export function downloadName(file: Pick<TFile, 'name' | 'mimeType'>, thumbnail: boolean): string {
   const type = allowedFileType(file.mimeType);
   if (thumbnail) return `${file.name.replace(/\.[^.]*$/, '')}-thumbnail.webp`;
-  if (!type || type.family === 'document' && type.mimeType.startsWith('text/')) return file.name;
+  if (!type || (type.family === 'document' && type.mimeType.startsWith('text/'))) return file.name;
   const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase();
-  const same: Record<string, string[]> = { jpg: ['jpg', 'jpeg', 'jpe', 'jfif'], heic: ['heic', 'heif'], heif: ['heic', 'heif'] };
+  const same: Record<string, string[]> = {
+    jpg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+    heic: ['heic', 'heif'],
+    heif: ['heic', 'heif'],
+  };
   return ext && (same[type.extension] ?? [type.extension]).includes(ext) ? file.name : `${file.name}.${type.extension}`;
 }
 
@@ -90,11 +113,20 @@ const ZFlag = z.enum(['1', 'true', '0', 'false']).optional();
 const ZDownloadQuery = z.object({ thumbnail: ZFlag, inline: ZFlag });
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, opened: OpenedFile, thumbnail: boolean, inlineWanted: boolean) {
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opened: OpenedFile,
+  thumbnail: boolean,
+  inlineWanted: boolean,
+) {
   const inline = thumbnail || (inlineWanted && opened.file.inline);
   reply
     .header('content-type', opened.contentType)
-    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(opened.file, thumbnail)))
+    .header(
+      'content-disposition',
+      contentDisposition(inline ? 'inline' : 'attachment', downloadName(opened.file, thumbnail)),
+    )
     .header('x-content-type-options', 'nosniff')
     // Private to the caller; revalidated every time, so a deleted file or a lost right is never served from a cache.
     .header('cache-control', 'private, no-cache')
@@ -103,7 +135,10 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, opened: OpenedFi
     // Shown by the app itself (an <img>, or a PDF in an <iframe> of the same origin), never by another site;
     // nothing in it may run script.
     reply
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      )
       .header('x-frame-options', 'SAMEORIGIN');
   }
   if (request.headers['if-none-match'] === opened.etag) {
@@ -129,11 +164,15 @@ export const filesRest: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(uploaded);
   });
 
-  api.get('/files/:id', { schema: { params: z.object({ id: ZId }), querystring: ZDownloadQuery } }, async (request, reply) => {
-    const thumbnail = on(request.query.thumbnail);
-    const opened = await openFile(request.serviceContext(), request.params.id, thumbnail ? 'thumbnail' : 'original');
-    return sendFile(request, reply, opened, thumbnail, on(request.query.inline));
-  });
+  api.get(
+    '/files/:id',
+    { schema: { params: z.object({ id: ZId }), querystring: ZDownloadQuery } },
+    async (request, reply) => {
+      const thumbnail = on(request.query.thumbnail);
+      const opened = await openFile(request.serviceContext(), request.params.id, thumbnail ? 'thumbnail' : 'original');
+      return sendFile(request, reply, opened, thumbnail, on(request.query.inline));
+    },
+  );
 
   api.get('/files/:id/thumbnail', { schema: { params: z.object({ id: ZId }) } }, async (request, reply) => {
     const opened = await openFile(request.serviceContext(), request.params.id, 'thumbnail');

@@ -7,17 +7,17 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { subject as caslSubject } from '@casl/ability';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import {
+  ALLOWED_FILE_TYPES,
   allowedFileType,
   MAX_FILE_BYTES,
-  ZUploadFields,
   type TFile,
   type TFileFamily,
   type TListFilesInput,
   type TUploadedFile,
-  ALLOWED_FILE_TYPES,
+  ZUploadFields,
 } from '../../../../shared/schemas/files.ts';
 import type { DB } from '../../../db/kysely.ts';
 import { db } from '../../../db/kysely.ts';
@@ -26,8 +26,17 @@ import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import type { FileStorage } from '../../../lib/file-storage.ts';
-import { defineListing, equalsFilter, iterateListing, listById, listPage, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
-import { conditionsFilter, tenantFilter, withTransaction, type ConditionColumns } from '../../../lib/scope.ts';
+import {
+  defineListing,
+  equalsFilter,
+  iterateListing,
+  type ListingFilter,
+  listById,
+  listPage,
+  listSource,
+  toDate,
+} from '../../../lib/list.ts';
+import { type ConditionColumns, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { userRefs } from '../../organization/users/users.service.ts';
 import { detectFileType } from './detect.ts';
 import { File } from './file.entity.ts';
@@ -40,7 +49,12 @@ const LOCKING_TASK_STATUSES = ['submitted', 'approved', 'rejected'] as const;
 /** Task states in which its inspector may still add files (working on it, or sent back for rework). */
 const PERFORMER_UPLOAD_STATUSES = ['in_progress', 'rejected'];
 
-type FileRow = Omit<TFile, 'canDelete'> & { ownerId: number; storageKey: string; thumbnailKey: string | null; locked: boolean };
+type FileRow = Omit<TFile, 'canDelete'> & {
+  ownerId: number;
+  storageKey: string;
+  thumbnailKey: string | null;
+  locked: boolean;
+};
 
 function fileSource(k: Kysely<DB>) {
   return listSource(k.selectFrom('files as f'), {
@@ -84,7 +98,10 @@ export const fileListing = defineListing({
       hasThumbnail: r.thumbnail_key !== null,
       inline: type?.inline ?? false,
       owner: { id: r.owner_id, name: '' },
-      linked: r.linked_type === 'task' && r.linked_id !== null ? { type: 'task', id: r.linked_id, label: `#${r.linked_id}` } : null,
+      linked:
+        r.linked_type === 'task' && r.linked_id !== null
+          ? { type: 'task', id: r.linked_id, label: `#${r.linked_id}` }
+          : null,
       taskId: r.task_id,
       questionKey: r.question_key,
       createdAt: toDate(r.created_at),
@@ -95,7 +112,14 @@ export const fileListing = defineListing({
   },
   enrich: async (em, items) => {
     const taskIds = [...new Set(items.map((i) => i.taskId).filter((id): id is number => id !== null))];
-    const [owners, tasks, locked] = await Promise.all([userRefs(em, items.map((i) => i.ownerId)), taskLabels(em, taskIds), lockedFileIds(em, items)]);
+    const [owners, tasks, locked] = await Promise.all([
+      userRefs(
+        em,
+        items.map((i) => i.ownerId),
+      ),
+      taskLabels(em, taskIds),
+      lockedFileIds(em, items),
+    ]);
     for (const item of items) {
       item.owner = { id: item.ownerId, name: owners.get(item.ownerId)?.fullName ?? '' };
       if (item.linked && item.taskId !== null) item.linked.label = tasks.get(item.taskId) ?? item.linked.label;
@@ -131,7 +155,11 @@ async function lockedFileIds(em: EntityManager, items: { id: number; taskId: num
     .selectFrom('files as f')
     .innerJoin('tasks as t', 't.id', 'f.task_id')
     .select('f.id')
-    .where('f.id', 'in', linked.map((i) => i.id))
+    .where(
+      'f.id',
+      'in',
+      linked.map((i) => i.id),
+    )
     .where('t.status', 'in', [...LOCKING_TASK_STATUSES])
     .where(sql<SqlBool>`(t.signature_file_id = f.id or ${answersReference(sql.ref('f.id'))})`)
     .execute();
@@ -141,8 +169,17 @@ async function lockedFileIds(em: EntityManager, items: { id: number; taskId: num
 /** The task conditions of the caller's abilities as SQL on `tasks as t`. */
 function taskConditions(ctx: AuthedContext, action: 'read' | 'perform'): RawBuilder<SqlBool> | undefined {
   // Columns of the alias `t` (Kysely types references by table name; the SQL is the same).
-  const columns = { id: 't.id', customerId: 't.customer_id', teamId: 't.team_id', assigneeId: 't.assignee_id', projectId: 't.project_id', locationId: 't.location_id' };
-  return conditionsFilter(ctx, action, 'Task', columns as unknown as ConditionColumns<DB, 'tasks'>) as RawBuilder<SqlBool> | undefined;
+  const columns = {
+    id: 't.id',
+    customerId: 't.customer_id',
+    teamId: 't.team_id',
+    assigneeId: 't.assignee_id',
+    projectId: 't.project_id',
+    locationId: 't.location_id',
+  };
+  return conditionsFilter(ctx, action, 'Task', columns as unknown as ConditionColumns<DB, 'tasks'>) as
+    | RawBuilder<SqlBool>
+    | undefined;
 }
 
 /**
@@ -152,7 +189,9 @@ function taskConditions(ctx: AuthedContext, action: 'read' | 'perform'): RawBuil
 function visibleFilter(ctx: AuthedContext): FileFilter {
   const task = taskConditions(ctx, 'read');
   const fileColumns = { id: 'f.id', customerId: 'f.customer_id', ownerId: 'f.owner_id' };
-  const file = conditionsFilter(ctx, 'read', 'File', fileColumns as unknown as ConditionColumns<DB, 'files'>) as RawBuilder<SqlBool> | undefined;
+  const file = conditionsFilter(ctx, 'read', 'File', fileColumns as unknown as ConditionColumns<DB, 'files'>) as
+    | RawBuilder<SqlBool>
+    | undefined;
   const canReadTasks = ctx.ability.can('read', 'Task');
   if (task === undefined && file === undefined && canReadTasks) return undefined;
   const taskPart = !canReadTasks
@@ -187,7 +226,13 @@ function listFilters(ctx: AuthedContext, input: Omit<TListFilesInput, 'page' | '
 }
 
 function canDelete(ctx: AuthedContext, row: FileRow): boolean {
-  return !row.locked && ctx.ability.can('delete', caslSubject('File', { id: row.id, customerId: row.customerId, ownerId: row.ownerId }) as never);
+  return (
+    !row.locked &&
+    ctx.ability.can(
+      'delete',
+      caslSubject('File', { id: row.id, customerId: row.customerId, ownerId: row.ownerId }) as never,
+    )
+  );
 }
 
 function toFile(ctx: AuthedContext, row: FileRow): TFile {
@@ -197,11 +242,16 @@ function toFile(ctx: AuthedContext, row: FileRow): TFile {
 
 /** Newest first unless the input names a sort. */
 function sortOf(input: TListFilesInput) {
-  return input.sortBy ? { sortBy: input.sortBy, orderBy: input.orderBy } : { sortBy: 'createdAt' as const, orderBy: 'desc' as const };
+  return input.sortBy
+    ? { sortBy: input.sortBy, orderBy: input.orderBy }
+    : { sortBy: 'createdAt' as const, orderBy: 'desc' as const };
 }
 
 /** files.list: the files the caller may read, filtered, sorted and paged in SQL. Any role that reads files. */
-export async function listFiles(ctx: ServiceContext, input: TListFilesInput): Promise<{ items: TFile[]; total: number }> {
+export async function listFiles(
+  ctx: ServiceContext,
+  input: TListFilesInput,
+): Promise<{ items: TFile[]; total: number }> {
   authorize(ctx, 'read', 'File');
   const page = await listPage(ctx.em, fileListing, listFilters(ctx, input), { ...input, ...sortOf(input) });
   return { items: page.items.map((row) => toFile(ctx, row)), total: page.total };
@@ -210,7 +260,10 @@ export async function listFiles(ctx: ServiceContext, input: TListFilesInput): Pr
 /** Every file the caller may read matching the filter, in batches (CSV export). */
 export async function* iterateFiles(ctx: ServiceContext, input: TListFilesInput): AsyncGenerator<TFile[]> {
   authorize(ctx, 'read', 'File');
-  for await (const batch of iterateListing(ctx.em, fileListing, listFilters(ctx, input), { q: input.q, ...sortOf(input) })) {
+  for await (const batch of iterateListing(ctx.em, fileListing, listFilters(ctx, input), {
+    q: input.q,
+    ...sortOf(input),
+  })) {
     yield batch.map((row) => toFile(ctx, row));
   }
 }
@@ -244,7 +297,11 @@ export interface OpenedFile {
  * A download: the file (or its thumbnail) as a stream, for callers who may read the file (NOT_FOUND
  * otherwise, also when it has no thumbnail or its bytes are missing from the storage).
  */
-export async function openFile(ctx: ServiceContext, id: number, variant: 'original' | 'thumbnail' = 'original'): Promise<OpenedFile> {
+export async function openFile(
+  ctx: ServiceContext,
+  id: number,
+  variant: 'original' | 'thumbnail' = 'original',
+): Promise<OpenedFile> {
   authorize(ctx, 'read', 'File');
   const storage = storageOf(ctx);
   const row = await readableRow(ctx, id);
@@ -284,7 +341,9 @@ export async function taskFileBytes(
     .select(['id', 'mime_type', 'storage_key', 'thumbnail_key'])
     .where('id', 'in', unique)
     .where('customer_id', '=', task.customerId)
-    .where(sql<SqlBool>`(task_id = ${task.id} or id = (select t.signature_file_id from tasks t where t.id = ${task.id}))`)
+    .where(
+      sql<SqlBool>`(task_id = ${task.id} or id = (select t.signature_file_id from tasks t where t.id = ${task.id}))`,
+    )
     .execute();
   for (const row of rows) {
     const thumbnail = variant === 'thumbnail' && row.thumbnail_key !== null;
@@ -334,15 +393,23 @@ async function uploadTask(ctx: AuthedContext, taskId: number): Promise<{ id: num
   if (!task || !record || !ctx.ability.can('read', caslSubject('Task', record) as never)) {
     throw new AppError('NOT_FOUND', 'Task not found', { taskId: ['Task not found'] });
   }
-  const performer = !ctx.ability.can('manage', 'File') && ctx.ability.can('perform', caslSubject('Task', record) as never);
+  const performer =
+    !ctx.ability.can('manage', 'File') && ctx.ability.can('perform', caslSubject('Task', record) as never);
   if (performer && !PERFORMER_UPLOAD_STATUSES.includes(task.status)) {
-    throw new AppError('FORBIDDEN', 'You can add files to your task only while it is in progress or sent back for rework');
+    throw new AppError(
+      'FORBIDDEN',
+      'You can add files to your task only while it is in progress or sent back for rework',
+    );
   }
   return { id: task.id, customerId: task.customer_id };
 }
 
 /** The file this uploader stored with this client id, if any (as POST /api/files answered then). */
-async function uploadedBefore(em: EntityManager, ownerId: number, clientId: string): Promise<TUploadedFile | undefined> {
+async function uploadedBefore(
+  em: EntityManager,
+  ownerId: number,
+  clientId: string,
+): Promise<TUploadedFile | undefined> {
   const row = await db(em)
     .selectFrom('files')
     .select(['id', 'name', 'mime_type', 'size', 'sha256'])
@@ -381,7 +448,10 @@ function storageKeyFor(customerId: number, now = new Date()): string {
  * uploadTask), decides the type from the content (UNSUPPORTED_MEDIA_TYPE for anything not allowed),
  * stores the bytes and an image's thumbnail, and records the file with its audit event.
  */
-export async function uploadFile(ctx: ServiceContext, receive: (limit: number) => Promise<ReceivedUpload>): Promise<TUploadedFile> {
+export async function uploadFile(
+  ctx: ServiceContext,
+  receive: (limit: number) => Promise<ReceivedUpload>,
+): Promise<TUploadedFile> {
   authorize(ctx, 'upload', 'File');
   const storage = storageOf(ctx);
   const received = await receive(MAX_FILE_BYTES);
@@ -390,21 +460,28 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
     if (!parsed.success) throw new AppError('BAD_REQUEST', zodMessage(parsed.error), zodFieldErrors(parsed.error));
     const fields = parsed.data;
     if (fields.questionKey !== undefined && fields.taskId === undefined) {
-      throw new AppError('BAD_REQUEST', 'questionKey needs the taskId of its task', { questionKey: ['Send the taskId of the question\'s task'] });
+      throw new AppError('BAD_REQUEST', 'questionKey needs the taskId of its task', {
+        questionKey: ["Send the taskId of the question's task"],
+      });
     }
     const task = fields.taskId !== undefined ? await uploadTask(ctx, fields.taskId) : null;
     const own = tenantId(ctx);
     const target: UploadTarget = { customerId: task?.customerId ?? own ?? 0, taskId: task?.id ?? null };
     if (!target.customerId) {
-      throw new AppError('BAD_REQUEST', 'Name the task this file belongs to: the platform operator has no customer of its own', {
-        taskId: ['Required for the platform operator'],
-      });
+      throw new AppError(
+        'BAD_REQUEST',
+        'Name the task this file belongs to: the platform operator has no customer of its own',
+        {
+          taskId: ['Required for the platform operator'],
+        },
+      );
     }
     const clientId = fields.clientId ?? null;
     // A replay of an upload already stored (the outbox resends what it could not confirm): that file.
     const earlier = clientId === null ? undefined : await uploadedBefore(ctx.em, ctx.user.id, clientId);
     if (earlier) return earlier;
-    if (received.file.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty', { file: ['The file is empty'] });
+    if (received.file.size === 0)
+      throw new AppError('BAD_REQUEST', 'The file is empty', { file: ['The file is empty'] });
     const detected = await detectFileType(received.file, received.name);
     if (!detected.type) {
       throw new AppError(
@@ -418,14 +495,20 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
     const key = storageKeyFor(target.customerId);
     const stored: string[] = [];
     try {
-      await storage.put(key, fs.createReadStream(received.file.path), { size: received.file.size, contentType: type.mimeType });
+      await storage.put(key, fs.createReadStream(received.file.path), {
+        size: received.file.size,
+        contentType: type.mimeType,
+      });
       stored.push(key);
       let thumbnailKey: string | null = null;
       if (type.thumbnail) {
         const thumbnail = await makeThumbnail(received.file.path);
         if (thumbnail) {
           thumbnailKey = `${key}-thumbnail`;
-          await storage.put(thumbnailKey, Readable.from([thumbnail]), { size: thumbnail.length, contentType: THUMBNAIL_TYPE });
+          await storage.put(thumbnailKey, Readable.from([thumbnail]), {
+            size: thumbnail.length,
+            contentType: THUMBNAIL_TYPE,
+          });
           stored.push(thumbnailKey);
         }
       }
@@ -457,7 +540,14 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
           entityType: 'File',
           entityId: file.id,
           customerId: target.customerId,
-          changes: { name, mimeType: type.mimeType, size: received.file.size, sha256: received.file.sha256, taskId: target.taskId, questionKey: fields.questionKey ?? null },
+          changes: {
+            name,
+            mimeType: type.mimeType,
+            size: received.file.size,
+            sha256: received.file.sha256,
+            taskId: target.taskId,
+            questionKey: fields.questionKey ?? null,
+          },
         });
         return file.id;
       });
@@ -479,7 +569,10 @@ export async function uploadFile(ctx: ServiceContext, receive: (limit: number) =
 /* ------------------------------------------------------------------ delete */
 
 /** Tasks whose (submitted, approved or rejected) answers or signature use this file: "PRJ-1 · #12". */
-async function tasksUsing(em: EntityManager, file: { id: number; customerId: number; taskId: number | null }): Promise<string[]> {
+async function tasksUsing(
+  em: EntityManager,
+  file: { id: number; customerId: number; taskId: number | null },
+): Promise<string[]> {
   const rows = await db(em)
     .selectFrom('tasks as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')
@@ -504,7 +597,12 @@ export async function deleteFile(ctx: ServiceContext, id: number): Promise<TDele
   const storage = storageOf(ctx);
   const keys = await withTransaction(ctx, async (tx) => {
     const row = await readableRow(tx, id);
-    if (!tx.ability.can('delete', caslSubject('File', { id: row.id, customerId: row.customerId, ownerId: row.ownerId }) as never)) {
+    if (
+      !tx.ability.can(
+        'delete',
+        caslSubject('File', { id: row.id, customerId: row.customerId, ownerId: row.ownerId }) as never,
+      )
+    ) {
       throw new AppError('FORBIDDEN', 'Only its uploader or an administrator may delete this file');
     }
     // Lock the row: two deletes of the same file, or a delete beside a task's submit, go one after the other.
@@ -525,14 +623,25 @@ export async function deleteFile(ctx: ServiceContext, id: number): Promise<TDele
       .where(sql<SqlBool>`evidence_file_ids @> ${JSON.stringify([id])}::jsonb`)
       .limit(1)
       .executeTakeFirst();
-    if (action) throw new AppError('CONFLICT', `"${row.name}" is evidence of corrective action #${action.id}: it cannot be deleted`);
+    if (action)
+      throw new AppError(
+        'CONFLICT',
+        `"${row.name}" is evidence of corrective action #${action.id}: it cannot be deleted`,
+      );
     await db(tx.em).deleteFrom('files').where('id', '=', id).execute();
     recordAudit(tx, {
       action: 'delete',
       entityType: 'File',
       entityId: id,
       customerId: row.customerId,
-      changes: { name: row.name, mimeType: row.mimeType, size: row.size, sha256: row.sha256, ownerId: row.ownerId, taskId: row.taskId },
+      changes: {
+        name: row.name,
+        mimeType: row.mimeType,
+        size: row.size,
+        sha256: row.sha256,
+        ownerId: row.ownerId,
+        taskId: row.taskId,
+      },
     });
     return [row.storageKey, row.thumbnailKey].filter((k): k is string => k !== null);
   });

@@ -2,8 +2,8 @@
 // limits, types by content, sha256, thumbnails, download headers, who may upload, read and delete, and
 // tenant isolation over REST and tRPC. Tasks are made with plain inserts (their service is issue 11's).
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,9 @@ import { codeOf } from '../../../testing/trpc.ts';
 /* ------------------------------------------------------------------ content made here */
 
 export async function pngBytes(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 const PDF = Buffer.from(
@@ -23,7 +25,14 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 /** A Windows executable's first bytes ("MZ", then the PE header pointer and stub). */
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64, 0x90), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64, 0x90),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
 
 /** A ZIP with stored (uncompressed) entries, enough for Office and OpenDocument detection. */
 function zip(entries: [string, string][]): Buffer {
@@ -70,7 +79,10 @@ const DOCX = zip([
     '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
       '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
   ],
-  ['word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>'],
+  [
+    'word/document.xml',
+    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+  ],
 ]);
 const ODT = zip([
   ['mimetype', 'application/vnd.oasis.opendocument.text'],
@@ -101,7 +113,11 @@ function multipartBody(parts: Part[]): Buffer {
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
     const head = `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${part.filename !== undefined ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(chunks);
@@ -111,7 +127,9 @@ const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
 /** A multipart body of one `size`-byte text file, generated as it is read (never held whole). */
 function bigUpload(size: number): Readable {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const line = Buffer.alloc(64 * 1024, 'a');
   let sent = 0;
@@ -146,30 +164,81 @@ export interface TaskFixture {
 }
 
 /** A task of `customer`'s first location and published scheme, for `team`, assigned to `assignee`. */
-async function makeTask(t: TestApp, customerCode: string, teamName: string, assigneeEmail: string | null, status: string): Promise<TaskFixture> {
+async function makeTask(
+  t: TestApp,
+  customerCode: string,
+  teamName: string,
+  assigneeEmail: string | null,
+  status: string,
+): Promise<TaskFixture> {
   const k = db(t.orm.em.fork());
-  const customer = await k.selectFrom('customers').select('id').where('code', '=', customerCode).executeTakeFirstOrThrow();
-  const scheme = await k.selectFrom('schemes').select('id').where('customer_id', '=', customer.id).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow();
-  const location = await k.selectFrom('locations').select('id').where('customer_id', '=', customer.id).orderBy('id').executeTakeFirstOrThrow();
-  const team = await k.selectFrom('teams').select('id').where('customer_id', '=', customer.id).where('name', '=', teamName).executeTakeFirstOrThrow();
-  const assignee = assigneeEmail ? await k.selectFrom('users').select('id').where('email', '=', assigneeEmail).executeTakeFirstOrThrow() : null;
+  const customer = await k
+    .selectFrom('customers')
+    .select('id')
+    .where('code', '=', customerCode)
+    .executeTakeFirstOrThrow();
+  const scheme = await k
+    .selectFrom('schemes')
+    .select('id')
+    .where('customer_id', '=', customer.id)
+    .where('status', '=', 'published')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const location = await k
+    .selectFrom('locations')
+    .select('id')
+    .where('customer_id', '=', customer.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const team = await k
+    .selectFrom('teams')
+    .select('id')
+    .where('customer_id', '=', customer.id)
+    .where('name', '=', teamName)
+    .executeTakeFirstOrThrow();
+  const assignee = assigneeEmail
+    ? await k.selectFrom('users').select('id').where('email', '=', assigneeEmail).executeTakeFirstOrThrow()
+    : null;
   const now = new Date();
   const stamps = { created_at: now, updated_at: now, version: 1 };
   const project = await k
     .insertInto('projects')
-    .values({ ...stamps, customer_id: customer.id, code: `FILES-${++projectCounter}`, name: 'Files test', scheme_id: scheme.id, start_date: '2026-01-01', end_date: '2026-12-31', status: 'active' } as never)
+    .values({
+      ...stamps,
+      customer_id: customer.id,
+      code: `FILES-${++projectCounter}`,
+      name: 'Files test',
+      scheme_id: scheme.id,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      status: 'active',
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const assignment = await k
     .insertInto('location_assignments')
-    .values({ ...stamps, customer_id: customer.id, project_id: project.id, location_id: location.id, team_id: team.id, assignee_id: assignee?.id ?? null, planned_visits: 1 } as never)
+    .values({
+      ...stamps,
+      customer_id: customer.id,
+      project_id: project.id,
+      location_id: location.id,
+      team_id: team.id,
+      assignee_id: assignee?.id ?? null,
+      planned_visits: 1,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const startsAt = new Date(now.getTime() - 3600_000);
   const endsAt = new Date(now.getTime() + 3600_000);
   const slot = await k
     .insertInto('slots')
-    .values({ ...stamps, customer_id: customer.id, assignment_id: assignment.id, starts_at: startsAt, ends_at: endsAt } as never)
+    .values({
+      ...stamps,
+      customer_id: customer.id,
+      assignment_id: assignment.id,
+      starts_at: startsAt,
+      ends_at: endsAt,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const task = await k
@@ -202,7 +271,14 @@ export function filesSuite(label: string, t: TestApp) {
   describe(`files (${label} storage)`, () => {
     let png: Buffer;
     const upload = (as: string | undefined, parts: Part[], extra: Partial<InjectOptions> = {}) =>
-      t.request({ method: 'POST', url: '/api/files', as, headers: { 'content-type': MULTIPART }, payload: multipartBody(parts), ...extra });
+      t.request({
+        method: 'POST',
+        url: '/api/files',
+        as,
+        headers: { 'content-type': MULTIPART },
+        payload: multipartBody(parts),
+        ...extra,
+      });
     const file = (value: Buffer, filename: string, fields: Record<string, string> = {}): Part[] => [
       ...Object.entries(fields).map(([name, v]) => ({ name, value: v })),
       { name: 'file', value, filename },
@@ -212,7 +288,8 @@ export function filesSuite(label: string, t: TestApp) {
       expect(res.statusCode, res.body).toBe(201);
       return res.json<TUploadedFile>();
     };
-    const get = (url: string, as?: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, as, headers });
+    const get = (url: string, as?: string, headers: Record<string, string> = {}) =>
+      t.request({ method: 'GET', url, as, headers });
 
     let lyonTask: TaskFixture; // qualitycontrol@demo.com's, in progress (Lyon: teamleader@demo.com's team)
     let scheduledTask: TaskFixture; // qualitycontrol@demo.com's, not started
@@ -231,7 +308,13 @@ export function filesSuite(label: string, t: TestApp) {
       it('stores an image: 201 with id, name, type, size and the sha256 of the bytes', async () => {
         const res = await upload('qualitycontrol@demo.com', file(png, 'shop-front.png'));
         expect(res.statusCode, res.body).toBe(201);
-        expect(res.json<unknown>()).toEqual({ id: expect.any(Number) as unknown, name: 'shop-front.png', mimeType: 'image/png', size: png.length, sha256: sha256(png) });
+        expect(res.json<unknown>()).toEqual({
+          id: expect.any(Number) as unknown,
+          name: 'shop-front.png',
+          mimeType: 'image/png',
+          size: png.length,
+          sha256: sha256(png),
+        });
       });
 
       it('makes a WebP thumbnail of at most 320 px beside an image', async () => {
@@ -250,7 +333,12 @@ export function filesSuite(label: string, t: TestApp) {
 
       it('decides the type from the content: a .jpg holding a PDF is stored as a PDF, without a thumbnail', async () => {
         const body = await uploaded('businessuser@demo.com', PDF, 'report.jpg');
-        expect(body).toMatchObject({ name: 'report.jpg', mimeType: 'application/pdf', size: PDF.length, sha256: sha256(PDF) });
+        expect(body).toMatchObject({
+          name: 'report.jpg',
+          mimeType: 'application/pdf',
+          size: PDF.length,
+          sha256: sha256(PDF),
+        });
         const res = await get(`/api/files/${body.id}`, 'businessuser@demo.com');
         expect(res.headers['content-type']).toBe('application/pdf');
         expect(res.headers['content-disposition']).toContain('filename="report.jpg.pdf"');
@@ -266,12 +354,25 @@ export function filesSuite(label: string, t: TestApp) {
       });
 
       it('accepts Office and OpenDocument files, CSV and UTF-8 text; refuses binary data and broken UTF-8', async () => {
-        expect((await uploaded('businessuser@demo.com', DOCX, 'minutes.docx')).mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-        expect((await uploaded('businessuser@demo.com', ODT, 'minutes.odt')).mimeType).toBe('application/vnd.oasis.opendocument.text');
-        expect((await uploaded('businessuser@demo.com', Buffer.from('code;score\nLYON-01;92\n'), 'scores.csv')).mimeType).toBe('text/csv');
-        expect((await uploaded('businessuser@demo.com', Buffer.from('Relevé: façade nettoyée ✓\n'), 'notes.txt')).mimeType).toBe('text/plain');
-        expect((await upload('businessuser@demo.com', file(crypto.randomBytes(4096), 'data.txt'))).statusCode).toBe(415);
-        expect((await upload('businessuser@demo.com', file(Buffer.from([0x61, 0x62, 0xc3, 0x28, 0x0a]), 'broken.txt'))).statusCode).toBe(415);
+        expect((await uploaded('businessuser@demo.com', DOCX, 'minutes.docx')).mimeType).toBe(
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        );
+        expect((await uploaded('businessuser@demo.com', ODT, 'minutes.odt')).mimeType).toBe(
+          'application/vnd.oasis.opendocument.text',
+        );
+        expect(
+          (await uploaded('businessuser@demo.com', Buffer.from('code;score\nLYON-01;92\n'), 'scores.csv')).mimeType,
+        ).toBe('text/csv');
+        expect(
+          (await uploaded('businessuser@demo.com', Buffer.from('Relevé: façade nettoyée ✓\n'), 'notes.txt')).mimeType,
+        ).toBe('text/plain');
+        expect((await upload('businessuser@demo.com', file(crypto.randomBytes(4096), 'data.txt'))).statusCode).toBe(
+          415,
+        );
+        expect(
+          (await upload('businessuser@demo.com', file(Buffer.from([0x61, 0x62, 0xc3, 0x28, 0x0a]), 'broken.txt')))
+            .statusCode,
+        ).toBe(415);
         expect((await upload('businessuser@demo.com', file(Buffer.from('a\0b'), 'nul.txt'))).statusCode).toBe(415);
       });
 
@@ -279,16 +380,34 @@ export function filesSuite(label: string, t: TestApp) {
         const { id, name } = await uploaded('qualitycontrol@demo.com', png, 'Façade été.png');
         expect(name).toBe('Façade été.png');
         const res = await get(`/api/files/${id}`, 'qualitycontrol@demo.com');
-        expect(res.headers['content-disposition']).toBe(`attachment; filename="Facade ete.png"; filename*=UTF-8''Fa%C3%A7ade%20%C3%A9t%C3%A9.png`);
+        expect(res.headers['content-disposition']).toBe(
+          `attachment; filename="Facade ete.png"; filename*=UTF-8''Fa%C3%A7ade%20%C3%A9t%C3%A9.png`,
+        );
       });
 
       it('answers 413 with a JSON message for 25 MB + 1 byte sent as a stream, and accepts exactly 25 MB', async () => {
-        const over = await t.request({ method: 'POST', url: '/api/files', as: 'businessuser@demo.com', headers: { 'content-type': MULTIPART }, payload: bigUpload(MAX_FILE_BYTES + 1) });
+        const over = await t.request({
+          method: 'POST',
+          url: '/api/files',
+          as: 'businessuser@demo.com',
+          headers: { 'content-type': MULTIPART },
+          payload: bigUpload(MAX_FILE_BYTES + 1),
+        });
         expect(over.statusCode).toBe(413);
         expect(over.json<ErrorBody>().message).toMatch(/larger than 25 MB/);
-        const exact = await t.request({ method: 'POST', url: '/api/files', as: 'businessuser@demo.com', headers: { 'content-type': MULTIPART }, payload: bigUpload(MAX_FILE_BYTES) });
+        const exact = await t.request({
+          method: 'POST',
+          url: '/api/files',
+          as: 'businessuser@demo.com',
+          headers: { 'content-type': MULTIPART },
+          payload: bigUpload(MAX_FILE_BYTES),
+        });
         expect(exact.statusCode, exact.body).toBe(201);
-        expect(exact.json()).toMatchObject({ size: MAX_FILE_BYTES, mimeType: 'text/plain', sha256: sha256(Buffer.alloc(MAX_FILE_BYTES, 'a')) });
+        expect(exact.json()).toMatchObject({
+          size: MAX_FILE_BYTES,
+          mimeType: 'text/plain',
+          sha256: sha256(Buffer.alloc(MAX_FILE_BYTES, 'a')),
+        });
       });
 
       it('answers 413 at once when the declared length is far over the limit', async () => {
@@ -307,7 +426,10 @@ export function filesSuite(label: string, t: TestApp) {
         const noFile = await upload('businessuser@demo.com', [{ name: 'taskId', value: '1' }]);
         expect(noFile.statusCode).toBe(400);
         expect(noFile.json<ErrorBody>().errors?.file).toBeDefined();
-        const two = await upload('businessuser@demo.com', [...file(png, 'a.png'), { name: 'file', value: png, filename: 'b.png' }]);
+        const two = await upload('businessuser@demo.com', [
+          ...file(png, 'a.png'),
+          { name: 'file', value: png, filename: 'b.png' },
+        ]);
         expect(two.statusCode).toBe(400);
         const badTask = await upload('businessuser@demo.com', file(png, 'a.png', { taskId: 'abc' }));
         expect(badTask.statusCode).toBe(400);
@@ -315,7 +437,12 @@ export function filesSuite(label: string, t: TestApp) {
         const keyWithoutTask = await upload('businessuser@demo.com', file(png, 'a.png', { questionKey: 'q1' }));
         expect(keyWithoutTask.statusCode).toBe(400);
         expect(keyWithoutTask.json<ErrorBody>().errors?.questionKey).toBeDefined();
-        const json = await t.request({ method: 'POST', url: '/api/files', as: 'businessuser@demo.com', payload: { file: 'x' } });
+        const json = await t.request({
+          method: 'POST',
+          url: '/api/files',
+          as: 'businessuser@demo.com',
+          payload: { file: 'x' },
+        });
         expect(json.statusCode).toBe(415);
         expect(json.json<ErrorBody>().message).toMatch(/multipart\/form-data/);
         const empty = await upload('businessuser@demo.com', file(Buffer.alloc(0), 'empty.txt'));
@@ -332,24 +459,44 @@ export function filesSuite(label: string, t: TestApp) {
       });
 
       it('takes the session cookie with the XSRF header, and refuses the cookie without it', async () => {
-        const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'floormanager@demo.com', password: 'floormanager' } });
+        const login = await t.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'floormanager@demo.com', password: 'floormanager' },
+        });
         const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
-        const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+        const cookie = Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; ');
         const without = await upload(undefined, file(png, 'a.png'), { headers: { 'content-type': MULTIPART, cookie } });
         expect(without.statusCode).toBe(403);
-        const withToken = await upload(undefined, file(png, 'a.png'), { headers: { 'content-type': MULTIPART, cookie, 'x-xsrf-token': cookies['XSRF-TOKEN'] } });
+        const withToken = await upload(undefined, file(png, 'a.png'), {
+          headers: { 'content-type': MULTIPART, cookie, 'x-xsrf-token': cookies['XSRF-TOKEN'] },
+        });
         expect(withToken.statusCode, withToken.body).toBe(201);
       });
 
-      it("lets qualitycontrol add files only to its own task while in progress or sent back", async () => {
-        const own = await uploaded('qualitycontrol@demo.com', png, 'evidence.png', { taskId: String(lyonTask.id), questionKey: 'q-front' });
+      it('lets qualitycontrol add files only to its own task while in progress or sent back', async () => {
+        const own = await uploaded('qualitycontrol@demo.com', png, 'evidence.png', {
+          taskId: String(lyonTask.id),
+          questionKey: 'q-front',
+        });
         const detail = await (await t.caller('qualitycontrol@demo.com')).files.byId({ id: own.id });
-        expect(detail).toMatchObject({ taskId: lyonTask.id, questionKey: 'q-front', linked: { type: 'task', id: lyonTask.id } });
+        expect(detail).toMatchObject({
+          taskId: lyonTask.id,
+          questionKey: 'q-front',
+          linked: { type: 'task', id: lyonTask.id },
+        });
         expect(detail.linked?.label).toMatch(new RegExp(`#${lyonTask.id}$`));
-        const notStarted = await upload('qualitycontrol@demo.com', file(png, 'early.png', { taskId: String(scheduledTask.id) }));
+        const notStarted = await upload(
+          'qualitycontrol@demo.com',
+          file(png, 'early.png', { taskId: String(scheduledTask.id) }),
+        );
         expect(notStarted.statusCode).toBe(403);
         expect(notStarted.json<ErrorBody>().message).toMatch(/in progress or sent back/);
-        expect((await upload('qualitycontrol@demo.com', file(png, 'x.png', { taskId: String(parisTask.id) }))).statusCode).toBe(404);
+        expect(
+          (await upload('qualitycontrol@demo.com', file(png, 'x.png', { taskId: String(parisTask.id) }))).statusCode,
+        ).toBe(404);
       });
 
       it('stores one file per client id: a replayed or doubled upload answers with the first file', async () => {
@@ -357,9 +504,18 @@ export function filesSuite(label: string, t: TestApp) {
         const first = await uploaded('qualitycontrol@demo.com', png, 'replay.png', fields);
         const again = await uploaded('qualitycontrol@demo.com', png, 'replay.png', fields);
         expect(again).toEqual(first);
-        const both = await Promise.all([1, 2].map(() => uploaded('qualitycontrol@demo.com', png, 'twice.png', { ...fields, clientId: `outbox-${lyonTask.id}-2` })));
+        const both = await Promise.all(
+          [1, 2].map(() =>
+            uploaded('qualitycontrol@demo.com', png, 'twice.png', { ...fields, clientId: `outbox-${lyonTask.id}-2` }),
+          ),
+        );
         expect(both[0]).toEqual(both[1]);
-        const rows = await db(t.orm.em.fork()).selectFrom('files').select(['id', 'client_id']).where('task_id', '=', lyonTask.id).where('question_key', '=', 'q-replay').execute();
+        const rows = await db(t.orm.em.fork())
+          .selectFrom('files')
+          .select(['id', 'client_id'])
+          .where('task_id', '=', lyonTask.id)
+          .where('question_key', '=', 'q-replay')
+          .execute();
         expect(rows.map((r) => r.id).sort()).toEqual([first.id, both[0].id].sort());
         // Another uploader's same client id is their own upload.
         const lead = await uploaded('teamleader@demo.com', png, 'replay.png', fields);
@@ -367,20 +523,32 @@ export function filesSuite(label: string, t: TestApp) {
       });
 
       it("lets team roles add files to the tasks they may read: teamleader its team's, not another team's", async () => {
-        expect((await upload('teamleader@demo.com', file(png, 'lead.png', { taskId: String(lyonTask.id) }))).statusCode).toBe(201);
-        expect((await upload('teamleader@demo.com', file(png, 'lead.png', { taskId: String(parisTask.id) }))).statusCode).toBe(404);
-        expect((await upload('floormanager@demo.com', file(png, 'floor.png', { taskId: String(parisTask.id) }))).statusCode).toBe(201);
-        expect((await upload('admin@demo.com', file(png, 'admin.png', { taskId: String(scheduledTask.id) }))).statusCode).toBe(201);
+        expect(
+          (await upload('teamleader@demo.com', file(png, 'lead.png', { taskId: String(lyonTask.id) }))).statusCode,
+        ).toBe(201);
+        expect(
+          (await upload('teamleader@demo.com', file(png, 'lead.png', { taskId: String(parisTask.id) }))).statusCode,
+        ).toBe(404);
+        expect(
+          (await upload('floormanager@demo.com', file(png, 'floor.png', { taskId: String(parisTask.id) }))).statusCode,
+        ).toBe(201);
+        expect(
+          (await upload('admin@demo.com', file(png, 'admin.png', { taskId: String(scheduledTask.id) }))).statusCode,
+        ).toBe(201);
       });
 
       it("answers 404 for another customer's task, and the platform operator must name a task", async () => {
         const res = await upload('admin@nws.demo.com', file(png, 'evil.png', { taskId: String(lyonTask.id) }));
         expect(res.statusCode).toBe(404);
         expect(res.json<ErrorBody>().message).toBe('Task not found');
-        expect((await upload('admin@demo.com', file(png, 'evil.png', { taskId: String(nwsTask.id) }))).statusCode).toBe(404);
+        expect((await upload('admin@demo.com', file(png, 'evil.png', { taskId: String(nwsTask.id) }))).statusCode).toBe(
+          404,
+        );
         expect((await upload('superadmin@demo.com', file(png, 'platform.png'))).statusCode).toBe(400);
         const forNws = await uploaded('superadmin@demo.com', png, 'platform.png', { taskId: String(nwsTask.id) });
-        expect((await (await t.caller('superadmin@demo.com')).files.byId({ id: forNws.id })).customerId).toBe(nwsTask.customerId);
+        expect((await (await t.caller('superadmin@demo.com')).files.byId({ id: forNws.id })).customerId).toBe(
+          nwsTask.customerId,
+        );
       });
     });
 
@@ -390,11 +558,15 @@ export function filesSuite(label: string, t: TestApp) {
         const res = await get(`/api/files/${id}`, 'qualitycontrol@demo.com');
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('image/png');
-        expect(res.headers['content-disposition']).toBe(`attachment; filename="download.png"; filename*=UTF-8''download.png`);
+        expect(res.headers['content-disposition']).toBe(
+          `attachment; filename="download.png"; filename*=UTF-8''download.png`,
+        );
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(Number(res.headers['content-length'])).toBe(png.length);
         expect(sha256(res.rawPayload)).toBe(sha256(png));
-        const again = await get(`/api/files/${id}`, 'qualitycontrol@demo.com', { 'if-none-match': String(res.headers.etag) });
+        const again = await get(`/api/files/${id}`, 'qualitycontrol@demo.com', {
+          'if-none-match': String(res.headers.etag),
+        });
         expect(again.statusCode).toBe(304);
       });
 
@@ -405,7 +577,9 @@ export function filesSuite(label: string, t: TestApp) {
         expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
         expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
         const pdf = await uploaded('businessuser@demo.com', PDF, 'inline.pdf');
-        expect((await get(`/api/files/${pdf.id}?inline=1`, 'businessuser@demo.com')).headers['content-disposition']).toMatch(/^inline; /);
+        expect(
+          (await get(`/api/files/${pdf.id}?inline=1`, 'businessuser@demo.com')).headers['content-disposition'],
+        ).toMatch(/^inline; /);
         const text = await uploaded('businessuser@demo.com', Buffer.from('<script>alert(1)</script>'), 'page.html');
         const asText = await get(`/api/files/${text.id}?inline=1`, 'businessuser@demo.com');
         expect(asText.headers['content-type']).toMatch(/^text\/plain/);
@@ -433,7 +607,8 @@ export function filesSuite(label: string, t: TestApp) {
         ];
         for (const [id, as, status] of cases) {
           expect((await get(`/api/files/${id}`, as)).statusCode, `${as} GET ${id}`).toBe(status);
-          if (status === 404) expect((await get(`/api/files/${id}?thumbnail=1`, as)).statusCode, `${as} thumbnail ${id}`).toBe(404);
+          if (status === 404)
+            expect((await get(`/api/files/${id}?thumbnail=1`, as)).statusCode, `${as} thumbnail ${id}`).toBe(404);
         }
         expect((await get(`/api/files/${unlinked.id}`)).statusCode).toBe(401);
         expect((await get('/api/files/999999', 'admin@demo.com')).statusCode).toBe(404);
@@ -442,7 +617,7 @@ export function filesSuite(label: string, t: TestApp) {
     });
 
     describe('list', () => {
-      it('lists only what the caller may read, with exact totals, and never another customer\'s files', async () => {
+      it("lists only what the caller may read, with exact totals, and never another customer's files", async () => {
         const nws = await uploaded('qualitycontrol@nws.demo.com', png, 'berlin.png');
         const acmeOffice = await uploaded('businessuser@demo.com', png, 'acme-only.png');
         const admin = await t.caller('admin@demo.com');
@@ -457,7 +632,8 @@ export function filesSuite(label: string, t: TestApp) {
         const me = (await qc.auth.me()).userData.id;
         // Their own uploads and the files of their tasks, nothing else.
         expect(mine.items.length).toBeGreaterThan(0);
-        for (const f of mine.items) expect(f.owner.id === me || f.taskId === lyonTask.id || f.taskId === scheduledTask.id, f.name).toBe(true);
+        for (const f of mine.items)
+          expect(f.owner.id === me || f.taskId === lyonTask.id || f.taskId === scheduledTask.id, f.name).toBe(true);
         expect(mine.items.some((f) => f.owner.id !== me && f.taskId === lyonTask.id)).toBe(true);
         const nwsAdmin = await t.caller('admin@nws.demo.com');
         const seenByNws = (await nwsAdmin.files.list({ itemsPerPage: -1 })).items;
@@ -479,7 +655,9 @@ export function filesSuite(label: string, t: TestApp) {
         const teamleader = (await (await t.caller('teamleader@demo.com')).auth.me()).userData.id;
         const byOwner = await a.files.list({ ownerId: teamleader, itemsPerPage: -1 });
         expect(byOwner.items.length).toBeGreaterThan(0);
-        expect(byOwner.items.every((f) => f.owner.id === teamleader && f.owner.name === 'Tomasz Lewandowski')).toBe(true);
+        expect(byOwner.items.every((f) => f.owner.id === teamleader && f.owner.name === 'Tomasz Lewandowski')).toBe(
+          true,
+        );
         expect((await a.files.list({ from: new Date(Date.now() + 60_000) })).total).toBe(0);
         expect((await a.files.list({ to: new Date(Date.now() - 3600_000) })).total).toBe(0);
         const newest = await a.files.list({ itemsPerPage: 3 });
@@ -493,7 +671,7 @@ export function filesSuite(label: string, t: TestApp) {
         expect(page2.total).toBe((await a.files.list({})).total);
       });
 
-      it('exports the visible files as CSV, never another customer\'s', async () => {
+      it("exports the visible files as CSV, never another customer's", async () => {
         const res = await get('/api/export/files.csv', 'admin@nws.demo.com');
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain('berlin.png');
@@ -506,7 +684,11 @@ export function filesSuite(label: string, t: TestApp) {
         const { id } = await uploaded('qualitycontrol@demo.com', png, 'mistake.png');
         const qc = await t.caller('qualitycontrol@demo.com');
         expect((await qc.files.byId({ id })).canDelete).toBe(true);
-        const row = await db(t.orm.em.fork()).selectFrom('files').select(['storage_key', 'thumbnail_key']).where('id', '=', id).executeTakeFirstOrThrow();
+        const row = await db(t.orm.em.fork())
+          .selectFrom('files')
+          .select(['storage_key', 'thumbnail_key'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         expect(await qc.files.delete({ id })).toEqual({ id, deleted: true });
         expect((await get(`/api/files/${id}`, 'qualitycontrol@demo.com')).statusCode).toBe(404);
         expect(await t.app.fileStorage.exists(row.storage_key)).toBe(false);
@@ -524,21 +706,38 @@ export function filesSuite(label: string, t: TestApp) {
       });
 
       it("refuses to delete a submitted task's evidence with CONFLICT saying why", async () => {
-        const evidence = await uploaded('qualitycontrol@demo.com', png, 'proof.png', { taskId: String(lyonTask.id), questionKey: 'q-front' });
+        const evidence = await uploaded('qualitycontrol@demo.com', png, 'proof.png', {
+          taskId: String(lyonTask.id),
+          questionKey: 'q-front',
+        });
         const k = db(t.orm.em.fork());
         await k
           .updateTable('tasks')
-          .set({ status: 'submitted', answers: JSON.stringify([{ questionKey: 'q-front', value: true, na: false, comment: null, fileIds: [evidence.id] }]) } as never)
+          .set({
+            status: 'submitted',
+            answers: JSON.stringify([
+              { questionKey: 'q-front', value: true, na: false, comment: null, fileIds: [evidence.id] },
+            ]),
+          } as never)
           .where('id', '=', lyonTask.id)
           .execute();
         try {
           const qc = await t.caller('qualitycontrol@demo.com');
           expect((await qc.files.byId({ id: evidence.id })).canDelete).toBe(false);
-          await expect(qc.files.delete({ id: evidence.id })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/evidence in submitted task .*#\d+/) as unknown });
-          await expect((await t.caller('admin@demo.com')).files.delete({ id: evidence.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+          await expect(qc.files.delete({ id: evidence.id })).rejects.toMatchObject({
+            code: 'CONFLICT',
+            message: expect.stringMatching(/evidence in submitted task .*#\d+/) as unknown,
+          });
+          await expect((await t.caller('admin@demo.com')).files.delete({ id: evidence.id })).rejects.toMatchObject({
+            code: 'CONFLICT',
+          });
           expect((await get(`/api/files/${evidence.id}`, 'qualitycontrol@demo.com')).statusCode).toBe(200);
         } finally {
-          await k.updateTable('tasks').set({ status: 'in_progress', answers: JSON.stringify([]) } as never).where('id', '=', lyonTask.id).execute();
+          await k
+            .updateTable('tasks')
+            .set({ status: 'in_progress', answers: JSON.stringify([]) } as never)
+            .where('id', '=', lyonTask.id)
+            .execute();
         }
       });
     });

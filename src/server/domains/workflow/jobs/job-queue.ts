@@ -38,7 +38,12 @@ export interface WorkflowJobs {
 
 export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<WorkflowJobs> {
   const now = options.now ?? (() => new Date());
-  const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', max: 3, application_name: 'opsdesk-jobs' });
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: 'pgboss',
+    max: 3,
+    application_name: 'opsdesk-jobs',
+  });
   boss.on('error', options.onError);
   await boss.start();
   for (const queue of [MISSED_QUEUE, REMINDER_QUEUE]) {
@@ -46,7 +51,12 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
     await boss.createQueue(queue, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
     await boss.schedule(queue, '* * * * *');
   }
-  await boss.createQueue(OVERDUE_ACTIONS_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 });
+  await boss.createQueue(OVERDUE_ACTIONS_QUEUE, {
+    policy: 'stately',
+    retryLimit: 0,
+    expireInSeconds: 300,
+    deleteAfterSeconds: 3600,
+  });
   await boss.schedule(OVERDUE_ACTIONS_QUEUE, '*/15 * * * *');
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(MISSED_QUEUE, work, async () => {

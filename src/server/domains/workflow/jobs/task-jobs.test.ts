@@ -1,14 +1,21 @@
 // The scheduled jobs with a fake clock: a slot that ended unstarted makes its task `missed` in one run
 // (audited, inspector and floor manager told), never twice, also when two runs or two queue workers
 // race; reminders go once, a given time before the visit, and again after the visit moved.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { MISSED_QUEUE, OVERDUE_ACTIONS_QUEUE, REMINDER_QUEUE, startWorkflowJobs, type WorkflowJobs } from './job-queue.ts';
+import {
+  MISSED_QUEUE,
+  OVERDUE_ACTIONS_QUEUE,
+  REMINDER_QUEUE,
+  startWorkflowJobs,
+  type WorkflowJobs,
+} from './job-queue.ts';
 import { markMissedTasks, sendTaskReminders } from './task-jobs.ts';
 
 const t = await setupTestApp();
@@ -29,20 +36,46 @@ await markMissedTasks(em(), new Date('2030-12-31T00:00:00Z'));
 
 /** A project in 2031 with one assignment per location given, inspector qc (or none). */
 async function planned(locationCount = 1, assigneeId: number | null = qc) {
-  const project = await admin.projects.create({ code: `JOB-${++counter}`, name: 'Jobs', schemeId: scheme.id, startDate: '2031-01-01', endDate: '2031-12-31' });
+  const project = await admin.projects.create({
+    code: `JOB-${++counter}`,
+    name: 'Jobs',
+    schemeId: scheme.id,
+    startDate: '2031-01-01',
+    endDate: '2031-12-31',
+  });
   const assignments = [];
   for (const location of locations.slice(counter * 2, counter * 2 + locationCount)) {
-    assignments.push(await admin.assignments.create({ projectId: project.id, locationId: location.id, teamId: lyon, assigneeId, plannedVisits: 0 }));
+    assignments.push(
+      await admin.assignments.create({
+        projectId: project.id,
+        locationId: location.id,
+        teamId: lyon,
+        assigneeId,
+        plannedVisits: 0,
+      }),
+    );
   }
   return { project, assignments };
 }
 
 const slot = (assignmentId: number, startsAt: string, minutes = 60) =>
-  admin.slots.create({ assignmentId, startsAt: new Date(startsAt), endsAt: new Date(new Date(startsAt).getTime() + minutes * 60_000) });
+  admin.slots.create({
+    assignmentId,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(new Date(startsAt).getTime() + minutes * 60_000),
+  });
 
-const statusOf = async (taskId: number) => (await k().selectFrom('tasks').select(['status', 'version']).where('id', '=', taskId).executeTakeFirstOrThrow());
-const notes = (userId: number, title: string) => k().selectFrom('notifications').select(['body', 'link']).where('user_id', '=', userId).where('title', '=', title).execute();
-const missedEvents = (taskIds: number[]) => em().find(AuditEvent, { entityType: 'Task', action: 'missed', entityId: { $in: taskIds } });
+const statusOf = async (taskId: number) =>
+  await k().selectFrom('tasks').select(['status', 'version']).where('id', '=', taskId).executeTakeFirstOrThrow();
+const notes = (userId: number, title: string) =>
+  k()
+    .selectFrom('notifications')
+    .select(['body', 'link'])
+    .where('user_id', '=', userId)
+    .where('title', '=', title)
+    .execute();
+const missedEvents = (taskIds: number[]) =>
+  em().find(AuditEvent, { entityType: 'Task', action: 'missed', entityId: { $in: taskIds } });
 
 describe('missed visits', () => {
   it('turns a scheduled task whose slot ended into missed within one run, once, and tells who is concerned', async () => {
@@ -56,11 +89,17 @@ describe('missed visits', () => {
     expect(await statusOf(later.taskId)).toEqual({ status: 'scheduled', version: 1 });
     expect(await markMissedTasks(em(), now)).toEqual([]);
     const events = await missedEvents([ended.taskId]);
-    expect(events.map((e) => [e.actorEmail, e.changes.status])).toEqual([['system', { from: 'scheduled', to: 'missed' }]]);
-    expect((await notes(qc, 'Visit missed')).filter((n) => n.body.includes('2031-03-04 at 09:00')).map((n) => n.link)).toEqual([`/tasks/viewTask/${ended.taskId}`]);
-    expect((await notes(floorManager, 'Visit missed in your team')).filter((n) => n.body.includes('2031-03-04 at 09:00')).map((n) => n.link)).toEqual([
-      `/tasks/viewTask/${ended.taskId}`,
+    expect(events.map((e) => [e.actorEmail, e.changes.status])).toEqual([
+      ['system', { from: 'scheduled', to: 'missed' }],
     ]);
+    expect(
+      (await notes(qc, 'Visit missed')).filter((n) => n.body.includes('2031-03-04 at 09:00')).map((n) => n.link),
+    ).toEqual([`/tasks/viewTask/${ended.taskId}`]);
+    expect(
+      (await notes(floorManager, 'Visit missed in your team'))
+        .filter((n) => n.body.includes('2031-03-04 at 09:00'))
+        .map((n) => n.link),
+    ).toEqual([`/tasks/viewTask/${ended.taskId}`]);
     // Only scheduled tasks: one already started is left alone.
     await k().updateTable('tasks').set({ status: 'in_progress' }).where('id', '=', later.taskId).execute();
     expect(await markMissedTasks(em(), new Date('2031-03-06T00:00:00Z'))).toEqual([]);
@@ -69,7 +108,9 @@ describe('missed visits', () => {
   it('never transitions or audits a task twice when two runs race', async () => {
     const { assignments } = await planned(3);
     const taskIds: number[] = [];
-    for (const a of assignments) for (const day of ['10', '11', '12', '13', '14']) taskIds.push((await slot(a.id, `2031-04-${day}T08:00:00Z`)).taskId);
+    for (const a of assignments)
+      for (const day of ['10', '11', '12', '13', '14'])
+        taskIds.push((await slot(a.id, `2031-04-${day}T08:00:00Z`)).taskId);
     const now = new Date('2031-04-20T00:00:00Z');
     const [first, second] = await Promise.all([markMissedTasks(em(), now), markMissedTasks(em(), now)]);
     expect([...first, ...second].sort((a, b) => a - b)).toEqual([...taskIds].sort((a, b) => a - b));
@@ -91,12 +132,16 @@ describe('reminders', () => {
     expect(await sendTaskReminders(em(), now, 60)).toEqual([soon.taskId]);
     expect(await sendTaskReminders(em(), now, 60)).toEqual([]);
     // The reminder opens the visit's perform page.
-    expect((await notes(qc, 'Visit coming up')).filter((n) => n.body.includes('2031-05-10 at 11:30')).map((n) => n.link)).toEqual([
-      `/tasks/perform_task/${soon.id}/${assignments[0].id}`,
-    ]);
+    expect(
+      (await notes(qc, 'Visit coming up')).filter((n) => n.body.includes('2031-05-10 at 11:30')).map((n) => n.link),
+    ).toEqual([`/tasks/perform_task/${soon.id}/${assignments[0].id}`]);
     // The reminder does not bump the task's version (no one's edit is made stale by it).
     expect((await statusOf(soon.taskId)).version).toBe(1);
-    await admin.slots.update({ id: soon.id, startsAt: new Date('2031-05-10T09:45:00Z'), endsAt: new Date('2031-05-10T10:45:00Z') });
+    await admin.slots.update({
+      id: soon.id,
+      startsAt: new Date('2031-05-10T09:45:00Z'),
+      endsAt: new Date('2031-05-10T10:45:00Z'),
+    });
     expect(await sendTaskReminders(em(), now, 60)).toEqual([soon.taskId]);
     expect(await sendTaskReminders(em(), new Date('2031-05-10T09:31:00Z'), 60)).toEqual([afterLead.taskId]);
   });
@@ -109,10 +154,18 @@ describe('the job queue (pg-boss)', () => {
   });
 
   it('is started by the app once it listens (JOBS on) and stopped when the app closes', async () => {
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent', JOBS: 'true' }), t.orm, { logger: false });
+    const app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent', JOBS: 'true' }),
+      t.orm,
+      { logger: false },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const scheduled = async () => {
-      const found = await sql<{ n: number }>`select count(*)::int as n from pgboss.schedule where name in (${MISSED_QUEUE}, ${REMINDER_QUEUE})`.execute(k()).catch(() => ({ rows: [{ n: 0 }] }));
+      const found = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pgboss.schedule where name in (${MISSED_QUEUE}, ${REMINDER_QUEUE})`
+        .execute(k())
+        .catch(() => ({ rows: [{ n: 0 }] }));
       return found.rows[0].n;
     };
     const deadline = Date.now() + 30_000;
@@ -124,12 +177,20 @@ describe('the job queue (pg-boss)', () => {
   it('schedules the task jobs every minute and the overdue actions every 15 minutes; with two workers on one database, runs each job once', async () => {
     const { assignments } = await planned(2);
     const taskIds: number[] = [];
-    for (const a of assignments) for (const day of ['02', '03', '04']) taskIds.push((await slot(a.id, `2031-06-${day}T08:00:00Z`)).taskId);
+    for (const a of assignments)
+      for (const day of ['02', '03', '04']) taskIds.push((await slot(a.id, `2031-06-${day}T08:00:00Z`)).taskId);
     const clock = () => new Date('2031-06-10T00:00:00Z');
     const errors: unknown[] = [];
     for (let i = 0; i < 2; i++) {
       runners.push(
-        await startWorkflowJobs({ orm: t.orm, connectionString: t.databaseUrl, reminderMinutes: 60, pollingIntervalSeconds: 0.5, onError: (e) => errors.push(e), now: clock }),
+        await startWorkflowJobs({
+          orm: t.orm,
+          connectionString: t.databaseUrl,
+          reminderMinutes: 60,
+          pollingIntervalSeconds: 0.5,
+          onError: (e) => errors.push(e),
+          now: clock,
+        }),
       );
     }
     const schedules = await runners[0].boss.getSchedules();
@@ -142,7 +203,12 @@ describe('the job queue (pg-boss)', () => {
     await Promise.all([runners[0].boss.send(MISSED_QUEUE), runners[1].boss.send(MISSED_QUEUE)]);
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      const left = await k().selectFrom('tasks').select('id').where('id', 'in', taskIds).where('status', '=', 'scheduled').execute();
+      const left = await k()
+        .selectFrom('tasks')
+        .select('id')
+        .where('id', 'in', taskIds)
+        .where('status', '=', 'scheduled')
+        .execute();
       if (!left.length) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

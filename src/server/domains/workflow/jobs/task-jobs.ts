@@ -8,13 +8,13 @@
 // perform page; a grouped one ("3 of your visits…") to the tasks list.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
 import { customerTimeZone } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
-import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { localDateOf, localTimeOf } from '../slots/zoned-time.ts';
 
 interface DueTask {
@@ -33,7 +33,10 @@ interface DueTask {
 /** How a visit is named in a message: location code, local date and time, project code. */
 async function describer(em: EntityManager, tasks: readonly DueTask[]): Promise<(task: DueTask) => string> {
   const [locations, projects] = await Promise.all([
-    locationPlanningRefs(em, tasks.map((t) => t.locationId)),
+    locationPlanningRefs(
+      em,
+      tasks.map((t) => t.locationId),
+    ),
     db(em)
       .selectFrom('projects')
       .select(['id', 'code'])
@@ -41,7 +44,8 @@ async function describer(em: EntityManager, tasks: readonly DueTask[]): Promise<
       .execute(),
   ]);
   const zones = new Map<number, string>();
-  for (const customerId of new Set(tasks.map((t) => t.customerId))) zones.set(customerId, await customerTimeZone(em, customerId));
+  for (const customerId of new Set(tasks.map((t) => t.customerId)))
+    zones.set(customerId, await customerTimeZone(em, customerId));
   const codes = new Map(projects.map((p) => [p.id, p.code]));
   return (task) => {
     const location = locations.get(task.locationId);
@@ -51,8 +55,15 @@ async function describer(em: EntityManager, tasks: readonly DueTask[]): Promise<
 }
 
 /** One notification per user: the visit itself when there is one, else how many. */
-function perUser(tasksByUser: Map<number, DueTask[]>, one: (task: DueTask) => Omit<NotificationInput, 'userId'>, many: (n: number) => Omit<NotificationInput, 'userId'>): NotificationInput[] {
-  return [...tasksByUser].map(([userId, tasks]) => ({ userId, ...(tasks.length === 1 ? one(tasks[0]) : many(tasks.length)) }));
+function perUser(
+  tasksByUser: Map<number, DueTask[]>,
+  one: (task: DueTask) => Omit<NotificationInput, 'userId'>,
+  many: (n: number) => Omit<NotificationInput, 'userId'>,
+): NotificationInput[] {
+  return [...tasksByUser].map(([userId, tasks]) => ({
+    userId,
+    ...(tasks.length === 1 ? one(tasks[0]) : many(tasks.length)),
+  }));
 }
 
 function groupBy(tasks: readonly DueTask[], key: (task: DueTask) => number | null | undefined): Map<number, DueTask[]> {
@@ -67,7 +78,18 @@ function groupBy(tasks: readonly DueTask[], key: (task: DueTask) => number | nul
   return out;
 }
 
-type Row = { id: number; customer_id: number; project_id: number; slot_id: number; assignment_id: number; location_id: number; team_id: number; assignee_id: number | null; starts_at: Date | string; ends_at: Date | string };
+type Row = {
+  id: number;
+  customer_id: number;
+  project_id: number;
+  slot_id: number;
+  assignment_id: number;
+  location_id: number;
+  team_id: number;
+  assignee_id: number | null;
+  starts_at: Date | string;
+  ends_at: Date | string;
+};
 const toTask = (r: Row): DueTask => ({
   id: r.id,
   customerId: r.customer_id,
@@ -80,7 +102,18 @@ const toTask = (r: Row): DueTask => ({
   startsAt: new Date(r.starts_at),
   endsAt: new Date(r.ends_at),
 });
-const RETURNED = ['id', 'customer_id', 'project_id', 'slot_id', 'assignment_id', 'location_id', 'team_id', 'assignee_id', 'starts_at', 'ends_at'] as const;
+const RETURNED = [
+  'id',
+  'customer_id',
+  'project_id',
+  'slot_id',
+  'assignment_id',
+  'location_id',
+  'team_id',
+  'assignee_id',
+  'starts_at',
+  'ends_at',
+] as const;
 
 /**
  * Tasks still `scheduled` whose slot has ended become `missed` (version bumped), each with a system
@@ -100,16 +133,35 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
     const tasks = rows.map(toTask);
     await recordSystemAudits(
       tx,
-      tasks.map((t) => ({ action: 'missed', entityType: 'Task', entityId: t.id, customerId: t.customerId, changes: { status: { from: 'scheduled', to: 'missed' }, endsAt: t.endsAt } })),
+      tasks.map((t) => ({
+        action: 'missed',
+        entityType: 'Task',
+        entityId: t.id,
+        customerId: t.customerId,
+        changes: { status: { from: 'scheduled', to: 'missed' }, endsAt: t.endsAt },
+      })),
       now,
     );
     const describe = await describer(tx, tasks);
-    const teams = await teamRefs(tx, tasks.map((t) => t.teamId));
+    const teams = await teamRefs(
+      tx,
+      tasks.map((t) => t.teamId),
+    );
     const notifications = [
       ...perUser(
         groupBy(tasks, (t) => t.assigneeId),
-        (t) => ({ kind: 'missed', title: 'Visit missed', body: `Your visit to ${describe(t)} ended without being started.`, link: taskViewPath(t.id) }),
-        (n) => ({ kind: 'missed', title: 'Visits missed', body: `${n} of your visits ended without being started.`, link: '/tasks' }),
+        (t) => ({
+          kind: 'missed',
+          title: 'Visit missed',
+          body: `Your visit to ${describe(t)} ended without being started.`,
+          link: taskViewPath(t.id),
+        }),
+        (n) => ({
+          kind: 'missed',
+          title: 'Visits missed',
+          body: `${n} of your visits ended without being started.`,
+          link: '/tasks',
+        }),
       ),
       // Floor managers hear about their teams' missed visits (not twice when they were the inspector).
       ...perUser(
@@ -117,8 +169,18 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
           const manager = teams.get(t.teamId)?.floorManagerId;
           return manager !== t.assigneeId ? manager : null;
         }),
-        (t) => ({ kind: 'missed', title: 'Visit missed in your team', body: `The visit to ${describe(t)} ended without being started.`, link: taskViewPath(t.id) }),
-        (n) => ({ kind: 'missed', title: 'Visits missed in your team', body: `${n} visits of your teams ended without being started.`, link: '/tasks' }),
+        (t) => ({
+          kind: 'missed',
+          title: 'Visit missed in your team',
+          body: `The visit to ${describe(t)} ended without being started.`,
+          link: taskViewPath(t.id),
+        }),
+        (n) => ({
+          kind: 'missed',
+          title: 'Visits missed in your team',
+          body: `${n} visits of your teams ended without being started.`,
+          link: '/tasks',
+        }),
       ),
     ];
     await sendNotifications(tx, notifications);
@@ -149,7 +211,13 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
     const describe = await describer(tx, tasks);
     await sendNotifications(
       tx,
-      tasks.map((t) => ({ userId: t.assigneeId!, kind: 'reminders', title: 'Visit coming up', body: `Your visit to ${describe(t)} starts soon.`, link: taskPerformPath(t.slotId, t.assignmentId) })),
+      tasks.map((t) => ({
+        userId: t.assigneeId!,
+        kind: 'reminders',
+        title: 'Visit coming up',
+        body: `Your visit to ${describe(t)} starts soon.`,
+        link: taskPerformPath(t.slotId, t.assignmentId),
+      })),
     );
     return tasks.map((t) => t.id);
   });

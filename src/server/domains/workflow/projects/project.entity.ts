@@ -30,7 +30,10 @@ export const ProjectSchema = defineEntity({
     completedAt: p.datetime().nullable(),
     archivedAt: p.datetime().nullable(),
     /** Days from opening until a corrective action of this project is due (editable on the action). */
-    actionDueDays: p.integer().default(DEFAULT_ACTION_DUE_DAYS).check('action_due_days >= 1 and action_due_days <= 365'),
+    actionDueDays: p
+      .integer()
+      .default(DEFAULT_ACTION_DUE_DAYS)
+      .check('action_due_days >= 1 and action_due_days <= 365'),
   },
   checks: [{ name: 'projects_period_check', expression: 'end_date >= start_date' }],
   uniques: [{ name: 'projects_customer_code_unique', properties: ['customer', 'code'] }],

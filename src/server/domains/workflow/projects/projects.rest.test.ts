@@ -16,7 +16,11 @@ describe('GET /api/export/projects.csv', () => {
   it('streams every project of the filter, in the list order, with its progress', async () => {
     const list = await admin.projects.list({ itemsPerPage: -1, archived: 'include' });
     expect(list.total).toBeGreaterThan(0);
-    const res = await t.request({ method: 'GET', url: '/api/export/projects.csv?archived=include&itemsPerPage=1&page=2', as: 'admin@demo.com' });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/export/projects.csv?archived=include&itemsPerPage=1&page=2',
+      as: 'admin@demo.com',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, ...data] = rows(res.body);
@@ -25,17 +29,24 @@ describe('GET /api/export/projects.csv', () => {
     expect(data.map((r) => Number(r[0]))).toEqual(list.items.map((p) => p.id));
 
     const active = await admin.projects.list({ status: 'active', itemsPerPage: -1 });
-    const filtered = rows((await t.request({ method: 'GET', url: '/api/export/projects.csv?status=active', as: 'admin@demo.com' })).body).slice(1);
+    const filtered = rows(
+      (await t.request({ method: 'GET', url: '/api/export/projects.csv?status=active', as: 'admin@demo.com' })).body,
+    ).slice(1);
     expect(filtered.map((r) => Number(r[0]))).toEqual(active.items.map((p) => p.id));
     expect(filtered.every((r) => r[3] === 'active')).toBe(true);
   });
 
   it('keeps to the caller’s customer and refuses callers without the ability', async () => {
     const acme = new Set((await admin.projects.list({ itemsPerPage: -1, archived: 'include' })).items.map((p) => p.id));
-    const nws = rows((await t.request({ method: 'GET', url: '/api/export/projects.csv?archived=include', as: 'admin@nws.demo.com' })).body).slice(1);
+    const nws = rows(
+      (await t.request({ method: 'GET', url: '/api/export/projects.csv?archived=include', as: 'admin@nws.demo.com' }))
+        .body,
+    ).slice(1);
     expect(nws.length).toBeGreaterThan(0);
     expect(nws.some((r) => acme.has(Number(r[0])))).toBe(false);
     expect((await t.request({ method: 'GET', url: '/api/export/projects.csv' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/export/projects.csv', as: 'qualitycontrol@demo.com' })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/export/projects.csv', as: 'qualitycontrol@demo.com' })).statusCode,
+    ).toBe(403);
   });
 });

@@ -2,7 +2,7 @@
 // Reads through the service's own list (listProjects: authorization, tenant scope, filters in SQL),
 // page after page, so the file holds every row of the filter and not just the page shown.
 import type { FastifyPluginAsync } from 'fastify';
-import { ZListProjectsInput, type TListProjectsInput, type TProject } from '../../../../shared/schemas/projects.ts';
+import { type TListProjectsInput, type TProject, ZListProjectsInput } from '../../../../shared/schemas/projects.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { listProjects } from './projects.service.ts';

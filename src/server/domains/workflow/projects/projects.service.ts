@@ -5,7 +5,7 @@
 // changes to itself, its assignments and its slots. Progress figures come from one grouped query over
 // the page's tasks.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { DEFAULT_ACTION_DUE_DAYS } from '../../../../shared/schemas/corrective-actions.ts';
 import {
@@ -25,10 +25,33 @@ import { archivedFilter } from '../../../lib/archive.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listPage,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
-import { assertCurrent, createRecord, loadForWrite, lockRecord, updateRecord, type WriteSpec } from '../../../lib/records.ts';
-import { assertUnique, assertUniqueChange, conditionsFilter, tenantFilter, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import {
+  assertCurrent,
+  createRecord,
+  loadForWrite,
+  lockRecord,
+  updateRecord,
+  type WriteSpec,
+} from '../../../lib/records.ts';
+import {
+  assertUnique,
+  assertUniqueChange,
+  conditionsFilter,
+  tenantFilter,
+  type UniqueRule,
+  withTransaction,
+} from '../../../lib/scope.ts';
 import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
 import { userRefs } from '../../organization/users/users.service.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
@@ -88,7 +111,8 @@ export async function projectProgress(em: EntityManager, projectIds: number[]): 
     const progress = out.get(row.project_id)!;
     progress.byStatus[row.status] = row.n;
     progress.tasks += row.n;
-    if (row.status === 'approved') sums.set(row.project_id, { passed: row.passed, scoreSum: row.score_sum ?? 0, scored: row.scored });
+    if (row.status === 'approved')
+      sums.set(row.project_id, { passed: row.passed, scoreSum: row.score_sum ?? 0, scored: row.scored });
   }
   for (const row of locations) out.get(row.project_id)!.locations = row.n;
   for (const [id, progress] of out) {
@@ -96,7 +120,10 @@ export async function projectProgress(em: EntityManager, projectIds: number[]): 
     const approvedSums = sums.get(id);
     progress.completionRate = rate(approved, progress.tasks - progress.byStatus.cancelled);
     progress.passRate = rate(approvedSums?.passed ?? 0, approved);
-    progress.averageScore = approvedSums && approvedSums.scored > 0 ? Math.round((10 * approvedSums.scoreSum) / approvedSums.scored) / 10 : null;
+    progress.averageScore =
+      approvedSums && approvedSums.scored > 0
+        ? Math.round((10 * approvedSums.scoreSum) / approvedSums.scored) / 10
+        : null;
   }
   return out;
 }
@@ -156,9 +183,18 @@ export const projectListing = defineListing({
   }),
   enrich: async (em, items) => {
     const [schemes, owners, progress] = await Promise.all([
-      schemeRefs(em, items.map((i) => i.schemeId)),
-      userRefs(em, items.map((i) => i.ownerId).filter((id): id is number => id !== null)),
-      projectProgress(em, items.map((i) => i.id)),
+      schemeRefs(
+        em,
+        items.map((i) => i.schemeId),
+      ),
+      userRefs(
+        em,
+        items.map((i) => i.ownerId).filter((id): id is number => id !== null),
+      ),
+      projectProgress(
+        em,
+        items.map((i) => i.id),
+      ),
     ]);
     for (const item of items) {
       item.scheme = schemes.get(item.schemeId) ?? item.scheme;
@@ -178,10 +214,16 @@ function toProject(row: ProjectRow): TProject {
 
 /** What the caller may read: their customer's projects, within the ability's conditions. */
 function readScope(ctx: AuthedContext): ProjectFilter[] {
-  return [tenantFilter(ctx, 'p.customer_id'), conditionsFilter(ctx, 'read', 'Project', { customerId: 'p.customer_id', ownerId: 'p.owner_id' })];
+  return [
+    tenantFilter(ctx, 'p.customer_id'),
+    conditionsFilter(ctx, 'read', 'Project', { customerId: 'p.customer_id', ownerId: 'p.owner_id' }),
+  ];
 }
 
-export async function listProjects(ctx: ServiceContext, input: TListProjectsInput): Promise<{ items: TProject[]; total: number }> {
+export async function listProjects(
+  ctx: ServiceContext,
+  input: TListProjectsInput,
+): Promise<{ items: TProject[]; total: number }> {
   authorize(ctx, 'read', 'Project');
   const schemeIds = input.schemeKey !== undefined ? await schemeVersionIds(ctx.em, input.schemeKey) : undefined;
   const where: ProjectFilter[] = [
@@ -195,7 +237,10 @@ export async function listProjects(ctx: ServiceContext, input: TListProjectsInpu
     archivedFilter('p.archived_at', input.archived),
   ];
   // Newest period first unless a sort is asked for.
-  const sort = input.sortBy === undefined ? { sortBy: 'startDate' as const, orderBy: 'desc' as const } : { sortBy: input.sortBy, orderBy: input.orderBy };
+  const sort =
+    input.sortBy === undefined
+      ? { sortBy: 'startDate' as const, orderBy: 'desc' as const }
+      : { sortBy: input.sortBy, orderBy: input.orderBy };
   const page = await listPage(ctx.em, projectListing, where, { ...input, ...sort });
   return { items: page.items.map(toProject), total: page.total };
 }
@@ -262,7 +307,10 @@ export async function requireProjectPlan(
 /** CONFLICT unless the project's plan may change (draft, active, on hold). */
 export function assertPlannable(project: ProjectPlan): void {
   if (!PLANNABLE.includes(project.status)) {
-    throw new AppError('CONFLICT', `Project "${project.code}" is ${project.status.replace('_', ' ')}: its plan can no longer change`);
+    throw new AppError(
+      'CONFLICT',
+      `Project "${project.code}" is ${project.status.replace('_', ' ')}: its plan can no longer change`,
+    );
   }
 }
 
@@ -323,22 +371,32 @@ export async function createProject(ctx: ServiceContext, input: TCreateProjectIn
 }
 
 export async function updateProject(ctx: ServiceContext, input: TUpdateProjectInput): Promise<TProject> {
-  await updateRecord(ctx, records, input.id, async (tx, project) => {
-    if (!PLANNABLE.includes(project.status)) {
-      throw new AppError('CONFLICT', `Project "${project.code}" is ${project.status}: it can no longer change (restore it first if archived)`);
-    }
-    const customerId = project.customer.id;
-    await assertUniqueChange(tx.em, uniqueCode, project, input.code, { customer: customerId });
-    if (input.schemeId !== undefined && input.schemeId !== project.scheme.id) {
-      if (project.status !== 'draft') throw badField('schemeId', 'The scheme can change only while the project is a draft');
-      await requirePublishedScheme(tx.em, input.schemeId, customerId);
-    }
-    const startDate = input.startDate ?? project.startDate;
-    const endDate = input.endDate ?? project.endDate;
-    if (endDate < startDate) throw badField('endDate', 'End date must be on or after the start date');
-    const { id: _id, version: _version, schemeId, ...fields } = input;
-    tx.em.assign(project, { ...definedOnly(fields), ...(schemeId !== undefined ? { scheme: schemeId } : {}) });
-  }, input.version);
+  await updateRecord(
+    ctx,
+    records,
+    input.id,
+    async (tx, project) => {
+      if (!PLANNABLE.includes(project.status)) {
+        throw new AppError(
+          'CONFLICT',
+          `Project "${project.code}" is ${project.status}: it can no longer change (restore it first if archived)`,
+        );
+      }
+      const customerId = project.customer.id;
+      await assertUniqueChange(tx.em, uniqueCode, project, input.code, { customer: customerId });
+      if (input.schemeId !== undefined && input.schemeId !== project.scheme.id) {
+        if (project.status !== 'draft')
+          throw badField('schemeId', 'The scheme can change only while the project is a draft');
+        await requirePublishedScheme(tx.em, input.schemeId, customerId);
+      }
+      const startDate = input.startDate ?? project.startDate;
+      const endDate = input.endDate ?? project.endDate;
+      if (endDate < startDate) throw badField('endDate', 'End date must be on or after the start date');
+      const { id: _id, version: _version, schemeId, ...fields } = input;
+      tx.em.assign(project, { ...definedOnly(fields), ...(schemeId !== undefined ? { scheme: schemeId } : {}) });
+    },
+    input.version,
+  );
   return getProject(ctx, input.id);
 }
 
@@ -375,7 +433,8 @@ async function transition(ctx: ServiceContext, input: TProjectTransitionInput, a
     const project = await loadForWrite(tx, records, input.id, 'update');
     assertCurrent(project, input.version, 'Project');
     const from = project.status;
-    if (action === 'archive' && from === 'archived') throw new AppError('CONFLICT', `Project "${project.code}" is already archived`);
+    if (action === 'archive' && from === 'archived')
+      throw new AppError('CONFLICT', `Project "${project.code}" is already archived`);
     if (!FROM[action].includes(from)) {
       throw new AppError('CONFLICT', `${REFUSED[action]} (project "${project.code}" is ${from.replace('_', ' ')})`);
     }
@@ -389,7 +448,8 @@ async function transition(ctx: ServiceContext, input: TProjectTransitionInput, a
             .select(sql<number>`count(*)::int`.as('n'))
             .where('project_id', '=', project.id)
             .execute();
-          if (n === 0) throw badField('assignments', 'Assign at least one location to the project before activating it');
+          if (n === 0)
+            throw badField('assignments', 'Assign at least one location to the project before activating it');
         }
         project.status = 'active';
         project.activatedAt ??= now;
@@ -441,7 +501,8 @@ async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<
     .returning(['id', 'assignee_id'])
     .execute();
   const perAssignee = new Map<number, number>();
-  for (const r of rows) if (r.assignee_id !== null) perAssignee.set(r.assignee_id, (perAssignee.get(r.assignee_id) ?? 0) + 1);
+  for (const r of rows)
+    if (r.assignee_id !== null) perAssignee.set(r.assignee_id, (perAssignee.get(r.assignee_id) ?? 0) + 1);
   await sendNotifications(
     tx.em,
     [...perAssignee].map(([userId, n]) => ({
@@ -455,11 +516,15 @@ async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<
   return rows.length;
 }
 
-export const activateProject = (ctx: ServiceContext, input: TProjectTransitionInput) => transition(ctx, input, 'activate');
+export const activateProject = (ctx: ServiceContext, input: TProjectTransitionInput) =>
+  transition(ctx, input, 'activate');
 export const holdProject = (ctx: ServiceContext, input: TProjectTransitionInput) => transition(ctx, input, 'hold');
-export const completeProject = (ctx: ServiceContext, input: TProjectTransitionInput) => transition(ctx, input, 'complete');
-export const archiveProject = (ctx: ServiceContext, input: TProjectTransitionInput) => transition(ctx, input, 'archive');
-export const restoreProject = (ctx: ServiceContext, input: TProjectTransitionInput) => transition(ctx, input, 'restore');
+export const completeProject = (ctx: ServiceContext, input: TProjectTransitionInput) =>
+  transition(ctx, input, 'complete');
+export const archiveProject = (ctx: ServiceContext, input: TProjectTransitionInput) =>
+  transition(ctx, input, 'archive');
+export const restoreProject = (ctx: ServiceContext, input: TProjectTransitionInput) =>
+  transition(ctx, input, 'restore');
 
 /**
  * Delete a draft project that has no task yet (its assignments go with it); anything else is
@@ -470,11 +535,27 @@ export async function deleteProject(ctx: ServiceContext, id: number): Promise<TD
   await withTransaction(ctx, async (tx) => {
     await lockRecord(tx, Project, id);
     const project = await loadForWrite(tx, records, id, 'delete');
-    if (project.status !== 'draft') throw new AppError('CONFLICT', `Project "${project.code}" is ${project.status.replace('_', ' ')}: only a draft can be deleted; archive it instead`);
+    if (project.status !== 'draft')
+      throw new AppError(
+        'CONFLICT',
+        `Project "${project.code}" is ${project.status.replace('_', ' ')}: only a draft can be deleted; archive it instead`,
+      );
     const k = db(tx.em);
-    const [{ n }] = await k.selectFrom('tasks').select(sql<number>`count(*)::int`.as('n')).where('project_id', '=', id).execute();
-    if (n > 0) throw new AppError('CONFLICT', `Project "${project.code}" has ${n} planned task${n === 1 ? '' : 's'}: delete its slots first, or archive it`);
-    const assignments = await k.deleteFrom('location_assignments').where('project_id', '=', id).returning('id').execute();
+    const [{ n }] = await k
+      .selectFrom('tasks')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('project_id', '=', id)
+      .execute();
+    if (n > 0)
+      throw new AppError(
+        'CONFLICT',
+        `Project "${project.code}" has ${n} planned task${n === 1 ? '' : 's'}: delete its slots first, or archive it`,
+      );
+    const assignments = await k
+      .deleteFrom('location_assignments')
+      .where('project_id', '=', id)
+      .returning('id')
+      .execute();
     recordAudit(tx, {
       action: 'delete',
       entityType: 'Project',

@@ -20,7 +20,14 @@ const code = () => `PRJ-${++counter}`;
 
 async function draft(overrides: Partial<{ code: string; startDate: string; endDate: string }> = {}) {
   const scheme = await publishedScheme();
-  return admin.projects.create({ code: code(), name: 'Spring checks', schemeId: scheme.id, startDate: '2026-03-01', endDate: '2026-04-30', ...overrides });
+  return admin.projects.create({
+    code: code(),
+    name: 'Spring checks',
+    schemeId: scheme.id,
+    startDate: '2026-03-01',
+    endDate: '2026-04-30',
+    ...overrides,
+  });
 }
 
 const rejects = expectRefusal;
@@ -28,7 +35,14 @@ const rejects = expectRefusal;
 describe('projects: validation', () => {
   it('creates a draft owned by its creator with the pinned scheme version and empty progress', async () => {
     const scheme = await publishedScheme();
-    const project = await admin.projects.create({ code: code(), name: 'Q1 audit', description: 'First pass', schemeId: scheme.id, startDate: '2026-01-05', endDate: '2026-03-31' });
+    const project = await admin.projects.create({
+      code: code(),
+      name: 'Q1 audit',
+      description: 'First pass',
+      schemeId: scheme.id,
+      startDate: '2026-01-05',
+      endDate: '2026-03-31',
+    });
     expect(project).toMatchObject({
       status: 'draft',
       startDate: '2026-01-05',
@@ -47,43 +61,115 @@ describe('projects: validation', () => {
     const first = await draft();
     await rejects(draft({ code: first.code }), 'CONFLICT', 'code', /already uses this code/);
     const nwsScheme = (await nws.schemes.list({ view: 'latestPublished' })).items[0];
-    await expect(nws.projects.create({ code: first.code, name: 'Same code', schemeId: nwsScheme.id, startDate: '2026-01-01', endDate: '2026-01-31' })).resolves.toMatchObject({ code: first.code });
+    await expect(
+      nws.projects.create({
+        code: first.code,
+        name: 'Same code',
+        schemeId: nwsScheme.id,
+        startDate: '2026-01-01',
+        endDate: '2026-01-31',
+      }),
+    ).resolves.toMatchObject({ code: first.code });
   });
 
   it('refuses an end date before the start date, on endDate', async () => {
-    await rejects(draft({ startDate: '2026-05-01', endDate: '2026-04-30' }), 'BAD_REQUEST', 'endDate', /on or after the start date/);
+    await rejects(
+      draft({ startDate: '2026-05-01', endDate: '2026-04-30' }),
+      'BAD_REQUEST',
+      'endDate',
+      /on or after the start date/,
+    );
     const project = await draft();
-    await rejects(admin.projects.update({ id: project.id, endDate: '2026-02-01' }), 'BAD_REQUEST', 'endDate', /on or after the start date/);
+    await rejects(
+      admin.projects.update({ id: project.id, endDate: '2026-02-01' }),
+      'BAD_REQUEST',
+      'endDate',
+      /on or after the start date/,
+    );
   });
 
   it('needs a published scheme of the same customer', async () => {
-    const scheme = await admin.schemes.create({ name: `Draft scheme ${code()}`, sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }] });
-    await rejects(admin.projects.create({ code: code(), name: 'X', schemeId: scheme.id, startDate: '2026-01-01', endDate: '2026-01-02' }), 'BAD_REQUEST', 'schemeId', /choose a published version/);
+    const scheme = await admin.schemes.create({
+      name: `Draft scheme ${code()}`,
+      sections: [{ title: 'S', questions: [{ text: 'Q', type: 'yesno' }] }],
+    });
+    await rejects(
+      admin.projects.create({
+        code: code(),
+        name: 'X',
+        schemeId: scheme.id,
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+      }),
+      'BAD_REQUEST',
+      'schemeId',
+      /choose a published version/,
+    );
     const nwsScheme = (await nws.schemes.list({ view: 'latestPublished' })).items[0];
-    await rejects(admin.projects.create({ code: code(), name: 'X', schemeId: nwsScheme.id, startDate: '2026-01-01', endDate: '2026-01-02' }), 'NOT_FOUND');
+    await rejects(
+      admin.projects.create({
+        code: code(),
+        name: 'X',
+        schemeId: nwsScheme.id,
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+      }),
+      'NOT_FOUND',
+    );
   });
 
   it('lets the superadmin create for a named customer only', async () => {
     const scheme = await publishedScheme();
-    await rejects(sa.projects.create({ code: code(), name: 'X', schemeId: scheme.id, startDate: '2026-01-01', endDate: '2026-01-02' }), 'BAD_REQUEST', 'customerId');
+    await rejects(
+      sa.projects.create({
+        code: code(),
+        name: 'X',
+        schemeId: scheme.id,
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+      }),
+      'BAD_REQUEST',
+      'customerId',
+    );
     const acme = (await sa.customers.list({ q: 'ACME' })).items[0].id;
-    await expect(sa.projects.create({ customerId: acme, code: code(), name: 'X', schemeId: scheme.id, startDate: '2026-01-01', endDate: '2026-01-02' })).resolves.toMatchObject({ customerId: acme });
+    await expect(
+      sa.projects.create({
+        customerId: acme,
+        code: code(),
+        name: 'X',
+        schemeId: scheme.id,
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+      }),
+    ).resolves.toMatchObject({ customerId: acme });
   });
 
   it('changes the scheme only while a draft; refuses a stale version', async () => {
     const project = await draft();
     const renamed = await admin.projects.update({ id: project.id, version: project.version, name: 'Renamed' });
     expect(renamed.name).toBe('Renamed');
-    await expect(admin.projects.update({ id: project.id, version: project.version, name: 'Stale' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      admin.projects.update({ id: project.id, version: project.version, name: 'Stale' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 
 describe('projects: lifecycle', () => {
   it('needs an assignment to activate, then goes active ⇄ on hold → completed; archive and restore', async () => {
     const project = await draft();
-    await rejects(admin.projects.activate({ id: project.id }), 'BAD_REQUEST', 'assignments', /Assign at least one location/);
+    await rejects(
+      admin.projects.activate({ id: project.id }),
+      'BAD_REQUEST',
+      'assignments',
+      /Assign at least one location/,
+    );
     const [location] = await locations(1);
-    await admin.assignments.create({ projectId: project.id, locationId: location.id, teamId: await teamId('Lyon'), plannedVisits: 2 });
+    await admin.assignments.create({
+      projectId: project.id,
+      locationId: location.id,
+      teamId: await teamId('Lyon'),
+      plannedVisits: 2,
+    });
     await rejects(admin.projects.hold({ id: project.id }), 'CONFLICT');
     await rejects(admin.projects.complete({ id: project.id }), 'CONFLICT');
     await rejects(admin.projects.restore({ id: project.id }), 'CONFLICT');
@@ -94,20 +180,40 @@ describe('projects: lifecycle', () => {
     expect((await admin.projects.hold({ id: project.id })).status).toBe('on_hold');
     await rejects(admin.projects.hold({ id: project.id }), 'CONFLICT');
     expect((await admin.projects.activate({ id: project.id })).status).toBe('active');
-    await expect(admin.projects.update({ id: project.id, schemeId: (await publishedScheme()).id })).resolves.toBeTruthy();
+    await expect(
+      admin.projects.update({ id: project.id, schemeId: (await publishedScheme()).id }),
+    ).resolves.toBeTruthy();
     const completed = await admin.projects.complete({ id: project.id });
     expect(completed.status).toBe('completed');
     await rejects(admin.projects.activate({ id: project.id }), 'CONFLICT');
     await rejects(admin.projects.update({ id: project.id, name: 'After' }), 'CONFLICT');
-    await rejects(admin.assignments.create({ projectId: project.id, locationId: (await locations(2))[1].id, teamId: await teamId('Lyon'), plannedVisits: 1 }), 'CONFLICT');
+    await rejects(
+      admin.assignments.create({
+        projectId: project.id,
+        locationId: (await locations(2))[1].id,
+        teamId: await teamId('Lyon'),
+        plannedVisits: 1,
+      }),
+      'CONFLICT',
+    );
     const archived = await admin.projects.archive({ id: project.id });
     expect(archived).toMatchObject({ status: 'archived', archivedAt: anyDate() });
     expect((await admin.projects.list({ q: project.code })).total).toBe(0);
     expect((await admin.projects.list({ q: project.code, archived: 'only' })).total).toBe(1);
     await rejects(admin.projects.archive({ id: project.id }), 'CONFLICT');
     expect((await admin.projects.restore({ id: project.id })).status).toBe('completed');
-    const events = await t.orm.em.fork().find(AuditEvent, { entityType: 'Project', entityId: project.id }, { orderBy: { id: 'asc' } });
-    expect(events.map((e) => e.action)).toEqual(['create', 'activate', 'hold', 'activate', 'complete', 'archive', 'restore']);
+    const events = await t.orm.em
+      .fork()
+      .find(AuditEvent, { entityType: 'Project', entityId: project.id }, { orderBy: { id: 'asc' } });
+    expect(events.map((e) => e.action)).toEqual([
+      'create',
+      'activate',
+      'hold',
+      'activate',
+      'complete',
+      'archive',
+      'restore',
+    ]);
   });
 
   it('restores an archived draft as a draft and deletes a draft without tasks', async () => {
@@ -115,7 +221,12 @@ describe('projects: lifecycle', () => {
     await admin.projects.archive({ id: project.id });
     expect((await admin.projects.restore({ id: project.id })).status).toBe('draft');
     const [location] = await locations(1);
-    await admin.assignments.create({ projectId: project.id, locationId: location.id, teamId: await teamId('Lyon'), plannedVisits: 1 });
+    await admin.assignments.create({
+      projectId: project.id,
+      locationId: location.id,
+      teamId: await teamId('Lyon'),
+      plannedVisits: 1,
+    });
     await expect(admin.projects.delete({ id: project.id })).resolves.toEqual({ id: project.id, deleted: true });
     await rejects(admin.projects.byId({ id: project.id }), 'NOT_FOUND');
   });
@@ -125,7 +236,13 @@ describe('projects: who may change them', () => {
   it('lets a business user create and update its own project only', async () => {
     const bu = await t.caller('businessuser@demo.com');
     const scheme = await publishedScheme();
-    const own = await bu.projects.create({ code: code(), name: 'Mine', schemeId: scheme.id, startDate: '2026-06-01', endDate: '2026-06-30' });
+    const own = await bu.projects.create({
+      code: code(),
+      name: 'Mine',
+      schemeId: scheme.id,
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+    });
     await expect(bu.projects.update({ id: own.id, name: 'Still mine' })).resolves.toMatchObject({ name: 'Still mine' });
     const other = await draft();
     await rejects(bu.projects.update({ id: other.id, name: 'Taken' }), 'FORBIDDEN');
@@ -145,13 +262,15 @@ describe('projects: who may change them', () => {
     await rejects(qc.projects.list({}), 'FORBIDDEN');
   });
 
-  it('hides another customer\'s projects (NOT_FOUND) and filters lists in SQL', async () => {
+  it("hides another customer's projects (NOT_FOUND) and filters lists in SQL", async () => {
     const project = await draft({ startDate: '2027-01-01', endDate: '2027-01-31' });
     await rejects(nws.projects.byId({ id: project.id }), 'NOT_FOUND');
     await rejects(nws.projects.activate({ id: project.id }), 'NOT_FOUND');
     const overlapping = await admin.projects.list({ from: '2027-01-15', to: '2027-02-15', itemsPerPage: -1 });
     expect(overlapping.items.map((p) => p.id)).toContain(project.id);
-    expect((await admin.projects.list({ from: '2027-02-01', itemsPerPage: -1 })).items.map((p) => p.id)).not.toContain(project.id);
+    expect((await admin.projects.list({ from: '2027-02-01', itemsPerPage: -1 })).items.map((p) => p.id)).not.toContain(
+      project.id,
+    );
     const drafts = await admin.projects.list({ status: 'draft', itemsPerPage: -1 });
     expect(drafts.items.every((p) => p.status === 'draft')).toBe(true);
     const byKey = await admin.projects.list({ schemeKey: project.scheme.key, itemsPerPage: -1 });
@@ -165,11 +284,23 @@ describe('projects: progress', () => {
     const [a, b] = await locations(2);
     const team = await teamId('Lyon');
     const qc = await inspectorId('qualitycontrol@demo.com');
-    const first = await admin.assignments.create({ projectId: project.id, locationId: a.id, teamId: team, assigneeId: qc, plannedVisits: 2 });
+    const first = await admin.assignments.create({
+      projectId: project.id,
+      locationId: a.id,
+      teamId: team,
+      assigneeId: qc,
+      plannedVisits: 2,
+    });
     await admin.assignments.create({ projectId: project.id, locationId: b.id, teamId: team, plannedVisits: 2 });
     const slots = [];
     for (const day of ['05', '06', '07', '08', '09']) {
-      slots.push(await admin.slots.create({ assignmentId: first.id, startsAt: new Date(`2030-01-${day}T09:00:00Z`), endsAt: new Date(`2030-01-${day}T11:00:00Z`) }));
+      slots.push(
+        await admin.slots.create({
+          assignmentId: first.id,
+          startsAt: new Date(`2030-01-${day}T09:00:00Z`),
+          endsAt: new Date(`2030-01-${day}T11:00:00Z`),
+        }),
+      );
     }
     // Outcomes set directly (the task lifecycle is another domain's): approved 80 passed, approved 40 failed, missed, cancelled, scheduled.
     const conn = t.orm.em.fork().getConnection();

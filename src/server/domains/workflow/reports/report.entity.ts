@@ -61,7 +61,10 @@ export const ReportTaskMonthlySchema = defineEntity({
   indexes: [
     { name: 'report_task_monthly_customer_id_month_index', properties: ['customerId', 'month'] },
     { name: 'report_task_monthly_customer_id_team_id_month_index', properties: ['customerId', 'teamId', 'month'] },
-    { name: 'report_task_monthly_customer_id_location_id_month_index', properties: ['customerId', 'locationId', 'month'] },
+    {
+      name: 'report_task_monthly_customer_id_location_id_month_index',
+      properties: ['customerId', 'locationId', 'month'],
+    },
   ],
 });
 export class ReportTaskMonthly extends ReportTaskMonthlySchema.class {}
@@ -83,7 +86,10 @@ export const ReportQuestionMonthlySchema = defineEntity({
     na: p.integer().default(0),
   },
   indexes: [
-    { name: 'report_question_monthly_customer_id_location_id_month_index', properties: ['customerId', 'locationId', 'month'] },
+    {
+      name: 'report_question_monthly_customer_id_location_id_month_index',
+      properties: ['customerId', 'locationId', 'month'],
+    },
   ],
 });
 export class ReportQuestionMonthly extends ReportQuestionMonthlySchema.class {}
@@ -103,9 +109,7 @@ export const ReportQuestionTeamMonthlySchema = defineEntity({
     passed: p.integer().default(0),
     na: p.integer().default(0),
   },
-  indexes: [
-    { name: 'report_question_team_monthly_customer_id_month_index', properties: ['customerId', 'month'] },
-  ],
+  indexes: [{ name: 'report_question_team_monthly_customer_id_month_index', properties: ['customerId', 'month'] }],
 });
 export class ReportQuestionTeamMonthly extends ReportQuestionTeamMonthlySchema.class {}
 ReportQuestionTeamMonthlySchema.setClass(ReportQuestionTeamMonthly);
@@ -157,8 +161,14 @@ export const ReportQuestionSegmentMonthlySchema = defineEntity({
     na: p.integer().default(0),
   },
   indexes: [
-    { name: 'report_question_segment_monthly_class_month_index', properties: ['customerId', 'locationClassId', 'month'] },
-    { name: 'report_question_segment_monthly_sub_direction_month_index', properties: ['customerId', 'subDirectionId', 'month'] },
+    {
+      name: 'report_question_segment_monthly_class_month_index',
+      properties: ['customerId', 'locationClassId', 'month'],
+    },
+    {
+      name: 'report_question_segment_monthly_sub_direction_month_index',
+      properties: ['customerId', 'subDirectionId', 'month'],
+    },
   ],
 });
 export class ReportQuestionSegmentMonthly extends ReportQuestionSegmentMonthlySchema.class {}

@@ -1,8 +1,16 @@
 // reports.* (issue 13): saved report definitions and runs, each one service call.
-import { ZCreateReportInput, ZReport, ZReportList, ZReportResult, ZRunReportInput, ZUpdateReportInput } from '../../../../shared/schemas/reports.ts';
+
+import { z } from 'zod';
+import {
+  ZCreateReportInput,
+  ZReport,
+  ZReportList,
+  ZReportResult,
+  ZRunReportInput,
+  ZUpdateReportInput,
+} from '../../../../shared/schemas/reports.ts';
 import { router } from '../../../trpc/init.ts';
 import { listQuery, recordProcedures } from '../../../trpc/procedures.ts';
-import { z } from 'zod';
 import * as reports from './reports.service.ts';
 
 const p = recordProcedures(ZReport);

@@ -8,6 +8,8 @@
 // Runs: `runReport` reads only the rollups (rollups.service.ts) within the caller's scope — their
 // customer, and for team roles (floormanager, teamleader: `read Report` on their teams) their teams.
 // Filters naming a record the caller's customer does not have are BAD_REQUEST naming the field.
+
+import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import {
   MAX_RANKING_ROWS,
@@ -20,7 +22,6 @@ import {
   type TRunReportInput,
   type TUpdateReportInput,
 } from '../../../../shared/schemas/reports.ts';
-import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
@@ -28,7 +29,7 @@ import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { assertCurrent } from '../../../lib/records.ts';
-import { assertUnique, flushUnique, withTransaction, type UniqueRule } from '../../../lib/scope.ts';
+import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
 import { teamIdsOfCustomer, teamRefs } from '../../organization/teams/teams.service.ts';
 import { requireDirectionRef } from '../../structure/directions/directions.service.ts';
@@ -38,6 +39,7 @@ import { questionTextsByKey } from '../../structure/schemes/schemes.service.ts';
 import { requireSubDirectionRef } from '../../structure/sub-directions/sub-directions.service.ts';
 import { Report } from './report.entity.ts';
 import {
+  type RollupFilter,
   rollupByLocation,
   rollupByProject,
   rollupByTeam,
@@ -45,12 +47,15 @@ import {
   rollupQuestions,
   rollupScope,
   rollupTrendAndTotals,
-  type RollupFilter,
 } from './rollups.service.ts';
 
 /* ------------------------------------------------------------------ definitions */
 
-const UNIQUE_NAME: UniqueRule<Report> = { entity: Report, field: 'name', message: 'You already have a report with this name' };
+const UNIQUE_NAME: UniqueRule<Report> = {
+  entity: Report,
+  field: 'name',
+  message: 'You already have a report with this name',
+};
 
 function visibleWhere(ctx: AuthedContext): Record<string, unknown> {
   const tenant = tenantId(ctx);
@@ -101,7 +106,10 @@ async function loadVisible(ctx: AuthedContext, id: number): Promise<Report> {
 /** `reports.list`: the caller's own reports, then the ones shared in the caller's customer; each by name. */
 export async function listReports(ctx: ServiceContext): Promise<TReportList> {
   authorize(ctx, 'read', 'Report');
-  const reports = await ctx.em.find(Report, visibleWhere(ctx), { populate: ['owner'], orderBy: { name: 'asc', id: 'asc' } });
+  const reports = await ctx.em.find(Report, visibleWhere(ctx), {
+    populate: ['owner'],
+    orderBy: { name: 'asc', id: 'asc' },
+  });
   const mine = reports.filter((r) => r.owner.id === ctx.user.id);
   const others = reports.filter((r) => r.owner.id !== ctx.user.id);
   return { items: [...mine, ...others].map((r) => toDto(ctx, r)) };
@@ -126,10 +134,23 @@ export async function createReport(ctx: ServiceContext, input: TCreateReportInpu
       throw new AppError('CONFLICT', message, { name: [message] });
     }
     await assertUnique(tx.em, UNIQUE_NAME, { owner, name: input.name });
-    const report = tx.em.create(Report, { owner, customer: customerId, name: input.name, kind: input.kind, filters: input.filters, shared: input.shared });
+    const report = tx.em.create(Report, {
+      owner,
+      customer: customerId,
+      name: input.name,
+      kind: input.kind,
+      filters: input.filters,
+      shared: input.shared,
+    });
     await flushUnique(tx.em, UNIQUE_NAME);
     await tx.em.populate(report, ['owner']);
-    recordAudit(tx, { action: 'create', entityType: 'Report', entityId: report.id, customerId, changes: snapshot(report) });
+    recordAudit(tx, {
+      action: 'create',
+      entityType: 'Report',
+      entityId: report.id,
+      customerId,
+      changes: snapshot(report),
+    });
     return toDto(tx, report);
   });
 }
@@ -150,7 +171,12 @@ export async function updateReport(ctx: ServiceContext, input: TUpdateReportInpu
     }
     const before = snapshot(report);
     tx.em.assign(report, changes);
-    recordUpdate(tx, { entityType: 'Report', entityId: report.id, customerId: report.customer?.id ?? null }, before, snapshot(report));
+    recordUpdate(
+      tx,
+      { entityType: 'Report', entityId: report.id, customerId: report.customer?.id ?? null },
+      before,
+      snapshot(report),
+    );
     await flushUnique(tx.em, UNIQUE_NAME);
     return toDto(tx, report);
   });
@@ -163,7 +189,13 @@ export async function deleteReport(ctx: ServiceContext, id: number): Promise<TDe
     const report = await loadVisible(tx, id);
     if (!mayDelete(tx, report)) throw new AppError('FORBIDDEN', 'Only its owner can delete this report');
     const customerId = report.customer?.id ?? null;
-    recordAudit(tx, { action: 'delete', entityType: 'Report', entityId: report.id, customerId, changes: { ...snapshot(report), ownerId: report.owner.id } });
+    recordAudit(tx, {
+      action: 'delete',
+      entityType: 'Report',
+      entityId: report.id,
+      customerId,
+      changes: { ...snapshot(report), ownerId: report.owner.id },
+    });
     tx.em.remove(report);
   });
   return { id, deleted: true };
@@ -198,11 +230,19 @@ async function resolveFilters(ctx: ServiceContext, filters: TReportFilters): Pro
       throw error;
     }
   };
-  if (filters.directionId !== undefined) await ref('directionId', 'direction', (c) => requireDirectionRef(ctx.em, filters.directionId as number, c));
-  if (filters.subDirectionId !== undefined) await ref('subDirectionId', 'sub-direction', (c) => requireSubDirectionRef(ctx.em, filters.subDirectionId as number, c));
-  if (filters.classId !== undefined) await ref('classId', 'class', (c) => requireLocationClassRef(ctx.em, filters.classId as number, c));
+  if (filters.directionId !== undefined)
+    await ref('directionId', 'direction', (c) => requireDirectionRef(ctx.em, filters.directionId as number, c));
+  if (filters.subDirectionId !== undefined)
+    await ref('subDirectionId', 'sub-direction', (c) =>
+      requireSubDirectionRef(ctx.em, filters.subDirectionId as number, c),
+    );
+  if (filters.classId !== undefined)
+    await ref('classId', 'class', (c) => requireLocationClassRef(ctx.em, filters.classId as number, c));
   if (filters.teamId !== undefined && scope.teamIds === null) {
-    const known = customerId === null ? (await teamRefs(ctx.em, [filters.teamId])).has(filters.teamId) : (await teamIdsOfCustomer(ctx.em, [filters.teamId], customerId)).has(filters.teamId);
+    const known =
+      customerId === null
+        ? (await teamRefs(ctx.em, [filters.teamId])).has(filters.teamId)
+        : (await teamIdsOfCustomer(ctx.em, [filters.teamId], customerId)).has(filters.teamId);
     if (!known) throw badFilter('teamId', 'No such team');
   }
   return rollupFilter(scope, {
@@ -219,18 +259,30 @@ async function resolveFilters(ctx: ServiceContext, filters: TReportFilters): Pro
 /** The period's bounds as instants in the customer's time zone (UTC for the superadmin), for drill-down links. */
 async function periodBounds(ctx: ServiceContext, f: RollupFilter): Promise<{ from: Date | null; to: Date | null }> {
   if (f.fromMonth === undefined && f.toMonth === undefined) return { from: null, to: null };
-  const zone = f.scope.customerId === null ? 'UTC' : ((await customerTimeZones(ctx.em, [f.scope.customerId])).get(f.scope.customerId) ?? 'UTC');
+  const zone =
+    f.scope.customerId === null
+      ? 'UTC'
+      : ((await customerTimeZones(ctx.em, [f.scope.customerId])).get(f.scope.customerId) ?? 'UTC');
   const { rows } = await sql<{ from: Date | null; to: Date | null }>`
     select (${f.fromMonth ?? null}::date::timestamp at time zone ${zone}) as "from",
-           ((${f.toMonth ?? null}::date + interval '1 month')::timestamp at time zone ${zone}) as "to"`.execute(db(ctx.em));
+           ((${f.toMonth ?? null}::date + interval '1 month')::timestamp at time zone ${zone}) as "to"`.execute(
+    db(ctx.em),
+  );
   const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
   return { from: toDate(rows[0].from), to: toDate(rows[0].to) };
 }
 
 /** Projects by id (same context). */
-async function projectRefs(ctx: ServiceContext, ids: number[]): Promise<Map<number, { id: number; code: string; name: string }>> {
+async function projectRefs(
+  ctx: ServiceContext,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string }>> {
   if (!ids.length) return new Map();
-  const rows = await db(ctx.em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db(ctx.em)
+    .selectFrom('projects')
+    .select(['id', 'code', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -242,29 +294,44 @@ export async function runReport(ctx: ServiceContext, input: TRunReportInput): Pr
   switch (input.kind) {
     case 'project_summary': {
       const rows = await rollupByProject(em, f);
-      const projects = await projectRefs(ctx, rows.map((r) => r.projectId));
+      const projects = await projectRefs(
+        ctx,
+        rows.map((r) => r.projectId),
+      );
       return {
         kind: input.kind,
         totals,
         trend,
         period,
-        rows: rows.map(({ projectId, ...figures }) => ({ project: projects.get(projectId) ?? { id: projectId, code: '', name: '' }, ...figures })),
+        rows: rows.map(({ projectId, ...figures }) => ({
+          project: projects.get(projectId) ?? { id: projectId, code: '', name: '' },
+          ...figures,
+        })),
       };
     }
     case 'team_performance': {
       const rows = await rollupByTeam(em, f);
-      const teams = await teamRefs(em, rows.map((r) => r.teamId));
+      const teams = await teamRefs(
+        em,
+        rows.map((r) => r.teamId),
+      );
       return {
         kind: input.kind,
         totals,
         trend,
         period,
-        rows: rows.map(({ teamId, ...figures }) => ({ team: { id: teamId, name: teams.get(teamId)?.name ?? '' }, ...figures })),
+        rows: rows.map(({ teamId, ...figures }) => ({
+          team: { id: teamId, name: teams.get(teamId)?.name ?? '' },
+          ...figures,
+        })),
       };
     }
     case 'location_ranking': {
       const rows = await rollupByLocation(em, f, MAX_RANKING_ROWS);
-      const locations = await locationReportRefs(em, rows.map((r) => r.locationId));
+      const locations = await locationReportRefs(
+        em,
+        rows.map((r) => r.locationId),
+      );
       return {
         kind: input.kind,
         totals,
@@ -288,7 +355,11 @@ export async function runReport(ctx: ServiceContext, input: TRunReportInput): Pr
     }
     case 'question_breakdown': {
       const rows = await rollupQuestions(em, f);
-      const texts = await questionTextsByKey(em, f.scope.customerId, rows.map((r) => r.questionKey));
+      const texts = await questionTextsByKey(
+        em,
+        f.scope.customerId,
+        rows.map((r) => r.questionKey),
+      );
       return {
         kind: input.kind,
         totals,

@@ -6,12 +6,12 @@
 // and tenant scope; bad filters naming the field; saved definitions; the CSV export.
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import { ZodError } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
 import type { TReportFigures, TReportFilters, TReportKind, TReportResult } from '../../../../shared/schemas/reports.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
-import { setupTestApp, type AppCaller } from '../../../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { createTaskFixture } from '../../../testing/workflow.ts';
 
@@ -104,7 +104,24 @@ async function rawTasks(customerId: number): Promise<RawTask[]> {
     .selectFrom('tasks as t')
     .innerJoin('locations as l', 'l.id', 't.location_id')
     .innerJoin('sub_directions as s', 's.id', 'l.sub_direction_id')
-    .select(['t.id', 't.status', 't.project_id', 't.team_id', 't.location_id', 'l.sub_direction_id', 's.direction_id', 'l.location_class_id', 't.starts_at', 't.ends_at', 't.submitted_at', 't.score', 't.passed', 't.rework_count', 't.answers', 't.scheme_id'])
+    .select([
+      't.id',
+      't.status',
+      't.project_id',
+      't.team_id',
+      't.location_id',
+      'l.sub_direction_id',
+      's.direction_id',
+      'l.location_class_id',
+      't.starts_at',
+      't.ends_at',
+      't.submitted_at',
+      't.score',
+      't.passed',
+      't.rework_count',
+      't.answers',
+      't.scheme_id',
+    ])
     .where('t.customer_id', '=', customerId)
     .execute();
   return rows.map((r) => ({
@@ -164,30 +181,43 @@ function figures(tasks: RawTask[]): TReportFigures {
 }
 
 function expectFigures(actual: TReportFigures, expected: TReportFigures): void {
-  for (const key of ['planned', 'approved', 'passed', 'onTime', 'reworked'] as const) expect(actual[key], key).toBe(expected[key]);
+  for (const key of ['planned', 'approved', 'passed', 'onTime', 'reworked'] as const)
+    expect(actual[key], key).toBe(expected[key]);
   for (const key of ['completion', 'passRate', 'onTimeRate', 'reworkRate', 'averageScore'] as const) {
     if (expected[key] === null) expect(actual[key], key).toBeNull();
     else expect(actual[key], key).toBeCloseTo(expected[key], 6);
   }
 }
 
-async function run<K extends TReportKind>(email: string, kind: K, filters: TReportFilters = {}): Promise<Extract<TReportResult, { kind: K }>> {
+async function run<K extends TReportKind>(
+  email: string,
+  kind: K,
+  filters: TReportFilters = {},
+): Promise<Extract<TReportResult, { kind: K }>> {
   return (await (await as(email)).reports.run({ kind, filters })) as Extract<TReportResult, { kind: K }>;
 }
 
 /** Compares totals, trend, per-project and per-team rows of `email`'s run with the raw tasks in `teamIds`' scope. */
-async function checkAgainstRaw(email: string, filters: TReportFilters, scope: { customerId: number; teamIds?: number[] }): Promise<void> {
+async function checkAgainstRaw(
+  email: string,
+  filters: TReportFilters,
+  scope: { customerId: number; teamIds?: number[] },
+): Promise<void> {
   const tasks = (await rawTasks(scope.customerId)).filter((x) => matches(x, { ...filters, teamIds: scope.teamIds }));
   const summary = await run(email, 'project_summary', filters);
   expectFigures(summary.totals, figures(tasks));
   const months = [...new Set(tasks.filter((x) => x.status !== 'cancelled').map((x) => x.month))].sort();
   expect(summary.trend.map((p) => p.month)).toEqual(months);
   for (const point of summary.trend) expectFigures(point, figures(tasks.filter((x) => x.month === point.month)));
-  expect(summary.rows.map((r) => r.project.id).sort()).toEqual([...new Set(tasks.filter((x) => x.status !== 'cancelled').map((x) => x.projectId))].sort());
+  expect(summary.rows.map((r) => r.project.id).sort()).toEqual(
+    [...new Set(tasks.filter((x) => x.status !== 'cancelled').map((x) => x.projectId))].sort(),
+  );
   for (const row of summary.rows) expectFigures(row, figures(tasks.filter((x) => x.projectId === row.project.id)));
 
   const teams = await run(email, 'team_performance', filters);
-  expect(teams.rows.map((r) => r.team.id).sort()).toEqual([...new Set(tasks.filter((x) => x.status !== 'cancelled').map((x) => x.teamId))].sort());
+  expect(teams.rows.map((r) => r.team.id).sort()).toEqual(
+    [...new Set(tasks.filter((x) => x.status !== 'cancelled').map((x) => x.teamId))].sort(),
+  );
   for (const row of teams.rows) expectFigures(row, figures(tasks.filter((x) => x.teamId === row.team.id)));
 
   const ranking = await run(email, 'location_ranking', filters);
@@ -233,7 +263,11 @@ async function checkQuestions(filters: TReportFilters): Promise<void> {
 }
 
 beforeAll(async () => {
-  const acme = await k().selectFrom('customers').select(['id', 'time_zone']).where('code', '=', 'ACME').executeTakeFirstOrThrow();
+  const acme = await k()
+    .selectFrom('customers')
+    .select(['id', 'time_zone'])
+    .where('code', '=', 'ACME')
+    .executeTakeFirstOrThrow();
   acmeId = acme.id;
   zone = acme.time_zone;
   const admin = await as('admin@demo.com');
@@ -268,20 +302,37 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
   lyonLocation = await locationIn('LYON');
   parisLocation = await locationIn('PAR-W');
-  projectId = (await createTaskFixture(t.orm, { schemeId, location: lyonLocation.code, status: 'scheduled' })).projectId;
+  projectId = (await createTaskFixture(t.orm, { schemeId, location: lyonLocation.code, status: 'scheduled' }))
+    .projectId;
 
   const lastMonth = new Date(Date.now() - 40 * 864e5);
   await approvedTask({ where: 'lyon', answers: { safe: true, clean: true, stock: 4, sign: true } });
   await approvedTask({ where: 'lyon', answers: { safe: false, clean: true, stock: 3, sign: 'na' } });
-  await approvedTask({ where: 'lyon', answers: { safe: true, clean: false, stock: 1, sign: false }, startsAt: lastMonth });
+  await approvedTask({
+    where: 'lyon',
+    answers: { safe: true, clean: false, stock: 1, sign: false },
+    startsAt: lastMonth,
+  });
   await approvedTask({ where: 'paris', answers: { safe: true, clean: true, stock: 2, sign: true } });
-  await approvedTask({ where: 'paris', answers: { safe: true, clean: false, stock: 0, sign: 'na' }, startsAt: lastMonth });
+  await approvedTask({
+    where: 'paris',
+    answers: { safe: true, clean: false, stock: 0, sign: 'na' },
+    startsAt: lastMonth,
+  });
 });
 
 describe('report figures', () => {
   it('match figures computed from the raw tasks, for every kind and filter', async () => {
-    const lyonSub = await k().selectFrom('locations').select(['sub_direction_id', 'location_class_id']).where('id', '=', lyonLocation.id).executeTakeFirstOrThrow();
-    const direction = await k().selectFrom('sub_directions').select('direction_id').where('id', '=', lyonSub.sub_direction_id).executeTakeFirstOrThrow();
+    const lyonSub = await k()
+      .selectFrom('locations')
+      .select(['sub_direction_id', 'location_class_id'])
+      .where('id', '=', lyonLocation.id)
+      .executeTakeFirstOrThrow();
+    const direction = await k()
+      .selectFrom('sub_directions')
+      .select('direction_id')
+      .where('id', '=', lyonSub.sub_direction_id)
+      .executeTakeFirstOrThrow();
     const thisMonth = monthOf(new Date());
     const all = { customerId: acmeId };
     await checkAgainstRaw('admin@demo.com', {}, all);
@@ -290,7 +341,8 @@ describe('report figures', () => {
     await checkAgainstRaw('admin@demo.com', { from: thisMonth, to: thisMonth }, all);
     await checkAgainstRaw('analyst@demo.com', { directionId: direction.direction_id }, all);
     await checkAgainstRaw('businessuser@demo.com', { subDirectionId: lyonSub.sub_direction_id, projectId }, all);
-    if (lyonSub.location_class_id !== null) await checkAgainstRaw('admin@demo.com', { classId: lyonSub.location_class_id }, all);
+    if (lyonSub.location_class_id !== null)
+      await checkAgainstRaw('admin@demo.com', { classId: lyonSub.location_class_id }, all);
     await checkQuestions({ projectId });
     await checkQuestions({ projectId, teamId: lyonTeam });
     await checkQuestions({ projectId, subDirectionId: lyonSub.sub_direction_id });
@@ -310,10 +362,19 @@ describe('report figures', () => {
 
   it('stay exact after rework, a scripted re-score, a move to another team, a cancel and a delete', async () => {
     // Rework: rejected, resumed, submitted again and approved — counted once, as reworked.
-    const f = await createTaskFixture(t.orm, { projectId, schemeId, location: lyonLocation.code, status: 'in_progress', team: 'Lyon field team' });
+    const f = await createTaskFixture(t.orm, {
+      projectId,
+      schemeId,
+      location: lyonLocation.code,
+      status: 'in_progress',
+      team: 'Lyon field team',
+    });
     const inspector = await as('qualitycontrol@demo.com');
     const analyst = await as('analyst@demo.com');
-    await inspector.tasks.saveAnswers({ id: f.taskId, answers: answersOf({ safe: true, clean: true, stock: 4, sign: true }) });
+    await inspector.tasks.saveAnswers({
+      id: f.taskId,
+      answers: answersOf({ safe: true, clean: true, stock: 4, sign: true }),
+    });
     await inspector.tasks.submit({ id: f.taskId, clientMutationId: `reports-${++mutation}` });
     await analyst.tasks.reject({ id: f.taskId, reason: 'Photos missing' });
     await inspector.tasks.resume({ id: f.taskId });
@@ -323,8 +384,30 @@ describe('report figures', () => {
     await checkAgainstRaw('admin@demo.com', { projectId }, { customerId: acmeId });
 
     // A script re-scores an approved task (score, passed, outcomes) in one UPDATE.
-    await k().updateTable('tasks').set({ score: 12.5, passed: false, answer_outcomes: JSON.stringify({ safe: 'failed', clean: 'failed', stock: 'failed', sign: 'na' }) as never }).where('id', '=', f.taskId).execute();
-    await k().updateTable('tasks').set({ answers: JSON.stringify(answersOf({ safe: false, clean: false, stock: 0, sign: 'na' }).map((a) => ({ na: false, value: null, comment: null, fileIds: [], ...a }))) as never }).where('id', '=', f.taskId).execute();
+    await k()
+      .updateTable('tasks')
+      .set({
+        score: 12.5,
+        passed: false,
+        answer_outcomes: JSON.stringify({ safe: 'failed', clean: 'failed', stock: 'failed', sign: 'na' }) as never,
+      })
+      .where('id', '=', f.taskId)
+      .execute();
+    await k()
+      .updateTable('tasks')
+      .set({
+        answers: JSON.stringify(
+          answersOf({ safe: false, clean: false, stock: 0, sign: 'na' }).map((a) => ({
+            na: false,
+            value: null,
+            comment: null,
+            fileIds: [],
+            ...a,
+          })),
+        ) as never,
+      })
+      .where('id', '=', f.taskId)
+      .execute();
     await checkAgainstRaw('admin@demo.com', { projectId }, { customerId: acmeId });
     await checkQuestions({ projectId });
 
@@ -334,7 +417,12 @@ describe('report figures', () => {
     await checkQuestions({ projectId, teamId: lyonTeam });
 
     // A scheduled task cancelled leaves "planned"; a task deleted leaves everything.
-    const scheduled = await k().selectFrom('tasks').select('id').where('project_id', '=', projectId).where('status', '=', 'scheduled').executeTakeFirstOrThrow();
+    const scheduled = await k()
+      .selectFrom('tasks')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'scheduled')
+      .executeTakeFirstOrThrow();
     await (await as('admin@demo.com')).tasks.cancel({ id: scheduled.id, reason: 'Store closed' });
     await k().deleteFrom('task_reviews').where('task_id', '=', f.taskId).execute();
     await k().deleteFrom('tasks').where('id', '=', f.taskId).execute();
@@ -350,17 +438,31 @@ describe('report scope', () => {
   it('gives team roles their teams only, and refuses another team', async () => {
     for (const email of ['teamleader@demo.com', 'floormanager@demo.com']) {
       const user = await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      const led = await k().selectFrom('teams').select('id').where((eb) => eb.or([eb('team_leader_id', '=', user.id), eb('floor_manager_id', '=', user.id)])).execute();
-      const members = await k().selectFrom('team_members').select('team_id as id').where('user_id', '=', user.id).execute();
+      const led = await k()
+        .selectFrom('teams')
+        .select('id')
+        .where((eb) => eb.or([eb('team_leader_id', '=', user.id), eb('floor_manager_id', '=', user.id)]))
+        .execute();
+      const members = await k()
+        .selectFrom('team_members')
+        .select('team_id as id')
+        .where('user_id', '=', user.id)
+        .execute();
       const teamIds = [...new Set([...led, ...members].map((x) => x.id))];
       await checkAgainstRaw(email, { projectId }, { customerId: acmeId, teamIds });
       const teams = await run(email, 'team_performance', {});
       for (const row of teams.rows) expect(teamIds).toContain(row.team.id);
     }
     const leader = await as('teamleader@demo.com');
-    expect((await run('teamleader@demo.com', 'team_performance', { projectId })).rows.map((r) => r.team.id)).toEqual([lyonTeam]);
-    expect(await codeOf(leader.reports.run({ kind: 'project_summary', filters: { teamId: parisTeam } }))).toBe('FORBIDDEN');
-    expect(await fieldsOf(leader.reports.run({ kind: 'project_summary', filters: { teamId: parisTeam } }))).toEqual(['teamId']);
+    expect((await run('teamleader@demo.com', 'team_performance', { projectId })).rows.map((r) => r.team.id)).toEqual([
+      lyonTeam,
+    ]);
+    expect(await codeOf(leader.reports.run({ kind: 'project_summary', filters: { teamId: parisTeam } }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(await fieldsOf(leader.reports.run({ kind: 'project_summary', filters: { teamId: parisTeam } }))).toEqual([
+      'teamId',
+    ]);
   });
 
   it('refuses roles without reports and never shows another customer', async () => {
@@ -372,37 +474,73 @@ describe('report scope', () => {
     const nws = await k().selectFrom('customers').select('id').where('code', '=', 'NWS').executeTakeFirstOrThrow();
     await checkAgainstRaw('admin@nws.demo.com', {}, { customerId: nws.id });
     const nwsRun = await run('admin@nws.demo.com', 'project_summary', {});
-    const acmeProjects = new Set((await k().selectFrom('projects').select('id').where('customer_id', '=', acmeId).execute()).map((x) => x.id));
+    const acmeProjects = new Set(
+      (await k().selectFrom('projects').select('id').where('customer_id', '=', acmeId).execute()).map((x) => x.id),
+    );
     for (const row of nwsRun.rows) expect(acmeProjects.has(row.project.id)).toBe(false);
     const nwsAdmin = await as('admin@nws.demo.com');
-    expect(await fieldsOf(nwsAdmin.reports.run({ kind: 'project_summary', filters: { projectId } }))).toEqual(['projectId']);
-    expect(await fieldsOf(nwsAdmin.reports.run({ kind: 'location_ranking', filters: { teamId: lyonTeam } }))).toEqual(['teamId']);
+    expect(await fieldsOf(nwsAdmin.reports.run({ kind: 'project_summary', filters: { projectId } }))).toEqual([
+      'projectId',
+    ]);
+    expect(await fieldsOf(nwsAdmin.reports.run({ kind: 'location_ranking', filters: { teamId: lyonTeam } }))).toEqual([
+      'teamId',
+    ]);
   });
 });
 
 describe('report inputs', () => {
   it('refuse bad filters with a 4xx naming the field', async () => {
     const admin = await as('admin@demo.com');
-    expect(await codeOf(admin.reports.run({ kind: 'project_summary', filters: { from: '2026-13' } }))).toBe('BAD_REQUEST');
-    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { from: '2026-13' } }))).toEqual(['filters.from']);
-    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { from: '2026-05', to: '2026-01' } }))).toEqual(['filters.to']);
+    expect(await codeOf(admin.reports.run({ kind: 'project_summary', filters: { from: '2026-13' } }))).toBe(
+      'BAD_REQUEST',
+    );
+    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { from: '2026-13' } }))).toEqual([
+      'filters.from',
+    ]);
+    expect(
+      await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { from: '2026-05', to: '2026-01' } })),
+    ).toEqual(['filters.to']);
     expect(await fieldsOf(admin.reports.run({ kind: 'nope' as never, filters: {} }))).toEqual(['kind']);
-    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { projectId: -3 } }))).toEqual(['filters.projectId']);
-    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { directionId: 999999 } }))).toEqual(['directionId']);
-    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { extra: 1 } as never }))).toHaveLength(1);
-    const res = await t.request({ method: 'GET', url: '/api/reports/export.csv?kind=project_summary&from=2026-99', as: 'admin@demo.com' });
+    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { projectId: -3 } }))).toEqual([
+      'filters.projectId',
+    ]);
+    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { directionId: 999999 } }))).toEqual([
+      'directionId',
+    ]);
+    expect(await fieldsOf(admin.reports.run({ kind: 'project_summary', filters: { extra: 1 } as never }))).toHaveLength(
+      1,
+    );
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/reports/export.csv?kind=project_summary&from=2026-99',
+      as: 'admin@demo.com',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('from');
   });
 
   it('export the rows as CSV in the caller scope', async () => {
-    const res = await t.request({ method: 'GET', url: `/api/reports/export.csv?kind=team_performance&projectId=${projectId}`, as: 'teamleader@demo.com' });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/reports/export.csv?kind=team_performance&projectId=${projectId}`,
+      as: 'teamleader@demo.com',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('team_id,team_name,planned,approved,passed,completion,pass_rate,average_score,on_time,on_time_rate,reworked,rework_rate');
+    expect(lines[0]).toBe(
+      'team_id,team_name,planned,approved,passed,completion,pass_rate,average_score,on_time,on_time_rate,reworked,rework_rate',
+    );
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([lyonTeam]);
-    expect((await t.request({ method: 'GET', url: '/api/reports/export.csv?kind=team_performance', as: 'qualitycontrol@demo.com' })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/reports/export.csv?kind=team_performance',
+          as: 'qualitycontrol@demo.com',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -411,11 +549,17 @@ describe('drill-down', () => {
     const admin = await as('admin@demo.com');
     const raw = (await rawTasks(acmeId)).filter((x) => x.status === 'approved');
     const sample = raw.find((x) => x.classId !== null)!;
-    for (const filter of [{ directionId: sample.directionId }, { subDirectionId: sample.subDirectionId }, { classId: sample.classId! }]) {
+    for (const filter of [
+      { directionId: sample.directionId },
+      { subDirectionId: sample.subDirectionId },
+      { classId: sample.classId! },
+    ]) {
       const list = await admin.tasks.list({ status: 'approved', itemsPerPage: -1, ...filter });
       const expected = raw.filter((x) => matches(x, filter));
       expect(list.total, JSON.stringify(filter)).toBe(expected.length);
-      expect(list.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(expected.map((x) => x.id).sort((a, b) => a - b));
+      expect(list.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(
+        expected.map((x) => x.id).sort((a, b) => a - b),
+      );
       const report = await run('admin@demo.com', 'project_summary', filter);
       expect(report.totals.approved).toBe(expected.length);
     }
@@ -428,9 +572,24 @@ describe('saved reports', () => {
     const leader = await as('teamleader@demo.com');
     const nws = await as('admin@nws.demo.com');
     const admin = await as('admin@demo.com');
-    const personal = await analyst.reports.create({ name: 'My weakest questions', kind: 'question_breakdown', filters: { projectId } });
-    const shared = await analyst.reports.create({ name: 'Monday ranking', kind: 'location_ranking', filters: { from: '2026-01' }, shared: true });
-    expect(personal).toMatchObject({ kind: 'question_breakdown', filters: { projectId }, shared: false, canUpdate: true, canDelete: true });
+    const personal = await analyst.reports.create({
+      name: 'My weakest questions',
+      kind: 'question_breakdown',
+      filters: { projectId },
+    });
+    const shared = await analyst.reports.create({
+      name: 'Monday ranking',
+      kind: 'location_ranking',
+      filters: { from: '2026-01' },
+      shared: true,
+    });
+    expect(personal).toMatchObject({
+      kind: 'question_breakdown',
+      filters: { projectId },
+      shared: false,
+      canUpdate: true,
+      canDelete: true,
+    });
     expect((await analyst.reports.list()).items.map((r) => r.name)).toEqual(['Monday ranking', 'My weakest questions']);
     expect((await leader.reports.list()).items.map((r) => r.name)).toEqual(['Monday ranking']);
     expect((await leader.reports.list()).items[0]).toMatchObject({ canUpdate: false, canDelete: false });
@@ -440,16 +599,31 @@ describe('saved reports', () => {
     expect(await codeOf(leader.reports.update({ id: shared.id, name: 'Mine now' }))).toBe('FORBIDDEN');
     expect(await codeOf(nws.reports.delete({ id: shared.id }))).toBe('NOT_FOUND');
 
-    const renamed = await analyst.reports.update({ id: personal.id, version: personal.version, name: 'Weakest questions' });
+    const renamed = await analyst.reports.update({
+      id: personal.id,
+      version: personal.version,
+      name: 'Weakest questions',
+    });
     expect(renamed.version).toBe(personal.version + 1);
-    expect(await codeOf(analyst.reports.update({ id: personal.id, version: personal.version, shared: true }))).toBe('CONFLICT');
-    expect(await fieldsOf(analyst.reports.create({ name: 'Weakest questions', kind: 'project_summary' }))).toEqual(['name']);
-    expect(await fieldsOf(analyst.reports.create({ name: 'Bad', kind: 'project_summary', filters: { classId: 999999 } }))).toEqual(['classId']);
+    expect(await codeOf(analyst.reports.update({ id: personal.id, version: personal.version, shared: true }))).toBe(
+      'CONFLICT',
+    );
+    expect(await fieldsOf(analyst.reports.create({ name: 'Weakest questions', kind: 'project_summary' }))).toEqual([
+      'name',
+    ]);
+    expect(
+      await fieldsOf(analyst.reports.create({ name: 'Bad', kind: 'project_summary', filters: { classId: 999999 } })),
+    ).toEqual(['classId']);
 
     expect(await codeOf(admin.reports.delete({ id: personal.id }))).toBe('NOT_FOUND');
     expect(await admin.reports.delete({ id: shared.id })).toEqual({ id: shared.id, deleted: true });
     expect((await analyst.reports.list()).items.map((r) => r.name)).toEqual(['Weakest questions']);
-    const audit = await k().selectFrom('audit_events').select('action').where('entity_type', '=', 'Report').where('entity_id', '=', personal.id).execute();
+    const audit = await k()
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity_type', '=', 'Report')
+      .where('entity_id', '=', personal.id)
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'update']);
   });
 });
@@ -513,28 +687,56 @@ describe('segment and per-location rollups', () => {
     const inspector = await as('qualitycontrol@demo.com');
     const analyst = await as('analyst@demo.com');
     // Insert: a new project's task in progress at the Paris location (planned only).
-    const f = await createTaskFixture(t.orm, { schemeId, location: parisLocation.code, status: 'in_progress', team: 'Paris field team' });
+    const f = await createTaskFixture(t.orm, {
+      schemeId,
+      location: parisLocation.code,
+      status: 'in_progress',
+      team: 'Paris field team',
+    });
     await expectRollupsExact();
     // Approve.
-    await inspector.tasks.saveAnswers({ id: f.taskId, answers: answersOf({ safe: true, clean: false, stock: 3, sign: 'na' }) });
+    await inspector.tasks.saveAnswers({
+      id: f.taskId,
+      answers: answersOf({ safe: true, clean: false, stock: 3, sign: 'na' }),
+    });
     await inspector.tasks.submit({ id: f.taskId, clientMutationId: `reports-${++mutation}` });
     await analyst.tasks.approve({ id: f.taskId });
     await expectRollupsExact();
     // Reopen: a second task rejected (leaves nothing approved), resumed with other answers, approved again.
-    const g = await createTaskFixture(t.orm, { projectId: f.projectId, schemeId, location: lyonLocation.code, status: 'in_progress', team: 'Lyon field team' });
-    await inspector.tasks.saveAnswers({ id: g.taskId, answers: answersOf({ safe: true, clean: true, stock: 4, sign: true }) });
+    const g = await createTaskFixture(t.orm, {
+      projectId: f.projectId,
+      schemeId,
+      location: lyonLocation.code,
+      status: 'in_progress',
+      team: 'Lyon field team',
+    });
+    await inspector.tasks.saveAnswers({
+      id: g.taskId,
+      answers: answersOf({ safe: true, clean: true, stock: 4, sign: true }),
+    });
     await inspector.tasks.submit({ id: g.taskId, clientMutationId: `reports-${++mutation}` });
     await analyst.tasks.reject({ id: g.taskId, reason: 'Photos missing' });
     await expectRollupsExact();
     await inspector.tasks.resume({ id: g.taskId });
-    await inspector.tasks.saveAnswers({ id: g.taskId, answers: answersOf({ safe: false, clean: true, stock: 1, sign: false }) });
+    await inspector.tasks.saveAnswers({
+      id: g.taskId,
+      answers: answersOf({ safe: false, clean: true, stock: 1, sign: false }),
+    });
     await inspector.tasks.submit({ id: g.taskId, clientMutationId: `reports-${++mutation}` });
     await analyst.tasks.approve({ id: g.taskId });
     await expectRollupsExact();
 
     // The Lyon location moves to the Paris location's sub-direction and to another class (then back).
-    const before = await k().selectFrom('locations').select(['sub_direction_id', 'location_class_id']).where('id', '=', lyonLocation.id).executeTakeFirstOrThrow();
-    const paris = await k().selectFrom('locations').select(['sub_direction_id']).where('id', '=', parisLocation.id).executeTakeFirstOrThrow();
+    const before = await k()
+      .selectFrom('locations')
+      .select(['sub_direction_id', 'location_class_id'])
+      .where('id', '=', lyonLocation.id)
+      .executeTakeFirstOrThrow();
+    const paris = await k()
+      .selectFrom('locations')
+      .select(['sub_direction_id'])
+      .where('id', '=', parisLocation.id)
+      .executeTakeFirstOrThrow();
     const otherClass = await k()
       .selectFrom('location_classes')
       .select('id')
@@ -543,15 +745,27 @@ describe('segment and per-location rollups', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     expect(paris.sub_direction_id).not.toBe(before.sub_direction_id);
-    await k().updateTable('locations').set({ sub_direction_id: paris.sub_direction_id, location_class_id: otherClass.id }).where('id', '=', lyonLocation.id).execute();
+    await k()
+      .updateTable('locations')
+      .set({ sub_direction_id: paris.sub_direction_id, location_class_id: otherClass.id })
+      .where('id', '=', lyonLocation.id)
+      .execute();
     await expectRollupsExact();
     await checkAgainstRaw('admin@demo.com', { classId: otherClass.id }, { customerId: acmeId });
-    await checkAgainstRaw('admin@demo.com', { subDirectionId: paris.sub_direction_id, projectId: f.projectId }, { customerId: acmeId });
+    await checkAgainstRaw(
+      'admin@demo.com',
+      { subDirectionId: paris.sub_direction_id, projectId: f.projectId },
+      { customerId: acmeId },
+    );
     await checkQuestions({ classId: otherClass.id, projectId });
     await checkQuestions({ subDirectionId: paris.sub_direction_id, projectId });
     await k().updateTable('locations').set({ location_class_id: null }).where('id', '=', lyonLocation.id).execute();
     await expectRollupsExact();
-    await k().updateTable('locations').set({ sub_direction_id: before.sub_direction_id, location_class_id: before.location_class_id }).where('id', '=', lyonLocation.id).execute();
+    await k()
+      .updateTable('locations')
+      .set({ sub_direction_id: before.sub_direction_id, location_class_id: before.location_class_id })
+      .where('id', '=', lyonLocation.id)
+      .execute();
     await expectRollupsExact();
 
     // Delete both tasks (the failed critical question opened a corrective action): their contributions leave every rollup.

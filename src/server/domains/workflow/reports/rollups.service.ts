@@ -8,7 +8,7 @@
 // rollupQuestions. Each is one grouped query over the rollups (no task rows), filtered by customer,
 // project, month range, team, location, and direction, sub-direction and class.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TReportFigures } from '../../../../shared/schemas/reports.ts';
 import { roundOneDecimal } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
@@ -16,7 +16,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { abilityConditions } from '../../../lib/scope.ts';
-import { locationAttributeSql, type LocationAttributeFilter } from '../../structure/locations/locations.service.ts';
+import { type LocationAttributeFilter, locationAttributeSql } from '../../structure/locations/locations.service.ts';
 
 /** Who sees what: a customer (null: the superadmin, every customer) and, for team roles, their teams. */
 export interface RollupScope {
@@ -71,7 +71,8 @@ export function rollupFilter(scope: RollupScope, f: Omit<RollupFilter, 'scope'>)
  */
 type Source = 'task' | 'segment' | 'location' | 'questionLocation' | 'questionTeam';
 
-const hasLocationAttributes = (f: RollupFilter) => f.directionId !== undefined || f.subDirectionId !== undefined || f.classId !== undefined;
+const hasLocationAttributes = (f: RollupFilter) =>
+  f.directionId !== undefined || f.subDirectionId !== undefined || f.classId !== undefined;
 
 /** The task rollup of a read: the per-location one only when one location is asked. */
 const taskSource = (f: RollupFilter): Source => (f.locationId !== undefined ? 'task' : 'segment');
@@ -82,7 +83,8 @@ const taskTable = (source: Source) => sql.table(source === 'task' ? TASK_TABLES.
 function conditions(f: RollupFilter, source: Source): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (f.scope.customerId !== null) out.push(sql<SqlBool>`r.customer_id = ${f.scope.customerId}`);
-  if (f.scope.teamIds !== null) out.push(f.scope.teamIds.length ? sql<SqlBool>`r.team_id = any(${f.scope.teamIds}::int[])` : sql<SqlBool>`false`);
+  if (f.scope.teamIds !== null)
+    out.push(f.scope.teamIds.length ? sql<SqlBool>`r.team_id = any(${f.scope.teamIds}::int[])` : sql<SqlBool>`false`);
   if (f.projectId !== undefined) {
     if (source === 'location') throw new Error('report_location_monthly has no project');
     out.push(sql<SqlBool>`r.project_id = ${f.projectId}`);
@@ -104,7 +106,9 @@ function conditions(f: RollupFilter, source: Source): Expression<SqlBool>[] {
     if (f.classId !== undefined) out.push(sql<SqlBool>`r.location_class_id = ${f.classId}`);
     if (f.directionId !== undefined) {
       const customer = f.scope.customerId === null ? sql`` : sql` and s.customer_id = ${f.scope.customerId}`;
-      out.push(sql<SqlBool>`r.sub_direction_id in (select s.id from sub_directions s where s.direction_id = ${f.directionId}${customer})`);
+      out.push(
+        sql<SqlBool>`r.sub_direction_id in (select s.id from sub_directions s where s.direction_id = ${f.directionId}${customer})`,
+      );
     }
   } else if (hasLocationAttributes(f)) {
     throw new Error('no location attributes in the per-team question rollup');
@@ -154,7 +158,9 @@ export function figuresOf(s: RollupSums): TReportFigures {
 /** The figures of everything the filter covers. */
 export async function rollupTotals(em: EntityManager, f: RollupFilter): Promise<TReportFigures> {
   const source = taskSource(f);
-  const { rows } = await sql<RollupSums>`select ${SUMS} from ${taskTable(source)} r ${where(f, source)}`.execute(db(em));
+  const { rows } = await sql<RollupSums>`select ${SUMS} from ${taskTable(source)} r ${where(f, source)}`.execute(
+    db(em),
+  );
   return figuresOf(rows[0]);
 }
 
@@ -164,7 +170,10 @@ export async function rollupTrend(em: EntityManager, f: RollupFilter): Promise<(
 }
 
 /** The monthly trend and the totals in one scan (the totals are the months' sums). */
-export async function rollupTrendAndTotals(em: EntityManager, f: RollupFilter): Promise<{ trend: (TReportFigures & { month: string })[]; totals: TReportFigures }> {
+export async function rollupTrendAndTotals(
+  em: EntityManager,
+  f: RollupFilter,
+): Promise<{ trend: (TReportFigures & { month: string })[]; totals: TReportFigures }> {
   const source = taskSource(f);
   const { rows } = await sql<RollupSums & { month: string }>`
     select to_char(r.month, 'YYYY-MM') as month, ${SUMS} from ${taskTable(source)} r ${where(f, source)}
@@ -175,27 +184,43 @@ export async function rollupTrendAndTotals(em: EntityManager, f: RollupFilter): 
 }
 
 /** The figures per project (ids; callers add names), most approved first. */
-export async function rollupByProject(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { projectId: number })[]> {
+export async function rollupByProject(
+  em: EntityManager,
+  f: RollupFilter,
+): Promise<(TReportFigures & { projectId: number })[]> {
   const source = taskSource(f);
   const { rows } = await sql<RollupSums & { project_id: number }>`
     select r.project_id, ${SUMS} from ${taskTable(source)} r ${where(f, source)}
-    group by r.project_id having sum(r.planned) > 0 or sum(r.approved) > 0 order by sum(r.approved) desc, r.project_id`.execute(db(em));
+    group by r.project_id having sum(r.planned) > 0 or sum(r.approved) > 0 order by sum(r.approved) desc, r.project_id`.execute(
+    db(em),
+  );
   return rows.map((r) => ({ projectId: r.project_id, ...figuresOf(r) }));
 }
 
 /** The figures per team, most approved first. */
-export async function rollupByTeam(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { teamId: number })[]> {
+export async function rollupByTeam(
+  em: EntityManager,
+  f: RollupFilter,
+): Promise<(TReportFigures & { teamId: number })[]> {
   const source = taskSource(f);
   const { rows } = await sql<RollupSums & { team_id: number }>`
     select r.team_id, ${SUMS} from ${taskTable(source)} r ${where(f, source)}
-    group by r.team_id having sum(r.planned) > 0 or sum(r.approved) > 0 order by sum(r.approved) desc, r.team_id`.execute(db(em));
+    group by r.team_id having sum(r.planned) > 0 or sum(r.approved) > 0 order by sum(r.approved) desc, r.team_id`.execute(
+    db(em),
+  );
   return rows.map((r) => ({ teamId: r.team_id, ...figuresOf(r) }));
 }
 
 /** The figures per direction (with its name) of the locations' current sub-directions, best average score first. */
-export async function rollupByDirection(em: EntityManager, f: RollupFilter): Promise<(TReportFigures & { directionId: number; name: string })[]> {
+export async function rollupByDirection(
+  em: EntityManager,
+  f: RollupFilter,
+): Promise<(TReportFigures & { directionId: number; name: string })[]> {
   const source = taskSource(f);
-  const subDirection = source === 'task' ? sql`(select l.sub_direction_id from locations l where l.id = r.location_id)` : sql`r.sub_direction_id`;
+  const subDirection =
+    source === 'task'
+      ? sql`(select l.sub_direction_id from locations l where l.id = r.location_id)`
+      : sql`r.sub_direction_id`;
   const { rows } = await sql<RollupSums & { direction_id: number; name: string }>`
     select d.id as direction_id, d.name, ${SUMS}
       from ${taskTable(source)} r
@@ -219,11 +244,27 @@ export async function rollupByLocation(
   f: RollupFilter,
   limit = 1000,
   options: { trend?: boolean } = {},
-): Promise<{ locationId: number; approved: number; passed: number; passRate: number | null; averageScore: number | null; trend: number | null }[]> {
+): Promise<
+  {
+    locationId: number;
+    approved: number;
+    passed: number;
+    passRate: number | null;
+    averageScore: number | null;
+    trend: number | null;
+  }[]
+> {
   // Without a project filter, the per-location rollup (every project summed: ~1/projects of the rows).
   const source: Source = f.projectId === undefined ? 'location' : 'task';
   const table = sql.table(source === 'location' ? 'report_location_monthly' : TASK_TABLES.task);
-  type Row = { location_id: number; approved: number; passed: number; scored: number; score_sum: number; trend: number | null };
+  type Row = {
+    location_id: number;
+    approved: number;
+    passed: number;
+    scored: number;
+    score_sum: number;
+    trend: number | null;
+  };
   const { rows } =
     options.trend === false
       ? await sql<Row>`
@@ -266,9 +307,14 @@ export async function rollupQuestions(
   em: EntityManager,
   f: RollupFilter,
 ): Promise<{ questionKey: string; failed: number; passed: number; na: number; failRate: number | null }[]> {
-  const source: Source = f.locationId !== undefined ? 'questionLocation' : hasLocationAttributes(f) ? 'segment' : 'questionTeam';
+  const source: Source =
+    f.locationId !== undefined ? 'questionLocation' : hasLocationAttributes(f) ? 'segment' : 'questionTeam';
   const table = sql.table(
-    { questionLocation: 'report_question_monthly', segment: 'report_question_segment_monthly', questionTeam: 'report_question_team_monthly' }[source],
+    {
+      questionLocation: 'report_question_monthly',
+      segment: 'report_question_segment_monthly',
+      questionTeam: 'report_question_team_monthly',
+    }[source],
   );
   const { rows } = await sql<{ question_key: string; failed: number; passed: number; na: number }>`
     select r.question_key, sum(r.failed)::int as failed, sum(r.passed)::int as passed, sum(r.na)::int as na
@@ -277,5 +323,11 @@ export async function rollupQuestions(
     having sum(r.failed) + sum(r.passed) + sum(r.na) > 0
      order by case when sum(r.failed) + sum(r.passed) > 0 then sum(r.failed)::float8 / (sum(r.failed) + sum(r.passed)) end desc nulls last,
               sum(r.failed) desc, r.question_key`.execute(db(em));
-  return rows.map((r) => ({ questionKey: r.question_key, failed: r.failed, passed: r.passed, na: r.na, failRate: ratio(r.failed, r.failed + r.passed) }));
+  return rows.map((r) => ({
+    questionKey: r.question_key,
+    failed: r.failed,
+    passed: r.passed,
+    na: r.na,
+    failRate: ratio(r.failed, r.failed + r.passed),
+  }));
 }

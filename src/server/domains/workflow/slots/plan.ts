@@ -37,29 +37,50 @@ const weekdayOf = (date: string) => WEEKDAY_KEYS[(new Date(toMs(date)).getUTCDay
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-const BYDAY = { MO: RRule.MO, TU: RRule.TU, WE: RRule.WE, TH: RRule.TH, FR: RRule.FR, SA: RRule.SA, SU: RRule.SU } as const;
+const BYDAY = {
+  MO: RRule.MO,
+  TU: RRule.TU,
+  WE: RRule.WE,
+  TH: RRule.TH,
+  FR: RRule.FR,
+  SA: RRule.SA,
+  SU: RRule.SU,
+} as const;
 
 /**
  * The local dates a `weekly` or `rrule` recurrence gives in [from, to] (inclusive), ascending.
  * An RRULE string may not set DTSTART (the period is the start) and must be daily or coarser.
  */
-export function recurrenceDates(recurrence: Exclude<TRecurrence, { kind: 'spread' }>, from: string, to: string): string[] {
+export function recurrenceDates(
+  recurrence: Exclude<TRecurrence, { kind: 'spread' }>,
+  from: string,
+  to: string,
+): string[] {
   const dtstart = new Date(toMs(from));
   const end = new Date(toMs(to) + DAY - 1000);
   let rule: InstanceType<typeof RRule>;
   if (recurrence.kind === 'weekly') {
-    rule = new RRule({ freq: RRule.WEEKLY, interval: recurrence.interval, byweekday: recurrence.byWeekday.map((d) => BYDAY[d]), dtstart, until: end });
+    rule = new RRule({
+      freq: RRule.WEEKLY,
+      interval: recurrence.interval,
+      byweekday: recurrence.byWeekday.map((d) => BYDAY[d]),
+      dtstart,
+      until: end,
+    });
   } else {
     const text = recurrence.rule.replace(/^RRULE:/i, '').trim();
-    if (/(^|;)\s*(DTSTART|TZID)\s*=/i.test(text) || /\n/.test(text)) throw new PlanError('recurrence.rule', 'Give only the rule (FREQ=…); the period sets its start');
+    if (/(^|;)\s*(DTSTART|TZID)\s*=/i.test(text) || /\n/.test(text))
+      throw new PlanError('recurrence.rule', 'Give only the rule (FREQ=…); the period sets its start');
     let options: Partial<ConstructorParameters<typeof RRule>[0]>;
     try {
       options = RRule.parseString(text);
     } catch (error) {
       throw new PlanError('recurrence.rule', `Not a valid RRULE: ${(error as Error).message}`);
     }
-    if (options.freq === undefined || options.freq === null) throw new PlanError('recurrence.rule', 'The rule needs a FREQ (e.g. FREQ=WEEKLY;BYDAY=MO,TH)');
-    if (options.freq > RRule.DAILY) throw new PlanError('recurrence.rule', 'Use a daily, weekly, monthly or yearly rule: a visit is planned per day');
+    if (options.freq === undefined || options.freq === null)
+      throw new PlanError('recurrence.rule', 'The rule needs a FREQ (e.g. FREQ=WEEKLY;BYDAY=MO,TH)');
+    if (options.freq > RRule.DAILY)
+      throw new PlanError('recurrence.rule', 'Use a daily, weekly, monthly or yearly rule: a visit is planned per day');
     if (options.byhour != null || options.byminute != null || options.bysecond != null) {
       throw new PlanError('recurrence.rule', 'The rule gives days only: set the time with the preferred time');
     }
@@ -144,9 +165,13 @@ function occurrencesFor(assignment: PlanAssignment, options: PlanOptions, shared
  * Every visit of the assignments over the period, fitted into opening hours and converted to UTC.
  * `skipped`: occurrences with no open day left for them.
  */
-export function planSlots(assignments: readonly PlanAssignment[], options: PlanOptions): { slots: PlannedSlot[]; skipped: number } {
+export function planSlots(
+  assignments: readonly PlanAssignment[],
+  options: PlanOptions,
+): { slots: PlannedSlot[]; skipped: number } {
   if (options.to < options.from) throw new PlanError('to', 'The end of the period must be on or after its start');
-  const shared = options.recurrence.kind === 'spread' ? null : recurrenceDates(options.recurrence, options.from, options.to);
+  const shared =
+    options.recurrence.kind === 'spread' ? null : recurrenceDates(options.recurrence, options.from, options.to);
   const durationMs = options.durationMinutes * 60_000;
   const slots: PlannedSlot[] = [];
   let skipped = 0;
@@ -172,7 +197,12 @@ export function planSlots(assignments: readonly PlanAssignment[], options: PlanO
       }
       used.add(day);
       const startsAt = zonedToUtc(day, clock(start), assignment.location.timeZone);
-      slots.push({ assignmentId: assignment.id, occurrence, startsAt, endsAt: new Date(startsAt.getTime() + durationMs) });
+      slots.push({
+        assignmentId: assignment.id,
+        occurrence,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + durationMs),
+      });
     }
   }
   return { slots, skipped };

@@ -4,7 +4,7 @@
 // from a recurrence (plan.ts), idempotently (key: assignment + occurrence), in set-based batches.
 // Abilities: Slot (floor managers manage; team leaders their teams'; inspectors read their own).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateSlotInput,
@@ -19,15 +19,28 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { diffChanges, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listById, listPage, listSource, toDate, type ListingFilter } from '../../../lib/list.ts';
+import {
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listPage,
+  listSource,
+  toDate,
+} from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZone } from '../../organization/customers/customers.service.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
-import { assignmentAbilityRecord, assignmentPlans, requireAssignmentPlan, type AssignmentPlan } from '../assignments/assignments.service.ts';
-import { assertPlannable, requireProjectPlan, type ProjectPlan } from '../projects/projects.service.ts';
-import { planSlots, PlanError, type PlannedSlot } from './plan.ts';
+import {
+  type AssignmentPlan,
+  assignmentAbilityRecord,
+  assignmentPlans,
+  requireAssignmentPlan,
+} from '../assignments/assignments.service.ts';
+import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.service.ts';
+import { PlanError, type PlannedSlot, planSlots } from './plan.ts';
 import { localDateOf } from './zoned-time.ts';
 
 export const slotListing = defineListing({
@@ -40,7 +53,18 @@ export const slotListing = defineListing({
       {
         id: 's.id',
         select: (qb) =>
-          qb.select(['s.id', 's.version', 's.assignment_id', 'a.project_id', 'a.location_id', 't.id as task_id', 't.status as task_status', 's.starts_at', 's.ends_at', 's.occurrence']),
+          qb.select([
+            's.id',
+            's.version',
+            's.assignment_id',
+            'a.project_id',
+            'a.location_id',
+            't.id as task_id',
+            't.status as task_status',
+            's.starts_at',
+            's.ends_at',
+            's.occurrence',
+          ]),
         sorts: { startsAt: 's.starts_at' },
       },
     ),
@@ -62,11 +86,21 @@ type SlotFilter = ListingFilter<typeof slotListing>;
 
 /** What the caller may read: their customer's slots within the ability's conditions (team, self). */
 function readScope(ctx: AuthedContext): SlotFilter[] {
-  return [tenantFilter(ctx, 's.customer_id'), conditionsFilter(ctx, 'read', 'Slot', { customerId: 's.customer_id', teamId: 'a.team_id', assigneeId: 'a.assignee_id' })];
+  return [
+    tenantFilter(ctx, 's.customer_id'),
+    conditionsFilter(ctx, 'read', 'Slot', {
+      customerId: 's.customer_id',
+      teamId: 'a.team_id',
+      assigneeId: 'a.assignee_id',
+    }),
+  ];
 }
 
 /** Slots overlapping [from, to], by start. */
-export async function listSlots(ctx: ServiceContext, input: TListSlotsInput): Promise<{ items: TSlot[]; total: number }> {
+export async function listSlots(
+  ctx: ServiceContext,
+  input: TListSlotsInput,
+): Promise<{ items: TSlot[]; total: number }> {
   authorize(ctx, 'read', 'Slot');
   const where: SlotFilter[] = [
     ...readScope(ctx),
@@ -97,13 +131,22 @@ function bad(field: string, message: string): AppError {
 const MAX_VISIT_MS = 24 * 3600_000;
 
 /** The window is inside the project's period (local dates of the location) and lasts at most a day. */
-async function checkWindow(em: EntityManager, assignment: AssignmentPlan, project: ProjectPlan, startsAt: Date, endsAt: Date): Promise<void> {
+async function checkWindow(
+  em: EntityManager,
+  assignment: AssignmentPlan,
+  project: ProjectPlan,
+  startsAt: Date,
+  endsAt: Date,
+): Promise<void> {
   if (endsAt <= startsAt) throw bad('endsAt', 'The slot must end after it starts');
   if (endsAt.getTime() - startsAt.getTime() > MAX_VISIT_MS) throw bad('endsAt', 'A visit lasts at most 24 hours');
   const zone = await zoneOfLocation(em, assignment.locationId, assignment.customerId);
   const day = localDateOf(startsAt, zone);
   if (day < project.startDate || day > project.endDate) {
-    throw bad('startsAt', `The visit must start within the project's period (${project.startDate} to ${project.endDate}, ${zone} time)`);
+    throw bad(
+      'startsAt',
+      `The visit must start within the project's period (${project.startDate} to ${project.endDate}, ${zone} time)`,
+    );
   }
 }
 
@@ -154,7 +197,9 @@ export async function createSlot(ctx: ServiceContext, input: TCreateSlotInput): 
     authorizeRecord(tx, 'create', 'Slot', assignmentAbilityRecord(assignment));
     assertPlannable(project);
     await checkWindow(tx.em, assignment, project, input.startsAt, input.endsAt);
-    const [created] = await insertSlotsWithTasks(tx.em, project, [{ assignmentId: assignment.id, startsAt: input.startsAt, endsAt: input.endsAt, occurrence: null }]);
+    const [created] = await insertSlotsWithTasks(tx.em, project, [
+      { assignmentId: assignment.id, startsAt: input.startsAt, endsAt: input.endsAt, occurrence: null },
+    ]);
     recordAudit(tx, {
       action: 'create',
       entityType: 'Slot',
@@ -183,7 +228,12 @@ interface LockedSlot {
  * slot and its task; the caller may `action` it (FORBIDDEN); the project's plan may change and the
  * task is still `scheduled` (CONFLICT); `expected` version (CONFLICT when stale).
  */
-async function lockSlot(tx: AuthedContext, id: number, action: 'update' | 'delete', expected?: number): Promise<LockedSlot> {
+async function lockSlot(
+  tx: AuthedContext,
+  id: number,
+  action: 'update' | 'delete',
+  expected?: number,
+): Promise<LockedSlot> {
   const k = db(tx.em);
   const tenant = tenantId(tx);
   const ref = await k
@@ -206,7 +256,10 @@ async function lockSlot(tx: AuthedContext, id: number, action: 'update' | 'delet
   if (expected !== undefined && row.version !== expected) throw staleRecord('Slot');
   assertPlannable(project);
   if (row.status !== 'scheduled') {
-    throw new AppError('CONFLICT', `The visit's task is ${row.status.replace('_', ' ')}: only a visit still scheduled can be ${action === 'update' ? 'moved' : 'deleted'}`);
+    throw new AppError(
+      'CONFLICT',
+      `The visit's task is ${row.status.replace('_', ' ')}: only a visit still scheduled can be ${action === 'update' ? 'moved' : 'deleted'}`,
+    );
   }
   return {
     id: row.id,
@@ -231,7 +284,11 @@ export async function updateSlot(ctx: ServiceContext, input: TUpdateSlotInput): 
     await checkWindow(tx.em, slot.assignment, slot.project, startsAt, endsAt);
     const k = db(tx.em);
     const now = new Date();
-    await k.updateTable('slots').set({ starts_at: startsAt, ends_at: endsAt, version: sql<number>`version + 1`, updated_at: now }).where('id', '=', slot.id).execute();
+    await k
+      .updateTable('slots')
+      .set({ starts_at: startsAt, ends_at: endsAt, version: sql<number>`version + 1`, updated_at: now })
+      .where('id', '=', slot.id)
+      .execute();
     await k
       .updateTable('tasks')
       .set({
@@ -250,7 +307,10 @@ export async function updateSlot(ctx: ServiceContext, input: TUpdateSlotInput): 
       entityId: slot.id,
       customerId: slot.assignment.customerId,
       // Only the bound that moved, as a field diff (and the task that moved with it).
-      changes: { ...diffChanges({ startsAt: slot.startsAt, endsAt: slot.endsAt }, { startsAt, endsAt }), taskId: slot.taskId },
+      changes: {
+        ...diffChanges({ startsAt: slot.startsAt, endsAt: slot.endsAt }, { startsAt, endsAt }),
+        taskId: slot.taskId,
+      },
     });
   });
   return getSlot(ctx, input.id);
@@ -303,7 +363,8 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
       assignments = assignments.filter((a) => canPlan(tx, a));
       if (!assignments.length) {
         // Nothing plannable: FORBIDDEN when there were assignments, else say what is missing.
-        if ((await assignmentPlans(tx.em, project.id)).length) throw new AppError('FORBIDDEN', 'You are not allowed to create Slot for this project');
+        if ((await assignmentPlans(tx.em, project.id)).length)
+          throw new AppError('FORBIDDEN', 'You are not allowed to create Slot for this project');
         throw bad('assignmentIds', 'Assign at least one location to the project before planning its visits');
       }
     }
@@ -314,33 +375,62 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
     if (to > project.endDate) throw bad('to', `The period ends on ${project.endDate}`);
     if (to < from) throw bad('to', 'The end of the period must be on or after its start');
 
-    const locations = await locationPlanningRefs(tx.em, assignments.map((a) => a.locationId));
+    const locations = await locationPlanningRefs(
+      tx.em,
+      assignments.map((a) => a.locationId),
+    );
     const customerZone = await customerTimeZone(tx.em, project.customerId);
     let planned: { slots: PlannedSlot[]; skipped: number };
     try {
       planned = planSlots(
         assignments.map((a) => {
           const location = locations.get(a.locationId)!;
-          return { id: a.id, plannedVisits: a.plannedVisits, location: { openingHours: location.openingHours, timeZone: location.timeZone ?? customerZone } };
+          return {
+            id: a.id,
+            plannedVisits: a.plannedVisits,
+            location: { openingHours: location.openingHours, timeZone: location.timeZone ?? customerZone },
+          };
         }),
-        { recurrence: input.recurrence, from, to, durationMinutes: input.durationMinutes, preferredTime: input.preferredTime, maxPerAssignment: input.maxPerAssignment },
+        {
+          recurrence: input.recurrence,
+          from,
+          to,
+          durationMinutes: input.durationMinutes,
+          preferredTime: input.preferredTime,
+          maxPerAssignment: input.maxPerAssignment,
+        },
       );
     } catch (error) {
       if (error instanceof PlanError) throw bad(error.field, error.message);
       throw error;
     }
     if (planned.slots.length > MAX_GENERATED) {
-      throw bad('recurrence', `That plans ${planned.slots.length.toLocaleString('en')} visits; at most ${MAX_GENERATED.toLocaleString('en')} at once (fewer assignments or a shorter period)`);
+      throw bad(
+        'recurrence',
+        `That plans ${planned.slots.length.toLocaleString('en')} visits; at most ${MAX_GENERATED.toLocaleString('en')} at once (fewer assignments or a shorter period)`,
+      );
     }
 
     if (input.dryRun) {
-      const taken = await existingOccurrences(tx.em, assignments.map((a) => a.id));
+      const taken = await existingOccurrences(
+        tx.em,
+        assignments.map((a) => a.id),
+      );
       const fresh = planned.slots.filter((s) => !taken.has(`${s.assignmentId}|${s.occurrence}`));
-      return { created: fresh.length, existing: planned.slots.length - fresh.length, skipped: planned.skipped, preview: fresh.slice(0, PREVIEW) };
+      return {
+        created: fresh.length,
+        existing: planned.slots.length - fresh.length,
+        skipped: planned.skipped,
+        preview: fresh.slice(0, PREVIEW),
+      };
     }
 
     const created = await insertSlotsWithTasks(tx.em, project, planned.slots);
-    const result = { created: created.length, existing: planned.slots.length - created.length, skipped: planned.skipped };
+    const result = {
+      created: created.length,
+      existing: planned.slots.length - created.length,
+      skipped: planned.skipped,
+    };
     recordAudit(tx, {
       action: 'generate',
       entityType: 'Project',
@@ -357,7 +447,8 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
       },
     });
     const perAssignee = new Map<number, number>();
-    for (const c of created) if (c.assigneeId !== null) perAssignee.set(c.assigneeId, (perAssignee.get(c.assigneeId) ?? 0) + 1);
+    for (const c of created)
+      if (c.assigneeId !== null) perAssignee.set(c.assigneeId, (perAssignee.get(c.assigneeId) ?? 0) + 1);
     await sendNotifications(
       tx.em,
       [...perAssignee].map(([userId, n]) => ({

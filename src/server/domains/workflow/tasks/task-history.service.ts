@@ -4,8 +4,16 @@
 //    trail, oldest first, with who (null: the system), when, and the reason or note it carried;
 //  - rounds: each submission's answers as sent (task_rounds), and the diff of the last round against
 //    the one before it, per question (before → after), once the task has been resubmitted.
-import { TASK_EVENT_ACTIONS, type TAnswer, type TAnswerChange, type TTaskEvent, type TTaskEventAction, type TTaskHistory } from '../../../../shared/schemas/tasks.ts';
+
 import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
+import {
+  type TAnswer,
+  type TAnswerChange,
+  TASK_EVENT_ACTIONS,
+  type TTaskEvent,
+  type TTaskEventAction,
+  type TTaskHistory,
+} from '../../../../shared/schemas/tasks.ts';
 import { db } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
@@ -40,9 +48,11 @@ export function answerChanges(before: readonly TAnswer[], after: readonly TAnswe
   const changes: TAnswerChange[] = [];
   for (const answer of after) {
     const previous = old.get(answer.questionKey) ?? null;
-    if (!previous || !sameAnswer(previous, answer)) changes.push({ questionKey: answer.questionKey, before: previous, after: answer });
+    if (!previous || !sameAnswer(previous, answer))
+      changes.push({ questionKey: answer.questionKey, before: previous, after: answer });
   }
-  for (const answer of before) if (!now.has(answer.questionKey)) changes.push({ questionKey: answer.questionKey, before: answer, after: null });
+  for (const answer of before)
+    if (!now.has(answer.questionKey)) changes.push({ questionKey: answer.questionKey, before: answer, after: null });
   return changes;
 }
 
@@ -60,9 +70,17 @@ export async function getTaskHistory(ctx: ServiceContext, id: number): Promise<T
       .where('action', 'in', [...TASK_EVENT_ACTIONS])
       .orderBy('id')
       .execute(),
-    k.selectFrom('task_rounds').select(['round', 'created_at', 'answers', 'score', 'passed']).where('task_id', '=', task.id).orderBy('round').execute(),
+    k
+      .selectFrom('task_rounds')
+      .select(['round', 'created_at', 'answers', 'score', 'passed'])
+      .where('task_id', '=', task.id)
+      .orderBy('round')
+      .execute(),
   ]);
-  const actors = await userRefs(ctx.em, audits.flatMap((e) => (e.actor_id === null ? [] : [e.actor_id])));
+  const actors = await userRefs(
+    ctx.em,
+    audits.flatMap((e) => (e.actor_id === null ? [] : [e.actor_id])),
+  );
   const events: TTaskEvent[] = audits.map((e) => {
     const changes = (e.changes ?? {}) as Changes;
     const action = e.action as TTaskEventAction;
@@ -85,7 +103,15 @@ export async function getTaskHistory(ctx: ServiceContext, id: number): Promise<T
   const previous = rounds.at(-2);
   return {
     events,
-    rounds: rounds.map((r) => ({ round: r.round, submittedAt: toDate(r.created_at), score: r.score === null ? null : Number(r.score), passed: r.passed })),
-    diff: last && previous ? { fromRound: previous.round, toRound: last.round, changes: answerChanges(previous.answers, last.answers) } : null,
+    rounds: rounds.map((r) => ({
+      round: r.round,
+      submittedAt: toDate(r.created_at),
+      score: r.score === null ? null : Number(r.score),
+      passed: r.passed,
+    })),
+    diff:
+      last && previous
+        ? { fromRound: previous.round, toRound: last.round, changes: answerChanges(previous.answers, last.answers) }
+        : null,
   };
 }

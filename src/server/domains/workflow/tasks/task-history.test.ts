@@ -18,7 +18,8 @@ const analyst = await t.caller('analyst@demo.com');
 const nws = await t.caller('admin@nws.demo.com');
 
 const k = () => db(t.orm.em.fork());
-const userId = async (email: string) => (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userId = async (email: string) =>
+  (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 let schemeId = 0;
 beforeAll(async () => {
@@ -42,10 +43,24 @@ beforeAll(async () => {
 const fixture = (options: TaskFixtureOptions = {}) => createTaskFixture(t.orm, { schemeId, ...options });
 
 /** A task checked in, answered and submitted by the demo inspector. */
-async function submitted(answers: TAnswerInput[] = [{ questionKey: 'exits', value: false }, { questionKey: 'labels', value: 4 }]) {
+async function submitted(
+  answers: TAnswerInput[] = [
+    { questionKey: 'exits', value: false },
+    { questionKey: 'labels', value: 4 },
+  ],
+) {
   const f = await fixture();
-  const at = await k().selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', f.locationId).executeTakeFirstOrThrow();
-  await inspector.tasks.start({ id: f.taskId, latitude: Number(at.latitude), longitude: Number(at.longitude), accuracy: 5 });
+  const at = await k()
+    .selectFrom('locations')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', f.locationId)
+    .executeTakeFirstOrThrow();
+  await inspector.tasks.start({
+    id: f.taskId,
+    latitude: Number(at.latitude),
+    longitude: Number(at.longitude),
+    accuracy: 5,
+  });
   await inspector.tasks.saveAnswers({ id: f.taskId, answers });
   return inspector.tasks.submit({ id: f.taskId, clientMutationId: `round-1-${f.taskId}` });
 }
@@ -73,19 +88,32 @@ describe('per-question comments', () => {
       ],
     });
     // The inspector reads the same review record (tasks.byId).
-    expect((await inspector.tasks.byId({ id: task.id })).reviews[0].questionComments.map((c) => c.questionKey)).toEqual(['exits', 'labels']);
+    expect((await inspector.tasks.byId({ id: task.id })).reviews[0].questionComments.map((c) => c.questionKey)).toEqual(
+      ['exits', 'labels'],
+    );
   });
 
   it('refuses unknown, repeated or empty question comments with a BAD_REQUEST naming them, and changes nothing', async () => {
     const task = await submitted();
-    await expect(analyst.tasks.reject({ id: task.id, reason: 'No', questionComments: [{ questionKey: 'nope', comment: 'x' }] })).rejects.toMatchObject({
+    await expect(
+      analyst.tasks.reject({ id: task.id, reason: 'No', questionComments: [{ questionKey: 'nope', comment: 'x' }] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: stringContaining('"nope" is not a question'),
     });
     await expect(
-      analyst.tasks.reject({ id: task.id, reason: 'No', questionComments: [{ questionKey: 'exits', comment: 'a' }, { questionKey: 'exits', comment: 'b' }] }),
+      analyst.tasks.reject({
+        id: task.id,
+        reason: 'No',
+        questionComments: [
+          { questionKey: 'exits', comment: 'a' },
+          { questionKey: 'exits', comment: 'b' },
+        ],
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('"exits" has more than one comment') });
-    await expect(analyst.tasks.reject({ id: task.id, reason: 'No', questionComments: [{ questionKey: 'exits', comment: '   ' }] })).rejects.toMatchObject({
+    await expect(
+      analyst.tasks.reject({ id: task.id, reason: 'No', questionComments: [{ questionKey: 'exits', comment: '   ' }] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     const after = await analyst.tasks.byId({ id: task.id });
@@ -110,7 +138,11 @@ describe('rounds and their diff', () => {
     expect(first.rounds).toEqual([{ round: 1, submittedAt: anyDate(), score: task.score, passed: false }]);
     expect(first.diff).toBeNull();
 
-    const rejected = await analyst.tasks.reject({ id: task.id, reason: 'Exits', questionComments: [{ questionKey: 'exits', comment: 'Check again' }] });
+    const rejected = await analyst.tasks.reject({
+      id: task.id,
+      reason: 'Exits',
+      questionComments: [{ questionKey: 'exits', comment: 'Check again' }],
+    });
     await inspector.tasks.resume({ id: task.id, version: rejected.version });
     await inspector.tasks.saveAnswers({
       id: task.id,
@@ -144,8 +176,17 @@ describe('rounds and their diff', () => {
   });
 
   it('answerChanges: added, changed and dropped questions; unchanged ones are left out', () => {
-    const a = (questionKey: string, value: boolean | number | string | null, extra = {}) => ({ questionKey, value, na: false, comment: null, fileIds: [], ...extra });
-    expect(answerChanges([a('x', 1), a('y', true), a('z', 'old')], [a('x', 1), a('y', true, { fileIds: [4] }), a('w', 3)])).toEqual([
+    const a = (questionKey: string, value: boolean | number | string | null, extra = {}) => ({
+      questionKey,
+      value,
+      na: false,
+      comment: null,
+      fileIds: [],
+      ...extra,
+    });
+    expect(
+      answerChanges([a('x', 1), a('y', true), a('z', 'old')], [a('x', 1), a('y', true, { fileIds: [4] }), a('w', 3)]),
+    ).toEqual([
       { questionKey: 'y', before: a('y', true), after: a('y', true, { fileIds: [4] }) },
       { questionKey: 'w', before: null, after: a('w', 3) },
       { questionKey: 'z', before: a('z', 'old'), after: null },
@@ -167,25 +208,44 @@ describe('history', () => {
     ]);
     expect(history.events[0]).toMatchObject({ outOfFence: false, distanceM: expect.any(Number) as number });
     expect(history.events[1].score).toBe(task.score);
-    expect(history.events[2]).toMatchObject({ reason: 'Labels photo missing', round: 1, actor: { name: stringContaining('') } });
+    expect(history.events[2]).toMatchObject({
+      reason: 'Labels photo missing',
+      round: 1,
+      actor: { name: stringContaining('') },
+    });
     expect(history.events[2].actor!.name).not.toBe('');
     const times = history.events.map((e) => e.at.getTime());
     expect([...times].sort((x, y) => x - y)).toEqual(times);
   });
 
-  it('an out-of-fence check-in carries its reason; a missed visit is the system\'s', async () => {
+  it("an out-of-fence check-in carries its reason; a missed visit is the system's", async () => {
     const f = await fixture();
-    const at = await k().selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', f.locationId).executeTakeFirstOrThrow();
-    await inspector.tasks.start({ id: f.taskId, latitude: Number(at.latitude) + 0.05, longitude: Number(at.longitude), accuracy: 10, outOfFenceReason: 'Entrance closed' });
+    const at = await k()
+      .selectFrom('locations')
+      .select(['latitude', 'longitude'])
+      .where('id', '=', f.locationId)
+      .executeTakeFirstOrThrow();
+    await inspector.tasks.start({
+      id: f.taskId,
+      latitude: Number(at.latitude) + 0.05,
+      longitude: Number(at.longitude),
+      accuracy: 10,
+      outOfFenceReason: 'Entrance closed',
+    });
     const [start] = (await analyst.tasks.history({ id: f.taskId })).events;
     expect(start).toMatchObject({ action: 'start', outOfFence: true, reason: 'Entrance closed' });
     expect(start.distanceM).toBeGreaterThan(5000);
 
-    const missed = await fixture({ startsAt: new Date(Date.now() - 5 * 3600_000), endsAt: new Date(Date.now() - 3600_000) });
+    const missed = await fixture({
+      startsAt: new Date(Date.now() - 5 * 3600_000),
+      endsAt: new Date(Date.now() - 3600_000),
+    });
     const { markMissedTasks } = await import('../jobs/task-jobs.ts');
     await markMissedTasks(t.orm.em.fork(), new Date());
     const events = (await admin.tasks.history({ id: missed.taskId })).events;
-    expect(events).toEqual([expect.objectContaining({ action: 'missed', from: 'scheduled', to: 'missed', actor: null })]);
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'missed', from: 'scheduled', to: 'missed', actor: null }),
+    ]);
   });
 
   it('the seeded demo: a reworked approved task has both rounds, its flagged questions and a full history', async () => {
@@ -194,7 +254,11 @@ describe('history', () => {
       .select('id')
       .where('status', '=', 'approved')
       .where('rework_count', '=', 1)
-      .where('customer_id', '=', (await k().selectFrom('customers').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()).id)
+      .where(
+        'customer_id',
+        '=',
+        (await k().selectFrom('customers').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()).id,
+      )
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const task = await analyst.tasks.byId({ id: reworked.id });
@@ -202,18 +266,28 @@ describe('history', () => {
     expect(task.reviews[0].questionComments.length).toBeGreaterThan(0);
     const history = await analyst.tasks.history({ id: reworked.id });
     expect(history.events.map((e) => e.action)).toEqual(['start', 'submit', 'reject', 'resume', 'submit', 'approve']);
-    expect(history.diff!.changes.map((c) => c.questionKey)).toEqual(task.reviews[0].questionComments.map((c) => c.questionKey));
+    expect(history.diff!.changes.map((c) => c.questionKey)).toEqual(
+      task.reviews[0].questionComments.map((c) => c.questionKey),
+    );
   });
 });
 
 describe('who may review and read', () => {
-  it('the performer cannot review, even as a team leader; another team\'s leader cannot see it', async () => {
+  it("the performer cannot review, even as a team leader; another team's leader cannot see it", async () => {
     const own = await fixture({ assignee: 'teamleader@demo.com', status: 'submitted' });
-    await expect(leader.tasks.reject({ id: own.taskId, reason: 'Mine', questionComments: [{ questionKey: 'exits', comment: 'x' }] })).rejects.toMatchObject({
+    await expect(
+      leader.tasks.reject({
+        id: own.taskId,
+        reason: 'Mine',
+        questionComments: [{ questionKey: 'exits', comment: 'x' }],
+      }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     const paris = await fixture({ assignee: null, team: 'Paris field team', status: 'submitted' });
-    await expect(leader.tasks.reject({ id: paris.taskId, reason: 'Not my team' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(leader.tasks.reject({ id: paris.taskId, reason: 'Not my team' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(leader.tasks.history({ id: paris.taskId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // The inspector never reviews their own task.
     const task = await submitted();
@@ -221,10 +295,12 @@ describe('who may review and read', () => {
     await expect(inspector.tasks.reject({ id: task.id, reason: 'Self' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('another customer\'s task is NOT_FOUND: history, review', async () => {
+  it("another customer's task is NOT_FOUND: history, review", async () => {
     const task = await submitted();
     await expect(nws.tasks.history({ id: task.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(nws.tasks.reject({ id: task.id, reason: 'x', questionComments: [{ questionKey: 'exits', comment: 'x' }] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      nws.tasks.reject({ id: task.id, reason: 'x', questionComments: [{ questionKey: 'exits', comment: 'x' }] }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await analyst.tasks.byId({ id: task.id })).reviews).toEqual([]);
   });
 });

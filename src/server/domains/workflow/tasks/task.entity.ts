@@ -1,6 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { TASK_STATUSES } from '../../../../shared/schemas/projects.ts';
-import { REVIEW_DECISIONS, type TAnswer, type TQuestionComment, type TSectionScore } from '../../../../shared/schemas/tasks.ts';
+import {
+  REVIEW_DECISIONS,
+  type TAnswer,
+  type TQuestionComment,
+  type TSectionScore,
+} from '../../../../shared/schemas/tasks.ts';
 import type { AnswerOutcome } from '../../../../shared/workflow/outcomes.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
@@ -67,16 +72,30 @@ export const TaskSchema = defineEntity({
     // The INCLUDEd columns are what the scope and filters test, so counts and page walks stay
     // index-only at a million tasks (migration task_list_indexes).
     taskIndex('tasks_assignee_id_starts_at_id_index', '"assignee_id", "starts_at", "id"', '"customer_id", "status"'),
-    taskIndex('tasks_project_id_status_starts_at_id_index', '"project_id", "status", "starts_at", "id"', '"customer_id"'),
+    taskIndex(
+      'tasks_project_id_status_starts_at_id_index',
+      '"project_id", "status", "starts_at", "id"',
+      '"customer_id"',
+    ),
     taskIndex('tasks_project_id_starts_at_id_index', '"project_id", "starts_at", "id"', '"customer_id", "status"'),
     taskIndex('tasks_location_id_starts_at_id_index', '"location_id", "starts_at", "id"', '"customer_id", "status"'),
     taskIndex('tasks_team_id_starts_at_id_index', '"team_id", "starts_at", "id"', '"customer_id", "status"'),
-    taskIndex('tasks_customer_id_starts_at_id_index', '"customer_id", "starts_at", "id"', '"status", "project_id", "location_id", "team_id", "assignee_id"'),
+    taskIndex(
+      'tasks_customer_id_starts_at_id_index',
+      '"customer_id", "starts_at", "id"',
+      '"status", "project_id", "location_id", "team_id", "assignee_id"',
+    ),
     { properties: ['customer', 'status', 'startsAt', 'id'] },
     // The missed-slot job: scheduled tasks whose window has ended.
-    { name: 'tasks_scheduled_ends_index', expression: `create index "tasks_scheduled_ends_index" on "tasks" ("ends_at") where "status" = 'scheduled'` },
+    {
+      name: 'tasks_scheduled_ends_index',
+      expression: `create index "tasks_scheduled_ends_index" on "tasks" ("ends_at") where "status" = 'scheduled'`,
+    },
     // The reminder job: scheduled tasks not reminded yet, by start.
-    { name: 'tasks_reminder_due_index', expression: `create index "tasks_reminder_due_index" on "tasks" ("starts_at") where "status" = 'scheduled' and "reminder_sent_at" is null` },
+    {
+      name: 'tasks_reminder_due_index',
+      expression: `create index "tasks_reminder_due_index" on "tasks" ("starts_at") where "status" = 'scheduled' and "reminder_sent_at" is null`,
+    },
   ],
 });
 

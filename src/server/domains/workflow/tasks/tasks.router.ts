@@ -1,4 +1,6 @@
 // tasks.* (CONTRACTS.md "Workflow over tRPC"): reads and the lifecycle's transitions, each one service call.
+
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZApproveTaskInput,
   ZCancelTaskInput,
@@ -14,7 +16,6 @@ import {
   ZTaskHistory,
   ZTaskList,
 } from '../../../../shared/schemas/tasks.ts';
-import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { recordProcedures } from '../../../trpc/procedures.ts';
 import { getTaskHistory } from './task-history.service.ts';

@@ -27,15 +27,15 @@
 // Each submission keeps its answers and score as a round (task_rounds: round 1, then 2 after one
 // rework…), so the view page can show what changed since the previous round (task-history.service.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Action } from '../../../../shared/abilities/index.ts';
 import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import type {
   TApproveTaskInput,
   TCancelTaskInput,
   TListTasksInput,
-  TRejectTaskInput,
   TQuestionComment,
+  TRejectTaskInput,
   TResumeTaskInput,
   TSaveAnswersInput,
   TSavedAnswers,
@@ -44,24 +44,45 @@ import type {
   TTask,
   TTaskDetail,
 } from '../../../../shared/schemas/tasks.ts';
-import { mergeAnswers, photosNeeded, submitProblemMessage, submitProblems, type AnswerQuestion } from '../../../../shared/workflow/answers.ts';
+import {
+  type AnswerQuestion,
+  mergeAnswers,
+  photosNeeded,
+  submitProblemMessage,
+  submitProblems,
+} from '../../../../shared/workflow/answers.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { answerOutcomes } from '../../../../shared/workflow/outcomes.ts';
 import { computeScore, questionsOf } from '../../../../shared/workflow/score.ts';
 import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { recordAudit, type AuditAction } from '../../../lib/audit/audit.ts';
+import { type AuditAction, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { ALL_CAP, defineListing, equalsFilter, listById, listOne, listPage, listSource, toDate, toDateOrNull, type ListingFilter } from '../../../lib/list.ts';
+import {
+  ALL_CAP,
+  defineListing,
+  equalsFilter,
+  type ListingFilter,
+  listById,
+  listOne,
+  listPage,
+  listSource,
+  toDate,
+  toDateOrNull,
+} from '../../../lib/list.ts';
 import { assertCurrent, authorizeTransition, lockForTransition, staleRecord } from '../../../lib/records.ts';
 import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
-import { sendNotifications, type NotificationInput } from '../../platform/notifications/notifications.service.ts';
-import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.service.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
+import {
+  locationAttributeSql,
+  locationIdsMatching,
+  locationRefs,
+} from '../../structure/locations/locations.service.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
 import { onTaskApproved } from '../corrective-actions/corrective-actions.service.ts';
 import { Project } from '../projects/project.entity.ts';
@@ -131,10 +152,22 @@ export const taskListing = defineListing({
   // Names of the copied references, one query per kind for the whole page.
   enrich: async (em, items) => {
     const [projects, locations, teams, users] = await Promise.all([
-      projectRefs(em, items.map((i) => i.projectId)),
-      locationRefs(em, items.map((i) => i.locationId)),
-      teamRefs(em, items.map((i) => i.teamId)),
-      userRefs(em, items.flatMap((i) => (i.assigneeId === null ? [] : [i.assigneeId]))),
+      projectRefs(
+        em,
+        items.map((i) => i.projectId),
+      ),
+      locationRefs(
+        em,
+        items.map((i) => i.locationId),
+      ),
+      teamRefs(
+        em,
+        items.map((i) => i.teamId),
+      ),
+      userRefs(
+        em,
+        items.flatMap((i) => (i.assigneeId === null ? [] : [i.assigneeId])),
+      ),
     ]);
     for (const item of items) {
       const project = projects.get(item.projectId);
@@ -152,7 +185,10 @@ export const taskListing = defineListing({
 type TaskFilter = ListingFilter<typeof taskListing>;
 
 /** Projects by id (same context: tasks read their parent's table). */
-export async function projectRefs(em: EntityManager, ids: number[]): Promise<Map<number, { id: number; code: string; name: string }>> {
+export async function projectRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string }>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db(em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', unique).execute();
@@ -163,7 +199,11 @@ export async function projectRefs(em: EntityManager, ids: number[]): Promise<Map
 function readScope(ctx: AuthedContext): TaskFilter[] {
   return [
     tenantFilter(ctx, 't.customer_id'),
-    conditionsFilter(ctx, 'read', 'Task', { customerId: 't.customer_id', teamId: 't.team_id', assigneeId: 't.assignee_id' }),
+    conditionsFilter(ctx, 'read', 'Task', {
+      customerId: 't.customer_id',
+      teamId: 't.team_id',
+      assigneeId: 't.assignee_id',
+    }),
   ];
 }
 
@@ -180,7 +220,10 @@ async function projectIdsMatching(em: EntityManager, customerId: number | null, 
   return rows.map((r) => r.id);
 }
 
-async function listFilters(ctx: AuthedContext, input: Omit<TListTasksInput, 'page' | 'itemsPerPage'>): Promise<TaskFilter[]> {
+async function listFilters(
+  ctx: AuthedContext,
+  input: Omit<TListTasksInput, 'page' | 'itemsPerPage'>,
+): Promise<TaskFilter[]> {
   const statuses = input.status === undefined ? [] : Array.isArray(input.status) ? input.status : [input.status];
   const filters: TaskFilter[] = [
     ...readScope(ctx),
@@ -198,7 +241,10 @@ async function listFilters(ctx: AuthedContext, input: Omit<TListTasksInput, 'pag
   if (q) {
     // Matching locations and projects first (their trigram indexes), then the tasks' own indexes.
     const tenant = tenantId(ctx);
-    const [locationIds, projectIds] = await Promise.all([locationIdsMatching(ctx.em, tenant, q), projectIdsMatching(ctx.em, tenant, q)]);
+    const [locationIds, projectIds] = await Promise.all([
+      locationIdsMatching(ctx.em, tenant, q),
+      projectIdsMatching(ctx.em, tenant, q),
+    ]);
     // Only the arms that match something: a lone `= any(ids)` is answered index-only, an OR is not.
     const arms = [
       locationIds.length > 0 && sql<SqlBool>`${sql.ref('t.location_id')} = any(${locationIds}::int[])`,
@@ -227,12 +273,20 @@ function applyFilters<Q extends TaskQuery>(qb: Q, filters: readonly TaskFilter[]
  * first); "today" starts at midnight in the customer's time zone. Each part reads the
  * (assignee, starts_at, id) index in its own direction; the total is exact.
  */
-async function agendaPage(em: EntityManager, filters: readonly TaskFilter[], input: TListTasksInput, timeZone: string): Promise<{ items: TTask[]; total: number }> {
+async function agendaPage(
+  em: EntityManager,
+  filters: readonly TaskFilter[],
+  input: TListTasksInput,
+  timeZone: string,
+): Promise<{ items: TTask[]; total: number }> {
   const k = db(em);
   const source: TaskSource = taskListing.source(k);
   const today = sql<string>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
   const counts: unknown = await applyFilters(source.from as TaskQuery, filters)
-    .select([sql<number>`(count(*) filter (where ${sql.ref('t.starts_at')} >= ${today}))::int`.as('upcoming'), sql<number>`count(*)::int`.as('total')])
+    .select([
+      sql<number>`(count(*) filter (where ${sql.ref('t.starts_at')} >= ${today}))::int`.as('upcoming'),
+      sql<number>`count(*)::int`.as('total'),
+    ])
     .executeTakeFirstOrThrow();
   const { upcoming, total } = counts as { upcoming: number; total: number };
   const limit = input.itemsPerPage === -1 ? ALL_CAP : input.itemsPerPage;
@@ -262,7 +316,10 @@ async function agendaPage(em: EntityManager, filters: readonly TaskFilter[], inp
  * (qualitycontrol: their own tasks; teamleader: their teams'; others: the customer's). Without a
  * `sortBy`, an inspector gets their agenda (see agendaPage); everyone else startsAt ascending.
  */
-export async function listTasks(ctx: ServiceContext, input: TListTasksInput): Promise<{ items: TTask[]; total: number }> {
+export async function listTasks(
+  ctx: ServiceContext,
+  input: TListTasksInput,
+): Promise<{ items: TTask[]; total: number }> {
   authorize(ctx, 'read', 'Task');
   const filters = await listFilters(ctx, input);
   if (input.sortBy === undefined && ctx.user.role === 'qualitycontrol' && ctx.user.customerId !== null) {
@@ -270,7 +327,13 @@ export async function listTasks(ctx: ServiceContext, input: TListTasksInput): Pr
     return agendaPage(ctx.em, filters, input, zones.get(ctx.user.customerId) ?? 'UTC');
   }
   const { q: _q, ...args } = input;
-  return listPage(ctx.em, taskListing, filters, { ...args, sortBy: input.sortBy ?? 'startsAt' }, { total: await keptTotal(ctx, input) });
+  return listPage(
+    ctx.em,
+    taskListing,
+    filters,
+    { ...args, sortBy: input.sortBy ?? 'startsAt' },
+    { total: await keptTotal(ctx, input) },
+  );
 }
 
 /** Whether the input narrows the list beyond the caller's scope. */
@@ -309,7 +372,10 @@ async function keptTotal(ctx: AuthedContext, input: TListTasksInput): Promise<nu
       .executeTakeFirstOrThrow();
   if (conditions === 'all') return (await kept('tasks', tenant === null ? null : [tenant])).n;
   const [only] = conditions;
-  const teams = conditions.length === 1 && Object.keys(only).length === 1 ? (only.teamId as { $in?: number[] } | undefined)?.$in : undefined;
+  const teams =
+    conditions.length === 1 && Object.keys(only).length === 1
+      ? (only.teamId as { $in?: number[] } | undefined)?.$in
+      : undefined;
   if (!teams) return undefined;
   return (await kept('tasks_by_team', teams)).n;
 }
@@ -335,10 +401,22 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
       ])
       .where('id', '=', task.id)
       .executeTakeFirstOrThrow(),
-    k.selectFrom('task_reviews').select(['round', 'reviewer_id', 'decision', 'reason', 'comment', 'question_comments', 'created_at']).where('task_id', '=', task.id).orderBy('round').orderBy('id').execute(),
+    k
+      .selectFrom('task_reviews')
+      .select(['round', 'reviewer_id', 'decision', 'reason', 'comment', 'question_comments', 'created_at'])
+      .where('task_id', '=', task.id)
+      .orderBy('round')
+      .orderBy('id')
+      .execute(),
     locationRefs(em, [task.locationId]),
   ]);
-  const [reviewers, zones] = await Promise.all([userRefs(em, reviews.map((r) => r.reviewer_id)), customerTimeZones(em, [task.customerId])]);
+  const [reviewers, zones] = await Promise.all([
+    userRefs(
+      em,
+      reviews.map((r) => r.reviewer_id),
+    ),
+    customerTimeZones(em, [task.customerId]),
+  ]);
   const location = locations.get(task.locationId);
   const checkIn =
     row.check_in_latitude !== null && row.check_in_longitude !== null && row.check_in_at !== null
@@ -386,9 +464,16 @@ export async function getTask(ctx: ServiceContext, id: number): Promise<TTaskDet
 }
 
 /** `tasks.bySlot`: the task of a slot of an assignment (the perform page's address). */
-export async function getTaskBySlot(ctx: ServiceContext, input: { slotId: number; assignmentId: number }): Promise<TTaskDetail> {
+export async function getTaskBySlot(
+  ctx: ServiceContext,
+  input: { slotId: number; assignmentId: number },
+): Promise<TTaskDetail> {
   authorize(ctx, 'read', 'Task');
-  const task = await listOne(ctx.em, taskListing, [...readScope(ctx), equalsFilter('t.slot_id', input.slotId), equalsFilter('t.assignment_id', input.assignmentId)]);
+  const task = await listOne(ctx.em, taskListing, [
+    ...readScope(ctx),
+    equalsFilter('t.slot_id', input.slotId),
+    equalsFilter('t.assignment_id', input.assignmentId),
+  ]);
   if (!task) throw notFound('Task');
   return detailOf(ctx.em, task);
 }
@@ -415,7 +500,12 @@ async function loadForAction(tx: AuthedContext, id: number, action: TaskAction):
 /** Perform is the assigned inspector's alone; review never theirs (FORBIDDEN). */
 function checkPerson(tx: AuthedContext, assigneeId: number | null, action: TaskAction): void {
   if (action === 'perform' && assigneeId !== tx.user.id) {
-    throw new AppError('FORBIDDEN', assigneeId === null ? 'This task has no inspector assigned yet' : 'Only the inspector assigned to this task can perform it');
+    throw new AppError(
+      'FORBIDDEN',
+      assigneeId === null
+        ? 'This task has no inspector assigned yet'
+        : 'Only the inspector assigned to this task can perform it',
+    );
   }
   if (action === 'review' && assigneeId === tx.user.id) {
     throw new AppError('FORBIDDEN', 'You performed this task: someone else must review it');
@@ -435,7 +525,10 @@ const STATE_WORDS: Record<TTaskStatus, string> = {
 /** CONFLICT unless the task is in one of `from`. */
 function requireState(task: { status: TTaskStatus }, from: readonly TTaskStatus[], verb: string): void {
   if (from.includes(task.status)) return;
-  throw new AppError('CONFLICT', `This task is ${STATE_WORDS[task.status]}; only a ${from.map((s) => STATE_WORDS[s]).join(' or ')} task can be ${verb}`);
+  throw new AppError(
+    'CONFLICT',
+    `This task is ${STATE_WORDS[task.status]}; only a ${from.map((s) => STATE_WORDS[s]).join(' or ')} task can be ${verb}`,
+  );
 }
 
 function audit(tx: AuthedContext, task: Task, action: AuditAction, changes: Record<string, unknown>): void {
@@ -443,7 +536,10 @@ function audit(tx: AuthedContext, task: Task, action: AuditAction, changes: Reco
 }
 
 /** Names for notification texts: the project's code, the location's code and name, the inspector. */
-async function describe(em: EntityManager, task: Task): Promise<{ project: string; location: string; locationCode: string; inspector: string }> {
+async function describe(
+  em: EntityManager,
+  task: Task,
+): Promise<{ project: string; location: string; locationCode: string; inspector: string }> {
   const [projects, locations, users] = await Promise.all([
     projectRefs(em, [task.project.id]),
     locationRefs(em, [task.location.id]),
@@ -476,7 +572,10 @@ async function notifyInspector(tx: AuthedContext, task: Task, note: Omit<Notific
 async function requireActiveProject(em: EntityManager, task: Task, verb: string): Promise<void> {
   const project = await em.findOneOrFail(Project, task.project.id);
   if (project.status !== 'active') {
-    throw new AppError('CONFLICT', `Project "${project.code}" is ${project.status.replace('_', ' ')}; a task can be ${verb} only while its project is active`);
+    throw new AppError(
+      'CONFLICT',
+      `Project "${project.code}" is ${project.status.replace('_', ' ')}; a task can be ${verb} only while its project is active`,
+    );
   }
 }
 
@@ -489,8 +588,13 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     assertCurrent(task, input.version, 'Task');
     const now = new Date();
     const opens = new Date(task.startsAt.getTime() - START_GRACE_MS);
-    if (now < opens) throw new AppError('CONFLICT', `This task can be started from ${opens.toISOString()}, 30 minutes before its slot`);
-    if (now >= task.endsAt) throw new AppError('CONFLICT', `The slot of this task ended at ${task.endsAt.toISOString()}`);
+    if (now < opens)
+      throw new AppError(
+        'CONFLICT',
+        `This task can be started from ${opens.toISOString()}, 30 minutes before its slot`,
+      );
+    if (now >= task.endsAt)
+      throw new AppError('CONFLICT', `The slot of this task ended at ${task.endsAt.toISOString()}`);
     await requireActiveProject(tx.em, task, 'started');
 
     const location = (await locationRefs(tx.em, [task.location.id])).get(task.location.id);
@@ -498,7 +602,8 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     let outOfFence = false;
     let reason: string | null = null;
     if (location && location.latitude !== null && location.longitude !== null) {
-      distanceM = Math.round(distanceMeters(input, { latitude: location.latitude, longitude: location.longitude }) * 10) / 10;
+      distanceM =
+        Math.round(distanceMeters(input, { latitude: location.latitude, longitude: location.longitude }) * 10) / 10;
       if (!insideGeofence(distanceM, location.geofenceRadiusM, input.accuracy)) {
         outOfFence = true;
         reason = input.outOfFenceReason?.trim() || null;
@@ -517,7 +622,12 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     task.checkInAt = now;
     task.outOfFence = outOfFence;
     task.outOfFenceReason = reason;
-    audit(tx, task, 'start', { status: { from: 'scheduled', to: 'in_progress' }, distanceM, outOfFence, ...(reason ? { outOfFenceReason: reason } : {}) });
+    audit(tx, task, 'start', {
+      status: { from: 'scheduled', to: 'in_progress' },
+      distanceM,
+      outOfFence,
+      ...(reason ? { outOfFenceReason: reason } : {}),
+    });
   });
   return getTask(ctx, input.id);
 }
@@ -551,7 +661,11 @@ export async function saveAnswers(ctx: ServiceContext, input: TSaveAnswersInput)
 const SAVE_TRIES = 3;
 
 /** One try of saveAnswers (see there); null when the row changed between the read and the write. */
-async function saveAnswersOnce(tx: AuthedContext, input: TSaveAnswersInput, lock: boolean): Promise<TSavedAnswers | null> {
+async function saveAnswersOnce(
+  tx: AuthedContext,
+  input: TSaveAnswersInput,
+  lock: boolean,
+): Promise<TSavedAnswers | null> {
   const k = db(tx.em);
   const tenant = tenantId(tx);
   const fileIds = [...new Set(input.answers.flatMap((a) => a.fileIds ?? []))];
@@ -560,14 +674,24 @@ async function saveAnswersOnce(tx: AuthedContext, input: TSaveAnswersInput, lock
     .select(['id', 'version', 'customer_id', 'team_id', 'assignee_id', 'status', 'scheme_id', 'answers', 'updated_at'])
     // Of the files the answers name, those uploaded for this task (files are this context's table).
     .$if(fileIds.length > 0, (qb) =>
-      qb.select(sql<number[]>`array(select f.id from files f where f.task_id = tasks.id and f.id = any(${fileIds}::int[]))`.as('own_files')),
+      qb.select(
+        sql<number[]>`array(select f.id from files f where f.task_id = tasks.id and f.id = any(${fileIds}::int[]))`.as(
+          'own_files',
+        ),
+      ),
     )
     .where('id', '=', input.id)
     .$if(tenant !== null, (qb) => qb.where('customer_id', '=', tenant as number))
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!row) throw notFound('Task');
-  authorizeTransition(tx, 'perform', 'Task', { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id }, 'Task');
+  authorizeTransition(
+    tx,
+    'perform',
+    'Task',
+    { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id },
+    'Task',
+  );
   checkPerson(tx, row.assignee_id, 'perform');
   requireState(row, ['in_progress'], 'answered');
   assertCurrent(row, input.version, 'Task');
@@ -582,33 +706,46 @@ async function saveAnswersOnce(tx: AuthedContext, input: TSaveAnswersInput, lock
     );
   }
   requireTaskFiles(new Set((row as { own_files?: number[] }).own_files ?? []), input.answers);
-  const saved = { id: row.id, status: row.status, schemeId: row.scheme_id, answers: merged.answers, savedKeys: merged.changed };
+  const saved = {
+    id: row.id,
+    status: row.status,
+    schemeId: row.scheme_id,
+    answers: merged.answers,
+    savedKeys: merged.changed,
+  };
   if (!merged.changed.length) return { ...saved, version: row.version, updatedAt: toDate(row.updated_at) };
   const now = new Date();
   const written = await k
     .with('u', (w) =>
       w
         .updateTable('tasks')
-        .set({ answers: sql`${JSON.stringify(merged.answers)}::jsonb`, version: sql<number>`version + 1`, updated_at: now })
+        .set({
+          answers: sql`${JSON.stringify(merged.answers)}::jsonb`,
+          version: sql<number>`version + 1`,
+          updated_at: now,
+        })
         .where('id', '=', row.id)
         .where('version', '=', row.version)
         .returning(['id', 'version', 'updated_at']),
     )
     .with('a', (w) =>
-      w.insertInto('audit_events').columns(['at', 'customer_id', 'actor_id', 'actor_email', 'action', 'entity_type', 'entity_id', 'changes']).expression((eb) =>
-        eb
-          .selectFrom('u')
-          .select((e) => [
-            e.val(now).as('at'),
-            e.val(row.customer_id).as('customer_id'),
-            e.val(tx.user.id).as('actor_id'),
-            e.val(tx.user.email).as('actor_email'),
-            e.val('save_answers').as('action'),
-            e.val('Task').as('entity_type'),
-            'u.id',
-            sql`${JSON.stringify({ questionKeys: merged.changed })}::jsonb`.as('changes'),
-          ]),
-      ),
+      w
+        .insertInto('audit_events')
+        .columns(['at', 'customer_id', 'actor_id', 'actor_email', 'action', 'entity_type', 'entity_id', 'changes'])
+        .expression((eb) =>
+          eb
+            .selectFrom('u')
+            .select((e) => [
+              e.val(now).as('at'),
+              e.val(row.customer_id).as('customer_id'),
+              e.val(tx.user.id).as('actor_id'),
+              e.val(tx.user.email).as('actor_email'),
+              e.val('save_answers').as('action'),
+              e.val('Task').as('entity_type'),
+              'u.id',
+              sql`${JSON.stringify({ questionKeys: merged.changed })}::jsonb`.as('changes'),
+            ]),
+        ),
     )
     .selectFrom('u')
     .select(['u.version', 'u.updated_at'])
@@ -626,18 +763,29 @@ function requireTaskFiles(own: ReadonlySet<number>, answers: TSaveAnswersInput['
   const problems: Record<string, string> = {};
   for (const a of answers) {
     const foreign = (a.fileIds ?? []).filter((id) => !own.has(id));
-    if (foreign.length) problems[a.questionKey] = `"${a.questionKey}": file ${foreign.join(', ')} is not a file of this task (upload it with its taskId first)`;
+    if (foreign.length)
+      problems[a.questionKey] =
+        `"${a.questionKey}": file ${foreign.join(', ')} is not a file of this task (upload it with its taskId first)`;
   }
   const keys = Object.keys(problems);
   if (keys.length) {
-    throw new AppError('BAD_REQUEST', `Check these answers: ${keys.map((k) => problems[k]).join('; ')}`, Object.fromEntries(keys.map((k) => [k, [problems[k]]])));
+    throw new AppError(
+      'BAD_REQUEST',
+      `Check these answers: ${keys.map((k) => problems[k]).join('; ')}`,
+      Object.fromEntries(keys.map((k) => [k, [problems[k]]])),
+    );
   }
 }
 
 /** Of these file ids, those uploaded for this task (files are this context's table). */
 async function filesOfTask(em: EntityManager, taskId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db(em).selectFrom('files').select('id').where('task_id', '=', taskId).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db(em)
+    .selectFrom('files')
+    .select('id')
+    .where('task_id', '=', taskId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -655,7 +803,10 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     if (task.submitMutationId === input.clientMutationId) return;
     if (task.status !== 'in_progress') {
       if (task.submitMutationId !== null && task.status !== 'scheduled') {
-        throw new AppError('CONFLICT', `This task was already submitted (clientMutationId "${task.submitMutationId}"); it is ${STATE_WORDS[task.status as TTaskStatus]} now`);
+        throw new AppError(
+          'CONFLICT',
+          `This task was already submitted (clientMutationId "${task.submitMutationId}"); it is ${STATE_WORDS[task.status as TTaskStatus]} now`,
+        );
       }
       requireState(task, ['in_progress'], 'submitted');
     }
@@ -674,7 +825,12 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
       const questions = questionsOf(scheme);
       throw new AppError('BAD_REQUEST', message, {
         ...Object.fromEntries(problems.missing.map((k) => [k, ['An answer is required']])),
-        ...Object.fromEntries(problems.evidence.map((k) => [k, [`Add at least ${photosNeeded(questions.get(k) as AnswerQuestion)} photo(s)`]])),
+        ...Object.fromEntries(
+          problems.evidence.map((k) => [
+            k,
+            [`Add at least ${photosNeeded(questions.get(k) as AnswerQuestion)} photo(s)`],
+          ]),
+        ),
         ...(problems.signature ? { signatureFileId: ['This scheme requires a signature'] } : {}),
       });
     }
@@ -690,7 +846,13 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     task.signatureFileId = signature;
     task.submitMutationId = input.clientMutationId;
     // This round's answers as sent, for the diff of the next round (one row per submission).
-    tx.em.create(TaskRound, { task, round: task.reworkCount + 1, answers: task.answers, score: result.score, passed: result.passed });
+    tx.em.create(TaskRound, {
+      task,
+      round: task.reworkCount + 1,
+      answers: task.answers,
+      score: result.score,
+      passed: result.passed,
+    });
     audit(tx, task, 'submit', {
       status: { from: 'in_progress', to: 'submitted' },
       score: result.score,
@@ -699,7 +861,8 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
       clientMutationId: input.clientMutationId,
     });
     const names = await describe(tx.em, task);
-    const scoreText = result.score === null ? 'no score' : `score ${result.score}${result.passed ? ', passed' : ', not passed'}`;
+    const scoreText =
+      result.score === null ? 'no score' : `score ${result.score}${result.passed ? ', passed' : ', not passed'}`;
     await sendNotifications(
       tx.em,
       (await reviewersOf(tx.em, task)).map((userId) => ({
@@ -718,20 +881,32 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
  * A rejection's per-question comments, checked against the task's scheme (BAD_REQUEST naming unknown
  * or repeated keys) and put in the scheme's question order.
  */
-async function questionCommentsOf(em: EntityManager, task: Task, given: readonly TQuestionComment[]): Promise<TQuestionComment[]> {
+async function questionCommentsOf(
+  em: EntityManager,
+  task: Task,
+  given: readonly TQuestionComment[],
+): Promise<TQuestionComment[]> {
   if (!given.length) return [];
   const questions = questionsOf(await schemeRulesForTasks(em, task.scheme.id));
   const order = [...questions.keys()];
   const seen = new Set<string>();
   const problems: Record<string, string[]> = {};
   for (const { questionKey } of given) {
-    if (!questions.has(questionKey)) problems[questionKey] = [`"${questionKey}" is not a question of this task's scheme`];
+    if (!questions.has(questionKey))
+      problems[questionKey] = [`"${questionKey}" is not a question of this task's scheme`];
     else if (seen.has(questionKey)) problems[questionKey] = [`"${questionKey}" has more than one comment`];
     seen.add(questionKey);
   }
   const keys = Object.keys(problems);
-  if (keys.length) throw new AppError('BAD_REQUEST', `Check the question comments (questionComments): ${keys.map((k) => problems[k][0]).join('; ')}`, problems);
-  return [...given].sort((a, b) => order.indexOf(a.questionKey) - order.indexOf(b.questionKey)).map((c) => ({ questionKey: c.questionKey, comment: c.comment }));
+  if (keys.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Check the question comments (questionComments): ${keys.map((k) => problems[k][0]).join('; ')}`,
+      problems,
+    );
+  return [...given]
+    .sort((a, b) => order.indexOf(a.questionKey) - order.indexOf(b.questionKey))
+    .map((c) => ({ questionKey: c.questionKey, comment: c.comment }));
 }
 
 async function review(
@@ -747,7 +922,15 @@ async function review(
     assertCurrent(task, input.version, 'Task');
     const round = task.reworkCount + 1;
     const questionComments = await questionCommentsOf(tx.em, task, text.questionComments ?? []);
-    tx.em.create(TaskReview, { task, round, reviewer: tx.user.id, decision, reason: text.reason, comment: text.comment, questionComments });
+    tx.em.create(TaskReview, {
+      task,
+      round,
+      reviewer: tx.user.id,
+      decision,
+      reason: text.reason,
+      comment: text.comment,
+      questionComments,
+    });
     task.status = decision;
     task.reviewedAt = new Date();
     audit(tx, task, decision === 'approved' ? 'approve' : 'reject', {
@@ -799,7 +982,11 @@ export function approveTask(ctx: ServiceContext, input: TApproveTaskInput): Prom
 
 /** `tasks.reject`: a submitted task goes back to its inspector with a reason; answers are kept. */
 export function rejectTask(ctx: ServiceContext, input: TRejectTaskInput): Promise<TTaskDetail> {
-  return review(ctx, input, 'rejected', { reason: input.reason, comment: null, questionComments: input.questionComments });
+  return review(ctx, input, 'rejected', {
+    reason: input.reason,
+    comment: null,
+    questionComments: input.questionComments,
+  });
 }
 
 /** `tasks.resume`: the inspector reopens a rejected task (rework count + 1) while the project is active. */

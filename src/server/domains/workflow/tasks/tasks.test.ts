@@ -4,9 +4,9 @@
 // list filters, scope and the inspector's agenda. Fixtures are written straight through the entities.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TSectionInput } from '../../../../shared/schemas/schemes.ts';
+import { db } from '../../../db/kysely.ts';
 import { StaleRecordError } from '../../../lib/app-error.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
-import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining } from '../../../testing/matchers.ts';
 import { createTaskFixture, type TaskFixtureOptions } from '../../../testing/workflow.ts';
@@ -20,7 +20,8 @@ const analyst = await t.caller('analyst@demo.com');
 const floor = await t.caller('floormanager@demo.com');
 
 const k = () => db(t.orm.em.fork());
-const userId = async (email: string) => (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userId = async (email: string) =>
+  (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 /** A scheme made for these tests: every question type and rule. */
 const SECTIONS: TSectionInput[] = [
@@ -43,7 +44,12 @@ const SECTIONS: TSectionInput[] = [
       },
       { key: 'n1', text: 'Empty facings', type: 'number', maxScore: 10, allowNA: true },
       { key: 'gate', text: 'Promotion running?', type: 'yesno', required: false },
-      { key: 'follow', text: 'Promotion set up as planned?', type: 'yesno', visibleIf: { questionKey: 'gate', equals: true } },
+      {
+        key: 'follow',
+        text: 'Promotion set up as planned?',
+        type: 'yesno',
+        visibleIf: { questionKey: 'gate', equals: true },
+      },
       { key: 't1', text: 'Remarks', type: 'text', maxScore: 0, weight: 0, required: false },
     ],
   },
@@ -51,7 +57,15 @@ const SECTIONS: TSectionInput[] = [
     title: 'Back store',
     weight: 2,
     questions: [
-      { key: 'p1', text: 'Photo of the cold room', type: 'photo', maxScore: 0, weight: 0, evidence: 'always', minPhotos: 2 },
+      {
+        key: 'p1',
+        text: 'Photo of the cold room',
+        type: 'photo',
+        maxScore: 0,
+        weight: 0,
+        evidence: 'always',
+        minPhotos: 2,
+      },
       { key: 'y2', text: 'Hand-wash station stocked?', type: 'yesno', allowNA: true },
     ],
   },
@@ -60,9 +74,18 @@ const SECTIONS: TSectionInput[] = [
 let schemeId = 0;
 let unpinned = 0;
 beforeAll(async () => {
-  const draft = await admin.schemes.create({ name: 'Lifecycle test scheme', passingScore: 70, requireSignature: true, sections: SECTIONS });
+  const draft = await admin.schemes.create({
+    name: 'Lifecycle test scheme',
+    passingScore: 70,
+    requireSignature: true,
+    sections: SECTIONS,
+  });
   schemeId = (await admin.schemes.publish({ id: draft.id })).id;
-  const plain = await admin.schemes.create({ name: 'No signature scheme', passingScore: 50, sections: [{ title: 'Only', questions: [{ key: 'only', text: 'OK?', type: 'yesno' }] }] });
+  const plain = await admin.schemes.create({
+    name: 'No signature scheme',
+    passingScore: 50,
+    sections: [{ title: 'Only', questions: [{ key: 'only', text: 'OK?', type: 'yesno' }] }],
+  });
   unpinned = (await admin.schemes.publish({ id: plain.id })).id;
 });
 
@@ -82,14 +105,23 @@ async function coordinatesOf(locationId: number) {
 async function started(options: TaskFixtureOptions = {}) {
   const f = await fixture(options);
   const at = await coordinatesOf(f.locationId);
-  const task = await inspector.tasks.start({ id: f.taskId, latitude: at.latitude, longitude: at.longitude, accuracy: 5 });
+  const task = await inspector.tasks.start({
+    id: f.taskId,
+    latitude: at.latitude,
+    longitude: at.longitude,
+    accuracy: 5,
+  });
   return { ...f, task };
 }
 
 let fileSeq = 0;
 /** `n` files uploaded for a task by its inspector (rows written directly: uploads are tested with files). */
 async function filesFor(taskId: number, n = 1): Promise<number[]> {
-  const task = await k().selectFrom('tasks').select(['customer_id', 'assignee_id']).where('id', '=', taskId).executeTakeFirstOrThrow();
+  const task = await k()
+    .selectFrom('tasks')
+    .select(['customer_id', 'assignee_id'])
+    .where('id', '=', taskId)
+    .executeTakeFirstOrThrow();
   const now = new Date();
   const rows = await k()
     .insertInto('files')
@@ -128,15 +160,32 @@ const allGood = async (taskId: number) => [
 ];
 
 const notificationsOf = async (email: string) =>
-  k().selectFrom('notifications').select(['title', 'body', 'link']).where('user_id', '=', await userId(email)).orderBy('id', 'desc').execute();
+  k()
+    .selectFrom('notifications')
+    .select(['title', 'body', 'link'])
+    .where('user_id', '=', await userId(email))
+    .orderBy('id', 'desc')
+    .execute();
 
 describe('tasks.start', () => {
   it('checks in at the location: in progress, distance stored, not flagged', async () => {
     const f = await fixture();
     const at = await coordinatesOf(f.locationId);
     const before = await inspector.tasks.byId({ id: f.taskId });
-    expect(before).toMatchObject({ status: 'scheduled', checkIn: null, schemeId, slotId: f.slotId, assignmentId: f.assignmentId });
-    const task = await inspector.tasks.start({ id: f.taskId, version: before.version, latitude: at.latitude + 0.0003, longitude: at.longitude, accuracy: 10 });
+    expect(before).toMatchObject({
+      status: 'scheduled',
+      checkIn: null,
+      schemeId,
+      slotId: f.slotId,
+      assignmentId: f.assignmentId,
+    });
+    const task = await inspector.tasks.start({
+      id: f.taskId,
+      version: before.version,
+      latitude: at.latitude + 0.0003,
+      longitude: at.longitude,
+      accuracy: 10,
+    });
     expect(task.status).toBe('in_progress');
     expect(task.version).toBe(before.version + 1);
     expect(task.startedAt).toBeInstanceOf(Date);
@@ -150,10 +199,19 @@ describe('tasks.start', () => {
     const f = await fixture();
     const at = await coordinatesOf(f.locationId);
     const far = { id: f.taskId, latitude: at.latitude + 0.05, longitude: at.longitude, accuracy: 20 };
-    await expect(inspector.tasks.start(far)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('outOfFenceReason') });
-    await expect(inspector.tasks.start({ ...far, outOfFenceReason: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(inspector.tasks.start(far)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: stringContaining('outOfFenceReason'),
+    });
+    await expect(inspector.tasks.start({ ...far, outOfFenceReason: '   ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const task = await inspector.tasks.start({ ...far, outOfFenceReason: 'The car park entrance is closed for works' });
-    expect(task).toMatchObject({ status: 'in_progress', outOfFence: true, outOfFenceReason: 'The car park entrance is closed for works' });
+    expect(task).toMatchObject({
+      status: 'in_progress',
+      outOfFence: true,
+      outOfFenceReason: 'The car park entrance is closed for works',
+    });
     expect(task.checkIn!.distanceM).toBeGreaterThan(5000);
   });
 
@@ -161,7 +219,12 @@ describe('tasks.start', () => {
     const f = await fixture();
     const at = await coordinatesOf(f.locationId);
     // ~330 m north: outside any seeded radius, inside it with a 400 m accuracy.
-    const task = await inspector.tasks.start({ id: f.taskId, latitude: at.latitude + 0.003, longitude: at.longitude, accuracy: 400 });
+    const task = await inspector.tasks.start({
+      id: f.taskId,
+      latitude: at.latitude + 0.003,
+      longitude: at.longitude,
+      accuracy: 400,
+    });
     expect(task.outOfFence).toBe(false);
   });
 
@@ -176,7 +239,9 @@ describe('tasks.start', () => {
       expect(task.checkIn).toMatchObject({ latitude: 10, longitude: 10, distanceM: null });
       expect(task.location).toMatchObject({ latitude: null, longitude: null, timeZone: 'Europe/Paris' });
     } finally {
-      await connection.execute(`update locations set latitude = ${saved.latitude}, longitude = ${saved.longitude} where id = ${f.locationId}`);
+      await connection.execute(
+        `update locations set latitude = ${saved.latitude}, longitude = ${saved.longitude} where id = ${f.locationId}`,
+      );
     }
   });
 
@@ -184,8 +249,12 @@ describe('tasks.start', () => {
     const hour = 3600_000;
     const early = await fixture({ startsAt: new Date(Date.now() + 2 * hour) });
     const at = await coordinatesOf(early.locationId);
-    const start = (id: number) => inspector.tasks.start({ id, latitude: at.latitude, longitude: at.longitude, accuracy: 5 });
-    await expect(start(early.taskId)).rejects.toMatchObject({ code: 'CONFLICT', message: stringContaining('can be started from') });
+    const start = (id: number) =>
+      inspector.tasks.start({ id, latitude: at.latitude, longitude: at.longitude, accuracy: 5 });
+    await expect(start(early.taskId)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: stringContaining('can be started from'),
+    });
     const grace = await fixture({ startsAt: new Date(Date.now() + 20 * 60_000) });
     expect((await start(grace.taskId)).status).toBe('in_progress');
     const ended = await fixture({ startsAt: new Date(Date.now() - 3 * hour), endsAt: new Date(Date.now() - hour) });
@@ -195,7 +264,9 @@ describe('tasks.start', () => {
   it('only while the project is active', async () => {
     for (const projectStatus of ['draft', 'on_hold', 'completed'] as const) {
       const f = await fixture({ projectStatus });
-      await expect(inspector.tasks.start({ id: f.taskId, latitude: 45, longitude: 4, accuracy: 5 })).rejects.toMatchObject({
+      await expect(
+        inspector.tasks.start({ id: f.taskId, latitude: 45, longitude: 4, accuracy: 5 }),
+      ).rejects.toMatchObject({
         code: 'CONFLICT',
         message: stringContaining('only while its project is active'),
       });
@@ -209,7 +280,9 @@ describe('tasks.start', () => {
       message: 'Only the inspector assigned to this task can perform it',
     });
     const unassigned = await fixture({ assignee: null });
-    await expect(admin.tasks.start({ id: unassigned.taskId, latitude: 45, longitude: 4, accuracy: 5 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      admin.tasks.start({ id: unassigned.taskId, latitude: 45, longitude: 4, accuracy: 5 }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const at = await coordinatesOf(f.locationId);
     const res = await t.request({
       method: 'POST',
@@ -218,7 +291,9 @@ describe('tasks.start', () => {
       as: 'qualitycontrol@demo.com',
     });
     expect(res.statusCode).toBe(409);
-    expect((JSON.parse(res.body) as { error: { json: { data: { stale?: boolean } } } }).error.json.data.stale).toBe(true);
+    expect((JSON.parse(res.body) as { error: { json: { data: { stale?: boolean } } } }).error.json.data.stale).toBe(
+      true,
+    );
   });
 });
 
@@ -226,13 +301,28 @@ describe('tasks.saveAnswers', () => {
   it('merges by question key: fields not sent keep their value; null clears', async () => {
     const { taskId } = await started();
     const [photo] = await filesFor(taskId);
-    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, comment: 'Pallet in the way', fileIds: [photo] }] });
-    const second = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 's1', value: 3 }, { questionKey: 'y1', comment: 'Moved' }] });
+    await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [{ questionKey: 'y1', value: false, comment: 'Pallet in the way', fileIds: [photo] }],
+    });
+    const second = await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [
+        { questionKey: 's1', value: 3 },
+        { questionKey: 'y1', comment: 'Moved' },
+      ],
+    });
     expect(second.answers).toEqual([
       { questionKey: 'y1', value: false, na: false, comment: 'Moved', fileIds: [photo] },
       { questionKey: 's1', value: 3, na: false, comment: null, fileIds: [] },
     ]);
-    const third = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 's1', value: null }, { questionKey: 'n1', na: true }] });
+    const third = await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [
+        { questionKey: 's1', value: null },
+        { questionKey: 'n1', na: true },
+      ],
+    });
     expect(third.answers.find((a) => a.questionKey === 's1')!.value).toBeNull();
     expect(third.answers.find((a) => a.questionKey === 'n1')).toMatchObject({ na: true, value: null });
   });
@@ -240,13 +330,31 @@ describe('tasks.saveAnswers', () => {
   it('autosave any number of times; an unchanged save writes nothing; a sent stale version is CONFLICT', async () => {
     const { taskId } = await started();
     let task = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'c1', value: 'ok' }] });
-    for (let i = 0; i < 5; i++) task = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'c1', value: i % 2 ? 'ok' : 'good' }] });
-    const same = await inspector.tasks.saveAnswers({ id: taskId, version: task.version, answers: [{ questionKey: 'c1', value: 'good' }] });
+    for (let i = 0; i < 5; i++)
+      task = await inspector.tasks.saveAnswers({
+        id: taskId,
+        answers: [{ questionKey: 'c1', value: i % 2 ? 'ok' : 'good' }],
+      });
+    const same = await inspector.tasks.saveAnswers({
+      id: taskId,
+      version: task.version,
+      answers: [{ questionKey: 'c1', value: 'good' }],
+    });
     expect(same.version).toBe(task.version);
-    await expect(inspector.tasks.saveAnswers({ id: taskId, version: task.version - 1, answers: [{ questionKey: 'c1', value: 'bad' }] })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.saveAnswers({
+        id: taskId,
+        version: task.version - 1,
+        answers: [{ questionKey: 'c1', value: 'bad' }],
+      }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    const saved = await inspector.tasks.saveAnswers({ id: taskId, version: task.version, answers: [{ questionKey: 'c1', value: 'bad' }] });
+    const saved = await inspector.tasks.saveAnswers({
+      id: taskId,
+      version: task.version,
+      answers: [{ questionKey: 'c1', value: 'bad' }],
+    });
     expect(saved.version).toBe(task.version + 1);
   });
 
@@ -262,65 +370,125 @@ describe('tasks.saveAnswers', () => {
       [[{ questionKey: 't1', value: 3 }], '"t1" expects text'],
       [[{ questionKey: 'p1', value: 'photo.jpg' }], '"p1" is answered with files'],
       [[{ questionKey: 'y1', na: true }], '"y1" cannot be answered N/A'],
-      [[{ questionKey: 's1', value: 2 }, { questionKey: 'c1', value: 7 }], '"c1" expects one of'],
+      [
+        [
+          { questionKey: 's1', value: 2 },
+          { questionKey: 'c1', value: 7 },
+        ],
+        '"c1" expects one of',
+      ],
     ];
     for (const [answers, message] of cases) {
-      await expect(inspector.tasks.saveAnswers({ id: taskId, answers }), message).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining(message) });
+      await expect(inspector.tasks.saveAnswers({ id: taskId, answers }), message).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: stringContaining(message),
+      });
     }
     expect((await inspector.tasks.byId({ id: taskId })).answers).toEqual([]);
   });
 
   it('only while in progress, only by the assigned inspector', async () => {
     const scheduled = await fixture();
-    await expect(inspector.tasks.saveAnswers({ id: scheduled.taskId, answers: [{ questionKey: 'y1', value: true }] })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      inspector.tasks.saveAnswers({ id: scheduled.taskId, answers: [{ questionKey: 'y1', value: true }] }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     const submitted = await fixture({ status: 'submitted' });
-    await expect(inspector.tasks.saveAnswers({ id: submitted.taskId, answers: [{ questionKey: 'y1', value: true }] })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      inspector.tasks.saveAnswers({ id: submitted.taskId, answers: [{ questionKey: 'y1', value: true }] }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     const { taskId } = await started();
-    await expect(admin.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(leader.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      admin.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }] }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      leader.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }] }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
 describe('tasks.saveAnswers: the autosave answer, replays, races and the kept scheme rules', () => {
-  const saveEvents = (taskId: number) => t.orm.em.fork().find(AuditEvent, { entityType: 'Task', entityId: taskId, action: 'save_answers' }, { orderBy: { id: 'asc' } });
+  const saveEvents = (taskId: number) =>
+    t.orm.em
+      .fork()
+      .find(AuditEvent, { entityType: 'Task', entityId: taskId, action: 'save_answers' }, { orderBy: { id: 'asc' } });
 
   it('answers the new version, the stored answers and the saved keys; a replay of the same save writes and audits nothing', async () => {
     const { taskId, task } = await started();
-    const first = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }, { questionKey: 's1', value: 4 }] });
-    expect(first).toMatchObject({ id: taskId, status: 'in_progress', schemeId, version: task.version + 1, savedKeys: ['y1', 's1'] });
-    expect(first.answers.map((a) => [a.questionKey, a.value])).toEqual([['y1', true], ['s1', 4]]);
+    const first = await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [
+        { questionKey: 'y1', value: true },
+        { questionKey: 's1', value: 4 },
+      ],
+    });
+    expect(first).toMatchObject({
+      id: taskId,
+      status: 'in_progress',
+      schemeId,
+      version: task.version + 1,
+      savedKeys: ['y1', 's1'],
+    });
+    expect(first.answers.map((a) => [a.questionKey, a.value])).toEqual([
+      ['y1', true],
+      ['s1', 4],
+    ]);
     expect(first.updatedAt).toBeInstanceOf(Date);
     // The outbox sends the same change again after a lost answer: same result, nothing written.
-    const replay = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: true }, { questionKey: 's1', value: 4 }] });
+    const replay = await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [
+        { questionKey: 'y1', value: true },
+        { questionKey: 's1', value: 4 },
+      ],
+    });
     expect(replay).toEqual({ ...first, savedKeys: [] });
     const stored = await inspector.tasks.byId({ id: taskId });
     expect(stored.version).toBe(first.version);
     expect(stored.answers).toEqual(first.answers);
     const events = await saveEvents(taskId);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actorEmail: 'qualitycontrol@demo.com', customer: stored.customerId, changes: { questionKeys: ['y1', 's1'] } });
+    expect(events[0]).toMatchObject({
+      actorEmail: 'qualitycontrol@demo.com',
+      customer: stored.customerId,
+      changes: { questionKeys: ['y1', 's1'] },
+    });
   });
 
   it('one audit event per change that changed something, naming its keys', async () => {
     const { taskId } = await started();
     await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'c1', value: 'ok' }] });
-    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'c1', value: 'ok' }, { questionKey: 'n1', na: true }] });
+    await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [
+        { questionKey: 'c1', value: 'ok' },
+        { questionKey: 'n1', na: true },
+      ],
+    });
     await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'n1', na: true }] });
-    expect((await saveEvents(taskId)).map((e) => e.changes)).toEqual([{ questionKeys: ['c1'] }, { questionKeys: ['n1'] }]);
+    expect((await saveEvents(taskId)).map((e) => e.changes)).toEqual([
+      { questionKeys: ['c1'] },
+      { questionKeys: ['n1'] },
+    ]);
   });
 
   it('concurrent saves without a version are all merged (none lost); with the same sent version one wins and the other is CONFLICT', async () => {
     const { taskId, task } = await started();
     const keys = ['y1', 's1', 'c1', 'n1', 'gate', 't1'] as const;
     const values = { y1: true, s1: 2, c1: 'bad', n1: 7, gate: false, t1: 'Noted' } as const;
-    await Promise.all(keys.map((key) => inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: key, value: values[key] }] })));
+    await Promise.all(
+      keys.map((key) =>
+        inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: key, value: values[key] }] }),
+      ),
+    );
     const merged = await inspector.tasks.byId({ id: taskId });
     expect(Object.fromEntries(merged.answers.map((a) => [a.questionKey, a.value]))).toEqual(values);
     expect(merged.version).toBe(task.version + keys.length);
     expect(await saveEvents(taskId)).toHaveLength(keys.length);
 
     const results = await Promise.allSettled(
-      ['good', 'ok'].map((value) => inspector.tasks.saveAnswers({ id: taskId, version: merged.version, answers: [{ questionKey: 'c1', value }] })),
+      ['good', 'ok'].map((value) =>
+        inspector.tasks.saveAnswers({ id: taskId, version: merged.version, answers: [{ questionKey: 'c1', value }] }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -331,41 +499,71 @@ describe('tasks.saveAnswers: the autosave answer, replays, races and the kept sc
 
   it('validates against the scheme version the task pins: a new published version does not change an older task, a draft is read every time', async () => {
     // v1 and v2 of one scheme: v2 adds a question; each task answers by its own version.
-    const v1 = await admin.schemes.create({ name: 'Cache test scheme', passingScore: 50, sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }] }] });
+    const v1 = await admin.schemes.create({
+      name: 'Cache test scheme',
+      passingScore: 50,
+      sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }] }],
+    });
     const published1 = await admin.schemes.publish({ id: v1.id });
     const old = await fixture({ schemeId: published1.id, status: 'in_progress' });
     await inspector.tasks.saveAnswers({ id: old.taskId, answers: [{ questionKey: 'a1', value: true }] });
     const draft2 = await admin.schemes.update({
       id: published1.id,
-      sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }, { key: 'a2', text: 'A2 (0-3)', type: 'score', maxScore: 3 }] }],
+      sections: [
+        {
+          title: 'A',
+          questions: [
+            { key: 'a1', text: 'A1?', type: 'yesno' },
+            { key: 'a2', text: 'A2 (0-3)', type: 'score', maxScore: 3 },
+          ],
+        },
+      ],
     });
     // A task pinned to the draft (fixtures may): the draft's rules are read again after each edit.
     const onDraft = await fixture({ schemeId: draft2.id, status: 'in_progress' });
     await inspector.tasks.saveAnswers({ id: onDraft.taskId, answers: [{ questionKey: 'a2', value: 3 }] });
     await admin.schemes.update({
       id: draft2.id,
-      sections: [{ title: 'A', questions: [{ key: 'a1', text: 'A1?', type: 'yesno' }, { key: 'a2', text: 'A2 (0-5)', type: 'score', maxScore: 5 }] }],
+      sections: [
+        {
+          title: 'A',
+          questions: [
+            { key: 'a1', text: 'A1?', type: 'yesno' },
+            { key: 'a2', text: 'A2 (0-5)', type: 'score', maxScore: 5 },
+          ],
+        },
+      ],
     });
     await inspector.tasks.saveAnswers({ id: onDraft.taskId, answers: [{ questionKey: 'a2', value: 5 }] });
     const published2 = await admin.schemes.publish({ id: draft2.id });
     const fresh = await fixture({ schemeId: published2.id, status: 'in_progress' });
-    expect((await inspector.tasks.saveAnswers({ id: fresh.taskId, answers: [{ questionKey: 'a2', value: 5 }] })).savedKeys).toEqual(['a2']);
-    await expect(inspector.tasks.saveAnswers({ id: fresh.taskId, answers: [{ questionKey: 'a2', value: 6 }] })).rejects.toMatchObject({
+    expect(
+      (await inspector.tasks.saveAnswers({ id: fresh.taskId, answers: [{ questionKey: 'a2', value: 5 }] })).savedKeys,
+    ).toEqual(['a2']);
+    await expect(
+      inspector.tasks.saveAnswers({ id: fresh.taskId, answers: [{ questionKey: 'a2', value: 6 }] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: stringContaining('"a2" expects a number from 0 to 5'),
     });
-    await expect(inspector.tasks.saveAnswers({ id: old.taskId, answers: [{ questionKey: 'a2', value: 1 }] })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.saveAnswers({ id: old.taskId, answers: [{ questionKey: 'a2', value: 1 }] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: stringContaining('"a2" is not a question of this task\'s scheme'),
     });
   });
 
-  it('keeps the rules of a published version (one frozen copy per process), never a draft\'s', async () => {
+  it("keeps the rules of a published version (one frozen copy per process), never a draft's", async () => {
     const em = t.orm.em.fork();
     const a = await schemeRulesForTasks(em, schemeId);
     expect(await schemeRulesForTasks(t.orm.em.fork(), schemeId)).toBe(a);
     expect(Object.isFrozen(a.sections[0].questions[0])).toBe(true);
-    const draft = await admin.schemes.create({ name: 'Draft rules', passingScore: 50, sections: [{ title: 'A', questions: [{ key: 'd1', text: 'D1?', type: 'yesno' }] }] });
+    const draft = await admin.schemes.create({
+      name: 'Draft rules',
+      passingScore: 50,
+      sections: [{ title: 'A', questions: [{ key: 'd1', text: 'D1?', type: 'yesno' }] }],
+    });
     const d = await schemeRulesForTasks(em, draft.id);
     expect(await schemeRulesForTasks(em, draft.id)).not.toBe(d);
     await expect(schemeRulesForTasks(em, 99_999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -378,29 +576,43 @@ describe('tasks.saveAnswers and submit take only files of the task', () => {
     const other = await started();
     const [theirs] = await filesFor(other.taskId);
     const [mine] = await filesFor(taskId);
-    await expect(inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, fileIds: [mine, theirs] }] })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.saveAnswers({
+        id: taskId,
+        answers: [{ questionKey: 'y1', value: false, fileIds: [mine, theirs] }],
+      }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: `Check these answers: "y1": file ${theirs} is not a file of this task (upload it with its taskId first)`,
     });
-    await expect(inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'p1', fileIds: [99_999_999] }] })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'p1', fileIds: [99_999_999] }] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: stringContaining('"p1": file 99999999 is not a file of this task'),
     });
     expect((await inspector.tasks.byId({ id: taskId })).answers).toEqual([]);
-    const saved = await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'y1', value: false, fileIds: [mine] }] });
+    const saved = await inspector.tasks.saveAnswers({
+      id: taskId,
+      answers: [{ questionKey: 'y1', value: false, fileIds: [mine] }],
+    });
     expect(saved.answers[0].fileIds).toEqual([mine]);
   });
 
   it('refuses an unknown question key by name, and a signature file of another task', async () => {
     const { taskId } = await started();
-    await expect(inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'not_in_scheme', value: true }] })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'not_in_scheme', value: true }] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: stringContaining('"not_in_scheme" is not a question of this task\'s scheme'),
     });
     await inspector.tasks.saveAnswers({ id: taskId, answers: await allGood(taskId) });
     const other = await started();
     const foreign = await signatureFor(other.taskId);
-    await expect(inspector.tasks.submit({ id: taskId, clientMutationId: 'sig-1', signatureFileId: foreign })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.submit({ id: taskId, clientMutationId: 'sig-1', signatureFileId: foreign }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: `File ${foreign} is not a file of this task: upload the signature with its taskId first`,
     });
@@ -413,7 +625,8 @@ describe('tasks.submit', () => {
     const { taskId } = await started();
     await expect(inspector.tasks.submit({ id: taskId, clientMutationId: 'm-1' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'Answer the required questions: y1, s1, c1, n1, p1, y2. This scheme requires a signature (signatureFileId)',
+      message:
+        'Answer the required questions: y1, s1, c1, n1, p1, y2. This scheme requires a signature (signatureFileId)',
     });
     // gate yes makes `follow` visible and required; y1 "no" fails and asks for a photo; p1 has one photo of two.
     await inspector.tasks.saveAnswers({
@@ -425,7 +638,11 @@ describe('tasks.submit', () => {
         { questionKey: 'p1', fileIds: await filesFor(taskId) },
       ],
     });
-    const refused = inspector.tasks.submit({ id: taskId, clientMutationId: 'm-2', signatureFileId: await signatureFor(taskId) });
+    const refused = inspector.tasks.submit({
+      id: taskId,
+      clientMutationId: 'm-2',
+      signatureFileId: await signatureFor(taskId),
+    });
     await expect(refused).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Answer the required questions: follow. Add the photos the evidence rules ask for: y1, p1',
@@ -474,7 +691,9 @@ describe('tasks.submit', () => {
     expect(first).toMatchObject({ status: 'submitted', score: 100, passed: true });
     const again = await inspector.tasks.submit({ id: taskId, clientMutationId: 'retry-me', signatureFileId: sig });
     expect(again).toEqual(first);
-    await expect(inspector.tasks.submit({ id: taskId, clientMutationId: 'another', signatureFileId: sig })).rejects.toMatchObject({
+    await expect(
+      inspector.tasks.submit({ id: taskId, clientMutationId: 'another', signatureFileId: sig }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: stringContaining('already submitted'),
     });
@@ -516,7 +735,11 @@ describe('tasks.submit', () => {
     const at = await coordinatesOf(f.locationId);
     await inspector.tasks.start({ id: f.taskId, latitude: at.latitude, longitude: at.longitude, accuracy: 5 });
     await inspector.tasks.saveAnswers({ id: f.taskId, answers: [{ questionKey: 'only', value: true }] });
-    expect(await inspector.tasks.submit({ id: f.taskId, clientMutationId: 'plain' })).toMatchObject({ status: 'submitted', signatureFileId: null, score: 100 });
+    expect(await inspector.tasks.submit({ id: f.taskId, clientMutationId: 'plain' })).toMatchObject({
+      status: 'submitted',
+      signatureFileId: null,
+      score: 100,
+    });
   });
 });
 
@@ -524,7 +747,11 @@ describe('review, rework and cancel', () => {
   async function submitted() {
     const s = await started();
     await inspector.tasks.saveAnswers({ id: s.taskId, answers: await allGood(s.taskId) });
-    return inspector.tasks.submit({ id: s.taskId, clientMutationId: `sub-${s.taskId}`, signatureFileId: await signatureFor(s.taskId) });
+    return inspector.tasks.submit({
+      id: s.taskId,
+      clientMutationId: `sub-${s.taskId}`,
+      signatureFileId: await signatureFor(s.taskId),
+    });
   }
 
   it('submit notifies the team leader; reject sends it back with the reason; resume reopens it with the answers kept', async () => {
@@ -535,10 +762,19 @@ describe('review, rework and cancel', () => {
       link: `/tasks/viewTask/${task.id}`,
     });
     await expect(leader.tasks.reject({ id: task.id, reason: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    const rejected = await leader.tasks.reject({ id: task.id, version: task.version, reason: 'Photo of the cold room is blurred' });
+    const rejected = await leader.tasks.reject({
+      id: task.id,
+      version: task.version,
+      reason: 'Photo of the cold room is blurred',
+    });
     expect(rejected).toMatchObject({ status: 'rejected', reworkCount: 0 });
     expect(rejected.reviews).toHaveLength(1);
-    expect(rejected.reviews[0]).toMatchObject({ round: 1, decision: 'rejected', reason: 'Photo of the cold room is blurred', comment: null });
+    expect(rejected.reviews[0]).toMatchObject({
+      round: 1,
+      decision: 'rejected',
+      reason: 'Photo of the cold room is blurred',
+      comment: null,
+    });
     expect(rejected.reviews[0].reviewer.id).toBe(await userId('teamleader@demo.com'));
     expect((await notificationsOf('qualitycontrol@demo.com'))[0]).toMatchObject({
       title: 'Task sent back for rework',
@@ -551,21 +787,40 @@ describe('review, rework and cancel', () => {
     expect(resumed).toMatchObject({ status: 'in_progress', reworkCount: 1, score: null, passed: null });
     expect(resumed.answers).toEqual(rejected.answers);
     // A retry of the first round's submit changes nothing; a new id submits round 2.
-    expect((await inspector.tasks.submit({ id: task.id, clientMutationId: `sub-${task.id}`, signatureFileId: task.signatureFileId! })).status).toBe('in_progress');
-    const again = await inspector.tasks.submit({ id: task.id, clientMutationId: `sub-${task.id}-2`, signatureFileId: task.signatureFileId! });
+    expect(
+      (
+        await inspector.tasks.submit({
+          id: task.id,
+          clientMutationId: `sub-${task.id}`,
+          signatureFileId: task.signatureFileId!,
+        })
+      ).status,
+    ).toBe('in_progress');
+    const again = await inspector.tasks.submit({
+      id: task.id,
+      clientMutationId: `sub-${task.id}-2`,
+      signatureFileId: task.signatureFileId!,
+    });
     const approved = await analyst.tasks.approve({ id: task.id, version: again.version, comment: 'Thanks' });
     expect(approved.status).toBe('approved');
     expect(approved.reviews.map((r) => [r.round, r.decision, r.comment])).toEqual([
       [1, 'rejected', null],
       [2, 'approved', 'Thanks'],
     ]);
-    expect((await notificationsOf('qualitycontrol@demo.com'))[0]).toMatchObject({ title: 'Task approved', body: stringContaining('Comment: Thanks') });
+    expect((await notificationsOf('qualitycontrol@demo.com'))[0]).toMatchObject({
+      title: 'Task approved',
+      body: stringContaining('Comment: Thanks'),
+    });
     await expect(analyst.tasks.approve({ id: task.id })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  it('a team without a leader: the customer\'s analysts are notified of a submission', async () => {
+  it("a team without a leader: the customer's analysts are notified of a submission", async () => {
     const em = t.orm.em.fork();
-    const lyon = await k().selectFrom('teams').select(['id', 'team_leader_id']).where('name', '=', 'Lyon field team').executeTakeFirstOrThrow();
+    const lyon = await k()
+      .selectFrom('teams')
+      .select(['id', 'team_leader_id'])
+      .where('name', '=', 'Lyon field team')
+      .executeTakeFirstOrThrow();
     await em.getConnection().execute(`update teams set team_leader_id = null where id = ${lyon.id}`);
     try {
       const before = (await notificationsOf('analyst@demo.com')).length;
@@ -574,18 +829,23 @@ describe('review, rework and cancel', () => {
       expect(after.length).toBe(before + 1);
       expect(after[0].title).toBe('Task submitted for review');
     } finally {
-      await em.getConnection().execute(`update teams set team_leader_id = ${lyon.team_leader_id} where id = ${lyon.id}`);
+      await em
+        .getConnection()
+        .execute(`update teams set team_leader_id = ${lyon.team_leader_id} where id = ${lyon.id}`);
     }
   });
 
   it('the reviewer is never the person who performed the task', async () => {
     const f = await fixture({ assignee: 'teamleader@demo.com', status: 'submitted' });
-    await expect(leader.tasks.approve({ id: f.taskId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'You performed this task: someone else must review it' });
+    await expect(leader.tasks.approve({ id: f.taskId })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You performed this task: someone else must review it',
+    });
     await expect(leader.tasks.reject({ id: f.taskId, reason: 'Mine' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await analyst.tasks.approve({ id: f.taskId })).status).toBe('approved');
   });
 
-  it('a team leader reviews only their teams\' tasks', async () => {
+  it("a team leader reviews only their teams' tasks", async () => {
     const paris = await fixture({ assignee: null, team: 'Paris field team', status: 'submitted' });
     await expect(leader.tasks.approve({ id: paris.taskId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(leader.tasks.byId({ id: paris.taskId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -593,14 +853,22 @@ describe('review, rework and cancel', () => {
 
   it('cancel needs a reason, from scheduled or in progress, and tells the inspector', async () => {
     const scheduled = await fixture();
-    await expect(floor.tasks.cancel({ id: scheduled.taskId, reason: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: stringContaining('reason') });
+    await expect(floor.tasks.cancel({ id: scheduled.taskId, reason: '' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: stringContaining('reason'),
+    });
     const cancelled = await floor.tasks.cancel({ id: scheduled.taskId, reason: 'Store closed for refurbishment' });
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Store closed for refurbishment' });
-    expect((await notificationsOf('qualitycontrol@demo.com'))[0]).toMatchObject({ title: 'Task cancelled', body: stringContaining('Store closed for refurbishment') });
+    expect((await notificationsOf('qualitycontrol@demo.com'))[0]).toMatchObject({
+      title: 'Task cancelled',
+      body: stringContaining('Store closed for refurbishment'),
+    });
     const { taskId } = await started();
     expect((await admin.tasks.cancel({ id: taskId, reason: 'Duplicate visit' })).status).toBe('cancelled');
     await expect(admin.tasks.cancel({ id: taskId, reason: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    const events = await t.orm.em.fork().find(AuditEvent, { entityType: 'Task', entityId: taskId }, { orderBy: { id: 'asc' } });
+    const events = await t.orm.em
+      .fork()
+      .find(AuditEvent, { entityType: 'Task', entityId: taskId }, { orderBy: { id: 'asc' } });
     expect(events.map((e) => e.action)).toEqual(['start', 'cancel']);
   });
 });
@@ -627,7 +895,7 @@ describe('tasks.list, byId, bySlot', () => {
 
   const mineIn = (items: { id: number }[]) => items.map((i) => i.id).filter((id) => Object.values(ids).includes(id));
 
-  it('scopes by role: the inspector their own, the team leader their teams\', the admin the customer\'s', async () => {
+  it("scopes by role: the inspector their own, the team leader their teams', the admin the customer's", async () => {
     const all = await admin.tasks.list({ projectId, itemsPerPage: -1 });
     expect(all.total).toBe(6);
     const own = await inspector.tasks.list({ projectId, itemsPerPage: -1 });
@@ -646,13 +914,22 @@ describe('tasks.list, byId, bySlot', () => {
   });
 
   it('filters by status (one or many), location, assignee, team, window, mine and q', async () => {
-    const count = async (input: Parameters<typeof admin.tasks.list>[0]) => (await admin.tasks.list({ projectId, itemsPerPage: -1, ...input })).total;
+    const count = async (input: Parameters<typeof admin.tasks.list>[0]) =>
+      (await admin.tasks.list({ projectId, itemsPerPage: -1, ...input })).total;
     expect(await count({ status: 'scheduled' })).toBe(3);
     expect(await count({ status: ['approved', 'missed'] })).toBe(2);
-    const lyon2 = await k().selectFrom('locations').select('id').where('code', '=', 'LYON-002').executeTakeFirstOrThrow();
+    const lyon2 = await k()
+      .selectFrom('locations')
+      .select('id')
+      .where('code', '=', 'LYON-002')
+      .executeTakeFirstOrThrow();
     expect(await count({ locationId: lyon2.id })).toBe(1);
     expect(await count({ assigneeId: await userId('qualitycontrol@demo.com') })).toBe(5);
-    const paris = await k().selectFrom('teams').select('id').where('name', '=', 'Paris field team').executeTakeFirstOrThrow();
+    const paris = await k()
+      .selectFrom('teams')
+      .select('id')
+      .where('name', '=', 'Paris field team')
+      .executeTakeFirstOrThrow();
     expect(await count({ teamId: paris.id })).toBe(1);
     const now = Date.now();
     expect(await count({ from: new Date(now - 3 * 864e5), to: new Date(now) })).toBe(2);
@@ -661,7 +938,11 @@ describe('tasks.list, byId, bySlot', () => {
     expect((await inspector.tasks.list({ projectId, mine: true })).total).toBe(5);
     expect(await count({ q: 'LYON-002' })).toBe(1);
     expect(await count({ q: 'par-w-001' })).toBe(1);
-    const project = await k().selectFrom('projects').select('code').where('id', '=', projectId).executeTakeFirstOrThrow();
+    const project = await k()
+      .selectFrom('projects')
+      .select('code')
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
     expect((await admin.tasks.list({ q: project.code, itemsPerPage: -1 })).total).toBe(6);
     expect(await count({ q: 'no such place' })).toBe(0);
   });
@@ -670,16 +951,26 @@ describe('tasks.list, byId, bySlot', () => {
     const page = await admin.tasks.list({ projectId, sortBy: 'startsAt', orderBy: 'desc', itemsPerPage: 2, page: 2 });
     expect(page.total).toBe(6);
     expect(page.items.map((i) => i.id)).toEqual([ids.today, ids.submitted]);
-    expect(page.items[1]).toMatchObject({ project: { id: projectId, code: stringContaining('FX-') }, location: { code: 'LYON-002' }, team: { name: 'Lyon field team' } });
+    expect(page.items[1]).toMatchObject({
+      project: { id: projectId, code: stringContaining('FX-') },
+      location: { code: 'LYON-002' },
+      team: { name: 'Lyon field team' },
+    });
     expect(page.items[1].assignee!.name).not.toBe('');
     const byStatus = await admin.tasks.list({ projectId, sortBy: 'status', itemsPerPage: -1 });
     const statuses = byStatus.items.map((i) => i.status);
     expect(statuses).toEqual([...statuses].sort());
   });
 
-  it('an inspector\'s default order is their agenda: today and later first, then the past, latest first', async () => {
+  it("an inspector's default order is their agenda: today and later first, then the past, latest first", async () => {
     const list = await inspector.tasks.list({ projectId, itemsPerPage: -1 });
-    expect(list.items.map((i) => i.id)).toEqual([ids.today, ids.tomorrow, ids.submitted, ids.pastApproved, ids.lastWeek]);
+    expect(list.items.map((i) => i.id)).toEqual([
+      ids.today,
+      ids.tomorrow,
+      ids.submitted,
+      ids.pastApproved,
+      ids.lastWeek,
+    ]);
     const page2 = await inspector.tasks.list({ projectId, itemsPerPage: 2, page: 2 });
     expect(page2.items.map((i) => i.id)).toEqual([ids.submitted, ids.pastApproved]);
     expect(page2.total).toBe(5);
@@ -689,10 +980,22 @@ describe('tasks.list, byId, bySlot', () => {
 
   it('unfiltered totals come from the kept counts and stay exact through inserts, team moves and deletes', async () => {
     const counted = async (where: string) =>
-      Number((await t.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from tasks where ${where}`))[0].n);
-    const acme = (await k().selectFrom('customers').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()).id;
-    const lyon = (await k().selectFrom('teams').select('id').where('name', '=', 'Lyon field team').executeTakeFirstOrThrow()).id;
-    const paris = (await k().selectFrom('teams').select('id').where('name', '=', 'Paris field team').executeTakeFirstOrThrow()).id;
+      Number(
+        (
+          await t.orm.em
+            .fork()
+            .getConnection()
+            .execute<{ n: number }[]>(`select count(*)::int as n from tasks where ${where}`)
+        )[0].n,
+      );
+    const acme = (await k().selectFrom('customers').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow())
+      .id;
+    const lyon = (
+      await k().selectFrom('teams').select('id').where('name', '=', 'Lyon field team').executeTakeFirstOrThrow()
+    ).id;
+    const paris = (
+      await k().selectFrom('teams').select('id').where('name', '=', 'Paris field team').executeTakeFirstOrThrow()
+    ).id;
     const check = async () => {
       expect((await admin.tasks.list({})).total).toBe(await counted(`customer_id = ${acme}`));
       expect((await leader.tasks.list({})).total).toBe(await counted(`team_id = ${lyon}`));
@@ -720,7 +1023,16 @@ describe('tasks.list, byId, bySlot', () => {
     const byId = await inspector.tasks.byId({ id: f.taskId });
     const bySlot = await inspector.tasks.bySlot({ slotId: f.slotId, assignmentId: f.assignmentId });
     expect(bySlot).toEqual(byId);
-    expect(byId).toMatchObject({ id: f.taskId, status: 'scheduled', answers: [], criticalFailures: [], reviews: [], location: { geofenceRadiusM: expect.any(Number) as number, timeZone: 'Europe/Paris' } });
-    await expect(inspector.tasks.bySlot({ slotId: f.slotId, assignmentId: f.assignmentId + 1000 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(byId).toMatchObject({
+      id: f.taskId,
+      status: 'scheduled',
+      answers: [],
+      criticalFailures: [],
+      reviews: [],
+      location: { geofenceRadiusM: expect.any(Number) as number, timeZone: 'Europe/Paris' },
+    });
+    await expect(
+      inspector.tasks.bySlot({ slotId: f.slotId, assignmentId: f.assignmentId + 1000 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

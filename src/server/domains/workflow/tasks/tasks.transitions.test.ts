@@ -9,18 +9,35 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../../shared/constants/roles.ts';
 import { TASK_STATUSES, type TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
-import { setupTestApp, type AppCaller } from '../../../testing/app.ts';
+import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { createTaskFixture, type TaskFixture } from '../../../testing/workflow.ts';
 
 // DOMAIN.md's matrix row for tasks, verbatim.
-const TASK_ROW = '| Task | manage | manage | read | read | read, assign, cancel | read team, assign team, review | read self, perform self | read, review |';
-const MATRIX_ROLES: Role[] = ['superadmin', 'admin', 'businessadmin', 'businessuser', 'floormanager', 'teamleader', 'qualitycontrol', 'analyst'];
-const CELLS = new Map<Role, string>(TASK_ROW.split('|').slice(2, -1).map((c, i) => [MATRIX_ROLES[i], c.trim()]));
+const TASK_ROW =
+  '| Task | manage | manage | read | read | read, assign, cancel | read team, assign team, review | read self, perform self | read, review |';
+const MATRIX_ROLES: Role[] = [
+  'superadmin',
+  'admin',
+  'businessadmin',
+  'businessuser',
+  'floormanager',
+  'teamleader',
+  'qualitycontrol',
+  'analyst',
+];
+const CELLS = new Map<Role, string>(
+  TASK_ROW.split('|')
+    .slice(2, -1)
+    .map((c, i) => [MATRIX_ROLES[i], c.trim()]),
+);
 CELLS.set('client', '-');
 
 type Transition = 'start' | 'saveAnswers' | 'submit' | 'approve' | 'reject' | 'resume' | 'cancel';
-const TRANSITIONS: Record<Transition, { action: 'perform' | 'review' | 'cancel'; from: TTaskStatus[]; to: TTaskStatus }> = {
+const TRANSITIONS: Record<
+  Transition,
+  { action: 'perform' | 'review' | 'cancel'; from: TTaskStatus[]; to: TTaskStatus }
+> = {
   start: { action: 'perform', from: ['scheduled'], to: 'in_progress' },
   saveAnswers: { action: 'perform', from: ['in_progress'], to: 'in_progress' },
   submit: { action: 'perform', from: ['in_progress'], to: 'submitted' },
@@ -61,7 +78,11 @@ let mutation = 0;
 
 beforeAll(async () => {
   const admin = await as('admin@demo.com');
-  const draft = await admin.schemes.create({ name: 'Matrix scheme', passingScore: 50, sections: [{ title: 'Only', questions: [{ key: 'only', text: 'OK?', type: 'yesno' }] }] });
+  const draft = await admin.schemes.create({
+    name: 'Matrix scheme',
+    passingScore: 50,
+    sections: [{ title: 'Only', questions: [{ key: 'only', text: 'OK?', type: 'yesno' }] }],
+  });
   schemeId = (await admin.schemes.publish({ id: draft.id })).id;
   projectId = (await createTaskFixture(t.orm, { schemeId, location: 'LYON-001' })).projectId;
   const paris = await k()
@@ -77,7 +98,10 @@ beforeAll(async () => {
 });
 
 /** A task of the matrix project in `state` (answered when in progress or later, so submit can pass). */
-function taskIn(state: TTaskStatus, options: { assignee?: string; team?: string; location?: string } = {}): Promise<TaskFixture> {
+function taskIn(
+  state: TTaskStatus,
+  options: { assignee?: string; team?: string; location?: string } = {},
+): Promise<TaskFixture> {
   const answered = state !== 'scheduled' && state !== 'missed';
   return createTaskFixture(t.orm, {
     projectId: options.location ? undefined : projectId,
@@ -92,10 +116,21 @@ function taskIn(state: TTaskStatus, options: { assignee?: string; team?: string;
 
 async function call(caller: AppCaller, transition: Transition, f: TaskFixture): Promise<string> {
   const id = f.taskId;
-  const location = await k().selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', f.locationId).executeTakeFirstOrThrow();
+  const location = await k()
+    .selectFrom('locations')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', f.locationId)
+    .executeTakeFirstOrThrow();
   switch (transition) {
     case 'start':
-      return codeOf(caller.tasks.start({ id, latitude: Number(location.latitude), longitude: Number(location.longitude), accuracy: 5 }));
+      return codeOf(
+        caller.tasks.start({
+          id,
+          latitude: Number(location.latitude),
+          longitude: Number(location.longitude),
+          accuracy: 5,
+        }),
+      );
     case 'saveAnswers':
       return codeOf(caller.tasks.saveAnswers({ id, answers: [{ questionKey: 'only', value: false }] }));
     case 'submit':
@@ -111,9 +146,17 @@ async function call(caller: AppCaller, transition: Transition, f: TaskFixture): 
   }
 }
 
-const stateOf = (id: number) => k().selectFrom('tasks').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+const stateOf = (id: number) =>
+  k().selectFrom('tasks').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
 const auditCount = async (id: number) =>
-  (await k().selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_type', '=', 'Task').where('entity_id', '=', id).executeTakeFirstOrThrow()).n;
+  (
+    await k()
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('entity_type', '=', 'Task')
+      .where('entity_id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 /** Run a transition and check the outcome and its effect (target state, or nothing changed). */
 async function check(email: string, transition: Transition, f: TaskFixture, want: string): Promise<void> {
@@ -155,10 +198,15 @@ describe('task transitions: every transition × role × state, as the matrix say
 
 describe('task transitions on tasks out of reach: NOT_FOUND (FORBIDDEN when the role may never act)', () => {
   const cases: { who: string; email: string; role: Role; label: string }[] = [
-    { who: 'another customer\'s admin', email: 'admin@nws.demo.com', role: 'admin', label: 'ACME' },
-    { who: 'another customer\'s inspector', email: 'qualitycontrol@nws.demo.com', role: 'qualitycontrol', label: 'ACME' },
-    { who: 'an inspector', email: 'qualitycontrol@demo.com', role: 'qualitycontrol', label: 'another inspector\'s' },
-    { who: 'a team leader', email: 'teamleader@demo.com', role: 'teamleader', label: 'another team\'s' },
+    { who: "another customer's admin", email: 'admin@nws.demo.com', role: 'admin', label: 'ACME' },
+    {
+      who: "another customer's inspector",
+      email: 'qualitycontrol@nws.demo.com',
+      role: 'qualitycontrol',
+      label: 'ACME',
+    },
+    { who: 'an inspector', email: 'qualitycontrol@demo.com', role: 'qualitycontrol', label: "another inspector's" },
+    { who: 'a team leader', email: 'teamleader@demo.com', role: 'teamleader', label: "another team's" },
   ];
   for (const c of cases) {
     describe(`${c.who} on ${c.label} tasks`, () => {

@@ -22,7 +22,8 @@ function isMissing(error: unknown): boolean {
   return (
     error instanceof NoSuchKey ||
     error instanceof NotFound ||
-    (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound'))
+    (error instanceof S3ServiceException &&
+      (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound'))
   );
 }
 
@@ -54,7 +55,13 @@ export function createS3Storage(config: S3Config): FileStorage & { client: S3Cli
       body.once('error', onError);
       try {
         await client.send(
-          new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentLength: meta.size, ContentType: meta.contentType }),
+          new PutObjectCommand({
+            Bucket,
+            Key: keyOf(key),
+            Body: body,
+            ContentLength: meta.size,
+            ContentType: meta.contentType,
+          }),
           { abortSignal: abort.signal },
         );
       } catch (error) {

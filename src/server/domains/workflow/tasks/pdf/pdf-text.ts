@@ -27,7 +27,8 @@ type FontName = keyof typeof FONT_FILES;
 type Family = 'latin' | 'latin-ext' | 'arabic';
 
 // bidi-js is CommonJS whose typings declare an ES default export: Node hands over module.exports (the factory).
-const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ?? bidiModule) as unknown as () => Bidi;
+const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi }).default ??
+  bidiModule) as unknown as () => Bidi;
 const bidi = bidiFactory();
 
 let fontBytes: [string, Buffer][] | undefined;
@@ -40,13 +41,21 @@ export function registerFonts(doc: PDFKit.PDFDocument): void {
 
 function isArabic(cp: number): boolean {
   return (
-    (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x0870 && cp <= 0x08ff) ||
-    (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff)
+    (cp >= 0x0600 && cp <= 0x06ff) ||
+    (cp >= 0x0750 && cp <= 0x077f) ||
+    (cp >= 0x0870 && cp <= 0x08ff) ||
+    (cp >= 0xfb50 && cp <= 0xfdff) ||
+    (cp >= 0xfe70 && cp <= 0xfeff)
   );
 }
 
 function isLatinExt(cp: number): boolean {
-  return (cp >= 0x0100 && cp <= 0x024f) || (cp >= 0x1e00 && cp <= 0x1eff) || (cp >= 0x2c60 && cp <= 0x2c7f) || (cp >= 0xa720 && cp <= 0xa7ff);
+  return (
+    (cp >= 0x0100 && cp <= 0x024f) ||
+    (cp >= 0x1e00 && cp <= 0x1eff) ||
+    (cp >= 0x2c60 && cp <= 0x2c7f) ||
+    (cp >= 0xa720 && cp <= 0xa7ff)
+  );
 }
 
 function familyOf(ch: string): Family {
@@ -57,7 +66,7 @@ function familyOf(ch: string): Family {
 }
 
 function fontName(family: Family, bold: boolean): FontName {
-  return (bold ? `${family}-bold` : family);
+  return bold ? `${family}-bold` : family;
 }
 
 export interface TextStyle {
@@ -175,7 +184,9 @@ function wrap(doc: PDFKit.PDFDocument, all: Piece[], width: number, style: TextS
       }
       continue;
     }
-    const trailing = line.filter((p, i) => p.space && line.slice(i).every((q) => q.space)).reduce((s, p) => s + p.width, 0);
+    const trailing = line
+      .filter((p, i) => p.space && line.slice(i).every((q) => q.space))
+      .reduce((s, p) => s + p.width, 0);
     if (line.length && lineWidth - trailing + wWidth > width) {
       lines.push(trim(line));
       line = [];
@@ -224,7 +235,10 @@ function visualOrder(line: Piece[]): Piece[] {
 /** What is drawn for a piece: right-to-left neutrals (not shaped by fontkit) reversed and mirrored. */
 function drawnText(piece: Piece): string {
   if (piece.level % 2 === 0 || piece.family === 'arabic') return piece.text;
-  return [...piece.text].reverse().map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('');
+  return [...piece.text]
+    .reverse()
+    .map((ch) => bidi.getMirroredCharacter(ch) ?? ch)
+    .join('');
 }
 
 export interface ParagraphBox {
@@ -242,7 +256,12 @@ export interface ParagraphBox {
 }
 
 /** The lines of a paragraph and the height it takes (for page breaks before drawing). */
-export function layoutParagraph(doc: PDFKit.PDFDocument, text: string, box: ParagraphBox, style: TextStyle): { lines: Piece[][]; height: number } {
+export function layoutParagraph(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  box: ParagraphBox,
+  style: TextStyle,
+): { lines: Piece[][]; height: number } {
   const clean = text.replace(/\r\n?/g, '\n');
   const lines = clean.split('\n').flatMap((part) => {
     const wrapped = wrap(doc, pieces(doc, part, box.dir ?? (box.rtl ? 'rtl' : 'ltr'), style), box.width, style);
@@ -256,7 +275,13 @@ export function lineHeight(style: TextStyle, box?: Pick<ParagraphBox, 'lineGap'>
 }
 
 /** Draw laid-out lines from `y`; returns the y below them. */
-export function drawLines(doc: PDFKit.PDFDocument, lines: Piece[][], y: number, box: ParagraphBox, style: TextStyle): number {
+export function drawLines(
+  doc: PDFKit.PDFDocument,
+  lines: Piece[][],
+  y: number,
+  box: ParagraphBox,
+  style: TextStyle,
+): number {
   const step = lineHeight(style, box);
   doc.fillColor(style.color ?? '#1f2328');
   for (const line of lines) {
@@ -287,7 +312,11 @@ export function drawLines(doc: PDFKit.PDFDocument, lines: Piece[][], y: number, 
         .font(fontName(piece.family, style.bold ?? false))
         .fontSize(style.size)
         // On one baseline whatever the font's ascent (Noto Sans Arabic's is taller than Public Sans').
-        .text(drawnText({ ...piece, text }), x, y + style.size * 1.1, { lineBreak: false, baseline: 'alphabetic', ...featuresOf(piece.family) });
+        .text(drawnText({ ...piece, text }), x, y + style.size * 1.1, {
+          lineBreak: false,
+          baseline: 'alphabetic',
+          ...featuresOf(piece.family),
+        });
     }
     y += step;
   }

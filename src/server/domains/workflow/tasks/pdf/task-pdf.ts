@@ -5,9 +5,15 @@
 import PDFDocument from 'pdfkit';
 import type { TSection } from '../../../../../shared/schemas/schemes.ts';
 import type { TAnswer, TTaskDetail } from '../../../../../shared/schemas/tasks.ts';
-import { answersByKey, isQuestionVisible, pointsEarned, questionFails, questionsOf } from '../../../../../shared/workflow/score.ts';
+import {
+  answersByKey,
+  isQuestionVisible,
+  pointsEarned,
+  questionFails,
+  questionsOf,
+} from '../../../../../shared/workflow/score.ts';
+import { type PdfLanguage, pdfTranslator } from './pdf-strings.ts';
 import { drawLines, layoutParagraph, lineHeight, registerFonts, type TextStyle } from './pdf-text.ts';
-import { pdfTranslator, type PdfLanguage } from './pdf-strings.ts';
 
 export interface TaskReportData {
   language: PdfLanguage;
@@ -28,7 +34,14 @@ const PAGE = { width: 595.28, height: 841.89 };
 const CONTENT = PAGE.width - 2 * MARGIN;
 const BOTTOM = PAGE.height - MARGIN - 24;
 const THUMB = { width: 118, height: 88, gap: 8 };
-const COLORS = { text: '#1f2328', muted: '#59636e', danger: '#cf222e', success: '#1a7f37', rule: '#d1d9e0', band: '#f6f8fa' };
+const COLORS = {
+  text: '#1f2328',
+  muted: '#59636e',
+  danger: '#cf222e',
+  success: '#1a7f37',
+  rule: '#d1d9e0',
+  band: '#f6f8fa',
+};
 
 const H1: TextStyle = { size: 18, bold: true };
 const H2: TextStyle = { size: 13, bold: true };
@@ -73,7 +86,13 @@ class Writer {
     let offset = 0;
     const laid = cells.map((cell) => {
       const style = cell.style ?? BODY;
-      const box = { x: this.col(offset, cell.width), width: cell.width - 6, rtl: this.rtl, align: cell.align, ...(cell.user ? { dir: 'auto' as const } : {}) };
+      const box = {
+        x: this.col(offset, cell.width),
+        width: cell.width - 6,
+        rtl: this.rtl,
+        align: cell.align,
+        ...(cell.user ? { dir: 'auto' as const } : {}),
+      };
       offset += cell.width;
       return { box, style, ...layoutParagraph(this.doc, cell.text, box, style) };
     });
@@ -97,7 +116,12 @@ class Writer {
   }
 
   rule(): void {
-    this.doc.moveTo(MARGIN, this.y + 2).lineTo(MARGIN + CONTENT, this.y + 2).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    this.doc
+      .moveTo(MARGIN, this.y + 2)
+      .lineTo(MARGIN + CONTENT, this.y + 2)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
     this.gap(6);
   }
 
@@ -131,7 +155,11 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
     bufferPages: true,
     lang: data.language,
     displayTitle: true,
-    info: { Title: `${t('title')} ${data.project.code} ${task.location.code}`, Author: 'Opsdesk', Subject: `${data.customerName} — ${task.location.name}` },
+    info: {
+      Title: `${t('title')} ${data.project.code} ${task.location.code}`,
+      Author: 'Opsdesk',
+      Subject: `${data.customerName} — ${task.location.name}`,
+    },
   });
   registerFonts(doc);
   const w = new Writer(doc, rtl);
@@ -142,7 +170,13 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
 
   /* header */
   w.text(t('title'), H1);
-  w.text(`${data.project.code} · ${task.location.code} ${task.location.name}`, { ...BODY, color: COLORS.muted }, 0, CONTENT, true);
+  w.text(
+    `${data.project.code} · ${task.location.code} ${task.location.name}`,
+    { ...BODY, color: COLORS.muted },
+    0,
+    CONTENT,
+    true,
+  );
   w.gap(8);
   w.keyValue(t('customer'), data.customerName);
   w.keyValue(t('project'), `${data.project.code} — ${data.project.name} (${data.scheme.name} v${data.scheme.version})`);
@@ -151,9 +185,17 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
   w.keyValue(t('slot'), `${dateTime.format(task.startsAt)} – ${time.format(task.endsAt)} (${zone})`, BODY, false);
   w.keyValue(t('status'), t(`status_${task.status}`), BODY, false);
   if (task.checkIn) {
-    const distance = task.checkIn.distanceM === null ? '' : `${t('distance', { m: number.format(Math.round(task.checkIn.distanceM)) })} — `;
+    const distance =
+      task.checkIn.distanceM === null
+        ? ''
+        : `${t('distance', { m: number.format(Math.round(task.checkIn.distanceM)) })} — `;
     const fence = task.outOfFence ? t('outOfFence') : t('insideFence');
-    w.keyValue(t('checkIn'), `${dateTime.format(task.checkIn.at)} · ${distance}${fence}`, task.outOfFence ? { ...BOLD, color: COLORS.danger } : BODY, false);
+    w.keyValue(
+      t('checkIn'),
+      `${dateTime.format(task.checkIn.at)} · ${distance}${fence}`,
+      task.outOfFence ? { ...BOLD, color: COLORS.danger } : BODY,
+      false,
+    );
     if (task.outOfFenceReason) w.keyValue(t('reason'), task.outOfFenceReason);
   } else {
     w.keyValue(t('checkIn'), t('notCheckedIn'), BODY, false);
@@ -209,7 +251,9 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
       if (tags) w.text(tags, { size: 8.5, bold: true, color: failed ? COLORS.danger : COLORS.muted }, 12);
       w.text(answerText(question, answer, t, number), { ...BODY, color: failed ? COLORS.danger : COLORS.text }, 12);
       if (answer?.comment) w.text(`${t('comment')}: ${answer.comment}`, { ...BODY, color: COLORS.muted }, 12);
-      const photos = (answer?.fileIds ?? []).map((id) => data.photos.get(id)).filter((b): b is Buffer => b !== undefined);
+      const photos = (answer?.fileIds ?? [])
+        .map((id) => data.photos.get(id))
+        .filter((b): b is Buffer => b !== undefined);
       if (photos.length) w.images(photos, 12);
       const missing = (answer?.fileIds.length ?? 0) - photos.length;
       if (missing > 0 && question.type === 'photo') w.text(`${t('photoMissing')} (${missing})`, SMALL, 12);
@@ -229,7 +273,10 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
   if (!task.reviews.length) w.text(t('noReviews'), BODY);
   for (const review of task.reviews) {
     w.gap(2);
-    w.text(`${t('round', { n: review.round })} · ${t(review.decision)} · ${review.reviewer.name} · ${dateTime.format(review.at)}`, BOLD);
+    w.text(
+      `${t('round', { n: review.round })} · ${t(review.decision)} · ${review.reviewer.name} · ${dateTime.format(review.at)}`,
+      BOLD,
+    );
     if (review.reason) w.text(`${t('reason')}: ${review.reason}`, BODY, 12);
     if (review.comment) w.text(`${t('comment')}: ${review.comment}`, BODY, 12);
   }
@@ -266,7 +313,10 @@ function answerText(
   t: ReturnType<typeof pdfTranslator>,
   number: Intl.NumberFormat,
 ): string {
-  if (!answer || (answer.value === null && !answer.na)) return question.type === 'photo' && answer?.fileIds.length ? t('photos', { n: answer.fileIds.length }) : t('notAnswered');
+  if (!answer || (answer.value === null && !answer.na))
+    return question.type === 'photo' && answer?.fileIds.length
+      ? t('photos', { n: answer.fileIds.length })
+      : t('notAnswered');
   if (answer.na) return t('na');
   const value = answer.value;
   let shown: string;

@@ -15,13 +15,17 @@ const ZReportQuery = z.object({
 
 export const tasksPdfRest: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/tasks/:id/report.pdf', { schema: { params: z.object({ id: ZId }), querystring: ZReportQuery } }, async (request, reply) => {
-    const pdf = await taskReportPdf(request.serviceContext(), request.params.id, request.query.lang);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('attachment', pdf.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(pdf.stream);
-  });
+  api.get(
+    '/tasks/:id/report.pdf',
+    { schema: { params: z.object({ id: ZId }), querystring: ZReportQuery } },
+    async (request, reply) => {
+      const pdf = await taskReportPdf(request.serviceContext(), request.params.id, request.query.lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf.stream);
+    },
+  );
 };

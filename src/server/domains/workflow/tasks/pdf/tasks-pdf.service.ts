@@ -20,7 +20,12 @@ export interface TaskPdf {
 /** An image as pdfkit takes it (JPEG or PNG), or null when it cannot be decoded. */
 export async function asJpeg(bytes: Buffer): Promise<Buffer | null> {
   try {
-    return await sharp(bytes, { failOn: 'error' }).rotate().resize(480, 360, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 78 }).toBuffer();
+    return await sharp(bytes, { failOn: 'error' })
+      .rotate()
+      .resize(480, 360, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 78 })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -28,14 +33,22 @@ export async function asJpeg(bytes: Buffer): Promise<Buffer | null> {
 
 async function asPng(bytes: Buffer): Promise<Buffer | null> {
   try {
-    return await sharp(bytes, { failOn: 'error' }).resize(660, 240, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).png().toBuffer();
+    return await sharp(bytes, { failOn: 'error' })
+      .resize(660, 240, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
 }
 
 function safeName(part: string): string {
-  return part.normalize('NFKD').replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return part
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
 }
 
 /**
@@ -76,6 +89,9 @@ export async function taskReportPdf(ctx: ServiceContext, id: number, language?: 
     generatedAt: new Date(),
   });
   const day = task.startsAt.toISOString().slice(0, 10);
-  const fileName = ['inspection', safeName(project.code), safeName(task.location.code), day, String(task.id)].filter(Boolean).join('-') + '.pdf';
+  const fileName =
+    ['inspection', safeName(project.code), safeName(task.location.code), day, String(task.id)]
+      .filter(Boolean)
+      .join('-') + '.pdf';
   return { stream, fileName };
 }

@@ -13,10 +13,14 @@ const t = await setupTestApp();
 
 const BOUNDARY = '----opsdesk-pdf-test';
 function multipart(fields: Record<string, string>, file: Buffer, filename: string): Buffer {
-  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   return Buffer.concat([
     Buffer.from(parts.join('')),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -35,7 +39,9 @@ async function upload(taskId: number, png: Buffer, name: string, questionKey?: s
 }
 
 const photo = (hue: number) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: hue, g: 120, b: 200 - (hue % 200) } } }).png().toBuffer();
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: hue, g: 120, b: 200 - (hue % 200) } } })
+    .png()
+    .toBuffer();
 
 async function pdfText(body: Buffer): Promise<string> {
   const doc = await getDocumentProxy(new Uint8Array(body));
@@ -64,20 +70,42 @@ beforeAll(async () => {
   const em = t.orm.em.fork();
   const scheme = await schemeForTasks(em, task.schemeId);
   const questions = scheme.sections.flatMap((s) => s.questions);
-  const photos = [await upload(task.taskId, await photo(10), 'front.png', questions[0].key), await upload(task.taskId, await photo(90), 'aisle.png', questions[0].key)];
-  const signature = await upload(task.taskId, await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.2 } } }).png().toBuffer(), 'signature.png');
+  const photos = [
+    await upload(task.taskId, await photo(10), 'front.png', questions[0].key),
+    await upload(task.taskId, await photo(90), 'aisle.png', questions[0].key),
+  ];
+  const signature = await upload(
+    task.taskId,
+    await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.2 } } })
+      .png()
+      .toBuffer(),
+    'signature.png',
+  );
   const critical = questions.find((q) => q.critical && q.type === 'yesno') ?? questions.find((q) => q.type === 'yesno');
   firstQuestion = questions[0].text;
   criticalText = critical?.text ?? '';
   const answers: TAnswer[] = questions.map((q, i) => ({
     questionKey: q.key,
-    value: q.type === 'yesno' ? q.key !== critical?.key : q.type === 'score' || q.type === 'number' ? q.maxScore : q.type === 'choice' ? (q.options[0]?.value ?? null) : q.type === 'text' ? 'Aisles clear' : null,
+    value:
+      q.type === 'yesno'
+        ? q.key !== critical?.key
+        : q.type === 'score' || q.type === 'number'
+          ? q.maxScore
+          : q.type === 'choice'
+            ? (q.options[0]?.value ?? null)
+            : q.type === 'text'
+              ? 'Aisles clear'
+              : null,
     na: false,
     comment: i === 0 ? COMMENT : null,
     fileIds: i === 0 ? photos : [],
   }));
   const k = db(em);
-  const reviewer = await k.selectFrom('users').select('id').where('email', '=', 'analyst@demo.com').executeTakeFirstOrThrow();
+  const reviewer = await k
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'analyst@demo.com')
+    .executeTakeFirstOrThrow();
   await k
     .updateTable('tasks')
     .set({
@@ -86,7 +114,9 @@ beforeAll(async () => {
       score: 82.5,
       passed: false,
       critical_failures: JSON.stringify(critical ? [critical.key] : []),
-      section_scores: JSON.stringify(scheme.sections.map((s) => ({ title: s.title, weight: s.weight, score: 82.5, counted: s.questions.length }))),
+      section_scores: JSON.stringify(
+        scheme.sections.map((s) => ({ title: s.title, weight: s.weight, score: 82.5, counted: s.questions.length })),
+      ),
       signature_file_id: signature,
       check_in_latitude: 48.85,
       check_in_longitude: 2.35,
@@ -102,20 +132,43 @@ beforeAll(async () => {
   await k
     .insertInto('task_reviews')
     .values([
-      { created_at: now, updated_at: now, task_id: task.taskId, round: 1, reviewer_id: reviewer.id, decision: 'rejected', reason: REASON, comment: null, question_comments: JSON.stringify([]) },
-      { created_at: now, updated_at: now, task_id: task.taskId, round: 2, reviewer_id: reviewer.id, decision: 'approved', reason: null, comment: 'Fixed', question_comments: JSON.stringify([]) },
+      {
+        created_at: now,
+        updated_at: now,
+        task_id: task.taskId,
+        round: 1,
+        reviewer_id: reviewer.id,
+        decision: 'rejected',
+        reason: REASON,
+        comment: null,
+        question_comments: JSON.stringify([]),
+      },
+      {
+        created_at: now,
+        updated_at: now,
+        task_id: task.taskId,
+        round: 2,
+        reviewer_id: reviewer.id,
+        decision: 'approved',
+        reason: null,
+        comment: 'Fixed',
+        question_comments: JSON.stringify([]),
+      },
     ] as never)
     .execute();
 });
 
-const get = (id: number, as: string, query = '') => t.request({ method: 'GET', url: `/api/tasks/${id}/report.pdf${query}`, as });
+const get = (id: number, as: string, query = '') =>
+  t.request({ method: 'GET', url: `/api/tasks/${id}/report.pdf${query}`, as });
 
 describe('GET /api/tasks/{id}/report.pdf', () => {
   it('sends a PDF download with a safe file name', async () => {
     const res = await get(task.taskId, 'admin@demo.com');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="inspection-[A-Za-z0-9_.-]+-${task.taskId}\\.pdf"`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="inspection-[A-Za-z0-9_.-]+-${task.taskId}\\.pdf"`),
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -123,9 +176,21 @@ describe('GET /api/tasks/{id}/report.pdf', () => {
     const res = await get(task.taskId, 'admin@demo.com', '?lang=en');
     const text = await pdfText(res.rawPayload);
     const k = db(t.orm.em.fork());
-    const customer = await k.selectFrom('customers').select('name').where('id', '=', task.customerId).executeTakeFirstOrThrow();
-    const location = await k.selectFrom('locations').select(['code', 'name']).where('id', '=', task.locationId).executeTakeFirstOrThrow();
-    const inspector = await k.selectFrom('users').select('full_name').where('email', '=', 'qualitycontrol@demo.com').executeTakeFirstOrThrow();
+    const customer = await k
+      .selectFrom('customers')
+      .select('name')
+      .where('id', '=', task.customerId)
+      .executeTakeFirstOrThrow();
+    const location = await k
+      .selectFrom('locations')
+      .select(['code', 'name'])
+      .where('id', '=', task.locationId)
+      .executeTakeFirstOrThrow();
+    const inspector = await k
+      .selectFrom('users')
+      .select('full_name')
+      .where('email', '=', 'qualitycontrol@demo.com')
+      .executeTakeFirstOrThrow();
     for (const expected of [
       'Inspection report',
       customer.name,
@@ -154,7 +219,16 @@ describe('GET /api/tasks/{id}/report.pdf', () => {
     const res = await get(task.taskId, 'admin@demo.com', '?lang=ar');
     expect(res.statusCode).toBe(200);
     const text = squeeze(await pdfText(res.rawPayload));
-    for (const expected of ['تقرير الفحص', 'العميل', 'المفتش', 'خارج النطاق الجغرافي', 'البنود الحرجة غير المستوفاة', 'سجل المراجعات', 'مرفوض', 'التوقيع']) {
+    for (const expected of [
+      'تقرير الفحص',
+      'العميل',
+      'المفتش',
+      'خارج النطاق الجغرافي',
+      'البنود الحرجة غير المستوفاة',
+      'سجل المراجعات',
+      'مرفوض',
+      'التوقيع',
+    ]) {
       expect(text, expected).toContain(squeeze(expected));
     }
     // User content keeps its own script inside the Arabic layout.
@@ -162,9 +236,11 @@ describe('GET /api/tasks/{id}/report.pdf', () => {
     expect(text).not.toContain('Inspection report');
   });
 
-  it('uses the caller\'s language without lang, and French and German words when asked', async () => {
+  it("uses the caller's language without lang, and French and German words when asked", async () => {
     expect(await pdfText((await get(task.taskId, 'admin@demo.com')).rawPayload)).toContain('Inspection report');
-    expect(await pdfText((await get(task.taskId, 'admin@demo.com', '?lang=fr')).rawPayload)).toContain("Rapport d'inspection");
+    expect(await pdfText((await get(task.taskId, 'admin@demo.com', '?lang=fr')).rawPayload)).toContain(
+      "Rapport d'inspection",
+    );
     expect(await pdfText((await get(task.taskId, 'admin@demo.com', '?lang=de')).rawPayload)).toContain('Prüfbericht');
   });
 
@@ -173,12 +249,22 @@ describe('GET /api/tasks/{id}/report.pdf', () => {
     expect(res.statusCode).toBe(200);
     expect(imageCount(res.rawPayload)).toBe(3); // two photos and the signature
     // Thumbnails, not the 1200 × 900 originals: each embedded image is at most 480 px wide.
-    const widths = [...res.rawPayload.toString('latin1').matchAll(/\/Subtype \/Image[\s\S]{0,200}?\/Width (\d+)/g)].map((m) => Number(m[1]));
+    const widths = [...res.rawPayload.toString('latin1').matchAll(/\/Subtype \/Image[\s\S]{0,200}?\/Width (\d+)/g)].map(
+      (m) => Number(m[1]),
+    );
     for (const width of widths) expect(width).toBeLessThanOrEqual(480);
   });
 
   it('is read by every role that may read the task: its inspector, the team leader, analyst, business roles', async () => {
-    for (const as of ['qualitycontrol@demo.com', 'teamleader@demo.com', 'analyst@demo.com', 'businessuser@demo.com', 'businessadmin@demo.com', 'floormanager@demo.com', 'superadmin@demo.com']) {
+    for (const as of [
+      'qualitycontrol@demo.com',
+      'teamleader@demo.com',
+      'analyst@demo.com',
+      'businessuser@demo.com',
+      'businessadmin@demo.com',
+      'floormanager@demo.com',
+      'superadmin@demo.com',
+    ]) {
       expect((await get(task.taskId, as)).statusCode, as).toBe(200);
     }
   });
