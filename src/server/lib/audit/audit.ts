@@ -1,6 +1,7 @@
 // The audit trail: every mutation of business data records who did what to which record and what
 // changed. Written in the caller's unit of work, so the event is flushed with the change itself.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type QueryCreator, sql } from 'kysely';
 import { db } from '../../db/kysely.ts';
 import { authorize, tenantId } from '../authz.ts';
 import type { AuthedContext } from '../context.ts';
@@ -104,6 +105,39 @@ export async function recordSystemAudits(
       )
       .execute();
   }
+}
+
+/**
+ * The audit events of the rows a data-modifying WITH writes, inserted by that same statement (one
+ * round trip writes and audits: the autosave): one event per row of the CTE `rows`, whose `id` column
+ * is the entity id. Give it the statement's `with` builder: `.with('a', (w) => auditWrittenRows(w, 'u', …))`.
+ */
+export function auditWrittenRows(
+  // The CTE is a table of the statement only; Kysely cannot type a generic reference to it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  w: QueryCreator<any>,
+  rows: string,
+  ctx: AuthedContext,
+  event: Omit<AuditInput, 'entityId'>,
+  at: Date,
+) {
+  return w
+    .insertInto('audit_events')
+    .columns(['at', 'customer_id', 'actor_id', 'actor_email', 'action', 'entity_type', 'entity_id', 'changes'])
+    .expression((eb) =>
+      eb
+        .selectFrom(rows)
+        .select((e) => [
+          e.val(at).as('at'),
+          e.val(event.customerId).as('customer_id'),
+          e.val(ctx.user.id).as('actor_id'),
+          e.val(ctx.user.email).as('actor_email'),
+          e.val(event.action).as('action'),
+          e.val(event.entityType).as('entity_type'),
+          e.ref(`${rows}.id`).as('entity_id'),
+          sql`${JSON.stringify(event.changes ?? {})}::jsonb`.as('changes'),
+        ]),
+    );
 }
 
 function comparable(value: unknown): unknown {
