@@ -25,7 +25,7 @@ import { locationClassRefs } from '../../structure/location-classes/location-cla
 import { locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeRefs } from '../../structure/schemes/schemes.service.ts';
 import { subDirectionRefs } from '../../structure/sub-directions/sub-directions.service.ts';
-import { projectRefs } from '../../workflow/tasks/tasks.service.ts';
+import { projectRefs } from '../../workflow/projects/projects.refs.ts';
 
 // The shared filter lists must name every action and record type the writer records: a new one added
 // to lib/audit without adding it to src/shared/schemas/audit.ts fails here, at compile time.

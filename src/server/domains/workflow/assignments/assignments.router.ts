@@ -1,3 +1,4 @@
+// assignments.*: a project's location assignments, each procedure one service call.
 import {
   ZAssignment,
   ZAssignmentList,
@@ -7,11 +8,10 @@ import {
   ZListAssignmentsInput,
   ZUpdateAssignmentInput,
 } from '../../../../shared/schemas/assignments.ts';
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as assignments from './assignments.service.ts';
-
-const p = recordProcedures(ZAssignment);
 
 export const assignmentsRouter = router({
   // The project is required: no `prefault`, unlike lists whose input may be omitted.
@@ -19,10 +19,22 @@ export const assignmentsRouter = router({
     .input(ZListAssignmentsInput)
     .output(ZAssignmentList)
     .query(({ ctx, input }) => assignments.listAssignments(ctx, input)),
-  byId: p.byId(assignments.getAssignment),
-  create: p.mutation(ZCreateAssignmentInput, assignments.createAssignment),
-  update: p.mutation(ZUpdateAssignmentInput, assignments.updateAssignment),
-  delete: p.delete(assignments.deleteAssignment),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZAssignment)
+    .query(({ ctx, input }) => assignments.getAssignment(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateAssignmentInput)
+    .output(ZAssignment)
+    .mutation(({ ctx, input }) => assignments.createAssignment(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateAssignmentInput)
+    .output(ZAssignment)
+    .mutation(({ ctx, input }) => assignments.updateAssignment(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => assignments.deleteAssignment(ctx, input)),
   bulkCreate: authedProcedure
     .input(ZBulkAssignInput)
     .output(ZBulkAssignResult)

@@ -4,6 +4,7 @@
 // A completed or archived project refuses changes. Changing the team or the inspector moves the
 // copies on the assignment's tasks that are still `scheduled`, and tells a new inspector. Delete is
 // refused once a task of the assignment has started; its planned slots and tasks go with it otherwise.
+// Reads: assignments.listing.ts; other domains' lookups: assignments.refs.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type SqlBool, sql } from 'kysely';
 import type {
@@ -16,246 +17,43 @@ import type {
 } from '../../../../shared/schemas/assignments.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError, notFound } from '../../../lib/app-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import {
-  defineListing,
-  equalsFilter,
-  type ListingFilter,
-  listById,
-  listPage,
-  listSource,
-  toDate,
-} from '../../../lib/list.ts';
 import { assertCurrent, loadForWrite, lockRecord, type WriteSpec } from '../../../lib/records.ts';
-import {
-  assertUnique,
-  conditionsFilter,
-  flushUnique,
-  tenantFilter,
-  type UniqueRule,
-  withTransaction,
-} from '../../../lib/scope.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { requireTeamInspector, requireTeamRef, teamNameSql, teamRefs } from '../../organization/teams/teams.service.ts';
-import { userNameSql, userRefs } from '../../organization/users/users.service.ts';
+import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
+import { requireTeamInspector, requireTeamRef } from '../../organization/teams/teams.service.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import {
-  locationCodeSql,
-  locationMatchSql,
-  locationPlanningRefs,
-} from '../../structure/locations/locations.service.ts';
-import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.service.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.refs.ts';
+import { countBegunTasks } from '../tasks/tasks.refs.ts';
 import { LocationAssignment } from './assignment.entity.ts';
+import { assignmentById, assignmentPage } from './assignments.listing.ts';
+import { assignmentAbilityRecord, requireAssignmentPlan } from './assignments.refs.ts';
 
-type AssignmentRow = TAssignment & { locationId: number; teamId: number; assigneeId: number | null };
+/* ------------------------------------------------------------------ reads */
 
-export const assignmentListing = defineListing({
-  source: (k) =>
-    listSource(k.selectFrom('location_assignments as a'), {
-      id: 'a.id',
-      select: (qb) =>
-        qb.select((eb) => [
-          'a.id',
-          'a.version',
-          'a.customer_id',
-          'a.project_id',
-          'a.location_id',
-          'a.team_id',
-          'a.assignee_id',
-          'a.planned_visits',
-          'a.created_at',
-          'a.updated_at',
-          eb
-            .selectFrom('slots as s')
-            .whereRef('s.assignment_id', '=', 'a.id')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .as('slots'),
-        ]),
-      sorts: {
-        location: locationCodeSql('a.location_id'),
-        team: teamNameSql('a.team_id'),
-        assignee: userNameSql('a.assignee_id'),
-        plannedVisits: 'a.planned_visits',
-        createdAt: 'a.created_at',
-      },
-    }),
-  map: (r): AssignmentRow => ({
-    id: r.id,
-    version: r.version,
-    customerId: r.customer_id,
-    projectId: r.project_id,
-    locationId: r.location_id,
-    teamId: r.team_id,
-    assigneeId: r.assignee_id,
-    location: { id: r.location_id, code: '', name: '', timeZone: '' },
-    team: { id: r.team_id, name: '' },
-    assignee: null,
-    plannedVisits: r.planned_visits,
-    slots: r.slots ?? 0,
-    createdAt: toDate(r.created_at),
-    updatedAt: toDate(r.updated_at),
-  }),
-  enrich: async (em, items) => {
-    const [locations, teams, users, zones] = await Promise.all([
-      locationPlanningRefs(
-        em,
-        items.map((i) => i.locationId),
-      ),
-      teamRefs(
-        em,
-        items.map((i) => i.teamId),
-      ),
-      userRefs(
-        em,
-        items.map((i) => i.assigneeId).filter((id): id is number => id !== null),
-      ),
-      customerZones(
-        em,
-        items.map((i) => i.customerId),
-      ),
-    ]);
-    for (const item of items) {
-      const location = locations.get(item.locationId);
-      if (location)
-        item.location = {
-          id: location.id,
-          code: location.code,
-          name: location.name,
-          timeZone: location.timeZone ?? zones.get(item.customerId) ?? 'UTC',
-        };
-      const team = teams.get(item.teamId);
-      if (team) item.team = { id: team.id, name: team.name };
-      const user = item.assigneeId === null ? undefined : users.get(item.assigneeId);
-      item.assignee = user ? { id: user.id, name: user.fullName } : null;
-    }
-  },
-});
-
-type AssignmentFilter = ListingFilter<typeof assignmentListing>;
-
-/** The customers' time zones (a location without its own uses its customer's). */
-async function customerZones(em: EntityManager, customerIds: number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(customerIds)];
-  return new Map(await Promise.all(unique.map(async (id) => [id, await customerTimeZone(em, id)] as const)));
-}
-
-function toAssignment(row: AssignmentRow): TAssignment {
-  const { locationId: _l, teamId: _t, assigneeId: _a, ...assignment } = row;
-  return assignment;
-}
-
-/** What the caller may read: their customer's assignments within the ability's conditions (team, self). */
-function readScope(ctx: AuthedContext): AssignmentFilter[] {
-  return [
-    tenantFilter(ctx, 'a.customer_id'),
-    conditionsFilter(ctx, 'read', 'LocationAssignment', {
-      customerId: 'a.customer_id',
-      teamId: 'a.team_id',
-      assigneeId: 'a.assignee_id',
-    }),
-  ];
-}
-
+/**
+ * `assignments.list`: a project's assignments the caller may read (their customer's, a team leader's
+ * teams', an inspector's own). FORBIDDEN without `read LocationAssignment`.
+ */
 export async function listAssignments(
   ctx: ServiceContext,
   input: TListAssignmentsInput,
 ): Promise<{ items: TAssignment[]; total: number }> {
   authorize(ctx, 'read', 'LocationAssignment');
-  const q = input.q?.trim();
-  const where: AssignmentFilter[] = [
-    ...readScope(ctx),
-    equalsFilter('a.project_id', input.projectId),
-    equalsFilter('a.team_id', input.teamId),
-    equalsFilter('a.assignee_id', input.assigneeId),
-    equalsFilter('a.location_id', input.locationId),
-    // q matches the location's code and name.
-    q ? locationMatchSql('a.location_id', tenantId(ctx), q) : undefined,
-  ];
-  const page = await listPage(ctx.em, assignmentListing, where, {
-    ...input,
-    q: undefined,
-    sortBy: input.sortBy ?? 'location',
-  });
-  return { items: page.items.map(toAssignment), total: page.total };
+  return assignmentPage(ctx, input);
 }
 
-export async function getAssignment(ctx: ServiceContext, id: number): Promise<TAssignment> {
+/** `assignments.byId`, for whoever may read the assignment; NOT_FOUND otherwise. */
+export async function getAssignment(ctx: ServiceContext, input: { id: number }): Promise<TAssignment> {
   authorize(ctx, 'read', 'LocationAssignment');
-  return toAssignment(await listById(ctx.em, assignmentListing, id, readScope(ctx), 'Assignment'));
+  return assignmentById(ctx, input.id);
 }
 
-/* ------------------------------------------------------------------ for slots */
-
-/** What slots need of an assignment: its project and the copies its tasks carry. */
-export interface AssignmentPlan {
-  id: number;
-  customerId: number;
-  projectId: number;
-  locationId: number;
-  teamId: number;
-  assigneeId: number | null;
-  plannedVisits: number;
-}
-
-/** The assignments of a project (all, or `ids` among them), in id order. */
-export async function assignmentPlans(em: EntityManager, projectId: number, ids?: number[]): Promise<AssignmentPlan[]> {
-  const rows = await db(em)
-    .selectFrom('location_assignments')
-    .select(['id', 'customer_id', 'project_id', 'location_id', 'team_id', 'assignee_id', 'planned_visits'])
-    .where('project_id', '=', projectId)
-    .$if(ids !== undefined, (qb) => qb.where('id', '=', sql<number>`any(${ids})`))
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    customerId: r.customer_id,
-    projectId: r.project_id,
-    locationId: r.location_id,
-    teamId: r.team_id,
-    assigneeId: r.assignee_id,
-    plannedVisits: r.planned_visits,
-  }));
-}
-
-/** One assignment in `customerId`'s scope (null: any); NOT_FOUND otherwise. */
-export async function requireAssignmentPlan(
-  em: EntityManager,
-  id: number,
-  customerId: number | null,
-): Promise<AssignmentPlan> {
-  const row = await db(em)
-    .selectFrom('location_assignments')
-    .select(['id', 'customer_id', 'project_id', 'location_id', 'team_id', 'assignee_id', 'planned_visits'])
-    .where('id', '=', id)
-    .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId!))
-    .executeTakeFirst();
-  if (!row) throw notFound('Assignment');
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    projectId: row.project_id,
-    locationId: row.location_id,
-    teamId: row.team_id,
-    assigneeId: row.assignee_id,
-    plannedVisits: row.planned_visits,
-  };
-}
-
-/** The record as the abilities' conditions see it. */
-export function assignmentAbilityRecord(a: {
-  id?: number;
-  customerId: number;
-  teamId: number;
-  assigneeId: number | null;
-}): Record<string, unknown> {
-  return { id: a.id, customerId: a.customerId, teamId: a.teamId, assigneeId: a.assigneeId };
-}
-
-/* ------------------------------------------------------------------ mutations */
+/* ------------------------------------------------------------------ writes */
 
 const uniqueLocation: UniqueRule<LocationAssignment> = {
   entity: LocationAssignment,
@@ -345,6 +143,12 @@ async function moveScheduledTasks(
   return rows.length;
 }
 
+/**
+ * `assignments.create`: a location of the project given to a team (and inspector), for whoever may
+ * manage assignments of that team (FORBIDDEN otherwise); the new inspector is told. NOT_FOUND for
+ * another customer's project or location; CONFLICT when the location is assigned already or the
+ * project's plan can no longer change.
+ */
 export async function createAssignment(ctx: ServiceContext, input: TCreateAssignmentInput): Promise<TAssignment> {
   authorize(ctx, 'create', 'LocationAssignment');
   const id = await withTransaction(ctx, async (tx) => {
@@ -379,7 +183,7 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
     if (assigneeId !== null) await notifyAssigned(tx.em, assigneeId, project, 'a location');
     return assignment.id;
   });
-  return getAssignment(ctx, id);
+  return getAssignment(ctx, { id });
 }
 
 /**
@@ -399,6 +203,11 @@ async function lockForWrite(
   return { assignment, project };
 }
 
+/**
+ * `assignments.update`: team, inspector, planned visits; the scheduled tasks follow a new team or
+ * inspector, who is told. FORBIDDEN unless the caller may manage it before and after; CONFLICT for a
+ * stale version or when the project's plan can no longer change.
+ */
 export async function updateAssignment(ctx: ServiceContext, input: TUpdateAssignmentInput): Promise<TAssignment> {
   authorize(ctx, 'update', 'LocationAssignment');
   await withTransaction(ctx, async (tx) => {
@@ -448,27 +257,26 @@ export async function updateAssignment(ctx: ServiceContext, input: TUpdateAssign
       );
     }
   });
-  return getAssignment(ctx, input.id);
+  return getAssignment(ctx, { id: input.id });
 }
 
-/** Deleted with its planned slots and tasks; refused (CONFLICT) once one of its tasks has started. */
-export async function deleteAssignment(ctx: ServiceContext, id: number): Promise<TDeleted> {
+/**
+ * `assignments.delete`: deleted with its planned slots and tasks, by whoever may delete it (FORBIDDEN
+ * otherwise); CONFLICT once one of its tasks has started, or when the project's plan can no longer change.
+ */
+export async function deleteAssignment(ctx: ServiceContext, input: { id: number }): Promise<TDeleted> {
   authorize(ctx, 'delete', 'LocationAssignment');
+  const { id } = input;
   await withTransaction(ctx, async (tx) => {
     const { assignment } = await lockForWrite(tx, id, 'delete');
-    const k = db(tx.em);
-    const [{ n: started }] = await k
-      .selectFrom('tasks')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('assignment_id', '=', id)
-      .where('status', '<>', 'scheduled')
-      .execute();
+    const started = await countBegunTasks(tx.em, id);
     if (started > 0) {
       throw new AppError(
         'CONFLICT',
         `This assignment has ${started} task${started === 1 ? '' : 's'} already started, done or closed: it cannot be deleted`,
       );
     }
+    const k = db(tx.em);
     const tasks = await k.deleteFrom('tasks').where('assignment_id', '=', id).returning('id').execute();
     const slots = await k.deleteFrom('slots').where('assignment_id', '=', id).returning('id').execute();
     recordAudit(tx, {
@@ -484,8 +292,9 @@ export async function deleteAssignment(ctx: ServiceContext, id: number): Promise
 }
 
 /**
- * Assign many locations of the project at once with the same team, inspector and visits: new ones are
- * inserted in one statement, existing ones updated (and their scheduled tasks moved), each audited.
+ * `assignments.bulkCreate`: assign many locations of the project at once with the same team, inspector
+ * and visits: new ones are inserted in one statement, existing ones updated (and their scheduled tasks
+ * moved), each audited. Refusals as create, and FORBIDDEN for an existing one the caller may not update.
  */
 export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): Promise<TBulkAssignResult> {
   authorize(ctx, 'create', 'LocationAssignment');

@@ -11,11 +11,9 @@ import { sql } from 'kysely';
 import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
 import { teamRefs } from '../../organization/teams/teams.service.ts';
 import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
-import { localDateOf, localTimeOf } from '../slots/zoned-time.ts';
+import { visitNamer } from '../slots/slots.refs.ts';
 
 interface DueTask {
   id: number;
@@ -28,30 +26,6 @@ interface DueTask {
   assigneeId: number | null;
   startsAt: Date;
   endsAt: Date;
-}
-
-/** How a visit is named in a message: location code, local date and time, project code. */
-async function describer(em: EntityManager, tasks: readonly DueTask[]): Promise<(task: DueTask) => string> {
-  const [locations, projects] = await Promise.all([
-    locationPlanningRefs(
-      em,
-      tasks.map((t) => t.locationId),
-    ),
-    db(em)
-      .selectFrom('projects')
-      .select(['id', 'code'])
-      .where('id', '=', sql<number>`any(${[...new Set(tasks.map((t) => t.projectId))]})`)
-      .execute(),
-  ]);
-  const zones = new Map<number, string>();
-  for (const customerId of new Set(tasks.map((t) => t.customerId)))
-    zones.set(customerId, await customerTimeZone(em, customerId));
-  const codes = new Map(projects.map((p) => [p.id, p.code]));
-  return (task) => {
-    const location = locations.get(task.locationId);
-    const zone = location?.timeZone ?? zones.get(task.customerId) ?? 'UTC';
-    return `${location?.code ?? `location ${task.locationId}`} on ${localDateOf(task.startsAt, zone)} at ${localTimeOf(task.startsAt, zone)} (project ${codes.get(task.projectId) ?? task.projectId})`;
-  };
 }
 
 /** One notification per user: the visit itself when there is one, else how many. */
@@ -142,7 +116,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
       })),
       now,
     );
-    const describe = await describer(tx, tasks);
+    const describe = await visitNamer(tx, tasks);
     const teams = await teamRefs(
       tx,
       tasks.map((t) => t.teamId),
@@ -208,7 +182,7 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
       .execute();
     if (!rows.length) return [];
     const tasks = rows.map(toTask);
-    const describe = await describer(tx, tasks);
+    const describe = await visitNamer(tx, tasks);
     await sendNotifications(
       tx,
       tasks.map((t) => ({

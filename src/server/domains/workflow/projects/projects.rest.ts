@@ -1,21 +1,10 @@
 // REST: GET /api/export/projects.csv?<list filters> — every matching project as CSV, with its progress.
-// Reads through the service's own list (listProjects: authorization, tenant scope, filters in SQL),
-// page after page, so the file holds every row of the filter and not just the page shown.
+// Reads through the service's own list (iterateProjects: authorization, tenant scope, filters in SQL),
+// so the file holds every row of the filter and not just the page shown.
 import type { FastifyPluginAsync } from 'fastify';
-import { type TListProjectsInput, type TProject, ZListProjectsInput } from '../../../../shared/schemas/projects.ts';
-import type { ServiceContext } from '../../../lib/context.ts';
+import { type TProject, ZListProjectsInput } from '../../../../shared/schemas/projects.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
-import { listProjects } from './projects.service.ts';
-
-const BATCH = 500;
-
-async function* iterateProjects(ctx: ServiceContext, input: TListProjectsInput): AsyncGenerator<TProject[]> {
-  for (let page = 1; ; page++) {
-    const { items } = await listProjects(ctx, { ...input, page, itemsPerPage: BATCH });
-    if (items.length) yield items;
-    if (items.length < BATCH) return;
-  }
-}
+import { iterateProjects } from './projects.service.ts';
 
 export const projectsRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListProjectsInput, TProject>(app, {

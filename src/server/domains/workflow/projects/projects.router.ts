@@ -1,3 +1,6 @@
+// projects.*: reads, create and update, the lifecycle's transitions and delete, each one service call.
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateProjectInput,
   ZListProjectsInput,
@@ -6,21 +9,48 @@ import {
   ZProjectTransitionInput,
   ZUpdateProjectInput,
 } from '../../../../shared/schemas/projects.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as projects from './projects.service.ts';
 
-const p = recordProcedures(ZProject);
-
 export const projectsRouter = router({
-  list: p.list(ZListProjectsInput, ZProjectList, projects.listProjects),
-  byId: p.byId(projects.getProject),
-  create: p.mutation(ZCreateProjectInput, projects.createProject),
-  update: p.mutation(ZUpdateProjectInput, projects.updateProject),
-  activate: p.mutation(ZProjectTransitionInput, projects.activateProject),
-  hold: p.mutation(ZProjectTransitionInput, projects.holdProject),
-  complete: p.mutation(ZProjectTransitionInput, projects.completeProject),
-  archive: p.mutation(ZProjectTransitionInput, projects.archiveProject),
-  restore: p.mutation(ZProjectTransitionInput, projects.restoreProject),
-  delete: p.delete(projects.deleteProject),
+  list: authedProcedure
+    .input(ZListProjectsInput.prefault({}))
+    .output(ZProjectList)
+    .query(({ ctx, input }) => projects.listProjects(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZProject)
+    .query(({ ctx, input }) => projects.getProject(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateProjectInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.createProject(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateProjectInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.updateProject(ctx, input)),
+  activate: authedProcedure
+    .input(ZProjectTransitionInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.activateProject(ctx, input)),
+  hold: authedProcedure
+    .input(ZProjectTransitionInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.holdProject(ctx, input)),
+  complete: authedProcedure
+    .input(ZProjectTransitionInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.completeProject(ctx, input)),
+  archive: authedProcedure
+    .input(ZProjectTransitionInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.archiveProject(ctx, input)),
+  restore: authedProcedure
+    .input(ZProjectTransitionInput)
+    .output(ZProject)
+    .mutation(({ ctx, input }) => projects.restoreProject(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => projects.deleteProject(ctx, input)),
 });

@@ -2,39 +2,25 @@
 // admin/businessadmin manage; businessuser creates and updates its own (`ownerId`); floor managers,
 // team leaders and analysts read. Lifecycle: draft -> active <-> on_hold -> completed; archive from
 // any state but active (restore puts it back where it was). A completed or archived project refuses
-// changes to itself, its assignments and its slots. Progress figures come from one grouped query over
-// the page's tasks.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { type SqlBool, sql } from 'kysely';
+// changes to itself, its assignments and its slots. Reads: projects.listing.ts; other domains'
+// lookups: projects.refs.ts.
+
+import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { DEFAULT_ACTION_DUE_DAYS } from '../../../../shared/schemas/corrective-actions.ts';
-import {
-  TASK_STATUSES,
-  type TCreateProjectInput,
-  type TListProjectsInput,
-  type TProject,
-  type TProjectProgress,
-  type TProjectStatus,
-  type TProjectTransitionInput,
-  type TTaskStatus,
-  type TUpdateProjectInput,
+import type {
+  TCreateProjectInput,
+  TListProjectsInput,
+  TProject,
+  TProjectStatus,
+  TProjectTransitionInput,
+  TUpdateProjectInput,
 } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { archivedFilter } from '../../../lib/archive.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import {
-  defineListing,
-  equalsFilter,
-  type ListingFilter,
-  listById,
-  listPage,
-  listSource,
-  toDate,
-  toDateOrNull,
-} from '../../../lib/list.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import {
   assertCurrent,
@@ -44,277 +30,40 @@ import {
   updateRecord,
   type WriteSpec,
 } from '../../../lib/records.ts';
-import {
-  assertUnique,
-  assertUniqueChange,
-  conditionsFilter,
-  tenantFilter,
-  type UniqueRule,
-  withTransaction,
-} from '../../../lib/scope.ts';
+import { assertUnique, assertUniqueChange, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
 import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { requirePublishedScheme, schemeRefs, schemeVersionIds } from '../../structure/schemes/schemes.service.ts';
+import { requirePublishedScheme } from '../../structure/schemes/schemes.service.ts';
+import { assignmentCountsByProject } from '../assignments/assignments.refs.ts';
+import { countProjectTasks } from '../tasks/tasks.refs.ts';
 import { Project } from './project.entity.ts';
+import { projectById, projectPage, projectRows } from './projects.listing.ts';
+import { PLANNABLE } from './projects.refs.ts';
 
-type ProjectRow = TProject & { schemeId: number; ownerId: number | null };
+/* ------------------------------------------------------------------ reads */
 
-/** Rates as percentages with one decimal, null without a base. */
-function rate(part: number, whole: number): number | null {
-  return whole > 0 ? Math.round((1000 * part) / whole) / 10 : null;
-}
-
-function emptyProgress(): TProjectProgress {
-  return {
-    tasks: 0,
-    byStatus: Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<TTaskStatus, number>,
-    completionRate: null,
-    passRate: null,
-    averageScore: null,
-    locations: 0,
-  };
-}
-
-/**
- * Progress of the projects, from one grouped read of their tasks (the (project, status, …) index) and
- * one of their assignments: tasks by status; completion = approved ÷ tasks not cancelled; pass rate =
- * passed ÷ approved; average score of approved tasks (only approved tasks count in reports).
- */
-export async function projectProgress(em: EntityManager, projectIds: number[]): Promise<Map<number, TProjectProgress>> {
-  const out = new Map<number, TProjectProgress>(projectIds.map((id) => [id, emptyProgress()]));
-  if (!projectIds.length) return out;
-  const k = db(em);
-  const [byStatus, locations] = await Promise.all([
-    k
-      .selectFrom('tasks as t')
-      .select([
-        't.project_id',
-        't.status',
-        sql<number>`count(*)::int`.as('n'),
-        sql<number>`(count(*) filter (where t.passed))::int`.as('passed'),
-        sql<number | null>`sum(t.score)::float8`.as('score_sum'),
-        sql<number>`count(t.score)::int`.as('scored'),
-      ])
-      .where('t.project_id', '=', sql<number>`any(${projectIds})`)
-      .groupBy(['t.project_id', 't.status'])
-      .execute(),
-    k
-      .selectFrom('location_assignments as a')
-      .select(['a.project_id', sql<number>`count(*)::int`.as('n')])
-      .where('a.project_id', '=', sql<number>`any(${projectIds})`)
-      .groupBy('a.project_id')
-      .execute(),
-  ]);
-  const sums = new Map<number, { passed: number; scoreSum: number; scored: number }>();
-  for (const row of byStatus) {
-    const progress = out.get(row.project_id)!;
-    progress.byStatus[row.status] = row.n;
-    progress.tasks += row.n;
-    if (row.status === 'approved')
-      sums.set(row.project_id, { passed: row.passed, scoreSum: row.score_sum ?? 0, scored: row.scored });
-  }
-  for (const row of locations) out.get(row.project_id)!.locations = row.n;
-  for (const [id, progress] of out) {
-    const approved = progress.byStatus.approved;
-    const approvedSums = sums.get(id);
-    progress.completionRate = rate(approved, progress.tasks - progress.byStatus.cancelled);
-    progress.passRate = rate(approvedSums?.passed ?? 0, approved);
-    progress.averageScore =
-      approvedSums && approvedSums.scored > 0
-        ? Math.round((10 * approvedSums.scoreSum) / approvedSums.scored) / 10
-        : null;
-  }
-  return out;
-}
-
-export const projectListing = defineListing({
-  source: (k) =>
-    listSource(k.selectFrom('projects as p'), {
-      id: 'p.id',
-      select: (qb) =>
-        qb.select([
-          'p.id',
-          'p.version',
-          'p.customer_id',
-          'p.code',
-          'p.name',
-          'p.description',
-          'p.status',
-          sql<string>`${sql.ref('p.start_date')}::text`.as('start_date'),
-          sql<string>`${sql.ref('p.end_date')}::text`.as('end_date'),
-          'p.scheme_id',
-          'p.owner_id',
-          'p.action_due_days',
-          'p.archived_at',
-          'p.created_at',
-          'p.updated_at',
-        ]),
-      search: ['p.code', 'p.name'],
-      sorts: {
-        code: 'p.code',
-        name: 'p.name',
-        status: 'p.status',
-        startDate: 'p.start_date',
-        endDate: 'p.end_date',
-        createdAt: 'p.created_at',
-        updatedAt: 'p.updated_at',
-      },
-    }),
-  map: (r): ProjectRow => ({
-    id: r.id,
-    version: r.version,
-    customerId: r.customer_id,
-    code: r.code,
-    name: r.name,
-    description: r.description,
-    status: r.status,
-    startDate: r.start_date,
-    endDate: r.end_date,
-    schemeId: r.scheme_id,
-    ownerId: r.owner_id,
-    scheme: { id: r.scheme_id, key: '', name: '', version: 0 },
-    owner: null,
-    actionDueDays: r.action_due_days,
-    progress: emptyProgress(),
-    archivedAt: toDateOrNull(r.archived_at),
-    createdAt: toDate(r.created_at),
-    updatedAt: toDate(r.updated_at),
-  }),
-  enrich: async (em, items) => {
-    const [schemes, owners, progress] = await Promise.all([
-      schemeRefs(
-        em,
-        items.map((i) => i.schemeId),
-      ),
-      userRefs(
-        em,
-        items.map((i) => i.ownerId).filter((id): id is number => id !== null),
-      ),
-      projectProgress(
-        em,
-        items.map((i) => i.id),
-      ),
-    ]);
-    for (const item of items) {
-      item.scheme = schemes.get(item.schemeId) ?? item.scheme;
-      const owner = item.ownerId === null ? undefined : owners.get(item.ownerId);
-      item.owner = owner ? { id: owner.id, name: owner.fullName } : null;
-      item.progress = progress.get(item.id) ?? emptyProgress();
-    }
-  },
-});
-
-type ProjectFilter = ListingFilter<typeof projectListing>;
-
-function toProject(row: ProjectRow): TProject {
-  const { schemeId: _s, ownerId: _o, ...project } = row;
-  return project;
-}
-
-/** What the caller may read: their customer's projects, within the ability's conditions. */
-function readScope(ctx: AuthedContext): ProjectFilter[] {
-  return [
-    tenantFilter(ctx, 'p.customer_id'),
-    conditionsFilter(ctx, 'read', 'Project', { customerId: 'p.customer_id', ownerId: 'p.owner_id' }),
-  ];
-}
-
+/** `projects.list`, for roles that read projects (scope and conditions applied). FORBIDDEN without `read Project`. */
 export async function listProjects(
   ctx: ServiceContext,
   input: TListProjectsInput,
 ): Promise<{ items: TProject[]; total: number }> {
   authorize(ctx, 'read', 'Project');
-  const schemeIds = input.schemeKey !== undefined ? await schemeVersionIds(ctx.em, input.schemeKey) : undefined;
-  const where: ProjectFilter[] = [
-    ...readScope(ctx),
-    equalsFilter('p.customer_id', input.customerId),
-    equalsFilter('p.status', input.status),
-    schemeIds && sql<SqlBool>`${sql.ref('p.scheme_id')} = any(${schemeIds})`,
-    // Periods overlapping [from, to].
-    input.from !== undefined && sql<SqlBool>`${sql.ref('p.end_date')} >= ${input.from}::date`,
-    input.to !== undefined && sql<SqlBool>`${sql.ref('p.start_date')} <= ${input.to}::date`,
-    archivedFilter('p.archived_at', input.archived),
-  ];
-  // Newest period first unless a sort is asked for.
-  const sort =
-    input.sortBy === undefined
-      ? { sortBy: 'startDate' as const, orderBy: 'desc' as const }
-      : { sortBy: input.sortBy, orderBy: input.orderBy };
-  const page = await listPage(ctx.em, projectListing, where, { ...input, ...sort });
-  return { items: page.items.map(toProject), total: page.total };
+  return projectPage(ctx, input);
 }
 
-export async function getProject(ctx: ServiceContext, id: number): Promise<TProject> {
+/** `GET /api/export/projects.csv`: every project `listProjects` would list, in batches. As listProjects. */
+export async function* iterateProjects(ctx: ServiceContext, input: TListProjectsInput): AsyncGenerator<TProject[]> {
   authorize(ctx, 'read', 'Project');
-  return toProject(await listById(ctx.em, projectListing, id, readScope(ctx), 'Project'));
+  yield* projectRows(ctx, input);
 }
 
-/* ------------------------------------------------------------------ for assignments and slots */
-
-/** Statuses in which a project's plan (assignments, slots) may change. */
-const PLANNABLE: readonly TProjectStatus[] = ['draft', 'active', 'on_hold'];
-
-/** What assignments and slots need of their project. */
-export interface ProjectPlan {
-  id: number;
-  customerId: number;
-  code: string;
-  name: string;
-  status: TProjectStatus;
-  schemeId: number;
-  startDate: string;
-  endDate: string;
+/** `projects.byId`, for whoever may read the project; NOT_FOUND otherwise. */
+export async function getProject(ctx: ServiceContext, input: { id: number }): Promise<TProject> {
+  authorize(ctx, 'read', 'Project');
+  return projectById(ctx, input.id);
 }
 
-function planOf(project: Project): ProjectPlan {
-  return {
-    id: project.id,
-    customerId: project.customer.id,
-    code: project.code,
-    name: project.name,
-    status: project.status,
-    schemeId: project.scheme.id,
-    startDate: project.startDate,
-    endDate: project.endDate,
-  };
-}
-
-/**
- * The project, in `customerId`'s scope (null: any), locked for the rest of the transaction when
- * `lock` (plan changes of one project run one at a time); NOT_FOUND otherwise. `plannable`: CONFLICT
- * when the project is completed or archived.
- */
-export async function requireProjectPlan(
-  em: EntityManager,
-  id: number,
-  customerId: number | null,
-  options: { lock?: boolean; plannable?: boolean } = {},
-): Promise<ProjectPlan> {
-  const query = db(em)
-    .selectFrom('projects')
-    .select('id')
-    .where('id', '=', id)
-    .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId!))
-    .$if(!!options.lock, (qb) => qb.forUpdate());
-  if (!(await query.executeTakeFirst())) throw new AppError('NOT_FOUND', 'Project not found');
-  const project = await em.findOneOrFail(Project, { id }, { refresh: !!options.lock });
-  const plan = planOf(project);
-  if (options.plannable) assertPlannable(plan);
-  return plan;
-}
-
-/** CONFLICT unless the project's plan may change (draft, active, on hold). */
-export function assertPlannable(project: ProjectPlan): void {
-  if (!PLANNABLE.includes(project.status)) {
-    throw new AppError(
-      'CONFLICT',
-      `Project "${project.code}" is ${project.status.replace('_', ' ')}: its plan can no longer change`,
-    );
-  }
-}
-
-/* ------------------------------------------------------------------ mutations */
+/* ------------------------------------------------------------------ create, update */
 
 const uniqueCode: UniqueRule<Project> = {
   entity: Project,
@@ -346,6 +95,10 @@ function badField(field: string, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { [field]: [message] });
 }
 
+/**
+ * `projects.create`: a draft owned by its creator, on a published scheme version of the customer.
+ * FORBIDDEN without `create Project`; CONFLICT for a code the customer already uses.
+ */
 export async function createProject(ctx: ServiceContext, input: TCreateProjectInput): Promise<TProject> {
   const id = await createRecord(ctx, records, async (tx) => {
     const customerId = await customerForNewRecord(tx, input.customerId, 'Project');
@@ -367,9 +120,13 @@ export async function createProject(ctx: ServiceContext, input: TCreateProjectIn
       archivedAt: null,
     });
   });
-  return getProject(ctx, id);
+  return getProject(ctx, { id });
 }
 
+/**
+ * `projects.update`: while draft, active or on hold; the scheme only while a draft. FORBIDDEN without
+ * `update Project` on it; CONFLICT when completed or archived, for a taken code or a stale version.
+ */
 export async function updateProject(ctx: ServiceContext, input: TUpdateProjectInput): Promise<TProject> {
   await updateRecord(
     ctx,
@@ -397,8 +154,10 @@ export async function updateProject(ctx: ServiceContext, input: TUpdateProjectIn
     },
     input.version,
   );
-  return getProject(ctx, input.id);
+  return getProject(ctx, { id: input.id });
 }
+
+/* ------------------------------------------------------------------ transitions */
 
 type Transition = 'activate' | 'hold' | 'complete' | 'archive' | 'restore';
 
@@ -419,6 +178,22 @@ const REFUSED: Record<Transition, string> = {
   restore: 'Only an archived project can be restored',
 };
 
+/** CONFLICT unless the transition may start from the project's status. */
+function requireTransitionFrom(project: Project, action: Transition): void {
+  const from = project.status;
+  if (action === 'archive' && from === 'archived')
+    throw new AppError('CONFLICT', `Project "${project.code}" is already archived`);
+  if (!FROM[action].includes(from)) {
+    throw new AppError('CONFLICT', `${REFUSED[action]} (project "${project.code}" is ${from.replace('_', ' ')})`);
+  }
+}
+
+/** BAD_REQUEST unless at least one location is assigned (a draft's activation). */
+async function requireAssignedLocation(tx: AuthedContext, project: Project): Promise<void> {
+  const n = (await assignmentCountsByProject(tx.em, [project.id])).get(project.id) ?? 0;
+  if (n === 0) throw badField('assignments', 'Assign at least one location to the project before activating it');
+}
+
 /** Where a restored project returns: archive is refused while active, so the dates tell the state it left. */
 function restoredStatus(project: Project): TProjectStatus {
   if (project.completedAt) return 'completed';
@@ -426,69 +201,27 @@ function restoredStatus(project: Project): TProjectStatus {
   return 'draft';
 }
 
-async function transition(ctx: ServiceContext, input: TProjectTransitionInput, action: Transition): Promise<TProject> {
-  authorize(ctx, 'update', 'Project');
-  await withTransaction(ctx, async (tx) => {
-    await lockRecord(tx, Project, input.id);
-    const project = await loadForWrite(tx, records, input.id, 'update');
-    assertCurrent(project, input.version, 'Project');
-    const from = project.status;
-    if (action === 'archive' && from === 'archived')
-      throw new AppError('CONFLICT', `Project "${project.code}" is already archived`);
-    if (!FROM[action].includes(from)) {
-      throw new AppError('CONFLICT', `${REFUSED[action]} (project "${project.code}" is ${from.replace('_', ' ')})`);
-    }
-    const now = new Date();
-    const extra: Record<string, unknown> = {};
-    switch (action) {
-      case 'activate': {
-        if (from === 'draft') {
-          const [{ n }] = await db(tx.em)
-            .selectFrom('location_assignments')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('project_id', '=', project.id)
-            .execute();
-          if (n === 0)
-            throw badField('assignments', 'Assign at least one location to the project before activating it');
-        }
-        project.status = 'active';
-        project.activatedAt ??= now;
-        break;
-      }
-      case 'hold':
-        project.status = 'on_hold';
-        break;
-      case 'complete': {
-        project.status = 'completed';
-        project.completedAt = now;
-        // Visits still planned will not happen: their tasks are cancelled, their inspectors told.
-        const cancelled = await cancelPlannedTasks(tx, project);
-        extra.cancelledTasks = cancelled;
-        break;
-      }
-      case 'archive':
-        project.status = 'archived';
-        project.archivedAt = now;
-        break;
-      case 'restore':
-        project.status = restoredStatus(project);
-        project.archivedAt = null;
-        break;
-    }
-    recordAudit(tx, {
-      action,
-      entityType: 'Project',
-      entityId: project.id,
-      customerId: project.customer.id,
-      changes: { status: { from, to: project.status }, ...extra },
-    });
-  });
-  return getProject(ctx, input.id);
+/** The new status and its dates. */
+function applyTransition(project: Project, action: Transition, now: Date): void {
+  if (action === 'activate') {
+    project.status = 'active';
+    project.activatedAt ??= now;
+  } else if (action === 'hold') project.status = 'on_hold';
+  else if (action === 'complete') {
+    project.status = 'completed';
+    project.completedAt = now;
+  } else if (action === 'archive') {
+    project.status = 'archived';
+    project.archivedAt = now;
+  } else {
+    project.status = restoredStatus(project);
+    project.archivedAt = null;
+  }
 }
 
-/** A completed project's tasks still `scheduled` become `cancelled` (one UPDATE); each inspector concerned is told once. */
-async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<number> {
-  const rows = await db(tx.em)
+/** A completed project's tasks still `scheduled` become `cancelled` (one UPDATE); returns their inspectors. */
+async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<{ assignee_id: number | null }[]> {
+  return db(tx.em)
     .updateTable('tasks')
     .set({
       status: 'cancelled',
@@ -500,8 +233,16 @@ async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<
     .where('status', '=', 'scheduled')
     .returning(['id', 'assignee_id'])
     .execute();
+}
+
+/** Each inspector whose planned visits were cancelled is told once, with how many. */
+async function notifyVisitsCancelled(
+  tx: AuthedContext,
+  project: Project,
+  tasks: readonly { assignee_id: number | null }[],
+): Promise<void> {
   const perAssignee = new Map<number, number>();
-  for (const r of rows)
+  for (const r of tasks)
     if (r.assignee_id !== null) perAssignee.set(r.assignee_id, (perAssignee.get(r.assignee_id) ?? 0) + 1);
   await sendNotifications(
     tx.em,
@@ -513,9 +254,53 @@ async function cancelPlannedTasks(tx: AuthedContext, project: Project): Promise<
       link: '/tasks',
     })),
   );
-  return rows.length;
 }
 
+async function transition(ctx: ServiceContext, input: TProjectTransitionInput, action: Transition): Promise<TProject> {
+  authorize(ctx, 'update', 'Project');
+  await withTransaction(ctx, async (tx) => {
+    // 1. Guard: the project, locked, that the caller may update
+    await lockRecord(tx, Project, input.id);
+    const project = await loadForWrite(tx, records, input.id, 'update');
+
+    // 2. Version (before the state: a stale copy is refused whatever it asks)
+    assertCurrent(project, input.version, 'Project');
+
+    // 3. State
+    const from = project.status;
+    requireTransitionFrom(project, action);
+
+    // 4. Rules: a draft is activated with at least one location assigned
+    if (action === 'activate' && from === 'draft') await requireAssignedLocation(tx, project);
+
+    // 5. Write: on completion, the visits still planned will not happen: their tasks are cancelled
+    applyTransition(project, action, new Date());
+    const cancelled = action === 'complete' ? await cancelPlannedTasks(tx, project) : [];
+
+    // 6. Audit
+    recordAudit(tx, {
+      action,
+      entityType: 'Project',
+      entityId: project.id,
+      customerId: project.customer.id,
+      changes: {
+        status: { from, to: project.status },
+        ...(action === 'complete' ? { cancelledTasks: cancelled.length } : {}),
+      },
+    });
+
+    // 7. Notify the inspectors of cancelled visits
+    await notifyVisitsCancelled(tx, project, cancelled);
+  });
+  return getProject(ctx, { id: input.id });
+}
+
+/**
+ * `projects.activate` / `hold` / `complete` / `archive` / `restore`, for whoever may update the
+ * project: FORBIDDEN otherwise; CONFLICT from a status the transition does not start from or for a
+ * stale version; activating a draft needs a location assigned (BAD_REQUEST). Completing cancels the
+ * tasks still scheduled and tells their inspectors.
+ */
 export const activateProject = (ctx: ServiceContext, input: TProjectTransitionInput) =>
   transition(ctx, input, 'activate');
 export const holdProject = (ctx: ServiceContext, input: TProjectTransitionInput) => transition(ctx, input, 'hold');
@@ -527,11 +312,12 @@ export const restoreProject = (ctx: ServiceContext, input: TProjectTransitionInp
   transition(ctx, input, 'restore');
 
 /**
- * Delete a draft project that has no task yet (its assignments go with it); anything else is
- * archived instead (CONFLICT says so).
+ * `projects.delete`: a draft project that has no task yet (its assignments go with it); anything else
+ * is archived instead (CONFLICT says so). FORBIDDEN without `delete Project` on it.
  */
-export async function deleteProject(ctx: ServiceContext, id: number): Promise<TDeleted> {
+export async function deleteProject(ctx: ServiceContext, input: { id: number }): Promise<TDeleted> {
   authorize(ctx, 'delete', 'Project');
+  const { id } = input;
   await withTransaction(ctx, async (tx) => {
     await lockRecord(tx, Project, id);
     const project = await loadForWrite(tx, records, id, 'delete');
@@ -540,18 +326,13 @@ export async function deleteProject(ctx: ServiceContext, id: number): Promise<TD
         'CONFLICT',
         `Project "${project.code}" is ${project.status.replace('_', ' ')}: only a draft can be deleted; archive it instead`,
       );
-    const k = db(tx.em);
-    const [{ n }] = await k
-      .selectFrom('tasks')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('project_id', '=', id)
-      .execute();
+    const n = await countProjectTasks(tx.em, id);
     if (n > 0)
       throw new AppError(
         'CONFLICT',
         `Project "${project.code}" has ${n} planned task${n === 1 ? '' : 's'}: delete its slots first, or archive it`,
       );
-    const assignments = await k
+    const assignments = await db(tx.em)
       .deleteFrom('location_assignments')
       .where('project_id', '=', id)
       .returning('id')

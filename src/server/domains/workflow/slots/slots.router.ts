@@ -1,3 +1,6 @@
+// slots.*: a project's planned visits, each procedure one service call.
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateSlotInput,
   ZGenerateSlotsInput,
@@ -8,16 +11,25 @@ import {
   ZUpdateSlotInput,
 } from '../../../../shared/schemas/slots.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as slots from './slots.service.ts';
 
-const p = recordProcedures(ZSlot);
-
 export const slotsRouter = router({
-  list: p.list(ZListSlotsInput, ZSlotList, slots.listSlots),
-  create: p.mutation(ZCreateSlotInput, slots.createSlot),
-  update: p.mutation(ZUpdateSlotInput, slots.updateSlot),
-  delete: p.delete(slots.deleteSlot),
+  list: authedProcedure
+    .input(ZListSlotsInput.prefault({}))
+    .output(ZSlotList)
+    .query(({ ctx, input }) => slots.listSlots(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateSlotInput)
+    .output(ZSlot)
+    .mutation(({ ctx, input }) => slots.createSlot(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateSlotInput)
+    .output(ZSlot)
+    .mutation(({ ctx, input }) => slots.updateSlot(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => slots.deleteSlot(ctx, input)),
   generate: authedProcedure
     .input(ZGenerateSlotsInput)
     .output(ZGenerateSlotsResult)

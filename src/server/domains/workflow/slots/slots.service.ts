@@ -3,8 +3,9 @@
 // A slot moves or goes only while its task is still `scheduled`. `generate` plans a project's period
 // from a recurrence (plan.ts), idempotently (key: assignment + occurrence), in set-based batches.
 // Abilities: Slot (floor managers manage; team leaders their teams'; inspectors read their own).
+// Reads: slots.listing.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateSlotInput,
@@ -19,17 +20,9 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { diffChanges, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import {
-  defineListing,
-  equalsFilter,
-  type ListingFilter,
-  listById,
-  listPage,
-  listSource,
-  toDate,
-} from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
-import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
+import { withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZone } from '../../organization/customers/customers.service.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
@@ -38,82 +31,24 @@ import {
   assignmentAbilityRecord,
   assignmentPlans,
   requireAssignmentPlan,
-} from '../assignments/assignments.service.ts';
-import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.service.ts';
+} from '../assignments/assignments.refs.ts';
+import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.refs.ts';
 import { PlanError, type PlannedSlot, planSlots } from './plan.ts';
+import { slotById, slotPage } from './slots.listing.ts';
 import { localDateOf } from './zoned-time.ts';
 
-export const slotListing = defineListing({
-  source: (k) =>
-    listSource(
-      k
-        .selectFrom('slots as s')
-        .innerJoin('location_assignments as a', 'a.id', 's.assignment_id')
-        .innerJoin('tasks as t', 't.slot_id', 's.id'),
-      {
-        id: 's.id',
-        select: (qb) =>
-          qb.select([
-            's.id',
-            's.version',
-            's.assignment_id',
-            'a.project_id',
-            'a.location_id',
-            't.id as task_id',
-            't.status as task_status',
-            's.starts_at',
-            's.ends_at',
-            's.occurrence',
-          ]),
-        sorts: { startsAt: 's.starts_at' },
-      },
-    ),
-  map: (r): TSlot => ({
-    id: r.id,
-    version: r.version,
-    assignmentId: r.assignment_id,
-    projectId: r.project_id,
-    locationId: r.location_id,
-    taskId: r.task_id,
-    taskStatus: r.task_status,
-    startsAt: toDate(r.starts_at),
-    endsAt: toDate(r.ends_at),
-    occurrence: r.occurrence,
-  }),
-});
+/* ------------------------------------------------------------------ reads */
 
-type SlotFilter = ListingFilter<typeof slotListing>;
-
-/** What the caller may read: their customer's slots within the ability's conditions (team, self). */
-function readScope(ctx: AuthedContext): SlotFilter[] {
-  return [
-    tenantFilter(ctx, 's.customer_id'),
-    conditionsFilter(ctx, 'read', 'Slot', {
-      customerId: 's.customer_id',
-      teamId: 'a.team_id',
-      assigneeId: 'a.assignee_id',
-    }),
-  ];
-}
-
-/** Slots overlapping [from, to], by start. */
+/**
+ * `slots.list`: the slots the caller may read (their customer's, their teams', their own), overlapping
+ * [from, to], by start. FORBIDDEN without `read Slot`.
+ */
 export async function listSlots(
   ctx: ServiceContext,
   input: TListSlotsInput,
 ): Promise<{ items: TSlot[]; total: number }> {
   authorize(ctx, 'read', 'Slot');
-  const where: SlotFilter[] = [
-    ...readScope(ctx),
-    equalsFilter('a.project_id', input.projectId),
-    equalsFilter('s.assignment_id', input.assignmentId),
-    input.from !== undefined && sql<SqlBool>`${sql.ref('s.ends_at')} > ${input.from}`,
-    input.to !== undefined && sql<SqlBool>`${sql.ref('s.starts_at')} < ${input.to}`,
-  ];
-  return listPage(ctx.em, slotListing, where, { ...input, sortBy: input.sortBy ?? 'startsAt' });
-}
-
-async function getSlot(ctx: AuthedContext, id: number): Promise<TSlot> {
-  return listById(ctx.em, slotListing, id, readScope(ctx), 'Slot');
+  return slotPage(ctx, input);
 }
 
 /* ------------------------------------------------------------------ one slot */
@@ -188,7 +123,11 @@ async function insertSlotsWithTasks(
 /** Rows per INSERT batch: a few thousand keeps each statement's arrays small and the plan simple. */
 const BATCH = 4000;
 
-/** A new slot of an assignment with its one task (`scheduled`), in one transaction. */
+/**
+ * `slots.create`: a new slot of an assignment with its one task (`scheduled`), in one transaction, by
+ * whoever may create slots for that assignment (FORBIDDEN otherwise). BAD_REQUEST for a window outside
+ * the project's period or longer than a day; CONFLICT when the project's plan can no longer change.
+ */
 export async function createSlot(ctx: ServiceContext, input: TCreateSlotInput): Promise<TSlot> {
   authorize(ctx, 'create', 'Slot');
   const id = await withTransaction(ctx, async (tx) => {
@@ -209,7 +148,7 @@ export async function createSlot(ctx: ServiceContext, input: TCreateSlotInput): 
     });
     return created.slotId;
   });
-  return getSlot(ctx, id);
+  return slotById(ctx, id);
 }
 
 interface LockedSlot {
@@ -273,7 +212,10 @@ async function lockSlot(
   };
 }
 
-/** Move a visit (only while its task is `scheduled`): the task's copied window moves with it. */
+/**
+ * `slots.update`: move a visit (only while its task is `scheduled`): the task's copied window moves with
+ * it. Refusals as create and delete; CONFLICT for a stale version.
+ */
 export async function updateSlot(ctx: ServiceContext, input: TUpdateSlotInput): Promise<TSlot> {
   authorize(ctx, 'update', 'Slot');
   await withTransaction(ctx, async (tx) => {
@@ -313,12 +255,16 @@ export async function updateSlot(ctx: ServiceContext, input: TUpdateSlotInput): 
       },
     });
   });
-  return getSlot(ctx, input.id);
+  return slotById(ctx, input.id);
 }
 
-/** Delete a visit and its task (only while the task is `scheduled`). */
-export async function deleteSlot(ctx: ServiceContext, id: number): Promise<TDeleted> {
+/**
+ * `slots.delete`: a visit and its task, only while the task is `scheduled` (CONFLICT otherwise, and when
+ * the project's plan can no longer change), by whoever may delete the slot (FORBIDDEN otherwise).
+ */
+export async function deleteSlot(ctx: ServiceContext, input: { id: number }): Promise<TDeleted> {
   authorize(ctx, 'delete', 'Slot');
+  const { id } = input;
   await withTransaction(ctx, async (tx) => {
     const slot = await lockSlot(tx, id, 'delete');
     const k = db(tx.em);
@@ -342,10 +288,12 @@ const MAX_GENERATED = 50_000;
 const PREVIEW = 2000;
 
 /**
- * Plan the project's period (or [from, to] inside it) for its assignments (or `assignmentIds`):
+ * `slots.generate`: plan the project's period (or [from, to] inside it) for its assignments (or `assignmentIds`):
  * occurrences of the recurrence, fitted into each location's opening hours in its time zone, one slot
  * and one task each. Idempotent: an occurrence an assignment already has is counted `existing`.
- * `dryRun` computes without writing and returns the first 2,000 new visits.
+ * `dryRun` computes without writing and returns the first 2,000 new visits. FORBIDDEN when the caller
+ * may plan none of them; NOT_FOUND for an assignment not in the project; BAD_REQUEST for a period outside
+ * the project's or a plan too big; CONFLICT when the project's plan can no longer change.
  */
 export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsInput): Promise<TGenerateSlotsResult> {
   authorize(ctx, 'create', 'Slot');

@@ -56,8 +56,9 @@ export function answerChanges(before: readonly TAnswer[], after: readonly TAnswe
   return changes;
 }
 
-export async function getTaskHistory(ctx: ServiceContext, id: number): Promise<TTaskHistory> {
-  const task = await getTask(ctx, id); // authorizes and scopes (NOT_FOUND otherwise)
+/** `tasks.history`, for whoever may read the task (NOT_FOUND otherwise). */
+export async function getTaskHistory(ctx: ServiceContext, input: { id: number }): Promise<TTaskHistory> {
+  const task = await getTask(ctx, input); // authorizes and scopes (NOT_FOUND otherwise)
   const k = db(ctx.em);
   const [audits, rounds] = await Promise.all([
     // The (entity_type, entity_id) index; the customer repeats the tenant scope.

@@ -1,4 +1,4 @@
-// Reviewing a task (issue 12, the view page's reads): a rejection's per-question comments on the
+// Reviewing a task (the view page's reads): a rejection's per-question comments on the
 // review record, each submission's answers kept per round and the last round's diff, and the history
 // of transitions (who, when, reason) in tasks.history; who may review (never the performer, not
 // another team's leader) and what another customer sees (NOT_FOUND).

@@ -1,5 +1,4 @@
-// tasks.* (CONTRACTS.md "Workflow over tRPC"): reads and the lifecycle's transitions, each one service call.
-
+// tasks.*: reads and the lifecycle's transitions, each one service call.
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZApproveTaskInput,
@@ -17,26 +16,53 @@ import {
   ZTaskList,
 } from '../../../../shared/schemas/tasks.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
 import { getTaskHistory } from './task-history.service.ts';
 import * as tasks from './tasks.service.ts';
 
-const p = recordProcedures(ZTaskDetail);
-
 export const tasksRouter = router({
-  list: p.list(ZListTasksInput, ZTaskList, tasks.listTasks),
-  byId: p.byId(tasks.getTask),
-  bySlot: p.query(ZTaskBySlotInput, ZTaskDetail, tasks.getTaskBySlot),
-  history: p.query(ZByIdInput, ZTaskHistory, (ctx, input) => getTaskHistory(ctx, input.id)),
-  start: p.mutation(ZStartTaskInput, tasks.startTask),
-  // Autosave answers the new version and the stored answers, not the whole task (tasks.service.ts).
+  list: authedProcedure
+    .input(ZListTasksInput.prefault({}))
+    .output(ZTaskList)
+    .query(({ ctx, input }) => tasks.listTasks(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZTaskDetail)
+    .query(({ ctx, input }) => tasks.getTask(ctx, input)),
+  bySlot: authedProcedure
+    .input(ZTaskBySlotInput)
+    .output(ZTaskDetail)
+    .query(({ ctx, input }) => tasks.getTaskBySlot(ctx, input)),
+  history: authedProcedure
+    .input(ZByIdInput)
+    .output(ZTaskHistory)
+    .query(({ ctx, input }) => getTaskHistory(ctx, input)),
+  start: authedProcedure
+    .input(ZStartTaskInput)
+    .output(ZTaskDetail)
+    .mutation(({ ctx, input }) => tasks.startTask(ctx, input)),
+  // Autosave answers the new version and the stored answers, not the whole task.
   saveAnswers: authedProcedure
     .input(ZSaveAnswersInput)
     .output(ZSavedAnswers)
     .mutation(({ ctx, input }) => tasks.saveAnswers(ctx, input)),
-  submit: p.mutation(ZSubmitTaskInput, tasks.submitTask),
-  approve: p.mutation(ZApproveTaskInput, tasks.approveTask),
-  reject: p.mutation(ZRejectTaskInput, tasks.rejectTask),
-  resume: p.mutation(ZResumeTaskInput, tasks.resumeTask),
-  cancel: p.mutation(ZCancelTaskInput, tasks.cancelTask),
+  submit: authedProcedure
+    .input(ZSubmitTaskInput)
+    .output(ZTaskDetail)
+    .mutation(({ ctx, input }) => tasks.submitTask(ctx, input)),
+  approve: authedProcedure
+    .input(ZApproveTaskInput)
+    .output(ZTaskDetail)
+    .mutation(({ ctx, input }) => tasks.approveTask(ctx, input)),
+  reject: authedProcedure
+    .input(ZRejectTaskInput)
+    .output(ZTaskDetail)
+    .mutation(({ ctx, input }) => tasks.rejectTask(ctx, input)),
+  resume: authedProcedure
+    .input(ZResumeTaskInput)
+    .output(ZTaskDetail)
+    .mutation(({ ctx, input }) => tasks.resumeTask(ctx, input)),
+  cancel: authedProcedure
+    .input(ZCancelTaskInput)
+    .output(ZTaskDetail)
+    .mutation(({ ctx, input }) => tasks.cancelTask(ctx, input)),
 });

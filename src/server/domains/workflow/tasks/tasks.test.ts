@@ -1,4 +1,4 @@
-// The task lifecycle through tRPC (CONTRACTS.md "Workflow over tRPC"): start with its window, project
+// The task lifecycle through tRPC: start with its window, project
 // and geofence rules; saveAnswers merging and validation; submit's checks, score and idempotency
 // (also under two concurrent calls); review, rework and cancel; optimistic locking; notifications;
 // list filters, scope and the inspector's agenda. Fixtures are written straight through the entities.

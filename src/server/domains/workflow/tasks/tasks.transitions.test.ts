@@ -1,5 +1,5 @@
-// TRANSITION MATRIX: every task transition × every role × every state, generated from DOMAIN.md's
-// workflow and the Task row of its "Who may do what" matrix. A role that may never take the
+// TRANSITION MATRIX: every task transition × every role × every state, generated from the task
+// workflow and the Task row of the "Who may do what" matrix. A role that may never take the
 // transition's action is FORBIDDEN; perform (start, saveAnswers, submit, resume) is the assigned
 // inspector's alone (FORBIDDEN for anyone else, even admins); a transition from a state it does not
 // leave is CONFLICT; otherwise it succeeds and lands in its target state. Then the NOT_FOUND rows:
@@ -13,7 +13,7 @@ import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { createTaskFixture, type TaskFixture } from '../../../testing/workflow.ts';
 
-// DOMAIN.md's matrix row for tasks, verbatim.
+// The "Who may do what" matrix row for tasks, verbatim.
 const TASK_ROW =
   '| Task | manage | manage | read | read | read, assign, cancel | read team, assign team, review | read self, perform self | read, review |';
 const MATRIX_ROLES: Role[] = [
@@ -176,7 +176,7 @@ async function check(email: string, transition: Transition, f: TaskFixture, want
 const TRANSITION_NAMES = Object.keys(TRANSITIONS) as Transition[];
 
 describe('task transitions: every transition × role × state, as the matrix says', () => {
-  it('the matrix row reads as DOMAIN.md means it', () => {
+  it('the matrix row reads as the abilities mean it', () => {
     expect(ROLES.filter((r) => mayAct(r, 'perform'))).toEqual(['superadmin', 'admin', 'qualitycontrol']);
     expect(ROLES.filter((r) => mayAct(r, 'review'))).toEqual(['superadmin', 'admin', 'teamleader', 'analyst']);
     expect(ROLES.filter((r) => mayAct(r, 'cancel'))).toEqual(['superadmin', 'admin', 'floormanager']);

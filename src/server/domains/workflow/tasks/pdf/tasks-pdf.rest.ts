@@ -19,7 +19,8 @@ export const tasksPdfRest: FastifyPluginAsync = async (app) => {
     '/tasks/:id/report.pdf',
     { schema: { params: z.object({ id: ZId }), querystring: ZReportQuery } },
     async (request, reply) => {
-      const pdf = await taskReportPdf(request.serviceContext(), request.params.id, request.query.lang);
+      const input = { id: request.params.id, language: request.query.lang };
+      const pdf = await taskReportPdf(request.serviceContext(), input);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', pdf.fileName))

@@ -1,4 +1,4 @@
-// The inspection PDF of one task (issue 13): read through tasks.getTask, so it is authorized exactly
+// The inspection PDF of one task: read through tasks.getTask, so it is authorized exactly
 // like reading the task (another customer's task, or one outside the caller's team or own tasks, is
 // NOT_FOUND), then the names, the pinned scheme and the files' bytes, and drawn by task-pdf.ts.
 import sharp from 'sharp';
@@ -6,7 +6,8 @@ import type { ServiceContext } from '../../../../lib/context.ts';
 import { customerNames } from '../../../organization/customers/customers.service.ts';
 import { schemeForTasks } from '../../../structure/schemes/schemes.service.ts';
 import { taskFileBytes } from '../../files/files.service.ts';
-import { getTask, projectRefs } from '../tasks.service.ts';
+import { projectRefs } from '../../projects/projects.refs.ts';
+import { getTask } from '../tasks.service.ts';
 import { pdfLanguage } from './pdf-strings.ts';
 import { renderTaskPdf } from './task-pdf.ts';
 
@@ -55,8 +56,9 @@ function safeName(part: string): string {
  * `GET /api/tasks/{id}/report.pdf`: the task's inspection report in `language` (en, fr, de, ar;
  * default the caller's own), for whoever may read the task.
  */
-export async function taskReportPdf(ctx: ServiceContext, id: number, language?: string): Promise<TaskPdf> {
-  const task = await getTask(ctx, id); // authorizes (read Task, tenant, team/self) once
+export async function taskReportPdf(ctx: ServiceContext, input: { id: number; language?: string }): Promise<TaskPdf> {
+  const { language } = input;
+  const task = await getTask(ctx, { id: input.id }); // authorizes (read Task, tenant, team/self) once
   const user = ctx.user as NonNullable<ServiceContext['user']>;
   const photoIds = task.answers.flatMap((a) => a.fileIds);
   const [scheme, customers, projects, thumbnails, originals] = await Promise.all([

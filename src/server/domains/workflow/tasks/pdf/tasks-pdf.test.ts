@@ -1,4 +1,4 @@
-// The inspection PDF (issue 13 item 5): its text in English and Arabic read back with a PDF text
+// The inspection PDF: its text in English and Arabic read back with a PDF text
 // library (unpdf), its photo thumbnails and signature embedded, and it is authorized like the task.
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';

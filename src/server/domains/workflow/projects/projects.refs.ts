@@ -1,0 +1,98 @@
+// Projects as other domains look them up: names, ids matching a search, the plan assignments, slots and tasks check.
+// These never authorize: callers have authorized already.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TProjectStatus } from '../../../../shared/schemas/projects.ts';
+import { db } from '../../../db/kysely.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { likeContains } from '../../../lib/list.ts';
+import { Project } from './project.entity.ts';
+
+/** Projects by id: code and name (an unknown id is simply missing from the map). */
+export async function projectRefs(
+  em: EntityManager,
+  ids: number[],
+): Promise<Map<number, { id: number; code: string; name: string }>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db(em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+/** Ids of the customer's projects (any customer's when null) whose code contains `q` (trigram index). */
+export async function projectIdsMatching(em: EntityManager, customerId: number | null, q: string): Promise<number[]> {
+  const rows = await db(em)
+    .selectFrom('projects')
+    .select('id')
+    .where('code', 'ilike', likeContains(q))
+    .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId as number))
+    .limit(5000)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Statuses in which a project's plan (assignments, slots) may change. */
+export const PLANNABLE: readonly TProjectStatus[] = ['draft', 'active', 'on_hold'];
+
+/** What assignments, slots and tasks need of their project. */
+export interface ProjectPlan {
+  id: number;
+  customerId: number;
+  code: string;
+  name: string;
+  status: TProjectStatus;
+  schemeId: number;
+  startDate: string;
+  endDate: string;
+}
+
+function planOf(project: Project): ProjectPlan {
+  return {
+    id: project.id,
+    customerId: project.customer.id,
+    code: project.code,
+    name: project.name,
+    status: project.status,
+    schemeId: project.scheme.id,
+    startDate: project.startDate,
+    endDate: project.endDate,
+  };
+}
+
+/**
+ * The project, in `customerId`'s scope (null: any), locked for the rest of the transaction when
+ * `lock` (plan changes of one project run one at a time); NOT_FOUND otherwise. `plannable`: CONFLICT
+ * when the project is completed or archived.
+ */
+export async function requireProjectPlan(
+  em: EntityManager,
+  id: number,
+  customerId: number | null,
+  options: { lock?: boolean; plannable?: boolean } = {},
+): Promise<ProjectPlan> {
+  const query = db(em)
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', id)
+    .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId!))
+    .$if(!!options.lock, (qb) => qb.forUpdate());
+  if (!(await query.executeTakeFirst())) throw new AppError('NOT_FOUND', 'Project not found');
+  const project = await em.findOneOrFail(Project, { id }, { refresh: !!options.lock });
+  const plan = planOf(project);
+  if (options.plannable) assertPlannable(plan);
+  return plan;
+}
+
+/** The plan of a project known to exist (a task's, a slot's): no scope, no lock. */
+export async function projectPlan(em: EntityManager, id: number): Promise<ProjectPlan> {
+  return planOf(await em.findOneOrFail(Project, id));
+}
+
+/** CONFLICT unless the project's plan may change (draft, active, on hold). */
+export function assertPlannable(project: ProjectPlan): void {
+  if (!PLANNABLE.includes(project.status)) {
+    throw new AppError(
+      'CONFLICT',
+      `Project "${project.code}" is ${project.status.replace('_', ' ')}: its plan can no longer change`,
+    );
+  }
+}

@@ -1,0 +1,106 @@
+// Who hears about a task's transitions, and what they read. Queued in the transition's transaction.
+//   submitted → the team leader of the task's team (the team's reviewer), or, when the team has none
+//               (or leads it and performed it), the customer's active analysts;
+//   approved, rejected (with the reason), cancelled (with the reason) → the assigned inspector.
+// Links point at the task's view page; a rejection's at its perform page, where the inspector reworks it.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
+import type { AuthedContext } from '../../../lib/context.ts';
+import { teamRefs } from '../../organization/teams/teams.service.ts';
+import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
+import { locationRefs } from '../../structure/locations/locations.service.ts';
+import { projectRefs } from '../projects/projects.refs.ts';
+import type { Task } from './task.entity.ts';
+
+/** Names for notification texts: the project's code, the location's code and name, the inspector. */
+async function describe(
+  em: EntityManager,
+  task: Task,
+): Promise<{ project: string; location: string; inspector: string }> {
+  const [projects, locations, users] = await Promise.all([
+    projectRefs(em, [task.project.id]),
+    locationRefs(em, [task.location.id]),
+    userRefs(em, task.assignee ? [task.assignee.id] : []),
+  ]);
+  const location = locations.get(task.location.id);
+  return {
+    project: projects.get(task.project.id)?.code ?? `#${task.project.id}`,
+    location: location ? `${location.code} ${location.name}` : `#${task.location.id}`,
+    inspector: (task.assignee && users.get(task.assignee.id)?.fullName) ?? 'The inspector',
+  };
+}
+
+/** Who reviews a submitted task: its team's leader, else the customer's active analysts; never the inspector. */
+async function reviewersOf(em: EntityManager, task: Task): Promise<number[]> {
+  const inspector = task.assignee?.id ?? null;
+  const leader = (await teamRefs(em, [task.team.id])).get(task.team.id)?.teamLeaderId ?? null;
+  if (leader !== null && leader !== inspector) return [leader];
+  return (await activeUserIdsWithRole(em, task.customer.id, ['analyst'])).filter((id) => id !== inspector);
+}
+
+/** Notify the task's inspector (unless they caused it). */
+async function notifyInspector(tx: AuthedContext, task: Task, note: Omit<NotificationInput, 'userId'>): Promise<void> {
+  const inspector = task.assignee?.id;
+  if (inspector === undefined || inspector === tx.user.id) return;
+  await sendNotifications(tx.em, [{ userId: inspector, ...note }]);
+}
+
+/** A submission, to its reviewers, with the score. */
+export async function notifySubmitted(
+  tx: AuthedContext,
+  task: Task,
+  result: { score: number | null; passed: boolean | null },
+): Promise<void> {
+  const names = await describe(tx.em, task);
+  const scoreText =
+    result.score === null ? 'no score' : `score ${result.score}${result.passed ? ', passed' : ', not passed'}`;
+  await sendNotifications(
+    tx.em,
+    (await reviewersOf(tx.em, task)).map((userId) => ({
+      userId,
+      kind: 'reviews',
+      title: 'Task submitted for review',
+      body: `${names.inspector} submitted ${names.project} at ${names.location} (${scoreText}).`,
+      link: taskViewPath(task.id),
+    })),
+  );
+}
+
+/** A review, to the inspector: an approval with its comment, a rejection with its reason. */
+export async function notifyReviewed(
+  tx: AuthedContext,
+  task: Task,
+  decision: 'approved' | 'rejected',
+  text: { reason: string | null; comment: string | null },
+): Promise<void> {
+  const names = await describe(tx.em, task);
+  await notifyInspector(
+    tx,
+    task,
+    decision === 'approved'
+      ? {
+          kind: 'reviews',
+          title: 'Task approved',
+          body: `${tx.user.fullName} approved ${names.project} at ${names.location}.${text.comment ? ` Comment: ${text.comment}` : ''}`,
+          link: taskViewPath(task.id),
+        }
+      : {
+          kind: 'reviews',
+          title: 'Task sent back for rework',
+          body: `${tx.user.fullName} rejected ${names.project} at ${names.location}. Reason: ${text.reason ?? ''}`,
+          link: taskPerformPath(task.slot.id, task.assignment.id),
+        },
+  );
+}
+
+/** A cancellation, to the inspector, with the reason. */
+export async function notifyCancelled(tx: AuthedContext, task: Task, reason: string): Promise<void> {
+  const names = await describe(tx.em, task);
+  await notifyInspector(tx, task, {
+    kind: 'reviews',
+    title: 'Task cancelled',
+    body: `${tx.user.fullName} cancelled ${names.project} at ${names.location}. Reason: ${reason}`,
+    link: taskViewPath(task.id),
+  });
+}
