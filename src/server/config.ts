@@ -80,9 +80,8 @@ const ZEnv = z
       'FILES_S3_SECRET_ACCESS_KEY',
       'FILES_S3_FORCE_PATH_STYLE',
     ] as const;
-    if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-      const missing = e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither' });
+    if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_EMAIL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
     }
     const given = s3Settings.filter((k) => e[k] !== undefined);
     if (!e.FILES_S3_BUCKET && given.length) {
@@ -142,8 +141,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Seed the demo customers and accounts into an empty database (default: only with the embedded database). */
   seedDemo: boolean;
-  /** Without demo data, the first superadmin of an empty database (else a one-time setup link is logged). */
-  admin?: { email: string; password: string };
+  /** Without demo data, the first superadmin of an empty database; without a password a one-time link is logged. */
+  admin?: { email: string; password?: string };
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
 }
@@ -176,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reminderMinutes: e.REMINDER_MINUTES,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     metricsToken: e.METRICS_TOKEN,
     files: e.FILES_S3_BUCKET
       ? {
