@@ -7,7 +7,7 @@ import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { notFound, StaleRecordError } from './app-error.ts';
+import { notFound, type RecordLabel, StaleRecordError } from './app-error.ts';
 import { type AuditEntityType, recordAudit, recordUpdate } from './audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -25,8 +25,8 @@ export type WriteAction = 'update' | 'delete';
 export interface RecordSpec<T extends OwnedRecord> {
   entity: abstract new (...args: never[]) => T;
   subject: Subject & AuditEntityType;
-  /** For messages: `${label} not found`. */
-  label: string;
+  /** The kind of record messages name ("Task not found"). */
+  label: RecordLabel;
   /** The record as CASL conditions see it (default: id and customerId). */
   abilityRecord?: (record: T) => Record<string, unknown>;
   /** Loads the record for a write in place of the default (findInTenant, then the ability on the record). */
@@ -88,10 +88,8 @@ export async function createRecord<T extends OwnedRecord>(
 }
 
 /** CONFLICT for a write made from a copy of the record older than the stored one (no field errors). */
-export function staleRecord(label: string): StaleRecordError {
-  return new StaleRecordError(
-    `This ${label.toLowerCase()} was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.`,
-  );
+export function staleRecord(record: RecordLabel): StaleRecordError {
+  return new StaleRecordError(record);
 }
 
 /**
@@ -118,7 +116,7 @@ export function authorizeTransition(
   action: Action,
   subject: Exclude<Subject, 'all'>,
   record: Record<string, unknown>,
-  label: string,
+  label: RecordLabel,
 ): void {
   if (!ctx.ability.can('read', caslSubject(subject, { ...record }) as never)) throw notFound(label);
   authorizeRecord(ctx, action, subject, record);
@@ -134,7 +132,7 @@ export async function lockForTransition<T extends OwnedRecord>(
   spec: {
     entity: abstract new (...args: never[]) => T;
     subject: Exclude<Subject, 'all'>;
-    label: string;
+    label: RecordLabel;
     abilityRecord: (record: T) => Record<string, unknown>;
   },
   id: number,
@@ -156,7 +154,12 @@ export async function lockForTransition<T extends OwnedRecord>(
  * still have it (CONFLICT, `staleRecord`, otherwise); without one, the last write wins. Race-free
  * after lockRecord; the flush's UPDATE also checks the version in its WHERE.
  */
-export function assertCurrent(record: object, expected: number | undefined, label: string, field = 'version'): void {
+export function assertCurrent(
+  record: object,
+  expected: number | undefined,
+  label: RecordLabel,
+  field = 'version',
+): void {
   if (expected === undefined) return;
   if ((record as Record<string, unknown>)[field] !== expected) throw staleRecord(label);
 }
