@@ -117,13 +117,19 @@ export class StaleRecordError extends AppError {
  */
 export type RecordLabel = RecordName | (string & {});
 
+/** One record as messages name it: its kind and its code or name (`Direction "NORTH"`). */
+export interface RecordRef {
+  record: RecordLabel;
+  name: string;
+}
+
 /** NOT_FOUND: "Task not found" (also for another customer's record). */
 export function notFound(record: RecordLabel): AppError {
   return new AppError('NOT_FOUND', 'common.notFound', { record });
 }
 
 /** The English text of an issue: the schema's key in words, or zod's own message. */
-function issueText(issue: ZodError['issues'][number]): string {
+export function zodIssueText(issue: ZodError['issues'][number]): string {
   return isValidationKey(issue.message) ? formatValidation(issue.message, issueParams(issue)) : issue.message;
 }
 
@@ -132,7 +138,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');
-    (out[key] ??= []).push(issueText(issue));
+    (out[key] ??= []).push(zodIssueText(issue));
   }
   return out;
 }
@@ -140,7 +146,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
 /** A readable one-line summary of a zod error. */
 export function zodMessage(error: ZodError): string {
   return error.issues
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${issueText(i)}` : issueText(i)))
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${zodIssueText(i)}` : zodIssueText(i)))
     .join('; ');
 }
 

@@ -6,8 +6,9 @@
 import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
+import type { ErrorKey } from '../../shared/errors/messages.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { notFound, type RecordLabel, StaleRecordError } from './app-error.ts';
+import { notFound, type RecordLabel, type RecordRef, StaleRecordError } from './app-error.ts';
 import { type AuditEntityType, recordAudit, recordUpdate } from './audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -36,8 +37,11 @@ export interface RecordSpec<T extends OwnedRecord> {
 export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
   /** The fields audit events keep (create and delete: all of them; update: those that changed). */
   snapshot: (record: T) => Record<string, unknown>;
-  /** How a refused delete names the record, e.g. `Direction "NORTH"`. */
-  name: (record: T) => string;
+  /**
+   * How a refused delete names the record: `{ record: 'Direction', name: d.code }` reads
+   * `Direction "NORTH"`. An English string is the deprecated form.
+   */
+  name: (record: T) => RecordRef | string;
   /** Checked again at flush: a unique-constraint violation becomes this rule's CONFLICT. */
   unique?: UniqueRule<T>;
   /** How a refused delete names the tables pointing at the record (default: from the table name). */
@@ -200,7 +204,7 @@ export async function deleteUnreferenced<T extends OwnedRecord>(
   ctx: ServiceContext,
   spec: WriteSpec<T>,
   id: number,
-  hint?: string,
+  hint?: ErrorKey | string,
 ): Promise<TDeleted> {
   authorize(ctx, 'delete', spec.subject);
   await withTransaction(ctx, async (tx) => {

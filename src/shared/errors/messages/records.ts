@@ -3,6 +3,7 @@
 // "records" of the four languages, when a message needs to name it.
 export const recordsMessages = {
   'records.Assignment': 'Assignment',
+  'records.AuditEvent': 'Audit event',
   'records.Category': 'Category',
   'records.Class': 'Location class',
   'records.CorrectiveAction': 'Corrective action',
@@ -15,6 +16,7 @@ export const recordsMessages = {
   'records.License': 'License',
   'records.Lecture': 'Lecture',
   'records.Location': 'Location',
+  'records.LocationAssignment': 'Location assignment',
   'records.LocationClass': 'Location class',
   'records.Notification': 'Notification',
   'records.Order': 'Order',
@@ -22,6 +24,7 @@ export const recordsMessages = {
   'records.Product': 'Product',
   'records.Project': 'Project',
   'records.Report': 'Report',
+  'records.SavedView': 'Saved view',
   'records.Review': 'Review',
   'records.Scheme': 'Scheme',
   'records.Session': 'Session',
