@@ -3,14 +3,22 @@
 // and the client translates `errors:<key>` (locales/<lng>/errors.json, nested by area). Add an area
 // as `messages/<area>.ts` (`export const <area>Messages = { '<area>.<name>': 'Text {{value}}' } as const`),
 // then import it and spread it below; give every key its four translations in errors.json.
+import { assignmentsMessages } from './messages/assignments.ts';
 import { commonMessages } from './messages/common.ts';
+import { projectsMessages } from './messages/projects.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
+import { slotsMessages } from './messages/slots.ts';
 import { tablesMessages } from './messages/tables.ts';
+import { tasksMessages } from './messages/tasks.ts';
 
 export const ERROR_MESSAGES = {
   ...commonMessages,
   ...recordsMessages,
   ...tablesMessages,
+  ...projectsMessages,
+  ...assignmentsMessages,
+  ...slotsMessages,
+  ...tasksMessages,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

@@ -1,12 +1,14 @@
 // Answer rules: values per question type, merging partial saves by key, and what a submit lacks.
 import { describe, expect, it } from 'vitest';
+import { formatMessage } from '../errors/messages.ts';
 import type { TAnswer } from '../schemas/tasks.ts';
 import {
+  type AnswerProblem,
   type AnswerQuestion,
   type AnswerScheme,
   mergeAnswers,
-  submitProblemMessage,
   submitProblems,
+  submitRefusal,
   valueProblem,
 } from './answers.ts';
 import { distanceMeters, insideGeofence } from './geo.ts';
@@ -41,6 +43,9 @@ const answer = (questionKey: string, value: TAnswer['value'], extra: Partial<TAn
   ...extra,
 });
 
+/** A problem in English, as the server words it. */
+const english = (problem: AnswerProblem | null) => problem && formatMessage(problem.key, problem.values);
+
 const choice = q('c', 'choice', {
   maxScore: 2,
   options: [
@@ -53,16 +58,16 @@ describe('valueProblem', () => {
   it("accepts each type's values and null, and names what is expected otherwise", () => {
     expect(valueProblem(q('y', 'yesno'), true)).toBeNull();
     expect(valueProblem(q('y', 'yesno'), null)).toBeNull();
-    expect(valueProblem(q('y', 'yesno'), 'yes')).toBe('expects true or false');
+    expect(english(valueProblem(q('y', 'yesno'), 'yes'))).toBe('"y" expects true or false');
     expect(valueProblem(q('s', 'score', { maxScore: 5 }), 5)).toBeNull();
-    expect(valueProblem(q('s', 'score', { maxScore: 5 }), 5.5)).toBe('expects a number from 0 to 5');
+    expect(english(valueProblem(q('s', 'score', { maxScore: 5 }), 5.5))).toBe('"s" expects a number from 0 to 5');
     expect(valueProblem(q('n', 'number'), -40)).toBeNull();
-    expect(valueProblem(q('n', 'number'), '3')).toBe('expects a number');
+    expect(english(valueProblem(q('n', 'number'), '3'))).toBe('"n" expects a number');
     expect(valueProblem(choice, 'a')).toBeNull();
-    expect(valueProblem(choice, 'z')).toBe('expects one of "a", "b"');
+    expect(english(valueProblem(choice, 'z'))).toBe('"c" expects one of "a", "b"');
     expect(valueProblem(q('t', 'text'), 'fine')).toBeNull();
-    expect(valueProblem(q('t', 'text'), false)).toBe('expects text');
-    expect(valueProblem(q('p', 'photo'), 'x.jpg')).toBe('is answered with files (fileIds), not a value');
+    expect(english(valueProblem(q('t', 'text'), false))).toBe('"t" expects text');
+    expect(english(valueProblem(q('p', 'photo'), 'x.jpg'))).toBe('"p" is answered with files (fileIds), not a value');
   });
 });
 
@@ -94,7 +99,7 @@ describe('mergeAnswers', () => {
         { questionKey: 'y', na: true },
       ],
     );
-    expect(r.problems).toEqual({
+    expect(Object.fromEntries(Object.entries(r.problems).map(([key, problem]) => [key, english(problem)]))).toEqual({
       zz: '"zz" is not a question of this task\'s scheme',
       c: '"c" expects one of "a", "b"',
       t: '"t" cannot be answered N/A',
@@ -157,10 +162,10 @@ describe('submitProblems', () => {
     const s = scheme([q('y', 'yesno')], true);
     const problems = submitProblems(s, [], null);
     expect(problems.signature).toBe(true);
-    expect(submitProblemMessage(problems)).toBe(
+    expect(english(submitRefusal(problems))).toBe(
       'Answer the required questions: y. This scheme requires a signature (signatureFileId)',
     );
-    expect(submitProblemMessage(submitProblems(s, [answer('y', true)], 7))).toBeNull();
+    expect(submitRefusal(submitProblems(s, [answer('y', true)], 7))).toBeNull();
   });
 });
 

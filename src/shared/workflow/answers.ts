@@ -1,6 +1,8 @@
 // Answers of a task against its pinned scheme version: does a value fit its question, merging partial
 // saves by question key, and what a submit still lacks (required visible questions, evidence, the
 // signature). Pure, for the server (which enforces) and the client (which can show the same messages).
+// Problems are message keys of the errors catalogue (messages/tasks.ts) with their values.
+import type { ErrorKey, ErrorValues } from '../errors/messages.ts';
 import type { TQuestionType, TVisibleIf } from '../schemas/schemes.ts';
 import type { TAnswer, TAnswerInput, TAnswerValue } from '../schemas/tasks.ts';
 import { answersByKey, isQuestionVisible, questionFails, questionsOf, type ScoreQuestion } from './score.ts';
@@ -23,26 +25,37 @@ export interface AnswerScheme {
 /** Types answered by files (photos, a drawn signature) rather than a value. */
 const FILE_TYPES: ReadonlySet<TQuestionType> = new Set(['photo', 'signature']);
 
+/** A problem with an answer or a submit: a key of the errors catalogue and its values. */
+export interface AnswerProblem {
+  key: ErrorKey;
+  values: ErrorValues;
+}
+
 /** Why `value` cannot answer `question`, or null when it can (null always can: it clears the answer). */
-export function valueProblem(question: AnswerQuestion, value: TAnswerValue | null): string | null {
+export function valueProblem(question: AnswerQuestion, value: TAnswerValue | null): AnswerProblem | null {
   if (value === null) return null;
+  const problem = (key: ErrorKey, values: ErrorValues = {}): AnswerProblem => ({
+    key,
+    values: { questionKey: question.key, ...values },
+  });
   switch (question.type) {
     case 'yesno':
-      return typeof value === 'boolean' ? null : 'expects true or false';
+      return typeof value === 'boolean' ? null : problem('tasks.expectsBoolean');
     case 'score':
-      if (typeof value !== 'number') return `expects a number from 0 to ${question.maxScore}`;
-      return value >= 0 && value <= question.maxScore ? null : `expects a number from 0 to ${question.maxScore}`;
+      return typeof value === 'number' && value >= 0 && value <= question.maxScore
+        ? null
+        : problem('tasks.expectsScore', { maximum: question.maxScore });
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'expects a number';
+      return typeof value === 'number' && Number.isFinite(value) ? null : problem('tasks.expectsNumber');
     case 'choice':
       return typeof value === 'string' && question.options.some((o) => o.value === value)
         ? null
-        : `expects one of ${question.options.map((o) => `"${o.value}"`).join(', ')}`;
+        : problem('tasks.expectsChoice', { options: question.options.map((o) => `"${o.value}"`).join(', ') });
     case 'text':
-      return typeof value === 'string' ? null : 'expects text';
+      return typeof value === 'string' ? null : problem('tasks.expectsText');
     case 'photo':
     case 'signature':
-      return 'is answered with files (fileIds), not a value';
+      return problem('tasks.expectsFiles');
   }
 }
 
@@ -66,7 +79,7 @@ export function sameAnswer(a: TAnswer, b: TAnswer): boolean {
 export interface MergeResult {
   answers: TAnswer[];
   /** Problems by question key (unknown key, value of the wrong type, N/A where not allowed). */
-  problems: Record<string, string>;
+  problems: Record<string, AnswerProblem>;
   /** Keys whose stored answer changed. */
   changed: string[];
 }
@@ -82,24 +95,24 @@ export function mergeAnswers(
 ): MergeResult {
   const questions = questionsOf(scheme);
   const byKey = new Map(stored.map((a) => [a.questionKey, { ...a, fileIds: [...a.fileIds] }]));
-  const problems: Record<string, string> = {};
+  const problems: Record<string, AnswerProblem> = {};
   const changed = new Set<string>();
   for (const given of input) {
     const key = given.questionKey;
     const question = questions.get(key);
     if (!question) {
-      problems[key] = `"${key}" is not a question of this task's scheme`;
+      problems[key] = { key: 'tasks.notAQuestion', values: { questionKey: key } };
       continue;
     }
     if (given.value !== undefined) {
       const problem = valueProblem(question, given.value);
       if (problem) {
-        problems[key] = `"${key}" ${problem}`;
+        problems[key] = problem;
         continue;
       }
     }
     if (given.na === true && !question.allowNA) {
-      problems[key] = `"${key}" cannot be answered N/A`;
+      problems[key] = { key: 'tasks.noNotApplicable', values: { questionKey: key } };
       continue;
     }
     const before = byKey.get(key) ?? emptyAnswer(key);
@@ -171,12 +184,21 @@ export function submitProblems(
   return { missing, evidence, signature: scheme.requireSignature && signatureFileId === null };
 }
 
-/** One sentence per kind of problem, naming the question keys; null when nothing is missing. */
-export function submitProblemMessage(problems: SubmitProblems): string | null {
-  const parts: string[] = [];
-  if (problems.missing.length) parts.push(`Answer the required questions: ${problems.missing.join(', ')}`);
-  if (problems.evidence.length)
-    parts.push(`Add the photos the evidence rules ask for: ${problems.evidence.join(', ')}`);
-  if (problems.signature) parts.push('This scheme requires a signature (signatureFileId)');
-  return parts.length ? parts.join('. ') : null;
+/** The refusal naming every kind of problem (missing, evidence, signature) as one sentence each. */
+const SUBMIT_REFUSALS: Record<string, ErrorKey> = {
+  '100': 'tasks.answersRequired',
+  '010': 'tasks.photosRequired',
+  '001': 'tasks.signatureRequired',
+  '110': 'tasks.answersAndPhotosRequired',
+  '101': 'tasks.answersAndSignatureRequired',
+  '011': 'tasks.photosAndSignatureRequired',
+  '111': 'tasks.allRequired',
+};
+
+/** What a submit lacks as one message naming the question keys; null when nothing is missing. */
+export function submitRefusal(problems: SubmitProblems): AnswerProblem | null {
+  const kinds = [problems.missing.length > 0, problems.evidence.length > 0, problems.signature];
+  const key = SUBMIT_REFUSALS[kinds.map(Number).join('')];
+  if (!key) return null;
+  return { key, values: { missing: problems.missing.join(', '), evidence: problems.evidence.join(', ') } };
 }

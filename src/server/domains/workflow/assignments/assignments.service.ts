@@ -17,7 +17,7 @@ import type {
 } from '../../../../shared/schemas/assignments.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
@@ -58,7 +58,7 @@ export async function getAssignment(ctx: ServiceContext, input: { id: number }):
 const uniqueLocation: UniqueRule<LocationAssignment> = {
   entity: LocationAssignment,
   field: 'locationId',
-  message: 'This location is already assigned in this project',
+  key: 'assignments.locationTaken',
 };
 
 const records: WriteSpec<LocationAssignment> = {
@@ -79,7 +79,7 @@ const records: WriteSpec<LocationAssignment> = {
     assigneeId: a.assignee?.id ?? null,
     plannedVisits: a.plannedVisits,
   }),
-  name: (a) => `Assignment ${a.id}`,
+  name: (a) => ({ record: 'Assignment', name: String(a.id) }),
   unique: uniqueLocation,
 };
 
@@ -89,8 +89,8 @@ async function usableLocations(em: EntityManager, ids: number[], customerId: num
   for (const id of ids) {
     const location = locations.get(id);
     if (!location || location.customerId !== customerId)
-      throw new AppError('NOT_FOUND', ids.length > 1 ? `Location ${id} not found` : 'Location not found');
-    refuseArchived(location.archived, `Location "${location.code}"`, field);
+      throw ids.length > 1 ? new AppError('NOT_FOUND', 'assignments.locationNotFound', { id }) : notFound('Location');
+    refuseArchived(location.archived, { record: 'Location', name: location.code }, field);
   }
   return locations;
 }
@@ -271,10 +271,8 @@ export async function deleteAssignment(ctx: ServiceContext, input: { id: number 
     const { assignment } = await lockForWrite(tx, id, 'delete');
     const started = await countBegunTasks(tx.em, id);
     if (started > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `This assignment has ${started} task${started === 1 ? '' : 's'} already started, done or closed: it cannot be deleted`,
-      );
+      const key = started === 1 ? 'assignments.hasOneBegunTask' : 'assignments.hasBegunTasks';
+      throw new AppError('CONFLICT', key, { count: started });
     }
     const k = db(tx.em);
     const tasks = await k.deleteFrom('tasks').where('assignment_id', '=', id).returning('id').execute();

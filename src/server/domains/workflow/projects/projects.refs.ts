@@ -1,9 +1,10 @@
 // Projects as other domains look them up: names, ids matching a search, the plan assignments, slots and tasks check.
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import type { TProjectStatus } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { likeContains } from '../../../lib/list.ts';
 import { Project } from './project.entity.ts';
 
@@ -75,7 +76,7 @@ export async function requireProjectPlan(
     .where('id', '=', id)
     .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId!))
     .$if(!!options.lock, (qb) => qb.forUpdate());
-  if (!(await query.executeTakeFirst())) throw new AppError('NOT_FOUND', 'Project not found');
+  if (!(await query.executeTakeFirst())) throw notFound('Project');
   const project = await em.findOneOrFail(Project, { id }, { refresh: !!options.lock });
   const plan = planOf(project);
   if (options.plannable) assertPlannable(plan);
@@ -87,12 +88,14 @@ export async function projectPlan(em: EntityManager, id: number): Promise<Projec
   return planOf(await em.findOneOrFail(Project, id));
 }
 
+/** How a message names a project's state (a `hint`: the reader's language words it). */
+export function projectState(status: TProjectStatus): ErrorKey {
+  return `projects.state.${status}`;
+}
+
 /** CONFLICT unless the project's plan may change (draft, active, on hold). */
 export function assertPlannable(project: ProjectPlan): void {
   if (!PLANNABLE.includes(project.status)) {
-    throw new AppError(
-      'CONFLICT',
-      `Project "${project.code}" is ${project.status.replace('_', ' ')}: its plan can no longer change`,
-    );
+    throw new AppError('CONFLICT', 'projects.planLocked', { code: project.code, hint: projectState(project.status) });
   }
 }

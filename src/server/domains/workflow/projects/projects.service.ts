@@ -6,6 +6,7 @@
 // lookups: projects.refs.ts.
 
 import { sql } from 'kysely';
+import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { DEFAULT_ACTION_DUE_DAYS } from '../../../../shared/schemas/corrective-actions.ts';
 import type {
@@ -38,7 +39,7 @@ import { assignmentCountsByProject } from '../assignments/assignments.refs.ts';
 import { countProjectTasks } from '../tasks/tasks.refs.ts';
 import { Project } from './project.entity.ts';
 import { projectById, projectPage, projectRows } from './projects.listing.ts';
-import { PLANNABLE } from './projects.refs.ts';
+import { PLANNABLE, projectState } from './projects.refs.ts';
 
 /* ------------------------------------------------------------------ reads */
 
@@ -68,7 +69,7 @@ export async function getProject(ctx: ServiceContext, input: { id: number }): Pr
 const uniqueCode: UniqueRule<Project> = {
   entity: Project,
   field: 'code',
-  message: 'Another project of this customer already uses this code',
+  key: 'projects.codeTaken',
 };
 
 const records: WriteSpec<Project> = {
@@ -87,12 +88,12 @@ const records: WriteSpec<Project> = {
     ownerId: p.owner?.id ?? null,
     actionDueDays: p.actionDueDays,
   }),
-  name: (p) => `Project "${p.code}"`,
+  name: (p) => ({ record: 'Project', name: p.code }),
   unique: uniqueCode,
 };
 
-function badField(field: string, message: string): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+function badField(field: string, key: ErrorKey): AppError {
+  return new AppError('BAD_REQUEST', key, {}, { [field]: key });
 }
 
 /**
@@ -134,21 +135,18 @@ export async function updateProject(ctx: ServiceContext, input: TUpdateProjectIn
     input.id,
     async (tx, project) => {
       if (!PLANNABLE.includes(project.status)) {
-        throw new AppError(
-          'CONFLICT',
-          `Project "${project.code}" is ${project.status}: it can no longer change (restore it first if archived)`,
-        );
+        const values = { code: project.code, hint: projectState(project.status) };
+        throw new AppError('CONFLICT', 'projects.cannotChange', values);
       }
       const customerId = project.customer.id;
       await assertUniqueChange(tx.em, uniqueCode, project, input.code, { customer: customerId });
       if (input.schemeId !== undefined && input.schemeId !== project.scheme.id) {
-        if (project.status !== 'draft')
-          throw badField('schemeId', 'The scheme can change only while the project is a draft');
+        if (project.status !== 'draft') throw badField('schemeId', 'projects.schemeOnlyInDraft');
         await requirePublishedScheme(tx.em, input.schemeId, customerId);
       }
       const startDate = input.startDate ?? project.startDate;
       const endDate = input.endDate ?? project.endDate;
-      if (endDate < startDate) throw badField('endDate', 'End date must be on or after the start date');
+      if (endDate < startDate) throw badField('endDate', 'projects.endBeforeStart');
       const { id: _id, version: _version, schemeId, ...fields } = input;
       tx.em.assign(project, { ...definedOnly(fields), ...(schemeId !== undefined ? { scheme: schemeId } : {}) });
     },
@@ -170,28 +168,28 @@ const FROM: Record<Transition, readonly TProjectStatus[]> = {
   restore: ['archived'],
 };
 
-const REFUSED: Record<Transition, string> = {
-  activate: 'Only a draft or on-hold project can be activated',
-  hold: 'Only an active project can be put on hold',
-  complete: 'Only an active or on-hold project can be completed',
-  archive: 'An active project cannot be archived: put it on hold or complete it first',
-  restore: 'Only an archived project can be restored',
+const REFUSED: Record<Transition, ErrorKey> = {
+  activate: 'projects.cannotActivate',
+  hold: 'projects.cannotHold',
+  complete: 'projects.cannotComplete',
+  archive: 'projects.cannotArchive',
+  restore: 'projects.cannotRestore',
 };
 
 /** CONFLICT unless the transition may start from the project's status. */
 function requireTransitionFrom(project: Project, action: Transition): void {
   const from = project.status;
   if (action === 'archive' && from === 'archived')
-    throw new AppError('CONFLICT', `Project "${project.code}" is already archived`);
+    throw new AppError('CONFLICT', 'projects.alreadyArchived', { code: project.code });
   if (!FROM[action].includes(from)) {
-    throw new AppError('CONFLICT', `${REFUSED[action]} (project "${project.code}" is ${from.replace('_', ' ')})`);
+    throw new AppError('CONFLICT', REFUSED[action], { code: project.code, hint: projectState(from) });
   }
 }
 
 /** BAD_REQUEST unless at least one location is assigned (a draft's activation). */
 async function requireAssignedLocation(tx: AuthedContext, project: Project): Promise<void> {
   const n = (await assignmentCountsByProject(tx.em, [project.id])).get(project.id) ?? 0;
-  if (n === 0) throw badField('assignments', 'Assign at least one location to the project before activating it');
+  if (n === 0) throw badField('assignments', 'projects.assignLocationFirst');
 }
 
 /** Where a restored project returns: archive is refused while active, so the dates tell the state it left. */
@@ -321,17 +319,15 @@ export async function deleteProject(ctx: ServiceContext, input: { id: number }):
   await withTransaction(ctx, async (tx) => {
     await lockRecord(tx, Project, id);
     const project = await loadForWrite(tx, records, id, 'delete');
-    if (project.status !== 'draft')
-      throw new AppError(
-        'CONFLICT',
-        `Project "${project.code}" is ${project.status.replace('_', ' ')}: only a draft can be deleted; archive it instead`,
-      );
+    if (project.status !== 'draft') {
+      const values = { code: project.code, hint: projectState(project.status) };
+      throw new AppError('CONFLICT', 'projects.onlyDraftDeleted', values);
+    }
     const n = await countProjectTasks(tx.em, id);
-    if (n > 0)
-      throw new AppError(
-        'CONFLICT',
-        `Project "${project.code}" has ${n} planned task${n === 1 ? '' : 's'}: delete its slots first, or archive it`,
-      );
+    if (n > 0) {
+      const key = n === 1 ? 'projects.hasOneTask' : 'projects.hasTasks';
+      throw new AppError('CONFLICT', key, { code: project.code, count: n });
+    }
     const assignments = await db(tx.em)
       .deleteFrom('location_assignments')
       .where('project_id', '=', id)

@@ -9,6 +9,7 @@
 //   of the period that no other occurrence of the plan uses; with none, the visit is skipped and counted.
 // - A location with no opening hours at all (none entered yet) is treated as open every day.
 import rrule from 'rrule';
+import { type ErrorKey, type ErrorValues, formatMessage } from '../../../../shared/errors/messages.ts';
 import type { TOpeningHours } from '../../../../shared/schemas/locations.ts';
 import type { TRecurrence } from '../../../../shared/schemas/slots.ts';
 import { zonedToUtc } from './zoned-time.ts';
@@ -20,11 +21,16 @@ const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 /** Most occurrences one recurrence may give over a period (ten years of days). */
 const MAX_OCCURRENCES = 3660;
 
+/** A plan that cannot be made: the input field at fault, and why (a key of the errors catalogue). */
 export class PlanError extends Error {
   readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
+  readonly key: ErrorKey;
+  readonly values: ErrorValues;
+  constructor(field: string, key: ErrorKey, values: ErrorValues = {}) {
+    super(formatMessage(key, values));
     this.field = field;
+    this.key = key;
+    this.values = values;
   }
 }
 
@@ -70,25 +76,24 @@ export function recurrenceDates(
   } else {
     const text = recurrence.rule.replace(/^RRULE:/i, '').trim();
     if (/(^|;)\s*(DTSTART|TZID)\s*=/i.test(text) || /\n/.test(text))
-      throw new PlanError('recurrence.rule', 'Give only the rule (FREQ=…); the period sets its start');
+      throw new PlanError('recurrence.rule', 'slots.ruleOnly');
     let options: Partial<ConstructorParameters<typeof RRule>[0]>;
     try {
       options = RRule.parseString(text);
     } catch (error) {
-      throw new PlanError('recurrence.rule', `Not a valid RRULE: ${(error as Error).message}`);
+      throw new PlanError('recurrence.rule', 'slots.invalidRule', { reason: (error as Error).message });
     }
     if (options.freq === undefined || options.freq === null)
-      throw new PlanError('recurrence.rule', 'The rule needs a FREQ (e.g. FREQ=WEEKLY;BYDAY=MO,TH)');
-    if (options.freq > RRule.DAILY)
-      throw new PlanError('recurrence.rule', 'Use a daily, weekly, monthly or yearly rule: a visit is planned per day');
+      throw new PlanError('recurrence.rule', 'slots.ruleNeedsFrequency');
+    if (options.freq > RRule.DAILY) throw new PlanError('recurrence.rule', 'slots.ruleDaily');
     if (options.byhour != null || options.byminute != null || options.bysecond != null) {
-      throw new PlanError('recurrence.rule', 'The rule gives days only: set the time with the preferred time');
+      throw new PlanError('recurrence.rule', 'slots.ruleDaysOnly');
     }
     const until = options.until && options.until < end ? options.until : end;
     try {
       rule = new RRule({ ...options, dtstart, until });
     } catch (error) {
-      throw new PlanError('recurrence.rule', `Not a valid RRULE: ${(error as Error).message}`);
+      throw new PlanError('recurrence.rule', 'slots.invalidRule', { reason: (error as Error).message });
     }
   }
   const dates = rule.all((_d, i) => i < MAX_OCCURRENCES).map((d) => toDate(d.getTime() - (d.getTime() % DAY)));
@@ -169,7 +174,7 @@ export function planSlots(
   assignments: readonly PlanAssignment[],
   options: PlanOptions,
 ): { slots: PlannedSlot[]; skipped: number } {
-  if (options.to < options.from) throw new PlanError('to', 'The end of the period must be on or after its start');
+  if (options.to < options.from) throw new PlanError('to', 'slots.periodReversed');
   const shared =
     options.recurrence.kind === 'spread' ? null : recurrenceDates(options.recurrence, options.from, options.to);
   const durationMs = options.durationMinutes * 60_000;

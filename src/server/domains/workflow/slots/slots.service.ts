@@ -6,6 +6,7 @@
 // Reads: slots.listing.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import type { ErrorKey, ErrorValues } from '../../../../shared/errors/messages.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateSlotInput,
@@ -59,8 +60,8 @@ async function zoneOfLocation(em: EntityManager, locationId: number, customerId:
   return location?.timeZone ?? (await customerTimeZone(em, customerId));
 }
 
-function bad(field: string, message: string): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+function bad(field: string, key: ErrorKey, values: ErrorValues = {}): AppError {
+  return new AppError('BAD_REQUEST', key, values, { [field]: key });
 }
 
 const MAX_VISIT_MS = 24 * 3600_000;
@@ -73,15 +74,12 @@ async function checkWindow(
   startsAt: Date,
   endsAt: Date,
 ): Promise<void> {
-  if (endsAt <= startsAt) throw bad('endsAt', 'The slot must end after it starts');
-  if (endsAt.getTime() - startsAt.getTime() > MAX_VISIT_MS) throw bad('endsAt', 'A visit lasts at most 24 hours');
+  if (endsAt <= startsAt) throw bad('endsAt', 'slots.endBeforeStart');
+  if (endsAt.getTime() - startsAt.getTime() > MAX_VISIT_MS) throw bad('endsAt', 'slots.tooLong');
   const zone = await zoneOfLocation(em, assignment.locationId, assignment.customerId);
   const day = localDateOf(startsAt, zone);
   if (day < project.startDate || day > project.endDate) {
-    throw bad(
-      'startsAt',
-      `The visit must start within the project's period (${project.startDate} to ${project.endDate}, ${zone} time)`,
-    );
+    throw bad('startsAt', 'slots.outsidePeriod', { start: project.startDate, end: project.endDate, zone });
   }
 }
 
@@ -195,10 +193,8 @@ async function lockSlot(
   if (expected !== undefined && row.version !== expected) throw staleRecord('Slot');
   assertPlannable(project);
   if (row.status !== 'scheduled') {
-    throw new AppError(
-      'CONFLICT',
-      `The visit's task is ${row.status.replace('_', ' ')}: only a visit still scheduled can be ${action === 'update' ? 'moved' : 'deleted'}`,
-    );
+    const refusal = action === 'update' ? 'slots.onlyScheduledMoved' : 'slots.onlyScheduledDeleted';
+    throw new AppError('CONFLICT', refusal, { hint: `tasks.state.${row.status}` });
   }
   return {
     id: row.id,
@@ -304,24 +300,23 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
     if (ids) {
       const found = new Set(assignments.map((a) => a.id));
       const missing = ids.find((id) => !found.has(id));
-      if (missing !== undefined) throw new AppError('NOT_FOUND', `Assignment ${missing} not found in this project`);
+      if (missing !== undefined) throw new AppError('NOT_FOUND', 'slots.assignmentNotInProject', { id: missing });
       for (const a of assignments) authorizeRecord(tx, 'create', 'Slot', assignmentAbilityRecord(a));
     } else {
       // Every assignment the caller may plan (a team leader: their teams').
       assignments = assignments.filter((a) => canPlan(tx, a));
       if (!assignments.length) {
         // Nothing plannable: FORBIDDEN when there were assignments, else say what is missing.
-        if ((await assignmentPlans(tx.em, project.id)).length)
-          throw new AppError('FORBIDDEN', 'You are not allowed to create Slot for this project');
-        throw bad('assignmentIds', 'Assign at least one location to the project before planning its visits');
+        if ((await assignmentPlans(tx.em, project.id)).length) throw new AppError('FORBIDDEN', 'slots.cannotPlan');
+        throw bad('assignmentIds', 'slots.assignLocationFirst');
       }
     }
     assertPlannable(project);
     const from = input.from ?? project.startDate;
     const to = input.to ?? project.endDate;
-    if (from < project.startDate) throw bad('from', `The period starts on ${project.startDate}`);
-    if (to > project.endDate) throw bad('to', `The period ends on ${project.endDate}`);
-    if (to < from) throw bad('to', 'The end of the period must be on or after its start');
+    if (from < project.startDate) throw bad('from', 'slots.periodStarts', { date: project.startDate });
+    if (to > project.endDate) throw bad('to', 'slots.periodEnds', { date: project.endDate });
+    if (to < from) throw bad('to', 'slots.periodReversed');
 
     const locations = await locationPlanningRefs(
       tx.em,
@@ -349,14 +344,12 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
         },
       );
     } catch (error) {
-      if (error instanceof PlanError) throw bad(error.field, error.message);
+      if (error instanceof PlanError) throw bad(error.field, error.key, error.values);
       throw error;
     }
     if (planned.slots.length > MAX_GENERATED) {
-      throw bad(
-        'recurrence',
-        `That plans ${planned.slots.length.toLocaleString('en')} visits; at most ${MAX_GENERATED.toLocaleString('en')} at once (fewer assignments or a shorter period)`,
-      );
+      const count = planned.slots.length.toLocaleString('en');
+      throw bad('recurrence', 'slots.tooMany', { count, maximum: MAX_GENERATED.toLocaleString('en') });
     }
 
     if (input.dryRun) {

@@ -116,7 +116,7 @@ async function saveAnswersOnce(
   requireAssignedInspector(tx, row.assignee_id);
 
   // 2. State: answers change only while the task is in progress.
-  requireState(row, ['in_progress'], 'answered');
+  requireState(row, 'answer');
 
   // 3. Version: a sent version must still be the stored one.
   assertCurrent(row, input.version, 'Task');

@@ -7,14 +7,16 @@
 // manage tasks, so "the reviewer is never the performer" is "the reviewer is never the assignee".
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Action } from '../../../../shared/abilities/index.ts';
+import { type ErrorKey, formatMessage } from '../../../../shared/errors/messages.ts';
 import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import type { TQuestionComment, TSaveAnswersInput, TStartTaskInput } from '../../../../shared/schemas/tasks.ts';
 import {
+  type AnswerProblem,
   type AnswerQuestion,
   type MergeResult,
   photosNeeded,
-  submitProblemMessage,
   submitProblems,
+  submitRefusal,
 } from '../../../../shared/workflow/answers.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { questionsOf } from '../../../../shared/workflow/score.ts';
@@ -24,7 +26,7 @@ import type { AuthedContext } from '../../../lib/context.ts';
 import { lockForTransition } from '../../../lib/records.ts';
 import { locationRefs } from '../../structure/locations/locations.service.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
-import { projectPlan } from '../projects/projects.refs.ts';
+import { projectPlan, projectState } from '../projects/projects.refs.ts';
 import { Task } from './task.entity.ts';
 
 /** A task may be started from this long before its slot starts until the slot ends. */
@@ -72,71 +74,70 @@ export async function lockTaskFor(tx: AuthedContext, id: number, action: TaskAct
 /** FORBIDDEN unless the caller is the task's assigned inspector (perform is theirs alone). */
 export function requireAssignedInspector(tx: AuthedContext, assigneeId: number | null): void {
   if (assigneeId === tx.user.id) return;
-  throw new AppError(
-    'FORBIDDEN',
-    assigneeId === null
-      ? 'This task has no inspector assigned yet'
-      : 'Only the inspector assigned to this task can perform it',
-  );
+  throw new AppError('FORBIDDEN', assigneeId === null ? 'tasks.noInspector' : 'tasks.onlyAssignedInspector');
 }
 
 /** FORBIDDEN when the caller performed the task: someone else reviews it. */
 export function requireNotThePerformer(tx: AuthedContext, assigneeId: number | null): void {
   if (assigneeId === tx.user.id) {
-    throw new AppError('FORBIDDEN', 'You performed this task: someone else must review it');
+    throw new AppError('FORBIDDEN', 'tasks.reviewerPerformed');
   }
 }
 
-/** How a state reads in a sentence. */
-export const STATE_WORDS: Record<TTaskStatus, string> = {
-  scheduled: 'scheduled',
-  in_progress: 'in progress',
-  submitted: 'submitted',
-  approved: 'approved',
-  rejected: 'rejected',
-  missed: 'missed',
-  cancelled: 'cancelled',
-};
+/** The transitions' refusals: the states each may start from, and the sentence saying so. */
+const STARTS_FROM = {
+  start: { from: ['scheduled'], refusal: 'tasks.onlyScheduledStarted' },
+  answer: { from: ['in_progress'], refusal: 'tasks.onlyInProgressAnswered' },
+  submit: { from: ['in_progress'], refusal: 'tasks.onlyInProgressSubmitted' },
+  approve: { from: ['submitted'], refusal: 'tasks.onlySubmittedApproved' },
+  reject: { from: ['submitted'], refusal: 'tasks.onlySubmittedRejected' },
+  resume: { from: ['rejected'], refusal: 'tasks.onlyRejectedResumed' },
+  cancel: { from: ['scheduled', 'in_progress'], refusal: 'tasks.onlyScheduledOrInProgressCancelled' },
+} as const satisfies Record<string, { from: readonly TTaskStatus[]; refusal: ErrorKey }>;
 
-/** CONFLICT unless the task is in one of `from`. */
-export function requireState(task: { status: TTaskStatus }, from: readonly TTaskStatus[], verb: string): void {
-  if (from.includes(task.status)) return;
-  throw new AppError(
-    'CONFLICT',
-    `This task is ${STATE_WORDS[task.status]}; only a ${from.map((s) => STATE_WORDS[s]).join(' or ')} task can be ${verb}`,
-  );
+export type TaskTransition = keyof typeof STARTS_FROM;
+
+/** How a refusal names the task's state (a `hint`: the reader's language words it). */
+function stateWord(status: TTaskStatus): ErrorKey {
+  return `tasks.state.${status}`;
+}
+
+/** CONFLICT unless the task is in a state `transition` starts from. */
+export function requireState(task: { status: TTaskStatus }, transition: TaskTransition): void {
+  const { from, refusal } = STARTS_FROM[transition];
+  if ((from as readonly TTaskStatus[]).includes(task.status)) return;
+  throw new AppError('CONFLICT', refusal, { hint: stateWord(task.status) });
 }
 
 /** CONFLICT unless the task is in progress; a task already submitted (under another clientMutationId) says so. */
 export function requireNotYetSubmitted(task: Task): void {
   if (task.status === 'in_progress') return;
   if (task.submitMutationId !== null && task.status !== 'scheduled') {
-    throw new AppError(
-      'CONFLICT',
-      `This task was already submitted (clientMutationId "${task.submitMutationId}"); it is ${STATE_WORDS[task.status as TTaskStatus]} now`,
-    );
+    const values = { clientMutationId: task.submitMutationId ?? '', hint: stateWord(task.status) };
+    throw new AppError('CONFLICT', 'tasks.alreadySubmitted', values);
   }
-  requireState(task, ['in_progress'], 'submitted');
+  requireState(task, 'submit');
 }
 
 /** CONFLICT outside the start window: from 30 minutes before the slot until it ends. */
 export function requireStartWindow(task: Task, now: Date): void {
   const opens = new Date(task.startsAt.getTime() - START_GRACE_MS);
   if (now < opens) {
-    throw new AppError('CONFLICT', `This task can be started from ${opens.toISOString()}, 30 minutes before its slot`);
+    throw new AppError('CONFLICT', 'tasks.startsFrom', { opens: opens.toISOString() });
   }
-  if (now >= task.endsAt) throw new AppError('CONFLICT', `The slot of this task ended at ${task.endsAt.toISOString()}`);
+  if (now >= task.endsAt) throw new AppError('CONFLICT', 'tasks.slotEnded', { endsAt: task.endsAt.toISOString() });
 }
 
 /** CONFLICT unless the task's project is active (start and resume; work begun may always be saved and submitted). */
-export async function requireActiveProject(em: EntityManager, task: Task, verb: string): Promise<void> {
+export async function requireActiveProject(
+  em: EntityManager,
+  task: Task,
+  transition: 'start' | 'resume',
+): Promise<void> {
   const project = await projectPlan(em, task.project.id);
-  if (project.status !== 'active') {
-    throw new AppError(
-      'CONFLICT',
-      `Project "${project.code}" is ${project.status.replace('_', ' ')}; a task can be ${verb} only while its project is active`,
-    );
-  }
+  if (project.status === 'active') return;
+  const refusal = transition === 'start' ? 'tasks.startNeedsActiveProject' : 'tasks.resumeNeedsActiveProject';
+  throw new AppError('CONFLICT', refusal, { code: project.code, hint: projectState(project.status) });
 }
 
 /** Where the inspector checked in, measured against the location's geofence. */
@@ -166,40 +167,50 @@ export async function requireInsideFenceOrReason(
   }
   const reason = input.outOfFenceReason?.trim() || null;
   if (!reason) {
-    const message = `You are ${Math.round(distanceM)} m from ${location.code}, outside its ${location.geofenceRadiusM} m geofence: give a reason (outOfFenceReason)`;
-    throw new AppError('BAD_REQUEST', message, { outOfFenceReason: [message] });
+    const values = { distance: Math.round(distanceM), location: location.code, radius: location.geofenceRadiusM };
+    throw new AppError('BAD_REQUEST', 'tasks.outsideFence', values, { outOfFenceReason: 'tasks.outsideFence' });
   }
   return { distanceM, outOfFence: true, reason };
 }
 
+/**
+ * BAD_REQUEST `top` whose fields each carry their own problem (a question's): the field's English
+ * message, and its key and values, which the client translates.
+ */
+function fieldProblems(top: AnswerProblem, fields: Record<string, AnswerProblem>): AppError {
+  const entries = Object.entries(fields);
+  const error = new AppError('BAD_REQUEST', top.key, top.values);
+  error.fieldErrors = Object.fromEntries(entries.map(([field, p]) => [field, [formatMessage(p.key, p.values)]]));
+  error.fieldIssues = Object.fromEntries(
+    entries.map(([field, p]) => [field, [{ code: 'error', key: p.key, params: p.values }]]),
+  );
+  return error;
+}
+
+/** `key` whose English names every problem, one after the other (`details`). */
+function naming(key: ErrorKey, problems: Record<string, AnswerProblem>): AnswerProblem {
+  const details = Object.values(problems).map((p) => formatMessage(p.key, p.values));
+  return { key, values: { details: details.join('; ') } };
+}
+
 /** BAD_REQUEST naming the answers that do not fit their question (type, N/A, unknown key). */
 export function requireValidAnswers(merged: MergeResult): void {
-  const keys = Object.keys(merged.problems);
-  if (!keys.length) return;
-  throw new AppError(
-    'BAD_REQUEST',
-    `Check these answers: ${keys.map((k) => merged.problems[k]).join('; ')}`,
-    Object.fromEntries(keys.map((k) => [k, [merged.problems[k]]])),
-  );
+  if (Object.keys(merged.problems).length) {
+    throw fieldProblems(naming('tasks.checkAnswers', merged.problems), merged.problems);
+  }
 }
 
 /** BAD_REQUEST naming the question keys whose fileIds are not among `own` (the files uploaded for this task). */
 export function requireTaskFiles(own: ReadonlySet<number>, answers: TSaveAnswersInput['answers']): void {
-  const problems: Record<string, string> = {};
+  const problems: Record<string, AnswerProblem> = {};
   for (const a of answers) {
     const foreign = (a.fileIds ?? []).filter((id) => !own.has(id));
-    if (foreign.length)
-      problems[a.questionKey] =
-        `"${a.questionKey}": file ${foreign.join(', ')} is not a file of this task (upload it with its taskId first)`;
+    if (foreign.length) {
+      const values = { questionKey: a.questionKey, fileIds: foreign.join(', ') };
+      problems[a.questionKey] = { key: 'tasks.fileNotOfTask', values };
+    }
   }
-  const keys = Object.keys(problems);
-  if (keys.length) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `Check these answers: ${keys.map((k) => problems[k]).join('; ')}`,
-      Object.fromEntries(keys.map((k) => [k, [problems[k]]])),
-    );
-  }
+  if (Object.keys(problems).length) throw fieldProblems(naming('tasks.checkAnswers', problems), problems);
 }
 
 /** BAD_REQUEST unless the signature file was uploaded for this task (files are this context's table). */
@@ -212,8 +223,8 @@ export async function requireSignatureOfTask(em: EntityManager, task: Task, file
     .where('id', '=', fileId)
     .execute();
   if (!own.length) {
-    const message = `File ${fileId} is not a file of this task: upload the signature with its taskId first`;
-    throw new AppError('BAD_REQUEST', message, { signatureFileId: [message] });
+    const field = { signatureFileId: 'tasks.signatureNotOfTask' } as const;
+    throw new AppError('BAD_REQUEST', 'tasks.signatureNotOfTask', { fileId }, field);
   }
 }
 
@@ -222,16 +233,20 @@ type SubmitScheme = Parameters<typeof submitProblems>[0];
 /** BAD_REQUEST naming the required visible questions unanswered, the evidence missing and the signature. */
 export function requireCompleteAnswers(scheme: SubmitScheme, task: Task, signature: number | null): void {
   const problems = submitProblems(scheme, task.answers, signature);
-  const message = submitProblemMessage(problems);
-  if (!message) return;
+  const refusal = submitRefusal(problems);
+  if (!refusal) return;
   const questions = questionsOf(scheme);
-  throw new AppError('BAD_REQUEST', message, {
-    ...Object.fromEntries(problems.missing.map((k) => [k, ['An answer is required']])),
+  const fields: Record<string, AnswerProblem> = {
+    ...Object.fromEntries(problems.missing.map((k) => [k, { key: 'tasks.answerIsRequired', values: {} }])),
     ...Object.fromEntries(
-      problems.evidence.map((k) => [k, [`Add at least ${photosNeeded(questions.get(k) as AnswerQuestion)} photo(s)`]]),
+      problems.evidence.map((k) => [
+        k,
+        { key: 'tasks.addPhotos', values: { count: photosNeeded(questions.get(k) as AnswerQuestion) } },
+      ]),
     ),
-    ...(problems.signature ? { signatureFileId: ['This scheme requires a signature'] } : {}),
-  });
+    ...(problems.signature ? { signatureFileId: { key: 'tasks.schemeNeedsSignature', values: {} } } : {}),
+  };
+  throw fieldProblems(refusal, fields);
 }
 
 /**
@@ -247,20 +262,15 @@ export async function requireKnownQuestionComments(
   const questions = questionsOf(await schemeRulesForTasks(em, task.scheme.id));
   const order = [...questions.keys()];
   const seen = new Set<string>();
-  const problems: Record<string, string[]> = {};
+  const problems: Record<string, AnswerProblem> = {};
   for (const { questionKey } of given) {
-    if (!questions.has(questionKey))
-      problems[questionKey] = [`"${questionKey}" is not a question of this task's scheme`];
-    else if (seen.has(questionKey)) problems[questionKey] = [`"${questionKey}" has more than one comment`];
+    if (!questions.has(questionKey)) problems[questionKey] = { key: 'tasks.notAQuestion', values: { questionKey } };
+    else if (seen.has(questionKey)) problems[questionKey] = { key: 'tasks.repeatedComment', values: { questionKey } };
     seen.add(questionKey);
   }
-  const keys = Object.keys(problems);
-  if (keys.length)
-    throw new AppError(
-      'BAD_REQUEST',
-      `Check the question comments (questionComments): ${keys.map((k) => problems[k][0]).join('; ')}`,
-      problems,
-    );
+  if (Object.keys(problems).length) {
+    throw fieldProblems(naming('tasks.checkQuestionComments', problems), problems);
+  }
   return [...given]
     .sort((a, b) => order.indexOf(a.questionKey) - order.indexOf(b.questionKey))
     .map((c) => ({ questionKey: c.questionKey, comment: c.comment }));

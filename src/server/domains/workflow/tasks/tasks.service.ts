@@ -99,7 +99,7 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     const task = await lockTaskFor(tx, input.id, 'perform');
 
     // 2. State
-    requireState(task, ['scheduled'], 'started');
+    requireState(task, 'start');
 
     // 3. Version
     assertCurrent(task, input.version, 'Task');
@@ -107,7 +107,7 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     // 4. Rules: the slot window, an active project, the geofence (or a reason)
     const now = new Date();
     requireStartWindow(task, now);
-    await requireActiveProject(tx.em, task, 'started');
+    await requireActiveProject(tx.em, task, 'start');
     const checkIn = await requireInsideFenceOrReason(tx.em, task, input);
 
     // 5. Write
@@ -209,7 +209,7 @@ async function review(
     const task = await lockTaskFor(tx, input.id, 'review');
 
     // 2. State
-    requireState(task, ['submitted'], decision);
+    requireState(task, decision === 'approved' ? 'approve' : 'reject');
 
     // 3. Version
     assertCurrent(task, input.version, 'Task');
@@ -284,13 +284,13 @@ export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): 
     const task = await lockTaskFor(tx, input.id, 'perform');
 
     // 2. State
-    requireState(task, ['rejected'], 'resumed');
+    requireState(task, 'resume');
 
     // 3. Version
     assertCurrent(task, input.version, 'Task');
 
     // 4. Rules: an active project
-    await requireActiveProject(tx.em, task, 'resumed');
+    await requireActiveProject(tx.em, task, 'resume');
 
     // 5. Write: the previous round's result stays in its review
     task.status = 'in_progress';
@@ -320,7 +320,7 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     const from: TTaskStatus = task.status;
 
     // 2. State
-    requireState(task, ['scheduled', 'in_progress'], 'cancelled');
+    requireState(task, 'cancel');
 
     // 3. Version
     assertCurrent(task, input.version, 'Task');

@@ -873,6 +873,37 @@ describe('review, rework and cancel', () => {
   });
 });
 
+describe('refusals by key', () => {
+  it('a wrong state, a refused answer and an incomplete submit carry their message key and values', async () => {
+    const f = await started();
+    const at = await coordinatesOf(f.locationId);
+    const input = { id: f.taskId, latitude: at.latitude, longitude: at.longitude, accuracy: 5 };
+    await expect(inspector.tasks.start(input)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This task is in progress; only a scheduled task can be started',
+      cause: { key: 'tasks.onlyScheduledStarted', values: { hint: 'tasks.state.in_progress' } },
+    });
+    await expect(
+      inspector.tasks.saveAnswers({ id: f.taskId, answers: [{ questionKey: 'y1', value: 'yes' }] }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Check these answers: "y1" expects true or false',
+      cause: {
+        key: 'tasks.checkAnswers',
+        fieldIssues: { y1: [{ code: 'error', key: 'tasks.expectsBoolean', params: { questionKey: 'y1' } }] },
+      },
+    });
+    await expect(inspector.tasks.submit({ id: f.taskId, clientMutationId: 'keys-1' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      cause: {
+        key: 'tasks.answersAndSignatureRequired',
+        values: { missing: 'y1, s1, c1, n1, p1, y2' },
+        fieldIssues: { signatureFileId: [{ code: 'error', key: 'tasks.schemeNeedsSignature', params: {} }] },
+      },
+    });
+  });
+});
+
 describe('tasks.list, byId, bySlot', () => {
   let projectId = 0;
   const ids: Record<string, number> = {};

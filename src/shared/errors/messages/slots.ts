@@ -1,0 +1,20 @@
+// Messages of slots: a visit's window, moving or deleting a visit, planning a period from a recurrence.
+export const slotsMessages = {
+  'slots.endBeforeStart': 'The slot must end after it starts',
+  'slots.tooLong': 'A visit lasts at most 24 hours',
+  'slots.outsidePeriod': "The visit must start within the project's period ({{start}} to {{end}}, {{zone}} time)",
+  'slots.onlyScheduledMoved': "The visit's task is {{hint}}: only a visit still scheduled can be moved",
+  'slots.onlyScheduledDeleted': "The visit's task is {{hint}}: only a visit still scheduled can be deleted",
+  'slots.assignmentNotInProject': 'Assignment {{id}} not found in this project',
+  'slots.cannotPlan': 'You are not allowed to create Slot for this project',
+  'slots.assignLocationFirst': 'Assign at least one location to the project before planning its visits',
+  'slots.periodStarts': 'The period starts on {{date}}',
+  'slots.periodEnds': 'The period ends on {{date}}',
+  'slots.periodReversed': 'The end of the period must be on or after its start',
+  'slots.tooMany': 'That plans {{count}} visits; at most {{maximum}} at once (fewer assignments or a shorter period)',
+  'slots.ruleOnly': 'Give only the rule (FREQ=…); the period sets its start',
+  'slots.invalidRule': 'Not a valid RRULE: {{reason}}',
+  'slots.ruleNeedsFrequency': 'The rule needs a FREQ (e.g. FREQ=WEEKLY;BYDAY=MO,TH)',
+  'slots.ruleDaily': 'Use a daily, weekly, monthly or yearly rule: a visit is planned per day',
+  'slots.ruleDaysOnly': 'The rule gives days only: set the time with the preferred time',
+} as const;
