@@ -4,9 +4,8 @@
 // A completed or archived project refuses changes. Changing the team or the inspector moves the
 // copies on the assignment's tasks that are still `scheduled`, and tells a new inspector. Delete is
 // refused once a task of the assignment has started; its planned slots and tasks go with it otherwise.
-// Reads: assignments.listing.ts; other domains' lookups: assignments.refs.ts.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { type SqlBool, sql } from 'kysely';
+// Reads: assignments.listing.ts; what writes check and change beyond the record: assignments.planning.ts;
+// other domains' lookups: assignments.refs.ts.
 import type {
   TAssignment,
   TBulkAssignInput,
@@ -17,20 +16,26 @@ import type {
 } from '../../../../shared/schemas/assignments.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError, notFound } from '../../../lib/app-error.ts';
-import { refuseArchived } from '../../../lib/archive.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent, loadForWrite, lockRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
-import { requireTeamInspector, requireTeamRef } from '../../organization/teams/teams.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
 import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.refs.ts';
 import { countBegunTasks } from '../tasks/tasks.refs.ts';
 import { LocationAssignment } from './assignment.entity.ts';
 import { assignmentById, assignmentPage } from './assignments.listing.ts';
+import {
+  checkTeamAndAssignee,
+  insertAssignments,
+  lockAssignedLocations,
+  moveScheduledTasks,
+  notifyAssigned,
+  reassign,
+  requireAssignable,
+} from './assignments.planning.ts';
 import { assignmentAbilityRecord, requireAssignmentPlan } from './assignments.refs.ts';
 
 /* ------------------------------------------------------------------ reads */
@@ -83,66 +88,6 @@ const records: WriteSpec<LocationAssignment> = {
   unique: uniqueLocation,
 };
 
-/** The project's location, usable for a new assignment (NOT_FOUND: another customer's; BAD_REQUEST: archived). */
-async function usableLocations(em: EntityManager, ids: number[], customerId: number, field: string) {
-  const locations = await locationPlanningRefs(em, ids);
-  for (const id of ids) {
-    const location = locations.get(id);
-    if (!location || location.customerId !== customerId)
-      throw ids.length > 1 ? new AppError('NOT_FOUND', 'assignments.locationNotFound', { id }) : notFound('Location');
-    refuseArchived(location.archived, { record: 'Location', name: location.code }, field);
-  }
-  return locations;
-}
-
-/** Team of the project's customer (not archived) and, when given, an inspector of that team. */
-async function checkTeamAndAssignee(em: EntityManager, customerId: number, teamId: number, assigneeId: number | null) {
-  const team = await requireTeamRef(em, teamId, customerId);
-  const assignee = assigneeId === null ? null : await requireTeamInspector(em, teamId, assigneeId, customerId);
-  return { team, assignee };
-}
-
-async function notifyAssigned(em: EntityManager, userId: number, project: ProjectPlan, what: string): Promise<void> {
-  await sendNotifications(em, [
-    {
-      userId,
-      kind: 'planning',
-      title: 'Locations assigned to you',
-      body: `You were assigned ${what} in project ${project.code} "${project.name}".`,
-      link: '/tasks',
-    },
-  ]);
-}
-
-/**
- * The copies on the assignments' tasks that are still `scheduled` follow a new team or inspector (one
- * UPDATE); a new inspector gets the reminder again. Returns how many tasks changed.
- */
-async function moveScheduledTasks(
-  em: EntityManager,
-  assignmentIds: number[],
-  teamId: number,
-  assigneeId: number | null,
-  assigneeChanged: boolean,
-): Promise<number> {
-  if (!assignmentIds.length) return 0;
-  const rows = await db(em)
-    .updateTable('tasks')
-    .set({
-      team_id: teamId,
-      assignee_id: assigneeId,
-      version: sql<number>`version + 1`,
-      updated_at: new Date(),
-      ...(assigneeChanged ? { reminder_sent_at: null } : {}),
-    })
-    .where('assignment_id', '=', sql<number>`any(${assignmentIds})`)
-    .where('status', '=', 'scheduled')
-    .where(sql<SqlBool>`(team_id, coalesce(assignee_id, 0)) is distinct from (${teamId}, ${assigneeId ?? 0})`)
-    .returning('id')
-    .execute();
-  return rows.length;
-}
-
 /**
  * `assignments.create`: a location of the project given to a team (and inspector), for whoever may
  * manage assignments of that team (FORBIDDEN otherwise); the new inspector is told. NOT_FOUND for
@@ -155,14 +100,8 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
     const project = await requireProjectPlan(tx.em, input.projectId, tenantId(tx), { lock: true, plannable: true });
     const customerId = project.customerId;
     const assigneeId = input.assigneeId ?? null;
-    await usableLocations(tx.em, [input.locationId], customerId, 'locationId');
-    authorizeRecord(
-      tx,
-      'create',
-      'LocationAssignment',
-      assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }),
-    );
-    await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
+    const target = { teamId: input.teamId, assigneeId, plannedVisits: input.plannedVisits };
+    await requireAssignable(tx, project, [input.locationId], target, 'locationId');
     await assertUnique(tx.em, uniqueLocation, { project: project.id, location: input.locationId });
     const assignment = tx.em.create(LocationAssignment, {
       customer: customerId,
@@ -297,106 +236,51 @@ export async function deleteAssignment(ctx: ServiceContext, input: { id: number 
 export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): Promise<TBulkAssignResult> {
   authorize(ctx, 'create', 'LocationAssignment');
   return withTransaction(ctx, async (tx) => {
+    // 1. Guard: a project whose plan may change, usable locations, a team and inspector the caller may
+    // assign, existing assignments the caller may update (locked)
     const project = await requireProjectPlan(tx.em, input.projectId, tenantId(tx), { lock: true, plannable: true });
-    const customerId = project.customerId;
-    const assigneeId = input.assigneeId ?? null;
+    const target = { teamId: input.teamId, assigneeId: input.assigneeId ?? null, plannedVisits: input.plannedVisits };
     const locationIds = [...new Set(input.locationIds)];
-    await usableLocations(tx.em, locationIds, customerId, 'locationIds');
-    authorizeRecord(
-      tx,
-      'create',
-      'LocationAssignment',
-      assignmentAbilityRecord({ customerId, teamId: input.teamId, assigneeId }),
-    );
-    await checkTeamAndAssignee(tx.em, customerId, input.teamId, assigneeId);
-    const k = db(tx.em);
-    const existing = await k
-      .selectFrom('location_assignments')
-      .select(['id', 'location_id', 'team_id', 'assignee_id', 'planned_visits'])
-      .where('project_id', '=', project.id)
-      .where('location_id', '=', sql<number>`any(${locationIds})`)
-      .forUpdate()
-      .execute();
-    for (const row of existing) {
-      authorizeRecord(
-        tx,
-        'update',
-        'LocationAssignment',
-        assignmentAbilityRecord({ id: row.id, customerId, teamId: row.team_id, assigneeId: row.assignee_id }),
-      );
-    }
-    const assigned = new Set(existing.map((r) => r.location_id));
-    const fresh = locationIds.filter((id) => !assigned.has(id));
+    await requireAssignable(tx, project, locationIds, target, 'locationIds');
+    const existing = await lockAssignedLocations(tx, project, locationIds);
+
+    // 5. Write: the new ones in one statement, the changed ones in another
     const now = new Date();
-    const created = fresh.length
-      ? await k
-          .insertInto('location_assignments')
-          .values(
-            fresh.map((locationId) => ({
-              created_at: now,
-              updated_at: now,
-              version: 1,
-              customer_id: customerId,
-              project_id: project.id,
-              location_id: locationId,
-              team_id: input.teamId,
-              assignee_id: assigneeId,
-              planned_visits: input.plannedVisits,
-            })),
-          )
-          .returning(['id', 'location_id'])
-          .execute()
-      : [];
-    const changed = existing.filter(
-      (r) => r.team_id !== input.teamId || r.assignee_id !== assigneeId || r.planned_visits !== input.plannedVisits,
+    const assigned = new Set(existing.map((r) => r.location_id));
+    const created = await insertAssignments(
+      tx.em,
+      project,
+      locationIds.filter((id) => !assigned.has(id)),
+      target,
+      now,
     );
-    if (changed.length) {
-      await k
-        .updateTable('location_assignments')
-        .set({
-          team_id: input.teamId,
-          assignee_id: assigneeId,
-          planned_visits: input.plannedVisits,
-          version: sql<number>`version + 1`,
-          updated_at: now,
-        })
-        .where('id', '=', sql<number>`any(${changed.map((r) => r.id)})`)
-        .execute();
-    }
-    const moved = changed.filter((r) => r.team_id !== input.teamId || r.assignee_id !== assigneeId);
-    const movedAssignee = moved.filter((r) => r.assignee_id !== assigneeId).map((r) => r.id);
-    const movedTeamOnly = moved.filter((r) => r.assignee_id === assigneeId).map((r) => r.id);
-    const tasksMoved =
-      (await moveScheduledTasks(tx.em, movedAssignee, input.teamId, assigneeId, true)) +
-      (await moveScheduledTasks(tx.em, movedTeamOnly, input.teamId, assigneeId, false));
+    const changed = existing.filter(
+      (r) =>
+        r.team_id !== target.teamId || r.assignee_id !== target.assigneeId || r.planned_visits !== target.plannedVisits,
+    );
+    const { newInspector, tasksMoved } = await reassign(tx.em, changed, target, now);
+
+    // 6. Audit
+    const customerId = project.customerId;
     for (const row of created) {
-      recordAudit(tx, {
-        action: 'create',
-        entityType: 'LocationAssignment',
-        entityId: row.id,
-        customerId,
-        changes: {
-          projectId: project.id,
-          locationId: row.location_id,
-          teamId: input.teamId,
-          assigneeId,
-          plannedVisits: input.plannedVisits,
-        },
-      });
+      const changes = { projectId: project.id, locationId: row.location_id, ...target };
+      recordAudit(tx, { action: 'create', entityType: 'LocationAssignment', entityId: row.id, customerId, changes });
     }
     for (const row of changed) {
       recordUpdate(
         tx,
         { entityType: 'LocationAssignment', entityId: row.id, customerId },
         { teamId: row.team_id, assigneeId: row.assignee_id, plannedVisits: row.planned_visits },
-        { teamId: input.teamId, assigneeId, plannedVisits: input.plannedVisits },
+        target,
       );
     }
-    const newlyAssigned = created.length + movedAssignee.length;
-    if (assigneeId !== null && newlyAssigned > 0) {
+
+    // 7. Notify the inspector of the locations newly theirs
+    const newlyAssigned = created.length + newInspector;
+    if (target.assigneeId !== null && newlyAssigned > 0) {
       await notifyAssigned(
         tx.em,
-        assigneeId,
+        target.assigneeId,
         project,
         `${newlyAssigned} location${newlyAssigned === 1 ? '' : 's'}${tasksMoved ? ` (${tasksMoved} planned visit${tasksMoved === 1 ? '' : 's'})` : ''}`,
       );

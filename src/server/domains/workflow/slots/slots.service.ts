@@ -3,10 +3,9 @@
 // A slot moves or goes only while its task is still `scheduled`. `generate` plans a project's period
 // from a recurrence (plan.ts), idempotently (key: assignment + occurrence), in set-based batches.
 // Abilities: Slot (floor managers manage; team leaders their teams'; inspectors read their own).
-// Reads: slots.listing.ts.
+// Reads: slots.listing.ts; generation's steps and the set-based insert: slots.planning.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { ErrorKey, ErrorValues } from '../../../../shared/errors/messages.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TCreateSlotInput,
@@ -25,17 +24,23 @@ import { toDate } from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
 import {
   type AssignmentPlan,
   assignmentAbilityRecord,
-  assignmentPlans,
   requireAssignmentPlan,
 } from '../assignments/assignments.refs.ts';
 import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.refs.ts';
-import { PlanError, type PlannedSlot, planSlots } from './plan.ts';
 import { slotById, slotPage } from './slots.listing.ts';
+import {
+  assignmentsToPlan,
+  bad,
+  insertSlotsWithTasks,
+  notifyVisitsPlanned,
+  periodOf,
+  planVisits,
+  previewOf,
+} from './slots.planning.ts';
 import { localDateOf } from './zoned-time.ts';
 
 /* ------------------------------------------------------------------ reads */
@@ -60,10 +65,6 @@ async function zoneOfLocation(em: EntityManager, locationId: number, customerId:
   return location?.timeZone ?? (await customerTimeZone(em, customerId));
 }
 
-function bad(field: string, key: ErrorKey, values: ErrorValues = {}): AppError {
-  return new AppError('BAD_REQUEST', key, values, { [field]: key });
-}
-
 const MAX_VISIT_MS = 24 * 3600_000;
 
 /** The window is inside the project's period (local dates of the location) and lasts at most a day. */
@@ -82,44 +83,6 @@ async function checkWindow(
     throw bad('startsAt', 'slots.outsidePeriod', { start: project.startDate, end: project.endDate, zone });
   }
 }
-
-/**
- * Insert slots and their tasks in one statement per batch (`insert … select from unnest(…)`), skipping
- * occurrences an assignment already has (`on conflict do nothing`). Returns the created tasks' assignees.
- */
-async function insertSlotsWithTasks(
-  em: EntityManager,
-  project: ProjectPlan,
-  slots: readonly { assignmentId: number; startsAt: Date; endsAt: Date; occurrence: string | null }[],
-): Promise<{ slotId: number; taskId: number; assigneeId: number | null }[]> {
-  const out: { slotId: number; taskId: number; assigneeId: number | null }[] = [];
-  const now = new Date().toISOString();
-  for (let i = 0; i < slots.length; i += BATCH) {
-    const batch = slots.slice(i, i + BATCH);
-    const { rows } = await sql<{ slot_id: number; task_id: number; assignee_id: number | null }>`
-      with input as (
-        select * from unnest(${batch.map((s) => s.assignmentId)}::int[], ${batch.map((s) => s.startsAt.toISOString())}::timestamptz[],
-                             ${batch.map((s) => s.endsAt.toISOString())}::timestamptz[], ${batch.map((s) => s.occurrence)}::varchar[])
-          as i(assignment_id, starts_at, ends_at, occurrence)
-      ), created as (
-        insert into slots (created_at, updated_at, version, customer_id, assignment_id, starts_at, ends_at, occurrence)
-        select ${now}::timestamptz, ${now}::timestamptz, 1, ${project.customerId}, i.assignment_id, i.starts_at, i.ends_at, i.occurrence from input i
-        on conflict on constraint slots_assignment_occurrence_unique do nothing
-        returning id, assignment_id, starts_at, ends_at
-      )
-      insert into tasks (created_at, updated_at, version, customer_id, project_id, assignment_id, slot_id, location_id, team_id, assignee_id,
-                         scheme_id, status, starts_at, ends_at, answers, critical_failures, section_scores, out_of_fence, rework_count)
-      select ${now}::timestamptz, ${now}::timestamptz, 1, a.customer_id, a.project_id, a.id, c.id, a.location_id, a.team_id, a.assignee_id,
-             ${project.schemeId}, 'scheduled', c.starts_at, c.ends_at, '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, false, 0
-      from created c join location_assignments a on a.id = c.assignment_id
-      returning slot_id, id as task_id, assignee_id`.execute(db(em));
-    for (const r of rows) out.push({ slotId: r.slot_id, taskId: r.task_id, assigneeId: r.assignee_id });
-  }
-  return out;
-}
-
-/** Rows per INSERT batch: a few thousand keeps each statement's arrays small and the plan simple. */
-const BATCH = 4000;
 
 /**
  * `slots.create`: a new slot of an assignment with its one task (`scheduled`), in one transaction, by
@@ -279,99 +242,35 @@ export async function deleteSlot(ctx: ServiceContext, input: { id: number }): Pr
 
 /* ------------------------------------------------------------------ generation */
 
-/** Most visits one generation may plan (e.g. 1,000 locations × 50 visits). */
-const MAX_GENERATED = 50_000;
-const PREVIEW = 2000;
-
 /**
- * `slots.generate`: plan the project's period (or [from, to] inside it) for its assignments (or `assignmentIds`):
- * occurrences of the recurrence, fitted into each location's opening hours in its time zone, one slot
- * and one task each. Idempotent: an occurrence an assignment already has is counted `existing`.
- * `dryRun` computes without writing and returns the first 2,000 new visits. FORBIDDEN when the caller
- * may plan none of them; NOT_FOUND for an assignment not in the project; BAD_REQUEST for a period outside
- * the project's or a plan too big; CONFLICT when the project's plan can no longer change.
+ * `slots.generate`: plan the project's period (or [from, to] inside it) for its assignments (or
+ * `assignmentIds`): occurrences of the recurrence, fitted into each location's opening hours in its
+ * time zone, one slot and one task each. Idempotent: an occurrence an assignment already has is counted
+ * `existing`. `dryRun` computes without writing and returns the first 2,000 new visits. FORBIDDEN when
+ * the caller may plan none of them; NOT_FOUND for an assignment not in the project; BAD_REQUEST for a
+ * period outside the project's or a plan too big; CONFLICT when the project's plan can no longer change.
  */
 export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsInput): Promise<TGenerateSlotsResult> {
   authorize(ctx, 'create', 'Slot');
   return withTransaction(ctx, async (tx) => {
+    // 1. Guard: the project (locked unless a dry run), the assignments the caller may plan
     const project = await requireProjectPlan(tx.em, input.projectId, tenantId(tx), { lock: !input.dryRun });
-    const ids = input.assignmentIds ? [...new Set(input.assignmentIds)] : undefined;
-    let assignments = await assignmentPlans(tx.em, project.id, ids);
-    if (ids) {
-      const found = new Set(assignments.map((a) => a.id));
-      const missing = ids.find((id) => !found.has(id));
-      if (missing !== undefined) throw new AppError('NOT_FOUND', 'slots.assignmentNotInProject', { id: missing });
-      for (const a of assignments) authorizeRecord(tx, 'create', 'Slot', assignmentAbilityRecord(a));
-    } else {
-      // Every assignment the caller may plan (a team leader: their teams').
-      assignments = assignments.filter((a) => canPlan(tx, a));
-      if (!assignments.length) {
-        // Nothing plannable: FORBIDDEN when there were assignments, else say what is missing.
-        if ((await assignmentPlans(tx.em, project.id)).length) throw new AppError('FORBIDDEN', 'slots.cannotPlan');
-        throw bad('assignmentIds', 'slots.assignLocationFirst');
-      }
-    }
+    const assignments = await assignmentsToPlan(tx, project, input.assignmentIds);
+
+    // 2. State: a plan that may still change
     assertPlannable(project);
-    const from = input.from ?? project.startDate;
-    const to = input.to ?? project.endDate;
-    if (from < project.startDate) throw bad('from', 'slots.periodStarts', { date: project.startDate });
-    if (to > project.endDate) throw bad('to', 'slots.periodEnds', { date: project.endDate });
-    if (to < from) throw bad('to', 'slots.periodReversed');
 
-    const locations = await locationPlanningRefs(
-      tx.em,
-      assignments.map((a) => a.locationId),
-    );
-    const customerZone = await customerTimeZone(tx.em, project.customerId);
-    let planned: { slots: PlannedSlot[]; skipped: number };
-    try {
-      planned = planSlots(
-        assignments.map((a) => {
-          const location = locations.get(a.locationId)!;
-          return {
-            id: a.id,
-            plannedVisits: a.plannedVisits,
-            location: { openingHours: location.openingHours, timeZone: location.timeZone ?? customerZone },
-          };
-        }),
-        {
-          recurrence: input.recurrence,
-          from,
-          to,
-          durationMinutes: input.durationMinutes,
-          preferredTime: input.preferredTime,
-          maxPerAssignment: input.maxPerAssignment,
-        },
-      );
-    } catch (error) {
-      if (error instanceof PlanError) throw bad(error.field, error.key, error.values);
-      throw error;
-    }
-    if (planned.slots.length > MAX_GENERATED) {
-      const count = planned.slots.length.toLocaleString('en');
-      throw bad('recurrence', 'slots.tooMany', { count, maximum: MAX_GENERATED.toLocaleString('en') });
-    }
+    // 4. Rules: the period inside the project's, a plan the recurrence gives and not too big
+    const period = periodOf(project, input);
+    const planned = await planVisits(tx.em, project, assignments, input, period);
+    if (input.dryRun) return previewOf(tx.em, assignments, planned);
 
-    if (input.dryRun) {
-      const taken = await existingOccurrences(
-        tx.em,
-        assignments.map((a) => a.id),
-      );
-      const fresh = planned.slots.filter((s) => !taken.has(`${s.assignmentId}|${s.occurrence}`));
-      return {
-        created: fresh.length,
-        existing: planned.slots.length - fresh.length,
-        skipped: planned.skipped,
-        preview: fresh.slice(0, PREVIEW),
-      };
-    }
-
+    // 5. Write: the new visits, each with its task
     const created = await insertSlotsWithTasks(tx.em, project, planned.slots);
-    const result = {
-      created: created.length,
-      existing: planned.slots.length - created.length,
-      skipped: planned.skipped,
-    };
+    const existing = planned.slots.length - created.length;
+    const result = { created: created.length, existing, skipped: planned.skipped };
+
+    // 6. Audit
     recordAudit(tx, {
       action: 'generate',
       entityType: 'Project',
@@ -379,47 +278,16 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
       customerId: project.customerId,
       changes: {
         recurrence: input.recurrence,
-        from,
-        to,
+        ...period,
         durationMinutes: input.durationMinutes,
         preferredTime: input.preferredTime ?? null,
         assignments: assignments.length,
         ...result,
       },
     });
-    const perAssignee = new Map<number, number>();
-    for (const c of created)
-      if (c.assigneeId !== null) perAssignee.set(c.assigneeId, (perAssignee.get(c.assigneeId) ?? 0) + 1);
-    await sendNotifications(
-      tx.em,
-      [...perAssignee].map(([userId, n]) => ({
-        userId,
-        kind: 'planning',
-        title: 'Visits planned',
-        body: `${n} visit${n === 1 ? '' : 's'} planned for you in project ${project.code} "${project.name}" between ${from} and ${to}.`,
-        link: '/tasks',
-      })),
-    );
+
+    // 7. Notify the inspectors of their new visits
+    await notifyVisitsPlanned(tx.em, project, created, period);
     return { ...result, preview: [] };
   });
-}
-
-function canPlan(tx: AuthedContext, assignment: AssignmentPlan): boolean {
-  try {
-    authorizeRecord(tx, 'create', 'Slot', assignmentAbilityRecord(assignment));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `assignment|occurrence` of the generated slots the assignments already have. */
-async function existingOccurrences(em: EntityManager, assignmentIds: number[]): Promise<Set<string>> {
-  const rows = await db(em)
-    .selectFrom('slots')
-    .select(['assignment_id', 'occurrence'])
-    .where('assignment_id', '=', sql<number>`any(${assignmentIds})`)
-    .where('occurrence', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => `${r.assignment_id}|${r.occurrence}`));
 }
