@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining, stringMatching } from '../../../testing/matchers.ts';
-import { NO_LICENSE_MESSAGE } from './licenses.service.ts';
+import { NO_LICENSE_MESSAGE } from './licenses.refs.ts';
 
 const t = await setupTestApp();
 const superadmin = await t.caller('superadmin@demo.com');

@@ -1,4 +1,4 @@
-// The caller's own account (account settings, issue 16): profile, password, sign-in sessions and the
+// The caller's own account (account settings): profile, password, sign-in sessions and the
 // kinds of notifications they do not want. Every function acts on `ctx.user` only, so no role rule is
 // needed beyond being signed in; another user's session is NOT_FOUND.
 import { sql } from 'kysely';
@@ -230,9 +230,12 @@ export async function listSessions(ctx: ServiceContext): Promise<TAccountSession
 }
 
 /** account.revokeSession: end one of the caller's sessions; it is signed out on its next request. */
-export async function revokeSession(ctx: ServiceContext, id: number): Promise<{ revoked: true; current: boolean }> {
+export async function revokeSession(
+  ctx: ServiceContext,
+  input: { id: number },
+): Promise<{ revoked: true; current: boolean }> {
   requireUser(ctx);
-  const session = await ctx.em.findOne(Session, { id, user: ctx.user.id, revokedAt: null });
+  const session = await ctx.em.findOne(Session, { id: input.id, user: ctx.user.id, revokedAt: null });
   if (!session) throw new AppError('NOT_FOUND', 'Session not found');
   await logout(ctx.em, session.id);
   return { revoked: true, current: session.id === ctx.user.sessionId };

@@ -1,4 +1,4 @@
-// The audit trail for admins (issue 13 item 6): `audit.list` over the events the kernel's writer
+// The audit trail for admins as lists read it: `audit.list` over the events the kernel's writer
 // (lib/audit) keeps — filtered (actor, record type and id, action, period, customer), sorted and paged
 // in SQL by the list kernel, newest first. Who may read it: the roles with `read AuditEvent` (admin in
 // their customer, superadmin across customers); another customer's events are never listed.
@@ -18,13 +18,13 @@ import {
   toDate,
 } from '../../../lib/list.ts';
 import { tenantFilter } from '../../../lib/scope.ts';
-import { customerNames } from '../../organization/customers/customers.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { locationClassRefs } from '../../structure/location-classes/location-classes.service.ts';
-import { locationRefs } from '../../structure/locations/locations.service.ts';
-import { schemeRefs } from '../../structure/schemes/schemes.service.ts';
-import { subDirectionRefs } from '../../structure/sub-directions/sub-directions.service.ts';
+import { customerNames } from '../../organization/customers/customers.refs.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { locationClassRefs } from '../../structure/location-classes/location-classes.refs.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
+import { schemeRefs } from '../../structure/schemes/schemes.refs.ts';
+import { subDirectionRefs } from '../../structure/sub-directions/sub-directions.refs.ts';
 import { projectRefs } from '../../workflow/tasks/tasks.service.ts';
 
 // The shared filter lists must name every action and record type the writer records: a new one added

@@ -1,7 +1,7 @@
 // Sign-in, sessions and password flows. Called by the auth tRPC router, the REST login route
 // and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
 // Public flows (register, forgot password) answer alike for known and unknown addresses.
-// Accounts are organization's: read and written through users.service and customers.service as plain
+// Accounts are organization's: read and written through users.refs.ts and customers.refs.ts as plain
 // data. E-mail goes through the app's outbox (`request.server.outbox`), which stores and reports it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -17,8 +17,8 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { MailLink, SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
-import { findCustomerByCode } from '../../organization/customers/customers.service.ts';
-import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
+import { findCustomerByCode } from '../../organization/customers/customers.refs.ts';
+import { assertSignInLicensed } from '../../organization/licenses/licenses.refs.ts';
 import {
   type Account,
   accountById,
@@ -28,7 +28,7 @@ import {
   registerPendingUser,
   setPasswordHash,
   teamIdsOfUser,
-} from '../../organization/users/users.service.ts';
+} from '../../organization/users/users.refs.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
