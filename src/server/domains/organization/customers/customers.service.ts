@@ -19,7 +19,7 @@ export { getCustomer, iterateCustomers, listCustomers } from './customers.listin
 const uniqueCode: UniqueRule<Customer> = {
   entity: Customer,
   field: 'code',
-  message: 'Another customer already uses this code',
+  key: 'customers.codeTaken',
 };
 
 function snapshot(c: Customer) {
@@ -108,8 +108,8 @@ export async function deleteCustomer(ctx: ServiceContext, input: { id: number })
     const customer = await loadForWrite(tx, records, id, 'delete');
 
     await deleteOrExplain(tx.em, Customer, id, {
-      what: `Customer "${customer.code}"`,
-      hint: 'Suspend it instead.',
+      what: { record: 'Customer', name: customer.code },
+      hint: 'customers.suspendInstead',
       labels: { users: plural('user'), licenses: plural('license'), teams: plural('team') },
     });
 

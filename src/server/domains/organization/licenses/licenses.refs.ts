@@ -67,23 +67,11 @@ export async function lockCustomer(em: EntityManager, customerId: number): Promi
 export async function assertSeatsAvailable(em: EntityManager, customerId: number, adding = 1): Promise<void> {
   const customer = await lockCustomer(em, customerId);
   const license = (await activeLicenseSummaries(em, [customerId])).get(customerId);
-  if (!license) {
-    throw new AppError(
-      'CONFLICT',
-      `${customer.code} has no active license, so no user can be made active. Add or renew the license first.`,
-    );
-  }
+  if (!license) throw new AppError('CONFLICT', 'licenses.noActiveLicense', { customer: customer.code });
   const used = (await countActiveUsersByCustomer(em, [customerId])).get(customerId) ?? 0;
-  if (used + adding > license.seats) {
-    throw new AppError(
-      'CONFLICT',
-      `All ${license.seats} seats of ${customer.code}'s license are taken (${used} active users). Deactivate a user or extend the license first.`,
-    );
-  }
+  if (used + adding > license.seats)
+    throw new AppError('CONFLICT', 'licenses.seatsTaken', { seats: license.seats, customer: customer.code, used });
 }
-
-export const NO_LICENSE_MESSAGE =
-  'Your organisation has no active license, so only its administrators can sign in. Ask your administrator to renew it.';
 
 /**
  * For sign-in (platform/auth calls it): a customer's user other than an admin may sign in only while
@@ -96,5 +84,5 @@ export async function assertSignInLicensed(
   if (!user.customer || user.role === 'admin') return;
   const active = await activeLicenseSummaries(em, [user.customer.id]);
   if (!active.has(user.customer.id))
-    throw new AppError('BAD_REQUEST', NO_LICENSE_MESSAGE, { email: [NO_LICENSE_MESSAGE] });
+    throw new AppError('BAD_REQUEST', 'licenses.signInWithoutLicense', {}, { email: 'licenses.signInWithoutLicense' });
 }

@@ -55,8 +55,8 @@ async function assertNoOverlap(
   const clash = await query.limit(1).executeTakeFirst();
   if (clash) {
     const day = (d: Date | string) => toDate(d).toISOString().slice(0, 10);
-    const message = `This period overlaps license ${clash.key} (${day(clash.starts_at)} to ${day(clash.expires_at)}); revoke it or change the dates`;
-    throw new AppError('CONFLICT', message, { startsAt: [message] });
+    const values = { key: clash.key, from: day(clash.starts_at), to: day(clash.expires_at) };
+    throw new AppError('CONFLICT', 'licenses.overlap', values, { startsAt: 'licenses.overlap' });
   }
 }
 
@@ -64,8 +64,7 @@ async function assertNoOverlap(
 async function assertSeatsCoverActiveUsers(em: EntityManager, customerId: number, seats: number): Promise<void> {
   const used = (await countActiveUsersByCustomer(em, [customerId])).get(customerId) ?? 0;
   if (seats < used) {
-    const message = `The customer has ${used} active users; the license needs at least ${used} seats (or deactivate users first)`;
-    throw new AppError('CONFLICT', message, { seats: [message] });
+    throw new AppError('CONFLICT', 'licenses.tooFewSeats', { used }, { seats: 'licenses.tooFewSeats' });
   }
 }
 
@@ -84,23 +83,24 @@ function snapshot(l: License) {
 
 const records: RecordSpec<License> = { entity: License, subject: 'License', label: 'License' };
 
+/** Why a license that has started cannot be deleted, by its status. */
+const DELETE_REFUSED = {
+  active: 'licenses.deleteActive',
+  expired: 'licenses.deleteExpired',
+  revoked: 'licenses.deleteRevoked',
+} as const;
+
 /** A revoked or expired license is history: it never changes again (CONFLICT). */
 function refuseHistory(license: License): void {
   const status = licenseStatus(license);
-  if (status === 'revoked' || status === 'expired') {
-    throw new AppError(
-      'CONFLICT',
-      `This license is ${status}; it is kept as history and cannot change. Create a new one instead.`,
-    );
-  }
+  if (status === 'revoked') throw new AppError('CONFLICT', 'licenses.revokedIsHistory');
+  if (status === 'expired') throw new AppError('CONFLICT', 'licenses.expiredIsHistory');
 }
 
 /** BAD_REQUEST unless the period ends after it starts. */
 function assertPeriod(startsAt: Date, expiresAt: Date): void {
   if (expiresAt <= startsAt) {
-    throw new AppError('BAD_REQUEST', 'The license must expire after it starts', {
-      expiresAt: ['The license must expire after it starts'],
-    });
+    throw new AppError('BAD_REQUEST', 'licenses.expiresBeforeStart', {}, { expiresAt: 'licenses.expiresBeforeStart' });
   }
 }
 
@@ -183,7 +183,7 @@ export async function revokeLicense(ctx: ServiceContext, input: TRevokeLicenseIn
   authorize(ctx, 'update', 'License');
   await withTransaction(ctx, async (tx) => {
     const license = await loadForWrite(tx, records, input.id, 'update');
-    if (license.revokedAt) throw new AppError('CONFLICT', 'This license is already revoked');
+    if (license.revokedAt) throw new AppError('CONFLICT', 'licenses.alreadyRevoked');
 
     license.revokedAt = new Date();
     license.revokeReason = input.reason;
@@ -209,12 +209,7 @@ export async function deleteLicense(ctx: ServiceContext, input: { id: number }):
   await withTransaction(ctx, async (tx) => {
     const license = await loadForWrite(tx, records, id, 'delete');
     const status = licenseStatus(license);
-    if (status !== 'scheduled') {
-      throw new AppError(
-        'CONFLICT',
-        `This license is ${status} and is kept as history; only a license that has not started can be deleted. Revoke it instead.`,
-      );
-    }
+    if (status !== 'scheduled') throw new AppError('CONFLICT', DELETE_REFUSED[status]);
 
     recordAudit(tx, {
       action: 'delete',

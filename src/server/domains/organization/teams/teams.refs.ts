@@ -2,8 +2,9 @@
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type RawBuilder, sql } from 'kysely';
+import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
 import { findOwned } from '../../../lib/scope.ts';
 import { Team } from './team.entity.ts';
@@ -15,7 +16,7 @@ export async function requireTeamRef(
   customerId: number,
 ): Promise<{ id: number; name: string }> {
   const team = await findOwned(em, Team, teamId, customerId, 'Team');
-  refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
+  refuseArchived(!!team.archivedAt, { record: 'Team', name: team.name }, 'teamId');
   return { id: team.id, name: team.name };
 }
 
@@ -84,10 +85,10 @@ export async function requireTeamInspector(
     )
     .where('u.id', '=', userId)
     .executeTakeFirst();
-  if (!row || row.customer_id !== customerId) throw new AppError('NOT_FOUND', 'User not found');
-  const bad = (message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
-  if (row.role !== 'qualitycontrol') throw bad(`${row.full_name} is not an inspector (quality control)`);
-  if (row.status !== 'active') throw bad(`${row.full_name} is not an active user`);
-  if (!row.member) throw bad(`${row.full_name} is not a member of this team`);
+  if (!row || row.customer_id !== customerId) throw notFound('User');
+  const bad = (key: ErrorKey) => new AppError('BAD_REQUEST', key, { name: row.full_name }, { [field]: key });
+  if (row.role !== 'qualitycontrol') throw bad('teams.notInspector');
+  if (row.status !== 'active') throw bad('teams.inactiveUser');
+  if (!row.member) throw bad('teams.notMember');
   return { id: row.id, fullName: row.full_name };
 }

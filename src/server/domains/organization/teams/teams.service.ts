@@ -44,7 +44,7 @@ export { getTeam, iterateTeams, listTeams } from './teams.listing.ts';
 const uniqueName: UniqueRule<Team> = {
   entity: Team,
   field: 'name',
-  message: 'Another team of this customer already has this name',
+  key: 'teams.nameTaken',
 };
 
 /** Leads must have the right role; everyone must be a user of the customer. */
@@ -56,14 +56,10 @@ async function checkPeople(
   const ids = [people.floorManagerId, people.teamLeaderId, ...people.memberIds].filter((x): x is number => x !== null);
   const refs = await requireUsersOfCustomer(em, ids, customerId);
   if (people.floorManagerId !== null && refs.get(people.floorManagerId)?.role !== 'floormanager') {
-    throw new AppError('BAD_REQUEST', 'The floor manager must be a user with the floormanager role', {
-      floorManagerId: ['The floor manager must be a user with the floormanager role'],
-    });
+    throw new AppError('BAD_REQUEST', 'teams.floorManagerRole', {}, { floorManagerId: 'teams.floorManagerRole' });
   }
   if (people.teamLeaderId !== null && refs.get(people.teamLeaderId)?.role !== 'teamleader') {
-    throw new AppError('BAD_REQUEST', 'The team leader must be a user with the teamleader role', {
-      teamLeaderId: ['The team leader must be a user with the teamleader role'],
-    });
+    throw new AppError('BAD_REQUEST', 'teams.teamLeaderRole', {}, { teamLeaderId: 'teams.teamLeaderRole' });
   }
 }
 
@@ -109,7 +105,7 @@ const records: WriteSpec<Team> = {
   label: 'Team',
   load: loadVisible,
   snapshot,
-  name: (t) => `Team "${t.name}"`,
+  name: (t) => ({ record: 'Team', name: t.name }),
   unique: uniqueName,
   referencedBy: { team_members: plural('member') },
 };
@@ -229,8 +225,7 @@ export async function removeMembers(ctx: ServiceContext, input: TTeamMembersInpu
     const team = await loadForWrite(tx, records, input.id, 'update');
     const userIds = [...new Set(input.userIds)];
     if (userIds.some((id) => id === team.floorManager?.id || id === team.teamLeader?.id)) {
-      const message = "A team's floor manager and team leader stay members; choose another lead first";
-      throw new AppError('BAD_REQUEST', message, { userIds: [message] });
+      throw new AppError('BAD_REQUEST', 'teams.leadsStayMembers', {}, { userIds: 'teams.leadsStayMembers' });
     }
 
     const current = new Set(await memberIdsOf(tx.em, team.id));
@@ -259,5 +254,5 @@ export const { archive: archiveTeam, restore: restoreTeam } = archiveActions(rec
  * NOT_FOUND.
  */
 export function deleteTeam(ctx: ServiceContext, input: { id: number }): Promise<TDeleted> {
-  return deleteUnreferenced(ctx, records, input.id, 'Remove its members first, or archive it.');
+  return deleteUnreferenced(ctx, records, input.id, 'teams.removeMembersFirst');
 }

@@ -130,7 +130,7 @@ export async function requireUsersOfCustomer(
   const refs = await userRefs(em, ids);
   for (const id of new Set(ids)) {
     const ref = refs.get(id);
-    if (!ref || ref.customerId !== customerId) throw new AppError('NOT_FOUND', `User ${id} not found`);
+    if (!ref || ref.customerId !== customerId) throw new AppError('NOT_FOUND', 'users.notFoundById', { id });
   }
   return refs;
 }

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
+import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import type {
   TAdminResetPasswordInput,
@@ -45,7 +46,7 @@ export { getUser, iterateUsers, listUsers, roleSummaries } from './users.listing
 const uniqueEmail: UniqueRule<User> = {
   entity: User,
   field: 'email',
-  message: 'An account with this email already exists',
+  key: 'users.emailTaken',
 };
 
 function snapshot(u: User) {
@@ -72,7 +73,7 @@ async function loadVisible(tx: AuthedContext, id: number, action: 'update' | 'de
   const user = await tx.em.findOneOrFail(User, { id }, { populate: ['customer'] });
   authorizeRecord(tx, action, 'User', await abilityRecord(tx.em, user));
   if (user.role === 'superadmin' && tx.user.role !== 'superadmin')
-    throw new AppError('FORBIDDEN', 'You are not allowed to change a superadmin');
+    throw new AppError('FORBIDDEN', 'users.superadminUnchangeable');
   return user;
 }
 
@@ -82,29 +83,30 @@ const records: WriteSpec<User> = {
   label: 'User',
   load: loadVisible,
   snapshot,
-  name: (u) => `User "${u.email}"`,
+  name: (u) => ({ record: 'User', name: u.email }),
   unique: uniqueEmail,
 };
 
 /** BAD_REQUEST (on `field`) with the same message for the field. */
-function badField(field: string, message: string): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+function badField(field: string, key: ErrorKey): AppError {
+  return new AppError('BAD_REQUEST', key, {}, { [field]: key });
 }
 
 function refuseSuperadminRole(ctx: AuthedContext, role: Role | undefined): void {
   if (role === 'superadmin' && ctx.user.role !== 'superadmin') {
-    throw new AppError('FORBIDDEN', 'Only the platform operator can give the superadmin role', {
-      role: ['Only the platform operator can give the superadmin role'],
-    });
+    throw new AppError(
+      'FORBIDDEN',
+      'users.superadminRoleOperatorOnly',
+      {},
+      { role: 'users.superadminRoleOperatorOnly' },
+    );
   }
 }
 
 /** A role change: never one's own (CONFLICT), never to or from superadmin (BAD_REQUEST), never the last admin. */
 async function refuseRoleChange(tx: AuthedContext, user: User, role: Role): Promise<void> {
-  if (user.id === tx.user.id)
-    throw new AppError('CONFLICT', 'You cannot change your own role', { role: ['You cannot change your own role'] });
-  if ((role === 'superadmin') !== (user.role === 'superadmin'))
-    throw badField('role', 'The superadmin role cannot be given to or taken from an existing account');
+  if (user.id === tx.user.id) throw new AppError('CONFLICT', 'users.ownRole', {}, { role: 'users.ownRole' });
+  if ((role === 'superadmin') !== (user.role === 'superadmin')) throw badField('role', 'users.superadminRoleFixed');
   await keepOneAdmin(tx.em, user);
 }
 
@@ -122,11 +124,7 @@ async function keepOneAdmin(em: EntityManager, user: User): Promise<void> {
     status: 'active',
     id: { $ne: user.id },
   });
-  if (!others)
-    throw new AppError(
-      'CONFLICT',
-      `${user.fullName} is the customer's last active admin; make another user admin first`,
-    );
+  if (!others) throw new AppError('CONFLICT', 'users.lastAdmin', { name: user.fullName });
 }
 
 /**
@@ -135,7 +133,7 @@ async function keepOneAdmin(em: EntityManager, user: User): Promise<void> {
  */
 async function customerOfNewUser(tx: AuthedContext, input: TCreateUserInput): Promise<number | null> {
   if (input.role === 'superadmin') {
-    if (input.customerId != null) throw badField('customerId', 'A superadmin belongs to no customer');
+    if (input.customerId != null) throw badField('customerId', 'users.superadminNoCustomer');
     return null;
   }
   const customerId = targetCustomerId(tx, input.customerId);
@@ -145,9 +143,9 @@ async function customerOfNewUser(tx: AuthedContext, input: TCreateUserInput): Pr
 
 /** A primary team: a superadmin joins none (BAD_REQUEST); the customer's (NOT_FOUND otherwise), not archived. */
 async function requirePrimaryTeam(em: EntityManager, teamId: number, customerId: number | null): Promise<void> {
-  if (customerId === null) throw badField('teamId', 'A superadmin cannot join a team');
+  if (customerId === null) throw badField('teamId', 'users.superadminNoTeam');
   const team = await findOwned(em, Team, teamId, customerId, 'Team');
-  refuseArchived(!!team.archivedAt, `Team "${team.name}"`, 'teamId');
+  refuseArchived(!!team.archivedAt, { record: 'Team', name: team.name }, 'teamId');
 }
 
 /**
@@ -263,7 +261,7 @@ export async function deactivateUser(ctx: ServiceContext, input: { id: number })
   await withTransaction(ctx, async (tx) => {
     await lockRecord(tx, User, input.id); // the user's row, then (keepOneAdmin) the customer's: one order
     const user = await loadForWrite(tx, records, input.id, 'update');
-    if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+    if (user.id === tx.user.id) throw new AppError('CONFLICT', 'users.ownDeactivation');
     if (user.status === 'inactive') return;
 
     await keepOneAdmin(tx.em, user);
@@ -314,8 +312,7 @@ export async function adminResetPassword(
       return { id: user.id, mode: 'set' as const };
     }
 
-    if (user.status === 'inactive')
-      throw new AppError('CONFLICT', 'This account is deactivated; activate it before sending a reset link');
+    if (user.status === 'inactive') throw new AppError('CONFLICT', 'users.resetLinkInactive');
     const changes = { mode: 'email' };
     recordAudit(tx, { action: 'password_reset', entityType: 'User', entityId: user.id, customerId, changes });
     await tx.em.flush();
@@ -335,13 +332,13 @@ export async function deleteUser(ctx: ServiceContext, input: { id: number }): Pr
   await withTransaction(ctx, async (tx) => {
     await lockRecord(tx, User, id); // the user's row, then (keepOneAdmin) the customer's: one order
     const user = await loadForWrite(tx, records, id, 'delete');
-    if (user.id === tx.user.id) throw new AppError('CONFLICT', 'You cannot delete your own account');
+    if (user.id === tx.user.id) throw new AppError('CONFLICT', 'users.ownDeletion');
 
     await keepOneAdmin(tx.em, user);
 
     await deleteOrExplain(tx.em, User, id, {
-      what: `User "${user.email}"`,
-      hint: 'Deactivate the account instead.',
+      what: { record: 'User', name: user.email },
+      hint: 'users.deactivateInstead',
       labels: { teams: (n) => `${n} ${n === 1 ? 'team' : 'teams'} as its lead` },
     });
 

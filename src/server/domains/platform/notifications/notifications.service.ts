@@ -7,7 +7,7 @@ import type {
   TNotification,
   TNotificationList,
 } from '../../../../shared/schemas/notifications.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { Notification } from './notification.entity.ts';
@@ -51,7 +51,7 @@ export async function countUnread(ctx: ServiceContext): Promise<{ count: number 
 export async function markNotification(ctx: ServiceContext, input: TMarkNotificationInput): Promise<TNotification> {
   requireUser(ctx);
   const notification = await ctx.em.findOne(Notification, { id: input.id, user: ctx.user.id });
-  if (!notification) throw new AppError('NOT_FOUND', 'Notification not found');
+  if (!notification) throw notFound('Notification');
   if (input.read && !notification.readAt) notification.readAt = new Date();
   if (!input.read) notification.readAt = null;
   await ctx.em.flush();

@@ -23,7 +23,7 @@ import { SavedView } from './saved-view.entity.ts';
 const UNIQUE_NAME: UniqueRule<SavedView> = {
   entity: SavedView,
   field: 'name',
-  message: 'You already have a view with this name for this list',
+  key: 'views.nameTaken',
 };
 
 /** Views the caller may see: their own, and those shared in their customer. */
@@ -73,8 +73,7 @@ const records: RecordSpec<SavedView> = {
 /** Only a user of a customer has someone to share with. */
 function refuseSharingWithoutCustomer(customerId: number | null, shared: boolean | undefined): void {
   if (shared && customerId === null) {
-    const message = 'Your account belongs to no customer, so its views cannot be shared';
-    throw new AppError('BAD_REQUEST', message, { shared: [message] });
+    throw new AppError('BAD_REQUEST', 'views.sharingWithoutCustomer', {}, { shared: 'views.sharingWithoutCustomer' });
   }
 }
 
@@ -102,8 +101,7 @@ export async function createView(ctx: ServiceContext, input: TCreateSavedViewInp
     const owner = tx.user.id;
     const count = await tx.em.count(SavedView, { owner, listKey: input.listKey });
     if (count >= MAX_VIEWS_PER_LIST) {
-      const message = `You can keep at most ${MAX_VIEWS_PER_LIST} views per list; delete one first`;
-      throw new AppError('CONFLICT', message, { name: [message] });
+      throw new AppError('CONFLICT', 'views.tooMany', { max: MAX_VIEWS_PER_LIST }, { name: 'views.tooMany' });
     }
     await assertUnique(tx.em, UNIQUE_NAME, { owner, listKey: input.listKey, name: input.name });
     const view = tx.em.create(SavedView, {

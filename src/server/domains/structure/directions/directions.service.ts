@@ -27,7 +27,7 @@ export { getDirection, iterateDirections, listDirections } from './directions.li
 const uniqueCode: UniqueRule<Direction> = {
   entity: Direction,
   field: 'code',
-  message: 'Another direction of this customer already uses this code',
+  key: 'directions.codeTaken',
 };
 
 const records: WriteSpec<Direction> = {
@@ -35,7 +35,7 @@ const records: WriteSpec<Direction> = {
   subject: 'Direction',
   label: 'Direction',
   snapshot: (d) => ({ code: d.code, name: d.name, description: d.description, active: d.active }),
-  name: (d) => `Direction "${d.code}"`,
+  name: (d) => ({ record: 'Direction', name: d.code }),
   unique: uniqueCode,
   referencedBy: { sub_directions: plural('sub-direction') },
 };

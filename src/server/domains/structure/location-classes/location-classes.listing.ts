@@ -81,5 +81,5 @@ export const { list: listLocationClasses, iterate: iterateLocationClasses } = li
 /** A location class of the caller's customer. Throws FORBIDDEN, NOT_FOUND. */
 export async function getLocationClass(ctx: ServiceContext, input: { id: number }): Promise<TLocationClass> {
   authorize(ctx, 'read', 'Class');
-  return listById(ctx.em, locationClassListing, input.id, [tenantFilter(ctx, 'k.customer_id')], 'Location class');
+  return listById(ctx.em, locationClassListing, input.id, [tenantFilter(ctx, 'k.customer_id')], 'LocationClass');
 }

@@ -11,7 +11,7 @@ export async function requireLocationClassRef(
   id: number,
   customerId: number,
 ): Promise<{ id: number; name: string; archived: boolean }> {
-  const found = await findOwned(em, LocationClass, id, customerId, 'Location class');
+  const found = await findOwned(em, LocationClass, id, customerId, 'LocationClass');
   return { id: found.id, name: found.name, archived: found.archivedAt !== null };
 }
 

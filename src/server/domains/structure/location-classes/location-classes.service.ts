@@ -23,16 +23,16 @@ export { getLocationClass, iterateLocationClasses, listLocationClasses } from '.
 const uniqueName: UniqueRule<LocationClass> = {
   entity: LocationClass,
   field: 'name',
-  message: 'Another location class of this customer already has this name',
+  key: 'locationClasses.nameTaken',
 };
 
 const records: WriteSpec<LocationClass> = {
   entity: LocationClass,
   subject: 'Class',
-  label: 'Location class',
+  label: 'LocationClass',
   snapshot: (c) => ({ name: c.name, description: c.description, color: c.color }),
   // The refusal's wording is the product's ("Class "Supermarket" cannot be deleted: …").
-  name: (c) => `Class "${c.name}"`,
+  name: (c) => ({ record: 'Class', name: c.name }),
   unique: uniqueName,
   referencedBy: { locations: plural('location') },
 };

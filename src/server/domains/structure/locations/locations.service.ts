@@ -23,19 +23,19 @@ export { getLocation, iterateLocations, listLocations } from './locations.listin
 const uniqueCode: UniqueRule<Location> = {
   entity: Location,
   field: 'code',
-  message: 'Another location of this customer already uses this code',
+  key: 'locations.codeTaken',
 };
 
 async function parentSubDirection(tx: AuthedContext, id: number, customerId: number | null) {
   const sub = await requireSubDirectionRef(tx.em, id, customerId);
-  refuseArchived(sub.archived, `Sub-direction "${sub.code}"`, 'subDirectionId');
+  refuseArchived(sub.archived, { record: 'SubDirection', name: sub.code }, 'subDirectionId');
   return sub;
 }
 
 async function usableLocationClass(tx: AuthedContext, id: number, customerId: number) {
   const found = await requireLocationClassRef(tx.em, id, customerId);
   // The product's wording ("Class "Pop-up store" is archived"), on the input's field.
-  refuseArchived(found.archived, `Class "${found.name}"`, 'classId');
+  refuseArchived(found.archived, { record: 'Class', name: found.name }, 'classId');
   return found;
 }
 
@@ -57,7 +57,7 @@ const records: WriteSpec<Location> = {
     timeZone: l.timeZone,
     active: l.active,
   }),
-  name: (l) => `Location "${l.code}"`,
+  name: (l) => ({ record: 'Location', name: l.code }),
   unique: uniqueCode,
 };
 

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TSection } from '../../../../shared/schemas/schemes.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { findOwned } from '../../../lib/scope.ts';
 import { Scheme } from './scheme.entity.ts';
 import { structureOf } from './schemes.listing.ts';
@@ -17,13 +17,8 @@ export async function requirePublishedScheme(
 ): Promise<{ id: number; key: string; version: number; name: string }> {
   const scheme = await findOwned(em, Scheme, id, customerId, 'Scheme');
   if (scheme.status !== 'published') {
-    throw new AppError(
-      'BAD_REQUEST',
-      `Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`,
-      {
-        schemeId: [`Scheme "${scheme.name}" v${scheme.version} is ${scheme.status}; choose a published version`],
-      },
-    );
+    const key = scheme.status === 'draft' ? 'schemes.draftNotPublished' : 'schemes.archivedNotPublished';
+    throw new AppError('BAD_REQUEST', key, { name: scheme.name, version: scheme.version }, { schemeId: key });
   }
   return { id: scheme.id, key: scheme.key, version: scheme.version, name: scheme.name };
 }
@@ -49,7 +44,7 @@ export async function schemeForTasks(
     .select(['id', 'name', 'version', 'status', 'passing_score', 'require_signature'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!scheme) throw new AppError('NOT_FOUND', 'Scheme not found');
+  if (!scheme) throw notFound('Scheme');
   return {
     id: scheme.id,
     name: scheme.name,

@@ -46,7 +46,7 @@ const records: ArchiveSpec<Scheme> = {
   label: 'Scheme',
   guard: (_tx, scheme, archived) => {
     if (archived && scheme.status !== 'published') {
-      throw new AppError('CONFLICT', 'Only a published version can be archived; delete a draft instead');
+      throw new AppError('CONFLICT', 'schemes.archiveDraft');
     }
   },
   apply: (scheme, archived) => {
@@ -100,13 +100,10 @@ function patchOf(input: TUpdateSchemeInput) {
 /** A published version is edited through the next version, and only the latest one (CONFLICT otherwise). */
 async function assertLatestPublished(tx: AuthedContext, scheme: Scheme): Promise<void> {
   if (scheme.status === 'archived')
-    throw new AppError('CONFLICT', `Version ${scheme.version} is archived; restore it before editing`);
+    throw new AppError('CONFLICT', 'schemes.restoreBeforeEditing', { version: scheme.version });
   if (!scheme.isLatest) {
     const latest = await tx.em.findOneOrFail(Scheme, { key: scheme.key, isLatest: true });
-    throw new AppError(
-      'CONFLICT',
-      `Version ${scheme.version} is not the latest; edit version ${latest.version} instead`,
-    );
+    throw new AppError('CONFLICT', 'schemes.notLatest', { version: scheme.version, latest: latest.version });
   }
 }
 
@@ -200,8 +197,10 @@ export async function publishScheme(ctx: ServiceContext, input: { id: number }):
   authorize(ctx, 'update', 'Scheme');
   await withTransaction(ctx, async (tx) => {
     const scheme = await loadForWrite(tx, records, input.id, 'update');
-    if (scheme.status !== 'draft')
-      throw new AppError('CONFLICT', `Version ${scheme.version} is already ${scheme.status}`);
+    if (scheme.status !== 'draft') {
+      const key = scheme.status === 'published' ? 'schemes.alreadyPublished' : 'schemes.alreadyArchived';
+      throw new AppError('CONFLICT', key, { version: scheme.version });
+    }
 
     assertPublishable(await structureOf(tx.em, scheme.id));
 
@@ -235,14 +234,13 @@ export async function deleteScheme(ctx: ServiceContext, input: { id: number }): 
   await withTransaction(ctx, async (tx) => {
     const scheme = await loadForWrite(tx, records, id, 'delete');
     if (scheme.status !== 'draft') {
-      throw new AppError(
-        'CONFLICT',
-        `Version ${scheme.version} is ${scheme.status} and is kept so tasks keep their questions; archive it instead`,
-      );
+      const key = scheme.status === 'published' ? 'schemes.deletePublished' : 'schemes.deleteArchived';
+      throw new AppError('CONFLICT', key, { version: scheme.version });
     }
 
     // Its sections and questions go with it (ON DELETE CASCADE); what else points at it refuses.
-    await deleteOrExplain(tx.em, Scheme, id, { what: `Scheme "${scheme.name}" v${scheme.version}` });
+    const what = { record: 'Scheme', name: `${scheme.name} v${scheme.version}` } as const;
+    await deleteOrExplain(tx.em, Scheme, id, { what });
 
     recordAudit(tx, {
       action: 'delete',

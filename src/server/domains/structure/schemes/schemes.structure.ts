@@ -3,14 +3,16 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
+import type { ErrorKey, ErrorValues } from '../../../../shared/errors/messages.ts';
 import type { TSection, ZSectionInput } from '../../../../shared/schemas/schemes.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { Scheme, SchemeQuestion, SchemeSection } from './scheme.entity.ts';
 
 export type SectionInput = z.output<typeof ZSectionInput>;
 
-function bad(message: string, field = 'sections'): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+/** BAD_REQUEST on the structure (`sections`). */
+function bad(key: ErrorKey, values: ErrorValues = {}): AppError {
+  return new AppError('BAD_REQUEST', key, values, { sections: key });
 }
 
 const SCORED = new Set(['yesno', 'score', 'choice', 'number']);
@@ -24,29 +26,22 @@ export function normalizeStructure(sections: SectionInput[]): SectionInput[] {
     ...section,
     questions: section.questions.map((question) => {
       number += 1;
-      const where = `Question ${number} (section ${si + 1})`;
+      const where = { question: number, section: si + 1 };
       const key = question.key ?? `q_${crypto.randomBytes(5).toString('hex')}`;
-      if (seen.has(key)) throw bad(`${where}: the key "${key}" is used twice`);
-      if (question.visibleIf) {
-        if (!seen.has(question.visibleIf.questionKey)) {
-          throw bad(
-            `${where}: "visible if" must refer to an earlier question's key (not "${question.visibleIf.questionKey}")`,
-          );
-        }
-      }
+      if (seen.has(key)) throw bad('schemes.keyTwice', { ...where, key });
+      if (question.visibleIf && !seen.has(question.visibleIf.questionKey))
+        throw bad('schemes.visibleIfEarlier', { ...where, key: question.visibleIf.questionKey });
       seen.add(key);
       if (question.type === 'choice') {
-        if (question.options.length < 2) throw bad(`${where}: a choice question needs at least 2 options`);
+        if (question.options.length < 2) throw bad('schemes.choiceOptions', where);
         const values = new Set(question.options.map((o) => o.value));
-        if (values.size !== question.options.length) throw bad(`${where}: option values must be different`);
-        if (question.options.some((o) => o.score > question.maxScore))
-          throw bad(`${where}: an option scores more than the question's max score`);
+        if (values.size !== question.options.length) throw bad('schemes.optionValuesDiffer', where);
+        if (question.options.some((o) => o.score > question.maxScore)) throw bad('schemes.optionOverMax', where);
       } else if (question.options.length) {
-        throw bad(`${where}: only choice questions have options`);
+        throw bad('schemes.optionsOnlyForChoice', where);
       }
-      if (!SCORED.has(question.type) && question.critical) throw bad(`${where}: only scored questions can be critical`);
-      if (question.evidence === 'none' && question.minPhotos > 0)
-        throw bad(`${where}: photos are required only with an evidence rule`);
+      if (!SCORED.has(question.type) && question.critical) throw bad('schemes.criticalOnlyScored', where);
+      if (question.evidence === 'none' && question.minPhotos > 0) throw bad('schemes.photosNeedEvidence', where);
       return { ...question, key };
     }),
   }));
@@ -54,14 +49,13 @@ export function normalizeStructure(sections: SectionInput[]): SectionInput[] {
 
 /** What publishing needs beyond the structure's own rules. */
 export function assertPublishable(sections: TSection[]): void {
-  if (!sections.length) throw bad('A scheme needs at least one section before it can be published');
+  if (!sections.length) throw bad('schemes.noSection');
   const empty = sections.find((s) => !s.questions.length);
-  if (empty) throw bad(`Section "${empty.title}" has no questions`);
+  if (empty) throw bad('schemes.emptySection', { title: empty.title });
   const scored = sections
     .flatMap((s) => s.questions)
     .filter((q) => SCORED.has(q.type) && q.maxScore > 0 && q.weight > 0);
-  if (!scored.length)
-    throw bad('A scheme needs at least one scored question (with a max score and a weight) before it can be published');
+  if (!scored.length) throw bad('schemes.noScoredQuestion');
 }
 
 export async function writeStructure(em: EntityManager, scheme: Scheme, sections: SectionInput[]): Promise<void> {

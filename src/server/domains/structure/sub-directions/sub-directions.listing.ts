@@ -93,5 +93,5 @@ export const { list: listSubDirections, iterate: iterateSubDirections } = listin
 /** A sub-direction of the caller's customer. Throws FORBIDDEN, NOT_FOUND. */
 export async function getSubDirection(ctx: ServiceContext, input: { id: number }): Promise<TSubDirection> {
   authorize(ctx, 'read', 'SubDirection');
-  return listById(ctx.em, subDirectionListing, input.id, [tenantFilter(ctx, 's.customer_id')], 'Sub-direction');
+  return listById(ctx.em, subDirectionListing, input.id, [tenantFilter(ctx, 's.customer_id')], 'SubDirection');
 }

@@ -11,7 +11,7 @@ export async function requireSubDirectionRef(
   id: number,
   customerId: number | null,
 ): Promise<{ id: number; customerId: number; code: string; archived: boolean }> {
-  const sub = await findOwned(em, SubDirection, id, customerId, 'Sub-direction');
+  const sub = await findOwned(em, SubDirection, id, customerId, 'SubDirection');
   return { id: sub.id, customerId: sub.customer.id, code: sub.code, archived: sub.archivedAt !== null };
 }
 

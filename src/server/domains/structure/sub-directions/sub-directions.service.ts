@@ -23,13 +23,13 @@ export { getSubDirection, iterateSubDirections, listSubDirections } from './sub-
 const uniqueCode: UniqueRule<SubDirection> = {
   entity: SubDirection,
   field: 'code',
-  message: 'Another sub-direction of this direction already uses this code',
+  key: 'subDirections.codeTaken',
 };
 
 const records: WriteSpec<SubDirection> = {
   entity: SubDirection,
   subject: 'SubDirection',
-  label: 'Sub-direction',
+  label: 'SubDirection',
   snapshot: (s) => ({
     directionId: s.direction.id,
     code: s.code,
@@ -37,7 +37,7 @@ const records: WriteSpec<SubDirection> = {
     description: s.description,
     active: s.active,
   }),
-  name: (s) => `Sub-direction "${s.code}"`,
+  name: (s) => ({ record: 'SubDirection', name: s.code }),
   unique: uniqueCode,
   referencedBy: { locations: plural('location') },
 };
@@ -45,7 +45,7 @@ const records: WriteSpec<SubDirection> = {
 /** The direction to attach to: the caller's customer's, and not archived. */
 async function parentDirection(tx: AuthedContext, directionId: number) {
   const direction = await requireDirectionRef(tx.em, directionId, tenantId(tx));
-  refuseArchived(direction.archived, `Direction "${direction.code}"`, 'directionId');
+  refuseArchived(direction.archived, { record: 'Direction', name: direction.code }, 'directionId');
   return direction;
 }
 
