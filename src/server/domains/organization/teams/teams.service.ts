@@ -34,7 +34,6 @@ import {
   type UniqueRule,
   withTransaction,
 } from '../../../lib/scope.ts';
-import { accountsOf } from '../users/account-sessions.ts';
 import { addTeamMembers, removeTeamMembers, requireUsersOfCustomer } from '../users/users.refs.ts';
 import { Team } from './team.entity.ts';
 import { getTeam, memberIdsOf, teamListing, teamScope } from './teams.listing.ts';
@@ -173,11 +172,9 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
       teamLeader: teamLeaderId,
     });
     await flushUnique(tx.em, uniqueName);
-    const previousLeads = [before.floorManagerId, before.teamLeaderId].filter((x): x is number => x !== null);
     const { added, removed } = await setMembers(tx, team, memberIds);
     // A new member list is a change of the team (its version moves; flushed at commit).
     if (added.length || removed.length) team.updatedAt = new Date();
-    for (const id of previousLeads) accountsOf(ctx).forget(id);
 
     recordUpdate(tx, { entityType: 'Team', entityId: team.id, customerId }, before, snapshot(team), {
       ...(added.length ? { membersAdded: added } : {}),

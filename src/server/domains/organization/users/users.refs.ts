@@ -10,7 +10,6 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { likeContains } from '../../../lib/list.ts';
-import { accountsOf } from './account-sessions.ts';
 import { TeamMember, User } from './user.entity.ts';
 
 /**
@@ -241,12 +240,8 @@ async function insertMemberships(em: EntityManager, teamId: number, userIds: num
     .execute();
 }
 
-/** The writer of a membership change: its transaction's EntityManager and the account sessions to refresh. */
-type MembershipTx = Pick<ServiceContext, 'em' | 'accounts'>;
-
-function forgetSessions(tx: MembershipTx, userIds: number[]): void {
-  for (const id of userIds) accountsOf(tx).forget(id);
-}
+/** The writer of a membership change: its transaction's EntityManager. */
+type MembershipTx = Pick<ServiceContext, 'em'>;
 
 /** Make the users members of the team; it becomes the primary team of those who have none. */
 export async function addTeamMembers(tx: MembershipTx, teamId: number, userIds: number[]): Promise<void> {
@@ -254,7 +249,6 @@ export async function addTeamMembers(tx: MembershipTx, teamId: number, userIds: 
   const { em } = tx;
   await insertMemberships(em, teamId, userIds);
   await em.nativeUpdate(User, { id: { $in: userIds }, team: null }, { team: teamId });
-  forgetSessions(tx, userIds);
 }
 
 /** End the users' membership of the team; those whose primary team it was get another of their teams, or none. */
@@ -267,7 +261,6 @@ export async function removeTeamMembers(tx: MembershipTx, teamId: number, userId
     const others = (await teamIdsOfUser(em, id)).filter((t) => t !== teamId);
     await em.nativeUpdate(User, { id }, { team: others[0] ?? null });
   }
-  forgetSessions(tx, userIds);
 }
 
 /**
@@ -282,5 +275,4 @@ export async function moveMembership(
   const { em } = tx;
   if (from !== null && from !== to) await em.nativeDelete(TeamMember, { team: from, user: userId });
   if (to !== null) await insertMemberships(em, to, [userId]);
-  forgetSessions(tx, [userId]);
 }

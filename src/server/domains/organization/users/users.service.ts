@@ -225,7 +225,6 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
     },
     input.version,
   );
-  accountsOf(ctx).forget(input.id);
   return getUser(ctx, input);
 }
 
@@ -251,7 +250,6 @@ export async function activateUser(ctx: ServiceContext, input: { id: number }): 
       changes: { status: { from, to: 'active' } },
     });
   });
-  accountsOf(ctx).forget(input.id);
   return getUser(ctx, input);
 }
 
@@ -351,6 +349,5 @@ export async function deleteUser(ctx: ServiceContext, input: { id: number }): Pr
     });
     tx.em.getUnitOfWork().unsetIdentity(user);
   });
-  accountsOf(ctx).forget(id);
   return { id, deleted: true };
 }

@@ -18,7 +18,7 @@ import { recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../../lib/password.ts';
-import { clearSessionCache, logout } from '../auth/auth.service.ts';
+import { logout } from '../auth/auth.service.ts';
 import { Session } from '../auth/session.entity.ts';
 
 /** The avatar is kept on the user as the path of its file in the files API. */
@@ -121,7 +121,6 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
     { fullName: after.full_name, language: after.language, avatar: after.avatar },
   );
   await ctx.em.flush();
-  clearSessionCache(user.id);
   return toAccount(after);
 }
 
@@ -161,7 +160,6 @@ export async function changePassword(
     { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } },
     { revokedAt: new Date() },
   );
-  clearSessionCache(user.id);
   return { changed: true, otherSessionsEnded: ended };
 }
 
