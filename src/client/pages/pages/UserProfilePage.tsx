@@ -43,6 +43,7 @@ import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
 import { QueryError } from '../../components/QueryError/index.ts';
 import { useToast } from '../../components/Toast/index.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { initials } from '../../lib/initials.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
@@ -75,15 +76,6 @@ const ICONS: Record<string, Icon> = {
 const tabPath = (tab: TProfileTab) => `/pages/user-profile/${tab}`;
 const isTab = (value: string | undefined): value is TProfileTab =>
   (PROFILE_TABS as readonly string[]).includes(value ?? '');
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
 
 /** The signed-in user's picture (its thumbnail from the files API) when set, else their initials. */
 function UserPicture({ fullName, avatar }: { fullName: string; avatar: string | null | undefined }) {

@@ -6,18 +6,10 @@ import { pathFor } from '../../../app/routes.tsx';
 import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
 import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  shopClasses as classes,
-  DetailFrame,
-  FactsCard,
-  MoneyCell,
-  PaymentStatus,
-  ShopStatus,
-  useMoney,
-} from './shop.tsx';
+import { shopClasses as classes, DetailFrame, FactsCard, MoneyCell, PaymentStatus, ShopStatus } from './shop.tsx';
 
 /** /apps/ecommerce/customer/details/{customer number}: overview, address and contact, and their orders (paged in SQL). */
 export default function CustomerDetailsPage() {

@@ -4,9 +4,9 @@ import { type TEcommerceCustomer, ZListEcommerceCustomersInput } from '../../../
 import { pathFor } from '../../../app/routes.tsx';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, NumberCell, RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, shopList, shopListText, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/customer/list: the shop's customers; a row opens their details. */
 export default function CustomerListPage() {

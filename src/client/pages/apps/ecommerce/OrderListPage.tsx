@@ -4,18 +4,9 @@ import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecomme
 import { pathFor } from '../../../app/routes.tsx';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  MoneyCell,
-  PaymentMethod,
-  PaymentStatus,
-  PictureName,
-  ShopStatus,
-  shopList,
-  shopListText,
-  useMoney,
-} from './shop.tsx';
+import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
 export default function OrderListPage() {

@@ -9,9 +9,9 @@ import {
   RecordListPage,
   useRecordList,
 } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, shopList, useCategoryLabel, useMoney } from './shop.tsx';
+import { MoneyCell, shopList, useCategoryLabel } from './shop.tsx';
 
 /**
  * /apps/ecommerce/product/category-list: the shop's categories with how many products use each and their

@@ -5,18 +5,10 @@ import { pathFor } from '../../../app/routes.tsx';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { StatCards } from '../../../components/StatCards/index.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  MoneyCell,
-  PictureName,
-  ShopStatus,
-  StatCards,
-  shopList,
-  shopListText,
-  useCategoryLabel,
-  useMoney,
-} from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, shopList, shopListText, useCategoryLabel } from './shop.tsx';
 
 /**
  * /apps/ecommerce/product/list: the shop's products with stat cards, filters (the category one lists the

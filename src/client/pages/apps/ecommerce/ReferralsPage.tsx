@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { type TReferral, ZListReferralsInput } from '../../../../shared/schemas/ecommerce.ts';
 import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { StatCards } from '../../../components/StatCards/index.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, shopListText, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/referrals: referral stat cards and the referred customers with their earnings. */
 export default function ReferralsPage() {

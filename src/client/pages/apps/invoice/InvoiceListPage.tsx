@@ -5,15 +5,15 @@ import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { CodeCell, NameCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { InvoiceStatusLabel, invoicePaths, useMoney } from './invoice-ui.tsx';
+import { INVOICE_MONEY, InvoiceStatusLabel, invoicePaths } from './invoice-ui.tsx';
 
 /** /apps/invoice/list: the invoices of the caller's copy, filtered by status and issue date, paged in SQL. */
 export default function InvoiceListPage() {
   const { t } = useTranslation('invoice');
   const fmt = useFormatters();
-  const money = useMoney();
+  const money = useMoney(INVOICE_MONEY);
   const [, navigate] = useLocation();
   const list = useRecordList({
     filters: ['status', 'issuedFrom', 'issuedTo'],

@@ -11,9 +11,9 @@ import {
   TextCell,
   useRecordList,
 } from '../../../components/ListPage/index.ts';
+import { StatCards } from '../../../components/StatCards/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { StatCards } from '../ecommerce/shop.tsx';
 import { UserStatusLabel, userOptions, userPaths } from './user-ui.tsx';
 
 /** /apps/user/list: the sample people of the caller's copy; stats, filters, add (drawer), delete, CSV. */
