@@ -25,9 +25,14 @@ export function Ltr({ children, className }: { children: ReactNode; className?: 
   );
 }
 
+/** "lat, lng" with five decimals. */
+export function coordinatesText(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
 /** "lat, lng" with five decimals, left to right. */
 export function Coordinates({ latitude, longitude }: { latitude: number; longitude: number }) {
-  return <Ltr>{`${latitude.toFixed(5)}, ${longitude.toFixed(5)}`}</Ltr>;
+  return <Ltr>{coordinatesText(latitude, longitude)}</Ltr>;
 }
 
 /**

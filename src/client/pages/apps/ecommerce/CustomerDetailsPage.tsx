@@ -38,6 +38,7 @@ export default function CustomerDetailsPage() {
       sortable: true,
       hideable: false,
       render: (o) => <CodeCell>#{o.order}</CodeCell>,
+      exportValue: (o) => `#${o.order}`,
     },
     {
       key: 'date',
@@ -46,13 +47,20 @@ export default function CustomerDetailsPage() {
       sortable: true,
       render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`),
     },
-    { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
+    {
+      key: 'payment',
+      header: t('orders.payment'),
+      kind: 'status',
+      render: (o) => <PaymentStatus code={o.payment} />,
+      exportValue: (o) => t(`payment.${o.payment}`),
+    },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
       render: (o) => <ShopStatus status={o.status} />,
+      exportValue: (o) => t(`status.${o.status}`),
     },
     {
       key: 'spent',
@@ -60,6 +68,7 @@ export default function CustomerDetailsPage() {
       kind: 'number',
       sortable: true,
       render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell>,
+      exportValue: (o) => money(o.spent),
     },
   ];
 
