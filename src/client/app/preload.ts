@@ -1,4 +1,4 @@
-// Fast by construction (issue 10): everything a page needs starts at once — its chunk, its layout's
+// Fast by construction: everything a page needs starts at once — its chunk, its layout's
 // chunk, its strings and its first query — so it waits for the slowest of them, not for their sum.
 // `preloadHref` is called for the first page by main.tsx before React renders, on hover or focus of an
 // in-app link (usePrefetchOnIntent), and by the router on every navigation, which keeps the previous

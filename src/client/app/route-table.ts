@@ -1,4 +1,4 @@
-// The route table as data (spec section 2): every path with its route name, layout, page module and
+// The route table as data: every path with its route name, layout, page module and
 // access meta. Imports types only, so build scripts (scripts/bundle-size.ts, vite.config.ts) import it
 // as a module instead of parsing it. Edit to add a page; app/routes.tsx resolves pages and matches paths.
 //
@@ -38,7 +38,7 @@ export interface RouteMeta {
 }
 
 export interface RouteDef {
-  /** Route name (spec section 2 naming: path segments joined by `-`). */
+  /** Route name: the path's segments joined by `-`. */
   name: string;
   /** wouter pattern; params as `:id`. */
   path: string;
@@ -283,7 +283,7 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['users', 'forms', 'validation'],
     meta: demo,
   },
-  // Template pages of the menu whose paths the spec leaves open (demo apps of spec section 1)
+  // Template pages of the menu whose paths are our own (the demo apps)
   {
     name: 'apps-academy-dashboard',
     path: '/apps/academy/dashboard',

@@ -1,4 +1,4 @@
-// The default layout (spec sections 2 and 4): vertical navigation (docked, collapsible, semi-dark, or an
+// The default layout: vertical navigation (docked, collapsible, semi-dark, or an
 // overlay below 976 px) or horizontal navigation, navbar, content (boxed or fluid, fixed height where the
 // route says so), footer, scroll-to-top and the customizer. Lazy-loaded: the sign-in pages never load it.
 import { GearIcon } from '@primer/octicons-react';

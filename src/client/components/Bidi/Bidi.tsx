@@ -1,4 +1,4 @@
-// Bidi-safe text (issue 10, finding 6). User content is isolated and takes its direction from its own
+// Bidi-safe text. User content is isolated and takes its direction from its own
 // first strong character (<bdi dir="auto">); numbers, coordinates and codes always read left to right
 // (dir="ltr", isolated), so "85 Voie du Havre", "45.17851, 5.74535" and "-0.58347" read correctly in
 // Arabic, and an English sentence keeps its final punctuation at its end.

@@ -1,4 +1,4 @@
-// /dashboards/analytics (issue 16): the shop's sales over a window of weeks (apps.ecommerce.sales: every
+// /dashboards/analytics: the shop's sales over a window of weeks (apps.ecommerce.sales: every
 // figure summed in SQL from the orders' per-day rollups), and the analytics projects table searched,
 // sorted and paged by the server (apps.analytics.projects.list, as GET /api/dashboard/analytics/projects).
 // Charts use the shared Chart wrapper (a data table under each, theme colours, mirrored in RTL).

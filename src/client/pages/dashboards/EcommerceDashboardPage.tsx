@@ -7,7 +7,7 @@ import { useFormatters, useMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Dashboards.module.css';
 
-/** /dashboards/ecommerce (issue 16): revenue, orders, customers and top products of the caller's shop, summed in SQL. */
+/** /dashboards/ecommerce: revenue, orders, customers and top products of the caller's shop, summed in SQL. */
 export default function EcommerceDashboardPage() {
   const { t } = useTranslation('shop');
   const fmt = useFormatters();

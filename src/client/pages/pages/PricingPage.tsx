@@ -1,5 +1,5 @@
-// /pages/pricing (issue 16): Opsdesk's plans. The server has no pricing data, so the plans are our own
-// content: prices here, names, pitches and features in the `pages` locale files. The spec's four user
+// /pages/pricing: Opsdesk's plans. The server has no pricing data, so the plans are our own
+// content: prices here, names, pitches and features in the `pages` locale files. Four user
 // plans (basic, team, company, enterprise), a monthly/annual switch kept in the URL (?billing=annual,
 // a year costs ten months), and a comparison table. No checkout exists, so nothing pretends to sell:
 // the only actions are links to pages that exist (the comparison, the FAQ, the help center).

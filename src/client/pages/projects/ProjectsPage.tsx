@@ -23,7 +23,7 @@ import classes from './Projects.module.css';
 
 type Transition = 'activate' | 'hold' | 'resume' | 'complete' | 'archive' | 'restore';
 
-/** Which transitions a project in this status offers (DOMAIN.md: draft -> active <-> on_hold -> completed; archive/restore). */
+/** Which transitions a project in this status offers (draft -> active <-> on_hold -> completed; archive/restore). */
 const TRANSITIONS: Record<TProject['status'], Transition[]> = {
   draft: ['activate', 'archive'],
   active: ['hold', 'complete'],

@@ -1,4 +1,4 @@
-// /reports (issue 13): saved report definitions beside a report view — the kind, its filters (in the URL),
+// /reports: saved report definitions beside a report view — the kind, its filters (in the URL),
 // the totals, a chart (components/charts), the kind's table with drill-down links to /tasks, CSV export
 // (GET /api/reports/export.csv) and a print layout. Only approved tasks count; the server scopes every run.
 import { DownloadIcon, TrashIcon } from '@primer/octicons-react';

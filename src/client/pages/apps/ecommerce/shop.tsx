@@ -91,7 +91,7 @@ export function shopList<K extends keyof typeof shopCache>(name: K) {
 
 export { classes as shopClasses };
 
-/** The order's payment state (code 1 to 4 of the spec) as a label. */
+/** The order's payment state (code 1 to 4 of the API) as a label. */
 const PAYMENT_VARIANT: Record<number, LabelVariant> = { 1: 'success', 2: 'attention', 3: 'danger', 4: 'secondary' };
 export function PaymentStatus({ code }: { code: number }) {
   const { t } = useTranslation('shop');
