@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyFormatter } from './format.ts';
+import { moneyFormatter, scoreFormatsFor } from './format.ts';
 
 // Intl separates French groups and the currency with narrow no-break spaces: compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -21,5 +21,21 @@ describe('money', () => {
     expect(moneyFormatter('en', { currency: 'EUR', whole: true })(29)).toBe('€29');
     expect(moneyFormatter('en', { currency: null })(1249.5)).toBe('1,249.50');
     expect(plain(moneyFormatter('de', { currency: null })(1249.5))).toBe('1.249,50');
+  });
+});
+
+describe('score formats', () => {
+  it('shows rates as percentages and scores with one decimal, nothing as a dash', () => {
+    const en = scoreFormatsFor('en');
+    expect(en.percent(0.8756)).toBe('87.6%');
+    expect(en.decimal(72.345)).toBe('72.3');
+    expect(en.decimal(null)).toBe('—');
+    expect(plain(scoreFormatsFor('fr').percent(0.5))).toBe('50 %');
+  });
+
+  it('names a YYYY-MM month and leaves other text as it is', () => {
+    expect(scoreFormatsFor('en').month('2026-03')).toBe('Mar 2026');
+    expect(scoreFormatsFor('en').month('Q1')).toBe('Q1');
+    expect(scoreFormatsFor('en').month(3)).toBe('');
   });
 });

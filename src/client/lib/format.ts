@@ -35,6 +35,43 @@ export function useFormatters(): Formatters {
   return formattersFor(i18n.language);
 }
 
+/** Report and dashboard figures: rates as percentages, scores with one decimal, `YYYY-MM` months. */
+export interface ScoreFormats {
+  percent: (value: number | null | undefined) => string;
+  decimal: (value: number | null | undefined) => string;
+  /** A `YYYY-MM` month as "Mar 2026"; any other text as it is. */
+  month: (value: unknown) => string;
+}
+
+const scoreCache = new Map<string, ScoreFormats>();
+
+/** The score formats of a language, made once. */
+export function scoreFormatsFor(language: string): ScoreFormats {
+  let formats = scoreCache.get(language);
+  if (formats) return formats;
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const month = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', timeZone: 'UTC' });
+  formats = {
+    percent: (v) => (v == null ? '—' : percent.format(v)),
+    decimal: (v) => (v == null ? '—' : decimal.format(v)),
+    month: (v) =>
+      typeof v === 'string' && /^\d{4}-\d{2}$/.test(v)
+        ? month.format(new Date(`${v}-01T00:00:00Z`))
+        : typeof v === 'string'
+          ? v
+          : '',
+  };
+  scoreCache.set(language, formats);
+  return formats;
+}
+
+/** Score formats for the current i18n language. */
+export function useScoreFormats(): ScoreFormats {
+  const { i18n } = useTranslation();
+  return scoreFormatsFor(i18n.language);
+}
+
 export interface MoneyOptions {
   /** ISO 4217 code (default `USD`, the sample shop's); `null`: the amount alone with two decimals. */
   currency?: string | null;
