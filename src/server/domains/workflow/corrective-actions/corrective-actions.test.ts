@@ -1,4 +1,4 @@
-// Corrective actions through tRPC (CONTRACTS.md "Workflow over tRPC"; issue 13 item 1): opened by
+// Corrective actions through tRPC: opened by
 // tasks.approve for each failed critical question (same transaction) and by a reviewer for any failed
 // question; completed by the owner with a note and evidence; verified by a reviewer or by the next
 // approved task at the location passing the same question; cancelled with a reason; the overdue job;
@@ -11,7 +11,7 @@ import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { expectRefusal } from '../../../testing/refusals.ts';
 import { createTaskFixture, type TaskFixtureOptions } from '../../../testing/workflow.ts';
-import { notifyOverdueActions } from './corrective-actions.service.ts';
+import { notifyOverdueActions } from './corrective-actions.refs.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');

@@ -84,7 +84,7 @@ import {
   locationRefs,
 } from '../../structure/locations/locations.service.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
-import { onTaskApproved } from '../corrective-actions/corrective-actions.service.ts';
+import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts';
 import { Project } from '../projects/project.entity.ts';
 import { Task, TaskReview, TaskRound } from './task.entity.ts';
 

@@ -1,0 +1,199 @@
+// The checks of corrective-action writes, each named after what it checks: the record in sight and
+// the ability (NOT_FOUND / FORBIDDEN), the state (CONFLICT), and the rules on owner, due date,
+// evidence and question (BAD_REQUEST naming the field). Edit to change a rule or its wording.
+import { subject as caslSubject } from '@casl/ability';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Action } from '../../../../shared/abilities/index.ts';
+import type { TActionStatus } from '../../../../shared/schemas/corrective-actions.ts';
+import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
+import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
+import { db } from '../../../db/kysely.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { type AuditAction, recordAudit } from '../../../lib/audit/audit.ts';
+import { authorizeRecord, tenantId } from '../../../lib/authz.ts';
+import type { AuthedContext } from '../../../lib/context.ts';
+import { lockForTransition } from '../../../lib/records.ts';
+import { userRefs } from '../../organization/users/users.service.ts';
+import type { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { fileRefs } from '../files/files.refs.ts';
+import { CorrectiveAction } from './corrective-action.entity.ts';
+
+export const DAY_MS = 86_400_000;
+
+type ActionVerb = Extract<Action, 'update' | 'complete' | 'verify' | 'cancel'>;
+
+function abilityRecord(action: CorrectiveAction): Record<string, unknown> {
+  return { id: action.id, customerId: action.customer.id, teamId: action.team.id, ownerId: action.owner?.id ?? null };
+}
+
+/**
+ * The action, locked until the transaction ends and loaded fresh: NOT_FOUND outside the caller's
+ * customer or sight, FORBIDDEN when the ability for `verb` does not fit.
+ */
+export function loadActionFor(tx: AuthedContext, id: number, verb: ActionVerb): Promise<CorrectiveAction> {
+  return lockForTransition(
+    tx,
+    { entity: CorrectiveAction, subject: 'CorrectiveAction', label: 'Corrective action', abilityRecord },
+    id,
+    verb,
+  );
+}
+
+/** CONFLICT unless the action is in one of `from`. */
+export function requireState(action: CorrectiveAction, from: readonly TActionStatus[], verb: string): void {
+  if (from.includes(action.status)) return;
+  throw new AppError(
+    'CONFLICT',
+    `This corrective action is ${action.status}; only an ${from.join(' or ')} action can be ${verb}`,
+  );
+}
+
+/** The action's audit event (`changes` as the transition names them). */
+export function auditAction(
+  tx: AuthedContext,
+  action: CorrectiveAction,
+  verb: AuditAction,
+  changes: Record<string, unknown>,
+): void {
+  recordAudit(tx, {
+    action: verb,
+    entityType: 'CorrectiveAction',
+    entityId: action.id,
+    customerId: action.customer.id,
+    changes,
+  });
+}
+
+function badField(field: string, message: string): AppError {
+  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+}
+
+/** An owner must be an active user of the action's customer (BAD_REQUEST on `ownerId` otherwise). */
+export async function requireActiveOwner(em: EntityManager, userId: number, customerId: number): Promise<void> {
+  const user = (await userRefs(em, [userId])).get(userId);
+  if (!user || user.customerId !== customerId || user.status !== 'active') {
+    throw badField('ownerId', 'The owner must be an active user of this customer');
+  }
+}
+
+/** Evidence files must exist in the action's customer (BAD_REQUEST on `fileIds` naming the others). */
+export async function requireEvidenceFiles(
+  em: EntityManager,
+  fileIds: readonly number[],
+  customerId: number,
+): Promise<number[]> {
+  const unique = [...new Set(fileIds)];
+  if (!unique.length) return [];
+  const files = await fileRefs(em, unique);
+  const missing = unique.filter((id) => files.get(id)?.customerId !== customerId);
+  if (missing.length) throw badField('fileIds', `Unknown evidence file(s): ${missing.join(', ')}`);
+  return unique;
+}
+
+/** A due date must not be in the past, a day's grace given (BAD_REQUEST on `dueAt`). */
+export function requireFutureDue(dueAt: Date, now: Date): void {
+  if (dueAt.getTime() < now.getTime() - DAY_MS) throw badField('dueAt', 'The due date cannot be in the past');
+}
+
+/** A task as `correctiveActions.create` reads it, locked until the transaction ends. */
+export interface TaskForAction {
+  id: number;
+  customerId: number;
+  projectId: number;
+  locationId: number;
+  teamId: number;
+  schemeId: number;
+  status: string;
+  answers: TAnswer[];
+  criticalFailures: string[];
+}
+
+/**
+ * The task, locked, if the caller may read it (NOT_FOUND otherwise, also another customer's) and may
+ * open an action on it with this owner (FORBIDDEN otherwise).
+ */
+export async function loadTaskForAction(
+  tx: AuthedContext,
+  taskId: number,
+  ownerId: number | undefined,
+): Promise<TaskForAction> {
+  const tenant = tenantId(tx);
+  const row = await db(tx.em)
+    .selectFrom('tasks as t')
+    .select([
+      't.id',
+      't.customer_id',
+      't.project_id',
+      't.location_id',
+      't.team_id',
+      't.assignee_id',
+      't.scheme_id',
+      't.status',
+      't.answers',
+      't.critical_failures',
+    ])
+    .where('t.id', '=', taskId)
+    .$if(tenant !== null, (qb) => qb.where('t.customer_id', '=', tenant as number))
+    .forUpdate()
+    .executeTakeFirst();
+  const record = row
+    ? { id: row.id, customerId: row.customer_id, teamId: row.team_id, assigneeId: row.assignee_id }
+    : null;
+  if (!row || !record || !tx.ability.can('read', caslSubject('Task', { ...record }) as never)) throw notFound('Task');
+  authorizeRecord(tx, 'create', 'CorrectiveAction', {
+    customerId: row.customer_id,
+    teamId: row.team_id,
+    ownerId: ownerId ?? null,
+  });
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    projectId: row.project_id,
+    locationId: row.location_id,
+    teamId: row.team_id,
+    schemeId: row.scheme_id,
+    status: row.status,
+    answers: row.answers,
+    criticalFailures: row.critical_failures,
+  };
+}
+
+/** CONFLICT unless the task is approved: actions are opened on approved tasks only. */
+export function requireApprovedTask(task: TaskForAction): void {
+  if (task.status === 'approved') return;
+  throw new AppError(
+    'CONFLICT',
+    `This task is ${task.status.replace('_', ' ')}; corrective actions are opened on approved tasks only`,
+  );
+}
+
+/** The question, if the task failed it (BAD_REQUEST on `questionKey` otherwise). */
+export function requireFailedQuestion(
+  scheme: Awaited<ReturnType<typeof schemeForTasks>>,
+  task: TaskForAction,
+  questionKey: string,
+): { key: string; text: string } {
+  const questions = questionsOf(scheme);
+  const question = questions.get(questionKey);
+  const byKey = answersByKey(task.answers);
+  if (!question || !questionFails(question, byKey.get(questionKey), isQuestionVisible(question, byKey, questions))) {
+    throw badField('questionKey', `Question "${questionKey}" did not fail in this task`);
+  }
+  return question;
+}
+
+/** CONFLICT when the task's question already has an action that is not cancelled. */
+export async function requireNoLiveAction(em: EntityManager, taskId: number, questionKey: string): Promise<void> {
+  const live = await db(em)
+    .selectFrom('corrective_actions')
+    .select('id')
+    .where('task_id', '=', taskId)
+    .where('question_key', '=', questionKey)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst();
+  if (live) {
+    throw new AppError('CONFLICT', `Question "${questionKey}" of this task already has corrective action #${live.id}`, {
+      questionKey: ['This question already has a corrective action'],
+    });
+  }
+}
