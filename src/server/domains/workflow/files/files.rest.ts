@@ -1,4 +1,4 @@
-// REST (CONTRACTS.md "Files"): POST /api/files (multipart: part `file`, optional fields `taskId`,
+// REST: POST /api/files (multipart: part `file`, optional fields `taskId`,
 // `questionKey`) -> 201 { id, name, mimeType, size, sha256 }; GET /api/files/{id} downloads it
 // (?thumbnail=1 or /thumbnail for an image's thumbnail, ?inline=1 to show an image or PDF in the page);
 // GET /api/export/files.csv. Multipart is parsed here only (this plugin's scope), streamed to a temporary
@@ -16,8 +16,10 @@ import {
   ZUploadedFile,
 } from '../../../../shared/schemas/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { contentDisposition } from '../../../rest/content-disposition.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
-import { iterateFiles, type OpenedFile, openFile, type ReceivedUpload, uploadFile } from './files.service.ts';
+import { iterateFiles } from './files.listing.ts';
+import { type OpenedFile, openFile, type ReceivedUpload, uploadFile } from './files.service.ts';
 import { discard, type SpooledFile, spool, tooLarge } from './spool.ts';
 
 /** Room for the multipart envelope and the small fields around a file at the size limit. */
@@ -80,19 +82,6 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
   }
   if (!received) throw new AppError('BAD_REQUEST', `No file: ${NOT_MULTIPART}`, { file: ['Choose a file to upload'] });
   return { ...received, fields };
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987): an ASCII fallback and the exact name. */
-export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  const fallback =
-    name
-      .normalize('NFKD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '_')
-      .replace(/%/g, '_')
-      .trim() || 'file';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The name a download gets: the stored one, with the real type's extension when the name claims another. */
@@ -169,13 +158,14 @@ export const filesRest: FastifyPluginAsync = async (app) => {
     { schema: { params: z.object({ id: ZId }), querystring: ZDownloadQuery } },
     async (request, reply) => {
       const thumbnail = on(request.query.thumbnail);
-      const opened = await openFile(request.serviceContext(), request.params.id, thumbnail ? 'thumbnail' : 'original');
+      const variant = thumbnail ? 'thumbnail' : 'original';
+      const opened = await openFile(request.serviceContext(), { id: request.params.id, variant });
       return sendFile(request, reply, opened, thumbnail, on(request.query.inline));
     },
   );
 
   api.get('/files/:id/thumbnail', { schema: { params: z.object({ id: ZId }) } }, async (request, reply) => {
-    const opened = await openFile(request.serviceContext(), request.params.id, 'thumbnail');
+    const opened = await openFile(request.serviceContext(), { id: request.params.id, variant: 'thumbnail' });
     return sendFile(request, reply, opened, true, true);
   });
 
