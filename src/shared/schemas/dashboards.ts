@@ -1,13 +1,16 @@
-// Role dashboards (DOMAIN.md "Role dashboards"; issue 13 item 3): one read per role dashboard,
-// `dashboards.admin | floorManager | teamLeader | businessUser | analyst`. Score figures come from the
-// report rollups (approved tasks only); live operational counts (today, this week, overdue, waiting for
-// review) from the tasks table. Every figure carries what its list needs (ids, period bounds).
+// Role dashboards: one read per role dashboard, `dashboards.admin | floorManager | teamLeader |
+// businessUser | analyst`. Score figures come from the report rollups (approved tasks only); live
+// operational counts (today, this week, overdue, waiting for review) from the tasks table. Every
+// figure carries what its list needs (ids, period bounds).
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { PROJECT_STATUSES, TASK_STATUSES } from './projects.ts';
 import { ZReportFigures } from './reports.ts';
 
 export { DASHBOARD_KINDS, DASHBOARD_ROLES, dashboardOfRole, type TDashboardKind } from '../constants/dashboards.ts';
+
+/** A dashboard read takes no input (it may be omitted): the caller's role and scope decide. */
+export const ZDashboardInput = z.object({});
 
 const ZCount = z.number().int().nonnegative();
 const ZTrend = z.array(ZReportFigures.extend({ month: z.string() }));

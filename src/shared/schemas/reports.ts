@@ -1,5 +1,5 @@
-// Reports (DOMAIN.md "Report"; issue 13 item 2): saved report definitions and running one of the four
-// kinds over approved tasks. Procedures: reports.list | byId | create | update | delete | run.
+// Reports: saved report definitions and running one of the four kinds over approved tasks.
+// Procedures: reports.list | byId | create | update | delete | run.
 //
 // Filters: project, period (months of the visits' slots, inclusive, in the customer's time zone),
 // direction, sub-direction, location class, team. Only approved tasks count, except completion
@@ -65,6 +65,9 @@ export const ZReport = z.object({
   updatedAt: z.date(),
 });
 export type TReport = z.infer<typeof ZReport>;
+
+/** `reports.list` takes no filters (its input may be omitted). */
+export const ZListReportsInput = z.object({});
 
 /** The caller's own reports first, then the ones shared in the caller's customer; each by name. */
 export const ZReportList = z.object({ items: z.array(ZReport) });
