@@ -3,7 +3,7 @@
 
 import { type SqlBool, type StringReference, sql } from 'kysely';
 import type { TArchivedFilter } from '../../shared/schemas/business.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type RecordRef } from './app-error.ts';
 import { recordAudit } from './audit/audit.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -68,9 +68,14 @@ export function archiveActions<T extends Archivable, R>(
   };
 }
 
-/** BAD_REQUEST on `field` when the record to link to is archived (`what`, e.g. `Direction "NORTH"`). */
-export function refuseArchived(archived: boolean, what: string, field: string): void {
+/**
+ * BAD_REQUEST on `field` when the record to link to is archived: `Direction "NORTH" is archived`
+ * (`what` as English text is the deprecated form).
+ */
+export function refuseArchived(archived: boolean, what: RecordRef | string, field: string): void {
   if (!archived) return;
+  if (typeof what !== 'string')
+    throw new AppError('BAD_REQUEST', 'common.archived', { ...what }, { [field]: 'common.archived' });
   const message = `${what} is archived`;
   throw new AppError('BAD_REQUEST', message, { [field]: [message] });
 }

@@ -6,8 +6,9 @@
 import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
+import type { ErrorKey } from '../../shared/errors/messages.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { notFound, StaleRecordError } from './app-error.ts';
+import { notFound, type RecordLabel, type RecordRef, StaleRecordError } from './app-error.ts';
 import { type AuditEntityType, recordAudit, recordUpdate } from './audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -25,8 +26,8 @@ export type WriteAction = 'update' | 'delete';
 export interface RecordSpec<T extends OwnedRecord> {
   entity: abstract new (...args: never[]) => T;
   subject: Subject & AuditEntityType;
-  /** For messages: `${label} not found`. */
-  label: string;
+  /** The kind of record messages name ("Task not found"). */
+  label: RecordLabel;
   /** The record as CASL conditions see it (default: id and customerId). */
   abilityRecord?: (record: T) => Record<string, unknown>;
   /** Loads the record for a write in place of the default (findInTenant, then the ability on the record). */
@@ -36,8 +37,11 @@ export interface RecordSpec<T extends OwnedRecord> {
 export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
   /** The fields audit events keep (create and delete: all of them; update: those that changed). */
   snapshot: (record: T) => Record<string, unknown>;
-  /** How a refused delete names the record, e.g. `Direction "NORTH"`. */
-  name: (record: T) => string;
+  /**
+   * How a refused delete names the record: `{ record: 'Direction', name: d.code }` reads
+   * `Direction "NORTH"`. An English string is the deprecated form.
+   */
+  name: (record: T) => RecordRef | string;
   /** Checked again at flush: a unique-constraint violation becomes this rule's CONFLICT. */
   unique?: UniqueRule<T>;
   /** How a refused delete names the tables pointing at the record (default: from the table name). */
@@ -88,10 +92,8 @@ export async function createRecord<T extends OwnedRecord>(
 }
 
 /** CONFLICT for a write made from a copy of the record older than the stored one (no field errors). */
-export function staleRecord(label: string): StaleRecordError {
-  return new StaleRecordError(
-    `This ${label.toLowerCase()} was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.`,
-  );
+export function staleRecord(record: RecordLabel): StaleRecordError {
+  return new StaleRecordError(record);
 }
 
 /**
@@ -118,7 +120,7 @@ export function authorizeTransition(
   action: Action,
   subject: Exclude<Subject, 'all'>,
   record: Record<string, unknown>,
-  label: string,
+  label: RecordLabel,
 ): void {
   if (!ctx.ability.can('read', caslSubject(subject, { ...record }) as never)) throw notFound(label);
   authorizeRecord(ctx, action, subject, record);
@@ -134,7 +136,7 @@ export async function lockForTransition<T extends OwnedRecord>(
   spec: {
     entity: abstract new (...args: never[]) => T;
     subject: Exclude<Subject, 'all'>;
-    label: string;
+    label: RecordLabel;
     abilityRecord: (record: T) => Record<string, unknown>;
   },
   id: number,
@@ -156,7 +158,12 @@ export async function lockForTransition<T extends OwnedRecord>(
  * still have it (CONFLICT, `staleRecord`, otherwise); without one, the last write wins. Race-free
  * after lockRecord; the flush's UPDATE also checks the version in its WHERE.
  */
-export function assertCurrent(record: object, expected: number | undefined, label: string, field = 'version'): void {
+export function assertCurrent(
+  record: object,
+  expected: number | undefined,
+  label: RecordLabel,
+  field = 'version',
+): void {
   if (expected === undefined) return;
   if ((record as Record<string, unknown>)[field] !== expected) throw staleRecord(label);
 }
@@ -197,7 +204,7 @@ export async function deleteUnreferenced<T extends OwnedRecord>(
   ctx: ServiceContext,
   spec: WriteSpec<T>,
   id: number,
-  hint?: string,
+  hint?: ErrorKey | string,
 ): Promise<TDeleted> {
   authorize(ctx, 'delete', spec.subject);
   await withTransaction(ctx, async (tx) => {

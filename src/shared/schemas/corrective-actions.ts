@@ -1,5 +1,6 @@
-// Corrective actions: a failed question of an approved task becomes work with an owner and a due date.
-// Procedures: correctiveActions.list | byId | create | update | complete | verify | cancel.
+// Corrective actions: a failed question of an approved task becomes work with an owner and a due date
+// (the loop a failed question opens and a reviewer closes). Procedures:
+// correctiveActions.list | byId | create | update | complete | verify | cancel.
 //
 // open --complete (note, evidence)--> done --verify (reviewer, or the next approved task at the
 // location passing the same question key)--> verified;  open | done --cancel (reason)--> cancelled.

@@ -1,7 +1,7 @@
-// Role dashboards: one read per role dashboard, `dashboards.admin | floorManager | teamLeader |
-// businessUser | analyst`. Score figures come from the report rollups (approved tasks only); live
-// operational counts (today, this week, overdue, waiting for review) from the tasks table. Every
-// figure carries what its list needs (ids, period bounds).
+// Role dashboards: one read per role dashboard,
+// `dashboards.admin | floorManager | teamLeader | businessUser | analyst`. Score figures come from the
+// report rollups (approved tasks only); live operational counts (today, this week, overdue, waiting for
+// review) from the tasks table. Every figure carries what its list needs (ids, period bounds).
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { PROJECT_STATUSES, TASK_STATUSES } from './projects.ts';

@@ -1,4 +1,4 @@
-// Invoice demo app: invoices with their clients and payment details (spec sections 3, 7 and 8).
+// Invoice demo app: invoices with their clients and payment details.
 import { z } from 'zod';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, zRefId } from './common.ts';
 
@@ -58,7 +58,7 @@ export const ZPaymentDetails = z.object({
 export const ZInvoiceDetail = z.object({ invoice: ZInvoice, paymentDetails: ZPaymentDetails });
 export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
 
-/* ------------------------------------------------------------------ editing (issue 14) */
+/* ------------------------------------------------------------------ editing */
 
 /** Most line items an invoice may have. */
 export const INVOICE_ITEMS_MAX = 50;

@@ -1,5 +1,5 @@
-// Reports: saved report definitions and running one of the four kinds over approved tasks.
-// Procedures: reports.list | byId | create | update | delete | run.
+// Reports: saved report definitions and running one of the four
+// kinds over approved tasks. Procedures: reports.list | byId | create | update | delete | run.
 //
 // Filters: project, period (months of the visits' slots, inclusive, in the customer's time zone),
 // direction, sub-direction, location class, team. Only approved tasks count, except completion
