@@ -4,13 +4,21 @@
 // as `messages/<area>.ts` (`export const <area>Messages = { '<area>.<name>': 'Text {{value}}' } as const`),
 // then import it and spread it below; give every key its four translations in errors.json.
 import { commonMessages } from './messages/common.ts';
+import { correctiveActionsMessages } from './messages/corrective-actions.ts';
+import { dashboardsMessages } from './messages/dashboards.ts';
+import { filesMessages } from './messages/files.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
+import { reportsMessages } from './messages/reports.ts';
 import { tablesMessages } from './messages/tables.ts';
 
 export const ERROR_MESSAGES = {
   ...commonMessages,
   ...recordsMessages,
   ...tablesMessages,
+  ...correctiveActionsMessages,
+  ...filesMessages,
+  ...reportsMessages,
+  ...dashboardsMessages,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

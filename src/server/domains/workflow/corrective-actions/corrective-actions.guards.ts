@@ -3,8 +3,9 @@
 // evidence and question (BAD_REQUEST naming the field). Edit to change a rule or its wording.
 import { subject as caslSubject } from '@casl/ability';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Action } from '../../../../shared/abilities/index.ts';
+import type { ErrorKey, ErrorValues } from '../../../../shared/errors/messages.ts';
 import type { TActionStatus } from '../../../../shared/schemas/corrective-actions.ts';
+import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
 import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
@@ -20,7 +21,23 @@ import { CorrectiveAction } from './corrective-action.entity.ts';
 
 export const DAY_MS = 86_400_000;
 
-type ActionVerb = Extract<Action, 'update' | 'complete' | 'verify' | 'cancel'>;
+/** A transition and what it may start from (CONFLICT otherwise, naming both). */
+const TRANSITIONS = {
+  update: { from: ['open', 'done'], refusal: 'correctiveActions.onlyOpenOrDoneChanged' },
+  complete: { from: ['open'], refusal: 'correctiveActions.onlyOpenCompleted' },
+  verify: { from: ['done'], refusal: 'correctiveActions.onlyDoneVerified' },
+  cancel: { from: ['open', 'done'], refusal: 'correctiveActions.onlyOpenOrDoneCancelled' },
+} as const satisfies Record<string, { from: readonly TActionStatus[]; refusal: ErrorKey }>;
+
+type ActionVerb = keyof typeof TRANSITIONS;
+
+/** How a refusal names the action's state (a `hint`: the reader's language words it). */
+const ACTION_STATE: Record<TActionStatus, ErrorKey> = {
+  open: 'correctiveActions.isOpen',
+  done: 'correctiveActions.isDone',
+  verified: 'correctiveActions.isVerified',
+  cancelled: 'correctiveActions.isCancelled',
+};
 
 function abilityRecord(action: CorrectiveAction): Record<string, unknown> {
   return { id: action.id, customerId: action.customer.id, teamId: action.team.id, ownerId: action.owner?.id ?? null };
@@ -33,19 +50,18 @@ function abilityRecord(action: CorrectiveAction): Record<string, unknown> {
 export function loadActionFor(tx: AuthedContext, id: number, verb: ActionVerb): Promise<CorrectiveAction> {
   return lockForTransition(
     tx,
-    { entity: CorrectiveAction, subject: 'CorrectiveAction', label: 'Corrective action', abilityRecord },
+    { entity: CorrectiveAction, subject: 'CorrectiveAction', label: 'CorrectiveAction', abilityRecord },
     id,
     verb,
   );
 }
 
-/** CONFLICT unless the action is in one of `from`. */
-export function requireState(action: CorrectiveAction, from: readonly TActionStatus[], verb: string): void {
-  if (from.includes(action.status)) return;
-  throw new AppError(
-    'CONFLICT',
-    `This corrective action is ${action.status}; only an ${from.join(' or ')} action can be ${verb}`,
-  );
+/** CONFLICT unless the action is in a state `verb` starts from. */
+export function requireState(action: CorrectiveAction, verb: ActionVerb): void {
+  const { from, refusal }: { from: readonly TActionStatus[]; refusal: ErrorKey } = TRANSITIONS[verb];
+  const status: TActionStatus = action.status;
+  if (from.includes(status)) return;
+  throw new AppError('CONFLICT', refusal, { hint: ACTION_STATE[status] });
 }
 
 /** The action's audit event (`changes` as the transition names them). */
@@ -64,15 +80,15 @@ export function auditAction(
   });
 }
 
-function badField(field: string, message: string): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+function badField(field: string, key: ErrorKey, values?: ErrorValues): AppError {
+  return new AppError('BAD_REQUEST', key, values, { [field]: key });
 }
 
 /** An owner must be an active user of the action's customer (BAD_REQUEST on `ownerId` otherwise). */
 export async function requireActiveOwner(em: EntityManager, userId: number, customerId: number): Promise<void> {
   const user = (await userRefs(em, [userId])).get(userId);
   if (!user || user.customerId !== customerId || user.status !== 'active') {
-    throw badField('ownerId', 'The owner must be an active user of this customer');
+    throw badField('ownerId', 'correctiveActions.ownerNotActive');
   }
 }
 
@@ -86,13 +102,13 @@ export async function requireEvidenceFiles(
   if (!unique.length) return [];
   const files = await fileRefs(em, unique);
   const missing = unique.filter((id) => files.get(id)?.customerId !== customerId);
-  if (missing.length) throw badField('fileIds', `Unknown evidence file(s): ${missing.join(', ')}`);
+  if (missing.length) throw badField('fileIds', 'correctiveActions.unknownEvidence', { ids: missing.join(', ') });
   return unique;
 }
 
 /** A due date must not be in the past, a day's grace given (BAD_REQUEST on `dueAt`). */
 export function requireFutureDue(dueAt: Date, now: Date): void {
-  if (dueAt.getTime() < now.getTime() - DAY_MS) throw badField('dueAt', 'The due date cannot be in the past');
+  if (dueAt.getTime() < now.getTime() - DAY_MS) throw badField('dueAt', 'correctiveActions.dueInPast');
 }
 
 /** A task as `correctiveActions.create` reads it, locked until the transaction ends. */
@@ -103,7 +119,7 @@ export interface TaskForAction {
   locationId: number;
   teamId: number;
   schemeId: number;
-  status: string;
+  status: TTaskStatus;
   answers: TAnswer[];
   criticalFailures: string[];
 }
@@ -158,13 +174,20 @@ export async function loadTaskForAction(
   };
 }
 
+/** How a refusal names the task's state (a `hint`: the reader's language words it). */
+const TASK_STATE: Record<Exclude<TTaskStatus, 'approved'>, ErrorKey> = {
+  scheduled: 'correctiveActions.taskIsScheduled',
+  in_progress: 'correctiveActions.taskIsInProgress',
+  submitted: 'correctiveActions.taskIsSubmitted',
+  rejected: 'correctiveActions.taskIsRejected',
+  missed: 'correctiveActions.taskIsMissed',
+  cancelled: 'correctiveActions.taskIsCancelled',
+};
+
 /** CONFLICT unless the task is approved: actions are opened on approved tasks only. */
 export function requireApprovedTask(task: TaskForAction): void {
   if (task.status === 'approved') return;
-  throw new AppError(
-    'CONFLICT',
-    `This task is ${task.status.replace('_', ' ')}; corrective actions are opened on approved tasks only`,
-  );
+  throw new AppError('CONFLICT', 'correctiveActions.onlyApprovedTasks', { hint: TASK_STATE[task.status] });
 }
 
 /** The question, if the task failed it (BAD_REQUEST on `questionKey` otherwise). */
@@ -177,7 +200,7 @@ export function requireFailedQuestion(
   const question = questions.get(questionKey);
   const byKey = answersByKey(task.answers);
   if (!question || !questionFails(question, byKey.get(questionKey), isQuestionVisible(question, byKey, questions))) {
-    throw badField('questionKey', `Question "${questionKey}" did not fail in this task`);
+    throw badField('questionKey', 'correctiveActions.questionNotFailed', { questionKey });
   }
   return question;
 }
@@ -192,8 +215,11 @@ export async function requireNoLiveAction(em: EntityManager, taskId: number, que
     .where('status', '<>', 'cancelled')
     .executeTakeFirst();
   if (live) {
-    throw new AppError('CONFLICT', `Question "${questionKey}" of this task already has corrective action #${live.id}`, {
-      questionKey: ['This question already has a corrective action'],
-    });
+    throw new AppError(
+      'CONFLICT',
+      'correctiveActions.questionHasAction',
+      { questionKey, id: live.id },
+      { questionKey: 'correctiveActions.questionHasActionField' },
+    );
   }
 }

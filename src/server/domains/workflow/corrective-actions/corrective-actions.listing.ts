@@ -175,5 +175,5 @@ export const listCorrectiveActions = reads.list;
  */
 export async function getCorrectiveAction(ctx: ServiceContext, input: TByIdInput): Promise<TCorrectiveAction> {
   authorize(ctx, 'read', 'CorrectiveAction');
-  return listById(ctx.em, correctiveActionListing, input.id, readScope(ctx), 'Corrective action');
+  return listById(ctx.em, correctiveActionListing, input.id, readScope(ctx), 'CorrectiveAction');
 }

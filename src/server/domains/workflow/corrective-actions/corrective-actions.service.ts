@@ -42,8 +42,6 @@ import { getCorrectiveAction } from './corrective-actions.listing.ts';
 import { notifyAssigned, notifyVerifiedByReviewer } from './corrective-actions.notify.ts';
 import { openAction } from './corrective-actions.opening.ts';
 
-const LABEL = 'Corrective action';
-
 /**
  * `correctiveActions.update`: owner, due date and note of an open or done action, for roles that
  * manage actions. Throws FORBIDDEN / NOT_FOUND (guard), CONFLICT (state, stale version), BAD_REQUEST
@@ -59,10 +57,10 @@ export async function updateCorrectiveAction(
     const action = await loadActionFor(tx, input.id, 'update');
 
     // 2. state
-    requireState(action, ['open', 'done'], 'changed');
+    requireState(action, 'update');
 
     // 3. version
-    assertCurrent(action, input.version, LABEL);
+    assertCurrent(action, input.version, 'CorrectiveAction');
 
     // 4. rules: only what changes is checked
     const previousOwner = action.owner?.id ?? null;
@@ -115,10 +113,10 @@ export async function completeCorrectiveAction(
     const action = await loadActionFor(tx, input.id, 'complete');
 
     // 2. state
-    requireState(action, ['open'], 'completed');
+    requireState(action, 'complete');
 
     // 3. version
-    assertCurrent(action, input.version, LABEL);
+    assertCurrent(action, input.version, 'CorrectiveAction');
 
     // 4. rules
     const fileIds = await requireEvidenceFiles(tx.em, input.fileIds ?? [], action.customer.id);
@@ -150,10 +148,10 @@ export async function verifyCorrectiveAction(
     const action = await loadActionFor(tx, input.id, 'verify');
 
     // 2. state
-    requireState(action, ['done'], 'verified');
+    requireState(action, 'verify');
 
     // 3. version
-    assertCurrent(action, input.version, LABEL);
+    assertCurrent(action, input.version, 'CorrectiveAction');
 
     // 4. write
     action.status = 'verified';
@@ -184,10 +182,10 @@ export async function cancelCorrectiveAction(
 
     // 2. state
     const from = action.status;
-    requireState(action, ['open', 'done'], 'cancelled');
+    requireState(action, 'cancel');
 
     // 3. version
-    assertCurrent(action, input.version, LABEL);
+    assertCurrent(action, input.version, 'CorrectiveAction');
 
     // 4. write
     action.status = 'cancelled';

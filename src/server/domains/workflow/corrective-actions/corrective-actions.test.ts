@@ -4,6 +4,7 @@
 // approved task at the location passing the same question; cancelled with a reason; the overdue job;
 // scope by role and tenant; bad input naming the field; optimistic locking. Fixtures are written
 // straight through the entities (testing/workflow.ts), then approved through the real service.
+import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
 import { db } from '../../../db/kysely.ts';
@@ -238,6 +239,29 @@ describe('lifecycle', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'The exit was walled off by the landlord' });
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     await expectRefusal(analyst.correctiveActions.cancel({ id: action.id, reason: 'x' }), 'FORBIDDEN');
+  });
+});
+
+describe('refusals by key', () => {
+  it("a refused transition names the state by key, so the client words both in the reader's language", async () => {
+    const f = await approvedTask(FAILED_CRITICAL);
+    const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
+    const refusal = await analyst.correctiveActions.verify({ id: action.id }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TRPCError);
+    expect((refusal as TRPCError).cause).toMatchObject({
+      key: 'correctiveActions.onlyDoneVerified',
+      values: { hint: 'correctiveActions.isOpen' },
+      message: 'This corrective action is open; only a done action can be verified',
+    });
+    const scheduled = await createTaskFixture(t.orm, { schemeId, status: 'scheduled' });
+    const early = await analyst.correctiveActions
+      .create({ taskId: scheduled.taskId, questionKey: 'clean' })
+      .catch((error: unknown) => error);
+    expect((early as TRPCError).cause).toMatchObject({
+      key: 'correctiveActions.onlyApprovedTasks',
+      values: { hint: 'correctiveActions.taskIsScheduled' },
+      message: 'This task is scheduled; corrective actions are opened on approved tasks only',
+    });
   });
 });
 

@@ -55,8 +55,7 @@ const OPEN: TTaskStatus[] = ['scheduled', 'in_progress', 'rejected'];
 function dashboardScope(ctx: ServiceContext, kind: TDashboardKind): RollupScope {
   authorize(ctx, 'read', 'Report');
   const scope = rollupScope(ctx);
-  if (!DASHBOARD_ROLES[kind].includes(ctx.user.role))
-    throw new AppError('FORBIDDEN', 'This dashboard is not one of your role’s');
+  if (!DASHBOARD_ROLES[kind].includes(ctx.user.role)) throw new AppError('FORBIDDEN', 'dashboards.notYourRole');
   return scope;
 }
 

@@ -25,8 +25,6 @@ import { discard, type SpooledFile, spool, tooLarge } from './spool.ts';
 /** Room for the multipart envelope and the small fields around a file at the size limit. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-const NOT_MULTIPART = 'Send the file as multipart/form-data, in a part named "file"';
-
 /** Multipart parser errors as the answers this API gives (413, 400, 415 with a JSON message). */
 function multipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
@@ -34,19 +32,14 @@ function multipartError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(MAX_FILE_BYTES);
     case 'FST_FILES_LIMIT':
-      return new AppError('BAD_REQUEST', 'Send one file per request, in a part named "file"', {
-        file: ['Send one file per request'],
-      });
+      return new AppError('BAD_REQUEST', 'files.onePerRequest', {}, { file: 'files.onePerRequestField' });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(
-        'BAD_REQUEST',
-        'Too many form fields: send the file with taskId, questionKey and clientId only',
-      );
+      return new AppError('BAD_REQUEST', 'files.tooManyFields');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.notMultipart');
     case 'FST_MP_PREMATURE_CLOSE':
-      return new AppError('BAD_REQUEST', 'The upload was cut off before the end of the form data');
+      return new AppError('BAD_REQUEST', 'files.cutOff');
     default:
       return error;
   }
@@ -54,7 +47,7 @@ function multipartError(error: unknown): unknown {
 
 /** Reads the form: the one `file` part spooled to a temporary file (within `limit`), the other fields as text. */
 async function receiveForm(request: FastifyRequest, limit: number): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.notMultipart');
   const fields: Record<string, string> = {};
   let received: { name: string; file: SpooledFile } | undefined;
   try {
@@ -62,9 +55,8 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', `Unexpected file part "${part.fieldname}": ${NOT_MULTIPART}`, {
-            file: [NOT_MULTIPART],
-          });
+          const values = { part: part.fieldname };
+          throw new AppError('BAD_REQUEST', 'files.unexpectedPart', values, { file: 'files.notMultipart' });
         }
         const file = await spool(part.file, limit);
         if (part.file.truncated) {
@@ -80,7 +72,7 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
     if (received) await discard(received.file.path);
     throw multipartError(error);
   }
-  if (!received) throw new AppError('BAD_REQUEST', `No file: ${NOT_MULTIPART}`, { file: ['Choose a file to upload'] });
+  if (!received) throw new AppError('BAD_REQUEST', 'files.noFile', {}, { file: 'files.chooseFile' });
   return { ...received, fields };
 }
 

@@ -68,9 +68,9 @@ export async function openFile(
   const row = await readableRow(ctx, input.id);
   const thumbnail = input.variant === 'thumbnail';
   const key = thumbnail ? row.thumbnailKey : row.storageKey;
-  if (!key) throw new AppError('NOT_FOUND', 'This file has no thumbnail');
+  if (!key) throw new AppError('NOT_FOUND', 'files.noThumbnail');
   const stream = await storage.get(key);
-  if (!stream) throw new AppError('NOT_FOUND', 'The content of this file is missing from the storage');
+  if (!stream) throw new AppError('NOT_FOUND', 'files.contentMissing');
   return {
     file: toFile(ctx, row),
     stream,
@@ -189,18 +189,12 @@ async function tasksUsing(em: EntityManager, file: FileRow): Promise<string[]> {
 async function requireUnusedFile(tx: AuthedContext, row: FileRow): Promise<void> {
   const using = await tasksUsing(tx.em, row);
   if (using.length) {
-    throw new AppError(
-      'CONFLICT',
-      `"${row.name}" is evidence in submitted task ${using.join(', ')}: it cannot be deleted while the task is under review or approved`,
-    );
+    throw new AppError('CONFLICT', 'files.evidenceOfTask', { name: row.name, tasks: using.join(', ') });
   }
   // Evidence of a corrective action (done or verified) stays as long as the action does.
   const action = await actionWithEvidence(tx.em, row.customerId, row.id);
   if (action) {
-    throw new AppError(
-      'CONFLICT',
-      `"${row.name}" is evidence of corrective action #${action.id}: it cannot be deleted`,
-    );
+    throw new AppError('CONFLICT', 'files.evidenceOfAction', { name: row.name, id: action.id });
   }
 }
 
@@ -218,7 +212,7 @@ export async function deleteFile(ctx: ServiceContext, input: TByIdInput): Promis
     // 1. guard
     const row = await readableRow(tx, id);
     if (!mayDeleteFile(tx, row)) {
-      throw new AppError('FORBIDDEN', 'Only its uploader or an administrator may delete this file');
+      throw new AppError('FORBIDDEN', 'files.onlyUploaderDeletes');
     }
     // Lock the row: two deletes of the same file, or a delete beside a task's submit, go one after the other.
     await db(tx.em).selectFrom('files').select('id').where('id', '=', id).forUpdate().execute();

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { AllowedFileType, TUploadedFile, TUploadFields } from '../../../../shared/schemas/files.ts';
 import { ZUploadFields } from '../../../../shared/schemas/files.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError, zodFieldErrors, zodMessage } from '../../../lib/app-error.ts';
+import { AppError, InputError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';
 import { tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
@@ -39,12 +39,10 @@ export interface UploadTarget {
 /** The form fields beside the file (BAD_REQUEST naming them). */
 export function requireUploadFields(raw: Record<string, string>): TUploadFields {
   const parsed = ZUploadFields.safeParse(raw);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', zodMessage(parsed.error), zodFieldErrors(parsed.error));
+  if (!parsed.success) throw InputError.fromZod(parsed.error, raw);
   const fields = parsed.data;
   if (fields.questionKey !== undefined && fields.taskId === undefined) {
-    throw new AppError('BAD_REQUEST', 'questionKey needs the taskId of its task', {
-      questionKey: ["Send the taskId of the question's task"],
-    });
+    throw new AppError('BAD_REQUEST', 'files.questionKeyNeedsTask', {}, { questionKey: 'files.sendQuestionTask' });
   }
   return fields;
 }
@@ -70,15 +68,12 @@ async function requireUploadTask(ctx: AuthedContext, taskId: number): Promise<{ 
     locationId: task.location_id,
   };
   if (!task || !record || !ctx.ability.can('read', caslSubject('Task', record) as never)) {
-    throw new AppError('NOT_FOUND', 'Task not found', { taskId: ['Task not found'] });
+    throw new AppError('NOT_FOUND', 'common.notFound', { record: 'Task' }, { taskId: 'common.notFound' });
   }
   const performer =
     !ctx.ability.can('manage', 'File') && ctx.ability.can('perform', caslSubject('Task', record) as never);
   if (performer && !PERFORMER_UPLOAD_STATUSES.includes(task.status)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'You can add files to your task only while it is in progress or sent back for rework',
-    );
+    throw new AppError('FORBIDDEN', 'files.taskClosedForFiles');
   }
   return { id: task.id, customerId: task.customer_id };
 }
@@ -91,11 +86,7 @@ export async function requireUploadTarget(ctx: AuthedContext, fields: TUploadFie
   const task = fields.taskId !== undefined ? await requireUploadTask(ctx, fields.taskId) : null;
   const target: UploadTarget = { customerId: task?.customerId ?? tenantId(ctx) ?? 0, taskId: task?.id ?? null };
   if (!target.customerId) {
-    throw new AppError(
-      'BAD_REQUEST',
-      'Name the task this file belongs to: the platform operator has no customer of its own',
-      { taskId: ['Required for the platform operator'] },
-    );
+    throw new AppError('BAD_REQUEST', 'files.operatorNamesTask', {}, { taskId: 'files.taskRequiredForOperator' });
   }
   return target;
 }
@@ -117,13 +108,14 @@ export async function uploadedBefore(
 
 /** The type decided from the content: BAD_REQUEST when empty, UNSUPPORTED_MEDIA_TYPE when not allowed. */
 export async function requireAcceptedType(received: ReceivedUpload): Promise<AllowedFileType> {
-  if (received.file.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty', { file: ['The file is empty'] });
+  if (received.file.size === 0) throw new AppError('BAD_REQUEST', 'files.empty', {}, { file: 'files.empty' });
   const detected = await detectFileType(received.file, received.name);
   if (!detected.type) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
-      `Files of this type (${detected.found}) are not accepted: upload a photo (JPEG, PNG, WebP, GIF, HEIC), a PDF, an Office or OpenDocument file, CSV or plain text`,
-      { file: ['This type of file is not accepted'] },
+      'files.typeNotAccepted',
+      { found: detected.found },
+      { file: 'files.typeNotAcceptedField' },
     );
   }
   return detected.type;

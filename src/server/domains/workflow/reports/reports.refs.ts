@@ -51,8 +51,7 @@ export function rollupScope(ctx: AuthedContext): RollupScope {
 /** A filter inside the scope; a team outside a team role's teams is FORBIDDEN naming `teamId`. */
 export function rollupFilter(scope: RollupScope, f: Omit<RollupFilter, 'scope'>): RollupFilter {
   if (f.teamId !== undefined && scope.teamIds !== null && !scope.teamIds.includes(f.teamId)) {
-    const message = 'You can report only on your own team(s)';
-    throw new AppError('FORBIDDEN', message, { teamId: [message] });
+    throw new AppError('FORBIDDEN', 'reports.ownTeamsOnly', {}, { teamId: 'reports.ownTeamsOnly' });
   }
   return { scope, ...f };
 }

@@ -3,6 +3,7 @@
 // period's bounds in the customer's time zone, and the rows of each kind with their names.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import {
   MAX_RANKING_ROWS,
   type TReportFilters,
@@ -29,8 +30,8 @@ import {
   rollupScope,
 } from './reports.refs.ts';
 
-function badFilter(field: string, message: string): AppError {
-  return new AppError('BAD_REQUEST', message, { [field]: [message] });
+function badFilter(field: string, key: ErrorKey): AppError {
+  return new AppError('BAD_REQUEST', key, {}, { [field]: key });
 }
 
 /** Checks a filter's references against the caller's customer and scope, and turns it into a rollup filter. */
@@ -45,31 +46,33 @@ export async function resolveFilters(ctx: AuthedContext, filters: TReportFilters
       .where('id', '=', filters.projectId)
       .$if(customerId !== null, (qb) => qb.where('customer_id', '=', customerId as number))
       .executeTakeFirst();
-    if (!found) throw badFilter('projectId', 'No such project');
+    if (!found) throw badFilter('projectId', 'reports.noSuchProject');
   }
-  const ref = async (field: string, label: string, check: (customer: number) => Promise<unknown>) => {
+  const ref = async (field: string, unknown: ErrorKey, check: (customer: number) => Promise<unknown>) => {
     if (customerId === null) return;
     try {
       await check(customerId);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') throw badFilter(field, `No such ${label}`);
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw badFilter(field, unknown);
       throw error;
     }
   };
   if (filters.directionId !== undefined)
-    await ref('directionId', 'direction', (c) => requireDirectionRef(ctx.em, filters.directionId as number, c));
+    await ref('directionId', 'reports.noSuchDirection', (c) =>
+      requireDirectionRef(ctx.em, filters.directionId as number, c),
+    );
   if (filters.subDirectionId !== undefined)
-    await ref('subDirectionId', 'sub-direction', (c) =>
+    await ref('subDirectionId', 'reports.noSuchSubDirection', (c) =>
       requireSubDirectionRef(ctx.em, filters.subDirectionId as number, c),
     );
   if (filters.classId !== undefined)
-    await ref('classId', 'class', (c) => requireLocationClassRef(ctx.em, filters.classId as number, c));
+    await ref('classId', 'reports.noSuchClass', (c) => requireLocationClassRef(ctx.em, filters.classId as number, c));
   if (filters.teamId !== undefined && scope.teamIds === null) {
     const known =
       customerId === null
         ? (await teamRefs(ctx.em, [filters.teamId])).has(filters.teamId)
         : (await teamIdsOfCustomer(ctx.em, [filters.teamId], customerId)).has(filters.teamId);
-    if (!known) throw badFilter('teamId', 'No such team');
+    if (!known) throw badFilter('teamId', 'reports.noSuchTeam');
   }
   return rollupFilter(scope, {
     projectId: filters.projectId,

@@ -39,7 +39,7 @@ import {
 const UNIQUE_NAME: UniqueRule<Report> = {
   entity: Report,
   field: 'name',
-  message: 'You already have a report with this name',
+  key: 'reports.nameTaken',
 };
 
 function snapshot(report: Report): Record<string, unknown> {
@@ -49,8 +49,7 @@ function snapshot(report: Report): Record<string, unknown> {
 /** BAD_REQUEST on `shared` for an account of no customer: there is nobody to share with. */
 function refuseSharingWithoutCustomer(customerId: number | null, shared: boolean | undefined): void {
   if (shared && customerId === null) {
-    const message = 'Your account belongs to no customer, so its reports cannot be shared';
-    throw new AppError('BAD_REQUEST', message, { shared: [message] });
+    throw new AppError('BAD_REQUEST', 'reports.noCustomerToShare', {}, { shared: 'reports.noCustomerToShare' });
   }
 }
 
@@ -67,8 +66,7 @@ export async function createReport(ctx: ServiceContext, input: TCreateReportInpu
   return withTransaction(ctx, async (tx) => {
     const owner = tx.user.id;
     if ((await tx.em.count(Report, { owner })) >= MAX_REPORTS_PER_USER) {
-      const message = `You can keep at most ${MAX_REPORTS_PER_USER} reports; delete one first`;
-      throw new AppError('CONFLICT', message, { name: [message] });
+      throw new AppError('CONFLICT', 'reports.tooMany', { max: MAX_REPORTS_PER_USER }, { name: 'reports.tooMany' });
     }
     await assertUnique(tx.em, UNIQUE_NAME, { owner, name: input.name });
     const report = tx.em.create(Report, {
@@ -102,7 +100,7 @@ export async function updateReport(ctx: ServiceContext, input: TUpdateReportInpu
   if (input.filters) await resolveFilters(ctx, input.filters);
   return withTransaction(ctx, async (tx) => {
     const report = await loadVisibleReport(tx, input.id);
-    if (report.owner.id !== tx.user.id) throw new AppError('FORBIDDEN', 'Only its owner can change this report');
+    if (report.owner.id !== tx.user.id) throw new AppError('FORBIDDEN', 'reports.onlyOwnerChanges');
     assertCurrent(report, input.version, 'Report');
     const { id: _id, version: _version, ...patch } = input;
     const changes = definedOnly(patch);
@@ -132,7 +130,7 @@ export async function deleteReport(ctx: ServiceContext, input: TByIdInput): Prom
   const { id } = input;
   await withTransaction(ctx, async (tx) => {
     const report = await loadVisibleReport(tx, id);
-    if (!mayDeleteReport(tx, report)) throw new AppError('FORBIDDEN', 'Only its owner can delete this report');
+    if (!mayDeleteReport(tx, report)) throw new AppError('FORBIDDEN', 'reports.onlyOwnerDeletes');
     const customerId = report.customer?.id ?? null;
     recordAudit(tx, {
       action: 'delete',
