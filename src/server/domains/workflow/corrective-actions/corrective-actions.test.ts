@@ -4,7 +4,6 @@
 // approved task at the location passing the same question; cancelled with a reason; the overdue job;
 // scope by role and tenant; bad input naming the field; optimistic locking. Fixtures are written
 // straight through the entities (testing/workflow.ts), then approved through the real service.
-import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
 import { db } from '../../../db/kysely.ts';
@@ -78,6 +77,8 @@ const FAILED_CRITICAL = [
   answer('labels', false),
   answer('clean', true),
 ];
+/** What a refused call threw (the AppError behind the tRPC error). */
+const causeOf = (call: Promise<unknown>) => call.catch((error: { cause?: unknown }) => error.cause);
 const ALL_PASS = [answer('exits', true), answer('labels', true), answer('clean', true)];
 
 describe('auto-open on tasks.approve', () => {
@@ -240,28 +241,18 @@ describe('lifecycle', () => {
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     await expectRefusal(analyst.correctiveActions.cancel({ id: action.id, reason: 'x' }), 'FORBIDDEN');
   });
-});
 
-describe('refusals by key', () => {
   it("a refused transition names the state by key, so the client words both in the reader's language", async () => {
     const f = await approvedTask(FAILED_CRITICAL);
     const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
-    const refusal = await analyst.correctiveActions.verify({ id: action.id }).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(TRPCError);
-    expect((refusal as TRPCError).cause).toMatchObject({
+    expect(await causeOf(analyst.correctiveActions.verify({ id: action.id }))).toMatchObject({
       key: 'correctiveActions.onlyDoneVerified',
       values: { hint: 'correctiveActions.isOpen' },
       message: 'This corrective action is open; only a done action can be verified',
     });
-    const scheduled = await createTaskFixture(t.orm, { schemeId, status: 'scheduled' });
-    const early = await analyst.correctiveActions
-      .create({ taskId: scheduled.taskId, questionKey: 'clean' })
-      .catch((error: unknown) => error);
-    expect((early as TRPCError).cause).toMatchObject({
-      key: 'correctiveActions.onlyApprovedTasks',
-      values: { hint: 'correctiveActions.taskIsScheduled' },
-      message: 'This task is scheduled; corrective actions are opened on approved tasks only',
-    });
+    const early = await createTaskFixture(t.orm, { schemeId, status: 'scheduled' });
+    const create = analyst.correctiveActions.create({ taskId: early.taskId, questionKey: 'clean' });
+    expect(await causeOf(create)).toMatchObject({ values: { hint: 'correctiveActions.taskIsScheduled' } });
   });
 });
 
