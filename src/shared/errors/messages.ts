@@ -3,22 +3,46 @@
 // and the client translates `errors:<key>` (locales/<lng>/errors.json, nested by area). Add an area
 // as `messages/<area>.ts` (`export const <area>Messages = { '<area>.<name>': 'Text {{value}}' } as const`),
 // then import it and spread it below; give every key its four translations in errors.json.
+import { accountMessages } from './messages/account.ts';
+import { authMessages } from './messages/auth.ts';
 import { commonMessages } from './messages/common.ts';
-import { correctiveActionsMessages } from './messages/corrective-actions.ts';
+import { correctiveActionsMessages } from './messages/correctiveActions.ts';
+import { customersMessages } from './messages/customers.ts';
 import { dashboardsMessages } from './messages/dashboards.ts';
+import { directionsMessages } from './messages/directions.ts';
 import { filesMessages } from './messages/files.ts';
+import { licensesMessages } from './messages/licenses.ts';
+import { locationClassesMessages } from './messages/locationClasses.ts';
+import { locationsMessages } from './messages/locations.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
 import { reportsMessages } from './messages/reports.ts';
+import { schemesMessages } from './messages/schemes.ts';
+import { subDirectionsMessages } from './messages/subDirections.ts';
 import { tablesMessages } from './messages/tables.ts';
+import { teamsMessages } from './messages/teams.ts';
+import { usersMessages } from './messages/users.ts';
+import { viewsMessages } from './messages/views.ts';
 
 export const ERROR_MESSAGES = {
+  ...accountMessages,
+  ...authMessages,
   ...commonMessages,
-  ...recordsMessages,
-  ...tablesMessages,
   ...correctiveActionsMessages,
-  ...filesMessages,
-  ...reportsMessages,
+  ...customersMessages,
   ...dashboardsMessages,
+  ...directionsMessages,
+  ...filesMessages,
+  ...licensesMessages,
+  ...locationClassesMessages,
+  ...locationsMessages,
+  ...recordsMessages,
+  ...reportsMessages,
+  ...schemesMessages,
+  ...subDirectionsMessages,
+  ...tablesMessages,
+  ...teamsMessages,
+  ...usersMessages,
+  ...viewsMessages,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

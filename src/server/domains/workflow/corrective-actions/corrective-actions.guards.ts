@@ -14,8 +14,8 @@ import { type AuditAction, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { lockForTransition } from '../../../lib/records.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import type { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import type { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { fileRefs } from '../files/files.refs.ts';
 import { CorrectiveAction } from './corrective-action.entity.ts';
 

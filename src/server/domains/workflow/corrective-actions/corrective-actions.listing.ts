@@ -18,8 +18,8 @@ import {
   toDateOrNull,
 } from '../../../lib/list.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { locationRefs } from '../../structure/locations/locations.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import { fileRefs } from '../files/files.refs.ts';
 
 /** Open and past its due date: derived in SQL, never stored. */

@@ -3,8 +3,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationRefs } from '../../structure/locations/locations.service.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import type { CorrectiveAction } from './corrective-action.entity.ts';
 
 /** Where an action is shown: the actions list with its side panel open. */

@@ -12,8 +12,8 @@ import {
 } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import type { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import type { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { CorrectiveAction } from './corrective-action.entity.ts';
 import { auditAction, DAY_MS } from './corrective-actions.guards.ts';
 import { describeLocation, notifyOpened, notifyVerifiedByTask } from './corrective-actions.notify.ts';

@@ -5,7 +5,7 @@ import { type SqlBool, sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
-import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { notifyOverdue } from './corrective-actions.notify.ts';
 import { type ApprovedTask, openCriticalActions, verifyActionsPassedBy } from './corrective-actions.opening.ts';
 

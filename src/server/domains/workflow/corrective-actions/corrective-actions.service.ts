@@ -25,7 +25,7 @@ import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
-import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
 import {
   auditAction,
   loadActionFor,

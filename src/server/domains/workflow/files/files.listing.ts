@@ -29,7 +29,7 @@ import {
   toDate,
 } from '../../../lib/list.ts';
 import { type ConditionColumns, conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
 
 /** Task states whose answers are under review or final: files they reference cannot be deleted. */
 export const LOCKING_TASK_STATUSES = ['submitted', 'approved', 'rejected'] as const;
