@@ -6,12 +6,16 @@
 import { accountMessages } from './messages/account.ts';
 import { authMessages } from './messages/auth.ts';
 import { commonMessages } from './messages/common.ts';
+import { correctiveActionsMessages } from './messages/correctiveActions.ts';
 import { customersMessages } from './messages/customers.ts';
+import { dashboardsMessages } from './messages/dashboards.ts';
 import { directionsMessages } from './messages/directions.ts';
+import { filesMessages } from './messages/files.ts';
 import { licensesMessages } from './messages/licenses.ts';
 import { locationClassesMessages } from './messages/locationClasses.ts';
 import { locationsMessages } from './messages/locations.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
+import { reportsMessages } from './messages/reports.ts';
 import { schemesMessages } from './messages/schemes.ts';
 import { subDirectionsMessages } from './messages/subDirections.ts';
 import { tablesMessages } from './messages/tables.ts';
@@ -23,12 +27,16 @@ export const ERROR_MESSAGES = {
   ...accountMessages,
   ...authMessages,
   ...commonMessages,
+  ...correctiveActionsMessages,
   ...customersMessages,
+  ...dashboardsMessages,
   ...directionsMessages,
+  ...filesMessages,
   ...licensesMessages,
   ...locationClassesMessages,
   ...locationsMessages,
   ...recordsMessages,
+  ...reportsMessages,
   ...schemesMessages,
   ...subDirectionsMessages,
   ...tablesMessages,

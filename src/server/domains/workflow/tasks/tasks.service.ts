@@ -80,7 +80,7 @@ import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.
 import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.refs.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
-import { onTaskApproved } from '../corrective-actions/corrective-actions.service.ts';
+import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts';
 import { Project } from '../projects/project.entity.ts';
 import { Task, TaskReview, TaskRound } from './task.entity.ts';
 
