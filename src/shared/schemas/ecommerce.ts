@@ -1,4 +1,5 @@
-// E-commerce demo app: products, reviews, referrals, orders and shop customers (spec sections 3 and 7).
+// E-commerce demo app: products, categories, reviews, referrals, orders, shop customers, store settings
+// and the dashboards' figures.
 import { z } from 'zod';
 import { listInput, listOutput, ZId } from './common.ts';
 
@@ -233,7 +234,7 @@ export type TEcommerceCustomerDetail = z.infer<typeof ZEcommerceCustomerDetail>;
 export const ZEcommerceCustomerByIdInput = z.object({ customerId: ZId });
 export type TEcommerceCustomerByIdInput = z.infer<typeof ZEcommerceCustomerByIdInput>;
 
-/* Writes and summaries of the shop pages (issue 14) */
+/* Writes and summaries of the shop pages */
 export const ZShopVersion = z.number().int().positive().max(2_147_483_647);
 
 /** A review approved (Published) or sent back (Pending), from the version the caller read. */
@@ -248,6 +249,10 @@ export const ZReviewWritten = z.object({
   status: z.enum(REVIEW_STATUSES),
   version: z.number().int(),
 });
+export type TReviewWritten = z.infer<typeof ZReviewWritten>;
+
+/** What deleting a category or an order answers: whether a row went (a missing order is no error). */
+export const ZShopDeleted = z.object({ deleted: z.boolean() });
 
 /**
  * Where an order may go next: dispatched, then out for delivery or ready to pick up, then delivered
@@ -364,7 +369,7 @@ export const DEFAULT_SHOP_SETTINGS: TShopSettingsFields = {
   notifications: { newOrder: true, newReview: true, lowStock: true, lowStockThreshold: 5 },
 };
 
-/** The e-commerce dashboard (issue 16): figures aggregated in SQL over the caller's shop. */
+/** The e-commerce dashboard: figures aggregated in SQL over the caller's shop. */
 export const ZShopDashboard = z.object({
   /** Sum of every order's amount, in dollars. */
   revenue: z.number(),
@@ -391,7 +396,7 @@ export const ZShopDashboard = z.object({
 });
 export type TShopDashboard = z.infer<typeof ZShopDashboard>;
 
-/** The analytics dashboard's sales window (issue 16): the `weeks` weeks up to the latest order's. */
+/** The analytics dashboard's sales window: the `weeks` weeks up to the latest order's. */
 export const SHOP_SALES_WEEKS = [4, 12, 26, 52] as const;
 export const ZShopSalesInput = z.object({ weeks: z.number().int().min(1).max(52).default(12) });
 export type TShopSalesInput = z.infer<typeof ZShopSalesInput>;
