@@ -1,4 +1,4 @@
-// Analytics dashboard demo: the projects table (spec sections 3 and 7).
+// Analytics dashboard demo: the projects table.
 import { z } from 'zod';
 import { listInput, listOutput } from './common.ts';
 

@@ -1,4 +1,4 @@
-// Permissions demo app (the sample permission list of the roles screens): spec sections 3, 6 and 7.
+// Permissions demo app: the sample permission list of the roles screens.
 import { z } from 'zod';
 import { listInput, listOutput, ZExpectedVersion, ZId } from './common.ts';
 
@@ -22,7 +22,7 @@ export type TPermission = z.infer<typeof ZPermission>;
 export const ZPermissionList = listOutput(ZPermission);
 export type TPermissionList = z.infer<typeof ZPermissionList>;
 
-/** A permission as the page lists it: with the version its edits are made from (issue 14). */
+/** A permission as the page lists it: with the version its edits are made from. */
 export const ZPermissionRow = ZPermission.extend({ version: z.number().int() });
 export type TPermissionRow = z.infer<typeof ZPermissionRow>;
 export const ZPermissionRowList = listOutput(ZPermissionRow);

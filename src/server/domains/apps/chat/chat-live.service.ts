@@ -19,6 +19,7 @@ import {
   type TLiveMessage,
   type TLivePerson,
   type TOpenChatInput,
+  type TSeenThrough,
   type TSendLiveMessageInput,
   type TSetChatStatusInput,
 } from '../../../../shared/schemas/chat.ts';
@@ -240,10 +241,7 @@ export async function openConversation(ctx: ServiceContext, input: TOpenChatInpu
 }
 
 /** The caller has seen what colleague `userId` sent (the conversation is on screen). */
-export async function markConversationSeen(
-  ctx: ServiceContext,
-  input: TOpenChatInput,
-): Promise<{ seenThrough: number | null }> {
+export async function markConversationSeen(ctx: ServiceContext, input: TOpenChatInput): Promise<TSeenThrough> {
   authorizeChat(ctx);
   const colleague = await requireColleague(ctx, input.userId);
   return { seenThrough: await markSeen(ctx, colleague.id) };

@@ -8,6 +8,7 @@ import type {
   TEmailAttachment,
   TEmailLabel,
   TEmailList,
+  TEmailsUpdated,
   TListEmailsInput,
   TSaveDraftInput,
   TSendEmailInput,
@@ -156,7 +157,7 @@ export async function listEmails(ctx: ServiceContext, input: TListEmailsInput): 
  * toggles that label on each; otherwise merges `data` (isRead, isStarred, isDeleted, folder). Returns how
  * many e-mails changed.
  */
-export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInput): Promise<{ count: number }> {
+export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInput): Promise<TEmailsUpdated> {
   const authed = await openMailbox(ctx);
   if (input.label) {
     const label: TEmailLabel = input.label;
