@@ -170,8 +170,9 @@ export async function listFaq(ctx: ServiceContext, input: TFaqInput): Promise<TF
   return [...groups.values()];
 }
 
-export async function pageContent(ctx: ServiceContext, tenant: number, key: string): Promise<unknown> {
-  const row = await ctx.em.findOne(PageContent, { key, tenant });
+/** The stored page content `key` of demo tenant `tenant`'s copy (NOT_FOUND naming it otherwise); the caller has opened the copy. */
+export async function pageContent(em: EntityManager, tenant: number, key: string): Promise<unknown> {
+  const row = await em.findOne(PageContent, { key, tenant });
   if (!row) throw new AppError('NOT_FOUND', `No page content named ${key}`);
   return row.data;
 }
@@ -210,7 +211,7 @@ export async function getHelpCenter(ctx: ServiceContext): Promise<THelpCenter> {
     .sort((a, b) => a.popularRank - b.popularRank)
     .map((row) => ({ slug: row.slug, title: row.title, subtitle: row.subtitle, icon: row.icon }));
   const keepLearning = ZHelpCenter.shape.keepLearning.parse(
-    await pageContent(ctx, tenant, 'help-center.keep-learning'),
+    await pageContent(ctx.em, tenant, 'help-center.keep-learning'),
   );
   return { allArticles: [...categories.values()], popularArticles, keepLearning };
 }
@@ -248,7 +249,7 @@ export async function getHelpArticle(ctx: ServiceContext, input: THelpArticleInp
 export async function getProfileTab(ctx: ServiceContext, input: TProfileInput): Promise<TProfileTabData> {
   const { ctx: authed, tenant } = await openContent(ctx);
   const { tab } = input;
-  const data = ZProfileTab.parse(await pageContent(ctx, tenant, `profile.${tab}`));
+  const data = ZProfileTab.parse(await pageContent(ctx.em, tenant, `profile.${tab}`));
   if (tab !== 'connections') return data;
   return withOwnConnections(authed, data as TProfileConnectionCard[]);
 }
@@ -270,5 +271,5 @@ async function withOwnConnections(
 /** The sample profile's header. */
 export async function getProfileHeader(ctx: ServiceContext): Promise<TProfileHeader> {
   const { tenant } = await openContent(ctx);
-  return ZProfileHeader.parse(await pageContent(ctx, tenant, 'profile.header'));
+  return ZProfileHeader.parse(await pageContent(ctx.em, tenant, 'profile.header'));
 }

@@ -21,7 +21,7 @@ export async function setProfileConnection(
   input: TSetProfileConnectionInput,
 ): Promise<TProfileConnectionCard> {
   const { ctx: authed, tenant } = await openContent(ctx);
-  const cards = ZProfileTab.parse(await pageContent(ctx, tenant, 'profile.connections')) as TProfileConnectionCard[];
+  const cards = ZProfileTab.parse(await pageContent(ctx.em, tenant, 'profile.connections')) as TProfileConnectionCard[];
   const card = cards.find((c) => c.name === input.name);
   if (!card) throw new AppError('NOT_FOUND', `name: no connection named ${input.name}`);
   await db(ctx.em)
