@@ -19,6 +19,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(trpcPlugin, { config });
   await app.register(restPlugin, { prefix: '/api', config });
   await app.register(clientPlugin, { dist: config.clientDist });

@@ -8,7 +8,16 @@ import {
 } from '@mikro-orm/core';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { AppErrorCode } from '../../shared/errors.ts';
+import { issueParams, toFieldIssues } from '../../shared/errors/issues.ts';
+import {
+  type ErrorKey,
+  type ErrorValues,
+  formatMessage,
+  isErrorKey,
+  type RecordName,
+} from '../../shared/errors/messages.ts';
+import { formatValidation, isValidationKey } from '../../shared/errors/validation.ts';
+import type { AppErrorCode, FieldIssue } from '../../shared/errors.ts';
 
 export const ERROR_TABLE: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; status: number }> = {
   BAD_REQUEST: { trpc: 'BAD_REQUEST', status: 400 },
@@ -22,15 +31,48 @@ export const ERROR_TABLE: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; stat
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
 
+/** A message key per field; the fields share the error's values. */
+export type FieldKeys = Record<string, ErrorKey>;
+
+/**
+ * An expected failure: its code (the table above), a catalogue key with values, and the English text
+ * of that key as `message` (REST bodies, logs). Field keys say which inputs are at fault.
+ */
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  readonly fieldErrors?: Record<string, string[]>;
+  /** The catalogue key; undefined only for the deprecated English form (until every domain throws by key). */
+  readonly key: ErrorKey | undefined;
+  readonly values: ErrorValues;
+  /** English messages per field: REST `errors`, tRPC `data.fieldErrors`. */
+  fieldErrors?: Record<string, string[]>;
+  /** The same by code and key: tRPC `data.fieldIssues`, which the client translates. */
+  fieldIssues?: Record<string, FieldIssue[]>;
 
-  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
-    super(message);
+  constructor(code: AppErrorCode, key: ErrorKey, values?: ErrorValues, fieldKeys?: FieldKeys);
+  /** @deprecated English text: give a key of src/shared/errors/messages.ts instead. */
+  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string[]>);
+  constructor(
+    code: AppErrorCode,
+    keyOrMessage: string,
+    valuesOrFields?: ErrorValues | Record<string, string[]>,
+    fieldKeys?: FieldKeys,
+  ) {
+    const keyed = isErrorKey(keyOrMessage);
+    const values = keyed ? ((valuesOrFields as ErrorValues | undefined) ?? {}) : {};
+    super(keyed ? formatMessage(keyOrMessage, values) : keyOrMessage);
     this.name = 'AppError';
     this.code = code;
-    this.fieldErrors = fieldErrors;
+    this.key = keyed ? keyOrMessage : undefined;
+    this.values = values;
+    if (keyed && fieldKeys) {
+      const fields = Object.entries(fieldKeys);
+      this.fieldErrors = Object.fromEntries(fields.map(([path, key]) => [path, [formatMessage(key, values)]]));
+      this.fieldIssues = Object.fromEntries(
+        fields.map(([path, key]) => [path, [{ code: 'error', key, params: values }]]),
+      );
+    } else if (!keyed && valuesOrFields) {
+      this.fieldErrors = valuesOrFields as Record<string, string[]>;
+    }
   }
 
   get status(): number {
@@ -39,27 +81,64 @@ export class AppError extends Error {
 }
 
 /**
+ * BAD_REQUEST for input refused field by field (zod issues, unsafe strings): key `common.invalidInput`,
+ * the English `message` a summary of the fields ("name: Name is required; …"), the issues by code.
+ */
+export class InputError extends AppError {
+  constructor(message: string, fieldErrors: Record<string, string[]>, fieldIssues: Record<string, FieldIssue[]>) {
+    super('BAD_REQUEST', 'common.invalidInput');
+    this.name = 'InputError';
+    this.message = message;
+    this.fieldErrors = fieldErrors;
+    this.fieldIssues = fieldIssues;
+  }
+
+  /** The InputError of a zod error; `input` (when known) tells a missing value from a wrong one. */
+  static fromZod(error: ZodError, input?: unknown): InputError {
+    return new InputError(zodMessage(error), zodFieldErrors(error), toFieldIssues(error.issues, input));
+  }
+}
+
+/**
  * CONFLICT: the record was changed by someone else since the caller read it (its version moved).
  * tRPC errors say so with `data.stale: true`, so a form can offer to reload or overwrite.
  */
 export class StaleRecordError extends AppError {
-  constructor(message: string) {
-    super('CONFLICT', message);
+  constructor(record?: RecordLabel) {
+    super('CONFLICT', record ? 'common.staleRecord' : 'common.stale', record ? { record } : {});
     this.name = 'StaleRecordError';
   }
 }
 
-/** Field messages of a zod error, keyed by dotted path ("" for the whole input). */
-/** NOT_FOUND: `${label} not found` (also for another customer's record). */
-export function notFound(label: string): AppError {
-  return new AppError('NOT_FOUND', `${label} not found`);
+/**
+ * A kind of record as messages name it: a RecordName ('Task', 'SubDirection'), which the client
+ * translates. Plain English labels ('Sub-direction') still pass until every domain gives a RecordName;
+ * they reach every language as given.
+ */
+export type RecordLabel = RecordName | (string & {});
+
+/** One record as messages name it: its kind and its code or name (`Direction "NORTH"`). */
+export interface RecordRef {
+  record: RecordLabel;
+  name: string;
 }
 
+/** NOT_FOUND: "Task not found" (also for another customer's record). */
+export function notFound(record: RecordLabel): AppError {
+  return new AppError('NOT_FOUND', 'common.notFound', { record });
+}
+
+/** The English text of an issue: the schema's key in words, or zod's own message. */
+export function zodIssueText(issue: ZodError['issues'][number]): string {
+  return isValidationKey(issue.message) ? formatValidation(issue.message, issueParams(issue)) : issue.message;
+}
+
+/** Field messages of a zod error, keyed by dotted path ("" for the whole input). */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(zodIssueText(issue));
   }
   return out;
 }
@@ -67,7 +146,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
 /** A readable one-line summary of a zod error. */
 export function zodMessage(error: ZodError): string {
   return error.issues
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${zodIssueText(i)}` : zodIssueText(i)))
     .join('; ');
 }
 
@@ -77,19 +156,16 @@ interface PgErrorFields {
   detail?: string;
 }
 
-/** A table name in words: `sub_directions` -> "sub directions". */
-function tableWords(table: string | undefined): string {
-  return table ? table.replace(/_/g, ' ') : 'other records';
-}
-
 /** 23505: the columns of the violated key ("customer id and code") from the detail `Key (customer_id, code)=(…)`. */
-function uniqueMessage(error: PgErrorFields): string {
+function uniqueConflict(error: PgErrorFields): AppError {
   const columns = /^Key \(([^)]*)\)=/
     .exec(error.detail ?? '')?.[1]
     ?.split(',')
     .map((c) => c.trim().replace(/_/g, ' '));
-  const what = columns?.length ? `this ${columns.join(' and ')}` : 'these values';
-  return `Another record in ${tableWords(error.table)} already has ${what}`;
+  const table = error.table ?? 'other';
+  return columns?.length
+    ? new AppError('CONFLICT', 'common.uniqueConflict', { table, columns: columns.join(' and ') })
+    : new AppError('CONFLICT', 'common.uniqueConflictValues', { table });
 }
 
 /** 23503 (MikroORM's ForeignKeyConstraintViolationException), or 23001 from an ON DELETE RESTRICT key. */
@@ -104,31 +180,26 @@ function isForeignKeyViolation(error: unknown): boolean {
  * Deleting a row others still point at names the referencing table; writing a reference to a
  * missing row names the table it should be in.
  */
-function foreignKeyMessage(error: PgErrorFields): string {
+function foreignKeyConflict(error: PgErrorFields): AppError {
   const detail = error.detail ?? '';
   const missing = /is not present in table "([^"]+)"/.exec(detail)?.[1];
-  if (missing) return `It refers to a record of ${tableWords(missing)} that does not exist`;
-  const user = /referenced from table "([^"]+)"/.exec(detail)?.[1] ?? error.table;
-  return `It is still used by ${tableWords(user)}`;
+  if (missing) return new AppError('CONFLICT', 'common.missingReference', { table: missing });
+  const user = /referenced from table "([^"]+)"/.exec(detail)?.[1] ?? error.table ?? 'other';
+  return new AppError('CONFLICT', 'common.stillUsed', { table: user });
 }
 
 /** The AppError for errors with a known meaning (AppError, zod, constraint violations); null for the rest. */
 export function knownAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error), zodFieldErrors(error));
-  if (error instanceof UniqueConstraintViolationException)
-    return new AppError('CONFLICT', uniqueMessage(error as PgErrorFields));
-  if (isForeignKeyViolation(error)) return new AppError('CONFLICT', foreignKeyMessage(error as PgErrorFields));
+  if (error instanceof ZodError) return InputError.fromZod(error);
+  if (error instanceof UniqueConstraintViolationException) return uniqueConflict(error as PgErrorFields);
+  if (isForeignKeyViolation(error)) return foreignKeyConflict(error as PgErrorFields);
   // A flush whose UPDATE found the row at another version than the one loaded (records' `version`).
-  if (error instanceof OptimisticLockError) {
-    return new StaleRecordError(
-      'This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.',
-    );
-  }
+  if (error instanceof OptimisticLockError) return new StaleRecordError();
   return null;
 }
 
 /** Normalise anything thrown into an AppError; unknown errors become INTERNAL. */
 export function toAppError(error: unknown): AppError {
-  return knownAppError(error) ?? new AppError('INTERNAL', 'Something went wrong');
+  return knownAppError(error) ?? new AppError('INTERNAL', 'common.somethingWentWrong');
 }

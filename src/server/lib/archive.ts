@@ -3,7 +3,7 @@
 
 import { type SqlBool, type StringReference, sql } from 'kysely';
 import type { TArchivedFilter } from '../../shared/schemas/business.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type RecordRef } from './app-error.ts';
 import { recordAudit } from './audit/audit.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
@@ -41,36 +41,43 @@ export async function setArchived<T extends Archivable>(
       action: archived ? 'archive' : 'restore',
       entityType: spec.subject,
       entityId: record.id,
-      customerId: record.customer.id,
+      customerId: record.customer?.id ?? null,
       changes: { archivedAt: { from, to: record.archivedAt } },
     });
     return record.id;
   });
 }
 
-/** A domain's archive and restore procedures: setArchived, then the record as `get` returns it. */
+type ByIdEntry<R> = (ctx: ServiceContext, input: { id: number }) => Promise<R>;
+
+/**
+ * A domain's archive and restore entry points (`{ id }` -> the record as `get` returns it): setArchived,
+ * which authorizes `update` first. Throw NOT_FOUND, FORBIDDEN and what the spec's guard throws.
+ */
 export function archiveActions<T extends Archivable, R>(
   spec: ArchiveSpec<T>,
-  get: (ctx: ServiceContext, id: number) => Promise<R>,
-): {
-  archive: (ctx: ServiceContext, id: number) => Promise<R>;
-  restore: (ctx: ServiceContext, id: number) => Promise<R>;
-} {
+  get: ByIdEntry<R>,
+): { archive: ByIdEntry<R>; restore: ByIdEntry<R> } {
   return {
-    archive: async (ctx, id) => {
-      await setArchived(ctx, spec, id, true);
-      return get(ctx, id);
+    archive: async (ctx, input) => {
+      await setArchived(ctx, spec, input.id, true);
+      return get(ctx, input);
     },
-    restore: async (ctx, id) => {
-      await setArchived(ctx, spec, id, false);
-      return get(ctx, id);
+    restore: async (ctx, input) => {
+      await setArchived(ctx, spec, input.id, false);
+      return get(ctx, input);
     },
   };
 }
 
-/** BAD_REQUEST on `field` when the record to link to is archived (`what`, e.g. `Direction "NORTH"`). */
-export function refuseArchived(archived: boolean, what: string, field: string): void {
+/**
+ * BAD_REQUEST on `field` when the record to link to is archived: `Direction "NORTH" is archived`
+ * (`what` as English text is the deprecated form).
+ */
+export function refuseArchived(archived: boolean, what: RecordRef | string, field: string): void {
   if (!archived) return;
+  if (typeof what !== 'string')
+    throw new AppError('BAD_REQUEST', 'common.archived', { ...what }, { [field]: 'common.archived' });
   const message = `${what} is archived`;
   throw new AppError('BAD_REQUEST', message, { [field]: [message] });
 }

@@ -8,14 +8,14 @@ import type { AuthedContext, ServiceContext } from './context.ts';
 
 /** Throws UNAUTHORIZED unless someone is signed in. */
 export function requireUser(ctx: ServiceContext): asserts ctx is AuthedContext {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'common.signIn');
 }
 
 /** Throws FORBIDDEN unless the caller may take `action` on `subject` (type-level check). */
 export function authorize(ctx: ServiceContext, action: Action, subject: Subject): asserts ctx is AuthedContext {
   requireUser(ctx);
   if (!ctx.ability.can(action, subject)) {
-    throw new AppError('FORBIDDEN', `You are not allowed to ${action} ${subject}`);
+    throw new AppError('FORBIDDEN', 'common.forbidden', { action, record: subject });
   }
 }
 
@@ -27,7 +27,7 @@ export function authorizeRecord(
   record: Record<string, unknown>,
 ): void {
   if (!ctx.ability.can(action, caslSubject(type, { ...record }) as never)) {
-    throw new AppError('FORBIDDEN', `You are not allowed to ${action} this ${type}`);
+    throw new AppError('FORBIDDEN', 'common.forbiddenRecord', { action, record: type });
   }
 }
 
@@ -41,7 +41,7 @@ export function isSuperadmin(ctx: ServiceContext): boolean {
  */
 export function tenantId(ctx: AuthedContext): number | null {
   if (ctx.user.role === 'superadmin') return null;
-  if (ctx.user.customerId === null) throw new AppError('FORBIDDEN', 'Your account belongs to no customer');
+  if (ctx.user.customerId === null) throw new AppError('FORBIDDEN', 'common.noCustomer');
   return ctx.user.customerId;
 }
 

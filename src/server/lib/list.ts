@@ -27,7 +27,7 @@ import {
 } from 'kysely';
 import type { Subject } from '../../shared/abilities/index.ts';
 import { type DB, db as kyselyOf } from '../db/kysely.ts';
-import { notFound } from './app-error.ts';
+import { notFound, type RecordLabel } from './app-error.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 
@@ -465,7 +465,7 @@ export async function listById<D, TB extends keyof D, O, K extends string, Dto>(
   listing: Listing<D, TB, O, K, Dto>,
   id: number,
   where: readonly Filter<D, TB>[],
-  label: string,
+  label: RecordLabel,
 ): Promise<Dto> {
   const idColumn = listing.source(kyselyOf(em)).id;
   const found = await listOne(em, listing, [sql<SqlBool>`${sql.ref(idColumn)} = ${id}`, ...where]);

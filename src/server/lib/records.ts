@@ -6,18 +6,23 @@
 import { subject as caslSubject } from '@casl/ability';
 import { LockMode } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
+import type { ErrorKey } from '../../shared/errors/messages.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
-import { notFound, StaleRecordError } from './app-error.ts';
+import { db } from '../db/kysely.ts';
+import { notFound, type RecordLabel, type RecordRef, StaleRecordError } from './app-error.ts';
 import { type AuditEntityType, recordAudit, recordUpdate } from './audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 import { deleteOrExplain, type ReferenceLabels } from './references.ts';
-import { findInTenant, flushUnique, type UniqueRule, withTransaction } from './scope.ts';
+import { findInTenant, flushUnique, targetCustomerId, type UniqueRule, withTransaction } from './scope.ts';
 
-/** A record that belongs to one customer. */
+/**
+ * A record that belongs to one customer, or to none (the platform's own: the superadmin's account and
+ * views). A record without `customer` (a customer itself) needs its spec's own `load` and audit rules.
+ */
 export interface OwnedRecord {
   id: number;
-  customer: { id: number };
+  customer?: { id: number } | null;
 }
 
 export type WriteAction = 'update' | 'delete';
@@ -25,8 +30,8 @@ export type WriteAction = 'update' | 'delete';
 export interface RecordSpec<T extends OwnedRecord> {
   entity: abstract new (...args: never[]) => T;
   subject: Subject & AuditEntityType;
-  /** For messages: `${label} not found`. */
-  label: string;
+  /** The kind of record messages name ("Task not found"). */
+  label: RecordLabel;
   /** The record as CASL conditions see it (default: id and customerId). */
   abilityRecord?: (record: T) => Record<string, unknown>;
   /** Loads the record for a write in place of the default (findInTenant, then the ability on the record). */
@@ -36,8 +41,11 @@ export interface RecordSpec<T extends OwnedRecord> {
 export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
   /** The fields audit events keep (create and delete: all of them; update: those that changed). */
   snapshot: (record: T) => Record<string, unknown>;
-  /** How a refused delete names the record, e.g. `Direction "NORTH"`. */
-  name: (record: T) => string;
+  /**
+   * How a refused delete names the record: `{ record: 'Direction', name: d.code }` reads
+   * `Direction "NORTH"`. An English string is the deprecated form.
+   */
+  name: (record: T) => RecordRef | string;
   /** Checked again at flush: a unique-constraint violation becomes this rule's CONFLICT. */
   unique?: UniqueRule<T>;
   /** How a refused delete names the tables pointing at the record (default: from the table name). */
@@ -57,9 +65,28 @@ export async function loadForWrite<T extends OwnedRecord>(
     tx,
     action,
     spec.subject,
-    spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer.id },
+    spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer?.id ?? null },
   );
   return record;
+}
+
+/**
+ * The customer a new record of `subject` goes to (see targetCustomerId), checked to exist when the
+ * superadmin names it (NOT_FOUND otherwise); FORBIDDEN unless the caller may create such a record for
+ * that customer. The create counterpart of loadForWrite.
+ */
+export async function customerForNewRecord(
+  tx: AuthedContext,
+  customerId: number | undefined | null,
+  subject: Exclude<Subject, 'all'>,
+): Promise<number> {
+  const id = targetCustomerId(tx, customerId);
+  if (tenantId(tx) === null) {
+    const found = await db(tx.em).selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) throw notFound('Customer');
+  }
+  authorizeRecord(tx, 'create', subject, { customerId: id });
+  return id;
 }
 
 function flush<T extends OwnedRecord>(tx: AuthedContext, spec: WriteSpec<T>): Promise<void> {
@@ -80,7 +107,7 @@ export async function createRecord<T extends OwnedRecord>(
       action: 'create',
       entityType: spec.subject,
       entityId: record.id,
-      customerId: record.customer.id,
+      customerId: record.customer?.id ?? null,
       changes: spec.snapshot(record),
     });
     return record.id;
@@ -88,10 +115,8 @@ export async function createRecord<T extends OwnedRecord>(
 }
 
 /** CONFLICT for a write made from a copy of the record older than the stored one (no field errors). */
-export function staleRecord(label: string): StaleRecordError {
-  return new StaleRecordError(
-    `This ${label.toLowerCase()} was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.`,
-  );
+export function staleRecord(record: RecordLabel): StaleRecordError {
+  return new StaleRecordError(record);
 }
 
 /**
@@ -118,7 +143,7 @@ export function authorizeTransition(
   action: Action,
   subject: Exclude<Subject, 'all'>,
   record: Record<string, unknown>,
-  label: string,
+  label: RecordLabel,
 ): void {
   if (!ctx.ability.can('read', caslSubject(subject, { ...record }) as never)) throw notFound(label);
   authorizeRecord(ctx, action, subject, record);
@@ -134,7 +159,7 @@ export async function lockForTransition<T extends OwnedRecord>(
   spec: {
     entity: abstract new (...args: never[]) => T;
     subject: Exclude<Subject, 'all'>;
-    label: string;
+    label: RecordLabel;
     abilityRecord: (record: T) => Record<string, unknown>;
   },
   id: number,
@@ -156,7 +181,12 @@ export async function lockForTransition<T extends OwnedRecord>(
  * still have it (CONFLICT, `staleRecord`, otherwise); without one, the last write wins. Race-free
  * after lockRecord; the flush's UPDATE also checks the version in its WHERE.
  */
-export function assertCurrent(record: object, expected: number | undefined, label: string, field = 'version'): void {
+export function assertCurrent(
+  record: object,
+  expected: number | undefined,
+  label: RecordLabel,
+  field = 'version',
+): void {
   if (expected === undefined) return;
   if ((record as Record<string, unknown>)[field] !== expected) throw staleRecord(label);
 }
@@ -181,7 +211,7 @@ export async function updateRecord<T extends OwnedRecord>(
     await change(tx, record);
     recordUpdate(
       tx,
-      { entityType: spec.subject, entityId: record.id, customerId: record.customer.id },
+      { entityType: spec.subject, entityId: record.id, customerId: record.customer?.id ?? null },
       before,
       spec.snapshot(record),
     );
@@ -197,7 +227,7 @@ export async function deleteUnreferenced<T extends OwnedRecord>(
   ctx: ServiceContext,
   spec: WriteSpec<T>,
   id: number,
-  hint?: string,
+  hint?: ErrorKey | string,
 ): Promise<TDeleted> {
   authorize(ctx, 'delete', spec.subject);
   await withTransaction(ctx, async (tx) => {
@@ -207,7 +237,7 @@ export async function deleteUnreferenced<T extends OwnedRecord>(
       action: 'delete',
       entityType: spec.subject,
       entityId: id,
-      customerId: record.customer.id,
+      customerId: record.customer?.id ?? null,
       changes: spec.snapshot(record),
     });
     tx.em.getUnitOfWork().unsetIdentity(record);

@@ -4,8 +4,9 @@
 import { DriverException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ErrorKey, formatMessage, isErrorKey } from '../../shared/errors/messages.ts';
 import { type DB, db } from '../db/kysely.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type RecordRef } from './app-error.ts';
 
 /** Table name -> how to name n of its rows ("3 members"); the default comes from the table name. */
 export type ReferenceLabels = Record<string, (n: number) => string>;
@@ -124,13 +125,14 @@ function refusedByForeignKey(error: unknown): boolean {
 
 /**
  * Delete row `id` of `entity`'s table inside a savepoint; when a foreign key refuses, CONFLICT naming
- * what points at it, with `hint` (default: archive it instead).
+ * what points at it, with `hint` (default: archive it instead). `what` and `hint` as English text are
+ * the deprecated form.
  */
 export async function deleteOrExplain(
   em: EntityManager,
   entity: abstract new (...args: never[]) => object,
   id: number,
-  options: { what: string; hint?: string; labels?: ReferenceLabels },
+  options: { what: RecordRef | string; hint?: ErrorKey | string; labels?: ReferenceLabels },
 ): Promise<void> {
   const table = em.getMetadata().get(entity as never).tableName;
   try {
@@ -138,10 +140,22 @@ export async function deleteOrExplain(
   } catch (error) {
     if (!refusedByForeignKey(error)) throw error;
     const blockers = await describeReferences(em, table, id, options.labels);
-    const why = blockers.length ? `it is used by ${blockers.join('; ')}` : 'other records still point at it';
-    throw new AppError(
-      'CONFLICT',
-      `${options.what} cannot be deleted: ${why}. ${options.hint ?? 'Archive it instead, or remove those first.'}`,
-    );
+    throw stillReferenced(options.what, blockers, options.hint ?? 'common.archiveInstead');
   }
+}
+
+/**
+ * The CONFLICT of a refused delete. The blockers ("3 locations (PAR-001, …)") stay as counted: the
+ * codes are data, and the kinds come from table names or the domain's own labels.
+ */
+function stillReferenced(what: RecordRef | string, blockers: string[], hint: string): AppError {
+  if (typeof what !== 'string' && isErrorKey(hint)) {
+    return blockers.length
+      ? new AppError('CONFLICT', 'common.stillReferenced', { ...what, blockers: blockers.join('; '), hint })
+      : new AppError('CONFLICT', 'common.stillReferencedUnknown', { ...what, hint });
+  }
+  const name = typeof what === 'string' ? what : `${what.record} "${what.name}"`;
+  const hintText = isErrorKey(hint) ? formatMessage(hint) : hint;
+  const why = blockers.length ? `it is used by ${blockers.join('; ')}` : 'other records still point at it';
+  return new AppError('CONFLICT', `${name} cannot be deleted: ${why}. ${hintText}`);
 }

@@ -4,7 +4,8 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Expression, type RawBuilder, type SqlBool, type StringReference, sql } from 'kysely';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
-import { AppError, notFound } from './app-error.ts';
+import type { ErrorKey, ErrorValues } from '../../shared/errors/messages.ts';
+import { AppError, notFound, type RecordLabel } from './app-error.ts';
 import { tenantId } from './authz.ts';
 import type { AuthedContext } from './context.ts';
 import type { Filter } from './list.ts';
@@ -78,7 +79,7 @@ export function tenantFilter<D, TB extends keyof D>(ctx: AuthedContext, column: 
 /**
  * The customer a new record goes to: the caller's own (a different `customerId` from a non-superadmin
  * is NOT_FOUND, never a way to reach another tenant); the superadmin must name one.
- * Existence of the customer is checked by the caller's service through the customers service.
+ * Whether that customer exists is the caller's check (records.ts customerForNewRecord makes it).
  */
 export function targetCustomerId(ctx: AuthedContext, customerId: number | undefined | null): number {
   const tenant = tenantId(ctx);
@@ -87,32 +88,38 @@ export function targetCustomerId(ctx: AuthedContext, customerId: number | undefi
     return tenant;
   }
   if (customerId == null) {
-    throw new AppError('BAD_REQUEST', 'Choose the customer this record belongs to', {
-      customerId: ['Choose the customer this record belongs to'],
-    });
+    throw new AppError('BAD_REQUEST', 'common.chooseCustomer', {}, { customerId: 'common.chooseCustomer' });
   }
   return customerId;
 }
 
 /**
- * Run a write and turn a unique-constraint violation into CONFLICT with a field message (the
- * services check uniqueness first; this covers the race between check and insert).
+ * A uniqueness rule the services check before writing: the entity, the input field it is about, the
+ * message key (and its values) of the CONFLICT. `message` (English) is the deprecated form.
  */
-export async function conflictOnUnique<T>(write: () => Promise<T>, field: string, message: string): Promise<T> {
+export type UniqueRule<T extends object = object> = {
+  entity: abstract new (...args: never[]) => T;
+  field: string;
+} & ({ key: ErrorKey; values?: ErrorValues } | { /** @deprecated give `key` */ message: string });
+
+/** The rule's CONFLICT, its message on its field. */
+function uniqueConflict(rule: UniqueRule): AppError {
+  return 'key' in rule
+    ? new AppError('CONFLICT', rule.key, rule.values, { [rule.field]: rule.key })
+    : new AppError('CONFLICT', rule.message, { [rule.field]: [rule.message] });
+}
+
+/**
+ * Run a write and turn a unique-constraint violation into the rule's CONFLICT (the services check
+ * uniqueness first; this covers the race between check and insert).
+ */
+export async function conflictOnUnique<T>(write: () => Promise<T>, rule: UniqueRule): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException)
-      throw new AppError('CONFLICT', message, { [field]: [message] });
+    if (error instanceof UniqueConstraintViolationException) throw uniqueConflict(rule);
     throw error;
   }
-}
-
-/** A uniqueness rule the services check before writing: the entity, the input field it is about, the message. */
-export interface UniqueRule<T extends object = object> {
-  entity: abstract new (...args: never[]) => T;
-  field: string;
-  message: string;
 }
 
 /** CONFLICT (with the rule's message on its field) when a record other than `exceptId` matches `where`. */
@@ -123,7 +130,7 @@ export async function assertUnique<T extends object>(
   exceptId?: number,
 ): Promise<void> {
   const clash = await em.findOne(rule.entity as never, { ...where, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
-  if (clash) throw new AppError('CONFLICT', rule.message, { [rule.field]: [rule.message] });
+  if (clash) throw uniqueConflict(rule);
 }
 
 /**
@@ -143,7 +150,7 @@ export async function assertUniqueChange<T extends { id: number }>(
 
 /** Flush, turning a violation of the rule's unique constraint into the same CONFLICT (see conflictOnUnique). */
 export function flushUnique(em: EntityManager, rule: UniqueRule): Promise<void> {
-  return conflictOnUnique(() => em.flush(), rule.field, rule.message);
+  return conflictOnUnique(() => em.flush(), rule);
 }
 
 export interface FindOptions {
@@ -160,7 +167,7 @@ export async function findOwned<T extends object>(
   entity: abstract new (...args: never[]) => T,
   id: number,
   customerId: number | null,
-  label: string,
+  label: RecordLabel,
   options: FindOptions = {},
 ): Promise<T> {
   const where = { id, ...(customerId === null ? {} : { [options.tenantField ?? 'customer']: customerId }) };
@@ -174,7 +181,7 @@ export async function findInTenant<T extends object>(
   ctx: AuthedContext,
   entity: abstract new (...args: never[]) => T,
   id: number,
-  label: string,
+  label: RecordLabel,
   options: FindOptions = {},
 ): Promise<T> {
   return findOwned(ctx.em, entity, id, tenantId(ctx), label, options);

@@ -1,6 +1,7 @@
 // Strings PostgreSQL cannot store (NUL) or that are not valid UTF-16 (unpaired surrogates), found
 // anywhere in an input. The tRPC base procedure and the /api scope reject them before any parsing.
-import { AppError } from './app-error.ts';
+import { formatMessage } from '../../shared/errors/messages.ts';
+import { type AppError, InputError } from './app-error.ts';
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -14,7 +15,7 @@ function isRecord(value: object): boolean {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
-export const UNSAFE_STRING_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+export const UNSAFE_STRING_MESSAGE = formatMessage('common.unsafeString');
 
 /**
  * Dotted paths ("" for the value itself, `items.2.name`, …) of every string in `value` — object keys
@@ -56,5 +57,10 @@ export function unsafeStringsError(...values: unknown[]): AppError | null {
   const paths = [...new Set(values.flatMap(unsafeStringPaths))].sort();
   if (!paths.length) return null;
   const message = paths.map((p) => (p ? `${p}: ${UNSAFE_STRING_MESSAGE}` : UNSAFE_STRING_MESSAGE)).join('; ');
-  return new AppError('BAD_REQUEST', message, Object.fromEntries(paths.map((p) => [p, [UNSAFE_STRING_MESSAGE]])));
+  const issue = { code: 'error', key: 'common.unsafeString', params: {} };
+  return new InputError(
+    message,
+    Object.fromEntries(paths.map((p) => [p, [UNSAFE_STRING_MESSAGE]])),
+    Object.fromEntries(paths.map((p) => [p, [issue]])),
+  );
 }

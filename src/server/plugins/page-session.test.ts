@@ -1,4 +1,4 @@
-// The served index.html per visitor (issue 10, cold loads): a signed-in visitor's auth.me inlined
+// The served index.html per visitor (cold loads): a signed-in visitor's auth.me inlined
 // (escaped, never cached by anyone), their list's first query announced; nothing of the kind for a
 // visitor without a live session; <html> attributes from the preference cookies.
 import superjson from 'superjson';

@@ -1,4 +1,4 @@
-// What the served index.html says about its visitor (issue 10, cold loads): for a signed-in visitor
+// What the served index.html says about its visitor (cold loads): for a signed-in visitor
 // the result of auth.me, inlined as JSON the entry hands to react-query (src/client/lib/session.tsx),
 // so the first screen does not wait for that round trip; for everyone, <html>'s lang, dir and
 // data-theme from the preference cookies, so the first paint has the right direction and colours.

@@ -1,4 +1,4 @@
-// The route preloads announced in index.html (issue 10): which path matches which route, and which
+// The route preloads announced in index.html: which path matches which route, and which
 // files each kind of visitor is told about.
 import { describe, expect, it } from 'vitest';
 import { type PreloadMap, patternRegExp, preloadLinks, type RoutePreload } from './route-preloads.ts';

@@ -1,4 +1,4 @@
-// Announces in index.html the files a client route needs on a cold load (issue 10): its page chunk
+// Announces in index.html the files a client route needs on a cold load: its page chunk
 // and its imports as `<link rel="modulepreload">`, their stylesheets as `preload`, the strings of the
 // visitor's language, the layout for a signed-in visitor, and the body font. The browser then fetches
 // them while the entry script is still downloading and running, instead of only once the entry's

@@ -3,7 +3,8 @@
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../shared/constants/http.ts';
-import { AppError, toAppError } from '../lib/app-error.ts';
+import { toFieldIssues } from '../../shared/errors/issues.ts';
+import { AppError, InputError, zodIssueText } from '../lib/app-error.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -138,18 +139,19 @@ function legacyIssue(issue: z.core.$ZodIssue): { field: string; summary: string;
   const { expected, origin } = issue as { expected?: string; origin?: string };
   const numeric = expected === 'number' || expected === 'int' || origin === 'number';
   if (numeric) return { field, summary: `${field} must be a positive integer`, detail: 'Expected a positive integer' };
-  return { field, summary: field ? `${field}: ${issue.message}` : issue.message, detail: issue.message };
+  const text = zodIssueText(issue);
+  return { field, summary: field ? `${field}: ${text}` : text, detail: text };
 }
 
 /** 400 for a query or path the schema refuses, one summary per field, as the spec's REST layer words it. */
-function legacyInputError(error: z.ZodError): AppError {
+function legacyInputError(error: z.ZodError, input: unknown): AppError {
   const summaries = new Map<string, string>();
   const fieldErrors: Record<string, string[]> = {};
   for (const { field, summary, detail } of error.issues.map(legacyIssue)) {
     if (!summaries.has(field)) summaries.set(field, summary);
     (fieldErrors[field] ??= []).push(detail);
   }
-  return new AppError('BAD_REQUEST', [...summaries.values()].join('; '), fieldErrors);
+  return new InputError([...summaries.values()].join('; '), fieldErrors, toFieldIssues(error.issues, input));
 }
 
 /**
@@ -168,7 +170,8 @@ export const restValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema
       if (result.success) return { value: result.data };
       return {
         error:
-          options.invalid?.(result.error) ?? (fromStrings ? legacyInputError(result.error) : toAppError(result.error)),
+          options.invalid?.(result.error) ??
+          (fromStrings ? legacyInputError(result.error, input) : InputError.fromZod(result.error, input)),
       };
     } catch (error) {
       if (error instanceof AppError) return { error };

@@ -1,4 +1,4 @@
-// The REST compatibility layer at /api (spec sections 7 and 8), encapsulated: its own 401 gate, input
+// The REST compatibility layer at /api, encapsulated: its own 401 gate, input
 // path (zod) and error bodies. Each domain adds a `<domain>.rest.ts` plugin and registers it below.
 import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// ROLE MATRIX: walks DOMAIN.md's "Who may do what" rows for the business-structure subjects and
+// ROLE MATRIX: walks the "Who may do what" rows of the product's role matrix for the business-structure subjects and
 // checks, per role, the allowed actions succeed and the refused ones answer FORBIDDEN (through the
 // real tRPC procedures, as each demo account). "own" is the caller's customer; "team" the caller's
 // teams; "self" the caller. The `client` demo role may only read AclDemo, so it is refused everywhere.
@@ -7,7 +7,7 @@ import { ROLES, type Role } from '../../shared/constants/roles.ts';
 import { AuditEvent } from '../lib/audit/audit-event.entity.ts';
 import { type AppCaller, setupTestApp } from '../testing/app.ts';
 
-// The rows of DOMAIN.md's matrix for these subjects, verbatim.
+// The rows of the role matrix for these subjects, verbatim.
 const TABLE = `
 | subject | superadmin | admin | businessadmin | businessuser | floormanager | teamleader | qualitycontrol | analyst |
 |---|---|---|---|---|---|---|---|---|
@@ -435,7 +435,7 @@ async function check(subject: Subject, role: Role, cell: string, c: AppCaller, e
   }
 }
 
-describe('role matrix of the business structure (DOMAIN.md)', () => {
+describe('role matrix of the business structure', () => {
   it('covers every role and the twelve subjects', () => {
     expect([...MATRIX.keys()].sort()).toEqual([
       'Class',

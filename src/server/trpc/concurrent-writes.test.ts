@@ -1,4 +1,4 @@
-// CONCURRENT WRITES (issue 9, items 6 and 7a): two people saving the same record from the same read,
+// CONCURRENT WRITES: two people saving the same record from the same read,
 // two additions to one team's members, two deactivations of a customer's last two admins. Each race
 // runs several rounds of two requests started together; the database decides, never a JS check.
 import { describe, expect, it } from 'vitest';

@@ -3,14 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import {
-  AppError,
-  ERROR_TABLE,
-  knownAppError,
-  StaleRecordError,
-  zodFieldErrors,
-  zodMessage,
-} from '../lib/app-error.ts';
+import { AppError, ERROR_TABLE, InputError, knownAppError, StaleRecordError } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
@@ -20,25 +13,29 @@ const t = initTRPC.context<TrpcContext>().create({
   // Subscriptions over server-sent events: a ping every 10 s keeps proxies from closing an idle
   // stream, and a client that hears nothing for 25 s reconnects (the stream was lost silently).
   sse: { ping: { enabled: true, intervalMs: 10_000 }, client: { reconnectAfterInactivityMs: 25_000 } },
-  errorFormatter({ shape, error, ctx }) {
+  // Every failure goes out by key: `data.key` + `data.values` (the `errors` catalogue) and, per field,
+  // `data.fieldIssues` (zod issues by code and parameters, a service's refusals by key); `message` and
+  // `data.fieldErrors` keep the English for scripts.
+  errorFormatter({ shape, error, ctx, input }) {
     const cause = error.cause;
-    let fieldErrors: Record<string, string[]> | undefined;
-    let message = shape.message;
-    if (cause instanceof ZodError) {
-      fieldErrors = zodFieldErrors(cause);
-      message = zodMessage(cause);
-    } else if (cause instanceof AppError) {
-      fieldErrors = cause.fieldErrors;
-    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
-      message = 'Something went wrong';
-    }
+    const known =
+      cause instanceof ZodError
+        ? InputError.fromZod(cause, input)
+        : cause instanceof AppError
+          ? cause
+          : error.code === 'INTERNAL_SERVER_ERROR'
+            ? new AppError('INTERNAL', 'common.somethingWentWrong')
+            : null;
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
-      message,
+      message: known?.message ?? shape.message,
       data: {
         ...data,
-        fieldErrors,
+        key: known?.key,
+        values: known?.key ? known.values : undefined,
+        fieldErrors: known?.fieldErrors,
+        fieldIssues: known?.fieldIssues,
         requestId: ctx?.http?.req.id,
         ...(cause instanceof StaleRecordError ? { stale: true } : {}),
       },
@@ -78,7 +75,7 @@ export const publicProcedure = t.procedure.use(errorMapper).use(safeStrings);
  * authorizes (ability and tenant scope).
  */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'common.signIn');
   return next({ ctx: ctx as TrpcContext & AuthedContext });
 });
 

@@ -1,4 +1,4 @@
-// Abilities as data (CASL), defined once from DOMAIN.md's matrix. The server enforces them;
+// Abilities as data (CASL), defined once: who may do what. The server enforces them;
 // the client rebuilds the same ability from the rules it gets at login, only to hide what would be refused.
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import type { Role } from '../constants/roles.ts';
@@ -147,7 +147,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('read', 'User', { id: user.id });
       can('read', ['LocationAssignment', 'Slot'], self);
       can(['read', 'perform'], 'Task', self);
-      // Corrective actions they own (DOMAIN.md: read self, complete self).
+      // Corrective actions they own: read and complete their own.
       can(['read', 'complete'], 'CorrectiveAction', { ownerId: user.id });
       // Files of their tasks too: the files service adds them (who may read a task may read its files).
       can(['read', 'delete'], 'File', { ownerId: user.id });
@@ -157,7 +157,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
     case 'analyst':
       can('read', [...structure, 'Team', 'User', 'Project', 'LocationAssignment', 'Slot', 'Task', 'Report', 'File']);
       can('review', 'Task');
-      // A reviewer: reads and verifies corrective actions, and opens one for any failed question (issue 13).
+      // A reviewer: reads and verifies corrective actions, and opens one for any failed question.
       can(['read', 'verify', 'create'], 'CorrectiveAction');
       can('read', ['AclDemo', 'DemoApp']);
       break;
@@ -165,7 +165,7 @@ export function defineRulesFor(user: AbilityUser): AppRule[] {
       can('read', 'AclDemo');
       break;
   }
-  // Saved list views (DOMAIN.md "Lists everywhere"): every role but client keeps its own and reads the
+  // Saved list views: every role but client keeps its own and reads the
   // ones shared in its customer (services scope the reads); an admin may also delete the customer's shared ones.
   if (user.role !== 'client') {
     can(['read', 'create'], 'SavedView');

@@ -1,4 +1,4 @@
-// Role dashboards (issue 13 item 3): which dashboard each role lands on and who may read each one.
+// Role dashboards: which dashboard each role lands on and who may read each one.
 // Without zod, so the client's landing page imports it cheaply.
 
 export const DASHBOARD_KINDS = ['admin', 'floorManager', 'teamLeader', 'businessUser', 'analyst'] as const;

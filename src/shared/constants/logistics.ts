@@ -1,4 +1,4 @@
-// Logistics demo app constants (spec sections 3 and 7), without zod so the client's dashboard and fleet
+// Logistics demo app constants, without zod so the client's dashboard and fleet
 // pages import them cheaply; src/shared/schemas/logistics.ts builds its schemas from them.
 
 export const VEHICLE_WARNINGS = [

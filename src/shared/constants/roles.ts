@@ -1,4 +1,4 @@
-// Roles and where each lands after sign-in (CONTRACTS.md "Browser").
+// Roles and where each lands after sign-in.
 export const ROLES = [
   'superadmin',
   'admin',

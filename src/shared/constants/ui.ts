@@ -1,4 +1,4 @@
-// UI constants of the browser shell (spec section 9, CONTRACTS.md "Browser"): preference cookies,
+// UI constants of the browser shell: preference cookies,
 // breakpoints and offsets. Edit when a preference or a layout constant is added.
 
 /** Every UI preference cookie starts with this product code. */
@@ -30,7 +30,7 @@ export const NAV_LAYOUTS = ['vertical', 'horizontal'] as const;
 export const BAR_TYPES = ['sticky', 'static', 'hidden'] as const;
 
 /**
- * The preferences, their cookie names (without the prefix) and defaults (spec section 4).
+ * The preferences, their cookie names (without the prefix) and defaults.
  * Cookie values are plain strings: light/dark/system, default/bordered, true/false, en/fr/de/ar.
  */
 export const PREFERENCE_DEFAULTS = {

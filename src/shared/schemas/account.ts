@@ -1,4 +1,4 @@
-// The signed-in user's own account (account settings, issue 16): profile, password, sessions and
+// The signed-in user's own account (account settings): profile, password, sessions and
 // notification preferences. Every procedure acts on the caller only.
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../constants/ui.ts';

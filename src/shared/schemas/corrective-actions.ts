@@ -1,5 +1,5 @@
 // Corrective actions: a failed question of an approved task becomes work with an owner and a due date
-// (DOMAIN.md "Corrective actions close the loop"; CONTRACTS.md "Workflow over tRPC"). Procedures:
+// (the loop a failed question opens and a reviewer closes). Procedures:
 // correctiveActions.list | byId | create | update | complete | verify | cancel.
 //
 // open --complete (note, evidence)--> done --verify (reviewer, or the next approved task at the

@@ -1,4 +1,4 @@
-// Role dashboards (DOMAIN.md "Role dashboards"; issue 13 item 3): one read per role dashboard,
+// Role dashboards: one read per role dashboard,
 // `dashboards.admin | floorManager | teamLeader | businessUser | analyst`. Score figures come from the
 // report rollups (approved tasks only); live operational counts (today, this week, overdue, waiting for
 // review) from the tasks table. Every figure carries what its list needs (ids, period bounds).

@@ -1,4 +1,4 @@
-// Files: uploaded documents and photos (DOMAIN.md "File"; CONTRACTS.md "Files").
+// Files: uploaded documents and photos.
 // REST: POST /api/files (multipart: part `file`, optional fields `taskId`, `questionKey`) and
 // GET /api/files/{id} (?thumbnail=1, ?inline=1). tRPC: files.list | byId | delete.
 //

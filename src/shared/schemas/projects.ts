@@ -1,5 +1,4 @@
-// Projects: one published scheme version applied to a customer's locations over a period
-// (DOMAIN.md "Project"; CONTRACTS.md "Workflow over tRPC").
+// Projects: one published scheme version applied to a customer's locations over a period.
 // Procedures: projects.list | byId | create | update | activate | hold | complete | archive | restore.
 // Lifecycle: draft -> active <-> on_hold -> completed; archive/restore from any state but active.
 import { z } from 'zod';

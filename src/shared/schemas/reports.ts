@@ -1,4 +1,4 @@
-// Reports (DOMAIN.md "Report"; issue 13 item 2): saved report definitions and running one of the four
+// Reports: saved report definitions and running one of the four
 // kinds over approved tasks. Procedures: reports.list | byId | create | update | delete | run.
 //
 // Filters: project, period (months of the visits' slots, inclusive, in the customer's time zone),

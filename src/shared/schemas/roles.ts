@@ -1,4 +1,4 @@
-// The product's roles as the roles page shows them (issue 14): each role's user count and its abilities,
+// The product's roles as the roles page shows them: each role's user count and its abilities,
 // read from the CASL rules the server enforces (shared/abilities), conditions named by what they limit.
 import { z } from 'zod';
 import { ACTIONS, SUBJECTS } from '../abilities/index.ts';

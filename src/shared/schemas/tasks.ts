@@ -1,5 +1,4 @@
-// Tasks: one inspection at one location in one slot (DOMAIN.md "Task workflow"; CONTRACTS.md
-// "Workflow over tRPC"). Procedures: tasks.list | byId | bySlot | start | saveAnswers | submit |
+// Tasks: one inspection at one location in one slot. Procedures: tasks.list | byId | bySlot | start | saveAnswers | submit |
 // approve | reject | resume | cancel.
 //
 // scheduled --start--> in_progress --submit--> submitted --approve--> approved

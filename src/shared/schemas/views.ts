@@ -1,4 +1,4 @@
-// Saved views (DOMAIN.md "Lists everywhere"): a named list state (the list's URL query string) kept
+// Saved views: a named list state (the list's URL query string) kept
 // for one list, personal or shared with the owner's customer.
 // Procedures: views.list | create | update | delete.
 // Every signed-in role but `client`. list: the caller's own views of that list plus the ones shared in

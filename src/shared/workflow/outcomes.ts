@@ -1,5 +1,4 @@
-// Each scored question's outcome in a submitted task, as reports count it (issue 13, question
-// breakdown): `failed` / `passed` for a visible, answered scored question with a max above 0 (the
+// Each scored question's outcome in a submitted task, as reports count it (question breakdown): `failed` / `passed` for a visible, answered scored question with a max above 0 (the
 // score's own "fails" test, e < m/2), `na` for one answered N/A. Text, photo and hidden questions,
 // and unanswered ones, have no outcome. Stored on the task at submit (tasks.answer_outcomes); the
 // report rollups count them by question key, which is stable across scheme versions.

@@ -1,4 +1,4 @@
-// The score function, rule by rule (DOMAIN.md "Task workflow"), then properties over random schemes.
+// The score function, rule by rule, then properties over random schemes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TQuestionType } from '../schemas/schemes.ts';

@@ -1,4 +1,4 @@
-// The task score (DOMAIN.md "Task workflow"): one pure function, computed on the server at submit and
+// The task score: one pure function, computed on the server at submit and
 // usable by the client for a live estimate. Reproducible from the pinned scheme version and the answers.
 //
 // - A question counts when its type is scored (yesno, score, choice, number), it is visible (its

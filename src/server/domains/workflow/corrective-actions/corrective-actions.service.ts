@@ -56,11 +56,11 @@ import {
 } from '../../../lib/list.ts';
 import { assertCurrent, lockForTransition } from '../../../lib/records.ts';
 import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationRefs } from '../../structure/locations/locations.service.ts';
-import { schemeForTasks } from '../../structure/schemes/schemes.service.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
+import { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { CorrectiveAction } from './corrective-action.entity.ts';
 
 const DAY_MS = 86_400_000;

@@ -26,12 +26,12 @@ import { PROJECT_STATUSES, TASK_STATUSES, type TTaskStatus } from '../../../../s
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { customerTimeZones } from '../../organization/customers/customers.service.ts';
-import { activeLicenseSummaries, countActiveUsersByCustomer } from '../../organization/licenses/licenses.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { locationReportRefs } from '../../structure/locations/locations.service.ts';
-import { questionTextsByKey } from '../../structure/schemes/schemes.service.ts';
+import { customerTimeZones } from '../../organization/customers/customers.refs.ts';
+import { activeLicenseSummaries, countActiveUsersByCustomer } from '../../organization/licenses/licenses.refs.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { locationReportRefs } from '../../structure/locations/locations.refs.ts';
+import { questionTextsByKey } from '../../structure/schemes/schemes.refs.ts';
 import {
   type RollupScope,
   rollupByDirection,

@@ -37,7 +37,7 @@ import {
   toDate,
 } from '../../../lib/list.ts';
 import { type ConditionColumns, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
 import { detectFileType } from './detect.ts';
 import { File } from './file.entity.ts';
 import { discard, type SpooledFile } from './spool.ts';

@@ -30,13 +30,13 @@ import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
-import { customerTimeZones } from '../../organization/customers/customers.service.ts';
-import { teamIdsOfCustomer, teamRefs } from '../../organization/teams/teams.service.ts';
-import { requireDirectionRef } from '../../structure/directions/directions.service.ts';
-import { requireLocationClassRef } from '../../structure/location-classes/location-classes.service.ts';
-import { locationReportRefs } from '../../structure/locations/locations.service.ts';
-import { questionTextsByKey } from '../../structure/schemes/schemes.service.ts';
-import { requireSubDirectionRef } from '../../structure/sub-directions/sub-directions.service.ts';
+import { customerTimeZones } from '../../organization/customers/customers.refs.ts';
+import { teamIdsOfCustomer, teamRefs } from '../../organization/teams/teams.refs.ts';
+import { requireDirectionRef } from '../../structure/directions/directions.refs.ts';
+import { requireLocationClassRef } from '../../structure/location-classes/location-classes.refs.ts';
+import { locationReportRefs } from '../../structure/locations/locations.refs.ts';
+import { questionTextsByKey } from '../../structure/schemes/schemes.refs.ts';
+import { requireSubDirectionRef } from '../../structure/sub-directions/sub-directions.refs.ts';
 import { Report } from './report.entity.ts';
 import {
   type RollupFilter,

@@ -16,7 +16,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { authorize, tenantId } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { abilityConditions } from '../../../lib/scope.ts';
-import { type LocationAttributeFilter, locationAttributeSql } from '../../structure/locations/locations.service.ts';
+import { type LocationAttributeFilter, locationAttributeSql } from '../../structure/locations/locations.refs.ts';
 
 /** Who sees what: a customer (null: the superadmin, every customer) and, for team roles, their teams. */
 export interface RollupScope {

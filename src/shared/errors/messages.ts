@@ -1,0 +1,80 @@
+// The catalogue of expected failures: one stable key per message, English text beside it. The server
+// throws `new AppError(code, key, values)`; its English text is the REST `message` and the log line,
+// and the client translates `errors:<key>` (locales/<lng>/errors.json, nested by area). Add an area
+// as `messages/<area>.ts` (`export const <area>Messages = { '<area>.<name>': 'Text {{value}}' } as const`),
+// then import it and spread it below; give every key its four translations in errors.json.
+import { accountMessages } from './messages/account.ts';
+import { authMessages } from './messages/auth.ts';
+import { commonMessages } from './messages/common.ts';
+import { customersMessages } from './messages/customers.ts';
+import { directionsMessages } from './messages/directions.ts';
+import { licensesMessages } from './messages/licenses.ts';
+import { locationClassesMessages } from './messages/locationClasses.ts';
+import { locationsMessages } from './messages/locations.ts';
+import { type RecordName, recordsMessages } from './messages/records.ts';
+import { schemesMessages } from './messages/schemes.ts';
+import { subDirectionsMessages } from './messages/subDirections.ts';
+import { tablesMessages } from './messages/tables.ts';
+import { teamsMessages } from './messages/teams.ts';
+import { usersMessages } from './messages/users.ts';
+import { viewsMessages } from './messages/views.ts';
+
+export const ERROR_MESSAGES = {
+  ...accountMessages,
+  ...authMessages,
+  ...commonMessages,
+  ...customersMessages,
+  ...directionsMessages,
+  ...licensesMessages,
+  ...locationClassesMessages,
+  ...locationsMessages,
+  ...recordsMessages,
+  ...schemesMessages,
+  ...subDirectionsMessages,
+  ...tablesMessages,
+  ...teamsMessages,
+  ...usersMessages,
+  ...viewsMessages,
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_MESSAGES;
+export type ErrorValues = Record<string, string | number>;
+export type { RecordName };
+
+export function isErrorKey(key: unknown): key is ErrorKey {
+  return typeof key === 'string' && Object.hasOwn(ERROR_MESSAGES, key);
+}
+
+/**
+ * Values are interpolated as given (numbers, codes, names people typed), except the ones that are
+ * words themselves, which the reader's language must name: `record` holds a RecordName ('Task',
+ * 'SubDirection') and reads as `records.<name>`; `table` holds a table name ('sub_directions') and
+ * reads as `tables.<name>` (English words of the name when the catalogue lacks it); `hint` holds
+ * another key of the catalogue and reads as its text. Server and client both resolve them through
+ * this function, each with its own dictionary.
+ */
+export function vocabularyKey(name: string, value: string | number): { key: string; words: string } | null {
+  if (name === 'record') return { key: `records.${value}`, words: String(value) };
+  if (name === 'table') return { key: `tables.${value}`, words: String(value).replace(/_/g, ' ') };
+  if (name === 'hint') return { key: String(value), words: String(value) };
+  return null;
+}
+
+/** `{{name}}` and `{{name, lowercase}}` (the one format the catalogue uses), as i18next reads them. */
+export function interpolate(text: string, values: ErrorValues): string {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return format === 'lowercase' ? String(value).toLowerCase() : String(value);
+  });
+}
+
+/** The English text of `key` with `values` in place (vocabulary values in words). */
+export function formatMessage(key: ErrorKey, values: ErrorValues = {}): string {
+  const resolved: ErrorValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    const word = vocabularyKey(name, value);
+    resolved[name] = word ? ((ERROR_MESSAGES as Record<string, string>)[word.key] ?? word.words) : value;
+  }
+  return interpolate(ERROR_MESSAGES[key], resolved);
+}
