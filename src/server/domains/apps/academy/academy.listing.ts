@@ -119,7 +119,7 @@ export async function getCourseDetails(ctx: ServiceContext, input: TCourseDetail
   const course = input.courseId
     ? await ctx.em.findOne(AcademyCourse, { id: input.courseId, tenant })
     : (await ctx.em.find(AcademyCourse, { tenant }, { orderBy: { id: 'asc' }, limit: 1 }))[0];
-  if (!course) throw new AppError('NOT_FOUND', 'No course found with this id');
+  if (!course) throw new AppError('NOT_FOUND', 'academy.noCourse');
   return courseDetails(ctx.em, tenant, course);
 }
 

@@ -35,7 +35,7 @@ export async function setTopicCompleted(ctx: ServiceContext, input: TSetTopicCom
         .executeTakeFirst();
       throw exists
         ? staleRecord('Lecture')
-        : new AppError('NOT_FOUND', 'No lecture found with this id', { topicId: ['No lecture found with this id'] });
+        : new AppError('NOT_FOUND', 'academy.noLecture', {}, { topicId: 'academy.noLecture' });
     }
     const course = await db
       .updateTable('academy_courses as c')

@@ -2,6 +2,7 @@
 // An unknown id answers 400 with the text "Something Went Wrong", as the demo API's mock does.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toFieldIssues } from '../../../../shared/errors/issues.ts';
 import {
   CALENDAR_CATEGORIES,
   ZCalendarEvent,
@@ -10,7 +11,7 @@ import {
   ZReplaceCalendarEventBody,
 } from '../../../../shared/schemas/calendar.ts';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
+import { AppError, InputError, zodFieldErrors } from '../../../lib/app-error.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.service.ts';
 
@@ -34,7 +35,7 @@ const ZCalendarQuery = restInput(ZListCalendarEventsInput, {
     const message = badCalendars
       ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}`
       : 'start and end must be ISO 8601 dates';
-    return new AppError('BAD_REQUEST', message, zodFieldErrors(error));
+    return new InputError(message, zodFieldErrors(error), toFieldIssues(error.issues));
   },
 });
 

@@ -88,7 +88,7 @@ async function ownEvent(ctx: AuthedContext, id: number, lock = false): Promise<C
     { id, owner: ctx.user.id },
     lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
   );
-  if (!event) throw new AppError('NOT_FOUND', 'No event found with this id');
+  if (!event) throw new AppError('NOT_FOUND', 'calendar.noEvent');
   return event;
 }
 

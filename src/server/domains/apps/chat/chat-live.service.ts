@@ -113,7 +113,7 @@ async function requireColleague(ctx: AuthedContext, userId: number): Promise<TLi
     roles: CHAT_ROLES,
     ids: [userId],
   });
-  if (!ref) throw new AppError('NOT_FOUND', 'No colleague found with this id');
+  if (!ref) throw new AppError('NOT_FOUND', 'chat.noColleague');
   return person(ref, (await statusesOf(ctx.em, [ref.id])).get(ref.id));
 }
 
@@ -340,7 +340,7 @@ async function eventOf(ctx: AuthedContext, signal: Signal): Promise<TChatEvent |
 export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): AsyncGenerator<TChatEvent> {
   authorizeChat(ctx);
   const hub = ctx.signals;
-  if (!hub) throw new AppError('INTERNAL', 'Live events are served by the app only');
+  if (!hub) throw new AppError('INTERNAL', 'chat.liveEventsAppOnly');
   type Item = Signal | 'up' | 'end' | 'closed';
   const queue: Item[] = [];
   let wake: (() => void) | null = null;
@@ -367,7 +367,7 @@ export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): Asy
       if (item === 'end') return;
       // The app is shutting down: an error (retryable for the client, unlike a normal end) makes the
       // browser's EventSource reconnect, to another process behind the load balancer.
-      if (item === 'closed') throw new AppError('INTERNAL', 'This server is shutting down: reconnect');
+      if (item === 'closed') throw new AppError('INTERNAL', 'chat.shuttingDown');
       if (item === 'up') {
         yield { type: 'ready' };
         continue;

@@ -173,7 +173,7 @@ export async function listFaq(ctx: ServiceContext, input: TFaqInput): Promise<TF
 /** The stored page content `key` of demo tenant `tenant`'s copy (NOT_FOUND naming it otherwise); the caller has opened the copy. */
 export async function pageContent(em: EntityManager, tenant: number, key: string): Promise<unknown> {
   const row = await em.findOne(PageContent, { key, tenant });
-  if (!row) throw new AppError('NOT_FOUND', `No page content named ${key}`);
+  if (!row) throw new AppError('NOT_FOUND', 'pages.noContent', { key });
   return row.data;
 }
 
@@ -228,7 +228,7 @@ export async function getHelpArticle(ctx: ServiceContext, input: THelpArticleInp
           { populate: ['category'], orderBy: { popularRank: 'asc' }, limit: 1 },
         )
       )[0];
-  if (!article) throw new AppError('NOT_FOUND', 'No article found with this slug');
+  if (!article) throw new AppError('NOT_FOUND', 'pages.noArticle');
   const related = await ctx.em.find(
     HelpArticle,
     { category: article.category.id, tenant, id: { $ne: article.id } },

@@ -23,7 +23,7 @@ export async function setProfileConnection(
   const { ctx: authed, tenant } = await openContent(ctx);
   const cards = ZProfileTab.parse(await pageContent(ctx.em, tenant, 'profile.connections')) as TProfileConnectionCard[];
   const card = cards.find((c) => c.name === input.name);
-  if (!card) throw new AppError('NOT_FOUND', `name: no connection named ${input.name}`);
+  if (!card) throw new AppError('NOT_FOUND', 'pages.noConnection', { name: input.name });
   await db(ctx.em)
     .insertInto('profile_connections')
     .values({

@@ -13,7 +13,7 @@ import type {
   TListDemoUsersInput,
 } from '../../../../shared/schemas/demo-users.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
@@ -109,7 +109,7 @@ export async function getDemoUser(ctx: ServiceContext, input: TByIdInput): Promi
     ])
     .where('u.id', '=', input.id)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  if (!row) throw notFound('User');
   return row;
 }
 

@@ -7,13 +7,11 @@ import type {
   TDemoUserDetail,
   TUpdateDemoUserInput,
 } from '../../../../shared/schemas/demo-users.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { DemoUser } from './demo-user.entity.ts';
 import { getDemoUser, openDemoUsers } from './demo-users.listing.ts';
-
-const NOT_FOUND = 'User not found';
 
 /** Add a user (validated input); returns it with its new id. Needs manage on DemoApp (FORBIDDEN otherwise). */
 export async function createDemoUser(ctx: ServiceContext, input: TCreateDemoUserInput): Promise<TDemoUser> {
@@ -34,7 +32,7 @@ export async function createDemoUser(ctx: ServiceContext, input: TCreateDemoUser
 export async function deleteDemoUser(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const copy = await openDemoUsers(ctx, 'manage');
   const removed = await copy.ctx.em.nativeDelete(DemoUser, { id: input.id, tenant: copy.tenant });
-  if (removed === 0) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (removed === 0) throw notFound('User');
 }
 
 /**
@@ -45,7 +43,7 @@ export async function updateDemoUser(ctx: ServiceContext, input: TUpdateDemoUser
   const copy = await openDemoUsers(ctx, 'manage');
   const { id, version, ...fields } = input;
   const user = await copy.ctx.em.findOne(DemoUser, { id, tenant: copy.tenant });
-  if (!user) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!user) throw notFound('User');
   assertCurrent(user, version, 'User');
   copy.ctx.em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
   await copy.ctx.em.flush();

@@ -67,7 +67,6 @@ export async function requireCategory(db: Kysely<DB>, tenant: number, name: stri
     .where('name', '=', name)
     .executeTakeFirst();
   if (!found) {
-    const message = `category must be one of the shop's categories; there is none named "${name}"`;
-    throw new AppError('BAD_REQUEST', message, { category: [message] });
+    throw new AppError('BAD_REQUEST', 'shop.unknownCategory', { name }, { category: 'shop.unknownCategory' });
   }
 }

@@ -3,15 +3,14 @@ import { sql } from 'kysely';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import type { TCategory, TSaveCategoryInput } from '../../../../shared/schemas/ecommerce.ts';
 import { db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { openShop } from './ecommerce.shop.ts';
 import { categoryById } from './ecommerce-categories.listing.ts';
 
 function nameTaken(name: string): AppError {
-  const message = `A category named "${name}" already exists`;
-  return new AppError('CONFLICT', message, { name: [message] });
+  return new AppError('CONFLICT', 'shop.categoryNameTaken', { name }, { name: 'shop.categoryNameTaken' });
 }
 
 /**
@@ -58,7 +57,7 @@ export async function saveCategory(ctx: ServiceContext, input: TSaveCategoryInpu
       .where('tenant_id', '=', shop.tenant)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw new AppError('NOT_FOUND', 'Category not found');
+    if (!current) throw notFound('Category');
     assertCurrent(current, input.version, 'Category');
 
     await db
@@ -98,7 +97,7 @@ export async function deleteCategory(ctx: ServiceContext, input: TByIdInput): Pr
       .where('tenant_id', '=', shop.tenant)
       .forUpdate()
       .executeTakeFirst();
-    if (!category) throw new AppError('NOT_FOUND', 'Category not found');
+    if (!category) throw notFound('Category');
     const { n } = await db
       .selectFrom('ecommerce_products')
       .select(sql<number>`count(*)::int`.as('n'))
@@ -106,8 +105,8 @@ export async function deleteCategory(ctx: ServiceContext, input: TByIdInput): Pr
       .where('category', '=', category.name)
       .executeTakeFirstOrThrow();
     if (n > 0) {
-      const message = `The category "${category.name}" is used by ${n} product${n === 1 ? '' : 's'}; move them to another category first`;
-      throw new AppError('CONFLICT', message, { category: [message] });
+      const key = n === 1 ? 'shop.categoryUsedByOne' : 'shop.categoryUsedBy';
+      throw new AppError('CONFLICT', key, { name: category.name, count: n }, { category: key });
     }
     await db.deleteFrom('ecommerce_categories').where('id', '=', input.id).execute();
     return { deleted: true };

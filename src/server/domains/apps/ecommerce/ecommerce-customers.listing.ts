@@ -8,7 +8,7 @@ import type {
   TListEcommerceCustomersInput,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { defineListing, keptRowCount, listSource, scopedListingReads } from '../../../lib/list.ts';
 import { countryFlag, openShop, textSort } from './ecommerce.shop.ts';
@@ -77,6 +77,6 @@ export async function getEcommerceCustomer(
     .select([...columns, 'c.contact'])
     .where('c.customer_id', '=', input.customerId)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Customer not found');
+  if (!row) throw notFound('Customer');
   return { ...withFlag(row), status: 'Active' };
 }

@@ -9,7 +9,7 @@ import type {
   TOrderDetail,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import {
   defineListing,
@@ -96,7 +96,7 @@ export async function getOrder(ctx: ServiceContext, input: TOrderByNumberInput):
     .select(['o.version', 'o.ordered_at as orderedAt'])
     .where('o.order_number', '=', input.order)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!row) throw notFound('Order');
   const [customer, history] = await Promise.all([
     db
       .selectFrom('ecommerce_customers')

@@ -8,7 +8,7 @@ import {
   type TSetOrderStatusInput,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { EcommerceOrder } from './ecommerce.entity.ts';
@@ -24,15 +24,14 @@ async function lockOrder(db: Kysely<DB>, tenant: number, id: number) {
     .where('tenant_id', '=', tenant)
     .forUpdate()
     .executeTakeFirst();
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!order) throw notFound('Order');
   return order;
 }
 
 /** BAD_REQUEST on `status` unless an order that is `from` may move to `to` (ORDER_STATUS_NEXT). */
 function assertNextStatus(from: TOrderStatus, to: TOrderStatus): void {
   if (ORDER_STATUS_NEXT[from].includes(to)) return;
-  const message = `An order that is ${from} cannot move to ${to}`;
-  throw new AppError('BAD_REQUEST', message, { status: [message] });
+  throw new AppError('BAD_REQUEST', 'shop.orderCannotMove', { from, to }, { status: 'shop.orderCannotMove' });
 }
 
 /**

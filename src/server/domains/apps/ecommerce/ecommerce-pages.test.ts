@@ -63,6 +63,12 @@ describe('apps.ecommerce for the shop pages', () => {
     const refused = await api.orders.setStatus({ id: dispatched.id, status: 'Dispatched' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'BAD_REQUEST' });
     expect(JSON.stringify(refused)).toContain('cannot move');
+    // By key, for the client to translate: the statuses are its values.
+    expect((refused as { cause?: unknown }).cause).toMatchObject({
+      key: 'shop.orderCannotMove',
+      values: { from: 'Delivered', to: 'Dispatched' },
+      fieldIssues: { status: [{ key: 'shop.orderCannotMove' }] },
+    });
     expect((await api.orders.byNumber({ order: dispatched.order })).status).toBe('Delivered');
     expect(await codeOf(api.orders.byNumber({ order: 1 }))).toBe('NOT_FOUND');
     const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;

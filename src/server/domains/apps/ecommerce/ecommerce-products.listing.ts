@@ -9,7 +9,7 @@ import type {
   TProductStats,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list.ts';
 import { dollars, openShop, textSort } from './ecommerce.shop.ts';
@@ -118,6 +118,6 @@ export async function getProduct(ctx: ServiceContext, input: TByIdInput): Promis
       'version',
     ])
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Product not found');
+  if (!row) throw notFound('Product');
   return row;
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import type { TProductDetail, TSaveProductInput } from '../../../../shared/schemas/ecommerce.ts';
 import { db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { EcommerceProduct } from './ecommerce.entity.ts';
@@ -59,7 +59,7 @@ export async function saveProduct(ctx: ServiceContext, input: TSaveProductInput)
       .where('id', '=', input.id)
       .where('tenant_id', '=', shop.tenant)
       .executeTakeFirst();
-    throw exists ? staleRecord('Product') : new AppError('NOT_FOUND', 'Product not found');
+    throw exists ? staleRecord('Product') : notFound('Product');
   }
   return getProduct(shop.ctx, { id: row.id });
 }
@@ -68,5 +68,5 @@ export async function saveProduct(ctx: ServiceContext, input: TSaveProductInput)
 export async function deleteProduct(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const shop = await openShop(ctx, 'manage');
   const removed = await shop.ctx.em.nativeDelete(EcommerceProduct, { id: input.id, tenant: shop.tenant });
-  if (removed === 0) throw new AppError('NOT_FOUND', 'Product not found');
+  if (removed === 0) throw notFound('Product');
 }

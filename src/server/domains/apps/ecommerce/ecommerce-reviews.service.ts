@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import type { TReviewWritten, TSetReviewStatusInput } from '../../../../shared/schemas/ecommerce.ts';
 import { db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { EcommerceReview } from './ecommerce.entity.ts';
@@ -13,7 +13,7 @@ import { openShop } from './ecommerce.shop.ts';
 export async function deleteReview(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const shop = await openShop(ctx, 'manage');
   const removed = await shop.ctx.em.nativeDelete(EcommerceReview, { id: input.id, tenant: shop.tenant });
-  if (removed === 0) throw new AppError('NOT_FOUND', 'Review not found');
+  if (removed === 0) throw notFound('Review');
 }
 
 /**
@@ -38,5 +38,5 @@ export async function setReviewStatus(ctx: ServiceContext, input: TSetReviewStat
     .where('id', '=', input.id)
     .where('tenant_id', '=', shop.tenant)
     .executeTakeFirst();
-  throw exists ? staleRecord('Review') : new AppError('NOT_FOUND', 'Review not found');
+  throw exists ? staleRecord('Review') : notFound('Review');
 }

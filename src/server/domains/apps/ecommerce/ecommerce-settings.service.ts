@@ -85,6 +85,6 @@ export async function updateShopSettings(ctx: ServiceContext, input: TUpdateShop
       .returning('version')
       .executeTakeFirst();
   }
-  if (!written) throw staleRecord('Store settings');
+  if (!written) throw staleRecord('StoreSettings');
   return { ...data, version: written.version };
 }

@@ -202,9 +202,7 @@ async function ownAttachments(ctx: AuthedContext, fileIds: number[]): Promise<TE
     .where('id', 'in', ids)
     .execute();
   if (rows.length !== ids.length) {
-    throw new AppError('BAD_REQUEST', 'attachments: only files you uploaded can be attached', {
-      attachments: ['Only files you uploaded can be attached'],
-    });
+    throw new AppError('BAD_REQUEST', 'email.foreignAttachment', {}, { attachments: 'email.foreignAttachmentField' });
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -240,7 +238,7 @@ async function writeEmail(ctx: ServiceContext, input: TSaveDraftInput, folder: '
       folder: 'draft',
       isDeleted: false,
     });
-    if (!draft) throw new AppError('NOT_FOUND', 'No draft found with this id');
+    if (!draft) throw new AppError('NOT_FOUND', 'email.noDraft');
     authed.em.assign(draft, fields);
     row = draft;
   } else {

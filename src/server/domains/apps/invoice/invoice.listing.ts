@@ -121,9 +121,7 @@ export const { list: listInvoices, iterate: iterateInvoices } = scopedListingRea
     const copy = await openInvoices(ctx);
     const { issuedFrom, issuedTo } = input;
     if (issuedFrom && issuedTo && issuedFrom > issuedTo) {
-      throw new AppError('BAD_REQUEST', 'The date range ends before it starts', {
-        issuedTo: ['Must not be before the start'],
-      });
+      throw new AppError('BAD_REQUEST', 'invoice.rangeReversed', {}, { issuedTo: 'invoice.endBeforeStart' });
     }
     return {
       em: copy.ctx.em,
@@ -152,7 +150,7 @@ export async function getInvoice(ctx: ServiceContext, input: TByIdInput): Promis
     ])
     .where('i.number', '=', input.id)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'No invoice found with this id');
+  if (!row) throw new AppError('NOT_FOUND', 'invoice.notFound');
   const { totalDue, bankName, bankCountry, iban, swiftCode, ...invoice } = row;
   return { invoice: toInvoice(invoice), paymentDetails: { totalDue, bankName, country: bankCountry, iban, swiftCode } };
 }
@@ -177,7 +175,7 @@ export async function getInvoiceDocument(ctx: ServiceContext, input: TByIdInput)
     { number: input.id, tenant: copy.tenant },
     { populate: ['client'] },
   );
-  if (!invoice) throw new AppError('NOT_FOUND', 'No invoice found with this id');
+  if (!invoice) throw new AppError('NOT_FOUND', 'invoice.notFound');
   return toDocument(invoice);
 }
 

@@ -21,9 +21,12 @@ const NO_INVOICE = { message: 'No invoice found with this id' };
 const deleteNotFound = () => new LegacyAnswer(404, { error: 'Something went wrong' });
 
 function badRange(field: string): AppError {
-  return new AppError('BAD_REQUEST', `selectedDateRange.${field} must be a date (YYYY-MM-DD)`, {
-    [`selectedDateRange.${field}`]: ['Expected a date as YYYY-MM-DD'],
-  });
+  return new AppError(
+    'BAD_REQUEST',
+    'invoice.rangeDate',
+    { field },
+    { [`selectedDateRange.${field}`]: 'invoice.expectedDate' },
+  );
 }
 
 /** A date (YYYY-MM-DD, or the date part of an ISO date-time); undefined when empty. */
@@ -54,9 +57,7 @@ function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issue
       parsed = undefined;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new AppError('BAD_REQUEST', 'selectedDateRange must be a JSON object with start and end dates', {
-        selectedDateRange: ['Expected {"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}'],
-      });
+      throw new AppError('BAD_REQUEST', 'invoice.rangeNotObject', {}, { selectedDateRange: 'invoice.rangeShape' });
     }
     ({ start, end } = parsed as { start?: unknown; end?: unknown });
   }

@@ -22,7 +22,7 @@ import type { TenantCopy } from '../provision/demo-provision.service.ts';
 import { Invoice, InvoiceClient } from './invoice.entity.ts';
 import { openInvoices, paidOf, toDocument } from './invoice.listing.ts';
 
-const invoiceNotFound = () => new AppError('NOT_FOUND', 'No invoice found with this id');
+const invoiceNotFound = () => new AppError('NOT_FOUND', 'invoice.notFound');
 
 /** Delete one invoice; needs manage on DemoApp (FORBIDDEN otherwise); NOT_FOUND when the copy has none with that id. */
 export async function deleteInvoice(ctx: ServiceContext, input: TByIdInput): Promise<void> {
@@ -34,7 +34,7 @@ export async function deleteInvoice(ctx: ServiceContext, input: TByIdInput): Pro
 /** The client `clientId` of the caller's copy; BAD_REQUEST naming clientId otherwise. */
 async function clientOf(em: EntityManager, tenant: number, clientId: number): Promise<InvoiceClient> {
   const client = await em.findOne(InvoiceClient, { id: clientId, tenant });
-  if (!client) throw new AppError('BAD_REQUEST', 'No such client', { clientId: ['Choose one of your clients'] });
+  if (!client) throw new AppError('BAD_REQUEST', 'invoice.noSuchClient', {}, { clientId: 'invoice.chooseClient' });
   return client;
 }
 
@@ -42,9 +42,8 @@ async function clientOf(em: EntityManager, tenant: number, clientId: number): Pr
 function applyFields(invoice: Invoice, client: InvoiceClient, input: TCreateInvoiceInput): void {
   const totals = invoiceTotals(input.items, input.discount, input.taxRate);
   if (input.discount > totals.subtotal) {
-    throw new AppError('BAD_REQUEST', 'The discount is larger than the subtotal', {
-      discount: [`Must be at most ${totals.subtotal}`],
-    });
+    const max = totals.subtotal;
+    throw new AppError('BAD_REQUEST', 'invoice.discountOverSubtotal', { max }, { discount: 'invoice.atMost' });
   }
   invoice.client = client;
   invoice.issuedDate = input.issuedDate;
@@ -148,9 +147,8 @@ export async function recordInvoicePayment(ctx: ServiceContext, input: TRecordPa
   const copy = await openInvoices(ctx, 'manage');
   const invoice = await invoiceForChange(copy, input.id, input.version);
   if (input.amount > invoice.balance) {
-    throw new AppError('BAD_REQUEST', 'The payment is more than the balance', {
-      amount: [`Must be at most ${Math.max(invoice.balance, 0)}`],
-    });
+    const max = Math.max(invoice.balance, 0);
+    throw new AppError('BAD_REQUEST', 'invoice.paymentOverBalance', { max }, { amount: 'invoice.atMost' });
   }
   invoice.payments = [...invoice.payments, { paidOn: input.paidOn, amount: input.amount, method: input.method }];
   settle(invoice);

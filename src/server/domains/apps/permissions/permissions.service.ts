@@ -8,7 +8,7 @@ import type {
   TUpdatePermissionInput,
 } from '../../../../shared/schemas/permissions.ts';
 import { db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import type { TenantCopy } from '../provision/demo-provision.service.ts';
@@ -34,10 +34,7 @@ async function assertFreeName(copy: TenantCopy, name: string, except?: number): 
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .$if(except !== undefined, (qb) => qb.where('id', '<>', except!))
     .executeTakeFirst();
-  if (taken)
-    throw new AppError('CONFLICT', `A permission named "${name}" already exists`, {
-      name: ['Another permission has this name'],
-    });
+  if (taken) throw new AppError('CONFLICT', 'permissions.nameTaken', { name }, { name: 'permissions.nameTakenField' });
 }
 
 const distinctRoles = <T>(roles: readonly T[]) => [...new Set(roles)];
@@ -63,7 +60,7 @@ export async function createPermission(ctx: ServiceContext, input: TCreatePermis
 export async function updatePermission(ctx: ServiceContext, input: TUpdatePermissionInput): Promise<TPermissionRow> {
   const copy = await openPermissions(ctx, 'manage');
   const permission = await copy.ctx.em.findOne(DemoPermission, { id: input.id, tenant: copy.tenant });
-  if (!permission) throw new AppError('NOT_FOUND', 'Permission not found');
+  if (!permission) throw notFound('Permission');
   assertCurrent(permission, input.version, 'Permission');
   await assertFreeName(copy, input.name, permission.id);
   permission.name = input.name;
@@ -76,5 +73,5 @@ export async function updatePermission(ctx: ServiceContext, input: TUpdatePermis
 export async function deletePermission(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const copy = await openPermissions(ctx, 'manage');
   const removed = await copy.ctx.em.nativeDelete(DemoPermission, { id: input.id, tenant: copy.tenant });
-  if (removed === 0) throw new AppError('NOT_FOUND', 'Permission not found');
+  if (removed === 0) throw notFound('Permission');
 }
