@@ -7,7 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
-import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
+import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -104,7 +104,6 @@ export async function buildApp(
   // handed to services in their context (platform depends on organization, never the reverse).
   app.decorate('accounts', {
     revoke: revokeUserSessions,
-    forget: clearSessionCache,
     sendPasswordLink: async (em, email, link) => {
       await forgotPassword(em, { email }, link);
     },

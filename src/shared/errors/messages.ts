@@ -3,22 +3,71 @@
 // and the client translates `errors:<key>` (locales/<lng>/errors.json, nested by area). Add an area
 // as `messages/<area>.ts` (`export const <area>Messages = { '<area>.<name>': 'Text {{value}}' } as const`),
 // then import it and spread it below; give every key its four translations in errors.json.
+
+import { academyMessages } from './messages/academy.ts';
+import { accountMessages } from './messages/account.ts';
 import { assignmentsMessages } from './messages/assignments.ts';
+import { authMessages } from './messages/auth.ts';
+import { calendarMessages } from './messages/calendar.ts';
+import { chatMessages } from './messages/chat.ts';
 import { commonMessages } from './messages/common.ts';
+import { correctiveActionsMessages } from './messages/correctiveActions.ts';
+import { customersMessages } from './messages/customers.ts';
+import { dashboardsMessages } from './messages/dashboards.ts';
+import { directionsMessages } from './messages/directions.ts';
+import { emailMessages } from './messages/email.ts';
+import { filesMessages } from './messages/files.ts';
+import { invoiceMessages } from './messages/invoice.ts';
+import { licensesMessages } from './messages/licenses.ts';
+import { locationClassesMessages } from './messages/locationClasses.ts';
+import { locationsMessages } from './messages/locations.ts';
+import { pagesMessages } from './messages/pages.ts';
+import { permissionsMessages } from './messages/permissions.ts';
 import { projectsMessages } from './messages/projects.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
+import { reportsMessages } from './messages/reports.ts';
+import { schemesMessages } from './messages/schemes.ts';
+import { shopMessages } from './messages/shop.ts';
 import { slotsMessages } from './messages/slots.ts';
+import { subDirectionsMessages } from './messages/subDirections.ts';
 import { tablesMessages } from './messages/tables.ts';
 import { tasksMessages } from './messages/tasks.ts';
+import { teamsMessages } from './messages/teams.ts';
+import { usersMessages } from './messages/users.ts';
+import { viewsMessages } from './messages/views.ts';
 
 export const ERROR_MESSAGES = {
-  ...commonMessages,
-  ...recordsMessages,
-  ...tablesMessages,
-  ...projectsMessages,
+  ...academyMessages,
+  ...accountMessages,
   ...assignmentsMessages,
+  ...authMessages,
+  ...calendarMessages,
+  ...chatMessages,
+  ...commonMessages,
+  ...correctiveActionsMessages,
+  ...customersMessages,
+  ...dashboardsMessages,
+  ...directionsMessages,
+  ...emailMessages,
+  ...filesMessages,
+  ...invoiceMessages,
+  ...licensesMessages,
+  ...locationClassesMessages,
+  ...locationsMessages,
+  ...pagesMessages,
+  ...permissionsMessages,
+  ...projectsMessages,
+  ...recordsMessages,
+  ...reportsMessages,
+  ...schemesMessages,
+  ...shopMessages,
   ...slotsMessages,
+  ...subDirectionsMessages,
+  ...tablesMessages,
   ...tasksMessages,
+  ...teamsMessages,
+  ...usersMessages,
+  ...viewsMessages,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

@@ -15,14 +15,10 @@ import {
   toDate,
 } from '../../../lib/list.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { teamNameSql, teamRefs } from '../../organization/teams/teams.service.ts';
-import { userNameSql, userRefs } from '../../organization/users/users.service.ts';
-import {
-  locationCodeSql,
-  locationMatchSql,
-  locationPlanningRefs,
-} from '../../structure/locations/locations.service.ts';
+import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
+import { teamNameSql, teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userNameSql, userRefs } from '../../organization/users/users.refs.ts';
+import { locationCodeSql, locationMatchSql, locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 
 type AssignmentRow = TAssignment & { locationId: number; teamId: number; assigneeId: number | null };
 

@@ -8,9 +8,9 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { refuseArchived } from '../../../lib/archive.ts';
 import { authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
-import { requireTeamInspector, requireTeamRef } from '../../organization/teams/teams.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { requireTeamInspector, requireTeamRef } from '../../organization/teams/teams.refs.ts';
+import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import type { ProjectPlan } from '../projects/projects.refs.ts';
 import { assignmentAbilityRecord } from './assignments.refs.ts';
 

@@ -22,7 +22,7 @@ import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent, loadForWrite, lockRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.refs.ts';
 import { countBegunTasks } from '../tasks/tasks.refs.ts';
 import { LocationAssignment } from './assignment.entity.ts';

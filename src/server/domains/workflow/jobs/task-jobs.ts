@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { visitNamer } from '../slots/slots.refs.ts';
 
 interface DueTask {

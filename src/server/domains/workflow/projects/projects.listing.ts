@@ -23,8 +23,8 @@ import {
   toDateOrNull,
 } from '../../../lib/list.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { schemeRefs, schemeVersionIds } from '../../structure/schemes/schemes.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { schemeRefs, schemeVersionIds } from '../../structure/schemes/schemes.refs.ts';
 import { assignmentCountsByProject } from '../assignments/assignments.refs.ts';
 import { taskCountsByProject } from '../tasks/tasks.refs.ts';
 

@@ -26,15 +26,15 @@ import { definedOnly } from '../../../lib/objects.ts';
 import {
   assertCurrent,
   createRecord,
+  customerForNewRecord,
   loadForWrite,
   lockRecord,
   updateRecord,
   type WriteSpec,
 } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
-import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { requirePublishedScheme } from '../../structure/schemes/schemes.service.ts';
+import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { requirePublishedScheme } from '../../structure/schemes/schemes.refs.ts';
 import { assignmentCountsByProject } from '../assignments/assignments.refs.ts';
 import { countProjectTasks } from '../tasks/tasks.refs.ts';
 import { Project } from './project.entity.ts';

@@ -1,8 +1,8 @@
 // Visits as other domains name them in messages: the location, the local date and time, the project.
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import { projectRefs } from '../projects/projects.refs.ts';
 import { localDateOf, localTimeOf } from './zoned-time.ts';
 

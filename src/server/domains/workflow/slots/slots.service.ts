@@ -23,8 +23,8 @@ import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import {
   type AssignmentPlan,
   assignmentAbilityRecord,

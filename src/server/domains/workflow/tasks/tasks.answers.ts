@@ -17,7 +17,7 @@ import type { AuthedContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
 import { assertCurrent, authorizeTransition, staleRecord } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
-import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
+import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
 import {
   requireAssignedInspector,
   requireState,

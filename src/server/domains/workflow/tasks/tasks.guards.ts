@@ -24,8 +24,8 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { lockForTransition } from '../../../lib/records.ts';
-import { locationRefs } from '../../structure/locations/locations.service.ts';
-import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
+import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { projectPlan, projectState } from '../projects/projects.refs.ts';
 import { Task } from './task.entity.ts';
 

@@ -21,14 +21,10 @@ import {
   toDateOrNull,
 } from '../../../lib/list.ts';
 import { abilityConditions, conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
-import { customerTimeZones } from '../../organization/customers/customers.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import {
-  locationAttributeSql,
-  locationIdsMatching,
-  locationRefs,
-} from '../../structure/locations/locations.service.ts';
+import { customerTimeZones } from '../../organization/customers/customers.refs.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.refs.ts';
 import { projectIdsMatching, projectRefs } from '../projects/projects.refs.ts';
 
 export const taskListing = defineListing({

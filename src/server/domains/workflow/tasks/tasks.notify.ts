@@ -6,10 +6,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationRefs } from '../../structure/locations/locations.service.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.refs.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import { projectRefs } from '../projects/projects.refs.ts';
 import type { Task } from './task.entity.ts';
 

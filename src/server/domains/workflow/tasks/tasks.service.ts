@@ -33,8 +33,8 @@ import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
-import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
-import { onTaskApproved } from '../corrective-actions/corrective-actions.service.ts';
+import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
+import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts';
 import { type Task, TaskReview, TaskRound } from './task.entity.ts';
 import { writeAnswers } from './tasks.answers.ts';
 import {
