@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { INVALID_CREDENTIALS, settleAccountMail } from './auth.service.ts';
+import { settleAccountMail } from './auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,10 +140,9 @@ export const loginRateLimitPlugin = fp<{ config: AppConfig; throttle?: LoginThro
         const who = normalEmail(email);
         const wait = throttle.waitMs(who, request.ip);
         if (wait > 0) {
-          throw new AppError(
-            'TOO_MANY_REQUESTS',
-            `Too many sign-in attempts. Try again in ${Math.max(1, Math.ceil(wait / 1000))} seconds.`,
-          );
+          throw new AppError('TOO_MANY_REQUESTS', 'auth.tooManyAttempts', {
+            seconds: Math.max(1, Math.ceil(wait / 1000)),
+          });
         }
         const attempt = throttle.begin(who, request.ip);
         try {
@@ -151,7 +150,7 @@ export const loginRateLimitPlugin = fp<{ config: AppConfig; throttle?: LoginThro
           attempt.settle(false);
           return result;
         } catch (error) {
-          attempt.settle(error instanceof AppError && error.message === INVALID_CREDENTIALS);
+          attempt.settle(error instanceof AppError && error.key === 'auth.invalidCredentials');
           throw error;
         }
       },

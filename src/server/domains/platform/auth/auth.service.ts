@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { type AppRule, defineRulesFor } from '../../../../shared/abilities/index.ts';
+import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import type {
   TForgotPasswordInput,
   TLoginInput,
@@ -31,7 +32,6 @@ import {
 } from '../../organization/users/users.service.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
 const REMEMBER_MS = 30 * 24 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;
 
@@ -44,8 +44,8 @@ export interface LoginResult {
   userAbilityRules: AppRule[];
 }
 
-function invalid(message = INVALID_CREDENTIALS): AppError {
-  return new AppError('BAD_REQUEST', message, { email: [message] });
+function invalid(key: ErrorKey = 'auth.invalidCredentials'): AppError {
+  return new AppError('BAD_REQUEST', key, {}, { email: key });
 }
 
 export function toUserData(account: Account): TUserData {
@@ -76,10 +76,10 @@ export async function login(
     throw invalid();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid();
-  if (user.status === 'pending') throw invalid('Your account is waiting for approval by an administrator');
-  if (user.status === 'inactive') throw invalid('Your account is deactivated; ask your administrator');
+  if (user.status === 'pending') throw invalid('auth.pending');
+  if (user.status === 'inactive') throw invalid('auth.inactive');
   if (user.customer?.status === 'suspended') {
-    throw invalid('Your organisation is suspended; contact support');
+    throw invalid('auth.suspended');
   }
   await assertSignInLicensed(em, user);
 
@@ -202,7 +202,7 @@ export async function register(
 ): Promise<{ status: 'pending' }> {
   const customer = await findCustomerByCode(em, input.customerCode);
   if (!customer || customer.status !== 'active') {
-    throw new AppError('BAD_REQUEST', 'Unknown customer code', { customerCode: ['Unknown customer code'] });
+    throw new AppError('BAD_REQUEST', 'auth.unknownCustomerCode', {}, { customerCode: 'auth.unknownCustomerCode' });
   }
   // The same work either way: hash the password, then let the insert find out whether the address is taken.
   const passwordHash = await hashPassword(input.password);
@@ -287,8 +287,6 @@ export async function forgotPassword(
   return { sent: true };
 }
 
-const INVALID_RESET = 'This reset link is invalid or has expired';
-
 /**
  * Use a reset token once: set the new password and end every session of that user. The token is
  * consumed by one conditional UPDATE whose returned row decides, so of concurrent uses exactly one
@@ -309,7 +307,8 @@ export async function resetPassword(em: EntityManager, input: TResetPasswordInpu
     await setPasswordHash(tx, consumed.user_id, passwordHash);
     return consumed.user_id;
   });
-  if (userId === null) throw new AppError('BAD_REQUEST', INVALID_RESET, { token: [INVALID_RESET] });
+  if (userId === null)
+    throw new AppError('BAD_REQUEST', 'auth.invalidResetLink', {}, { token: 'auth.invalidResetLink' });
   await revokeUserSessions(em, userId);
   return { reset: true };
 }

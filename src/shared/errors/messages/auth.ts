@@ -1,0 +1,10 @@
+// Sign-in, registration and password reset.
+export const authMessages = {
+  'auth.invalidCredentials': 'Invalid email or password',
+  'auth.pending': 'Your account is waiting for approval by an administrator',
+  'auth.inactive': 'Your account is deactivated; ask your administrator',
+  'auth.suspended': 'Your organisation is suspended; contact support',
+  'auth.tooManyAttempts': 'Too many sign-in attempts. Try again in {{seconds}} seconds.',
+  'auth.unknownCustomerCode': 'Unknown customer code',
+  'auth.invalidResetLink': 'This reset link is invalid or has expired',
+} as const;
