@@ -31,10 +31,10 @@ export default {
       name: 'context-boundary',
       severity: 'error',
       comment:
-        'A bounded context owns its entities and internals: across contexts only *.service.ts may be imported ' +
-        '(inputs and outputs live in src/shared/schemas).',
+        'A bounded context owns its entities and internals: across contexts only *.service.ts and *.refs.ts may ' +
+        'be imported (inputs and outputs live in src/shared/schemas).',
       from: { path: CONTEXT, pathNot: [ENTITY, TEST_FILE] },
-      to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', '\\.service\\.ts$'] },
+      to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', '\\.(service|refs)\\.ts$'] },
     },
     {
       name: 'entity-relations-only',

@@ -7,7 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
-import { clearSessionCache, forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
+import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -19,6 +19,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -103,7 +104,6 @@ export async function buildApp(
   // handed to services in their context (platform depends on organization, never the reverse).
   app.decorate('accounts', {
     revoke: revokeUserSessions,
-    forget: clearSessionCache,
     sendPasswordLink: async (em, email, link) => {
       await forgotPassword(em, { email }, link);
     },
@@ -139,6 +139,7 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(trpcPlugin, { config });
   await app.register(restPlugin, { prefix: '/api', config });
   await app.register(clientPlugin, { dist: config.clientDist });

@@ -1,4 +1,4 @@
-// Environment parsed once at boot with zod (CONTRACTS.md defaults).
+// Environment parsed once at boot with zod; the defaults are the documented ones (README, Configuration).
 // Edit when a new setting is added; every problem is reported at once.
 import path from 'node:path';
 import { z } from 'zod';
@@ -61,6 +61,16 @@ const ZEnv = z
     FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     FILES_S3_FORCE_PATH_STYLE: boolish.optional(),
+    PUBLIC_URL: z
+      .url({
+        protocol: /^https?$/,
+        message: 'the http(s) address users reach the app at, e.g. https://ops.example.com',
+      })
+      .optional(),
+    SEED_DEMO: boolish.optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'at least 12 characters').max(128).optional(),
+    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   })
   .superRefine((e, ctx) => {
     const s3Settings = [
@@ -70,6 +80,9 @@ const ZEnv = z
       'FILES_S3_SECRET_ACCESS_KEY',
       'FILES_S3_FORCE_PATH_STYLE',
     ] as const;
+    if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_EMAIL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
+    }
     const given = s3Settings.filter((k) => e[k] !== undefined);
     if (!e.FILES_S3_BUCKET && given.length) {
       ctx.addIssue({
@@ -124,6 +137,14 @@ export interface AppConfig {
   /** Minutes before a visit starts that its inspector is reminded. */
   reminderMinutes: number;
   files: FileStorageConfig;
+  /** The address users reach the app at, without a trailing slash: every link in an e-mail starts with it. */
+  publicUrl: string;
+  /** Seed the demo customers and accounts into an empty database (default: only with the embedded database). */
+  seedDemo: boolean;
+  /** Without demo data, the first superadmin of an empty database; without a password a one-time link is logged. */
+  admin?: { email: string; password?: string };
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDist: path.resolve(e.CLIENT_DIST ?? 'dist/client'),
     jobs: e.JOBS ?? e.NODE_ENV !== 'test',
     reminderMinutes: e.REMINDER_MINUTES,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    metricsToken: e.METRICS_TOKEN,
     files: e.FILES_S3_BUCKET
       ? {
           kind: 's3',

@@ -37,13 +37,24 @@ try {
     if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
     else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
   });
-  const [{ buildApp }, { initOrm, migrate, seedIfEmpty }] = await modules;
+  const [{ buildApp }, { initOrm, migrate, prepareEmptyDatabase }] = await modules;
   orm = await initOrm(db.url);
   const applied = await migrate(orm);
   app = await buildApp(config, orm);
   // After buildApp: the demo evidence photos go to the app's file storage (disk or S3).
-  const seeded = await seedIfEmpty(orm, app.fileStorage);
-  app.log.info({ applied, seeded, embedded: !!db.embedded }, 'database ready');
+  const first = await prepareEmptyDatabase(
+    orm,
+    { seedDemo: config.seedDemo, admin: config.admin, publicUrl: config.publicUrl },
+    app.fileStorage,
+  );
+  app.log.info({ applied, seeded: first.seeded, embedded: !!db.embedded }, 'database ready');
+  if (first.seeded === 'admin') {
+    app.log.warn(
+      first.setupLink
+        ? `First start: superadmin ${first.email} created; choose its password within 24 hours at ${first.setupLink}`
+        : `First start: superadmin ${first.email} created with ADMIN_PASSWORD`,
+    );
+  }
 } catch (thrown) {
   const error = asError(thrown);
   // One line that says what to do; the stack only when it is not a known condition.

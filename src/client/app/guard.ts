@@ -1,4 +1,4 @@
-// The one navigation guard (spec sections 4 and 6, CONTRACTS.md "Browser"): decides, from a route's
+// The one navigation guard: decides, from a route's
 // meta and the session, whether it renders or where it redirects. Pure, so it is tested directly.
 import type { AppAbility } from '../../shared/abilities/index.ts';
 import { landingPathFor } from '../../shared/constants/roles.ts';

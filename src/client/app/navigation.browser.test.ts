@@ -1,4 +1,4 @@
-// Navigation that does not blank (issue 10): the previous page stays on screen, under a progress bar
+// Navigation that does not blank: the previous page stays on screen, under a progress bar
 // and with the menu already on the next item, until the next page's chunk and first query are in; hovering or focusing a link starts both before
 // the click; the error pages keep the shell for a signed-in user.
 import type { Page, Request, Route } from 'playwright-core';

@@ -1,5 +1,5 @@
-// The UI preferences store: read from and written to the `od-` cookies (CONTRACTS.md "Browser"), with the
-// spec's defaults and layout rules, applied to <html>/<body>. Edit when a preference is added.
+// The UI preferences store: read from and written to the `od-` cookies, with the
+// defaults and layout rules, applied to <html>/<body>. Edit when a preference is added.
 import { useSyncExternalStore } from 'react';
 import {
   BAR_TYPES,
@@ -183,7 +183,7 @@ export function getPreferences(): Preferences {
 export type PreferenceUpdate = Partial<Omit<Preferences, 'colorScheme'>>;
 
 /**
- * Change preferences, applying the spec's rules: choosing horizontal navigation turns a hidden navbar
+ * Change preferences, applying their rules: choosing horizontal navigation turns a hidden navbar
  * into a sticky one and un-collapses the vertical nav; changing the language resets the direction to
  * the language's own unless a direction is given too.
  */
@@ -200,7 +200,7 @@ export function setPreferences(update: PreferenceUpdate): void {
   commit(next);
 }
 
-/** Back to the spec's defaults (the device colour scheme is kept). */
+/** Back to the defaults (the device colour scheme is kept). */
 export function resetPreferences(): void {
   const d = PREFERENCE_DEFAULTS;
   commit({

@@ -1,4 +1,4 @@
-// Fast by construction (issue 10): everything a page needs starts at once — its chunk, its layout's
+// Fast by construction: everything a page needs starts at once — its chunk, its layout's
 // chunk, its strings and its first query — so it waits for the slowest of them, not for their sum.
 // `preloadHref` is called for the first page by main.tsx before React renders, on hover or focus of an
 // in-app link (usePrefetchOnIntent), and by the router on every navigation, which keeps the previous
@@ -8,9 +8,10 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import i18n, { prefetchNamespaces } from '../i18n/index.ts';
 import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib/list-state.ts';
-import { type Domain, utilsOf } from '../lib/procedures.ts';
+import { utilsOf } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
+import { LIST_SCHEMAS, type PreloadedList } from './list-schemas.ts';
 import { loadable } from './loadable.tsx';
 import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef } from './routes.tsx';
 
@@ -20,26 +21,6 @@ export const loadDefaultLayout = defaultLayout.load;
 
 /** Strings every list page renders with (DataTable, dialogs, validation, saved views). */
 const LIST_FRAME_NAMESPACES = ['table', 'forms', 'validation', 'views'];
-
-/** The input schema of each preloadable list, loaded on demand (the page imports the same module). */
-const LIST_SCHEMAS: Record<Domain, () => Promise<z.ZodType>> = {
-  customers: () => import('../../shared/schemas/customers.ts').then((m) => m.ZListCustomersInput),
-  licenses: () => import('../../shared/schemas/licenses.ts').then((m) => m.ZListLicensesInput),
-  directions: () => import('../../shared/schemas/directions.ts').then((m) => m.ZListDirectionsInput),
-  subDirections: () => import('../../shared/schemas/sub-directions.ts').then((m) => m.ZListSubDirectionsInput),
-  classes: () => import('../../shared/schemas/classes.ts').then((m) => m.ZListClassesInput),
-  locations: () => import('../../shared/schemas/locations.ts').then((m) => m.ZListLocationsInput),
-  schemes: () => import('../../shared/schemas/schemes.ts').then((m) => m.ZListSchemesInput),
-  teams: () => import('../../shared/schemas/teams.ts').then((m) => m.ZListTeamsInput),
-  users: () => import('../../shared/schemas/users.ts').then((m) => m.ZListUsersInput),
-  projects: () => import('../../shared/schemas/projects.ts').then((m) => m.ZListProjectsInput),
-  files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
-  'apps.invoice': () => import('../../shared/schemas/invoice.ts').then((m) => m.ZListInvoicesInput),
-  'apps.users': () => import('../../shared/schemas/demo-users.ts').then((m) => m.ZListDemoUsersInput),
-  'apps.sales': () => import('../../shared/schemas/pages.ts').then((m) => m.ZListSalesInput),
-  'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
-  audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
-};
 
 /**
  * A list fetched with its page stays fresh this long, so the page's own query, mounting right after,
@@ -92,11 +73,11 @@ export function listInputFromUrl(schema: z.ZodType, search: string): Record<stri
 export const DEFAULT_LIST_INPUT = toListInput(parseListState('', []));
 
 /** The input schema of a domain's list. */
-export function listSchema(domain: Domain): Promise<z.ZodType> {
+export function listSchema(domain: PreloadedList): Promise<z.ZodType> {
   return LIST_SCHEMAS[domain]();
 }
 
-async function prefetchList(domain: Domain, search: string): Promise<void> {
+async function prefetchList(domain: PreloadedList, search: string): Promise<void> {
   // The default list does not wait for the schema's chunk (preload.test.ts checks it is what the page asks).
   const input = search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
   const list = utilsOf(trpcUtils, domain).list as { prefetch: (input: unknown) => Promise<void> };

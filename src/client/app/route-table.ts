@@ -1,4 +1,4 @@
-// The route table as data (spec section 2): every path with its route name, layout, page module and
+// The route table as data: every path with its route name, layout, page module and
 // access meta. Imports types only, so build scripts (scripts/bundle-size.ts, vite.config.ts) import it
 // as a module instead of parsing it. Edit to add a page; app/routes.tsx resolves pages and matches paths.
 //
@@ -26,7 +26,7 @@
 //   `list` the domain whose `<domain>.list` the page shows through useRecordList: its query starts with
 //          the chunk, with the URL's list state (and the list frame's strings with it).
 import type { Action, Subject } from '../../shared/abilities/index.ts';
-import type { Domain } from '../lib/procedures.ts';
+import type { PreloadedList } from './list-schemas.ts';
 
 export type LayoutKind = 'blank' | 'default' | 'auto';
 
@@ -38,7 +38,7 @@ export interface RouteMeta {
 }
 
 export interface RouteDef {
-  /** Route name (spec section 2 naming: path segments joined by `-`). */
+  /** Route name: the path's segments joined by `-`. */
   name: string;
   /** wouter pattern; params as `:id`. */
   path: string;
@@ -53,7 +53,7 @@ export interface RouteDef {
   /** Translation namespaces of the page beyond `common`, loaded with its chunk. */
   ns?: readonly string[];
   /** The domain of the page's list (`<list>.list` with the URL's list state), fetched with its chunk. */
-  list?: Domain;
+  list?: PreloadedList;
   /** The content area has a fixed height (the page scrolls inside itself). */
   fixedHeight?: boolean;
   meta?: RouteMeta;
@@ -65,7 +65,8 @@ const blankPublic = { layout: 'blank', meta: { public: true } } as const;
 const guestOnly = { layout: 'blank', meta: { unauthenticatedOnly: true } } as const;
 const errorPage = { layout: 'auto', meta: { public: true } } as const;
 /** A business list page: read access to `subject`, the `business` strings, its list preloaded. */
-const businessList = (subject: Subject, list: Domain) => ({ meta: read(subject), ns: ['business'], list }) as const;
+const businessList = (subject: Subject, list: PreloadedList) =>
+  ({ meta: read(subject), ns: ['business'], list }) as const;
 const HOME = 'home/SignedInPage';
 /** The e-commerce pages' strings (their lists use the list frame's `business` ones too). */
 const SHOP = ['shop', 'business'] as const;
@@ -282,7 +283,7 @@ export const ROUTES: readonly RouteDef[] = [
     ns: ['users', 'forms', 'validation'],
     meta: demo,
   },
-  // Template pages of the menu whose paths the spec leaves open (demo apps of spec section 1)
+  // Template pages of the menu whose paths are our own (the demo apps)
   {
     name: 'apps-academy-dashboard',
     path: '/apps/academy/dashboard',

@@ -169,7 +169,7 @@ describe('scrolling on navigation', () => {
     const offset = () => page.evaluate(() => document.getElementById('acl-workspace')!.getBoundingClientRect().top);
     await expect.poll(async () => Math.abs((await offset()) - 60) <= 1, { timeout: 5000 }).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    // The landing is built (issue 13 dashboards): the navigation offers it as Dashboards › CRM, not "Home".
+    // The landing is built: the navigation offers it as Dashboards › CRM, not "Home".
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const crm = nav.getByRole('link', { name: 'CRM' });
     if (!(await crm.isVisible())) await nav.getByRole('button', { name: 'Dashboards' }).click();

@@ -9,7 +9,7 @@ const abilityOf = (role: (typeof ROLES)[number]) =>
   createAbility(defineRulesFor({ id: 1, role, customerId: role === 'superadmin' ? null : 1 }));
 
 describe('route table', () => {
-  it('has every path of spec section 2 with unique names', () => {
+  it('has every path of the route table with unique names', () => {
     const names = ROUTES.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
     for (const path of [
@@ -75,7 +75,7 @@ describe('route table', () => {
     }
   });
 
-  it('names the spec routes and marks fixed-height content and blank layouts', () => {
+  it('names the routes and marks fixed-height content and blank layouts', () => {
     expect(routeByName('dashboards-crm')?.path).toBe('/dashboards/crm');
     expect(routeByName('tasks')?.path).toBe('/tasks');
     for (const name of ['apps-chat', 'apps-email', 'apps-logistics-fleet'])
@@ -156,7 +156,7 @@ describe('guard', () => {
     });
   });
 
-  it('sends / by role (CONTRACTS.md), the client to access-control', () => {
+  it('sends / by role, the client to access-control', () => {
     const expected: Record<string, string> = {
       superadmin: '/dashboards/crm',
       admin: '/dashboards/crm',
@@ -181,7 +181,7 @@ describe('guard', () => {
       'https://evil.example',
       '//evil.example',
       '/\\evil.example',
-      // Chromium drops the tab: `/\t/evil` is `//evil`, another host (issue 9).
+      // Chromium drops the tab: `/\t/evil` is `//evil`, another host.
       '/\t/evil.example/phish',
       '/\n/evil.example',
       ' /\t/evil.example',

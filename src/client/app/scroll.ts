@@ -1,4 +1,4 @@
-// Scroll on navigation (spec section 2): smoothly to the hash target, 60 px below the top, else to the top.
+// Scroll on navigation: smoothly to the hash target, 60 px below the top, else to the top.
 import { useEffect } from 'react';
 import { HASH_SCROLL_OFFSET } from '../../shared/constants/ui.ts';
 

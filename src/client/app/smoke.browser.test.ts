@@ -1,4 +1,4 @@
-// Browser smoke test: sign in as each demo account and land where CONTRACTS.md says.
+// Browser smoke test: sign in as each demo account and land on their role's landing page.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../server/testing/app.ts';
 import { ZUserData } from '../../shared/schemas/auth.ts';
@@ -45,7 +45,7 @@ describe('sign-in in the browser', () => {
     await b.signIn(page, 'admin@demo.com', 'admin');
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/dashboards/crm');
-    // CONTRACTS.md: the profile menu opens from `User menu` and offers `Logout` (the landing is a dashboard now).
+    // The profile menu opens from `User menu` and offers `Logout` (the landing is a dashboard now).
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');

@@ -1,4 +1,5 @@
-// Dates and numbers formatted for the current language (Intl), shared by list pages.
+// Dates, numbers and money formatted for the current language (Intl), shared by the pages.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface Formatters {
@@ -32,6 +33,73 @@ function makeFormatters(language: string): Formatters {
 export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
   return formattersFor(i18n.language);
+}
+
+/** Report and dashboard figures: rates as percentages, scores with one decimal, `YYYY-MM` months. */
+export interface ScoreFormats {
+  percent: (value: number | null | undefined) => string;
+  decimal: (value: number | null | undefined) => string;
+  /** A `YYYY-MM` month as "Mar 2026"; any other text as it is. */
+  month: (value: unknown) => string;
+}
+
+const scoreCache = new Map<string, ScoreFormats>();
+
+/** The score formats of a language, made once. */
+export function scoreFormatsFor(language: string): ScoreFormats {
+  let formats = scoreCache.get(language);
+  if (formats) return formats;
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const month = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', timeZone: 'UTC' });
+  formats = {
+    percent: (v) => (v == null ? '—' : percent.format(v)),
+    decimal: (v) => (v == null ? '—' : decimal.format(v)),
+    month: (v) =>
+      typeof v === 'string' && /^\d{4}-\d{2}$/.test(v)
+        ? month.format(new Date(`${v}-01T00:00:00Z`))
+        : typeof v === 'string'
+          ? v
+          : '',
+  };
+  scoreCache.set(language, formats);
+  return formats;
+}
+
+/** Score formats for the current i18n language. */
+export function useScoreFormats(): ScoreFormats {
+  const { i18n } = useTranslation();
+  return scoreFormatsFor(i18n.language);
+}
+
+export interface MoneyOptions {
+  /** ISO 4217 code (default `USD`, the sample shop's); `null`: the amount alone with two decimals. */
+  currency?: string | null;
+  /** Whole units only ("€29" on the pricing page). */
+  whole?: boolean;
+}
+
+/** Formats an amount; `null` or `undefined` shows as "—". */
+export type MoneyFormat = (amount: number | string | null | undefined) => string;
+
+/**
+ * An amount formatter for a language: "$1,249.99" in English, "1 249,99 $US" in French. A string
+ * amount may carry a leading "$" (some REST shapes send "$249.99").
+ */
+export function moneyFormatter(language: string, { currency = 'USD', whole = false }: MoneyOptions = {}): MoneyFormat {
+  const digits = whole ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const format = new Intl.NumberFormat(language, currency ? { style: 'currency', currency, ...digits } : digits);
+  return (amount) => {
+    if (amount == null || amount === '') return '—';
+    return format.format(typeof amount === 'number' ? amount : Number(amount.replace(/^\$/, '')));
+  };
+}
+
+/** `moneyFormatter` for the current i18n language. */
+export function useMoney(options: MoneyOptions = {}): MoneyFormat {
+  const { i18n } = useTranslation();
+  const { currency, whole } = options;
+  return useMemo(() => moneyFormatter(i18n.language, { currency, whole }), [i18n.language, currency, whole]);
 }
 
 /** `YYYY-MM-DD` of a date in UTC (what `<input type="date">` shows and `z.coerce.date()` reads back). */

@@ -3,6 +3,8 @@
 // render, so the hook calls stay in order.
 import type { keepPreviousData } from '@tanstack/react-query';
 import type { InferQueryLikeData, InferQueryLikeInput } from '@trpc/react-query/shared';
+import type { AnyTRPCProcedure } from '@trpc/server';
+import type { AppRouter } from '../../server/trpc/router.ts';
 
 /** A tRPC React query procedure. */
 export interface QueryProcedure {
@@ -38,24 +40,20 @@ export interface MutationProcedure<I, O> {
   useMutation(): { mutateAsync: (input: I) => Promise<O> };
 }
 
-/** The business domains whose cached queries a list refreshes after a change (keys of `trpc.useUtils()`). */
-export type Domain =
-  | 'customers'
-  | 'licenses'
-  | 'directions'
-  | 'subDirections'
-  | 'classes'
-  | 'locations'
-  | 'schemes'
-  | 'teams'
-  | 'users'
-  | 'projects'
-  | 'files'
-  | 'apps.invoice'
-  | 'apps.users'
-  | 'apps.sales'
-  | 'apps.permissions'
-  | 'audit';
+/** The dotted paths (`directions`, `apps.invoice`) of the routers under `R` that answer a `list` query. */
+type ListRouters<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCProcedure
+    ? never
+    :
+        | (R[K] extends { list: { _def: { type: 'query' } } } ? `${Prefix}${K}` : never)
+        | ListRouters<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+
+/**
+ * A domain whose cached queries a list refreshes after a change (a path of `trpc.useUtils()`): every
+ * router of the AppRouter with a `list` query, read from its type, so a renamed router fails to compile.
+ */
+export type Domain = ListRouters<AppRouter['_def']['record']>;
 
 /** The utils (or query keys) of a domain: nested routers by their dotted path (`apps.invoice`). */
 export function utilsOf(root: object, domain: Domain): { invalidate: () => Promise<void>; list: unknown } {

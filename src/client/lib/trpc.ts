@@ -16,7 +16,7 @@ export const UNBATCHED = { context: { unbatched: true } } as const;
 
 export function createTrpcClient() {
   // Queries (GET) carry no header of ours: the server checks the token on mutations only, and a GET
-  // without custom headers can take the answer of the page's `<link rel="preload" as="fetch">` (issue 10).
+  // without custom headers can take the answer of the page's `<link rel="preload" as="fetch">`.
   const xsrf = (ops: readonly { type: string }[]) => {
     const token = ops.some((op) => op.type !== 'query') ? readCookie(XSRF_COOKIE) : null;
     return token ? { 'x-xsrf-token': token } : {};

@@ -1,4 +1,4 @@
-// The customizer drawer (spec section 4): theme, skin, primary colours, semi-dark navigation, layout,
+// The customizer drawer: theme, skin, primary colours, semi-dark navigation, layout,
 // content width, navbar and footer types, language and direction, and a reset. Every change is stored
 // in the `od-` cookies by app/preferences.ts. Lazy-loaded on first use.
 import { SyncIcon } from '@primer/octicons-react';

@@ -1,4 +1,4 @@
-// The default layout (spec sections 2 and 4): vertical navigation (docked, collapsible, semi-dark, or an
+// The default layout: vertical navigation (docked, collapsible, semi-dark, or an
 // overlay below 976 px) or horizontal navigation, navbar, content (boxed or fluid, fixed height where the
 // route says so), footer, scroll-to-top and the customizer. Lazy-loaded: the sign-in pages never load it.
 import { GearIcon } from '@primer/octicons-react';
@@ -10,10 +10,10 @@ import { OVERLAY_NAV_BREAKPOINT } from '../../shared/constants/ui.ts';
 import { effectiveTheme, usePreferences } from '../app/preferences.ts';
 import type { RouteDef } from '../app/routes.tsx';
 import { ScrollToTop } from '../components/ScrollToTop/ScrollToTop.tsx';
+import { useMediaQuery } from '../lib/media.ts';
 import { Footer } from './Footer.tsx';
 import { HorizontalNav } from './HorizontalNav.tsx';
 import { Navbar } from './Navbar.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
 import { useDocumentTitle, useNavigation } from './useNavigation.ts';
 import { VerticalNav } from './VerticalNav.tsx';
 import classes from './DefaultLayout.module.css';

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { THEMES } from '../../shared/constants/ui.ts';
 import { setPreferences, usePreferences } from '../app/preferences.ts';
 import { LANGUAGES } from '../i18n/index.ts';
+import { initials } from '../lib/initials.ts';
 import { useRoleName } from '../lib/roles.ts';
 import { useLogout, useSession } from '../lib/session.tsx';
 import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog.tsx';
@@ -14,15 +15,6 @@ import { useUserMenuLinks } from './useNavigation.ts';
 import classes from './UserMenu.module.css';
 
 const THEME_ICONS = { light: SunIcon, dark: MoonIcon, system: DeviceDesktopIcon } as const;
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
 
 /** The user's picture (its thumbnail from the files API) when set, else their initials. Decorative. */
 function UserAvatar({ fullName, avatar }: { fullName: string; avatar: string | null | undefined }) {

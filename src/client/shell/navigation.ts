@@ -1,4 +1,4 @@
-// The navigation menu (spec section 2 "Shell" labels) and the navbar shortcuts. Items name a route of
+// The navigation menu and the navbar shortcuts. Items name a route of
 // app/routes.tsx; an item shows only when that route's page exists and the caller's ability allows its
 // meta, and a group only when one of its items shows. Add a page: one line `link('<route>', '<label>', Icon)`.
 // Labels are keys under `nav.` in i18n/locales/*/shell.json.

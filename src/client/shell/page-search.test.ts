@@ -1,4 +1,4 @@
-// The search dialog's page results (issue 10, finding 11): the caller's own menu, named in their
+// The search dialog's page results: the caller's own menu, named in their
 // language, found without accents or case, in English too, grouped as the menu groups them, and only
 // pages the role may open.
 import { describe, expect, it } from 'vitest';

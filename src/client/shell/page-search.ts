@@ -1,4 +1,4 @@
-// The search dialog's page results (issue 10, finding 11): the caller's own menu (links.ts's
+// The search dialog's page results: the caller's own menu (links.ts's
 // resolveSearchPages, so only pages that exist and the role may open), matched on the client in the
 // user's language and in English, without a request. Matching ignores case, accents and the small
 // marks people skip when typing ("parametres" finds "Paramètres", "prufschemata" "Prüfschemata",

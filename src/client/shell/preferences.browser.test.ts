@@ -1,4 +1,4 @@
-// UI preferences in the browser (CONTRACTS.md "Browser"): the od- cookies with the spec's defaults,
+// UI preferences in the browser: the od- cookies with their defaults,
 // theme (light, dark, system following the device), skin, primary colour, language and right-to-left,
 // each through the UI and through the cookies, surviving a reload; and the customizer's reset.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -25,7 +25,7 @@ async function withCookies(values: Record<string, string>, path = '/login') {
 }
 
 describe('defaults', () => {
-  it('writes every preference cookie with the spec defaults as plain strings', async () => {
+  it('writes every preference cookie with the defaults as plain strings', async () => {
     const { context, page } = await b.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();

@@ -1,4 +1,4 @@
-// Honest links (issue 10, finding 3): every link the shell offers leads to a page that exists (its
+// Honest links: every link the shell offers leads to a page that exists (its
 // module is built; a placeholder standing in for a missing page does not count, except the signed-in
 // home on the caller's own landing path) and that the caller's role may open — for every demo account:
 // the navigation, the shortcuts, the user menu, the search dialog's page results (the menu's pages),

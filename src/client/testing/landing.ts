@@ -1,4 +1,4 @@
-// Where each demo account lands after signing in (CONTRACTS.md): the ACME account of every role,
+// Where each demo account lands after signing in: the ACME account of every role,
 // then the NWS tenant's two.
 export const DEMO_LANDING: Record<string, string> = {
   'superadmin@demo.com': '/dashboards/crm',

@@ -47,21 +47,41 @@ export async function migrate(orm: MikroORM): Promise<string[]> {
   return done.map((m) => m.name);
 }
 
+/** What an empty database gets at first start: the demo data, or only a first superadmin. */
+export interface FirstStart {
+  seedDemo: boolean;
+  admin?: { email: string; password?: string };
+  publicUrl: string;
+}
+
+export type FirstStartResult =
+  | { seeded: 'none' }
+  | { seeded: 'demo' }
+  | { seeded: 'admin'; email: string; setupLink?: string };
+
 /**
- * Seed the demo data when the database has no customers yet. Returns true when it seeded. With a file
- * storage, the demo evidence photos are stored in it too (seed/files.seeder.ts).
+ * Prepare a database that has no account yet: the demo customers and accounts (with their evidence
+ * photos in `storage`), or the first superadmin (seed/first-admin.ts). A database with any account is
+ * left as it is.
  */
-export async function seedIfEmpty(orm: MikroORM, storage?: FileStorage): Promise<boolean> {
+export async function prepareEmptyDatabase(
+  orm: MikroORM,
+  first: FirstStart,
+  storage?: FileStorage,
+): Promise<FirstStartResult> {
   const em = orm.em.fork();
-  const [{ count }] = await em
-    .getConnection()
-    .execute<{ count: string }[]>('select count(*)::int as count from customers');
-  if (Number(count) > 0) return false;
+  const [{ count }] = await em.getConnection().execute<{ count: string }[]>('select count(*)::int as count from users');
+  if (Number(count) > 0) return { seeded: 'none' };
+  if (!first.seedDemo) {
+    const { createFirstAdmin } = await import('../../../seed/first-admin.ts');
+    const admin = await createFirstAdmin(em, { ...first.admin, publicUrl: first.publicUrl });
+    return { seeded: 'admin', ...admin };
+  }
   const { DatabaseSeeder } = await import('../../../seed/DatabaseSeeder.ts');
   await orm.seeder.seed(DatabaseSeeder);
   if (storage) {
     const { seedDemoFiles } = await import('../../../seed/files.seeder.ts');
     await seedDemoFiles(orm.em.fork(), storage);
   }
-  return true;
+  return { seeded: 'demo' };
 }

@@ -41,29 +41,31 @@ export async function setArchived<T extends Archivable>(
       action: archived ? 'archive' : 'restore',
       entityType: spec.subject,
       entityId: record.id,
-      customerId: record.customer.id,
+      customerId: record.customer?.id ?? null,
       changes: { archivedAt: { from, to: record.archivedAt } },
     });
     return record.id;
   });
 }
 
-/** A domain's archive and restore procedures: setArchived, then the record as `get` returns it. */
+type ByIdEntry<R> = (ctx: ServiceContext, input: { id: number }) => Promise<R>;
+
+/**
+ * A domain's archive and restore entry points (`{ id }` -> the record as `get` returns it): setArchived,
+ * which authorizes `update` first. Throw NOT_FOUND, FORBIDDEN and what the spec's guard throws.
+ */
 export function archiveActions<T extends Archivable, R>(
   spec: ArchiveSpec<T>,
-  get: (ctx: ServiceContext, id: number) => Promise<R>,
-): {
-  archive: (ctx: ServiceContext, id: number) => Promise<R>;
-  restore: (ctx: ServiceContext, id: number) => Promise<R>;
-} {
+  get: ByIdEntry<R>,
+): { archive: ByIdEntry<R>; restore: ByIdEntry<R> } {
   return {
-    archive: async (ctx, id) => {
-      await setArchived(ctx, spec, id, true);
-      return get(ctx, id);
+    archive: async (ctx, input) => {
+      await setArchived(ctx, spec, input.id, true);
+      return get(ctx, input);
     },
-    restore: async (ctx, id) => {
-      await setArchived(ctx, spec, id, false);
-      return get(ctx, id);
+    restore: async (ctx, input) => {
+      await setArchived(ctx, spec, input.id, false);
+      return get(ctx, input);
     },
   };
 }

@@ -30,15 +30,13 @@ export interface MailLink {
 
 /**
  * What organization's users and teams need from sign-in sessions, which platform/auth owns: end a
- * user's sessions, forget what is cached about them, e-mail a link to choose a password. app.ts builds
+ * user's sessions, e-mail a link to choose a password. app.ts builds
  * it from auth's functions; it reaches services in their context (platform depends on organization,
  * never the reverse).
  */
 export interface AccountSessions {
   /** End every session of the user now (deactivation, a password set by an administrator). */
   revoke(em: EntityManager, userId: number): Promise<void>;
-  /** Forget what is cached about the user's sessions, so a change to their role or teams applies at once. */
-  forget(userId: number): void;
   /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
   sendPasswordLink(em: EntityManager, email: string, link: MailLink): Promise<void>;
 }

@@ -8,17 +8,21 @@ import { LockMode } from '@mikro-orm/core';
 import type { Action, Subject } from '../../shared/abilities/index.ts';
 import type { ErrorKey } from '../../shared/errors/messages.ts';
 import type { TDeleted } from '../../shared/schemas/business.ts';
+import { db } from '../db/kysely.ts';
 import { notFound, type RecordLabel, type RecordRef, StaleRecordError } from './app-error.ts';
 import { type AuditEntityType, recordAudit, recordUpdate } from './audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
 import { deleteOrExplain, type ReferenceLabels } from './references.ts';
-import { findInTenant, flushUnique, type UniqueRule, withTransaction } from './scope.ts';
+import { findInTenant, flushUnique, targetCustomerId, type UniqueRule, withTransaction } from './scope.ts';
 
-/** A record that belongs to one customer. */
+/**
+ * A record that belongs to one customer, or to none (the platform's own: the superadmin's account and
+ * views). A record without `customer` (a customer itself) needs its spec's own `load` and audit rules.
+ */
 export interface OwnedRecord {
   id: number;
-  customer: { id: number };
+  customer?: { id: number } | null;
 }
 
 export type WriteAction = 'update' | 'delete';
@@ -61,9 +65,28 @@ export async function loadForWrite<T extends OwnedRecord>(
     tx,
     action,
     spec.subject,
-    spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer.id },
+    spec.abilityRecord?.(record) ?? { id: record.id, customerId: record.customer?.id ?? null },
   );
   return record;
+}
+
+/**
+ * The customer a new record of `subject` goes to (see targetCustomerId), checked to exist when the
+ * superadmin names it (NOT_FOUND otherwise); FORBIDDEN unless the caller may create such a record for
+ * that customer. The create counterpart of loadForWrite.
+ */
+export async function customerForNewRecord(
+  tx: AuthedContext,
+  customerId: number | undefined | null,
+  subject: Exclude<Subject, 'all'>,
+): Promise<number> {
+  const id = targetCustomerId(tx, customerId);
+  if (tenantId(tx) === null) {
+    const found = await db(tx.em).selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) throw notFound('Customer');
+  }
+  authorizeRecord(tx, 'create', subject, { customerId: id });
+  return id;
 }
 
 function flush<T extends OwnedRecord>(tx: AuthedContext, spec: WriteSpec<T>): Promise<void> {
@@ -84,7 +107,7 @@ export async function createRecord<T extends OwnedRecord>(
       action: 'create',
       entityType: spec.subject,
       entityId: record.id,
-      customerId: record.customer.id,
+      customerId: record.customer?.id ?? null,
       changes: spec.snapshot(record),
     });
     return record.id;
@@ -188,7 +211,7 @@ export async function updateRecord<T extends OwnedRecord>(
     await change(tx, record);
     recordUpdate(
       tx,
-      { entityType: spec.subject, entityId: record.id, customerId: record.customer.id },
+      { entityType: spec.subject, entityId: record.id, customerId: record.customer?.id ?? null },
       before,
       spec.snapshot(record),
     );
@@ -214,7 +237,7 @@ export async function deleteUnreferenced<T extends OwnedRecord>(
       action: 'delete',
       entityType: spec.subject,
       entityId: id,
-      customerId: record.customer.id,
+      customerId: record.customer?.id ?? null,
       changes: spec.snapshot(record),
     });
     tx.em.getUnitOfWork().unsetIdentity(record);

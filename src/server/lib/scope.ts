@@ -79,7 +79,7 @@ export function tenantFilter<D, TB extends keyof D>(ctx: AuthedContext, column: 
 /**
  * The customer a new record goes to: the caller's own (a different `customerId` from a non-superadmin
  * is NOT_FOUND, never a way to reach another tenant); the superadmin must name one.
- * Existence of the customer is checked by the caller's service through the customers service.
+ * Whether that customer exists is the caller's check (records.ts customerForNewRecord makes it).
  */
 export function targetCustomerId(ctx: AuthedContext, customerId: number | undefined | null): number {
   const tenant = tenantId(ctx);

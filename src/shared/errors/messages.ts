@@ -5,17 +5,47 @@
 // then import it and spread it below; give every key its four translations in errors.json. Values that
 // are words to translate (`record`, `table`, `hint`) are described in vocabulary.ts.
 import { interpolate } from './interpolate.ts';
+import { accountMessages } from './messages/account.ts';
 import { authMessages } from './messages/auth.ts';
 import { commonMessages } from './messages/common.ts';
+import { correctiveActionsMessages } from './messages/correctiveActions.ts';
+import { customersMessages } from './messages/customers.ts';
+import { dashboardsMessages } from './messages/dashboards.ts';
+import { directionsMessages } from './messages/directions.ts';
+import { filesMessages } from './messages/files.ts';
+import { licensesMessages } from './messages/licenses.ts';
+import { locationClassesMessages } from './messages/locationClasses.ts';
+import { locationsMessages } from './messages/locations.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
+import { reportsMessages } from './messages/reports.ts';
+import { schemesMessages } from './messages/schemes.ts';
+import { subDirectionsMessages } from './messages/subDirections.ts';
 import { tablesMessages } from './messages/tables.ts';
+import { teamsMessages } from './messages/teams.ts';
+import { usersMessages } from './messages/users.ts';
+import { viewsMessages } from './messages/views.ts';
 import { vocabularyKey } from './vocabulary.ts';
 
 export const ERROR_MESSAGES = {
-  ...commonMessages,
+  ...accountMessages,
   ...authMessages,
+  ...commonMessages,
+  ...correctiveActionsMessages,
+  ...customersMessages,
+  ...dashboardsMessages,
+  ...directionsMessages,
+  ...filesMessages,
+  ...licensesMessages,
+  ...locationClassesMessages,
+  ...locationsMessages,
   ...recordsMessages,
+  ...reportsMessages,
+  ...schemesMessages,
+  ...subDirectionsMessages,
   ...tablesMessages,
+  ...teamsMessages,
+  ...usersMessages,
+  ...viewsMessages,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIONS, SUBJECTS } from '../abilities/index.ts';
 import { ROLES } from '../constants/roles.ts';
 import { msg } from '../errors/validation.ts';
 
@@ -56,3 +57,22 @@ export const ZUserData = z.object({
   avatar: z.string().nullable(),
 });
 export type TUserData = z.infer<typeof ZUserData>;
+
+export const ZCheckResetTokenInput = z.object({ token: z.string().max(200) });
+
+/** A CASL rule as the client receives it (the raw rules of shared/abilities' defineRulesFor). */
+export const ZAbilityRule = z.object({
+  action: z.union([z.enum(ACTIONS), z.array(z.enum(ACTIONS))]),
+  subject: z.union([z.enum(SUBJECTS), z.array(z.enum(SUBJECTS))]),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  inverted: z.boolean().optional(),
+});
+
+/** The signed-in user and what they may do: `auth.me`, and with the token `auth.login`. */
+export const ZSignedIn = z.object({ userData: ZUserData, userAbilityRules: z.array(ZAbilityRule) });
+export const ZLoginResult = ZSignedIn.extend({ accessToken: z.string() });
+export const ZRegisterResult = z.object({ status: z.literal('pending') });
+export const ZForgotPasswordResult = z.object({ sent: z.literal(true) });
+export const ZResetPasswordResult = z.object({ reset: z.literal(true) });
+export const ZCheckResetTokenResult = z.object({ valid: z.boolean() });
+export const ZLogoutResult = z.object({ ok: z.literal(true) });

@@ -9,6 +9,9 @@ import { ZReportFigures } from './reports.ts';
 
 export { DASHBOARD_KINDS, DASHBOARD_ROLES, dashboardOfRole, type TDashboardKind } from '../constants/dashboards.ts';
 
+/** A dashboard read takes no input (it may be omitted): the caller's role and scope decide. */
+export const ZDashboardInput = z.object({});
+
 const ZCount = z.number().int().nonnegative();
 const ZTrend = z.array(ZReportFigures.extend({ month: z.string() }));
 /** A local period: [from, to) in the customer's time zone, and the day it was read (`YYYY-MM-DD`). */

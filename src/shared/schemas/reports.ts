@@ -67,6 +67,9 @@ export const ZReport = z.object({
 });
 export type TReport = z.infer<typeof ZReport>;
 
+/** `reports.list` takes no filters (its input may be omitted). */
+export const ZListReportsInput = z.object({});
+
 /** The caller's own reports first, then the ones shared in the caller's customer; each by name. */
 export const ZReportList = z.object({ items: z.array(ZReport) });
 export type TReportList = z.infer<typeof ZReportList>;

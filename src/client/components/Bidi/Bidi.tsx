@@ -1,4 +1,4 @@
-// Bidi-safe text (issue 10, finding 6). User content is isolated and takes its direction from its own
+// Bidi-safe text. User content is isolated and takes its direction from its own
 // first strong character (<bdi dir="auto">); numbers, coordinates and codes always read left to right
 // (dir="ltr", isolated), so "85 Voie du Havre", "45.17851, 5.74535" and "-0.58347" read correctly in
 // Arabic, and an English sentence keeps its final punctuation at its end.
@@ -25,9 +25,14 @@ export function Ltr({ children, className }: { children: ReactNode; className?: 
   );
 }
 
+/** "lat, lng" with five decimals. */
+export function coordinatesText(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
 /** "lat, lng" with five decimals, left to right. */
 export function Coordinates({ latitude, longitude }: { latitude: number; longitude: number }) {
-  return <Ltr>{`${latitude.toFixed(5)}, ${longitude.toFixed(5)}`}</Ltr>;
+  return <Ltr>{coordinatesText(latitude, longitude)}</Ltr>;
 }
 
 /**

@@ -1,3 +1,3 @@
 // Bidi-safe rendering of user content, numbers and coordinates.
-export { Bdi, Coordinates, Ltr, useIsolatedT } from './Bidi.tsx';
+export { Bdi, Coordinates, coordinatesText, Ltr, useIsolatedT } from './Bidi.tsx';
 export { inputDir, placeholderToken, splitPlaceholders } from './bidi-text.ts';

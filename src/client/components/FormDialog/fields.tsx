@@ -57,7 +57,7 @@ interface BoundProps<V extends Record<string, unknown>> {
 /**
  * A text input bound to a string field ('' when empty). Free text takes its direction from what is
  * typed (dir="auto"), so "85 Voie du Havre" stays whole in an Arabic form; e-mail, phone, URL,
- * password and date values always read left to right (issue 10, finding 6).
+ * password and date values always read left to right.
  */
 export function TextField<V extends Record<string, unknown>>({
   form,

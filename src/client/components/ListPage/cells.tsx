@@ -1,6 +1,6 @@
 // Cell renderers shared by the business lists: codes, a name with its description, status labels.
 // User content is isolated (<bdi dir="auto">) and codes, numbers and coordinates read left to right,
-// so mixed-direction text reads correctly in Arabic (issue 10, finding 6).
+// so mixed-direction text reads correctly in Arabic.
 import { Label } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,18 +58,24 @@ export function ColorCell({ color }: { color: string }) {
   );
 }
 
+interface RecordState {
+  active?: boolean;
+  archivedAt?: Date | string | null;
+}
+
 /** Active / inactive, and archived when it is. */
-export function RecordStatus({ active, archivedAt }: { active?: boolean; archivedAt?: Date | string | null }) {
-  const { t } = useTranslation('forms');
+export function RecordStatus({ active, archivedAt }: RecordState) {
+  const text = useRecordStatusText()({ active, archivedAt });
   return (
     <span className={classes.labels}>
-      {archivedAt ? (
-        <Label variant="secondary">{t('status.archived')}</Label>
-      ) : active === undefined ? null : active ? (
-        <Label variant="success">{t('status.active')}</Label>
-      ) : (
-        <Label variant="attention">{t('status.inactive')}</Label>
-      )}
+      {text && <Label variant={archivedAt ? 'secondary' : active ? 'success' : 'attention'}>{text}</Label>}
     </span>
   );
+}
+
+/** What RecordStatus says, as text (a column's export): "Archived", "Active", "Inactive", or nothing. */
+export function useRecordStatusText(): (record: RecordState) => string {
+  const { t } = useTranslation('forms');
+  return ({ active, archivedAt }) =>
+    archivedAt ? t('status.archived') : active === undefined ? '' : active ? t('status.active') : t('status.inactive');
 }

@@ -1,4 +1,4 @@
-// Browser checks of the shared list frame (issue 10): toasts instead of persistent banners, archive
+// Browser checks of the shared list frame: toasts instead of persistent banners, archive
 // confirmed with Undo, honest delete, no-match versus empty states, bulk archive, phone cards at 390 px,
 // and mixed-direction text in Arabic (computed direction of user content and coordinates).
 import fs from 'node:fs/promises';
@@ -165,7 +165,7 @@ describe('list frame', { timeout: 120_000 }, () => {
     await page.getByRole('checkbox', { name: 'Select Bulk Beta' }).check();
     const bar = page.getByRole('region', { name: 'Actions on the selection' });
     await bar.getByText('2 selected').waitFor();
-    // The selection as CSV, as the table shows it.
+    // The selection as CSV, as the table shows it (from the columns' export values, not the page).
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       bar.getByRole('button', { name: 'Export CSV' }).click(),
@@ -177,6 +177,16 @@ describe('list frame', { timeout: 120_000 }, () => {
       .split('\r\n');
     expect(lines[0]).toBe('Code,Name,Sub-directions,Status,Updated');
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      'T-BULK-A,Bulk Alpha',
+      'T-BULK-B,Bulk Beta',
+    ]);
+    // Copy puts the same cells on the clipboard, tab-separated for a spreadsheet.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseUrl });
+    await bar.getByRole('button', { name: 'Copy', exact: true }).click();
+    await toasts(page).getByRole('listitem').filter({ hasText: '2 rows copied to the clipboard' }).waitFor();
+    const copied = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+    expect(copied[0]).toBe('Code\tName\tSub-directions\tStatus\tUpdated');
+    expect(copied.slice(1).map((line) => line.split('\t').slice(0, 2).join(','))).toEqual([
       'T-BULK-A,Bulk Alpha',
       'T-BULK-B,Bulk Beta',
     ]);

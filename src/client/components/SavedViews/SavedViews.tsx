@@ -1,4 +1,4 @@
-// Saved views of a list (DOMAIN.md "Lists everywhere"): a "Views" menu beside the list's actions that
+// Saved views of a list: a "Views" menu beside the list's actions that
 // applies a saved list state (navigates to the list with its query), saves the current one under a name,
 // personal or shared with the caller's customer, and opens "Manage views" to rename, re-save or delete.
 import { BookmarkIcon, CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@primer/octicons-react';

@@ -6,7 +6,7 @@ import classes from './ScrollToTop.module.css';
 
 /**
  * A floating button, present only once the page is scrolled past 200 px, that scrolls smoothly to the
- * top (spec section 2). A plain button styled like Primer's, so it costs the login page almost nothing.
+ * top. A plain button styled like Primer's, so it costs the login page almost nothing.
  */
 export function ScrollToTop() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-// The app's one feedback system for outcomes (issue 10, finding 8): toasts in a polite live region,
+// The app's one feedback system for outcomes: toasts in a polite live region,
 // stacked at the bottom inline-end corner (bottom, full width, on phones), dismissed after ~5 s
 // unless the pointer or focus is on them, each with a dismiss button and, where the action can be
 // undone, an Undo button. F8 moves focus to the newest toast. Errors that need action stay inline.

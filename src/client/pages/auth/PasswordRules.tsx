@@ -1,2 +1,2 @@
-// Shared with the account settings page (issue 16): the component lives in components/PasswordRules.
+// Shared with the account settings page: the component lives in components/PasswordRules.
 export { PASSWORD_RULES, PasswordRules } from '../../components/PasswordRules/PasswordRules.tsx';

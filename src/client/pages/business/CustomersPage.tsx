@@ -9,7 +9,7 @@ import {
   ZListCustomersInput,
   ZUpdateCustomerInput,
 } from '../../../shared/schemas/customers.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { TextFilter } from '../../components/DataTable/TextFilter.tsx';
 import {
@@ -81,6 +81,14 @@ export default function CustomersPage() {
     records: t('customers.records'),
   });
   const canReadLicenses = can('read', 'License');
+  const planName = (c: TCustomer) =>
+    c.activeLicense && t(`licenses.plan.${c.activeLicense.plan}`, { defaultValue: c.activeLicense.plan });
+  const expires = (c: TCustomer) =>
+    c.activeLicense && t('customers.expires', { date: fmt.date(c.activeLicense.expiresAt) });
+  const seatsText = (c: TCustomer) =>
+    c.activeLicense
+      ? t('customers.seatUse', { used: fmt.number(c.activeUsers), seats: fmt.number(c.activeLicense.seats) })
+      : fmt.number(c.activeUsers);
 
   const columns: Column<TCustomer>[] = [
     {
@@ -89,6 +97,7 @@ export default function CustomersPage() {
       kind: 'code',
       sortable: true,
       render: (c) => <CodeCell>{c.code}</CodeCell>,
+      exportValue: (c) => c.code,
     },
     {
       key: 'name',
@@ -96,6 +105,7 @@ export default function CustomersPage() {
       kind: 'name',
       sortable: true,
       render: (c) => <NameCell name={c.name} detail={c.email} />,
+      exportValue: (c) => joinCellText(c.name, c.email),
     },
     {
       key: 'country',
@@ -112,6 +122,7 @@ export default function CustomersPage() {
       width: 9,
       sortable: true,
       render: (c) => <TextCell>{c.city}</TextCell>,
+      exportValue: (c) => c.city || '—',
     },
     {
       key: 'license',
@@ -120,13 +131,11 @@ export default function CustomersPage() {
       width: 11,
       render: (c) =>
         c.activeLicense ? (
-          <NameCell
-            name={t(`licenses.plan.${c.activeLicense.plan}`, { defaultValue: c.activeLicense.plan })}
-            detail={t('customers.expires', { date: fmt.date(c.activeLicense.expiresAt) })}
-          />
+          <NameCell name={planName(c)} detail={expires(c)} />
         ) : (
           <Label variant="danger">{t('customers.noLicense')}</Label>
         ),
+      exportValue: (c) => (c.activeLicense ? joinCellText(planName(c), expires(c)) : t('customers.noLicense')),
     },
     {
       key: 'seats',
@@ -135,11 +144,10 @@ export default function CustomersPage() {
       width: 8,
       render: (c) => (
         <Text className={c.activeLicense && c.activeUsers > c.activeLicense.seats ? classes.danger : undefined}>
-          {c.activeLicense
-            ? t('customers.seatUse', { used: fmt.number(c.activeUsers), seats: fmt.number(c.activeLicense.seats) })
-            : fmt.number(c.activeUsers)}
+          {seatsText(c)}
         </Text>
       ),
+      exportValue: seatsText,
     },
     {
       key: 'status',
@@ -149,6 +157,7 @@ export default function CustomersPage() {
       render: (c) => (
         <Label variant={c.status === 'active' ? 'success' : 'attention'}>{t(`customers.status.${c.status}`)}</Label>
       ),
+      exportValue: (c) => t(`customers.status.${c.status}`),
     },
   ];
 

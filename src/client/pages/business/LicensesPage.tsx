@@ -13,7 +13,7 @@ import {
   ZRevokeLicenseInput,
   ZUpdateLicenseInput,
 } from '../../../shared/schemas/licenses.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import {
   FormDialog,
@@ -73,13 +73,21 @@ export default function LicensesPage() {
   const editable = (l: TLicense) => l.status === 'active' || l.status === 'scheduled';
 
   const columns: Column<TLicense>[] = [
-    { key: 'key', header: t('licenses.key'), kind: 'code', width: 11, render: (l) => <CodeCell>{l.key}</CodeCell> },
+    {
+      key: 'key',
+      header: t('licenses.key'),
+      kind: 'code',
+      width: 11,
+      render: (l) => <CodeCell>{l.key}</CodeCell>,
+      exportValue: (l) => l.key,
+    },
     {
       key: 'customer',
       header: t('licenses.customer'),
       kind: 'name',
       sortable: true,
       render: (l) => <NameCell name={l.customer.name} detail={l.customer.code} detailLtr />,
+      exportValue: (l) => joinCellText(l.customer.name, l.customer.code),
     },
     {
       key: 'plan',
@@ -95,6 +103,7 @@ export default function LicensesPage() {
       kind: 'number',
       sortable: true,
       render: (l) => <NumberCell>{fmt.number(l.seats)}</NumberCell>,
+      exportValue: (l) => fmt.number(l.seats),
     },
     {
       key: 'modules',
@@ -107,6 +116,7 @@ export default function LicensesPage() {
           ))}
         </span>
       ),
+      exportValue: (l) => l.modules.map((m) => t(`licenses.module.${m}`)).join(', '),
     },
     {
       key: 'startsAt',
@@ -131,6 +141,7 @@ export default function LicensesPage() {
           <Label variant={STATUS_VARIANT[l.status]}>{t(`licenses.status.${l.status}`)}</Label>
         </span>
       ),
+      exportValue: (l) => t(`licenses.status.${l.status}`),
     },
   ];
 

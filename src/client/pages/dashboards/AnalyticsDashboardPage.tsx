@@ -1,11 +1,11 @@
-// /dashboards/analytics (issue 16): the shop's sales over a window of weeks (apps.ecommerce.sales: every
+// /dashboards/analytics: the shop's sales over a window of weeks (apps.ecommerce.sales: every
 // figure summed in SQL from the orders' per-day rollups), and the analytics projects table searched,
 // sorted and paged by the server (apps.analytics.projects.list, as GET /api/dashboard/analytics/projects).
 // Charts use the shared Chart wrapper (a data table under each, theme colours, mirrored in RTL).
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Button, Heading, ProgressBar, Spinner, Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TAnalyticsProjectSortKey } from '../../../shared/schemas/analytics.ts';
@@ -13,7 +13,8 @@ import type { TShopSales } from '../../../shared/schemas/ecommerce.ts';
 import { Chart } from '../../components/charts/index.ts';
 // Types only: the shared schemas' values would bring zod into the route (the server validates).
 import { QueryError } from '../../components/QueryError/index.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { StatCards } from '../../components/StatCards/index.ts';
+import { moneyFormatter, useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import own from './Analytics.module.css';
 import classes from './Dashboards.module.css';
@@ -27,7 +28,6 @@ function useFormats() {
   const { i18n } = useTranslation();
   return useMemo(() => {
     const lng = i18n.language;
-    const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD' });
     const change = new Intl.NumberFormat(lng, {
       style: 'percent',
       maximumFractionDigits: 1,
@@ -37,7 +37,7 @@ function useFormats() {
     const day = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(lng, { weekday: 'long', timeZone: 'UTC' });
     return {
-      money: (n: number | null) => (n == null ? '—' : money.format(n)),
+      money: moneyFormatter(lng),
       change: (now: number, before: number) => (before === 0 ? null : change.format((now - before) / before)),
       share: (n: number) => share.format(n),
       week: (iso: unknown) => day.format(new Date(`${String(iso)}T00:00:00Z`)),
@@ -60,31 +60,6 @@ function fromZero(values: number[]): [number, number] {
 /** Both value axes of a chart over `rows`, from zero. */
 function axes<T>(rows: readonly T[], first: (r: T) => number, second: (r: T) => number) {
   return { first: fromZero(rows.map(first)), second: fromZero(rows.map(second)) };
-}
-
-/** One figure card: its label, value and an optional line under the value. */
-interface Stat {
-  label: string;
-  value: ReactNode;
-  note?: ReactNode;
-}
-
-function StatCards({ label, stats }: { label: string; stats: Stat[] }) {
-  return (
-    <section aria-label={label}>
-      <dl className={classes.stats}>
-        {stats.map((s) => (
-          <div key={s.label} className={classes.stat}>
-            <dt className={classes.statLabel}>{s.label}</dt>
-            <dd className={classes.statValue}>
-              {s.value}
-              {s.note && <span className={own.change}>{s.note}</span>}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
 }
 
 export default function AnalyticsDashboardPage() {

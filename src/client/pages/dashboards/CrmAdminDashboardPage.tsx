@@ -1,4 +1,4 @@
-// /dashboards/crmAdmin (issue 13 item 3): the admin role dashboard.
+// /dashboards/crmAdmin: the admin role dashboard.
 import { RoleDashboard } from './RoleDashboard.tsx';
 
 export default function CrmAdminDashboardPage() {

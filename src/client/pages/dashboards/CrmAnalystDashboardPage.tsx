@@ -1,4 +1,4 @@
-// /dashboards/crmAnalyst (issue 13 item 3): the analyst role dashboard.
+// /dashboards/crmAnalyst: the analyst role dashboard.
 import { RoleDashboard } from './RoleDashboard.tsx';
 
 export default function CrmAnalystDashboardPage() {

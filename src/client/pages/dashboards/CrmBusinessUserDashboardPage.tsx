@@ -1,4 +1,4 @@
-// /dashboards/crmBusinessUser (issue 13 item 3): the businessUser role dashboard.
+// /dashboards/crmBusinessUser: the businessUser role dashboard.
 import { RoleDashboard } from './RoleDashboard.tsx';
 
 export default function CrmBusinessUserDashboardPage() {

@@ -1,4 +1,4 @@
-// /dashboards/crm (issue 13 item 3): the landing — the caller's role dashboard (dashboardOfRole:
+// /dashboards/crm: the landing — the caller's role dashboard (dashboardOfRole:
 // superadmin, admin and businessadmin → admin; floormanager, teamleader, businessuser, analyst → their
 // own). Quality control inspectors and clients have no dashboard: a designed state sends them to their work.
 import { Heading } from '@primer/react';

@@ -1,4 +1,4 @@
-// /dashboards/crmFloorManager (issue 13 item 3): the floorManager role dashboard.
+// /dashboards/crmFloorManager: the floorManager role dashboard.
 import { RoleDashboard } from './RoleDashboard.tsx';
 
 export default function CrmFloorManagerDashboardPage() {

@@ -1,4 +1,4 @@
-// /dashboards/crmTeamLeader (issue 13 item 3): the teamLeader role dashboard.
+// /dashboards/crmTeamLeader: the teamLeader role dashboard.
 import { RoleDashboard } from './RoleDashboard.tsx';
 
 export default function CrmTeamLeaderDashboardPage() {

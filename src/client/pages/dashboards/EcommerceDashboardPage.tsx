@@ -1,38 +1,13 @@
 import { Heading } from '@primer/react';
-import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/charts/index.ts';
 import { QueryError } from '../../components/QueryError/index.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { StatCards } from '../../components/StatCards/index.ts';
+import { useFormatters, useMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Dashboards.module.css';
 
-/** Dollars in the page's language (kept here so the route does not load the shop's list frame). */
-function useMoney(): (amount: number) => string {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
-    return (amount) => format.format(amount);
-  }, [i18n.language]);
-}
-
-/** The figure cards: one row on desktop, wrapping on phones. */
-function StatCards({ label, stats }: { label: string; stats: { label: string; value: ReactNode }[] }) {
-  return (
-    <section aria-label={label}>
-      <dl className={classes.stats}>
-        {stats.map((s) => (
-          <div key={s.label} className={classes.stat}>
-            <dt className={classes.statLabel}>{s.label}</dt>
-            <dd className={classes.statValue}>{s.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-/** /dashboards/ecommerce (issue 16): revenue, orders, customers and top products of the caller's shop, summed in SQL. */
+/** /dashboards/ecommerce: revenue, orders, customers and top products of the caller's shop, summed in SQL. */
 export default function EcommerceDashboardPage() {
   const { t } = useTranslation('shop');
   const fmt = useFormatters();

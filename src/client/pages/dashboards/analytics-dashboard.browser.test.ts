@@ -1,4 +1,4 @@
-// /dashboards/analytics (issue 16): the sales cards equal GET /api/apps/ecommerce/sales's figures (and
+// /dashboards/analytics: the sales cards equal GET /api/apps/ecommerce/sales's figures (and
 // follow the period), the projects table shows what GET /api/dashboard/analytics/projects answers for
 // the same search, sort and page; no serious axe finding in dark Arabic at 390 px nor light at 1440 px.
 import type { Page } from 'playwright-core';

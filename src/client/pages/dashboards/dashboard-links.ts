@@ -1,4 +1,4 @@
-// The lists behind the dashboards' numbers (issue 13 item 3). Every number links only when a list
+// The lists behind the dashboards' numbers. Every number links only when a list
 // filter shows exactly what it counts (shell/links.ts decides whether the caller may open the page).
 // /tasks reads `from`/`to` as local days (the `to` day included): the dashboards' periods are the
 // customer's days and weeks, the same days when the browser is in the customer's zone.

@@ -1,4 +1,4 @@
-// Role dashboards in the browser (issue 13 item 3): every role lands on /dashboards/crm and sees its own
+// Role dashboards in the browser: every role lands on /dashboards/crm and sees its own
 // dashboard (quality control sees the designed "no dashboard" state that sends to its tasks); a number
 // opens the list behind it; the analyst and floor manager dashboards in dark Arabic on a phone have no
 // serious axe finding.

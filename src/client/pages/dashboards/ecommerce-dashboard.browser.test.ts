@@ -1,4 +1,4 @@
-// /dashboards/ecommerce (issue 16): the figures shown equal GET /api/apps/ecommerce/dashboard's; the charts
+// /dashboards/ecommerce: the figures shown equal GET /api/apps/ecommerce/dashboard's; the charts
 // carry their data tables; no serious axe finding in dark Arabic on a 390 px phone.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../../server/testing/app.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { FILE_FAMILIES, type TFile, type TUploadedFile, ZListFilesInput } from '../../../shared/schemas/files.ts';
 import { pageExists, pathFor, routeByName } from '../../app/routes.tsx';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { useFilterChip } from '../../components/DataTable/filter-chips.tsx';
 import { NameCell, NumberCell, RecordListPage, TextCell, useRecordList } from '../../components/ListPage/index.ts';
@@ -82,6 +82,7 @@ export default function FilesPage() {
             )}
           </span>
         ),
+      exportValue: () => '',
     },
     {
       key: 'name',
@@ -94,6 +95,7 @@ export default function FilesPage() {
           detail={f.questionKey ? t('question', { key: f.questionKey }) : undefined}
         />
       ),
+      exportValue: (f) => joinCellText(f.name, f.questionKey ? t('question', { key: f.questionKey }) : null),
     },
     {
       key: 'mimeType',
@@ -102,6 +104,7 @@ export default function FilesPage() {
       width: 8,
       sortable: true,
       render: (f) => <span title={f.mimeType}>{t(`family.${f.family}`)}</span>,
+      exportValue: (f) => t(`family.${f.family}`),
     },
     {
       key: 'size',
@@ -110,6 +113,7 @@ export default function FilesPage() {
       width: 7,
       sortable: true,
       render: (f) => <NumberCell>{formatBytes(f.size, i18n.language)}</NumberCell>,
+      exportValue: (f) => formatBytes(f.size, i18n.language),
     },
     {
       key: 'linked',
@@ -125,8 +129,15 @@ export default function FilesPage() {
         ) : (
           t('task', { label: f.linked.label })
         ),
+      exportValue: (f) => (f.linked ? t('task', { label: f.linked.label }) : '—'),
     },
-    { key: 'owner', header: t('columns.owner'), kind: 'text', render: (f) => <TextCell>{f.owner.name}</TextCell> },
+    {
+      key: 'owner',
+      header: t('columns.owner'),
+      kind: 'text',
+      render: (f) => <TextCell>{f.owner.name}</TextCell>,
+      exportValue: (f) => f.owner.name || '—',
+    },
     {
       key: 'createdAt',
       header: t('columns.createdAt'),

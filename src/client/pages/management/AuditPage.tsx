@@ -2,7 +2,7 @@ import { Link } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type TAuditEvent, ZListAuditInput } from '../../../shared/schemas/audit.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { NameCell, RecordListPage, TextCell, useRecordList } from '../../components/ListPage/index.ts';
@@ -39,6 +39,14 @@ export default function AuditPage() {
   const actors = useUserOptions({ customerId: superadmin ? customerId : undefined });
   const hrefOf = (e: TAuditEvent) => recordHref(e, ability, role);
   const typeName = (type: string) => t(`audit.type.${type}`, { defaultValue: type });
+  const actorName = (e: TAuditEvent) => e.actorName ?? e.actorEmail ?? t('audit.system');
+  const actorDetail = (e: TAuditEvent) => (e.actorName ? (e.actorEmail ?? undefined) : undefined);
+  const actionText = (e: TAuditEvent) => t(`audit.actions.${e.action}`, { defaultValue: e.action });
+  const recordText = (e: TAuditEvent) =>
+    e.recordLabel
+      ? `${typeName(e.entityType)} · ${e.recordLabel}`
+      : t('audit.recordId', { type: typeName(e.entityType), id: e.entityId });
+  const changesText = (e: TAuditEvent) => changeSummary(e.changes, i18n.dir()) || t('audit.noChanges');
 
   const columns: Column<TAuditEvent>[] = [
     { key: 'at', header: t('audit.at'), kind: 'datetime', sortable: true, render: (e) => fmt.dateTime(e.at) },
@@ -46,27 +54,23 @@ export default function AuditPage() {
       key: 'actor',
       header: t('audit.actor'),
       kind: 'name',
-      render: (e) => (
-        <NameCell
-          name={e.actorName ?? e.actorEmail ?? t('audit.system')}
-          detail={e.actorName ? (e.actorEmail ?? undefined) : undefined}
-        />
-      ),
+      render: (e) => <NameCell name={actorName(e)} detail={actorDetail(e)} />,
+      exportValue: (e) => joinCellText(actorName(e), actorDetail(e)),
     },
     {
       key: 'action',
       header: t('audit.action'),
       kind: 'status',
-      render: (e) => <TextCell>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</TextCell>,
+      render: (e) => <TextCell>{actionText(e)}</TextCell>,
+      exportValue: actionText,
     },
     {
       key: 'record',
       header: t('audit.record'),
       kind: 'text',
+      exportValue: recordText,
       render: (e) => {
-        const text = e.recordLabel
-          ? `${typeName(e.entityType)} · ${e.recordLabel}`
-          : t('audit.recordId', { type: typeName(e.entityType), id: e.entityId });
+        const text = recordText(e);
         const href = hrefOf(e);
         return href ? (
           <Link as={RouterLink} href={href} onClick={(ev: React.MouseEvent) => ev.stopPropagation()}>
@@ -82,10 +86,8 @@ export default function AuditPage() {
       header: t('audit.changes'),
       kind: 'text',
       width: 22,
-      render: (e) => {
-        const summary = changeSummary(e.changes, i18n.dir());
-        return <TextCell>{summary || t('audit.noChanges')}</TextCell>;
-      },
+      render: (e) => <TextCell>{changesText(e)}</TextCell>,
+      exportValue: changesText,
     },
     ...(superadmin
       ? [
@@ -94,6 +96,7 @@ export default function AuditPage() {
             header: t('audit.customer'),
             kind: 'text' as const,
             render: (e: TAuditEvent) => <TextCell>{e.customerName ?? '—'}</TextCell>,
+            exportValue: (e: TAuditEvent) => e.customerName ?? '—',
           },
         ]
       : []),

@@ -5,7 +5,7 @@ import {
   ZListDirectionsInput,
   ZUpdateDirectionInput,
 } from '../../../shared/schemas/directions.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import {
   CheckboxField,
   FormDialog,
@@ -24,6 +24,7 @@ import {
   RecordListPage,
   RecordStatus,
   useRecordList,
+  useRecordStatusText,
 } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -33,6 +34,7 @@ import { trpc } from '../../lib/trpc.ts';
 export default function DirectionsPage() {
   const { t } = useTranslation('business');
   const fmt = useFormatters();
+  const statusText = useRecordStatusText();
   const list = useRecordList({
     filters: ['customerId', 'active', 'archived'],
     schema: ZListDirectionsInput,
@@ -57,6 +59,7 @@ export default function DirectionsPage() {
       kind: 'code',
       sortable: true,
       render: (d) => <CodeCell>{d.code}</CodeCell>,
+      exportValue: (d) => d.code,
     },
     {
       key: 'name',
@@ -64,6 +67,7 @@ export default function DirectionsPage() {
       kind: 'name',
       sortable: true,
       render: (d) => <NameCell name={d.name} detail={d.description} />,
+      exportValue: (d) => joinCellText(d.name, d.description),
     },
     {
       key: 'subDirectionCount',
@@ -71,12 +75,14 @@ export default function DirectionsPage() {
       kind: 'number',
       width: 9,
       render: (d) => <NumberCell>{fmt.number(d.subDirectionCount)}</NumberCell>,
+      exportValue: (d) => fmt.number(d.subDirectionCount),
     },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       render: (d) => <RecordStatus active={d.active} archivedAt={d.archivedAt} />,
+      exportValue: (r) => statusText(r),
     },
     {
       key: 'updatedAt',

@@ -5,7 +5,7 @@ import {
   ZListClassesInput,
   ZUpdateClassInput,
 } from '../../../shared/schemas/classes.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FormDialog, TextareaField, TextField, useSaveRecord } from '../../components/FormDialog/index.ts';
 import {
   ArchivedFilter,
@@ -16,6 +16,7 @@ import {
   RecordListPage,
   RecordStatus,
   useRecordList,
+  useRecordStatusText,
 } from '../../components/ListPage/index.ts';
 import { CustomerField, CustomerFilter, useCustomerRecordForm } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -26,6 +27,7 @@ import classes from './Management.module.css';
 export default function LocationClassesPage() {
   const { t } = useTranslation('business');
   const fmt = useFormatters();
+  const statusText = useRecordStatusText();
   const list = useRecordList({
     filters: ['customerId', 'archived'],
     schema: ZListClassesInput,
@@ -49,19 +51,29 @@ export default function LocationClassesPage() {
       kind: 'name',
       sortable: true,
       render: (c) => <NameCell name={c.name} detail={c.description} />,
+      exportValue: (c) => joinCellText(c.name, c.description),
     },
-    { key: 'color', header: t('fields.color'), kind: 'code', width: 8, render: (c) => <ColorCell color={c.color} /> },
+    {
+      key: 'color',
+      header: t('fields.color'),
+      kind: 'code',
+      width: 8,
+      render: (c) => <ColorCell color={c.color} />,
+      exportValue: (c) => c.color,
+    },
     {
       key: 'locationCount',
       header: t('fields.locations'),
       kind: 'number',
       render: (c) => <NumberCell>{fmt.number(c.locationCount)}</NumberCell>,
+      exportValue: (c) => fmt.number(c.locationCount),
     },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       render: (c) => <RecordStatus active archivedAt={c.archivedAt} />,
+      exportValue: (c) => statusText({ active: true, archivedAt: c.archivedAt }),
     },
     {
       key: 'updatedAt',

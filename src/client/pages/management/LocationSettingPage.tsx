@@ -9,9 +9,9 @@ import {
   ZListLocationsInput,
   ZUpdateLocationInput,
 } from '../../../shared/schemas/locations.ts';
-import { Bdi, Coordinates, Ltr } from '../../components/Bidi/index.ts';
+import { Bdi, Coordinates, coordinatesText, Ltr } from '../../components/Bidi/index.ts';
 import { CorrectiveActionsList } from '../../components/CorrectiveActions/index.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import {
   CheckboxField,
@@ -33,6 +33,7 @@ import {
   RecordStatus,
   TextCell,
   useRecordList,
+  useRecordStatusText,
 } from '../../components/ListPage/index.ts';
 import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import {
@@ -55,6 +56,7 @@ import classes from './Management.module.css';
 export default function LocationSettingPage() {
   const { t } = useTranslation('business');
   const fmt = useFormatters();
+  const statusText = useRecordStatusText();
   const superadmin = useIsSuperadmin();
   const list = useRecordList({
     filters: ['customerId', 'directionId', 'subDirectionId', 'classId', 'active', 'archived'],
@@ -86,6 +88,7 @@ export default function LocationSettingPage() {
       kind: 'code',
       sortable: true,
       render: (l) => <CodeCell>{l.code}</CodeCell>,
+      exportValue: (l) => l.code,
     },
     {
       key: 'name',
@@ -93,6 +96,7 @@ export default function LocationSettingPage() {
       kind: 'name',
       sortable: true,
       render: (l) => <NameCell name={l.name} detail={l.address} />,
+      exportValue: (l) => joinCellText(l.name, l.address),
     },
     {
       key: 'city',
@@ -101,6 +105,7 @@ export default function LocationSettingPage() {
       width: 9,
       sortable: true,
       render: (l) => <TextCell>{l.city}</TextCell>,
+      exportValue: (l) => l.city || '—',
     },
     {
       key: 'subDirection',
@@ -118,6 +123,7 @@ export default function LocationSettingPage() {
           }
         />
       ),
+      exportValue: (l) => joinCellText(l.subDirection.name, l.direction.code, l.direction.name),
     },
     {
       key: 'class',
@@ -133,6 +139,7 @@ export default function LocationSettingPage() {
         ) : (
           '—'
         ),
+      exportValue: (l) => l.class?.name ?? '—',
     },
     {
       key: 'geofence',
@@ -148,12 +155,20 @@ export default function LocationSettingPage() {
         ) : (
           <Text className={classes.muted}>{t('locations.noCoordinates')}</Text>
         ),
+      exportValue: (l) =>
+        l.latitude != null && l.longitude != null
+          ? joinCellText(
+              t('locations.radius', { m: fmt.number(l.geofenceRadiusM) }),
+              coordinatesText(l.latitude, l.longitude),
+            )
+          : t('locations.noCoordinates'),
     },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       render: (l) => <RecordStatus active={l.active} archivedAt={l.archivedAt} />,
+      exportValue: (r) => statusText(r),
     },
   ];
 

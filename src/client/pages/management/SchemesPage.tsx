@@ -8,7 +8,7 @@ import {
   ZCreateSchemeInput,
   ZListSchemesInput,
 } from '../../../shared/schemas/schemes.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { CheckboxField, FormDialog, NumberField, TextareaField, TextField } from '../../components/FormDialog/index.ts';
 import {
@@ -90,6 +90,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       kind: 'name',
       sortable: true,
       render: (s) => <NameCell name={s.name} detail={s.description} />,
+      exportValue: (s) => joinCellText(s.name, s.description),
     },
     {
       key: 'version',
@@ -98,6 +99,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       width: 6,
       sortable: true,
       render: (s) => <NumberCell>{`v${s.version}`}</NumberCell>,
+      exportValue: (s) => `v${s.version}`,
     },
     {
       key: 'status',
@@ -105,6 +107,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       kind: 'status',
       sortable: true,
       render: (s) => <Label variant={SCHEME_STATUS_VARIANT[s.status]}>{t(`schemes.status.${s.status}`)}</Label>,
+      exportValue: (s) => t(`schemes.status.${s.status}`),
     },
     {
       key: 'questions',
@@ -119,6 +122,7 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       kind: 'number',
       width: 8,
       render: (s) => <NumberCell>{`${s.passingScore} %`}</NumberCell>,
+      exportValue: (s) => `${s.passingScore} %`,
     },
     {
       key: 'publishedAt',

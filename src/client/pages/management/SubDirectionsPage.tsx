@@ -6,7 +6,7 @@ import {
   ZListSubDirectionsInput,
   ZUpdateSubDirectionInput,
 } from '../../../shared/schemas/sub-directions.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import {
   CheckboxField,
@@ -27,6 +27,7 @@ import {
   RecordListPage,
   RecordStatus,
   useRecordList,
+  useRecordStatusText,
 } from '../../components/ListPage/index.ts';
 import {
   CustomerFilter,
@@ -42,6 +43,7 @@ import { trpc } from '../../lib/trpc.ts';
 export default function SubDirectionsPage() {
   const { t } = useTranslation('business');
   const fmt = useFormatters();
+  const statusText = useRecordStatusText();
   const superadmin = useIsSuperadmin();
   const list = useRecordList({
     filters: ['customerId', 'directionId', 'active', 'archived'],
@@ -69,6 +71,7 @@ export default function SubDirectionsPage() {
       kind: 'code',
       sortable: true,
       render: (s) => <CodeCell>{s.code}</CodeCell>,
+      exportValue: (s) => s.code,
     },
     {
       key: 'name',
@@ -76,6 +79,7 @@ export default function SubDirectionsPage() {
       kind: 'name',
       sortable: true,
       render: (s) => <NameCell name={s.name} detail={s.description} />,
+      exportValue: (s) => joinCellText(s.name, s.description),
     },
     {
       key: 'direction',
@@ -84,18 +88,21 @@ export default function SubDirectionsPage() {
       width: 12,
       sortable: true,
       render: (s) => <NameCell name={s.direction.name} detail={s.direction.code} detailLtr />,
+      exportValue: (s) => joinCellText(s.direction.name, s.direction.code),
     },
     {
       key: 'locationCount',
       header: t('fields.locations'),
       kind: 'number',
       render: (s) => <NumberCell>{fmt.number(s.locationCount)}</NumberCell>,
+      exportValue: (s) => fmt.number(s.locationCount),
     },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       render: (s) => <RecordStatus active={s.active} archivedAt={s.archivedAt} />,
+      exportValue: (r) => statusText(r),
     },
     {
       key: 'updatedAt',

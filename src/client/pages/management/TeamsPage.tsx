@@ -9,7 +9,7 @@ import {
   ZListTeamsInput,
   ZUpdateTeamInput,
 } from '../../../shared/schemas/teams.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import {
   CheckboxField,
   FormDialog,
@@ -26,6 +26,7 @@ import {
   RecordListPage,
   RecordStatus,
   useRecordList,
+  useRecordStatusText,
 } from '../../components/ListPage/index.ts';
 import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import {
@@ -46,6 +47,7 @@ import classes from './Management.module.css';
 export default function TeamsPage() {
   const { t } = useTranslation('business');
   const fmt = useFormatters();
+  const statusText = useRecordStatusText();
   const list = useRecordList({
     filters: ['customerId', 'active', 'archived'],
     schema: ZListTeamsInput,
@@ -63,6 +65,7 @@ export default function TeamsPage() {
     deleteBlocked: (team) => (team.memberCount > 0 ? t('teams.cannotDelete', { count: team.memberCount }) : null),
     records: t('teams.records'),
   });
+  const personText = (u: TUserRef | null) => (u ? joinCellText(u.fullName, u.email) : '—');
   const person = (u: TUserRef | null) =>
     u ? <NameCell name={u.fullName} detail={u.email} /> : <Text className={classes.muted}>—</Text>;
 
@@ -73,6 +76,7 @@ export default function TeamsPage() {
       kind: 'name',
       sortable: true,
       render: (team) => <NameCell name={team.name} detail={team.description} />,
+      exportValue: (team) => joinCellText(team.name, team.description),
     },
     {
       key: 'floorManager',
@@ -80,6 +84,7 @@ export default function TeamsPage() {
       kind: 'text',
       width: 13,
       render: (team) => person(team.floorManager),
+      exportValue: (team) => personText(team.floorManager),
     },
     {
       key: 'teamLeader',
@@ -87,18 +92,21 @@ export default function TeamsPage() {
       kind: 'text',
       width: 13,
       render: (team) => person(team.teamLeader),
+      exportValue: (team) => personText(team.teamLeader),
     },
     {
       key: 'memberCount',
       header: t('teams.members'),
       kind: 'number',
       render: (team) => <NumberCell>{fmt.number(team.memberCount)}</NumberCell>,
+      exportValue: (team) => fmt.number(team.memberCount),
     },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       render: (team) => <RecordStatus active={team.active} archivedAt={team.archivedAt} />,
+      exportValue: (r) => statusText(r),
     },
     {
       key: 'updatedAt',

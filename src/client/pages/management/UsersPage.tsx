@@ -14,7 +14,7 @@ import {
   ZUpdateUserInput,
 } from '../../../shared/schemas/users.ts';
 import { useIsolatedT } from '../../components/Bidi/index.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import {
   FormDialog,
@@ -111,6 +111,7 @@ export default function UsersPage() {
       kind: 'name',
       sortable: true,
       render: (u) => <NameCell name={u.fullName} detail={u.email} detailLtr />,
+      exportValue: (u) => joinCellText(u.fullName, u.email),
     },
     ...(superadmin
       ? [
@@ -119,6 +120,7 @@ export default function UsersPage() {
             header: tf('customer'),
             kind: 'code' as const,
             render: (u: TUser) => (u.customerCode ? <CodeCell>{u.customerCode}</CodeCell> : '—'),
+            exportValue: (u: TUser) => u.customerCode ?? '—',
           },
         ]
       : []),
@@ -129,14 +131,22 @@ export default function UsersPage() {
       width: 10,
       sortable: true,
       render: (u) => <Label>{roleLabel(u.role)}</Label>,
+      exportValue: (u) => roleLabel(u.role),
     },
-    { key: 'team', header: t('users.team'), kind: 'text', render: (u) => <TextCell>{u.team?.name}</TextCell> },
+    {
+      key: 'team',
+      header: t('users.team'),
+      kind: 'text',
+      render: (u) => <TextCell>{u.team?.name}</TextCell>,
+      exportValue: (u) => u.team?.name || '—',
+    },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
       render: (u) => <Label variant={STATUS_VARIANT[u.status]}>{t(`users.status.${u.status}`)}</Label>,
+      exportValue: (u) => t(`users.status.${u.status}`),
     },
     {
       key: 'lastLoginAt',

@@ -1,4 +1,4 @@
-// /management/audit in the browser (issue 13 item 6): an admin filters the trail by record type and
+// /management/audit in the browser: an admin filters the trail by record type and
 // action, sees the field changes, opens the record's page from its link; axe in dark Arabic.
 import { describe, expect, it } from 'vitest';
 import { axeAudit } from '../../testing/axe.ts';

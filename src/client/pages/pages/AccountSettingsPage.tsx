@@ -1,4 +1,4 @@
-// /pages/account-settings/:tab (issue 16): the signed-in user's own account. Tabs: `account` (name,
+// /pages/account-settings/:tab: the signed-in user's own account. Tabs: `account` (name,
 // language, avatar), `security` (password, sessions) and `notifications` (the kinds they receive).
 // Every signed-in user reaches it; the account.* procedures act on the caller only.
 import { BellIcon, PersonIcon, ShieldLockIcon } from '@primer/octicons-react';

@@ -1,4 +1,4 @@
-// /pages/faq (issue 16): the FAQ groups of apps.pages.faq (GET /api/pages/faq), searched on the server
+// /pages/faq: the FAQ groups of apps.pages.faq (GET /api/pages/faq), searched on the server
 // by question text. The search and the open category live in the URL (?q=, ?category=), so a reload
 // or a shared link keeps them.
 import {

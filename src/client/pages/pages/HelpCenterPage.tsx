@@ -1,4 +1,4 @@
-// The help center (issue 16), three views of apps.pages.helpCenter / article (GET /api/pages/help-center,
+// The help center, three views of apps.pages.helpCenter / article (GET /api/pages/help-center,
 // /api/pages/help-center/article): the landing (/pages/help-center: popular articles, every category,
 // keep learning), a category (/pages/help-center/:category) and an article
 // (/pages/help-center/:category/:article, its HTML sanitised, with the category's other articles).

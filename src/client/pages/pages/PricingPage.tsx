@@ -1,5 +1,5 @@
-// /pages/pricing (issue 16): Opsdesk's plans. The server has no pricing data, so the plans are our own
-// content: prices here, names, pitches and features in the `pages` locale files. The spec's four user
+// /pages/pricing: Opsdesk's plans. The server has no pricing data, so the plans are our own
+// content: prices here, names, pitches and features in the `pages` locale files. Four user
 // plans (basic, team, company, enterprise), a monthly/annual switch kept in the URL (?billing=annual,
 // a year costs ten months), and a comparison table. No checkout exists, so nothing pretends to sell:
 // the only actions are links to pages that exist (the comparison, the FAQ, the help center).
@@ -9,6 +9,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pageExists, pathFor, routeByName } from '../../app/routes.tsx';
+import { useMoney } from '../../lib/format.ts';
 import classes from './Pricing.module.css';
 
 const PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
@@ -36,14 +37,6 @@ const FEATURES: { key: string; unit?: 'gb'; values: Record<Plan, Cell> }[] = [
 /** The first three rows, said in words on each plan's card. */
 const HIGHLIGHTS = ['users', 'sites', 'storage'];
 
-function useMoney() {
-  const { i18n } = useTranslation();
-  return useMemo(
-    () => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
-    [i18n.language],
-  );
-}
-
 /** A link to a named route, or nothing when its page is not built. */
 function RouteLink({ route, children }: { route: string; children: string }) {
   if (!pageExists(routeByName(route))) return null;
@@ -56,7 +49,7 @@ function RouteLink({ route, children }: { route: string; children: string }) {
 
 export default function PricingPage() {
   const { t, i18n } = useTranslation('pages');
-  const money = useMoney();
+  const money = useMoney({ currency: 'EUR', whole: true });
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const [location, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
@@ -149,7 +142,7 @@ export default function PricingPage() {
                 ) : (
                   <>
                     <span className={classes.amount} data-testid="price">
-                      {money.format(perMonth)}
+                      {money(perMonth)}
                     </span>
                     <span className={classes.muted}>{t('pricing.perMonth')}</span>
                   </>
@@ -159,7 +152,7 @@ export default function PricingPage() {
                 {monthly === 0
                   ? t('pricing.freeForever')
                   : billing === 'annual'
-                    ? t('pricing.billedAnnually', { amount: money.format(annualPrice(plan)) })
+                    ? t('pricing.billedAnnually', { amount: money(annualPrice(plan)) })
                     : t('pricing.billedMonthly')}
               </p>
               <ul className={classes.highlights}>

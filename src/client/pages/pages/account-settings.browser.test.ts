@@ -1,4 +1,4 @@
-// /pages/account-settings as a person uses it (issue 16): the name, language and avatar are saved and
+// /pages/account-settings as a person uses it: the name, language and avatar are saved and
 // still there after a reload (the user menu shows the picture); the password changes (with field
 // messages) and signs in; a session revoked from another browser is signed out on its next request;
 // a muted kind stays muted. axe finds nothing serious on each tab in light English and dark Arabic at 390 px.

@@ -1,4 +1,4 @@
-// /pages/faq (issue 16): the categories and questions are those of GET /api/pages/faq, the search asks
+// /pages/faq: the categories and questions are those of GET /api/pages/faq, the search asks
 // the server and survives a reload, no match is said plainly; axe finds nothing serious in light
 // English and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';

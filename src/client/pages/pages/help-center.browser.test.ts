@@ -1,4 +1,4 @@
-// The help center (issue 16): the landing's popular articles and categories are those of
+// The help center: the landing's popular articles and categories are those of
 // GET /api/pages/help-center, a category lists all its articles, an article shows the API's title,
 // content and related articles, an unknown one says so; axe finds nothing serious in light English and
 // dark Arabic at 390 px.

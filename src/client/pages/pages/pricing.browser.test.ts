@@ -1,4 +1,4 @@
-// /pages/pricing (issue 16): the four plans with their monthly prices, the annual switch (by keyboard,
+// /pages/pricing: the four plans with their monthly prices, the annual switch (by keyboard,
 // kept in the URL: a year is ten months), the comparison table, links only to pages that exist; the
 // page is in the menu and the profile menu; axe finds nothing serious in light English at 1440 px and
 // dark Arabic at 390 px.

@@ -1,4 +1,4 @@
-// /pages/user-profile/:tab (issue 16): the header shows the signed-in user (account.get) over the
+// /pages/user-profile/:tab: the header shows the signed-in user (account.get) over the
 // sample profile (GET /api/pages/profile/header); each tab shows the figures of GET /api/pages/profile
 // for it; each tab is reached by keyboard and by URL; Connect / Disconnect on a connection is kept; the page is in the menu and the profile menu;
 // axe finds nothing serious in light English at 1440 px and dark Arabic at 390 px.

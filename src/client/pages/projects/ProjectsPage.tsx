@@ -2,7 +2,7 @@ import { ProgressBar, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PROJECT_STATUSES, type TProject, ZListProjectsInput } from '../../../shared/schemas/projects.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import type { RowAction } from '../../components/DataTable/RowActions.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
@@ -23,7 +23,7 @@ import classes from './Projects.module.css';
 
 type Transition = 'activate' | 'hold' | 'resume' | 'complete' | 'archive' | 'restore';
 
-/** Which transitions a project in this status offers (DOMAIN.md: draft -> active <-> on_hold -> completed; archive/restore). */
+/** Which transitions a project in this status offers (draft -> active <-> on_hold -> completed; archive/restore). */
 const TRANSITIONS: Record<TProject['status'], Transition[]> = {
   draft: ['activate', 'archive'],
   active: ['hold', 'complete'],
@@ -111,19 +111,34 @@ export default function ProjectsPage() {
     ];
   };
 
+  const progressText = (p: TProject) =>
+    t('projects.progressText', {
+      completion: percent(p.progress.completionRate, i18n.language),
+      pass: percent(p.progress.passRate, i18n.language),
+      tasks: fmt.number(p.progress.tasks),
+    });
+
   const columns: Column<TProject>[] = [
-    { key: 'code', header: t('fields.code'), sortable: true, render: (p) => <CodeCell>{p.code}</CodeCell> },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      sortable: true,
+      render: (p) => <CodeCell>{p.code}</CodeCell>,
+      exportValue: (p) => p.code,
+    },
     {
       key: 'name',
       header: t('fields.name'),
       sortable: true,
       render: (p) => <NameCell name={p.name} detail={p.description} />,
+      exportValue: (p) => joinCellText(p.name, p.description),
     },
     {
       key: 'status',
       header: t('fields.status'),
       sortable: true,
       render: (p) => <ProjectStatusLabel status={p.status} />,
+      exportValue: (p) => t(`projectStatus.${p.status}`),
     },
     {
       key: 'startDate',
@@ -137,6 +152,7 @@ export default function ProjectsPage() {
       render: (p) => (
         <NameCell name={p.scheme.name} detail={t('projects.schemeVersion', { version: p.scheme.version })} />
       ),
+      exportValue: (p) => joinCellText(p.scheme.name, t('projects.schemeVersion', { version: p.scheme.version })),
     },
     {
       key: 'progress',
@@ -151,16 +167,11 @@ export default function ProjectsPage() {
               aria-label={t('projects.completionLabel', { name: p.name, rate: percent(completion, i18n.language) })}
               className={classes.progressBar}
             />
-            <span className={classes.progressText}>
-              {t('projects.progressText', {
-                completion: percent(completion, i18n.language),
-                pass: percent(p.progress.passRate, i18n.language),
-                tasks: fmt.number(p.progress.tasks),
-              })}
-            </span>
+            <span className={classes.progressText}>{progressText(p)}</span>
           </span>
         );
       },
+      exportValue: progressText,
     },
   ];
 

@@ -1,4 +1,4 @@
-// /reports (issue 13): saved report definitions beside a report view — the kind, its filters (in the URL),
+// /reports: saved report definitions beside a report view — the kind, its filters (in the URL),
 // the totals, a chart (components/charts), the kind's table with drill-down links to /tasks, CSV export
 // (GET /api/reports/export.csv) and a print layout. Only approved tasks count; the server scopes every run.
 import { DownloadIcon, TrashIcon } from '@primer/octicons-react';
@@ -26,27 +26,15 @@ import {
   useTeamOptions,
 } from '../../components/RecordSelect/index.ts';
 import { useUnsavedChangesGuard } from '../../components/UnsavedChanges/index.ts';
+import { useScoreFormats } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { exportLink, parseReportState, type ReportState, reportQuery, tasksLink } from './report-state.ts';
 import classes from './ReportsPage.module.css';
 
+/** Counts and scores with one decimal at most, rates and months. */
 function useNumberFormats() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-    const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
-    const month = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', timeZone: 'UTC' });
-    return {
-      number: (v: number | null | undefined) => (v == null ? '—' : number.format(v)),
-      percent: (v: number | null | undefined) => (v == null ? '—' : percent.format(v)),
-      month: (v: unknown) =>
-        typeof v === 'string' && /^\d{4}-\d{2}$/.test(v)
-          ? month.format(new Date(`${v}-01T00:00:00Z`))
-          : typeof v === 'string'
-            ? v
-            : '',
-    };
-  }, [i18n.language]);
+  const scores = useScoreFormats();
+  return { ...scores, number: scores.decimal };
 }
 
 /** A number that opens the tasks behind it. */

@@ -1,21 +1,17 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SALES_PAYMENT_STATUSES, type TSalesListRow, ZListSalesInput } from '../../../shared/schemas/pages.ts';
-import type { Column } from '../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { NameCell, NumberCell, RecordListPage, useRecordList } from '../../components/ListPage/index.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useFormatters, useMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /** /tables/data-table: the sales of the caller's copy, filtered by status, searched, sorted and paged in SQL, with CSV. */
 export default function DataTablePage() {
-  const { t, i18n } = useTranslation('pages');
+  const { t } = useTranslation('pages');
   const fmt = useFormatters();
   // The sample sales are in US dollars.
-  const money = useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
-    return (value: number) => format.format(value);
-  }, [i18n.language]);
+  const money = useMoney();
   const list = useRecordList({
     filters: ['status'],
     schema: ZListSalesInput,
@@ -33,6 +29,7 @@ export default function DataTablePage() {
       sortable: true,
       hideable: false,
       render: (s) => <NameCell name={s.product.name} detail={s.product.brand} />,
+      exportValue: (s) => joinCellText(s.product.name, s.product.brand),
     },
     { key: 'date', header: t('sales.col.date'), kind: 'date', sortable: true, render: (s) => fmt.date(s.date) },
     { key: 'buyer', header: t('sales.col.buyer'), kind: 'name', sortable: true, render: (s) => s.buyer.name },
@@ -43,6 +40,7 @@ export default function DataTablePage() {
       width: 8,
       sortable: true,
       render: (s) => <NumberCell>{money(s.payment.total)}</NumberCell>,
+      exportValue: (s) => money(s.payment.total),
     },
     {
       key: 'paid',
@@ -50,6 +48,7 @@ export default function DataTablePage() {
       kind: 'number',
       width: 8,
       render: (s) => <NumberCell>{money(s.payment.paidAmount)}</NumberCell>,
+      exportValue: (s) => money(s.payment.paidAmount),
     },
     {
       key: 'status',

@@ -1,4 +1,4 @@
-// Browser flows of the sales datatable (/tables/data-table, issue 16): the figures are the API's, sort and
+// Browser flows of the sales datatable (/tables/data-table): the figures are the API's, sort and
 // search live in the URL and survive a reload; axe in dark Arabic.
 import { describe, expect, it } from 'vitest';
 import type { TSalesRow } from '../../../shared/schemas/pages.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
 import { pageExists, routeByName } from '../../app/routes.tsx';
-import { type Column, DataTable } from '../../components/DataTable/DataTable.tsx';
+import { type Column, DataTable, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { CodeCell, ListPage, NameCell, useNotice } from '../../components/ListPage/index.ts';
@@ -81,27 +81,33 @@ function TasksList() {
       render: (task) => (
         <NameCell name={fmt.dateTime(task.startsAt)} detail={t('tasks.until', { time: fmt.dateTime(task.endsAt) })} />
       ),
+      exportValue: (task) =>
+        joinCellText(fmt.dateTime(task.startsAt), t('tasks.until', { time: fmt.dateTime(task.endsAt) })),
     },
     {
       key: 'status',
       header: t('fields.status'),
       sortable: true,
       render: (task) => <TaskStatusLabel status={task.status} />,
+      exportValue: (task) => t(`taskStatus.${task.status}`),
     },
     {
       key: 'location',
       header: t('fields.location'),
       render: (task) => <NameCell name={task.location.name} detail={<CodeCell>{task.location.code}</CodeCell>} />,
+      exportValue: (task) => joinCellText(task.location.name, task.location.code),
     },
     {
       key: 'project',
       header: t('fields.project'),
       render: (task) => <NameCell name={task.project.name} detail={<CodeCell>{task.project.code}</CodeCell>} />,
+      exportValue: (task) => joinCellText(task.project.name, task.project.code),
     },
     {
       key: 'assignee',
       header: t('fields.inspector'),
       render: (task) => <NameCell name={task.assignee?.name ?? t('tasks.unassigned')} detail={task.team.name} />,
+      exportValue: (task) => joinCellText(task.assignee?.name ?? t('tasks.unassigned'), task.team.name),
     },
     {
       key: 'score',
@@ -117,6 +123,13 @@ function TasksList() {
             detail={task.passed == null ? undefined : task.passed ? t('tasks.passed') : t('tasks.failed')}
           />
         ),
+      exportValue: (task) =>
+        task.score == null
+          ? '—'
+          : joinCellText(
+              fmt.number(task.score),
+              task.passed == null ? null : task.passed ? t('tasks.passed') : t('tasks.failed'),
+            ),
     },
   ];
 

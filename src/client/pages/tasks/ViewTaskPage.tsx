@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { ViewTask } from './view/ViewTask.tsx';
 
-/** /tasks/viewTask/{id}: one task's answers, score, check-in, history and its review (issue 12). */
+/** /tasks/viewTask/{id}: one task's answers, score, check-in, history and its review. */
 export default function ViewTaskPage() {
   const { id } = useParams<{ id: string }>();
   const taskId = Number(id);

@@ -1,6 +1,6 @@
-// Closing the loop end to end (issue 13, Tests: "browser flow: reject → rework → approve with a failed
-// critical → action opened → completed → verified by the next inspection"), each step through the real UI
-// as the demo account of its role (CONTRACTS.md):
+// Closing the loop end to end (reject → rework → approve with a failed critical → action opened →
+// completed → verified by the next inspection), each step through the real UI as the demo account of
+// its role:
 //   1. qualitycontrol@demo.com checks in on the perform page, fails the critical question and submits;
 //   2. teamleader@demo.com (the team's leader) rejects it on the task view with a reason;
 //   3. the inspector resumes, corrects the other answer and resubmits;

@@ -1,4 +1,5 @@
-// Sign-in, registration and password reset.
+// Messages of sign-in, registration and password resets (platform/auth). Public flows answer alike for
+// known and unknown addresses, so these say nothing about whether an account exists.
 export const authMessages = {
   'auth.invalidCredentials': 'Invalid email or password',
   'auth.pending': 'Your account is waiting for approval by an administrator',

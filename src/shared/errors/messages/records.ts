@@ -5,7 +5,8 @@ export const recordsMessages = {
   'records.Assignment': 'Assignment',
   'records.AuditEvent': 'Audit event',
   'records.Category': 'Category',
-  'records.Class': 'Location class',
+  // The product's own name for a location class (its CASL subject), as its refusals say: Class "Pop-up store".
+  'records.Class': 'Class',
   'records.CorrectiveAction': 'Corrective action',
   'records.Customer': 'Customer',
   'records.Direction': 'Direction',

@@ -34,7 +34,7 @@ export function CourseProgress({
 }
 
 /**
- * The server's lengths ("4.5 min", "48 min", "1h 12m", the spec's format) in the reader's language;
+ * The server's lengths ("4.5 min", "48 min", "1h 12m", the API's format) in the reader's language;
  * anything else is shown as it came.
  */
 export function useDuration(): (text: string) => string {

@@ -1,4 +1,4 @@
-// Browser flows of the academy (issue 16) as admin@demo.com: the course list filtered and searched matches
+// Browser flows of the academy as admin@demo.com: the course list filtered and searched matches
 // the API; ticking a lecture on a course page is saved, stays ticked after a reload and moves the course's
 // progress; the dashboard's figures match the catalogue; axe at 390 px in dark Arabic.
 import { describe, expect, it } from 'vitest';

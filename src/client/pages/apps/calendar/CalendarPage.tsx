@@ -19,9 +19,9 @@ import type {
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { EventText, eventClasses, WorkCalendar } from '../../../components/WorkCalendar/WorkCalendar.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
-import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
 import {
   CALENDAR_CATEGORIES,
   CATEGORY_TONES,
@@ -43,7 +43,7 @@ type Editing = { event: TCalendarEvent | null; initial: EventFormValues };
 
 export default function CalendarPage() {
   const { t } = useTranslation('calendar');
-  const phone = useMediaQuery('(max-width: 599.98px)');
+  const phone = useMediaQuery(PHONE_QUERY);
   const notices = useNotice();
   const utils = trpc.useUtils();
   const calendarRef = useRef<FullCalendar>(null);

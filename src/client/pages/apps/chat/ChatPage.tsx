@@ -17,15 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_STATUSES, MAX_CHAT_MESSAGE, type TChatEvent, type TChatStatus } from '../../../../shared/schemas/chat.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { initials } from '../../../lib/initials.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
 import {
   avatarUrl,
   byDay,
   type ChatMessage,
   type Entry,
   entriesOf,
-  initials,
   liveMessage,
   withMessage,
   withReceipt,
@@ -173,7 +173,7 @@ export default function ChatPage() {
   const { t } = useTranslation('chat');
   const errorText = useErrorText();
   const fmt = useTimeFormats();
-  const phone = useMediaQuery('(max-width: 599.98px)');
+  const phone = useMediaQuery(PHONE_QUERY);
   const utils = trpc.useUtils();
   const searchId = useId();
   const composerId = useId();

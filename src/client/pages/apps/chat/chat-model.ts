@@ -145,12 +145,6 @@ export function withReceipt(messages: ChatMessage[], event: Extract<TChatEvent, 
   });
 }
 
-/** Initials of a name (two letters at most), for an avatar without a picture. */
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
-}
-
 /** An avatar's image URL: a data or web URL as it is, an uploaded file's thumbnail by id; null otherwise. */
 export function avatarUrl(avatar: string | null): string | null {
   if (!avatar) return null;

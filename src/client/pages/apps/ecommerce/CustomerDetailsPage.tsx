@@ -6,18 +6,10 @@ import { pathFor } from '../../../app/routes.tsx';
 import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
 import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  shopClasses as classes,
-  DetailFrame,
-  FactsCard,
-  MoneyCell,
-  PaymentStatus,
-  ShopStatus,
-  useMoney,
-} from './shop.tsx';
+import { shopClasses as classes, DetailFrame, FactsCard, MoneyCell, PaymentStatus, ShopStatus } from './shop.tsx';
 
 /** /apps/ecommerce/customer/details/{customer number}: overview, address and contact, and their orders (paged in SQL). */
 export default function CustomerDetailsPage() {
@@ -46,6 +38,7 @@ export default function CustomerDetailsPage() {
       sortable: true,
       hideable: false,
       render: (o) => <CodeCell>#{o.order}</CodeCell>,
+      exportValue: (o) => `#${o.order}`,
     },
     {
       key: 'date',
@@ -54,13 +47,20 @@ export default function CustomerDetailsPage() {
       sortable: true,
       render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`),
     },
-    { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
+    {
+      key: 'payment',
+      header: t('orders.payment'),
+      kind: 'status',
+      render: (o) => <PaymentStatus code={o.payment} />,
+      exportValue: (o) => t(`payment.${o.payment}`),
+    },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
       render: (o) => <ShopStatus status={o.status} />,
+      exportValue: (o) => t(`status.${o.status}`),
     },
     {
       key: 'spent',
@@ -68,6 +68,7 @@ export default function CustomerDetailsPage() {
       kind: 'number',
       sortable: true,
       render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell>,
+      exportValue: (o) => money(o.spent),
     },
   ];
 

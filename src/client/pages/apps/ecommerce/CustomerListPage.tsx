@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { type TEcommerceCustomer, ZListEcommerceCustomersInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, NumberCell, RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, shopList, shopListText, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/customer/list: the shop's customers; a row opens their details. */
 export default function CustomerListPage() {
@@ -32,6 +32,7 @@ export default function CustomerListPage() {
       sortable: true,
       hideable: false,
       render: (c) => <PictureName image={c.avatar} name={c.customer} detail={c.email} detailLtr />,
+      exportValue: (c) => joinCellText(c.customer, c.email),
     },
     {
       key: 'customerId',
@@ -40,6 +41,7 @@ export default function CustomerListPage() {
       width: 8,
       sortable: true,
       render: (c) => <CodeCell>#{c.customerId}</CodeCell>,
+      exportValue: (c) => `#${c.customerId}`,
     },
     {
       key: 'country',
@@ -51,6 +53,7 @@ export default function CustomerListPage() {
           <span aria-hidden="true">{c.countryFlag}</span> <TextCell>{c.country}</TextCell>
         </span>
       ),
+      exportValue: (c) => c.country,
     },
     {
       key: 'orders',
@@ -59,6 +62,7 @@ export default function CustomerListPage() {
       width: 6,
       sortable: true,
       render: (c) => <NumberCell>{fmt.number(c.order)}</NumberCell>,
+      exportValue: (c) => fmt.number(c.order),
     },
     {
       key: 'totalSpent',
@@ -66,6 +70,7 @@ export default function CustomerListPage() {
       kind: 'number',
       sortable: true,
       render: (c) => <MoneyCell>{money(c.totalSpent)}</MoneyCell>,
+      exportValue: (c) => money(c.totalSpent),
     },
   ];
 

@@ -5,7 +5,7 @@ import {
   type TReviewStatus,
   ZListReviewsInput,
 } from '../../../../shared/schemas/ecommerce.ts';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { RecordListPage, TextCell, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -46,6 +46,7 @@ export default function ManageReviewPage() {
       kind: 'name',
       sortable: true,
       render: (r) => <PictureName image={r.productImage} name={r.product} detail={r.companyName} />,
+      exportValue: (r) => joinCellText(r.product, r.companyName),
     },
     {
       key: 'reviewer',
@@ -53,6 +54,7 @@ export default function ManageReviewPage() {
       kind: 'name',
       sortable: true,
       render: (r) => <PictureName image={r.avatar} name={r.reviewer} detail={r.email} detailLtr />,
+      exportValue: (r) => joinCellText(r.reviewer, r.email),
     },
     {
       key: 'review',
@@ -69,6 +71,7 @@ export default function ManageReviewPage() {
           <TextCell>{r.head}</TextCell>
         </span>
       ),
+      exportValue: (r) => joinCellText(t('reviews.rating', { rating: r.review }), r.head),
     },
     {
       key: 'date',
@@ -83,6 +86,7 @@ export default function ManageReviewPage() {
       kind: 'status',
       sortable: true,
       render: (r) => <ShopStatus status={r.status} />,
+      exportValue: (r) => t(`status.${r.status}`),
     },
   ];
 

@@ -6,17 +6,9 @@ import { pathFor } from '../../../app/routes.tsx';
 import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
 import { useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  shopClasses as classes,
-  DetailFrame,
-  FactsCard,
-  PaymentMethod,
-  PaymentStatus,
-  ShopStatus,
-  useMoney,
-} from './shop.tsx';
+import { shopClasses as classes, DetailFrame, FactsCard, PaymentMethod, PaymentStatus, ShopStatus } from './shop.tsx';
 
 /** /apps/ecommerce/order/details/{order number}: the order, its customer and payment, its status and history. */
 export default function OrderDetailsPage() {

@@ -2,20 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  MoneyCell,
-  PaymentMethod,
-  PaymentStatus,
-  PictureName,
-  ShopStatus,
-  shopList,
-  shopListText,
-  useMoney,
-} from './shop.tsx';
+import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
 export default function OrderListPage() {
@@ -44,6 +35,7 @@ export default function OrderListPage() {
       sortable: true,
       hideable: false,
       render: (o) => <CodeCell>#{o.order}</CodeCell>,
+      exportValue: (o) => `#${o.order}`,
     },
     {
       key: 'date',
@@ -58,14 +50,22 @@ export default function OrderListPage() {
       kind: 'name',
       sortable: true,
       render: (o) => <PictureName image={o.avatar} name={o.customer} detail={o.email} detailLtr />,
+      exportValue: (o) => joinCellText(o.customer, o.email),
     },
-    { key: 'payment', header: t('orders.payment'), kind: 'status', render: (o) => <PaymentStatus code={o.payment} /> },
+    {
+      key: 'payment',
+      header: t('orders.payment'),
+      kind: 'status',
+      render: (o) => <PaymentStatus code={o.payment} />,
+      exportValue: (o) => t(`payment.${o.payment}`),
+    },
     {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
       render: (o) => <ShopStatus status={o.status} />,
+      exportValue: (o) => t(`status.${o.status}`),
     },
     {
       key: 'method',
@@ -73,6 +73,10 @@ export default function OrderListPage() {
       kind: 'text',
       width: 11,
       render: (o) => <PaymentMethod method={o.method} last4={o.methodNumber} />,
+      exportValue: (o) =>
+        o.method === 'mastercard'
+          ? `${t(`method.${o.method}`)} •••• ${String(o.methodNumber).padStart(4, '0')}`
+          : t(`method.${o.method}`),
     },
     {
       key: 'spent',
@@ -80,6 +84,7 @@ export default function OrderListPage() {
       kind: 'number',
       sortable: true,
       render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell>,
+      exportValue: (o) => money(o.spent),
     },
   ];
 

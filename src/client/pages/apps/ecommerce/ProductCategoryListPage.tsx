@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type TCategory, ZListCategoriesInput, ZSaveCategoryInput } from '../../../../shared/schemas/ecommerce.ts';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { FormDialog, TextareaField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import {
   NameCell,
@@ -9,9 +9,9 @@ import {
   RecordListPage,
   useRecordList,
 } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, shopList, useCategoryLabel, useMoney } from './shop.tsx';
+import { MoneyCell, shopList, useCategoryLabel } from './shop.tsx';
 
 /**
  * /apps/ecommerce/product/category-list: the shop's categories with how many products use each and their
@@ -42,6 +42,7 @@ export default function ProductCategoryListPage() {
       sortable: true,
       hideable: false,
       render: (c) => <NameCell name={label(c.name)} detail={c.description} />,
+      exportValue: (c) => joinCellText(label(c.name), c.description),
     },
     {
       key: 'products',
@@ -50,6 +51,7 @@ export default function ProductCategoryListPage() {
       width: 8,
       sortable: true,
       render: (c) => <NumberCell>{fmt.number(c.productCount)}</NumberCell>,
+      exportValue: (c) => fmt.number(c.productCount),
     },
     {
       key: 'value',
@@ -57,6 +59,7 @@ export default function ProductCategoryListPage() {
       kind: 'number',
       sortable: true,
       render: (c) => <MoneyCell>{money(c.totalValue)}</MoneyCell>,
+      exportValue: (c) => money(c.totalValue),
     },
   ];
 

@@ -2,21 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PRODUCT_STATUSES, type TProduct, ZListProductsInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { StatCards } from '../../../components/StatCards/index.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import {
-  MoneyCell,
-  PictureName,
-  ShopStatus,
-  StatCards,
-  shopList,
-  shopListText,
-  useCategoryLabel,
-  useMoney,
-} from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, shopList, shopListText, useCategoryLabel } from './shop.tsx';
 
 /**
  * /apps/ecommerce/product/list: the shop's products with stat cards, filters (the category one lists the
@@ -50,6 +42,7 @@ export default function ProductListPage() {
       sortable: true,
       hideable: false,
       render: (p) => <PictureName image={p.image} name={p.productName} detail={p.productBrand} />,
+      exportValue: (p) => joinCellText(p.productName, p.productBrand),
     },
     {
       key: 'category',
@@ -71,6 +64,7 @@ export default function ProductListPage() {
       width: 7,
       sortable: true,
       render: (p) => <CodeCell>{p.sku}</CodeCell>,
+      exportValue: (p) => String(p.sku),
     },
     {
       key: 'price',
@@ -78,6 +72,7 @@ export default function ProductListPage() {
       kind: 'number',
       sortable: true,
       render: (p) => <MoneyCell>{money(p.price)}</MoneyCell>,
+      exportValue: (p) => money(p.price),
     },
     {
       key: 'qty',
@@ -86,6 +81,7 @@ export default function ProductListPage() {
       width: 6,
       sortable: true,
       render: (p) => <NumberCell>{fmt.number(p.qty)}</NumberCell>,
+      exportValue: (p) => fmt.number(p.qty),
     },
     {
       key: 'status',
@@ -93,6 +89,7 @@ export default function ProductListPage() {
       kind: 'status',
       sortable: true,
       render: (p) => <ShopStatus status={p.status} />,
+      exportValue: (p) => t(`status.${p.status}`),
     },
   ];
 

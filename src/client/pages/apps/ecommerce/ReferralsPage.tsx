@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { type TReferral, ZListReferralsInput } from '../../../../shared/schemas/ecommerce.ts';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { StatCards } from '../../../components/StatCards/index.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PictureName, ShopStatus, StatCards, shopList, shopListText, useMoney } from './shop.tsx';
+import { MoneyCell, PictureName, ShopStatus, shopList, shopListText } from './shop.tsx';
 
 /** /apps/ecommerce/referrals: referral stat cards and the referred customers with their earnings. */
 export default function ReferralsPage() {
@@ -29,6 +30,7 @@ export default function ReferralsPage() {
       sortable: true,
       hideable: false,
       render: (r) => <PictureName image={r.avatar} name={r.user} detail={r.email} detailLtr />,
+      exportValue: (r) => joinCellText(r.user, r.email),
     },
     {
       key: 'referred-id',
@@ -37,6 +39,7 @@ export default function ReferralsPage() {
       width: 8,
       sortable: true,
       render: (r) => <CodeCell>{r.referredId}</CodeCell>,
+      exportValue: (r) => String(r.referredId),
     },
     {
       key: 'status',
@@ -44,6 +47,7 @@ export default function ReferralsPage() {
       kind: 'status',
       sortable: true,
       render: (r) => <ShopStatus status={r.status} />,
+      exportValue: (r) => t(`status.${r.status}`),
     },
     {
       key: 'value',
@@ -51,6 +55,7 @@ export default function ReferralsPage() {
       kind: 'number',
       sortable: true,
       render: (r) => <MoneyCell>{money(r.value)}</MoneyCell>,
+      exportValue: (r) => money(r.value),
     },
     {
       key: 'earning',
@@ -58,6 +63,7 @@ export default function ReferralsPage() {
       kind: 'number',
       sortable: true,
       render: (r) => <MoneyCell>{money(r.earning)}</MoneyCell>,
+      exportValue: (r) => money(r.earning),
     },
   ];
 

@@ -1,7 +1,7 @@
-// Shared pieces of the e-commerce pages: the shop's list caches, money, stat cards, status labels and
+// Shared pieces of the e-commerce pages: the shop's list caches, status labels and
 // the product/person cell. Pages import this module, never each other.
 import { Button, Heading, Label, Text } from '@primer/react';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type {
@@ -19,41 +19,9 @@ import classes from './Shop.module.css';
 
 type LabelVariant = 'success' | 'attention' | 'secondary' | 'danger' | 'accent' | 'done' | 'default';
 
-/** Dollar amounts for the current language ("$1,249.99", "1 249,99 $US"). */
-export function useMoney(): (amount: number | string) => string {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
-    // The REST shapes carry some amounts as "$249.99".
-    return (amount) => format.format(typeof amount === 'number' ? amount : Number(amount.replace(/^\$/, '')));
-  }, [i18n.language]);
-}
-
 /** Amount in a cell, read left to right. */
 export function MoneyCell({ children }: { children: string }) {
   return <Ltr>{children}</Ltr>;
-}
-
-export interface Stat {
-  label: string;
-  value: ReactNode;
-}
-
-/** The stat cards above a list: one row on desktop, wrapping on phones. */
-export function StatCards({ label, stats }: { label: string; stats: Stat[] | null }) {
-  if (!stats) return null;
-  return (
-    <section aria-label={label}>
-      <dl className={classes.stats}>
-        {stats.map((s) => (
-          <div key={s.label} className={classes.stat}>
-            <dt className={classes.statLabel}>{s.label}</dt>
-            <dd className={classes.statValue}>{s.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
 }
 
 const VARIANTS: Record<TOrderStatus | TProductStatus | TReviewStatus | TReferralStatus, LabelVariant> = {
@@ -123,7 +91,7 @@ export function shopList<K extends keyof typeof shopCache>(name: K) {
 
 export { classes as shopClasses };
 
-/** The order's payment state (code 1 to 4 of the spec) as a label. */
+/** The order's payment state (code 1 to 4 of the API) as a label. */
 const PAYMENT_VARIANT: Record<number, LabelVariant> = { 1: 'success', 2: 'attention', 3: 'danger', 4: 'secondary' };
 export function PaymentStatus({ code }: { code: number }) {
   const { t } = useTranslation('shop');

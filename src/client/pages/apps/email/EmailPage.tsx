@@ -37,8 +37,8 @@ import { EMAIL_LABELS, type TEmail, type TEmailFilter, type TEmailLabel } from '
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { useMediaQuery } from '../../../shell/useMediaQuery.ts';
 import { type ComposeValues, draftValues, EMPTY_COMPOSE, forwardValues, replyValues, safeHtml } from './email-model.ts';
 import classes from './EmailPage.module.css';
 
@@ -107,7 +107,7 @@ function Message({
 export default function EmailPage() {
   const { t } = useTranslation('email');
   const fmt = useFormatters();
-  const phone = useMediaQuery('(max-width: 599.98px)');
+  const phone = useMediaQuery(PHONE_QUERY);
   const notices = useNotice();
   const utils = trpc.useUtils();
   const searchId = useId();

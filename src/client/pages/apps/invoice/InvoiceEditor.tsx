@@ -14,8 +14,9 @@ import { RecordSelect } from '../../../components/RecordSelect/index.ts';
 import { ReorderButtons } from '../../../components/ReorderButtons/ReorderButtons.tsx';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { InvoiceTotals, invoicePaths, useCanManageInvoices, useMoney } from './invoice-ui.tsx';
+import { INVOICE_MONEY, InvoiceTotals, invoicePaths, useCanManageInvoices } from './invoice-ui.tsx';
 import classes from './Invoice.module.css';
 
 interface ItemValues {
@@ -107,7 +108,7 @@ export function InvoiceEditorPage({ id }: { id: number | null }) {
 function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; onReload: () => Promise<void> }) {
   const { t } = useTranslation('invoice');
   const errorText = useErrorText();
-  const money = useMoney();
+  const money = useMoney(INVOICE_MONEY);
   const [, navigate] = useLocation();
   const canManage = useCanManageInvoices();
   const notices = useNotice();

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { INVOICE_STATUSES, type TInvoice, ZListInvoicesInput } from '../../../../shared/schemas/invoice.ts';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { CodeCell, NameCell, NumberCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { InvoiceStatusLabel, invoicePaths, useMoney } from './invoice-ui.tsx';
+import { INVOICE_MONEY, InvoiceStatusLabel, invoicePaths } from './invoice-ui.tsx';
 
 /** /apps/invoice/list: the invoices of the caller's copy, filtered by status and issue date, paged in SQL. */
 export default function InvoiceListPage() {
   const { t } = useTranslation('invoice');
   const fmt = useFormatters();
-  const money = useMoney();
+  const money = useMoney(INVOICE_MONEY);
   const [, navigate] = useLocation();
   const list = useRecordList({
     filters: ['status', 'issuedFrom', 'issuedTo'],
@@ -35,6 +35,7 @@ export default function InvoiceListPage() {
       sortable: true,
       hideable: false,
       render: (i) => <CodeCell>#{i.id}</CodeCell>,
+      exportValue: (i) => `#${i.id}`,
     },
     {
       key: 'client',
@@ -42,6 +43,7 @@ export default function InvoiceListPage() {
       kind: 'name',
       sortable: true,
       render: (i) => <NameCell name={i.client.name} detail={i.client.company} />,
+      exportValue: (i) => joinCellText(i.client.name, i.client.company),
     },
     {
       key: 'total',
@@ -50,6 +52,7 @@ export default function InvoiceListPage() {
       width: 8,
       sortable: true,
       render: (i) => <NumberCell>{money(i.total)}</NumberCell>,
+      exportValue: (i) => money(i.total),
     },
     { key: 'date', header: t('col.issued'), kind: 'date', sortable: true, render: (i) => fmt.date(i.issuedDate) },
     { key: 'dueDate', header: t('col.due'), kind: 'date', render: (i) => fmt.date(i.dueDate) },
@@ -60,6 +63,7 @@ export default function InvoiceListPage() {
       width: 8,
       sortable: true,
       render: (i) => <NumberCell>{money(i.balance)}</NumberCell>,
+      exportValue: (i) => money(i.balance),
     },
     {
       key: 'status',
@@ -67,6 +71,7 @@ export default function InvoiceListPage() {
       kind: 'status',
       width: 9,
       render: (i) => <InvoiceStatusLabel status={i.invoiceStatus} />,
+      exportValue: (i) => t(`status.${i.invoiceStatus}`),
     },
   ];
   const { filters } = list.state;

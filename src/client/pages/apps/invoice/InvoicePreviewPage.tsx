@@ -22,15 +22,15 @@ import {
 } from '../../../components/FormDialog/index.ts';
 import { type NoticeApi, NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import {
+  INVOICE_MONEY,
   InvoiceStatusLabel,
   InvoiceTotals,
   invoiceIdOf,
   invoicePaths,
   useCanManageInvoices,
-  useMoney,
 } from './invoice-ui.tsx';
 import classes from './Invoice.module.css';
 
@@ -110,7 +110,7 @@ export default function InvoicePreviewPage() {
 function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
   const { t } = useTranslation('invoice');
   const fmt = useFormatters();
-  const money = useMoney();
+  const money = useMoney(INVOICE_MONEY);
   const { client, paymentDetails: bank } = invoice;
   return (
     <article className={classes.sheet} aria-label={t('number', { id: invoice.id })} data-invoice-sheet>
@@ -272,7 +272,7 @@ function PaymentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('invoice');
-  const money = useMoney();
+  const money = useMoney(INVOICE_MONEY);
   const utils = trpc.useUtils();
   const pay = trpc.apps.invoice.recordPayment.useMutation();
   const form = useZodForm(

@@ -1,11 +1,11 @@
 // What the invoice pages share: the status label, money formatting and the pages' paths.
 import { Label } from '@primer/react';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TInvoiceStatus } from '../../../../shared/schemas/invoice.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { useCan } from '../../../lib/can.ts';
-import { useFormatters } from '../../../lib/format.ts';
+import { useFormatters, useMoney } from '../../../lib/format.ts';
 import classes from './Invoice.module.css';
 
 const STATUS_VARIANT: Record<TInvoiceStatus, 'success' | 'attention' | 'secondary' | 'danger' | 'accent' | 'done'> = {
@@ -23,13 +23,7 @@ export function InvoiceStatusLabel({ status }: { status: TInvoiceStatus }) {
 }
 
 /** Amounts with two decimals in the current language (the demo's invoices carry no currency). */
-export function useMoney(): (value: number) => string {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return (value: number) => format.format(value);
-  }, [i18n.language]);
-}
+export const INVOICE_MONEY = { currency: null } as const;
 
 /** Whether the caller may change invoices (create, edit, pay, send, delete): `manage DemoApp`. */
 export function useCanManageInvoices(): boolean {
@@ -63,7 +57,7 @@ export function InvoiceTotals({
 }) {
   const { t } = useTranslation('invoice');
   const fmt = useFormatters();
-  const money = useMoney();
+  const money = useMoney(INVOICE_MONEY);
   return (
     <dl className={classes.totals} aria-describedby={describedBy}>
       <dt>{t('editor.subtotal')}</dt>

@@ -1,4 +1,4 @@
-// Browser flows of the invoice pages (issue 14) as admin@demo.com: create an invoice with reordered
+// Browser flows of the invoice pages as admin@demo.com: create an invoice with reordered
 // lines, see the server's totals after a reload, edit it, record a payment, send it, print it on A4 and
 // Letter, filter and delete on the list; a reader sees it read-only; axe in dark Arabic.
 import { extractText, getDocumentProxy } from 'unpdf';

@@ -1,6 +1,6 @@
 // /apps/logistics/dashboard: the fleet by status and warning, shipments per destination, delivery
 // performance (apps.logistics.summary, aggregates in SQL) and the vehicles table sorted and paged by the
-// server with the spec's sort keys (apps.logistics.vehicles.list). Charts use the shared Chart wrapper.
+// server with the API's sort keys (apps.logistics.vehicles.list). Charts use the shared Chart wrapper.
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
 import { Banner, Button, Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
 import { useState } from 'react';

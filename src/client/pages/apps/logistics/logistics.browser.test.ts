@@ -1,4 +1,4 @@
-// Browser flows of /apps/logistics/dashboard and /apps/logistics/fleet (issue 16) as admin@demo.com: the
+// Browser flows of /apps/logistics/dashboard and /apps/logistics/fleet as admin@demo.com: the
 // dashboard's figures and vehicles table match the API; picking a vehicle in the fleet list highlights it
 // on the map and shows its route progress; axe in dark Arabic.
 import { describe, expect, it } from 'vitest';

@@ -37,6 +37,7 @@ export default function PermissionsPage() {
       sortable: true,
       hideable: false,
       render: (p) => <NameCell name={p.name} />,
+      exportValue: (p) => p.name,
     },
     {
       key: 'assignedTo',
@@ -50,6 +51,7 @@ export default function PermissionsPage() {
           ))}
         </span>
       ),
+      exportValue: (p) => p.assignedTo.map((r) => t(`permissions.role.${r}`)).join(', '),
     },
     { key: 'createdDate', header: t('permissions.createdDate'), kind: 'date', render: (p) => fmt.date(p.createdDate) },
   ];

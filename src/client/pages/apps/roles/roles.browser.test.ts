@@ -1,4 +1,4 @@
-// Browser flows of /apps/roles and /apps/permissions (issue 14) as admin@demo.com: a role's card opens
+// Browser flows of /apps/roles and /apps/permissions as admin@demo.com: a role's card opens
 // the abilities the server enforces; a permission is added, edited and deleted, each change still
 // there after a reload; a reader sees the permissions read-only; axe in dark Arabic.
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('roles and permissions as a reader and in dark Arabic', { timeout: 120_
     }
   });
 
-  it('the client role is refused every page of issue 14', async () => {
+  it('the client role is refused every roles, permissions and demo-app page', async () => {
     const { context, page: client } = await b.newPage();
     try {
       await b.signIn(client, 'client@demo.com', 'client');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { type TDemoUser, ZCreateDemoUserInput, ZListDemoUsersInput } from '../../../../shared/schemas/demo-users.ts';
-import type { Column } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { FormDialog, formClasses, SelectField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import {
@@ -11,9 +11,9 @@ import {
   TextCell,
   useRecordList,
 } from '../../../components/ListPage/index.ts';
+import { StatCards } from '../../../components/StatCards/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { StatCards } from '../ecommerce/shop.tsx';
 import { UserStatusLabel, userOptions, userPaths } from './user-ui.tsx';
 
 /** /apps/user/list: the sample people of the caller's copy; stats, filters, add (drawer), delete, CSV. */
@@ -43,6 +43,7 @@ export default function UserListPage() {
       sortable: true,
       hideable: false,
       render: (u) => <NameCell name={u.fullName} detail={`@${u.username}`} />,
+      exportValue: (u) => joinCellText(u.fullName, `@${u.username}`),
     },
     {
       key: 'email',
@@ -50,6 +51,7 @@ export default function UserListPage() {
       kind: 'text',
       sortable: true,
       render: (u) => <TextCell>{u.email}</TextCell>,
+      exportValue: (u) => u.email,
     },
     { key: 'role', header: t('col.role'), kind: 'text', width: 9, sortable: true, render: (u) => t(`role.${u.role}`) },
     {
@@ -75,6 +77,7 @@ export default function UserListPage() {
       width: 8,
       sortable: true,
       render: (u) => <UserStatusLabel status={u.status} />,
+      exportValue: (u) => t(`status.${u.status}`),
     },
   ];
   return (

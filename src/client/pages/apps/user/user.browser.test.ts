@@ -1,4 +1,4 @@
-// Browser flow of the users demo pages (issue 14) as admin@demo.com: add a user in the drawer, edit
+// Browser flow of the users demo pages as admin@demo.com: add a user in the drawer, edit
 // the account and notifications tabs, reload and see the changes, delete; a reader sees them read-only;
 // `client` is refused; axe in dark Arabic.
 import { describe, expect, it } from 'vitest';

@@ -52,8 +52,8 @@ export function uid(prefix = 'u'): string {
 }
 
 /**
- * A condition's expected answer as a task stores it for the question it names (CONTRACTS
- * "tasks.saveAnswers"): yes/no a boolean, score and number a number, choice and text a string. The
+ * A condition's expected answer as a task stores it for the question it names (as
+ * tasks.saveAnswers takes it): yes/no a boolean, score and number a number, choice and text a string. The
  * score compares answers to it exactly, so "yes" (what earlier editors stored) becomes true.
  */
 export function typedEquals(targetType: TQuestionType | undefined, equals: TVisibleIf['equals']): TVisibleIf['equals'] {

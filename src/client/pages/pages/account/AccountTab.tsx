@@ -13,6 +13,7 @@ import { useToast } from '../../../components/Toast/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { LANGUAGES } from '../../../i18n/index.ts';
 import { deleteCookie, readCookie } from '../../../lib/cookies.ts';
+import { initials } from '../../../lib/initials.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Account.module.css';
 
@@ -182,13 +183,4 @@ export function AccountTab({ account }: { account: TAccount }) {
       </div>
     </form>
   );
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TAssignment, ZBulkAssignInput, ZUpdateAssignmentInput } from '../../../../shared/schemas/assignments.ts';
 import type { TProject } from '../../../../shared/schemas/projects.ts';
-import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, DataTable, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { RowActions } from '../../../components/DataTable/RowActions.tsx';
 import { FormDialog, formClasses, NumberField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { CodeCell, NameCell, useConfirmDialog } from '../../../components/ListPage/index.ts';
@@ -109,12 +109,14 @@ export function AssignmentsStep({
       key: 'location',
       header: t('fields.location'),
       render: (a) => <NameCell name={a.location.name} detail={<CodeCell>{a.location.code}</CodeCell>} />,
+      exportValue: (a) => joinCellText(a.location.name, a.location.code),
     },
     { key: 'team', header: t('fields.team'), render: (a) => a.team.name },
     {
       key: 'assignee',
       header: t('fields.inspector'),
       render: (a) => a.assignee?.name ?? <Label variant="attention">{t('wizard.assignments.noInspector')}</Label>,
+      exportValue: (a) => a.assignee?.name ?? t('wizard.assignments.noInspector'),
     },
     {
       key: 'plannedVisits',

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas/corrective-actions.ts';
 import { Bdi } from '../../../components/Bidi/index.ts';
 import { ActionStatusLabel } from '../../../components/CorrectiveActions/index.ts';
-import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { type Column, DataTable, joinCellText } from '../../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, ListPage, NameCell, useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
@@ -69,6 +69,7 @@ export default function ActionsPage() {
       header: t('fields.question'),
       kind: 'name',
       render: (a) => <NameCell name={a.questionText} detail={<CodeCell>{a.questionKey}</CodeCell>} />,
+      exportValue: (a) => joinCellText(a.questionText, a.questionKey),
     },
     {
       key: 'status',
@@ -76,22 +77,26 @@ export default function ActionsPage() {
       kind: 'status',
       sortable: true,
       render: (a) => <ActionStatusLabel status={a.status} overdue={a.overdue} />,
+      exportValue: (a) => (a.overdue ? t('status.overdue') : t(`status.${a.status}`)),
     },
     { key: 'dueAt', header: t('fields.dueAt'), kind: 'date', sortable: true, render: (a) => fmt.date(a.dueAt) },
     {
       key: 'location',
       header: t('fields.location'),
       render: (a) => <NameCell name={a.location.name} detail={<CodeCell>{a.location.code}</CodeCell>} />,
+      exportValue: (a) => joinCellText(a.location.name, a.location.code),
     },
     {
       key: 'owner',
       header: t('fields.owner'),
       render: (a) => (a.owner ? <Bdi>{a.owner.name}</Bdi> : t('list.noOwner')),
+      exportValue: (a) => a.owner?.name ?? t('list.noOwner'),
     },
     {
       key: 'project',
       header: t('fields.project'),
       render: (a) => <NameCell name={a.project.name} detail={<CodeCell>{a.project.code}</CodeCell>} />,
+      exportValue: (a) => joinCellText(a.project.name, a.project.code),
     },
     {
       key: 'createdAt',

@@ -1,4 +1,4 @@
-// The task view page as a reviewer uses it (issue 12): analyst@demo.com opens a submitted task, sees
+// The task view page as a reviewer uses it: analyst@demo.com opens a submitted task, sees
 // its answers, evidence (the full-size viewer by keyboard) and score, rejects it with a reason and a
 // comment on one question; the inspector reworks it (through the services: resume, saveAnswers,
 // submit); the analyst sees what changed since round 1, approves it and sees the score and the

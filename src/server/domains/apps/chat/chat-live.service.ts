@@ -28,7 +28,7 @@ import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
 import { type Signal, sendSignal } from '../../../lib/signals.ts';
-import { type ColleagueRef, colleaguesOf } from '../../organization/users/users.service.ts';
+import { type ColleagueRef, colleaguesOf } from '../../organization/users/users.refs.ts';
 
 /** Roles that may use the chat (read DemoApp): only they are anyone's colleagues here. */
 const CHAT_ROLES = ROLES.filter((role) =>

@@ -1,3 +1,5 @@
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateCustomerInput,
   ZCustomer,
@@ -5,16 +7,28 @@ import {
   ZListCustomersInput,
   ZUpdateCustomerInput,
 } from '../../../../shared/schemas/customers.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as customers from './customers.service.ts';
 
-const p = recordProcedures(ZCustomer);
-
 export const customersRouter = router({
-  list: p.list(ZListCustomersInput, ZCustomerList, customers.listCustomers),
-  byId: p.byId(customers.getCustomer),
-  create: p.mutation(ZCreateCustomerInput, customers.createCustomer),
-  update: p.mutation(ZUpdateCustomerInput, customers.updateCustomer),
-  delete: p.delete(customers.deleteCustomer),
+  list: authedProcedure
+    .input(ZListCustomersInput.prefault({}))
+    .output(ZCustomerList)
+    .query(({ ctx, input }) => customers.listCustomers(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZCustomer)
+    .query(({ ctx, input }) => customers.getCustomer(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateCustomerInput)
+    .output(ZCustomer)
+    .mutation(({ ctx, input }) => customers.createCustomer(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateCustomerInput)
+    .output(ZCustomer)
+    .mutation(({ ctx, input }) => customers.updateCustomer(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => customers.deleteCustomer(ctx, input)),
 });

@@ -1,3 +1,5 @@
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateLicenseInput,
   ZCurrentLicense,
@@ -8,20 +10,37 @@ import {
   ZRevokeLicenseInput,
   ZUpdateLicenseInput,
 } from '../../../../shared/schemas/licenses.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
-// Importing the service registers the license sign-in policy (no active license: admins only).
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as licenses from './licenses.service.ts';
 
-const p = recordProcedures(ZLicense);
-
 export const licensesRouter = router({
-  list: p.list(ZListLicensesInput, ZLicenseList, licenses.listLicenses),
-  byId: p.byId(licenses.getLicense),
+  list: authedProcedure
+    .input(ZListLicensesInput.prefault({}))
+    .output(ZLicenseList)
+    .query(({ ctx, input }) => licenses.listLicenses(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZLicense)
+    .query(({ ctx, input }) => licenses.getLicense(ctx, input)),
   /** The license in force and the seats used (the caller's customer; superadmin names one). */
-  current: p.query(ZCurrentLicenseInput.prefault({}), ZCurrentLicense, licenses.currentLicense),
-  create: p.mutation(ZCreateLicenseInput, licenses.createLicense),
-  update: p.mutation(ZUpdateLicenseInput, licenses.updateLicense),
-  revoke: p.mutation(ZRevokeLicenseInput, licenses.revokeLicense),
-  delete: p.delete(licenses.deleteLicense),
+  current: authedProcedure
+    .input(ZCurrentLicenseInput.prefault({}))
+    .output(ZCurrentLicense)
+    .query(({ ctx, input }) => licenses.currentLicense(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateLicenseInput)
+    .output(ZLicense)
+    .mutation(({ ctx, input }) => licenses.createLicense(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateLicenseInput)
+    .output(ZLicense)
+    .mutation(({ ctx, input }) => licenses.updateLicense(ctx, input)),
+  revoke: authedProcedure
+    .input(ZRevokeLicenseInput)
+    .output(ZLicense)
+    .mutation(({ ctx, input }) => licenses.revokeLicense(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => licenses.deleteLicense(ctx, input)),
 });

@@ -1,9 +1,9 @@
 // Licenses: derived status, no overlapping periods, seats never exceeded by active users, the
 // sign-in policy without an active license, history kept (revoke, no delete once started).
 import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '../../../../shared/errors/messages.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining, stringMatching } from '../../../testing/matchers.ts';
-import { NO_LICENSE_MESSAGE } from './licenses.service.ts';
 
 const t = await setupTestApp();
 const superadmin = await t.caller('superadmin@demo.com');
@@ -104,7 +104,7 @@ describe('licenses', () => {
       payload: { email: 'qualitycontrol@nws.demo.com', password: 'qualitycontrol' },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ errors: { email: [NO_LICENSE_MESSAGE] } });
+    expect(refused.json()).toEqual({ errors: { email: [ERROR_MESSAGES['licenses.signInWithoutLicense']] } });
     const adminLogin = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

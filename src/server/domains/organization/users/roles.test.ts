@@ -1,4 +1,4 @@
-// users.roles (issue 14): the roles page's user counts and abilities come from the enforced CASL rules.
+// users.roles: the roles page's user counts and abilities come from the enforced CASL rules.
 import { describe, expect, it } from 'vitest';
 import { abilityFor } from '../../../../shared/abilities/index.ts';
 import { ROLES } from '../../../../shared/constants/roles.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import { ZRoleSummary } from '../../../../shared/schemas/roles.ts';
 import {
   ZAdminResetPasswordInput,
@@ -10,24 +12,42 @@ import {
   ZUserList,
 } from '../../../../shared/schemas/users.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
 import * as users from './users.service.ts';
 
-const p = recordProcedures(ZUserDetail);
-
 export const usersRouter = router({
-  list: p.list(ZListUsersInput, ZUserList, users.listUsers),
-  /** The roles with the caller's count of users of each and their abilities (the roles page, issue 14). */
+  list: authedProcedure
+    .input(ZListUsersInput.prefault({}))
+    .output(ZUserList)
+    .query(({ ctx, input }) => users.listUsers(ctx, input)),
+  /** The roles with the caller's count of users of each and their abilities (the roles page). */
   roles: authedProcedure.output(z.array(ZRoleSummary)).query(({ ctx }) => users.roleSummaries(ctx)),
-  byId: p.byId(users.getUser),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZUserDetail)
+    .query(({ ctx, input }) => users.getUser(ctx, input)),
   /** With a password: a usable account. Without: an invitation e-mail with a link to choose one. */
-  create: p.mutation(ZCreateUserInput, users.createUser),
-  update: p.mutation(ZUpdateUserInput, users.updateUser),
-  activate: p.byIdMutation(users.activateUser),
-  deactivate: p.byIdMutation(users.deactivateUser),
+  create: authedProcedure
+    .input(ZCreateUserInput)
+    .output(ZUserDetail)
+    .mutation(({ ctx, input }) => users.createUser(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateUserInput)
+    .output(ZUserDetail)
+    .mutation(({ ctx, input }) => users.updateUser(ctx, input)),
+  activate: authedProcedure
+    .input(ZByIdInput)
+    .output(ZUserDetail)
+    .mutation(({ ctx, input }) => users.activateUser(ctx, input)),
+  deactivate: authedProcedure
+    .input(ZByIdInput)
+    .output(ZUserDetail)
+    .mutation(({ ctx, input }) => users.deactivateUser(ctx, input)),
   resetPassword: authedProcedure
     .input(ZAdminResetPasswordInput)
     .output(ZAdminResetPasswordResult)
     .mutation(({ ctx, input }) => users.adminResetPassword(ctx, input)),
-  delete: p.delete(users.deleteUser),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => users.deleteUser(ctx, input)),
 });

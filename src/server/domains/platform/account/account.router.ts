@@ -24,7 +24,7 @@ export const accountRouter = router({
   revokeSession: authedProcedure
     .input(ZByIdInput)
     .output(z.object({ revoked: z.literal(true), current: z.boolean() }))
-    .mutation(({ ctx, input }) => account.revokeSession(ctx, input.id)),
+    .mutation(({ ctx, input }) => account.revokeSession(ctx, input)),
   updateNotificationPreferences: authedProcedure
     .input(ZNotificationPreferencesInput)
     .output(ZAccount)

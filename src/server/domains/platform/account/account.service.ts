@@ -1,4 +1,4 @@
-// The caller's own account (account settings, issue 16): profile, password, sign-in sessions and the
+// The caller's own account (account settings): profile, password, sign-in sessions and the
 // kinds of notifications they do not want. Every function acts on `ctx.user` only, so no role rule is
 // needed beyond being signed in; another user's session is NOT_FOUND.
 import { sql } from 'kysely';
@@ -13,12 +13,12 @@ import type {
 } from '../../../../shared/schemas/account.ts';
 import { NOTIFICATION_KINDS } from '../../../../shared/schemas/account.ts';
 import { db } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../../lib/password.ts';
-import { clearSessionCache, logout } from '../auth/auth.service.ts';
+import { logout } from '../auth/auth.service.ts';
 import { Session } from '../auth/session.entity.ts';
 
 /** The avatar is kept on the user as the path of its file in the files API. */
@@ -66,7 +66,7 @@ async function me(ctx: AuthedContext): Promise<UserRow> {
     .select(['id', 'email', 'full_name', 'role', 'language', 'avatar', 'muted_notifications', 'version'])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
-  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  if (!user) throw new AppError('UNAUTHORIZED', 'common.signIn');
   return user;
 }
 
@@ -83,7 +83,7 @@ async function writeMe(
     .where('version', '=', version)
     .returning(['id', 'email', 'full_name', 'role', 'language', 'avatar', 'muted_notifications', 'version'])
     .executeTakeFirst();
-  if (!row) throw new AppError('CONFLICT', 'Your account was changed in another window; reload to see the change');
+  if (!row) throw new AppError('CONFLICT', 'account.changedElsewhere');
   return row;
 }
 
@@ -98,7 +98,7 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
   requireUser(ctx);
   const user = await me(ctx);
   if (input.version !== undefined && input.version !== user.version) {
-    throw new AppError('CONFLICT', 'Your account was changed in another window; reload to see the change');
+    throw new AppError('CONFLICT', 'account.changedElsewhere');
   }
   if (input.avatarFileId !== null) {
     const file = await db(ctx.em)
@@ -108,13 +108,9 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
       .executeTakeFirst();
     // Only an image the caller uploaded: anything else is as if it did not exist.
     if (!file || file.owner_id !== ctx.user.id)
-      throw new AppError('BAD_REQUEST', 'avatarFileId: no such file of yours', {
-        avatarFileId: ['No such file of yours'],
-      });
+      throw new AppError('BAD_REQUEST', 'account.avatarNotYours', {}, { avatarFileId: 'account.avatarNotYoursField' });
     if (!file.mime_type.startsWith('image/'))
-      throw new AppError('BAD_REQUEST', 'avatarFileId: the avatar must be an image', {
-        avatarFileId: ['The avatar must be an image'],
-      });
+      throw new AppError('BAD_REQUEST', 'account.avatarNotImage', {}, { avatarFileId: 'account.avatarNotImageField' });
   }
   const avatar = input.avatarFileId === null ? null : avatarPath(input.avatarFileId);
   const after = await writeMe(ctx, user.version, { full_name: input.fullName, language: input.language, avatar });
@@ -125,7 +121,6 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
     { fullName: after.full_name, language: after.language, avatar: after.avatar },
   );
   await ctx.em.flush();
-  clearSessionCache(user.id);
   return toAccount(after);
 }
 
@@ -143,11 +138,9 @@ export async function changePassword(
     .select(['id', 'password_hash'])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
-  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+  if (!user) throw new AppError('UNAUTHORIZED', 'common.signIn');
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'currentPassword: the current password is not correct', {
-      currentPassword: ['The current password is not correct'],
-    });
+    throw new AppError('BAD_REQUEST', 'account.wrongPassword', {}, { currentPassword: 'account.wrongPasswordField' });
   }
   await db(ctx.em)
     .updateTable('users')
@@ -167,7 +160,6 @@ export async function changePassword(
     { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } },
     { revokedAt: new Date() },
   );
-  clearSessionCache(user.id);
   return { changed: true, otherSessionsEnded: ended };
 }
 
@@ -230,10 +222,13 @@ export async function listSessions(ctx: ServiceContext): Promise<TAccountSession
 }
 
 /** account.revokeSession: end one of the caller's sessions; it is signed out on its next request. */
-export async function revokeSession(ctx: ServiceContext, id: number): Promise<{ revoked: true; current: boolean }> {
+export async function revokeSession(
+  ctx: ServiceContext,
+  input: { id: number },
+): Promise<{ revoked: true; current: boolean }> {
   requireUser(ctx);
-  const session = await ctx.em.findOne(Session, { id, user: ctx.user.id, revokedAt: null });
-  if (!session) throw new AppError('NOT_FOUND', 'Session not found');
+  const session = await ctx.em.findOne(Session, { id: input.id, user: ctx.user.id, revokedAt: null });
+  if (!session) throw notFound('Session');
   await logout(ctx.em, session.id);
   return { revoked: true, current: session.id === ctx.user.sessionId };
 }

@@ -2,7 +2,7 @@
 // profile, password, sessions (listed, revoked: signed out on the next request) and muted notifications.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
-import { sendNotifications } from '../notifications/notifications.service.ts';
+import { sendNotifications } from '../notifications/notifications.refs.ts';
 import { describeDevice } from './account.service.ts';
 
 const t = await setupTestApp();

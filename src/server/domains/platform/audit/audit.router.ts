@@ -1,8 +1,10 @@
 import { ZAuditList, ZListAuditInput } from '../../../../shared/schemas/audit.ts';
-import { router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import { listAudit } from './audit.service.ts';
 
 export const auditRouter = router({
-  list: listQuery(ZListAuditInput, ZAuditList, listAudit),
+  list: authedProcedure
+    .input(ZListAuditInput.prefault({}))
+    .output(ZAuditList)
+    .query(({ ctx, input }) => listAudit(ctx, input)),
 });

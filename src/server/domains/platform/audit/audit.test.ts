@@ -1,4 +1,4 @@
-// The audit viewer's reads (issue 13 item 6): audit.list and GET /api/audit filter, sort and page in
+// The audit viewer's reads: audit.list and GET /api/audit filter, sort and page in
 // SQL, keep an admin to their customer (superadmin sees every customer), refuse other roles and bad
 // filters naming the field, and the CSV export holds the filtered events with their field changes.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The browser session cookies (CONTRACTS.md): httpOnly accessToken, readable userData, XSRF-TOKEN.
+// The browser session cookies: httpOnly accessToken, readable userData, XSRF-TOKEN.
 import type { FastifyReply } from 'fastify';
 import { ACCESS_TOKEN_COOKIE, USER_DATA_COOKIE, XSRF_COOKIE } from '../../../../shared/constants/http.ts';
 import type { LoginResult } from './auth.service.ts';

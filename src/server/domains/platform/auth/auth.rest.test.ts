@@ -206,8 +206,6 @@ describe('sessions', () => {
       { user: login.json<LoginBody>().userData.id },
       { expiresAt: new Date(Date.now() - 1000) },
     );
-    const { clearSessionCache } = await import('./auth.service.ts');
-    clearSessionCache();
     const res = await t.app.inject({
       method: 'GET',
       url: '/trpc/auth.me',

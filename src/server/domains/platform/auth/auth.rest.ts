@@ -1,4 +1,4 @@
-// REST: POST /api/auth/login (spec 7 and 8) and POST /api/auth/logout.
+// REST: POST /api/auth/login (REST clients' body: field errors, one action per rule) and POST /api/auth/logout.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppRule } from '../../../../shared/abilities/index.ts';
 import { ZLoginInput } from '../../../../shared/schemas/auth.ts';

@@ -1,9 +1,16 @@
-import { z } from 'zod';
 import {
+  ZCheckResetTokenInput,
+  ZCheckResetTokenResult,
   ZForgotPasswordInput,
+  ZForgotPasswordResult,
   ZLoginInput,
+  ZLoginResult,
+  ZLogoutResult,
   ZRegisterInput,
+  ZRegisterResult,
   ZResetPasswordInput,
+  ZResetPasswordResult,
+  ZSignedIn,
 } from '../../../../shared/schemas/auth.ts';
 import { authedProcedure, httpProcedure, publicProcedure, requireHttp, router } from '../../../trpc/init.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
@@ -11,45 +18,59 @@ import * as auth from './auth.service.ts';
 
 export const authRouter = router({
   /** Signs in and sets the browser session cookies; the token is also returned for scripts. */
-  login: httpProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const { req, reply, config } = ctx.http;
-    const result = await req.server.guardLogin(req, input.email, () =>
-      auth.login(ctx.em, input, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-        sessionTtlMs: config.sessionTtlMs,
-      }),
-    );
-    setSessionCookies(reply, result, config.cookieSecure);
-    return { accessToken: result.accessToken, userData: result.userData, userAbilityRules: result.userAbilityRules };
-  }),
-  logout: authedProcedure.use(requireHttp).mutation(async ({ ctx }) => {
-    await auth.logout(ctx.em, ctx.user.sessionId);
-    clearSessionCookies(ctx.http.reply);
-    return { ok: true };
-  }),
-  me: authedProcedure.query(({ ctx }) => auth.me(ctx.em, ctx.user)),
+  login: httpProcedure
+    .input(ZLoginInput)
+    .output(ZLoginResult)
+    .mutation(async ({ ctx, input }) => {
+      const { req, reply, config } = ctx.http;
+      const result = await req.server.guardLogin(req, input.email, () =>
+        auth.login(ctx.em, input, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+          sessionTtlMs: config.sessionTtlMs,
+        }),
+      );
+      setSessionCookies(reply, result, config.cookieSecure);
+      return { accessToken: result.accessToken, userData: result.userData, userAbilityRules: result.userAbilityRules };
+    }),
+  logout: authedProcedure
+    .use(requireHttp)
+    .output(ZLogoutResult)
+    .mutation(async ({ ctx }) => {
+      await auth.logout(ctx.em, ctx.user.sessionId);
+      clearSessionCookies(ctx.http.reply);
+      return { ok: true as const };
+    }),
+  me: authedProcedure.output(ZSignedIn).query(({ ctx }) => auth.me(ctx.em, ctx.user)),
   /** Answers `{ status: 'pending' }` for a new and a taken address alike (see auth.register). */
-  register: httpProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    const notify = await ctx.http.req.server.allowAccountMail(ctx.http.req, input.email);
-    return auth.register(ctx.em, input, { baseUrl: ctx.origin ?? '', notify, outbox: ctx.http.req.server.outbox });
-  }),
+  register: httpProcedure
+    .input(ZRegisterInput)
+    .output(ZRegisterResult)
+    .mutation(async ({ ctx, input }) => {
+      const notify = await ctx.http.req.server.allowAccountMail(ctx.http.req, input.email);
+      return auth.register(ctx.em, input, { baseUrl: ctx.origin ?? '', notify, outbox: ctx.http.req.server.outbox });
+    }),
   /** Answers `{ sent: true }` at once, whatever the address; at most a few mails per address per hour. */
-  forgotPassword: httpProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
-    const { req } = ctx.http;
-    const send = await req.server.allowAccountMail(req, input.email);
-    return auth.requestPasswordReset(ctx.em, input, {
-      baseUrl: ctx.origin ?? '',
-      outbox: req.server.outbox,
-      send,
-      onError: (error) => req.log.error({ err: error }, 'password reset mail failed'),
-    });
-  }),
+  forgotPassword: httpProcedure
+    .input(ZForgotPasswordInput)
+    .output(ZForgotPasswordResult)
+    .mutation(async ({ ctx, input }) => {
+      const { req } = ctx.http;
+      const send = await req.server.allowAccountMail(req, input.email);
+      return auth.requestPasswordReset(ctx.em, input, {
+        baseUrl: ctx.origin ?? '',
+        outbox: req.server.outbox,
+        send,
+        onError: (error) => req.log.error({ err: error }, 'password reset mail failed'),
+      });
+    }),
   resetPassword: publicProcedure
     .input(ZResetPasswordInput)
+    .output(ZResetPasswordResult)
     .mutation(({ ctx, input }) => auth.resetPassword(ctx.em, input)),
   /** Whether a reset token can still be used (the reset page checks before asking for a password). */
   checkResetToken: publicProcedure
-    .input(z.object({ token: z.string().max(200) }))
+    .input(ZCheckResetTokenInput)
+    .output(ZCheckResetTokenResult)
     .query(({ ctx, input }) => auth.checkResetToken(ctx.em, input.token)),
 });

@@ -1,7 +1,7 @@
 // Sign-in, sessions and password flows. Called by the auth tRPC router, the REST login route
 // and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
 // Public flows (register, forgot password) answer alike for known and unknown addresses.
-// Accounts are organization's: read and written through users.service and customers.service as plain
+// Accounts are organization's: read and written through users.refs.ts and customers.refs.ts as plain
 // data. E-mail goes through the app's outbox (`request.server.outbox`), which stores and reports it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -18,8 +18,8 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { MailLink, SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
-import { findCustomerByCode } from '../../organization/customers/customers.service.ts';
-import { assertSignInLicensed } from '../../organization/licenses/licenses.service.ts';
+import { findCustomerByCode } from '../../organization/customers/customers.refs.ts';
+import { assertSignInLicensed } from '../../organization/licenses/licenses.refs.ts';
 import {
   type Account,
   accountById,
@@ -29,7 +29,7 @@ import {
   registerPendingUser,
   setPasswordHash,
   teamIdsOfUser,
-} from '../../organization/users/users.service.ts';
+} from '../../organization/users/users.refs.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -44,6 +44,7 @@ export interface LoginResult {
   userAbilityRules: AppRule[];
 }
 
+/** A refused sign-in, on the `email` field (by default: the same answer for a wrong address or password). */
 function invalid(key: ErrorKey = 'auth.invalidCredentials'): AppError {
   return new AppError('BAD_REQUEST', key, {}, { email: key });
 }
@@ -97,7 +98,7 @@ export async function login(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
   await em.flush();
-  const teamIds = await teamIdsOf(em, user.id);
+  const teamIds = await teamIdsOfUser(em, user.id);
   return {
     accessToken,
     csrfToken,
@@ -108,72 +109,70 @@ export async function login(
   };
 }
 
-// A short cache of resolved sessions: one process serves everything, and logout/revoke clears it.
-const CACHE_MS = 10_000;
-const CACHE_MAX = 5_000;
 const LAST_SEEN_EVERY_MS = 60_000;
-const cache = new Map<string, { user: SessionUser; csrfToken: string; expiresAt: number; until: number }>();
-
-const teamIdsOf = teamIdsOfUser;
 
 export interface ResolvedSession {
   user: SessionUser;
   csrfToken: string;
 }
 
-/** The live session behind a token, or null when unknown, expired, revoked or its user is not active. */
+/**
+ * The live session behind a token, or null when unknown, expired, revoked or its user is not active.
+ * Read from the database on every request, never from this process's memory: a session ended on any
+ * process (logout, revoke, deactivation, a new password) is refused by every process at once.
+ */
 export async function resolveSession(em: EntityManager, token: string): Promise<ResolvedSession | null> {
   if (!token || token.length > 200) return null;
-  const tokenHash = sha256(token);
-  const now = Date.now();
-  const hit = cache.get(tokenHash);
-  if (hit && hit.until > now && hit.expiresAt > now) return { user: hit.user, csrfToken: hit.csrfToken };
-  cache.delete(tokenHash);
-  const session = await em.findOne(Session, { tokenHash, revokedAt: null }, { populate: ['user', 'user.customer'] });
-  if (!session || session.expiresAt.getTime() <= now) return null;
-  const u = session.user;
-  if (u.status !== 'active' || u.customer?.status === 'suspended') return null;
-  // Last use, to the minute (the cache above answers most requests without coming here).
-  if (!session.lastSeenAt || now - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-    await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date(now) });
+  const now = new Date();
+  const row = await db(em)
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('customers as c', 'c.id', 'u.customer_id')
+    .select([
+      's.id as session_id',
+      's.csrf_token',
+      's.last_seen_at',
+      'u.id',
+      'u.email',
+      'u.full_name',
+      'u.role',
+      'u.language',
+      'c.id as customer_id',
+      'c.code as customer_code',
+    ])
+    .where('s.token_hash', '=', sha256(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('u.status', '=', 'active')
+    .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.status', '!=', 'suspended')]))
+    .executeTakeFirst();
+  if (!row) return null;
+  // Last use, to the minute.
+  if (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_EVERY_MS) {
+    await em.nativeUpdate(Session, { id: row.session_id }, { lastSeenAt: now });
   }
   const user: SessionUser = {
-    id: u.id,
-    email: u.email,
-    fullName: u.fullName,
-    role: u.role,
-    customerId: u.customer?.id ?? null,
-    customerCode: u.customer?.code ?? null,
-    language: u.language,
-    teamIds: await teamIdsOf(em, u.id),
-    sessionId: session.id,
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    role: row.role,
+    customerId: row.customer_id,
+    customerCode: row.customer_code,
+    language: row.language,
+    teamIds: await teamIdsOfUser(em, row.id),
+    sessionId: row.session_id,
   };
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(tokenHash, {
-    user,
-    csrfToken: session.csrfToken,
-    expiresAt: session.expiresAt.getTime(),
-    until: now + CACHE_MS,
-  });
-  return { user, csrfToken: session.csrfToken };
-}
-
-/** Forget cached sessions (all, or one user's) after a revoke or a change to the user. */
-export function clearSessionCache(userId?: number): void {
-  if (userId === undefined) return cache.clear();
-  for (const [key, value] of cache) if (value.user.id === userId) cache.delete(key);
+  return { user, csrfToken: row.csrf_token };
 }
 
 /** Revoke one session (logout). */
 export async function logout(em: EntityManager, sessionId: number): Promise<void> {
   await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: new Date() });
-  for (const [key, value] of cache) if (value.user.sessionId === sessionId) cache.delete(key);
 }
 
 /** Revoke every session of a user (deactivation, password change). */
 export async function revokeUserSessions(em: EntityManager, userId: number): Promise<void> {
   await em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: new Date() });
-  clearSessionCache(userId);
 }
 
 /** The signed-in user's data and ability rules. */

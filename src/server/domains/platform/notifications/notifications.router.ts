@@ -10,9 +10,9 @@ import * as notifications from './notifications.service.ts';
 
 export const notificationsRouter = router({
   list: authedProcedure
-    .input(ZListNotificationsInput.optional())
+    .input(ZListNotificationsInput.prefault({}))
     .output(ZNotificationList)
-    .query(({ ctx, input }) => notifications.listNotifications(ctx, ZListNotificationsInput.parse(input ?? {}))),
+    .query(({ ctx, input }) => notifications.listNotifications(ctx, input)),
   unreadCount: authedProcedure
     .output(z.object({ count: z.number().int() }))
     .query(({ ctx }) => notifications.countUnread(ctx)),

@@ -4,7 +4,7 @@ import { listOutbox } from './outbox.service.ts';
 
 export const outboxRouter = router({
   list: authedProcedure
-    .input(ZListOutboxInput.optional())
+    .input(ZListOutboxInput.prefault({}))
     .output(ZOutboxList)
-    .query(({ ctx, input }) => listOutbox(ctx, ZListOutboxInput.parse(input ?? {}))),
+    .query(({ ctx, input }) => listOutbox(ctx, input)),
 });

@@ -1,4 +1,4 @@
-// REST (spec section 7): GET /api/app-bar/search?q; and the record search beside it, GET /api/search/records?q.
+// REST: GET /api/app-bar/search?q, and the record search beside it, GET /api/search/records?q.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZRecordSearchInput,

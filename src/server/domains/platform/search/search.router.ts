@@ -10,9 +10,9 @@ import { searchPages } from './search.service.ts';
 
 export const searchRouter = router({
   query: authedProcedure
-    .input(ZSearchInput.optional())
+    .input(ZSearchInput.prefault({}))
     .output(ZSearchResult)
-    .query(({ ctx, input }) => searchPages(ctx, input ?? {})),
+    .query(({ ctx, input }) => searchPages(ctx, input)),
 });
 
 /** `search.records`: the caller's records by name, grouped by type (the navbar's Ctrl+K). */

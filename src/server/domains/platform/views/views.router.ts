@@ -1,3 +1,5 @@
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateSavedViewInput,
   ZListSavedViewsInput,
@@ -5,15 +7,24 @@ import {
   ZSavedViewList,
   ZUpdateSavedViewInput,
 } from '../../../../shared/schemas/views.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as views from './views.service.ts';
 
-const p = recordProcedures(ZSavedView);
-
 export const viewsRouter = router({
-  list: p.query(ZListSavedViewsInput, ZSavedViewList, views.listViews),
-  create: p.mutation(ZCreateSavedViewInput, views.createView),
-  update: p.mutation(ZUpdateSavedViewInput, views.updateView),
-  delete: p.delete(views.deleteView),
+  list: authedProcedure
+    .input(ZListSavedViewsInput)
+    .output(ZSavedViewList)
+    .query(({ ctx, input }) => views.listViews(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateSavedViewInput)
+    .output(ZSavedView)
+    .mutation(({ ctx, input }) => views.createView(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateSavedViewInput)
+    .output(ZSavedView)
+    .mutation(({ ctx, input }) => views.updateView(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => views.deleteView(ctx, input)),
 });

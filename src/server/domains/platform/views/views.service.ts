@@ -2,7 +2,6 @@
 // Visible to the caller: their own views, plus the views shared in their customer (the superadmin
 // belongs to none: only its own). Anything else is NOT_FOUND; a visible view the caller may not change
 // (someone else's shared view) is FORBIDDEN. Every mutation is audited.
-
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
 import {
   MAX_VIEWS_PER_LIST,
@@ -17,13 +16,14 @@ import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
+import { loadForWrite, type RecordSpec } from '../../../lib/records.ts';
 import { assertUnique, flushUnique, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
 import { SavedView } from './saved-view.entity.ts';
 
 const UNIQUE_NAME: UniqueRule<SavedView> = {
   entity: SavedView,
   field: 'name',
-  message: 'You already have a view with this name for this list',
+  key: 'views.nameTaken',
 };
 
 /** Views the caller may see: their own, and those shared in their customer. */
@@ -58,18 +58,22 @@ function toDto(view: SavedView): TSavedView {
 }
 
 /** A view visible to the caller (NOT_FOUND otherwise) that the caller may `action` (FORBIDDEN otherwise). */
-async function loadForWrite(tx: AuthedContext, id: number, action: 'update' | 'delete'): Promise<SavedView> {
-  const view = await tx.em.findOne(SavedView, { id, ...visibleWhere(tx) }, { populate: ['owner'] });
-  if (!view) throw notFound('View');
-  authorizeRecord(tx, action, 'SavedView', abilityRecord(view));
-  return view;
-}
+const records: RecordSpec<SavedView> = {
+  entity: SavedView,
+  subject: 'SavedView',
+  label: 'View',
+  load: async (tx, id, action) => {
+    const view = await tx.em.findOne(SavedView, { id, ...visibleWhere(tx) }, { populate: ['owner'] });
+    if (!view) throw notFound('View');
+    authorizeRecord(tx, action, 'SavedView', abilityRecord(view));
+    return view;
+  },
+};
 
 /** Only a user of a customer has someone to share with. */
 function refuseSharingWithoutCustomer(customerId: number | null, shared: boolean | undefined): void {
   if (shared && customerId === null) {
-    const message = 'Your account belongs to no customer, so its views cannot be shared';
-    throw new AppError('BAD_REQUEST', message, { shared: [message] });
+    throw new AppError('BAD_REQUEST', 'views.sharingWithoutCustomer', {}, { shared: 'views.sharingWithoutCustomer' });
   }
 }
 
@@ -86,7 +90,9 @@ export async function listViews(ctx: ServiceContext, input: TListSavedViewsInput
   return { items: [...mine, ...others].map(toDto) };
 }
 
-/** Save a list state under a new name. Throws FORBIDDEN (client), CONFLICT (name taken, too many views), BAD_REQUEST. */
+/**
+ * Save a list state under a new name. Throws FORBIDDEN (client), CONFLICT (name taken, too many views), BAD_REQUEST.
+ */
 export async function createView(ctx: ServiceContext, input: TCreateSavedViewInput): Promise<TSavedView> {
   authorize(ctx, 'create', 'SavedView');
   const customerId = tenantId(ctx);
@@ -95,8 +101,7 @@ export async function createView(ctx: ServiceContext, input: TCreateSavedViewInp
     const owner = tx.user.id;
     const count = await tx.em.count(SavedView, { owner, listKey: input.listKey });
     if (count >= MAX_VIEWS_PER_LIST) {
-      const message = `You can keep at most ${MAX_VIEWS_PER_LIST} views per list; delete one first`;
-      throw new AppError('CONFLICT', message, { name: [message] });
+      throw new AppError('CONFLICT', 'views.tooMany', { max: MAX_VIEWS_PER_LIST }, { name: 'views.tooMany' });
     }
     await assertUnique(tx.em, UNIQUE_NAME, { owner, listKey: input.listKey, name: input.name });
     const view = tx.em.create(SavedView, {
@@ -124,7 +129,7 @@ export async function createView(ctx: ServiceContext, input: TCreateSavedViewInp
 export async function updateView(ctx: ServiceContext, input: TUpdateSavedViewInput): Promise<TSavedView> {
   authorize(ctx, 'update', 'SavedView');
   return withTransaction(ctx, async (tx) => {
-    const view = await loadForWrite(tx, input.id, 'update');
+    const view = await loadForWrite(tx, records, input.id, 'update');
     const { id: _id, ...patch } = input;
     const changes = definedOnly(patch);
     refuseSharingWithoutCustomer(view.customer?.id ?? null, changes.shared);
@@ -146,10 +151,11 @@ export async function updateView(ctx: ServiceContext, input: TUpdateSavedViewInp
 }
 
 /** Delete a view: the owner's, or (an admin) a shared view of the admin's customer. Throws NOT_FOUND, FORBIDDEN. */
-export async function deleteView(ctx: ServiceContext, id: number): Promise<TDeleted> {
+export async function deleteView(ctx: ServiceContext, input: { id: number }): Promise<TDeleted> {
   authorize(ctx, 'delete', 'SavedView');
+  const { id } = input;
   await withTransaction(ctx, async (tx) => {
-    const view = await loadForWrite(tx, id, 'delete');
+    const view = await loadForWrite(tx, records, id, 'delete');
     const customerId = view.customer?.id ?? null;
     const changes = { ...snapshot(view), ownerId: view.owner.id };
     recordAudit(tx, { action: 'delete', entityType: 'SavedView', entityId: view.id, customerId, changes });

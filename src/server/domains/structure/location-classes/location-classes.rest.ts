@@ -2,13 +2,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type TLocationClass, ZListClassesInput } from '../../../../shared/schemas/classes.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
-import { iterateClasses } from './location-classes.service.ts';
+import { iterateLocationClasses } from './location-classes.service.ts';
 
 export const classesRest: FastifyPluginAsync = async (app) => {
   registerCsvExport<typeof ZListClassesInput, TLocationClass>(app, {
     name: 'classes',
     input: ZListClassesInput,
-    iterate: iterateClasses,
+    iterate: iterateLocationClasses,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'name', value: (r) => r.name },

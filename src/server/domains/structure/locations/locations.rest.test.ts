@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { iterateListing } from '../../../lib/list.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { locationListing } from './locations.service.ts';
+import { locationListing } from './locations.listing.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');

@@ -1,3 +1,5 @@
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateLocationInput,
   ZListLocationsInput,
@@ -5,18 +7,36 @@ import {
   ZLocationList,
   ZUpdateLocationInput,
 } from '../../../../shared/schemas/locations.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as locations from './locations.service.ts';
 
-const p = recordProcedures(ZLocationDetail);
-
 export const locationsRouter = router({
-  list: p.list(ZListLocationsInput, ZLocationList, locations.listLocations),
-  byId: p.byId(locations.getLocation),
-  create: p.mutation(ZCreateLocationInput, locations.createLocation),
-  update: p.mutation(ZUpdateLocationInput, locations.updateLocation),
-  archive: p.byIdMutation(locations.archiveLocation),
-  restore: p.byIdMutation(locations.restoreLocation),
-  delete: p.delete(locations.deleteLocation),
+  list: authedProcedure
+    .input(ZListLocationsInput.prefault({}))
+    .output(ZLocationList)
+    .query(({ ctx, input }) => locations.listLocations(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZLocationDetail)
+    .query(({ ctx, input }) => locations.getLocation(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateLocationInput)
+    .output(ZLocationDetail)
+    .mutation(({ ctx, input }) => locations.createLocation(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateLocationInput)
+    .output(ZLocationDetail)
+    .mutation(({ ctx, input }) => locations.updateLocation(ctx, input)),
+  archive: authedProcedure
+    .input(ZByIdInput)
+    .output(ZLocationDetail)
+    .mutation(({ ctx, input }) => locations.archiveLocation(ctx, input)),
+  restore: authedProcedure
+    .input(ZByIdInput)
+    .output(ZLocationDetail)
+    .mutation(({ ctx, input }) => locations.restoreLocation(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => locations.deleteLocation(ctx, input)),
 });

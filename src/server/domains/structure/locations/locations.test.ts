@@ -6,7 +6,7 @@ import { auditTrail } from '../../../lib/audit/audit.ts';
 import { iterateListing } from '../../../lib/list.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining, stringMatching } from '../../../testing/matchers.ts';
-import { locationListing } from './locations.service.ts';
+import { locationListing } from './locations.listing.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');

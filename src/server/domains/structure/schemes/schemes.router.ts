@@ -1,3 +1,5 @@
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateSchemeInput,
   ZListSchemesInput,
@@ -5,20 +7,41 @@ import {
   ZSchemeList,
   ZUpdateSchemeInput,
 } from '../../../../shared/schemas/schemes.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as schemes from './schemes.service.ts';
 
-const p = recordProcedures(ZSchemeDetail);
-
 export const schemesRouter = router({
-  list: p.list(ZListSchemesInput, ZSchemeList, schemes.listSchemes),
-  byId: p.byId(schemes.getScheme),
-  create: p.mutation(ZCreateSchemeInput, schemes.createScheme),
+  list: authedProcedure
+    .input(ZListSchemesInput.prefault({}))
+    .output(ZSchemeList)
+    .query(({ ctx, input }) => schemes.listSchemes(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSchemeDetail)
+    .query(({ ctx, input }) => schemes.getScheme(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateSchemeInput)
+    .output(ZSchemeDetail)
+    .mutation(({ ctx, input }) => schemes.createScheme(ctx, input)),
   /** Returns the edited draft, or the new draft version when a published one was edited. */
-  update: p.mutation(ZUpdateSchemeInput, schemes.updateScheme),
-  publish: p.byIdMutation(schemes.publishScheme),
-  archive: p.byIdMutation(schemes.archiveScheme),
-  restore: p.byIdMutation(schemes.restoreScheme),
-  delete: p.delete(schemes.deleteScheme),
+  update: authedProcedure
+    .input(ZUpdateSchemeInput)
+    .output(ZSchemeDetail)
+    .mutation(({ ctx, input }) => schemes.updateScheme(ctx, input)),
+  publish: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSchemeDetail)
+    .mutation(({ ctx, input }) => schemes.publishScheme(ctx, input)),
+  archive: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSchemeDetail)
+    .mutation(({ ctx, input }) => schemes.archiveScheme(ctx, input)),
+  restore: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSchemeDetail)
+    .mutation(({ ctx, input }) => schemes.restoreScheme(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => schemes.deleteScheme(ctx, input)),
 });

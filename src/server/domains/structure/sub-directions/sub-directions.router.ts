@@ -1,3 +1,5 @@
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateSubDirectionInput,
   ZListSubDirectionsInput,
@@ -5,18 +7,36 @@ import {
   ZSubDirectionList,
   ZUpdateSubDirectionInput,
 } from '../../../../shared/schemas/sub-directions.ts';
-import { router } from '../../../trpc/init.ts';
-import { recordProcedures } from '../../../trpc/procedures.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as subDirections from './sub-directions.service.ts';
 
-const p = recordProcedures(ZSubDirection);
-
 export const subDirectionsRouter = router({
-  list: p.list(ZListSubDirectionsInput, ZSubDirectionList, subDirections.listSubDirections),
-  byId: p.byId(subDirections.getSubDirection),
-  create: p.mutation(ZCreateSubDirectionInput, subDirections.createSubDirection),
-  update: p.mutation(ZUpdateSubDirectionInput, subDirections.updateSubDirection),
-  archive: p.byIdMutation(subDirections.archiveSubDirection),
-  restore: p.byIdMutation(subDirections.restoreSubDirection),
-  delete: p.delete(subDirections.deleteSubDirection),
+  list: authedProcedure
+    .input(ZListSubDirectionsInput.prefault({}))
+    .output(ZSubDirectionList)
+    .query(({ ctx, input }) => subDirections.listSubDirections(ctx, input)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSubDirection)
+    .query(({ ctx, input }) => subDirections.getSubDirection(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateSubDirectionInput)
+    .output(ZSubDirection)
+    .mutation(({ ctx, input }) => subDirections.createSubDirection(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateSubDirectionInput)
+    .output(ZSubDirection)
+    .mutation(({ ctx, input }) => subDirections.updateSubDirection(ctx, input)),
+  archive: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSubDirection)
+    .mutation(({ ctx, input }) => subDirections.archiveSubDirection(ctx, input)),
+  restore: authedProcedure
+    .input(ZByIdInput)
+    .output(ZSubDirection)
+    .mutation(({ ctx, input }) => subDirections.restoreSubDirection(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => subDirections.deleteSubDirection(ctx, input)),
 });

@@ -39,15 +39,11 @@ import {
   type UniqueRule,
   withTransaction,
 } from '../../../lib/scope.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { requireTeamInspector, requireTeamRef, teamNameSql, teamRefs } from '../../organization/teams/teams.service.ts';
-import { userNameSql, userRefs } from '../../organization/users/users.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import {
-  locationCodeSql,
-  locationMatchSql,
-  locationPlanningRefs,
-} from '../../structure/locations/locations.service.ts';
+import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
+import { requireTeamInspector, requireTeamRef, teamNameSql, teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userNameSql, userRefs } from '../../organization/users/users.refs.ts';
+import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationCodeSql, locationMatchSql, locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import { assertPlannable, type ProjectPlan, requireProjectPlan } from '../projects/projects.service.ts';
 import { LocationAssignment } from './assignment.entity.ts';
 

@@ -10,9 +10,8 @@ import { Task } from '../tasks/task.entity.ts';
 
 /**
  * A corrective action: one failed question of one approved task, to be fixed at its location by its
- * owner before its due date (DOMAIN.md "Corrective actions close the loop"). Project, location and
- * team are copied from the task so that lists filter on this table alone; the question's text is a
- * snapshot of the task's scheme version. `overdue` is derived (open and `due_at` past); the overdue
+ * owner before its due date. Project, location and team are copied from the task so that lists filter
+ * on this table alone; the question's text is a snapshot of the task's scheme version. `overdue` is derived (open and `due_at` past); the overdue
  * job notifies the owner once (`overdue_notified_at`, cleared when the due date moves).
  */
 export const CorrectiveActionSchema = defineEntity({

@@ -1,4 +1,4 @@
-// Corrective actions through tRPC (CONTRACTS.md "Workflow over tRPC"; issue 13 item 1): opened by
+// Corrective actions through tRPC: opened by
 // tasks.approve for each failed critical question (same transaction) and by a reviewer for any failed
 // question; completed by the owner with a note and evidence; verified by a reviewer or by the next
 // approved task at the location passing the same question; cancelled with a reason; the overdue job;
@@ -11,7 +11,7 @@ import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { expectRefusal } from '../../../testing/refusals.ts';
 import { createTaskFixture, type TaskFixtureOptions } from '../../../testing/workflow.ts';
-import { notifyOverdueActions } from './corrective-actions.service.ts';
+import { notifyOverdueActions } from './corrective-actions.refs.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
@@ -77,6 +77,8 @@ const FAILED_CRITICAL = [
   answer('labels', false),
   answer('clean', true),
 ];
+/** What a refused call threw (the AppError behind the tRPC error). */
+const causeOf = (call: Promise<unknown>) => call.catch((error: { cause?: unknown }) => error.cause);
 const ALL_PASS = [answer('exits', true), answer('labels', true), answer('clean', true)];
 
 describe('auto-open on tasks.approve', () => {
@@ -238,6 +240,19 @@ describe('lifecycle', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'The exit was walled off by the landlord' });
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     await expectRefusal(analyst.correctiveActions.cancel({ id: action.id, reason: 'x' }), 'FORBIDDEN');
+  });
+
+  it("a refused transition names the state by key, so the client words both in the reader's language", async () => {
+    const f = await approvedTask(FAILED_CRITICAL);
+    const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
+    expect(await causeOf(analyst.correctiveActions.verify({ id: action.id }))).toMatchObject({
+      key: 'correctiveActions.onlyDoneVerified',
+      values: { hint: 'correctiveActions.isOpen' },
+      message: 'This corrective action is open; only a done action can be verified',
+    });
+    const early = await createTaskFixture(t.orm, { schemeId, status: 'scheduled' });
+    const create = analyst.correctiveActions.create({ taskId: early.taskId, questionKey: 'clean' });
+    expect(await causeOf(create)).toMatchObject({ values: { hint: 'correctiveActions.taskIsScheduled' } });
   });
 });
 

@@ -1,22 +1,28 @@
-// dashboards.* (issue 13 item 3): one read per role dashboard, each one service call.
-import { z } from 'zod';
+// dashboards.*: one read per role dashboard, each one service call.
 import {
   ZAdminDashboard,
   ZAnalystDashboard,
   ZBusinessUserDashboard,
+  ZDashboardInput,
   ZFloorManagerDashboard,
   ZTeamLeaderDashboard,
 } from '../../../../shared/schemas/dashboards.ts';
-import { router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
-import * as dashboards from './dashboards.service.ts';
+import { authedProcedure, router } from '../../../trpc/init.ts';
+import {
+  adminDashboard,
+  analystDashboard,
+  businessUserDashboard,
+  floorManagerDashboard,
+  teamLeaderDashboard,
+} from './dashboards.service.ts';
 
-const none = z.object({});
+/** A dashboard read: no input (it may be omitted), the role and scope decide. */
+const dashboardRead = authedProcedure.input(ZDashboardInput.prefault({}));
 
 export const dashboardsRouter = router({
-  admin: listQuery(none, ZAdminDashboard, (ctx) => dashboards.adminDashboard(ctx)),
-  floorManager: listQuery(none, ZFloorManagerDashboard, (ctx) => dashboards.floorManagerDashboard(ctx)),
-  teamLeader: listQuery(none, ZTeamLeaderDashboard, (ctx) => dashboards.teamLeaderDashboard(ctx)),
-  businessUser: listQuery(none, ZBusinessUserDashboard, (ctx) => dashboards.businessUserDashboard(ctx)),
-  analyst: listQuery(none, ZAnalystDashboard, (ctx) => dashboards.analystDashboard(ctx)),
+  admin: dashboardRead.output(ZAdminDashboard).query(({ ctx }) => adminDashboard(ctx)),
+  floorManager: dashboardRead.output(ZFloorManagerDashboard).query(({ ctx }) => floorManagerDashboard(ctx)),
+  teamLeader: dashboardRead.output(ZTeamLeaderDashboard).query(({ ctx }) => teamLeaderDashboard(ctx)),
+  businessUser: dashboardRead.output(ZBusinessUserDashboard).query(({ ctx }) => businessUserDashboard(ctx)),
+  analyst: dashboardRead.output(ZAnalystDashboard).query(({ ctx }) => analystDashboard(ctx)),
 });

@@ -1,12 +1,12 @@
-// Role dashboards (issue 13 item 3; DOMAIN.md "Role dashboards"): one read per dashboard.
+// Role dashboards, the authorized entry points: one read per dashboard.
 //
-// Authorization, once per read, here: the caller's role must be one of the dashboard's roles
-// (DASHBOARD_ROLES: its own role, plus the superadmin and admins), and `rollupScope` gives the scope —
-// their customer (the superadmin: every customer), and for team roles (floormanager, teamleader) their
-// teams only. Anything else is FORBIDDEN.
+// Authorization, once per read, here: the caller must read reports and their role must be one of the
+// dashboard's roles (DASHBOARD_ROLES: its own role, plus the superadmin and admins); `rollupScope` gives
+// the scope — their customer (the superadmin: every customer), and for team roles (floormanager,
+// teamleader) their teams only. Anything else is FORBIDDEN.
 //
 // Score figures (completion, pass rate, average score, trend, per project / location / direction,
-// questions) come from the report rollups (rollups.service.ts; approved tasks only). Live operational
+// questions) come from the report rollups (reports.refs.ts; approved tasks only). Live operational
 // counts (today's slots, this week, overdue, missed, reviews waiting, workload) are grouped queries on
 // `tasks` over its (customer|team|assignee, starts_at) indexes and the submitted-queue index.
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -25,13 +25,14 @@ import {
 import { PROJECT_STATUSES, TASK_STATUSES, type TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { customerTimeZones } from '../../organization/customers/customers.service.ts';
-import { activeLicenseSummaries, countActiveUsersByCustomer } from '../../organization/licenses/licenses.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { locationReportRefs } from '../../structure/locations/locations.service.ts';
-import { questionTextsByKey } from '../../structure/schemes/schemes.service.ts';
+import { customerTimeZones } from '../../organization/customers/customers.refs.ts';
+import { activeLicenseSummaries, countActiveUsersByCustomer } from '../../organization/licenses/licenses.refs.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { locationReportRefs } from '../../structure/locations/locations.refs.ts';
+import { questionTextsByKey } from '../../structure/schemes/schemes.refs.ts';
 import {
   type RollupScope,
   rollupByDirection,
@@ -41,7 +42,7 @@ import {
   rollupQuestions,
   rollupScope,
   rollupTrendAndTotals,
-} from '../reports/rollups.service.ts';
+} from '../reports/reports.refs.ts';
 
 /** How many months the trends show (this one included). */
 export const TREND_MONTHS = 12;
@@ -50,11 +51,11 @@ export const DASHBOARD_ROWS = 10;
 
 const OPEN: TTaskStatus[] = ['scheduled', 'in_progress', 'rejected'];
 
-/** Authorizes one dashboard: the role, then `read Report` and its scope. */
+/** Authorizes one dashboard (`read Report`, then the role: FORBIDDEN otherwise) and gives its scope. */
 function dashboardScope(ctx: ServiceContext, kind: TDashboardKind): RollupScope {
+  authorize(ctx, 'read', 'Report');
   const scope = rollupScope(ctx);
-  if (!DASHBOARD_ROLES[kind].includes(ctx.user?.role ?? ''))
-    throw new AppError('FORBIDDEN', 'This dashboard is not one of your role’s');
+  if (!DASHBOARD_ROLES[kind].includes(ctx.user.role)) throw new AppError('FORBIDDEN', 'dashboards.notYourRole');
   return scope;
 }
 
@@ -98,7 +99,10 @@ const singleTeam = (scope: RollupScope) => (scope.teamIds?.length === 1 ? scope.
 
 /* ------------------------------------------------------------------ admin */
 
-/** `dashboards.admin`: seats, users by role, projects by status, completion and pass rates (rollups). */
+/**
+ * `dashboards.admin`, for the superadmin, admins and business admins (FORBIDDEN otherwise): seats,
+ * users by role, projects by status, completion and pass rates (rollups).
+ */
 export async function adminDashboard(ctx: ServiceContext): Promise<TAdminDashboard> {
   const scope = dashboardScope(ctx, 'admin');
   const em = ctx.em;
@@ -143,7 +147,11 @@ export async function adminDashboard(ctx: ServiceContext): Promise<TAdminDashboa
 
 /* ------------------------------------------------------------------ floor manager */
 
-/** `dashboards.floorManager`: today's slots per team, missed and overdue tasks, workload per inspector, open and overdue corrective actions. */
+/**
+ * `dashboards.floorManager`, for floor managers, admins and the superadmin (FORBIDDEN otherwise):
+ * today's slots per team, missed and overdue tasks, workload per inspector, open and overdue
+ * corrective actions.
+ */
 export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloorManagerDashboard> {
   const scope = dashboardScope(ctx, 'floorManager');
   const em = ctx.em;
@@ -210,7 +218,10 @@ export async function floorManagerDashboard(ctx: ServiceContext): Promise<TFloor
 
 /* ------------------------------------------------------------------ team leader */
 
-/** `dashboards.teamLeader`: the team's tasks this week, reviews waiting, the scores trend (rollups). */
+/**
+ * `dashboards.teamLeader`, for team leaders, admins and the superadmin (FORBIDDEN otherwise): the
+ * team's tasks this week, reviews waiting, the scores trend (rollups).
+ */
 export async function teamLeaderDashboard(ctx: ServiceContext): Promise<TTeamLeaderDashboard> {
   const scope = dashboardScope(ctx, 'teamLeader');
   const em = ctx.em;
@@ -244,7 +255,10 @@ export async function teamLeaderDashboard(ctx: ServiceContext): Promise<TTeamLea
 
 /* ------------------------------------------------------------------ business user */
 
-/** `dashboards.businessUser`: project progress, score by location and by direction (rollups). */
+/**
+ * `dashboards.businessUser`, for business users, admins and the superadmin (FORBIDDEN otherwise):
+ * project progress, score by location and by direction (rollups).
+ */
 export async function businessUserDashboard(ctx: ServiceContext): Promise<TBusinessUserDashboard> {
   const scope = dashboardScope(ctx, 'businessUser');
   const em = ctx.em;
@@ -299,7 +313,10 @@ export async function businessUserDashboard(ctx: ServiceContext): Promise<TBusin
 
 /* ------------------------------------------------------------------ analyst */
 
-/** `dashboards.analyst`: the review queue (live), score distribution and weakest questions (rollups). */
+/**
+ * `dashboards.analyst`, for analysts, admins and the superadmin (FORBIDDEN otherwise): the review
+ * queue (live), score distribution and weakest questions (rollups).
+ */
 export async function analystDashboard(ctx: ServiceContext): Promise<TAnalystDashboard> {
   const scope = dashboardScope(ctx, 'analyst');
   const em = ctx.em;

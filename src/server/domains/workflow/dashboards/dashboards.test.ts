@@ -1,4 +1,4 @@
-// Role dashboards (issue 13 item 3): every dashboard's figures against figures computed here,
+// Role dashboards: every dashboard's figures against figures computed here,
 // independently, from raw rows (tasks, users, projects, licenses; JavaScript's own day, week and month
 // in the customer's zone); team roles see their teams only; another customer never; refused roles and
 // other roles' dashboards are FORBIDDEN.

@@ -1,4 +1,4 @@
-// REST (CONTRACTS.md "Files"): POST /api/files (multipart: part `file`, optional fields `taskId`,
+// REST: POST /api/files (multipart: part `file`, optional fields `taskId`,
 // `questionKey`) -> 201 { id, name, mimeType, size, sha256 }; GET /api/files/{id} downloads it
 // (?thumbnail=1 or /thumbnail for an image's thumbnail, ?inline=1 to show an image or PDF in the page);
 // GET /api/export/files.csv. Multipart is parsed here only (this plugin's scope), streamed to a temporary
@@ -16,14 +16,14 @@ import {
   ZUploadedFile,
 } from '../../../../shared/schemas/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { contentDisposition } from '../../../rest/content-disposition.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
-import { iterateFiles, type OpenedFile, openFile, type ReceivedUpload, uploadFile } from './files.service.ts';
+import { iterateFiles } from './files.listing.ts';
+import { type OpenedFile, openFile, type ReceivedUpload, uploadFile } from './files.service.ts';
 import { discard, type SpooledFile, spool, tooLarge } from './spool.ts';
 
 /** Room for the multipart envelope and the small fields around a file at the size limit. */
 const ENVELOPE_BYTES = 64 * 1024;
-
-const NOT_MULTIPART = 'Send the file as multipart/form-data, in a part named "file"';
 
 /** Multipart parser errors as the answers this API gives (413, 400, 415 with a JSON message). */
 function multipartError(error: unknown): unknown {
@@ -32,19 +32,14 @@ function multipartError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(MAX_FILE_BYTES);
     case 'FST_FILES_LIMIT':
-      return new AppError('BAD_REQUEST', 'Send one file per request, in a part named "file"', {
-        file: ['Send one file per request'],
-      });
+      return new AppError('BAD_REQUEST', 'files.onePerRequest', {}, { file: 'files.onePerRequestField' });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(
-        'BAD_REQUEST',
-        'Too many form fields: send the file with taskId, questionKey and clientId only',
-      );
+      return new AppError('BAD_REQUEST', 'files.tooManyFields');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.notMultipart');
     case 'FST_MP_PREMATURE_CLOSE':
-      return new AppError('BAD_REQUEST', 'The upload was cut off before the end of the form data');
+      return new AppError('BAD_REQUEST', 'files.cutOff');
     default:
       return error;
   }
@@ -52,7 +47,7 @@ function multipartError(error: unknown): unknown {
 
 /** Reads the form: the one `file` part spooled to a temporary file (within `limit`), the other fields as text. */
 async function receiveForm(request: FastifyRequest, limit: number): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.notMultipart');
   const fields: Record<string, string> = {};
   let received: { name: string; file: SpooledFile } | undefined;
   try {
@@ -60,9 +55,8 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', `Unexpected file part "${part.fieldname}": ${NOT_MULTIPART}`, {
-            file: [NOT_MULTIPART],
-          });
+          const values = { part: part.fieldname };
+          throw new AppError('BAD_REQUEST', 'files.unexpectedPart', values, { file: 'files.notMultipart' });
         }
         const file = await spool(part.file, limit);
         if (part.file.truncated) {
@@ -78,21 +72,8 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
     if (received) await discard(received.file.path);
     throw multipartError(error);
   }
-  if (!received) throw new AppError('BAD_REQUEST', `No file: ${NOT_MULTIPART}`, { file: ['Choose a file to upload'] });
+  if (!received) throw new AppError('BAD_REQUEST', 'files.noFile', {}, { file: 'files.chooseFile' });
   return { ...received, fields };
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987): an ASCII fallback and the exact name. */
-export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  const fallback =
-    name
-      .normalize('NFKD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '_')
-      .replace(/%/g, '_')
-      .trim() || 'file';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The name a download gets: the stored one, with the real type's extension when the name claims another. */
@@ -169,13 +150,14 @@ export const filesRest: FastifyPluginAsync = async (app) => {
     { schema: { params: z.object({ id: ZId }), querystring: ZDownloadQuery } },
     async (request, reply) => {
       const thumbnail = on(request.query.thumbnail);
-      const opened = await openFile(request.serviceContext(), request.params.id, thumbnail ? 'thumbnail' : 'original');
+      const variant = thumbnail ? 'thumbnail' : 'original';
+      const opened = await openFile(request.serviceContext(), { id: request.params.id, variant });
       return sendFile(request, reply, opened, thumbnail, on(request.query.inline));
     },
   );
 
   api.get('/files/:id/thumbnail', { schema: { params: z.object({ id: ZId }) } }, async (request, reply) => {
-    const opened = await openFile(request.serviceContext(), request.params.id, 'thumbnail');
+    const opened = await openFile(request.serviceContext(), { id: request.params.id, variant: 'thumbnail' });
     return sendFile(request, reply, opened, true, true);
   });
 

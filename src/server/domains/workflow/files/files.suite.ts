@@ -1,6 +1,6 @@
 // The files tests, run once per storage implementation (files.disk.test.ts, files.s3.test.ts): upload
 // limits, types by content, sha256, thumbnails, download headers, who may upload, read and delete, and
-// tenant isolation over REST and tRPC. Tasks are made with plain inserts (their service is issue 11's).
+// tenant isolation over REST and tRPC. Tasks are made with plain inserts.
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';

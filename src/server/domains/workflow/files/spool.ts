@@ -19,9 +19,12 @@ export interface SpooledFile {
 }
 
 export function tooLarge(limit: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB`, {
-    file: [`Files may be at most ${Math.round(limit / 1024 / 1024)} MB`],
-  });
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    'files.tooLarge',
+    { megabytes: Math.round(limit / 1024 / 1024) },
+    { file: 'files.maxSize' },
+  );
 }
 
 /** Stream `body` into a temporary file (refused with PAYLOAD_TOO_LARGE past `limit` bytes). */

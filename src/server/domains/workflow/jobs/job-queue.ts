@@ -9,7 +9,7 @@
 // its worker gracefully; another process's worker takes the next minute's job.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { PgBoss } from 'pg-boss';
-import { notifyOverdueActions } from '../corrective-actions/corrective-actions.service.ts';
+import { notifyOverdueActions } from '../corrective-actions/corrective-actions.refs.ts';
 import { markMissedTasks, sendTaskReminders } from './task-jobs.ts';
 
 export const MISSED_QUEUE = 'workflow-missed-tasks';

@@ -11,10 +11,10 @@ import { sql } from 'kysely';
 import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-links.ts';
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import { localDateOf, localTimeOf } from '../slots/zoned-time.ts';
 
 interface DueTask {

@@ -39,6 +39,7 @@ import { definedOnly } from '../../../lib/objects.ts';
 import {
   assertCurrent,
   createRecord,
+  customerForNewRecord,
   loadForWrite,
   lockRecord,
   updateRecord,
@@ -52,10 +53,9 @@ import {
   type UniqueRule,
   withTransaction,
 } from '../../../lib/scope.ts';
-import { customerForNewRecord } from '../../organization/customers/customers.service.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { requirePublishedScheme, schemeRefs, schemeVersionIds } from '../../structure/schemes/schemes.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
+import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { requirePublishedScheme, schemeRefs, schemeVersionIds } from '../../structure/schemes/schemes.refs.ts';
 import { Project } from './project.entity.ts';
 
 type ProjectRow = TProject & { schemeId: number; ownerId: number | null };

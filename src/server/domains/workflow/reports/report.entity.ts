@@ -5,7 +5,7 @@ import { Customer } from '../../organization/customers/customer.entity.ts';
 import { User } from '../../organization/users/user.entity.ts';
 
 /**
- * A saved report definition (DOMAIN.md "Report"): a kind and its filters under a name, kept by its
+ * A saved report definition: a kind and its filters under a name, kept by its
  * owner and, when `shared`, offered to everyone of the owner's customer who may read reports (each
  * reader still sees only their own scope when it runs). The superadmin's belong to no customer.
  */

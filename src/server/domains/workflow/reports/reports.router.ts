@@ -1,25 +1,42 @@
-// reports.* (issue 13): saved report definitions and runs, each one service call.
-
-import { z } from 'zod';
+// reports.*: saved report definitions and runs, each one service call.
+import { ZDeleted } from '../../../../shared/schemas/business.ts';
+import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateReportInput,
+  ZListReportsInput,
   ZReport,
   ZReportList,
   ZReportResult,
   ZRunReportInput,
   ZUpdateReportInput,
 } from '../../../../shared/schemas/reports.ts';
-import { router } from '../../../trpc/init.ts';
-import { listQuery, recordProcedures } from '../../../trpc/procedures.ts';
-import * as reports from './reports.service.ts';
-
-const p = recordProcedures(ZReport);
+import { authedProcedure, router } from '../../../trpc/init.ts';
+import { getReport, listReports } from './reports.listing.ts';
+import { createReport, deleteReport, runReport, updateReport } from './reports.service.ts';
 
 export const reportsRouter = router({
-  list: listQuery(z.object({}), ZReportList, (ctx) => reports.listReports(ctx)),
-  byId: p.byId(reports.getReport),
-  create: p.mutation(ZCreateReportInput, reports.createReport),
-  update: p.mutation(ZUpdateReportInput, reports.updateReport),
-  delete: p.delete(reports.deleteReport),
-  run: p.query(ZRunReportInput, ZReportResult, reports.runReport),
+  list: authedProcedure
+    .input(ZListReportsInput.prefault({}))
+    .output(ZReportList)
+    .query(({ ctx }) => listReports(ctx)),
+  byId: authedProcedure
+    .input(ZByIdInput)
+    .output(ZReport)
+    .query(({ ctx, input }) => getReport(ctx, input)),
+  create: authedProcedure
+    .input(ZCreateReportInput)
+    .output(ZReport)
+    .mutation(({ ctx, input }) => createReport(ctx, input)),
+  update: authedProcedure
+    .input(ZUpdateReportInput)
+    .output(ZReport)
+    .mutation(({ ctx, input }) => updateReport(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => deleteReport(ctx, input)),
+  run: authedProcedure
+    .input(ZRunReportInput)
+    .output(ZReportResult)
+    .query(({ ctx, input }) => runReport(ctx, input)),
 });

@@ -1,4 +1,4 @@
-// Reports (issue 13): the figures of every kind against figures computed here, independently, from the
+// Reports: the figures of every kind against figures computed here, independently, from the
 // raw tasks (rows of `tasks`, the scheme's questions, JavaScript's own month in the customer's zone);
 // the rollups after approval, rework, a scripted re-score, a move to another team, a cancel and a
 // delete; the segment and per-location rollups row for row against grouped SQL over `tasks` after an

@@ -30,9 +30,9 @@ import {
 } from '../../../lib/list.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
-import { customerTimeZone } from '../../organization/customers/customers.service.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import { locationPlanningRefs } from '../../structure/locations/locations.service.ts';
+import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
+import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import {
   type AssignmentPlan,
   assignmentAbilityRecord,

@@ -17,7 +17,7 @@ import {
 import { db } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list.ts';
-import { userRefs } from '../../organization/users/users.service.ts';
+import { userRefs } from '../../organization/users/users.refs.ts';
 import { getTask } from './tasks.service.ts';
 
 type Changes = Record<string, unknown>;

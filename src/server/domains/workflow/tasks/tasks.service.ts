@@ -74,17 +74,13 @@ import {
 } from '../../../lib/list.ts';
 import { assertCurrent, authorizeTransition, lockForTransition, staleRecord } from '../../../lib/records.ts';
 import { abilityConditions, conditionsFilter, tenantFilter, withTransaction } from '../../../lib/scope.ts';
-import { customerTimeZones } from '../../organization/customers/customers.service.ts';
-import { teamRefs } from '../../organization/teams/teams.service.ts';
-import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.service.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.service.ts';
-import {
-  locationAttributeSql,
-  locationIdsMatching,
-  locationRefs,
-} from '../../structure/locations/locations.service.ts';
-import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
-import { onTaskApproved } from '../corrective-actions/corrective-actions.service.ts';
+import { customerTimeZones } from '../../organization/customers/customers.refs.ts';
+import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.refs.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.refs.ts';
+import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
+import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts';
 import { Project } from '../projects/project.entity.ts';
 import { Task, TaskReview, TaskRound } from './task.entity.ts';
 

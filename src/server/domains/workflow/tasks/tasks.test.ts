@@ -10,7 +10,7 @@ import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining } from '../../../testing/matchers.ts';
 import { createTaskFixture, type TaskFixtureOptions } from '../../../testing/workflow.ts';
-import { schemeRulesForTasks } from '../../structure/schemes/schemes.service.ts';
+import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');

@@ -1,5 +1,5 @@
-// Storage keys: made by the files service (`<customer>/<yyyy>/<mm>/<random>`), never from user input;
-// checked again here so that no key can climb out of the disk root or the bucket prefix.
+// Storage keys: made by the upload (`<customer>/<yyyy>/<mm>/<random>`, files.upload.ts), never from user
+// input; checked again here so that no key can climb out of the disk root or the bucket prefix.
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 

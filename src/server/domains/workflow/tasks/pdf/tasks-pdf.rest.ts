@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZId } from '../../../../../shared/schemas/common.ts';
-import { contentDisposition } from '../../files/files.rest.ts';
+import { contentDisposition } from '../../../../rest/content-disposition.ts';
 import { PDF_LANGUAGES } from './pdf-strings.ts';
 import { taskReportPdf } from './tasks-pdf.service.ts';
 

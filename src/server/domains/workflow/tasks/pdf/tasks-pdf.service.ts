@@ -3,8 +3,8 @@
 // NOT_FOUND), then the names, the pinned scheme and the files' bytes, and drawn by task-pdf.ts.
 import sharp from 'sharp';
 import type { ServiceContext } from '../../../../lib/context.ts';
-import { customerNames } from '../../../organization/customers/customers.service.ts';
-import { schemeForTasks } from '../../../structure/schemes/schemes.service.ts';
+import { customerNames } from '../../../organization/customers/customers.refs.ts';
+import { schemeForTasks } from '../../../structure/schemes/schemes.refs.ts';
 import { taskFileBytes } from '../../files/files.service.ts';
 import { getTask, projectRefs } from '../tasks.service.ts';
 import { pdfLanguage } from './pdf-strings.ts';

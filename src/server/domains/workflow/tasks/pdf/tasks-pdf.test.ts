@@ -7,7 +7,7 @@ import type { TAnswer } from '../../../../../shared/schemas/tasks.ts';
 import { db } from '../../../../db/kysely.ts';
 import { setupTestApp } from '../../../../testing/app.ts';
 import { createTaskFixture, type TaskFixture } from '../../../../testing/workflow.ts';
-import { schemeForTasks } from '../../../structure/schemes/schemes.service.ts';
+import { schemeForTasks } from '../../../structure/schemes/schemes.refs.ts';
 
 const t = await setupTestApp();
 

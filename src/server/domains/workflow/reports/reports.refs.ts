@@ -1,22 +1,22 @@
-// Reads of the report rollups (migrations reports and report_segment_rollups): the figures every report
-// kind and the role dashboards show, in SQL over the smallest rollup that covers the filter (see `Source`),
-// all kept by triggers on tasks (and locations) in the same transaction as each write; see report.entity.ts.
+// Report figures for the reports and the role dashboards, read from the rollups (report.entity.ts).
+// These never authorize: callers have authorized already.
 //
-// Reusable: `rollupScope(ctx)` authorizes (read Report) and gives the caller's scope (their customer;
-// team roles their teams); build a RollupFilter from it with `rollupFilter(scope, …)`, then call
-// rollupTotals / rollupTrend / rollupByProject / rollupByLocation / rollupByTeam / rollupByDirection /
-// rollupQuestions. Each is one grouped query over the rollups (no task rows), filtered by customer,
-// project, month range, team, location, and direction, sub-direction and class.
+// The rollups are kept by triggers on tasks (and locations) in the same transaction as each write.
+// `rollupScope(ctx)` gives the caller's scope (their customer; team roles their teams); build a
+// RollupFilter from it with `rollupFilter(scope, …)`, then call rollupTotals / rollupTrend /
+// rollupByProject / rollupByLocation / rollupByTeam / rollupByDirection / rollupQuestions. Each is one
+// grouped query over the smallest rollup that covers the filter (see `Source`; no task rows), filtered
+// by customer, project, month range, team, location, and direction, sub-direction and class.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TReportFigures } from '../../../../shared/schemas/reports.ts';
 import { roundOneDecimal } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { authorize, tenantId } from '../../../lib/authz.ts';
-import type { ServiceContext } from '../../../lib/context.ts';
+import { tenantId } from '../../../lib/authz.ts';
+import type { AuthedContext } from '../../../lib/context.ts';
 import { abilityConditions } from '../../../lib/scope.ts';
-import { type LocationAttributeFilter, locationAttributeSql } from '../../structure/locations/locations.service.ts';
+import { type LocationAttributeFilter, locationAttributeSql } from '../../structure/locations/locations.refs.ts';
 
 /** Who sees what: a customer (null: the superadmin, every customer) and, for team roles, their teams. */
 export interface RollupScope {
@@ -35,9 +35,8 @@ export interface RollupFilter extends LocationAttributeFilter {
   locationId?: number;
 }
 
-/** Authorizes reading reports and returns the caller's scope (the `read Report` conditions: team roles' teams). */
-export function rollupScope(ctx: ServiceContext): RollupScope {
-  authorize(ctx, 'read', 'Report');
+/** The caller's scope: their customer, and the `read Report` conditions (team roles' teams). */
+export function rollupScope(ctx: AuthedContext): RollupScope {
   const conditions = abilityConditions(ctx, 'read', 'Report');
   if (conditions === 'all') return { customerId: tenantId(ctx), teamIds: null };
   const teams = new Set<number>();
@@ -52,8 +51,7 @@ export function rollupScope(ctx: ServiceContext): RollupScope {
 /** A filter inside the scope; a team outside a team role's teams is FORBIDDEN naming `teamId`. */
 export function rollupFilter(scope: RollupScope, f: Omit<RollupFilter, 'scope'>): RollupFilter {
   if (f.teamId !== undefined && scope.teamIds !== null && !scope.teamIds.includes(f.teamId)) {
-    const message = 'You can report only on your own team(s)';
-    throw new AppError('FORBIDDEN', message, { teamId: [message] });
+    throw new AppError('FORBIDDEN', 'reports.ownTeamsOnly', {}, { teamId: 'reports.ownTeamsOnly' });
   }
   return { scope, ...f };
 }

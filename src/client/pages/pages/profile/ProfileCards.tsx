@@ -1,4 +1,4 @@
-// The blocks the user-profile page's tabs repeat (issue 10 clean-up): an overview card named by its
+// The blocks the user-profile page's tabs repeat: an overview card named by its
 // heading, an overview list of people or teams with "View all", a tab card's picture and title, a row
 // of coloured chips and a card's figures. Sample content is user text: isolated with <bdi> or dir="auto".
 import { Label, LinkButton } from '@primer/react';

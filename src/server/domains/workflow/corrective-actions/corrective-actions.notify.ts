@@ -1,0 +1,102 @@
+// What corrective actions tell people: one in-app notification per event (opened, assigned, verified,
+// overdue), each linking to the action. Edit to change a text or who is told.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthedContext } from '../../../lib/context.ts';
+import { toDate } from '../../../lib/list.ts';
+import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationRefs } from '../../structure/locations/locations.refs.ts';
+import type { CorrectiveAction } from './corrective-action.entity.ts';
+
+/** Where an action is shown: the actions list with its side panel open. */
+export function actionLink(id: number): string {
+  return `/tasks/actions?id=${id}`;
+}
+
+/** The location as texts name it: its code and name (`#id` when it is gone). */
+export function locationLabel(location: { code: string; name: string } | undefined, locationId: number): string {
+  return location ? `${location.code} ${location.name}` : `#${locationId}`;
+}
+
+/** The location's label, read by id. */
+export async function describeLocation(em: EntityManager, locationId: number): Promise<string> {
+  return locationLabel((await locationRefs(em, [locationId])).get(locationId), locationId);
+}
+
+function actionNote(userId: number, action: { id: number }, title: string, body: string): NotificationInput {
+  return { userId, kind: 'actions', title, body, link: actionLink(action.id) };
+}
+
+/** The owner of a newly opened action, unless they opened it themselves. */
+export async function notifyOpened(
+  tx: AuthedContext,
+  action: CorrectiveAction,
+  ownerId: number | null,
+  dueAt: Date,
+): Promise<void> {
+  if (ownerId === null || ownerId === tx.user.id) return;
+  const where = await describeLocation(tx.em, action.location.id);
+  const due = dueAt.toISOString().slice(0, 10);
+  await sendNotifications(tx.em, [
+    actionNote(ownerId, action, 'Corrective action opened', `"${action.questionText}" failed at ${where}. Due ${due}.`),
+  ]);
+}
+
+/** The new owner of an action, unless they made themselves its owner. */
+export async function notifyAssigned(tx: AuthedContext, action: CorrectiveAction, ownerId: number): Promise<void> {
+  if (ownerId === tx.user.id) return;
+  const where = await describeLocation(tx.em, action.location.id);
+  const body = `${tx.user.fullName} made you the owner of "${action.questionText}" at ${where}.`;
+  await sendNotifications(tx.em, [actionNote(ownerId, action, 'Corrective action assigned to you', body)]);
+}
+
+/** The owner of an action a reviewer verified, unless the reviewer is the owner. */
+export async function notifyVerifiedByReviewer(tx: AuthedContext, action: CorrectiveAction): Promise<void> {
+  const owner = action.owner?.id;
+  if (owner === undefined || owner === tx.user.id) return;
+  const where = await describeLocation(tx.em, action.location.id);
+  const body = `${tx.user.fullName} verified "${action.questionText}" at ${where}.`;
+  await sendNotifications(tx.em, [actionNote(owner, action, 'Corrective action verified', body)]);
+}
+
+/** The owners of actions an approved inspection at `where` verified by passing their question. */
+export async function notifyVerifiedByTask(
+  em: EntityManager,
+  actions: readonly CorrectiveAction[],
+  where: string,
+): Promise<void> {
+  await sendNotifications(
+    em,
+    actions.flatMap((action) => {
+      const owner = action.owner?.id;
+      if (owner === undefined) return [];
+      const body = `An approved inspection at ${where} passed "${action.questionText}".`;
+      return [actionNote(owner, action, 'Corrective action verified', body)];
+    }),
+  );
+}
+
+/** The owners of actions just found overdue, one message each. */
+export async function notifyOverdue(
+  em: EntityManager,
+  rows: readonly {
+    id: number;
+    owner_id: number | null;
+    location_id: number;
+    question_text: string;
+    due_at: Date | string;
+  }[],
+): Promise<void> {
+  const locations = await locationRefs(
+    em,
+    rows.map((r) => r.location_id),
+  );
+  await sendNotifications(
+    em,
+    rows.flatMap((r) => {
+      if (r.owner_id === null) return [];
+      const where = locationLabel(locations.get(r.location_id), r.location_id);
+      const body = `"${r.question_text}" at ${where} was due ${toDate(r.due_at).toISOString().slice(0, 10)}.`;
+      return [actionNote(r.owner_id, r, 'Corrective action overdue', body)];
+    }),
+  );
+}

@@ -1,0 +1,25 @@
+// Messages of corrective actions: their states and transitions, owners, due dates, evidence, questions.
+export const correctiveActionsMessages = {
+  'correctiveActions.isOpen': 'This corrective action is open',
+  'correctiveActions.isDone': 'This corrective action is done',
+  'correctiveActions.isVerified': 'This corrective action is verified',
+  'correctiveActions.isCancelled': 'This corrective action is cancelled',
+  'correctiveActions.onlyOpenOrDoneChanged': '{{hint}}; only an open or done action can be changed',
+  'correctiveActions.onlyOpenCompleted': '{{hint}}; only an open action can be completed',
+  'correctiveActions.onlyDoneVerified': '{{hint}}; only a done action can be verified',
+  'correctiveActions.onlyOpenOrDoneCancelled': '{{hint}}; only an open or done action can be cancelled',
+  'correctiveActions.taskIsScheduled': 'This task is scheduled',
+  'correctiveActions.taskIsInProgress': 'This task is in progress',
+  'correctiveActions.taskIsSubmitted': 'This task is submitted',
+  'correctiveActions.taskIsRejected': 'This task is rejected',
+  'correctiveActions.taskIsMissed': 'This task is missed',
+  'correctiveActions.taskIsCancelled': 'This task is cancelled',
+  'correctiveActions.onlyApprovedTasks': '{{hint}}; corrective actions are opened on approved tasks only',
+  'correctiveActions.ownerNotActive': 'The owner must be an active user of this customer',
+  'correctiveActions.unknownEvidence': 'Unknown evidence file(s): {{ids}}',
+  'correctiveActions.dueInPast': 'The due date cannot be in the past',
+  'correctiveActions.questionNotFailed': 'Question "{{questionKey}}" did not fail in this task',
+  'correctiveActions.questionHasAction':
+    'Question "{{questionKey}}" of this task already has corrective action #{{id}}',
+  'correctiveActions.questionHasActionField': 'This question already has a corrective action',
+} as const;
