@@ -216,7 +216,7 @@ export function ActionDetails({
       footerButtons={[{ content: t('close'), onClick: () => void close() }]}
     >
       {query.error ? (
-        <Banner variant="critical" title={t('details.loadFailed')} description={query.error.message} />
+        <Banner variant="critical" title={t('details.loadFailed')} description={errorText.error(query.error)} />
       ) : !action ? (
         <Spinner srText={t('loading')} />
       ) : (
