@@ -29,7 +29,7 @@ import autocannon from 'autocannon';
 import { DatabaseSeeder } from '../seed/DatabaseSeeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
-import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.service.ts';
+import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.shop.ts';
 import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
 import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';

@@ -496,3 +496,27 @@ export function listingReads<D, TB extends keyof D, O, K extends string, Dto, F>
   }
   return { list, iterate };
 }
+
+/**
+ * `listingReads` for a domain that admits callers its own way and whose listing depends on where the
+ * caller's rows are (`scope`, e.g. the demo tenant of a demo app's copy). `open` authorizes (and may
+ * refuse the input), then answers the EntityManager, the scope and the filters for the input. `list`
+ * is one page and the total, `iterate` every match in batches; sorted by `defaultSort`, if given, when
+ * the input names no sort.
+ */
+export function scopedListingReads<S, I extends ListArgs<K>, D, TB extends keyof D, O, K extends string, Dto>(
+  listing: (scope: S) => Listing<D, TB, O, K, Dto>,
+  open: (ctx: ServiceContext, input: I) => Promise<{ em: EntityManager; scope: S; where: readonly Filter<D, TB>[] }>,
+  defaultSort?: NoInfer<K>,
+) {
+  const sorted = (input: I) => ({ ...input, sortBy: input.sortBy ?? defaultSort });
+  async function list(ctx: ServiceContext, input: I): Promise<{ items: Dto[]; total: number }> {
+    const { em, scope, where } = await open(ctx, input);
+    return listPage(em, listing(scope), where, sorted(input));
+  }
+  async function* iterate(ctx: ServiceContext, input: I): AsyncGenerator<Dto[]> {
+    const { em, scope, where } = await open(ctx, input);
+    yield* iterateListing(em, listing(scope), where, sorted(input));
+  }
+  return { list, iterate };
+}

@@ -39,17 +39,3 @@ export function registerCsvExport<S extends z.ZodObject, T>(app: FastifyInstance
       return reply.send(csvStream(spec.columns, batches()));
     });
 }
-
-/** `iterate` for a list service without a streamed listing: its pages of 500, in order, until the last. */
-export function pagedRows<I extends object, T>(
-  list: (ctx: ServiceContext, input: I & { page: number; itemsPerPage: number }) => Promise<{ items: T[] }>,
-): (ctx: ServiceContext, input: I) => AsyncGenerator<T[]> {
-  const itemsPerPage = 500;
-  return async function* rows(ctx, input) {
-    for (let page = 1; ; page++) {
-      const { items } = await list(ctx, { ...input, page, itemsPerPage });
-      if (items.length > 0) yield items;
-      if (items.length < itemsPerPage) return;
-    }
-  };
-}

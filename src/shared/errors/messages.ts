@@ -5,20 +5,28 @@
 // then import it and spread it below; give every key its four translations in errors.json. Values that
 // are words to translate (`record`, `table`, `hint`) are described in vocabulary.ts.
 import { interpolate } from './interpolate.ts';
+import { academyMessages } from './messages/academy.ts';
 import { accountMessages } from './messages/account.ts';
 import { authMessages } from './messages/auth.ts';
+import { calendarMessages } from './messages/calendar.ts';
+import { chatMessages } from './messages/chat.ts';
 import { commonMessages } from './messages/common.ts';
 import { correctiveActionsMessages } from './messages/correctiveActions.ts';
 import { customersMessages } from './messages/customers.ts';
 import { dashboardsMessages } from './messages/dashboards.ts';
 import { directionsMessages } from './messages/directions.ts';
+import { emailMessages } from './messages/email.ts';
 import { filesMessages } from './messages/files.ts';
+import { invoiceMessages } from './messages/invoice.ts';
 import { licensesMessages } from './messages/licenses.ts';
 import { locationClassesMessages } from './messages/locationClasses.ts';
 import { locationsMessages } from './messages/locations.ts';
+import { pagesMessages } from './messages/pages.ts';
+import { permissionsMessages } from './messages/permissions.ts';
 import { type RecordName, recordsMessages } from './messages/records.ts';
 import { reportsMessages } from './messages/reports.ts';
 import { schemesMessages } from './messages/schemes.ts';
+import { shopMessages } from './messages/shop.ts';
 import { subDirectionsMessages } from './messages/subDirections.ts';
 import { tablesMessages } from './messages/tables.ts';
 import { teamsMessages } from './messages/teams.ts';
@@ -27,20 +35,28 @@ import { viewsMessages } from './messages/views.ts';
 import { vocabularyKey } from './vocabulary.ts';
 
 export const ERROR_MESSAGES = {
+  ...academyMessages,
   ...accountMessages,
   ...authMessages,
+  ...calendarMessages,
+  ...chatMessages,
   ...commonMessages,
   ...correctiveActionsMessages,
   ...customersMessages,
   ...dashboardsMessages,
   ...directionsMessages,
+  ...emailMessages,
   ...filesMessages,
+  ...invoiceMessages,
   ...licensesMessages,
   ...locationClassesMessages,
   ...locationsMessages,
+  ...pagesMessages,
+  ...permissionsMessages,
   ...recordsMessages,
   ...reportsMessages,
   ...schemesMessages,
+  ...shopMessages,
   ...subDirectionsMessages,
   ...tablesMessages,
   ...teamsMessages,

@@ -81,3 +81,7 @@ export const ZCalendarEvent = z.object({
   }),
 });
 export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
+export const ZCalendarEvents = z.array(ZCalendarEvent);
+/** What deleting an event answers: its id. */
+export const ZCalendarEventDeleted = z.object({ id: z.number() });
+export type TCalendarEventDeleted = z.infer<typeof ZCalendarEventDeleted>;

@@ -122,8 +122,34 @@ export type TSetChatStatusInput = z.infer<typeof ZSetChatStatusInput>;
  * message to or from the caller, a receipt (the reader's client got, or the reader saw, the sender's
  * messages up to an id), a colleague's new status.
  */
-export type TChatEvent =
-  | { type: 'ready' }
-  | { type: 'message'; message: TLiveMessage }
-  | { type: 'receipt'; senderId: number; readerId: number; deliveredThrough: number | null; seenThrough: number | null }
-  | { type: 'status'; userId: number; status: TChatStatus };
+export const ZChatEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('message'), message: ZLiveMessage }),
+  z.object({
+    type: z.literal('receipt'),
+    senderId: z.number().int(),
+    readerId: z.number().int(),
+    deliveredThrough: z.number().int().nullable(),
+    seenThrough: z.number().int().nullable(),
+  }),
+  z.object({ type: z.literal('status'), userId: z.number().int(), status: z.enum(CHAT_STATUSES) }),
+]);
+export type TChatEvent = z.infer<typeof ZChatEvent>;
+
+/** A subscription's output: an async iterable of which every value is checked against `item` as it comes. */
+function zAsyncIterable<T extends z.ZodType>(item: T) {
+  return z
+    .custom<AsyncIterable<z.input<T>>>(
+      (value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value,
+    )
+    .transform(async function* (values): AsyncGenerator<z.output<T>, void, unknown> {
+      for await (const value of values) yield item.parse(value);
+    });
+}
+
+/** The live stream (apps.chat.live.events). */
+export const ZChatEvents = zAsyncIterable(ZChatEvent);
+
+/** How far the caller has seen a colleague's messages (the last id seen, or null). */
+export const ZSeenThrough = z.object({ seenThrough: z.number().int().nullable() });
+export type TSeenThrough = z.infer<typeof ZSeenThrough>;

@@ -1,4 +1,4 @@
-// Users demo app (the sample user list, not the product's accounts).
+// Users demo app: the sample user list, not the product's accounts.
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, zImageUrl } from './common.ts';

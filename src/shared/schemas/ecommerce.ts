@@ -1,4 +1,5 @@
-// E-commerce demo app: products, reviews, referrals, orders and shop customers.
+// E-commerce demo app: products, categories, reviews, referrals, orders, shop customers, store settings
+// and the dashboards' figures.
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZId } from './common.ts';
@@ -249,6 +250,10 @@ export const ZReviewWritten = z.object({
   status: z.enum(REVIEW_STATUSES),
   version: z.number().int(),
 });
+export type TReviewWritten = z.infer<typeof ZReviewWritten>;
+
+/** What deleting a category or an order answers: whether a row went (a missing order is no error). */
+export const ZShopDeleted = z.object({ deleted: z.boolean() });
 
 /**
  * Where an order may go next: dispatched, then out for delivery or ready to pick up, then delivered

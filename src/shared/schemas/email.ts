@@ -92,6 +92,9 @@ export const ZUpdateEmailsInput = z
     path: ['data'],
   });
 export type TUpdateEmailsInput = z.infer<typeof ZUpdateEmailsInput>;
+/** How many e-mails a bulk update changed. */
+export const ZEmailsUpdated = z.object({ count: z.number().int() });
+export type TEmailsUpdated = z.infer<typeof ZEmailsUpdated>;
 
 /** Largest message body (HTML) a user may write. */
 export const MAX_EMAIL_HTML = 100_000;

@@ -1,4 +1,4 @@
-// Invoice demo app: invoices with their clients and payment details.
+// Invoice demo app: invoices with their clients and payment details, and the editor's documents.
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, zRefId } from './common.ts';
@@ -31,6 +31,8 @@ export const ZInvoiceClient = z.object({
   contact: z.string(),
 });
 export type TInvoiceClient = z.infer<typeof ZInvoiceClient>;
+/** The first clients of the copy, for the "add invoice" form. */
+export const ZInvoiceClients = z.array(ZInvoiceClient);
 
 export const ZInvoice = z.object({
   id: z.number().int(),
@@ -160,7 +162,9 @@ export const ZInvoiceClientOption = z.object({
   companyEmail: z.string(),
 });
 export type TInvoiceClientOption = z.infer<typeof ZInvoiceClientOption>;
+export const ZInvoiceClientOptions = z.array(ZInvoiceClientOption);
 export const ZInvoiceClientSearch = z.object({ q: z.string().trim().max(100).optional(), id: ZId.optional() });
+export type TInvoiceClientSearch = z.infer<typeof ZInvoiceClientSearch>;
 
 const cents = (n: number) => Math.round(n * 100);
 

@@ -1,4 +1,4 @@
-// Logistics demo app: the fleet's vehicles on their routes.
+// Logistics demo app: the fleet's vehicles on their routes, and the dashboard's figures.
 import { z } from 'zod';
 import { VEHICLE_SORT_KEYS, VEHICLE_WARNINGS } from '../constants/logistics.ts';
 import { listInput, listOutput } from './common.ts';

@@ -31,6 +31,7 @@ export const ZSalesRow = z.object({
   }),
 });
 export type TSalesRow = z.infer<typeof ZSalesRow>;
+export const ZSalesRows = z.array(ZSalesRow);
 
 /** The datatable list (/tables/data-table): sorted, searched (product, brand, buyer) and paged in SQL. */
 export const SALES_SORT_KEYS = ['product', 'date', 'buyer', 'total', 'status'] as const;
@@ -55,6 +56,7 @@ export const ZFaqGroup = z.object({
   faqs: z.array(z.object({ question: z.string(), answer: z.string() })),
 });
 export type TFaqGroup = z.infer<typeof ZFaqGroup>;
+export const ZFaqGroups = z.array(ZFaqGroup);
 
 /* ---------------------------------------------------------------- help center */
 
@@ -94,6 +96,7 @@ export type THelpArticle = z.infer<typeof ZHelpArticle>;
 export const PROFILE_TABS = ['profile', 'teams', 'projects', 'connections'] as const;
 export type TProfileTab = (typeof PROFILE_TABS)[number];
 export const ZProfileInput = z.object({ tab: z.enum(PROFILE_TABS).default('profile') });
+export type TProfileInput = z.infer<typeof ZProfileInput>;
 
 const ZAvatarRef = z.object({ avatar: z.string(), name: z.string() });
 const ZChip = z.object({ title: z.string(), color: z.string() });

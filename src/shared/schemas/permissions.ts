@@ -1,4 +1,4 @@
-// Permissions demo app (the sample permission list of the roles screens).
+// Permissions demo app: the sample permission list of the roles screens.
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId } from './common.ts';

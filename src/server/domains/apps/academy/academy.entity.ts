@@ -12,7 +12,7 @@ export const AcademyCourseSchema = defineEntity({
     /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
     tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
     courseTitle: p.string().length(200),
-    /** The tutor's name (the spec calls it `user`). */
+    /** The tutor's name (the demo API calls it `user`). */
     tutorName: p.string().length(120),
     tutorImg: p.text(),
     image: p.text(),

@@ -1,8 +1,8 @@
-// REST (spec section 7): GET /api/apps/academy/courses and /api/apps/academy/course-details.
+// REST: GET /api/apps/academy/courses and /api/apps/academy/course-details.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCourse, ZCourseDetails, ZCourseDetailsInput, ZListCoursesInput } from '../../../../shared/schemas/academy.ts';
-import { getCourseDetails, listCourses } from './academy.service.ts';
+import { getCourseDetails, listCourses } from './academy.listing.ts';
 
 const ZCoursesReply = z.object({ courses: z.array(ZCourse), total: z.number().int(), totalCourse: z.number().int() });
 

@@ -1,3 +1,4 @@
+// tRPC: apps.academy.* — the catalogue, course pages, lecture ticks and the dashboard's summary.
 import {
   ZAcademySummary,
   ZCourseDetails,
@@ -7,17 +8,20 @@ import {
   ZSetTopicCompletedInput,
 } from '../../../../shared/schemas/academy.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
-import { getAcademySummary, getCourseDetails, listCourses, setTopicCompleted } from './academy.service.ts';
+import { getAcademySummary, getCourseDetails, listCourses } from './academy.listing.ts';
+import { setTopicCompleted } from './academy.service.ts';
 
 export const academyRouter = router({
   courses: router({
-    list: listQuery(ZListCoursesInput, ZCourseList, listCourses),
+    list: authedProcedure
+      .input(ZListCoursesInput.prefault({}))
+      .output(ZCourseList)
+      .query(({ ctx, input }) => listCourses(ctx, input)),
   }),
   courseDetails: authedProcedure
-    .input(ZCourseDetailsInput.optional())
+    .input(ZCourseDetailsInput.prefault({}))
     .output(ZCourseDetails)
-    .query(({ ctx, input }) => getCourseDetails(ctx, input ?? {})),
+    .query(({ ctx, input }) => getCourseDetails(ctx, input)),
   setTopicCompleted: authedProcedure
     .input(ZSetTopicCompletedInput)
     .output(ZCourseDetails)

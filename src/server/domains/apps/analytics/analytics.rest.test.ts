@@ -1,4 +1,4 @@
-// REST GET /api/dashboard/analytics/projects against the seeded database (spec section 7), and the
+// REST GET /api/dashboard/analytics/projects against the seeded database, and the
 // tRPC apps.analytics.projects.list over the same service.
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';

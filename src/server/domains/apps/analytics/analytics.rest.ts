@@ -1,9 +1,9 @@
-// REST (spec section 7): GET /api/dashboard/analytics/projects.
+// REST: GET /api/dashboard/analytics/projects.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAnalyticsProject, ZListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
 import { pageCount } from '../../../lib/list.ts';
-import { listAnalyticsProjects } from './analytics.service.ts';
+import { listAnalyticsProjects } from './analytics.listing.ts';
 
 const ZProjectsReply = z.object({
   projects: z.array(ZAnalyticsProject),

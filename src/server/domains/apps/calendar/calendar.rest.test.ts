@@ -189,7 +189,7 @@ describe('PUT /api/apps/calendar/{id}', () => {
   });
 
   it('answers 409 for a body carrying a version older than the stored one, and keeps the stored event', async () => {
-    // REST answers keep the spec's shape (no version); a REST client may still send the version it read over tRPC.
+    // REST answers keep the demo API's shape (no version); a REST client may still send the version it read over tRPC.
     const created = await t.request({ method: 'POST', url: URL_, as: AS, payload: newEvent });
     const { id } = created.json<EventBody>();
     const ok = await t.request({
@@ -209,7 +209,7 @@ describe('PUT /api/apps/calendar/{id}', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toMatch(/changed by someone else/);
     expect((await list()).find((e) => e.id === id)?.title).toBe('Saved first');
-    // Without a version, the spec's last-write-wins PUT.
+    // Without a version, the demo API's last-write-wins PUT.
     const blind = await t.request({
       method: 'PUT',
       url: `${URL_}/${id}`,

@@ -1,7 +1,8 @@
-// REST (spec sections 7 and 8): GET/POST /api/apps/calendar, PUT/DELETE /api/apps/calendar/{id}.
-// An unknown id answers 400 with the text "Something Went Wrong", as the spec's mock does.
+// REST: GET/POST /api/apps/calendar, PUT/DELETE /api/apps/calendar/{id}.
+// An unknown id answers 400 with the text "Something Went Wrong", as the demo API's mock does.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toFieldIssues } from '../../../../shared/errors/issues.ts';
 import {
   CALENDAR_CATEGORIES,
   ZCalendarEvent,
@@ -10,11 +11,11 @@ import {
   ZReplaceCalendarEventBody,
 } from '../../../../shared/schemas/calendar.ts';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
-import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
+import { AppError, InputError, zodFieldErrors } from '../../../lib/app-error.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.service.ts';
 
-/** The spec's event shape: the version stays a tRPC matter (a REST PUT may still send one back). */
+/** The demo API's event shape: the version stays a tRPC matter (a REST PUT may still send one back). */
 const ZRestEvent = ZCalendarEvent.omit({ version: true });
 
 const somethingWentWrong = () => new LegacyAnswer(400, 'Something Went Wrong', 'text/plain; charset=utf-8');
@@ -34,11 +35,11 @@ const ZCalendarQuery = restInput(ZListCalendarEventsInput, {
     const message = badCalendars
       ? `calendars must be among: ${CALENDAR_CATEGORIES.join(', ')}`
       : 'start and end must be ISO 8601 dates';
-    return new AppError('BAD_REQUEST', message, zodFieldErrors(error));
+    return new InputError(message, zodFieldErrors(error), toFieldIssues(error.issues));
   },
 });
 
-/** An id that is not a valid id gets the spec's 400 text; so does one that is not the caller's event. */
+/** An id that is not a valid id gets the demo API's 400 text; so does one that is not the caller's event. */
 const ZEventId = restInput(ZByIdInput, { invalid: somethingWentWrong });
 
 async function orSomethingWentWrong<T>(work: Promise<T>): Promise<T> {

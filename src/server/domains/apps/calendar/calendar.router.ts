@@ -1,6 +1,8 @@
-import { z } from 'zod';
+// tRPC: apps.calendar.events.* over the same services as REST.
 import {
   ZCalendarEvent,
+  ZCalendarEventDeleted,
+  ZCalendarEvents,
   ZCreateCalendarEventInput,
   ZListCalendarEventsInput,
   ZUpdateCalendarEventInput,
@@ -12,9 +14,9 @@ import { createEvent, deleteEvent, listEvents, updateEvent } from './calendar.se
 export const calendarRouter = router({
   events: router({
     list: authedProcedure
-      .input(ZListCalendarEventsInput.optional())
-      .output(z.array(ZCalendarEvent))
-      .query(({ ctx, input }) => listEvents(ctx, input ?? {})),
+      .input(ZListCalendarEventsInput.prefault({}))
+      .output(ZCalendarEvents)
+      .query(({ ctx, input }) => listEvents(ctx, input)),
     create: authedProcedure
       .input(ZCreateCalendarEventInput)
       .output(ZCalendarEvent)
@@ -25,10 +27,7 @@ export const calendarRouter = router({
       .mutation(({ ctx, input }) => updateEvent(ctx, input)),
     delete: authedProcedure
       .input(ZByIdInput)
-      .output(z.object({ id: z.number() }))
-      .mutation(async ({ ctx, input }) => {
-        await deleteEvent(ctx, input);
-        return { id: input.id };
-      }),
+      .output(ZCalendarEventDeleted)
+      .mutation(({ ctx, input }) => deleteEvent(ctx, input)),
   }),
 });

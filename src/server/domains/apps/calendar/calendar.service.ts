@@ -5,6 +5,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TCalendarEvent,
+  TCalendarEventDeleted,
   TCreateCalendarEventInput,
   TListCalendarEventsInput,
   TUpdateCalendarEventInput,
@@ -87,7 +88,7 @@ async function ownEvent(ctx: AuthedContext, id: number, lock = false): Promise<C
     { id, owner: ctx.user.id },
     lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
   );
-  if (!event) throw new AppError('NOT_FOUND', 'No event found with this id');
+  if (!event) throw new AppError('NOT_FOUND', 'calendar.noEvent');
   return event;
 }
 
@@ -145,9 +146,10 @@ export async function updateEvent(ctx: ServiceContext, input: TUpdateCalendarEve
 }
 
 /** Deletes an event of the caller's calendar; NOT_FOUND when it is not theirs or does not exist. */
-export async function deleteEvent(ctx: ServiceContext, input: TByIdInput): Promise<void> {
+export async function deleteEvent(ctx: ServiceContext, input: TByIdInput): Promise<TCalendarEventDeleted> {
   const authed = await openCalendar(ctx);
   const event = await ownEvent(authed, input.id);
   authed.em.remove(event);
   await authed.em.flush();
+  return { id: input.id };
 }

@@ -19,6 +19,7 @@ import {
   type TLiveMessage,
   type TLivePerson,
   type TOpenChatInput,
+  type TSeenThrough,
   type TSendLiveMessageInput,
   type TSetChatStatusInput,
 } from '../../../../shared/schemas/chat.ts';
@@ -112,7 +113,7 @@ async function requireColleague(ctx: AuthedContext, userId: number): Promise<TLi
     roles: CHAT_ROLES,
     ids: [userId],
   });
-  if (!ref) throw new AppError('NOT_FOUND', 'No colleague found with this id');
+  if (!ref) throw new AppError('NOT_FOUND', 'chat.noColleague');
   return person(ref, (await statusesOf(ctx.em, [ref.id])).get(ref.id));
 }
 
@@ -240,10 +241,7 @@ export async function openConversation(ctx: ServiceContext, input: TOpenChatInpu
 }
 
 /** The caller has seen what colleague `userId` sent (the conversation is on screen). */
-export async function markConversationSeen(
-  ctx: ServiceContext,
-  input: TOpenChatInput,
-): Promise<{ seenThrough: number | null }> {
+export async function markConversationSeen(ctx: ServiceContext, input: TOpenChatInput): Promise<TSeenThrough> {
   authorizeChat(ctx);
   const colleague = await requireColleague(ctx, input.userId);
   return { seenThrough: await markSeen(ctx, colleague.id) };
@@ -342,7 +340,7 @@ async function eventOf(ctx: AuthedContext, signal: Signal): Promise<TChatEvent |
 export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): AsyncGenerator<TChatEvent> {
   authorizeChat(ctx);
   const hub = ctx.signals;
-  if (!hub) throw new AppError('INTERNAL', 'Live events are served by the app only');
+  if (!hub) throw new AppError('INTERNAL', 'chat.liveEventsAppOnly');
   type Item = Signal | 'up' | 'end' | 'closed';
   const queue: Item[] = [];
   let wake: (() => void) | null = null;
@@ -369,7 +367,7 @@ export async function* liveEvents(ctx: ServiceContext, abort?: AbortSignal): Asy
       if (item === 'end') return;
       // The app is shutting down: an error (retryable for the client, unlike a normal end) makes the
       // browser's EventSource reconnect, to another process behind the load balancer.
-      if (item === 'closed') throw new AppError('INTERNAL', 'This server is shutting down: reconnect');
+      if (item === 'closed') throw new AppError('INTERNAL', 'chat.shuttingDown');
       if (item === 'up') {
         yield { type: 'ready' };
         continue;

@@ -1,4 +1,4 @@
-// REST (spec section 7): GET /api/apps/chat/chats-and-contacts, GET and POST /api/apps/chat/chats/{userId}.
+// REST: GET /api/apps/chat/chats-and-contacts, GET and POST /api/apps/chat/chats/{userId}.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZChatsAndContacts,

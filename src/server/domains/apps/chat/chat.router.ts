@@ -1,5 +1,6 @@
-import { z } from 'zod';
+// tRPC: apps.chat.* — the sample chats over the same services as REST, and the live chat with colleagues.
 import {
+  ZChatEvents,
   ZChatsAndContacts,
   ZChatsAndContactsInput,
   ZColleagues,
@@ -8,6 +9,7 @@ import {
   ZLiveMessage,
   ZOpenChatInput,
   ZOpenChatResult,
+  ZSeenThrough,
   ZSendChatMessageInput,
   ZSendChatMessageResult,
   ZSendLiveMessageInput,
@@ -27,9 +29,9 @@ import {
 /** The live chat with the caller's colleagues (real users of the same customer). */
 const liveRouter = router({
   colleagues: authedProcedure
-    .input(ZColleaguesInput.optional())
+    .input(ZColleaguesInput.prefault({}))
     .output(ZColleagues)
-    .query(({ ctx, input }) => colleagues(ctx, input ?? {})),
+    .query(({ ctx, input }) => colleagues(ctx, input)),
   /** A mutation: opening a conversation marks what the colleague sent as seen. */
   open: authedProcedure
     .input(ZOpenChatInput)
@@ -37,7 +39,7 @@ const liveRouter = router({
     .mutation(({ ctx, input }) => openConversation(ctx, input)),
   markSeen: authedProcedure
     .input(ZOpenChatInput)
-    .output(z.object({ seenThrough: z.number().int().nullable() }))
+    .output(ZSeenThrough)
     .mutation(({ ctx, input }) => markConversationSeen(ctx, input)),
   send: authedProcedure
     .input(ZSendLiveMessageInput)
@@ -48,14 +50,14 @@ const liveRouter = router({
     .output(ZSetChatStatusInput)
     .mutation(({ ctx, input }) => setChatStatus(ctx, input)),
   /** Server-sent events (httpSubscriptionLink): new messages, receipts, colleagues' statuses. */
-  events: authedProcedure.subscription(({ ctx, signal }) => liveEvents(ctx, signal)),
+  events: authedProcedure.output(ZChatEvents).subscription(({ ctx, signal }) => liveEvents(ctx, signal)),
 });
 
 export const chatRouter = router({
   chatsAndContacts: authedProcedure
-    .input(ZChatsAndContactsInput.optional())
+    .input(ZChatsAndContactsInput.prefault({}))
     .output(ZChatsAndContacts)
-    .query(({ ctx, input }) => chatsAndContacts(ctx, input ?? {})),
+    .query(({ ctx, input }) => chatsAndContacts(ctx, input)),
   /** A mutation: opening a chat zeroes its unseen count. */
   open: authedProcedure
     .input(ZOpenChatInput)

@@ -145,7 +145,7 @@ async function profileUser(em: EntityManager): Promise<TChatProfileUser> {
     .orderBy('p.id')
     .limit(1)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'The chat profile is missing: seed the demo data');
+  if (!row) throw new AppError('NOT_FOUND', 'chat.noProfile');
   return {
     ...toContact(row),
     settings: { isTwoStepAuthVerificationEnabled: row.twoStep, isNotificationsOn: row.notifications },
@@ -158,7 +158,7 @@ async function findContact(em: EntityManager, id: number): Promise<TChatContact>
     .where('p.id', '=', id)
     .where('p.is_profile', '=', false)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'No contact found with this id');
+  if (!row) throw new AppError('NOT_FOUND', 'chat.noContact');
   return toContact(row);
 }
 
@@ -261,9 +261,8 @@ export async function sendMessage(ctx: ServiceContext, input: TSendChatMessageIn
   const contact = await findContact(authed.em, input.userId);
   const profile = await profileUser(authed.em);
   if (input.senderId !== profile.id && input.senderId !== contact.id) {
-    throw new AppError('BAD_REQUEST', `senderId must be ${profile.id} (you) or ${contact.id} (the contact)`, {
-      senderId: [`Expected ${profile.id} or ${contact.id}`],
-    });
+    const values = { you: profile.id, contact: contact.id };
+    throw new AppError('BAD_REQUEST', 'chat.wrongSender', values, { senderId: 'chat.expectedSender' });
   }
   const fromContact = input.senderId === contact.id ? 1 : 0;
   return authed.em.transactional(async (tx) => {

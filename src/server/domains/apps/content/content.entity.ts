@@ -131,7 +131,7 @@ PageContentSchema.setClass(PageContent);
 
 /**
  * A user's own answer to a card of the sample profile's connections tab: connected or not, overriding
- * the sample's `isConnected` for that user only (issue 16). One row per user and card name.
+ * the sample's `isConnected` for that user only. One row per user and card name.
  */
 export const ProfileConnectionSchema = defineEntity({
   name: 'ProfileConnection',

@@ -147,7 +147,7 @@ describe('authorization', () => {
   });
 });
 
-describe('PUT /api/pages/profile/connections (issue 16)', () => {
+describe('PUT /api/pages/profile/connections', () => {
   type Card = { name: string; isConnected: boolean };
   const put = (as: string | undefined, payload: Record<string, unknown>) =>
     t.request({ method: 'PUT', url: '/api/pages/profile/connections', as, payload });

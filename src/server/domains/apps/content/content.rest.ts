@@ -1,9 +1,9 @@
-// REST (spec section 7): /api/pages/datatable (+ /api/pages/sales and /api/export/sales.csv for the list page), faq, help-center, help-center/article, profile, profile/header (+ PUT profile/connections).
+// REST: /api/pages/datatable (+ /api/pages/sales and /api/export/sales.csv for the list page), faq,
+// help-center, help-center/article, profile, profile/header (+ PUT profile/connections).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type TSalesListRow,
-  ZFaqGroup,
+  ZFaqGroups,
   ZFaqInput,
   ZHelpArticle,
   ZHelpArticleInput,
@@ -14,25 +14,24 @@ import {
   ZProfileInput,
   ZProfileTab,
   ZSalesList,
-  ZSalesRow,
+  ZSalesRows,
   ZSetProfileConnectionInput,
 } from '../../../../shared/schemas/pages.ts';
-import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
 import {
   getHelpArticle,
   getHelpCenter,
   getProfileHeader,
   getProfileTab,
+  iterateSales,
   listFaq,
   listSales,
   listSalesRows,
-  setProfileConnection,
-} from './content.service.ts';
+} from './content.listing.ts';
+import { setProfileConnection } from './content.service.ts';
 
 export const pagesRest: FastifyPluginAsyncZod = async (app) => {
-  app.get('/pages/datatable', { schema: { response: { 200: z.array(ZSalesRow) } } }, async (request) =>
-    listSalesRows(request),
-  );
+  app.get('/pages/datatable', { schema: { response: { 200: ZSalesRows } } }, async (request) => listSalesRows(request));
 
   // The datatable page's list (sorted, searched, paged in SQL) and its CSV of every matching row.
   app.get(
@@ -43,7 +42,7 @@ export const pagesRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListSalesInput, TSalesListRow>(app, {
     name: 'sales',
     input: ZListSalesInput,
-    iterate: pagedRows(listSales),
+    iterate: iterateSales,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'product', value: (r) => r.product.name },
@@ -58,10 +57,8 @@ export const pagesRest: FastifyPluginAsyncZod = async (app) => {
     ],
   });
 
-  app.get(
-    '/pages/faq',
-    { schema: { querystring: ZFaqInput, response: { 200: z.array(ZFaqGroup) } } },
-    async (request) => listFaq(request, request.query),
+  app.get('/pages/faq', { schema: { querystring: ZFaqInput, response: { 200: ZFaqGroups } } }, async (request) =>
+    listFaq(request, request.query),
   );
 
   app.get('/pages/help-center', { schema: { response: { 200: ZHelpCenter } } }, async (request) =>
@@ -74,14 +71,14 @@ export const pagesRest: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/profile',
     { schema: { querystring: ZProfileInput, response: { 200: ZProfileTab } } },
-    async (request) => getProfileTab(request, request.query.tab),
+    async (request) => getProfileTab(request, request.query),
   );
 
   app.get('/pages/profile/header', { schema: { response: { 200: ZProfileHeader } } }, async (request) =>
     getProfileHeader(request),
   );
 
-  // Not in the spec (issue 16): the caller connects to or disconnects from a card of the connections tab.
+  // Beyond the demo API: the caller connects to or disconnects from a card of the connections tab.
   app.put(
     '/pages/profile/connections',
     { schema: { body: ZSetProfileConnectionInput, response: { 200: ZProfileConnectionCard } } },

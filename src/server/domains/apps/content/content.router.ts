@@ -1,6 +1,6 @@
-import { z } from 'zod';
+// tRPC: apps.pages.* (the pages' demo content) and apps.sales.list, over the same services as REST.
 import {
-  ZFaqGroup,
+  ZFaqGroups,
   ZFaqInput,
   ZHelpArticle,
   ZHelpArticleInput,
@@ -11,11 +11,10 @@ import {
   ZProfileInput,
   ZProfileTab,
   ZSalesList,
-  ZSalesRow,
+  ZSalesRows,
   ZSetProfileConnectionInput,
 } from '../../../../shared/schemas/pages.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
 import {
   getHelpArticle,
   getHelpCenter,
@@ -24,24 +23,24 @@ import {
   listFaq,
   listSales,
   listSalesRows,
-  setProfileConnection,
-} from './content.service.ts';
+} from './content.listing.ts';
+import { setProfileConnection } from './content.service.ts';
 
 export const pagesRouter = router({
-  datatable: authedProcedure.output(z.array(ZSalesRow)).query(({ ctx }) => listSalesRows(ctx)),
+  datatable: authedProcedure.output(ZSalesRows).query(({ ctx }) => listSalesRows(ctx)),
   faq: authedProcedure
-    .input(ZFaqInput.optional())
-    .output(z.array(ZFaqGroup))
-    .query(({ ctx, input }) => listFaq(ctx, input ?? {})),
+    .input(ZFaqInput.prefault({}))
+    .output(ZFaqGroups)
+    .query(({ ctx, input }) => listFaq(ctx, input)),
   helpCenter: authedProcedure.output(ZHelpCenter).query(({ ctx }) => getHelpCenter(ctx)),
   article: authedProcedure
-    .input(ZHelpArticleInput.optional())
+    .input(ZHelpArticleInput.prefault({}))
     .output(ZHelpArticle)
-    .query(({ ctx, input }) => getHelpArticle(ctx, input ?? {})),
+    .query(({ ctx, input }) => getHelpArticle(ctx, input)),
   profile: authedProcedure
-    .input(ZProfileInput.optional())
+    .input(ZProfileInput.prefault({}))
     .output(ZProfileTab)
-    .query(({ ctx, input }) => getProfileTab(ctx, ZProfileInput.parse(input ?? {}).tab)),
+    .query(({ ctx, input }) => getProfileTab(ctx, input)),
   profileHeader: authedProcedure.output(ZProfileHeader).query(({ ctx }) => getProfileHeader(ctx)),
   setProfileConnection: authedProcedure
     .input(ZSetProfileConnectionInput)
@@ -51,5 +50,8 @@ export const pagesRouter = router({
 
 /** apps.sales: the datatable page's list (/tables/data-table), sorted, searched and paged in SQL. */
 export const salesRouter = router({
-  list: listQuery(ZListSalesInput, ZSalesList, listSales),
+  list: authedProcedure
+    .input(ZListSalesInput.prefault({}))
+    .output(ZSalesList)
+    .query(({ ctx, input }) => listSales(ctx, input)),
 });

@@ -1,4 +1,4 @@
-// REST /api/apps/users* and /api/apps/permissions against the seeded database (spec sections 6, 7, 8).
+// REST /api/apps/users* and /api/apps/permissions against the seeded database.
 import { describe, expect, it } from 'vitest';
 import type { TDemoUser, TDemoUserDetail } from '../../../../shared/schemas/demo-users.ts';
 import type { TPermission } from '../../../../shared/schemas/permissions.ts';

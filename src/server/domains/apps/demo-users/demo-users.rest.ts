@@ -1,4 +1,4 @@
-// REST (spec sections 7 and 8): /api/apps/users and /api/apps/users/{id}.
+// REST: /api/apps/users and /api/apps/users/{id}, and the list page's CSV export.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
@@ -10,9 +10,10 @@ import {
   ZListDemoUsersInput,
 } from '../../../../shared/schemas/demo-users.ts';
 import { pageCount } from '../../../lib/list.ts';
-import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
-import { createDemoUser, deleteDemoUser, getDemoUser, listDemoUsers } from './demo-users.service.ts';
+import { getDemoUser, iterateDemoUsers, listDemoUsers } from './demo-users.listing.ts';
+import { createDemoUser, deleteDemoUser } from './demo-users.service.ts';
 
 const ZUsersReply = z.object({
   users: z.array(ZDemoUser),
@@ -25,11 +26,11 @@ const ZUsersReply = z.object({
 const ZUserId = restInput(ZByIdInput, { invalid: () => new LegacyAnswer(404, { message: 'User not found' }) });
 
 export const demoUsersRest: FastifyPluginAsyncZod = async (app) => {
-  // GET /api/export/demo-users.csv?<the list page's filters> (issue 14).
+  // GET /api/export/demo-users.csv?<the list page's filters>.
   registerCsvExport<typeof ZListDemoUsersInput, TDemoUser>(app, {
     name: 'demo-users',
     input: ZListDemoUsersInput,
-    iterate: pagedRows(listDemoUsers),
+    iterate: iterateDemoUsers,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'full_name', value: (r) => r.fullName },

@@ -1,4 +1,5 @@
 // tRPC: apps.users.{list,byId,create,delete,stats,update} over the same services as REST.
+import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateDemoUserInput,
@@ -10,18 +11,14 @@ import {
   ZUpdateDemoUserInput,
 } from '../../../../shared/schemas/demo-users.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
-import {
-  createDemoUser,
-  deleteDemoUser,
-  demoUserStats,
-  getDemoUser,
-  listDemoUsers,
-  updateDemoUser,
-} from './demo-users.service.ts';
+import { demoUserStats, getDemoUser, listDemoUsers } from './demo-users.listing.ts';
+import { createDemoUser, deleteDemoUser, updateDemoUser } from './demo-users.service.ts';
 
 export const demoUsersRouter = router({
-  list: listQuery(ZListDemoUsersInput, ZDemoUserList, listDemoUsers),
+  list: authedProcedure
+    .input(ZListDemoUsersInput.prefault({}))
+    .output(ZDemoUserList)
+    .query(({ ctx, input }) => listDemoUsers(ctx, input)),
   byId: authedProcedure
     .input(ZByIdInput)
     .output(ZDemoUserDetail)
@@ -30,7 +27,10 @@ export const demoUsersRouter = router({
     .input(ZCreateDemoUserInput)
     .output(ZDemoUser)
     .mutation(({ ctx, input }) => createDemoUser(ctx, input)),
-  delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => deleteDemoUser(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteDemoUser(ctx, input)),
   stats: authedProcedure.output(ZDemoUserStats).query(({ ctx }) => demoUserStats(ctx)),
   update: authedProcedure
     .input(ZUpdateDemoUserInput)

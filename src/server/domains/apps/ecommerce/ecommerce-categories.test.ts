@@ -1,4 +1,4 @@
-// Shop categories as their own table and product create / update (issue 14): counts and totals in SQL,
+// Shop categories as their own table and product create / update: counts and totals in SQL,
 // rename carried to the products, delete refused while used, versions, 4xx naming the field.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';

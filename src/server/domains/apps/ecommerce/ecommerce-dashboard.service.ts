@@ -1,4 +1,4 @@
-// The e-commerce dashboard (issue 16): revenue, orders, customers and top products of the caller's shop,
+// The e-commerce dashboard: revenue, orders, customers and top products of the caller's shop,
 // each aggregated in SQL. Orders are summed from "ecommerce_order_rollups" (per tenant, UTC month and
 // status; kept exact by statement-level triggers, see Migration20261127240000_shop_dashboard), customers
 // come from the kept row counts, so a million-row shop answers from a few dozen rows.
@@ -7,7 +7,7 @@ import type { TShopDashboard } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { keptRowCount } from '../../../lib/list.ts';
-import { openShop } from './ecommerce.service.ts';
+import { openShop } from './ecommerce.shop.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

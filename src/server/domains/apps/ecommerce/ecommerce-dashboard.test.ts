@@ -1,4 +1,4 @@
-// The e-commerce dashboard (issue 16): every figure equals one computed here from the shop's lists.
+// The e-commerce dashboard: every figure equals one computed here from the shop's lists.
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_NEXT } from '../../../../shared/schemas/ecommerce.ts';
 import { setupTestApp } from '../../../testing/app.ts';

@@ -1,4 +1,4 @@
-// tRPC apps.ecommerce.* added for the shop pages (issue 14): stat cards, review approval, order status
+// tRPC apps.ecommerce.* of the shop pages: stat cards, review approval, order status
 // moves with history, a customer's orders and the store settings (per customer, versioned).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS } from '../../../../shared/schemas/ecommerce.ts';
@@ -63,6 +63,12 @@ describe('apps.ecommerce for the shop pages', () => {
     const refused = await api.orders.setStatus({ id: dispatched.id, status: 'Dispatched' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'BAD_REQUEST' });
     expect(JSON.stringify(refused)).toContain('cannot move');
+    // By key, for the client to translate: the statuses are its values.
+    expect((refused as { cause?: unknown }).cause).toMatchObject({
+      key: 'shop.orderCannotMove',
+      values: { from: 'Delivered', to: 'Dispatched' },
+      fieldIssues: { status: [{ key: 'shop.orderCannotMove' }] },
+    });
     expect((await api.orders.byNumber({ order: dispatched.order })).status).toBe('Delivered');
     expect(await codeOf(api.orders.byNumber({ order: 1 }))).toBe('NOT_FOUND');
     const reader = (await t.caller('analyst@demo.com')).apps.ecommerce;
@@ -127,5 +133,34 @@ describe('GET /api/export/ecommerce-*.csv', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/export/ecommerce-orders.csv', as: 'client@demo.com' })).statusCode,
     ).toBe(403);
+  });
+
+  it("follows the list's order and filters, and refuses an unknown category before streaming", async () => {
+    const api = (await t.caller('analyst@demo.com')).apps.ecommerce;
+    const orders = await api.orders.list({ sortBy: 'spent', orderBy: 'desc', itemsPerPage: -1 });
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/export/ecommerce-orders.csv?sortBy=spent&orderBy=desc',
+      as: 'analyst@demo.com',
+    });
+    const numbers = csv.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(numbers).toEqual(orders.items.map((o) => o.order));
+    const pending = await api.reviews.list({ status: 'Pending', itemsPerPage: -1 });
+    const reviews = await t.request({
+      method: 'GET',
+      url: '/api/export/ecommerce-reviews.csv?status=Pending',
+      as: 'analyst@demo.com',
+    });
+    expect(reviews.body.trim().split('\n')).toHaveLength(pending.total + 1);
+    const refused = await t.request({
+      method: 'GET',
+      url: '/api/export/ecommerce-products.csv?category=Nothing',
+      as: 'analyst@demo.com',
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-// The analytics dashboard's sales figures (issue 16): orders, revenue and average order of the caller's
+// The analytics dashboard's sales figures: orders, revenue and average order of the caller's
 // shop per week, payment method, payment state and day of the week, over the `weeks` weeks up to the
 // latest order's, beside the same number of weeks before. Everything is summed in SQL, in one grouped
 // statement, from "ecommerce_order_day_rollups" (per tenant, UTC day, method and payment state; kept
@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { PAYMENT_METHODS, type TShopSales, type TShopSalesInput } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { openShop } from './ecommerce.service.ts';
+import { openShop } from './ecommerce.shop.ts';
 
 /** The sales figures of the caller's shop; needs `read DemoApp`. */
 export async function shopSales(ctx: ServiceContext, input: TShopSalesInput): Promise<TShopSales> {

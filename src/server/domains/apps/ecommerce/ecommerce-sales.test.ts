@@ -1,4 +1,4 @@
-// The analytics dashboard's sales figures (issue 16): every figure equals the same sum computed here in
+// The analytics dashboard's sales figures: every figure equals the same sum computed here in
 // raw SQL straight from ecommerce_orders (not the rollups the service reads), per customer's shop.
 import { describe, expect, it } from 'vitest';
 import type { TShopSales } from '../../../../shared/schemas/ecommerce.ts';

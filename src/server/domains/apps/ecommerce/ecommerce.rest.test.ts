@@ -1,5 +1,5 @@
 // REST /api/apps/ecommerce/* against the seeded database: every filter, sort key (both directions),
-// paging edge, mutation, error body and role check of spec sections 7 and 8.
+// paging edge, mutation, error body and role check of the demo API.
 import { describe, expect, it } from 'vitest';
 import type {
   TEcommerceCustomer,

@@ -1,4 +1,5 @@
-// REST (spec sections 7 and 8): /api/apps/ecommerce/{products,orders,customers,reviews,referrals}.
+// REST: /api/apps/ecommerce/{products,orders,customers,reviews,referrals}, the dashboards' figures and
+// the list pages' CSV exports.
 // Missing products, reviews and customers answer 404 with an empty body; deleting an order is always 204.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,11 +31,23 @@ import {
 import { AppError } from '../../../lib/app-error.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
-import * as shop from './ecommerce.service.ts';
+import { iterateCategories } from './ecommerce-categories.listing.ts';
+import {
+  getEcommerceCustomer,
+  iterateEcommerceCustomers,
+  listEcommerceCustomers,
+} from './ecommerce-customers.listing.ts';
 import { shopDashboard } from './ecommerce-dashboard.service.ts';
+import { iterateOrders, listOrders } from './ecommerce-orders.listing.ts';
+import { deleteOrder } from './ecommerce-orders.service.ts';
+import { iterateProducts, listProducts } from './ecommerce-products.listing.ts';
+import { deleteProduct } from './ecommerce-products.service.ts';
+import { iterateReferrals, listReferrals } from './ecommerce-referrals.listing.ts';
+import { iterateReviews, listReviews } from './ecommerce-reviews.listing.ts';
+import { deleteReview } from './ecommerce-reviews.service.ts';
 import { shopSales } from './ecommerce-sales.service.ts';
 
-// The spec's list envelopes.
+// The demo API's list envelopes.
 const total = z.number().int();
 const ZProductsReply = z.object({ products: z.array(ZProduct), total });
 const ZOrdersReply = z.object({ orders: z.array(ZOrder), total });
@@ -60,7 +73,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListProductsInput, TProduct>(app, {
     name: 'ecommerce-products',
     input: ZListProductsInput,
-    iterate: shop.iterateProducts,
+    iterate: iterateProducts,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'product', value: (r) => r.productName },
@@ -77,7 +90,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListCategoriesInput, TCategory>(app, {
     name: 'ecommerce-categories',
     input: ZListCategoriesInput,
-    iterate: shop.iterateCategories,
+    iterate: iterateCategories,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'name', value: (r) => r.name },
@@ -89,7 +102,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListOrdersInput, TOrder>(app, {
     name: 'ecommerce-orders',
     input: ZListOrdersInput,
-    iterate: shop.iterateOrders,
+    iterate: iterateOrders,
     columns: [
       { header: 'order', value: (r) => r.order },
       { header: 'date', value: (r) => `${r.date} ${r.time}` },
@@ -104,7 +117,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListEcommerceCustomersInput, TEcommerceCustomer>(app, {
     name: 'ecommerce-customers',
     input: ZListEcommerceCustomersInput,
-    iterate: shop.iterateEcommerceCustomers,
+    iterate: iterateEcommerceCustomers,
     columns: [
       { header: 'customer_id', value: (r) => r.customerId },
       { header: 'customer', value: (r) => r.customer },
@@ -117,7 +130,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListReviewsInput, TReview>(app, {
     name: 'ecommerce-reviews',
     input: ZListReviewsInput,
-    iterate: shop.iterateReviews,
+    iterate: iterateReviews,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'product', value: (r) => r.product },
@@ -132,7 +145,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
   registerCsvExport<typeof ZListReferralsInput, TReferral>(app, {
     name: 'ecommerce-referrals',
     input: ZListReferralsInput,
-    iterate: shop.iterateReferrals,
+    iterate: iterateReferrals,
     columns: [
       { header: 'user', value: (r) => r.user },
       { header: 'email', value: (r) => r.email },
@@ -143,11 +156,11 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
     ],
   });
 
-  // GET /api/apps/ecommerce/dashboard: the e-commerce dashboard's figures (issue 16).
+  // GET /api/apps/ecommerce/dashboard: the e-commerce dashboard's figures.
   app.get('/apps/ecommerce/dashboard', { schema: { response: { 200: ZShopDashboard } } }, (request) =>
     shopDashboard(request),
   );
-  // GET /api/apps/ecommerce/sales?weeks=12: the analytics dashboard's sales figures (issue 16).
+  // GET /api/apps/ecommerce/sales?weeks=12: the analytics dashboard's sales figures.
   app.get(
     '/apps/ecommerce/sales',
     { schema: { querystring: ZShopSalesInput, response: { 200: ZShopSales } } },
@@ -158,13 +171,13 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
     '/apps/ecommerce/products',
     { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } },
     async (request) => {
-      const { items, total } = await shop.listProducts(request, request.query);
+      const { items, total } = await listProducts(request, request.query);
       return { products: items, total };
     },
   );
 
   app.delete('/apps/ecommerce/products/:id', { schema: { params: ZId404 } }, async (request, reply) => {
-    await orEmpty404(shop.deleteProduct(request, request.params));
+    await orEmpty404(deleteProduct(request, request.params));
     return reply.code(204).send();
   });
 
@@ -172,20 +185,20 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
     '/apps/ecommerce/orders',
     { schema: { querystring: ZListOrdersInput, response: { 200: ZOrdersReply } } },
     async (request) => {
-      const { items, total } = await shop.listOrders(request, request.query);
+      const { items, total } = await listOrders(request, request.query);
       return { orders: items, total };
     },
   );
 
-  const deleteOrder = { params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(204) }) };
-  app.delete('/apps/ecommerce/orders/:id', { schema: deleteOrder }, async (request, reply) => {
-    await shop.deleteOrder(request, request.params);
+  const orderId = { params: restInput(ZByIdInput, { invalid: () => new LegacyAnswer(204) }) };
+  app.delete('/apps/ecommerce/orders/:id', { schema: orderId }, async (request, reply) => {
+    await deleteOrder(request, request.params);
     return reply.code(204).send();
   });
 
   const customers = { querystring: ZListEcommerceCustomersInput, response: { 200: ZCustomersReply } };
   app.get('/apps/ecommerce/customers', { schema: customers }, async (request) => {
-    const { items, total } = await shop.listEcommerceCustomers(request, request.query);
+    const { items, total } = await listEcommerceCustomers(request, request.query);
     return { customers: items, total };
   });
 
@@ -195,26 +208,26 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
     response: { 200: ZEcommerceCustomerDetail },
   };
   app.get('/apps/ecommerce/customers/:id', { schema: customer }, async (request) =>
-    orEmpty404(shop.getEcommerceCustomer(request, request.params)),
+    orEmpty404(getEcommerceCustomer(request, request.params)),
   );
 
   app.get(
     '/apps/ecommerce/reviews',
     { schema: { querystring: ZListReviewsInput, response: { 200: ZReviewsReply } } },
     async (request) => {
-      const { items, total } = await shop.listReviews(request, request.query);
+      const { items, total } = await listReviews(request, request.query);
       return { reviews: items, total };
     },
   );
 
   app.delete('/apps/ecommerce/reviews/:id', { schema: { params: ZId404 } }, async (request, reply) => {
-    await orEmpty404(shop.deleteReview(request, request.params));
+    await orEmpty404(deleteReview(request, request.params));
     return reply.code(204).send();
   });
 
   const referrals = { querystring: ZListReferralsInput, response: { 200: ZReferralsReply } };
   app.get('/apps/ecommerce/referrals', { schema: referrals }, async (request) => {
-    const { items, total } = await shop.listReferrals(request, request.query);
+    const { items, total } = await listReferrals(request, request.query);
     return { referrals: items, total };
   });
 };

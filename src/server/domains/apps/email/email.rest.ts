@@ -1,5 +1,5 @@
-// REST (spec section 7): GET /api/apps/email and POST /api/apps/email (bulk update, 201 without a body);
-// beyond the spec, the composer's POST /api/apps/email/drafts (autosave) and POST /api/apps/email/send.
+// REST: GET /api/apps/email and POST /api/apps/email (bulk update, 201 without a body);
+// beyond the demo API, the composer's POST /api/apps/email/drafts (autosave) and POST /api/apps/email/send.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZEmail,

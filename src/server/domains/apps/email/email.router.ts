@@ -1,7 +1,8 @@
-import { z } from 'zod';
+// tRPC: apps.email.* — the caller's mailbox over the same services as REST, and the composer's draft and send.
 import {
   ZEmail,
   ZEmailList,
+  ZEmailsUpdated,
   ZListEmailsInput,
   ZSaveDraftInput,
   ZSendEmailInput,
@@ -12,12 +13,12 @@ import { listEmails, saveDraft, sendEmail, updateEmails } from './email.service.
 
 export const emailRouter = router({
   list: authedProcedure
-    .input(ZListEmailsInput.optional())
+    .input(ZListEmailsInput.prefault({}))
     .output(ZEmailList)
-    .query(({ ctx, input }) => listEmails(ctx, input ?? {})),
+    .query(({ ctx, input }) => listEmails(ctx, input)),
   update: authedProcedure
     .input(ZUpdateEmailsInput)
-    .output(z.object({ count: z.number().int() }))
+    .output(ZEmailsUpdated)
     .mutation(({ ctx, input }) => updateEmails(ctx, input)),
   /** The composer's autosave. */
   saveDraft: authedProcedure

@@ -8,6 +8,7 @@ import type {
   TEmailAttachment,
   TEmailLabel,
   TEmailList,
+  TEmailsUpdated,
   TListEmailsInput,
   TSaveDraftInput,
   TSendEmailInput,
@@ -156,7 +157,7 @@ export async function listEmails(ctx: ServiceContext, input: TListEmailsInput): 
  * toggles that label on each; otherwise merges `data` (isRead, isStarred, isDeleted, folder). Returns how
  * many e-mails changed.
  */
-export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInput): Promise<{ count: number }> {
+export async function updateEmails(ctx: ServiceContext, input: TUpdateEmailsInput): Promise<TEmailsUpdated> {
   const authed = await openMailbox(ctx);
   if (input.label) {
     const label: TEmailLabel = input.label;
@@ -201,9 +202,7 @@ async function ownAttachments(ctx: AuthedContext, fileIds: number[]): Promise<TE
     .where('id', 'in', ids)
     .execute();
   if (rows.length !== ids.length) {
-    throw new AppError('BAD_REQUEST', 'attachments: only files you uploaded can be attached', {
-      attachments: ['Only files you uploaded can be attached'],
-    });
+    throw new AppError('BAD_REQUEST', 'email.foreignAttachment', {}, { attachments: 'email.foreignAttachmentField' });
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -239,7 +238,7 @@ async function writeEmail(ctx: ServiceContext, input: TSaveDraftInput, folder: '
       folder: 'draft',
       isDeleted: false,
     });
-    if (!draft) throw new AppError('NOT_FOUND', 'No draft found with this id');
+    if (!draft) throw new AppError('NOT_FOUND', 'email.noDraft');
     authed.em.assign(draft, fields);
     row = draft;
   } else {

@@ -1,4 +1,4 @@
-// apps.invoice editing (issue 14): lines and totals computed by the server, versions, payments, send.
+// apps.invoice editing: lines and totals computed by the server, versions, payments, send.
 import { describe, expect, it } from 'vitest';
 import { invoiceTotals, type TCreateInvoiceInput } from '../../../../shared/schemas/invoice.ts';
 import { setupTestApp } from '../../../testing/app.ts';

@@ -1,4 +1,4 @@
-// REST /api/apps/invoice* against the seeded database (spec sections 7 and 8).
+// REST /api/apps/invoice* against the seeded database.
 import { describe, expect, it } from 'vitest';
 import type { TInvoice, TInvoiceClient, TInvoiceDetail } from '../../../../shared/schemas/invoice.ts';
 import { setupTestApp } from '../../../testing/app.ts';

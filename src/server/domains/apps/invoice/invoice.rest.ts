@@ -1,28 +1,32 @@
-// REST (spec sections 7 and 8): /api/apps/invoice, /api/apps/invoice/clients, /api/apps/invoice/{id}.
+// REST: /api/apps/invoice, /api/apps/invoice/clients, /api/apps/invoice/{id}, and the list page's CSV export.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   type TInvoice,
   ZInvoice,
-  ZInvoiceClient,
+  ZInvoiceClients,
   ZInvoiceDetail,
   ZListInvoicesInput,
 } from '../../../../shared/schemas/invoice.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
-import { deleteInvoice, getInvoice, listInvoiceClients, listInvoices } from './invoice.service.ts';
+import { getInvoice, iterateInvoices, listInvoiceClients, listInvoices } from './invoice.listing.ts';
+import { deleteInvoice } from './invoice.service.ts';
 
 const ZInvoicesReply = z.object({ invoices: z.array(ZInvoice), totalInvoices: z.number().int() });
 const NO_INVOICE = { message: 'No invoice found with this id' };
-/** What the spec's mock answers for deleting an invoice that does not exist. */
+/** What the demo API answers for deleting an invoice that does not exist. */
 const deleteNotFound = () => new LegacyAnswer(404, { error: 'Something went wrong' });
 
 function badRange(field: string): AppError {
-  return new AppError('BAD_REQUEST', `selectedDateRange.${field} must be a date (YYYY-MM-DD)`, {
-    [`selectedDateRange.${field}`]: ['Expected a date as YYYY-MM-DD'],
-  });
+  return new AppError(
+    'BAD_REQUEST',
+    'invoice.rangeDate',
+    { field },
+    { [`selectedDateRange.${field}`]: 'invoice.expectedDate' },
+  );
 }
 
 /** A date (YYYY-MM-DD, or the date part of an ISO date-time); undefined when empty. */
@@ -53,9 +57,7 @@ function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issue
       parsed = undefined;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new AppError('BAD_REQUEST', 'selectedDateRange must be a JSON object with start and end dates', {
-        selectedDateRange: ['Expected {"start":"YYYY-MM-DD","end":"YYYY-MM-DD"}'],
-      });
+      throw new AppError('BAD_REQUEST', 'invoice.rangeNotObject', {}, { selectedDateRange: 'invoice.rangeShape' });
     }
     ({ start, end } = parsed as { start?: unknown; end?: unknown });
   }
@@ -65,11 +67,11 @@ function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issue
 const ZInvoiceQuery = restInput(ZListInvoicesInput, { read: (query) => ({ ...query, ...dateRange(query) }) });
 
 export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
-  // GET /api/export/invoices.csv?<the list page's filters> (issue 14).
+  // GET /api/export/invoices.csv?<the list page's filters>.
   registerCsvExport<typeof ZListInvoicesInput, TInvoice>(app, {
     name: 'invoices',
     input: ZListInvoicesInput,
-    iterate: pagedRows(listInvoices),
+    iterate: iterateInvoices,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'client', value: (r) => r.client.name },
@@ -93,7 +95,7 @@ export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/apps/invoice/clients', { schema: { response: { 200: z.array(ZInvoiceClient) } } }, (request) =>
+  app.get('/apps/invoice/clients', { schema: { response: { 200: ZInvoiceClients } } }, (request) =>
     listInvoiceClients(request),
   );
 

@@ -1,12 +1,12 @@
 // tRPC: apps.invoice.{list,byId,delete,clients} over the same services as REST, and the editor's
-// document, create, update, payment, send and client search (issue 14).
+// document, create, update, payment, send and client search.
 import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreateInvoiceInput,
-  ZInvoiceClient,
-  ZInvoiceClientOption,
+  ZInvoiceClientOptions,
   ZInvoiceClientSearch,
+  ZInvoiceClients,
   ZInvoiceDetail,
   ZInvoiceDocument,
   ZInvoiceList,
@@ -16,28 +16,29 @@ import {
   ZUpdateInvoiceInput,
 } from '../../../../shared/schemas/invoice.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
 import {
-  createInvoice,
-  deleteInvoice,
   getInvoice,
   getInvoiceDocument,
   listInvoiceClients,
   listInvoices,
-  recordInvoicePayment,
   searchInvoiceClients,
-  sendInvoice,
-  updateInvoice,
-} from './invoice.service.ts';
+} from './invoice.listing.ts';
+import { createInvoice, deleteInvoice, recordInvoicePayment, sendInvoice, updateInvoice } from './invoice.service.ts';
 
 export const invoiceRouter = router({
-  list: listQuery(ZListInvoicesInput, ZInvoiceList, listInvoices),
+  list: authedProcedure
+    .input(ZListInvoicesInput.prefault({}))
+    .output(ZInvoiceList)
+    .query(({ ctx, input }) => listInvoices(ctx, input)),
   byId: authedProcedure
     .input(ZByIdInput)
     .output(ZInvoiceDetail)
     .query(({ ctx, input }) => getInvoice(ctx, input)),
-  delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => deleteInvoice(ctx, input)),
-  clients: authedProcedure.output(z.array(ZInvoiceClient)).query(({ ctx }) => listInvoiceClients(ctx)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteInvoice(ctx, input)),
+  clients: authedProcedure.output(ZInvoiceClients).query(({ ctx }) => listInvoiceClients(ctx)),
   document: authedProcedure
     .input(ZByIdInput)
     .output(ZInvoiceDocument)
@@ -60,6 +61,6 @@ export const invoiceRouter = router({
     .mutation(({ ctx, input }) => sendInvoice(ctx, input)),
   clientOptions: authedProcedure
     .input(ZInvoiceClientSearch)
-    .output(z.array(ZInvoiceClientOption))
+    .output(ZInvoiceClientOptions)
     .query(({ ctx, input }) => searchInvoiceClients(ctx, input)),
 });

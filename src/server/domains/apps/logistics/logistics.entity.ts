@@ -11,7 +11,7 @@ export const LogisticsVehicleSchema = defineEntity({
     ...baseProperties,
     /** The demo tenant whose copy this row is; null for the seeded samples every copy is made from. */
     tenant: () => p.manyToOne(DemoTenant).nullable().deleteRule('cascade'),
-    /** The vehicle's number (the spec calls it `location`). */
+    /** The vehicle's number (the demo API calls it `location`). */
     location: p.integer(),
     startCity: p.string().length(80),
     startCountry: p.string().length(80),

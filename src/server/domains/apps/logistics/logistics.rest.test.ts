@@ -1,4 +1,4 @@
-// REST GET /api/apps/logistics/vehicles against the seeded database (spec section 7).
+// REST GET /api/apps/logistics/vehicles against the seeded database.
 import { describe, expect, it } from 'vitest';
 import type { TLogisticsSummary, TVehicle } from '../../../../shared/schemas/logistics.ts';
 import { setupTestApp } from '../../../testing/app.ts';

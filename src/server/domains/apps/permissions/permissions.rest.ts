@@ -1,9 +1,9 @@
-// REST (spec section 7): GET /api/apps/permissions; and the page's CSV export.
+// REST: GET /api/apps/permissions, and the permissions page's CSV export.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type TPermissionRow, ZListPermissionsInput, ZPermission } from '../../../../shared/schemas/permissions.ts';
-import { pagedRows, registerCsvExport } from '../../../rest/csv-export.ts';
-import { listPermissions } from './permissions.service.ts';
+import { registerCsvExport } from '../../../rest/csv-export.ts';
+import { iteratePermissions, listPermissions } from './permissions.listing.ts';
 
 const ZPermissionsReply = z.object({ permissions: z.array(ZPermission), totalPermissions: z.number().int() });
 
@@ -14,11 +14,11 @@ export const permissionsRest: FastifyPluginAsyncZod = async (app) => {
     return { permissions: items, totalPermissions: total };
   });
 
-  // GET /api/export/permissions.csv?<the permissions page's search and sort> (issue 14).
+  // GET /api/export/permissions.csv?<the permissions page's search and sort>.
   registerCsvExport<typeof ZListPermissionsInput, TPermissionRow>(app, {
     name: 'permissions',
     input: ZListPermissionsInput,
-    iterate: pagedRows(listPermissions),
+    iterate: iteratePermissions,
     columns: [
       { header: 'id', value: (r) => r.id },
       { header: 'name', value: (r) => r.name },

@@ -1,4 +1,5 @@
-// tRPC: apps.permissions.list over the same service as REST; create, update and delete (issue 14).
+// tRPC: apps.permissions.{list,create,update,delete} over the same services as REST.
+import { z } from 'zod';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZCreatePermissionInput,
@@ -8,11 +9,14 @@ import {
   ZUpdatePermissionInput,
 } from '../../../../shared/schemas/permissions.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
-import { listQuery } from '../../../trpc/procedures.ts';
-import { createPermission, deletePermission, listPermissions, updatePermission } from './permissions.service.ts';
+import { listPermissions } from './permissions.listing.ts';
+import { createPermission, deletePermission, updatePermission } from './permissions.service.ts';
 
 export const permissionsRouter = router({
-  list: listQuery(ZListPermissionsInput, ZPermissionRowList, listPermissions),
+  list: authedProcedure
+    .input(ZListPermissionsInput.prefault({}))
+    .output(ZPermissionRowList)
+    .query(({ ctx, input }) => listPermissions(ctx, input)),
   create: authedProcedure
     .input(ZCreatePermissionInput)
     .output(ZPermissionRow)
@@ -21,5 +25,8 @@ export const permissionsRouter = router({
     .input(ZUpdatePermissionInput)
     .output(ZPermissionRow)
     .mutation(({ ctx, input }) => updatePermission(ctx, input)),
-  delete: authedProcedure.input(ZByIdInput).mutation(({ ctx, input }) => deletePermission(ctx, input)),
+  delete: authedProcedure
+    .input(ZByIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deletePermission(ctx, input)),
 });

@@ -1,60 +1,19 @@
-// Permissions demo app: the sample permissions, searched, sorted and paged in SQL (`read DemoApp`);
-// created, renamed, reassigned and deleted with `manage DemoApp` (issue 14). Names are unique per copy.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { expressionBuilder, type Kysely, sql } from 'kysely';
-import type { ListResult, TByIdInput } from '../../../../shared/schemas/common.ts';
+// Writes of the permissions demo app: create, rename / reassign and delete a permission of the
+// caller's copy, for callers who may manage DemoApp. Names are unique per copy (case ignored).
+import { sql } from 'kysely';
+import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import type {
   TCreatePermissionInput,
-  TListPermissionsInput,
   TPermissionRow,
   TUpdatePermissionInput,
 } from '../../../../shared/schemas/permissions.ts';
-import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { db as kyselyOf } from '../../../db/kysely.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { listSource, runList } from '../../../lib/list.ts';
-import { staleRecord } from '../../../lib/records.ts';
-import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
+import { assertCurrent } from '../../../lib/records.ts';
+import type { TenantCopy } from '../provision/demo-provision.service.ts';
 import { DemoPermission } from './permission.entity.ts';
-
-/** Copies the samples to demo tenant `tenant` (each customer, and the platform, has its own copy). */
-export async function copySampleDemoPermissions(em: EntityManager, tenant: number): Promise<void> {
-  await copySampleRows(em, 'demo_permissions', tenant, copiedColumns(em, DemoPermission));
-}
-
-export function permissionSource(db: Kysely<DB>, tenant: number) {
-  const from = db.selectFrom('demo_permissions as p').where('p.tenant_id', '=', tenant);
-  const eb = expressionBuilder(from);
-  return listSource(from, {
-    id: 'p.id',
-    select: (qb) =>
-      qb.select([
-        'p.id',
-        'p.name',
-        'p.assigned_to as assignedTo',
-        sql<string>`to_char(${eb.ref('p.created_date')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
-          'createdDate',
-        ),
-        'p.version',
-      ]),
-    // q matches the permission's name or one of its roles.
-    search: ['p.name', sql<string>`array_to_string(${eb.ref('p.assigned_to')}, ' ')`],
-    sorts: { name: sql<string>`lower(${eb.ref('p.name')}) collate "C"` },
-  });
-}
-
-/** Permissions matching q (name or assigned role), sorted by name or id, paged. */
-export async function listPermissions(
-  ctx: ServiceContext,
-  input: TListPermissionsInput,
-): Promise<ListResult<TPermissionRow>> {
-  const copy = await openPermissions(ctx);
-  const { rows, total } = await runList(permissionSource(kyselyOf(copy.ctx.em), copy.tenant), input);
-  return { items: rows, total };
-}
-
-const openPermissions = (ctx: ServiceContext, action: 'read' | 'manage' = 'read') =>
-  openTenantCopy(ctx, action, 'permissions', copySampleDemoPermissions);
+import { openPermissions } from './permissions.listing.ts';
 
 function toRow(p: DemoPermission): TPermissionRow {
   return {
@@ -75,14 +34,12 @@ async function assertFreeName(copy: TenantCopy, name: string, except?: number): 
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .$if(except !== undefined, (qb) => qb.where('id', '<>', except!))
     .executeTakeFirst();
-  if (taken)
-    throw new AppError('CONFLICT', `A permission named "${name}" already exists`, {
-      name: ['Another permission has this name'],
-    });
+  if (taken) throw new AppError('CONFLICT', 'permissions.nameTaken', { name }, { name: 'permissions.nameTakenField' });
 }
 
 const distinctRoles = <T>(roles: readonly T[]) => [...new Set(roles)];
 
+/** Add a permission; needs manage on DemoApp (FORBIDDEN otherwise); CONFLICT on a name the copy has. */
 export async function createPermission(ctx: ServiceContext, input: TCreatePermissionInput): Promise<TPermissionRow> {
   const copy = await openPermissions(ctx, 'manage');
   await assertFreeName(copy, input.name);
@@ -96,17 +53,15 @@ export async function createPermission(ctx: ServiceContext, input: TCreatePermis
   return toRow(permission);
 }
 
-async function loadPermission(copy: TenantCopy, id: number): Promise<DemoPermission> {
-  const permission = await copy.ctx.em.findOne(DemoPermission, { id, tenant: copy.tenant });
-  if (!permission) throw new AppError('NOT_FOUND', 'Permission not found');
-  return permission;
-}
-
-/** Rename or reassign; CONFLICT when `version` is given and the permission changed since. */
+/**
+ * Rename or reassign; needs manage on DemoApp (FORBIDDEN otherwise). NOT_FOUND outside the caller's
+ * copy; CONFLICT on a name another permission has, or when `version` is given and the permission changed since.
+ */
 export async function updatePermission(ctx: ServiceContext, input: TUpdatePermissionInput): Promise<TPermissionRow> {
   const copy = await openPermissions(ctx, 'manage');
-  const permission = await loadPermission(copy, input.id);
-  if (input.version !== undefined && permission.version !== input.version) throw staleRecord('Permission');
+  const permission = await copy.ctx.em.findOne(DemoPermission, { id: input.id, tenant: copy.tenant });
+  if (!permission) throw notFound('Permission');
+  assertCurrent(permission, input.version, 'Permission');
   await assertFreeName(copy, input.name, permission.id);
   permission.name = input.name;
   permission.assignedTo = distinctRoles(input.assignedTo);
@@ -114,8 +69,9 @@ export async function updatePermission(ctx: ServiceContext, input: TUpdatePermis
   return toRow(permission);
 }
 
+/** Delete a permission; needs manage on DemoApp (FORBIDDEN otherwise); NOT_FOUND outside the caller's copy. */
 export async function deletePermission(ctx: ServiceContext, input: TByIdInput): Promise<void> {
   const copy = await openPermissions(ctx, 'manage');
   const removed = await copy.ctx.em.nativeDelete(DemoPermission, { id: input.id, tenant: copy.tenant });
-  if (removed === 0) throw new AppError('NOT_FOUND', 'Permission not found');
+  if (removed === 0) throw notFound('Permission');
 }

@@ -1,4 +1,4 @@
-// apps.permissions create, update and delete (issue 14): per-copy names, versions, who may change them.
+// apps.permissions create, update and delete: per-copy names, versions, who may change them.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
 import { fieldErrorsOf } from '../../../testing/refusals.ts';

@@ -132,7 +132,7 @@ describe('demo-app data per customer', () => {
     expect(await codeOf(nws.users.delete({ id: user.id }))).toBe('NOT_FOUND');
     expect((await acme.ecommerce.products.list({ itemsPerPage: -1 })).items.map((p) => p.id)).toContain(product.id);
     expect((await acme.users.byId({ id: user.id })).id).toBe(user.id);
-    // A deleted order of another copy is no error (the spec's order delete), but nothing goes.
+    // A deleted order of another copy is no error (the demo API's order delete), but nothing goes.
     const [order] = (await acme.ecommerce.orders.list({})).items;
     expect(await nws.ecommerce.orders.delete({ id: order.id })).toEqual({ deleted: false });
     expect((await acme.ecommerce.orders.list({ itemsPerPage: -1 })).total).toBe(100);

@@ -1,15 +1,15 @@
-// Analytics dashboard demo: the projects table, searched, sorted and paged in SQL (`read DemoApp`).
+// The analytics dashboard demo's projects table: the caller's copy of the sample projects (each
+// customer, and the platform, has its own, made on first use), searched, sorted and paged in SQL.
+// Any caller who may read DemoApp.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { TAnalyticsProject, TListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
-import type { ListResult } from '../../../../shared/schemas/common.ts';
-import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
-import type { ServiceContext } from '../../../lib/context.ts';
-import { listSource, runList } from '../../../lib/list.ts';
+import type { DB } from '../../../db/kysely.ts';
+import { defineListing, listSource, scopedListingReads } from '../../../lib/list.ts';
 import { copiedColumns, copySampleRows, openTenantCopy } from '../provision/demo-provision.service.ts';
 import { AnalyticsProject } from './analytics.entity.ts';
 
-/** Copies the samples to demo tenant `tenant` (each customer, and the platform, has its own copy). */
+/** Copies the sample projects to demo tenant `tenant`. */
 export async function copySampleAnalyticsProjects(em: EntityManager, tenant: number): Promise<void> {
   await copySampleRows(em, 'analytics_projects', tenant, copiedColumns(em, AnalyticsProject));
 }
@@ -41,12 +41,15 @@ export function projectSource(db: Kysely<DB>, tenant: number) {
   });
 }
 
-/** Projects matching q (name, leader or kind), sorted and paged. */
-export async function listAnalyticsProjects(
-  ctx: ServiceContext,
-  input: TListAnalyticsProjectsInput,
-): Promise<ListResult<TAnalyticsProject>> {
-  const copy = await openTenantCopy(ctx, 'read', 'analytics', copySampleAnalyticsProjects);
-  const { rows, total } = await runList(projectSource(kyselyOf(copy.ctx.em), copy.tenant), input);
-  return { items: rows, total };
-}
+/** The projects of demo tenant `tenant`'s copy. */
+export const analyticsProjectListing = (tenant: number) =>
+  defineListing({ source: (db) => projectSource(db, tenant), map: (r): TAnalyticsProject => r });
+
+/** Projects matching q (name, leader or kind), sorted and paged; FORBIDDEN unless the caller may read DemoApp. */
+export const { list: listAnalyticsProjects } = scopedListingReads(
+  analyticsProjectListing,
+  async (ctx, _input: TListAnalyticsProjectsInput) => {
+    const copy = await openTenantCopy(ctx, 'read', 'analytics', copySampleAnalyticsProjects);
+    return { em: copy.ctx.em, scope: copy.tenant, where: [] };
+  },
+);
