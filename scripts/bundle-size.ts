@@ -3,7 +3,7 @@
 // (issue 12) the perform page <= 250 KB; (issue 16) the app dashboards outside /dashboards (logistics) as
 // a dashboard.
 // Usage: `npx vite build && node scripts/bundle-size.ts [--json]`; exits 1 when a budget is exceeded.
-// A route loads: the entry (index.html) and its static imports, the `common` strings of the language,
+// A route loads: the entry (index.html) and its static imports, the `common` and error strings of the language,
 // its layout chunk (default layout: shell/DefaultLayout.tsx plus the `shell` strings) and its page
 // module, each with their static imports. Lazy parts (customizer, search dialog) load on use only.
 import fs from 'node:fs';
@@ -116,7 +116,14 @@ export function measureRoutes(dist = 'dist/client', language = 'en'): RouteSize[
     return manifest[key] ? [key] : [];
   };
   return readRoutes().map((route) => {
-    const keys = [entry, ...locale('common'), `pages/${route.module}.tsx`];
+    // The error strings (i18n/index.ts ERROR_NAMESPACES) load beside `common` on every first load.
+    const keys = [
+      entry,
+      ...locale('common'),
+      ...locale('errors'),
+      ...locale('validation'),
+      `pages/${route.module}.tsx`,
+    ];
     if (route.layout === 'default') keys.push('shell/DefaultLayout.tsx', ...locale('shell'));
     const files = closure(manifest, keys);
     const total = files.reduce(

@@ -19,7 +19,8 @@ export type IssueParams = Record<string, string | number | boolean>;
  * One problem with one field, as the client receives it (tRPC `data.fieldIssues[path]`):
  * - a zod issue by its zod 4 `code` ('too_small', 'invalid_type', 'custom'…) and parameters, with `key`
  *   (a key of the `validation` catalogue, src/shared/errors/validation.ts) when the schema named its message;
- * - code 'error': a service refused the field; `key` is a key of the `errors` catalogue (messages.ts).
+ * - code 'error': a service refused the field; `key` is a key of the `errors` catalogue (messages.ts);
+ * - code 'message' (client only): an English field message of an error thrown without a key.
  */
 export type FieldIssue = { code: string; params: IssueParams; key?: string };
 
@@ -44,12 +45,17 @@ export function parseError(error: unknown): ParsedError {
   if (!error || typeof error !== 'object') return empty;
   const e = error as { message?: unknown; data?: Record<string, unknown> };
   const data = objectOr<Record<string, unknown>>(e.data, {});
+  const fieldErrors = objectOr<Record<string, string[]>>(data.fieldErrors, {});
+  const fieldIssues = { ...objectOr<Record<string, FieldIssue[]>>(data.fieldIssues, {}) };
+  // Field messages of an error thrown in English (the deprecated AppError form) travel as they are.
+  for (const [path, messages] of Object.entries(fieldErrors))
+    fieldIssues[path] ??= messages.map((message) => ({ code: 'message', params: { message } }));
   return {
     message: typeof e.message === 'string' && e.message ? e.message : fallback,
     key: typeof data.key === 'string' ? data.key : undefined,
     values: objectOr(data.values, {}),
-    fieldErrors: objectOr(data.fieldErrors, {}),
-    fieldIssues: objectOr(data.fieldIssues, {}),
+    fieldErrors,
+    fieldIssues,
   };
 }
 

@@ -51,6 +51,13 @@ export function prefetchNamespaces(language: string, namespaces: readonly string
   return Promise.all(languages.flatMap((lng) => namespaces.map((ns) => bundles[`./locales/${lng}/${ns}.json`]?.())));
 }
 
+/**
+ * The strings errors are said with (lib/error-text.ts): `errors` (by message key) and `validation` (by
+ * field issue). They start loading with `common` without holding the first render back, so they are in
+ * before anything can be refused.
+ */
+export const ERROR_NAMESPACES = ['errors', 'validation'];
+
 /** Initialise i18next with `common` loaded for `language` (and English); resolves when ready to render. */
 export async function initI18n(language: string): Promise<typeof i18n> {
   const lng = (LANGUAGE_CODES as readonly string[]).includes(language) ? language : 'en';
@@ -67,6 +74,9 @@ export async function initI18n(language: string): Promise<typeof i18n> {
       returnNull: false,
       react: { useSuspense: true },
     });
+  // Messages name a kind of record mid-sentence in English ("This location was changed…").
+  i18n.services.formatter?.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
+  void i18n.loadNamespaces(ERROR_NAMESPACES);
   return i18n;
 }
 

@@ -45,12 +45,19 @@ const t = initTRPC.context<TrpcContext>().create({
 
 /**
  * Gives failures with a known meaning (AppError, constraint violations…) the table's code, keeping
- * the AppError as cause; input validation errors are BAD_REQUEST already and pass through.
+ * the AppError as cause. Input the procedure's schema refuses becomes an InputError with the raw input
+ * (so a missing value reads as missing), its message the English summary for in-process callers too.
  */
-const errorMapper = t.middleware(async ({ next }) => {
+const errorMapper = t.middleware(async ({ next, getRawInput }) => {
   const result = await next();
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
-    const known = knownAppError(result.error.cause);
+  if (result.ok) return result;
+  const { cause } = result.error;
+  if (cause instanceof ZodError) {
+    const refused = InputError.fromZod(cause, await getRawInput().catch(() => undefined));
+    throw new TRPCError({ code: 'BAD_REQUEST', message: refused.message, cause: refused });
+  }
+  if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const known = knownAppError(cause);
     if (known) throw new TRPCError({ code: ERROR_TABLE[known.code].trpc, message: known.message, cause: known });
   }
   return result;

@@ -41,7 +41,14 @@ export function issueParams(issue: z.core.$ZodIssue, input?: unknown): IssuePara
   if (issue.code === 'invalid_type') {
     const received = 'input' in issue ? issue.input : input === undefined ? undefined : valueAt(input, issue.path);
     if ('input' in issue || input !== undefined)
-      params.received = received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received;
+      params.received =
+        received === null
+          ? 'null'
+          : Array.isArray(received)
+            ? 'array'
+            : Number.isNaN(received)
+              ? 'nan'
+              : typeof received;
   }
   return params;
 }

@@ -2,8 +2,9 @@
 // throws `new AppError(code, key, values)`; its English text is the REST `message` and the log line,
 // and the client translates `errors:<key>` (locales/<lng>/errors.json, nested by area). Add an area
 // as `messages/<area>.ts` (`export const <area>Messages = { '<area>.<name>': 'Text {{value}}' } as const`),
-// then import it and spread it below; give every key its four translations in errors.json.
-
+// then import it and spread it below; give every key its four translations in errors.json. Values that
+// are words to translate (`record`, `table`, `hint`) are described in vocabulary.ts.
+import { interpolate } from './interpolate.ts';
 import { academyMessages } from './messages/academy.ts';
 import { accountMessages } from './messages/account.ts';
 import { assignmentsMessages } from './messages/assignments.ts';
@@ -35,6 +36,7 @@ import { tasksMessages } from './messages/tasks.ts';
 import { teamsMessages } from './messages/teams.ts';
 import { usersMessages } from './messages/users.ts';
 import { viewsMessages } from './messages/views.ts';
+import { vocabularyKey } from './vocabulary.ts';
 
 export const ERROR_MESSAGES = {
   ...academyMessages,
@@ -76,30 +78,6 @@ export type { RecordName };
 
 export function isErrorKey(key: unknown): key is ErrorKey {
   return typeof key === 'string' && Object.hasOwn(ERROR_MESSAGES, key);
-}
-
-/**
- * Values are interpolated as given (numbers, codes, names people typed), except the ones that are
- * words themselves, which the reader's language must name: `record` holds a RecordName ('Task',
- * 'SubDirection') and reads as `records.<name>`; `table` holds a table name ('sub_directions') and
- * reads as `tables.<name>` (English words of the name when the catalogue lacks it); `hint` holds
- * another key of the catalogue and reads as its text. Server and client both resolve them through
- * this function, each with its own dictionary.
- */
-export function vocabularyKey(name: string, value: string | number): { key: string; words: string } | null {
-  if (name === 'record') return { key: `records.${value}`, words: String(value) };
-  if (name === 'table') return { key: `tables.${value}`, words: String(value).replace(/_/g, ' ') };
-  if (name === 'hint') return { key: String(value), words: String(value) };
-  return null;
-}
-
-/** `{{name}}` and `{{name, lowercase}}` (the one format the catalogue uses), as i18next reads them. */
-export function interpolate(text: string, values: ErrorValues): string {
-  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
-    const value = values[name];
-    if (value === undefined) return whole;
-    return format === 'lowercase' ? String(value).toLowerCase() : String(value);
-  });
 }
 
 /** The English text of `key` with `values` in place (vocabulary values in words). */

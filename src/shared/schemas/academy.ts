@@ -1,5 +1,6 @@
 // Academy demo app: courses (list with search, tag filter, hide-completed, sorting, paging) and course details.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZId } from './common.ts';
 
 export const COURSE_TAGS = ['Web', 'Design', 'Psychology', 'UI/UX', 'Art'] as const;
@@ -89,9 +90,9 @@ export type TCourseDetails = z.infer<typeof ZCourseDetails>;
  */
 export const ZSetTopicCompletedInput = z.object({
   topicId: ZId,
-  isCompleted: z.boolean({ error: 'isCompleted must be true or false' }),
+  isCompleted: z.boolean({ error: msg('academy.isCompleted') }),
   version: z
-    .number({ error: 'version must be the version of the lecture you read' })
+    .number({ error: msg('academy.version') })
     .int()
     .positive()
     .max(2_147_483_647),

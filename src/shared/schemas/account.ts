@@ -2,6 +2,7 @@
 // notification preferences. Every procedure acts on the caller only.
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../constants/ui.ts';
+import { msg } from '../errors/validation.ts';
 import { ZNewPassword } from './auth.ts';
 import { ZId, ZVersion } from './common.ts';
 
@@ -25,8 +26,8 @@ export const ZAccount = z.object({
 export type TAccount = z.infer<typeof ZAccount>;
 
 export const ZUpdateAccountInput = z.object({
-  fullName: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
-  language: z.enum(LANGUAGE_CODES, { error: 'Choose one of the languages' }),
+  fullName: z.string().trim().min(1, msg('name.required')).max(200, msg('name.max')),
+  language: z.enum(LANGUAGE_CODES, { error: msg('account.language') }),
   /** An image uploaded through POST /api/files by the caller; null removes the avatar. */
   avatarFileId: ZId.nullable(),
   version: ZVersion.optional(),
@@ -35,12 +36,12 @@ export type TUpdateAccountInput = z.infer<typeof ZUpdateAccountInput>;
 
 export const ZChangePasswordInput = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(128),
+    currentPassword: z.string().min(1, msg('account.currentPasswordRequired')).max(128),
     newPassword: ZNewPassword,
   })
   .refine((v) => v.currentPassword !== v.newPassword, {
     path: ['newPassword'],
-    message: 'Choose a password different from the current one',
+    message: msg('account.newPasswordSame'),
   });
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 

@@ -2,14 +2,15 @@
 // (a `qualitycontrol` member of that team), with the number of planned visits.
 // Procedures: assignments.list | byId | create | update | delete | bulkCreate.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const ZPlannedVisits = z
   .number()
-  .int('Planned visits must be a whole number')
-  .min(0, 'Planned visits must be 0 or more')
-  .max(366, 'Planned visits must be at most 366');
+  .int(msg('assignments.plannedVisitsWhole'))
+  .min(0, msg('assignments.plannedVisitsMin'))
+  .max(366, msg('assignments.plannedVisitsMax'));
 
 export const ZAssignment = z.object({
   id: z.number(),
@@ -50,7 +51,7 @@ export type TCreateAssignmentInput = z.infer<typeof ZCreateAssignmentInput>;
 /** Assign many locations at once with the same team, inspector and visits (locations already assigned are updated). */
 export const ZBulkAssignInput = z.object({
   projectId: ZId,
-  locationIds: z.array(ZId).min(1, 'Choose at least one location').max(5000, 'At most 5,000 locations at once'),
+  locationIds: z.array(ZId).min(1, msg('assignments.locationsRequired')).max(5000, msg('assignments.locationsMax')),
   teamId: ZId,
   assigneeId: ZId.nullable().optional(),
   plannedVisits: ZPlannedVisits,

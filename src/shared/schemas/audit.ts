@@ -1,6 +1,7 @@
 // The audit trail as read by admins (`audit.list`, /management/audit, a record's history): who did
 // what to which record when, with the changed fields.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter } from './business.ts';
 import { listInput, listOutput, ZId, ZInputDate, ZOrderBy } from './common.ts';
 
@@ -65,14 +66,12 @@ export const ZListAuditInput = listInput(AUDIT_SORT_KEYS, {
   orderBy: ZOrderBy.default('desc'),
   ...customerFilter,
   actorId: ZId.optional(),
-  entityType: z
-    .enum(AUDIT_ENTITY_TYPES, { error: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}` })
-    .optional(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES, { error: msg('audit.entityType') }).optional(),
   entityId: ZId.optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: msg('audit.action') }).optional(),
   from: ZInputDate.optional(),
   to: ZInputDate.optional(),
-}).refine((i) => !i.from || !i.to || i.from < i.to, { message: 'The period must end after it starts', path: ['to'] });
+}).refine((i) => !i.from || !i.to || i.from < i.to, { message: msg('period.endAfterStart'), path: ['to'] });
 export type TListAuditInput = z.infer<typeof ZListAuditInput>;
 
 export const ZAuditEvent = z.object({

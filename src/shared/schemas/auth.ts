@@ -1,35 +1,36 @@
 import { z } from 'zod';
 import { ACTIONS, SUBJECTS } from '../abilities/index.ts';
 import { ROLES } from '../constants/roles.ts';
+import { msg } from '../errors/validation.ts';
 
 export const ZEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .pipe(z.email({ message: msg('email.invalid') }))
   .pipe(z.string().max(254));
 
 /** Password rules for new passwords (register, reset, admin reset). */
 export const ZNewPassword = z
   .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters')
-  .regex(/[a-z]/, 'Password must contain a lowercase letter')
-  .regex(/[A-Z]/, 'Password must contain an uppercase letter')
-  .regex(/[0-9]/, 'Password must contain a digit');
+  .min(8, msg('password.min'))
+  .max(128, msg('password.max'))
+  .regex(/[a-z]/, msg('password.lower'))
+  .regex(/[A-Z]/, msg('password.upper'))
+  .regex(/[0-9]/, msg('password.digit'));
 
 export const ZLoginInput = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(128),
+  email: z.string().trim().min(1, msg('email.required')).max(254),
+  password: z.string().min(1, msg('password.required')).max(128),
   remember: z.boolean().optional(),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
 export const ZRegisterInput = z.object({
-  fullName: z.string().trim().min(2, 'Full name must be at least 2 characters').max(200),
+  fullName: z.string().trim().min(2, msg('fullName.min')).max(200),
   email: ZEmail,
   password: ZNewPassword,
-  customerCode: z.string().trim().min(1, 'Customer code is required').max(16),
+  customerCode: z.string().trim().min(1, msg('auth.customerCodeRequired')).max(16),
 });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 

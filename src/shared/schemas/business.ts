@@ -1,6 +1,7 @@
 // Zod pieces shared by the business-structure domains (customers, licenses, directions,
 // sub-directions, classes, locations, schemes, teams, users): filters, refs and field rules.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZId } from './common.ts';
 
 /**
@@ -21,12 +22,12 @@ export const customerFilter = { customerId: ZId.optional() };
 export const ZCode = z
   .string()
   .trim()
-  .min(1, 'Code is required')
-  .max(32, 'Code must be at most 32 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'Code may contain letters, digits, "-", "_" and "." only');
+  .min(1, msg('code.required'))
+  .max(32, msg('code.max'))
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, msg('code.chars'));
 
 export function zName(max = 200) {
-  return z.string().trim().min(1, 'Name is required').max(max, `Name must be at most ${max} characters`);
+  return z.string().trim().min(1, msg('name.required')).max(max, msg('name.max'));
 }
 
 /** Optional free text; an empty string is stored as null. */
@@ -34,7 +35,7 @@ export function zOptionalText(max: number) {
   return z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, msg('text.max'))
     .nullish()
     .transform((v) => (v ? v : null));
 }

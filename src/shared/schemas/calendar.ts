@@ -1,5 +1,6 @@
 // Calendar demo app: events in five categories, created, moved, edited and deleted by their owner.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { DATE_RANGE_MESSAGE, inDateRange, ZExpectedVersion, ZId, zHttpUrl } from './common.ts';
 
 export const CALENDAR_CATEGORIES = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'] as const;
@@ -9,11 +10,11 @@ export type TCalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
 export const ZDateTime = z
   .union([z.date(), z.iso.datetime({ offset: true, local: true }), z.iso.date()])
   .transform((value) => (value instanceof Date ? value : new Date(value)))
-  .refine((date) => !Number.isNaN(date.getTime()), { message: 'Invalid date' })
+  .refine((date) => !Number.isNaN(date.getTime()), { message: msg('date.invalid') })
   .refine(inDateRange, { message: DATE_RANGE_MESSAGE });
 
 export const ZCalendarEventFields = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
+  title: z.string().trim().min(1, msg('title.required')).max(200),
   /** A link to open from the event: http(s) only, or empty. */
   url: z.union([z.literal(''), zHttpUrl(500)]).default(''),
   start: ZDateTime,
@@ -30,7 +31,7 @@ export const ZCalendarEventFields = z.object({
 
 function endNotBeforeStart<T extends { start: Date; end?: Date }>(event: T, ctx: z.RefinementCtx): void {
   if (event.end && event.end.getTime() < event.start.getTime()) {
-    ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must not be before start' });
+    ctx.addIssue({ code: 'custom', path: ['end'], message: msg('calendar.endBeforeStart') });
   }
 }
 

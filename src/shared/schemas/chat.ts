@@ -1,5 +1,6 @@
 // Chat demo app: the caller's chats with sample contacts, as a sample profile user.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZId } from './common.ts';
 
 export const CHAT_STATUSES = ['online', 'offline', 'busy', 'away'] as const;
@@ -58,7 +59,7 @@ export const ZOpenChatResult = z.object({ chat: ZChat.optional(), contact: ZChat
 export type TOpenChatResult = z.infer<typeof ZOpenChatResult>;
 
 export const ZSendChatMessageBody = z.object({
-  message: z.string().trim().min(1, 'Message is required').max(MAX_CHAT_MESSAGE),
+  message: z.string().trim().min(1, msg('chat.messageRequired')).max(MAX_CHAT_MESSAGE),
   /** The profile user's id, or the contact's (a message from them). */
   senderId: ZId,
 });
@@ -109,7 +110,7 @@ export type TLiveConversation = z.infer<typeof ZLiveConversation>;
 
 export const ZSendLiveMessageInput = z.object({
   userId: ZId,
-  message: z.string().trim().min(1, 'Message is required').max(MAX_CHAT_MESSAGE),
+  message: z.string().trim().min(1, msg('chat.messageRequired')).max(MAX_CHAT_MESSAGE),
 });
 export type TSendLiveMessageInput = z.infer<typeof ZSendLiveMessageInput>;
 

@@ -2,13 +2,14 @@
 // Procedures: classes.list | byId | create | update | archive | restore | delete.
 // Same abilities as directions. delete is refused (CONFLICT) while locations use the class.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const ZColor = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex color such as #1f883d')
+  .regex(/^#[0-9a-fA-F]{6}$/, msg('classes.color'))
   .transform((c) => c.toLowerCase());
 
 export const ZLocationClass = z.object({

@@ -1,6 +1,7 @@
 // Shared zod pieces: ids, paging, sorting and the list envelope used by every domain.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants/http.ts';
+import { msg } from '../errors/validation.ts';
 
 const MAX_ID = 2_147_483_647;
 
@@ -8,11 +9,11 @@ const MAX_ID = 2_147_483_647;
  * A record id. Zero, an empty choice or anything not an id says "Invalid option: …", which forms show
  * as "Choose one of the options" (never "Must be at least 0" for an empty picker).
  */
-export const ZId = zRefId('Invalid option: expected the id of a record');
+export const ZId = zRefId(msg('id.invalid'));
 
 /**
  * A required reference a form picks from a list, with the message a person reads when nothing is
- * chosen (`zRefId('Choose a sub-direction')`); the server sends the same text for the field.
+ * chosen (`zRefId(msg('subDirection.choose'))`); the server sends the same text for the field.
  */
 export function zRefId(message: string) {
   return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
@@ -32,7 +33,7 @@ export const ZExpectedVersion = ZVersion.optional();
  */
 export const MIN_DATE = new Date('0001-01-01T00:00:00.000Z');
 export const MAX_DATE = new Date('9999-12-31T23:59:59.999Z');
-export const DATE_RANGE_MESSAGE = 'Expected a date between the years 1 and 9999';
+export const DATE_RANGE_MESSAGE = msg('date.range');
 export function inDateRange(date: Date): boolean {
   return date.getTime() >= MIN_DATE.getTime() && date.getTime() <= MAX_DATE.getTime();
 }
@@ -40,7 +41,7 @@ export function inDateRange(date: Date): boolean {
 export const ZInputDate = z.coerce.date().min(MIN_DATE, DATE_RANGE_MESSAGE).max(MAX_DATE, DATE_RANGE_MESSAGE);
 /** A YYYY-MM-DD date input within MIN_DATE..MAX_DATE. */
 export const ZInputIsoDate = z.iso
-  .date({ message: 'Expected a date as YYYY-MM-DD' })
+  .date({ message: msg('date.isoDate') })
   .refine((value) => value >= '0001-01-01', DATE_RANGE_MESSAGE);
 export type TByIdInput = z.infer<typeof ZByIdInput>;
 
@@ -58,7 +59,8 @@ export const ZPaging = z.object({
     .number()
     .int()
     .refine((n) => n === -1 || (n >= 1 && n <= MAX_PAGE_SIZE), {
-      message: `itemsPerPage must be -1 (all) or between 1 and ${MAX_PAGE_SIZE}`,
+      message: msg('paging.itemsPerPage'),
+      params: { max: MAX_PAGE_SIZE },
     })
     .default(DEFAULT_PAGE_SIZE),
   orderBy: ZOrderBy.default('asc'),
@@ -87,7 +89,7 @@ export function pageWindow(page: number, itemsPerPage: number): { offset: number
   return { offset: (page - 1) * itemsPerPage, limit: itemsPerPage };
 }
 
-const HTTP_URL_MESSAGE = 'Must be a web address starting with http:// or https://';
+const HTTP_URL_MESSAGE = msg('url.http');
 
 /**
  * A stored link: an absolute http(s) URL (trimmed). Other schemes (`javascript:`, `data:`, `file:`…)
@@ -97,7 +99,7 @@ export function zHttpUrl(max = 2000) {
   return z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, msg('text.max'))
     .pipe(z.url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE }));
 }
 
@@ -109,12 +111,12 @@ export function zImageUrl(max: number) {
   return z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, msg('text.max'))
     .refine(
       (value) =>
         /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/.test(value) ||
         zHttpUrl(max).safeParse(value).success,
-      { message: 'Must be an http(s) address or a PNG, JPEG, GIF or WebP data URL' },
+      { message: msg('url.image') },
     );
 }
 
@@ -130,6 +132,6 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA zone such as Europe/Paris';
+export const TIME_ZONE_MESSAGE = msg('timeZone.iana');
 /** An IANA time zone name (planning converts local visit times to UTC with it). */
 export const ZTimeZone = z.string().trim().max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE);

@@ -6,6 +6,7 @@
 // location passing the same question key)--> verified;  open | done --cancel (reason)--> cancelled.
 // `overdue` is derived: an open action whose due date has passed.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 import { ZQuestionKey } from './schemes.ts';
@@ -20,10 +21,10 @@ export type TActionOrigin = (typeof ACTION_ORIGINS)[number];
 /** A project's default number of days until a new action is due. */
 export const DEFAULT_ACTION_DUE_DAYS = 14;
 export const ZActionDueDays = z
-  .number({ error: 'Days until an action is due must be a whole number from 1 to 365' })
-  .int('Days until an action is due must be a whole number from 1 to 365')
-  .min(1, 'Days until an action is due must be a whole number from 1 to 365')
-  .max(365, 'Days until an action is due must be a whole number from 1 to 365');
+  .number({ error: msg('correctiveActions.dueDays') })
+  .int(msg('correctiveActions.dueDays'))
+  .min(1, msg('correctiveActions.dueDays'))
+  .max(365, msg('correctiveActions.dueDays'));
 
 export const ZCorrectiveAction = z.object({
   id: z.number(),
@@ -79,7 +80,7 @@ export const ZListCorrectiveActionsInput = listInput(ACTION_SORT_KEYS, {
 export type TListCorrectiveActionsInput = z.infer<typeof ZListCorrectiveActionsInput>;
 export const ZCorrectiveActionList = listOutput(ZCorrectiveAction);
 
-const ZNote = z.string().trim().max(4000, 'Note must be at most 4,000 characters');
+const ZNote = z.string().trim().max(4000, msg('correctiveActions.noteMax'));
 
 /** A reviewer opens an action for any failed question of an approved task. */
 export const ZCreateCorrectiveActionInput = z.object({
@@ -106,8 +107,8 @@ export type TUpdateCorrectiveActionInput = z.infer<typeof ZUpdateCorrectiveActio
 export const ZCompleteCorrectiveActionInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  note: ZNote.min(1, 'Note is required: say what was done'),
-  fileIds: z.array(ZId).max(20, 'At most 20 evidence files').optional(),
+  note: ZNote.min(1, msg('correctiveActions.noteRequired')),
+  fileIds: z.array(ZId).max(20, msg('correctiveActions.evidenceMax')).optional(),
 });
 export type TCompleteCorrectiveActionInput = z.infer<typeof ZCompleteCorrectiveActionInput>;
 
@@ -117,6 +118,6 @@ export type TVerifyCorrectiveActionInput = z.infer<typeof ZVerifyCorrectiveActio
 export const ZCancelCorrectiveActionInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  reason: z.string().trim().min(1, 'Reason is required').max(2000, 'Reason must be at most 2,000 characters'),
+  reason: z.string().trim().min(1, msg('reason.required')).max(2000, msg('reason.max')),
 });
 export type TCancelCorrectiveActionInput = z.infer<typeof ZCancelCorrectiveActionInput>;

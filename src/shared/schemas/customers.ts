@@ -2,6 +2,7 @@
 // superadmin manages every customer; admin, businessadmin and businessuser read their own (the list
 // then holds just that one); other roles are refused (FORBIDDEN).
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion } from './common.ts';
 
@@ -12,15 +13,15 @@ const ZCustomerCode = z
   .string()
   .trim()
   .toUpperCase()
-  .min(2, 'Code must be at least 2 characters')
-  .max(16, 'Code must be at most 16 characters')
-  .regex(/^[A-Z0-9][A-Z0-9-]*$/, 'Code may contain letters, digits and "-" only');
+  .min(2, msg('code.min'))
+  .max(16, msg('code.max'))
+  .regex(/^[A-Z0-9][A-Z0-9-]*$/, msg('code.customerChars'));
 
 const ZCountry = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166 alpha-2 code such as FR')
+  .regex(/^[A-Z]{2}$/, msg('customers.country'))
   .nullish()
   .transform((v) => v ?? null);
 
@@ -29,7 +30,7 @@ const ZOptionalEmail = z
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.union([z.literal(''), z.email({ message: 'Enter a valid email address' })]))
+  .pipe(z.union([z.literal(''), z.email({ message: msg('email.invalid') })]))
   .nullish()
   .transform((v) => (v ? v : null));
 

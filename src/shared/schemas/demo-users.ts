@@ -1,5 +1,6 @@
 // Users demo app: the sample user list, not the product's accounts.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, zImageUrl } from './common.ts';
 
 export const DEMO_USER_ROLES = ['editor', 'author', 'maintainer', 'subscriber', 'superadmin'] as const;
@@ -53,7 +54,7 @@ export const ZDemoUserDetail = ZDemoUser.extend({
 });
 export type TDemoUserDetail = z.infer<typeof ZDemoUserDetail>;
 
-const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+const text = (max: number) => z.string().trim().min(1, msg('demoUsers.required')).max(max, msg('demoUsers.maxChars'));
 
 /** The "add user" form and POST /api/apps/users body. */
 export const ZCreateDemoUserInput = z.object({
@@ -63,17 +64,17 @@ export const ZCreateDemoUserInput = z.object({
   username: z
     .string()
     .trim()
-    .min(2, 'At least 2 characters')
-    .max(60, 'At most 60 characters')
-    .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+    .min(2, msg('demoUsers.minChars'))
+    .max(60, msg('demoUsers.maxChars'))
+    .regex(/^[A-Za-z0-9._-]+$/, msg('demoUsers.usernameChars')),
   country: text(80),
   contact: z
     .string()
     .trim()
-    .min(5, 'At least 5 characters')
-    .max(40, 'At most 40 characters')
-    .regex(/^\+?[0-9 ()-]+$/, 'Digits, spaces, brackets, dashes and a leading + only'),
-  email: z.email('Enter a valid email address').max(254),
+    .min(5, msg('demoUsers.minChars'))
+    .max(40, msg('demoUsers.maxChars'))
+    .regex(/^\+?[0-9 ()-]+$/, msg('demoUsers.phoneChars')),
+  email: z.email(msg('email.invalid')).max(254),
   currentPlan: z.enum(DEMO_USER_PLANS),
   status: z.enum(DEMO_USER_STATUSES).default('pending'),
   avatar: z.union([z.literal(''), zImageUrl(20_000)]).default(''),
@@ -98,7 +99,7 @@ export const ZUpdateDemoUserInput = ZCreateDemoUserInput.omit({ avatar: true })
   .extend({
     status: z.enum(DEMO_USER_STATUSES),
     billing: z.enum(DEMO_USER_BILLINGS),
-    taxId: z.string().trim().max(40, 'At most 40 characters'),
+    taxId: z.string().trim().max(40, msg('demoUsers.maxChars')),
     language: text(40),
     twoFactor: z.boolean(),
     mutedNotifications: z.array(z.enum(DEMO_USER_NOTIFICATIONS)).max(DEMO_USER_NOTIFICATIONS.length),

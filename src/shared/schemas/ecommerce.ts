@@ -1,6 +1,7 @@
 // E-commerce demo app: products, categories, reviews, referrals, orders, shop customers, store settings
 // and the dashboards' figures.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZId } from './common.ts';
 
 /* Products */
@@ -327,8 +328,8 @@ export const SHOP_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 const money = z.number().min(0).max(1_000_000);
 export const ZShopSettingsFields = z.object({
   store: z.object({
-    name: z.string().trim().min(1, 'Enter the store name').max(120),
-    email: z.email('Enter a valid email address').max(254),
+    name: z.string().trim().min(1, msg('shop.storeName')).max(120),
+    email: z.email(msg('email.invalid')).max(254),
     phone: z.string().trim().max(40),
     address: z.string().trim().max(300),
     currency: z.enum(SHOP_CURRENCIES),
@@ -336,7 +337,7 @@ export const ZShopSettingsFields = z.object({
   payments: z
     .object({ card: z.boolean(), paypal: z.boolean(), cashOnDelivery: z.boolean() })
     .refine((p) => p.card || p.paypal || p.cashOnDelivery, {
-      message: 'Accept at least one payment method',
+      message: msg('shop.paymentMethod'),
       path: ['card'],
     }),
   checkout: z.object({ guestCheckout: z.boolean(), requirePhone: z.boolean(), orderNotes: z.boolean() }),

@@ -1,5 +1,6 @@
 // E-mail demo app: the caller's own mailbox (folders, labels, stars, read and trash flags, replies).
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZId } from './common.ts';
 
 export const EMAIL_LABELS = ['personal', 'private', 'company', 'important'] as const;
@@ -76,18 +77,18 @@ export const ZEmailChanges = z
     folder: z.enum(EMAIL_FOLDERS).optional(),
   })
   .refine((data) => Object.values(data).some((v) => v !== undefined), {
-    message: 'data must set at least one of isRead, isStarred, isDeleted, folder',
+    message: msg('email.dataEmpty'),
   });
 
 /** With `label`: toggle that label on the e-mails. Without: merge `data` into them. */
 export const ZUpdateEmailsInput = z
   .object({
-    ids: z.array(ZId).min(1, 'ids must name at least one e-mail').max(MAX_EMAIL_IDS),
+    ids: z.array(ZId).min(1, msg('email.idsRequired')).max(MAX_EMAIL_IDS),
     data: ZEmailChanges.optional(),
     label: z.enum(EMAIL_LABELS).optional(),
   })
   .refine((input) => input.label !== undefined || input.data !== undefined, {
-    message: 'Give a label to toggle or data to merge',
+    message: msg('email.labelOrData'),
     path: ['data'],
   });
 export type TUpdateEmailsInput = z.infer<typeof ZUpdateEmailsInput>;
@@ -102,7 +103,13 @@ export const MAX_EMAIL_ATTACHMENTS = 10;
 export const MAX_EMAIL_RECIPIENTS = 50;
 
 const zRecipients = z
-  .array(z.string().trim().toLowerCase().pipe(z.email('Enter valid e-mail addresses')))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email(msg('email.recipients'))),
+  )
   .max(MAX_EMAIL_RECIPIENTS);
 
 /**
@@ -115,13 +122,13 @@ export const ZComposeEmailFields = z.object({
   to: zRecipients,
   cc: zRecipients.default([]),
   bcc: zRecipients.default([]),
-  subject: z.string().trim().max(300, 'Subject must be at most 300 characters').default(''),
-  message: z.string().max(MAX_EMAIL_HTML, 'Message is too long').default(''),
-  attachments: z.array(ZId).max(MAX_EMAIL_ATTACHMENTS, 'At most 10 attachments').default([]),
+  subject: z.string().trim().max(300, msg('email.subjectMax')).default(''),
+  message: z.string().max(MAX_EMAIL_HTML, msg('email.messageTooLong')).default(''),
+  attachments: z.array(ZId).max(MAX_EMAIL_ATTACHMENTS, msg('email.attachmentsMax')).default([]),
 });
 export const ZSaveDraftInput = ZComposeEmailFields;
 export type TSaveDraftInput = z.infer<typeof ZSaveDraftInput>;
 export const ZSendEmailInput = ZComposeEmailFields.extend({
-  to: zRecipients.min(1, 'Add at least one recipient'),
+  to: zRecipients.min(1, msg('email.recipientRequired')),
 });
 export type TSendEmailInput = z.infer<typeof ZSendEmailInput>;

@@ -5,6 +5,7 @@
 // A file belongs to one customer and its uploader; it may be linked to a task (and one of its
 // questions). Types are decided from the content (magic bytes), never from the name.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZId, ZInputDate } from './common.ts';
 import { ZQuestionKey } from './schemes.ts';
@@ -86,7 +87,7 @@ export const ZUploadFields = z.object({
    * The client's own id for this upload (the perform page's outbox): the same uploader sending the same
    * id again gets the file stored the first time (201, same body), never a second file.
    */
-  clientId: z.string().trim().min(1).max(100, 'clientId must be at most 100 characters').optional(),
+  clientId: z.string().trim().min(1).max(100, msg('files.clientIdMax')).optional(),
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 

@@ -1,5 +1,6 @@
 // Invoice demo app: invoices with their clients and payment details, and the editor's documents.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, zRefId } from './common.ts';
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
@@ -72,33 +73,37 @@ export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** An amount in the currency, at most two decimals. */
 const zMoney = (max = INVOICE_AMOUNT_MAX) =>
   z
-    .number({ message: 'Expected a number' })
-    .min(0, 'Must not be negative')
-    .max(max, `Must be at most ${max}`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
+    .number({ message: msg('number.expected') })
+    .min(0, msg('number.negative'))
+    .max(max, msg('number.max'))
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, msg('number.twoDecimals'));
 
 export const ZInvoiceItem = z.object({
-  description: z.string().trim().min(1, 'Describe the item').max(200),
-  quantity: z.number({ message: 'Expected a number' }).int('Expected a whole number').min(1, 'At least 1').max(100_000),
+  description: z.string().trim().min(1, msg('invoice.itemDescription')).max(200),
+  quantity: z
+    .number({ message: msg('number.expected') })
+    .int(msg('number.whole'))
+    .min(1, msg('number.atLeast'))
+    .max(100_000),
   price: zMoney(1_000_000),
 });
 export type TInvoiceItem = z.infer<typeof ZInvoiceItem>;
 
 const ZInvoiceFields = z.object({
-  clientId: zRefId('Choose a client'),
+  clientId: zRefId(msg('invoice.client')),
   issuedDate: ZIsoDate,
   dueDate: ZIsoDate,
-  items: z
-    .array(ZInvoiceItem)
-    .min(1, 'Add at least one item')
-    .max(INVOICE_ITEMS_MAX, `At most ${INVOICE_ITEMS_MAX} items`),
+  items: z.array(ZInvoiceItem).min(1, msg('invoice.itemsRequired')).max(INVOICE_ITEMS_MAX, msg('invoice.itemsMax')),
   /** Percent applied after the discount. */
-  taxRate: z.number({ message: 'Expected a number' }).min(0, 'Must not be negative').max(100, 'At most 100 %'),
+  taxRate: z
+    .number({ message: msg('number.expected') })
+    .min(0, msg('number.negative'))
+    .max(100, msg('invoice.taxMax')),
   /** An amount taken off the subtotal. */
   discount: zMoney(),
   note: z.string().trim().max(2000),
 });
-const dueAfterIssue = { path: ['dueDate'], message: 'Must not be before the issue date' };
+const dueAfterIssue = { path: ['dueDate'], message: msg('invoice.dueBeforeIssue') };
 export const ZCreateInvoiceInput = ZInvoiceFields.refine((v) => v.dueDate >= v.issuedDate, dueAfterIssue);
 export type TCreateInvoiceInput = z.infer<typeof ZCreateInvoiceInput>;
 export const ZUpdateInvoiceInput = ZInvoiceFields.extend({ id: ZId, version: ZExpectedVersion }).refine(
@@ -110,7 +115,7 @@ export type TUpdateInvoiceInput = z.infer<typeof ZUpdateInvoiceInput>;
 export const ZRecordPaymentInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  amount: zMoney().refine((n) => n > 0, 'Must be more than 0'),
+  amount: zMoney().refine((n) => n > 0, msg('number.positive')),
   paidOn: ZIsoDate,
   method: z.enum(PAYMENT_METHODS),
 });
@@ -118,7 +123,7 @@ export type TRecordPaymentInput = z.infer<typeof ZRecordPaymentInput>;
 
 export const ZSendInvoiceInput = z.object({
   id: ZId,
-  to: z.email('Expected an e-mail address').max(254),
+  to: z.email(msg('email.expected')).max(254),
   message: z.string().trim().max(2000),
 });
 export type TSendInvoiceInput = z.infer<typeof ZSendInvoiceInput>;

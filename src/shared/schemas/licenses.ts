@@ -4,6 +4,7 @@
 // Rules: active users never exceed the active license's seats; without an active license only the
 // customer's `admin` users can sign in. Periods of a customer's non-revoked licenses never overlap.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZCodeRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion, zRefId } from './common.ts';
 
@@ -54,7 +55,7 @@ export const ZCurrentLicense = z.object({
 });
 export type TCurrentLicense = z.infer<typeof ZCurrentLicense>;
 
-const ZSeats = z.number().int().min(1, 'Seats must be at least 1').max(100_000);
+const ZSeats = z.number().int().min(1, msg('licenses.seatsMin')).max(100_000);
 const ZModules = z
   .array(z.enum(LICENSE_MODULES))
   .max(20)
@@ -62,14 +63,14 @@ const ZModules = z
 
 export const ZCreateLicenseInput = z
   .object({
-    customerId: zRefId('Choose a customer'),
+    customerId: zRefId(msg('customer.choose')),
     plan: z.enum(LICENSE_PLANS),
     seats: ZSeats,
     modules: ZModules.default(['tasks', 'reports', 'files']),
     startsAt: ZInputDate,
     expiresAt: ZInputDate,
   })
-  .refine((v) => v.expiresAt > v.startsAt, { message: 'The license must expire after it starts', path: ['expiresAt'] });
+  .refine((v) => v.expiresAt > v.startsAt, { message: msg('licenses.expiresAfterStart'), path: ['expiresAt'] });
 export type TCreateLicenseInput = z.infer<typeof ZCreateLicenseInput>;
 
 /** Revoked and expired licenses are history and cannot change. */
@@ -86,6 +87,6 @@ export type TUpdateLicenseInput = z.infer<typeof ZUpdateLicenseInput>;
 
 export const ZRevokeLicenseInput = z.object({
   id: ZId,
-  reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(300),
+  reason: z.string().trim().min(3, msg('licenses.reasonMin')).max(300),
 });
 export type TRevokeLicenseInput = z.infer<typeof ZRevokeLicenseInput>;

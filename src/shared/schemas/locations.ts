@@ -3,26 +3,27 @@
 // Same abilities as directions. delete is refused (CONFLICT) while other records use the location;
 // archive hides it instead.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion, zRefId } from './common.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
 
-const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:30');
+const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('time.format'));
 
 /** One opening interval; `close` after `open` (same day). */
 export const ZOpeningInterval = z
   .object({ open: ZTime, close: ZTime })
-  .refine((i) => i.close > i.open, { message: 'Closing time must be after opening time', path: ['close'] });
+  .refine((i) => i.close > i.open, { message: msg('locations.closingAfterOpening'), path: ['close'] });
 
 const ZDayHours = z
   .array(ZOpeningInterval)
-  .max(4, 'At most 4 intervals per day')
+  .max(4, msg('locations.intervalsMax'))
   .refine(
     (list) =>
       [...list].sort((a, b) => a.open.localeCompare(b.open)).every((iv, i, s) => i === 0 || iv.open >= s[i - 1].close),
-    { message: 'Opening intervals of a day must not overlap' },
+    { message: msg('locations.intervalsOverlap') },
   );
 
 /** Opening hours per weekday; an empty list (or a missing day) means closed. */
@@ -87,22 +88,12 @@ export const ZListLocationsInput = listInput(LOCATION_SORT_KEYS, {
 export type TListLocationsInput = z.infer<typeof ZListLocationsInput>;
 export const ZLocationList = listOutput(ZLocation);
 
-const ZLatitude = z
-  .number()
-  .min(-90, 'Latitude must be between -90 and 90')
-  .max(90, 'Latitude must be between -90 and 90');
-const ZLongitude = z
-  .number()
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
-const ZGeofence = z
-  .number()
-  .int()
-  .min(10, 'Geofence radius must be at least 10 m')
-  .max(10_000, 'Geofence radius must be at most 10 000 m');
+const ZLatitude = z.number().min(-90, msg('geo.latitude')).max(90, msg('geo.latitude'));
+const ZLongitude = z.number().min(-180, msg('geo.longitude')).max(180, msg('geo.longitude'));
+const ZGeofence = z.number().int().min(10, msg('locations.radiusMin')).max(10_000, msg('locations.radiusMax'));
 
 const locationFields = {
-  subDirectionId: zRefId('Choose a sub-direction'),
+  subDirectionId: zRefId(msg('subDirection.choose')),
   classId: ZId.nullable().default(null),
   code: ZCode,
   name: zName(),
@@ -118,7 +109,7 @@ const locationFields = {
 
 const bothOrNeither = (v: { latitude?: number | null; longitude?: number | null }) =>
   (v.latitude === undefined) === (v.longitude === undefined) && (v.latitude === null) === (v.longitude === null);
-const coordinatesMessage = { message: 'Give both latitude and longitude, or neither', path: ['longitude'] };
+const coordinatesMessage = { message: msg('geo.bothOrNeither'), path: ['longitude'] };
 
 /** The customer is the sub-direction's. */
 export const ZCreateLocationInput = z.object(locationFields).refine(bothOrNeither, coordinatesMessage);
@@ -128,7 +119,7 @@ export const ZUpdateLocationInput = z
   .object({
     id: ZId,
     version: ZExpectedVersion,
-    subDirectionId: zRefId('Choose a sub-direction').optional(),
+    subDirectionId: zRefId(msg('subDirection.choose')).optional(),
     classId: ZId.nullable().optional(),
     code: ZCode.optional(),
     name: zName().optional(),

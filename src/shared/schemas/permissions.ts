@@ -1,5 +1,6 @@
 // Permissions demo app: the sample permission list of the roles screens.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId } from './common.ts';
 
 /** Roles a sample permission can be assigned to. */
@@ -28,7 +29,7 @@ export type TPermissionRow = z.infer<typeof ZPermissionRow>;
 export const ZPermissionRowList = listOutput(ZPermissionRow);
 
 const ZPermissionFields = z.object({
-  name: z.string().trim().min(1, 'Name the permission').max(120),
+  name: z.string().trim().min(1, msg('permissions.name')).max(120),
   /** Each role at most once (duplicates are dropped). */
   assignedTo: z.array(z.enum(PERMISSION_ROLES)).max(PERMISSION_ROLES.length),
 });

@@ -2,6 +2,7 @@
 // Procedures: projects.list | byId | create | update | activate | hold | complete | archive | restore.
 // Lifecycle: draft -> active <-> on_hold -> completed; archive/restore from any state but active.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZNameRef, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, ZVersion } from './common.ts';
 import { ZActionDueDays } from './corrective-actions.ts';
@@ -71,7 +72,7 @@ export const ZProjectList = listOutput(ZProject);
 
 const endAfterStart = (v: { startDate?: string; endDate?: string }) =>
   !v.startDate || !v.endDate || v.endDate >= v.startDate;
-const endMessage = { message: 'End date must be on or after the start date', path: ['endDate'] };
+const endMessage = { message: msg('projects.endAfterStart'), path: ['endDate'] };
 
 export const ZCreateProjectInput = z
   .object({

@@ -5,13 +5,14 @@
 // direction, sub-direction, location class, team. Only approved tasks count, except completion
 // (approved ÷ planned, planned = every task of the slots in scope that is not cancelled).
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { zName } from './business.ts';
 import { ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
 export const REPORT_KINDS = ['project_summary', 'location_ranking', 'team_performance', 'question_breakdown'] as const;
 export type TReportKind = (typeof REPORT_KINDS)[number];
 export const ZReportKind = z.enum(REPORT_KINDS, {
-  error: 'Choose one of the report kinds: project_summary, location_ranking, team_performance, question_breakdown',
+  error: msg('reports.kind'),
 });
 
 export const MAX_REPORT_NAME = 80;
@@ -22,7 +23,7 @@ export const MAX_REPORTS_PER_USER = 100;
 export const ZMonth = z
   .string()
   .trim()
-  .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM, e.g. 2026-03');
+  .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, msg('reports.month'));
 
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), ZId.optional().describe(message));
@@ -41,7 +42,7 @@ const REPORT_FILTER_SHAPE = {
 
 function periodInOrder(f: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
   if (f.from && f.to && f.from > f.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last month must not be before the first month' });
+    ctx.addIssue({ code: 'custom', path: ['to'], message: msg('reports.monthOrder') });
 }
 
 export const ZReportFilters = z.object(REPORT_FILTER_SHAPE).strict().superRefine(periodInOrder);

@@ -9,6 +9,7 @@
 // editing; new questions get one generated). Only one draft per scheme at a time; only drafts can be
 // deleted; published versions are archived (and restored) instead.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
 
@@ -21,8 +22,8 @@ export type TEvidenceRule = (typeof EVIDENCE_RULES)[number];
 
 /** A choice of a `choice` question with the score it earns. */
 export const ZQuestionOption = z.object({
-  value: z.string().trim().min(1, 'Option value is required').max(60),
-  label: z.string().trim().min(1, 'Option label is required').max(200),
+  value: z.string().trim().min(1, msg('schemes.optionValueRequired')).max(60),
+  label: z.string().trim().min(1, msg('schemes.optionLabelRequired')).max(200),
   score: z.number().min(0).max(1000),
 });
 export type TQuestionOption = z.infer<typeof ZQuestionOption>;
@@ -39,12 +40,12 @@ export const ZQuestionKey = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Question keys may contain letters, digits, "_" and "-" only');
+  .regex(/^[A-Za-z0-9_-]+$/, msg('schemes.questionKeyChars'));
 
 export const ZQuestionInput = z.object({
   /** Stable across versions; generated when missing. */
   key: ZQuestionKey.optional(),
-  text: z.string().trim().min(1, 'Question text is required').max(500),
+  text: z.string().trim().min(1, msg('schemes.questionTextRequired')).max(500),
   help: zOptionalText(2000),
   type: z.enum(QUESTION_TYPES),
   options: z.array(ZQuestionOption).max(20).default([]),
@@ -60,7 +61,7 @@ export const ZQuestionInput = z.object({
 export type TQuestionInput = z.input<typeof ZQuestionInput>;
 
 export const ZSectionInput = z.object({
-  title: z.string().trim().min(1, 'Section title is required').max(200),
+  title: z.string().trim().min(1, msg('schemes.sectionTitleRequired')).max(200),
   weight: z.number().min(0).max(100).default(1),
   questions: z.array(ZQuestionInput).max(200).default([]),
 });

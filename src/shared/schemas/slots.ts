@@ -3,6 +3,7 @@
 // Generation fits RFC 5545 recurrences (rrule) into each location's opening hours, in the location's
 // IANA time zone; it is idempotent (key: assignment + occurrence), so a re-run never duplicates a slot.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZInputIsoDate, ZVersion } from './common.ts';
 import { TASK_STATUSES } from './projects.ts';
 
@@ -32,7 +33,7 @@ export type TListSlotsInput = z.infer<typeof ZListSlotsInput>;
 export const ZSlotList = listOutput(ZSlot);
 
 const endsAfterStart = (v: { startsAt?: Date; endsAt?: Date }) => !v.startsAt || !v.endsAt || v.endsAt > v.startsAt;
-const endsMessage = { message: 'The slot must end after it starts', path: ['endsAt'] };
+const endsMessage = { message: msg('slots.endAfterStart'), path: ['endsAt'] };
 
 export const ZCreateSlotInput = z
   .object({ assignmentId: ZId, startsAt: ZInputDate, endsAt: ZInputDate })
@@ -58,15 +59,15 @@ export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const
 export const ZRecurrence = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('weekly'),
-    byWeekday: z.array(z.enum(WEEKDAY_CODES)).min(1, 'Choose at least one weekday'),
+    byWeekday: z.array(z.enum(WEEKDAY_CODES)).min(1, msg('slots.weekdayRequired')),
     interval: z.number().int().min(1).max(52).default(1),
   }),
   z.object({ kind: z.literal('spread') }),
-  z.object({ kind: z.literal('rrule'), rule: z.string().trim().min(1, 'Rule is required').max(500) }),
+  z.object({ kind: z.literal('rrule'), rule: z.string().trim().min(1, msg('slots.ruleRequired')).max(500) }),
 ]);
 export type TRecurrence = z.infer<typeof ZRecurrence>;
 
-export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:30');
+export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('time.format'));
 
 export const ZGenerateSlotsInput = z.object({
   projectId: ZId,
@@ -75,12 +76,7 @@ export const ZGenerateSlotsInput = z.object({
   recurrence: ZRecurrence,
   from: ZInputIsoDate.optional(),
   to: ZInputIsoDate.optional(),
-  durationMinutes: z
-    .number()
-    .int()
-    .min(15, 'A visit lasts at least 15 minutes')
-    .max(720, 'A visit lasts at most 12 hours')
-    .default(120),
+  durationMinutes: z.number().int().min(15, msg('slots.visitMin')).max(720, msg('slots.visitMax')).default(120),
   preferredTime: ZTime.optional(),
   /** Cap per assignment (default: each assignment's plannedVisits when > 0). */
   maxPerAssignment: z.number().int().min(1).max(366).optional(),

@@ -2,6 +2,7 @@
 // Procedures: subDirections.list | byId | create | update | archive | restore | delete.
 // Same abilities as directions. delete is refused (CONFLICT) while locations use the sub-direction.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion, zRefId } from './common.ts';
 
@@ -34,7 +35,7 @@ export const ZSubDirectionList = listOutput(ZSubDirection);
 
 /** The customer is the direction's. */
 export const ZCreateSubDirectionInput = z.object({
-  directionId: zRefId('Choose a direction'),
+  directionId: zRefId(msg('direction.choose')),
   code: ZCode,
   name: zName(),
   description: zOptionalText(2000),
@@ -46,7 +47,7 @@ export type TCreateSubDirectionInput = z.infer<typeof ZCreateSubDirectionInput>;
 export const ZUpdateSubDirectionInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  directionId: zRefId('Choose a direction').optional(),
+  directionId: zRefId(msg('direction.choose')).optional(),
   code: ZCode.optional(),
   name: zName().optional(),
   description: zOptionalText(2000).optional(),

@@ -5,6 +5,7 @@
 // submitted --reject--> rejected --resume--> in_progress
 // scheduled --slot ended unstarted--> missed;  scheduled | in_progress --cancel--> cancelled
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 import { TASK_STATUSES } from './projects.ts';
@@ -30,8 +31,8 @@ export const ZAnswerInput = z.object({
   /** null clears the answer. */
   value: ZAnswerValue.nullable().optional(),
   na: z.boolean().optional(),
-  comment: z.string().trim().max(2000, 'Comment must be at most 2,000 characters').nullable().optional(),
-  fileIds: z.array(ZId).max(20, 'At most 20 files per answer').optional(),
+  comment: z.string().trim().max(2000, msg('tasks.commentMax')).nullable().optional(),
+  fileIds: z.array(ZId).max(20, msg('tasks.filesMax')).optional(),
 });
 export type TAnswerInput = z.infer<typeof ZAnswerInput>;
 
@@ -145,29 +146,23 @@ export const ZTaskList = listOutput(ZTask);
 
 export const ZTaskBySlotInput = z.object({ slotId: ZId, assignmentId: ZId });
 
-const ZLatitude = z
-  .number()
-  .min(-90, 'Latitude must be between -90 and 90')
-  .max(90, 'Latitude must be between -90 and 90');
-const ZLongitude = z
-  .number()
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
+const ZLatitude = z.number().min(-90, msg('geo.latitude')).max(90, msg('geo.latitude'));
+const ZLongitude = z.number().min(-180, msg('geo.longitude')).max(180, msg('geo.longitude'));
 
 export const ZStartTaskInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
   latitude: ZLatitude,
   longitude: ZLongitude,
-  accuracy: z.number().min(0, 'Accuracy must be 0 or more').max(100_000, 'Accuracy must be at most 100 km'),
-  outOfFenceReason: z.string().trim().max(1000, 'Reason must be at most 1,000 characters').optional(),
+  accuracy: z.number().min(0, msg('tasks.accuracyMin')).max(100_000, msg('tasks.accuracyMax')),
+  outOfFenceReason: z.string().trim().max(1000, msg('tasks.outOfFenceReasonMax')).optional(),
 });
 export type TStartTaskInput = z.infer<typeof ZStartTaskInput>;
 
 export const ZSaveAnswersInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  answers: z.array(ZAnswerInput).min(1, 'Send at least one answer').max(500, 'At most 500 answers at once'),
+  answers: z.array(ZAnswerInput).min(1, msg('tasks.answersRequired')).max(500, msg('tasks.answersMax')),
 });
 export type TSaveAnswersInput = z.infer<typeof ZSaveAnswersInput>;
 
@@ -192,8 +187,8 @@ export const ZSubmitTaskInput = z.object({
   clientMutationId: z
     .string()
     .trim()
-    .min(1, 'clientMutationId is required')
-    .max(100, 'clientMutationId must be at most 100 characters'),
+    .min(1, msg('tasks.clientMutationIdRequired'))
+    .max(100, msg('tasks.clientMutationIdMax')),
   signatureFileId: ZId.optional(),
 });
 export type TSubmitTaskInput = z.infer<typeof ZSubmitTaskInput>;
@@ -205,24 +200,20 @@ export const ZApproveTaskInput = z.object({
 });
 export const ZQuestionCommentInput = z.object({
   questionKey: ZQuestionKey,
-  comment: z
-    .string()
-    .trim()
-    .min(1, 'A question comment cannot be empty')
-    .max(2000, 'A question comment must be at most 2,000 characters'),
+  comment: z.string().trim().min(1, msg('tasks.questionCommentEmpty')).max(2000, msg('tasks.questionCommentMax')),
 });
 export const ZRejectTaskInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  reason: z.string().trim().min(1, 'A reason is required').max(2000, 'Reason must be at most 2,000 characters'),
+  reason: z.string().trim().min(1, msg('tasks.reasonRequired')).max(2000, msg('reason.max')),
   /** Optional notes on single questions (one per question key); the inspector sees them on rework. */
-  questionComments: z.array(ZQuestionCommentInput).max(500, 'At most 500 question comments').optional(),
+  questionComments: z.array(ZQuestionCommentInput).max(500, msg('tasks.questionCommentsMax')).optional(),
 });
 export const ZResumeTaskInput = z.object({ id: ZId, version: ZExpectedVersion });
 export const ZCancelTaskInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
-  reason: z.string().trim().min(1, 'A reason is required').max(2000, 'Reason must be at most 2,000 characters'),
+  reason: z.string().trim().min(1, msg('tasks.reasonRequired')).max(2000, msg('reason.max')),
 });
 export type TApproveTaskInput = z.infer<typeof ZApproveTaskInput>;
 export type TRejectTaskInput = z.infer<typeof ZRejectTaskInput>;

@@ -7,6 +7,7 @@
 // Deactivation ends the user's sessions at once.
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
+import { msg } from '../errors/validation.ts';
 import { ZEmail, ZNewPassword } from './auth.ts';
 import { customerFilter, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion, zHttpUrl } from './common.ts';
@@ -49,7 +50,7 @@ export const ZListUsersInput = listInput(USER_SORT_KEYS, {
 export type TListUsersInput = z.infer<typeof ZListUsersInput>;
 export const ZUserList = listOutput(ZUser);
 
-const ZFullName = z.string().trim().min(2, 'Full name must be at least 2 characters').max(200);
+const ZFullName = z.string().trim().min(2, msg('fullName.min')).max(200);
 
 /**
  * Create (with `password`: the account is usable at once) or invite (without: an e-mail with a link

@@ -6,6 +6,7 @@
 // delete: the owner, or an admin of the same customer for a shared view. Another customer's view, or
 // someone else's personal view, is NOT_FOUND.
 import { z } from 'zod';
+import { msg } from '../errors/validation.ts';
 import { zName } from './business.ts';
 import { ZId } from './common.ts';
 
@@ -47,7 +48,7 @@ export const MAX_VIEW_NAME = 80;
 /** How many views one user may keep per list. */
 export const MAX_VIEWS_PER_LIST = 50;
 
-export const ZSavedViewListKey = z.enum(SAVED_VIEW_LIST_KEYS, { error: 'Choose one of the lists that keep views' });
+export const ZSavedViewListKey = z.enum(SAVED_VIEW_LIST_KEYS, { error: msg('views.listKey') });
 
 // Characters of an already-encoded URL query (RFC 3986 query: pchar / "/" / "?"), and well-formed %XX escapes.
 const QUERY_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
@@ -64,9 +65,9 @@ export const ZViewQuery = z
   .pipe(
     z
       .string()
-      .max(MAX_VIEW_QUERY, `The query must be at most ${MAX_VIEW_QUERY} characters`)
-      .regex(QUERY_CHARS, 'The query must be an encoded URL query string such as q=north&active=true')
-      .refine((v) => !BAD_ESCAPE.test(v), 'The query must be an encoded URL query string such as q=north&active=true'),
+      .max(MAX_VIEW_QUERY, msg('views.queryMax'))
+      .regex(QUERY_CHARS, msg('views.query'))
+      .refine((v) => !BAD_ESCAPE.test(v), msg('views.query')),
   );
 
 export const ZSavedView = z.object({

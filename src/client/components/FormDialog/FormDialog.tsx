@@ -1,7 +1,8 @@
 import { Banner, Dialog, type DialogWidth, useConfirm } from '@primer/react';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isStaleRecordError, parseError } from '../../../shared/errors.ts';
+import { isStaleRecordError } from '../../../shared/errors.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useUnsavedChangesGuard } from '../UnsavedChanges/index.ts';
 import { StaleRecordBanner } from './StaleRecordBanner.tsx';
 import type { ZodForm } from './useZodForm.ts';
@@ -63,6 +64,7 @@ export function FormDialog<V extends Record<string, unknown>, O>({
   drawer = false,
 }: FormDialogProps<V, O>) {
   const { t } = useTranslation('forms');
+  const errorText = useErrorText();
   const confirm = useConfirm();
   // The input a save refused as stale (to send again on Overwrite), and what Reload/Overwrite are doing.
   const [stale, setStale] = useState<{ data: O } | null>(null);
@@ -114,7 +116,7 @@ export function FormDialog<V extends Record<string, unknown>, O>({
       await onSubmit({ ...stale.data, [versionKey]: undefined });
       onClose();
     } catch (error) {
-      setStaleError(parseError(error).message);
+      setStaleError(errorText.error(error));
     } finally {
       setStaleBusy(null);
     }

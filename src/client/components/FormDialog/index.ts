@@ -10,8 +10,8 @@ export {
   TextareaField,
   TextField,
 } from './fields.tsx';
-export { describeMessage, type FieldErrors, issuesToFieldErrors } from './form-errors.ts';
+export { type FieldErrors, issuesToFieldErrors } from './form-errors.ts';
 export { StaleRecordBanner, type StaleRecordBannerProps } from './StaleRecordBanner.tsx';
 export { useSaveRecord } from './useSaveRecord.ts';
-export { FIX_FIELDS, useValidationMessage, useZodForm, type ZodForm } from './useZodForm.ts';
+export { useZodForm, type ZodForm } from './useZodForm.ts';
 export { default as formClasses } from './FormDialog.module.css';

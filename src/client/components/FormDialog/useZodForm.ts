@@ -1,25 +1,16 @@
 // Form state validated by a shared zod schema (the same object the server's procedure uses), with
-// field-level messages from the client check and from the server's `fieldErrors`, translated.
+// field-level messages from the client check and from the server's field issues, translated by key.
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { parseError } from '../../../shared/errors.ts';
-import { describeMessage, type FieldErrors, issuesToFieldErrors, withoutPath } from './form-errors.ts';
+import { type FieldIssue, parseError } from '../../../shared/errors.ts';
+import { useErrorText } from '../../lib/error-text.ts';
+import { type FieldErrors, issuesToFieldErrors, withoutPath } from './form-errors.ts';
 
-/** Translate one validation message (client or server) through the `validation` namespace. */
-export function useValidationMessage(): (message: string) => string {
-  const { t } = useTranslation('validation');
-  return useCallback(
-    (message: string) => {
-      const { key, values } = describeMessage(message);
-      return t(key, { ...values, keySeparator: false, nsSeparator: false, defaultValue: message });
-    },
-    [t],
-  );
-}
+/** The form-level issue when the server put its messages on fields ("Check the highlighted fields"). */
+const FIX_FIELDS: FieldIssue = { code: 'error', key: 'common.invalidInput', params: {} };
 
-/** The form-level message when the server put its messages on fields. */
-export const FIX_FIELDS = 'Check the highlighted fields';
+/** What the last submit's refusal says about the whole form: an issue of its own, or the error itself. */
+type Refusal = { issue: FieldIssue } | { error: unknown };
 
 export interface ZodForm<V extends Record<string, unknown>, O = unknown> {
   values: V;
@@ -54,21 +45,22 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   initial: V | (() => V),
   toInput: (values: V) => unknown = (v) => v,
 ): ZodForm<V, z.output<S>> {
-  const message = useValidationMessage();
+  const text = useErrorText();
   const [values, setValues] = useState<V>(initial);
   // What "unchanged" means: the values the form started with, or was last reset to.
   const [pristine, setPristine] = useState<V>(values);
   const dirty = useMemo(() => !sameValues(values, pristine), [values, pristine]);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [failedSubmits, setFailedSubmits] = useState(0);
 
   const clientErrors = useMemo<FieldErrors>(() => {
     if (!attempted) return {};
-    const result = schema.safeParse(toInput(values));
-    return result.success ? {} : issuesToFieldErrors(result.error.issues);
+    const input = toInput(values);
+    const result = schema.safeParse(input);
+    return result.success ? {} : issuesToFieldErrors(result.error.issues, input);
     // toInput is a pure mapping given inline by callers; values and schema decide the result.
   }, [attempted, schema, values]);
 
@@ -83,7 +75,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     (onValid: (data: z.output<S>) => Promise<unknown> | unknown) => async (event?: FormEvent) => {
       event?.preventDefault();
       setAttempted(true);
-      setServerMessage(null);
+      setRefusal(null);
       const result = schema.safeParse(toInput(values));
       if (!result.success) {
         setFailedSubmits((n) => n + 1);
@@ -94,12 +86,10 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
         await onValid(result.data);
         return true;
       } catch (error) {
-        const parsed = parseError(error);
-        const fieldErrors = { ...parsed.fieldErrors };
-        const whole = fieldErrors[''];
-        delete fieldErrors[''];
-        setServerErrors(fieldErrors);
-        setServerMessage(whole?.[0] ?? (Object.keys(fieldErrors).length ? FIX_FIELDS : parsed.message));
+        const { fieldIssues } = parseError(error);
+        const { '': whole, ...fields } = fieldIssues;
+        setServerErrors(fields);
+        setRefusal(whole?.[0] ? { issue: whole[0] } : Object.keys(fields).length ? { issue: FIX_FIELDS } : { error });
         setFailedSubmits((n) => n + 1);
         return false;
       } finally {
@@ -109,7 +99,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     [schema, values],
   );
 
-  const firstClientRootError = clientErrors['']?.[0];
+  const firstClientRootError = clientErrors['']?.[0] ?? (Object.keys(clientErrors).length ? FIX_FIELDS : undefined);
   return {
     values,
     set: (name, value) => patch({ [name]: value } as unknown as Partial<V>, [name]),
@@ -119,20 +109,20 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
       setPristine(next);
       setAttempted(false);
       setServerErrors({});
-      setServerMessage(null);
+      setRefusal(null);
     },
     errors,
     error: (path) => {
       const first = errors[path]?.[0];
-      return first ? message(first) : undefined;
+      return first ? text.issue(first) : undefined;
     },
-    formError: serverMessage
-      ? message(serverMessage)
+    formError: refusal
+      ? 'issue' in refusal
+        ? text.issue(refusal.issue)
+        : text.error(refusal.error)
       : firstClientRootError
-        ? message(firstClientRootError)
-        : Object.keys(clientErrors).length
-          ? message(FIX_FIELDS)
-          : null,
+        ? text.issue(firstClientRootError)
+        : null,
     submitting,
     dirty,
     failedSubmits,

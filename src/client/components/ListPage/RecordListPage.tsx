@@ -2,6 +2,7 @@ import { ArchiveIcon, type Icon, PlusIcon, TrashIcon } from '@primer/octicons-re
 import { Button } from '@primer/react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/error-text.ts';
 import { type BulkAction, type CardLayout, type Column, DataTable } from '../DataTable/DataTable.tsx';
 import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
 import { exportQuery } from '../DataTable/export-query.ts';
@@ -76,6 +77,7 @@ export function RecordListPage<R extends { id: number }>({
   children,
 }: RecordListPageProps<R>) {
   const { t } = useTranslation('business');
+  const errorText = useErrorText();
   const { editing, query } = list;
   // Reopening the dialog on a reloaded record starts its form afresh.
   const [reloads, setReloads] = useState(0);
@@ -122,7 +124,7 @@ export function RecordListPage<R extends { id: number }>({
         state={list.state}
         onStateChange={list.update}
         loading={query.isFetching}
-        error={query.error?.message}
+        error={query.error ? errorText.error(query.error) : undefined}
         onRetry={() => void query.refetch()}
         onRowOpen={onRowOpen ?? undefined}
         rowLabel={list.label}

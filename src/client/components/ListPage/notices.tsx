@@ -4,8 +4,7 @@
 import { Banner } from '@primer/react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseError } from '../../../shared/errors.ts';
-import { useValidationMessage } from '../FormDialog/useZodForm.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { type ToastApi, useToast } from '../Toast/Toast.tsx';
 import classes from './ListPage.module.css';
 
@@ -45,11 +44,11 @@ export interface NoticeApi {
 export function useNotice(): NoticeApi {
   const { t } = useTranslation('forms');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const translate = useValidationMessage();
+  const errorText = useErrorText();
   const toast = useToast();
   const failure = useCallback(
-    (error: unknown) => setNotice({ variant: 'critical', message: translate(parseError(error).message) }),
-    [translate],
+    (error: unknown) => setNotice({ variant: 'critical', message: errorText.error(error) }),
+    [errorText],
   );
   const success = useCallback(
     (message: ReactNode, options: SuccessOptions = {}) => {

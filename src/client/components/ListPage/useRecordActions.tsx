@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseError } from '../../../shared/errors.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useIsolatedT } from '../Bidi/Bidi.tsx';
 import type { RowAction } from '../DataTable/RowActions.tsx';
-import { useValidationMessage } from '../FormDialog/useZodForm.ts';
 import { type BulkOutcome, summarizeBulk } from './bulk.ts';
 import type { NoticeApi } from './notices.tsx';
 import { useConfirmDialog } from './useConfirmDialog.tsx';
@@ -63,7 +62,7 @@ export interface RecordActions<R extends { id: number }> {
 export function useRecordActions<R extends { id: number }>(options: RecordActionsOptions<R>): RecordActions<R> {
   const { t } = useTranslation('forms');
   const ti = useIsolatedT('forms');
-  const translate = useValidationMessage();
+  const errorText = useErrorText();
   const { confirm, dialog } = useConfirmDialog();
   const { notices, refresh, label } = options;
 
@@ -166,7 +165,7 @@ export function useRecordActions<R extends { id: number }>(options: RecordAction
           outcomes.push({ name: label(row) });
           done.push(row);
         } catch (error) {
-          outcomes.push({ name: label(row), error: translate(parseError(error).message) });
+          outcomes.push({ name: label(row), error: errorText.error(error) });
         }
       }
       notices.toast.update(progress, { message: t(`bulk.${kind}Progress`, { done: index + 1, count: rows.length }) });

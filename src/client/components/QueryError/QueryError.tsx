@@ -1,11 +1,12 @@
 import { Banner } from '@primer/react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/error-text.ts';
 
 export interface QueryErrorProps {
   /** What could not be loaded, as the banner's title ("The roles could not be loaded"); a generic one by default. */
   title?: string;
-  /** The failed query's error (or a message): its message is the banner's description. */
-  error?: { message: string } | string | null;
+  /** The failed query's error (or a message): said in the reader's language, it is the banner's description. */
+  error?: unknown;
   /** Runs the failed query again; without it the banner has no "Try again" button. */
   onRetry?: () => unknown;
   className?: string;
@@ -18,7 +19,8 @@ export interface QueryErrorProps {
  */
 export function QueryError({ title, error, onRetry, className }: QueryErrorProps) {
   const { t } = useTranslation();
-  const message = typeof error === 'string' ? error : error?.message;
+  const errorText = useErrorText();
+  const message = typeof error === 'string' ? error : error ? errorText.error(error) : undefined;
   return (
     <Banner
       role="alert"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntityType } from '../../../shared/schemas/audit.ts';
 import { useCan } from '../../lib/can.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { changeArrow, changeLines } from './audit-format.ts';
@@ -22,6 +23,7 @@ export function RecordHistory({ entityType, entityId }: { entityType: TAuditEnti
 
 function History({ entityType, entityId }: { entityType: TAuditEntityType; entityId: number }) {
   const { t, i18n } = useTranslation('business');
+  const errorText = useErrorText();
   const arrow = changeArrow(i18n.dir());
   const fmt = useFormatters();
   const [count, setCount] = useState(PAGE);
@@ -33,7 +35,7 @@ function History({ entityType, entityId }: { entityType: TAuditEntityType; entit
         {t('audit.history')}
       </h3>
       {events.error ? (
-        <Banner variant="critical" title={t('audit.historyFailed')} description={events.error.message} />
+        <Banner variant="critical" title={t('audit.historyFailed')} description={errorText.error(events.error)} />
       ) : !events.data ? (
         <Spinner size="small" srText={t('loading')} />
       ) : events.data.items.length === 0 ? (

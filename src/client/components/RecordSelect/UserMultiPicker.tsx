@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../shared/constants/roles.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { trpc } from '../../lib/trpc.ts';
 import formClasses from '../FormDialog/FormDialog.module.css';
@@ -36,6 +37,7 @@ export interface UserMultiPickerProps {
  */
 export function UserMultiPicker({ label, value, onChange, customerId, locked, error, disabled }: UserMultiPickerProps) {
   const { t } = useTranslation('forms');
+  const errorText = useErrorText();
   const roleName = useRoleName();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
@@ -137,7 +139,7 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
         showSelectedOptionsFirst={false}
         message={
           search.error
-            ? { title: t('loadFailed'), body: search.error.message, variant: 'error' }
+            ? { title: t('loadFailed'), body: errorText.error(search.error), variant: 'error' }
             : items.length === 0 && !search.isLoading
               ? { title: t('noUsersFound'), body: t('noUsersFoundBody'), variant: 'empty' }
               : undefined

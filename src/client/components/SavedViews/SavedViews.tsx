@@ -6,7 +6,6 @@ import { ActionList, ActionMenu, Button, Dialog, IconButton, Label, Spinner, Tex
 import { type RefObject, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { parseError } from '../../../shared/errors.ts';
 import {
   SAVED_VIEW_LISTS,
   type TSavedView,
@@ -15,9 +14,10 @@ import {
   ZUpdateSavedViewInput,
 } from '../../../shared/schemas/views.ts';
 import { useCan } from '../../lib/can.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { CheckboxField, FormDialog, TextField, useValidationMessage, useZodForm } from '../FormDialog/index.ts';
+import { CheckboxField, FormDialog, TextField, useZodForm } from '../FormDialog/index.ts';
 import type { NoticeApi } from '../ListPage/notices.tsx';
 import { useConfirmDialog } from '../ListPage/useConfirmDialog.tsx';
 import classes from './SavedViews.module.css';
@@ -242,7 +242,7 @@ function ManageViewsDialog({
   const utils = trpc.useUtils();
   const remove = trpc.views.delete.useMutation();
   const { confirm, dialog } = useConfirmDialog();
-  const translate = useValidationMessage();
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
 
   const askDelete = async (view: TSavedView) => {
@@ -258,7 +258,7 @@ function ManageViewsDialog({
       await utils.views.list.invalidate({ listKey: view.listKey });
       notices?.success(t('notices.deleted', { name: view.name }));
     } catch (e) {
-      setError(translate(parseError(e).message));
+      setError(errorText.error(e));
     }
   };
 

@@ -1,18 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { parseError } from '../../../shared/errors.ts';
+import { toFieldIssue } from '../../../shared/errors/issues.ts';
 import { ZForgotPasswordInput } from '../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
+import { useErrorText } from '../../lib/error-text.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthForm, AuthMessage } from './AuthForm.tsx';
-import { useServerMessage } from './server-messages.ts';
 
 /** Ask for a reset link (blank layout). The answer is the same whether the address is known or not. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const forgot = trpc.auth.forgotPassword.useMutation();
@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     const parsed = ZForgotPasswordInput.safeParse({ email });
     if (!parsed.success) {
-      setError(serverMessage(parsed.error.issues[0]?.message ?? ''));
+      setError(errorText.issue(toFieldIssue(parsed.error.issues[0], { email })));
       return;
     }
     setError(undefined);
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
       <AuthForm
-        error={forgot.error && serverMessage(parseError(forgot.error).message)}
+        error={forgot.error && errorText.error(forgot.error)}
         onSubmit={submit}
         submitLabel={t('forgot.submit')}
         pending={forgot.isPending}

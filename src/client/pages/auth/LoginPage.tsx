@@ -6,15 +6,15 @@ import { parseError } from '../../../shared/errors.ts';
 import { afterLoginTarget } from '../../app/guard.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
+import { useErrorText } from '../../lib/error-text.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthForm } from './AuthForm.tsx';
-import { useServerMessage } from './server-messages.ts';
 import classes from './AuthForm.module.css';
 
 /** Sign-in (blank layout): email, password, remember me; on success the role's landing page. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const errorText = useErrorText();
   const rememberId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,8 +27,8 @@ export default function LoginPage() {
       );
     },
   });
-  const error = login.error ? parseError(login.error) : null;
-  const message = error ? serverMessage(error.fieldErrors.email?.[0] ?? error.message) : null;
+  const emailIssue = login.error ? parseError(login.error).fieldIssues.email?.[0] : undefined;
+  const message = emailIssue ? errorText.issue(emailIssue) : login.error ? errorText.error(login.error) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();

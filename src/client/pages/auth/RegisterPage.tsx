@@ -1,21 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { toFieldIssue } from '../../../shared/errors/issues.ts';
 import { parseError } from '../../../shared/errors.ts';
 import { ZRegisterInput } from '../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
+import { useErrorText } from '../../lib/error-text.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthForm, AuthMessage } from './AuthForm.tsx';
 import { PasswordRules } from './PasswordRules.tsx';
-import { useServerMessage } from './server-messages.ts';
 
 type Field = 'fullName' | 'email' | 'password' | 'customerCode';
 
 /** Self-registration (blank layout): a pending account of the customer named by its code. */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const errorText = useErrorText();
   const [values, setValues] = useState<Record<Field, string>>({
     fullName: '',
     email: '',
@@ -27,15 +28,16 @@ export default function RegisterPage() {
     onError(error) {
       const parsed = parseError(error);
       const next: Partial<Record<Field, string>> = {};
-      for (const [key, messages] of Object.entries(parsed.fieldErrors)) {
-        if (key in values && messages[0]) next[key as Field] = serverMessage(messages[0]);
+      for (const [key, issues] of Object.entries(parsed.fieldIssues)) {
+        if (key in values && issues[0]) next[key as Field] = errorText.issue(issues[0]);
       }
       setErrors(next);
     },
   });
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const failure = register.error ? parseError(register.error) : null;
-  const generalError = failure && Object.keys(failure.fieldErrors).length === 0 ? serverMessage(failure.message) : null;
+  const generalError =
+    register.error && failure && Object.keys(failure.fieldIssues).length === 0 ? errorText.error(register.error) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +47,7 @@ export default function RegisterPage() {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as Field;
-        next[key] ??= serverMessage(issue.message);
+        next[key] ??= errorText.issue(toFieldIssue(issue, values));
       }
       setErrors(next);
       return;

@@ -2,19 +2,19 @@ import { Spinner } from '@primer/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { parseError } from '../../../shared/errors.ts';
+import { toFieldIssue } from '../../../shared/errors/issues.ts';
 import { ZNewPassword } from '../../../shared/schemas/auth.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
+import { useErrorText } from '../../lib/error-text.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthForm, AuthMessage } from './AuthForm.tsx';
 import { PasswordRules } from './PasswordRules.tsx';
-import { useServerMessage } from './server-messages.ts';
 
 /** Choose a new password with the link's token (/reset-password?token=…); the link works once. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
+  const errorText = useErrorText();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const check = trpc.auth.checkResetToken.useQuery({ token }, { enabled: token.length > 0, retry: false });
   const [password, setPassword] = useState('');
@@ -50,7 +50,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const parsed = ZNewPassword.safeParse(password);
     const next = {
-      password: parsed.success ? undefined : serverMessage(parsed.error.issues[0]?.message ?? ''),
+      password: parsed.success ? undefined : errorText.issue(toFieldIssue(parsed.error.issues[0], password)),
       confirm: confirm === password ? undefined : t('validation.passwordMismatch'),
     };
     setErrors(next);
@@ -61,7 +61,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={back}>
       <AuthForm
-        error={reset.error && serverMessage(parseError(reset.error).message)}
+        error={reset.error && errorText.error(reset.error)}
         onSubmit={submit}
         submitLabel={t('reset.submit')}
         pending={reset.isPending}

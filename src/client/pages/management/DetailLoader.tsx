@@ -1,6 +1,7 @@
 import { Dialog, Spinner, Text } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/error-text.ts';
 import { type QueryData, type QueryInput, type QueryProcedure, useProcedureQuery } from '../../lib/procedures.ts';
 import classes from './Management.module.css';
 
@@ -22,12 +23,13 @@ export function DetailLoader<P extends QueryProcedure>({
   children: (detail: QueryData<P> | null) => ReactNode;
 }) {
   const { t } = useTranslation('business');
+  const errorText = useErrorText();
   const detail = useProcedureQuery(byId, { id: id ?? 0 } as QueryInput<P>, { enabled: id !== null, gcTime: 0 });
   if (id === null) return children(null);
   if (detail.error) {
     return (
       <Dialog title={t('loadFailed')} onClose={onClose} footerButtons={[{ content: t('close'), onClick: onClose }]}>
-        <Text as="p">{detail.error.message}</Text>
+        <Text as="p">{errorText.error(detail.error)}</Text>
       </Dialog>
     );
   }

@@ -12,6 +12,7 @@ import {
   type TCalendarView,
   WorkCalendar,
 } from '../../components/WorkCalendar/WorkCalendar.tsx';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { dayStart } from './task-input.ts';
@@ -45,6 +46,7 @@ export function TaskCalendar({
   onOpen: (taskId: number) => void;
 }) {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const narrow = typeof window !== 'undefined' && window.matchMedia('(max-width: 600px)').matches;
   const initialView: TCalendarView = (CALENDAR_VIEWS as readonly string[]).includes(view ?? '')
@@ -83,7 +85,7 @@ export function TaskCalendar({
       )}
       {tasks.error && (
         <Text as="p" role="alert" className={classes.errorText}>
-          {tasks.error.message}
+          {errorText.error(tasks.error)}
         </Text>
       )}
       <WorkCalendar

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { TaskPdfButton } from '../../components/TaskPdfButton/TaskPdfButton.tsx';
 import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { TaskActions } from './actions/TaskActions.tsx';
@@ -16,6 +17,7 @@ import classes from './Tasks.module.css';
  */
 export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const taskLinks = useTaskLinks();
   const task = trpc.tasks.byId.useQuery({ id });
@@ -33,7 +35,7 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
       footerButtons={[{ content: t('close'), onClick: onClose }]}
     >
       {task.error ? (
-        <Banner variant="critical" title={t('tasks.loadFailed')} description={task.error.message} />
+        <Banner variant="critical" title={t('tasks.loadFailed')} description={errorText.error(task.error)} />
       ) : !data ? (
         <Spinner srText={t('loading')} />
       ) : (

@@ -12,6 +12,7 @@ import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilte
 import { CodeCell, ListPage, NameCell, useNotice } from '../../components/ListPage/index.ts';
 import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useCan } from '../../lib/can.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -44,6 +45,7 @@ export default function TasksPage() {
 
 function TasksList() {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const can = useCan();
   const { user } = useSession();
@@ -209,7 +211,7 @@ function TasksList() {
           state={state}
           onStateChange={update}
           loading={list.isFetching}
-          error={list.error?.message}
+          error={list.error ? errorText.error(list.error) : undefined}
           onRetry={() => void list.refetch()}
           onRowOpen={(task) => setOpenId(task.id)}
           rowActions={(task) => <TaskRowLinks task={task} links={links} />}

@@ -11,6 +11,7 @@ import { pathFor } from '../../../app/routes.tsx';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { CourseProgress, percentOf, useDuration } from './academy-ui.tsx';
@@ -18,6 +19,7 @@ import classes from './Academy.module.css';
 
 export default function CourseDetailsPage() {
   const { t } = useTranslation('academy');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const can = useCan();
   const duration = useDuration();
@@ -40,7 +42,9 @@ export default function CourseDetailsPage() {
     },
     onError: (error) => {
       setProblem(
-        error.data?.code === 'CONFLICT' ? t('details.conflict') : `${t('details.saveFailed')}: ${error.message}`,
+        error.data?.code === 'CONFLICT'
+          ? t('details.conflict')
+          : `${t('details.saveFailed')}: ${errorText.error(error)}`,
       );
       void details.refetch();
     },

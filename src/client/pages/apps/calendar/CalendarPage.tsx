@@ -19,6 +19,7 @@ import type {
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { EventText, eventClasses, WorkCalendar } from '../../../components/WorkCalendar/WorkCalendar.tsx';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
@@ -43,6 +44,7 @@ type Editing = { event: TCalendarEvent | null; initial: EventFormValues };
 
 export default function CalendarPage() {
   const { t } = useTranslation('calendar');
+  const errorText = useErrorText();
   const phone = useMediaQuery(PHONE_QUERY);
   const notices = useNotice();
   const utils = trpc.useUtils();
@@ -212,7 +214,9 @@ export default function CalendarPage() {
         <div className={classes.main}>
           <NoticeArea notices={notices} />
           {events.error && <QueryError title={t('loadFailed')} error={events.error} onRetry={events.refetch} />}
-          {tasks.error && <p className={classes.errorText}>{t('tasksFailed', { message: tasks.error.message })}</p>}
+          {tasks.error && (
+            <p className={classes.errorText}>{t('tasksFailed', { message: errorText.error(tasks.error) })}</p>
+          )}
           {noneShown ? (
             <p className={classes.hint}>{t('noCategory')}</p>
           ) : (

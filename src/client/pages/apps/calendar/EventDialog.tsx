@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/schemas/calendar.ts';
 import { Field, FormDialog, formClasses, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useConfirmDialog } from '../../../components/ListPage/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { CALENDAR_CATEGORIES, type EventFormValues, toEventInput, withAllDay } from './calendar-model.ts';
 import classes from './CalendarPage.module.css';
@@ -34,6 +35,7 @@ export function EventDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('calendar');
+  const errorText = useErrorText();
   const form = useZodForm(ZReplaceCalendarEventBody, initial, (v) => ({ ...toEventInput(v), version: event?.version }));
   const { confirm, dialog } = useConfirmDialog();
   const colleagues = trpc.apps.chat.live.colleagues.useQuery(undefined, { staleTime: 60_000 });
@@ -123,7 +125,7 @@ export function EventDialog({
           {colleagues.isPending ? (
             <Spinner size="small" srText={t('loading')} />
           ) : names.length === 0 ? (
-            <p className={classes.muted}>{colleagues.error ? colleagues.error.message : t('noColleagues')}</p>
+            <p className={classes.muted}>{colleagues.error ? errorText.error(colleagues.error) : t('noColleagues')}</p>
           ) : (
             <ul className={classes.guestList}>
               {names.map((name) => (

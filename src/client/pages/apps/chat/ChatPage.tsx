@@ -16,6 +16,7 @@ import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useId, us
 import { useTranslation } from 'react-i18next';
 import { CHAT_STATUSES, MAX_CHAT_MESSAGE, type TChatEvent, type TChatStatus } from '../../../../shared/schemas/chat.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { initials } from '../../../lib/initials.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -37,8 +38,6 @@ interface Conversation {
   loading: boolean;
   error: string | null;
 }
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function Avatar({
   name,
@@ -172,6 +171,7 @@ function EntryList({
 
 export default function ChatPage() {
   const { t } = useTranslation('chat');
+  const errorText = useErrorText();
   const fmt = useTimeFormats();
   const phone = useMediaQuery(PHONE_QUERY);
   const utils = trpc.useUtils();
@@ -228,7 +228,7 @@ export default function ChatPage() {
         }
         setConversation((c) => (c?.entry.key === entry.key ? { ...c, messages, loading: false, error: null } : c));
       } catch (e) {
-        setConversation((c) => (c?.entry.key === entry.key ? { ...c, loading: false, error: errorText(e) } : c));
+        setConversation((c) => (c?.entry.key === entry.key ? { ...c, loading: false, error: errorText.error(e) } : c));
       }
     },
     [openSample, openLive, profileId, me?.id, utils],
@@ -353,7 +353,7 @@ export default function ChatPage() {
     } catch (e) {
       // Nothing typed is lost: the text goes back into the composer.
       setDrafts((d) => ({ ...d, [key]: d[key] ? d[key] : text }));
-      setSendError(errorText(e));
+      setSendError(errorText.error(e));
     }
   };
 

@@ -6,6 +6,7 @@ import { pathFor } from '../../../app/routes.tsx';
 import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
 import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell } from '../../../components/ListPage/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -14,6 +15,7 @@ import { shopClasses as classes, DetailFrame, FactsCard, MoneyCell, PaymentStatu
 /** /apps/ecommerce/customer/details/{customer number}: overview, address and contact, and their orders (paged in SQL). */
 export default function CustomerDetailsPage() {
   const { t } = useTranslation('shop');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const money = useMoney();
   const [, navigate] = useLocation();
@@ -119,7 +121,7 @@ export default function CustomerDetailsPage() {
               state={state}
               onStateChange={update}
               loading={orders.isFetching}
-              error={orders.error?.message}
+              error={orders.error ? errorText.error(orders.error) : undefined}
               onRetry={() => void orders.refetch()}
               onRowOpen={openOrder}
               rowLabel={(o) => t('orders.number', { order: o.order })}

@@ -29,6 +29,7 @@ import { useNotice } from '../../../components/ListPage/index.ts';
 import { ReorderButtons } from '../../../components/ReorderButtons/ReorderButtons.tsx';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { UploadError, uploadFile } from '../../../lib/upload.ts';
 import { shopClasses as classes, DetailFrame, useCategoryLabel } from './shop.tsx';
@@ -141,6 +142,7 @@ let nextUpload = 1;
 
 function ProductForm({ product, onReload }: { product: TProductDetail | null; onReload: () => Promise<void> }) {
   const { t } = useTranslation('shop');
+  const errorText = useErrorText();
   const can = useCan();
   const canManage = can('manage', 'DemoApp');
   const readOnly = !canManage;
@@ -299,7 +301,7 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
             setStale({ busy: 'overwrite', error: null });
             const parsed = ZSaveProductInput.safeParse(toInput(form.values));
             if (parsed.success)
-              write(parsed.data, true).catch((e: Error) => setStale({ busy: null, error: e.message }));
+              write(parsed.data, true).catch((e: unknown) => setStale({ busy: null, error: errorText.error(e) }));
           }}
         />
       )}
@@ -451,7 +453,7 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
             options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
         </div>
-        {categories.error && <p className={classes.fieldError}>{categories.error.message}</p>}
+        {categories.error && <p className={classes.fieldError}>{errorText.error(categories.error)}</p>}
       </fieldset>
 
       <div className={classes.actions}>

@@ -15,6 +15,7 @@ import {
 import { useNotice } from '../../../components/ListPage/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { shopClasses as classes, DetailFrame } from './shop.tsx';
 
@@ -63,6 +64,7 @@ function SettingsForm({
   onReload: () => Promise<TShopSettings | undefined>;
 }) {
   const { t } = useTranslation('shop');
+  const errorText = useErrorText();
   const can = useCan();
   const readOnly = !can('update', 'DemoApp');
   const notices = useNotice();
@@ -98,7 +100,7 @@ function SettingsForm({
     try {
       await write({ ...(nest(form.values) as unknown as TShopSettings), version: undefined });
     } catch (error) {
-      setStale({ busy: null, error: error instanceof Error ? error.message : String(error) });
+      setStale({ busy: null, error: errorText.error(error) });
     }
   };
   const reload = async () => {

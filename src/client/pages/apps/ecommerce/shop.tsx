@@ -14,6 +14,7 @@ import { pathFor } from '../../../app/routes.tsx';
 import { Ltr } from '../../../components/Bidi/Bidi.tsx';
 import { NameCell, type NoticeApi, NoticeArea } from '../../../components/ListPage/index.ts';
 import { PageLoading } from '../../../components/PageLoading/PageLoading.tsx';
+import { useErrorText } from '../../../lib/error-text.ts';
 import type { trpc } from '../../../lib/trpc.ts';
 import classes from './Shop.module.css';
 
@@ -143,6 +144,7 @@ export function DetailFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('shop');
+  const errorText = useErrorText();
   const back = <Link href={pathFor(backRoute)}>{backLabel}</Link>;
   if (query.isLoading) return <PageLoading />;
   if (query.error) {
@@ -153,7 +155,7 @@ export function DetailFrame({
           <Heading as="h1" className={classes.title}>
             {notFound ? missing : t('detail.failed')}
           </Heading>
-          {!notFound && <Text className={classes.muted}>{query.error.message}</Text>}
+          {!notFound && <Text className={classes.muted}>{errorText.error(query.error)}</Text>}
           <div className={classes.actions}>
             {!notFound && <Button onClick={() => void query.refetch()}>{t('detail.retry')}</Button>}
             {back}

@@ -16,10 +16,11 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
-import { parseError } from '../../../../shared/errors.ts';
+import { type FieldIssue, parseError } from '../../../../shared/errors.ts';
 import type { TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { readCookie } from '../../../lib/cookies.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { type ComposeValues, composeInput } from './email-model.ts';
 import classes from './EmailPage.module.css';
@@ -53,10 +54,11 @@ export default function Composer({
   onSent: () => void;
 }) {
   const { t } = useTranslation('email');
+  const errorText = useErrorText();
   const utils = trpc.useUtils();
   const [values, setValues] = useState<ComposeValues>(initial);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, FieldIssue[]>>({});
   const [saved, setSaved] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [uploading, setUploading] = useState(0);
   const saveDraft = trpc.apps.email.saveDraft.useMutation();
@@ -147,9 +149,8 @@ export default function Composer({
       await utils.apps.email.list.invalidate();
       onSent();
     } catch (e) {
-      const parsed = parseError(e);
-      setFieldErrors(parsed.fieldErrors ?? {});
-      setError(parsed.message);
+      setFieldErrors(parseError(e).fieldIssues);
+      setError(errorText.error(e));
     }
   };
 
@@ -158,8 +159,10 @@ export default function Composer({
     onClose();
   };
 
-  const fieldError = (name: string) =>
-    fieldErrors[name]?.[0] ?? Object.entries(fieldErrors).find(([k]) => k.startsWith(`${name}.`))?.[1][0];
+  const fieldError = (name: string) => {
+    const issue = fieldErrors[name]?.[0] ?? Object.entries(fieldErrors).find(([k]) => k.startsWith(`${name}.`))?.[1][0];
+    return issue && errorText.issue(issue);
+  };
   const tool = (label: string, icon: typeof BoldIcon, active: boolean, run: () => void) => (
     // A mouse press keeps the caret in the editor (keys typed right after the click land there).
     <IconButton

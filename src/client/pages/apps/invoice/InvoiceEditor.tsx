@@ -13,6 +13,7 @@ import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { RecordSelect } from '../../../components/RecordSelect/index.ts';
 import { ReorderButtons } from '../../../components/ReorderButtons/ReorderButtons.tsx';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { INVOICE_MONEY, InvoiceTotals, invoicePaths, useCanManageInvoices } from './invoice-ui.tsx';
@@ -72,6 +73,7 @@ const toInput = ({ items, ...v }: EditorValues) => ({
 /** Loads the invoice (edit) before its form opens; a missing or unreadable one says so. */
 export function InvoiceEditorPage({ id }: { id: number | null }) {
   const { t } = useTranslation('invoice');
+  const errorText = useErrorText();
   const doc = trpc.apps.invoice.document.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false });
   const [version, setVersion] = useState(0);
   if (id !== null && doc.error) {
@@ -80,7 +82,7 @@ export function InvoiceEditorPage({ id }: { id: number | null }) {
         <Heading as="h1" className={classes.title}>
           {t('editor.editTitle', { id })}
         </Heading>
-        <Banner variant="critical" title={t('editor.loadFailed')} description={doc.error.message} />
+        <Banner variant="critical" title={t('editor.loadFailed')} description={errorText.error(doc.error)} />
       </div>
     );
   }
@@ -105,6 +107,7 @@ export function InvoiceEditorPage({ id }: { id: number | null }) {
 
 function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; onReload: () => Promise<void> }) {
   const { t } = useTranslation('invoice');
+  const errorText = useErrorText();
   const money = useMoney(INVOICE_MONEY);
   const [, navigate] = useLocation();
   const canManage = useCanManageInvoices();
@@ -202,7 +205,8 @@ function InvoiceForm({ invoice, onReload }: { invoice: TInvoiceDocument | null; 
           onOverwrite={() => {
             setStale({ busy: 'overwrite', error: null });
             const parsed = ZCreateInvoiceInput.safeParse(toInput(form.values));
-            if (parsed.success) save(parsed.data, true).catch((e: Error) => setStale({ busy: null, error: e.message }));
+            if (parsed.success)
+              save(parsed.data, true).catch((e: unknown) => setStale({ busy: null, error: errorText.error(e) }));
           }}
         />
       )}

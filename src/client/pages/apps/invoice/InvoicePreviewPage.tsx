@@ -21,6 +21,7 @@ import {
   useZodForm,
 } from '../../../components/FormDialog/index.ts';
 import { type NoticeApi, NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import {
@@ -35,6 +36,7 @@ import classes from './Invoice.module.css';
 
 export default function InvoicePreviewPage() {
   const { t } = useTranslation('invoice');
+  const errorText = useErrorText();
   const id = invoiceIdOf(useParams<{ id: string }>().id);
   const doc = trpc.apps.invoice.document.useQuery({ id }, { retry: false });
   const notices = useNotice();
@@ -47,7 +49,7 @@ export default function InvoicePreviewPage() {
         <Heading as="h1" className={classes.title}>
           {t('number', { id })}
         </Heading>
-        <Banner variant="critical" title={t('editor.loadFailed')} description={doc.error.message} />
+        <Banner variant="critical" title={t('editor.loadFailed')} description={errorText.error(doc.error)} />
         <Link href={invoicePaths.list()}>{t('actions.backToList')}</Link>
       </div>
     );

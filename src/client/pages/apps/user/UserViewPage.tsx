@@ -21,6 +21,7 @@ import {
 } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { UserStatusLabel, userIdOf, userOptions, userPaths } from './user-ui.tsx';
@@ -31,6 +32,7 @@ type Tab = (typeof TABS)[number];
 
 export default function UserViewPage() {
   const { t } = useTranslation('users');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const id = userIdOf(useParams<{ id: string }>().id);
   const search = new URLSearchParams(useSearch());
@@ -49,7 +51,7 @@ export default function UserViewPage() {
         <Heading as="h1" className={classes.title}>
           {t('viewTitle')}
         </Heading>
-        <Banner variant="critical" title={t('loadFailed')} description={user.error.message} />
+        <Banner variant="critical" title={t('loadFailed')} description={errorText.error(user.error)} />
         <Link href={userPaths.list()}>{t('backToList')}</Link>
       </div>
     );

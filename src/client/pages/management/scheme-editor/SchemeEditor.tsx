@@ -6,6 +6,7 @@ import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import { StaleRecordBanner } from '../../../components/FormDialog/index.ts';
 import { type NoticeApi, NoticeArea } from '../../../components/ListPage/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { SchemeEditorHeader, SchemeStatusNotes } from './SchemeEditorHeader.tsx';
 import { SchemeGeneralFields } from './SchemeGeneralFields.tsx';
@@ -30,6 +31,7 @@ export interface SchemeEditorProps {
 /** Loads one scheme version and shows its editor (or read-only view). */
 export function SchemeEditor({ id, onBack, onOpen, notices }: SchemeEditorProps) {
   const { t } = useTranslation('business');
+  const errorText = useErrorText();
   const detail = trpc.schemes.byId.useQuery({ id });
   // The editor starts afresh on the server's version only when told to (publish, archive, reload after
   // a conflict): its own saves update the cached version and must not throw away what is being typed.
@@ -40,7 +42,7 @@ export function SchemeEditor({ id, onBack, onOpen, notices }: SchemeEditorProps)
         <Button leadingVisual={ArrowLeftIcon} variant="invisible" onClick={onBack} className={classes.back}>
           {t('schemes.backToList')}
         </Button>
-        <Banner variant="critical" title={t('loadFailed')} description={detail.error.message} />
+        <Banner variant="critical" title={t('loadFailed')} description={errorText.error(detail.error)} />
       </div>
     );
   }

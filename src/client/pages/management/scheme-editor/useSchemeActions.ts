@@ -4,11 +4,12 @@
 // to overwrite their changes or reload, and automatic saving waits for that choice.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
+import { isStaleRecordError } from '../../../../shared/errors.ts';
 import { type TSchemeDetail, type TUpdateSchemeInput, ZUpdateSchemeInput } from '../../../../shared/schemas/schemes.ts';
 import { type NoticeApi, useConfirmDialog } from '../../../components/ListPage/index.ts';
 import type { UnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { SchemeDraft } from './scheme-draft.ts';
 import type { SchemeDraftState } from './useSchemeDraft.ts';
@@ -62,6 +63,7 @@ export function useSchemeActions({
 }: SchemeActionsOptions) {
   const { t } = useTranslation('business');
   const { t: tf } = useTranslation('forms');
+  const errorText = useErrorText();
   const { form, dirty, draft } = scheme;
   const utils = trpc.useUtils();
   const update = trpc.schemes.update.useMutation();
@@ -145,7 +147,7 @@ export function useSchemeActions({
           setStale({ data: parsed.data, sent });
           setAutosaveState('stale');
         } else {
-          setAutosaveError(parseError(error).message);
+          setAutosaveError(errorText.error(error));
           setAutosaveState('failed');
         }
         return false;
@@ -186,7 +188,7 @@ export function useSchemeActions({
       refused.current = null;
       setAutosaveState('idle');
     } catch (error) {
-      setStaleError(parseError(error).message);
+      setStaleError(errorText.error(error));
     } finally {
       setStaleBusy(null);
     }

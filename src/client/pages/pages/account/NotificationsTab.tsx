@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type NotificationKind, type TAccount } from '../../../../shared/schemas/account.ts';
 import { useToast } from '../../../components/Toast/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Account.module.css';
 
 export function NotificationsTab({ account }: { account: TAccount }) {
   const { t } = useTranslation('account');
+  const errorText = useErrorText();
   const toast = useToast();
   const utils = trpc.useUtils();
   const save = trpc.account.updateNotificationPreferences.useMutation();
@@ -29,7 +31,7 @@ export function NotificationsTab({ account }: { account: TAccount }) {
         variant: 'success',
       });
     } catch (e) {
-      setError(t('notifications.failed', { reason: e instanceof Error ? e.message : String(e) }));
+      setError(t('notifications.failed', { reason: errorText.error(e) }));
     }
   };
 

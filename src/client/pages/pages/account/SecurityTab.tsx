@@ -11,6 +11,7 @@ import { QueryError } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { deleteCookie } from '../../../lib/cookies.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Account.module.css';
@@ -84,6 +85,7 @@ function PasswordForm() {
 
 function Sessions() {
   const { t } = useTranslation('account');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -106,7 +108,7 @@ function Sessions() {
       await utils.account.sessions.invalidate();
       toast.show({ message: t('sessions.revoked', { device: device(session) }), variant: 'success' });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText.error(e));
     }
   };
 

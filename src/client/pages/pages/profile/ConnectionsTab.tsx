@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TProfileConnectionCard } from '../../../../shared/schemas/pages.ts';
 import { useToast } from '../../../components/Toast/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { Chips, Stats } from './ProfileCards.tsx';
 import { Empty } from './profile-parts.tsx';
@@ -15,6 +16,7 @@ import classes from './Profile.module.css';
  */
 export function ConnectionsTab({ connections }: { connections: TProfileConnectionCard[] }) {
   const { t } = useTranslation('pages');
+  const errorText = useErrorText();
   const toast = useToast();
   const utils = trpc.useUtils();
   const set = trpc.apps.pages.setProfileConnection.useMutation();
@@ -34,7 +36,7 @@ export function ConnectionsTab({ connections }: { connections: TProfileConnectio
         variant: 'success',
       });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText.error(e));
     } finally {
       setPending(null);
     }

@@ -11,6 +11,7 @@ import {
   useLocationClassOptions,
   useSubDirectionOptions,
 } from '../../../components/RecordSelect/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { LocationSelection } from './useLocationSelection.ts';
@@ -30,6 +31,7 @@ export function LocationsStep({
   setError,
 }: StepProps & { project: TProject; selection: LocationSelection }) {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const utils = trpc.useUtils();
   const searchId = useId();
@@ -80,7 +82,7 @@ export function LocationsStep({
       );
       if (all.total > ALL_CAP) setError(t('wizard.locations.capped', { count: ALL_CAP }));
     } catch (error) {
-      setError(error instanceof Error ? error.message : String(error));
+      setError(errorText.error(error));
     } finally {
       setSelectingAll(false);
     }
@@ -181,7 +183,7 @@ export function LocationsStep({
           <Spinner srText={t('loading')} />
         ) : locations.error ? (
           <Text as="p" role="alert" className={classes.errorText}>
-            {locations.error.message}
+            {errorText.error(locations.error)}
           </Text>
         ) : rows.length === 0 ? (
           <Text as="p" className={classes.muted}>

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
+import { msg } from '../../../../shared/errors/validation.ts';
 import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
 import { ZCode, zName, zOptionalText } from '../../../../shared/schemas/business.ts';
 import { ZInputIsoDate } from '../../../../shared/schemas/common.ts';
@@ -16,6 +17,7 @@ import { type TProject, ZCreateProjectInput } from '../../../../shared/schemas/p
 import { useZodForm } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { requireCustomerFor, useIsSuperadmin } from '../../../components/RecordSelect/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AssignmentsStep } from './AssignmentsStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
@@ -44,14 +46,20 @@ const ZDetails = z
     actionDueDays: ZActionDueDays,
   })
   .refine((v) => v.endDate >= v.startDate, {
-    message: 'End date must be on or after the start date',
+    message: msg('projects.endAfterStart'),
     path: ['endDate'],
   });
-const ZSchemeChoice = z.object({ schemeId: z.number({ error: 'Choose a scheme' }).int().positive('Choose a scheme') });
+const ZSchemeChoice = z.object({
+  schemeId: z
+    .number({ error: msg('projects.scheme') })
+    .int()
+    .positive(msg('projects.scheme')),
+});
 
 /** Loads the project (edit) before its form opens. */
 export function ProjectWizard({ projectId }: { projectId: number | null }) {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const project = trpc.projects.byId.useQuery({ id: projectId ?? 0 }, { enabled: projectId !== null });
   if (projectId !== null && project.error) {
     return (
@@ -59,7 +67,7 @@ export function ProjectWizard({ projectId }: { projectId: number | null }) {
         <Heading as="h1" className={classes.title}>
           {t('wizard.editTitle')}
         </Heading>
-        <Banner variant="critical" title={t('wizard.loadFailed')} description={project.error.message} />
+        <Banner variant="critical" title={t('wizard.loadFailed')} description={errorText.error(project.error)} />
       </div>
     );
   }
@@ -75,6 +83,7 @@ export function ProjectWizard({ projectId }: { projectId: number | null }) {
 
 function WizardBody({ project }: { project: TProject | null }) {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const [path, navigate] = useLocation();
   const search = useSearch();
   const superadmin = useIsSuperadmin();
@@ -164,7 +173,7 @@ function WizardBody({ project }: { project: TProject | null }) {
       return await action();
     } catch (error) {
       if (isStaleRecordError(error)) setStale(true);
-      else setStepError(parseError(error).message);
+      else setStepError(errorText.error(error));
       return false;
     } finally {
       setBusy(false);

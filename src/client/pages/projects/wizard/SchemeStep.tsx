@@ -1,6 +1,7 @@
 import { LockIcon } from '@primer/octicons-react';
 import { Banner, FormControl, Radio, RadioGroup, Spinner, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { StepProps } from './wizard-types.ts';
 import classes from './Wizard.module.css';
@@ -8,6 +9,7 @@ import classes from './Wizard.module.css';
 /** Step 2: the published scheme version the project applies (locked once the project is no longer a draft). */
 export function SchemeStep({ project, form, superadmin }: StepProps) {
   const { t } = useTranslation('workflow');
+  const errorText = useErrorText();
   const customerId = project?.customerId ?? (superadmin ? form.values.customerId : null);
   const schemes = trpc.schemes.list.useQuery(
     { view: 'latestPublished', itemsPerPage: -1, sortBy: 'name', ...(customerId ? { customerId } : {}) },
@@ -23,7 +25,7 @@ export function SchemeStep({ project, form, superadmin }: StepProps) {
     return <Banner variant="info" title={t('wizard.scheme.chooseCustomerFirst')} hideTitle={false} />;
   if (schemes.isLoading) return <Spinner srText={t('loading')} />;
   if (schemes.error)
-    return <Banner variant="critical" title={t('wizard.loadFailed')} description={schemes.error.message} />;
+    return <Banner variant="critical" title={t('wizard.loadFailed')} description={errorText.error(schemes.error)} />;
   if (!options.length && !current)
     return <Banner variant="warning" title={t('wizard.scheme.none')} hideTitle={false} />;
 

@@ -108,13 +108,22 @@ export function windowValues(startsAt: Date, endsAt: Date): Pick<SlotFormValues,
  * endsAt → durationMinutes), so they show where the user can fix them.
  */
 export function onSlotFields(error: unknown): unknown {
-  const e = error as { message?: string; data?: { fieldErrors?: Record<string, string[]> } };
-  const fields = e?.data?.fieldErrors;
-  if (!fields) return error;
-  const moved: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(fields)) {
-    const to = key === 'startsAt' ? 'time' : key === 'endsAt' ? 'durationMinutes' : key;
-    moved[to] = [...(moved[to] ?? []), ...messages];
-  }
-  return { message: e.message, data: { ...e.data, fieldErrors: moved } };
+  const e = error as {
+    message?: string;
+    data?: { fieldErrors?: Record<string, unknown[]>; fieldIssues?: Record<string, unknown[]> };
+  };
+  if (!e?.data?.fieldErrors && !e?.data?.fieldIssues) return error;
+  const move = <T>(fields: Record<string, T[]> | undefined) => {
+    if (!fields) return undefined;
+    const moved: Record<string, T[]> = {};
+    for (const [key, messages] of Object.entries(fields)) {
+      const to = key === 'startsAt' ? 'time' : key === 'endsAt' ? 'durationMinutes' : key;
+      moved[to] = [...(moved[to] ?? []), ...messages];
+    }
+    return moved;
+  };
+  return {
+    message: e.message,
+    data: { ...e.data, fieldErrors: move(e.data.fieldErrors), fieldIssues: move(e.data.fieldIssues) },
+  };
 }

@@ -15,27 +15,27 @@ import {
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { type FieldIssue, isStaleRecordError, parseError } from '../../../../shared/errors.ts';
 import type { TCorrectiveAction } from '../../../../shared/schemas/corrective-actions.ts';
 import { pageExists, routeByName } from '../../../app/routes.tsx';
 import { Bdi } from '../../../components/Bidi/index.ts';
 import { ActionStatusLabel } from '../../../components/CorrectiveActions/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { toDateInput, useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { uploadFile } from '../../../lib/upload.ts';
 import classes from './Actions.module.css';
 
-type FieldErrors = Record<string, string[]>;
 interface Failure {
-  message: string;
-  fields: FieldErrors;
+  error: unknown;
+  fields: Record<string, FieldIssue[]>;
   stale: boolean;
 }
 
 function failureOf(error: unknown): Failure {
-  const e = error as { message?: string; data?: { fieldErrors?: FieldErrors; stale?: boolean; code?: string } };
-  return { message: e.message ?? String(error), fields: e.data?.fieldErrors ?? {}, stale: Boolean(e.data?.stale) };
+  return { error, fields: parseError(error).fieldIssues, stale: isStaleRecordError(error) };
 }
 
 /** What an action's record looks like to the ability rules. */
@@ -68,6 +68,7 @@ export function ActionDetails({
   onChanged: (message: string) => void;
 }) {
   const { t } = useTranslation('actions');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const can = useCan();
   const utils = trpc.useUtils();
@@ -199,7 +200,10 @@ export function ActionDetails({
     }
   };
 
-  const fieldError = (field: string) => failure?.fields[field]?.[0];
+  const fieldError = (field: string) => {
+    const issue = failure?.fields[field]?.[0];
+    return issue ? errorText.issue(issue) : undefined;
+  };
   const viewPage = pageExists(routeByName('tasks-viewTask-id'));
 
   return (
@@ -212,7 +216,7 @@ export function ActionDetails({
       footerButtons={[{ content: t('close'), onClick: () => void close() }]}
     >
       {query.error ? (
-        <Banner variant="critical" title={t('details.loadFailed')} description={query.error.message} />
+        <Banner variant="critical" title={t('details.loadFailed')} description={errorText.error(query.error)} />
       ) : !action ? (
         <Spinner srText={t('loading')} />
       ) : (
@@ -220,7 +224,9 @@ export function ActionDetails({
           {failure && (
             <Banner
               variant={failure.stale ? 'warning' : 'critical'}
-              title={failure.stale ? t('errors.stale') : t('errors.failed', { message: failure.message })}
+              title={
+                failure.stale ? t('errors.stale') : t('errors.failed', { message: errorText.error(failure.error) })
+              }
               onDismiss={() => setFailure(null)}
             />
           )}

@@ -14,6 +14,7 @@ import { type Column, DataTable, joinCellText } from '../../../components/DataTa
 import { FilterSelect } from '../../../components/DataTable/FilterSelect.tsx';
 import { CodeCell, ListPage, NameCell, useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -30,6 +31,7 @@ const FILTERS = ['status', 'overdue', 'locationId', 'ownerId', 'projectId', 'tas
  */
 export default function ActionsPage() {
   const { t } = useTranslation('actions');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const can = useCan();
   const { user } = useSession();
@@ -177,7 +179,7 @@ export default function ActionsPage() {
         state={state}
         onStateChange={update}
         loading={list.isFetching}
-        error={list.error?.message}
+        error={list.error ? errorText.error(list.error) : undefined}
         onRetry={() => void list.refetch()}
         onRowOpen={(a) => setOpen(a.id)}
         empty={{ title: t('list.empty'), description: t('list.emptyHint') }}

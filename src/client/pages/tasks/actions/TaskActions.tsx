@@ -9,6 +9,7 @@ import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../
 import { CorrectiveActionsList, type CorrectiveActionsScope } from '../../../components/CorrectiveActions/index.ts';
 import { useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Actions.module.css';
 
@@ -28,6 +29,7 @@ export function TaskActions(props: CorrectiveActionsScope & { headingLevel?: 2 |
 /** A reviewer opens an action for a failed question of an approved task (correctiveActions.create). */
 function OpenActionForm({ taskId }: { taskId: number }) {
   const { t } = useTranslation('actions');
+  const errorText = useErrorText();
   const can = useCan();
   const notices = useNotice();
   const utils = trpc.useUtils();
@@ -69,7 +71,7 @@ function OpenActionForm({ taskId }: { taskId: number }) {
       await utils.correctiveActions.list.invalidate();
       notices.success(t('taskActions.opened'));
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText.error(e));
     }
   };
 

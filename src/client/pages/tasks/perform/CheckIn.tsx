@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { Bdi, Coordinates } from '../../../components/Bidi/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Perform.module.css';
@@ -49,6 +50,7 @@ function useGeolocation(): [Fix, () => void] {
 
 export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () => void }) {
   const { t } = useTranslation('perform');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const [fix, locate] = useGeolocation();
   const [reason, setReason] = useState('');
@@ -165,7 +167,9 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
           )}
         </>
       )}
-      {start.error && <Banner variant="critical" title={t('checkIn.refused')} description={start.error.message} />}
+      {start.error && (
+        <Banner variant="critical" title={t('checkIn.refused')} description={errorText.error(start.error)} />
+      )}
       <Button
         variant="primary"
         size="large"

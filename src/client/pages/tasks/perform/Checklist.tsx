@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { Bdi } from '../../../components/Bidi/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { hasSignatureQuestion, performView, signatureRef } from './perform-state.ts';
 import { QuestionField } from './QuestionField.tsx';
@@ -29,6 +30,7 @@ export function Checklist({
   flagged: ReadonlyMap<string, string | null>;
 }) {
   const { t } = useTranslation('perform');
+  const errorText = useErrorText();
   const [index, setIndex] = useState(0);
   const top = useRef<HTMLHeadingElement>(null);
   const signature = signatureRef(scheme, sync.answers, sync.signatureAside);
@@ -177,7 +179,9 @@ export function Checklist({
         )}
         {view.problems.signature && <p className={classes.muted}>{t('needsSignature')}</p>}
         {sync.waiting > 0 && <p className={classes.muted}>{t('submitWaits')}</p>}
-        {submit.error && <Banner variant="critical" title={t('submitFailed')} description={submit.error.message} />}
+        {submit.error && (
+          <Banner variant="critical" title={t('submitFailed')} description={errorText.error(submit.error)} />
+        )}
         <Button
           variant="primary"
           size="large"

@@ -10,6 +10,7 @@ import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { answersByKey, isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
 import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
@@ -51,6 +52,7 @@ export function PerformTask({ slotId, assignmentId }: { slotId: number; assignme
 
 function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeDetail; refetch: () => void }) {
   const { t } = useTranslation('perform');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const { user } = useSession();
   const mine = user !== null && task.assigneeId === user.id;
@@ -95,7 +97,9 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
   else if (task.status === 'rejected')
     body = (
       <div className={classes.card}>
-        {resume.error && <Banner variant="critical" title={t('resumeFailed')} description={resume.error.message} />}
+        {resume.error && (
+          <Banner variant="critical" title={t('resumeFailed')} description={errorText.error(resume.error)} />
+        )}
         <Button
           variant="primary"
           size="large"

@@ -71,8 +71,9 @@ export interface OutboxTransport {
 
 /** A refusal the server will repeat however often the change is sent (a 4xx other than 408/429). */
 export class PermanentError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `cause`: the refusal itself (a tRPC error carries the message key to translate). */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'PermanentError';
   }
 }

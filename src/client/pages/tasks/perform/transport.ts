@@ -13,7 +13,7 @@ const permanentStatus = (status: number) => status >= 400 && status < 500 && sta
 export function classify(error: unknown): unknown {
   if (error instanceof TRPCClientError) {
     const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-    if (status !== undefined && permanentStatus(status)) return new PermanentError(error.message);
+    if (status !== undefined && permanentStatus(status)) return new PermanentError(error.message, { cause: error });
   }
   return error;
 }

@@ -3,8 +3,9 @@
 // in order), again when the connection returns and with a growing pause after a failure.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { TAnswer } from '../../../../shared/schemas/tasks.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { type AnswerPatch, backoffMs, type FileRef, Outbox } from './outbox.ts';
+import { type AnswerPatch, backoffMs, type FileRef, Outbox, PermanentError } from './outbox.ts';
 import { outboxStore } from './outbox-idb.ts';
 import { applyPatch, type LocalAnswers, localAnswers } from './perform-state.ts';
 import { performTransport } from './transport.ts';
@@ -56,11 +57,12 @@ export function usePerformSync(
   active: boolean,
 ): PerformSync {
   const utils = trpc.useUtils();
+  const errorText = useErrorText();
   const online = useOnline();
   const [outbox, setOutbox] = useState<Outbox | null>(null);
   const [answers, setAnswers] = useState<LocalAnswers>({});
   const [version, setVersion] = useState(0);
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ error: unknown } | null>(null);
   const [signatureAside, setAside] = useState<FileRef | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const attempt = useRef(0);
@@ -99,7 +101,8 @@ export function usePerformSync(
       return true;
     }
     if (result.permanent) {
-      setRefused(result.error instanceof Error ? result.error.message : String(result.error));
+      const { error } = result;
+      setRefused({ error: error instanceof PermanentError && error.cause ? error.cause : error });
       // What follows the refused change may still go.
       timer.current = setTimeout(() => void flushRef.current(), 0);
       return false;
@@ -178,7 +181,7 @@ export function usePerformSync(
     waiting: pending.length,
     uploadsWaiting,
     online,
-    refused,
+    refused: refused && errorText.error(refused.error),
     signatureAside,
     change,
     addFile,

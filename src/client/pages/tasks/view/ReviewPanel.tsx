@@ -2,9 +2,10 @@ import { CheckIcon, XIcon } from '@primer/octicons-react';
 import { Banner, Button, Dialog, FormControl, Textarea } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isStaleRecordError, parseError } from '../../../../shared/errors.ts';
+import { isStaleRecordError } from '../../../../shared/errors.ts';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import type { NoticeApi } from '../../../components/ListPage/index.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import type { useReviewDraft } from './useReviewDraft.ts';
 import classes from './View.module.css';
@@ -121,6 +122,7 @@ interface DialogProps {
 
 function ReviewDialog({ title, confirm, danger, field, extra, busy, onClose, onConfirm, onStale }: DialogProps) {
   const { t } = useTranslation('review');
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const submit = async () => {
@@ -133,7 +135,7 @@ function ReviewDialog({ title, confirm, danger, field, extra, busy, onClose, onC
       await onConfirm();
     } catch (e) {
       if (isStaleRecordError(e)) onStale();
-      setError(parseError(e).message);
+      setError(errorText.error(e));
     }
   };
   return (

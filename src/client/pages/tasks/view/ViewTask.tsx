@@ -11,6 +11,7 @@ import { QueryError } from '../../../components/QueryError/index.ts';
 import { TaskPdfButton } from '../../../components/TaskPdfButton/TaskPdfButton.tsx';
 import { TaskStatusLabel } from '../../../components/WorkflowStatus/WorkflowStatus.tsx';
 import { useCan } from '../../../lib/can.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { openableHref } from '../../../shell/links.ts';
@@ -64,6 +65,7 @@ function BackLink() {
 
 function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof useTaskView> }) {
   const { t } = useTranslation('review');
+  const errorText = useErrorText();
   const fmt = useFormatters();
   const can = useCan();
   const { user, ability } = useSession();
@@ -163,7 +165,11 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
               )}
             </div>
             {view.scheme.error ? (
-              <Banner variant="critical" title={t('answers.schemeFailed')} description={view.scheme.error.message} />
+              <Banner
+                variant="critical"
+                title={t('answers.schemeFailed')}
+                description={errorText.error(view.scheme.error)}
+              />
             ) : !view.scheme.data ? (
               <Spinner size="small" srText={t('loading')} />
             ) : (
@@ -184,7 +190,7 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
           <ScorePanel task={task} passingScore={view.scheme.data?.passingScore ?? null} questions={view.questions} />
           <CheckInPanel task={task} />
           {view.history.error ? (
-            <Banner variant="critical" title={t('loadFailed')} description={view.history.error.message} />
+            <Banner variant="critical" title={t('loadFailed')} description={errorText.error(view.history.error)} />
           ) : history ? (
             <HistoryList events={history.events} />
           ) : (
