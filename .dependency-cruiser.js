@@ -7,7 +7,10 @@
 
 /** The bounded contexts of src/server/domains (each folder holds one context's domains). */
 const CONTEXT = '^src/server/domains/([^/]+)/';
+/** A domain folder inside its context (`workflow/tasks`); its subfolders belong to it. */
+const DOMAIN = '^src/server/domains/([^/]+)/([^/]+)/';
 const TEST_FILE = '\\.test\\.tsx?$';
+const TEST_SUITE = '\\.suite\\.ts$';
 const ENTITY = '\\.entity\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -28,13 +31,13 @@ export default {
       to: { path: '^src/server/domains/' },
     },
     {
-      name: 'context-boundary',
+      name: 'domain-boundary',
       severity: 'error',
       comment:
-        'A bounded context owns its entities and internals: across contexts only *.service.ts and *.refs.ts may ' +
-        'be imported (inputs and outputs live in src/shared/schemas).',
-      from: { path: CONTEXT, pathNot: [ENTITY, TEST_FILE] },
-      to: { path: '^src/server/domains/[^/]+/', pathNot: ['^src/server/domains/$1/', '\\.(service|refs)\\.ts$'] },
+        'A domain owns its folder: other domains import only its *.service.ts (authorized entry points) and ' +
+        '*.refs.ts (lookups for other domains that never authorize); inputs and outputs live in src/shared/schemas.',
+      from: { path: DOMAIN, pathNot: [ENTITY, TEST_FILE, TEST_SUITE] },
+      to: { path: '^src/server/domains/', pathNot: ['^src/server/domains/$1/$2/', '\\.(service|refs)\\.ts$'] },
     },
     {
       name: 'entity-relations-only',

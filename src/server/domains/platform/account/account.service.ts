@@ -18,8 +18,7 @@ import { recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { hashPassword, verifyPassword } from '../../../lib/password.ts';
-import { logout } from '../auth/auth.service.ts';
-import { Session } from '../auth/session.entity.ts';
+import { endOtherSessionsOf, endSessionOf, liveSessionsOf } from '../auth/auth.refs.ts';
 
 /** The avatar is kept on the user as the path of its file in the files API. */
 const AVATAR_PATH = /^\/api\/files\/(\d+)$/;
@@ -155,11 +154,7 @@ export async function changePassword(
     { password: 'changed' },
   );
   await ctx.em.flush();
-  const ended = await ctx.em.nativeUpdate(
-    Session,
-    { user: user.id, revokedAt: null, id: { $ne: ctx.user.sessionId } },
-    { revokedAt: new Date() },
-  );
+  const ended = await endOtherSessionsOf(ctx.em, user.id, ctx.user.sessionId);
   return { changed: true, otherSessionsEnded: ended };
 }
 
@@ -200,23 +195,14 @@ export function describeDevice(userAgent: string | null | undefined): string | n
 /** account.sessions: the caller's live sessions (not ended, not expired), the most recently used first. */
 export async function listSessions(ctx: ServiceContext): Promise<TAccountSession[]> {
   requireUser(ctx);
-  const rows = await db(ctx.em)
-    .selectFrom('sessions')
-    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
-    .where('user_id', '=', ctx.user.id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy(sql`coalesce(last_seen_at, created_at)`, 'desc')
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute();
+  const rows = await liveSessionsOf(ctx.em, ctx.user.id);
   return rows.map((r) => ({
     id: r.id,
-    device: describeDevice(r.user_agent),
+    device: describeDevice(r.userAgent),
     ip: r.ip,
-    signedInAt: new Date(r.created_at),
-    lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at) : null,
-    expiresAt: new Date(r.expires_at),
+    signedInAt: r.createdAt,
+    lastSeenAt: r.lastSeenAt,
+    expiresAt: r.expiresAt,
     current: r.id === ctx.user.sessionId,
   }));
 }
@@ -227,10 +213,8 @@ export async function revokeSession(
   input: { id: number },
 ): Promise<{ revoked: true; current: boolean }> {
   requireUser(ctx);
-  const session = await ctx.em.findOne(Session, { id: input.id, user: ctx.user.id, revokedAt: null });
-  if (!session) throw notFound('Session');
-  await logout(ctx.em, session.id);
-  return { revoked: true, current: session.id === ctx.user.sessionId };
+  if (!(await endSessionOf(ctx.em, ctx.user.id, input.id))) throw notFound('Session');
+  return { revoked: true, current: input.id === ctx.user.sessionId };
 }
 
 /** account.updateNotificationPreferences: the kinds of in-app notifications the caller does not want. */
