@@ -134,7 +134,7 @@ export async function buildApp(
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { orm });
   await app.register(loginRateLimitPlugin, { config });
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, { publicUrl: config.publicUrl });
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
