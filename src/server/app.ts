@@ -2,11 +2,10 @@
 // (which call app.inject and never open a port). Edit to add a cross-cutting plugin.
 import crypto from 'node:crypto';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
-import { loginRateLimitPlugin } from './domains/platform/auth/auth.rate-limit.ts';
+import { loginRateLimitPlugin, rateLimitSweep } from './domains/platform/auth/auth.rate-limit.ts';
 import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
@@ -133,19 +132,18 @@ export async function buildApp(
   // accepts it; the client's assets are precompressed at build and sent as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityPlugin, { config });
-  await app.register(rateLimit, { global: false });
-  await app.register(loginRateLimitPlugin, { config });
   await app.register(databasePlugin, { orm });
-  await app.register(sessionPlugin);
+  await app.register(loginRateLimitPlugin, { config });
+  await app.register(sessionPlugin, { publicUrl: config.publicUrl });
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(trpcPlugin, { config });
   await app.register(restPlugin, { prefix: '/api', config });
   await app.register(clientPlugin, { dist: config.clientDist });
-  // The workflow's scheduled jobs (missed visits, reminders) on the PostgreSQL queue, started once the
-  // server listens (never delaying it) and stopped when it closes. Every process may run them: each job
-  // runs once (see job-queue.ts). Off under NODE_ENV=test: the job tests start them themselves.
+  // The workflow's scheduled jobs (missed visits, reminders) and the sweep of expired sign-in and mail
+  // counters, on the PostgreSQL queue: started once the server listens (never delaying it) and stopped
+  // when it closes. Every process may run them: each job runs once (see job-queue.ts). Off under NODE_ENV=test: the job tests start them themselves.
   if (config.jobs) {
     let jobs: Promise<WorkflowJobs | null> | undefined;
     app.addHook('onListen', async () => {
@@ -153,6 +151,7 @@ export async function buildApp(
         orm,
         connectionString: orm.config.get('clientUrl'),
         reminderMinutes: config.reminderMinutes,
+        extraJobs: [rateLimitSweep],
         onError: (error) => app.log.error({ err: error }, 'workflow job failed'),
       }).catch((error: unknown) => {
         app.log.error({ err: error }, 'workflow jobs did not start');

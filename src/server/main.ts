@@ -37,15 +37,20 @@ try {
     if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
     else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
   });
-  const [{ buildApp }, { initOrm, migrate, prepareEmptyDatabase }] = await modules;
+  const [{ buildApp }, { initOrm, migrate, prepareEmptyDatabase, withStartupLock }] = await modules;
   orm = await initOrm(db.url);
-  const applied = await migrate(orm);
+  const ready = orm;
+  // Several processes may start at once on one database: one at a time migrates, then seeds.
+  const applied = await withStartupLock(db.url, () => migrate(ready));
   app = await buildApp(config, orm);
   // After buildApp: the demo evidence photos go to the app's file storage (disk or S3).
-  const first = await prepareEmptyDatabase(
-    orm,
-    { seedDemo: config.seedDemo, admin: config.admin, publicUrl: config.publicUrl },
-    app.fileStorage,
+  const storage = app.fileStorage;
+  const first = await withStartupLock(db.url, () =>
+    prepareEmptyDatabase(
+      ready,
+      { seedDemo: config.seedDemo, admin: config.admin, publicUrl: config.publicUrl },
+      storage,
+    ),
   );
   app.log.info({ applied, seeded: first.seeded, embedded: !!db.embedded }, 'database ready');
   if (first.seeded === 'admin') {

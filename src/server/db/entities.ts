@@ -40,6 +40,7 @@ import { CustomerSchema } from '../domains/organization/customers/customer.entit
 import { LicenseSchema } from '../domains/organization/licenses/license.entity.ts';
 import { TeamMemberSchema, TeamSchema } from '../domains/organization/teams/team.entity.ts';
 import { UserSchema } from '../domains/organization/users/user.entity.ts';
+import { RateLimitSchema } from '../domains/platform/auth/rate-limit.entity.ts';
 import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
 import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
 import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
@@ -73,6 +74,7 @@ export const entities = [
   UserSchema,
   SessionSchema,
   PasswordResetSchema,
+  RateLimitSchema,
   OutboxEmailSchema,
   NotificationSchema,
   DemoProvisionSchema,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { SeedManager } from '@mikro-orm/seeder';
+import pg from 'pg';
 import type { FileStorage } from '../lib/file-storage.ts';
 import { entities } from './entities.ts';
 
@@ -39,6 +40,25 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; poolMax?: 
 
 export async function initOrm(clientUrl: string, opts: { debug?: boolean; poolMax?: number } = {}): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl, opts));
+}
+
+/** The advisory lock key of a start's migrations and first seeding ("opsd" in ASCII). */
+const STARTUP_LOCK = 0x6f707364;
+
+/**
+ * Run `work` holding the database's startup lock (a PostgreSQL advisory lock on a connection of its
+ * own): of several processes started at once on one database, one migrates or seeds while the others
+ * wait, then find nothing left to do. A process that dies holding it releases it with its connection.
+ */
+export async function withStartupLock<T>(clientUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: clientUrl, application_name: 'opsdesk-startup' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Apply pending migrations; returns their names. */

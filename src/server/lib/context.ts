@@ -22,7 +22,7 @@ export interface MailOutbox {
   queueEmail(em: EntityManager, mail: { to: string; subject: string; body: string; kind: string }): Promise<void>;
 }
 
-/** How an e-mailed link goes out: pointing at the origin the request came to, through the app's outbox. */
+/** How an e-mailed link goes out: starting with PUBLIC_URL (never the request's Host), through the app's outbox. */
 export interface MailLink {
   baseUrl: string;
   outbox: MailOutbox;
@@ -47,8 +47,11 @@ export interface ServiceContext {
   ability: AppAbility;
   /** Client IP, for audit and rate limits. */
   ip?: string;
-  /** Where the caller reached the app (`https://host`), for links in e-mails; absent outside HTTP. */
-  origin?: string;
+  /**
+   * The address users reach the app at (PUBLIC_URL, no trailing slash): every link in an e-mail starts
+   * with it, never with the request's Host header, which a client chooses. Absent outside the app.
+   */
+  publicUrl?: string;
   /** The app's outbox, for services that e-mail (invitations, password links); absent outside HTTP. */
   outbox?: MailOutbox;
   /** Sign-in sessions as organization may act on them; absent outside the app (see app.ts). */

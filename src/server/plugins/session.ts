@@ -24,8 +24,8 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url === '/trpc';
 }
 
-export const sessionPlugin = fp(
-  async (app) => {
+export const sessionPlugin = fp<{ publicUrl: string }>(
+  async (app, { publicUrl }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -36,7 +36,7 @@ export const sessionPlugin = fp(
         user: this.user,
         ability: this.ability,
         ip: this.ip,
-        origin: `${this.protocol}://${this.host}`,
+        publicUrl,
         outbox: this.server.outbox,
         accounts: this.server.accounts,
         fileStorage: this.server.fileStorage,

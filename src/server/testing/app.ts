@@ -99,7 +99,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       user: session?.user ?? null,
       ability: createAbility(session ? defineRulesFor(session.user) : []),
       ip: '127.0.0.1',
-      origin: 'http://localhost',
+      publicUrl: config.publicUrl,
       outbox: app.outbox,
       accounts: app.accounts,
       fileStorage: app.fileStorage,

@@ -172,7 +172,7 @@ export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput)
   if (!invoice) throw invoiceNotFound();
   const doc = toDocument(invoice);
   const lines = doc.items.map((item) => `- ${item.description}: ${item.quantity} x ${item.price.toFixed(2)}`);
-  const link = `${copy.ctx.origin ?? ''}/apps/invoice/preview/${doc.id}`;
+  const link = `${copy.ctx.publicUrl ?? ''}/apps/invoice/preview/${doc.id}`;
   await copy.ctx.outbox.queueEmail(copy.ctx.em, {
     to: input.to,
     subject: `Invoice #${doc.id}`,

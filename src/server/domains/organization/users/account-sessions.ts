@@ -8,9 +8,11 @@ export function accountsOf(ctx: Pick<ServiceContext, 'accounts'>): AccountSessio
   return ctx.accounts;
 }
 
-/** Where an e-mailed link points (the origin the request came to) and the outbox it goes through. */
-export function mailLinkOf(ctx: Pick<ServiceContext, 'origin' | 'outbox'>): MailLink {
-  if (!ctx.outbox)
-    throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
-  return { baseUrl: ctx.origin ?? '', outbox: ctx.outbox };
+/** Where an e-mailed link points (PUBLIC_URL) and the outbox it goes through. */
+export function mailLinkOf(ctx: Pick<ServiceContext, 'publicUrl' | 'outbox'>): MailLink {
+  if (!ctx.outbox || ctx.publicUrl === undefined)
+    throw new Error(
+      'the app outbox or public URL is missing from the service context (the session plugin puts them there)',
+    );
+  return { baseUrl: ctx.publicUrl, outbox: ctx.outbox };
 }

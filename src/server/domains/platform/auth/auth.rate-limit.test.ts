@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { LoginThrottle, loginLimitsFor } from './auth.rate-limit.ts';
+import { beginSignIn, countAccountMail, sweepRateLimits } from './auth.rate-limit.store.ts';
+import { loginLimitsFor } from './auth.rate-limit.ts';
 
 // LOGIN_RATE_LIMIT=3: three failures per (email, address) before the growing wait; 60 per address.
 const t = await setupTestApp({ LOGIN_RATE_LIMIT: '3' });
@@ -14,6 +16,7 @@ describe('login rate limits', () => {
     const limited = await attempt('analyst@demo.com');
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ message: string }>().message).toMatch(/Too many sign-in attempts. Try again in 2 seconds/);
+    expect(limited.headers['retry-after']).toBe('2');
   });
 
   it('still lets the right password in from another address (no lock-out of the real user)', async () => {
@@ -31,6 +34,7 @@ describe('login rate limits', () => {
       payload: { json: { email: 'teamleader@demo.com', password: 'teamleader' } },
     });
     expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('does not block everyone behind one address after 30 failures across emails', async () => {
@@ -42,6 +46,8 @@ describe('login rate limits', () => {
     for (let i = 0; i < 60; i++) await attempt(`spray${i}@x.test`, '10.0.0.4');
     const res = await attempt('admin@demo.com', '10.0.0.4', 'admin');
     expect(res.statusCode).toBe(429);
+    // The address's window is 15 minutes from its first failure.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await attempt('admin@demo.com', '10.0.0.5', 'admin')).statusCode).toBe(201);
   });
 
@@ -72,26 +78,41 @@ describe('login rate limits', () => {
   });
 });
 
-describe('LoginThrottle', () => {
-  it('doubles the wait after each further failure of a pair, up to 15 minutes, and forgets after an hour', () => {
-    let now = 0;
-    const throttle = new LoginThrottle(loginLimitsFor({ loginRateLimit: 3 }), () => now);
-    const fail = () => throttle.begin('a@x.test', '1.1.1.1').settle(true);
-    for (let i = 0; i < 3; i++) {
-      expect(throttle.waitMs('a@x.test', '1.1.1.1')).toBe(0);
-      fail();
-    }
+describe('the shared counters (rate_limits)', () => {
+  const em = () => t.orm.em.fork();
+  const limits = loginLimitsFor({ loginRateLimit: 3 });
+
+  it('doubles the wait after each further failure of a pair, up to 15 minutes, and forgets after an hour', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const tryAt = () => beginSignIn(em(), limits, 'a@x.test', '1.1.1.1', new Date(now));
+    for (let i = 0; i < 3; i++) expect(await tryAt()).toMatchObject({ waitMs: 0 });
     const waits: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const wait = throttle.waitMs('a@x.test', '1.1.1.1');
-      waits.push(wait);
-      now += wait;
-      fail();
+      const refused = await tryAt();
+      waits.push(refused.waitMs);
+      // A refused try counts nothing: asked again at once, the wait is the same.
+      expect((await tryAt()).waitMs).toBe(refused.waitMs);
+      now += refused.waitMs;
+      expect(await tryAt()).toMatchObject({ waitMs: 0 });
     }
     expect(waits.slice(0, 5)).toEqual([2000, 4000, 8000, 16000, 32000]);
     expect(Math.max(...waits)).toBe(15 * 60_000);
-    expect(throttle.waitMs('a@x.test', '2.2.2.2')).toBe(0);
+    expect(await beginSignIn(em(), limits, 'a@x.test', '2.2.2.2', new Date(now))).toMatchObject({ waitMs: 0 });
     now += 60 * 60_000;
-    expect(throttle.waitMs('a@x.test', '1.1.1.1')).toBe(0);
+    expect(await tryAt()).toMatchObject({ waitMs: 0 });
+  });
+
+  it('caps account mail per address and per client in one statement each, and sweeps what expired', async () => {
+    const now = new Date('2030-02-01T00:00:00Z');
+    const mail = (to: string, ip: string, at = now) =>
+      countAccountMail(em(), { perAddress: 3, perClient: 30, windowMs: 3600_000 }, to, ip, at);
+    const sent = await Promise.all(Array.from({ length: 8 }, (_, i) => mail('cap@x.test', `10.9.0.${i}`)));
+    expect(sent.filter(Boolean)).toHaveLength(3);
+    expect(await mail('cap@x.test', '10.9.0.1', new Date(now.getTime() + 3600_000))).toBe(true);
+
+    const keys = () => db(em()).selectFrom('rate_limits').select('key').where('key', 'like', '%10.9.0.%').execute();
+    expect((await keys()).length).toBeGreaterThan(0);
+    await sweepRateLimits(em(), new Date(now.getTime() + 2 * 3600_000));
+    expect(await keys()).toEqual([]);
   });
 });

@@ -47,18 +47,19 @@ export const authRouter = router({
     .input(ZRegisterInput)
     .output(ZRegisterResult)
     .mutation(async ({ ctx, input }) => {
-      const notify = await ctx.http.req.server.allowAccountMail(ctx.http.req, input.email);
-      return auth.register(ctx.em, input, { baseUrl: ctx.origin ?? '', notify, outbox: ctx.http.req.server.outbox });
+      const { req, config } = ctx.http;
+      const notify = await req.server.allowAccountMail(req, input.email);
+      return auth.register(ctx.em, input, { baseUrl: config.publicUrl, notify, outbox: req.server.outbox });
     }),
   /** Answers `{ sent: true }` at once, whatever the address; at most a few mails per address per hour. */
   forgotPassword: httpProcedure
     .input(ZForgotPasswordInput)
     .output(ZForgotPasswordResult)
     .mutation(async ({ ctx, input }) => {
-      const { req } = ctx.http;
+      const { req, config } = ctx.http;
       const send = await req.server.allowAccountMail(req, input.email);
       return auth.requestPasswordReset(ctx.em, input, {
-        baseUrl: ctx.origin ?? '',
+        baseUrl: config.publicUrl,
         outbox: req.server.outbox,
         send,
         onError: (error) => req.log.error({ err: error }, 'password reset mail failed'),

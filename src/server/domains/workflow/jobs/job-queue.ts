@@ -1,5 +1,5 @@
 // The workflow's jobs on a PostgreSQL-backed queue (pg-boss, in its own `pgboss` schema of the app's
-// database), started by app.ts when JOBS is on.
+// database), started by app.ts when JOBS is on; app.ts adds other contexts' housekeeping (`extraJobs`).
 //
 // With several app processes on one database: every process registers the same cron schedules
 // (an upsert) and works every queue. pg-boss sends each schedule's job once per slot however many
@@ -7,7 +7,7 @@
 // waiting and one running), and a job is fetched by exactly one worker (`FOR UPDATE SKIP LOCKED`).
 // The job functions are safe even if two ran at once (see task-jobs.ts). Stopping a process stops
 // its worker gracefully; another process's worker takes the next minute's job.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { PgBoss } from 'pg-boss';
 import { notifyOverdueActions } from '../corrective-actions/corrective-actions.refs.ts';
 import { markMissedTasks, sendTaskReminders } from './task-jobs.ts';
@@ -16,6 +16,14 @@ export const MISSED_QUEUE = 'workflow-missed-tasks';
 export const REMINDER_QUEUE = 'workflow-task-reminders';
 /** Overdue corrective actions: each owner told once per action (every 15 minutes). */
 export const OVERDUE_ACTIONS_QUEUE = 'workflow-overdue-actions';
+
+/** A scheduled job of another context (e.g. sweeping expired rows), run like the workflow's own. */
+export interface ScheduledJob {
+  queue: string;
+  /** A cron expression (UTC). */
+  cron: string;
+  run(em: EntityManager, now: Date): Promise<unknown>;
+}
 
 export interface WorkflowJobsOptions {
   orm: MikroORM;
@@ -29,6 +37,8 @@ export interface WorkflowJobsOptions {
   onError: (error: unknown) => void;
   /** The job functions' clock (tests); the real time by default. */
   now?: () => Date;
+  /** More scheduled jobs, same rules (stately queue, no retries: the next run is the retry). */
+  extraJobs?: readonly ScheduledJob[];
 }
 
 export interface WorkflowJobs {
@@ -58,6 +68,15 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
     deleteAfterSeconds: 3600,
   });
   await boss.schedule(OVERDUE_ACTIONS_QUEUE, '*/15 * * * *');
+  for (const job of options.extraJobs ?? []) {
+    await boss.createQueue(job.queue, {
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: 300,
+      deleteAfterSeconds: 3600,
+    });
+    await boss.schedule(job.queue, job.cron);
+  }
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(MISSED_QUEUE, work, async () => {
     await markMissedTasks(options.orm.em.fork(), now());
@@ -68,6 +87,11 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
   await boss.work(OVERDUE_ACTIONS_QUEUE, work, async () => {
     await notifyOverdueActions(options.orm.em.fork(), now());
   });
+  for (const job of options.extraJobs ?? []) {
+    await boss.work(job.queue, work, async () => {
+      await job.run(options.orm.em.fork(), now());
+    });
+  }
   return {
     boss,
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

@@ -1,0 +1,155 @@
+// The counters behind the sign-in limits and account-mail caps, in the `rate_limits` table, so every app
+// process on the database counts the same tries. Each check is ONE statement: an upsert whose row lock
+// serializes concurrent tries of the same key, whose SET counts and decides from the row as it stands
+// then, and whose RETURNING says what it decided. Times come from the caller's clock (tests fake it).
+// Edit to change how a limit counts; what the limits are lives in auth.rate-limit.ts.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from '../../../db/kysely.ts';
+
+export interface LoginLimits {
+  /** Failures of one (email, address) pair before the growing wait starts (LOGIN_RATE_LIMIT). */
+  pairFailures: number;
+  /** Failures of one client address, over every email, per `clientWindowMs`. */
+  clientFailures: number;
+  clientWindowMs: number;
+  /** Longest wait between tries of one pair. */
+  maxWaitMs: number;
+  /** A pair's failures are forgotten this long after its last one. */
+  forgetMs: number;
+}
+
+/** What a sign-in check decided: wait `waitMs` (refused, nothing counted), or go on (counted as a failure). */
+export type SignInCheck = { waitMs: number } | { waitMs: 0; clientSince: Date };
+
+const ms = (value: number) => sql`(${value}::float8 * interval '1 millisecond')`;
+
+/**
+ * Count a sign-in try of `email` from `ip` as a failure, unless the address is over its ceiling or the
+ * pair must still wait (then nothing is counted and the wait is returned).
+ *
+ * Order: the address's ceiling as the statement starts (a burst from one address over many emails may
+ * pass it by the tries in flight), then the pair under its row lock (exact: of N parallel tries of one
+ * pair, exactly as many as the limit allows go on), then the address, counted only when the pair was.
+ * A pair's wait doubles with each failure past the limit: 2 s, 4 s, … up to `maxWaitMs`.
+ */
+export async function beginSignIn(
+  em: EntityManager,
+  limits: LoginLimits,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<SignInCheck> {
+  const pairKey = `login:${email} ${ip}`;
+  const clientKey = `login-from:${ip}`;
+  const window = ms(limits.clientWindowMs);
+  const forget = ms(limits.forgetMs);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // The moment a stored pair may be tried again (meaningful once it has `pairFailures` failures).
+  const pairUntil = sql`(r.last_hit_at + least(power(2, least(r.hits - ${limits.pairFailures} + 1, 30)) * 1000, ${limits.maxWaitMs}::float8) * interval '1 millisecond')`;
+  const pairFresh = sql`(r.last_hit_at + ${forget} <= ${at})`;
+  const pairWaits = sql`(not ${pairFresh} and r.hits >= ${limits.pairFailures} and ${pairUntil} > ${at})`;
+  const clientOpen = sql`(r.window_start + ${window} <= ${at})`;
+  const { rows } = await sql<{ client_until: string | null; pair_until: string | null; client_since: string | null }>`
+    with client_now as (
+      select r.window_start + ${window} as until from rate_limits r
+      where r.key = ${clientKey} and r.window_start + ${window} > ${at} and r.hits >= ${limits.clientFailures}
+    ),
+    pair as (
+      insert into rate_limits as r (key, hits, window_start, last_hit_at, blocked_until, expires_at)
+      select ${pairKey}, 1, ${at}, ${at}, null::timestamptz, ${at} + ${forget}
+      where not exists (select 1 from client_now)
+      on conflict (key) do update set
+        hits = case when ${pairFresh} then 1 when ${pairWaits} then r.hits else r.hits + 1 end,
+        window_start = case when ${pairFresh} then ${at} else r.window_start end,
+        last_hit_at = case when ${pairWaits} then r.last_hit_at else ${at} end,
+        blocked_until = case when ${pairWaits} then ${pairUntil} end,
+        expires_at = case when ${pairWaits} then r.expires_at else ${at} + ${forget} end
+      returning blocked_until
+    ),
+    client as (
+      insert into rate_limits as r (key, hits, window_start, last_hit_at, blocked_until, expires_at)
+      select ${clientKey}, 1, ${at}, ${at}, null::timestamptz, ${at} + ${window}
+      from pair where pair.blocked_until is null
+      on conflict (key) do update set
+        hits = case when ${clientOpen} then 1 else r.hits + 1 end,
+        window_start = case when ${clientOpen} then ${at} else r.window_start end,
+        last_hit_at = ${at},
+        expires_at = case when ${clientOpen} then ${at} else r.window_start end + ${window}
+      returning window_start
+    )
+    select (select until from client_now) as client_until,
+           (select blocked_until from pair) as pair_until,
+           (select window_start from client) as client_since
+  `.execute(db(em));
+  const row = rows[0];
+  const until = row.client_until ?? row.pair_until;
+  if (until !== null) return { waitMs: Math.max(1, new Date(until).getTime() - now.getTime()) };
+  if (row.client_since === null) throw new Error('rate_limits: the sign-in try was neither refused nor counted');
+  return { waitMs: 0, clientSince: new Date(row.client_since) };
+}
+
+/**
+ * A counted try turned out not to be a failure (a success, or a refusal for another reason): forget
+ * the pair's failures and take the try back from the address's count (when its window is the same).
+ * The pair row is locked before the address row, as in beginSignIn, so the two never deadlock.
+ */
+export async function clearSignIn(em: EntityManager, email: string, ip: string, clientSince: Date): Promise<void> {
+  await sql`
+    with pair as (delete from rate_limits where key = ${`login:${email} ${ip}`} returning 1)
+    update rate_limits set hits = greatest(hits - 1, 0)
+    where key = ${`login-from:${ip}`} and window_start = ${clientSince.toISOString()}::timestamptz
+      and (select count(*) from pair) >= 0
+  `.execute(db(em));
+}
+
+export interface MailCaps {
+  perAddress: number;
+  perClient: number;
+  windowMs: number;
+}
+
+/**
+ * Count one account e-mail to `to` caused from `ip` (fixed windows of `windowMs`): the client's try
+ * always counts, the address's only when the client is within its cap. True when both are within.
+ */
+export async function countAccountMail(
+  em: EntityManager,
+  caps: MailCaps,
+  to: string,
+  ip: string,
+  now: Date,
+): Promise<boolean> {
+  const window = ms(caps.windowMs);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const open = sql`(r.window_start + ${window} <= ${at})`;
+  const upsert = sql`
+      on conflict (key) do update set
+        hits = case when ${open} then 1 else r.hits + 1 end,
+        window_start = case when ${open} then ${at} else r.window_start end,
+        last_hit_at = ${at},
+        expires_at = case when ${open} then ${at} else r.window_start end + ${window}
+      returning hits`;
+  const { rows } = await sql<{ from_hits: number; to_hits: number | null }>`
+    with client as (
+      insert into rate_limits as r (key, hits, window_start, last_hit_at, blocked_until, expires_at)
+      values (${`mail-from:${ip}`}, 1, ${at}, ${at}, null, ${at} + ${window})
+      ${upsert}
+    ),
+    address as (
+      insert into rate_limits as r (key, hits, window_start, last_hit_at, blocked_until, expires_at)
+      select ${`mail-to:${to}`}, 1, ${at}, ${at}, null::timestamptz, ${at} + ${window}
+      from client where client.hits <= ${caps.perClient}
+      ${upsert}
+    )
+    select (select hits from client) as from_hits, (select hits from address) as to_hits
+  `.execute(db(em));
+  const { from_hits, to_hits } = rows[0];
+  return from_hits <= caps.perClient && to_hits !== null && to_hits <= caps.perAddress;
+}
+
+/** Delete the counters that no longer limit anything (the sweep job); returns how many. */
+export async function sweepRateLimits(em: EntityManager, now: Date): Promise<number> {
+  const result = await db(em).deleteFrom('rate_limits').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
