@@ -88,6 +88,7 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   sessions: local('read on every request by its token alone: one local lookup joined to users and customers'),
   password_resets: local('found by the token alone; few rows, swept by expiry'),
   outbox_emails: local('a delivery queue the superadmin reads whole, written beside tenant rows (two-phase commit)'),
+  rate_limits: local('sign-in and account-mail counters keyed by e-mail and address, one upsert per check'),
   mikro_orm_migrations: local('the migrator runs on the coordinator; Citus propagates the DDL'),
 
   // Distributed: organization and structure.
