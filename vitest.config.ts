@@ -9,14 +9,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    // On CI a failed test runs once more: a few browser tests (drag measuring, pickers under load) are
-    // timing-sensitive on a 2-core machine. A test that fails twice still fails the run. Debt: find and
-    // remove the remaining timing dependencies, then drop this.
-    retry: process.env.CI ? 1 : 0,
     // Browser waits poll the page; a loaded CI machine needs more than the 1 s default.
     expect: { poll: { timeout: 5_000, interval: 50 } },
     hookTimeout: 120_000,
     fileParallelism: true,
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 });
