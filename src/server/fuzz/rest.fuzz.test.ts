@@ -59,8 +59,13 @@ const loggedErrors = captureLoggedErrors(t.app.log);
 const ADMIN = 'admin@demo.com';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'QUERY']);
+// /readyz answers 503 by design until a server listens, and this app is injected, never listening.
 const routes = listRoutes(t.app).filter(
-  (r) => r.method !== 'HEAD' && (isApiPath(r.url) || !/\.[a-z0-9]+$/i.test(r.url)) && !r.url.includes('*'),
+  (r) =>
+    r.method !== 'HEAD' &&
+    (isApiPath(r.url) || !/\.[a-z0-9]+$/i.test(r.url)) &&
+    !r.url.includes('*') &&
+    r.url !== '/readyz',
 );
 
 // ---------------------------------------------------------------------------------------------

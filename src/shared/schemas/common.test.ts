@@ -1,5 +1,6 @@
 // Date inputs stay within what PostgreSQL stores: year 0 and JavaScript's far ends were 500s.
 import { describe, expect, it } from 'vitest';
+import { formatValidation } from '../errors/validation.ts';
 import { ZDateTime } from './calendar.ts';
 import { ZInputDate, ZInputIsoDate, ZTimeZone } from './common.ts';
 
@@ -35,7 +36,9 @@ describe('time zones', () => {
     for (const zone of ['Europe/Lutetia', 'Paris', '+01:00', '', 'Europe/Paris; drop table']) {
       const result = ZTimeZone.safeParse(zone);
       expect(result.success, zone).toBe(false);
-      expect(result.error?.issues[0].message).toMatch(/IANA zone/);
+      const message = result.error?.issues[0].message;
+      expect(message).toBe('timeZone.iana');
+      expect(formatValidation('timeZone.iana')).toMatch(/IANA zone/);
     }
   });
 });
