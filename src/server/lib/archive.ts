@@ -7,7 +7,7 @@ import { AppError, type RecordRef } from './app-error.ts';
 import { recordAudit } from './audit/audit.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
-import type { Filter } from './list.ts';
+import type { Filter } from './list/index.ts';
 import { loadForWrite, type OwnedRecord, type RecordSpec } from './records.ts';
 import { withTransaction } from './scope.ts';
 

@@ -8,7 +8,7 @@ import type { ErrorKey, ErrorValues } from '../../shared/errors/messages.ts';
 import { AppError, notFound, type RecordLabel } from './app-error.ts';
 import { tenantId } from './authz.ts';
 import type { AuthedContext } from './context.ts';
-import type { Filter } from './list.ts';
+import type { Filter } from './list/index.ts';
 
 /**
  * The CASL conditions under which the caller may take `action` on `subject`: `'all'` when a rule
