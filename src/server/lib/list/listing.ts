@@ -2,8 +2,7 @@
 // sorts), used for `list`, `byId` and CSV export alike, and its page and single-row reads.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { DB } from '../../db/kysely.ts';
-import { db as kyselyOf } from '../../db/kysely.ts';
+import { type DB, db as kyselyOf } from '../../db/kysely.ts';
 import { notFound, type RecordLabel } from '../app-error.ts';
 import { type GroupedSort, groupedPage } from './grouped.ts';
 import { runList } from './run-list.ts';
