@@ -1,6 +1,6 @@
 // Benchmark child process: the real app (buildApp + listen) and, beside it, a bare Fastify server
 // answering the same list queries with raw `pg` (the ceiling: the same Kysely statements, built by the
-// same list sources and lib/list.ts over a plain pg pool, but no sessions, abilities, ORM fork or
+// same list sources and lib/list over a plain pg pool, but no sessions, abilities, ORM fork or
 // response mapping).
 // Started by bench/run.ts with DATABASE_URL; reports { appUrl, baselineUrl?, ceilingUrl, token } over IPC.
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { customerSource } from '../src/server/domains/apps/ecommerce/ecommerce-c
 import { shopFigures } from '../src/server/domains/apps/ecommerce/ecommerce-dashboard.service.ts';
 import { orderSource } from '../src/server/domains/apps/ecommerce/ecommerce-orders.listing.ts';
 import { salesFigures } from '../src/server/domains/apps/ecommerce/ecommerce-sales.service.ts';
-import { runList } from '../src/server/lib/list.ts';
+import { runList } from '../src/server/lib/list/index.ts';
 import { restValidatorCompiler } from '../src/server/rest/input.ts';
 import { ZListEcommerceCustomersInput, ZListOrdersInput, ZShopSalesInput } from '../src/shared/schemas/ecommerce.ts';
 

@@ -19,8 +19,7 @@ export type IssueParams = Record<string, string | number | boolean>;
  * One problem with one field, as the client receives it (tRPC `data.fieldIssues[path]`):
  * - a zod issue by its zod 4 `code` ('too_small', 'invalid_type', 'custom'…) and parameters, with `key`
  *   (a key of the `validation` catalogue, src/shared/errors/validation.ts) when the schema named its message;
- * - code 'error': a service refused the field; `key` is a key of the `errors` catalogue (messages.ts);
- * - code 'message' (client only): an English field message of an error thrown without a key.
+ * - code 'error': a service refused the field; `key` is a key of the `errors` catalogue (messages.ts).
  */
 export type FieldIssue = { code: string; params: IssueParams; key?: string };
 
@@ -46,10 +45,7 @@ export function parseError(error: unknown): ParsedError {
   const e = error as { message?: unknown; data?: Record<string, unknown> };
   const data = objectOr<Record<string, unknown>>(e.data, {});
   const fieldErrors = objectOr<Record<string, string[]>>(data.fieldErrors, {});
-  const fieldIssues = { ...objectOr<Record<string, FieldIssue[]>>(data.fieldIssues, {}) };
-  // Field messages of an error thrown in English (the deprecated AppError form) travel as they are.
-  for (const [path, messages] of Object.entries(fieldErrors))
-    fieldIssues[path] ??= messages.map((message) => ({ code: 'message', params: { message } }));
+  const fieldIssues = objectOr<Record<string, FieldIssue[]>>(data.fieldIssues, {});
   return {
     message: typeof e.message === 'string' && e.message ? e.message : fallback,
     key: typeof data.key === 'string' ? data.key : undefined,

@@ -73,8 +73,6 @@ export function useErrorText(): ErrorText {
         return t(`errors:${parsed.key}`, { ...words(parsed.values), defaultValue: parsed.message });
       },
       issue: (issue) => {
-        // A field message of an error thrown in English (the deprecated AppError form), shown as it came.
-        if (issue.code === 'message') return String(issue.params.message);
         const values = issue.code === 'error' ? words(issue.params) : issue.params;
         return t(issueKey(issue), values);
       },

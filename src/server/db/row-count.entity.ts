@@ -1,6 +1,6 @@
 // Exact row counts of big tables per demo tenant, kept by statement-level triggers (see the migration that creates
 // them), so an unfiltered list's total is one index lookup instead of counting a million rows.
-// Read through lib/list.ts (`keptRowCount`); nothing writes here but the triggers.
+// Read through lib/list (`keptRowCount`); nothing writes here but the triggers.
 import { defineEntity, p } from '@mikro-orm/core';
 
 export const TableRowCountSchema = defineEntity({

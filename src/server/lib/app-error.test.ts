@@ -23,11 +23,6 @@ describe('AppError', () => {
     expect(error.fieldIssues).toEqual({ customerId: [{ code: 'error', key: 'common.chooseCustomer', params: {} }] });
   });
 
-  it('keeps the deprecated English form working without a key', () => {
-    const error = new AppError('CONFLICT', 'Some English', { name: ['Some English'] });
-    expect(error).toMatchObject({ key: undefined, message: 'Some English', fieldErrors: { name: ['Some English'] } });
-  });
-
   it('names a stale record in lower case in the middle of the English sentence', () => {
     expect(new StaleRecordError('Location').message).toBe(
       'This location was changed by someone else since you opened it. Reload it to see their changes, or save again to overwrite them.',

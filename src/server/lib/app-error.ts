@@ -9,13 +9,7 @@ import {
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
 import { issueParams, toFieldIssues } from '../../shared/errors/issues.ts';
-import {
-  type ErrorKey,
-  type ErrorValues,
-  formatMessage,
-  isErrorKey,
-  type RecordName,
-} from '../../shared/errors/messages.ts';
+import { type ErrorKey, type ErrorValues, formatMessage, type RecordName } from '../../shared/errors/messages.ts';
 import { formatValidation, isValidationKey } from '../../shared/errors/validation.ts';
 import type { AppErrorCode, FieldIssue } from '../../shared/errors.ts';
 
@@ -40,38 +34,26 @@ export type FieldKeys = Record<string, ErrorKey>;
  */
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  /** The catalogue key; undefined only for the deprecated English form (until every domain throws by key). */
-  readonly key: ErrorKey | undefined;
+  /** The catalogue key (src/shared/errors/messages.ts). */
+  readonly key: ErrorKey;
   readonly values: ErrorValues;
   /** English messages per field: REST `errors`, tRPC `data.fieldErrors`. */
   fieldErrors?: Record<string, string[]>;
   /** The same by code and key: tRPC `data.fieldIssues`, which the client translates. */
   fieldIssues?: Record<string, FieldIssue[]>;
 
-  constructor(code: AppErrorCode, key: ErrorKey, values?: ErrorValues, fieldKeys?: FieldKeys);
-  /** @deprecated English text: give a key of src/shared/errors/messages.ts instead. */
-  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string[]>);
-  constructor(
-    code: AppErrorCode,
-    keyOrMessage: string,
-    valuesOrFields?: ErrorValues | Record<string, string[]>,
-    fieldKeys?: FieldKeys,
-  ) {
-    const keyed = isErrorKey(keyOrMessage);
-    const values = keyed ? ((valuesOrFields as ErrorValues | undefined) ?? {}) : {};
-    super(keyed ? formatMessage(keyOrMessage, values) : keyOrMessage);
+  constructor(code: AppErrorCode, key: ErrorKey, values: ErrorValues = {}, fieldKeys?: FieldKeys) {
+    super(formatMessage(key, values));
     this.name = 'AppError';
     this.code = code;
-    this.key = keyed ? keyOrMessage : undefined;
+    this.key = key;
     this.values = values;
-    if (keyed && fieldKeys) {
+    if (fieldKeys) {
       const fields = Object.entries(fieldKeys);
       this.fieldErrors = Object.fromEntries(fields.map(([path, key]) => [path, [formatMessage(key, values)]]));
       this.fieldIssues = Object.fromEntries(
         fields.map(([path, key]) => [path, [{ code: 'error', key, params: values }]]),
       );
-    } else if (!keyed && valuesOrFields) {
-      this.fieldErrors = valuesOrFields as Record<string, string[]>;
     }
   }
 
@@ -110,12 +92,8 @@ export class StaleRecordError extends AppError {
   }
 }
 
-/**
- * A kind of record as messages name it: a RecordName ('Task', 'SubDirection'), which the client
- * translates. Plain English labels ('Sub-direction') still pass until every domain gives a RecordName;
- * they reach every language as given.
- */
-export type RecordLabel = RecordName | (string & {});
+/** A kind of record as messages name it ('Task', 'SubDirection'), which the client translates. */
+export type RecordLabel = RecordName;
 
 /** One record as messages name it: its kind and its code or name (`Direction "NORTH"`). */
 export interface RecordRef {

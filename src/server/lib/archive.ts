@@ -7,7 +7,7 @@ import { AppError, type RecordRef } from './app-error.ts';
 import { recordAudit } from './audit/audit.ts';
 import { authorize } from './authz.ts';
 import type { AuthedContext, ServiceContext } from './context.ts';
-import type { Filter } from './list.ts';
+import type { Filter } from './list/index.ts';
 import { loadForWrite, type OwnedRecord, type RecordSpec } from './records.ts';
 import { withTransaction } from './scope.ts';
 
@@ -71,15 +71,11 @@ export function archiveActions<T extends Archivable, R>(
 }
 
 /**
- * BAD_REQUEST on `field` when the record to link to is archived: `Direction "NORTH" is archived`
- * (`what` as English text is the deprecated form).
+ * BAD_REQUEST on `field` when the record to link to is archived: `Direction "NORTH" is archived`.
  */
-export function refuseArchived(archived: boolean, what: RecordRef | string, field: string): void {
+export function refuseArchived(archived: boolean, what: RecordRef, field: string): void {
   if (!archived) return;
-  if (typeof what !== 'string')
-    throw new AppError('BAD_REQUEST', 'common.archived', { ...what }, { [field]: 'common.archived' });
-  const message = `${what} is archived`;
-  throw new AppError('BAD_REQUEST', message, { [field]: [message] });
+  throw new AppError('BAD_REQUEST', 'common.archived', { ...what }, { [field]: 'common.archived' });
 }
 
 /** The list condition for an `archived` filter on a table's archived_at column. */

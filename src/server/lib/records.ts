@@ -43,9 +43,9 @@ export interface WriteSpec<T extends OwnedRecord> extends RecordSpec<T> {
   snapshot: (record: T) => Record<string, unknown>;
   /**
    * How a refused delete names the record: `{ record: 'Direction', name: d.code }` reads
-   * `Direction "NORTH"`. An English string is the deprecated form.
+   * `Direction "NORTH"`.
    */
-  name: (record: T) => RecordRef | string;
+  name: (record: T) => RecordRef;
   /** Checked again at flush: a unique-constraint violation becomes this rule's CONFLICT. */
   unique?: UniqueRule<T>;
   /** How a refused delete names the tables pointing at the record (default: from the table name). */
@@ -227,7 +227,7 @@ export async function deleteUnreferenced<T extends OwnedRecord>(
   ctx: ServiceContext,
   spec: WriteSpec<T>,
   id: number,
-  hint?: ErrorKey | string,
+  hint?: ErrorKey,
 ): Promise<TDeleted> {
   authorize(ctx, 'delete', spec.subject);
   await withTransaction(ctx, async (tx) => {

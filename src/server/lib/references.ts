@@ -4,7 +4,7 @@
 import { DriverException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type ErrorKey, formatMessage, isErrorKey } from '../../shared/errors/messages.ts';
+import type { ErrorKey } from '../../shared/errors/messages.ts';
 import { type DB, db } from '../db/kysely.ts';
 import { AppError, type RecordRef } from './app-error.ts';
 
@@ -125,14 +125,13 @@ function refusedByForeignKey(error: unknown): boolean {
 
 /**
  * Delete row `id` of `entity`'s table inside a savepoint; when a foreign key refuses, CONFLICT naming
- * what points at it, with `hint` (default: archive it instead). `what` and `hint` as English text are
- * the deprecated form.
+ * what points at it, with `hint` (default: archive it instead).
  */
 export async function deleteOrExplain(
   em: EntityManager,
   entity: abstract new (...args: never[]) => object,
   id: number,
-  options: { what: RecordRef | string; hint?: ErrorKey | string; labels?: ReferenceLabels },
+  options: { what: RecordRef; hint?: ErrorKey; labels?: ReferenceLabels },
 ): Promise<void> {
   const table = em.getMetadata().get(entity as never).tableName;
   try {
@@ -148,14 +147,8 @@ export async function deleteOrExplain(
  * The CONFLICT of a refused delete. The blockers ("3 locations (PAR-001, …)") stay as counted: the
  * codes are data, and the kinds come from table names or the domain's own labels.
  */
-function stillReferenced(what: RecordRef | string, blockers: string[], hint: string): AppError {
-  if (typeof what !== 'string' && isErrorKey(hint)) {
-    return blockers.length
-      ? new AppError('CONFLICT', 'common.stillReferenced', { ...what, blockers: blockers.join('; '), hint })
-      : new AppError('CONFLICT', 'common.stillReferencedUnknown', { ...what, hint });
-  }
-  const name = typeof what === 'string' ? what : `${what.record} "${what.name}"`;
-  const hintText = isErrorKey(hint) ? formatMessage(hint) : hint;
-  const why = blockers.length ? `it is used by ${blockers.join('; ')}` : 'other records still point at it';
-  return new AppError('CONFLICT', `${name} cannot be deleted: ${why}. ${hintText}`);
+function stillReferenced(what: RecordRef, blockers: string[], hint: ErrorKey): AppError {
+  return blockers.length
+    ? new AppError('CONFLICT', 'common.stillReferenced', { ...what, blockers: blockers.join('; '), hint })
+    : new AppError('CONFLICT', 'common.stillReferencedUnknown', { ...what, hint });
 }

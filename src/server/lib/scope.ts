@@ -8,7 +8,7 @@ import type { ErrorKey, ErrorValues } from '../../shared/errors/messages.ts';
 import { AppError, notFound, type RecordLabel } from './app-error.ts';
 import { tenantId } from './authz.ts';
 import type { AuthedContext } from './context.ts';
-import type { Filter } from './list.ts';
+import type { Filter } from './list/index.ts';
 
 /**
  * The CASL conditions under which the caller may take `action` on `subject`: `'all'` when a rule
@@ -95,18 +95,18 @@ export function targetCustomerId(ctx: AuthedContext, customerId: number | undefi
 
 /**
  * A uniqueness rule the services check before writing: the entity, the input field it is about, the
- * message key (and its values) of the CONFLICT. `message` (English) is the deprecated form.
+ * message key (and its values) of the CONFLICT.
  */
-export type UniqueRule<T extends object = object> = {
+export interface UniqueRule<T extends object = object> {
   entity: abstract new (...args: never[]) => T;
   field: string;
-} & ({ key: ErrorKey; values?: ErrorValues } | { /** @deprecated give `key` */ message: string });
+  key: ErrorKey;
+  values?: ErrorValues;
+}
 
 /** The rule's CONFLICT, its message on its field. */
 function uniqueConflict(rule: UniqueRule): AppError {
-  return 'key' in rule
-    ? new AppError('CONFLICT', rule.key, rule.values, { [rule.field]: rule.key })
-    : new AppError('CONFLICT', rule.message, { [rule.field]: [rule.message] });
+  return new AppError('CONFLICT', rule.key, rule.values, { [rule.field]: rule.key });
 }
 
 /**

@@ -1,5 +1,5 @@
 // Helpers for list tests: the order a list must come back in, derived from the full list the server
-// returned (not from hard-coded ids), with the same rules as lib/list.ts: the sort value
+// returned (not from hard-coded ids), with the same rules as lib/list: the sort value
 // (text case-insensitively, by code unit), then the id, both in the requested direction.
 import { expect } from 'vitest';
 

@@ -155,6 +155,7 @@ export const VALIDATION_MESSAGES = {
   'tasks.commentMax': 'Comment must be at most 2,000 characters',
   'tasks.filesMax': 'At most {{maximum}} files per answer',
   'tasks.outOfFenceReasonMax': 'Reason must be at most 1,000 characters',
+  'tasks.pdfLanguage': 'lang must be one of {{values}}',
   'tasks.questionCommentEmpty': 'A question comment cannot be empty',
   'tasks.questionCommentMax': 'A question comment must be at most 2,000 characters',
   'tasks.questionCommentsMax': 'At most 500 question comments',

@@ -20,7 +20,7 @@ export const AuditEventSchema = defineEntity({
     entityId: p.integer(),
     changes: p.json<Record<string, unknown>>(),
   },
-  // The audit viewer's filters, newest first with the id as tie-breaker (lib/list.ts): all customers
+  // The audit viewer's filters, newest first with the id as tie-breaker (lib/list): all customers
   // (superadmin), one customer, its events by record type, by action; an actor's; a record's history.
   indexes: [
     { name: 'audit_events_at_id_index', properties: ['at', 'id'] },

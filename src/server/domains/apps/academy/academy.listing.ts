@@ -15,7 +15,7 @@ import {
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { defineListing, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { AcademyCourse, AcademyCourseSection, AcademyCourseTopic } from './academy.entity.ts';
 

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { TAnalyticsProject, TListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
 import type { DB } from '../../../db/kysely.ts';
-import { defineListing, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { copiedColumns, copySampleRows, openTenantCopy } from '../provision/demo-provision.service.ts';
 import { AnalyticsProject } from './analytics.entity.ts';
 

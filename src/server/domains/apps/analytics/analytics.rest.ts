@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAnalyticsProject, ZListAnalyticsProjectsInput } from '../../../../shared/schemas/analytics.ts';
-import { pageCount } from '../../../lib/list.ts';
+import { pageCount } from '../../../lib/list/index.ts';
 import { listAnalyticsProjects } from './analytics.listing.ts';
 
 const ZProjectsReply = z.object({

@@ -27,7 +27,7 @@ import { type DB, db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { toDate } from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list/index.ts';
 import { type Signal, sendSignal } from '../../../lib/signals.ts';
 import { type ColleagueRef, colleaguesOf } from '../../organization/users/users.refs.ts';
 

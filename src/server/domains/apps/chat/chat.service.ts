@@ -15,7 +15,7 @@ import type {
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { likeContains, toDate } from '../../../lib/list.ts';
+import { likeContains, toDate } from '../../../lib/list/index.ts';
 import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
 
 /** Copies the sample chats and their messages (moved to today's dates). */

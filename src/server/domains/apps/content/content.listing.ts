@@ -24,7 +24,7 @@ import {
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, likeContains, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, likeContains, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { FaqGroup, FaqQuestion, HelpArticle, HelpCategory, PageContent, SalesRow } from './content.entity.ts';
 

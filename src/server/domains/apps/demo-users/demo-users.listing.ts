@@ -15,7 +15,7 @@ import type {
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { DemoUser } from './demo-user.entity.ts';
 

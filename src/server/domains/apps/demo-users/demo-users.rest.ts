@@ -9,7 +9,7 @@ import {
   ZDemoUserDetail,
   ZListDemoUsersInput,
 } from '../../../../shared/schemas/demo-users.ts';
-import { pageCount } from '../../../lib/list.ts';
+import { pageCount } from '../../../lib/list/index.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
 import { LegacyAnswer, restInput } from '../../../rest/input.ts';
 import { getDemoUser, iterateDemoUsers, listDemoUsers } from './demo-users.listing.ts';

@@ -5,7 +5,7 @@ import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { TCategory, TListCategoriesInput } from '../../../../shared/schemas/ecommerce.ts';
 import type { DB } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { defineListing, listById, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, listById, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { openShop, textSort } from './ecommerce.shop.ts';
 
 export function categorySource(db: Kysely<DB>, tenant: number) {

@@ -10,7 +10,7 @@ import type {
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { defineListing, keptRowCount, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, keptRowCount, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { countryFlag, openShop, textSort } from './ecommerce.shop.ts';
 
 function shopCustomers(db: Kysely<DB>, tenant: number) {

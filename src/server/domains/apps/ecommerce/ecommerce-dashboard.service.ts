@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { TShopDashboard } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { keptRowCount } from '../../../lib/list.ts';
+import { keptRowCount } from '../../../lib/list/index.ts';
 import { openShop } from './ecommerce.shop.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -18,7 +18,7 @@ import {
   listSource,
   scopedListingReads,
   toDate,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { openShop, textSort } from './ecommerce.shop.ts';
 import { getEcommerceCustomer } from './ecommerce-customers.listing.ts';
 

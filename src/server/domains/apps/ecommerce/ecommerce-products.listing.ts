@@ -11,7 +11,7 @@ import type {
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { dollars, openShop, textSort } from './ecommerce.shop.ts';
 import { requireCategory } from './ecommerce-categories.listing.ts';
 

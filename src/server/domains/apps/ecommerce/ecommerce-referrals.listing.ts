@@ -4,7 +4,7 @@ import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { TListReferralsInput, TReferral, TReferralStats } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { defineListing, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { dollars, openShop, textSort } from './ecommerce.shop.ts';
 
 export function referralSource(db: Kysely<DB>, tenant: number) {

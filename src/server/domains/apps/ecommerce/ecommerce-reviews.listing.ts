@@ -3,7 +3,7 @@
 import { expressionBuilder, type Kysely } from 'kysely';
 import type { TListReviewsInput, TReviewRow } from '../../../../shared/schemas/ecommerce.ts';
 import type { DB } from '../../../db/kysely.ts';
-import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, equalsFilter, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { openShop, textSort } from './ecommerce.shop.ts';
 
 export function reviewSource(db: Kysely<DB>, tenant: number) {

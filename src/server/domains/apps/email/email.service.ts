@@ -18,7 +18,7 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { sanitizeRichText } from '../../../lib/html.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { likeContains } from '../../../lib/list/index.ts';
 import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
 import { Email } from './email.entity.ts';
 

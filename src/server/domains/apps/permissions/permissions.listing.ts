@@ -5,7 +5,7 @@ import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { TListPermissionsInput, TPermissionRow } from '../../../../shared/schemas/permissions.ts';
 import type { DB } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { defineListing, listSource, scopedListingReads } from '../../../lib/list.ts';
+import { defineListing, listSource, scopedListingReads } from '../../../lib/list/index.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { DemoPermission } from './permission.entity.ts';
 

@@ -13,7 +13,7 @@ import {
   listingReads,
   listSource,
   toDate,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 
 export const customerListing = defineListing({

@@ -20,7 +20,7 @@ import {
   listSource,
   toDate,
   toDateOrNull,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { conditionsFilter, targetCustomerId, tenantFilter } from '../../../lib/scope.ts';
 import { requireCustomer } from '../customers/customers.refs.ts';
 import { countActiveUsersByCustomer } from './licenses.refs.ts';

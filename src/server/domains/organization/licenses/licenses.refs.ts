@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../../../shared/constants/roles.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { countsById, toDate } from '../../../lib/list.ts';
+import { countsById, toDate } from '../../../lib/list/index.ts';
 import { inForceL } from './licenses.status.ts';
 
 /** The license in force per customer (id, plan, seats, expiry). */

@@ -15,7 +15,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { toDate } from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list/index.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { assertCurrent, loadForWrite, lockRecord, type RecordSpec } from '../../../lib/records.ts';
 import { targetCustomerId, withTransaction } from '../../../lib/scope.ts';

@@ -15,7 +15,7 @@ import { archiveActions } from '../../../lib/archive.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { listById } from '../../../lib/list.ts';
+import { listById } from '../../../lib/list/index.ts';
 import {
   assertCurrent,
   customerForNewRecord,

@@ -9,7 +9,7 @@ import type { TUser } from '../../../../shared/schemas/users.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { likeContains } from '../../../lib/list/index.ts';
 import { TeamMember, User } from './user.entity.ts';
 
 /**

@@ -21,7 +21,7 @@ import { refuseArchived } from '../../../lib/archive.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { listById } from '../../../lib/list.ts';
+import { listById } from '../../../lib/list/index.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { loadForWrite, lockRecord, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';

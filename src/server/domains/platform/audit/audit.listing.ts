@@ -16,7 +16,7 @@ import {
   listPage,
   listSource,
   toDate,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { tenantFilter } from '../../../lib/scope.ts';
 import { customerNames } from '../../organization/customers/customers.refs.ts';
 import { teamRefs } from '../../organization/teams/teams.refs.ts';

@@ -5,7 +5,7 @@ import { type ListResult, pageWindow } from '../../../../shared/schemas/common.t
 import type { TListOutboxInput, TOutboxEmail } from '../../../../shared/schemas/outbox.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { likeContains } from '../../../lib/list/index.ts';
 import { OutboxEmail } from './outbox.entity.ts';
 
 export interface OutgoingEmail {

@@ -5,7 +5,7 @@ import { MAX_SEARCH_CHILDREN, type TSearchGroup, type TSearchInput } from '../..
 import { db } from '../../../db/kysely.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { likeContains } from '../../../lib/list/index.ts';
 
 /**
  * Groups of pages whose title contains the lowercased `q` (all pages when empty), at most 5 per group,

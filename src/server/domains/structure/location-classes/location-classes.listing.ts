@@ -14,7 +14,7 @@ import {
   listSource,
   toDate,
   toDateOrNull,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { tenantFilter } from '../../../lib/scope.ts';
 
 export const locationClassListing = defineListing({

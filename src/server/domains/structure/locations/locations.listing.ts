@@ -21,7 +21,7 @@ import {
   listSource,
   toDate,
   toDateOrNull,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { tenantFilter } from '../../../lib/scope.ts';
 import { locationClassOrder, locationClassRefs } from '../location-classes/location-classes.refs.ts';
 import { subDirectionIdsOf, subDirectionOrder, subDirectionRefs } from '../sub-directions/sub-directions.refs.ts';

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TOpeningHours } from '../../../../shared/schemas/locations.ts';
 import { db } from '../../../db/kysely.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { likeContains } from '../../../lib/list/index.ts';
 import { findOwned } from '../../../lib/scope.ts';
 import { Location } from './location.entity.ts';
 

@@ -1,7 +1,7 @@
 // CSV export: every row matching the list's filter (not just a page), streamed; auth, abilities
 // and bad filters answered like the rest of /api.
 import { describe, expect, it } from 'vitest';
-import { iterateListing } from '../../../lib/list.ts';
+import { iterateListing } from '../../../lib/list/index.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { locationListing } from './locations.listing.ts';
 

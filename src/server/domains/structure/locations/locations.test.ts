@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAbility, defineRulesFor } from '../../../../shared/abilities/index.ts';
 import { auditTrail } from '../../../lib/audit/audit.ts';
-import { iterateListing } from '../../../lib/list.ts';
+import { iterateListing } from '../../../lib/list/index.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { stringContaining, stringMatching } from '../../../testing/matchers.ts';
 import { locationListing } from './locations.listing.ts';

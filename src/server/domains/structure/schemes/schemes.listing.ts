@@ -21,7 +21,7 @@ import {
   listSource,
   toDate,
   toDateOrNull,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { tenantFilter } from '../../../lib/scope.ts';
 
 const countStar = sql<number>`count(*)::int`;

@@ -13,7 +13,7 @@ import {
   listPage,
   listSource,
   toDate,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
 import { teamNameSql, teamRefs } from '../../organization/teams/teams.refs.ts';

@@ -16,7 +16,7 @@ import {
   listSource,
   toDate,
   toDateOrNull,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 import { userRefs } from '../../organization/users/users.refs.ts';
 import { locationRefs } from '../../structure/locations/locations.refs.ts';

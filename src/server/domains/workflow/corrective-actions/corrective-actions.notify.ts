@@ -2,7 +2,7 @@
 // overdue), each linking to the action. Edit to change a text or who is told.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedContext } from '../../../lib/context.ts';
-import { toDate } from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list/index.ts';
 import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import type { CorrectiveAction } from './corrective-action.entity.ts';

@@ -27,7 +27,7 @@ import {
   listPage,
   listSource,
   toDate,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { type ConditionColumns, conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 import { userRefs } from '../../organization/users/users.refs.ts';
 

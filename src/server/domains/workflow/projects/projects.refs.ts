@@ -5,7 +5,7 @@ import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import type { TProjectStatus } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { likeContains } from '../../../lib/list.ts';
+import { likeContains } from '../../../lib/list/index.ts';
 import { Project } from './project.entity.ts';
 
 /** Projects by id: code and name (an unknown id is simply missing from the map). */

@@ -11,7 +11,7 @@ import {
   listPage,
   listSource,
   toDate,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 
 export const slotListing = defineListing({

@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { diffChanges, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { toDate } from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list/index.ts';
 import { staleRecord } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
 import { customerTimeZone } from '../../organization/customers/customers.refs.ts';

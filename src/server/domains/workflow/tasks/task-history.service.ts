@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/schemas/tasks.ts';
 import { db } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
-import { toDate } from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list/index.ts';
 import { userRefs } from '../../organization/users/users.refs.ts';
 import { getTask } from './tasks.service.ts';
 

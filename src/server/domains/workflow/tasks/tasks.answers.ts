@@ -14,7 +14,7 @@ import { notFound } from '../../../lib/app-error.ts';
 import { auditWrittenRows } from '../../../lib/audit/audit.ts';
 import { tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
-import { toDate } from '../../../lib/list.ts';
+import { toDate } from '../../../lib/list/index.ts';
 import { assertCurrent, authorizeTransition, staleRecord } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';

@@ -19,7 +19,7 @@ import {
   listSource,
   toDate,
   toDateOrNull,
-} from '../../../lib/list.ts';
+} from '../../../lib/list/index.ts';
 import { abilityConditions, conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 import { customerTimeZones } from '../../organization/customers/customers.refs.ts';
 import { teamRefs } from '../../organization/teams/teams.refs.ts';

@@ -4,13 +4,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { msg } from '../../../../../shared/errors/validation.ts';
 import { ZId } from '../../../../../shared/schemas/common.ts';
 import { contentDisposition } from '../../../../rest/content-disposition.ts';
 import { PDF_LANGUAGES } from './pdf-strings.ts';
 import { taskReportPdf } from './tasks-pdf.service.ts';
 
 const ZReportQuery = z.object({
-  lang: z.enum(PDF_LANGUAGES, { error: 'lang must be one of en, fr, de, ar' }).optional(),
+  lang: z.enum(PDF_LANGUAGES, { error: msg('tasks.pdfLanguage') }).optional(),
 });
 
 export const tasksPdfRest: FastifyPluginAsync = async (app) => {

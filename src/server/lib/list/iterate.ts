@@ -1,0 +1,39 @@
+// Every row of a listing, in batches, for CSV exports.
+import crypto from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db as kyselyOf } from '../../db/kysely.ts';
+import { finish, type ListArgs, type Listing } from './listing.ts';
+import { erase, type Filter, filtered, type ListQuery, ordered } from './source.ts';
+
+/**
+ * Every row matching the filter, in the list's order, in batches read through a server-side cursor
+ * inside one read-only transaction (one consistent snapshot; memory bounded by the batch size).
+ * Stopping early (break/return) closes the cursor and the transaction.
+ */
+export async function* iterateListing<D, TB extends keyof D, O, K extends string, Dto>(
+  em: EntityManager,
+  listing: Listing<D, TB, O, K, Dto>,
+  where: readonly Filter<D, TB>[],
+  args: Pick<ListArgs<K>, 'q' | 'sortBy' | 'orderBy'>,
+  batchSize = 500,
+): AsyncGenerator<Dto[]> {
+  const fork = em.fork({ clear: true });
+  const query: ListQuery<D, TB, K> = { ...args, page: 1, itemsPerPage: -1, where };
+  const cursor = sql.id(`listing_${crypto.randomBytes(6).toString('hex')}`);
+  const batch = sql.raw(String(Math.max(1, Math.floor(batchSize))));
+  await fork.begin({ readOnly: true, isolationLevel: 'repeatable read' });
+  try {
+    const kysely = kyselyOf(fork);
+    const source = listing.source(kysely, args.sortBy);
+    const statement = ordered(filtered(erase(source.select(source.from)), source, query), source, query);
+    await sql`declare ${cursor} no scroll cursor for ${statement}`.execute(kysely);
+    for (;;) {
+      const { rows } = await sql<O>`fetch forward ${batch} from ${cursor}`.execute(kysely);
+      if (rows.length) yield await finish(fork, listing, rows);
+      if (rows.length < batchSize) break;
+    }
+  } finally {
+    await fork.rollback();
+  }
+}
