@@ -50,7 +50,7 @@ export const metricsPlugin = fp<{ token?: string }>(
       durations.observe(labels, reply.elapsedTime / 1000);
     });
 
-    const pool = async (): Promise<Pool> => (await app.orm.em.getConnection().getNativeClient());
+    const pool = async (): Promise<Pool> => await app.orm.em.getConnection().getNativeClient();
     new Gauge({
       name: 'opsdesk_db_pool_connections',
       help: 'Database pool connections by state (in use, idle) and requests waiting for one',

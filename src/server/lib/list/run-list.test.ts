@@ -6,7 +6,6 @@ import type { DB } from '../../db/kysely.ts';
 import { fakeDb } from '../../testing/fake-kysely.ts';
 import { ALL_CAP, keptRowCount, likeContains, listSource, runList, type SortDirection } from './index.ts';
 
-
 /** Directions listed by name or creation date, searched by code and name. */
 function directions(db: Kysely<DB>, spec: { defaultDirection?: SortDirection; kept?: boolean } = {}) {
   return listSource(db.selectFrom('directions as d'), {
