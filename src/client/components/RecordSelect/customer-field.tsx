@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { msg } from '../../../shared/errors/validation.ts';
 import { useZodForm, type ZodForm } from '../FormDialog/useZodForm.ts';
 import { useIsSuperadmin } from './CustomerFilter.tsx';
 import { useCustomerOptions } from './options.ts';
 import { RecordSelect } from './RecordSelect.tsx';
 
-/** Message (and translation key) when the superadmin leaves the customer empty. */
-export const CHOOSE_CUSTOMER = 'Choose a customer';
+/** The validation key when the superadmin leaves the customer empty ("Choose a customer"). */
+export const CHOOSE_CUSTOMER = msg('customer.choose');
 
 /**
  * The shared create schema, plus "customer required" for the superadmin (the server requires it too;
