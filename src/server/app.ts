@@ -6,7 +6,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin, rateLimitSweep } from './domains/platform/auth/auth.rate-limit.ts';
-import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
+import {
+  forgotPassword,
+  LAST_SEEN_EVERY_MS,
+  type ResolvedSession,
+  revokeUserSessions,
+} from './domains/platform/auth/auth.service.ts';
+import { createSessionCache, type SessionCache } from './domains/platform/auth/session-cache.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -32,8 +38,10 @@ declare module 'fastify' {
     accounts: AccountSessions;
     /** Where uploaded files are kept (config.files); the session plugin puts it in each context. */
     fileStorage: FileStorage;
-    /** Live signals between processes (chat): one LISTEN connection per app, opened on first use. */
+    /** Live signals between processes (chat, session changes): one LISTEN connection per app. */
     signals: SignalHub;
+    /** Sessions this process resolved in the last minute, dropped when any process changes them. */
+    sessionCache: SessionCache<ResolvedSession>;
   }
 }
 
@@ -114,6 +122,10 @@ export async function buildApp(
     createSignalHub(orm.config.get('clientUrl') ?? '', (error) =>
       app.log.warn({ err: error }, 'live signals connection lost'),
     ),
+  );
+  app.decorate(
+    'sessionCache',
+    createSessionCache<ResolvedSession>(app.signals, { ttlMs: LAST_SEEN_EVERY_MS, max: 20_000 }),
   );
   // Before the server waits for open requests: ends live streams, so closing never waits on them.
   app.addHook('preClose', async () => {

@@ -31,9 +31,24 @@ export interface Subscriber {
   onClosed?(): void;
 }
 
+/** A process-wide listener of one raw channel (payloads written by triggers, not by `sendSignal`). */
+export interface ChannelListener {
+  onMessage(payload: string): void;
+  /** The listening connection was lost (false) or is back (true): what was sent meanwhile is missed. */
+  onConnection(connected: boolean): void;
+}
+
 export interface SignalHub {
   /** Listen as `subscriber`; resolves once LISTEN is active. Call the returned function to stop. */
   subscribe(subscriber: Subscriber): Promise<() => void>;
+  /**
+   * Listen to `channel` on the same connection, for the life of the hub (reconnected after a loss);
+   * resolves once LISTEN is active, rejects when the database cannot be reached (the listener stays
+   * registered and hears `onConnection(true)` once a later attempt connects).
+   */
+  listen(channel: string, listener: ChannelListener): Promise<void>;
+  /** Whether the listening connection is up now. */
+  readonly connected: boolean;
   /** Ends the listening connection (app close). */
   close(): Promise<void>;
 }
@@ -64,6 +79,7 @@ export function createSignalHub(
   onError: (error: unknown) => void = () => undefined,
 ): SignalHub {
   const subscribers = new Set<Subscriber>();
+  const channels = new Map<string, ChannelListener>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let closed = false;
@@ -74,6 +90,7 @@ export function createSignalHub(
     if (connected === value) return;
     connected = value;
     for (const s of subscribers) s.onConnection?.(value);
+    for (const l of channels.values()) l.onConnection(value);
   };
 
   const lost = (c: pg.Client, error?: unknown) => {
@@ -83,7 +100,8 @@ export function createSignalHub(
     connecting = null;
     setConnected(false);
     c.end().catch(() => undefined);
-    if (!closed && subscribers.size) retry = setTimeout(() => void connect().catch(() => undefined), 500);
+    if (!closed && (subscribers.size || channels.size))
+      retry = setTimeout(() => void connect().catch(() => undefined), 500);
   };
 
   const connect = (): Promise<void> => {
@@ -92,6 +110,8 @@ export function createSignalHub(
     client = c;
     connecting = (async () => {
       c.on('notification', (message) => {
+        const listener = channels.get(message.channel);
+        if (listener) return listener.onMessage(message.payload ?? '');
         if (message.channel !== SIGNAL_CHANNEL) return;
         const signal = parse(message.payload);
         if (!signal) return;
@@ -101,7 +121,7 @@ export function createSignalHub(
       c.on('end', () => lost(c));
       try {
         await c.connect();
-        await c.query(`LISTEN ${SIGNAL_CHANNEL}`);
+        for (const channel of [SIGNAL_CHANNEL, ...channels.keys()]) await c.query(`LISTEN ${channel}`);
       } catch (error) {
         lost(c, error);
         throw error;
@@ -112,6 +132,19 @@ export function createSignalHub(
   };
 
   return {
+    get connected() {
+      return connected;
+    },
+    async listen(channel, listener) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      channels.set(channel, listener);
+      if (closed) return;
+      if (connecting) {
+        await connecting;
+        // Connected before this channel was known: listen to it now.
+        if (client && connected) await client.query(`LISTEN ${channel}`);
+      } else await connect();
+    },
     async subscribe(subscriber) {
       subscribers.add(subscriber);
       if (!closed) await connect();
@@ -124,6 +157,8 @@ export function createSignalHub(
       clearTimeout(retry);
       for (const s of subscribers) s.onClosed?.();
       subscribers.clear();
+      for (const l of channels.values()) l.onConnection(false);
+      channels.clear();
       const c = client;
       client = null;
       await c?.end().catch(() => undefined);

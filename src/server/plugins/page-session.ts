@@ -30,7 +30,7 @@ export async function pageVisitor(request: FastifyRequest): Promise<PageVisitor>
   const token = cookies[ACCESS_TOKEN_COOKIE];
   let result: PageVisitor['me'] = null;
   if (token && cookies[USER_DATA_COOKIE]) {
-    const session = await resolveSession(request.em, token);
+    const session = await resolveSession(request.em, token, request.server.sessionCache);
     if (session) result = await me(request.em, session.user);
   }
   return { me: result, ...documentPreferences(cookies) };

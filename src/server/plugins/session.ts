@@ -24,6 +24,8 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url === '/trpc';
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const sessionPlugin = fp<{ publicUrl: string }>(
   async (app, { publicUrl }) => {
     app.decorateRequest('user', null);
@@ -56,7 +58,7 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
         request.authVia = 'cookie';
       }
       if (!token) return;
-      const session = await resolveSession(request.em, token);
+      const session = await resolveSession(request.em, token, request.server.sessionCache);
       if (!session) {
         request.authVia = null;
         return;
@@ -64,6 +66,12 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
       request.user = session.user;
       request.csrfToken = session.csrfToken;
       request.ability = createAbility(defineRulesFor(session.user));
+    });
+    // A write answered by this process may have ended or changed a session (a logout, a new role): the
+    // change's notification reaches every process, but this one forgets its sessions before it answers,
+    // so the writer's next request can never meet the old session here.
+    app.addHook('onSend', async (request) => {
+      if (!SAFE_METHODS.has(request.method)) request.server.sessionCache.clear();
     });
   },
   { name: 'session', dependencies: ['database', '@fastify/cookie'] },

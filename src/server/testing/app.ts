@@ -88,6 +88,11 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     return value;
   };
   const request = async ({ as, ...opts }: InjectOptions & { as?: string }) => {
+    // Tests change sessions, roles and teams through callers and SQL, not only through requests, and
+    // inject the next request at once: the change's notification (session-cache.ts) may not have
+    // arrived yet. Each request here reads its session afresh; session-cache.test.ts and the
+    // multi-node test exercise the cache itself.
+    app.sessionCache.clear();
     const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
     if (as) headers.authorization = `Bearer ${await token(as)}`;
     return app.inject({ ...opts, headers });

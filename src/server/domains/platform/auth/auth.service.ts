@@ -31,6 +31,7 @@ import {
   teamIdsOfUser,
 } from '../../organization/users/users.refs.ts';
 import { PasswordReset, Session } from './session.entity.ts';
+import type { SessionCache } from './session-cache.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;
@@ -109,7 +110,8 @@ export async function login(
   };
 }
 
-const LAST_SEEN_EVERY_MS = 60_000;
+/** How often a session's last use is written; also how long a process keeps a resolved session. */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 export interface ResolvedSession {
   user: SessionUser;
@@ -118,12 +120,22 @@ export interface ResolvedSession {
 
 /**
  * The live session behind a token, or null when unknown, expired, revoked or its user is not active.
- * Read from the database on every request, never from this process's memory: a session ended on any
- * process (logout, revoke, deactivation, a new password) is refused by every process at once.
+ * With `cache`, a session resolved in the last minute is answered from this process's memory; the
+ * cache drops a session as soon as any process commits a change that ends or alters it (logout,
+ * revoke, deactivation, a new password, role or team: see session-cache.ts), and keeps nothing while it
+ * cannot hear those changes.
  */
-export async function resolveSession(em: EntityManager, token: string): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  em: EntityManager,
+  token: string,
+  cache?: SessionCache<ResolvedSession>,
+): Promise<ResolvedSession | null> {
   if (!token || token.length > 200) return null;
+  const tokenHash = sha256(token);
   const now = new Date();
+  const kept = cache?.get(tokenHash, now.getTime());
+  if (kept) return kept;
+  const generation = cache?.generation ?? 0;
   const row = await db(em)
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -132,6 +144,7 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
       's.id as session_id',
       's.csrf_token',
       's.last_seen_at',
+      's.expires_at',
       'u.id',
       'u.email',
       'u.full_name',
@@ -145,7 +158,7 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
         union select t.id from teams t where t.floor_manager_id = u.id or t.team_leader_id = u.id
         order by 1)`.as('team_ids'),
     ])
-    .where('s.token_hash', '=', sha256(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
     .where('u.status', '=', 'active')
@@ -167,7 +180,14 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
     teamIds: row.team_ids,
     sessionId: row.session_id,
   };
-  return { user, csrfToken: row.csrf_token };
+  const resolved = { user, csrfToken: row.csrf_token };
+  cache?.set(
+    tokenHash,
+    { value: resolved, userId: user.id, customerId: user.customerId, expiresAt: new Date(row.expires_at).getTime() },
+    generation,
+    now.getTime(),
+  );
+  return resolved;
 }
 
 /** Revoke one session (logout). */
