@@ -9,10 +9,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    // On CI a failed test runs once more, until the browser suite has run clean three times in a row
-    // without it. Known: navbar.browser.test.ts "logs out for real from the Logout item" hung past 30 s
-    // in 1 of 2 clean runs (and once under load). A test that fails twice still fails the run.
-    retry: process.env.CI ? 1 : 0,
     // Browser waits poll the page; a loaded CI machine needs more than the 1 s default.
     expect: { poll: { timeout: 5_000, interval: 50 } },
     hookTimeout: 120_000,

@@ -10,6 +10,8 @@ const b = await setupClientBrowser();
 
 async function signedIn(email: string) {
   const { context, page } = await b.newPage();
+  // A step that waits longer than this has failed: say which step, well inside the test's 30 s.
+  page.setDefaultTimeout(10_000);
   await b.signIn(page, email, DEMO_PASSWORDS[email]);
   await page.getByRole('button', { name: 'User menu' }).waitFor();
   return { context, page };
@@ -18,7 +20,6 @@ async function signedIn(email: string) {
 /** Signed in as `email`, the shell shown in `language` (the preference cookie, then a reload). */
 async function signedInIn(email: string, language: string, userMenu: string) {
   const { context, page } = await signedIn(email);
-  page.setDefaultTimeout(10_000);
   await context.addCookies([{ name: 'od-language', value: language, url: b.baseUrl }]);
   await page.reload();
   await page.getByRole('button', { name: userMenu }).waitFor();
@@ -330,8 +331,10 @@ describe('notifications panel', () => {
 });
 
 describe('shortcuts', () => {
-  it('fills the grid: no empty cell whatever the number of tiles', async () => {
-    for (const email of ['admin@demo.com', 'qualitycontrol@demo.com', 'client@demo.com', 'businessuser@demo.com']) {
+  // One test per role: each signs in and loads a landing page, which under load may take seconds.
+  it.each(['admin@demo.com', 'qualitycontrol@demo.com', 'client@demo.com', 'businessuser@demo.com'])(
+    'fills the grid: no empty cell whatever the number of tiles (%s)',
+    async (email) => {
       const { context, page } = await signedIn(email);
       await page.getByRole('button', { name: 'Shortcuts' }).click();
       const panel = page.getByRole('dialog', { name: 'Shortcuts' });
@@ -347,8 +350,8 @@ describe('shortcuts', () => {
       const gridWidth = await panel.getByRole('list').evaluate((el) => Math.round(el.getBoundingClientRect().width));
       for (const width of rows) expect(Math.abs(width - gridWidth), email).toBeLessThanOrEqual(2);
       await context.close();
-    }
-  });
+    },
+  );
 
   it('lists only pages that exist and the caller may open', async () => {
     const { context, page } = await signedIn('client@demo.com');
