@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
-import { resolveSession } from '../domains/platform/auth/auth.service.ts';
+import { type ResolvedSession, resolveSession } from '../domains/platform/auth/auth.service.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
 declare module 'fastify' {
@@ -25,6 +25,15 @@ export function isApiPath(url: string): boolean {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+// A session answered from the process's cache is the same object on every request: its ability is
+// built once (abilities are never changed after creation).
+const abilities = new WeakMap<ResolvedSession, AppAbility>();
+function abilityOf(session: ResolvedSession): AppAbility {
+  let ability = abilities.get(session);
+  if (!ability) abilities.set(session, (ability = createAbility(defineRulesFor(session.user))));
+  return ability;
+}
 
 export const sessionPlugin = fp<{ publicUrl: string }>(
   async (app, { publicUrl }) => {
@@ -65,7 +74,7 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
       }
       request.user = session.user;
       request.csrfToken = session.csrfToken;
-      request.ability = createAbility(defineRulesFor(session.user));
+      request.ability = abilityOf(session);
     });
     // A write answered by this process may have ended or changed a session (a logout, a new role): the
     // change's notification reaches every process, but this one forgets its sessions before it answers,
