@@ -35,7 +35,11 @@ async function meOnOther(token: string): Promise<{ status: number; role?: string
   });
   return {
     status: res.statusCode,
-    role: res.statusCode === 200 ? res.json().result.data.json.userData.role_name : undefined,
+    role:
+      res.statusCode === 200
+        ? res.json<{ result: { data: { json: { userData: { role_name: string } } } } }>().result.data.json.userData
+            .role_name
+        : undefined,
   };
 }
 
