@@ -14,6 +14,28 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it('sends a Permissions-Policy on every answer: camera and geolocation for our origin only, the rest off', async () => {
+    const answers = [
+      await plain.app.inject({ method: 'GET', url: '/healthz' }),
+      await plain.app.inject({ method: 'GET', url: '/api/apps/users' }),
+      await plain.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await plain.app.inject({ method: 'GET', url: '/login' }),
+    ];
+    for (const res of answers) {
+      const policy = res.headers['permissions-policy'];
+      expect(policy).toContain('camera=(self)');
+      expect(policy).toContain('geolocation=(self)');
+      expect(policy).toContain('microphone=()');
+      expect(policy).toContain('payment=()');
+      expect(policy).toContain('usb=()');
+    }
+  });
+
   it('sends no HSTS over plain http, even when a client claims https without a trusted proxy', async () => {
     expect(
       (await plain.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security'],
