@@ -26,6 +26,8 @@ const PERFORMER_UPLOAD_STATUSES = ['in_progress', 'rejected'];
 /** What the transport hands over: the file, already spooled (within `limit`), and the other form fields. */
 export interface ReceivedUpload {
   name: string;
+  /** The MIME type the sender gave the file (only text is judged by it). */
+  mimeType: string;
   file: SpooledFile;
   fields: Record<string, string>;
 }
@@ -109,7 +111,7 @@ export async function uploadedBefore(
 /** The type decided from the content: BAD_REQUEST when empty, UNSUPPORTED_MEDIA_TYPE when not allowed. */
 export async function requireAcceptedType(received: ReceivedUpload): Promise<AllowedFileType> {
   if (received.file.size === 0) throw new AppError('BAD_REQUEST', 'files.empty', {}, { file: 'files.empty' });
-  const detected = await detectFileType(received.file, received.name);
+  const detected = await detectFileType(received.file, received.name, received.mimeType);
   if (!detected.type) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
