@@ -3,10 +3,11 @@
 // tenant isolation over REST and tRPC. Tasks are made with plain inserts.
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, type TUploadedFile } from '../../../../shared/schemas/files.ts';
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, type TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { db } from '../../../db/kysely.ts';
 import type { TestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
@@ -91,6 +92,28 @@ const XLSX = zip([
   ],
   ['xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'],
 ]);
+
+/** A PNG of a few hundred bytes whose header declares `width` × `height` pixels (its data is one empty row). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (kind: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(kind, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1 + 3 * Math.min(width, 64)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const ODT = zip([
   ['mimetype', 'application/vnd.oasis.opendocument.text'],
@@ -416,6 +439,23 @@ export function filesSuite(label: string, t: TestApp) {
         expect(xlsx.json<TUploadedFile>().mimeType).toBe(
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         );
+      });
+
+      it('refuses an image declaring more than the pixel limit from its header, 413 naming the file field', async () => {
+        const before = (await (await t.caller('admin@demo.com')).files.list({ itemsPerPage: 1 })).total;
+        const huge = pngDeclaring(60_000, 60_000);
+        expect(huge.length).toBeLessThan(1024);
+        const res = await upload('qualitycontrol@demo.com', file(huge, 'huge.png'));
+        expect(res.statusCode).toBe(413);
+        expect(res.json<ErrorBody>()).toEqual({
+          message: `The image is 60000 × 60000 pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+          errors: { file: [`Images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`] },
+        });
+        expect((await (await t.caller('admin@demo.com')).files.list({ itemsPerPage: 1 })).total).toBe(before);
+        // Just over the limit too; a photo of a phone's size is taken (the other tests upload them).
+        expect(
+          (await upload('qualitycontrol@demo.com', file(pngDeclaring(10_001, 10_000), 'over.png'))).statusCode,
+        ).toBe(413);
       });
 
       it('keeps a UTF-8 name and sends it back with an RFC 5987 filename*', async () => {
