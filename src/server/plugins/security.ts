@@ -85,6 +85,19 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       // Sent below, and only over HTTPS: on plain http it would pin a local or test host to https.
       strictTransportSecurity: false,
     });
+    // A proxy in front that TRUST_PROXY does not name: every client then shares the proxy's address
+    // (sign-in limits, session records). Said once per process, at the first such request.
+    let warnedUntrusted = config.trustProxy === true;
+    app.addHook('onRequest', async (request) => {
+      if (warnedUntrusted || request.headers['x-forwarded-for'] === undefined) return;
+      if (request.ip !== request.socket.remoteAddress) return;
+      warnedUntrusted = true;
+      request.log.warn(
+        { remoteAddress: request.ip },
+        'requests arrive with X-Forwarded-For from a proxy TRUST_PROXY does not name: the header is ignored, so every ' +
+          'client behind that proxy shares its address (sign-in limits, session records); set TRUST_PROXY to its address',
+      );
+    });
     app.addHook('onSend', async (request, reply) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (overHttps(request, config)) reply.header('strict-transport-security', HSTS);

@@ -1,13 +1,16 @@
 // Sign-in and account-mail limits, shared by REST /api/auth/login and the tRPC auth procedures through
 // `app.guardLogin` and `app.allowAccountMail`. Edit to change how hard guessing and mail floods are made.
 //
-// Sign-in: failures are counted per (email, client address) pair; past LOGIN_RATE_LIMIT failures each
-// further try of that pair waits twice as long as the one before (2 s, 4 s, … 15 min), so a guesser
-// slows down without walling the real user out (the right password from another address still works).
-// One address has a much higher ceiling of failures across every email. Success clears the pair.
-// Mail: reset links and registration notices per address and per client address, per hour.
-// Both are counted in PostgreSQL (auth.rate-limit.store.ts), so every app process sees the same counts.
-// Every 429 tells when to come back (Retry-After).
+// Sign-in (auth.rate-limit.store.ts beginSignIn): failures are counted per (email, client address) pair,
+// strictly: past LOGIN_RATE_LIMIT failures each further try of that pair waits twice as long as the one
+// before (2 s, 4 s, … 15 min). Per account over every address (5× the pair's limit): the same growing
+// wait, for a guesser spread over many addresses. Per address over every email (20× per 15 minutes):
+// past it, the address is held to accounts with no recent failure, so a sprayer gets one guess per
+// account while the right password of an account nobody attacks still signs in, whoever shares the
+// address (a NAT, a proxy without TRUST_PROXY). Success clears the pair.
+// Mail: reset links and registration notices
+// per address and per client address, per hour. All counted in PostgreSQL, so every app process sees
+// the same counts. Every 429 tells when to come back (Retry-After).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../../config.ts';
@@ -54,6 +57,7 @@ export const rateLimitSweep = {
 export function loginLimitsFor(config: Pick<AppConfig, 'loginRateLimit'>): LoginLimits {
   return {
     pairFailures: config.loginRateLimit,
+    accountFailures: config.loginRateLimit * 5,
     clientFailures: config.loginRateLimit * 20,
     clientWindowMs: 15 * 60_000,
     maxWaitMs: 15 * 60_000,
