@@ -143,6 +143,34 @@ export async function clearSignIn(em: EntityManager, email: string, ip: string, 
   `.execute(db(em));
 }
 
+/**
+ * Count one try of `key` in fixed windows of `windowMs` (one upsert): within `limit` it goes on
+ * (`waitMs` 0), past it `waitMs` says how long until the window ends.
+ */
+export async function countTry(
+  em: EntityManager,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<{ waitMs: number }> {
+  const window = ms(windowMs);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const open = sql`(r.window_start + ${window} <= ${at})`;
+  const { rows } = await sql<{ hits: number; until: string }>`
+    insert into rate_limits as r (key, hits, window_start, last_hit_at, blocked_until, expires_at)
+    values (${key}, 1, ${at}, ${at}, null, ${at} + ${window})
+    on conflict (key) do update set
+      hits = case when ${open} then 1 else r.hits + 1 end,
+      window_start = case when ${open} then ${at} else r.window_start end,
+      last_hit_at = ${at},
+      expires_at = case when ${open} then ${at} else r.window_start end + ${window}
+    returning hits, expires_at as until
+  `.execute(db(em));
+  const { hits, until } = rows[0];
+  return { waitMs: hits <= limit ? 0 : Math.max(1, new Date(until).getTime() - now.getTime()) };
+}
+
 export interface MailCaps {
   perAddress: number;
   perClient: number;

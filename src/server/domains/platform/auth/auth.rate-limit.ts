@@ -1,5 +1,6 @@
-// Sign-in and account-mail limits, shared by REST /api/auth/login and the tRPC auth procedures through
-// `app.guardLogin` and `app.allowAccountMail`. Edit to change how hard guessing and mail floods are made.
+// Sign-in, registration and account-mail limits, shared by REST /api/auth/login and the tRPC auth
+// procedures through `app.guardLogin`, `app.guardRegistration` and `app.allowAccountMail`. Edit to
+// change how hard guessing, enumeration and mail floods are made.
 //
 // Sign-in (auth.rate-limit.store.ts beginSignIn): failures are counted per (email, client address) pair,
 // strictly: past LOGIN_RATE_LIMIT failures each further try of that pair waits twice as long as the one
@@ -8,7 +9,7 @@
 // past it, the address is held to accounts with no recent failure, so a sprayer gets one guess per
 // account while the right password of an account nobody attacks still signs in, whoever shares the
 // address (a NAT, a proxy without TRUST_PROXY). Success clears the pair.
-// Mail: reset links and registration notices
+// Registration: a few requests per client address per hour. Mail: reset links and registration notices
 // per address and per client address, per hour. All counted in PostgreSQL, so every app process sees
 // the same counts. Every 429 tells when to come back (Retry-After).
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import {
   beginSignIn,
   clearSignIn,
   countAccountMail,
+  countTry,
   type LoginLimits,
   type MailCaps,
   sweepRateLimits,
@@ -33,6 +35,8 @@ declare module 'fastify' {
      * `signIn` with the invalid-credentials message counts as a failure, anything else clears the pair.
      */
     guardLogin<T>(request: FastifyRequest, email: unknown, signIn: () => Promise<T>): Promise<T>;
+    /** Count a registration request from this request's client; throws TOO_MANY_REQUESTS past the hourly cap. */
+    guardRegistration(request: FastifyRequest): Promise<void>;
     /** Whether an account e-mail (reset link, registration notice) to `email` may be written for this request. */
     allowAccountMail(request: FastifyRequest, email: string): Promise<boolean>;
   }
@@ -46,6 +50,9 @@ const MAIL_CAPS: MailCaps = {
   perClient: MAIL_PER_CLIENT_PER_HOUR,
   windowMs: 3600_000,
 };
+
+/** Registration requests one client address may make per hour (enough for an office behind one address). */
+export const REGISTER_PER_CLIENT_PER_HOUR = 20;
 
 /** Deletes expired counters every 10 minutes, on the job queue (app.ts hands it to the workflow's jobs). */
 export const rateLimitSweep = {
@@ -113,6 +120,21 @@ export const loginRateLimitPlugin = fp<{ config: AppConfig; now?: () => number }
         }
       },
     );
+
+    app.decorate('guardRegistration', async (request: FastifyRequest) => {
+      const check = await countTry(
+        em(),
+        `register-from:${request.ip}`,
+        REGISTER_PER_CLIENT_PER_HOUR,
+        3600_000,
+        new Date(now()),
+      );
+      if (check.waitMs > 0) {
+        const minutes = Math.max(1, Math.ceil(check.waitMs / 60_000));
+        retryAfter.set(request, Math.max(1, Math.ceil(check.waitMs / 1000)));
+        throw new AppError('TOO_MANY_REQUESTS', 'auth.tooManyRegistrations', { minutes });
+      }
+    });
 
     app.decorate('allowAccountMail', (request: FastifyRequest, email: string) =>
       countAccountMail(em(), MAIL_CAPS, normalEmail(email), request.ip, new Date(now())),
