@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, toAppError } from '../lib/app-error.ts';
+import { bodyTooLarge } from '../lib/json-body.ts';
 
 /** Shared by the root and REST handlers: the status and body for any thrown error. */
 export function describeError(
@@ -11,6 +12,9 @@ export function describeError(
   request: FastifyRequest,
 ): { status: number; body: Record<string, unknown> } {
   const fe = error as FastifyError;
+  // Fastify's own refusal of a body over the route's limit, said with the limit, by key.
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return describeError(bodyTooLarge(request.routeOptions.bodyLimit ?? 0), request);
   if (
     !(error instanceof AppError) &&
     typeof fe.statusCode === 'number' &&

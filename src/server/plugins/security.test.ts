@@ -1,5 +1,5 @@
 // Security headers through app.inject: framing refused, HSTS only over HTTPS, API answers never cached.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { setupTestApp } from '../testing/app.ts';
 
@@ -8,10 +8,49 @@ const secure = await setupTestApp({ COOKIE_SECURE: 'true' });
 const proxied = await setupTestApp({ TRUST_PROXY: 'true' });
 
 describe('security headers', () => {
+  it('warns once in the log when X-Forwarded-For arrives from a proxy TRUST_PROXY does not name', async () => {
+    const warnings = (log: typeof plain.app.log) => {
+      const warn = vi.spyOn(log, 'warn');
+      return () => warn.mock.calls.filter((call) => /TRUST_PROXY/.test(String(call[1]))).length;
+    };
+    const plainWarnings = warnings(plain.app.log);
+    const forwarded = { 'x-forwarded-for': '203.0.113.9' };
+    await plain.app.inject({ method: 'GET', url: '/healthz' });
+    expect(plainWarnings()).toBe(0);
+    for (let i = 0; i < 3; i++) await plain.app.inject({ method: 'GET', url: '/healthz', headers: forwarded });
+    expect(plainWarnings()).toBe(1);
+    const proxiedWarnings = warnings(proxied.app.log);
+    await proxied.app.inject({ method: 'GET', url: '/healthz', headers: forwarded });
+    expect(proxiedWarnings()).toBe(0);
+    vi.restoreAllMocks();
+  });
+
   it('refuses framing with X-Frame-Options DENY as well as the CSP', async () => {
     const res = await plain.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends a Permissions-Policy on every answer: camera and geolocation for our origin only, the rest off', async () => {
+    const answers = [
+      await plain.app.inject({ method: 'GET', url: '/healthz' }),
+      await plain.app.inject({ method: 'GET', url: '/api/apps/users' }),
+      await plain.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await plain.app.inject({ method: 'GET', url: '/login' }),
+    ];
+    for (const res of answers) {
+      const policy = res.headers['permissions-policy'];
+      expect(policy).toContain('camera=(self)');
+      expect(policy).toContain('geolocation=(self)');
+      expect(policy).toContain('microphone=()');
+      expect(policy).toContain('payment=()');
+      expect(policy).toContain('usb=()');
+    }
   });
 
   it('sends no HSTS over plain http, even when a client claims https without a trusted proxy', async () => {

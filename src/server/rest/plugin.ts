@@ -30,6 +30,7 @@ import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
 import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
 import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
+import { AUTH_BODY_LIMIT, assertJsonBody } from '../lib/json-body.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
@@ -44,6 +45,23 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     return reply
       .code(401)
       .send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
+  });
+  // Sign-in routes are open to anyone and take a few short fields: a small body limit (413 past it).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/auth/')) route.bodyLimit = AUTH_BODY_LIMIT;
+  });
+  // JSON is read as text and its nesting checked before it is parsed (lib/json-body.ts); then the
+  // default parser, which refuses __proto__ and constructor.prototype keys.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
+    try {
+      assertJsonBody(body, request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
+    void parseJson(request, body, done);
   });
   // Every string of every input (path, query, body, form fields), once, before any route parses it.
   app.addHook('preValidation', async (request) => {

@@ -3,6 +3,8 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import { AUTH_BODY_LIMIT, assertJsonBody, bodyTooLarge, jsonTooDeep, MAX_JSON_DEPTH } from '../lib/json-body.ts';
 import { createContextFactory } from './context.ts';
 import { type AppRouter, appRouter } from './router.ts';
 
@@ -14,6 +16,11 @@ function procedurePathOf(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The body limit of a (batched) call: small when any procedure is auth's (open to anyone, a few fields). */
+function bodyLimitOf(path: string, routeLimit: number): number {
+  return path.split(',').some((name) => name.startsWith('auth.')) ? AUTH_BODY_LIMIT : routeLimit;
 }
 
 export const trpcPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
@@ -32,6 +39,22 @@ export const trpcPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     const path = procedurePathOf(request.url);
     if (path === null || path.includes('%')) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // Refused before a byte of the body is read when it says it is too large for these procedures.
+    const length = Number(request.headers['content-length'] ?? 0);
+    const limit = bodyLimitOf(path, request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY);
+    if (length > limit) throw bodyTooLarge(limit);
+  });
+  // tRPC's adapter hands the body on as text and parses it later: its size (a chunked body has no
+  // Content-Length) and its nesting are checked here, before any parsing; a query's `input` likewise.
+  app.addHook('preValidation', async (request) => {
+    const path = procedurePathOf(request.url) ?? '';
+    if (typeof request.body === 'string') {
+      assertJsonBody(request.body, bodyLimitOf(path, request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY));
+    }
+    const input = (request.query as { input?: unknown } | undefined)?.input;
+    if (typeof input === 'string' && jsonTooDeep(input)) {
+      throw new AppError('BAD_REQUEST', 'common.jsonTooDeep', { depth: MAX_JSON_DEPTH });
     }
   });
   // tRPC answers with a fetch Response, whose body @fastify/compress (a route-level onSend, after this

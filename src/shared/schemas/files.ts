@@ -13,6 +13,12 @@ import { ZQuestionKey } from './schemes.ts';
 /** Largest upload: 25 MB (answered 413 above it). */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 
+/**
+ * Largest image: 100 megapixels (e.g. 12,000 × 8,000; a phone's photo is 12–50), judged from the
+ * image's header before any of it is decoded; answered 413 above it.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
 /** What the list's type filter groups the allowed types into. */
 export const FILE_FAMILIES = ['image', 'pdf', 'document'] as const;
 export type TFileFamily = (typeof FILE_FAMILIES)[number];

@@ -82,13 +82,24 @@ describe('register page', () => {
     await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('Str0ngEnough');
     expect(await rules.getByRole('listitem').filter({ hasText: '(not met yet)' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('Unknown customer code').waitFor();
     await page.getByLabel('Customer code').fill('acme');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Account requested' }).waitFor();
+    await page.getByText("If ACME is your organisation's customer code").waitFor();
     const user = await b.orm.em.fork().findOneOrFail(User, { email: 'noor@example.com' });
     expect(user.status).toBe('pending');
+    await context.close();
+  });
+
+  it('answers an unknown customer code like a known one (no enumeration of codes)', async () => {
+    const { context, page } = await visitor('/register');
+    await page.getByLabel('Full name').fill('Noor Haddad');
+    await page.getByLabel('Email').fill('noor2@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Str0ngEnough');
+    await page.getByLabel('Customer code').fill('nope');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Account requested' }).waitFor();
+    expect(await b.orm.em.fork().count(User, { email: 'noor2@example.com' })).toBe(0);
     await context.close();
   });
 

@@ -6,6 +6,6 @@ export const authMessages = {
   'auth.inactive': 'Your account is deactivated; ask your administrator',
   'auth.suspended': 'Your organisation is suspended; contact support',
   'auth.tooManyAttempts': 'Too many sign-in attempts. Try again in {{seconds}} seconds.',
-  'auth.unknownCustomerCode': 'Unknown customer code',
+  'auth.tooManyRegistrations': 'Too many sign-up requests from your network. Try again in {{minutes}} minutes.',
   'auth.invalidResetLink': 'This reset link is invalid or has expired',
 } as const;

@@ -10,6 +10,8 @@ export const commonMessages = {
   'common.chooseCustomer': 'Choose the customer this record belongs to',
   'common.notFound': '{{record}} not found',
   'common.archived': '{{record}} "{{name}}" is archived',
+  'common.bodyTooLarge': 'The request body is too large: at most {{limit}} KB here',
+  'common.jsonTooDeep': 'The JSON body is nested too deeply: at most {{depth}} levels',
   'common.unsafeString': 'must not contain NUL characters or unpaired surrogates',
   'common.stale':
     'This record was changed by someone else at the same time. Reload it to see their changes, or save again to overwrite them.',

@@ -9,6 +9,9 @@ export const filesMessages = {
   'files.typeNotAccepted':
     'Files of this type ({{found}}) are not accepted: upload a photo (JPEG, PNG, WebP, GIF, HEIC), a PDF, an Office or OpenDocument file, CSV or plain text',
   'files.typeNotAcceptedField': 'This type of file is not accepted',
+  'files.tooManyPixels':
+    'The image is {{width}} × {{height}} pixels: images may have at most {{megapixels}} megapixels',
+  'files.tooManyPixelsField': 'Images may have at most {{megapixels}} megapixels',
   'files.tooLarge': 'The file is larger than {{megabytes}} MB',
   'files.maxSize': 'Files may be at most {{megabytes}} MB',
   'files.onePerRequest': 'Send one file per request, in a part named "file"',

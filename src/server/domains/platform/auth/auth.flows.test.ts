@@ -4,7 +4,7 @@ import { stringContaining } from '../../../testing/matchers.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { User } from '../../organization/users/user.entity.ts';
 import { OutboxEmail } from '../outbox/outbox.entity.ts';
-import { MAIL_PER_ADDRESS_PER_HOUR } from './auth.rate-limit.ts';
+import { MAIL_PER_ADDRESS_PER_HOUR, REGISTER_PER_CLIENT_PER_HOUR } from './auth.rate-limit.ts';
 import { settleAccountMail } from './auth.service.ts';
 import { PasswordReset } from './session.entity.ts';
 
@@ -223,14 +223,47 @@ describe('registration', () => {
     expect(await t.orm.em.fork().count(User, { email: 'race@example.com' })).toBe(1);
   });
 
-  it('refuses an unknown customer code', async () => {
-    const answer = await publicCall('auth.register', {
-      fullName: 'Who',
-      email: 'who@example.com',
-      password: 'Sturdy-Pass1',
-      customerCode: 'NOPE',
-    });
-    expect(answer.status).toBe(400);
-    expect(answer.error?.message).toBe('Unknown customer code');
+  it('answers an unknown customer code exactly like a known one, and creates nothing (codes cannot be enumerated)', async () => {
+    const ask = (customerCode: string, email: string) =>
+      publicCall('auth.register', { fullName: 'Who', email, password: 'Sturdy-Pass1', customerCode }, '10.6.1.1');
+    const unknown = await ask('NOPE', 'who@example.com');
+    const known = await ask('ACME', 'who2@example.com');
+    expect(unknown).toEqual({ status: 200, data: { status: 'pending' }, error: undefined });
+    expect(unknown).toEqual(known);
+    expect(await t.orm.em.fork().count(User, { email: 'who@example.com' })).toBe(0);
+    expect(await mailsTo('who@example.com')).toBe(0);
+  });
+
+  it('limits registrations per client address, shared in PostgreSQL, with a 429 and Retry-After', async () => {
+    const ask = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.register',
+        remoteAddress: '10.6.2.1',
+        payload: {
+          json: { fullName: 'Spray', email: `spray${i}@example.com`, password: 'Sturdy-Pass1', customerCode: `C${i}` },
+        },
+      });
+    for (let i = 0; i < REGISTER_PER_CLIENT_PER_HOUR; i++) expect((await ask(i)).statusCode).toBe(200);
+    const refused = await ask(99);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55 * 60);
+    expect(refused.json<{ error: { json: { message: string } } }>().error.json.message).toBe(
+      'Too many sign-up requests from your network. Try again in 60 minutes.',
+    );
+    const rows = await t.orm.em
+      .getConnection()
+      .execute(`select hits from rate_limits where key = 'register-from:10.6.2.1'`);
+    expect(rows).toEqual([{ hits: REGISTER_PER_CLIENT_PER_HOUR + 1 }]);
+    // Another address is not held up.
+    expect(
+      (
+        await publicCall(
+          'auth.register',
+          { fullName: 'Other', email: 'other@example.com', password: 'Sturdy-Pass1', customerCode: 'ACME' },
+          '10.6.2.2',
+        )
+      ).status,
+    ).toBe(200);
   });
 });

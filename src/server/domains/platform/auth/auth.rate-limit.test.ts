@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
-import { beginSignIn, countAccountMail, sweepRateLimits } from './auth.rate-limit.store.ts';
+import { beginSignIn, clearSignIn, countAccountMail, sweepRateLimits } from './auth.rate-limit.store.ts';
 import { loginLimitsFor } from './auth.rate-limit.ts';
 
 // LOGIN_RATE_LIMIT=3: three failures per (email, address) before the growing wait; 60 per address.
@@ -42,13 +42,40 @@ describe('login rate limits', () => {
     expect((await attempt('admin@demo.com', '10.0.0.3', 'admin')).statusCode).toBe(201);
   });
 
-  it('has a ceiling per address across every email', async () => {
-    for (let i = 0; i < 60; i++) await attempt(`spray${i}@x.test`, '10.0.0.4');
-    const res = await attempt('admin@demo.com', '10.0.0.4', 'admin');
-    expect(res.statusCode).toBe(429);
-    // The address's window is 15 minutes from its first failure.
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    expect((await attempt('admin@demo.com', '10.0.0.5', 'admin')).statusCode).toBe(201);
+  it('past the ceiling of an address, still lets in the right password of an account nobody is attacking', async () => {
+    for (let i = 0; i < 60; i++) expect((await attempt(`spray${i}@x.test`, '10.0.0.4')).statusCode).toBe(400);
+    // Everyone behind that address (a NAT, a proxy without TRUST_PROXY) signs in as before.
+    expect((await attempt('admin@demo.com', '10.0.0.4', 'admin')).statusCode).toBe(201);
+    expect((await attempt('businessuser@demo.com', '10.0.0.4', 'businessuser')).statusCode).toBe(201);
+    // The sprayer gets one guess per account: an account that failed recently waits for the address's window.
+    const again = await attempt('spray0@x.test', '10.0.0.4');
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await attempt('fresh@x.test', '10.0.0.4')).statusCode).toBe(400);
+    expect((await attempt('fresh@x.test', '10.0.0.4')).statusCode).toBe(429);
+    // An account that failed from elsewhere is held too, from this address only.
+    expect((await attempt('analyst.other@x.test', '10.0.0.9')).statusCode).toBe(400);
+    expect((await attempt('analyst.other@x.test', '10.0.0.4')).statusCode).toBe(429);
+    expect((await attempt('analyst.other@x.test', '10.0.0.10')).statusCode).toBe(400);
+  });
+
+  it('slows an account down across addresses once it is under attack (5× the pair limit), every 429 with Retry-After', async () => {
+    for (let i = 0; i < 15; i++) {
+      expect((await attempt('qualitycontrol@demo.com', `10.0.2.${i}`)).statusCode).toBe(400);
+    }
+    const held = await attempt('qualitycontrol@demo.com', '10.0.3.1', 'qualitycontrol');
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBe('2');
+    const overTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      remoteAddress: '10.0.3.2',
+      payload: { json: { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' } },
+    });
+    expect(overTrpc.statusCode).toBe(429);
+    expect(Number(overTrpc.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Other accounts are not touched.
+    expect((await attempt('businessadmin@demo.com', '10.0.3.1', 'businessadmin')).statusCode).toBe(201);
   });
 
   it('counts a burst of parallel guesses before any is checked', async () => {
@@ -80,7 +107,8 @@ describe('login rate limits', () => {
 
 describe('the shared counters (rate_limits)', () => {
   const em = () => t.orm.em.fork();
-  const limits = loginLimitsFor({ loginRateLimit: 3 });
+  // The pair alone: the account's own limit is out of the way (tested below).
+  const limits = { ...loginLimitsFor({ loginRateLimit: 3 }), accountFailures: 1000 };
 
   it('doubles the wait after each further failure of a pair, up to 15 minutes, and forgets after an hour', async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
@@ -100,6 +128,23 @@ describe('the shared counters (rate_limits)', () => {
     expect(await beginSignIn(em(), limits, 'a@x.test', '2.2.2.2', new Date(now))).toMatchObject({ waitMs: 0 });
     now += 60 * 60_000;
     expect(await tryAt()).toMatchObject({ waitMs: 0 });
+  });
+
+  it('makes every address wait once one account has failed accountFailures times, doubling; a success takes a try back', async () => {
+    const now = Date.parse('2030-01-02T00:00:00Z');
+    const account = { ...loginLimitsFor({ loginRateLimit: 3 }), accountFailures: 4, clientFailures: 1000 };
+    const tryFrom = (ip: string, at = now) => beginSignIn(em(), account, 'b@x.test', ip, new Date(at));
+    for (let i = 0; i < 4; i++) expect(await tryFrom(`3.3.3.${i}`)).toMatchObject({ waitMs: 0 });
+    expect(await tryFrom('3.3.4.1')).toEqual({ waitMs: 2000 });
+    expect(await tryFrom('3.3.4.2', now + 2000)).toMatchObject({ waitMs: 0 });
+    expect(await tryFrom('3.3.4.3', now + 2000)).toEqual({ waitMs: 4000 });
+    const ok = await tryFrom('3.3.4.4', now + 6000);
+    if (!('clientSince' in ok)) throw new Error('expected a counted try');
+    await clearSignIn(em(), 'b@x.test', '3.3.4.4', ok.clientSince);
+    // Five failures stand (the success was taken back): the next try waits 4 s, not 8 s.
+    expect(await tryFrom('3.3.4.5', now + 6000)).toEqual({ waitMs: 4000 });
+    // An hour after the last failure it is forgotten.
+    expect(await tryFrom('3.3.4.6', now + 6000 + 60 * 60_000)).toMatchObject({ waitMs: 0 });
   });
 
   it('caps account mail per address and per client in one statement each, and sweeps what expired', async () => {

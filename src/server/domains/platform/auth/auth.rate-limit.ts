@@ -1,13 +1,17 @@
-// Sign-in and account-mail limits, shared by REST /api/auth/login and the tRPC auth procedures through
-// `app.guardLogin` and `app.allowAccountMail`. Edit to change how hard guessing and mail floods are made.
+// Sign-in, registration and account-mail limits, shared by REST /api/auth/login and the tRPC auth
+// procedures through `app.guardLogin`, `app.guardRegistration` and `app.allowAccountMail`. Edit to
+// change how hard guessing, enumeration and mail floods are made.
 //
-// Sign-in: failures are counted per (email, client address) pair; past LOGIN_RATE_LIMIT failures each
-// further try of that pair waits twice as long as the one before (2 s, 4 s, … 15 min), so a guesser
-// slows down without walling the real user out (the right password from another address still works).
-// One address has a much higher ceiling of failures across every email. Success clears the pair.
-// Mail: reset links and registration notices per address and per client address, per hour.
-// Both are counted in PostgreSQL (auth.rate-limit.store.ts), so every app process sees the same counts.
-// Every 429 tells when to come back (Retry-After).
+// Sign-in (auth.rate-limit.store.ts beginSignIn): failures are counted per (email, client address) pair,
+// strictly: past LOGIN_RATE_LIMIT failures each further try of that pair waits twice as long as the one
+// before (2 s, 4 s, … 15 min). Per account over every address (5× the pair's limit): the same growing
+// wait, for a guesser spread over many addresses. Per address over every email (20× per 15 minutes):
+// past it, the address is held to accounts with no recent failure, so a sprayer gets one guess per
+// account while the right password of an account nobody attacks still signs in, whoever shares the
+// address (a NAT, a proxy without TRUST_PROXY). Success clears the pair.
+// Registration: a few requests per client address per hour. Mail: reset links and registration notices
+// per address and per client address, per hour. All counted in PostgreSQL, so every app process sees
+// the same counts. Every 429 tells when to come back (Retry-After).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../../config.ts';
@@ -16,6 +20,7 @@ import {
   beginSignIn,
   clearSignIn,
   countAccountMail,
+  countTry,
   type LoginLimits,
   type MailCaps,
   sweepRateLimits,
@@ -30,6 +35,8 @@ declare module 'fastify' {
      * `signIn` with the invalid-credentials message counts as a failure, anything else clears the pair.
      */
     guardLogin<T>(request: FastifyRequest, email: unknown, signIn: () => Promise<T>): Promise<T>;
+    /** Count a registration request from this request's client; throws TOO_MANY_REQUESTS past the hourly cap. */
+    guardRegistration(request: FastifyRequest): Promise<void>;
     /** Whether an account e-mail (reset link, registration notice) to `email` may be written for this request. */
     allowAccountMail(request: FastifyRequest, email: string): Promise<boolean>;
   }
@@ -44,6 +51,9 @@ const MAIL_CAPS: MailCaps = {
   windowMs: 3600_000,
 };
 
+/** Registration requests one client address may make per hour (enough for an office behind one address). */
+export const REGISTER_PER_CLIENT_PER_HOUR = 20;
+
 /** Deletes expired counters every 10 minutes, on the job queue (app.ts hands it to the workflow's jobs). */
 export const rateLimitSweep = {
   queue: 'platform-rate-limit-sweep',
@@ -54,6 +64,7 @@ export const rateLimitSweep = {
 export function loginLimitsFor(config: Pick<AppConfig, 'loginRateLimit'>): LoginLimits {
   return {
     pairFailures: config.loginRateLimit,
+    accountFailures: config.loginRateLimit * 5,
     clientFailures: config.loginRateLimit * 20,
     clientWindowMs: 15 * 60_000,
     maxWaitMs: 15 * 60_000,
@@ -109,6 +120,21 @@ export const loginRateLimitPlugin = fp<{ config: AppConfig; now?: () => number }
         }
       },
     );
+
+    app.decorate('guardRegistration', async (request: FastifyRequest) => {
+      const check = await countTry(
+        em(),
+        `register-from:${request.ip}`,
+        REGISTER_PER_CLIENT_PER_HOUR,
+        3600_000,
+        new Date(now()),
+      );
+      if (check.waitMs > 0) {
+        const minutes = Math.max(1, Math.ceil(check.waitMs / 60_000));
+        retryAfter.set(request, Math.max(1, Math.ceil(check.waitMs / 1000)));
+        throw new AppError('TOO_MANY_REQUESTS', 'auth.tooManyRegistrations', { minutes });
+      }
+    });
 
     app.decorate('allowAccountMail', (request: FastifyRequest, email: string) =>
       countAccountMail(em(), MAIL_CAPS, normalEmail(email), request.ip, new Date(now())),

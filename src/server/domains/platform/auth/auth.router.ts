@@ -42,12 +42,16 @@ export const authRouter = router({
       return { ok: true as const };
     }),
   me: authedProcedure.output(ZSignedIn).query(({ ctx }) => auth.me(ctx.em, ctx.user)),
-  /** Answers `{ status: 'pending' }` for a new and a taken address alike (see auth.register). */
+  /**
+   * Answers `{ status: 'pending' }` for a new and a taken address, a known and an unknown customer code
+   * alike (see auth.register); at most REGISTER_PER_CLIENT_PER_HOUR per client address (429 past it).
+   */
   register: httpProcedure
     .input(ZRegisterInput)
     .output(ZRegisterResult)
     .mutation(async ({ ctx, input }) => {
       const { req, config } = ctx.http;
+      await req.server.guardRegistration(req);
       const notify = await req.server.allowAccountMail(req, input.email);
       return auth.register(ctx.em, input, { baseUrl: config.publicUrl, notify, outbox: req.server.outbox });
     }),

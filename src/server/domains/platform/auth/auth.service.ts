@@ -216,8 +216,8 @@ export async function me(
  * activates the account; until then sign-in says so. Answers the same whether the address is new or
  * already has an account (no enumeration): for a taken address nothing is created and, when `notify`
  * allows, its owner gets an e-mail (through `outbox`) saying someone tried. Concurrent calls with one
- * address never fail (the unique index decides; the losers are answered as for a taken address).
- * Throws BAD_REQUEST for an unknown or inactive customer code.
+ * address never fail (the unique index decides; the losers are answered as for a taken address). An
+ * unknown or inactive customer code gets the same answer, after the same work, and creates nothing.
  */
 export async function register(
   em: EntityManager,
@@ -225,11 +225,11 @@ export async function register(
   opts: MailLink & { notify: boolean },
 ): Promise<{ status: 'pending' }> {
   const customer = await findCustomerByCode(em, input.customerCode);
-  if (!customer || customer.status !== 'active') {
-    throw new AppError('BAD_REQUEST', 'auth.unknownCustomerCode', {}, { customerCode: 'auth.unknownCustomerCode' });
-  }
-  // The same work either way: hash the password, then let the insert find out whether the address is taken.
+  // The same work either way: hash the password, then let the insert find out whether the address is
+  // taken. An unknown or inactive code is answered like a known one (codes cannot be enumerated): the
+  // hash is made and thrown away, nothing is written.
   const passwordHash = await hashPassword(input.password);
+  if (!customer || customer.status !== 'active') return { status: 'pending' };
   const outcome = await registerPendingUser(em, {
     customerId: customer.id,
     email: input.email,

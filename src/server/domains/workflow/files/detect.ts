@@ -1,6 +1,7 @@
 // What a file is, from its content: magic bytes (file-type, which also looks inside ZIP containers for
-// Office and OpenDocument files), else UTF-8 text without NULs (CSV or plain text). The name counts
-// only to tell a CSV from other text; a ".jpg" holding a PDF is a PDF.
+// Office and OpenDocument files), else UTF-8 text without NULs. A ".jpg" holding a PDF is a PDF. Text
+// has no magic bytes (a shell script is text too), so it is taken only when the sender says so twice:
+// a `.txt` or `.csv` name and a text MIME type; `run.sh` sent as application/x-sh is refused.
 import { fileTypeFromFile } from 'file-type';
 import { type AllowedFileType, allowedFileType } from '../../../../shared/schemas/files.ts';
 import type { SpooledFile } from './spool.ts';
@@ -18,15 +19,38 @@ export interface Detected {
   found: string;
 }
 
-export async function detectFileType(file: SpooledFile, name: string): Promise<Detected> {
+/**
+ * The MIME types a sender may give a text file of each extension. Windows names a CSV file
+ * application/vnd.ms-excel when Excel is installed, so browsers there send a CSV under that type.
+ */
+const TEXT_TYPES: Record<'txt' | 'csv', readonly string[]> = {
+  txt: ['text/plain'],
+  csv: [
+    'text/csv',
+    'text/plain',
+    'application/csv',
+    'text/comma-separated-values',
+    'text/x-csv',
+    'application/vnd.ms-excel',
+  ],
+};
+
+/** The essence of a Content-Type (`text/csv; charset=utf-8` -> `text/csv`). */
+const essence = (mimeType: string) => mimeType.split(';')[0].trim().toLowerCase();
+
+/** `declared` is the MIME type the sender gave the file's part (busboy reads a missing one as text/plain). */
+export async function detectFileType(file: SpooledFile, name: string, declared: string): Promise<Detected> {
   const sniffed = await fileTypeFromFile(file.path);
   if (sniffed) {
     const mime = ALIASES[sniffed.mime] ?? sniffed.mime;
     return { type: allowedFileType(mime) ?? null, found: mime };
   }
   if (file.text && file.size > 0) {
-    const csv = /\.csv$/i.test(name);
-    return { type: allowedFileType(csv ? 'text/csv' : 'text/plain') ?? null, found: csv ? 'text/csv' : 'text/plain' };
+    const extension = /\.(txt|csv)$/i.exec(name)?.[1]?.toLowerCase() as 'txt' | 'csv' | undefined;
+    const claimed = essence(declared) || 'text/plain';
+    if (!extension || !TEXT_TYPES[extension].includes(claimed)) return { type: null, found: claimed };
+    const mime = extension === 'csv' ? 'text/csv' : 'text/plain';
+    return { type: allowedFileType(mime) ?? null, found: mime };
   }
   return { type: null, found: 'unknown' };
 }

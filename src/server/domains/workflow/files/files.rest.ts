@@ -49,7 +49,7 @@ function multipartError(error: unknown): unknown {
 async function receiveForm(request: FastifyRequest, limit: number): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'files.notMultipart');
   const fields: Record<string, string> = {};
-  let received: { name: string; file: SpooledFile } | undefined;
+  let received: { name: string; mimeType: string; file: SpooledFile } | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -63,7 +63,7 @@ async function receiveForm(request: FastifyRequest, limit: number): Promise<Rece
           await discard(file.path);
           throw tooLarge(limit);
         }
-        received = { name: part.filename ?? '', file };
+        received = { name: part.filename ?? '', mimeType: part.mimetype ?? '', file };
       } else {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
       }

