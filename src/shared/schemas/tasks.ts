@@ -257,6 +257,9 @@ export const ZAnswerChange = z.object({
   questionKey: z.string(),
   before: ZAnswer.nullable(),
   after: ZAnswer.nullable(),
+  /** Evidence files (photos) the later round has and the earlier had not, and the other way round. */
+  filesAdded: z.array(z.number()),
+  filesRemoved: z.array(z.number()),
 });
 export type TAnswerChange = z.infer<typeof ZAnswerChange>;
 
