@@ -78,6 +78,7 @@ const task: TTaskDetail = {
   score: 84.5,
   passed: true,
   outOfFence: false,
+  checkInTiming: 'on_time',
   reworkCount: 1,
   updatedAt: now,
   answers,

@@ -71,8 +71,8 @@ export function allowedFileType(mimeType: string): AllowedFileType | undefined {
   return ALLOWED_FILE_TYPES.find((t) => t.mimeType === mimeType);
 }
 
-/** Where a file belongs; `task` is the only kind so far (evidence of an inspection). */
-export const FILE_LINK_TYPES = ['task'] as const;
+/** Where a file belongs: a task (evidence of an inspection) or a corrective action (evidence of its fix). */
+export const FILE_LINK_TYPES = ['task', 'correctiveAction'] as const;
 export type TFileLinkType = (typeof FILE_LINK_TYPES)[number];
 
 /** POST /api/files answers 201 with this. */

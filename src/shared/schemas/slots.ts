@@ -91,6 +91,8 @@ export const ZGenerateSlotsResult = z.object({
   existing: z.number(),
   /** Occurrences dropped: location closed that day with no open day left in the period. */
   skipped: z.number(),
+  /** Occurrences left out because their visit would already have ended (a period that starts in the past). */
+  ended: z.number(),
   /** With dryRun: the slots it would create (at most 2,000). */
   preview: z.array(
     z.object({ assignmentId: z.number(), startsAt: z.date(), endsAt: z.date(), occurrence: z.string() }),

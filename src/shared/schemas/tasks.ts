@@ -4,8 +4,10 @@
 // scheduled --start--> in_progress --submit--> submitted --approve--> approved
 // submitted --reject--> rejected --resume--> in_progress
 // scheduled --slot ended unstarted--> missed;  scheduled | in_progress --cancel--> cancelled
+
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
+import { CHECK_IN_TIMINGS } from '../workflow/check-in.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 import { TASK_STATUSES } from './projects.ts';
@@ -87,6 +89,8 @@ export const ZTask = z.object({
   score: z.number().nullable(),
   passed: z.boolean().nullable(),
   outOfFence: z.boolean(),
+  /** The check-in against the visit's start (CHECK_IN_LATE_MINUTES): early and late ones are flagged; null before it. */
+  checkInTiming: z.enum(CHECK_IN_TIMINGS).nullable(),
   reworkCount: z.number(),
   updatedAt: z.date(),
 });
@@ -257,6 +261,9 @@ export const ZAnswerChange = z.object({
   questionKey: z.string(),
   before: ZAnswer.nullable(),
   after: ZAnswer.nullable(),
+  /** Evidence files (photos) the later round has and the earlier had not, and the other way round. */
+  filesAdded: z.array(z.number()),
+  filesRemoved: z.array(z.number()),
 });
 export type TAnswerChange = z.infer<typeof ZAnswerChange>;
 

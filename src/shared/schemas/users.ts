@@ -30,6 +30,11 @@ export const ZUser = z.object({
   /** The primary team. */
   team: ZNameRef.nullable(),
   lastLoginAt: z.date().nullable(),
+  /**
+   * Invited and not in yet: never signed in, and a link to choose a password is waiting unused. Lists show
+   * such an account as "Invited" rather than by its `status`.
+   */
+  invited: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

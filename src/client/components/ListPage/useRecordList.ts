@@ -51,6 +51,8 @@ export interface RecordListOptions<P extends QueryProcedure, R extends { id: num
   archived?: (row: R) => boolean;
   /** Notices to use instead of the list's own (a page that shares them with another view). */
   notices?: NoticeApi;
+  /** The list's own default sort (left out of the URL while in force); ascending by the server's default otherwise. */
+  defaults?: Pick<Partial<ListState>, 'sortBy' | 'orderBy'>;
   /** The records in "No <records> match “…”" (plural, lower case where the language has it). */
   records?: string;
 }
@@ -115,7 +117,7 @@ export function useRecordList<P extends QueryProcedure, R extends { id: number }
   const { t } = useTranslation('forms');
   const ti = useIsolatedT('forms');
   const allowed = useCan();
-  const [state, update] = useListState(options.filters);
+  const [state, update] = useListState(options.filters, options.defaults);
   const input = toSchemaListInput(options.schema, state);
   const query = useProcedureQuery(options.list, input, { placeholderData: keepPreviousData }) as RecordList<R>['query'];
   const utils = trpc.useUtils();

@@ -6,7 +6,7 @@ import { useCan } from '../../lib/can.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { changeArrow, changeLines } from './audit-format.ts';
+import { changeArrow, changeLines, useChangeWords } from './audit-format.ts';
 import classes from './RecordHistory.module.css';
 
 const PAGE = 5;
@@ -26,6 +26,7 @@ function History({ entityType, entityId }: { entityType: TAuditEntityType; entit
   const errorText = useErrorText();
   const arrow = changeArrow(i18n.dir());
   const fmt = useFormatters();
+  const words = useChangeWords();
   const [count, setCount] = useState(PAGE);
   const events = trpc.audit.list.useQuery({ entityType, entityId, itemsPerPage: count });
   const id = `history-${entityType}-${entityId}`;
@@ -54,7 +55,7 @@ function History({ entityType, entityId }: { entityType: TAuditEntityType; entit
                   </span>
                 </div>
                 <ul className={classes.changes}>
-                  {changeLines(e.changes).map((line) => (
+                  {changeLines(e.changes, words).map((line) => (
                     <li key={line.field}>
                       <span className={classes.field}>{line.field}</span>:{' '}
                       {line.value === undefined ? (

@@ -1,5 +1,7 @@
 // How an audit event reads in the client: the record's page (only one that exists and the caller may
 // open: shell/links.ts's honest-link rule) and its field changes as lines.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../../shared/abilities/index.ts';
 import type { TAuditEvent } from '../../../shared/schemas/audit.ts';
 import { openableHref } from '../../shell/links.ts';
@@ -29,11 +31,65 @@ export function recordHref(
   return openableHref(href, ability, role);
 }
 
-function shown(value: unknown): string {
+/** How field names and stored values read to the reader (translated), or as stored (`RAW`). */
+export interface ChangeWords {
+  field: (name: string) => string;
+  value: (stored: string) => string;
+}
+
+const RAW: ChangeWords = { field: (name) => name, value: (stored) => stored };
+
+/** Stored values that are words of the product (states, yes/no), said in the reader's language. */
+const WORD_VALUES = new Set([
+  'active',
+  'approved',
+  'archived',
+  'cancelled',
+  'completed',
+  'done',
+  'draft',
+  'early',
+  'false',
+  'in_progress',
+  'inactive',
+  'late',
+  'missed',
+  'on_hold',
+  'open',
+  'pending',
+  'published',
+  'rejected',
+  'reviewer',
+  'scheduled',
+  'submitted',
+  'true',
+  'verified',
+]);
+
+/** "geofenceRadiusM" → "geofence radius m": a field the dictionary does not name yet still reads as words. */
+function spaced(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The audit's words in the reader's language (field labels and state values of `business:audit`). */
+export function useChangeWords(): ChangeWords {
+  const { t } = useTranslation('business');
+  return useMemo(
+    () => ({
+      field: (name) => t(`audit.fields.${name}`, { defaultValue: spaced(name) }),
+      value: (stored) => (WORD_VALUES.has(stored) ? t(`audit.values.${stored}`) : stored),
+    }),
+    [t],
+  );
+}
+
+function shown(value: unknown, words: ChangeWords): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.map(shown).join(', ');
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map((v) => shown(v, words)).join(', ');
+  if (typeof value === 'string') return words.value(value);
+  if (typeof value === 'boolean') return words.value(String(value));
+  if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
   return JSON.stringify(value) ?? '—';
 }
 
@@ -57,10 +113,13 @@ export interface ChangeLine {
 }
 
 /** The event's changes, one line per field (`{ from, to }` diffs kept apart from plain values). */
-export function changeLines(changes: Record<string, unknown>): ChangeLine[] {
-  return Object.entries(changes).map(([field, value]) =>
-    isDiff(value) ? { field, from: shown(value.from), to: shown(value.to) } : { field, value: shown(value) },
-  );
+export function changeLines(changes: Record<string, unknown>, words: ChangeWords = RAW): ChangeLine[] {
+  return Object.entries(changes).map(([name, value]) => {
+    const field = words.field(name);
+    return isDiff(value)
+      ? { field, from: shown(value.from, words), to: shown(value.to, words) }
+      : { field, value: shown(value, words) };
+  });
 }
 
 /** The arrow from a field's old value to its new one, pointing the way the language reads. */
@@ -69,9 +128,13 @@ export function changeArrow(dir: 'ltr' | 'rtl'): string {
 }
 
 /** One line of text for a table cell. */
-export function changeSummary(changes: Record<string, unknown>, dir: 'ltr' | 'rtl' = 'ltr'): string {
+export function changeSummary(
+  changes: Record<string, unknown>,
+  dir: 'ltr' | 'rtl' = 'ltr',
+  words: ChangeWords = RAW,
+): string {
   const arrow = changeArrow(dir);
-  return changeLines(changes)
+  return changeLines(changes, words)
     .map((l) => (l.value === undefined ? `${l.field}: ${l.from} ${arrow} ${l.to}` : `${l.field}: ${l.value}`))
     .join('; ');
 }

@@ -24,8 +24,8 @@ export interface UserMultiPickerProps {
   onChange: (users: PickedUser[]) => void;
   /** Narrow the choices to one customer (the superadmin's forms). */
   customerId?: number | null;
-  /** Ids that cannot be removed here (e.g. the team's leads), with the reason as caption. */
-  locked?: { ids: number[]; reason: string };
+  /** Ids that cannot be removed here (e.g. the team's floor manager and leader), each with its reason as caption. */
+  locked?: ReadonlyMap<number, string>;
   error?: string;
   disabled?: boolean;
 }
@@ -50,7 +50,7 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
     { itemsPerPage: 50, sortBy: 'fullName', ...(q ? { q } : {}), ...(customerId ? { customerId } : {}) },
     { enabled: open, placeholderData: keepPreviousData },
   );
-  const lockedIds = new Set(locked?.ids ?? []);
+  const lockedIds = new Set(locked?.keys() ?? []);
   const toItem = (u: PickedUser): SelectPanelItemInput => ({
     id: u.id,
     text: u.fullName,
@@ -94,7 +94,7 @@ export function UserMultiPicker({ label, value, onChange, customerId, locked, er
               </span>
               <Label>{roleName(u.role)}</Label>
               {lockedIds.has(u.id) ? (
-                <span className={classes.muted}>{locked?.reason}</span>
+                <span className={classes.muted}>{locked?.get(u.id)}</span>
               ) : (
                 <IconButton
                   icon={XIcon}

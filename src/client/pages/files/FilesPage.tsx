@@ -54,6 +54,7 @@ export default function FilesPage() {
   const previewing = list.editing && list.editing !== 'new' ? list.editing : null;
   const taskRoute = routeByName('tasks-viewTask-id');
   const linkTasks = pageExists(taskRoute) && allowed('read', 'Task');
+  const actionsPage = pageExists(routeByName('tasks-actions')) && allowed('read', 'CorrectiveAction');
 
   const columns: Column<TFile>[] = [
     {
@@ -122,6 +123,14 @@ export default function FilesPage() {
       render: (f) =>
         !f.linked ? (
           '—'
+        ) : f.linked.type === 'correctiveAction' ? (
+          actionsPage ? (
+            <Link as={RouterLink} href={`/tasks/actions?id=${f.linked.id}`}>
+              {t('correctiveAction', { label: f.linked.label })}
+            </Link>
+          ) : (
+            t('correctiveAction', { label: f.linked.label })
+          )
         ) : linkTasks && taskRoute ? (
           <Link as={RouterLink} href={pathFor(taskRoute.name, { id: f.linked.id })}>
             {t('task', { label: f.linked.label })}
@@ -129,7 +138,8 @@ export default function FilesPage() {
         ) : (
           t('task', { label: f.linked.label })
         ),
-      exportValue: (f) => (f.linked ? t('task', { label: f.linked.label }) : '—'),
+      exportValue: (f) =>
+        f.linked ? t(f.linked.type === 'task' ? 'task' : 'correctiveAction', { label: f.linked.label }) : '—',
     },
     {
       key: 'owner',

@@ -6,7 +6,7 @@ import { type Column, joinCellText } from '../../components/DataTable/DataTable.
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
 import { NameCell, RecordListPage, TextCell, useRecordList } from '../../components/ListPage/index.ts';
-import { changeSummary, recordHref } from '../../components/RecordHistory/audit-format.ts';
+import { changeSummary, recordHref, useChangeWords } from '../../components/RecordHistory/audit-format.ts';
 import { CustomerFilter, useIsSuperadmin, useUserOptions } from '../../components/RecordSelect/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -32,6 +32,8 @@ export default function AuditPage() {
     subject: 'AuditEvent',
     label: (e) => `${t(`audit.type.${e.entityType}`, { defaultValue: e.entityType })} #${e.entityId}`,
     records: t('audit.records'),
+    // The trail reads newest first, as the server answers without a sort.
+    defaults: { sortBy: 'at', orderBy: 'desc' },
   });
   // The trail is read-only, whoever reads it.
   const events = { ...list, can: () => false };
@@ -46,7 +48,8 @@ export default function AuditPage() {
     e.recordLabel
       ? `${typeName(e.entityType)} · ${e.recordLabel}`
       : t('audit.recordId', { type: typeName(e.entityType), id: e.entityId });
-  const changesText = (e: TAuditEvent) => changeSummary(e.changes, i18n.dir()) || t('audit.noChanges');
+  const words = useChangeWords();
+  const changesText = (e: TAuditEvent) => changeSummary(e.changes, i18n.dir(), words) || t('audit.noChanges');
 
   const columns: Column<TAuditEvent>[] = [
     { key: 'at', header: t('audit.at'), kind: 'datetime', sortable: true, render: (e) => fmt.dateTime(e.at) },

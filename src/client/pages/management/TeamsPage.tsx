@@ -187,7 +187,10 @@ function TeamDialog({ team, onClose, onSaved, onReload }: RecordDialogProps & { 
   const scoped = !superadmin || !!customerId;
   const floorManagers = useUserOptions({ customerId: superadmin ? customerId : null, role: 'floormanager' }, scoped);
   const teamLeaders = useUserOptions({ customerId: superadmin ? customerId : null, role: 'teamleader' }, scoped);
-  const leads = [form.values.floorManagerId, form.values.teamLeaderId].filter((id): id is number => id != null);
+  // Each lead says which role holds them in the team: the floor manager is no "team leader".
+  const leads = new Map<number, string>();
+  if (form.values.floorManagerId != null) leads.set(form.values.floorManagerId, t('teams.isFloorManager'));
+  if (form.values.teamLeaderId != null) leads.set(form.values.teamLeaderId, t('teams.isTeamLeader'));
 
   return (
     <FormDialog
@@ -230,7 +233,7 @@ function TeamDialog({ team, onClose, onSaved, onReload }: RecordDialogProps & { 
             value={form.values.members}
             onChange={(members) => form.patch({ members }, ['members', 'memberIds'])}
             customerId={superadmin ? customerId : null}
-            locked={{ ids: leads, reason: t('teams.leadMember') }}
+            locked={leads}
             error={form.error('memberIds')}
           />
         </>

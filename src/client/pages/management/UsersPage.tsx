@@ -48,6 +48,9 @@ import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
+/** An active account whose invitation is still unused reads "Invited" (the `pending` words). */
+const shownStatus = (u: TUser): TUserStatus => (u.status === 'active' && u.invited ? 'pending' : u.status);
+
 const STATUS_VARIANT: Record<TUserStatus, 'success' | 'secondary' | 'attention'> = {
   active: 'success',
   inactive: 'secondary',
@@ -145,8 +148,8 @@ export default function UsersPage() {
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
-      render: (u) => <Label variant={STATUS_VARIANT[u.status]}>{t(`users.status.${u.status}`)}</Label>,
-      exportValue: (u) => t(`users.status.${u.status}`),
+      render: (u) => <Label variant={STATUS_VARIANT[shownStatus(u)]}>{t(`users.status.${shownStatus(u)}`)}</Label>,
+      exportValue: (u) => t(`users.status.${shownStatus(u)}`),
     },
     {
       key: 'lastLoginAt',

@@ -22,7 +22,7 @@ describe('/management/audit', { timeout: 120_000 }, () => {
     await settled(page);
     const rows = dataRows(page);
     await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => rows.first().innerText()).toContain(`name: ${location.name} → ${location.name} (audited)`);
+    await expect.poll(() => rows.first().innerText()).toContain(`Name: ${location.name} → ${location.name} (audited)`);
     await rows
       .first()
       .getByRole('link', { name: `Location · ${location.code}` })
@@ -30,6 +30,22 @@ describe('/management/audit', { timeout: 120_000 }, () => {
     await page.waitForURL(
       (url) => url.pathname === '/management/location-setting' && url.searchParams.get('q') === location.code,
     );
+  });
+
+  it('lists newest first and says field names and values in words, not as stored', async () => {
+    const other = (await admin.locations.list({ itemsPerPage: 2 })).items[1];
+    await admin.locations.update({ id: other.id, geofenceRadiusM: other.geofenceRadiusM + 25 });
+    await admin.locations.update({ id: other.id, active: false });
+    await page.goto('/management/audit?entityType=Location');
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await settled(page);
+    const rows = dataRows(page);
+    await expect.poll(() => rows.first().innerText()).toContain('Active: Yes → No');
+    await expect
+      .poll(() => rows.nth(1).innerText())
+      .toContain(`Geofence radius (m): ${other.geofenceRadiusM} → ${other.geofenceRadiusM + 25}`);
+    expect(await rows.first().innerText()).not.toContain('active:');
+    await admin.locations.update({ id: other.id, active: true });
   });
 
   it('has no serious accessibility finding in dark Arabic', async () => {

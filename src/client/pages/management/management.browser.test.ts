@@ -212,6 +212,18 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await notice(page, '“Test Night Team” deleted.');
   });
 
+  it("teams: the floor manager is tagged as the team's floor manager, not as its leader", async () => {
+    await page.goto('/management/teams');
+    await search(page, 'Lyon field');
+    await rowAction(page, 'Lyon field team', 'Edit');
+    const edit = dialog(page, 'Edit Lyon field team');
+    const members = edit.getByRole('listitem');
+    await members.filter({ hasText: 'floormanager@demo.com' }).getByText("The team's floor manager").waitFor();
+    await members.filter({ hasText: 'teamleader@demo.com' }).getByText("The team's leader").waitFor();
+    expect(await edit.getByText('Team lead', { exact: true }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('users: invite with role and team, deactivate, activate, reset the password, edit, delete', async () => {
     await page.goto('/management/users');
     await page.getByRole('button', { name: 'Invite user' }).click();
@@ -226,9 +238,10 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await create.getByRole('button', { name: 'Send invitation' }).click();
     await notice(page, 'Invitation sent to test.inspector@acme.example.');
 
-    // Invited accounts are active at once (the e-mail link only chooses the password).
+    // An invited account reads "Invited" until its e-mail link is used (it may sign in once it chose a password).
     await search(page, 'test.inspector');
-    await row(page, 'Test Inspector').getByText('Active').waitFor();
+    await row(page, 'Test Inspector').getByText('Invited', { exact: true }).waitFor();
+    expect(await row(page, 'Test Inspector').getByText('Active', { exact: true }).count()).toBe(0);
     await rowAction(page, 'Test Inspector', 'Deactivate');
     await confirm(page, 'Deactivate');
     await notice(page, 'Test Inspector deactivated.');

@@ -103,6 +103,9 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
                         at: fmt.dateTime(data.checkIn.at),
                         distance: fmt.number(Math.round(data.checkIn.distanceM)),
                       })}
+                  {(data.checkInTiming === 'early' || data.checkInTiming === 'late') && (
+                    <span className={classes.warning}> · {t(`tasks.checkInTiming.${data.checkInTiming}`)}</span>
+                  )}
                   {data.outOfFence && (
                     <span className={classes.warning}>
                       {' '}

@@ -7,6 +7,7 @@ export const correctiveActionsMessages = {
   'correctiveActions.onlyOpenOrDoneChanged': '{{hint}}; only an open or done action can be changed',
   'correctiveActions.onlyOpenCompleted': '{{hint}}; only an open action can be completed',
   'correctiveActions.onlyDoneVerified': '{{hint}}; only a done action can be verified',
+  'correctiveActions.verifierFixed': 'You marked this action done; someone else verifies the fix',
   'correctiveActions.onlyOpenOrDoneCancelled': '{{hint}}; only an open or done action can be cancelled',
   'correctiveActions.taskIsScheduled': 'This task is scheduled',
   'correctiveActions.taskIsInProgress': 'This task is in progress',

@@ -91,12 +91,18 @@ export function SlotsStep({
         utils.tasks.invalidate(),
       ]);
       notices.success(
-        t('wizard.slots.generated', {
-          count: result.created,
-          n: fmt.number(result.created),
-          existing: fmt.number(result.existing),
-          skipped: fmt.number(result.skipped),
-        }),
+        [
+          t('wizard.slots.generated', {
+            count: result.created,
+            n: fmt.number(result.created),
+            existing: fmt.number(result.existing),
+            skipped: fmt.number(result.skipped),
+          }),
+          result.ended > 0 && t('wizard.slots.endedLeftOut', { count: result.ended, n: fmt.number(result.ended) }),
+        ]
+          .filter(Boolean)
+          .join(' '),
+        result.ended > 0 ? { variant: 'info' } : undefined,
       );
     })();
   };
@@ -293,6 +299,14 @@ export function SlotsStep({
                 existing: fmt.number(preview.existing),
                 skipped: fmt.number(preview.skipped),
               })}
+              {preview.ended > 0 && (
+                <>
+                  {' '}
+                  <strong>
+                    {t('wizard.slots.endedLeftOut', { count: preview.ended, n: fmt.number(preview.ended) })}
+                  </strong>
+                </>
+              )}
             </Text>
           )}
         </form>

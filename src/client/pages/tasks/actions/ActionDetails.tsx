@@ -20,10 +20,12 @@ import type { TCorrectiveAction } from '../../../../shared/schemas/corrective-ac
 import { pageExists, routeByName } from '../../../app/routes.tsx';
 import { Bdi } from '../../../components/Bidi/index.ts';
 import { ActionStatusLabel } from '../../../components/CorrectiveActions/index.ts';
+import { FilePicker } from '../../../components/FilePicker/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { toDateInput, useFormatters } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { uploadFile } from '../../../lib/upload.ts';
 import classes from './Actions.module.css';
@@ -71,6 +73,7 @@ export function ActionDetails({
   const errorText = useErrorText();
   const fmt = useFormatters();
   const can = useCan();
+  const { user } = useSession();
   const utils = trpc.useUtils();
   const query = trpc.correctiveActions.byId.useQuery({ id });
   const action = query.data;
@@ -99,6 +102,8 @@ export function ActionDetails({
     if (await guard.confirmDiscard()) onClose();
   };
 
+  // Whoever marked it done does not verify their own fix (the server refuses it too).
+  const fixedByMe = !!action?.doneBy && action.doneBy.id === user?.id;
   const readsUsers = can('read', 'User');
   const mayEdit =
     !!action &&
@@ -128,10 +133,9 @@ export function ActionDetails({
   const cancel = trpc.correctiveActions.cancel.useMutation();
   const busy = complete.isPending || verify.isPending || update.isPending || cancel.isPending || uploading !== null;
 
-  const addFiles = async (list: FileList | null) => {
-    if (!list) return;
+  const addFiles = async (list: readonly File[]) => {
     setUploadError(null);
-    for (const file of Array.from(list)) {
+    for (const file of list) {
       setUploading(file.name);
       try {
         const uploaded = await uploadFile(file, () => {}).done;
@@ -240,7 +244,7 @@ export function ActionDetails({
             <div>
               <dt>{t('fields.question')}</dt>
               <dd>
-                <Bdi>{action.questionText}</Bdi> <span className={classes.code}>{action.questionKey}</span>
+                <Bdi>{action.questionText}</Bdi>
               </dd>
             </div>
             <div>
@@ -366,23 +370,24 @@ export function ActionDetails({
                   <FormControl.Validation variant="error">{fieldError('note')}</FormControl.Validation>
                 )}
               </FormControl>
-              <FormControl id={`${formId}-files`}>
-                <FormControl.Label>{t('complete.files')}</FormControl.Label>
-                {/* A plain input: FormControl wires its label to Primer inputs only, so the id (and the caption) are set here. */}
-                <input
-                  id={`${formId}-files`}
-                  aria-describedby={`${formId}-files-caption`}
-                  type="file"
+              <div role="group" aria-labelledby={`${formId}-files`} className={classes.filesGroup}>
+                <Text as="p" id={`${formId}-files`} weight="semibold" size="medium">
+                  {t('complete.files')}
+                </Text>
+                <FilePicker
+                  label={t('complete.chooseFiles')}
+                  hint={t('complete.filesHint')}
                   multiple
-                  className={classes.fileInput}
-                  onChange={(e) => void addFiles(e.target.files).then(() => (e.target.value = ''))}
                   disabled={busy}
+                  loading={uploading !== null}
+                  onFiles={(chosen) => void addFiles(chosen)}
                 />
-                <FormControl.Caption>{t('complete.filesHint')}</FormControl.Caption>
                 {fieldError('fileIds') && (
-                  <FormControl.Validation variant="error">{fieldError('fileIds')}</FormControl.Validation>
+                  <Text as="p" role="alert" className={classes.errorText}>
+                    {fieldError('fileIds')}
+                  </Text>
                 )}
-              </FormControl>
+              </div>
               {uploading && (
                 <Text as="p" role="status" className={classes.muted}>
                   {t('complete.uploading', { name: uploading })}
@@ -417,7 +422,12 @@ export function ActionDetails({
             </form>
           )}
 
-          {action.status === 'done' && can('verify', 'CorrectiveAction', recordOf(action)) && (
+          {action.status === 'done' && can('verify', 'CorrectiveAction', recordOf(action)) && fixedByMe && (
+            <Text as="p" className={classes.muted}>
+              {t('verify.ownFix')}
+            </Text>
+          )}
+          {action.status === 'done' && can('verify', 'CorrectiveAction', recordOf(action)) && !fixedByMe && (
             <div className={classes.form}>
               <Text as="p" className={classes.muted}>
                 {t('verify.hint')}

@@ -68,7 +68,7 @@ export default function ActionsPage() {
       key: 'question',
       header: t('fields.question'),
       kind: 'name',
-      render: (a) => <NameCell name={a.questionText} detail={<CodeCell>{a.questionKey}</CodeCell>} />,
+      render: (a) => <NameCell name={a.questionText} />,
       exportValue: (a) => joinCellText(a.questionText, a.questionKey),
     },
     {

@@ -11,6 +11,27 @@ import { dialog, notice, row } from '../../../testing/list-pages.ts';
 const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
 const QUESTION = 'Fire exits unobstructed?';
 let location = { code: '', name: '' };
+let schemeId = 0;
+
+/** A new approved task whose failed critical question opened an action; the action. */
+async function approvedAction() {
+  const admin = await b.caller('admin@demo.com');
+  const analyst = await b.caller('analyst@demo.com');
+  const f = await createTaskFixture(b.orm, {
+    schemeId,
+    status: 'submitted',
+    answers: [
+      { questionKey: 'fire', value: false, na: false, comment: null, fileIds: [] },
+      { questionKey: 'tidy', value: true, na: false, comment: null, fileIds: [] },
+    ],
+  });
+  await b.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update tasks set critical_failures = '["fire"]' where id = ${f.taskId}`);
+  await analyst.tasks.approve({ id: f.taskId });
+  return (await admin.correctiveActions.list({ taskId: f.taskId })).items[0];
+}
 
 beforeAll(async () => {
   const admin = await b.caller('admin@demo.com');
@@ -28,7 +49,7 @@ beforeAll(async () => {
       },
     ],
   });
-  const schemeId = (await admin.schemes.publish({ id: draft.id })).id;
+  schemeId = (await admin.schemes.publish({ id: draft.id })).id;
   const f = await createTaskFixture(b.orm, {
     schemeId,
     status: 'submitted',
@@ -70,6 +91,39 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
     await reloaded.getByText('Boxes moved off the exit route; checked with the store manager').waitFor();
     expect(await reloaded.getByText('Done', { exact: true }).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    await context.close();
+  });
+
+  it('the person who marked an action done sees no Verify and no internal key; evidence is picked with a button and /files says what it belongs to', async () => {
+    const admin = await b.caller('admin@demo.com');
+    const action = await approvedAction();
+    const { context, page } = await b.newPage();
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    await page.goto(`/tasks/actions?id=${action.id}`);
+    const panel = dialog(page, QUESTION);
+    await panel.getByRole('textbox', { name: 'What was done' }).waitFor();
+    expect(await panel.getByText(action.questionKey, { exact: true }).count()).toBe(0);
+    await panel.getByRole('textbox', { name: 'What was done' }).fill('Exit cleared, photo attached');
+    const chooser = page.waitForEvent('filechooser');
+    await panel.getByRole('button', { name: 'Add evidence files' }).click();
+    await (await chooser).setFiles({
+      name: 'exit-cleared.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('exit clear'),
+    });
+    await panel.getByText('exit-cleared.txt').waitFor();
+    await panel.getByRole('button', { name: 'Mark as done' }).click();
+    await notice(page, 'Corrective action marked as done');
+    await panel.getByText('You marked this action done; another reviewer verifies it.').waitFor();
+    expect(await panel.getByRole('button', { name: 'Verify' }).count()).toBe(0);
+    expect((await admin.correctiveActions.byId({ id: action.id })).status).toBe('done');
+
+    await page.goto(`/files?q=${encodeURIComponent('exit-cleared')}`);
+    await page
+      .getByRole('link', { name: `Corrective action #${action.id} · ${QUESTION}` })
+      .first()
+      .waitFor();
     await context.close();
   });
 

@@ -5,15 +5,13 @@ import { Banner, Button, Spinner } from '@primer/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
+import { CHECK_IN_EARLY_MINUTES, CHECK_IN_LATE_MINUTES, checkInOpensAt } from '../../../../shared/workflow/check-in.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { Bdi, Coordinates } from '../../../components/Bidi/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Perform.module.css';
-
-/** A task may be started from this long before its slot (the server's START_GRACE_MS). */
-const START_GRACE_MS = 30 * 60_000;
 
 type Fix =
   | { state: 'locating' }
@@ -59,7 +57,7 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
   const reasonId = useId();
   const start = trpc.tasks.start.useMutation({ onSuccess: onStarted });
   const now = Date.now();
-  const opens = new Date(task.startsAt).getTime() - START_GRACE_MS;
+  const opens = checkInOpensAt(new Date(task.startsAt)).getTime();
   const closes = new Date(task.endsAt).getTime();
   const inWindow = now >= opens && now < closes;
   const { latitude, longitude, geofenceRadiusM } = task.location;
@@ -93,6 +91,9 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
         <dt>{t('checkIn.window')}</dt>
         <dd>
           <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+          <div className={classes.muted}>
+            {t('checkIn.tolerance', { early: CHECK_IN_EARLY_MINUTES, late: CHECK_IN_LATE_MINUTES })}
+          </div>
         </dd>
         <dt>{t('checkIn.position')}</dt>
         <dd aria-live="polite">

@@ -31,6 +31,11 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
             <Label variant={task.outOfFence ? 'attention' : 'success'}>
               {task.outOfFence ? t('checkIn.outside') : t('checkIn.inside')}
             </Label>
+            {task.checkInTiming && (
+              <Label variant={task.checkInTiming === 'on_time' ? 'success' : 'attention'}>
+                {t(`checkIn.timing.${task.checkInTiming}`)}
+              </Label>
+            )}
           </p>
           <p className={classes.muted}>
             {t('checkIn.accuracy', {

@@ -55,6 +55,12 @@ export function RoundChanges({
                         <Bdi>{change.after.comment}</Bdi>
                       </span>
                     )}
+                    {change.filesAdded.length > 0 && (
+                      <span> · {t('changes.photosAdded', { count: change.filesAdded.length })}</span>
+                    )}
+                    {change.filesRemoved.length > 0 && (
+                      <span> · {t('changes.photosRemoved', { count: change.filesRemoved.length })}</span>
+                    )}
                   </td>
                 </tr>
               );

@@ -156,6 +156,10 @@ describe('the task view page', { timeout: 120_000 }, () => {
       id: taskId,
       answers: [{ questionKey: 'door', value: true, comment: 'Glass cleaned during the visit' }],
     });
+    // Only a photo more on the aisle: the diff says so, not "No answer → No answer".
+    const aisle = rejected.answers.find((a) => a.questionKey === 'photo')?.fileIds ?? [];
+    const third = await uploadPhoto(taskId, 'photo', { r: 90, g: 200, b: 90 }, 'aisle-3.jpg');
+    await inspector.tasks.saveAnswers({ id: taskId, answers: [{ questionKey: 'photo', fileIds: [...aisle, third] }] });
     await inspector.tasks.submit({ id: taskId, clientMutationId: `view-${taskId}-2` });
 
     // Round 2: what changed since round 1, then approve and see the score.
@@ -167,7 +171,9 @@ describe('the task view page', { timeout: 120_000 }, () => {
       expect.stringContaining('No') as string,
       expect.stringContaining('Yes') as string,
     ]);
-    await page.getByText('Changed in round 2').waitFor();
+    const photoRow = changes.getByRole('row', { name: /Photo of the main aisle/ });
+    expect(await photoRow.getByRole('cell').last().innerText()).toContain('1 photo added');
+    await page.getByText('Changed in round 2').first().waitFor();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const approveDialog = page.getByRole('dialog', { name: 'Approve this task' });
     await approveDialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Thanks for the quick fix');

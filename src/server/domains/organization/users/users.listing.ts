@@ -20,6 +20,7 @@ import {
   toDateOrNull,
 } from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
+import { usersWithPasswordLinkWaiting } from '../../platform/auth/auth.refs.ts';
 
 export const userListing = defineListing({
   source: (db) =>
@@ -73,9 +74,18 @@ export const userListing = defineListing({
     avatar: r.avatar,
     team: r.team_id === null || r.team_name === null ? null : { id: r.team_id, name: r.team_name },
     lastLoginAt: toDateOrNull(r.last_login_at),
+    invited: false,
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   }),
+  // Never signed in with a password link waiting: invited, whatever the status column says.
+  enrich: async (em, items) => {
+    const waiting = await usersWithPasswordLinkWaiting(
+      em,
+      items.filter((u) => u.lastLoginAt === null).map((u) => u.id),
+    );
+    for (const item of items) item.invited = waiting.has(item.id);
+  },
 });
 
 type UserFilter = ListingFilter<typeof userListing>;

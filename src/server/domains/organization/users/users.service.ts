@@ -148,6 +148,21 @@ async function requirePrimaryTeam(em: EntityManager, teamId: number, customerId:
   refuseArchived(!!team.archivedAt, { record: 'Team', name: team.name }, 'teamId');
 }
 
+/** The teams' own history says who joined and who left them when a user's primary team is set or moved. */
+function auditTeamMove(
+  tx: AuthedContext,
+  userId: number,
+  from: number | null,
+  to: number | null,
+  customerId: number | null,
+): void {
+  if (from === to) return;
+  const entry = (teamId: number, changes: Record<string, number[]>) =>
+    recordAudit(tx, { action: 'update', entityType: 'Team', entityId: teamId, customerId, changes });
+  if (from !== null) entry(from, { membersRemoved: [userId] });
+  if (to !== null) entry(to, { membersAdded: [userId] });
+}
+
 /**
  * A new user (the caller's customer; superadmin: the one named, or none for a superadmin). With a
  * password, a usable account; without, an invitation e-mail with a link to choose one. Throws
@@ -178,7 +193,10 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
       lastLoginAt: null,
     });
     await flushUnique(tx.em, uniqueEmail);
-    if (input.teamId !== null) await moveMembership(tx, user.id, null, input.teamId);
+    if (input.teamId !== null) {
+      await moveMembership(tx, user.id, null, input.teamId);
+      auditTeamMove(tx, user.id, null, input.teamId, customerId);
+    }
 
     recordAudit(tx, {
       action: input.password ? 'create' : 'invite',
@@ -220,6 +238,7 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
       if (input.teamId !== undefined && input.teamId !== (user.team?.id ?? null)) {
         if (input.teamId !== null) await requirePrimaryTeam(tx.em, input.teamId, user.customer?.id ?? null);
         await moveMembership(tx, user.id, user.team?.id ?? null, input.teamId);
+        auditTeamMove(tx, user.id, user.team?.id ?? null, input.teamId, user.customer?.id ?? null);
         tx.em.assign(user, { team: input.teamId });
       }
     },

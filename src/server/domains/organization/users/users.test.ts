@@ -74,6 +74,30 @@ describe('users', () => {
     }
   });
 
+  it("lists a just-invited user as invited (not a created one), and the team's history records the member the invitation added", async () => {
+    const team = (await admin.teams.list({ q: 'Lyon' })).items[0];
+    const invited = await admin.users.create({
+      email: 'ines.morel@acme.example',
+      fullName: 'Ines Morel',
+      role: 'qualitycontrol',
+      teamId: team.id,
+    });
+    const created = await admin.users.create({
+      email: 'hugo.lambert@acme.example',
+      fullName: 'Hugo Lambert',
+      role: 'analyst',
+      password: 'Inspect-2024',
+    });
+    const listed = new Map(
+      (await admin.users.list({ q: 'acme.example', itemsPerPage: 100 })).items.map((u) => [u.id, u]),
+    );
+    expect(listed.get(invited.id)).toMatchObject({ status: 'active', invited: true });
+    expect(listed.get(created.id)).toMatchObject({ invited: false });
+
+    const history = await admin.audit.list({ entityType: 'Team', entityId: team.id });
+    expect(history.items[0]).toMatchObject({ action: 'update', changes: { membersAdded: [invited.id] } });
+  });
+
   it('never lets an admin create a superadmin or reach another customer', async () => {
     await expect(
       admin.users.create({ email: 'x@acme.example', fullName: 'Xavier', role: 'superadmin', password: 'Inspect-2024' }),

@@ -1,4 +1,5 @@
-// Sign-in sessions as other domains need them (the account page lists and ends its own sessions).
+// Sign-in sessions as other domains need them (the account page lists and ends its own sessions), and
+// which users still have a password link waiting (the users list tells invited accounts apart).
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -34,6 +35,22 @@ export async function liveSessionsOf(em: EntityManager, userId: number): Promise
     lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at) : null,
     expiresAt: new Date(r.expires_at),
   }));
+}
+
+/** Which of these users have a password link (an invitation or a reset) not used yet. */
+export async function usersWithPasswordLinkWaiting(
+  em: EntityManager,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db(em)
+    .selectFrom('password_resets')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', [...userIds])
+    .where('used_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
 }
 
 /** End one live session of the user; false when the user has no such live session. */

@@ -64,6 +64,11 @@ export function requireState(action: CorrectiveAction, verb: ActionVerb): void {
   throw new AppError('CONFLICT', refusal, { hint: ACTION_STATE[status] });
 }
 
+/** FORBIDDEN for the person who marked the action done: a fix is verified by someone else (reviewer ≠ performer). */
+export function requireNotTheFixer(tx: AuthedContext, action: CorrectiveAction): void {
+  if (action.doneBy?.id === tx.user.id) throw new AppError('FORBIDDEN', 'correctiveActions.verifierFixed');
+}
+
 /** The action's audit event (`changes` as the transition names them). */
 export function auditAction(
   tx: AuthedContext,

@@ -26,6 +26,7 @@ import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
 import { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
+import { linkFiles } from '../files/files.refs.ts';
 import {
   auditAction,
   loadActionFor,
@@ -36,6 +37,7 @@ import {
   requireFailedQuestion,
   requireFutureDue,
   requireNoLiveAction,
+  requireNotTheFixer,
   requireState,
 } from './corrective-actions.guards.ts';
 import { getCorrectiveAction } from './corrective-actions.listing.ts';
@@ -127,6 +129,7 @@ export async function completeCorrectiveAction(
     tx.em.assign(action, { doneBy: tx.user.id });
     action.completionNote = input.note;
     action.evidenceFileIds = fileIds;
+    await linkFiles(tx.em, fileIds, { type: 'correctiveAction', id: action.id });
 
     // 6. audit
     auditAction(tx, action, 'complete', { status: { from: 'open', to: 'done' }, note: input.note, fileIds });
@@ -136,7 +139,7 @@ export async function completeCorrectiveAction(
 
 /**
  * `correctiveActions.verify`: a reviewer confirms a done action. Throws FORBIDDEN / NOT_FOUND (guard),
- * CONFLICT (not done, stale version). The owner is told.
+ * FORBIDDEN for the person who marked it done (reviewer ≠ performer), CONFLICT (not done, stale version). The owner is told.
  */
 export async function verifyCorrectiveAction(
   ctx: ServiceContext,
@@ -153,15 +156,18 @@ export async function verifyCorrectiveAction(
     // 3. version
     assertCurrent(action, input.version, 'CorrectiveAction');
 
-    // 4. write
+    // 4. rules: whoever marked it done does not verify their own fix
+    requireNotTheFixer(tx, action);
+
+    // 5. write
     action.status = 'verified';
     action.verifiedAt = new Date();
     tx.em.assign(action, { verifiedBy: tx.user.id });
 
-    // 5. audit
+    // 6. audit
     auditAction(tx, action, 'verify', { status: { from: 'done', to: 'verified' }, by: 'reviewer' });
 
-    // 6. notify
+    // 7. notify
     await notifyVerifiedByReviewer(tx, action);
   });
   return getCorrectiveAction(ctx, { id: input.id });

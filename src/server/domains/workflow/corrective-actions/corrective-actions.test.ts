@@ -229,6 +229,39 @@ describe('lifecycle', () => {
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'complete', 'verify']);
   });
 
+  it('refuses Verify to the person who marked the action done (reviewer ≠ performer); another reviewer verifies', async () => {
+    const f = await approvedTask(FAILED_CRITICAL);
+    const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;
+    const boundary = 'fix-boundary';
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      as: 'admin@demo.com',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="own-fix.txt"\r\nContent-Type: text/plain\r\n\r\ncleared\r\n--${boundary}--\r\n`,
+    });
+    const fileId = upload.json<{ id: number }>().id;
+    const done = await admin.correctiveActions.complete({
+      id: action.id,
+      note: 'Exit cleared by the admin',
+      fileIds: [fileId],
+    });
+    expect(done.doneBy?.id).toBe(await userId('admin@demo.com'));
+    expect(await causeOf(admin.correctiveActions.verify({ id: action.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+      key: 'correctiveActions.verifierFixed',
+    });
+    expect((await admin.correctiveActions.byId({ id: action.id })).status).toBe('done');
+    await expect(analyst.correctiveActions.verify({ id: action.id })).resolves.toMatchObject({ status: 'verified' });
+    // The evidence says, in the files list, which action it belongs to.
+    const [file] = (await admin.files.list({ q: 'own-fix' })).items;
+    expect(file.linked).toEqual({
+      type: 'correctiveAction',
+      id: action.id,
+      label: `#${action.id} · Emergency exits clear?`,
+    });
+  });
+
   it('cancels an open action with a reason; an empty reason is refused naming it', async () => {
     const f = await approvedTask(FAILED_CRITICAL);
     const [action] = (await admin.correctiveActions.list({ taskId: f.taskId })).items;

@@ -85,8 +85,8 @@ export const fileListing = defineListing({
       inline: type?.inline ?? false,
       owner: { id: r.owner_id, name: '' },
       linked:
-        r.linked_type === 'task' && r.linked_id !== null
-          ? { type: 'task', id: r.linked_id, label: `#${r.linked_id}` }
+        (r.linked_type === 'task' || r.linked_type === 'correctiveAction') && r.linked_id !== null
+          ? { type: r.linked_type, id: r.linked_id, label: `#${r.linked_id}` }
           : null,
       taskId: r.task_id,
       questionKey: r.question_key,
@@ -98,23 +98,39 @@ export const fileListing = defineListing({
   },
   enrich: async (em, items) => {
     const taskIds = [...new Set(items.map((i) => i.taskId).filter((id): id is number => id !== null))];
-    const [owners, tasks, locked] = await Promise.all([
+    const actionIds = items.flatMap((i) => (i.linked?.type === 'correctiveAction' ? [i.linked.id] : []));
+    const [owners, tasks, locked, actions] = await Promise.all([
       userRefs(
         em,
         items.map((i) => i.ownerId),
       ),
       taskLabels(em, taskIds),
       lockedFileIds(em, items),
+      actionLabels(em, actionIds),
     ]);
     for (const item of items) {
       item.owner = { id: item.ownerId, name: owners.get(item.ownerId)?.fullName ?? '' };
-      if (item.linked && item.taskId !== null) item.linked.label = tasks.get(item.taskId) ?? item.linked.label;
+      if (item.linked?.type === 'task' && item.taskId !== null)
+        item.linked.label = tasks.get(item.taskId) ?? item.linked.label;
+      if (item.linked?.type === 'correctiveAction')
+        item.linked.label = actions.get(item.linked.id) ?? item.linked.label;
       item.locked = locked.has(item.id);
     }
   },
 });
 
 type FileFilter = ListingFilter<typeof fileListing>;
+
+/** "#7 · Fire exits clear?": the corrective action's id and question (this context's table). */
+async function actionLabels(em: EntityManager, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('corrective_actions')
+    .select(['id', 'question_text'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, `#${r.id} · ${r.question_text}`]));
+}
 
 /** "PRJ-2026 · #12": the task's project code and id (tasks and projects are this context's tables). */
 async function taskLabels(em: EntityManager, ids: number[]): Promise<Map<number, string>> {

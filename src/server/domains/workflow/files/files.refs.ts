@@ -13,6 +13,24 @@ export interface FileRef {
   size: number;
 }
 
+/**
+ * Marks files as evidence of a record (a corrective action's fix), so the files list says what they belong
+ * to. A file already linked (a task's evidence) keeps its link.
+ */
+export async function linkFiles(
+  em: EntityManager,
+  ids: readonly number[],
+  link: { type: 'correctiveAction'; id: number },
+): Promise<void> {
+  if (!ids.length) return;
+  await db(em)
+    .updateTable('files')
+    .set({ linked_type: link.type, linked_id: link.id })
+    .where('id', 'in', [...new Set(ids)])
+    .where('linked_type', 'is', null)
+    .execute();
+}
+
 /** The files with these ids, by id (ids of no file are left out). */
 export async function fileRefs(em: EntityManager, ids: readonly number[]): Promise<Map<number, FileRef>> {
   const unique = [...new Set(ids)];

@@ -97,6 +97,13 @@ export function periodOf(project: ProjectPlan, input: TGenerateSlotsInput): { fr
   return { from, to };
 }
 
+/** The visits to create, and those left out: closed days (`skipped`) and visits already over (`ended`). */
+export interface PlannedVisits {
+  slots: PlannedSlot[];
+  skipped: number;
+  ended: number;
+}
+
 /**
  * The visits of the recurrence over the period, fitted into each location's opening hours in its time
  * zone (plan.ts); BAD_REQUEST for a rule plan.ts refuses or a plan of more than MAX_GENERATED visits.
@@ -107,7 +114,7 @@ export async function planVisits(
   assignments: readonly AssignmentPlan[],
   input: TGenerateSlotsInput,
   period: { from: string; to: string },
-): Promise<{ slots: PlannedSlot[]; skipped: number }> {
+): Promise<PlannedVisits> {
   const locations = await locationPlanningRefs(
     em,
     assignments.map((a) => a.locationId),
@@ -140,14 +147,17 @@ export async function planVisits(
     const count = planned.slots.length.toLocaleString('en');
     throw bad('recurrence', 'slots.tooMany', { count, maximum: MAX_GENERATED.toLocaleString('en') });
   }
-  return planned;
+  // A visit that would already be over is never planned: its task would only turn missed.
+  const now = Date.now();
+  const upcoming = planned.slots.filter((s) => s.endsAt.getTime() > now);
+  return { slots: upcoming, skipped: planned.skipped, ended: planned.slots.length - upcoming.length };
 }
 
 /** A dry run's answer: how many visits would be new, already there or skipped, and the first new ones. */
 export async function previewOf(
   em: EntityManager,
   assignments: readonly AssignmentPlan[],
-  planned: { slots: PlannedSlot[]; skipped: number },
+  planned: PlannedVisits,
 ): Promise<TGenerateSlotsResult> {
   const taken = await existingOccurrences(
     em,
@@ -158,6 +168,7 @@ export async function previewOf(
     created: fresh.length,
     existing: planned.slots.length - fresh.length,
     skipped: planned.skipped,
+    ended: planned.ended,
     preview: fresh.slice(0, PREVIEW),
   };
 }

@@ -191,6 +191,38 @@ describe('slots: by hand', () => {
 });
 
 describe('slots: generation', () => {
+  it('never plans a visit that already ended: those are left out and counted, in the preview and the result', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const location = await newLocation({ openingHours: every('00:00', '23:59') });
+    const { project } = await planned(day(-3), day(3), [location]);
+    const input = {
+      projectId: project.id,
+      recurrence: {
+        kind: 'weekly' as const,
+        byWeekday: [
+          'MO' as const,
+          'TU' as const,
+          'WE' as const,
+          'TH' as const,
+          'FR' as const,
+          'SA' as const,
+          'SU' as const,
+        ],
+        interval: 1,
+      },
+      durationMinutes: 60,
+      preferredTime: '00:00',
+    };
+    const preview = await admin.slots.generate({ ...input, dryRun: true });
+    expect(preview.ended).toBeGreaterThanOrEqual(3);
+    const result = await admin.slots.generate(input);
+    expect(result.ended).toBe(preview.ended);
+    expect(result.created + result.ended).toBe(7);
+    const slots = (await admin.slots.list({ projectId: project.id, itemsPerPage: -1 })).items;
+    expect(slots).toHaveLength(result.created);
+    expect(slots.every((s) => s.endsAt.getTime() > Date.now() - 60_000)).toBe(true);
+  });
+
   it('plans weekly visits in opening hours, idempotently, with one audit event, and tells the inspector', async () => {
     const locations = [
       await newLocation({ openingHours: every('10:00', '18:00') }),
@@ -208,7 +240,7 @@ describe('slots: generation', () => {
     expect(preview.preview).toHaveLength(18);
     expect(await tasksOf(project.id)).toEqual([]);
     const first = await admin.slots.generate(input);
-    expect(first).toEqual({ created: 18, existing: 0, skipped: 0, preview: [] });
+    expect(first).toEqual({ created: 18, existing: 0, skipped: 0, ended: 0, preview: [] });
     const tasks = await tasksOf(project.id);
     expect(tasks).toHaveLength(18);
     expect(new Set(tasks.map((x) => x.slot_id)).size).toBe(18);
@@ -216,7 +248,7 @@ describe('slots: generation', () => {
     const times = new Set(tasks.map((x) => `${x.location_id} ${localTimeOf(new Date(x.starts_at), 'Europe/Paris')}`));
     expect(times).toEqual(new Set([`${locations[0]} 10:00`, `${locations[1]} 09:00`]));
     const again = await admin.slots.generate(input);
-    expect(again).toEqual({ created: 0, existing: 18, skipped: 0, preview: [] });
+    expect(again).toEqual({ created: 0, existing: 18, skipped: 0, ended: 0, preview: [] });
     expect(await tasksOf(project.id)).toHaveLength(18);
     expect((await admin.slots.generate({ ...input, dryRun: true })).created).toBe(0);
     const events = await t.orm.em

@@ -46,13 +46,22 @@ export function answerChanges(before: readonly TAnswer[], after: readonly TAnswe
   const old = new Map(before.map((a) => [a.questionKey, a]));
   const now = new Map(after.map((a) => [a.questionKey, a]));
   const changes: TAnswerChange[] = [];
+  const change = (questionKey: string, was: TAnswer | null, is: TAnswer | null): TAnswerChange => {
+    const had = new Set(was?.fileIds ?? []);
+    const has = new Set(is?.fileIds ?? []);
+    return {
+      questionKey,
+      before: was,
+      after: is,
+      filesAdded: [...has].filter((id) => !had.has(id)),
+      filesRemoved: [...had].filter((id) => !has.has(id)),
+    };
+  };
   for (const answer of after) {
     const previous = old.get(answer.questionKey) ?? null;
-    if (!previous || !sameAnswer(previous, answer))
-      changes.push({ questionKey: answer.questionKey, before: previous, after: answer });
+    if (!previous || !sameAnswer(previous, answer)) changes.push(change(answer.questionKey, previous, answer));
   }
-  for (const answer of before)
-    if (!now.has(answer.questionKey)) changes.push({ questionKey: answer.questionKey, before: answer, after: null });
+  for (const answer of before) if (!now.has(answer.questionKey)) changes.push(change(answer.questionKey, answer, null));
   return changes;
 }
 

@@ -166,12 +166,23 @@ describe('rounds and their diff', () => {
         questionKey: 'exits',
         before: { questionKey: 'exits', value: false, na: false, comment: null, fileIds: [] },
         after: { questionKey: 'exits', value: true, na: false, comment: 'Pallets moved', fileIds: [] },
+        filesAdded: [],
+        filesRemoved: [],
       },
       {
         questionKey: 'notes',
         before: { questionKey: 'notes', value: 'Back door blocked by pallets', na: false, comment: null, fileIds: [] },
         after: expect.objectContaining({ questionKey: 'notes', value: null }) as unknown,
+        filesAdded: [],
+        filesRemoved: [],
       },
+    ]);
+  });
+
+  it('answerChanges names the photos added and removed when only the evidence changed', () => {
+    const a = (fileIds: number[]) => ({ questionKey: 'p', value: false, na: false, comment: null, fileIds });
+    expect(answerChanges([a([1, 2])], [a([2, 3, 4])])).toEqual([
+      { questionKey: 'p', before: a([1, 2]), after: a([2, 3, 4]), filesAdded: [3, 4], filesRemoved: [1] },
     ]);
   });
 
@@ -187,9 +198,15 @@ describe('rounds and their diff', () => {
     expect(
       answerChanges([a('x', 1), a('y', true), a('z', 'old')], [a('x', 1), a('y', true, { fileIds: [4] }), a('w', 3)]),
     ).toEqual([
-      { questionKey: 'y', before: a('y', true), after: a('y', true, { fileIds: [4] }) },
-      { questionKey: 'w', before: null, after: a('w', 3) },
-      { questionKey: 'z', before: a('z', 'old'), after: null },
+      {
+        questionKey: 'y',
+        before: a('y', true),
+        after: a('y', true, { fileIds: [4] }),
+        filesAdded: [4],
+        filesRemoved: [],
+      },
+      { questionKey: 'w', before: null, after: a('w', 3), filesAdded: [], filesRemoved: [] },
+      { questionKey: 'z', before: a('z', 'old'), after: null, filesAdded: [], filesRemoved: [] },
     ]);
   });
 });

@@ -5,6 +5,7 @@
 //
 // Perform (start, saveAnswers, submit, resume) is the assigned inspector's alone, even for roles that
 // manage tasks, so "the reviewer is never the performer" is "the reviewer is never the assignee".
+
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Action } from '../../../../shared/abilities/index.ts';
 import { type ErrorKey, formatMessage } from '../../../../shared/errors/messages.ts';
@@ -18,6 +19,7 @@ import {
   submitProblems,
   submitRefusal,
 } from '../../../../shared/workflow/answers.ts';
+import { CHECK_IN_EARLY_MINUTES, checkInOpensAt } from '../../../../shared/workflow/check-in.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { questionsOf } from '../../../../shared/workflow/score.ts';
 import { db } from '../../../db/kysely.ts';
@@ -30,7 +32,7 @@ import { projectPlan, projectState } from '../projects/projects.refs.ts';
 import { Task } from './task.entity.ts';
 
 /** A task may be started from this long before its slot starts until the slot ends. */
-export const START_GRACE_MS = 30 * 60_000;
+export const START_GRACE_MS = CHECK_IN_EARLY_MINUTES * 60_000;
 
 export type TaskAction = Extract<Action, 'perform' | 'review' | 'cancel'>;
 
@@ -119,9 +121,9 @@ export function requireNotYetSubmitted(task: Task): void {
   requireState(task, 'submit');
 }
 
-/** CONFLICT outside the start window: from 30 minutes before the slot until it ends. */
+/** CONFLICT outside the start window: from CHECK_IN_EARLY_MINUTES before the slot until it ends. */
 export function requireStartWindow(task: Task, now: Date): void {
-  const opens = new Date(task.startsAt.getTime() - START_GRACE_MS);
+  const opens = checkInOpensAt(task.startsAt);
   if (now < opens) {
     throw new AppError('CONFLICT', 'tasks.startsFrom', { opens: opens.toISOString() });
   }

@@ -1,9 +1,11 @@
 // Reads of tasks: the listing (list rows and their names), what a caller may see, the list's filters
 // and kept totals, the inspector's agenda, and the whole task for byId / bySlot. No writes; the service
 // authorizes before calling these.
+
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type SqlBool, sql } from 'kysely';
 import type { TListTasksInput, TTask, TTaskDetail } from '../../../../shared/schemas/tasks.ts';
+import { checkInTiming } from '../../../../shared/workflow/check-in.ts';
 import { db } from '../../../db/kysely.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { tenantId } from '../../../lib/authz.ts';
@@ -80,6 +82,7 @@ export const taskListing = defineListing({
     score: r.score,
     passed: r.passed,
     outOfFence: r.out_of_fence,
+    checkInTiming: r.started_at === null ? null : checkInTiming(toDate(r.starts_at), toDate(r.started_at)),
     reworkCount: r.rework_count,
     updatedAt: toDate(r.updated_at),
   }),

@@ -1,0 +1,2 @@
+// The component's folder entry.
+export { FilePicker } from './FilePicker.tsx';
