@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { DataDirInUseError } from './db/embedded.ts';
+import { ensureWritableDir, probeDatabase, StartupError } from './db/startup-check.ts';
 
 /** Whatever was thrown, as an Error (a bare `undefined` or string says so instead of printing `undefined`). */
 function asError(value: unknown): Error {
@@ -33,6 +34,9 @@ let app: FastifyInstance;
 const modules = Promise.all([import('./app.ts'), import('./db/orm.ts')]);
 modules.catch(() => undefined); // awaited below; a failure is reported there
 try {
+  // The embedded database and files on disk live under DATA_DIR: a read-only volume is said at once.
+  if (!config.databaseUrl || config.files.kind === 'disk') ensureWritableDir(config.dataDir);
+  if (config.databaseUrl) await probeDatabase(config.databaseUrl);
   db = await connectDatabase(config, (msg) => {
     if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
     else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
@@ -64,7 +68,7 @@ try {
   const error = asError(thrown);
   // One line that says what to do; the stack only when it is not a known condition.
   console.error(
-    error instanceof DataDirInUseError
+    error instanceof DataDirInUseError || error instanceof StartupError
       ? `Cannot start: ${error.message}`
       : `Cannot start: ${error.stack ?? error.message}`,
   );
@@ -83,10 +87,11 @@ async function shutdown(signal: string): Promise<void> {
   }
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // Inside the 10 s a container gets between `docker stop`'s SIGTERM and its SIGKILL.
   const force = setTimeout(() => {
-    app.log.error('shutdown took over 20 s: forcing exit');
+    app.log.error('shutdown took over 8 s: forcing exit');
     process.exit(1);
-  }, 20_000);
+  }, 8_000);
   force.unref();
   try {
     await app.close();
