@@ -26,6 +26,18 @@ try {
   throw error;
 }
 
+// Before the app's modules load: their loading holds the event loop for seconds on a busy machine, long
+// enough for a connection timeout to fire against a database that answered in time.
+try {
+  // The embedded database and files on disk live under DATA_DIR: a read-only volume is said at once.
+  if (!config.databaseUrl || config.files.kind === 'disk') ensureWritableDir(config.dataDir);
+  if (config.databaseUrl) await probeDatabase(config.databaseUrl);
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+
 let db: DatabaseHandle | undefined;
 let orm: MikroORM | undefined;
 let app: FastifyInstance;
@@ -34,9 +46,6 @@ let app: FastifyInstance;
 const modules = Promise.all([import('./app.ts'), import('./db/orm.ts')]);
 modules.catch(() => undefined); // awaited below; a failure is reported there
 try {
-  // The embedded database and files on disk live under DATA_DIR: a read-only volume is said at once.
-  if (!config.databaseUrl || config.files.kind === 'disk') ensureWritableDir(config.dataDir);
-  if (config.databaseUrl) await probeDatabase(config.databaseUrl);
   db = await connectDatabase(config, (msg) => {
     if (/error|fatal/i.test(msg)) console.error(`[postgres] ${msg}`);
     else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
@@ -68,7 +77,7 @@ try {
   const error = asError(thrown);
   // One line that says what to do; the stack only when it is not a known condition.
   console.error(
-    error instanceof DataDirInUseError || error instanceof StartupError
+    error instanceof DataDirInUseError
       ? `Cannot start: ${error.message}`
       : `Cannot start: ${error.stack ?? error.message}`,
   );

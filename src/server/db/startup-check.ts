@@ -57,7 +57,7 @@ export function describeDatabaseError(url: string, error: unknown): string {
 }
 
 /** Connect once to `url` and run `select 1`; a StartupError naming the host when that fails. */
-export async function probeDatabase(url: string, timeoutMs = 10_000): Promise<void> {
+export async function probeDatabase(url: string, timeoutMs = 15_000): Promise<void> {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: timeoutMs,
