@@ -7,13 +7,15 @@
 //  3. external database: postgres:16 and the image with DATABASE_URL and ADMIN_EMAIL/ADMIN_PASSWORD
 //     (no demo data: the demo password is refused, the admin's works); cold start to ready;
 //  4. compose.yaml: postgres, two app replicas, nginx on a free port (SEED_DEMO=true passed through); sign in
-//     and upload through the proxy, both replicas served requests;
+//     and upload through the proxy, both replicas served requests; a chat message reaches a live stream;
 //  5. everything removed (containers, volumes, network), also after a failure.
 // Env: DOCKER_HOST (the engine), OPSDESK_IMAGE (default opsdesk:smoke), SMOKE_SKIP_BUILD=1 (use the image as is),
 //      COMPOSE (the compose command; default `docker compose`, else `docker-compose`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { freePort } from '../src/server/db/embedded.ts';
+import { BrowserSession } from '../src/server/testing/cluster.ts';
+import { openSubscription } from '../src/server/testing/sse.ts';
 import { ACCESS_TOKEN_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../src/shared/constants/http.ts';
 
 const image = process.env.OPSDESK_IMAGE ?? 'opsdesk:smoke';
@@ -281,6 +283,22 @@ async function composeUp(): Promise<void> {
     for (let i = 0; i < 6; i++) check((await download(base, session, id)) === text, 'the file from any replica');
     for (const app of apps) {
       check(/"url":"\/api\/files\//.test(docker('logs', app)), `replica ${app.slice(0, 12)} served a request`);
+    }
+  });
+  await step('compose: a chat message arrives live through the proxy (server-sent events, unbuffered)', async () => {
+    const [admin, analyst] = await Promise.all([
+      BrowserSession.signIn(base, 'admin@demo.com', 'admin'),
+      BrowserSession.signIn(base, 'analyst@demo.com', 'analyst'),
+    ]);
+    const analystId = (await analyst.query<{ userData: { id: number } }>('auth.me')).data.userData.id;
+    type Event = { type: string; message?: { id: number; message: string } };
+    const stream = await openSubscription<Event>(base, 'apps.chat.live.events', analyst.accessToken);
+    try {
+      await stream.next((e) => e.type === 'ready', { timeoutMs: 15_000 });
+      const sent = await admin.mutate<{ id: number }>('apps.chat.live.send', { userId: analystId, message: run });
+      await stream.next((e) => e.type === 'message' && e.message?.id === sent.data.id, { timeoutMs: 15_000 });
+    } finally {
+      stream.close();
     }
   });
 }
