@@ -14,6 +14,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     requests: { total: number; average: number };
+    latency: { p50: number; p97_5: number; p99: number };
   }
   function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): EventEmitter;
   export default autocannon;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { DataDirInUseError } from './db/embedded.ts';
+import { ensureWritableDir, probeDatabase, StartupError } from './db/startup-check.ts';
 
 /** Whatever was thrown, as an Error (a bare `undefined` or string says so instead of printing `undefined`). */
 function asError(value: unknown): Error {
@@ -23,6 +24,18 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// Before the app's modules load: their loading holds the event loop for seconds on a busy machine, long
+// enough for a connection timeout to fire against a database that answered in time.
+try {
+  // The embedded database and files on disk live under DATA_DIR: a read-only volume is said at once.
+  if (!config.databaseUrl || config.files.kind === 'disk') ensureWritableDir(config.dataDir);
+  if (config.databaseUrl) await probeDatabase(config.databaseUrl);
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
 }
 
 let db: DatabaseHandle | undefined;
@@ -83,10 +96,11 @@ async function shutdown(signal: string): Promise<void> {
   }
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // Inside the 10 s a container gets between `docker stop`'s SIGTERM and its SIGKILL.
   const force = setTimeout(() => {
-    app.log.error('shutdown took over 20 s: forcing exit');
+    app.log.error('shutdown took over 8 s: forcing exit');
     process.exit(1);
-  }, 20_000);
+  }, 8_000);
   force.unref();
   try {
     await app.close();

@@ -94,6 +94,6 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
   }
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
 }
