@@ -69,6 +69,7 @@ const task: TTaskDetail = {
   assigneeId: 1,
   schemeId: 1,
   project: { id: 1, code: 'P-2026', name: 'Store standards' },
+  scheme: { id: 1, name: 'Store standards' },
   team: { id: 1, name: 'Lyon field team' },
   assignee: { id: 1, name: 'Quentin Laurent' },
   startsAt: now,

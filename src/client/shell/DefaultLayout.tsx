@@ -10,7 +10,8 @@ import { OVERLAY_NAV_BREAKPOINT } from '../../shared/constants/ui.ts';
 import { effectiveTheme, usePreferences } from '../app/preferences.ts';
 import type { RouteDef } from '../app/routes.tsx';
 import { ScrollToTop } from '../components/ScrollToTop/ScrollToTop.tsx';
-import { useMediaQuery } from '../lib/media.ts';
+import { PHONE_QUERY, useMediaQuery } from '../lib/media.ts';
+import { useSession } from '../lib/session.tsx';
 import { Footer } from './Footer.tsx';
 import { HorizontalNav } from './HorizontalNav.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -32,6 +33,12 @@ export default function DefaultLayout({ route, children }: DefaultLayoutProps) {
   const sections = useNavigation();
   useDocumentTitle(route);
   const overlay = useMediaQuery(`(max-width: ${OVERLAY_NAV_BREAKPOINT - 0.02}px)`);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { user } = useSession();
+  // Inspectors work on their phones in the field and do not need the look-and-feel drawer (the navbar keeps
+  // language and theme). On phones the floating gear would sit over someone's primary action (Save, Submit,
+  // scroll to top): there it opens from the foot of the overlay menu instead.
+  const customizable = user?.role_name !== 'qualitycontrol';
   const [navOpen, setNavOpen] = useState(false);
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const [customizerLoaded, setCustomizerLoaded] = useState(false);
@@ -79,6 +86,7 @@ export default function DefaultLayout({ route, children }: DefaultLayoutProps) {
           collapsed={collapsed}
           semiDark={semiDark}
           onClose={() => setNavOpen(false)}
+          onCustomize={customizable && phone ? openCustomizer : undefined}
         />
       )}
       <div className={classes.wrapper}>
@@ -109,14 +117,16 @@ export default function DefaultLayout({ route, children }: DefaultLayoutProps) {
         {prefs.footerType !== 'hidden' && <Footer type={prefs.footerType} contentWidth={prefs.appContentWidth} />}
       </div>
       <ScrollToTop />
-      <IconButton
-        icon={GearIcon}
-        aria-label={t('customizer.open')}
-        className={classes.customizerButton}
-        variant="primary"
-        onClick={openCustomizer}
-        onMouseEnter={() => setCustomizerLoaded(true)}
-      />
+      {customizable && !phone && (
+        <IconButton
+          icon={GearIcon}
+          aria-label={t('customizer.open')}
+          className={classes.customizerButton}
+          variant="primary"
+          onClick={openCustomizer}
+          onMouseEnter={() => setCustomizerLoaded(true)}
+        />
+      )}
       {customizerLoaded && (
         <Suspense fallback={null}>
           <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />

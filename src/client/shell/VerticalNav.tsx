@@ -1,5 +1,5 @@
-import { SidebarCollapseIcon, SidebarExpandIcon, XIcon } from '@primer/octicons-react';
-import { IconButton, NavList, useFocusTrap } from '@primer/react';
+import { GearIcon, SidebarCollapseIcon, SidebarExpandIcon, XIcon } from '@primer/octicons-react';
+import { Button, IconButton, NavList, useFocusTrap } from '@primer/react';
 import { type MouseEvent, memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -18,6 +18,8 @@ export interface VerticalNavProps {
   /** Dark navigation in the light theme. */
   semiDark: boolean;
   onClose: () => void;
+  /** Phones: the customizer opens from the foot of the overlay menu, never from a button floating over the page. */
+  onCustomize?: () => void;
 }
 
 /** Client-side navigation for plain clicks on real links (new-tab clicks keep the browser's behaviour). */
@@ -78,7 +80,15 @@ const Items = memo(function Items({ items, location }: { items: ResolvedItem[]; 
 });
 
 /** The vertical menu: a `navigation` landmark named "Main navigation", docked or as an overlay. */
-export function VerticalNav({ sections, location, overlay, collapsed, semiDark, onClose }: VerticalNavProps) {
+export function VerticalNav({
+  sections,
+  location,
+  overlay,
+  collapsed,
+  semiDark,
+  onClose,
+  onCustomize,
+}: VerticalNavProps) {
   const { t } = useTranslation('shell');
   const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -140,6 +150,20 @@ export function VerticalNav({ sections, location, overlay, collapsed, semiDark, 
               ),
             )}
           </NavList>
+          {onCustomize && (
+            <div className={classes.foot}>
+              <Button
+                block
+                leadingVisual={GearIcon}
+                onClick={() => {
+                  onClose();
+                  onCustomize();
+                }}
+              >
+                {t('customizer.open')}
+              </Button>
+            </div>
+          )}
         </aside>
       </div>
     </>

@@ -9,7 +9,7 @@ import type { AppAbility, Subject } from '../../shared/abilities/index.ts';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { guard } from '../app/guard.ts';
 import { matchPath, NOT_FOUND_ROUTE, pageExists, pathFor, routeByName } from '../app/routes.tsx';
-import { NAVIGATION, type NavItem, SHORTCUTS, USER_MENU } from './navigation.ts';
+import { NAVIGATION, type NavItem, ROLE_MENUS, SHORTCUTS, USER_MENU } from './navigation.ts';
 import type { SearchPage, SearchPageGroup } from './page-search.ts';
 
 /** Whether a signed-in caller can open the named route: its page exists and the guard lets them in. */
@@ -68,8 +68,18 @@ export interface ResolvedSection {
 
 type Translate = (key: string) => string;
 
-/** The menu the caller sees: existing pages their ability allows, labels translated, paths resolved. */
-export function resolveNavigation(t: Translate, ability: AppAbility, role: string): ResolvedSection[] {
+/**
+ * The menu the caller sees: existing pages their ability allows, labels translated, paths resolved.
+ * `scope` 'menu' keeps the role's own menu (navigation.ts's ROLE_MENUS); 'all' every page the role may
+ * open (what the search dialog offers), under the same keys.
+ */
+export function resolveNavigation(
+  t: Translate,
+  ability: AppAbility,
+  role: string,
+  scope: 'menu' | 'all' = 'menu',
+): ResolvedSection[] {
+  const own = scope === 'menu' ? ROLE_MENUS[role] : undefined;
   const resolve = (item: NavItem, key: string): ResolvedItem | null => {
     const label = t(`nav.${item.label}`);
     if (item.kind === 'home') {
@@ -77,7 +87,7 @@ export function resolveNavigation(t: Translate, ability: AppAbility, role: strin
       return href ? { kind: 'link', key, label, href, icon: item.icon } : null;
     }
     if (item.kind === 'link') {
-      return canOpen(item.route, ability, role)
+      return (!own || own.includes(item.route)) && canOpen(item.route, ability, role)
         ? { kind: 'link', key, label, href: pathFor(item.route, item.params), icon: item.icon }
         : null;
     }
@@ -97,7 +107,8 @@ export function resolveNavigation(t: Translate, ability: AppAbility, role: strin
 }
 
 /**
- * The search dialog's pages: the menu the caller sees (resolveNavigation), grouped as the menu groups
+ * The search dialog's pages: every page of the menu the caller may open (resolveNavigation 'all', more than
+ * the role's own menu shows), grouped as the menu groups
  * them: a section with a heading is one group, a section without one gives a group per top-level
  * sub-menu ("Dashboards") and one titled `pagesTitle` for its top-level links. A page nested deeper
  * is named with its sub-menus ("Invoice › List"). Names in the user's language (`t`) and in English (`en`).
@@ -115,7 +126,7 @@ export function resolveSearchPages(
       english.set(item.key, item.label);
       if (item.kind === 'group') remember(item.children);
     });
-  const sectionsEn = resolveNavigation(en, ability, role);
+  const sectionsEn = resolveNavigation(en, ability, role, 'all');
   sectionsEn.forEach((section) => {
     english.set(section.key, section.heading ?? '');
     remember(section.items);
@@ -139,7 +150,7 @@ export function resolveSearchPages(
   const push = (key: string, title: string, englishTitle: string, pages: SearchPage[]) => {
     if (pages.length) groups.push({ key, title, english: englishTitle, pages });
   };
-  for (const section of resolveNavigation(t, ability, role)) {
+  for (const section of resolveNavigation(t, ability, role, 'all')) {
     if (section.heading) {
       push(
         section.key,

@@ -173,6 +173,86 @@ export const NAVIGATION: NavSection[] = [
   },
 ];
 
+/**
+ * The menu of each role: the routes it works with (the home item always shows). A route the role may
+ * open but does not work with every day stays out of its menu and is found through the search dialog
+ * (Ctrl K), which offers every page of NAVIGATION the role may open. A role without an entry (the
+ * platform operator and a customer's admin, who set everything up) sees the whole menu.
+ */
+const PERSONAL = ['apps-calendar', 'apps-chat', 'apps-email', 'pages-user-profile-tab', 'pages-account-settings-tab'];
+const HELP = ['pages-help-center', 'pages-faq'];
+const WORK = ['projects', 'tasks', 'tasks-actions', 'reports', 'files'];
+export const ROLE_MENUS: Partial<Record<string, readonly string[]>> = {
+  // The field inspector on a phone: their tasks and what follows from them, their day, their files, themselves.
+  qualitycontrol: [
+    'tasks',
+    'tasks-actions',
+    'files',
+    'apps-calendar',
+    'apps-chat',
+    'pages-user-profile-tab',
+    'pages-account-settings-tab',
+    ...HELP,
+  ],
+  analyst: [
+    'dashboards-analytics',
+    'dashboards-crm',
+    'reports',
+    'tasks',
+    'tasks-actions',
+    'projects',
+    'files',
+    ...PERSONAL,
+    ...HELP,
+  ],
+  floormanager: [
+    'dashboards-crm',
+    'dashboards-analytics',
+    ...WORK,
+    'management-teams',
+    'management-users',
+    'management-location-setting',
+    'management-schemes',
+    ...PERSONAL,
+    ...HELP,
+  ],
+  teamleader: [
+    'dashboards-crm',
+    'dashboards-analytics',
+    ...WORK,
+    'management-teams',
+    'management-users',
+    'management-location-setting',
+    ...PERSONAL,
+    ...HELP,
+  ],
+  businessadmin: [
+    'dashboards-crm',
+    'dashboards-analytics',
+    'business-customers',
+    'business-licenses',
+    ...WORK,
+    'management-directions',
+    'management-sub-directions',
+    'management-classes',
+    'management-schemes',
+    'management-teams',
+    'management-users',
+    'management-location-setting',
+    'management-audit',
+    ...PERSONAL,
+    ...HELP,
+  ],
+  businessuser: [
+    'dashboards-crm',
+    'dashboards-analytics',
+    ...WORK,
+    'management-location-setting',
+    ...PERSONAL,
+    ...HELP,
+  ],
+};
+
 export interface Shortcut {
   route: string;
   params?: Record<string, string | number>;

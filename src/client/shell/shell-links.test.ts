@@ -66,6 +66,57 @@ function expectHonest(hrefs: string[], account: Account, where: string): void {
 const linksOf = (items: ResolvedItem[]): string[] =>
   items.flatMap((item) => (item.kind === 'link' ? [item.href] : linksOf(item.children)));
 
+describe('each role has a menu of what it works with; search reaches the rest', () => {
+  const account = (email: string) => accounts.find((a) => a.email === email)!;
+  const menuOf = (email: string) => {
+    const a = account(email);
+    return resolveNavigation(label, a.ability, a.role);
+  };
+  const hrefs = (sections: ReturnType<typeof resolveNavigation>) => sections.flatMap((s) => linksOf(s.items));
+  const DEMO_APPS =
+    /^\/(apps\/(ecommerce|invoice|academy|logistics|user|roles|permissions)|tables|dashboards\/ecommerce|pages\/pricing)/;
+
+  it('the inspector: its tasks, corrective actions, files, calendar and profile; no Management section, no demo apps', () => {
+    const menu = menuOf('qualitycontrol@demo.com');
+    const links = hrefs(menu);
+    for (const href of ['/tasks', '/tasks/actions', '/files', '/apps/calendar', '/pages/user-profile/profile'])
+      expect(links, href).toContain(href);
+    expect(menu.map((s) => s.heading)).not.toContain('nav.management');
+    expect(links.filter((href) => href.startsWith('/management'))).toEqual([]);
+    expect(links.filter((href) => DEMO_APPS.test(href))).toEqual([]);
+    expect(links.length).toBeLessThanOrEqual(10);
+  });
+
+  it('the other working roles see no demo app in their menu; the platform operator and the admin see everything', () => {
+    for (const email of [
+      'analyst@demo.com',
+      'floormanager@demo.com',
+      'teamleader@demo.com',
+      'businessadmin@demo.com',
+      'businessuser@demo.com',
+    ]) {
+      expect(
+        hrefs(menuOf(email)).filter((href) => DEMO_APPS.test(href)),
+        email,
+      ).toEqual([]);
+      expect(hrefs(menuOf(email)), email).toContain('/tasks');
+    }
+    for (const email of ['superadmin@demo.com', 'admin@demo.com']) {
+      const a = account(email);
+      expect(hrefs(menuOf(email)), email).toEqual(hrefs(resolveNavigation(label, a.ability, a.role, 'all')));
+    }
+  });
+
+  it('keeps every page a role may open reachable through search: the inspector finds the schemes it may read', () => {
+    const a = account('qualitycontrol@demo.com');
+    const pages = resolveSearchPages(label, label, a.ability, a.role, { title: 'pages', english: 'pages' }).flatMap(
+      (g) => g.pages.map((p) => p.href),
+    );
+    expect(pages).toContain('/management/schemes');
+    expect(hrefs(menuOf('qualitycontrol@demo.com'))).not.toContain('/management/schemes');
+  });
+});
+
 describe('every link the shell offers leads to an existing page the role may open', () => {
   it('knows the demo accounts of every role', () => {
     expect(new Set(accounts.map((a) => a.role)).size).toBe(9);
@@ -108,7 +159,7 @@ describe('every link the shell offers leads to an existing page the role may ope
         );
       });
 
-      it('search: the page results (the menu the role sees), and every record result', async () => {
+      it('search: the page results (every page of the menu the role may open, its own menu included), and every record result', async () => {
         const caller = await t.caller(account.email);
         const groups = resolveSearchPages(label, label, account.ability, account.role, {
           title: 'pages',
@@ -116,10 +167,17 @@ describe('every link the shell offers leads to an existing page the role may ope
         });
         const pages = groups.flatMap((group) => group.pages.map((page) => page.href));
         expectHonest(pages, account, 'search pages');
-        const nav = resolveNavigation(label, account.ability, account.role).flatMap((section) =>
+        const all = resolveNavigation(label, account.ability, account.role, 'all').flatMap((section) =>
           linksOf(section.items),
         );
-        expect(new Set(pages), account.email).toEqual(new Set(nav));
+        expect(new Set(pages), account.email).toEqual(new Set(all));
+        const menu = resolveNavigation(label, account.ability, account.role).flatMap((section) =>
+          linksOf(section.items),
+        );
+        expect(
+          menu.filter((href) => !pages.includes(href)),
+          account.email,
+        ).toEqual([]);
         for (const q of ['an', 'er', 'Adrien', 'acme', 'st']) {
           for (const group of await caller.search.records({ q })) {
             expectHonest([group.listUrl, ...group.items.map((hit) => hit.url)], account, `records "${q}"`);

@@ -79,6 +79,8 @@ export const ZTask = z.object({
   /** The pinned scheme version (readable with schemes.byId). */
   schemeId: z.number(),
   project: ZCodeRef,
+  /** The pinned scheme's name (two visits at one store on one day tell apart by project and scheme). */
+  scheme: ZNameRef,
   location: ZCodeRef,
   team: ZNameRef,
   assignee: ZNameRef.nullable(),

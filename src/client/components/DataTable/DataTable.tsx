@@ -40,6 +40,7 @@ export function DataTable<T>({
   filters,
   toolbar,
   rowActions,
+  actionsWidth,
   onRowOpen,
   empty,
   records,
@@ -137,7 +138,14 @@ export function DataTable<T>({
       ) : phone ? (
         <TableCards {...view} columns={columns} layout={layout} />
       ) : (
-        <TableGrid {...view} columns={shown} state={state} onSort={toggleSort} density={settings.density} />
+        <TableGrid
+          {...view}
+          columns={shown}
+          state={state}
+          onSort={toggleSort}
+          density={settings.density}
+          actionsWidth={actionsWidth}
+        />
       )}
       <Pagination
         page={state.page}

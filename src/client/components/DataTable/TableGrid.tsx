@@ -3,7 +3,7 @@ import { Checkbox, Spinner } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../lib/list-state.ts';
-import { ACTIONS_WIDTH, columnAlign, columnWidth, SELECT_WIDTH, tableMinWidth } from './columns.ts';
+import { ACTIONS_WIDTH, columnAlign, fitColumns, SELECT_WIDTH } from './columns.ts';
 import { RowCheckbox } from './RowCheckbox.tsx';
 import { type RowInteraction, rowProps } from './rowInteraction.ts';
 import type { Density } from './table-settings.ts';
@@ -30,6 +30,8 @@ export interface TableGridProps<T> {
   selection: Selection<T> | null;
   rowLabel: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
+  /** The actions column's width in rem (one icon button by default). */
+  actionsWidth?: number;
   interaction: RowInteraction<T>;
 }
 
@@ -50,12 +52,17 @@ export function TableGrid<T>({
   selection,
   rowLabel,
   rowActions,
+  actionsWidth = ACTIONS_WIDTH,
   interaction,
 }: TableGridProps<T>) {
   const { t } = useTranslation('table');
   const scrollHint = useScrollHint();
   const span = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
-  const minWidth = tableMinWidth(columns, { select: !!selection, actions: !!rowActions });
+  const { widths, minWidth } = fitColumns(
+    columns,
+    { select: !!selection, actions: !!rowActions, actionsWidth },
+    scrollHint.width,
+  );
   return (
     <div className={classes.scroller} ref={scrollHint.ref} onScroll={scrollHint.onScroll}>
       <table
@@ -68,11 +75,11 @@ export function TableGrid<T>({
         <caption className={classes.visuallyHidden}>{label}</caption>
         <colgroup>
           {selection && <col style={{ width: `${SELECT_WIDTH}rem` }} />}
-          {columns.map((col) => {
-            const { rem, grow } = columnWidth(col);
-            return <col key={col.key} style={grow ? undefined : { width: `${rem}rem` }} />;
+          {columns.map((col, i) => {
+            const rem = widths[i];
+            return <col key={col.key} style={rem === null ? undefined : { width: `${rem}rem` }} />;
           })}
-          {rowActions && <col style={{ width: `${ACTIONS_WIDTH}rem` }} />}
+          {rowActions && <col style={{ width: `${actionsWidth}rem` }} />}
         </colgroup>
         <thead>
           <tr>

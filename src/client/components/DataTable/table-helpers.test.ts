@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnAlign, columnWidth, tableMinWidth } from './columns.ts';
+import { columnAlign, columnWidth, fitColumns, tableMinWidth } from './columns.ts';
 import { toCsv } from './csv.ts';
 import { DEFAULT_TABLE_SETTINGS, parseTableSettings, tableSettingsKey, toggleColumn } from './table-settings.ts';
 
@@ -60,5 +60,31 @@ describe('CSV of the selection', () => {
         ],
       ),
     ).toBe('Name,Note,Lng\r\n"Lyon, Part-Dieu","say ""hi""",-0.58347\r\n\'=SUM(A1),"two\nlines",\'+33\r\n');
+  });
+});
+
+describe('columns fitting the frame', () => {
+  const columns = [
+    { kind: 'code' as const },
+    { kind: 'name' as const },
+    { kind: 'text' as const },
+    { kind: 'status' as const },
+  ];
+  const extras = { select: true, actions: true };
+
+  it('keeps the widths (names take the rest) when they fit, or before the frame is measured', () => {
+    expect(fitColumns(columns, extras, 80)).toEqual({ widths: [7, null, 10, 8], minWidth: 46.25 });
+    expect(fitColumns(columns, extras, null).widths).toEqual([7, null, 10, 8]);
+  });
+
+  it('narrows names first, then texts, never codes or statuses, so the table fits without scrolling sideways', () => {
+    expect(fitColumns(columns, extras, 42).widths).toEqual([7, 10.75, 10, 8]);
+    const { widths, minWidth } = fitColumns(columns, extras, 36);
+    expect(minWidth).toBeCloseTo(36);
+    expect(widths).toEqual([7, 8, 6.75, 8]);
+  });
+
+  it('stops at the minimums and lets a narrow frame scroll', () => {
+    expect(fitColumns(columns, extras, 20)).toEqual({ widths: [7, 8, 6, 8], minWidth: 35.25 });
   });
 });

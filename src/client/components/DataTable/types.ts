@@ -61,6 +61,8 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Per-row actions (buttons/menus), rendered in the last column (top-right of a card). */
   rowActions?: (row: T) => ReactNode;
+  /** The actions column's width in rem on wide screens (one icon button by default). */
+  actionsWidth?: number;
   /** Enter on a focused row (or a click on it) opens it. */
   onRowOpen?: (row: T) => void;
   /** The list with nothing in it yet (no search, no filter). */

@@ -230,14 +230,8 @@ describe('list frame', { timeout: 120_000 }, () => {
     expect(box.x + box.width - (menu.x + menu.width)).toBeLessThan(24);
     const height = (await phone.getByRole('list', { name: 'Location settings' }).boundingBox())!.height;
     expect(height).toBeLessThan(1400);
-    // The customizer button covers no card's menu.
-    const gear = (await phone.getByRole('button', { name: 'Open customizer' }).boundingBox())!;
-    for (const button of await phone.getByRole('button', { name: /^Actions for/ }).all()) {
-      const m = (await button.boundingBox())!;
-      const overlap =
-        m.x < gear.x + gear.width && gear.x < m.x + m.width && m.y < gear.y + gear.height && gear.y < m.y + m.height;
-      expect(overlap).toBe(false);
-    }
+    // No customizer button floats over the cards' menus on a phone (it opens from the menu there).
+    expect(await phone.getByRole('button', { name: 'Open customizer' }).count()).toBe(0);
 
     await phone.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name' });
     await phone.waitForURL((url) => url.searchParams.get('sortBy') === 'name');

@@ -1,6 +1,6 @@
 import { LinkExternalIcon, LocationIcon } from '@primer/octicons-react';
 import { Button, Link, Text } from '@primer/react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type TLocation,
@@ -51,6 +51,11 @@ import { trpc } from '../../lib/trpc.ts';
 import { DetailLoader } from './DetailLoader.tsx';
 import { EMPTY_HOURS, OpeningHoursEditor } from './OpeningHoursEditor.tsx';
 import classes from './Management.module.css';
+
+// The map (d3-geo and the world outline) loads only with a location's form.
+const GeofenceMap = lazy(() => import('../../components/GeoMap/GeofenceMap.tsx'));
+const MIN_RADIUS_M = 10;
+const MAX_RADIUS_M = 10_000;
 
 /** /management/location-setting: the inspected places with coordinates, geofence and opening hours. */
 export default function LocationSettingPage() {
@@ -229,6 +234,7 @@ function LocationDialog({
   onReload,
 }: RecordDialogProps & { location: TLocationDetail | null }) {
   const { t } = useTranslation('business');
+  const fmt = useFormatters();
   const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!location, trpc.locations);
   const [locating, setLocating] = useState<string | null>(null);
@@ -268,6 +274,9 @@ function LocationDialog({
     superadmin && !location,
   );
   const { latitude, longitude } = form.values;
+  // The radius as the map draws it: the field's value while it is a valid one, else the default.
+  const typed = Number(form.values.geofenceRadiusM);
+  const radius = Number.isFinite(typed) && typed >= MIN_RADIUS_M && typed <= MAX_RADIUS_M ? typed : 100;
 
   function locateMe() {
     if (!('geolocation' in navigator)) {
@@ -335,8 +344,8 @@ function LocationDialog({
             label={t('locations.radiusLabel')}
             required
             step={1}
-            min={10}
-            max={10000}
+            min={MIN_RADIUS_M}
+            max={MAX_RADIUS_M}
             caption={t('locations.radiusHint')}
           />
         </div>
@@ -367,6 +376,30 @@ function LocationDialog({
         <Text as="p" size="small" className={classes.muted}>
           {t('locations.geofenceHint')}
         </Text>
+        {latitude != null && longitude != null && Number.isFinite(latitude) && Number.isFinite(longitude) ? (
+          <>
+            <Suspense fallback={null}>
+              <GeofenceMap
+                latitude={latitude}
+                longitude={longitude}
+                radiusM={radius}
+                minRadiusM={MIN_RADIUS_M}
+                maxRadiusM={MAX_RADIUS_M}
+                label={t('locations.mapLabel', { radius: fmt.metres(radius) })}
+                radiusText={fmt.metres(radius)}
+                onMove={(lat, lon) => form.patch({ latitude: lat, longitude: lon })}
+                onRadius={(m) => form.patch({ geofenceRadiusM: m })}
+              />
+            </Suspense>
+            <Text as="p" size="small" className={classes.muted}>
+              {t('locations.mapHint')}
+            </Text>
+          </>
+        ) : (
+          <Text as="p" size="small" className={classes.muted}>
+            {t('locations.mapEmpty')}
+          </Text>
+        )}
       </fieldset>
       <OpeningHoursEditor
         value={form.values.openingHours}

@@ -157,6 +157,8 @@ export default function ProjectsPage() {
     {
       key: 'progress',
       header: t('fields.progress'),
+      // The bar and "— done · — passed · 0 tasks" on one line.
+      width: 12,
       render: (p) => {
         const completion = p.progress.completionRate;
         return (

@@ -104,6 +104,12 @@ function TasksList() {
       exportValue: (task) => joinCellText(task.project.name, task.project.code),
     },
     {
+      key: 'scheme',
+      header: t('fields.scheme'),
+      render: (task) => <NameCell name={task.scheme.name} />,
+      exportValue: (task) => task.scheme.name,
+    },
+    {
       key: 'assignee',
       header: t('fields.inspector'),
       render: (task) => <NameCell name={task.assignee?.name ?? t('tasks.unassigned')} detail={task.team.name} />,
@@ -133,7 +139,7 @@ function TasksList() {
     },
   ];
 
-  const toolbar = (
+  const filterControls = (
     <>
       <StatusFilter value={filters.status ?? ''} onChange={(value) => update({ filters: { status: value } })} />
       {can('read', 'Project') && (
@@ -215,13 +221,16 @@ function TasksList() {
           onRetry={() => void list.refetch()}
           onRowOpen={(task) => setOpenId(task.id)}
           rowActions={(task) => <TaskRowLinks task={task} links={links} />}
+          actionsWidth={12.5}
+          // A phone card tells two visits at one store apart: when, where, which project and scheme.
+          card={{ title: 'startsAt', facts: ['location', 'project', 'scheme'], status: 'status' }}
           empty={{ title: t('tasks.empty'), description: t('tasks.emptyHint') }}
           records={t('tasks.records')}
-          toolbar={toolbar}
+          filters={filterControls}
         />
       ) : (
         <div className={classes.calendarCard}>
-          <div className={classes.toolbar}>{toolbar}</div>
+          <div className={classes.toolbar}>{filterControls}</div>
           <Suspense fallback={<Spinner srText={t('loading')} />}>
             <TaskCalendar
               input={input}

@@ -82,6 +82,8 @@ export default function OrderListPage() {
       key: 'spent',
       header: t('orders.spent'),
       kind: 'number',
+      // Room for the amount with its currency in every language ("125.28 US$" in Arabic).
+      width: 7.5,
       sortable: true,
       render: (o) => <MoneyCell>{money(o.spent)}</MoneyCell>,
       exportValue: (o) => money(o.spent),

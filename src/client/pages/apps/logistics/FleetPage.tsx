@@ -5,12 +5,10 @@
 // stays readable in right-to-left.
 import { Heading, Label, ProgressBar, Spinner, Text } from '@primer/react';
 import { geoInterpolate, geoMercator, geoPath } from 'd3-geo';
-import type { Feature, FeatureCollection, Geometry, LineString, MultiPoint } from 'geojson';
+import type { Feature, LineString, MultiPoint } from 'geojson';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countries110m from 'world-atlas/countries-110m.json' with { type: 'json' };
+import { world } from '../../../components/GeoMap/world.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -20,8 +18,6 @@ import classes from './Logistics.module.css';
 
 const WIDTH = 800;
 const HEIGHT = 600;
-const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
-const world = feature(topology, topology.objects.countries) as FeatureCollection<Geometry>;
 
 /** The route as a great-circle line (a few points so the projection bends it), optionally up to a fraction. */
 function routeLine(start: [number, number], end: [number, number], upTo = 1): Feature<LineString> {

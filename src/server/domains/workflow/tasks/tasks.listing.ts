@@ -27,6 +27,7 @@ import { customerTimeZones } from '../../organization/customers/customers.refs.t
 import { teamRefs } from '../../organization/teams/teams.refs.ts';
 import { userRefs } from '../../organization/users/users.refs.ts';
 import { locationAttributeSql, locationIdsMatching, locationRefs } from '../../structure/locations/locations.refs.ts';
+import { schemeRefs } from '../../structure/schemes/schemes.refs.ts';
 import { projectIdsMatching, projectRefs } from '../projects/projects.refs.ts';
 
 export const taskListing = defineListing({
@@ -72,6 +73,7 @@ export const taskListing = defineListing({
     assigneeId: r.assignee_id,
     schemeId: r.scheme_id,
     project: { id: r.project_id, code: '', name: '' },
+    scheme: { id: r.scheme_id, name: '' },
     location: { id: r.location_id, code: '', name: '' },
     team: { id: r.team_id, name: '' },
     assignee: r.assignee_id === null ? null : { id: r.assignee_id, name: '' },
@@ -88,10 +90,14 @@ export const taskListing = defineListing({
   }),
   // Names of the copied references, one query per kind for the whole page.
   enrich: async (em, items) => {
-    const [projects, locations, teams, users] = await Promise.all([
+    const [projects, schemes, locations, teams, users] = await Promise.all([
       projectRefs(
         em,
         items.map((i) => i.projectId),
+      ),
+      schemeRefs(
+        em,
+        items.map((i) => i.schemeId),
       ),
       locationRefs(
         em,
@@ -109,6 +115,8 @@ export const taskListing = defineListing({
     for (const item of items) {
       const project = projects.get(item.projectId);
       if (project) item.project = project;
+      const scheme = schemes.get(item.schemeId);
+      if (scheme) item.scheme = { id: scheme.id, name: scheme.name };
       const location = locations.get(item.locationId);
       if (location) item.location = { id: location.id, code: location.code, name: location.name };
       const team = teams.get(item.teamId);
