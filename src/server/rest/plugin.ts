@@ -30,6 +30,7 @@ import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
 import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
 import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
+import { requireClassPermission, routePermission } from '../lib/class-permissions.ts';
 import { AUTH_BODY_LIMIT, assertJsonBody } from '../lib/json-body.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
@@ -45,6 +46,13 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     return reply
       .code(401)
       .send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });
+  });
+  // A role that may not take the route's action at all is refused before its body is read or validated
+  // (lib/class-permissions.ts): 401 above, then 403 here, then 400.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const permission = request.user ? routePermission(request.method, request.routeOptions.url ?? '') : undefined;
+    if (permission) requireClassPermission(request, permission);
+    return payload;
   });
   // Sign-in routes are open to anyone and take a few short fields: a small body limit (413 past it).
   app.addHook('onRoute', (route) => {

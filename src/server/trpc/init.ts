@@ -4,6 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, InputError, knownAppError, StaleRecordError } from '../lib/app-error.ts';
+import { procedurePermission, requireClassPermission } from '../lib/class-permissions.ts';
 import type { AuthedContext } from '../lib/context.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
@@ -78,11 +79,15 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(errorMapper).use(safeStrings);
 
 /**
- * Signed-in callers only; narrows `ctx.user`. The only check a procedure makes: the service it calls
- * authorizes (ability and tenant scope).
+ * Signed-in callers only; narrows `ctx.user`. Besides the class permission of its area (see below),
+ * the service it calls authorizes (ability and tenant scope).
  */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', 'common.signIn');
+  // A role that may not take this action at all is refused here, before `.input()` parses anything
+  // (lib/class-permissions.ts): 401, then 403, then 400.
+  const permission = procedurePermission(path);
+  if (permission) requireClassPermission(ctx, permission);
   return next({ ctx: ctx as TrpcContext & AuthedContext });
 });
 
