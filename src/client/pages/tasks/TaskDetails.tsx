@@ -101,7 +101,7 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
                     ? fmt.dateTime(data.checkIn.at)
                     : t('tasks.checkInText', {
                         at: fmt.dateTime(data.checkIn.at),
-                        distance: fmt.number(Math.round(data.checkIn.distanceM)),
+                        distance: fmt.distance(Math.round(data.checkIn.distanceM)),
                       })}
                   {data.outOfFence && (
                     <span className={classes.warning}>

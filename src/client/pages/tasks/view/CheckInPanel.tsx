@@ -26,7 +26,7 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
             {checkIn.distanceM === null ? (
               <span>{t('checkIn.noDistance')}</span>
             ) : (
-              <Ltr>{t('checkIn.distance', { distance: fmt.number(Math.round(checkIn.distanceM)) })}</Ltr>
+              <Ltr>{t('checkIn.distance', { distance: fmt.distance(Math.round(checkIn.distanceM)) })}</Ltr>
             )}
             <Label variant={task.outOfFence ? 'attention' : 'success'}>
               {task.outOfFence ? t('checkIn.outside') : t('checkIn.inside')}

@@ -36,8 +36,8 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
               {e.action === 'start' && e.distanceM !== null && (
                 <p className={e.outOfFence ? classes.warningText : classes.muted}>
                   {e.outOfFence
-                    ? t('history.outOfFence', { distance: fmt.number(Math.round(e.distanceM)) })
-                    : t('history.distance', { distance: fmt.number(Math.round(e.distanceM)) })}
+                    ? t('history.outOfFence', { distance: fmt.distance(Math.round(e.distanceM)) })
+                    : t('history.distance', { distance: fmt.distance(Math.round(e.distanceM)) })}
                 </p>
               )}
               {e.reason && (
