@@ -23,6 +23,10 @@ export interface ColdLoadOptions {
   switchFrom: { path: string; link: string; title: string };
   email: string;
   password: string;
+  /** More signed-in pages measured like listPath (the product list, corrective actions…). */
+  morePages?: { path: string; label: string }[];
+  /** The perform page on a phone profile (390 × 844, touch), signed in as its inspector. */
+  perform?: { path: string; email: string; password: string };
   log: (message: string) => void;
 }
 
@@ -81,7 +85,12 @@ const SCENARIOS = {
   login: { selector: 'input[name="email"]', rows: false, target: 500 },
   // A data row: it carries data-row-key (loading, empty and skeleton rows do not).
   list: { selector: 'main table tbody tr[data-row-key]', rows: true, target: 600 },
+  // The perform page's heading names the task's location once the task is loaded.
+  perform: { selector: 'main h1', rows: true, target: 600 },
 } as const;
+
+/** A phone profile: an iPhone-sized viewport, touch, a high pixel ratio. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 async function measure(
   browser: Browser,
@@ -89,11 +98,12 @@ async function measure(
   path: string,
   scenario: keyof typeof SCENARIOS,
   storageState?: string,
+  phone = false,
 ): Promise<RunResult> {
   const { selector, rows } = SCENARIOS[scenario];
   const context = await browser.newContext({
     baseURL: baseUrl,
-    viewport: { width: 1440, height: 900 },
+    ...(phone ? PHONE : { viewport: { width: 1440, height: 900 } }),
     storageState: storageState ? (JSON.parse(storageState) as never) : undefined,
   });
   try {
@@ -298,13 +308,17 @@ export async function coldLoad(targets: ColdLoadTarget[], options: ColdLoadOptio
   try {
     // The signed-in state: the session cookies of a sign-in through the API, reused by every fresh
     // context (cookies belong to the host, whatever the port, so one session serves every target).
-    const signIn = await browser.newContext({ baseURL: targets[0].baseUrl });
-    const login = await signIn.request.post('/api/auth/login', {
-      data: { email: options.email, password: options.password },
-    });
-    if (login.status() !== 201) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
-    const storageState = JSON.stringify(await signIn.storageState());
-    await signIn.close();
+    const session = async (email: string, password: string): Promise<string> => {
+      const signIn = await browser.newContext({ baseURL: targets[0].baseUrl });
+      const login = await signIn.request.post('/api/auth/login', { data: { email, password } });
+      if (login.status() !== 201) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+      const state = JSON.stringify(await signIn.storageState());
+      await signIn.close();
+      return state;
+    };
+    const storageState = await session(options.email, options.password);
+    const perform = options.perform;
+    const inspectorState = perform ? await session(perform.email, perform.password) : '';
 
     const { switchFrom } = options;
     const plan: { name: string; target?: number; measure: (baseUrl: string) => Promise<RunResult> }[] = [
@@ -318,6 +332,20 @@ export async function coldLoad(targets: ColdLoadTarget[], options: ColdLoadOptio
         target: SCENARIOS.list.target,
         measure: (baseUrl) => measure(browser, baseUrl, options.listPath, 'list', storageState),
       },
+      ...(options.morePages ?? []).map((page) => ({
+        name: `list rows visible (${page.label}, ${page.path}, signed in as ${options.email})`,
+        target: SCENARIOS.list.target,
+        measure: (baseUrl: string) => measure(browser, baseUrl, page.path, 'list', storageState),
+      })),
+      ...(perform
+        ? [
+            {
+              name: `perform page on a phone (390 px, touch), task loaded (${perform.email})`,
+              target: SCENARIOS.perform.target,
+              measure: (baseUrl: string) => measure(browser, baseUrl, perform.path, 'perform', inspectorState, true),
+            },
+          ]
+        : []),
       {
         name: `list switch from ${switchFrom.path} by the menu (${HOVER_MS} ms hover, then click → rows)`,
         measure: (baseUrl) =>

@@ -6,8 +6,9 @@
 //  2. (api) make the benchmark caller's (admin@demo.com, customer ACME) copy of the shop and bulk-insert
 //     BENCH_ROWS (default 1,000,000) orders and customers into it with generate_series; VACUUM ANALYZE;
 //  3. start the real app and the raw-pg ceiling in a child process (bench/servers.ts), sign in;
-//  4. (coldload) the built client in Chromium (bench/coldload.ts): cold loads (login form usable, a list
-//     page's rows visible) and a switch between two lists by the menu, BENCH_COLDLOAD_RUNS (default 7)
+//  4. (coldload) the built client in Chromium (bench/coldload.ts): cold loads (login form usable, the rows
+//     of location settings, the product list and corrective actions visible, the perform page's task on a
+//     phone profile) and a switch between two lists by the menu, BENCH_COLDLOAD_RUNS (default 7)
 //     fresh contexts each, median, bytes, waterfall
 //     (CLIENT_DIST=<dir> measures another build; BASELINE_DIST=<dir> measures one more beside it, the
 //     runs of the two alternating, e.g. a copy of main's dist/client for a before/after comparison);
@@ -212,6 +213,12 @@ async function shopParts(): Promise<void> {
     const em = orm.em.fork();
     const [acme] = await em.getConnection().execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
     const tenant = await ensureTenantCopy(em, demoOwnerOf(acme.id), 'shop', copySampleShop);
+    // The perform page is measured on one of the inspector's tasks that can still be performed.
+    const [performable] = await em.getConnection().execute<{ slot_id: number; assignment_id: number }[]>(
+      `select t.slot_id, t.assignment_id from tasks t join users u on u.id = t.assignee_id
+        where u.email = 'qualitycontrol@demo.com' and t.status in ('scheduled', 'in_progress')
+        order by t.starts_at limit 1`,
+    );
     await orm.close();
     log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
 
@@ -260,6 +267,17 @@ async function shopParts(): Promise<void> {
         switchFrom: { path: '/management/directions', link: 'Location settings', title: 'Location settings' },
         email: 'admin@demo.com',
         password: 'admin',
+        morePages: [
+          { label: 'product list', path: '/apps/ecommerce/product/list' },
+          { label: 'corrective actions', path: '/tasks/actions' },
+        ],
+        perform: performable
+          ? {
+              path: `/tasks/perform_task/${performable.slot_id}/${performable.assignment_id}`,
+              email: 'qualitycontrol@demo.com',
+              password: 'qualitycontrol',
+            }
+          : undefined,
         log,
       });
     }

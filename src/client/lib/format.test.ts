@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formattersFor, moneyFormatter, scoreFormatsFor } from './format.ts';
+import { moneyFormatter, scoreFormatsFor } from './format.ts';
+import { unitsFor } from './units.ts';
 
 // Intl separates French groups and the currency with narrow no-break spaces: compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -42,21 +43,21 @@ describe('score formats', () => {
 
 describe('units', () => {
   it('says lengths and distances with their unit, kilometres from 1 km', () => {
-    const en = formattersFor('en');
+    const en = unitsFor('en');
     expect(en.metres(100)).toBe('100 m');
     expect(en.distance(985)).toBe('985 m');
     expect(en.distance(1234)).toBe('1.2 km');
     expect(en.distance(85_980)).toBe('86 km');
-    expect(plain(formattersFor('fr').distance(85_980))).toBe('86 km');
+    expect(plain(unitsFor('fr').distance(85_980))).toBe('86 km');
   });
 
   it('says file sizes singular or plural as the language does, larger ones by their symbol', () => {
-    const en = formattersFor('en');
+    const en = unitsFor('en');
     expect(en.bytes(1)).toBe('1 byte');
     expect(en.bytes(985)).toBe('985 bytes');
     expect(en.bytes(1536)).toBe('2 kB');
     expect(en.bytes(1.5 * 1024 ** 2)).toBe('1.5 MB');
-    expect(plain(formattersFor('fr').bytes(985))).toBe('985 octets');
-    expect(plain(formattersFor('de').bytes(1))).toBe('1 Byte');
+    expect(plain(unitsFor('fr').bytes(985))).toBe('985 octets');
+    expect(plain(unitsFor('de').bytes(1))).toBe('1 Byte');
   });
 });

@@ -1,4 +1,5 @@
-// Sizes for people in the current language: "820 B", "1.4 MB", "١٫٤ م.ب" (1 KB = 1024 bytes).
+// Sizes for people in the current language: "820 bytes", "1 byte", "1.4 MB", "١٫٤ م.ب" (1 KB = 1024 bytes).
+// Bytes are spelled out: their short form is not plural in English ("985 byte").
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 export function formatBytes(bytes: number, language: string): string {
@@ -12,7 +13,7 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: UNITS[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: digits,
   }).format(value);
 }

@@ -48,6 +48,7 @@ import {
 import { useFormatters } from '../../lib/format.ts';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useUnits } from '../../lib/units.ts';
 import { DetailLoader } from './DetailLoader.tsx';
 import { EMPTY_HOURS, OpeningHoursEditor } from './OpeningHoursEditor.tsx';
 import classes from './Management.module.css';
@@ -234,7 +235,7 @@ function LocationDialog({
   onReload,
 }: RecordDialogProps & { location: TLocationDetail | null }) {
   const { t } = useTranslation('business');
-  const fmt = useFormatters();
+  const units = useUnits();
   const superadmin = useIsSuperadmin();
   const save = useSaveRecord(!!location, trpc.locations);
   const [locating, setLocating] = useState<string | null>(null);
@@ -385,8 +386,8 @@ function LocationDialog({
                 radiusM={radius}
                 minRadiusM={MIN_RADIUS_M}
                 maxRadiusM={MAX_RADIUS_M}
-                label={t('locations.mapLabel', { radius: fmt.metres(radius) })}
-                radiusText={fmt.metres(radius)}
+                label={t('locations.mapLabel', { radius: units.metres(radius) })}
+                radiusText={units.metres(radius)}
                 onMove={(lat, lon) => form.patch({ latitude: lat, longitude: lon })}
                 onRadius={(m) => form.patch({ geofenceRadiusM: m })}
               />

@@ -114,7 +114,11 @@ function SchemeList({ notices, onOpen }: { notices: NoticeApi; onOpen: (id: numb
       header: t('schemes.questions'),
       kind: 'number',
       width: 12,
-      render: (s) => t('schemes.counts', { sections: s.sectionCount, questions: s.questionCount }),
+      render: (s) =>
+        t('schemes.counts', {
+          sections: t('schemes.sectionCount', { count: s.sectionCount }),
+          questions: t('schemes.questionCount', { count: s.questionCount }),
+        }),
     },
     {
       key: 'passingScore',

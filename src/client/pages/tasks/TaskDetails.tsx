@@ -7,6 +7,7 @@ import { TaskStatusLabel } from '../../components/WorkflowStatus/WorkflowStatus.
 import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useUnits } from '../../lib/units.ts';
 import { TaskActions } from './actions/TaskActions.tsx';
 import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
@@ -19,6 +20,7 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
   const { t } = useTranslation('workflow');
   const errorText = useErrorText();
   const fmt = useFormatters();
+  const units = useUnits();
   const taskLinks = useTaskLinks();
   const task = trpc.tasks.byId.useQuery({ id });
   const data = task.data;
@@ -101,7 +103,7 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
                     ? fmt.dateTime(data.checkIn.at)
                     : t('tasks.checkInText', {
                         at: fmt.dateTime(data.checkIn.at),
-                        distance: fmt.number(Math.round(data.checkIn.distanceM)),
+                        distance: units.distance(Math.round(data.checkIn.distanceM)),
                       })}
                   {(data.checkInTiming === 'early' || data.checkInTiming === 'late') && (
                     <span className={classes.warning}> · {t(`tasks.checkInTiming.${data.checkInTiming}`)}</span>

@@ -1,4 +1,5 @@
 import { Heading } from '@primer/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecommerce.ts';
@@ -29,6 +30,12 @@ export default function CustomerDetailsPage() {
     { enabled: !!query.data },
   );
   const c = query.data;
+  // The overview counts the orders the list below shows (those placed with the e-mail), not the
+  // sample record's own figure, which could say "14" above "No orders with this e-mail".
+  const [orderCount, setOrderCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (state.q === '' && orders.data) setOrderCount(orders.data.total);
+  }, [state.q, orders.data]);
   const openOrder = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
 
   const columns: Column<TOrder>[] = [
@@ -90,7 +97,7 @@ export default function CustomerDetailsPage() {
               facts={[
                 [t('customers.customerId'), <Ltr key="id">#{c.customerId}</Ltr>],
                 [t('fields.status'), t('customers.active')],
-                [t('customers.orders'), fmt.number(c.order)],
+                [t('customers.orders'), fmt.number(orderCount)],
                 [t('customers.totalSpent'), <Ltr key="s">{money(c.totalSpent)}</Ltr>],
               ]}
             />

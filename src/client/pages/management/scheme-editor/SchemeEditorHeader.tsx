@@ -38,7 +38,10 @@ export function SchemeEditorHeader({ sectionCount, autosave, savedAt, ...toolbar
             <Text className={classes.muted}>{t('schemes.publishedOn', { date: fmt.date(detail.publishedAt) })}</Text>
           )}
           <Text className={classes.muted}>
-            {t('schemes.counts', { sections: sectionCount, questions: toolbar.questionCount })}
+            {t('schemes.counts', {
+              sections: t('schemes.sectionCount', { count: sectionCount }),
+              questions: t('schemes.questionCount', { count: toolbar.questionCount }),
+            })}
           </Text>
         </span>
         {autosave && <SchemeSaveStatus state={toolbar.actions.autosave} dirty={toolbar.dirty} savedAt={savedAt} />}

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { TTaskDetail } from '../../../../shared/schemas/tasks.ts';
 import { Bdi, Coordinates, Ltr } from '../../../components/Bidi/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useUnits } from '../../../lib/units.ts';
 import classes from './View.module.css';
 
 /** Where and when the inspector checked in: distance to the location, accuracy, and the out-of-fence flag with its reason. */
 export function CheckInPanel({ task }: { task: TTaskDetail }) {
   const { t } = useTranslation('review');
   const fmt = useFormatters();
+  const units = useUnits();
   const checkIn = task.checkIn;
   return (
     <section aria-labelledby="task-checkin" className={classes.card}>
@@ -26,7 +28,7 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
             {checkIn.distanceM === null ? (
               <span>{t('checkIn.noDistance')}</span>
             ) : (
-              <Ltr>{t('checkIn.distance', { distance: fmt.number(Math.round(checkIn.distanceM)) })}</Ltr>
+              <Ltr>{t('checkIn.distance', { distance: units.distance(Math.round(checkIn.distanceM)) })}</Ltr>
             )}
             <Label variant={task.outOfFence ? 'attention' : 'success'}>
               {task.outOfFence ? t('checkIn.outside') : t('checkIn.inside')}

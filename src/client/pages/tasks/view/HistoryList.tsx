@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { TTaskHistory } from '../../../../shared/schemas/tasks.ts';
 import { Bdi, Ltr } from '../../../components/Bidi/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useUnits } from '../../../lib/units.ts';
 import classes from './View.module.css';
 
 /** Every transition of the task, oldest first: what, who (or the system), when, and its reason or note. */
 export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
   const { t } = useTranslation('review');
   const fmt = useFormatters();
+  const units = useUnits();
   return (
     <section aria-labelledby="task-history" className={classes.card}>
       <h2 id="task-history" className={classes.cardHeading}>
@@ -36,8 +38,8 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
               {e.action === 'start' && e.distanceM !== null && (
                 <p className={e.outOfFence ? classes.warningText : classes.muted}>
                   {e.outOfFence
-                    ? t('history.outOfFence', { distance: fmt.number(Math.round(e.distanceM)) })
-                    : t('history.distance', { distance: fmt.number(Math.round(e.distanceM)) })}
+                    ? t('history.outOfFence', { distance: units.distance(Math.round(e.distanceM)) })
+                    : t('history.distance', { distance: units.distance(Math.round(e.distanceM)) })}
                 </p>
               )}
               {e.reason && (

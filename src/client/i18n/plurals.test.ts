@@ -1,0 +1,59 @@
+// Counts and units read as the language says them: "1 section", "2 questions", Arabic's six plural
+// forms, "985 bytes" (never "985 byte"), and distances with their unit chosen by size ("86 km", never
+// "85,980 m").
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../pages/files/format.ts';
+import arBusiness from './locales/ar/business.json' with { type: 'json' };
+import deBusiness from './locales/de/business.json' with { type: 'json' };
+import enBusiness from './locales/en/business.json' with { type: 'json' };
+import enReview from './locales/en/review.json' with { type: 'json' };
+import frBusiness from './locales/fr/business.json' with { type: 'json' };
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: {
+    en: { business: enBusiness, review: enReview },
+    fr: { business: frBusiness },
+    de: { business: deBusiness },
+    ar: { business: arBusiness },
+  },
+  interpolation: { escapeValue: false },
+});
+
+const counts = (lng: string, sections: number, questions: number) => {
+  const t = i18n.getFixedT(lng, 'business');
+  return t('schemes.counts', {
+    sections: t('schemes.sectionCount', { count: sections }),
+    questions: t('schemes.questionCount', { count: questions }),
+  });
+};
+
+describe('scheme counts', () => {
+  it('say one section and many questions in each language', () => {
+    expect(counts('en', 1, 12)).toBe('1 section, 12 questions');
+    expect(counts('en', 3, 1)).toBe('3 sections, 1 question');
+    expect(counts('fr', 1, 2)).toBe('1 section, 2 questions');
+    expect(counts('de', 1, 2)).toBe('1 Abschnitt, 2 Fragen');
+  });
+
+  it('use every Arabic plural form', () => {
+    expect(counts('ar', 1, 2)).toBe('قسم واحد، سؤالان');
+    expect(counts('ar', 3, 11)).toBe('3 أقسام، 11 سؤالًا');
+    expect(counts('ar', 0, 100)).toBe('لا أقسام، 100 سؤال');
+  });
+});
+
+describe('units', () => {
+  it('spell bytes out, singular and plural, and larger sizes by their symbol', () => {
+    expect(formatBytes(985, 'en')).toBe('985 bytes');
+    expect(formatBytes(1, 'en')).toBe('1 byte');
+    expect(formatBytes(1536, 'en')).toBe('1.5 kB');
+  });
+
+  it('leave the unit of a distance to the formatter ("86 km from the location")', () => {
+    expect(i18n.getFixedT('en', 'review')('checkIn.distance', { distance: '86 km' })).toBe('86 km from the location');
+  });
+});
