@@ -24,6 +24,10 @@ export async function detectFileType(file: SpooledFile, name: string): Promise<D
     const mime = ALIASES[sniffed.mime] ?? sniffed.mime;
     return { type: allowedFileType(mime) ?? null, found: mime };
   }
+  // A CSV in Windows-1252 (imports convert it); other text must be UTF-8.
+  if (file.legacyText && file.size > 0 && /\.csv$/i.test(name)) {
+    return { type: allowedFileType('text/csv') ?? null, found: 'text/csv' };
+  }
   if (file.text && file.size > 0) {
     const csv = /\.csv$/i.test(name);
     return { type: allowedFileType(csv ? 'text/csv' : 'text/plain') ?? null, found: csv ? 'text/csv' : 'text/plain' };
