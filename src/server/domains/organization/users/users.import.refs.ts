@@ -134,3 +134,24 @@ export async function inviteImportedUsers(tx: AuthedContext, emails: readonly st
   const link = mailLinkOf(tx);
   for (const email of emails) await accounts.sendPasswordLink(tx.em, email, link);
 }
+
+/** Each user's teams (memberships) by name, the primary team first: the `teams` column of an export. */
+export async function teamNamesOfUsers(em: EntityManager, userIds: number[]): Promise<Map<number, string[]>> {
+  if (!userIds.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 't.name'])
+    .select(sql<boolean>`t.id = u.team_id`.as('primary'))
+    .where('m.user_id', '=', sql<number>`any(${userIds}::int[])`)
+    .execute();
+  const out = new Map<number, { name: string; primary: boolean }[]>();
+  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), { name: r.name, primary: r.primary }]);
+  return new Map(
+    [...out].map(([id, teams]) => [
+      id,
+      teams.sort((a, b) => Number(b.primary) - Number(a.primary) || a.name.localeCompare(b.name)).map((t) => t.name),
+    ]),
+  );
+}

@@ -45,7 +45,7 @@ const ALIASES: Record<string, readonly string[]> = {
   email: ['e-mail', 'mail', 'courriel', 'adresse e-mail', 'e-mail-adresse', 'البريد الإلكتروني', 'البريد'],
   fullName: ['full name', 'nom complet', 'vollständiger name', 'الاسم الكامل'],
   role: ['rôle', 'rolle', 'الدور'],
-  teams: ['équipes', 'equipes', 'teams', 'team', 'الفرق', 'فرق'],
+  teams: ['équipes', 'equipes', 'teams', 'الفرق', 'فرق'],
   language: ['langue', 'sprache', 'اللغة'],
   description: ['description', 'beschreibung', 'الوصف', 'وصف'],
   leader: ['leader email', 'team leader', 'chef', "chef d'équipe", 'teamleiter', 'قائد الفريق'],

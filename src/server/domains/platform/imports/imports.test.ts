@@ -213,3 +213,43 @@ describe('imports of structure and people', () => {
     expect(preview.errors).toEqual([expect.objectContaining({ line: 2, column: 'email' })]);
   });
 });
+
+describe('export then import', () => {
+  const kinds = ['directions', 'subDirections', 'classes', 'locations', 'teams', 'users'] as const;
+
+  it.each(kinds)('%s: an export (CSV) imports back unchanged', async (kind) => {
+    const res = await t.request({ method: 'GET', url: `/api/export/${kind}.csv`, as: 'admin@demo.com' });
+    expect(res.statusCode).toBe(200);
+    const fileId = await uploadFile(t, 'admin@demo.com', `${kind}.csv`, res.rawPayload);
+    const preview = await admin.imports.preview({ kind, fileId });
+    expect(preview.errors).toEqual([]);
+    expect(preview).toMatchObject({ create: 0, update: 0 });
+    expect(preview.unchanged).toBe(preview.total);
+  });
+
+  it('locations: an XLSX export imports back unchanged', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/export/locations.xlsx', as: 'admin@demo.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const fileId = await uploadFile(t, 'admin@demo.com', 'locations.xlsx', res.rawPayload);
+    const preview = await admin.imports.preview({ kind: 'locations', fileId });
+    expect(preview).toMatchObject({ create: 0, update: 0, errors: [] });
+    expect(preview.unchanged).toBeGreaterThan(10);
+  });
+
+  it('escapes cells a spreadsheet would run as formulas, and reads them back as they were', async () => {
+    const { result } = await importFile(
+      'admin@demo.com',
+      'locations',
+      'formula.csv',
+      `code,name,subDirection,address\nINJ-1,"=HYPERLINK(""http://x"")",${sub.code},@SUM(A1)\n`,
+    );
+    expect(result).toMatchObject({ created: 1 });
+    const res = await t.request({ method: 'GET', url: '/api/export/locations.csv?q=INJ-1', as: 'admin@demo.com' });
+    const line = res.body.split('\r\n')[1];
+    expect(line).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(line).toContain(`'@SUM(A1)`);
+    const fileId = await uploadFile(t, 'admin@demo.com', 'back.csv', res.rawPayload);
+    expect(await admin.imports.preview({ kind: 'locations', fileId })).toMatchObject({ unchanged: 1, update: 0 });
+  });
+});
