@@ -12,10 +12,10 @@ import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext, SessionUser } from '../../../lib/context.ts';
 import { withTransaction } from '../../../lib/scope.ts';
 import { fileRefs } from '../../workflow/files/files.refs.ts';
+import { fileOpener } from './imports.files.ts';
 import { IMPORT_KIND } from './imports.kinds.ts';
 import { formatOf } from './imports.parse.ts';
 import { planFile } from './imports.plan-file.ts';
-import { fileOpener } from './imports.service.ts';
 
 /** What a job needs of the app beyond the database: the outbox, PUBLIC_URL, the file storage. */
 export type ImportServices = Pick<ServiceContext, 'publicUrl' | 'outbox' | 'accounts' | 'fileStorage' | 'jobs'>;

@@ -7,6 +7,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_KINDS,
   type TImport,
+  type TImportKind,
   type TListImportsInput,
   type TPreviewImportInput,
   type TRunImportInput,
@@ -18,9 +19,10 @@ import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { csvLine } from '../../../lib/csv.ts';
 import { type FileRef, fileRefs } from '../../workflow/files/files.refs.ts';
 import { Import } from './import.entity.ts';
+import { fileOpener } from './imports.files.ts';
 import { IMPORT_KIND } from './imports.kinds.ts';
 import { readImport, readImports } from './imports.listing.ts';
-import { formatOf, type ImportFormat, type OpenFile, readImportRows } from './imports.parse.ts';
+import { formatOf, type ImportFormat, readImportRows } from './imports.parse.ts';
 import { planFile } from './imports.plan-file.ts';
 
 export { readImport } from './imports.listing.ts';
@@ -28,21 +30,26 @@ export { readImport } from './imports.listing.ts';
 /** The pg-boss queue an import runs on. */
 export const IMPORT_QUEUE = 'platform-imports';
 
-/** The file's bytes, opened anew each time (a file is read more than once). */
-export function fileOpener(ctx: ServiceContext, file: FileRef): OpenFile {
-  return async () => {
-    const stream = await ctx.fileStorage?.get(file.storageKey);
-    if (!stream) throw notFound('File');
-    return stream;
-  };
-}
-
 /** The uploaded file, if the caller's customer's (NOT_FOUND otherwise), and the customer it imports into. */
 async function requireImportFile(ctx: AuthedContext, fileId: number): Promise<FileRef> {
   const file = (await fileRefs(ctx.em, [fileId])).get(fileId);
   const tenant = tenantId(ctx);
   if (!file || (tenant !== null && file.customerId !== tenant)) throw notFound('File');
   return file;
+}
+
+/** The kinds the caller may import (create and change their records). */
+function importableKinds(ctx: AuthedContext): TImportKind[] {
+  return IMPORT_KINDS.filter(
+    (k) => ctx.ability.can('create', IMPORT_KIND[k].subject) && ctx.ability.can('update', IMPORT_KIND[k].subject),
+  );
+}
+
+/** FORBIDDEN unless the caller may import some kind of record (checked before anything is read). */
+function authorizeImports(ctx: ServiceContext): asserts ctx is AuthedContext {
+  requireUser(ctx);
+  if (!importableKinds(ctx).length)
+    throw new AppError('FORBIDDEN', 'common.forbidden', { action: 'create', record: 'Import' });
 }
 
 function authorizeKind(ctx: ServiceContext, kind: TPreviewImportInput['kind']): asserts ctx is AuthedContext {
@@ -57,6 +64,7 @@ function authorizeKind(ctx: ServiceContext, kind: TPreviewImportInput['kind']): 
  * row. Throws FORBIDDEN, NOT_FOUND (file), BAD_REQUEST (not a spreadsheet, no key column, too many rows).
  */
 export async function previewImport(ctx: ServiceContext, input: TPreviewImportInput): Promise<TImport> {
+  authorizeImports(ctx);
   authorizeKind(ctx, input.kind);
   const kind = IMPORT_KIND[input.kind];
   const file = await requireImportFile(ctx, input.fileId);
@@ -103,7 +111,7 @@ async function requireImport(ctx: AuthedContext, id: number): Promise<TImport> {
  * it has run. Throws FORBIDDEN, NOT_FOUND.
  */
 export async function runImport(ctx: ServiceContext, input: TRunImportInput): Promise<TImport> {
-  requireUser(ctx);
+  authorizeImports(ctx);
   const found = await requireImport(ctx, input.id);
   if (found.status !== 'previewed' && found.status !== 'failed') throw new AppError('CONFLICT', 'imports.alreadyRun');
   if (found.errors.length && !input.skipInvalid)
@@ -123,7 +131,7 @@ export async function runImport(ctx: ServiceContext, input: TRunImportInput): Pr
 
 /** One import with its progress, counts and errors. Throws FORBIDDEN, NOT_FOUND. */
 export async function getImport(ctx: ServiceContext, input: { id: number }): Promise<TImport> {
-  requireUser(ctx);
+  authorizeImports(ctx);
   return requireImport(ctx, input.id);
 }
 
@@ -135,12 +143,8 @@ export async function listImports(
   ctx: ServiceContext,
   input: TListImportsInput,
 ): Promise<ListResult<Omit<TImport, 'errors' | 'samples'>>> {
-  requireUser(ctx);
-  const kinds = IMPORT_KINDS.filter(
-    (k) => ctx.ability.can('create', IMPORT_KIND[k].subject) && ctx.ability.can('update', IMPORT_KIND[k].subject),
-  );
-  if (!kinds.length) throw new AppError('FORBIDDEN', 'common.forbidden', { action: 'create', record: 'Import' });
-  return readImports(ctx.em, tenantId(ctx), input, kinds);
+  authorizeImports(ctx);
+  return readImports(ctx.em, tenantId(ctx), input, importableKinds(ctx));
 }
 
 /**
@@ -151,7 +155,7 @@ export async function refusedRows(
   ctx: ServiceContext,
   input: { id: number },
 ): Promise<{ name: string; lines: AsyncIterable<string> }> {
-  requireUser(ctx);
+  authorizeImports(ctx);
   const found = await requireImport(ctx, input.id);
   const file = (await fileRefs(ctx.em, [found.fileId])).get(found.fileId);
   const format = file && formatOf(file.mimeType);
