@@ -21,6 +21,7 @@
 // 10. (tasks) tasks.list over a million tasks (bench/tasks.ts, a child process with its own database);
 // 11. (pdf) the inspection PDF of a 21-question task with 10 photos, English and Arabic (bench/task-pdf.ts);
 // 12. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
+// 13. (imports) 10,000 locations from a ~2.5 MB CSV: preview, run, RSS growth (bench/imports.ts, its own process).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,7 +45,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
 const COLDLOAD_RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 7);
 
-const PARTS = ['api', 'coldload', 'uploads', 'slots', 'saveAnswers', 'chat', 'pdf', 'tasks', 'reports'] as const;
+const PARTS = [
+  'api',
+  'coldload',
+  'uploads',
+  'slots',
+  'saveAnswers',
+  'chat',
+  'pdf',
+  'tasks',
+  'reports',
+  'imports',
+] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
 const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
@@ -190,6 +202,7 @@ for (const [part, file] of [
   ['pdf', 'task-pdf.ts'],
   ['tasks', 'tasks.ts'],
   ['reports', 'reports.ts'],
+  ['imports', 'imports.ts'],
 ] as const) {
   if (parts.has(part))
     execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, file)], {

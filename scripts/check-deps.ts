@@ -37,6 +37,11 @@ export const LICENSE_EXCEPTIONS: readonly { name: RegExp; license: string; why: 
     license: 'LGPL-3.0-or-later',
     why: "sharp's prebuilt libvips, loaded as an unmodified shared library",
   },
+  {
+    name: /^chainsaw$/,
+    license: 'MIT/X11',
+    why: "exceljs's zip reader (unzipper → binary → chainsaw): the MIT licence under its X11 name",
+  },
 ];
 
 /**
@@ -44,7 +49,12 @@ export const LICENSE_EXCEPTIONS: readonly { name: RegExp; license: string; why: 
  * file states (checked by hand when the package was added). pdfkit's PNG decoder `png-js` ships an MIT
  * LICENSE file but has no `license` field.
  */
-export const LICENSE_FILE_ONLY: Readonly<Record<string, string>> = { 'png-js': 'MIT' };
+export const LICENSE_FILE_ONLY: Readonly<Record<string, string>> = {
+  'png-js': 'MIT',
+  // exceljs → unzipper → binary → buffers: this one states no licence at all; its author published
+  // binary and chainsaw beside it as MIT/X11. Taken as MIT until upstream says otherwise.
+  buffers: 'MIT',
+};
 
 /** The extra licences `name` may carry (LICENSE_EXCEPTIONS). */
 export function exceptionsFor(name: string): Set<string> {

@@ -13,10 +13,12 @@ import {
   revokeUserSessions,
 } from './domains/platform/auth/auth.service.ts';
 import { createSessionCache, type SessionCache } from './domains/platform/auth/session-cache.ts';
+import { executeImport } from './domains/platform/imports/imports.run.ts';
+import { IMPORT_QUEUE } from './domains/platform/imports/imports.service.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
-import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
-import type { AccountSessions } from './lib/context.ts';
+import { type OnDemandQueue, startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
+import type { AccountSessions, JobSender } from './lib/context.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import { createSignalHub, type SignalHub } from './lib/signals.ts';
 import { clientPlugin } from './plugins/client.ts';
@@ -42,6 +44,8 @@ declare module 'fastify' {
     signals: SignalHub;
     /** Sessions this process resolved in the last minute, dropped when any process changes them. */
     sessionCache: SessionCache<ResolvedSession>;
+    /** The job queue services send on-demand jobs to (imports); the session plugin puts it in each context. */
+    jobs: JobSender;
   }
 }
 
@@ -156,14 +160,50 @@ export async function buildApp(
   // The workflow's scheduled jobs (missed visits, reminders) and the sweep of expired sign-in and mail
   // counters, on the PostgreSQL queue: started once the server listens (never delaying it) and stopped
   // when it closes. Every process may run them: each job runs once (see job-queue.ts). Off under NODE_ENV=test: the job tests start them themselves.
+  // On-demand jobs (an import to run) act with the app's outbox, storage and PUBLIC_URL. On the queue
+  // when this process runs jobs; otherwise (tests, JOBS=false) in this process, after the response.
+  const onDemand: OnDemandQueue[] = [
+    {
+      queue: IMPORT_QUEUE,
+      run: (data) =>
+        executeImport(orm, data.id, {
+          publicUrl: config.publicUrl,
+          outbox: app.outbox,
+          accounts: app.accounts,
+          fileStorage: app.fileStorage,
+          jobs: app.jobs,
+        }),
+    },
+  ];
+  let jobs: Promise<WorkflowJobs | null> | undefined;
+  const running = new Set<Promise<unknown>>();
+  app.decorate('jobs', {
+    async send(queue, data) {
+      const started = await jobs;
+      if (started) {
+        await started.boss.send(queue, data);
+        return;
+      }
+      const worker = onDemand.find((q) => q.queue === queue);
+      if (!worker) throw new Error(`no worker for queue ${queue}`);
+      const run = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => worker.run(data))
+        .catch((error: unknown) => app.log.error({ err: error, queue }, 'background job failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
+    },
+  } satisfies JobSender);
+  app.addHook('onClose', async () => {
+    await Promise.all(running);
+  });
   if (config.jobs) {
-    let jobs: Promise<WorkflowJobs | null> | undefined;
     app.addHook('onListen', async () => {
       jobs = startWorkflowJobs({
         orm,
         connectionString: orm.config.get('clientUrl'),
         reminderMinutes: config.reminderMinutes,
         extraJobs: [rateLimitSweep],
+        onDemand,
         onError: (error) => app.log.error({ err: error }, 'workflow job failed'),
       }).catch((error: unknown) => {
         app.log.error({ err: error }, 'workflow jobs did not start');

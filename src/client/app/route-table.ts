@@ -412,6 +412,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'management/AuditPage',
     ...businessList('AuditEvent', 'audit'),
   },
+  {
+    name: 'management-imports',
+    path: '/management/imports',
+    page: 'management/ImportsPage',
+    meta: { action: 'create', subject: 'Location' },
+    ns: ['imports', 'business'],
+  },
   { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
   {
     name: 'projects-createProject',

@@ -36,6 +36,7 @@ import {
   StackIcon,
   TableIcon,
   TasklistIcon,
+  UploadIcon,
   WorkflowIcon,
 } from '@primer/octicons-react';
 
@@ -122,6 +123,7 @@ export const NAVIGATION: NavSection[] = [
       link('management-users', 'users', PersonIcon),
       link('management-location-setting', 'locationSetting', LocationIcon),
       link('management-audit', 'audit', HistoryIcon),
+      link('management-imports', 'imports', UploadIcon),
     ],
   },
   {

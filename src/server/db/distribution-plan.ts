@@ -193,6 +193,10 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
     },
     links: { files_task_id_foreign: 'task_id → tasks(id)' },
   }),
+  imports: own({
+    keys: { imports_pkey: 'id' },
+    links: { imports_file_id_foreign: 'file_id → files(id)' },
+  }),
   reports: own({ keys: { reports_pkey: 'id', reports_owner_id_name_unique: 'owner_id, name' } }, PLATFORM),
   report_task_monthly: own(),
   report_task_segment_monthly: own(),

@@ -41,6 +41,11 @@ export interface AccountSessions {
   sendPasswordLink(em: EntityManager, email: string, link: MailLink): Promise<void>;
 }
 
+/** Background work on the PostgreSQL queue (pg-boss): a job sent once the caller's change is committed. */
+export interface JobSender {
+  send(queue: string, data: { id: number }): Promise<void>;
+}
+
 export interface ServiceContext {
   em: EntityManager;
   user: SessionUser | null;
@@ -60,6 +65,8 @@ export interface ServiceContext {
   fileStorage?: FileStorage;
   /** Live signals between processes (LISTEN/NOTIFY, see lib/signals.ts); absent outside the app. */
   signals?: SignalHub;
+  /** The app's job queue (imports run there); absent outside the app. */
+  jobs?: JobSender;
 }
 
 export interface AuthedContext extends ServiceContext {

@@ -52,6 +52,7 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
         accounts: this.server.accounts,
         fileStorage: this.server.fileStorage,
         signals: this.server.signals,
+        jobs: this.server.jobs,
       };
     });
     app.addHook('onRequest', async (request) => {

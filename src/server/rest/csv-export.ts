@@ -1,5 +1,7 @@
-// GET /api/export/<domain>.csv?<the list's filters>: every row matching the filter (not just a page),
-// streamed as CSV. Auth (401 from the /api gate), abilities (403) and tenant scope are the service's.
+// GET /api/export/<domain>.csv|.xlsx?<the list's filters>: every row matching the filter (not just a page),
+// streamed as CSV or as an XLSX workbook (exceljs's streaming writer: one sheet named after the list). Auth (401 from the /api gate), abilities (403) and tenant scope are the service's.
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -15,10 +17,45 @@ export interface CsvExport<S extends z.ZodObject, T> {
   columns: readonly CsvColumn<T>[];
 }
 
+/** An XLSX cell: text, numbers, booleans and dates as themselves (a string is never a formula there). */
+function xlsxCell(value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
+    return value;
+  if (typeof value === 'bigint') return Number(value);
+  return JSON.stringify(value) ?? null;
+}
+
+/** The rows as an XLSX workbook, written batch by batch (rows committed as they go: memory stays flat). */
+function xlsxStream<T>(name: string, columns: readonly CsvColumn<T>[], batches: AsyncIterable<T[]>): PassThrough {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(name);
+  void (async () => {
+    sheet.addRow(columns.map((c) => c.header)).commit();
+    for await (const batch of batches) {
+      for (const row of batch) sheet.addRow(columns.map((c) => xlsxCell(c.value(row)))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
 export function registerCsvExport<S extends z.ZodObject, T>(app: FastifyInstance, spec: CsvExport<S, T>): void {
+  for (const format of ['csv', 'xlsx'] as const) registerExport(app, spec, format);
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function registerExport<S extends z.ZodObject, T>(
+  app: FastifyInstance,
+  spec: CsvExport<S, T>,
+  format: 'csv' | 'xlsx',
+): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(`/export/${spec.name}.csv`, { schema: { querystring: spec.input } }, async (request, reply) => {
+    .get(`/export/${spec.name}.${format}`, { schema: { querystring: spec.input } }, async (request, reply) => {
       const iterator = spec.iterate(request.serviceContext(), request.query as z.infer<S>)[Symbol.asyncIterator]();
       // Read the first batch before answering, so a refusal is still a proper 4xx and not a cut stream.
       const first = await iterator.next();
@@ -33,9 +70,11 @@ export function registerCsvExport<S extends z.ZodObject, T>(app: FastifyInstance
       }
       const stamp = new Date().toISOString().slice(0, 10);
       reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${spec.name}-${stamp}.csv"`)
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${spec.name}-${stamp}.${format}"`)
         .header('cache-control', 'no-store');
-      return reply.send(csvStream(spec.columns, batches()));
+      return reply.send(
+        format === 'csv' ? csvStream(spec.columns, batches()) : xlsxStream(spec.name, spec.columns, batches()),
+      );
     });
 }

@@ -20,6 +20,7 @@ import { teamsRest } from '../domains/organization/teams/teams.rest.ts';
 import { usersRest } from '../domains/organization/users/users.rest.ts';
 import { auditRest } from '../domains/platform/audit/audit.rest.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
+import { importsRest } from '../domains/platform/imports/imports.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { directionsRest } from '../domains/structure/directions/directions.rest.ts';
 import { classesRest } from '../domains/structure/location-classes/location-classes.rest.ts';
@@ -97,6 +98,7 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(projectsRest);
   await app.register(tasksPdfRest);
   await app.register(auditRest);
+  await app.register(importsRest);
   await app.register(schemesRest);
   await app.register(teamsRest);
   await app.register(usersRest);

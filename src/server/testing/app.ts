@@ -109,6 +109,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       accounts: app.accounts,
       fileStorage: app.fileStorage,
       signals: app.signals,
+      jobs: app.jobs,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

@@ -18,6 +18,7 @@ import { usersRouter } from '../domains/organization/users/users.router.ts';
 import { accountRouter } from '../domains/platform/account/account.router.ts';
 import { auditRouter } from '../domains/platform/audit/audit.router.ts';
 import { authRouter } from '../domains/platform/auth/auth.router.ts';
+import { importsRouter } from '../domains/platform/imports/imports.router.ts';
 import { notificationsRouter } from '../domains/platform/notifications/notifications.router.ts';
 import { outboxRouter } from '../domains/platform/outbox/outbox.router.ts';
 import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
@@ -61,6 +62,7 @@ export const appRouter = router({
   reports: reportsRouter,
   correctiveActions: correctiveActionsRouter,
   audit: auditRouter,
+  imports: importsRouter,
   dashboards: dashboardsRouter,
   apps: router({
     search: searchRouter,

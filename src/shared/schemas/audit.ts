@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_TYPES = [
   'Task',
   'Report',
   'CorrectiveAction',
+  'Import',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -53,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'resume',
   'cancel',
   'verify',
+  'import',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,11 +2,13 @@ import { ArchiveIcon, type Icon, PlusIcon, TrashIcon } from '@primer/octicons-re
 import { Button } from '@primer/react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TImportKind } from '../../../shared/schemas/imports.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import { type BulkAction, type CardLayout, type Column, DataTable } from '../DataTable/DataTable.tsx';
 import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
 import { exportQuery } from '../DataTable/export-query.ts';
 import { type RowAction, RowActions } from '../DataTable/RowActions.tsx';
+import { ImportButton } from '../ImportDialog/ImportDialog.tsx';
 import { ListPage } from './ListPage.tsx';
 import { useCreateParam } from './useCreateParam.ts';
 import type { RecordList } from './useRecordList.ts';
@@ -42,6 +44,8 @@ export interface RecordListPageProps<R extends { id: number }> {
   filters?: ReactNode;
   /** The CSV export's name (GET /api/export/<domain>.csv with the list's input). */
   exportDomain: string;
+  /** The kind of import the list offers (an "Import" button, for who may create and change its records). */
+  importKind?: TImportKind;
   /** The row's menu (default: edit, archive or restore, delete). */
   rowActions?: (row: R) => RowAction[];
   /** What Enter or a click on a row does (default: its edit dialog when allowed; null: nothing). */
@@ -70,6 +74,7 @@ export function RecordListPage<R extends { id: number }>({
   card,
   filters,
   exportDomain,
+  importKind,
   rowActions = (row) => list.menu(row),
   onRowOpen = list.onRowOpen,
   dialog,
@@ -107,11 +112,16 @@ export function RecordListPage<R extends { id: number }>({
       description={description}
       notices={list.notices}
       actions={
-        canCreate && (
-          <Button variant="primary" leadingVisual={createIcon} onClick={onCreate}>
-            {createLabel}
-          </Button>
-        )
+        <>
+          {importKind && list.can('create') && list.can('update') && (
+            <ImportButton kind={importKind} onImported={() => void list.refresh()} />
+          )}
+          {canCreate && (
+            <Button variant="primary" leadingVisual={createIcon} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )}
+        </>
       }
     >
       {summary}

@@ -103,6 +103,7 @@ export default function DirectionsPage() {
       columns={columns}
       card={{ title: 'name', facts: ['code', 'subDirectionCount'], status: 'status' }}
       exportDomain="directions"
+      importKind="directions"
       filters={
         <>
           <CustomerFilter {...list.filter('customerId')} />

@@ -94,6 +94,7 @@ export default function LocationClassesPage() {
       columns={columns}
       card={{ title: 'name', facts: ['color', 'locationCount'], status: 'status' }}
       exportDomain="classes"
+      importKind="classes"
       filters={
         <>
           <CustomerFilter {...list.filter('customerId')} />

@@ -188,6 +188,7 @@ export default function LocationSettingPage() {
       columns={columns}
       card={{ title: 'name', facts: ['code', 'city'], status: 'status' }}
       exportDomain="locations"
+      importKind="locations"
       filters={
         <>
           <CustomerFilter

@@ -123,6 +123,7 @@ export default function SubDirectionsPage() {
       columns={columns}
       card={{ title: 'name', facts: ['direction', 'locationCount'], status: 'status' }}
       exportDomain="subDirections"
+      importKind="subDirections"
       filters={
         <>
           <CustomerFilter

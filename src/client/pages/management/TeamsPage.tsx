@@ -127,6 +127,7 @@ export default function TeamsPage() {
       columns={columns}
       card={{ title: 'name', facts: ['teamLeader', 'memberCount'], status: 'status' }}
       exportDomain="teams"
+      importKind="teams"
       filters={
         <>
           <CustomerFilter {...list.filter('customerId')} />

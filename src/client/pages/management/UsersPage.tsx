@@ -171,6 +171,7 @@ export default function UsersPage() {
       columns={columns}
       card={{ title: 'fullName', facts: ['role', 'team'], status: 'status' }}
       exportDomain="users"
+      importKind="users"
       filters={
         <>
           <CustomerFilter

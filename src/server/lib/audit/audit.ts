@@ -33,7 +33,9 @@ export type AuditAction =
   | 'resume'
   | 'cancel'
   // Corrective action transitions (workflow/corrective-actions).
-  | 'verify';
+  | 'verify'
+  // One import as a whole (entity Import) and each record it wrote.
+  | 'import';
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
@@ -53,7 +55,8 @@ export type AuditEntityType =
   | 'Slot'
   | 'Task'
   | 'Report'
-  | 'CorrectiveAction';
+  | 'CorrectiveAction'
+  | 'Import';
 
 export interface AuditInput {
   action: AuditAction;

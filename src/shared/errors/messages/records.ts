@@ -13,6 +13,7 @@ export const recordsMessages = {
   'records.Email': 'Email',
   'records.Event': 'Event',
   'records.File': 'File',
+  'records.Import': 'Import',
   'records.Invoice': 'Invoice',
   'records.License': 'License',
   'records.Lecture': 'Lecture',

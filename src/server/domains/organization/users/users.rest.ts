@@ -1,25 +1,42 @@
-// REST: GET /api/export/users.csv?<list filters> — every matching user the caller may see, as CSV.
+// REST: GET /api/export/users.csv|.xlsx?<list filters> — every matching user the caller may see. The
+// import's columns come first under its names (an export imports back unchanged), then the rest.
 import type { FastifyPluginAsync } from 'fastify';
 import { type TUser, ZListUsersInput } from '../../../../shared/schemas/users.ts';
+import type { ServiceContext } from '../../../lib/context.ts';
 import { registerCsvExport } from '../../../rest/csv-export.ts';
+import { teamNamesOfUsers } from './users.import.refs.ts';
 import { iterateUsers } from './users.service.ts';
 
+type ExportedUser = TUser & { teams: string[] };
+
+/** The list's batches, each with its users' teams (one query a batch). */
+async function* withTeams(ctx: ServiceContext, input: Parameters<typeof iterateUsers>[1]) {
+  for await (const batch of iterateUsers(ctx, input)) {
+    const teams = await teamNamesOfUsers(
+      ctx.em,
+      batch.map((u) => u.id),
+    );
+    yield batch.map((u): ExportedUser => ({ ...u, teams: teams.get(u.id) ?? [] }));
+  }
+}
+
 export const usersRest: FastifyPluginAsync = async (app) => {
-  registerCsvExport<typeof ZListUsersInput, TUser>(app, {
+  registerCsvExport<typeof ZListUsersInput, ExportedUser>(app, {
     name: 'users',
     input: ZListUsersInput,
-    iterate: iterateUsers,
+    iterate: withTeams,
     columns: [
       { header: 'id', value: (r) => r.id },
-      { header: 'customer_code', value: (r) => r.customerCode },
+      { header: 'customerCode', value: (r) => r.customerCode },
       { header: 'email', value: (r) => r.email },
-      { header: 'full_name', value: (r) => r.fullName },
+      { header: 'fullName', value: (r) => r.fullName },
       { header: 'role', value: (r) => r.role },
-      { header: 'status', value: (r) => r.status },
-      { header: 'team', value: (r) => r.team?.name },
+      { header: 'teams', value: (r) => r.teams.join('; ') },
       { header: 'language', value: (r) => r.language },
-      { header: 'last_login_at', value: (r) => r.lastLoginAt },
-      { header: 'created_at', value: (r) => r.createdAt },
+      { header: 'active', value: (r) => r.status !== 'inactive' },
+      { header: 'status', value: (r) => r.status },
+      { header: 'lastLoginAt', value: (r) => r.lastLoginAt },
+      { header: 'createdAt', value: (r) => r.createdAt },
     ],
   });
 };

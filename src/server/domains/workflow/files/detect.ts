@@ -45,6 +45,10 @@ export async function detectFileType(file: SpooledFile, name: string, declared: 
     const mime = ALIASES[sniffed.mime] ?? sniffed.mime;
     return { type: allowedFileType(mime) ?? null, found: mime };
   }
+  // A CSV in Windows-1252 (imports convert it); other text must be UTF-8.
+  if (file.legacyText && file.size > 0 && /\.csv$/i.test(name)) {
+    return { type: allowedFileType('text/csv') ?? null, found: 'text/csv' };
+  }
   if (file.text && file.size > 0) {
     const extension = /\.(txt|csv)$/i.exec(name)?.[1]?.toLowerCase() as 'txt' | 'csv' | undefined;
     const claimed = essence(declared) || 'text/plain';

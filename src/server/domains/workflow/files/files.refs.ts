@@ -11,6 +11,8 @@ export interface FileRef {
   name: string;
   mimeType: string;
   size: number;
+  /** Where its bytes are in the file storage (imports read the file back). */
+  storageKey: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function fileRefs(em: EntityManager, ids: readonly number[]): Promi
   if (!unique.length) return new Map();
   const rows = await db(em)
     .selectFrom('files')
-    .select(['id', 'customer_id', 'owner_id', 'task_id', 'name', 'mime_type', 'size'])
+    .select(['id', 'customer_id', 'owner_id', 'task_id', 'name', 'mime_type', 'size', 'storage_key'])
     .where('id', 'in', unique)
     .execute();
   return new Map(
@@ -51,6 +53,7 @@ export async function fileRefs(em: EntityManager, ids: readonly number[]): Promi
         name: r.name,
         mimeType: r.mime_type,
         size: r.size,
+        storageKey: r.storage_key,
       },
     ]),
   );

@@ -16,7 +16,17 @@ export interface SpooledFile {
   sha256: string;
   /** Valid UTF-8 without NUL characters (a CSV or plain text file, if nothing else recognises it). */
   text: boolean;
+  /**
+   * Not UTF-8 but single-byte text (Windows-1252: no NUL, no control characters but tab, CR and LF, none of
+   * the bytes that code page leaves undefined): a CSV saved by an older spreadsheet, if named .csv.
+   */
+  legacyText: boolean;
 }
+
+/** Bytes Windows-1252 text never holds: controls other than tab, LF, CR; the five undefined positions. */
+const NOT_LEGACY_TEXT = new Uint8Array(256);
+for (let b = 0; b < 32; b++) if (b !== 9 && b !== 10 && b !== 13) NOT_LEGACY_TEXT[b] = 1;
+for (const b of [0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]) NOT_LEGACY_TEXT[b] = 1;
 
 export function tooLarge(limit: number): AppError {
   return new AppError(
@@ -34,11 +44,13 @@ export async function spool(body: Readable, limit: number, dir = os.tmpdir()): P
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   let size = 0;
   let text = true;
+  let legacyText = true;
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (size > limit) return done(tooLarge(limit));
       hash.update(chunk);
+      if (legacyText) for (const byte of chunk) if (NOT_LEGACY_TEXT[byte]) legacyText = false;
       if (text) {
         try {
           utf8.decode(chunk, { stream: true });
@@ -63,7 +75,7 @@ export async function spool(body: Readable, limit: number, dir = os.tmpdir()): P
     await discard(file);
     throw error;
   }
-  return { path: file, size, sha256: hash.digest('hex'), text };
+  return { path: file, size, sha256: hash.digest('hex'), text, legacyText: legacyText && !text };
 }
 
 export async function discard(file: string): Promise<void> {

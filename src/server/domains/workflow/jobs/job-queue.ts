@@ -25,6 +25,12 @@ export interface ScheduledJob {
   run(em: EntityManager, now: Date): Promise<unknown>;
 }
 
+/** A queue of jobs sent on demand (not scheduled) by another context, e.g. an import to run. */
+export interface OnDemandQueue {
+  queue: string;
+  run(data: { id: number }): Promise<unknown>;
+}
+
 export interface WorkflowJobsOptions {
   orm: MikroORM;
   /** The database the app uses (pg-boss opens its own small pool on it). */
@@ -39,6 +45,8 @@ export interface WorkflowJobsOptions {
   now?: () => Date;
   /** More scheduled jobs, same rules (stately queue, no retries: the next run is the retry). */
   extraJobs?: readonly ScheduledJob[];
+  /** Queues of jobs sent on demand: one retry (a job whose process died is taken again). */
+  onDemand?: readonly OnDemandQueue[];
 }
 
 export interface WorkflowJobs {
@@ -77,6 +85,9 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
     });
     await boss.schedule(job.queue, job.cron);
   }
+  for (const queue of options.onDemand ?? []) {
+    await boss.createQueue(queue.queue, { retryLimit: 1, expireInSeconds: 900, deleteAfterSeconds: 86_400 });
+  }
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(MISSED_QUEUE, work, async () => {
     await markMissedTasks(options.orm.em.fork(), now());
@@ -90,6 +101,11 @@ export async function startWorkflowJobs(options: WorkflowJobsOptions): Promise<W
   for (const job of options.extraJobs ?? []) {
     await boss.work(job.queue, work, async () => {
       await job.run(options.orm.em.fork(), now());
+    });
+  }
+  for (const queue of options.onDemand ?? []) {
+    await boss.work<{ id: number }>(queue.queue, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await queue.run(job.data);
     });
   }
   return {

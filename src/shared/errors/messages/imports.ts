@@ -1,0 +1,21 @@
+// Messages of imports (platform): a file refused whole, or one row's cell.
+export const importsMessages = {
+  'imports.alreadyRun': 'This import has already run',
+  'imports.booleanExpected': 'Expected true or false, not "{{value}}"',
+  'imports.duplicateKey': '"{{value}}" is on an earlier line of this file',
+  'imports.empty': 'The file is empty: it needs a header line and rows',
+  'imports.failed': 'The import failed: nothing was written',
+  'imports.formula': 'Formulas are not imported: put the value itself in the cell',
+  'imports.hasErrors': 'The file has errors: correct them, or import only the valid rows',
+  'imports.keyColumnMissing': 'The file has no "{{column}}" column, which identifies each record',
+  'imports.leaderNotFound': 'No team leader of this customer has the e-mail {{email}}',
+  'imports.notSpreadsheet': 'Only CSV and XLSX files can be imported',
+  'imports.numberExpected': 'Expected a number, not "{{value}}"',
+  'imports.openingHours': 'Opening hours read like "mon 08:00-12:00,13:00-18:00; tue 09:00-17:00", not "{{value}}"',
+  'imports.referenceNotFound': '{{record}} "{{name}}" not found',
+  'imports.refusedRows': 'Some rows cannot be imported: nothing was written',
+  'imports.subDirectionAmbiguous': 'Several directions have a sub-direction "{{name}}": name its direction too',
+  'imports.tooManyRows': 'A file may hold at most {{maximum}} rows',
+  'imports.unreadableCsv': 'The CSV file cannot be read (near line {{line}})',
+  'imports.unreadableXlsx': 'The XLSX file cannot be read',
+} as const;
