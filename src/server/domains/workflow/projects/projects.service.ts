@@ -179,7 +179,7 @@ export async function getLocationChoice(ctx: ServiceContext, input: { id: number
     .select('chosen_location_ids')
     .where('id', '=', input.id)
     .executeTakeFirstOrThrow();
-  return { locationIds: await notAssigned(ctx, input.id, (row.chosen_location_ids) ?? []) };
+  return { locationIds: await notAssigned(ctx, input.id, row.chosen_location_ids ?? []) };
 }
 
 /**
