@@ -107,5 +107,16 @@ export const ZUpdateProjectInput = z
 export type TUpdateProjectInput = z.infer<typeof ZUpdateProjectInput>;
 
 /** activate | hold | complete | archive | restore */
+/** The locations chosen for a project in its planning form and not assigned yet. */
+export const ZProjectLocationChoice = z.object({ locationIds: z.array(z.number()) });
+export type TProjectLocationChoice = z.infer<typeof ZProjectLocationChoice>;
+
+/** Save the form's choice: every chosen location (assigned ones may be included; they are left out). */
+export const ZSaveLocationChoiceInput = z.object({
+  id: ZId,
+  locationIds: z.array(ZId).max(10_000),
+});
+export type TSaveLocationChoiceInput = z.infer<typeof ZSaveLocationChoiceInput>;
+
 export const ZProjectTransitionInput = z.object({ id: ZId, version: ZExpectedVersion });
 export type TProjectTransitionInput = z.infer<typeof ZProjectTransitionInput>;

@@ -111,6 +111,54 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await row(page, CODE).getByText('Active').waitFor();
   });
 
+  it('keeps the chosen locations with the draft: reopened in a new session they are there, and the step checks say so', async () => {
+    const admin = await b.caller('admin@demo.com');
+    const scheme = (await admin.schemes.list({ view: 'latestPublished' })).items[0];
+    const draft = await admin.projects.create({
+      code: 'T-DRAFT-LOC',
+      name: 'Draft with chosen locations',
+      schemeId: scheme.id,
+      startDate: day(1),
+      endDate: day(20),
+    });
+    const steps = (p: typeof page) => p.getByRole('navigation', { name: 'Steps' });
+    await page.goto(`/projects/editProject/${draft.id}?step=details`);
+    await page.getByRole('heading', { name: 'Step 1 of 6: Details' }).waitFor();
+    // Nothing chosen yet: the Locations step has no check.
+    expect(await steps(page).locator('li[data-state="done"]', { hasText: 'Locations' }).count()).toBe(0);
+    await page.goto(`/projects/editProject/${draft.id}?step=locations`);
+    await page.getByRole('searchbox', { name: 'Search locations' }).fill('Lyon');
+    const selectAll = page.getByRole('button', { name: /^Select (all \d+ matching|the \d+ match)$/ });
+    await selectAll.waitFor();
+    await page.waitForFunction(() => {
+      const items = [...document.querySelectorAll('fieldset li')];
+      return (
+        !document.querySelector('fieldset[aria-busy]') &&
+        items.length > 0 &&
+        items.every((li) => li.textContent?.includes('Lyon'))
+      );
+    });
+    const matching = Number(/\d+/.exec((await selectAll.innerText()) ?? '')![0]);
+    await selectAll.click();
+    await page.getByText(new RegExp(`^${matching} locations? chosen$`)).waitFor();
+    await page.getByRole('button', { name: 'Save draft and leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/projects');
+
+    // Another session (no storage of the first browser): the choice comes from the server.
+    const { context, page: other } = await b.newPage();
+    other.setDefaultTimeout(15_000);
+    await b.signIn(other, 'admin@demo.com', 'admin');
+    await other.goto(`/projects/editProject/${draft.id}?step=locations`);
+    await other.getByText(new RegExp(`^${matching} locations? chosen$`)).waitFor();
+    await steps(other)
+      .getByRole('button', { name: /Assignments/ })
+      .click();
+    await other.getByRole('heading', { name: 'Step 4 of 6: Assignments' }).waitFor();
+    await other.getByText(new RegExp(`^${matching} chosen · 0 assigned`)).waitFor();
+    await steps(other).locator('li[data-state="done"]', { hasText: 'Locations' }).waitFor();
+    await context.close();
+  });
+
   it('filters the tasks list by status and project, and shows the week in the calendar', async () => {
     await page.goto('/tasks');
     await settled(page);

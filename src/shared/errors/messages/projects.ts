@@ -1,5 +1,6 @@
 // Messages of projects: their states and transitions, the plan that may no longer change, delete.
 export const projectsMessages = {
+  'projects.unknownLocations': 'Choose locations of this customer',
   'projects.state.draft': 'draft',
   'projects.state.active': 'active',
   'projects.state.on_hold': 'on hold',

@@ -135,7 +135,15 @@ function WizardBody({ project }: { project: TProject | null }) {
   // How far the steps may be opened from the indicator: what the project already holds, and what was reached.
   const assignedCount = assignments.data?.total ?? 0;
   const slotCount = slots.data?.total ?? 0;
-  const saved = !project ? 0 : slotCount > 0 ? 5 : assignedCount > 0 ? 4 : 2;
+  const saved = !project
+    ? 0
+    : slotCount > 0
+      ? 5
+      : assignedCount > 0
+        ? 4
+        : selection.ready && selection.selected.size > 0
+          ? 3
+          : 2;
   const [reached, setReached] = useState(() => Math.max(stepIndex(step), project ? 2 : 0));
   const furthest = Math.max(reached, saved);
 
@@ -281,6 +289,15 @@ function WizardBody({ project }: { project: TProject | null }) {
     if (ok) navigate(`/projects?q=${encodeURIComponent(project?.code ?? form.values.code)}`);
   }
 
+  /** A step's check: what the project really holds, not only that the step was passed. */
+  const isDone = (s: TStep): boolean => {
+    if (s === 'details' || s === 'scheme') return !!project;
+    if (s === 'locations') return selection.ready && selection.selected.size > 0;
+    if (s === 'assignments') return assignedCount > 0 && selection.pending.size === 0;
+    if (s === 'slots') return slotCount > 0;
+    return false;
+  };
+
   const props: StepProps = { project, form, superadmin, notices, setError: setStepError, refresh: refreshProject };
   const index = stepIndex(step);
   const title = project ? t('wizard.editTitle', { name: project.name }) : t('wizard.createTitle');
@@ -297,7 +314,7 @@ function WizardBody({ project }: { project: TProject | null }) {
           </Text>
         )}
       </header>
-      <StepIndicator current={step} reached={furthest} onSelect={(target) => void jump(target)} />
+      <StepIndicator current={step} reached={furthest} isDone={isDone} onSelect={(target) => void jump(target)} />
       <NoticeArea notices={notices} />
       <section className={classes.card} aria-labelledby="wizard-step-heading">
         <Heading as="h2" id="wizard-step-heading" ref={headingRef} tabIndex={-1} className={classes.stepTitle}>

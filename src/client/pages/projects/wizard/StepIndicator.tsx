@@ -4,16 +4,20 @@ import { STEPS, stepIndex, type TStep } from './steps.ts';
 import classes from './Wizard.module.css';
 
 /**
- * The steps as an ordered list of buttons: the current one marked `aria-current="step"`, done ones
- * with a check, those not reached yet disabled. Tab reaches each enabled step; Enter or Space opens it.
+ * The steps as an ordered list of buttons: the current one marked `aria-current="step"`, those whose
+ * content is complete (`isDone`, from what the project holds) with a check, those not reached yet disabled.
+ * Tab reaches each enabled step; Enter or Space opens it.
  */
 export function StepIndicator({
   current,
   reached,
+  isDone,
   onSelect,
 }: {
   current: TStep;
   reached: number;
+  /** Whether the step's content is complete (a passed step with nothing in it gets no check). */
+  isDone: (step: TStep) => boolean;
   onSelect: (step: TStep) => void;
 }) {
   const { t } = useTranslation('workflow');
@@ -23,7 +27,7 @@ export function StepIndicator({
       <ol className={classes.steps}>
         {STEPS.map((step, index) => {
           const state =
-            index === at ? 'current' : index < at || index <= reached ? (index < at ? 'done' : 'open') : 'locked';
+            index === at ? 'current' : index < at || index <= reached ? (isDone(step) ? 'done' : 'open') : 'locked';
           return (
             <li key={step} className={classes.step} data-state={state}>
               <button

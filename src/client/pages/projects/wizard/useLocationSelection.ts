@@ -1,6 +1,6 @@
 // The locations chosen for a project: those assigned on the server, plus those chosen since and not yet
-// assigned (kept in this browser until they are, so leaving the form loses nothing), minus those
-// un-chosen (their assignments are removed, after a confirmation, when the step is left).
+// assigned (saved with the project when the step is left or the draft saved, so reopening it anywhere shows
+// them), minus those un-chosen (their assignments are removed, after a confirmation, when the step is left).
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAssignment } from '../../../../shared/schemas/assignments.ts';
@@ -23,18 +23,6 @@ export interface LocationSelection {
   dialog: ReactNode;
 }
 
-const storageKey = (projectId: number) => `opsdesk.project.${projectId}.locations`;
-
-function readStored(projectId: number): number[] | null {
-  try {
-    const raw = window.localStorage.getItem(storageKey(projectId));
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return Array.isArray(parsed) && parsed.every((n) => Number.isInteger(n)) ? (parsed as number[]) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function useLocationSelection(
   projectId: number | null,
   assignments: TAssignment[] | undefined,
@@ -43,26 +31,16 @@ export function useLocationSelection(
   const { confirm, dialog } = useConfirmDialog();
   const remove = trpc.assignments.delete.useMutation();
   const utils = trpc.useUtils();
+  const save = trpc.projects.saveLocationChoice.useMutation();
+  const saved = trpc.projects.locationChoice.useQuery({ id: projectId ?? 0 }, { enabled: projectId !== null });
   const [selected, setSelected] = useState<Set<number> | null>(null);
   const assigned = useMemo(() => new Set((assignments ?? []).map((a) => a.location.id)), [assignments]);
 
-  // First read: the stored choice of this browser, else what the server has.
+  // First read: what the project has assigned, and what was chosen and saved with it.
   useEffect(() => {
-    if (selected || !assignments || projectId === null) return;
-    setSelected(new Set(readStored(projectId) ?? assigned));
-  }, [assignments, assigned, projectId, selected]);
-
-  // Keep the choice while it differs from the server's.
-  useEffect(() => {
-    if (!selected || projectId === null) return;
-    const same = selected.size === assigned.size && [...selected].every((id) => assigned.has(id));
-    try {
-      if (same) window.localStorage.removeItem(storageKey(projectId));
-      else window.localStorage.setItem(storageKey(projectId), JSON.stringify([...selected]));
-    } catch {
-      // Storage full or refused: the choice stays in memory.
-    }
-  }, [selected, assigned, projectId]);
+    if (selected || !assignments || !saved.data || projectId === null) return;
+    setSelected(new Set([...assigned, ...saved.data.locationIds]));
+  }, [assignments, assigned, saved.data, projectId, selected]);
 
   const current = selected ?? assigned;
   const pending = useMemo(() => new Set([...current].filter((id) => !assigned.has(id))), [current, assigned]);
@@ -91,6 +69,10 @@ export function useLocationSelection(
       const ids = (assignments ?? []).filter((a) => removed.has(a.location.id)).map((a) => a.id);
       for (const id of ids) await remove.mutateAsync({ id });
       await Promise.all([utils.assignments.invalidate(), utils.slots.invalidate(), utils.projects.invalidate()]);
+    }
+    if (projectId !== null && selected) {
+      await save.mutateAsync({ id: projectId, locationIds: [...current] });
+      await utils.projects.locationChoice.invalidate({ id: projectId });
     }
     return true;
   }

@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 import { CheckIn } from './CheckIn.tsx';
 import { Checklist } from './Checklist.tsx';
+import { SentAnswers } from './SentAnswers.tsx';
 import { usePerformSync } from './usePerformSync.ts';
 import classes from './Perform.module.css';
 
@@ -112,20 +113,7 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
       </div>
     );
   else if (task.status === 'submitted' || task.status === 'approved')
-    body = (
-      <Banner
-        variant="success"
-        title={t(`done.${task.status}`)}
-        description={
-          task.score === null
-            ? t('done.noScore')
-            : t('done.score', {
-                score: fmt.number(task.score),
-                result: task.passed ? t('done.passed') : t('done.failed'),
-              })
-        }
-      />
-    );
+    body = <SentAnswers task={task} scheme={scheme} />;
   else
     body = (
       <Banner

@@ -216,6 +216,51 @@ describe('the perform page', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('after submitting, names the critical question that failed and shows what was sent, read-only', async () => {
+    const admin = await b.caller('admin@demo.com');
+    const draft = await admin.schemes.create({
+      name: 'Sent answers scheme',
+      passingScore: 50,
+      sections: [
+        {
+          title: 'Safety',
+          questions: [
+            { key: 'exit', text: 'Emergency exit clear?', type: 'yesno', critical: true },
+            { key: 'tidy', text: 'Shop floor tidy?', type: 'yesno' },
+          ],
+        },
+      ],
+    });
+    const schemeId = (await admin.schemes.publish({ id: draft.id })).id;
+    const f = await createTaskFixture(b.orm, {
+      schemeId,
+      status: 'submitted',
+      answers: [
+        { questionKey: 'exit', value: false, na: false, comment: 'Boxes in front of the door', fileIds: [] },
+        { questionKey: 'tidy', value: true, na: false, comment: null, fileIds: [] },
+      ],
+    });
+    await k()
+      .updateTable('tasks')
+      .set({ critical_failures: JSON.stringify(['exit']) as never, score: 50, passed: false })
+      .where('id', '=', f.taskId)
+      .execute();
+    const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.goto(`/tasks/perform_task/${f.slotId}/${f.assignmentId}`);
+    await page.getByText('Submitted: waiting for review').waitFor();
+    const failed = page.getByRole('note', { name: 'Critical question failed' });
+    await failed.getByText('Emergency exit clear?').waitFor();
+    const sent = page.getByRole('region', { name: 'What you sent' });
+    await sent.getByText('Boxes in front of the door').waitFor();
+    await sent.getByText('Shop floor tidy?').waitFor();
+    // Read-only: nothing to answer or send any more.
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('asks for a reason outside the geofence and says the task will be flagged; says plainly when the position is refused', async () => {
     const fixture = await createTaskFixture(b.orm, { status: 'scheduled' });
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });

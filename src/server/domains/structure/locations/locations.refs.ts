@@ -34,6 +34,23 @@ export async function requireLocationRef(
   };
 }
 
+/** Which of these ids are locations of the customer (not archived) — a project's chosen locations. */
+export async function locationIdsOf(
+  em: EntityManager,
+  customerId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db(em)
+    .selectFrom('locations')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', [...new Set(ids)])
+    .where('archived_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** For workflow: locations by id with what tasks show and check (any customer: callers scope). */
 export async function locationRefs(
   em: EntityManager,

@@ -29,6 +29,11 @@ export const ProjectSchema = defineEntity({
     activatedAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
     archivedAt: p.datetime().nullable(),
+    /**
+     * Locations chosen for the project in its planning form and not assigned yet (null: none saved), kept
+     * with the project so a draft reopened anywhere shows them; an assignment takes a location off.
+     */
+    chosenLocationIds: p.json<number[]>().nullable(),
     /** Days from opening until a corrective action of this project is due (editable on the action). */
     actionDueDays: p
       .integer()

@@ -6,7 +6,9 @@ import {
   ZListProjectsInput,
   ZProject,
   ZProjectList,
+  ZProjectLocationChoice,
   ZProjectTransitionInput,
+  ZSaveLocationChoiceInput,
   ZUpdateProjectInput,
 } from '../../../../shared/schemas/projects.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
@@ -49,6 +51,14 @@ export const projectsRouter = router({
     .input(ZProjectTransitionInput)
     .output(ZProject)
     .mutation(({ ctx, input }) => projects.restoreProject(ctx, input)),
+  locationChoice: authedProcedure
+    .input(ZByIdInput)
+    .output(ZProjectLocationChoice)
+    .query(({ ctx, input }) => projects.getLocationChoice(ctx, input)),
+  saveLocationChoice: authedProcedure
+    .input(ZSaveLocationChoiceInput)
+    .output(ZProjectLocationChoice)
+    .mutation(({ ctx, input }) => projects.saveLocationChoice(ctx, input)),
   delete: authedProcedure
     .input(ZByIdInput)
     .output(ZDeleted)

@@ -13,8 +13,10 @@ import type {
   TCreateProjectInput,
   TListProjectsInput,
   TProject,
+  TProjectLocationChoice,
   TProjectStatus,
   TProjectTransitionInput,
+  TSaveLocationChoiceInput,
   TUpdateProjectInput,
 } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
@@ -34,8 +36,9 @@ import {
 } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { locationIdsOf } from '../../structure/locations/locations.refs.ts';
 import { requirePublishedScheme } from '../../structure/schemes/schemes.refs.ts';
-import { assignmentCountsByProject } from '../assignments/assignments.refs.ts';
+import { assignmentCountsByProject, assignmentPlans } from '../assignments/assignments.refs.ts';
 import { countProjectTasks } from '../tasks/tasks.refs.ts';
 import { Project } from './project.entity.ts';
 import { projectById, projectPage, projectRows } from './projects.listing.ts';
@@ -153,6 +156,78 @@ export async function updateProject(ctx: ServiceContext, input: TUpdateProjectIn
     input.version,
   );
   return getProject(ctx, { id: input.id });
+}
+
+/* ------------------------------------------------------------------ the planning form's choice */
+
+/** The chosen ids not assigned to the project yet. */
+async function notAssigned(
+  tx: Pick<ServiceContext, 'em'>,
+  projectId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  const assigned = new Set((await assignmentPlans(tx.em, projectId)).map((a) => a.locationId));
+  return [...new Set(ids)].filter((id) => !assigned.has(id));
+}
+
+/** `projects.locationChoice`: the locations chosen for the project and not assigned yet. As getProject. */
+export async function getLocationChoice(ctx: ServiceContext, input: { id: number }): Promise<TProjectLocationChoice> {
+  authorize(ctx, 'read', 'Project');
+  await projectById(ctx, input.id);
+  const row = await db(ctx.em)
+    .selectFrom('projects')
+    .select('chosen_location_ids')
+    .where('id', '=', input.id)
+    .executeTakeFirstOrThrow();
+  return { locationIds: await notAssigned(ctx, input.id, row.chosen_location_ids ?? []) };
+}
+
+/**
+ * `projects.saveLocationChoice`: keep the planning form's chosen locations with the project (those already
+ * assigned are left out). FORBIDDEN without `update Project` on it; CONFLICT once completed or archived;
+ * BAD_REQUEST on `locationIds` for a location that is not the project's customer's.
+ */
+export async function saveLocationChoice(
+  ctx: ServiceContext,
+  input: TSaveLocationChoiceInput,
+): Promise<TProjectLocationChoice> {
+  authorize(ctx, 'update', 'Project');
+  const locationIds = await withTransaction(ctx, async (tx) => {
+    // 1. Guard: the project, locked, that the caller may update
+    await lockRecord(tx, Project, input.id);
+    const project = await loadForWrite(tx, records, input.id, 'update');
+
+    // 2. State: a plan that may still change
+    if (!PLANNABLE.includes(project.status)) {
+      const values = { code: project.code, hint: projectState(project.status) };
+      throw new AppError('CONFLICT', 'projects.cannotChange', values);
+    }
+
+    // 3. Rules: the customer's locations only
+    const ids = await notAssigned(tx, project.id, input.locationIds);
+    const owned = await locationIdsOf(tx.em, project.customer.id, ids);
+    if (owned.size !== ids.length) throw badField('locationIds', 'projects.unknownLocations');
+
+    // 4. Write (the project's own fields and version are untouched: this is the form's draft)
+    const before = project.chosenLocationIds?.length ?? 0;
+    await db(tx.em)
+      .updateTable('projects')
+      .set({ chosen_location_ids: JSON.stringify(ids) as never })
+      .where('id', '=', project.id)
+      .execute();
+
+    // 5. Audit
+    if (before !== ids.length || ids.length > 0)
+      recordAudit(tx, {
+        action: 'update',
+        entityType: 'Project',
+        entityId: project.id,
+        customerId: project.customer.id,
+        changes: { chosenLocations: { from: before, to: ids.length } },
+      });
+    return ids;
+  });
+  return { locationIds };
 }
 
 /* ------------------------------------------------------------------ transitions */

@@ -32,6 +32,33 @@ async function draft(overrides: Partial<{ code: string; startDate: string; endDa
 
 const rejects = expectRefusal;
 
+describe("projects: the planning form's chosen locations", () => {
+  it("keeps the chosen locations with the project (assigned ones left out), for any later session; refuses another customer's", async () => {
+    const project = await draft();
+    const [a, b, c] = await locations(3);
+    expect(await admin.projects.locationChoice({ id: project.id })).toEqual({ locationIds: [] });
+    await admin.projects.saveLocationChoice({ id: project.id, locationIds: [a.id, b.id, c.id] });
+    expect((await admin.projects.locationChoice({ id: project.id })).locationIds.sort()).toEqual(
+      [a.id, b.id, c.id].sort(),
+    );
+    // Assigning one takes it off the choice still waiting.
+    await admin.assignments.create({
+      projectId: project.id,
+      locationId: a.id,
+      teamId: await teamId('Lyon'),
+      plannedVisits: 1,
+    });
+    expect((await admin.projects.locationChoice({ id: project.id })).locationIds.sort()).toEqual([b.id, c.id].sort());
+    const nwsLocation = (await nws.locations.list({ itemsPerPage: 1 })).items[0];
+    await rejects(
+      admin.projects.saveLocationChoice({ id: project.id, locationIds: [b.id, nwsLocation.id] }),
+      'BAD_REQUEST',
+      'locationIds',
+    );
+    await rejects(nws.projects.locationChoice({ id: project.id }), 'NOT_FOUND');
+  });
+});
+
 describe('projects: validation', () => {
   it('creates a draft owned by its creator with the pinned scheme version and empty progress', async () => {
     const scheme = await publishedScheme();
