@@ -22,6 +22,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
+import { v1Plugin } from './rest/v1/plugin.ts';
 import { trpcPlugin } from './trpc/plugin.ts';
 
 declare module 'fastify' {
@@ -140,6 +141,8 @@ export async function buildApp(
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(trpcPlugin, { config });
   await app.register(restPlugin, { prefix: '/api', config });
+  // The business API and its reference page (/api/v1, /api/docs): its own scope, not under /api's legacy gate.
+  await app.register(v1Plugin, { config });
   await app.register(clientPlugin, { dist: config.clientDist });
   // The workflow's scheduled jobs (missed visits, reminders) and the sweep of expired sign-in and mail
   // counters, on the PostgreSQL queue: started once the server listens (never delaying it) and stopped

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
 import { resolveSession } from '../domains/platform/auth/auth.service.ts';
+import { looksLikeApiKey, resolveApiKey } from '../domains/platform/integrations/api-keys.refs.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,11 @@ const NOBODY = createAbility([]);
 
 export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc/') || url === '/trpc';
+}
+
+/** The business API, the only place an API key is accepted. */
+export function isV1Path(url: string): boolean {
+  return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
 }
 
 export const sessionPlugin = fp<{ publicUrl: string }>(
@@ -56,6 +62,21 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
         request.authVia = 'cookie';
       }
       if (!token) return;
+      // The one door for API keys: sent as a bearer token to /api/v1, the key becomes the same kind of
+      // caller as a session (user, customer, role, ability); anywhere else it authenticates nobody.
+      if (looksLikeApiKey(token)) {
+        const user =
+          request.authVia === 'bearer' && isV1Path(request.url)
+            ? await resolveApiKey(request.em, token, request.ip)
+            : null;
+        if (!user) {
+          request.authVia = null;
+          return;
+        }
+        request.user = user;
+        request.ability = createAbility(defineRulesFor(user));
+        return;
+      }
       const session = await resolveSession(request.em, token);
       if (!session) {
         request.authVia = null;

@@ -18,6 +18,7 @@ import { dashboardsMessages } from './messages/dashboards.ts';
 import { directionsMessages } from './messages/directions.ts';
 import { emailMessages } from './messages/email.ts';
 import { filesMessages } from './messages/files.ts';
+import { integrationsMessages } from './messages/integrations.ts';
 import { invoiceMessages } from './messages/invoice.ts';
 import { licensesMessages } from './messages/licenses.ts';
 import { locationClassesMessages } from './messages/locationClasses.ts';
@@ -52,6 +53,7 @@ export const ERROR_MESSAGES = {
   ...directionsMessages,
   ...emailMessages,
   ...filesMessages,
+  ...integrationsMessages,
   ...invoiceMessages,
   ...licensesMessages,
   ...locationClassesMessages,

@@ -42,6 +42,8 @@ import { getCorrectiveAction } from './corrective-actions.listing.ts';
 import { notifyAssigned, notifyVerifiedByReviewer } from './corrective-actions.notify.ts';
 import { openAction } from './corrective-actions.opening.ts';
 
+export { getCorrectiveAction, listCorrectiveActions } from './corrective-actions.listing.ts';
+
 /**
  * `correctiveActions.update`: owner, due date and note of an open or done action, for roles that
  * manage actions. Throws FORBIDDEN / NOT_FOUND (guard), CONFLICT (state, stale version), BAD_REQUEST

@@ -37,6 +37,7 @@ import {
 import { discard } from './spool.ts';
 import { THUMBNAIL_TYPE } from './thumbnail.ts';
 
+export { getFile, listFiles } from './files.listing.ts';
 export type { ReceivedUpload } from './files.upload.ts';
 
 function storageOf(ctx: ServiceContext): FileStorage {
