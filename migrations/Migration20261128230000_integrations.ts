@@ -24,6 +24,9 @@ export class Migration20261128230000_integrations extends Migration {
     this.addSql(`create index "webhook_deliveries_endpoint_id_id_index" on "webhook_deliveries" ("endpoint_id", "id");`);
     this.addSql(`create index "webhook_deliveries_due_index" on "webhook_deliveries" ("endpoint_id", "next_attempt_at");`);
 
+    // Incremental sync of tasks (`updatedSince`); locations have their (customer, updated_at) index already.
+    this.addSql(`create index "tasks_customer_id_updated_at_index" on "tasks" ("customer_id", "updated_at");`);
+
     this.addSql(`alter table "api_keys" add constraint "api_keys_customer_id_foreign" foreign key ("customer_id") references "customers" ("id") on delete cascade;`);
     this.addSql(`alter table "api_keys" add constraint "api_keys_created_by_id_foreign" foreign key ("created_by_id") references "users" ("id") on delete cascade;`);
     this.addSql(`alter table "api_idempotency" add constraint "api_idempotency_api_key_id_foreign" foreign key ("api_key_id") references "api_keys" ("id") on delete cascade;`);
@@ -33,6 +36,7 @@ export class Migration20261128230000_integrations extends Migration {
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop index if exists "tasks_customer_id_updated_at_index";`);
     this.addSql(`drop table if exists "webhook_deliveries" cascade;`);
     this.addSql(`drop table if exists "webhook_endpoints" cascade;`);
     this.addSql(`drop table if exists "api_idempotency" cascade;`);

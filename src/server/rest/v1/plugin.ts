@@ -28,12 +28,10 @@ export const OPENAPI_PATH = `${V1_PREFIX}/openapi.json`;
 export const DOCS_PATH = '/api/docs';
 
 /** Every error answer of the business API. */
-export const ZV1Error = z
-  .object({
-    message: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional().describe('Messages per field path'),
-  })
-  .meta({ id: 'Error' });
+export const ZV1Error = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional().describe('Messages per field path'),
+});
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429] as const;
 
