@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin, rateLimitSweep } from './domains/platform/auth/auth.rate-limit.ts';
 import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
+import { sweepIdempotency } from './domains/platform/integrations/api-keys.refs.ts';
+import { startWebhookDelivery } from './domains/platform/integrations/webhooks.delivery.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -135,7 +137,10 @@ export async function buildApp(
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { orm });
   await app.register(loginRateLimitPlugin, { config });
-  await app.register(sessionPlugin, { publicUrl: config.publicUrl });
+  await app.register(sessionPlugin, {
+    publicUrl: config.publicUrl,
+    allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
+  });
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
@@ -154,14 +159,27 @@ export async function buildApp(
         orm,
         connectionString: orm.config.get('clientUrl'),
         reminderMinutes: config.reminderMinutes,
-        extraJobs: [rateLimitSweep],
+        extraJobs: [
+          rateLimitSweep,
+          { queue: 'integrations-idempotency-sweep', cron: '17 * * * *', run: sweepIdempotency },
+        ],
         onError: (error) => app.log.error({ err: error }, 'workflow job failed'),
       }).catch((error: unknown) => {
         app.log.error({ err: error }, 'workflow jobs did not start');
         return null;
       });
     });
+    // Webhook deliveries: every process delivers the endpoints it leases (webhooks.delivery.ts).
+    let webhooks: ReturnType<typeof startWebhookDelivery> | undefined;
+    app.addHook('onListen', async () => {
+      webhooks = startWebhookDelivery({
+        orm,
+        allowPrivate: config.webhooksAllowPrivateTargets,
+        onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+      });
+    });
     app.addHook('onClose', async () => {
+      await webhooks?.stop();
       await (await jobs)?.stop();
     });
   }

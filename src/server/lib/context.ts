@@ -65,6 +65,8 @@ export interface ServiceContext {
   fileStorage?: FileStorage;
   /** Live signals between processes (LISTEN/NOTIFY, see lib/signals.ts); absent outside the app. */
   signals?: SignalHub;
+  /** Webhooks may target private networks (WEBHOOKS_ALLOW_PRIVATE_TARGETS); false when absent. */
+  allowPrivateWebhookTargets?: boolean;
 }
 
 export interface AuthedContext extends ServiceContext {

@@ -30,8 +30,8 @@ export function isV1Path(url: string): boolean {
   return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
 }
 
-export const sessionPlugin = fp<{ publicUrl: string }>(
-  async (app, { publicUrl }) => {
+export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?: boolean }>(
+  async (app, { publicUrl, allowPrivateWebhookTargets = false }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -47,6 +47,7 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
         accounts: this.server.accounts,
         fileStorage: this.server.fileStorage,
         signals: this.server.signals,
+        allowPrivateWebhookTargets,
       };
     });
     app.addHook('onRequest', async (request) => {

@@ -104,6 +104,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       accounts: app.accounts,
       fileStorage: app.fileStorage,
       signals: app.signals,
+      allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

@@ -18,7 +18,7 @@ import { usersRouter } from '../domains/organization/users/users.router.ts';
 import { accountRouter } from '../domains/platform/account/account.router.ts';
 import { auditRouter } from '../domains/platform/audit/audit.router.ts';
 import { authRouter } from '../domains/platform/auth/auth.router.ts';
-import { apiKeysRouter } from '../domains/platform/integrations/integrations.router.ts';
+import { apiKeysRouter, webhooksRouter } from '../domains/platform/integrations/integrations.router.ts';
 import { notificationsRouter } from '../domains/platform/notifications/notifications.router.ts';
 import { outboxRouter } from '../domains/platform/outbox/outbox.router.ts';
 import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
@@ -64,6 +64,7 @@ export const appRouter = router({
   audit: auditRouter,
   dashboards: dashboardsRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,
