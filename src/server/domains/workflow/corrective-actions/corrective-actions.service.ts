@@ -39,7 +39,7 @@ import {
   requireState,
 } from './corrective-actions.guards.ts';
 import { getCorrectiveAction } from './corrective-actions.listing.ts';
-import { notifyAssigned, notifyVerifiedByReviewer } from './corrective-actions.notify.ts';
+import { announce, notifyAssigned, notifyVerifiedByReviewer } from './corrective-actions.notify.ts';
 import { openAction } from './corrective-actions.opening.ts';
 
 export { getCorrectiveAction, listCorrectiveActions } from './corrective-actions.listing.ts';
@@ -132,6 +132,7 @@ export async function completeCorrectiveAction(
 
     // 6. audit
     auditAction(tx, action, 'complete', { status: { from: 'open', to: 'done' }, note: input.note, fileIds });
+    await announce(tx, action, 'correctiveAction.completed');
   });
   return getCorrectiveAction(ctx, { id: input.id });
 }
@@ -162,6 +163,7 @@ export async function verifyCorrectiveAction(
 
     // 5. audit
     auditAction(tx, action, 'verify', { status: { from: 'done', to: 'verified' }, by: 'reviewer' });
+    await announce(tx, action, 'correctiveAction.verified');
 
     // 6. notify
     await notifyVerifiedByReviewer(tx, action);
