@@ -15,6 +15,8 @@ import {
 import { createSessionCache, type SessionCache } from './domains/platform/auth/session-cache.ts';
 import { executeImport } from './domains/platform/imports/imports.run.ts';
 import { IMPORT_QUEUE } from './domains/platform/imports/imports.service.ts';
+import { sweepIdempotency } from './domains/platform/integrations/api-keys.refs.ts';
+import { startWebhookDelivery } from './domains/platform/integrations/webhooks.delivery.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { type OnDemandQueue, startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -30,6 +32,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
+import { v1Plugin } from './rest/v1/plugin.ts';
 import { trpcPlugin } from './trpc/plugin.ts';
 
 declare module 'fastify' {
@@ -150,12 +153,17 @@ export async function buildApp(
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { orm });
   await app.register(loginRateLimitPlugin, { config });
-  await app.register(sessionPlugin, { publicUrl: config.publicUrl });
+  await app.register(sessionPlugin, {
+    publicUrl: config.publicUrl,
+    allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
+  });
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(trpcPlugin, { config });
   await app.register(restPlugin, { prefix: '/api', config });
+  // The business API and its reference page (/api/v1, /api/docs): its own scope, not under /api's legacy gate.
+  await app.register(v1Plugin, { config });
   await app.register(clientPlugin, { dist: config.clientDist });
   // The workflow's scheduled jobs (missed visits, reminders) and the sweep of expired sign-in and mail
   // counters, on the PostgreSQL queue: started once the server listens (never delaying it) and stopped
@@ -202,7 +210,10 @@ export async function buildApp(
         orm,
         connectionString: orm.config.get('clientUrl'),
         reminderMinutes: config.reminderMinutes,
-        extraJobs: [rateLimitSweep],
+        extraJobs: [
+          rateLimitSweep,
+          { queue: 'integrations-idempotency-sweep', cron: '17 * * * *', run: sweepIdempotency },
+        ],
         onDemand,
         onError: (error) => app.log.error({ err: error }, 'workflow job failed'),
       }).catch((error: unknown) => {
@@ -210,7 +221,17 @@ export async function buildApp(
         return null;
       });
     });
+    // Webhook deliveries: every process delivers the endpoints it leases (webhooks.delivery.ts).
+    let webhooks: ReturnType<typeof startWebhookDelivery> | undefined;
+    app.addHook('onListen', async () => {
+      webhooks = startWebhookDelivery({
+        orm,
+        allowPrivate: config.webhooksAllowPrivateTargets,
+        onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+      });
+    });
     app.addHook('onClose', async () => {
+      await webhooks?.stop();
       await (await jobs)?.stop();
     });
   }

@@ -71,6 +71,8 @@ const ZEnv = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(12, 'at least 12 characters').max(128).optional(),
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+    API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolish.optional(),
   })
   .superRefine((e, ctx) => {
     const s3Settings = [
@@ -145,6 +147,10 @@ export interface AppConfig {
   admin?: { email: string; password?: string };
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Requests one API key may make per minute on /api/v1 (counted across every process). */
+  apiRateLimit: number;
+  /** Let webhooks reach loopback, private and link-local addresses (a local receiver in development). */
+  webhooksAllowPrivateTargets: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     metricsToken: e.METRICS_TOKEN,
+    apiRateLimit: e.API_RATE_LIMIT,
+    webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
     files: e.FILES_S3_BUCKET
       ? {
           kind: 's3',

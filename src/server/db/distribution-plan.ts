@@ -89,6 +89,8 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   password_resets: local('found by the token alone; few rows, swept by expiry'),
   outbox_emails: local('a delivery queue the superadmin reads whole, written beside tenant rows (two-phase commit)'),
   rate_limits: local('sign-in and account-mail counters keyed by e-mail and address, one upsert per check'),
+  api_keys: local('read on every /api/v1 request by its hash alone, like sessions: one local lookup'),
+  api_idempotency: local('first answers of retried POSTs, found by key id and idempotency key; kept a day'),
   mikro_orm_migrations: local('the migrator runs on the coordinator; Citus propagates the DDL'),
 
   // Distributed: organization and structure.
@@ -221,6 +223,11 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
     { keys: { saved_views_pkey: 'id', saved_views_owner_list_key_name_unique: 'owner_id, list_key, name' } },
     PLATFORM,
   ),
+  webhook_endpoints: own({ keys: { webhook_endpoints_pkey: 'id' } }),
+  webhook_deliveries: own({
+    keys: { webhook_deliveries_pkey: 'id' },
+    links: { webhook_deliveries_endpoint_id_foreign: 'endpoint_id → webhook_endpoints(id)' },
+  }),
   notifications: ofUser('user_id', { keys: { notifications_pkey: 'id' } }),
 
   // Distributed: the demo apps' per-user copies (owner null: the samples).

@@ -43,6 +43,12 @@ import { UserSchema } from '../domains/organization/users/user.entity.ts';
 import { RateLimitSchema } from '../domains/platform/auth/rate-limit.entity.ts';
 import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
 import { ImportSchema } from '../domains/platform/imports/import.entity.ts';
+import {
+  ApiIdempotencySchema,
+  ApiKeySchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+} from '../domains/platform/integrations/integrations.entity.ts';
 import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
 import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
@@ -77,6 +83,10 @@ export const entities = [
   PasswordResetSchema,
   RateLimitSchema,
   ImportSchema,
+  ApiKeySchema,
+  ApiIdempotencySchema,
+  WebhookEndpointSchema,
+  WebhookDeliverySchema,
   OutboxEmailSchema,
   NotificationSchema,
   DemoProvisionSchema,

@@ -15,6 +15,11 @@ export interface SessionUser {
   language: string;
   teamIds: number[];
   sessionId: number;
+  /**
+   * Set when an API key made the request (/api/v1): the key acts as its role in its customer on behalf
+   * of its creator (`id`), and the audit trail names the key. `sessionId` is 0 then.
+   */
+  apiKey?: { id: number; name: string };
 }
 
 /** Where queued e-mail goes: the app's outbox (platform/outbox's `Outbox` has this shape). */
@@ -67,6 +72,8 @@ export interface ServiceContext {
   signals?: SignalHub;
   /** The app's job queue (imports run there); absent outside the app. */
   jobs?: JobSender;
+  /** Webhooks may target private networks (WEBHOOKS_ALLOW_PRIVATE_TARGETS); false when absent. */
+  allowPrivateWebhookTargets?: boolean;
 }
 
 export interface AuthedContext extends ServiceContext {

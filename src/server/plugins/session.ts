@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
 import { type ResolvedSession, resolveSession } from '../domains/platform/auth/auth.service.ts';
+import { looksLikeApiKey, resolveApiKey } from '../domains/platform/integrations/api-keys.refs.ts';
 import type { ServiceContext, SessionUser } from '../lib/context.ts';
 
 declare module 'fastify' {
@@ -35,8 +36,13 @@ function abilityOf(session: ResolvedSession): AppAbility {
   return ability;
 }
 
-export const sessionPlugin = fp<{ publicUrl: string }>(
-  async (app, { publicUrl }) => {
+/** The business API, the only place an API key is accepted. */
+export function isV1Path(url: string): boolean {
+  return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
+}
+
+export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?: boolean }>(
+  async (app, { publicUrl, allowPrivateWebhookTargets = false }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -53,6 +59,7 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
         fileStorage: this.server.fileStorage,
         signals: this.server.signals,
         jobs: this.server.jobs,
+        allowPrivateWebhookTargets,
       };
     });
     app.addHook('onRequest', async (request) => {
@@ -68,6 +75,21 @@ export const sessionPlugin = fp<{ publicUrl: string }>(
         request.authVia = 'cookie';
       }
       if (!token) return;
+      // The one door for API keys: sent as a bearer token to /api/v1, the key becomes the same kind of
+      // caller as a session (user, customer, role, ability); anywhere else it authenticates nobody.
+      if (looksLikeApiKey(token)) {
+        const user =
+          request.authVia === 'bearer' && isV1Path(request.url)
+            ? await resolveApiKey(request.em, token, request.ip)
+            : null;
+        if (!user) {
+          request.authVia = null;
+          return;
+        }
+        request.user = user;
+        request.ability = createAbility(defineRulesFor(user));
+        return;
+      }
       const session = await resolveSession(request.em, token, request.server.sessionCache);
       if (!session) {
         request.authVia = null;

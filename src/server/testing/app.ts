@@ -110,6 +110,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       fileStorage: app.fileStorage,
       signals: app.signals,
       jobs: app.jobs,
+      allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

@@ -19,6 +19,7 @@ import { accountRouter } from '../domains/platform/account/account.router.ts';
 import { auditRouter } from '../domains/platform/audit/audit.router.ts';
 import { authRouter } from '../domains/platform/auth/auth.router.ts';
 import { importsRouter } from '../domains/platform/imports/imports.router.ts';
+import { apiKeysRouter, webhooksRouter } from '../domains/platform/integrations/integrations.router.ts';
 import { notificationsRouter } from '../domains/platform/notifications/notifications.router.ts';
 import { outboxRouter } from '../domains/platform/outbox/outbox.router.ts';
 import { recordSearchRouter, searchRouter } from '../domains/platform/search/search.router.ts';
@@ -64,6 +65,8 @@ export const appRouter = router({
   audit: auditRouter,
   imports: importsRouter,
   dashboards: dashboardsRouter,
+  apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
   apps: router({
     search: searchRouter,
     pages: pagesRouter,

@@ -19,6 +19,7 @@ import { directionsMessages } from './messages/directions.ts';
 import { emailMessages } from './messages/email.ts';
 import { filesMessages } from './messages/files.ts';
 import { importsMessages } from './messages/imports.ts';
+import { integrationsMessages } from './messages/integrations.ts';
 import { invoiceMessages } from './messages/invoice.ts';
 import { licensesMessages } from './messages/licenses.ts';
 import { locationClassesMessages } from './messages/locationClasses.ts';
@@ -54,6 +55,7 @@ export const ERROR_MESSAGES = {
   ...emailMessages,
   ...filesMessages,
   ...importsMessages,
+  ...integrationsMessages,
   ...invoiceMessages,
   ...licensesMessages,
   ...locationClassesMessages,

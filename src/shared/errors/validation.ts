@@ -12,6 +12,8 @@ export const VALIDATION_MESSAGES = {
   'account.language': 'Choose one of the languages',
   'account.newPasswordSame': 'Choose a password different from the current one',
 
+  'apiKeys.expiresInFuture': 'The expiry must be in the future',
+
   'assignments.locationsMax': 'At most 5,000 locations at once',
   'assignments.locationsRequired': 'Choose at least one location',
   'assignments.plannedVisitsMax': 'Planned visits must be at most {{maximum}}',
@@ -171,6 +173,8 @@ export const VALIDATION_MESSAGES = {
 
   'url.http': 'Must be a web address starting with http:// or https://',
   'url.image': 'Must be an http(s) address or a PNG, JPEG, GIF or WebP data URL',
+
+  'webhooks.eventsRequired': 'Choose at least one event',
 
   'views.listKey': 'Choose one of the lists that keep views',
   'views.query': 'The query must be an encoded URL query string such as q=north&active=true',

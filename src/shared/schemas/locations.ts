@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion, zRefId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZTimeZone, ZVersion, zRefId } from './common.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
@@ -84,6 +84,8 @@ export const ZListLocationsInput = listInput(LOCATION_SORT_KEYS, {
   city: z.string().trim().min(1).max(120).optional(),
   active: z.boolean().optional(),
   archived: ZArchivedFilter,
+  /** Locations changed at or after this instant (incremental sync). */
+  updatedSince: ZInputDate.optional(),
 });
 export type TListLocationsInput = z.infer<typeof ZListLocationsInput>;
 export const ZLocationList = listOutput(ZLocation);

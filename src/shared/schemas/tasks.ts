@@ -146,6 +146,8 @@ export const ZListTasksInput = listInput(TASK_SORT_KEYS, {
   to: ZInputDate.optional(),
   /** Only tasks assigned to the caller. */
   mine: z.boolean().optional(),
+  /** Tasks changed at or after this instant (incremental sync). */
+  updatedSince: ZInputDate.optional(),
 });
 export type TListTasksInput = z.infer<typeof ZListTasksInput>;
 export const ZTaskList = listOutput(ZTask);

@@ -68,12 +68,17 @@ export interface AuditInput {
   changes?: Record<string, unknown>;
 }
 
+/** Who the trail names: the person, or the API key that acted on their behalf (`api key <name>`). */
+export function actorName(ctx: AuthedContext): string {
+  return ctx.user.apiKey ? `api key ${ctx.user.apiKey.name}`.slice(0, 254) : ctx.user.email;
+}
+
 /** Queue an audit event in `ctx.em` (flushed with the caller's change). */
 export function recordAudit(ctx: AuthedContext, input: AuditInput): void {
   ctx.em.create(AuditEvent, {
     customer: input.customerId,
     actor: ctx.user.id,
-    actorEmail: ctx.user.email,
+    actorEmail: actorName(ctx),
     action: input.action,
     entityType: input.entityType,
     entityId: input.entityId,
@@ -134,7 +139,7 @@ export function auditWrittenRows(
           e.val(at).as('at'),
           e.val(event.customerId).as('customer_id'),
           e.val(ctx.user.id).as('actor_id'),
-          e.val(ctx.user.email).as('actor_email'),
+          e.val(actorName(ctx)).as('actor_email'),
           e.val(event.action).as('action'),
           e.val(event.entityType).as('entity_type'),
           e.ref(`${rows}.id`).as('entity_id'),

@@ -2,6 +2,7 @@
 // abilities spell their subjects, the English word as the text. Add a kind here, and in errors.json's
 // "records" of the four languages, when a message needs to name it.
 export const recordsMessages = {
+  'records.ApiKey': 'API key',
   'records.Assignment': 'Assignment',
   'records.AuditEvent': 'Audit event',
   'records.Category': 'Category',
@@ -37,6 +38,7 @@ export const recordsMessages = {
   'records.Team': 'Team',
   'records.User': 'User',
   'records.View': 'View',
+  'records.Webhook': 'Webhook',
 } as const;
 
 /** A kind of record, as messages name it: `notFound('Task')`, `{ record: 'SubDirection' }`. */

@@ -221,3 +221,33 @@ export async function sweepRateLimits(em: EntityManager, now: Date): Promise<num
   const result = await db(em).deleteFrom('rate_limits').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Count one request under `key` in fixed windows of `windowMs` (API keys' per-key limit). One upsert:
+ * the row lock serializes concurrent requests of one key, so at most `limit` pass per window across
+ * every process. Returns 0 when within the limit, else the milliseconds until the window reopens.
+ */
+export async function countRequest(
+  em: EntityManager,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<number> {
+  const window = ms(windowMs);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const open = sql`(r.window_start + ${window} <= ${at})`;
+  const { rows } = await sql<{ hits: number; window_start: string }>`
+    insert into rate_limits as r (key, hits, window_start, last_hit_at, blocked_until, expires_at)
+    values (${key}, 1, ${at}, ${at}, null, ${at} + ${window})
+    on conflict (key) do update set
+      hits = case when ${open} then 1 else r.hits + 1 end,
+      window_start = case when ${open} then ${at} else r.window_start end,
+      last_hit_at = ${at},
+      expires_at = case when ${open} then ${at} else r.window_start end + ${window}
+    returning hits, window_start
+  `.execute(db(em));
+  const { hits, window_start } = rows[0];
+  if (hits <= limit) return 0;
+  return Math.max(1, new Date(window_start).getTime() + windowMs - now.getTime());
+}

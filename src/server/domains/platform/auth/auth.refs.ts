@@ -71,3 +71,6 @@ export function endOtherSessionsOf(em: EntityManager, userId: number, keep: numb
     { revokedAt: new Date() },
   );
 }
+
+/** Per-key request counting in the shared `rate_limits` table (the business API's per-key limit). */
+export { countRequest } from './auth.rate-limit.store.ts';

@@ -168,6 +168,7 @@ async function listFilters(
     equalsFilter('l.city', input.city),
     equalsFilter('l.active', input.active),
     archivedFilter('l.archived_at', input.archived),
+    input.updatedSince !== undefined && ((eb) => eb('l.updated_at', '>=', input.updatedSince as Date)),
   ];
 }
 

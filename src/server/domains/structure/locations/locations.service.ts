@@ -13,6 +13,7 @@ import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { createRecord, deleteUnreferenced, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, type UniqueRule } from '../../../lib/scope.ts';
+import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
 import { requireLocationClassRef } from '../location-classes/location-classes.refs.ts';
 import { requireSubDirectionRef } from '../sub-directions/sub-directions.refs.ts';
 import { Location } from './location.entity.ts';
@@ -72,7 +73,7 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
     authorizeRecord(tx, 'create', 'Location', { customerId });
     if (input.classId !== null) await usableLocationClass(tx, input.classId, customerId);
     await assertUnique(tx.em, uniqueCode, { customer: customerId, code: input.code });
-    return tx.em.create(Location, {
+    const location = tx.em.create(Location, {
       customer: customerId,
       subDirection: sub.id,
       locationClass: input.classId,
@@ -88,6 +89,8 @@ export async function createLocation(ctx: ServiceContext, input: TCreateLocation
       active: input.active,
       archivedAt: null,
     });
+    await queueWebhookEvent(tx.em, customerId, 'location.created', () => getLocation(tx, { id: location.id }));
+    return location;
   });
   return getLocation(ctx, { id });
 }
@@ -115,6 +118,7 @@ export async function updateLocation(ctx: ServiceContext, input: TUpdateLocation
         ...(subDirectionId !== undefined ? { subDirection: subDirectionId } : {}),
         ...(classId !== undefined ? { locationClass: classId } : {}),
       });
+      await queueWebhookEvent(tx.em, customerId, 'location.updated', () => getLocation(tx, { id: location.id }));
     },
     input.version,
   );

@@ -1,11 +1,14 @@
 // What corrective actions tell people: one in-app notification per event (opened, assigned, verified,
 // overdue), each linking to the action. Edit to change a text or who is told.
+
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list/index.ts';
+import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
 import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import type { CorrectiveAction } from './corrective-action.entity.ts';
+import { getCorrectiveAction } from './corrective-actions.listing.ts';
 
 /** Where an action is shown: the actions list with its side panel open. */
 export function actionLink(id: number): string {
@@ -99,4 +102,13 @@ export async function notifyOverdue(
       return [actionNote(r.owner_id, r, 'Corrective action overdue', body)];
     }),
   );
+}
+
+/** Raise a webhook event of an action (the action as the business API reads it), in the caller's transaction. */
+export function announce(
+  tx: AuthedContext,
+  action: CorrectiveAction,
+  type: 'correctiveAction.opened' | 'correctiveAction.completed' | 'correctiveAction.verified',
+): Promise<void> {
+  return queueWebhookEvent(tx.em, action.customer.id, type, () => getCorrectiveAction(tx, { id: action.id }));
 }

@@ -16,7 +16,7 @@ import { teamRefs } from '../../organization/teams/teams.refs.ts';
 import type { schemeForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { CorrectiveAction } from './corrective-action.entity.ts';
 import { auditAction, DAY_MS } from './corrective-actions.guards.ts';
-import { describeLocation, notifyOpened, notifyVerifiedByTask } from './corrective-actions.notify.ts';
+import { announce, describeLocation, notifyOpened, notifyVerifiedByTask } from './corrective-actions.notify.ts';
 
 type Scheme = Awaited<ReturnType<typeof schemeForTasks>>;
 
@@ -86,6 +86,7 @@ export async function openAction(tx: AuthedContext, spec: OpenSpec, now: Date): 
 
   const { questionKey, origin, note } = spec;
   auditAction(tx, action, 'create', { taskId: task.id, questionKey, origin, ownerId, dueAt, note });
+  await announce(tx, action, 'correctiveAction.opened');
 
   await notifyOpened(tx, action, ownerId, dueAt);
   return action;
@@ -140,6 +141,7 @@ export async function verifyActionsPassedBy(
     action.verifiedAt = now;
     tx.em.assign(action, { verifiedByTask: task.id });
     auditAction(tx, action, 'verify', { status: { from, to: 'verified' }, byTaskId: task.id });
+    await announce(tx, action, 'correctiveAction.verified');
   }
 
   await notifyVerifiedByTask(tx.em, pending, where);

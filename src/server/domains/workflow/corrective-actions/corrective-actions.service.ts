@@ -41,8 +41,10 @@ import {
   requireState,
 } from './corrective-actions.guards.ts';
 import { getCorrectiveAction } from './corrective-actions.listing.ts';
-import { notifyAssigned, notifyVerifiedByReviewer } from './corrective-actions.notify.ts';
+import { announce, notifyAssigned, notifyVerifiedByReviewer } from './corrective-actions.notify.ts';
 import { openAction } from './corrective-actions.opening.ts';
+
+export { getCorrectiveAction, listCorrectiveActions } from './corrective-actions.listing.ts';
 
 /**
  * `correctiveActions.update`: owner, due date and note of an open or done action, for roles that
@@ -133,6 +135,7 @@ export async function completeCorrectiveAction(
 
     // 6. audit
     auditAction(tx, action, 'complete', { status: { from: 'open', to: 'done' }, note: input.note, fileIds });
+    await announce(tx, action, 'correctiveAction.completed');
   });
   return getCorrectiveAction(ctx, { id: input.id });
 }
@@ -166,6 +169,7 @@ export async function verifyCorrectiveAction(
 
     // 6. audit
     auditAction(tx, action, 'verify', { status: { from: 'done', to: 'verified' }, by: 'reviewer' });
+    await announce(tx, action, 'correctiveAction.verified');
 
     // 7. notify
     await notifyVerifiedByReviewer(tx, action);

@@ -14,10 +14,12 @@ import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import type { FileStorage } from '../../../lib/file-storage.ts';
 import { withTransaction } from '../../../lib/scope.ts';
+import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
 import { actionWithEvidence } from '../corrective-actions/corrective-actions.refs.ts';
 import {
   answersReference,
   type FileRow,
+  getFile,
   LOCKING_TASK_STATUSES,
   mayDeleteFile,
   readableRow,
@@ -37,6 +39,7 @@ import {
 import { discard } from './spool.ts';
 import { THUMBNAIL_TYPE } from './thumbnail.ts';
 
+export { getFile, listFiles } from './files.listing.ts';
 export type { ReceivedUpload } from './files.upload.ts';
 
 function storageOf(ctx: ServiceContext): FileStorage {
@@ -152,9 +155,23 @@ export async function uploadFile(
     try {
       const { thumbnailKey } = await storeBytes(storage, storageKey, received.file, type, stored);
       const file = received.file;
-      const result = await withTransaction(ctx, (tx) =>
-        recordUpload(tx, { target, fields, clientId, name, type, file, storageKey, thumbnailKey }),
-      );
+      const result = await withTransaction(ctx, async (tx) => {
+        const recorded = await recordUpload(tx, {
+          target,
+          fields,
+          clientId,
+          name,
+          type,
+          file,
+          storageKey,
+          thumbnailKey,
+        });
+        // The webhook event of a new file, with the file as the business API reads it, in this transaction.
+        if (typeof recorded === 'number') {
+          await queueWebhookEvent(tx.em, target.customerId, 'file.uploaded', () => getFile(tx, { id: recorded }));
+        }
+        return recorded;
+      });
       if (typeof result !== 'number') {
         await Promise.allSettled(stored.map((k) => storage.delete(k)));
         return result;

@@ -35,6 +35,7 @@ import {
   type WriteSpec,
 } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
+import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
 import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationIdsOf } from '../../structure/locations/locations.refs.ts';
 import { requirePublishedScheme } from '../../structure/schemes/schemes.refs.ts';
@@ -362,8 +363,10 @@ async function transition(ctx: ServiceContext, input: TProjectTransitionInput, a
       },
     });
 
-    // 7. Notify the inspectors of cancelled visits
+    // 7. Notify the inspectors of cancelled visits, and the webhooks listening
     await notifyVisitsCancelled(tx, project, cancelled);
+    const event = action === 'activate' ? 'project.activated' : action === 'complete' ? 'project.completed' : null;
+    if (event) await queueWebhookEvent(tx.em, project.customer.id, event, () => getProject(tx, { id: project.id }));
   });
   return getProject(ctx, { id: input.id });
 }

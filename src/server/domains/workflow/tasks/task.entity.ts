@@ -86,6 +86,8 @@ export const TaskSchema = defineEntity({
       '"status", "project_id", "location_id", "team_id", "assignee_id"',
     ),
     { properties: ['customer', 'status', 'startsAt', 'id'] },
+    // Incremental sync of the business API (`updatedSince`).
+    { properties: ['customer', 'updatedAt'] },
     // The missed-slot job: scheduled tasks whose window has ended.
     {
       name: 'tasks_scheduled_ends_index',

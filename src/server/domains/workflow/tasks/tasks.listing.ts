@@ -156,6 +156,7 @@ async function listFilters(ctx: AuthedContext, input: TListTasksInput): Promise<
     equalsFilter('t.team_id', input.teamId),
     input.from !== undefined && ((eb) => eb('t.starts_at', '>=', input.from as Date)),
     input.to !== undefined && ((eb) => eb('t.starts_at', '<', input.to as Date)),
+    input.updatedSince !== undefined && ((eb) => eb('t.updated_at', '>=', input.updatedSince as Date)),
     input.mine === true && equalsFilter('t.assignee_id', ctx.user.id),
     locationAttributeSql('t.location_id', tenantId(ctx), input) ?? false,
   ];
@@ -190,6 +191,7 @@ function narrowed(input: TListTasksInput): boolean {
       input.classId !== undefined ||
       input.from !== undefined ||
       input.to !== undefined ||
+      input.updatedSince !== undefined ||
       input.mine ||
       input.q?.trim(),
   );

@@ -11,6 +11,8 @@
 // Start and resume need an active project; saving answers and submitting have no window, so work begun
 // is never lost. Each submission keeps its answers and score as a round (task_rounds), so the view page
 // can show what changed since the previous round (task-history.service.ts).
+
+import type { TWebhookEvent } from '../../../../shared/schemas/integrations.ts';
 import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import type {
   TApproveTaskInput,
@@ -33,6 +35,7 @@ import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
 import { withTransaction } from '../../../lib/scope.ts';
+import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts';
 import { type Task, TaskReview, TaskRound } from './task.entity.ts';
@@ -84,8 +87,26 @@ export async function getTaskBySlot(
 
 /* ------------------------------------------------------------------ transitions */
 
-function audit(tx: AuthedContext, task: Task, action: AuditAction, changes: Record<string, unknown>): void {
+/** The webhook event a transition raises (with the task as the business API reads it after the change). */
+const EVENTS: Partial<Record<AuditAction, TWebhookEvent>> = {
+  start: 'task.started',
+  submit: 'task.submitted',
+  approve: 'task.approved',
+  reject: 'task.rejected',
+  resume: 'task.resumed',
+  cancel: 'task.cancelled',
+};
+
+/** Audit a transition and raise its webhook event, both in the transition's transaction. */
+async function audit(
+  tx: AuthedContext,
+  task: Task,
+  action: AuditAction,
+  changes: Record<string, unknown>,
+): Promise<void> {
   recordAudit(tx, { action, entityType: 'Task', entityId: task.id, customerId: task.customer.id, changes });
+  const event = EVENTS[action];
+  if (event) await queueWebhookEvent(tx.em, task.customer.id, event, () => getTask(tx, { id: task.id }));
 }
 
 /**
@@ -122,7 +143,7 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     task.outOfFenceReason = checkIn.reason;
 
     // 6. Audit
-    audit(tx, task, 'start', {
+    await audit(tx, task, 'start', {
       status: { from: 'scheduled', to: 'in_progress' },
       distanceM: checkIn.distanceM,
       outOfFence: checkIn.outOfFence,
@@ -182,7 +203,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     tx.em.create(TaskRound, { ...round, score: result.score, passed: result.passed });
 
     // 6. Audit
-    audit(tx, task, 'submit', {
+    await audit(tx, task, 'submit', {
       status: { from: 'in_progress', to: 'submitted' },
       score: result.score,
       passed: result.passed,
@@ -225,7 +246,7 @@ async function review(
     task.reviewedAt = new Date();
 
     // 6. Audit
-    audit(tx, task, decision === 'approved' ? 'approve' : 'reject', {
+    await audit(tx, task, decision === 'approved' ? 'approve' : 'reject', {
       status: { from: 'submitted', to: decision },
       round,
       ...(reason ? { reason } : {}),
@@ -303,7 +324,7 @@ export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): 
     task.answerOutcomes = null;
 
     // 6. Audit
-    audit(tx, task, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: task.reworkCount });
+    await audit(tx, task, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: task.reworkCount });
   });
   return getTask(ctx, { id: input.id });
 }
@@ -330,7 +351,7 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     task.cancelReason = input.reason;
 
     // 6. Audit
-    audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
+    await audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
 
     // 7. Notify the inspector
     await notifyCancelled(tx, task, input.reason);
