@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin, rateLimitSweep } from './domains/platform/auth/auth.rate-limit.ts';
 import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
+import { type MailDelivery, startMailDelivery } from './domains/platform/outbox/outbox.delivery.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -160,6 +161,26 @@ export async function buildApp(
     });
     app.addHook('onClose', async () => {
       await (await jobs)?.stop();
+    });
+  }
+  // E-mail leaves over SMTP when SMTP_URL is set: a job per e-mail, on any process that runs jobs.
+  const mail = config.mail;
+  if (config.jobs && mail) {
+    let delivery: Promise<MailDelivery | null> | undefined;
+    app.addHook('onListen', async () => {
+      delivery = startMailDelivery({
+        orm,
+        connectionString: orm.config.get('clientUrl') ?? '',
+        mail,
+        publicUrl: config.publicUrl,
+        onError: (error) => app.log.warn({ err: error }, 'e-mail delivery'),
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'e-mail delivery did not start');
+        return null;
+      });
+    });
+    app.addHook('onClose', async () => {
+      await (await delivery)?.stop();
     });
   }
   return app;

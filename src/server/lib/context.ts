@@ -19,7 +19,19 @@ export interface SessionUser {
 
 /** Where queued e-mail goes: the app's outbox (platform/outbox's `Outbox` has this shape). */
 export interface MailOutbox {
-  queueEmail(em: EntityManager, mail: { to: string; subject: string; body: string; kind: string }): Promise<void>;
+  queueEmail(
+    em: EntityManager,
+    mail: {
+      to: string;
+      subject: string;
+      body: string;
+      html?: string | null;
+      kind: string;
+      language?: string;
+      userId?: number | null;
+      customerId?: number | null;
+    },
+  ): Promise<void>;
 }
 
 /** How an e-mailed link goes out: starting with PUBLIC_URL (never the request's Host), through the app's outbox. */

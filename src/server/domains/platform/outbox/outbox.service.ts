@@ -1,5 +1,6 @@
-// Outgoing e-mail: stored in the outbox table and reported (no mail server exists). The outbox that
-// reports is made by `createOutbox` in app.ts with the app's logger; nothing here is set at run time.
+// Outgoing e-mail: written to the outbox in the caller's transaction and reported in the app's log;
+// delivered over SMTP by outbox.delivery.ts when SMTP_URL is set. The outbox that reports is made by
+// `createOutbox` in app.ts with the app's logger; nothing here is set at run time.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ListResult, pageWindow } from '../../../../shared/schemas/common.ts';
 import type { TListOutboxInput, TOutboxEmail } from '../../../../shared/schemas/outbox.ts';
@@ -7,19 +8,15 @@ import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { likeContains } from '../../../lib/list/index.ts';
 import { OutboxEmail } from './outbox.entity.ts';
+import { type QueuedEmail, queueMail } from './outbox.refs.ts';
 
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  body: string;
-  kind: string;
-}
+export type OutgoingEmail = QueuedEmail;
 
 /** Tells someone an e-mail was queued (the app logs it: that is how a developer sees a reset link). */
 export type OutboxReport = (mail: OutgoingEmail) => void;
 
 export interface Outbox {
-  /** Queue an e-mail in the caller's unit of work (flushed with it) and report it. */
+  /** Queue an e-mail in the caller's transaction (written at once; announced on commit) and report it. */
   queueEmail(em: EntityManager, mail: OutgoingEmail): Promise<void>;
 }
 
@@ -27,15 +24,14 @@ export interface Outbox {
 export function createOutbox(report: OutboxReport): Outbox {
   return {
     async queueEmail(em, mail) {
-      em.create(OutboxEmail, { to: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
+      await queueMail(em, [mail]);
       report(mail);
     },
   };
 }
 
 /**
- * The outbox, newest first (superadmin only: there is no mail server, so the operator reads mail here).
- * Throws FORBIDDEN for anyone else.
+ * The outbox, newest first (superadmin only). Throws FORBIDDEN for anyone else.
  */
 export async function listOutbox(ctx: ServiceContext, input: TListOutboxInput): Promise<ListResult<TOutboxEmail>> {
   authorize(ctx, 'manage', 'all');
