@@ -6,7 +6,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin, rateLimitSweep } from './domains/platform/auth/auth.rate-limit.ts';
-import { forgotPassword, revokeUserSessions } from './domains/platform/auth/auth.service.ts';
+import {
+  forgotPassword,
+  revokeInvitations,
+  revokeUserSessions,
+  sendInvitation,
+} from './domains/platform/auth/auth.service.ts';
+import { emailOwedNotifications, sendDigests } from './domains/platform/notifications/notifications.mail.ts';
 import { type MailDelivery, startMailDelivery } from './domains/platform/outbox/outbox.delivery.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
@@ -107,6 +113,8 @@ export async function buildApp(
     sendPasswordLink: async (em, email, link) => {
       await forgotPassword(em, { email }, link);
     },
+    sendInvitation: (em, email, link, invitedBy) => sendInvitation(em, { email, invitedBy }, link),
+    revokeInvitations,
   } satisfies AccountSessions);
   app.decorate('fileStorage', createFileStorage(config.files));
   // One dedicated LISTEN connection per process (opened by the first live subscriber, closed with the app).
@@ -124,7 +132,12 @@ export async function buildApp(
   app.decorate(
     'outbox',
     createOutbox((mail) =>
-      app.log.info(config.env === 'production' ? { to: mail.to, kind: mail.kind } : mail, 'email queued'),
+      app.log.info(
+        config.env === 'production'
+          ? { to: mail.to, kind: mail.kind }
+          : { to: mail.to, kind: mail.kind, subject: mail.subject, body: mail.body },
+        'email queued',
+      ),
     ),
   );
 
@@ -173,6 +186,11 @@ export async function buildApp(
         connectionString: orm.config.get('clientUrl') ?? '',
         mail,
         publicUrl: config.publicUrl,
+        beforeDispatch: (em) => emailOwedNotifications(em, config.publicUrl),
+        // The digest goes at 07:00 in each user's time zone: looked for every 15 minutes (zones off the hour).
+        scheduled: [
+          { queue: 'mail-digest', cron: '*/15 * * * *', run: (em, now) => sendDigests(em, config.publicUrl, now) },
+        ],
         onError: (error) => app.log.warn({ err: error }, 'e-mail delivery'),
       }).catch((error: unknown) => {
         app.log.error({ err: error }, 'e-mail delivery did not start');

@@ -42,7 +42,11 @@ import { TeamMemberSchema, TeamSchema } from '../domains/organization/teams/team
 import { UserSchema } from '../domains/organization/users/user.entity.ts';
 import { RateLimitSchema } from '../domains/platform/auth/rate-limit.entity.ts';
 import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
-import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
+import {
+  AppSecretSchema,
+  NotificationPreferenceSchema,
+  NotificationSchema,
+} from '../domains/platform/notifications/notification.entity.ts';
 import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
@@ -77,6 +81,8 @@ export const entities = [
   RateLimitSchema,
   OutboxEmailSchema,
   NotificationSchema,
+  NotificationPreferenceSchema,
+  AppSecretSchema,
   DemoProvisionSchema,
   DemoTenantSchema,
   AcademyCourseSchema,

@@ -49,8 +49,17 @@ export interface MailLink {
 export interface AccountSessions {
   /** End every session of the user now (deactivation, a password set by an administrator). */
   revoke(em: EntityManager, userId: number): Promise<void>;
-  /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
+  /** E-mail the user a link to choose a password (a reset asked by an administrator). */
   sendPasswordLink(em: EntityManager, email: string, link: MailLink): Promise<void>;
+  /** E-mail an invitation: a single-use link valid 7 days to choose a password (pending ones are revoked). */
+  sendInvitation(
+    em: EntityManager,
+    email: string,
+    link: MailLink,
+    invitedBy: { id: number; fullName: string },
+  ): Promise<void>;
+  /** Revoke the user's pending invitations; returns how many. */
+  revokeInvitations(em: EntityManager, userId: number): Promise<number>;
 }
 
 export interface ServiceContext {

@@ -30,6 +30,8 @@ export const ZUser = z.object({
   /** The primary team. */
   team: ZNameRef.nullable(),
   lastLoginAt: z.date().nullable(),
+  /** A pending invitation (sent, never used nor revoked): the list shows "Invited" with its date. */
+  invitation: z.object({ sentAt: z.date(), expiresAt: z.date() }).nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

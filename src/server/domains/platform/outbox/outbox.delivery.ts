@@ -11,7 +11,7 @@
 // job finds it `sent` and does nothing. The Message-ID is fixed per row, so even the one unlucky case
 // (the process dies between the server's acceptance and that UPDATE; the claim lapses after 10 minutes
 // and the e-mail goes again) reaches the reader's client as one message.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import nodemailer, { type SendMailOptions, type SMTPPoolOptions } from 'nodemailer';
 import pg from 'pg';
@@ -213,6 +213,10 @@ export interface MailDeliveryOptions extends Omit<DeliveryDeps, 'transport'> {
   /** Seconds between polls of an idle worker. */
   pollingIntervalSeconds?: number;
   onError: (error: unknown) => void;
+  /** Run before new e-mail is enqueued (writes e-mail owed by other domains, e.g. notifications). */
+  beforeDispatch?: (em: EntityManager) => Promise<unknown>;
+  /** Scheduled work that writes e-mail (the daily digest), on this queue's boss: cron in UTC. */
+  scheduled?: readonly { queue: string; cron: string; run(em: EntityManager, now: Date): Promise<unknown> }[];
 }
 
 /** Start delivering: the queue, its worker, the LISTEN that enqueues new e-mail, the sweep. */
@@ -253,8 +257,22 @@ export async function startMailDelivery(options: MailDeliveryOptions): Promise<M
     },
   );
   await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+    if (options.beforeDispatch) await options.beforeDispatch(options.orm.em.fork());
     await enqueueQueued(boss, options.orm, false);
   });
+  for (const job of options.scheduled ?? []) {
+    await boss.createQueue(job.queue, {
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: 300,
+      deleteAfterSeconds: 3600,
+    });
+    await boss.schedule(job.queue, job.cron);
+    await boss.work(job.queue, { pollingIntervalSeconds: 2 }, async () => {
+      await job.run(options.orm.em.fork(), new Date());
+      await enqueueQueued(boss, options.orm, true);
+    });
+  }
 
   // New e-mail is announced on commit: enqueue it at once (announcements close together, in one go).
   let pending: Promise<void> | null = null;
@@ -267,6 +285,7 @@ export async function startMailDelivery(options: MailDeliveryOptions): Promise<M
     pending = (async () => {
       do {
         again = false;
+        if (options.beforeDispatch) await options.beforeDispatch(options.orm.em.fork()).catch(options.onError);
         await enqueueQueued(boss, options.orm, true).catch(options.onError);
       } while (again);
     })().finally(() => {

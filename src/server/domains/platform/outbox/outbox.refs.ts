@@ -70,6 +70,11 @@ export async function queueMail(em: EntityManager, mails: readonly QueuedEmail[]
       .execute();
     ids.push(...rows.map((r) => r.id));
   }
-  await sql`select pg_notify(${MAIL_CHANNEL}, '')`.execute(db(em));
+  await announceMail(em);
   return ids;
+}
+
+/** Wake the mail worker when the caller's transaction commits (e-mail or notifications owed by e-mail). */
+export async function announceMail(em: EntityManager): Promise<void> {
+  await sql`select pg_notify(${MAIL_CHANNEL}, '')`.execute(db(em));
 }
