@@ -22,6 +22,7 @@ import { invoiceMessages } from './messages/invoice.ts';
 import { licensesMessages } from './messages/licenses.ts';
 import { locationClassesMessages } from './messages/locationClasses.ts';
 import { locationsMessages } from './messages/locations.ts';
+import { outboxMessages } from './messages/outbox.ts';
 import { pagesMessages } from './messages/pages.ts';
 import { permissionsMessages } from './messages/permissions.ts';
 import { projectsMessages } from './messages/projects.ts';
@@ -68,6 +69,7 @@ export const ERROR_MESSAGES = {
   ...tablesMessages,
   ...tasksMessages,
   ...teamsMessages,
+  ...outboxMessages,
   ...usersMessages,
   ...viewsMessages,
 } as const;

@@ -4,11 +4,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type ListResult, pageWindow } from '../../../../shared/schemas/common.ts';
 import type { TListOutboxInput, TOutboxEmail } from '../../../../shared/schemas/outbox.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { likeContains } from '../../../lib/list/index.ts';
 import { OutboxEmail } from './outbox.entity.ts';
-import { type QueuedEmail, queueMail } from './outbox.refs.ts';
+import { announceMail, type QueuedEmail, queueMail } from './outbox.refs.ts';
 
 export type OutgoingEmail = QueuedEmail;
 
@@ -37,7 +38,10 @@ export async function listOutbox(ctx: ServiceContext, input: TListOutboxInput): 
   authorize(ctx, 'manage', 'all');
   const { offset, limit } = pageWindow(input.page, input.itemsPerPage);
   const pattern = input.q ? likeContains(input.q) : undefined;
-  const where = pattern ? { $or: [{ to: { $ilike: pattern } }, { subject: { $ilike: pattern } }] } : {};
+  const where = {
+    ...(pattern && { $or: [{ to: { $ilike: pattern } }, { subject: { $ilike: pattern } }] }),
+    ...(input.status && { status: input.status }),
+  };
   const [rows, total] = await ctx.em.findAndCount(OutboxEmail, where, { orderBy: { id: 'desc' }, offset, limit });
   return {
     items: rows.map((r) => ({
@@ -46,8 +50,36 @@ export async function listOutbox(ctx: ServiceContext, input: TListOutboxInput): 
       subject: r.subject,
       body: r.body,
       kind: r.kind,
+      language: r.language,
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.lastError ?? null,
+      sentAt: r.sentAt ?? null,
       createdAt: r.createdAt,
     })),
     total,
   };
+}
+
+/**
+ * Queue a failed or held e-mail again (superadmin only): attempts from zero, announced on commit. Throws
+ * FORBIDDEN, NOT_FOUND, CONFLICT (queued, being sent or sent already).
+ */
+export async function resendOutbox(
+  ctx: ServiceContext,
+  input: { id: number },
+): Promise<{ id: number; status: 'queued' }> {
+  authorize(ctx, 'manage', 'all');
+  const mail = await ctx.em.findOne(OutboxEmail, { id: input.id });
+  if (!mail) throw new AppError('NOT_FOUND', 'outbox.notFound', { id: input.id });
+  if (mail.status !== 'failed' && mail.status !== 'held') throw new AppError('CONFLICT', 'outbox.notResendable');
+  await ctx.em.transactional(async (tx) => {
+    await tx.nativeUpdate(
+      OutboxEmail,
+      { id: mail.id },
+      { status: 'queued', attempts: 0, claimedAt: null, createdAt: new Date() },
+    );
+    await announceMail(tx);
+  });
+  return { id: mail.id, status: 'queued' };
 }

@@ -53,3 +53,28 @@ describe('outbox', () => {
     expect(found.items.map((m) => m.to)).toEqual(['percent@acme.example']);
   });
 });
+
+describe('the superadmin’s deliveries', () => {
+  it('shows status, attempts and the last error, and sends a failed e-mail again', async () => {
+    const em = t.orm.em.fork();
+    await createOutbox(() => {}).queueEmail(em, { to: 'refused@acme.example', subject: 'S', body: 'B', kind: 'test' });
+    await em.nativeUpdate(
+      OutboxEmail,
+      { to: 'refused@acme.example' },
+      { status: 'failed', attempts: 1, lastError: '550 5.1.1 no such user' },
+    );
+    const superadmin = await t.caller('superadmin@demo.com');
+    const [failed] = (await superadmin.outbox.list({ status: 'failed' })).items;
+    expect(failed).toMatchObject({
+      to: 'refused@acme.example',
+      status: 'failed',
+      attempts: 1,
+      lastError: '550 5.1.1 no such user',
+    });
+    expect(await superadmin.outbox.resend({ id: failed.id })).toEqual({ id: failed.id, status: 'queued' });
+    expect((await t.orm.em.fork().findOneOrFail(OutboxEmail, { id: failed.id })).attempts).toBe(0);
+    await expect(superadmin.outbox.resend({ id: failed.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const admin = await t.caller('admin@demo.com');
+    await expect(admin.outbox.resend({ id: failed.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
