@@ -1,51 +1,16 @@
 // The server's own texts: e-mails and in-app notifications, in the reader's language (en, fr, de, ar).
 // A text is a key of `kinds` and values; `{{name}}` in a text is replaced by the value (user text is
 // escaped by the HTML renderer, never trusted as markup). An unknown language reads English.
+
+import type { MailCatalog, MailKind } from './mail.types.ts';
 import { ar } from './messages/ar.ts';
 import { de } from './messages/de.ts';
 import { en } from './messages/en.ts';
 import { fr } from './messages/fr.ts';
 
-export const MAIL_KINDS = [
-  'passwordReset',
-  'invitation',
-  'registrationAttempt',
-  'visitReminder',
-  'visitMissed',
-  'visitsMissed',
-  'teamVisitMissed',
-  'teamVisitsMissed',
-  'taskApproved',
-  'taskRejected',
-  'actionOpened',
-  'actionAssigned',
-  'actionOverdue',
-  'actionVerified',
-  'actionVerifiedByTask',
-  'digest',
-  'invoiceSent',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export { type KindTexts, MAIL_KINDS, type MailCatalog, type MailKind } from './mail.types.ts';
 
-export interface KindTexts {
-  title: string;
-  body: string;
-  action: string;
-}
-
-export interface MailCatalog {
-  common: {
-    greeting: string;
-    greetingAnonymous: string;
-    signature: string;
-    linkIntro: string;
-    preferences: string;
-    unsubscribe: string;
-    securityNote: string;
-    ignore: string;
-  };
-  kinds: Record<MailKind, KindTexts>;
-}
+import { MAIL_KINDS } from './mail.types.ts';
 
 export type MailLanguage = 'en' | 'fr' | 'de' | 'ar';
 const CATALOGS: Record<MailLanguage, MailCatalog> = { en, fr, de, ar };

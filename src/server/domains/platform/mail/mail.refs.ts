@@ -89,10 +89,7 @@ export async function sendTemplatedMail(em: EntityManager, mails: readonly Templ
       items: mail.items,
       lines: mail.lines,
       preferencesLink: personal ? `${mail.baseUrl}${PREFERENCES_PATH}` : undefined,
-      unsubscribeLink:
-        personal && mail.userId != null && mail.preferenceKind
-          ? `${mail.baseUrl}/api/mail/unsubscribe?token=${await unsubscribeToken(em, mail.userId, mail.preferenceKind)}`
-          : undefined,
+      // The one-click unsubscribe link (unsubscribeToken) waits for its page: no link to a page that does not exist.
     });
     queued.push({
       to: mail.to,

@@ -88,18 +88,16 @@ describe('notifications by preference and language', () => {
       channels: { reviews: 'digest' },
       timeZone: 'Asia/Tokyo',
     });
-    await t.orm.em
-      .fork()
-      .transactional((em) =>
-        sendNotifications(em, [
-          {
-            userId: nws,
-            kind: 'reviews',
-            link: '/tasks',
-            ...notice('taskApproved', { who: 'X', project: 'NWS-SECRET', location: 'L' }),
-          },
-        ]),
-      );
+    await t.orm.em.fork().transactional((em) =>
+      sendNotifications(em, [
+        {
+          userId: nws,
+          kind: 'reviews',
+          link: '/tasks',
+          ...notice('taskApproved', { who: 'X', project: 'NWS-SECRET', location: 'L' }),
+        },
+      ]),
+    );
     // 06:30 in Tokyo: nothing yet; 07:10 there: the digest.
     expect(await sendDigests(t.orm.em, PUBLIC_URL, new Date('2026-11-29T21:30:00Z'))).toEqual([]);
     const sent = await sendDigests(t.orm.em, PUBLIC_URL, new Date('2026-11-29T22:10:00Z'));

@@ -1,5 +1,5 @@
 // النصوص العربية للرسائل والإشعارات. يُستبدل `{{name}}` بقيمة (مُهرَّبة في HTML).
-import type { MailCatalog } from '../mail.catalog.ts';
+import type { MailCatalog } from '../mail.types.ts';
 
 export const ar: MailCatalog = {
   common: {

@@ -1,5 +1,5 @@
 // Deutsche Texte der E-Mails und Benachrichtigungen. `{{name}}` wird durch einen Wert ersetzt (in HTML maskiert).
-import type { MailCatalog } from '../mail.catalog.ts';
+import type { MailCatalog } from '../mail.types.ts';
 
 export const de: MailCatalog = {
   common: {

@@ -1,5 +1,5 @@
 // English texts of e-mails and in-app notifications. `{{name}}` is replaced by a value (escaped in HTML).
-import type { MailCatalog } from '../mail.catalog.ts';
+import type { MailCatalog } from '../mail.types.ts';
 
 export const en: MailCatalog = {
   common: {

@@ -1,5 +1,5 @@
 // Textes français des e-mails et des notifications. `{{name}}` est remplacé par une valeur (échappée en HTML).
-import type { MailCatalog } from '../mail.catalog.ts';
+import type { MailCatalog } from '../mail.types.ts';
 
 export const fr: MailCatalog = {
   common: {
