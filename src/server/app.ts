@@ -10,13 +10,17 @@ import {
   forgotPassword,
   LAST_SEEN_EVERY_MS,
   type ResolvedSession,
+  revokeInvitations,
   revokeUserSessions,
+  sendInvitation,
 } from './domains/platform/auth/auth.service.ts';
 import { createSessionCache, type SessionCache } from './domains/platform/auth/session-cache.ts';
 import { executeImport } from './domains/platform/imports/imports.run.ts';
 import { IMPORT_QUEUE } from './domains/platform/imports/imports.service.ts';
 import { sweepIdempotency } from './domains/platform/integrations/api-keys.refs.ts';
 import { startWebhookDelivery } from './domains/platform/integrations/webhooks.delivery.ts';
+import { emailOwedNotifications, sendDigests } from './domains/platform/notifications/notifications.mail.ts';
+import { type MailDelivery, startMailDelivery } from './domains/platform/outbox/outbox.delivery.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
 import { createFileStorage } from './domains/workflow/files/storage/index.ts';
 import { type OnDemandQueue, startWorkflowJobs, type WorkflowJobs } from './domains/workflow/jobs/job-queue.ts';
@@ -121,6 +125,8 @@ export async function buildApp(
     sendPasswordLink: async (em, email, link) => {
       await forgotPassword(em, { email }, link);
     },
+    sendInvitation: (em, email, link, invitedBy) => sendInvitation(em, { email, invitedBy }, link),
+    revokeInvitations,
   } satisfies AccountSessions);
   app.decorate('fileStorage', createFileStorage(config.files));
   // One dedicated LISTEN connection per process (opened by the first live subscriber, closed with the app).
@@ -142,7 +148,12 @@ export async function buildApp(
   app.decorate(
     'outbox',
     createOutbox((mail) =>
-      app.log.info(config.env === 'production' ? { to: mail.to, kind: mail.kind } : mail, 'email queued'),
+      app.log.info(
+        config.env === 'production'
+          ? { to: mail.to, kind: mail.kind }
+          : { to: mail.to, kind: mail.kind, subject: mail.subject, body: mail.body },
+        'email queued',
+      ),
     ),
   );
 
@@ -233,6 +244,31 @@ export async function buildApp(
     app.addHook('onClose', async () => {
       await webhooks?.stop();
       await (await jobs)?.stop();
+    });
+  }
+  // E-mail leaves over SMTP when SMTP_URL is set: a job per e-mail, on any process that runs jobs.
+  const mail = config.mail;
+  if (config.jobs && mail) {
+    let delivery: Promise<MailDelivery | null> | undefined;
+    app.addHook('onListen', async () => {
+      delivery = startMailDelivery({
+        orm,
+        connectionString: orm.config.get('clientUrl') ?? '',
+        mail,
+        publicUrl: config.publicUrl,
+        beforeDispatch: (em) => emailOwedNotifications(em, config.publicUrl),
+        // The digest goes at 07:00 in each user's time zone: looked for every 15 minutes (zones off the hour).
+        scheduled: [
+          { queue: 'mail-digest', cron: '*/15 * * * *', run: (em, now) => sendDigests(em, config.publicUrl, now) },
+        ],
+        onError: (error) => app.log.warn({ err: error }, 'e-mail delivery'),
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'e-mail delivery did not start');
+        return null;
+      });
+    });
+    app.addHook('onClose', async () => {
+      await (await delivery)?.stop();
     });
   }
   return app;

@@ -27,6 +27,24 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * A sender or reply address: `ops@example.com` or `Opsdesk <ops@example.com>`. Never a line break, so a
+ * header built from it cannot carry another header.
+ */
+const mailAddress = z
+  .string()
+  .trim()
+  .transform((v, ctx): { name: string; address: string } => {
+    const match = /^(?:(.*?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(v);
+    const address = match?.[2] ?? match?.[3] ?? '';
+    const name = (match?.[1] ?? '').replace(/^"(.*)"$/, '$1');
+    if (/[\r\n]/.test(v) || !z.email().safeParse(address).success) {
+      ctx.addIssue({ code: 'custom', message: 'an e-mail address, e.g. ops@example.com or Opsdesk <ops@example.com>' });
+      return z.NEVER;
+    }
+    return { name, address };
+  });
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,6 +91,16 @@ const ZEnv = z
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolish.optional(),
+    // E-mail leaves over SMTP when SMTP_URL is set; without it, e-mail stays in the outbox and the log.
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        message: 'an SMTP URL: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465',
+      })
+      .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'an SMTP URL with a host')
+      .optional(),
+    MAIL_FROM: mailAddress.optional(),
+    MAIL_REPLY_TO: mailAddress.optional(),
   })
   .superRefine((e, ctx) => {
     const s3Settings = [
@@ -82,6 +110,13 @@ const ZEnv = z
       'FILES_S3_SECRET_ACCESS_KEY',
       'FILES_S3_FORCE_PATH_STYLE',
     ] as const;
+    if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'required when SMTP_URL is set (the sender address)',
+      });
+    }
     if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_EMAIL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'required when ADMIN_PASSWORD is set' });
     }
@@ -151,6 +186,21 @@ export interface AppConfig {
   apiRateLimit: number;
   /** Let webhooks reach loopback, private and link-local addresses (a local receiver in development). */
   webhooksAllowPrivateTargets: boolean;
+  /** Delivery over SMTP (SMTP_URL, MAIL_FROM, MAIL_REPLY_TO); unset, e-mail stays in the outbox. */
+  mail?: MailConfig;
+}
+
+/** An e-mail address with an optional display name. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface MailConfig {
+  /** `smtp://…` (STARTTLS when offered) or `smtps://…` (TLS from the start), credentials in it. */
+  smtpUrl: string;
+  from: MailAddress;
+  replyTo?: MailAddress;
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     apiRateLimit: e.API_RATE_LIMIT,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO } : undefined,
     files: e.FILES_S3_BUCKET
       ? {
           kind: 's3',

@@ -48,14 +48,14 @@ describe('links in e-mails', () => {
       customerCode: 'ACME',
     });
     const notice = await mailTo('teamleader@demo.com', 'registration-attempt');
-    expect(linksIn(notice)).toEqual([`${PUBLIC_URL}/login`, `${PUBLIC_URL}/forgot-password`]);
+    expect(linksIn(notice)).toEqual([`${PUBLIC_URL}/login`]);
 
     await mutate(
       'users.create',
       { email: 'invited@acme.example', fullName: 'Invited Person', role: 'analyst' },
       'admin@demo.com',
     );
-    const invitation = await mailTo('invited@acme.example', 'password-reset');
+    const invitation = await mailTo('invited@acme.example', 'invitation');
     expect(linksIn(invitation)).toEqual([
       expect.stringMatching(/^https:\/\/ops\.example\.com\/reset-password\?token=\w/),
     ]);

@@ -83,6 +83,7 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   demo_tenants: reference('one row per customer (and the platform): the key a demo copy is found by'),
   chat_people: reference('the chat samples, read-only, shared by every copy'),
   search_items: reference("the product's pages for the app-bar search, the same for everyone"),
+  app_secrets: reference('a few secrets every process signs with (unsubscribe links), made once by a migration'),
 
   // Local to the coordinator: per-request or per-process bookkeeping that no tenant query joins.
   sessions: local('read on every request by its token alone: one local lookup joined to users and customers'),
@@ -229,6 +230,7 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
     links: { webhook_deliveries_endpoint_id_foreign: 'endpoint_id → webhook_endpoints(id)' },
   }),
   notifications: ofUser('user_id', { keys: { notifications_pkey: 'id' } }),
+  notification_preferences: ofUser('user_id', { keys: { notification_preferences_pkey: 'user_id' } }),
 
   // Distributed: the demo apps' per-user copies (owner null: the samples).
   calendar_events: ofUser('owner_id', { keys: { calendar_events_pkey: 'id' } }, `${SAMPLES}; ${SUPERADMIN}`),

@@ -49,7 +49,12 @@ import {
   WebhookDeliverySchema,
   WebhookEndpointSchema,
 } from '../domains/platform/integrations/integrations.entity.ts';
-import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
+
+  AppSecretSchema,
+  NotificationPreferenceSchema,
+  NotificationSchema,
+} from '../domains/platform/notifications/notification.entity.ts';
+
 import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
@@ -89,6 +94,8 @@ export const entities = [
   WebhookDeliverySchema,
   OutboxEmailSchema,
   NotificationSchema,
+  NotificationPreferenceSchema,
+  AppSecretSchema,
   DemoProvisionSchema,
   DemoTenantSchema,
   AcademyCourseSchema,

@@ -24,7 +24,19 @@ export interface SessionUser {
 
 /** Where queued e-mail goes: the app's outbox (platform/outbox's `Outbox` has this shape). */
 export interface MailOutbox {
-  queueEmail(em: EntityManager, mail: { to: string; subject: string; body: string; kind: string }): Promise<void>;
+  queueEmail(
+    em: EntityManager,
+    mail: {
+      to: string;
+      subject: string;
+      body: string;
+      html?: string | null;
+      kind: string;
+      language?: string;
+      userId?: number | null;
+      customerId?: number | null;
+    },
+  ): Promise<void>;
 }
 
 /** How an e-mailed link goes out: starting with PUBLIC_URL (never the request's Host), through the app's outbox. */
@@ -42,8 +54,17 @@ export interface MailLink {
 export interface AccountSessions {
   /** End every session of the user now (deactivation, a password set by an administrator). */
   revoke(em: EntityManager, userId: number): Promise<void>;
-  /** E-mail the user a link to choose a password (an invitation, a reset asked by an administrator). */
+  /** E-mail the user a link to choose a password (a reset asked by an administrator). */
   sendPasswordLink(em: EntityManager, email: string, link: MailLink): Promise<void>;
+  /** E-mail an invitation: a single-use link valid 7 days to choose a password (pending ones are revoked). */
+  sendInvitation(
+    em: EntityManager,
+    email: string,
+    link: MailLink,
+    invitedBy: { id: number; fullName: string },
+  ): Promise<void>;
+  /** Revoke the user's pending invitations; returns how many. */
+  revokeInvitations(em: EntityManager, userId: number): Promise<number>;
 }
 
 /** Background work on the PostgreSQL queue (pg-boss): a job sent once the caller's change is committed. */

@@ -24,6 +24,7 @@ import { invoiceMessages } from './messages/invoice.ts';
 import { licensesMessages } from './messages/licenses.ts';
 import { locationClassesMessages } from './messages/locationClasses.ts';
 import { locationsMessages } from './messages/locations.ts';
+import { outboxMessages } from './messages/outbox.ts';
 import { pagesMessages } from './messages/pages.ts';
 import { permissionsMessages } from './messages/permissions.ts';
 import { projectsMessages } from './messages/projects.ts';
@@ -72,6 +73,7 @@ export const ERROR_MESSAGES = {
   ...tablesMessages,
   ...tasksMessages,
   ...teamsMessages,
+  ...outboxMessages,
   ...usersMessages,
   ...viewsMessages,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZNotificationKind } from './account.ts';
+import { ZId, ZTimeZone } from './common.ts';
 
 /** The caller's notifications, newest first; `unreadOnly` narrows to unread ones. */
 export const ZListNotificationsInput = z.object({
@@ -30,3 +31,23 @@ export type TNotificationList = z.infer<typeof ZNotificationList>;
 /** Mark one notification read (default) or unread again. */
 export const ZMarkNotificationInput = z.object({ id: ZId, read: z.boolean().default(true) });
 export type TMarkNotificationInput = z.infer<typeof ZMarkNotificationInput>;
+
+/** How a kind of notification reaches its user: in the app only, also by e-mail at once, also in the daily digest, or not at all. */
+export const NOTIFICATION_CHANNELS = ['app', 'email', 'digest', 'off'] as const;
+export const ZNotificationChannel = z.enum(NOTIFICATION_CHANNELS);
+export type TNotificationChannel = z.infer<typeof ZNotificationChannel>;
+
+/** The caller's channel for every kind (their choice, else their role's default) and the digest's time zone. */
+export const ZNotificationPreferences = z.object({
+  channels: z.record(ZNotificationKind, ZNotificationChannel),
+  /** The IANA zone the daily digest is sent in at 07:00 (null: UTC). */
+  timeZone: z.string().nullable(),
+});
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+/** Change some kinds' channels, and/or the time zone (null: UTC). */
+export const ZSetNotificationPreferencesInput = z.object({
+  channels: z.partialRecord(ZNotificationKind, ZNotificationChannel).default({}),
+  timeZone: ZTimeZone.nullable().optional(),
+});
+export type TSetNotificationPreferencesInput = z.infer<typeof ZSetNotificationPreferencesInput>;

@@ -30,10 +30,9 @@ export const ZUser = z.object({
   /** The primary team. */
   team: ZNameRef.nullable(),
   lastLoginAt: z.date().nullable(),
-  /**
-   * Invited and not in yet: never signed in, and a link to choose a password is waiting unused. Lists show
-   * such an account as "Invited" rather than by its `status`.
-   */
+  /** A pending invitation (sent, never used nor revoked): the list shows "Invited" with its date. */
+  invitation: z.object({ sentAt: z.date(), expiresAt: z.date() }).nullable(),
+  /** Invited and not in yet (never signed in, an invitation pending): lists show "Invited", not `status`. */
   invited: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),

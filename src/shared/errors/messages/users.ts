@@ -3,6 +3,8 @@ export const usersMessages = {
   'users.emailTaken': 'An account with this email already exists',
   'users.notFoundById': 'User {{id}} not found',
   'users.superadminUnchangeable': 'You are not allowed to change a superadmin',
+  'users.notInvitable': 'This user has already signed in or is deactivated: there is no invitation to send',
+  'users.noPendingInvitation': 'This user has no pending invitation',
   'users.superadminRoleOperatorOnly': 'Only the platform operator can give the superadmin role',
   'users.ownRole': 'You cannot change your own role',
   'users.superadminRoleFixed': 'The superadmin role cannot be given to or taken from an existing account',

@@ -47,6 +47,18 @@ export const userListing = defineListing({
             'u.team_id',
             't.name as team_name',
             'u.last_login_at',
+            // The one place "invited" is derived: the newest invitation link neither used nor revoked.
+            (eb) =>
+              eb
+                .selectFrom('password_resets as pr')
+                .select(sql<string>`json_build_object('sentAt', pr.created_at, 'expiresAt', pr.expires_at)`.as('inv'))
+                .whereRef('pr.user_id', '=', 'u.id')
+                .where('pr.purpose', '=', 'invitation')
+                .where('pr.used_at', 'is', null)
+                .where('pr.revoked_at', 'is', null)
+                .orderBy('pr.created_at', 'desc')
+                .limit(1)
+                .as('invitation'),
             'u.created_at',
             'u.updated_at',
           ]),
@@ -74,19 +86,20 @@ export const userListing = defineListing({
     avatar: r.avatar,
     team: r.team_id === null || r.team_name === null ? null : { id: r.team_id, name: r.team_name },
     lastLoginAt: toDateOrNull(r.last_login_at),
-    invited: false,
+    invitation: invitationOf(r.invitation),
+    // Invited and not in yet: listed as "Invited" whatever the status column says.
+    invited: r.last_login_at === null && r.invitation !== null && r.invitation !== undefined,
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   }),
-  // Never signed in with a password link waiting: invited, whatever the status column says.
-  enrich: async (em, items) => {
-    const waiting = await usersWithPasswordLinkWaiting(
-      em,
-      items.filter((u) => u.lastLoginAt === null).map((u) => u.id),
-    );
-    for (const item of items) item.invited = waiting.has(item.id);
-  },
 });
+
+/** The pending invitation as the subquery gives it (JSON, parsed by the driver or not). */
+function invitationOf(value: unknown): { sentAt: Date; expiresAt: Date } | null {
+  if (value === null || value === undefined) return null;
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { sentAt: string; expiresAt: string };
+  return { sentAt: toDate(v.sentAt), expiresAt: toDate(v.expiresAt) };
+}
 
 type UserFilter = ListingFilter<typeof userListing>;
 

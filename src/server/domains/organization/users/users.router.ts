@@ -46,6 +46,15 @@ export const usersRouter = router({
     .input(ZAdminResetPasswordInput)
     .output(ZAdminResetPasswordResult)
     .mutation(({ ctx, input }) => users.adminResetPassword(ctx, input)),
+  /** A new invitation link (7 days) to a user who never signed in; the pending one stops working. */
+  resendInvitation: authedProcedure
+    .input(ZByIdInput)
+    .output(ZUserDetail)
+    .mutation(({ ctx, input }) => users.resendInvitation(ctx, input)),
+  revokeInvitation: authedProcedure
+    .input(ZByIdInput)
+    .output(ZUserDetail)
+    .mutation(({ ctx, input }) => users.revokeInvitation(ctx, input)),
   delete: authedProcedure
     .input(ZByIdInput)
     .output(ZDeleted)

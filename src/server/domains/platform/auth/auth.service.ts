@@ -30,11 +30,14 @@ import {
   setPasswordHash,
   teamIdsOfUser,
 } from '../../organization/users/users.refs.ts';
+import { renderMail } from '../mail/mail.refs.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 import type { SessionCache } from './session-cache.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;
+/** An invitation's link is valid for 7 days. */
+const INVITATION_TTL_MS = 7 * 86_400_000;
 
 export interface LoginResult {
   accessToken: string;
@@ -238,14 +241,22 @@ export async function register(
   });
   if (outcome === 'created') return { status: 'pending' };
   if (opts.notify) {
+    const owner = await findAccountByEmail(em, input.email);
+    const mail = renderMail({
+      kind: 'registrationAttempt',
+      language: owner?.language,
+      name: owner?.fullName,
+      values: { email: input.email },
+      link: `${opts.baseUrl}/login`,
+    });
     await opts.outbox.queueEmail(em, {
       to: input.email,
       kind: 'registration-attempt',
-      subject: 'Someone tried to register with your Opsdesk address',
-      body:
-        `Someone asked to create an Opsdesk account for ${input.email}, which already has one; nothing was changed. ` +
-        `If it was you, sign in at ${opts.baseUrl}/login, or choose a new password at ${opts.baseUrl}/forgot-password. ` +
-        'Otherwise you can ignore this e-mail.',
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html,
+      language: mail.language,
+      userId: owner?.id ?? null,
     });
     await em.flush();
   }
@@ -294,21 +305,99 @@ export async function forgotPassword(
 ): Promise<{ sent: true }> {
   const user = await findAccountByEmail(em, input.email);
   if (user && user.status !== 'inactive') {
-    const token = newToken();
-    em.create(PasswordReset, {
-      tokenHash: sha256(token),
-      user: user.id,
-      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    await em.transactional(async (tx) => {
+      const token = await newPasswordToken(tx, user.id, 'reset', null);
+      const mail = renderMail({
+        kind: 'passwordReset',
+        language: user.language,
+        name: user.fullName,
+        values: { minutes: RESET_TTL_MS / 60_000 },
+        link: `${links.baseUrl}/reset-password?token=${token}`,
+      });
+      await links.outbox.queueEmail(tx, {
+        to: user.email,
+        kind: 'password-reset',
+        subject: mail.subject,
+        body: mail.text,
+        html: mail.html,
+        language: mail.language,
+        userId: user.id,
+      });
     });
-    await links.outbox.queueEmail(em, {
-      to: user.email,
-      kind: 'password-reset',
-      subject: 'Reset your Opsdesk password',
-      body: `Open ${links.baseUrl}/reset-password?token=${token} within 60 minutes to choose a new password.`,
-    });
-    await em.flush();
   }
   return { sent: true };
+}
+
+/** A new single-use token to choose a password (its hash stored; the token itself goes in the e-mail). */
+async function newPasswordToken(
+  em: EntityManager,
+  userId: number,
+  purpose: 'reset' | 'invitation',
+  invitedById: number | null,
+): Promise<string> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + (purpose === 'invitation' ? INVITATION_TTL_MS : RESET_TTL_MS));
+  await db(em)
+    .insertInto('password_resets')
+    .values({
+      created_at: new Date(),
+      updated_at: new Date(),
+      token_hash: sha256(token),
+      user_id: userId,
+      expires_at: expiresAt,
+      used_at: null,
+      purpose,
+      invited_by_id: invitedById,
+      revoked_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Invite `email`'s account: revoke any invitation still pending and e-mail a new single-use link, valid 7
+ * days, to choose a password (the reset-password page). In the caller's transaction.
+ */
+export async function sendInvitation(
+  em: EntityManager,
+  input: { email: string; invitedBy: { id: number; fullName: string } },
+  links: MailLink,
+): Promise<void> {
+  const user = await findAccountByEmail(em, input.email);
+  if (!user || user.status === 'inactive') return;
+  await revokeInvitations(em, user.id);
+  const token = await newPasswordToken(em, user.id, 'invitation', input.invitedBy.id);
+  const customer = user.customer?.code ?? 'Opsdesk';
+  const mail = renderMail({
+    kind: 'invitation',
+    language: user.language,
+    name: user.fullName,
+    values: { inviter: input.invitedBy.fullName, customer, days: INVITATION_TTL_MS / 86_400_000 },
+    link: `${links.baseUrl}/reset-password?token=${token}`,
+  });
+  await links.outbox.queueEmail(em, {
+    to: user.email,
+    kind: 'invitation',
+    subject: mail.subject,
+    body: mail.text,
+    html: mail.html,
+    language: mail.language,
+    userId: user.id,
+    customerId: user.customer?.id ?? null,
+  });
+}
+
+/** Revoke the user's pending invitations (their links stop working); returns how many. */
+export async function revokeInvitations(em: EntityManager, userId: number): Promise<number> {
+  const result = await db(em)
+    .updateTable('password_resets')
+    .set({ revoked_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'invitation')
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -324,6 +413,7 @@ export async function resetPassword(em: EntityManager, input: TResetPasswordInpu
       .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
       .where('token_hash', '=', sha256(input.token))
       .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
       .returning('user_id')
       .executeTakeFirst();
@@ -340,5 +430,5 @@ export async function resetPassword(em: EntityManager, input: TResetPasswordInpu
 /** Whether a reset token exists, is unused and unexpired. */
 export async function checkResetToken(em: EntityManager, token: string): Promise<{ valid: boolean }> {
   const reset = await em.findOne(PasswordReset, { tokenHash: sha256(token) });
-  return { valid: !!reset && !reset.usedAt && reset.expiresAt.getTime() > Date.now() };
+  return { valid: !!reset && !reset.usedAt && !reset.revokedAt && reset.expiresAt.getTime() > Date.now() };
 }

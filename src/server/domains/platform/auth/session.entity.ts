@@ -23,7 +23,10 @@ export const SessionSchema = defineEntity({
 export class Session extends SessionSchema.class {}
 SessionSchema.setClass(Session);
 
-/** A single-use password reset token (hash only), valid for a short time. */
+/**
+ * A single-use token (hash only) to choose a password: a reset (60 minutes) or an invitation (7 days,
+ * revocable by an administrator, who is remembered).
+ */
 export const PasswordResetSchema = defineEntity({
   name: 'PasswordReset',
   tableName: 'password_resets',
@@ -33,7 +36,11 @@ export const PasswordResetSchema = defineEntity({
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
+    purpose: p.string().length(12).$type<'reset' | 'invitation'>().default('reset'),
+    invitedById: p.integer().nullable(),
+    revokedAt: p.datetime().nullable(),
   },
+  indexes: [{ properties: ['user', 'purpose'] }],
 });
 
 export class PasswordReset extends PasswordResetSchema.class {}

@@ -4,6 +4,8 @@ import {
   ZMarkNotificationInput,
   ZNotification,
   ZNotificationList,
+  ZNotificationPreferences,
+  ZSetNotificationPreferencesInput,
 } from '../../../../shared/schemas/notifications.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import * as notifications from './notifications.service.ts';
@@ -20,6 +22,12 @@ export const notificationsRouter = router({
     .input(ZMarkNotificationInput)
     .output(ZNotification)
     .mutation(({ ctx, input }) => notifications.markNotification(ctx, input)),
+  /** The caller's channel per kind (app, email, digest, off) and the digest's time zone. */
+  preferences: authedProcedure.output(ZNotificationPreferences).query(({ ctx }) => notifications.getPreferences(ctx)),
+  setPreferences: authedProcedure
+    .input(ZSetNotificationPreferencesInput)
+    .output(ZNotificationPreferences)
+    .mutation(({ ctx, input }) => notifications.setPreferences(ctx, input)),
   markAllRead: authedProcedure
     .output(z.object({ updated: z.number().int() }))
     .mutation(({ ctx }) => notifications.markAllRead(ctx)),

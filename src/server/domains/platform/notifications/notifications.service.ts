@@ -6,17 +6,25 @@ import type {
   TMarkNotificationInput,
   TNotification,
   TNotificationList,
+  TNotificationPreferences,
+  TSetNotificationPreferencesInput,
 } from '../../../../shared/schemas/notifications.ts';
+import { db } from '../../../db/kysely.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { Notification } from './notification.entity.ts';
+import { localizedNotification } from './notifications.mail.ts';
+import { channelsOf } from './notifications.preferences.ts';
+import { setChannels } from './notifications.refs.ts';
 
-function toDto(n: Notification): TNotification {
+/** A notification as its reader reads it: the server's text in their language (stored English otherwise). */
+function toDto(n: Notification, language = 'en'): TNotification {
+  const { title, body } = localizedNotification(n, language);
   return {
     id: n.id,
-    title: n.title,
-    body: n.body,
+    title,
+    body,
     link: n.link ?? null,
     readAt: n.readAt ?? null,
     createdAt: n.createdAt,
@@ -38,7 +46,7 @@ export async function listNotifications(
     limit,
   });
   const unread = input.unreadOnly ? total : await ctx.em.count(Notification, { ...mine, readAt: null });
-  return { items: rows.map(toDto), total, unread };
+  return { items: rows.map((n) => toDto(n, ctx.user.language)), total, unread };
 }
 
 /** How many of the caller's notifications are unread. Throws UNAUTHORIZED. */
@@ -55,7 +63,7 @@ export async function markNotification(ctx: ServiceContext, input: TMarkNotifica
   if (input.read && !notification.readAt) notification.readAt = new Date();
   if (!input.read) notification.readAt = null;
   await ctx.em.flush();
-  return toDto(notification);
+  return toDto(notification, ctx.user.language);
 }
 
 /** Mark every unread notification of the caller read. Throws UNAUTHORIZED. */
@@ -63,4 +71,29 @@ export async function markAllRead(ctx: ServiceContext): Promise<{ updated: numbe
   requireUser(ctx);
   const updated = await ctx.em.nativeUpdate(Notification, { user: ctx.user.id, readAt: null }, { readAt: new Date() });
   return { updated };
+}
+
+/** The caller's channel per kind and the digest's time zone. Throws UNAUTHORIZED. */
+export async function getPreferences(ctx: ServiceContext): Promise<TNotificationPreferences> {
+  requireUser(ctx);
+  const row = await db(ctx.em)
+    .selectFrom('users as u')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'u.id')
+    .select(['u.role', 'u.muted_notifications', 'np.channels', 'np.time_zone'])
+    .where('u.id', '=', ctx.user.id)
+    .executeTakeFirstOrThrow();
+  return {
+    channels: channelsOf(row.role, row.channels, row.muted_notifications),
+    timeZone: row.time_zone ?? null,
+  };
+}
+
+/** Change the caller's channels (the kinds named) and time zone. Throws UNAUTHORIZED, BAD_REQUEST. */
+export async function setPreferences(
+  ctx: ServiceContext,
+  input: TSetNotificationPreferencesInput,
+): Promise<TNotificationPreferences> {
+  requireUser(ctx);
+  await setChannels(ctx.em, ctx.user.id, input.channels, input.timeZone);
+  return getPreferences(ctx);
 }

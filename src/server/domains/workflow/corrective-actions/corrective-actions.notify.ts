@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list/index.ts';
 import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { type NotificationInput, notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import type { CorrectiveAction } from './corrective-action.entity.ts';
 import { getCorrectiveAction } from './corrective-actions.listing.ts';
@@ -25,8 +25,13 @@ export async function describeLocation(em: EntityManager, locationId: number): P
   return locationLabel((await locationRefs(em, [locationId])).get(locationId), locationId);
 }
 
-function actionNote(userId: number, action: { id: number }, title: string, body: string): NotificationInput {
-  return { userId, kind: 'actions', title, body, link: actionLink(action.id) };
+function actionNote(
+  userId: number,
+  action: { id: number },
+  key: Parameters<typeof notice>[0],
+  values: Parameters<typeof notice>[1],
+): NotificationInput {
+  return { userId, kind: 'actions', ...notice(key, values), link: actionLink(action.id) };
 }
 
 /** The owner of a newly opened action, unless they opened it themselves. */
@@ -40,7 +45,7 @@ export async function notifyOpened(
   const where = await describeLocation(tx.em, action.location.id);
   const due = dueAt.toISOString().slice(0, 10);
   await sendNotifications(tx.em, [
-    actionNote(ownerId, action, 'Corrective action opened', `"${action.questionText}" failed at ${where}. Due ${due}.`),
+    actionNote(ownerId, action, 'actionOpened', { question: action.questionText, where, due }),
   ]);
 }
 
@@ -48,8 +53,9 @@ export async function notifyOpened(
 export async function notifyAssigned(tx: AuthedContext, action: CorrectiveAction, ownerId: number): Promise<void> {
   if (ownerId === tx.user.id) return;
   const where = await describeLocation(tx.em, action.location.id);
-  const body = `${tx.user.fullName} made you the owner of "${action.questionText}" at ${where}.`;
-  await sendNotifications(tx.em, [actionNote(ownerId, action, 'Corrective action assigned to you', body)]);
+  await sendNotifications(tx.em, [
+    actionNote(ownerId, action, 'actionAssigned', { who: tx.user.fullName, question: action.questionText, where }),
+  ]);
 }
 
 /** The owner of an action a reviewer verified, unless the reviewer is the owner. */
@@ -57,8 +63,9 @@ export async function notifyVerifiedByReviewer(tx: AuthedContext, action: Correc
   const owner = action.owner?.id;
   if (owner === undefined || owner === tx.user.id) return;
   const where = await describeLocation(tx.em, action.location.id);
-  const body = `${tx.user.fullName} verified "${action.questionText}" at ${where}.`;
-  await sendNotifications(tx.em, [actionNote(owner, action, 'Corrective action verified', body)]);
+  await sendNotifications(tx.em, [
+    actionNote(owner, action, 'actionVerified', { who: tx.user.fullName, question: action.questionText, where }),
+  ]);
 }
 
 /** The owners of actions an approved inspection at `where` verified by passing their question. */
@@ -72,8 +79,7 @@ export async function notifyVerifiedByTask(
     actions.flatMap((action) => {
       const owner = action.owner?.id;
       if (owner === undefined) return [];
-      const body = `An approved inspection at ${where} passed "${action.questionText}".`;
-      return [actionNote(owner, action, 'Corrective action verified', body)];
+      return [actionNote(owner, action, 'actionVerifiedByTask', { question: action.questionText, where })];
     }),
   );
 }
@@ -98,8 +104,8 @@ export async function notifyOverdue(
     rows.flatMap((r) => {
       if (r.owner_id === null) return [];
       const where = locationLabel(locations.get(r.location_id), r.location_id);
-      const body = `"${r.question_text}" at ${where} was due ${toDate(r.due_at).toISOString().slice(0, 10)}.`;
-      return [actionNote(r.owner_id, r, 'Corrective action overdue', body)];
+      const due = toDate(r.due_at).toISOString().slice(0, 10);
+      return [actionNote(r.owner_id, r, 'actionOverdue', { question: r.question_text, where, due })];
     }),
   );
 }

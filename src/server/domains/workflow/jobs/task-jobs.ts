@@ -12,7 +12,7 @@ import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
 import { teamRefs } from '../../organization/teams/teams.refs.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { type NotificationInput, notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { visitNamer } from '../slots/slots.refs.ts';
 
 interface DueTask {
@@ -126,14 +126,12 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
         groupBy(tasks, (t) => t.assigneeId),
         (t) => ({
           kind: 'missed',
-          title: 'Visit missed',
-          body: `Your visit to ${describe(t)} ended without being started.`,
+          ...notice('visitMissed', { visit: describe(t) }),
           link: taskViewPath(t.id),
         }),
         (n) => ({
           kind: 'missed',
-          title: 'Visits missed',
-          body: `${n} of your visits ended without being started.`,
+          ...notice('visitsMissed', { count: n }),
           link: '/tasks',
         }),
       ),
@@ -145,14 +143,12 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
         }),
         (t) => ({
           kind: 'missed',
-          title: 'Visit missed in your team',
-          body: `The visit to ${describe(t)} ended without being started.`,
+          ...notice('teamVisitMissed', { visit: describe(t) }),
           link: taskViewPath(t.id),
         }),
         (n) => ({
           kind: 'missed',
-          title: 'Visits missed in your team',
-          body: `${n} visits of your teams ended without being started.`,
+          ...notice('teamVisitsMissed', { count: n }),
           link: '/tasks',
         }),
       ),
@@ -188,8 +184,7 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
       tasks.map((t) => ({
         userId: t.assigneeId!,
         kind: 'reminders',
-        title: 'Visit coming up',
-        body: `Your visit to ${describe(t)} starts soon.`,
+        ...notice('visitReminder', { visit: describe(t) }),
         link: taskPerformPath(t.slotId, t.assignmentId),
       })),
     );

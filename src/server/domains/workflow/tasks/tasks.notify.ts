@@ -8,7 +8,7 @@ import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-
 import type { AuthedContext } from '../../../lib/context.ts';
 import { teamRefs } from '../../organization/teams/teams.refs.ts';
 import { activeUserIdsWithRole, userRefs } from '../../organization/users/users.refs.ts';
-import { type NotificationInput, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { type NotificationInput, notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import { projectRefs } from '../projects/projects.refs.ts';
 import type { Task } from './task.entity.ts';
@@ -81,14 +81,22 @@ export async function notifyReviewed(
     decision === 'approved'
       ? {
           kind: 'reviews',
-          title: 'Task approved',
-          body: `${tx.user.fullName} approved ${names.project} at ${names.location}.${text.comment ? ` Comment: ${text.comment}` : ''}`,
+          ...(text.comment
+            ? {
+                title: 'Task approved',
+                body: `${tx.user.fullName} approved ${names.project} at ${names.location}. Comment: ${text.comment}`,
+              }
+            : notice('taskApproved', { who: tx.user.fullName, project: names.project, location: names.location })),
           link: taskViewPath(task.id),
         }
       : {
           kind: 'reviews',
-          title: 'Task sent back for rework',
-          body: `${tx.user.fullName} rejected ${names.project} at ${names.location}. Reason: ${text.reason ?? ''}`,
+          ...notice('taskRejected', {
+            who: tx.user.fullName,
+            project: names.project,
+            location: names.location,
+            reason: text.reason ?? '',
+          }),
           link: taskPerformPath(task.slot.id, task.assignment.id),
         },
   );

@@ -1,0 +1,102 @@
+// Deutsche Texte der E-Mails und Benachrichtigungen. `{{name}}` wird durch einen Wert ersetzt (in HTML maskiert).
+import type { MailCatalog } from '../mail.types.ts';
+
+export const de: MailCatalog = {
+  common: {
+    greeting: 'Hallo {{name}},',
+    greetingAnonymous: 'Hallo,',
+    signature: 'Ihr Opsdesk-Team',
+    linkIntro: 'Oder kopieren Sie diese Adresse in Ihren Browser:',
+    preferences: 'Festlegen, welche E-Mails Sie erhalten',
+    unsubscribe: 'Keine E-Mails dieser Art mehr',
+    securityNote: 'Dies ist eine Sicherheits-E-Mail zu Ihrem Konto: Sie wird immer gesendet.',
+    ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; es ändert sich nichts.',
+  },
+  kinds: {
+    passwordReset: {
+      title: 'Setzen Sie Ihr Opsdesk-Passwort zurück',
+      body: 'Jemand (hoffentlich Sie) hat das Zurücksetzen des Passworts Ihres Opsdesk-Kontos angefordert. Der Link ist {{minutes}} Minuten gültig und funktioniert einmal.',
+      action: 'Neues Passwort wählen',
+    },
+    invitation: {
+      title: 'Sie sind zu Opsdesk eingeladen',
+      body: '{{inviter}} hat Sie eingeladen, {{customer}} auf Opsdesk beizutreten. Wählen Sie innerhalb von {{days}} Tagen Ihr Passwort; der Link funktioniert einmal.',
+      action: 'Mein Passwort wählen',
+    },
+    registrationAttempt: {
+      title: 'Jemand wollte sich mit Ihrer Opsdesk-Adresse registrieren',
+      body: 'Jemand hat ein Opsdesk-Konto für {{email}} beantragt, das bereits eines hat; nichts wurde geändert. Waren Sie es, melden Sie sich an oder wählen Sie ein neues Passwort.',
+      action: 'Anmelden',
+    },
+    visitReminder: {
+      title: 'Besuch steht bevor',
+      body: 'Ihr Besuch bei {{visit}} beginnt bald.',
+      action: 'Besuch öffnen',
+    },
+    visitMissed: {
+      title: 'Besuch versäumt',
+      body: 'Ihr Besuch bei {{visit}} endete, ohne begonnen zu werden.',
+      action: 'Besuch ansehen',
+    },
+    visitsMissed: {
+      title: 'Besuche versäumt',
+      body: '{{count}} Ihrer Besuche endeten, ohne begonnen zu werden.',
+      action: 'Aufgaben ansehen',
+    },
+    teamVisitMissed: {
+      title: 'Besuch in Ihrem Team versäumt',
+      body: 'Der Besuch bei {{visit}} endete, ohne begonnen zu werden.',
+      action: 'Besuch ansehen',
+    },
+    teamVisitsMissed: {
+      title: 'Besuche in Ihrem Team versäumt',
+      body: '{{count}} Besuche Ihrer Teams endeten, ohne begonnen zu werden.',
+      action: 'Aufgaben ansehen',
+    },
+    taskApproved: {
+      title: 'Aufgabe freigegeben',
+      body: '{{who}} hat {{project}} bei {{location}} freigegeben.',
+      action: 'Aufgabe ansehen',
+    },
+    taskRejected: {
+      title: 'Aufgabe zur Nacharbeit zurückgegeben',
+      body: '{{who}} hat {{project}} bei {{location}} abgelehnt. Grund: {{reason}}',
+      action: 'Aufgabe nacharbeiten',
+    },
+    actionOpened: {
+      title: 'Korrekturmaßnahme eröffnet',
+      body: '„{{question}}“ ist bei {{where}} nicht bestanden. Fällig am {{due}}.',
+      action: 'Maßnahme öffnen',
+    },
+    actionAssigned: {
+      title: 'Korrekturmaßnahme an Sie übertragen',
+      body: '{{who}} hat Sie zum Verantwortlichen für „{{question}}“ bei {{where}} gemacht.',
+      action: 'Maßnahme öffnen',
+    },
+    actionOverdue: {
+      title: 'Korrekturmaßnahme überfällig',
+      body: '„{{question}}“ bei {{where}} war am {{due}} fällig.',
+      action: 'Maßnahme öffnen',
+    },
+    actionVerified: {
+      title: 'Korrekturmaßnahme geprüft',
+      body: '{{who}} hat „{{question}}“ bei {{where}} geprüft.',
+      action: 'Maßnahme öffnen',
+    },
+    actionVerifiedByTask: {
+      title: 'Korrekturmaßnahme geprüft',
+      body: 'Eine freigegebene Inspektion bei {{where}} hat „{{question}}“ bestanden.',
+      action: 'Maßnahme öffnen',
+    },
+    digest: {
+      title: 'Ihr Opsdesk-Tag: {{count}} Neuigkeiten',
+      body: 'Was seit Ihrer letzten Zusammenfassung ({{date}}) für Sie geschehen ist:',
+      action: 'Opsdesk öffnen',
+    },
+    invoiceSent: {
+      title: 'Rechnung Nr. {{number}} von {{issuer}}',
+      body: 'Rechnung Nr. {{number}} für {{company}}, ausgestellt am {{issued}}, fällig am {{due}}. Gesamt: {{total}}. Offener Betrag: {{balance}}.',
+      action: 'Rechnung ansehen',
+    },
+  },
+};

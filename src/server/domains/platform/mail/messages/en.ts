@@ -1,0 +1,102 @@
+// English texts of e-mails and in-app notifications. `{{name}}` is replaced by a value (escaped in HTML).
+import type { MailCatalog } from '../mail.types.ts';
+
+export const en: MailCatalog = {
+  common: {
+    greeting: 'Hello {{name}},',
+    greetingAnonymous: 'Hello,',
+    signature: 'The Opsdesk team',
+    linkIntro: 'Or copy this address into your browser:',
+    preferences: 'Choose which e-mails you receive',
+    unsubscribe: 'Stop e-mails like this one',
+    securityNote: 'This is a security e-mail about your account: it is always sent.',
+    ignore: 'If you did not ask for this, you can ignore this e-mail; nothing changes.',
+  },
+  kinds: {
+    passwordReset: {
+      title: 'Reset your Opsdesk password',
+      body: 'Someone (hopefully you) asked to reset the password of your Opsdesk account. The link is valid for {{minutes}} minutes and works once.',
+      action: 'Choose a new password',
+    },
+    invitation: {
+      title: 'You are invited to Opsdesk',
+      body: '{{inviter}} invited you to join {{customer}} on Opsdesk. Choose your password within {{days}} days to start; the link works once.',
+      action: 'Choose my password',
+    },
+    registrationAttempt: {
+      title: 'Someone tried to register with your Opsdesk address',
+      body: 'Someone asked to create an Opsdesk account for {{email}}, which already has one; nothing was changed. If it was you, sign in, or choose a new password.',
+      action: 'Sign in',
+    },
+    visitReminder: {
+      title: 'Visit coming up',
+      body: 'Your visit to {{visit}} starts soon.',
+      action: 'Open the visit',
+    },
+    visitMissed: {
+      title: 'Visit missed',
+      body: 'Your visit to {{visit}} ended without being started.',
+      action: 'See the visit',
+    },
+    visitsMissed: {
+      title: 'Visits missed',
+      body: '{{count}} of your visits ended without being started.',
+      action: 'See the tasks',
+    },
+    teamVisitMissed: {
+      title: 'Visit missed in your team',
+      body: 'The visit to {{visit}} ended without being started.',
+      action: 'See the visit',
+    },
+    teamVisitsMissed: {
+      title: 'Visits missed in your team',
+      body: '{{count}} visits of your teams ended without being started.',
+      action: 'See the tasks',
+    },
+    taskApproved: {
+      title: 'Task approved',
+      body: '{{who}} approved {{project}} at {{location}}.',
+      action: 'See the task',
+    },
+    taskRejected: {
+      title: 'Task sent back for rework',
+      body: '{{who}} rejected {{project}} at {{location}}. Reason: {{reason}}',
+      action: 'Rework the task',
+    },
+    actionOpened: {
+      title: 'Corrective action opened',
+      body: '"{{question}}" failed at {{where}}. Due {{due}}.',
+      action: 'Open the action',
+    },
+    actionAssigned: {
+      title: 'Corrective action assigned to you',
+      body: '{{who}} made you the owner of "{{question}}" at {{where}}.',
+      action: 'Open the action',
+    },
+    actionOverdue: {
+      title: 'Corrective action overdue',
+      body: '"{{question}}" at {{where}} was due {{due}}.',
+      action: 'Open the action',
+    },
+    actionVerified: {
+      title: 'Corrective action verified',
+      body: '{{who}} verified "{{question}}" at {{where}}.',
+      action: 'Open the action',
+    },
+    actionVerifiedByTask: {
+      title: 'Corrective action verified',
+      body: 'An approved inspection at {{where}} passed "{{question}}".',
+      action: 'Open the action',
+    },
+    digest: {
+      title: 'Your Opsdesk day: {{count}} updates',
+      body: 'What happened for you since your last summary ({{date}}):',
+      action: 'Open Opsdesk',
+    },
+    invoiceSent: {
+      title: 'Invoice #{{number}} from {{issuer}}',
+      body: 'Invoice #{{number}} for {{company}}, issued {{issued}}, due {{due}}. Total: {{total}}. Balance due: {{balance}}.',
+      action: 'View the invoice',
+    },
+  },
+};

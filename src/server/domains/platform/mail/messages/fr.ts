@@ -1,0 +1,102 @@
+// Textes français des e-mails et des notifications. `{{name}}` est remplacé par une valeur (échappée en HTML).
+import type { MailCatalog } from '../mail.types.ts';
+
+export const fr: MailCatalog = {
+  common: {
+    greeting: 'Bonjour {{name}},',
+    greetingAnonymous: 'Bonjour,',
+    signature: 'L’équipe Opsdesk',
+    linkIntro: 'Ou copiez cette adresse dans votre navigateur :',
+    preferences: 'Choisir les e-mails que vous recevez',
+    unsubscribe: 'Ne plus recevoir ce type d’e-mail',
+    securityNote: 'Cet e-mail concerne la sécurité de votre compte : il est toujours envoyé.',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail ; rien ne change.',
+  },
+  kinds: {
+    passwordReset: {
+      title: 'Réinitialisez votre mot de passe Opsdesk',
+      body: 'Quelqu’un (vous, sans doute) a demandé à réinitialiser le mot de passe de votre compte Opsdesk. Le lien est valable {{minutes}} minutes et ne sert qu’une fois.',
+      action: 'Choisir un nouveau mot de passe',
+    },
+    invitation: {
+      title: 'Vous êtes invité sur Opsdesk',
+      body: '{{inviter}} vous invite à rejoindre {{customer}} sur Opsdesk. Choisissez votre mot de passe dans les {{days}} jours pour commencer ; le lien ne sert qu’une fois.',
+      action: 'Choisir mon mot de passe',
+    },
+    registrationAttempt: {
+      title: 'Quelqu’un a tenté de s’inscrire avec votre adresse Opsdesk',
+      body: 'Quelqu’un a demandé un compte Opsdesk pour {{email}}, qui en a déjà un ; rien n’a été modifié. Si c’était vous, connectez-vous, ou choisissez un nouveau mot de passe.',
+      action: 'Se connecter',
+    },
+    visitReminder: {
+      title: 'Visite imminente',
+      body: 'Votre visite à {{visit}} commence bientôt.',
+      action: 'Ouvrir la visite',
+    },
+    visitMissed: {
+      title: 'Visite manquée',
+      body: 'Votre visite à {{visit}} s’est terminée sans avoir été commencée.',
+      action: 'Voir la visite',
+    },
+    visitsMissed: {
+      title: 'Visites manquées',
+      body: '{{count}} de vos visites se sont terminées sans avoir été commencées.',
+      action: 'Voir les tâches',
+    },
+    teamVisitMissed: {
+      title: 'Visite manquée dans votre équipe',
+      body: 'La visite à {{visit}} s’est terminée sans avoir été commencée.',
+      action: 'Voir la visite',
+    },
+    teamVisitsMissed: {
+      title: 'Visites manquées dans votre équipe',
+      body: '{{count}} visites de vos équipes se sont terminées sans avoir été commencées.',
+      action: 'Voir les tâches',
+    },
+    taskApproved: {
+      title: 'Tâche approuvée',
+      body: '{{who}} a approuvé {{project}} à {{location}}.',
+      action: 'Voir la tâche',
+    },
+    taskRejected: {
+      title: 'Tâche renvoyée pour reprise',
+      body: '{{who}} a rejeté {{project}} à {{location}}. Motif : {{reason}}',
+      action: 'Reprendre la tâche',
+    },
+    actionOpened: {
+      title: 'Action corrective ouverte',
+      body: '« {{question}} » a échoué à {{where}}. Échéance le {{due}}.',
+      action: 'Ouvrir l’action',
+    },
+    actionAssigned: {
+      title: 'Action corrective qui vous est confiée',
+      body: '{{who}} vous a désigné responsable de « {{question}} » à {{where}}.',
+      action: 'Ouvrir l’action',
+    },
+    actionOverdue: {
+      title: 'Action corrective en retard',
+      body: '« {{question}} » à {{where}} était attendue le {{due}}.',
+      action: 'Ouvrir l’action',
+    },
+    actionVerified: {
+      title: 'Action corrective vérifiée',
+      body: '{{who}} a vérifié « {{question}} » à {{where}}.',
+      action: 'Ouvrir l’action',
+    },
+    actionVerifiedByTask: {
+      title: 'Action corrective vérifiée',
+      body: 'Une inspection approuvée à {{where}} a validé « {{question}} ».',
+      action: 'Ouvrir l’action',
+    },
+    digest: {
+      title: 'Votre journée Opsdesk : {{count}} nouvelles',
+      body: 'Ce qui s’est passé pour vous depuis votre dernier résumé ({{date}}) :',
+      action: 'Ouvrir Opsdesk',
+    },
+    invoiceSent: {
+      title: 'Facture n° {{number}} de {{issuer}}',
+      body: 'Facture n° {{number}} pour {{company}}, émise le {{issued}}, échéance le {{due}}. Total : {{total}}. Reste dû : {{balance}}.',
+      action: 'Voir la facture',
+    },
+  },
+};
