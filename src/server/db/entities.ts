@@ -49,12 +49,11 @@ import {
   WebhookDeliverySchema,
   WebhookEndpointSchema,
 } from '../domains/platform/integrations/integrations.entity.ts';
-
+import {
   AppSecretSchema,
   NotificationPreferenceSchema,
   NotificationSchema,
 } from '../domains/platform/notifications/notification.entity.ts';
-
 import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
 import { SearchItemSchema } from '../domains/platform/search/search.entity.ts';
 import { SavedViewSchema } from '../domains/platform/views/saved-view.entity.ts';
