@@ -41,6 +41,7 @@ import { LicenseSchema } from '../domains/organization/licenses/license.entity.t
 import { TeamMemberSchema, TeamSchema } from '../domains/organization/teams/team.entity.ts';
 import { UserSchema } from '../domains/organization/users/user.entity.ts';
 import { RateLimitSchema } from '../domains/platform/auth/rate-limit.entity.ts';
+import { RecoveryCodeSchema, UserTotpSchema } from '../domains/platform/auth/second-factor.entity.ts';
 import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
 import { NotificationSchema } from '../domains/platform/notifications/notification.entity.ts';
 import { OutboxEmailSchema } from '../domains/platform/outbox/outbox.entity.ts';
@@ -74,6 +75,8 @@ export const entities = [
   UserSchema,
   SessionSchema,
   PasswordResetSchema,
+  UserTotpSchema,
+  RecoveryCodeSchema,
   RateLimitSchema,
   OutboxEmailSchema,
   NotificationSchema,

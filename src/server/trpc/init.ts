@@ -36,6 +36,7 @@ const t = initTRPC.context<TrpcContext>().create({
         values: known?.key ? known.values : undefined,
         fieldErrors: known?.fieldErrors,
         fieldIssues: known?.fieldIssues,
+        ...(known?.reason ? { reason: known.reason } : {}),
         requestId: ctx?.http?.req.id,
         ...(cause instanceof StaleRecordError ? { stale: true } : {}),
       },

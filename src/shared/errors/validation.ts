@@ -115,6 +115,8 @@ export const VALIDATION_MESSAGES = {
   'password.required': 'Password is required',
   'password.upper': 'Password must contain an uppercase letter',
 
+  'twoFactor.codeRequired': 'Enter the code of your authenticator app or a recovery code',
+
   'period.endAfterStart': 'The period must end after it starts',
 
   'permissions.name': 'Name the permission',

@@ -23,6 +23,8 @@ export const ZLoginInput = z.object({
   email: z.string().trim().min(1, msg('email.required')).max(254),
   password: z.string().min(1, msg('password.required')).max(128),
   remember: z.boolean().optional(),
+  /** The second factor, for an account that has one: the authenticator's code or a recovery code. */
+  otp: z.string().trim().max(64).optional(),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 

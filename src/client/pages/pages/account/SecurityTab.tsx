@@ -14,12 +14,14 @@ import { deleteCookie } from '../../../lib/cookies.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 import classes from './Account.module.css';
 
 export function SecurityTab() {
   return (
     <>
       <PasswordForm />
+      <TwoFactorCard />
       <Sessions />
     </>
   );

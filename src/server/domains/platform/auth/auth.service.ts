@@ -14,8 +14,10 @@ import type {
   TResetPasswordInput,
   TUserData,
 } from '../../../../shared/schemas/auth.ts';
+import { TWO_FACTOR_REQUIRED } from '../../../../shared/schemas/two-factor.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import type { MailLink, SessionUser } from '../../../lib/context.ts';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
 import { findCustomerByCode } from '../../organization/customers/customers.refs.ts';
@@ -30,6 +32,7 @@ import {
   setPasswordHash,
   teamIdsOfUser,
 } from '../../organization/users/users.refs.ts';
+import { hasTwoFactor, useSecondFactor } from './second-factor.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -64,29 +67,68 @@ export function toUserData(account: Account): TUserData {
   };
 }
 
-/** Check credentials, open a session and return what the client keeps. */
-export async function login(
-  em: EntityManager,
-  input: TLoginInput,
-  meta: { ip?: string; userAgent?: string; sessionTtlMs: number },
-): Promise<LoginResult> {
+export interface SignInMeta {
+  ip?: string;
+  userAgent?: string;
+  sessionTtlMs: number;
+}
+
+/** A refused sign-in of a known account, in its security events (who tried is not known: no actor). */
+async function refused(em: EntityManager, user: Account, reason: string, meta: SignInMeta): Promise<void> {
+  await recordSecurityEvent(em.fork(), {
+    action: 'sign_in_failed',
+    userId: user.id,
+    customerId: user.customer?.id ?? null,
+    actor: null,
+    changes: { reason, ip: meta.ip ?? null },
+  });
+}
+
+/** Check credentials (and the second factor when the account has one), open a session and return what the client keeps. */
+export async function login(em: EntityManager, input: TLoginInput, meta: SignInMeta): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
   const user = await findSignInAccount(em, email);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), input.password);
     throw invalid();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await refused(em, user, 'password', meta);
+    throw invalid();
+  }
   if (user.status === 'pending') throw invalid('auth.pending');
-  if (user.status === 'inactive') throw invalid('auth.inactive');
+  if (user.status === 'inactive') {
+    await refused(em, user, 'inactive', meta);
+    throw invalid('auth.inactive');
+  }
   if (user.customer?.status === 'suspended') {
     throw invalid('auth.suspended');
   }
   await assertSignInLicensed(em, user);
+  let secondFactor: 'totp' | 'recovery' | null = null;
+  if (await hasTwoFactor(em, user.id)) {
+    if (!input.otp) throw new AppError('UNAUTHORIZED', 'auth.twoFactorRequired').because(TWO_FACTOR_REQUIRED);
+    secondFactor = await useSecondFactor(em, user.id, input.otp);
+    if (!secondFactor) {
+      await refused(em, user, 'code', meta);
+      throw new AppError('BAD_REQUEST', 'auth.invalidCode', {}, { otp: 'auth.invalidCode' });
+    }
+  }
+  return openSession(em, user, { ...meta, remember: input.remember ?? false, method: 'password', secondFactor });
+}
 
+/**
+ * The one door: every way in (password, passkey, single sign-on) ends here, with the account already
+ * proven. Opens the session, records the sign-in and returns what the client keeps.
+ */
+export async function openSession(
+  em: EntityManager,
+  user: Account,
+  meta: SignInMeta & { remember: boolean; method: string; secondFactor: string | null },
+): Promise<LoginResult> {
   const accessToken = newToken();
   const csrfToken = newToken();
-  const remember = input.remember ?? false;
+  const remember = meta.remember;
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : meta.sessionTtlMs));
   await markSignedIn(em, user.id);
   em.create(Session, {
@@ -98,6 +140,13 @@ export async function login(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
   await em.flush();
+  await recordSecurityEvent(em, {
+    action: 'sign_in',
+    userId: user.id,
+    customerId: user.customer?.id ?? null,
+    actor: { id: user.id, email: user.email },
+    changes: { method: meta.method, secondFactor: meta.secondFactor, ip: meta.ip ?? null },
+  });
   const teamIds = await teamIdsOfUser(em, user.id);
   return {
     accessToken,
