@@ -15,6 +15,11 @@ export interface SessionUser {
   language: string;
   teamIds: number[];
   sessionId: number;
+  /**
+   * The customer's policy requires a second factor of this user, the grace period is over and they have
+   * none: they may reach only enrolment (lib/two-factor-gate.ts refuses everything else).
+   */
+  twoFactorBlocked?: boolean;
 }
 
 /** Where queued e-mail goes: the app's outbox (platform/outbox's `Outbox` has this shape). */

@@ -30,6 +30,7 @@ import { filesRest } from '../domains/workflow/files/files.rest.ts';
 import { projectsRest } from '../domains/workflow/projects/projects.rest.ts';
 import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
 import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
+import { assertTwoFactorPath } from '../lib/two-factor-gate.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
@@ -39,8 +40,18 @@ const OPEN = new Set(['POST /api/auth/login']);
 
 export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (request, reply) => {
-    const key = `${request.method} ${request.url.split('?')[0]}`;
-    if (OPEN.has(key) || request.user) return;
+    const path = request.url.split('?')[0];
+    const key = `${request.method} ${path}`;
+    if (OPEN.has(key)) return;
+    if (request.user) {
+      try {
+        assertTwoFactorPath(request.user, path);
+      } catch (error) {
+        const { status, body } = describeError(error, request);
+        return reply.code(status).send(body);
+      }
+      return;
+    }
     return reply
       .code(401)
       .send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });

@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, InputError, knownAppError, StaleRecordError } from '../lib/app-error.ts';
 import type { AuthedContext } from '../lib/context.ts';
+import { assertTwoFactorProcedure } from '../lib/two-factor-gate.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
 
@@ -82,8 +83,9 @@ export const publicProcedure = t.procedure.use(errorMapper).use(safeStrings);
  * Signed-in callers only; narrows `ctx.user`. The only check a procedure makes: the service it calls
  * authorizes (ability and tenant scope).
  */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next, path }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', 'common.signIn');
+  assertTwoFactorProcedure(ctx.user, path);
   return next({ ctx: ctx as TrpcContext & AuthedContext });
 });
 

@@ -8,6 +8,7 @@ export const authMessages = {
   'auth.tooManyAttempts': 'Too many sign-in attempts. Try again in {{seconds}} seconds.',
   'auth.unknownCustomerCode': 'Unknown customer code',
   'auth.invalidResetLink': 'This reset link is invalid or has expired',
+  'auth.commonPassword': 'This password is too common or too easy to guess: choose another',
   'auth.twoFactorRequired': 'Enter the code of your authenticator app',
   'auth.invalidCode': 'This code is not valid (or was already used); try the next one',
   'auth.twoFactorEnrolmentRequired': 'Your organisation requires a second factor: set one up in account settings',

@@ -58,6 +58,9 @@ export const accountRouter = router({
     .input(ZByIdInput)
     .output(z.object({ revoked: z.literal(true), current: z.boolean() }))
     .mutation(({ ctx, input }) => account.revokeSession(ctx, input)),
+  revokeOtherSessions: authedProcedure
+    .output(z.object({ revoked: z.number().int() }))
+    .mutation(({ ctx }) => account.revokeOtherSessions(ctx)),
   updateNotificationPreferences: authedProcedure
     .input(ZNotificationPreferencesInput)
     .output(ZAccount)

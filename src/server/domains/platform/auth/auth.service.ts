@@ -19,7 +19,14 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import type { MailLink, SessionUser } from '../../../lib/context.ts';
-import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
+import {
+  assertUncommonPassword,
+  dummyPasswordHash,
+  hashPassword,
+  newToken,
+  sha256,
+  verifyPassword,
+} from '../../../lib/password.ts';
 import { findCustomerByCode } from '../../organization/customers/customers.refs.ts';
 import { assertSignInLicensed } from '../../organization/licenses/licenses.refs.ts';
 import {
@@ -32,7 +39,7 @@ import {
   setPasswordHash,
   teamIdsOfUser,
 } from '../../organization/users/users.refs.ts';
-import { hasTwoFactor, useSecondFactor } from './second-factor.ts';
+import { hasTwoFactor, twoFactorCoverage, useSecondFactor } from './second-factor.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
@@ -188,6 +195,12 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
       'u.language',
       'c.id as customer_id',
       'c.code as customer_code',
+      'c.two_factor_policy',
+      'c.two_factor_policy_since',
+      'c.two_factor_grace_days',
+      sql<boolean>`exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)`.as(
+        'has_second_factor',
+      ),
       // The teams the user belongs to or leads (users.refs.ts teamIdsOfUser), in the same statement.
       sql<number[]>`array(
         select m.team_id from team_members m where m.user_id = u.id
@@ -216,6 +229,17 @@ export async function resolveSession(em: EntityManager, token: string): Promise<
     teamIds: row.team_ids,
     sessionId: row.session_id,
   };
+  if (!row.has_second_factor && row.two_factor_policy && row.two_factor_policy !== 'optional') {
+    const { required, graceEndsAt } = twoFactorCoverage(
+      {
+        policy: row.two_factor_policy,
+        since: row.two_factor_policy_since ? new Date(row.two_factor_policy_since) : null,
+        graceDays: row.two_factor_grace_days ?? 0,
+      },
+      row.role,
+    );
+    if (required && graceEndsAt && graceEndsAt.getTime() <= now.getTime()) user.twoFactorBlocked = true;
+  }
   return { user, csrfToken: row.csrf_token };
 }
 
@@ -257,6 +281,7 @@ export async function register(
   if (!customer || customer.status !== 'active') {
     throw new AppError('BAD_REQUEST', 'auth.unknownCustomerCode', {}, { customerCode: 'auth.unknownCustomerCode' });
   }
+  await assertUncommonPassword(input.password, 'password', [input.email, input.fullName]);
   // The same work either way: hash the password, then let the insert find out whether the address is taken.
   const passwordHash = await hashPassword(input.password);
   const outcome = await registerPendingUser(em, {
@@ -346,6 +371,7 @@ export async function forgotPassword(
  * wins. Throws BAD_REQUEST (field `token`) for an unknown, used or expired token.
  */
 export async function resetPassword(em: EntityManager, input: TResetPasswordInput): Promise<{ reset: true }> {
+  await assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const userId = await em.transactional(async (tx) => {
     const consumed = await db(tx)
