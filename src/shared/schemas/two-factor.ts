@@ -10,8 +10,7 @@ export const TWO_FACTOR_ADMIN_ROLES = ['superadmin', 'admin', 'businessadmin'] a
 /** How many recovery codes are handed out at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** The refusal's reason when a covered user without a second factor calls anything but enrolment. */
-export const TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED';
+export { TWO_FACTOR_REQUIRED } from '../constants/two-factor.ts';
 
 /** A six-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
 export const ZOtp = z.string().trim().min(1, msg('twoFactor.codeRequired')).max(64, msg('twoFactor.codeRequired'));
