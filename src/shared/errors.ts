@@ -31,6 +31,8 @@ export interface ParsedError {
   values: Record<string, string | number>;
   fieldErrors: Record<string, string[]>;
   fieldIssues: Record<string, FieldIssue[]>;
+  /** A machine-readable reason beside the code (`TWO_FACTOR_REQUIRED`), when the server gave one. */
+  reason?: string;
 }
 
 function objectOr<T>(value: unknown, fallback: T): T {
@@ -52,6 +54,7 @@ export function parseError(error: unknown): ParsedError {
     values: objectOr(data.values, {}),
     fieldErrors,
     fieldIssues,
+    ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
   };
 }
 

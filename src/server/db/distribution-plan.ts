@@ -231,6 +231,8 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   }),
   notifications: ofUser('user_id', { keys: { notifications_pkey: 'id' } }),
   notification_preferences: ofUser('user_id', { keys: { notification_preferences_pkey: 'user_id' } }),
+  user_totp: ofUser('user_id', { keys: { user_totp_pkey: 'id', user_totp_user_id_unique: 'user_id' } }),
+  recovery_codes: ofUser('user_id', { keys: { recovery_codes_pkey: 'id' } }),
 
   // Distributed: the demo apps' per-user copies (owner null: the samples).
   calendar_events: ofUser('owner_id', { keys: { calendar_events_pkey: 'id' } }, `${SAMPLES}; ${SUPERADMIN}`),

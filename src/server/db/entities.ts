@@ -41,6 +41,7 @@ import { LicenseSchema } from '../domains/organization/licenses/license.entity.t
 import { TeamMemberSchema, TeamSchema } from '../domains/organization/teams/team.entity.ts';
 import { UserSchema } from '../domains/organization/users/user.entity.ts';
 import { RateLimitSchema } from '../domains/platform/auth/rate-limit.entity.ts';
+import { RecoveryCodeSchema, UserTotpSchema } from '../domains/platform/auth/second-factor.entity.ts';
 import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
 import { ImportSchema } from '../domains/platform/imports/import.entity.ts';
 import {
@@ -85,6 +86,8 @@ export const entities = [
   UserSchema,
   SessionSchema,
   PasswordResetSchema,
+  UserTotpSchema,
+  RecoveryCodeSchema,
   RateLimitSchema,
   ImportSchema,
   ApiKeySchema,

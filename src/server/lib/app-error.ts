@@ -41,6 +41,8 @@ export class AppError extends Error {
   fieldErrors?: Record<string, string[]>;
   /** The same by code and key: tRPC `data.fieldIssues`, which the client translates. */
   fieldIssues?: Record<string, FieldIssue[]>;
+  /** A machine-readable reason beside the code (`TWO_FACTOR_REQUIRED`): tRPC `data.reason`, REST `reason`. */
+  reason?: string;
 
   constructor(code: AppErrorCode, key: ErrorKey, values: ErrorValues = {}, fieldKeys?: FieldKeys) {
     super(formatMessage(key, values));
@@ -59,6 +61,12 @@ export class AppError extends Error {
 
   get status(): number {
     return ERROR_TABLE[this.code].status;
+  }
+
+  /** This error with a machine-readable `reason` (see `reason`). */
+  because(reason: string): this {
+    this.reason = reason;
+    return this;
   }
 }
 

@@ -20,6 +20,11 @@ export interface SessionUser {
    * of its creator (`id`), and the audit trail names the key. `sessionId` is 0 then.
    */
   apiKey?: { id: number; name: string };
+  /**
+   * The customer's policy requires a second factor of this user, the grace period is over and they have
+   * none: they may reach only enrolment (lib/two-factor-gate.ts refuses everything else).
+   */
+  twoFactorBlocked?: boolean;
 }
 
 /** Where queued e-mail goes: the app's outbox (platform/outbox's `Outbox` has this shape). */

@@ -34,7 +34,11 @@ export function describeError(
   }
   return {
     status: appError.status,
-    body: { message: appError.message, ...(appError.fieldErrors ? { errors: appError.fieldErrors } : {}) },
+    body: {
+      message: appError.message,
+      ...(appError.fieldErrors ? { errors: appError.fieldErrors } : {}),
+      ...(appError.reason ? { reason: appError.reason } : {}),
+    },
   };
 }
 

@@ -33,6 +33,7 @@ import { reportsRest } from '../domains/workflow/reports/reports.rest.ts';
 import { tasksPdfRest } from '../domains/workflow/tasks/pdf/tasks-pdf.rest.ts';
 import { requireClassPermission, routePermission } from '../lib/class-permissions.ts';
 import { AUTH_BODY_LIMIT, assertJsonBody } from '../lib/json-body.ts';
+import { assertTwoFactorPath } from '../lib/two-factor-gate.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
@@ -42,8 +43,18 @@ const OPEN = new Set(['POST /api/auth/login']);
 
 export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (request, reply) => {
-    const key = `${request.method} ${request.url.split('?')[0]}`;
-    if (OPEN.has(key) || request.user) return;
+    const path = request.url.split('?')[0];
+    const key = `${request.method} ${path}`;
+    if (OPEN.has(key)) return;
+    if (request.user) {
+      try {
+        assertTwoFactorPath(request.user, path);
+      } catch (error) {
+        const { status, body } = describeError(error, request);
+        return reply.code(status).send(body);
+      }
+      return;
+    }
     return reply
       .code(401)
       .send({ message: 'Authentication required: send Authorization: Bearer <accessToken> or sign in' });

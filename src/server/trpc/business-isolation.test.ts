@@ -342,6 +342,7 @@ const CASES: Record<string, Case> = {
   },
   'users.activate': (a, f) => hidden(a.users.activate({ id: f.userId })),
   'users.deactivate': (a, f) => hidden(a.users.deactivate({ id: f.userId })),
+  'users.endSessions': (a, f) => hidden(a.users.endSessions({ id: f.userId })),
   'users.resetPassword': async (a, f) => {
     await hidden(a.users.resetPassword({ id: f.userId, password: 'Evil-2024x' }));
     await hidden(a.users.resetPassword({ id: f.userId }));
@@ -659,8 +660,10 @@ describe('tenant isolation of the business routers', () => {
         const events = await t.orm.em
           .fork()
           .find(AuditEvent, { actorEmail: direction.attacker, id: { $gt: lastAuditId } });
-        // Only the attacker's own new saved view (the views.create case), in its own customer.
-        const outside = events.filter((e) => e.entityType !== 'SavedView' || e.customer !== own.customerId);
+        // Only the attacker's own new saved view (the views.create case) and own sign-ins, in its own customer.
+        const outside = events.filter(
+          (e) => (e.entityType !== 'SavedView' && e.action !== 'sign_in') || e.customer !== own.customerId,
+        );
         expect(outside.map((e) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([]);
       });
 

@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, InputError, knownAppError, StaleRecordError } from '../lib/app-error.ts';
 import { procedurePermission, requireClassPermission } from '../lib/class-permissions.ts';
 import type { AuthedContext } from '../lib/context.ts';
+import { assertTwoFactorProcedure } from '../lib/two-factor-gate.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import type { TrpcContext } from './context.ts';
 
@@ -37,6 +38,7 @@ const t = initTRPC.context<TrpcContext>().create({
         values: known?.key ? known.values : undefined,
         fieldErrors: known?.fieldErrors,
         fieldIssues: known?.fieldIssues,
+        ...(known?.reason ? { reason: known.reason } : {}),
         requestId: ctx?.http?.req.id,
         ...(cause instanceof StaleRecordError ? { stale: true } : {}),
       },
@@ -84,6 +86,7 @@ export const publicProcedure = t.procedure.use(errorMapper).use(safeStrings);
  */
 export const authedProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', 'common.signIn');
+  assertTwoFactorProcedure(ctx.user, path);
   // A role that may not take this action at all is refused here, before `.input()` parses anything
   // (lib/class-permissions.ts): 401, then 403, then 400.
   const permission = procedurePermission(path);

@@ -110,12 +110,11 @@ export const VALIDATION_MESSAGES = {
 
   'paging.itemsPerPage': 'itemsPerPage must be -1 (all) or between 1 and {{max}}',
 
-  'password.digit': 'Password must contain a digit',
-  'password.lower': 'Password must contain a lowercase letter',
   'password.max': 'Password must be at most {{maximum}} characters',
   'password.min': 'Password must be at least {{minimum}} characters',
   'password.required': 'Password is required',
-  'password.upper': 'Password must contain an uppercase letter',
+
+  'twoFactor.codeRequired': 'Enter the code of your authenticator app or a recovery code',
 
   'period.endAfterStart': 'The period must end after it starts',
 

@@ -28,6 +28,18 @@ export const AUDIT_ENTITY_TYPES = [
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
+/** Security events (sign-ins, second factor, passwords, sessions): the history viewer filters to these. */
+export const SECURITY_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'two_factor_on',
+  'two_factor_off',
+  'recovery_codes_renewed',
+  'password_change',
+  'sessions_ended',
+] as const;
+export type TSecurityAction = (typeof SECURITY_ACTIONS)[number];
+
 /** Audited actions, as the audit writer names them. */
 export const AUDIT_ACTIONS = [
   'create',
@@ -55,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'cancel',
   'verify',
   'import',
+  ...SECURITY_ACTIONS,
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

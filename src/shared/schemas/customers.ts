@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZTimeZone, ZVersion } from './common.ts';
+import { TWO_FACTOR_POLICIES } from './two-factor.ts';
 
 export const CUSTOMER_STATUSES = ['active', 'suspended'] as const;
 export type TCustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -93,5 +94,11 @@ export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({
   id: ZId,
   version: ZExpectedVersion,
   status: z.enum(CUSTOMER_STATUSES).optional(),
+  /** Who must have a second factor; the customer's admin may change these two alone (see TWO_FACTOR_FIELDS). */
+  twoFactorPolicy: z.enum(TWO_FACTOR_POLICIES).optional(),
+  /** Days covered users may still work without a second factor once the policy widens (0–365). */
+  twoFactorGraceDays: z.number().int().min(0).max(365).optional(),
 });
+/** The fields of a customer its own admin may update (the second-factor policy). */
+export const TWO_FACTOR_FIELDS = ['twoFactorPolicy', 'twoFactorGraceDays'] as const;
 export type TUpdateCustomerInput = z.infer<typeof ZUpdateCustomerInput>;

@@ -1,7 +1,8 @@
-import { Checkbox } from '@primer/react';
+import { Button, Checkbox } from '@primer/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { TWO_FACTOR_REQUIRED } from '../../../shared/constants/two-factor.ts';
 import { parseError } from '../../../shared/errors.ts';
 import { afterLoginTarget } from '../../app/guard.ts';
 import { AuthCard } from '../../components/AuthCard/AuthCard.tsx';
@@ -19,19 +20,37 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+  const [missing, setMissing] = useState<{ email?: string; password?: string; otp?: string }>({});
+  // After the right password of an account with a second factor, the same form asks for its code.
+  const [otp, setOtp] = useState<string | null>(null);
   const login = trpc.auth.login.useMutation({
     onSuccess(result) {
       window.location.assign(
         afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin),
       );
     },
+    onError(error) {
+      if (parseError(error).reason === TWO_FACTOR_REQUIRED) setOtp((current) => current ?? '');
+    },
   });
-  const emailIssue = login.error ? parseError(login.error).fieldIssues.email?.[0] : undefined;
-  const message = emailIssue ? errorText.issue(emailIssue) : login.error ? errorText.error(login.error) : null;
+  const parsed = login.error ? parseError(login.error) : null;
+  const fieldIssue = parsed?.fieldIssues.email?.[0] ?? parsed?.fieldIssues.otp?.[0];
+  const message =
+    !parsed || parsed.reason === TWO_FACTOR_REQUIRED
+      ? null
+      : fieldIssue
+        ? errorText.issue(fieldIssue)
+        : errorText.error(login.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (otp !== null) {
+      const next = { otp: otp.trim() ? undefined : t('auth.codeRequired') };
+      setMissing(next);
+      if (next.otp) return;
+      login.mutate({ email, password, remember, otp });
+      return;
+    }
     const next = {
       email: email.trim() ? undefined : t('validation.emailRequired'),
       password: password ? undefined : t('validation.passwordRequired'),
@@ -39,6 +58,45 @@ export default function LoginPage() {
     setMissing(next);
     if (next.email || next.password) return;
     login.mutate({ email, password, remember });
+  }
+
+  if (otp !== null) {
+    return (
+      <AuthCard title={t('auth.twoFactorTitle')} subtitle={t('auth.twoFactorPrompt')}>
+        <AuthForm
+          error={message}
+          announceError
+          onSubmit={submit}
+          submitLabel={t('auth.verify')}
+          pending={login.isPending}
+        >
+          <TextField
+            label={t('auth.authenticationCode')}
+            name="otp"
+            autoComplete="one-time-code"
+            caption={t('auth.codeCaption')}
+            value={otp}
+            onChange={setOtp}
+            error={missing.otp}
+            required
+            autoFocus
+          />
+        </AuthForm>
+        <p className={classes.hint}>
+          <Button
+            variant="invisible"
+            size="small"
+            onClick={() => {
+              setOtp(null);
+              setPassword('');
+              login.reset();
+            }}
+          >
+            {t('auth.otherAccount')}
+          </Button>
+        </p>
+      </AuthCard>
+    );
   }
 
   return (

@@ -104,7 +104,7 @@ export default function RegisterPage() {
           value={values.password}
           onChange={set('password')}
           error={errors.password}
-          caption={<PasswordRules password={values.password} />}
+          caption={<PasswordRules password={values.password} userInputs={[values.email, values.fullName]} />}
           required
         />
         <TextField

@@ -2,6 +2,7 @@
 // changed. Written in the caller's unit of work, so the event is flushed with the change itself.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type QueryCreator, sql } from 'kysely';
+import type { TSecurityAction } from '../../../shared/schemas/audit.ts';
 import { db } from '../../db/kysely.ts';
 import { authorize, tenantId } from '../authz.ts';
 import type { AuthedContext } from '../context.ts';
@@ -35,7 +36,11 @@ export type AuditAction =
   // Corrective action transitions (workflow/corrective-actions).
   | 'verify'
   // One import as a whole (entity Import) and each record it wrote.
-  | 'import';
+  | 'import'
+  // Security events (platform/auth): sign-ins, second factor, sessions, passwords.
+  | SecurityAction;
+
+export type SecurityAction = TSecurityAction;
 
 /** Entity types as audited (the CASL subject names). */
 export type AuditEntityType =
@@ -84,6 +89,36 @@ export function recordAudit(ctx: AuthedContext, input: AuditInput): void {
     entityId: input.entityId,
     changes: input.changes ?? {},
   });
+}
+
+/**
+ * A security event about `userId`'s account, written at once on its own statement (not in the caller's
+ * unit of work): a refused sign-in is recorded although the request fails. `actor` is the account when
+ * the person proved who they are (or an administrator acting), null for a refused attempt.
+ */
+export async function recordSecurityEvent(
+  em: EntityManager,
+  input: {
+    action: SecurityAction;
+    userId: number;
+    customerId: number | null;
+    actor: { id: number; email: string } | null;
+    changes?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db(em)
+    .insertInto('audit_events')
+    .values({
+      at: new Date(),
+      customer_id: input.customerId,
+      actor_id: input.actor?.id ?? null,
+      actor_email: input.actor?.email ?? null,
+      action: input.action,
+      entity_type: 'User',
+      entity_id: input.userId,
+      changes: input.changes ?? {},
+    })
+    .execute();
 }
 
 /**

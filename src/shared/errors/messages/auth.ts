@@ -8,4 +8,11 @@ export const authMessages = {
   'auth.tooManyAttempts': 'Too many sign-in attempts. Try again in {{seconds}} seconds.',
   'auth.tooManyRegistrations': 'Too many sign-up requests from your network. Try again in {{minutes}} minutes.',
   'auth.invalidResetLink': 'This reset link is invalid or has expired',
+  'auth.commonPassword': 'This password is too common or too easy to guess: choose another',
+  'auth.twoFactorRequired': 'Enter the code of your authenticator app',
+  'auth.invalidCode': 'This code is not valid (or was already used); try the next one',
+  'auth.twoFactorEnrolmentRequired': 'Your organisation requires a second factor: set one up in account settings',
+  'auth.twoFactorNotPending': 'Start the set-up again: no key is waiting for confirmation',
+  'auth.twoFactorAlreadyOn': 'Two-factor authentication is already on',
+  'auth.twoFactorOff': 'Two-factor authentication is off',
 } as const;

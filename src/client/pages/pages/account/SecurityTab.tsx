@@ -14,12 +14,14 @@ import { deleteCookie } from '../../../lib/cookies.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 import classes from './Account.module.css';
 
 export function SecurityTab() {
   return (
     <>
       <PasswordForm />
+      <TwoFactorCard />
       <Sessions />
     </>
   );
@@ -33,6 +35,7 @@ function PasswordForm() {
   const utils = trpc.useUtils();
   const change = trpc.account.changePassword.useMutation();
   const form = useZodForm(ZChangePasswordInput, EMPTY);
+  const me = trpc.account.get.useQuery().data;
   useUnsavedChangesGuard(form.dirty);
 
   const submit = form.handleSubmit(async (data) => {
@@ -66,7 +69,7 @@ function PasswordForm() {
             required
             autoComplete="new-password"
           />
-          <PasswordRules password={form.values.newPassword} />
+          <PasswordRules password={form.values.newPassword} userInputs={[me?.email ?? '', me?.fullName ?? '']} />
         </div>
       </div>
       {form.formError && (
@@ -91,6 +94,7 @@ function Sessions() {
   const utils = trpc.useUtils();
   const sessions = trpc.account.sessions.useQuery(undefined, { staleTime: 0 });
   const revoke = trpc.account.revokeSession.useMutation();
+  const revokeOthers = trpc.account.revokeOtherSessions.useMutation();
   const [asking, setAsking] = useState<TAccountSession | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -112,12 +116,30 @@ function Sessions() {
     }
   };
 
+  const signOutOthers = async () => {
+    setError(null);
+    try {
+      const result = await revokeOthers.mutateAsync();
+      await utils.account.sessions.invalidate();
+      toast.show({ message: t('sessions.othersRevoked', { count: result.revoked }), variant: 'success' });
+    } catch (e) {
+      setError(errorText.error(e));
+    }
+  };
+
   return (
     <section className={classes.card} aria-labelledby="account-sessions-title">
       <h2 id="account-sessions-title" className={classes.cardTitle}>
         {t('sessions.title')}
       </h2>
       <p className={classes.muted}>{t('sessions.description')}</p>
+      {sessions.data && sessions.data.some((s) => !s.current) && (
+        <div className={classes.buttons}>
+          <Button variant="danger" onClick={() => void signOutOthers()} loading={revokeOthers.isPending}>
+            {t('sessions.revokeOthers')}
+          </Button>
+        </div>
+      )}
       {error && (
         <Flash variant="danger" role="alert">
           {t('sessions.revokeFailed', { reason: error })}

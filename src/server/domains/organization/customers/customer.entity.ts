@@ -18,6 +18,12 @@ export const CustomerSchema = defineEntity({
     status: p.enum(['active', 'suspended'] as const).default('active'),
     /** IANA time zone of the customer's locations (slots are planned in local time); a location may override it. */
     timeZone: p.string().length(64).default('Europe/Paris'),
+    /** Who must have a second factor: nobody, the administrators, or everyone. */
+    twoFactorPolicy: p.enum(['optional', 'admins', 'everyone'] as const).default('optional'),
+    /** Days a covered user may still work without a second factor, from `twoFactorPolicySince`. */
+    twoFactorGraceDays: p.integer().default(7),
+    /** When the policy last started covering more people (the grace counts from here); null while optional. */
+    twoFactorPolicySince: p.datetime().nullable(),
   },
   // The list's and the record search's columns (ILIKE '%q%' on any of them).
   indexes: [

@@ -26,7 +26,11 @@ export const customersRouter = router({
   update: authedProcedure
     .input(ZUpdateCustomerInput)
     .output(ZCustomer)
-    .mutation(({ ctx, input }) => customers.updateCustomer(ctx, input)),
+    .mutation(({ ctx, input }) =>
+      customers.isTwoFactorPolicyUpdate(input)
+        ? customers.updateTwoFactorPolicy(ctx, input)
+        : customers.updateCustomer(ctx, input),
+    ),
   delete: authedProcedure
     .input(ZByIdInput)
     .output(ZDeleted)

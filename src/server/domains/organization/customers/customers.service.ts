@@ -2,10 +2,15 @@
 // (re-exported here). The root of the organization context: licenses, users and teams read it through
 // customers.refs.ts, and it calls none of theirs.
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import type { TCreateCustomerInput, TCustomer, TUpdateCustomerInput } from '../../../../shared/schemas/customers.ts';
-import { notFound } from '../../../lib/app-error.ts';
+import {
+  type TCreateCustomerInput,
+  type TCustomer,
+  type TUpdateCustomerInput,
+  TWO_FACTOR_FIELDS,
+} from '../../../../shared/schemas/customers.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';
-import { authorize } from '../../../lib/authz.ts';
+import { authorize, requireUser } from '../../../lib/authz.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { definedOnly } from '../../../lib/objects.ts';
 import { assertCurrent, loadForWrite, lockRecord, type RecordSpec } from '../../../lib/records.ts';
@@ -33,7 +38,56 @@ function snapshot(c: Customer) {
     address: c.address,
     status: c.status,
     timeZone: c.timeZone,
+    twoFactorPolicy: c.twoFactorPolicy,
+    twoFactorGraceDays: c.twoFactorGraceDays,
   };
+}
+
+const POLICY_RANK: Record<string, number> = { optional: 0, admins: 1, everyone: 2 };
+
+/** Set the second-factor policy; when it covers more people than before, their grace period starts now. */
+function applyTwoFactorPolicy(customer: Customer, input: Pick<TUpdateCustomerInput, 'twoFactorPolicy'>): void {
+  const next = input.twoFactorPolicy;
+  if (!next || next === customer.twoFactorPolicy) return;
+  if (next === 'optional') customer.twoFactorPolicySince = null;
+  else if (POLICY_RANK[next] > POLICY_RANK[customer.twoFactorPolicy]) customer.twoFactorPolicySince = new Date();
+  customer.twoFactorPolicy = next;
+}
+
+/** Whether an update changes only the second-factor policy (which a customer's own admin may do). */
+export function isTwoFactorPolicyUpdate(input: TUpdateCustomerInput): boolean {
+  const { id: _id, version: _version, ...changes } = input;
+  const fields = Object.keys(definedOnly(changes));
+  return fields.length > 0 && fields.every((f) => (TWO_FACTOR_FIELDS as readonly string[]).includes(f));
+}
+
+/**
+ * customers.update with only the second-factor policy: superadmin for any customer, a customer's admin
+ * for their own (another customer is NOT_FOUND). Throws FORBIDDEN, NOT_FOUND, CONFLICT.
+ */
+export async function updateTwoFactorPolicy(ctx: ServiceContext, input: TUpdateCustomerInput): Promise<TCustomer> {
+  requireUser(ctx);
+  if (ctx.user.role !== 'superadmin' && ctx.user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'common.forbidden', { action: 'update', record: 'Customer' });
+  }
+  if (ctx.user.role === 'admin' && ctx.user.customerId !== input.id) throw notFound('Customer');
+  await withTransaction(ctx, async (tx) => {
+    await lockRecord(tx, Customer, input.id);
+    const customer = await tx.em.findOne(Customer, { id: input.id });
+    if (!customer) throw notFound('Customer');
+    assertCurrent(customer, input.version, 'Customer');
+    const before = snapshot(customer);
+    applyTwoFactorPolicy(customer, input);
+    if (input.twoFactorGraceDays !== undefined) customer.twoFactorGraceDays = input.twoFactorGraceDays;
+    recordUpdate(
+      tx,
+      { entityType: 'Customer', entityId: customer.id, customerId: customer.id },
+      before,
+      snapshot(customer),
+    );
+    await tx.em.flush();
+  });
+  return getCustomer(ctx, input);
 }
 
 /** A customer is its own tenant: another customer's is NOT_FOUND, as a missing one. */
@@ -83,7 +137,9 @@ export async function updateCustomer(ctx: ServiceContext, input: TUpdateCustomer
     const { id: _id, version: _version, ...changes } = input;
     await assertUniqueChange(tx.em, uniqueCode, customer, changes.code);
     const before = snapshot(customer);
-    tx.em.assign(customer, definedOnly(changes));
+    const { twoFactorPolicy, ...rest } = changes;
+    tx.em.assign(customer, definedOnly(rest));
+    applyTwoFactorPolicy(customer, { twoFactorPolicy });
 
     recordUpdate(
       tx,

@@ -42,6 +42,11 @@ export const usersRouter = router({
     .input(ZByIdInput)
     .output(ZUserDetail)
     .mutation(({ ctx, input }) => users.deactivateUser(ctx, input)),
+  /** Ends every session of the user (they sign in again). */
+  endSessions: authedProcedure
+    .input(ZByIdInput)
+    .output(z.object({ id: z.number() }))
+    .mutation(({ ctx, input }) => users.endUserSessions(ctx, input)),
   resetPassword: authedProcedure
     .input(ZAdminResetPasswordInput)
     .output(ZAdminResetPasswordResult)

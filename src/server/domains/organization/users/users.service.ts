@@ -22,7 +22,7 @@ import { recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize, authorizeRecord, tenantId } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { listById } from '../../../lib/list/index.ts';
-import { hashPassword } from '../../../lib/password.ts';
+import { assertUncommonPassword, hashPassword } from '../../../lib/password.ts';
 import { loadForWrite, lockRecord, updateRecord, type WriteSpec } from '../../../lib/records.ts';
 import { deleteOrExplain } from '../../../lib/references.ts';
 import {
@@ -179,6 +179,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
     if (input.teamId !== null) await requirePrimaryTeam(tx.em, input.teamId, customerId);
     if (customerId !== null) await assertSeatsAvailable(tx.em, customerId, 1);
 
+    if (input.password) await assertUncommonPassword(input.password, 'password', [input.email, input.fullName]);
     const password = input.password ?? crypto.randomBytes(24).toString('base64url');
     const user = tx.em.create(User, {
       customer: customerId,
@@ -304,6 +305,24 @@ export async function deactivateUser(ctx: ServiceContext, input: { id: number })
   return getUser(ctx, input);
 }
 
+/** Sign the user out everywhere now (a lost phone, a shared computer). Throws FORBIDDEN, NOT_FOUND. */
+export async function endUserSessions(ctx: ServiceContext, input: { id: number }): Promise<{ id: number }> {
+  authorize(ctx, 'update', 'User');
+  return withTransaction(ctx, async (tx) => {
+    const user = await loadForWrite(tx, records, input.id, 'update');
+    await accountsOf(tx).revoke(tx.em, user.id);
+    recordAudit(tx, {
+      action: 'sessions_ended',
+      entityType: 'User',
+      entityId: user.id,
+      customerId: user.customer?.id ?? null,
+      changes: { by: 'administrator' },
+    });
+    await tx.em.flush();
+    return { id: user.id };
+  });
+}
+
 /**
  * Set a new password (ending the user's sessions), or e-mail them a reset link (CONFLICT for a
  * deactivated account). Throws FORBIDDEN, NOT_FOUND, CONFLICT.
@@ -320,6 +339,7 @@ export async function adminResetPassword(
       // Not a change of the record an admin may be editing (the user dialog has no password): written
       // aside like a login or a reset link's use, so the user's version stays.
       // (SQL beside the ORM: a nativeUpdate would reach the loaded entity and its flush move the version.)
+      await assertUncommonPassword(input.password, 'password', [user.email, user.fullName]);
       const passwordHash = await hashPassword(input.password);
       await db(tx.em)
         .updateTable('users')

@@ -14,10 +14,10 @@ import type {
 import { NOTIFICATION_KINDS } from '../../../../shared/schemas/account.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { recordUpdate } from '../../../lib/audit/audit.ts';
+import { recordSecurityEvent, recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { hashPassword, verifyPassword } from '../../../lib/password.ts';
+import { assertUncommonPassword, hashPassword, verifyPassword } from '../../../lib/password.ts';
 import { endOtherSessionsOf, endSessionOf, liveSessionsOf } from '../auth/auth.refs.ts';
 
 /** The avatar is kept on the user as the path of its file in the files API. */
@@ -141,20 +141,20 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'account.wrongPassword', {}, { currentPassword: 'account.wrongPasswordField' });
   }
+  await assertUncommonPassword(input.newPassword, 'newPassword', [ctx.user.email, ctx.user.fullName]);
   await db(ctx.em)
     .updateTable('users')
     .set({ password_hash: await hashPassword(input.newPassword), updated_at: new Date() })
     .where('id', '=', user.id)
     .execute();
-  recordUpdate(
-    ctx,
-    { entityType: 'User', entityId: user.id, customerId: ctx.user.customerId },
-    {},
-    {},
-    { password: 'changed' },
-  );
-  await ctx.em.flush();
   const ended = await endOtherSessionsOf(ctx.em, user.id, ctx.user.sessionId);
+  await recordSecurityEvent(ctx.em, {
+    action: 'password_change',
+    userId: user.id,
+    customerId: ctx.user.customerId,
+    actor: { id: ctx.user.id, email: ctx.user.email },
+    changes: { otherSessionsEnded: ended },
+  });
   return { changed: true, otherSessionsEnded: ended };
 }
 
@@ -214,7 +214,26 @@ export async function revokeSession(
 ): Promise<{ revoked: true; current: boolean }> {
   requireUser(ctx);
   if (!(await endSessionOf(ctx.em, ctx.user.id, input.id))) throw notFound('Session');
+  await sessionsEnded(ctx, { sessionId: input.id });
   return { revoked: true, current: input.id === ctx.user.sessionId };
+}
+
+/** account.revokeOtherSessions: sign out every device but this one. */
+export async function revokeOtherSessions(ctx: ServiceContext): Promise<{ revoked: number }> {
+  requireUser(ctx);
+  const revoked = await endOtherSessionsOf(ctx.em, ctx.user.id, ctx.user.sessionId);
+  await sessionsEnded(ctx, { count: revoked });
+  return { revoked };
+}
+
+function sessionsEnded(ctx: AuthedContext, changes: Record<string, unknown>): Promise<void> {
+  return recordSecurityEvent(ctx.em, {
+    action: 'sessions_ended',
+    userId: ctx.user.id,
+    customerId: ctx.user.customerId,
+    actor: { id: ctx.user.id, email: ctx.user.email },
+    changes,
+  });
 }
 
 /** account.updateNotificationPreferences: the kinds of in-app notifications the caller does not want. */

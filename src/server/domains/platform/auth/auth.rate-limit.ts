@@ -32,7 +32,7 @@ declare module 'fastify' {
     /**
      * Run one sign-in attempt for `email` from this request's client under the limits. Throws
      * TOO_MANY_REQUESTS while the pair must wait or the client is over its ceiling; a rejection of
-     * `signIn` with the invalid-credentials message counts as a failure, anything else clears the pair.
+     * `signIn` with a wrong password or code (FAILURES) counts as a failure, anything else clears the pair.
      */
     guardLogin<T>(request: FastifyRequest, email: unknown, signIn: () => Promise<T>): Promise<T>;
     /** Count a registration request from this request's client; throws TOO_MANY_REQUESTS past the hourly cap. */
@@ -71,6 +71,17 @@ export function loginLimitsFor(config: Pick<AppConfig, 'loginRateLimit'>): Login
     forgetMs: 60 * 60_000,
   };
 }
+
+/**
+ * What counts as a failed try: a wrong password, a wrong second-factor code (guessed like passwords), and
+ * the right password without a code: were that a success, a guesser could clear the count between codes.
+ */
+const FAILURES = new Set<string>([
+  'auth.invalidCredentials',
+  'auth.invalidCode',
+  'auth.twoFactorRequired',
+  'account.wrongPassword',
+]);
 
 function normalEmail(email: unknown): string {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
@@ -115,7 +126,7 @@ export const loginRateLimitPlugin = fp<{ config: AppConfig; now?: () => number }
           await clear();
           return result;
         } catch (error) {
-          if (!(error instanceof AppError && error.key === 'auth.invalidCredentials')) await clear();
+          if (!(error instanceof AppError && FAILURES.has(error.key))) await clear();
           throw error;
         }
       },

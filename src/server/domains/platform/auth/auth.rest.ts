@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppRule } from '../../../../shared/abilities/index.ts';
 import { ZLoginInput } from '../../../../shared/schemas/auth.ts';
+import { TWO_FACTOR_REQUIRED } from '../../../../shared/schemas/two-factor.ts';
 import type { AppConfig } from '../../../config.ts';
 import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
@@ -38,6 +39,9 @@ export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, {
     } catch (error) {
       if (error instanceof AppError && error.code === 'BAD_REQUEST') {
         return reply.code(400).send({ errors: error.fieldErrors ?? { email: [error.message] } });
+      }
+      if (error instanceof AppError && error.reason === TWO_FACTOR_REQUIRED) {
+        return reply.code(401).send({ message: error.message, twoFactorRequired: true, reason: error.reason });
       }
       throw error;
     }

@@ -14,10 +14,19 @@ import type {
   TResetPasswordInput,
   TUserData,
 } from '../../../../shared/schemas/auth.ts';
+import { TWO_FACTOR_REQUIRED } from '../../../../shared/schemas/two-factor.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import type { MailLink, SessionUser } from '../../../lib/context.ts';
-import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../../../lib/password.ts';
+import {
+  assertUncommonPassword,
+  dummyPasswordHash,
+  hashPassword,
+  newToken,
+  sha256,
+  verifyPassword,
+} from '../../../lib/password.ts';
 import { findCustomerByCode } from '../../organization/customers/customers.refs.ts';
 import { assertSignInLicensed } from '../../organization/licenses/licenses.refs.ts';
 import {
@@ -31,6 +40,7 @@ import {
   teamIdsOfUser,
 } from '../../organization/users/users.refs.ts';
 import { renderMail } from '../mail/mail.refs.ts';
+import { hasTwoFactor, twoFactorCoverage, useSecondFactor } from './second-factor.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -68,29 +78,68 @@ export function toUserData(account: Account): TUserData {
   };
 }
 
-/** Check credentials, open a session and return what the client keeps. */
-export async function login(
-  em: EntityManager,
-  input: TLoginInput,
-  meta: { ip?: string; userAgent?: string; sessionTtlMs: number },
-): Promise<LoginResult> {
+export interface SignInMeta {
+  ip?: string;
+  userAgent?: string;
+  sessionTtlMs: number;
+}
+
+/** A refused sign-in of a known account, in its security events (who tried is not known: no actor). */
+async function refused(em: EntityManager, user: Account, reason: string, meta: SignInMeta): Promise<void> {
+  await recordSecurityEvent(em.fork(), {
+    action: 'sign_in_failed',
+    userId: user.id,
+    customerId: user.customer?.id ?? null,
+    actor: null,
+    changes: { reason, ip: meta.ip ?? null },
+  });
+}
+
+/** Check credentials (and the second factor when the account has one), open a session and return what the client keeps. */
+export async function login(em: EntityManager, input: TLoginInput, meta: SignInMeta): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
   const user = await findSignInAccount(em, email);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), input.password);
     throw invalid();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await refused(em, user, 'password', meta);
+    throw invalid();
+  }
   if (user.status === 'pending') throw invalid('auth.pending');
-  if (user.status === 'inactive') throw invalid('auth.inactive');
+  if (user.status === 'inactive') {
+    await refused(em, user, 'inactive', meta);
+    throw invalid('auth.inactive');
+  }
   if (user.customer?.status === 'suspended') {
     throw invalid('auth.suspended');
   }
   await assertSignInLicensed(em, user);
+  let secondFactor: 'totp' | 'recovery' | null = null;
+  if (await hasTwoFactor(em, user.id)) {
+    if (!input.otp) throw new AppError('UNAUTHORIZED', 'auth.twoFactorRequired').because(TWO_FACTOR_REQUIRED);
+    secondFactor = await useSecondFactor(em, user.id, input.otp);
+    if (!secondFactor) {
+      await refused(em, user, 'code', meta);
+      throw new AppError('BAD_REQUEST', 'auth.invalidCode', {}, { otp: 'auth.invalidCode' });
+    }
+  }
+  return openSession(em, user, { ...meta, remember: input.remember ?? false, method: 'password', secondFactor });
+}
 
+/**
+ * The one door: every way in (password, passkey, single sign-on) ends here, with the account already
+ * proven. Opens the session, records the sign-in and returns what the client keeps.
+ */
+export async function openSession(
+  em: EntityManager,
+  user: Account,
+  meta: SignInMeta & { remember: boolean; method: string; secondFactor: string | null },
+): Promise<LoginResult> {
   const accessToken = newToken();
   const csrfToken = newToken();
-  const remember = input.remember ?? false;
+  const remember = meta.remember;
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_MS : meta.sessionTtlMs));
   await markSignedIn(em, user.id);
   em.create(Session, {
@@ -102,6 +151,13 @@ export async function login(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
   await em.flush();
+  await recordSecurityEvent(em, {
+    action: 'sign_in',
+    userId: user.id,
+    customerId: user.customer?.id ?? null,
+    actor: { id: user.id, email: user.email },
+    changes: { method: meta.method, secondFactor: meta.secondFactor, ip: meta.ip ?? null },
+  });
   const teamIds = await teamIdsOfUser(em, user.id);
   return {
     accessToken,
@@ -155,6 +211,12 @@ export async function resolveSession(
       'u.language',
       'c.id as customer_id',
       'c.code as customer_code',
+      'c.two_factor_policy',
+      'c.two_factor_policy_since',
+      'c.two_factor_grace_days',
+      sql<boolean>`exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)`.as(
+        'has_second_factor',
+      ),
       // The teams the user belongs to or leads (users.refs.ts teamIdsOfUser), in the same statement.
       sql<number[]>`array(
         select m.team_id from team_members m where m.user_id = u.id
@@ -183,6 +245,17 @@ export async function resolveSession(
     teamIds: row.team_ids,
     sessionId: row.session_id,
   };
+  if (!row.has_second_factor && row.two_factor_policy && row.two_factor_policy !== 'optional') {
+    const { required, graceEndsAt } = twoFactorCoverage(
+      {
+        policy: row.two_factor_policy,
+        since: row.two_factor_policy_since ? new Date(row.two_factor_policy_since) : null,
+        graceDays: row.two_factor_grace_days ?? 0,
+      },
+      row.role,
+    );
+    if (required && graceEndsAt && graceEndsAt.getTime() <= now.getTime()) user.twoFactorBlocked = true;
+  }
   const resolved = { user, csrfToken: row.csrf_token };
   cache?.set(
     tokenHash,
@@ -228,6 +301,7 @@ export async function register(
   opts: MailLink & { notify: boolean },
 ): Promise<{ status: 'pending' }> {
   const customer = await findCustomerByCode(em, input.customerCode);
+  await assertUncommonPassword(input.password, 'password', [input.email, input.fullName]);
   // The same work either way: hash the password, then let the insert find out whether the address is
   // taken. An unknown or inactive code is answered like a known one (codes cannot be enumerated): the
   // hash is made and thrown away, nothing is written.
@@ -406,6 +480,7 @@ export async function revokeInvitations(em: EntityManager, userId: number): Prom
  * wins. Throws BAD_REQUEST (field `token`) for an unknown, used or expired token.
  */
 export async function resetPassword(em: EntityManager, input: TResetPasswordInput): Promise<{ reset: true }> {
+  await assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const userId = await em.transactional(async (tx) => {
     const consumed = await db(tx)
