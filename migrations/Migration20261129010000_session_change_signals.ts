@@ -3,8 +3,9 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Every change that can end or alter a live session sends a NOTIFY on `opsdesk_session_changes`
  * (`u:<user id>` or `c:<customer id>`), when its transaction commits. Each app process keeps the sessions
- * it resolved for a minute and drops the ones named here: a logout, revoke, deactivation, new role, team
- * or suspended customer on any process counts on every process without a session read per request.
+ * it resolved for a minute and drops the ones named here: a logout, revoke, deactivation, new role, team,
+ * second factor or suspended customer on any process counts on every process without a session read per
+ * request.
  * Triggers, not calls in the services, so that no write path (a service, an import, a script, SQL by
  * hand) can forget one. Identical payloads in one transaction reach listeners once.
  */
@@ -50,9 +51,13 @@ end $$;`);
       execute function "opsdesk_session_change"('u', 'user_id');`);
     this.addSql(`create trigger "teams_changed_sessions" after insert or update of "floor_manager_id", "team_leader_id" or delete on "teams" for each row
       execute function "opsdesk_session_change"('u', 'floor_manager_id', 'team_leader_id');`);
+    // A second factor set up or removed (the customer's two-factor policy gates sessions without one).
+    this.addSql(`create trigger "user_totp_changed_sessions" after insert or update or delete on "user_totp" for each row
+      execute function "opsdesk_session_change"('u', 'user_id');`);
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop trigger if exists "user_totp_changed_sessions" on "user_totp";`);
     this.addSql(`drop trigger if exists "teams_changed_sessions" on "teams";`);
     this.addSql(`drop trigger if exists "team_members_changed_sessions" on "team_members";`);
     this.addSql(`drop trigger if exists "customers_changed_sessions" on "customers";`);
