@@ -43,6 +43,9 @@ export interface SaveAnswersResult {
   dbCpuMs: number;
   /** The 1-minute load average when the run ended (the machine is shared). */
   load: number;
+  /** Resident memory of the app process (MB): after the warm-up, before the load, and the peak under it. */
+  rssIdleMb: number;
+  rssPeakMb: number;
 }
 
 /** CPU time (ms) of the PostgreSQL serving `dataDir`: its postmaster and every backend it runs (Linux /proc). */
@@ -198,20 +201,26 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
         };
         child!.on('message', on);
       });
+    const memory = { rss: 0, rssPeak: 0 };
     const cpu = async () => {
       const answer = reply('cpu');
       child!.send('cpu');
-      const { user, system } = (await answer).cpu as NodeJS.CpuUsage;
+      const message = await answer;
+      memory.rss = message.rss as number;
+      memory.rssPeak = message.rssPeak as number;
+      const { user, system } = message.cpu as NodeJS.CpuUsage;
       return (user + system) / 1000;
     };
     await run(1, false); // warm-up
     const pgDir = path.join(dir, 'pg');
     const pgBefore = postgresCpuMs(pgDir);
     const cpuBefore = await cpu();
+    const rssIdleMb = memory.rss / 2 ** 20;
     const started = performance.now();
     await run(SECONDS, true);
     const seconds = (performance.now() - started) / 1000;
     const cpuMs = (await cpu()) - cpuBefore;
+    const rssPeakMb = memory.rssPeak / 2 ** 20;
     const pgMs = postgresCpuMs(pgDir) - pgBefore;
     if (failures) throw new Error(`saveAnswers: ${failures} failed calls, first: ${firstFailure}`);
     const load = os.loadavg()[0];
@@ -262,11 +271,13 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
       appCpuMs: cpuMs / Math.max(1, sorted.length),
       dbCpuMs: pgMs / Math.max(1, sorted.length),
       load,
+      rssIdleMb,
+      rssPeakMb,
     };
     log(
       `tasks.saveAnswers, ${result.inspectors} inspectors back to back: ${result.calls} calls in ${seconds.toFixed(1)} s (${(result.calls / seconds).toFixed(0)}/s), ` +
         `p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(1)} ms; ` +
-        `${result.roundTrips} round trips and ${result.appCpuMs.toFixed(2)} ms of app CPU and ${result.dbCpuMs.toFixed(2)} ms of PostgreSQL CPU per call; load average ${load.toFixed(2)} on ${os.cpus().length} cores`,
+        `${result.roundTrips} round trips and ${result.appCpuMs.toFixed(2)} ms of app CPU and ${result.dbCpuMs.toFixed(2)} ms of PostgreSQL CPU per call; app RSS ${rssIdleMb.toFixed(0)} MB before, ${rssPeakMb.toFixed(0)} MB at most under the load; load average ${load.toFixed(2)} on ${os.cpus().length} cores`,
     );
     log(
       `tasks.saveAnswers, ${result.inspectors} inspectors each changing an answer every ${PACE_MS} ms: ${result.pacedCalls} calls in ${pacedSeconds.toFixed(1)} s (${(result.pacedCalls / pacedSeconds).toFixed(0)}/s), ` +

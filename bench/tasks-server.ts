@@ -40,13 +40,23 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
+// Resident memory: the highest seen since the last 'cpu' message, sampled every 50 ms.
+let rssPeak = process.memoryUsage().rss;
+setInterval(() => {
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+}, 50).unref();
+
 process.on('message', (message) => {
   if (message === 'trace-start') {
     trace = [];
     process.send?.({ tracing: true });
   }
   // CPU time this process has used (user + system, µs): the app's own cost per call, whatever the load.
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (message === 'cpu') {
+    const rss = process.memoryUsage().rss;
+    process.send?.({ cpu: process.cpuUsage(), rss, rssPeak: Math.max(rssPeak, rss) });
+    rssPeak = rss;
+  }
   if (message === 'trace-stop') {
     process.send?.({ trace: trace ?? [] });
     trace = null;
