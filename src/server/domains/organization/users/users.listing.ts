@@ -20,7 +20,6 @@ import {
   toDateOrNull,
 } from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
-import { usersWithPasswordLinkWaiting } from '../../platform/auth/auth.refs.ts';
 
 export const userListing = defineListing({
   source: (db) =>

@@ -37,22 +37,6 @@ export async function liveSessionsOf(em: EntityManager, userId: number): Promise
   }));
 }
 
-/** Which of these users have a password link (an invitation or a reset) not used yet. */
-export async function usersWithPasswordLinkWaiting(
-  em: EntityManager,
-  userIds: readonly number[],
-): Promise<Set<number>> {
-  if (!userIds.length) return new Set();
-  const rows = await db(em)
-    .selectFrom('password_resets')
-    .select('user_id')
-    .distinct()
-    .where('user_id', 'in', [...userIds])
-    .where('used_at', 'is', null)
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
-
 /** End one live session of the user; false when the user has no such live session. */
 export async function endSessionOf(em: EntityManager, userId: number, sessionId: number): Promise<boolean> {
   const ended = await em.nativeUpdate(
