@@ -2,11 +2,19 @@
 import { expect } from 'vitest';
 import type { AppCaller, TestApp } from '../../../testing/app.ts';
 
+/** The type a browser sends for the file's extension (text is accepted only with a text type). */
+const TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
 export async function uploadFile(t: TestApp, email: string, name: string, bytes: Buffer | string): Promise<number> {
   const boundary = 'imp0rtb0undary';
+  const type = TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
     ),
     typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
