@@ -343,6 +343,8 @@ const CASES: Record<string, Case> = {
   'users.activate': (a, f) => hidden(a.users.activate({ id: f.userId })),
   'users.deactivate': (a, f) => hidden(a.users.deactivate({ id: f.userId })),
   'users.endSessions': (a, f) => hidden(a.users.endSessions({ id: f.userId })),
+  'users.resendInvitation': (a, f) => hidden(a.users.resendInvitation({ id: f.userId })),
+  'users.revokeInvitation': (a, f) => hidden(a.users.revokeInvitation({ id: f.userId })),
   'users.resetPassword': async (a, f) => {
     await hidden(a.users.resetPassword({ id: f.userId, password: 'Evil-2024x' }));
     await hidden(a.users.resetPassword({ id: f.userId }));
@@ -441,6 +443,9 @@ const CASES: Record<string, Case> = {
     await hidden(a.projects.update({ id: o.projectId, schemeId: f.schemeId }));
   },
   'projects.activate': (a, f) => hidden(a.projects.activate({ id: f.projectId })),
+  'projects.locationChoice': (a, f) => hidden(a.projects.locationChoice({ id: f.projectId })),
+  'projects.saveLocationChoice': (a, f) =>
+    hidden(a.projects.saveLocationChoice({ id: f.projectId, locationIds: [f.locationId] })),
   'projects.hold': (a, f) => hidden(a.projects.hold({ id: f.projectId })),
   'projects.complete': (a, f) => hidden(a.projects.complete({ id: f.projectId })),
   'projects.archive': (a, f) => hidden(a.projects.archive({ id: f.projectId })),
