@@ -186,7 +186,7 @@ describe('three app processes behind a proxy', () => {
       name: 'A thousand visits',
       schemeId: scheme.id,
       startDate: day(-130),
-      endDate: day(30),
+      endDate: day(130),
     });
     await Promise.all(
       locations.map((l) =>
@@ -203,13 +203,22 @@ describe('three app processes behind a proxy', () => {
     const generated = await admin.mutate<{ created: number }>('slots.generate', {
       projectId: project.data.id,
       recurrence: { kind: 'weekly', byWeekday: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] },
-      from: day(-120),
-      to: day(-21),
+      from: day(1),
+      to: day(100),
       durationMinutes: 60,
     });
     expect(generated.data.created).toBe(1000);
     const ofProject = `from tasks where project_id = ${project.data.id}`;
     expect(await count(`select count(*) as n ${ofProject}`)).toBe(1000);
+    // The generator plans no visit that is already over: 121 days pass, and every visit has ended unseen.
+    await sql.query(
+      `update slots set starts_at = starts_at - interval '121 days', ends_at = ends_at - interval '121 days'
+       where id in (select slot_id ${ofProject})`,
+    );
+    await sql.query(
+      `update tasks set starts_at = starts_at - interval '121 days', ends_at = ends_at - interval '121 days'
+       where project_id = ${project.data.id}`,
+    );
 
     // The minute's schedule would send it; sent here (three times, as three processes would) so the
     // test need not wait for the minute. Any node's worker takes it.
@@ -262,6 +271,7 @@ describe('three app processes behind a proxy', () => {
     // Every process scheduled the same jobs, the counters' sweep among them, once each.
     const schedules = await sql.query<{ name: string }>(`select name from pgboss.schedule order by name`);
     expect(schedules.rows.map((r) => r.name)).toEqual([
+      'integrations-idempotency-sweep',
       'platform-rate-limit-sweep',
       'workflow-missed-tasks',
       'workflow-overdue-actions',
