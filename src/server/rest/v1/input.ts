@@ -68,7 +68,7 @@ export function readV1Input(r: V1Route, request: FastifyRequest): unknown {
   const unsafe = unsafeStringsError(params, raw);
   if (unsafe) throw unsafe;
 
-  const unknown = Object.keys(raw).filter((key) => !(key in shape) || names.includes(key));
+  const unknown = Object.keys(raw).filter((key) => !Object.hasOwn(shape, key) || names.includes(key));
   if (unknown.length) throw refuse(Object.fromEntries(unknown.map((key) => [key, 'Unknown field'])));
 
   const input: Raw = {};
