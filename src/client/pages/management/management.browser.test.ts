@@ -255,7 +255,7 @@ describe('management pages as admin', { timeout: 90_000 }, () => {
     await reset.locator('input[type=password]').fill('short');
     await reset.getByRole('button', { name: 'Set password' }).click();
     await reset.getByText('Password must be at least 8 characters').waitFor();
-    await reset.locator('input[type=password]').fill('Inspector2026');
+    await reset.locator('input[type=password]').fill('Quartz-lantern-58');
     await reset.getByRole('button', { name: 'Set password' }).click();
     await notice(page, 'The password of Test Inspector was changed.');
 
