@@ -235,9 +235,9 @@ describe('closing the loop', { timeout: 300_000 }, () => {
     })
       .jpeg()
       .toBuffer();
-    await panel
-      .getByLabel('Evidence files')
-      .setInputFiles({ name: 'exit-cleared.jpg', mimeType: 'image/jpeg', buffer: evidence });
+    const chooser = panel.page().waitForEvent('filechooser');
+    await panel.getByRole('button', { name: 'Add evidence files' }).click();
+    await (await chooser).setFiles({ name: 'exit-cleared.jpg', mimeType: 'image/jpeg', buffer: evidence });
     await panel.getByRole('button', { name: 'Remove exit-cleared.jpg' }).waitFor();
     await panel.getByRole('button', { name: 'Mark as done' }).click();
     await notice(owner, 'Corrective action marked as done');
