@@ -26,6 +26,14 @@ const SIGNED_IN_ONLY = new Set([
   'listSessions',
   'revokeSession',
   'updateNotificationPreferences',
+  'revokeOtherSessions',
+  'twoFactorStatus',
+  'setupTwoFactor',
+  'enableTwoFactor',
+  'disableTwoFactor',
+  'regenerateRecoveryCodes',
+  'getPreferences',
+  'setPreferences',
 ]);
 
 /** Exported functions whose first parameter is `ctx`: the service entry points. */
