@@ -35,11 +35,19 @@ const RECORDS: Readonly<Record<string, Exclude<Subject, 'all'>>> = {
 
 const WRITES = ['create', 'update', 'delete'] as const;
 
+/**
+ * Writes whose service decides by more than the class: a customer's admin may change only its own
+ * customer's two-factor policy through `customers.update` (superadmin changes everything).
+ */
+const SERVICE_DECIDES = new Set(['customers.update']);
+
 /** tRPC procedures: an exact name, else the longest prefix ending in a dot. */
 export const PROCEDURE_PERMISSIONS: Readonly<Record<string, ClassPermission>> = {
   ...Object.fromEntries(
     Object.entries(RECORDS).flatMap(([domain, subject]) =>
-      WRITES.map((action): [string, ClassPermission] => [`${domain}.${action}`, [action, subject]]),
+      WRITES.filter((action) => !SERVICE_DECIDES.has(`${domain}.${action}`)).map(
+        (action): [string, ClassPermission] => [`${domain}.${action}`, [action, subject]],
+      ),
     ),
   ),
   // The demo apps: every role but `client` reads them; their shared records are written by managers.
