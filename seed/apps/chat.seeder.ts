@@ -76,8 +76,11 @@ export class ChatSeeder extends Seeder {
     // Chats with six of the ten contacts; the others can be started from the contact list.
     for (const [n, contact] of contacts.slice(0, 6).entries()) {
       const count = faker.number.int({ min: 3, max: 7 });
-      const startAt = now - (n * 26 + faker.number.int({ min: 1, max: 20 })) * 3_600_000;
+      // The last message is n days and a few hours old, so every message lies in the past however long after
+      // seeding the data is read.
+      const endAt = now - (n * 26 + faker.number.int({ min: 1, max: 20 })) * 3_600_000;
       const offset = faker.number.int({ min: 0, max: LINES.length - count });
+      const gaps = Array.from({ length: count }, () => faker.number.int({ min: 1, max: 40 }) * 60_000);
       const lines = LINES.slice(offset, offset + count);
       // The contact's trailing messages are the unread ones (none for some chats).
       const unseen =
@@ -88,7 +91,7 @@ export class ChatSeeder extends Seeder {
               .reverse()
               .findIndex(([fromContact]) => !fromContact);
       const unseenMsgs = unseen === -1 ? lines.length : unseen;
-      let time = startAt;
+      let time = endAt - gaps.reduce((sum, gap) => sum + gap, 0);
       const chat = em.create(Chat, {
         owner: null,
         contact,
@@ -96,7 +99,7 @@ export class ChatSeeder extends Seeder {
         lastMessageAt: null,
       });
       for (const [i, [fromContact, text]] of lines.entries()) {
-        time += faker.number.int({ min: 1, max: 40 }) * 60_000;
+        time += gaps[i];
         const isLast = i === lines.length - 1;
         em.create(ChatMessage, {
           chat,
