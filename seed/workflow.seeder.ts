@@ -335,14 +335,16 @@ export class WorkflowSeeder extends Seeder {
     const southEast = (await usable(acme, ['LYON', 'ALPS', 'PACA'])).slice(0, 10);
     const north = (await usable(acme, ['PAR-W', 'PAR-E', 'HDF'])).slice(0, 10);
     const assignments: AssignmentPlan[] = [];
+    const demoDay = weekday(today) === 0 ? 1 : 0;
     southEast.forEach((location, i) => {
       const demo = i < 3;
       assignments.push({
         location,
         team: lyon,
         inspector: demo ? demoInspector : lyonInspectors[i % lyonInspectors.length],
-        // The demo inspector's first two locations are visited today (all day), the third tomorrow.
-        days: weekly(today, demo ? (i < 2 ? 0 : 1) : i % 6, -20, 10),
+        // The demo inspector's first two locations are visited today (all day; on a Sunday, the Monday), the
+        // third the day after.
+        days: weekly(today, demo ? demoDay + (i < 2 ? 0 : 1) : i % 6, -20, 10),
         hours: demo && i < 2 ? ['08:00', '20:00'] : i % 2 ? ['14:00', '17:30'] : ['09:00', '12:00'],
       });
     });

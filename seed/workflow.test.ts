@@ -146,8 +146,15 @@ describe('seeded workflow', () => {
       expect(task.score).toBeNull();
   });
 
-  it('the demo inspector has visits this week, two of them today', async () => {
-    const today = localDate(new Date(), 'Europe/Paris');
+  it('the demo inspector has visits this week, two of them on the seeding day', async () => {
+    // The seeding day, not the clock's: a run may cross midnight between seeding and this test.
+    // "Store standards round" starts 20 days before the day it was seeded.
+    const project = await k()
+      .selectFrom('projects')
+      .select(sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'))
+      .where('name', '=', 'Store standards round')
+      .executeTakeFirstOrThrow();
+    const today = addDays(project.start, 20);
     const rows = await k()
       .selectFrom('tasks as t')
       .innerJoin('users as u', 'u.id', 't.assignee_id')
