@@ -35,7 +35,7 @@ const style = (p: Page, selector: string, property: string) =>
     .evaluate((el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
 
 describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => {
-  it('the team dialog shows every member and the "Team lead" note whole, scrolling as one body', async () => {
+  it("the team dialog shows every member and the team leader's note whole, scrolling as one body", async () => {
     const name = `Clip Team ${Date.now()}`;
     const team = await other.teams.create({ name });
     const users = (await other.users.list({ itemsPerPage: 12 })).items.filter((u) => u.role !== 'admin').slice(0, 8);
@@ -50,7 +50,7 @@ describe('controls are never cut off or unreadable', { timeout: 90_000 }, () => 
     const list = edit.getByRole('list').first();
     await list.getByRole('listitem').last().waitFor();
     expect(await list.evaluate((ul) => ul.scrollHeight - ul.clientHeight)).toBeLessThanOrEqual(1);
-    const note = edit.getByText('Team lead', { exact: true });
+    const note = edit.getByText("The team's leader", { exact: true });
     expect(await note.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await list.getByRole('listitem').last().scrollIntoViewIfNeeded();
     expect(await list.getByRole('listitem').last().isVisible()).toBe(true);
