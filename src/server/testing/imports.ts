@@ -1,6 +1,6 @@
 // Test helpers for imports: upload a file as a user, preview, run and wait for the job to finish.
 import { expect } from 'vitest';
-import type { AppCaller, TestApp } from '../../../testing/app.ts';
+import type { AppCaller, TestApp } from './app.ts';
 
 /** The type a browser sends for the file's extension (text is accepted only with a text type). */
 const TYPES: Record<string, string> = {

@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
+import { uploadFile, waitForImport } from '../../../testing/imports.ts';
 import { codeOf } from '../../../testing/trpc.ts';
-import { uploadFile, waitForImport } from './imports.testing.ts';
 
 const t = await setupTestApp();
 const admin = await t.caller('admin@demo.com');
