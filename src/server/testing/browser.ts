@@ -2,7 +2,7 @@
 // playwright-core in Debian's Chromium (never a downloaded browser).
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { setupTestApp, type TestApp } from './app.ts';
 import { launchChromium } from './chromium.ts';
 
@@ -23,6 +23,20 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
   afterAll(async () => {
     await browser.close();
   });
+  // A failed test leaves its pages open: print where each one is, what it shows and what it logged, so a
+  // failure seen only in CI can be read from CI's output.
+  const logs = new WeakMap<Page, string[]>();
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const context of browser.contexts())
+      for (const page of context.pages()) {
+        const shown = await page
+          .locator('body')
+          .ariaSnapshot({ timeout: 2_000 })
+          .catch((e: Error) => `(no snapshot: ${e.message})`);
+        console.error(`[browser] ${page.url()}\n${(logs.get(page) ?? []).join('\n')}\n${shown}`);
+      }
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     ...t,
@@ -34,6 +48,16 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
         viewport: opts.viewport ?? { width: 1280, height: 800 },
       });
       const page = await context.newPage();
+      const log: string[] = [];
+      logs.set(page, log);
+      page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          log.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('requestfailed', (request) =>
+        log.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`),
+      );
       return { context, page };
     },
     async signIn(page, email, password) {
