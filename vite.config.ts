@@ -2,6 +2,7 @@
 // to the Fastify server (scripts/dev.ts starts both).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -122,11 +123,20 @@ function chunkGroups(): Plugin {
   };
 }
 
+const POLYFILLS = fileURLToPath(new URL('./src/client/app/polyfills.ts', import.meta.url));
+
 const apiPort = process.env.API_PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/client',
   plugins: [react(), chunkGroups(), routePreloads(), precompress()],
+  resolve: {
+    // Polyfills Primer imports eagerly, loaded only where the browser lacks the feature.
+    alias: [
+      { find: /^@oddbird\/popover-polyfill\/fn$/, replacement: POLYFILLS },
+      { find: /^focus-visible$/, replacement: POLYFILLS },
+    ],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
