@@ -73,6 +73,7 @@ const task: TTaskDetail = {
   team: { id: 1, name: 'Lyon field team' },
   assignee: { id: 1, name: 'Quentin Laurent' },
   startsAt: now,
+  timeZone: 'Europe/Paris',
   endsAt: new Date(now.getTime() + 3600_000),
   startedAt: now,
   submittedAt: now,

@@ -86,6 +86,8 @@ export const ZTask = z.object({
   assignee: ZNameRef.nullable(),
   startsAt: z.date(),
   endsAt: z.date(),
+  /** The visit's clock: its location's IANA zone, else its customer's; every time of the task reads in it. */
+  timeZone: z.string(),
   startedAt: z.date().nullable(),
   submittedAt: z.date().nullable(),
   score: z.number().nullable(),

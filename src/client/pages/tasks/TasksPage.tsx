@@ -78,11 +78,8 @@ function TasksList() {
       key: 'startsAt',
       header: t('fields.window'),
       sortable: true,
-      render: (task) => (
-        <NameCell name={fmt.dateTime(task.startsAt)} detail={t('tasks.until', { time: fmt.dateTime(task.endsAt) })} />
-      ),
-      exportValue: (task) =>
-        joinCellText(fmt.dateTime(task.startsAt), t('tasks.until', { time: fmt.dateTime(task.endsAt) })),
+      render: (task) => <NameCell name={fmt.window(task.startsAt, task.endsAt, task.timeZone)} />,
+      exportValue: (task) => fmt.window(task.startsAt, task.endsAt, task.timeZone),
     },
     {
       key: 'status',

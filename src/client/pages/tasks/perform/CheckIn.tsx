@@ -90,7 +90,7 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
       <dl className={classes.facts}>
         <dt>{t('checkIn.window')}</dt>
         <dd>
-          <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+          <Bdi>{fmt.window(task.startsAt, task.endsAt, task.timeZone)}</Bdi>
           <div className={classes.muted}>
             {t('checkIn.tolerance', { early: CHECK_IN_EARLY_MINUTES, late: CHECK_IN_LATE_MINUTES })}
           </div>
@@ -126,8 +126,8 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
           title={t('checkIn.notInWindow')}
           description={
             now < opens
-              ? t('checkIn.opensAt', { at: fmt.dateTime(new Date(opens)) })
-              : t('checkIn.ended', { at: fmt.dateTime(task.endsAt) })
+              ? t('checkIn.opensAt', { at: fmt.zoned(new Date(opens), task.timeZone) })
+              : t('checkIn.ended', { at: fmt.zoned(task.endsAt, task.timeZone) })
           }
         />
       )}

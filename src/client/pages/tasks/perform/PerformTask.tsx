@@ -130,8 +130,8 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
           <Ltr>{task.location.code}</Ltr> · <Bdi>{task.location.name}</Bdi>
         </h1>
         <p className={classes.muted}>
-          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> –{' '}
-          <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> ·{' '}
+          <Bdi>{fmt.window(task.startsAt, task.endsAt, task.timeZone)}</Bdi>
         </p>
         <p className={classes.muted}>
           <Bdi>{scheme.name}</Bdi> · {t('schemeVersion', { version: scheme.version })}
@@ -140,7 +140,7 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
       {rejected && (
         <Banner
           variant="critical"
-          title={t('rejected', { name: rejected.reviewer.name, at: fmt.dateTime(rejected.at) })}
+          title={t('rejected', { name: rejected.reviewer.name, at: fmt.zoned(rejected.at, task.timeZone) })}
           description={
             <>
               <Bdi>{rejected.reason ?? ''}</Bdi>

@@ -79,6 +79,8 @@ export const taskListing = defineListing({
     assignee: r.assignee_id === null ? null : { id: r.assignee_id, name: '' },
     startsAt: toDate(r.starts_at),
     endsAt: toDate(r.ends_at),
+    // Set by enrich from the location, else the customer.
+    timeZone: 'UTC',
     startedAt: toDateOrNull(r.started_at),
     submittedAt: toDateOrNull(r.submitted_at),
     score: r.score,
@@ -90,7 +92,7 @@ export const taskListing = defineListing({
   }),
   // Names of the copied references, one query per kind for the whole page.
   enrich: async (em, items) => {
-    const [projects, schemes, locations, teams, users] = await Promise.all([
+    const [projects, schemes, locations, teams, users, zones] = await Promise.all([
       projectRefs(
         em,
         items.map((i) => i.projectId),
@@ -111,6 +113,10 @@ export const taskListing = defineListing({
         em,
         items.flatMap((i) => (i.assigneeId === null ? [] : [i.assigneeId])),
       ),
+      customerTimeZones(
+        em,
+        items.map((i) => i.customerId),
+      ),
     ]);
     for (const item of items) {
       const project = projects.get(item.projectId);
@@ -119,6 +125,7 @@ export const taskListing = defineListing({
       if (scheme) item.scheme = { id: scheme.id, name: scheme.name };
       const location = locations.get(item.locationId);
       if (location) item.location = { id: location.id, code: location.code, name: location.name };
+      item.timeZone = location?.timeZone ?? zones.get(item.customerId) ?? 'UTC';
       const team = teams.get(item.teamId);
       if (team) item.team = { id: team.id, name: team.name };
       const user = item.assigneeId === null ? undefined : users.get(item.assigneeId);
