@@ -17,6 +17,8 @@ export interface MailContent {
   kind: MailKind;
   language: string | null | undefined;
   values?: TextValues;
+  /** The recipient's own time zone, when known: a time at a place in another zone then names it. */
+  readerZone?: string | null;
   /** The recipient's name for the greeting (none: "Hello,"). */
   name?: string | null;
   /** The button's absolute link (starts with PUBLIC_URL). */
@@ -56,9 +58,10 @@ export function renderMail(content: MailContent): RenderedMail {
   const { language, catalog } = catalogOf(content.language);
   const values = content.values ?? {};
   const texts = catalog.kinds[content.kind];
-  const subject = fill(texts.title, values);
-  const body = fill(texts.body, values);
-  const action = fill(texts.action, values);
+  const reader = { language, zone: content.readerZone };
+  const subject = fill(texts.title, values, reader);
+  const body = fill(texts.body, values, reader);
+  const action = fill(texts.action, values, reader);
   const greeting = content.name
     ? fill(catalog.common.greeting, { name: content.name })
     : catalog.common.greetingAnonymous;

@@ -126,7 +126,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
         groupBy(tasks, (t) => t.assigneeId),
         (t) => ({
           kind: 'missed',
-          ...notice('visitMissed', { visit: describe(t) }),
+          ...notice('visitMissed', describe(t)),
           link: taskViewPath(t.id),
         }),
         (n) => ({
@@ -143,7 +143,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
         }),
         (t) => ({
           kind: 'missed',
-          ...notice('teamVisitMissed', { visit: describe(t) }),
+          ...notice('teamVisitMissed', describe(t)),
           link: taskViewPath(t.id),
         }),
         (n) => ({
@@ -184,7 +184,7 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
       tasks.map((t) => ({
         userId: t.assigneeId!,
         kind: 'reminders',
-        ...notice('visitReminder', { visit: describe(t) }),
+        ...notice('visitReminder', describe(t)),
         link: taskPerformPath(t.slotId, t.assignmentId),
       })),
     );

@@ -30,12 +30,12 @@ export const ar: MailCatalog = {
     },
     visitReminder: {
       title: 'زيارة قريبة',
-      body: 'تبدأ زيارتك إلى {{visit}} قريبًا.',
+      body: 'تبدأ زيارتك إلى {{visit}} في {{when}} قريبًا.',
       action: 'فتح الزيارة',
     },
     visitMissed: {
       title: 'زيارة فائتة',
-      body: 'انتهت زيارتك إلى {{visit}} دون أن تبدأ.',
+      body: 'انتهت زيارتك إلى {{visit}} في {{when}} دون أن تبدأ.',
       action: 'عرض الزيارة',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const ar: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'زيارة فائتة في فريقك',
-      body: 'انتهت الزيارة إلى {{visit}} دون أن تبدأ.',
+      body: 'انتهت الزيارة إلى {{visit}} في {{when}} دون أن تبدأ.',
       action: 'عرض الزيارة',
     },
     teamVisitsMissed: {

@@ -30,12 +30,12 @@ export const de: MailCatalog = {
     },
     visitReminder: {
       title: 'Besuch steht bevor',
-      body: 'Ihr Besuch bei {{visit}} beginnt bald.',
+      body: 'Ihr Besuch bei {{visit}} am {{when}} beginnt bald.',
       action: 'Besuch öffnen',
     },
     visitMissed: {
       title: 'Besuch versäumt',
-      body: 'Ihr Besuch bei {{visit}} endete, ohne begonnen zu werden.',
+      body: 'Ihr Besuch bei {{visit}} am {{when}} endete, ohne begonnen zu werden.',
       action: 'Besuch ansehen',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const de: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'Besuch in Ihrem Team versäumt',
-      body: 'Der Besuch bei {{visit}} endete, ohne begonnen zu werden.',
+      body: 'Der Besuch bei {{visit}} am {{when}} endete, ohne begonnen zu werden.',
       action: 'Besuch ansehen',
     },
     teamVisitsMissed: {

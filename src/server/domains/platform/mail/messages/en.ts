@@ -30,12 +30,12 @@ export const en: MailCatalog = {
     },
     visitReminder: {
       title: 'Visit coming up',
-      body: 'Your visit to {{visit}} starts soon.',
+      body: 'Your visit to {{visit}} on {{when}} starts soon.',
       action: 'Open the visit',
     },
     visitMissed: {
       title: 'Visit missed',
-      body: 'Your visit to {{visit}} ended without being started.',
+      body: 'Your visit to {{visit}} on {{when}} ended without being started.',
       action: 'See the visit',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const en: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'Visit missed in your team',
-      body: 'The visit to {{visit}} ended without being started.',
+      body: 'The visit to {{visit}} on {{when}} ended without being started.',
       action: 'See the visit',
     },
     teamVisitsMissed: {

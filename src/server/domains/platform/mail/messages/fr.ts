@@ -30,12 +30,12 @@ export const fr: MailCatalog = {
     },
     visitReminder: {
       title: 'Visite imminente',
-      body: 'Votre visite à {{visit}} commence bientôt.',
+      body: 'Votre visite à {{visit}} le {{when}} commence bientôt.',
       action: 'Ouvrir la visite',
     },
     visitMissed: {
       title: 'Visite manquée',
-      body: 'Votre visite à {{visit}} s’est terminée sans avoir été commencée.',
+      body: 'Votre visite à {{visit}} du {{when}} s’est terminée sans avoir été commencée.',
       action: 'Voir la visite',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const fr: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'Visite manquée dans votre équipe',
-      body: 'La visite à {{visit}} s’est terminée sans avoir été commencée.',
+      body: 'La visite à {{visit}} du {{when}} s’est terminée sans avoir été commencée.',
       action: 'Voir la visite',
     },
     teamVisitsMissed: {
