@@ -117,7 +117,11 @@ export async function deliverEmail(deps: DeliveryDeps, id: number): Promise<Deli
   const messageId = row.message_id ?? messageIdOf(row, deps.publicUrl);
   // 2. hand over
   try {
-    const attachments = deps.attachmentsOf ? await deps.attachmentsOf(row) : undefined;
+    const stored: NonNullable<SendMailOptions['attachments']> =
+      row.attachment && row.attachment_name
+        ? [{ filename: row.attachment_name, content: Buffer.from(row.attachment as Uint8Array) }]
+        : [];
+    const attachments = [...stored, ...((deps.attachmentsOf ? await deps.attachmentsOf(row) : undefined) ?? [])];
     await deps.transport.sendMail({
       from: deps.mail.from,
       replyTo: deps.mail.replyTo,
@@ -126,8 +130,13 @@ export async function deliverEmail(deps: DeliveryDeps, id: number): Promise<Deli
       text: row.body,
       html: row.html ?? undefined,
       messageId,
-      attachments,
-      headers: { 'Content-Language': row.language },
+      attachments: attachments.length ? attachments : undefined,
+      // RFC 2369 / 8058: a mail client's own "unsubscribe" button posts here, without signing in.
+      list: row.list_unsubscribe ? { unsubscribe: row.list_unsubscribe } : undefined,
+      headers: {
+        'Content-Language': row.language,
+        ...(row.list_unsubscribe && { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
+      },
     });
     // 3. sent: nothing sends it again
     await db(em)
