@@ -15,7 +15,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import nodemailer, { type SendMailOptions, type SMTPPoolOptions } from 'nodemailer';
 import pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import { type JobResult, PgBoss } from 'pg-boss';
 import type { MailConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import { MAIL_CHANNEL } from './outbox.refs.ts';
@@ -258,12 +258,31 @@ export async function startMailDelivery(options: MailDeliveryOptions): Promise<M
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   const polling = options.pollingIntervalSeconds ?? 1;
+  // Batches of 5 per worker, each e-mail's outcome its own (one temporary failure retries that job only);
+  // while batches come back full the workers fetch again at once instead of waiting for the next poll,
+  // so a burst (a thousand e-mails) is not held to a batch per poll interval.
+  const concurrency = options.concurrency ?? 10;
+  const batchSize = Math.min(5, concurrency);
   await boss.work<{ id: number }>(
     MAIL_QUEUE,
-    { localConcurrency: options.concurrency ?? 10, batchSize: 1, pollingIntervalSeconds: polling },
-    async ([job]) => {
-      await deliverEmail(deps, job.data.id);
+    {
+      localConcurrency: Math.max(1, Math.round(concurrency / batchSize)),
+      batchSize,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      pollingIntervalSeconds: polling,
     },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await deliverEmail(deps, job.data.id);
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            return { id: job.id, status: 'failed', output: { message: reasonOf(error) } };
+          }
+        }),
+      ),
   );
   await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     if (options.beforeDispatch) await options.beforeDispatch(options.orm.em.fork());
