@@ -80,6 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'register', path: '/register', page: 'auth/RegisterPage', ...guestOnly },
   { name: 'forgot-password', path: '/forgot-password', page: 'auth/ForgotPasswordPage', ...guestOnly },
   { name: 'reset-password', path: '/reset-password', page: 'auth/ResetPasswordPage', ...blankPublic },
+  // An e-mail's unsubscribe link: confirms, then turns that e-mail off (no sign-in; a signed token).
+  { name: 'unsubscribe', path: '/unsubscribe', page: 'auth/UnsubscribePage', ns: ['mail'], ...blankPublic },
   {
     name: 'not-authorized',
     path: '/not-authorized',
@@ -411,6 +413,15 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/management/audit',
     page: 'management/AuditPage',
     ...businessList('AuditEvent', 'audit'),
+  },
+  {
+    // The platform operator's view of every e-mail: status, attempts, the SMTP server's last answer, resend.
+    name: 'management-mail',
+    path: '/management/mail',
+    page: 'management/MailDeliveriesPage',
+    meta: { action: 'manage', subject: 'all' },
+    ns: ['business', 'mail'],
+    list: 'outbox',
   },
   {
     name: 'management-imports',

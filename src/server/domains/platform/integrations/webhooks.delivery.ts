@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { db } from '../../../db/kysely.ts';
 import { activeUserIdsWithRole } from '../../organization/users/users.refs.ts';
-import { sendNotifications } from '../notifications/notifications.refs.ts';
+import { notice, sendNotifications } from '../notifications/notifications.refs.ts';
 import { postOnce } from './webhooks.target.ts';
 
 /** Seconds to wait after the n-th failed attempt (the first retry within 30 s; at least 24 h in all). */
@@ -72,8 +72,7 @@ async function disableFailing(em: EntityManager, lane: Lane): Promise<void> {
     em,
     admins.map((userId) => ({
       userId,
-      title: 'A webhook endpoint was turned off',
-      body: `${lane.url} failed every delivery for 3 days; turn it on again in Management → Integrations.`,
+      ...notice('webhookDisabled', { url: lane.url }),
       link: '/management/integrations',
     })),
   );

@@ -13,8 +13,8 @@ import {
   questionFails,
   questionsOf,
 } from '../../../../../shared/workflow/score.ts';
+import { drawLines, layoutParagraph, lineHeight, registerFonts, type TextStyle } from '../../../../lib/pdf/pdf-text.ts';
 import { type PdfLanguage, pdfTranslator } from './pdf-strings.ts';
-import { drawLines, layoutParagraph, lineHeight, registerFonts, type TextStyle } from './pdf-text.ts';
 
 export interface TaskReportData {
   language: PdfLanguage;
