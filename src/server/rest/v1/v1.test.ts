@@ -205,6 +205,24 @@ describe('/api/v1 input', () => {
     expect((await send(key, 'GET', '/tasks?updatedSince=yesterday')).statusCode).toBe(400);
   });
 
+  it('filters every record list by updatedSince', async () => {
+    const key = await keyFor('admin@demo.com', 'admin');
+    const since = new Date(Date.now() + 60_000).toISOString();
+    const lists = V1_ROUTES.filter((r) => r.method === 'GET' && !r.url.includes(':') && r.url !== '/reports/figures')
+      .map((r) => r.url)
+      .filter((url) => url !== '/files');
+    expect(lists.length).toBeGreaterThan(10);
+    // Assignments are listed per project.
+    const project = (await send(key, 'GET', '/projects?itemsPerPage=1')).json<{ items: { id: number }[] }>().items[0];
+    for (const url of lists) {
+      const scope = url === '/assignments' ? `projectId=${project.id}&` : '';
+      const future = await send(key, 'GET', `${url}?${scope}updatedSince=${since}`);
+      expect([url, future.statusCode, future.json<{ total: number }>().total]).toEqual([url, 200, 0]);
+      const past = await send(key, 'GET', `${url}?${scope}updatedSince=2000-01-01T00:00:00Z&itemsPerPage=1`);
+      expect([url, past.statusCode]).toEqual([url, 200]);
+    }
+  });
+
   it('answers a retried POST with the same Idempotency-Key with the first answer, acting once', async () => {
     const key = await keyFor('admin@demo.com', 'admin');
     const body = { code: 'IDEM-1', name: 'Created once' };
