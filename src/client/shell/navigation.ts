@@ -27,6 +27,7 @@ import {
   PackageIcon,
   PeopleIcon,
   PersonIcon,
+  PlugIcon,
   ProjectIcon,
   PulseIcon,
   QuestionIcon,
@@ -124,6 +125,7 @@ export const NAVIGATION: NavSection[] = [
       link('management-location-setting', 'locationSetting', LocationIcon),
       link('management-audit', 'audit', HistoryIcon),
       link('management-imports', 'imports', UploadIcon),
+      link('management-integrations', 'integrations', PlugIcon),
     ],
   },
   {
