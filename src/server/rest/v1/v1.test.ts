@@ -239,6 +239,50 @@ describe('/api/v1 input', () => {
   });
 });
 
+describe('/api/v1 files', () => {
+  const boundary = 'v1b0undary';
+  const form = (name: string, type: string, content: Buffer) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const upload = (key: string | null, body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      payload: body,
+    });
+
+  it('uploads with a key, reads the record and downloads the same bytes; another customer hears 404', async () => {
+    const key = await keyFor('admin@demo.com', 'admin');
+    const content = Buffer.from('code;name\nV1-1;Uploaded over the business API\n');
+    expect((await upload(null, form('sync.csv', 'text/csv', content))).statusCode).toBe(401);
+    const created = await upload(key, form('sync.csv', 'text/csv', content));
+    expect(created.statusCode).toBe(201);
+    const file = created.json<{ id: number; name: string; size: number }>();
+    expect(file).toMatchObject({ name: 'sync.csv', size: content.length });
+    expect((await send(key, 'GET', `/files/${file.id}`)).json()).toMatchObject({ id: file.id, name: 'sync.csv' });
+    const download = await send(key, 'GET', `/files/${file.id}/content`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(content)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    const other = await keyFor('admin@nws.demo.com', 'admin');
+    expect((await send(other, 'GET', `/files/${file.id}/content`)).statusCode).toBe(404);
+    expect((await send(key, 'GET', '/files/abc/content')).statusCode).toBe(400);
+    const refused = await upload(key, form('run.exe', 'application/x-msdownload', Buffer.from('MZ')));
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(refused.json()).toHaveProperty('message');
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1, lists every /api/v1 route with bearer security, and has a local reference page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
@@ -253,6 +297,8 @@ describe('the OpenAPI document', () => {
       expect(operation, `${r.method} ${path}`).toBeDefined();
       expect(operation.security).toEqual([{ bearer: [] }]);
     }
+    expect(doc.paths['/api/v1/files']?.post?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/v1/files/{id}/content']?.get?.security).toEqual([{ bearer: [] }]);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);

@@ -37,18 +37,23 @@ interface Lane {
   url: string;
   secret: string;
   customer_id: number;
+  /** Since when every attempt has failed (null: the last one succeeded), as this job last wrote it. */
+  failing_since: Date | string | null;
 }
 
-async function nextDue(em: EntityManager, endpointId: number) {
+type Due = { id: number; message_id: string; payload: string; attempts: number };
+
+/** The endpoint's due rows, oldest event first (a batch: the lane sends them one after another). */
+async function dueRows(em: EntityManager, endpointId: number, limit: number): Promise<Due[]> {
   return db(em)
     .selectFrom('webhook_deliveries')
-    .select(['id', 'message_id', 'payload', 'attempts', 'created_at'])
+    .select(['id', 'message_id', 'payload', 'attempts'])
     .where('endpoint_id', '=', endpointId)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', new Date())
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(limit)
+    .execute();
 }
 
 /** When the endpoint's next pending row is due, or null when none is pending. */
@@ -62,13 +67,13 @@ async function earliestPending(em: EntityManager, endpointId: number): Promise<D
   return row?.due ? new Date(row.due) : null;
 }
 
-async function disableFailing(em: EntityManager, lane: Lane): Promise<void> {
+async function disableFailing(em: EntityManager, lane: Lane): Promise<boolean> {
   const { rows } = await sql<{ id: number }>`
     update webhook_endpoints set enabled = false, disabled_reason = 'failing', updated_at = now()
     where id = ${lane.id} and enabled and failing_since < now() - ${`${DISABLE_AFTER_MS / 1000} seconds`}::interval
     returning id
   `.execute(db(em));
-  if (!rows.length) return;
+  if (!rows.length) return false;
   const admins = await activeUserIdsWithRole(em, lane.customer_id, ['admin']);
   await sendNotifications(
     em,
@@ -80,12 +85,11 @@ async function disableFailing(em: EntityManager, lane: Lane): Promise<void> {
     })),
   );
   await em.flush();
+  return true;
 }
 
-/** Send the endpoint's next due delivery and record the attempt; false when none is due. */
-async function attempt(em: EntityManager, lane: Lane, allowPrivate: boolean): Promise<boolean> {
-  const due = await nextDue(em, lane.id);
-  if (!due) return false;
+/** Send one delivery and record the attempt; false when the endpoint was just turned off for failing. */
+async function attempt(em: EntityManager, lane: Lane, due: Due, allowPrivate: boolean): Promise<boolean> {
   const sentAt = new Date();
   const signature = new Webhook(lane.secret).sign(due.message_id, sentAt, due.payload);
   const result = await postOnce(
@@ -116,13 +120,20 @@ async function attempt(em: EntityManager, lane: Lane, allowPrivate: boolean): Pr
       next_attempt_at: ok || delay === undefined ? null : new Date(Date.now() + delay * 1000),
     })
     .where('id', '=', due.id)
+    // A redelivery asked meanwhile (attempts back to 0) is not overwritten.
+    .where('attempts', '=', due.attempts)
     .execute();
-  await sql`
-    update webhook_endpoints set failing_since = ${ok ? null : sql`coalesce(failing_since, now())`}
-    where id = ${lane.id}
-  `.execute(db(em));
-  if (!ok) await disableFailing(em, lane);
-  return true;
+  // The endpoint's failing streak: written only when it starts or ends.
+  if (ok && lane.failing_since !== null) {
+    await db(em).updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', lane.id).execute();
+    lane.failing_since = null;
+  } else if (!ok && lane.failing_since === null) {
+    await sql`update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ${lane.id}`.execute(
+      db(em),
+    );
+    lane.failing_since = sentAt;
+  }
+  return ok || !(await disableFailing(em, lane));
 }
 
 /**
@@ -138,15 +149,22 @@ export async function deliverEndpoint(
   const em = orm.em.fork();
   const row = await db(em)
     .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'secret', 'customer_id', 'enabled'])
+    .select(['id', 'url', 'secret', 'customer_id', 'enabled', 'failing_since'])
     .where('id', '=', endpointId)
     .executeTakeFirst();
   if (!row?.enabled) return null;
   const lane: Lane = { ...row, secret: openWebhookSecret(secretsKey, row.secret) };
   const until = Date.now() + LANE_MS;
-  while (Date.now() < until && (await attempt(em, lane, allowPrivate))) {
-    // the endpoint's next due row, in order
+  let on = true;
+  while (on && Date.now() < until) {
+    const batch = await dueRows(em, endpointId, 100);
+    for (const due of batch) {
+      on = await attempt(em, lane, due, allowPrivate);
+      if (!on || Date.now() >= until) break;
+    }
+    if (batch.length < 100) break;
   }
+  if (!on) return null;
   const stillOn = await db(em)
     .selectFrom('webhook_endpoints')
     .select('enabled')
@@ -249,7 +267,21 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
     await dispatch();
   });
 
-  // New rows are announced on commit with their endpoints' ids: wake those at once.
+  // New rows are announced on commit with their endpoints' ids: wake those at once, each endpoint once
+  // per 20 ms however many of its rows a burst of changes announced.
+  const announced = new Set<number>();
+  let flushing: NodeJS.Timeout | null = null;
+  const flush = async (): Promise<void> => {
+    const ids = [...announced];
+    announced.clear();
+    try {
+      for (const id of ids) await wake(id, null);
+    } catch (error) {
+      options.onError(error);
+    } finally {
+      flushing = announced.size ? setTimeout(() => void flush(), 20) : null;
+    }
+  };
   let listener: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -259,8 +291,8 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
       application_name: 'opsdesk-webhooks-listen',
     });
     client.on('notification', (message) => {
-      const ids = (message.payload ?? '').split(',').map(Number).filter(Number.isInteger);
-      void Promise.all(ids.map((id) => wake(id, null))).catch(options.onError);
+      for (const id of (message.payload ?? '').split(',').map(Number)) if (Number.isInteger(id)) announced.add(id);
+      if (!flushing) flushing = setTimeout(() => void flush(), 20);
     });
     client.on('error', (error) => {
       options.onError(error);
@@ -284,6 +316,7 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      if (flushing) clearTimeout(flushing);
       await listener?.end().catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 15_000 });
     },
