@@ -23,6 +23,8 @@
 // 12. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
 // 13. (imports) 10,000 locations from a ~2.5 MB CSV: preview, run, RSS growth (bench/imports.ts, its own process).
 // 14. (mail) 1,000 templated e-mails through the delivery worker to a real SMTP server on localhost (bench/mail.ts).
+// 15. (webhooks) 1,000 task transitions in a burst → 1,000 signed deliveries to a local receiver through the
+//     pg-boss jobs, and the transitions' p95 with and without an endpoint listening (bench/webhooks.ts, own process).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -59,6 +61,7 @@ const PARTS = [
   'reports',
   'imports',
   'mail',
+  'webhooks',
 ] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
@@ -207,6 +210,7 @@ for (const [part, file] of [
   ['tasks', 'tasks.ts'],
   ['reports', 'reports.ts'],
   ['imports', 'imports.ts'],
+  ['webhooks', 'webhooks.ts'],
 ] as const) {
   if (parts.has(part))
     execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, file)], {

@@ -430,6 +430,15 @@ export const ROUTES: readonly RouteDef[] = [
     meta: { action: 'create', subject: 'Location' },
     ns: ['imports', 'business'],
   },
+  {
+    name: 'management-integrations',
+    path: '/management/integrations',
+    page: 'management/IntegrationsPage',
+    // superadmin and admin: the roles that manage users manage the customer's keys and webhooks (the
+    // integrations services check the same two roles).
+    meta: { action: 'manage', subject: 'User' },
+    ns: ['integrations'],
+  },
   { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
   {
     name: 'projects-createProject',

@@ -28,6 +28,7 @@ import {
   PackageIcon,
   PeopleIcon,
   PersonIcon,
+  PlugIcon,
   ProjectIcon,
   PulseIcon,
   QuestionIcon,
@@ -126,6 +127,7 @@ export const NAVIGATION: NavSection[] = [
       link('management-audit', 'audit', HistoryIcon),
       link('management-mail', 'mailDeliveries', MailIcon),
       link('management-imports', 'imports', UploadIcon),
+      link('management-integrations', 'integrations', PlugIcon),
     ],
   },
   {
