@@ -99,6 +99,11 @@ describe('/management/integrations', { timeout: 120_000 }, () => {
     const table = log.getByRole('table', { name: 'Deliveries' });
     await expect.poll(() => table.innerText(), { timeout: 15_000 }).toContain('Delivered');
     expect(await table.innerText()).toContain('Test event');
+    // The request as sent, and the receiver's (empty) answer.
+    const details = table.getByRole('button', { name: /^Details of Test event/ });
+    await details.click();
+    expect(await details.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => table.innerText()).toContain('"type": "webhook.test"');
     await table.getByRole('button', { name: /^Redeliver Test event/ }).click();
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
     expect(received[1]).toBe(received[0]);

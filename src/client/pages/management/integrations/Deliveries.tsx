@@ -1,5 +1,5 @@
 import { Button, Dialog, Label, Text, VisuallyHidden } from '@primer/react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWebhook, TWebhookDelivery } from '../../../../shared/schemas/integrations.ts';
 import { useToast } from '../../../components/Toast/index.ts';
@@ -10,6 +10,15 @@ import classes from './Integrations.module.css';
 
 const PER_PAGE = 20;
 const STATUS_VARIANT = { pending: 'attention', delivered: 'success', failed: 'danger' } as const;
+
+/** The JSON body sent, indented for reading. */
+function pretty(payload: string): string {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2);
+  } catch {
+    return payload;
+  }
+}
 
 /**
  * An endpoint's deliveries, newest first (one row per event): status, attempts, the last answer, when
@@ -22,6 +31,7 @@ export function DeliveriesDialog({ hook, onClose }: { hook: TWebhook; onClose: (
   const toast = useToast();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
   const query = trpc.webhooks.deliveries.useQuery(
     { webhookId: hook.id, page, itemsPerPage: PER_PAGE },
     { refetchInterval: 5000 },
@@ -77,34 +87,60 @@ export function DeliveriesDialog({ hook, onClose }: { hook: TWebhook; onClose: (
             </thead>
             <tbody>
               {items.map((d) => (
-                <tr key={d.id}>
-                  <td>{t(`event.${d.eventType}`, { defaultValue: d.eventType })}</td>
-                  <td>{fmt.dateTime(d.createdAt)}</td>
-                  <td>
-                    <Label variant={STATUS_VARIANT[d.status]}>{t(`deliveries.state.${d.status}`)}</Label>
-                  </td>
-                  <td>{fmt.number(d.attempts)}</td>
-                  <td title={d.lastResponseBody ?? undefined}>
-                    {d.attempts === 0
-                      ? '—'
-                      : d.lastResponseStatus === null
-                        ? t('deliveries.noResponse')
-                        : `${d.lastResponseStatus}${d.lastDurationMs === null ? '' : ` · ${fmt.number(d.lastDurationMs)} ms`}`}
-                  </td>
-                  <td>{d.nextAttemptAt ? fmt.dateTime(d.nextAttemptAt) : '—'}</td>
-                  <td>
-                    <Button
-                      size="small"
-                      aria-label={t('deliveries.redeliverNamed', {
-                        event: t(`event.${d.eventType}`, { defaultValue: d.eventType }),
-                        date: fmt.dateTime(d.createdAt),
-                      })}
-                      onClick={() => void again(d)}
-                    >
-                      {t('deliveries.redeliver')}
-                    </Button>
-                  </td>
-                </tr>
+                <Fragment key={d.id}>
+                  <tr>
+                    <td>{t(`event.${d.eventType}`, { defaultValue: d.eventType })}</td>
+                    <td>{fmt.dateTime(d.createdAt)}</td>
+                    <td>
+                      <Label variant={STATUS_VARIANT[d.status]}>{t(`deliveries.state.${d.status}`)}</Label>
+                    </td>
+                    <td>{fmt.number(d.attempts)}</td>
+                    <td title={d.lastResponseBody ?? undefined}>
+                      {d.attempts === 0
+                        ? '—'
+                        : d.lastResponseStatus === null
+                          ? t('deliveries.noResponse')
+                          : `${d.lastResponseStatus}${d.lastDurationMs === null ? '' : ` · ${fmt.number(d.lastDurationMs)} ms`}`}
+                    </td>
+                    <td>{d.nextAttemptAt ? fmt.dateTime(d.nextAttemptAt) : '—'}</td>
+                    <td className={classes.rowActions}>
+                      <Button
+                        size="small"
+                        aria-expanded={open === d.id}
+                        aria-controls={`delivery-${d.id}`}
+                        aria-label={t('deliveries.detailsNamed', {
+                          event: t(`event.${d.eventType}`, { defaultValue: d.eventType }),
+                          date: fmt.dateTime(d.createdAt),
+                        })}
+                        onClick={() => setOpen(open === d.id ? null : d.id)}
+                      >
+                        {t('deliveries.details')}
+                      </Button>
+                      <Button
+                        size="small"
+                        aria-label={t('deliveries.redeliverNamed', {
+                          event: t(`event.${d.eventType}`, { defaultValue: d.eventType }),
+                          date: fmt.dateTime(d.createdAt),
+                        })}
+                        onClick={() => void again(d)}
+                      >
+                        {t('deliveries.redeliver')}
+                      </Button>
+                    </td>
+                  </tr>
+                  {open === d.id && (
+                    <tr id={`delivery-${d.id}`}>
+                      <td colSpan={7}>
+                        <div className={classes.details}>
+                          <span className={classes.detailsLabel}>{t('deliveries.request')}</span>
+                          <pre className={classes.pre}>{pretty(d.payload)}</pre>
+                          <span className={classes.detailsLabel}>{t('deliveries.answer')}</span>
+                          <pre className={classes.pre}>{d.lastResponseBody || '—'}</pre>
+                        </div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>
