@@ -1,0 +1,2 @@
+/** The field app's encrypted database (vault.ts). */
+export const DB_NAME = 'opsdesk-offline';
