@@ -13,7 +13,7 @@ const LogoutDialog = lazy(() => import('./LogoutDialog.tsx'));
 /** Any perform page: preloading one loads the code and strings of all (it asks the server nothing). */
 const WARM_PERFORM_PATH = '/tasks/perform_task/1/1';
 
-export function OfflineAgent() {
+export default function OfflineAgent() {
   const { user, ability } = useSession();
   // The field app is the inspector's (perform is the assigned inspector's alone).
   const performs = !!user && user.role_name === 'qualitycontrol' && ability.can('perform', 'Task');

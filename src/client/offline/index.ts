@@ -2,10 +2,12 @@
 // use by a signed-in inspector, so no first load pays for them): the loader, and hooks that read the
 // layer's status once it is in.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { DB_NAME } from './db-name.ts';
 import type * as Sync from './sync.ts';
 
 export type OfflineLayer = typeof Sync;
+
+/** The field app's encrypted database (vault.ts names it too; kept here so a logout need not load the layer). */
+const OFFLINE_DB = 'opsdesk-offline';
 export type OfflineStatus = Sync.OfflineStatus;
 
 let layer: OfflineLayer | null = null;
@@ -51,7 +53,7 @@ export function useOfflineLayer(): OfflineLayer | null {
 export async function hasOfflineData(): Promise<boolean> {
   try {
     if (!indexedDB.databases) return true;
-    return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+    return (await indexedDB.databases()).some((d) => d.name === OFFLINE_DB);
   } catch {
     return true;
   }

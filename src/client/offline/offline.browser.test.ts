@@ -185,6 +185,17 @@ describe('the field app offline', { timeout: 240_000 }, () => {
         ]),
       );
 
+    // A task further ahead is kept on demand.
+    const keepButtons = page.getByRole('button', { name: /^Make available offline: / });
+    await keepButtons.first().waitFor();
+    const name = (await keepButtons.first().getAttribute('aria-label')) ?? '';
+    const before = await page.getByRole('button', { name, exact: true }).count();
+    const keptBefore = (await recordIds(page)).filter((id) => id.startsWith('task:')).length;
+    await keepButtons.first().click();
+    await expect.poll(() => page.getByRole('button', { name, exact: true }).count()).toBe(before - 1);
+    expect((await recordIds(page)).filter((id) => id.startsWith('task:')).length).toBeGreaterThan(keptBefore);
+    expect((await recordIds(page)).some((id) => id.startsWith(`pins:${me.id}`))).toBe(true);
+
     // Offline: /tasks lists what the device keeps; the second task opens on its perform page.
     await context.setOffline(true);
     const deviceTasks = page.getByRole('region', { name: 'Tasks on this device' });

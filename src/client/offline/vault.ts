@@ -9,10 +9,9 @@
 // `ops` (the outbox: one row per waiting change), `meta` (the outbox's small per-task values).
 import { type IDBPDatabase, openDB } from 'idb';
 import superjson from 'superjson';
-import { DB_NAME } from './db-name.ts';
 
-export { DB_NAME };
-
+/** The field app's database (offline/index.ts names it too). */
+export const DB_NAME = 'opsdesk-offline';
 /** The clear-text store of the first outbox (before encryption); emptied and deleted on first use. */
 const LEGACY_DB = 'opsdesk-perform';
 

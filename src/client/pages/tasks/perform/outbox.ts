@@ -7,12 +7,9 @@
 // The logic lives here over a small `OutboxStore` interface (an in-memory store for the unit tests,
 // IndexedDB in the browser, encrypted: src/client/offline/outbox-store.ts).
 import type { TAnswerValue } from '../../../../shared/schemas/tasks.ts';
+import { type FileRef, refFileId } from './file-ref.ts';
 
-/** A photo or signature of an answer: a stored file (`file:<id>`) or an upload's client id. */
-export type FileRef = string;
-
-export const fileRef = (id: number): FileRef => `file:${id}`;
-export const refFileId = (ref: FileRef): number | null => (ref.startsWith('file:') ? Number(ref.slice(5)) : null);
+export { type FileRef, fileRef, refFileId } from './file-ref.ts';
 
 /** What an answer change says; fields left out keep their value (tasks.saveAnswers merges the same way). */
 export interface AnswerPatch {
