@@ -186,15 +186,17 @@ describe('the field app offline', { timeout: 240_000 }, () => {
       );
 
     // A task further ahead is kept on demand.
-    const keepButtons = page.getByRole('button', { name: /^Make available offline: / });
-    await keepButtons.first().waitFor();
-    const name = (await keepButtons.first().getAttribute('aria-label')) ?? '';
-    const before = await page.getByRole('button', { name, exact: true }).count();
-    const keptBefore = (await recordIds(page)).filter((id) => id.startsWith('task:')).length;
-    await keepButtons.first().click();
-    await expect.poll(() => page.getByRole('button', { name, exact: true }).count()).toBe(before - 1);
-    expect((await recordIds(page)).filter((id) => id.startsWith('task:')).length).toBeGreaterThan(keptBefore);
-    expect((await recordIds(page)).some((id) => id.startsWith(`pins:${me.id}`))).toBe(true);
+    const ahead = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Make available offline: / }) })
+      .first();
+    const keepButton = ahead.getByRole('button', { name: /^Make available offline: / });
+    const href = await ahead.locator('a[href^="/tasks/perform_task/"]').first().getAttribute('href');
+    const [, aheadSlot, aheadAssignment] = /perform_task\/(\d+)\/(\d+)/.exec(href ?? '') ?? [];
+    await keepButton.click();
+    await expect
+      .poll(() => recordIds(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([`task:${me.id}:${aheadSlot}:${aheadAssignment}`, `pins:${me.id}`]));
 
     // Offline: /tasks lists what the device keeps; the second task opens on its perform page.
     await context.setOffline(true);

@@ -314,10 +314,11 @@ export function refresh(): Promise<void> {
           // A pinned task that is gone (or no longer this inspector's) is unpinned.
         }
       }
-      await cache.setPins(
-        userId,
-        pins.filter((p) => kept.has(p.taskId)),
-      );
+      // Pins that failed are dropped; one added meanwhile (Make available offline) stays, with its task.
+      const gone = new Set(pins.filter((p) => !kept.has(p.taskId)).map((p) => p.taskId));
+      const now = (await cache.pins(userId)).filter((p) => !gone.has(p.taskId));
+      await cache.setPins(userId, now);
+      for (const p of now) kept.add(p.taskId);
       // Conflicted tasks keep no detail; those with waiting changes keep theirs.
       await cache.pruneTasks(userId, kept);
     } catch (error) {
@@ -344,6 +345,8 @@ async function noteAvailable(userId: number): Promise<void> {
 /** "Make available offline": keep this task on the device from now on. */
 export async function makeAvailable(pin: cache.Pin): Promise<void> {
   const userId = requireUser();
+  // After a refresh under way, so it neither misses the pin nor prunes the task just kept.
+  await refreshing?.catch(() => undefined);
   await cache.addPin(userId, pin);
   await keep(userId, pin.slotId, pin.assignmentId);
   await noteAvailable(userId);
