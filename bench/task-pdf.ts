@@ -97,7 +97,7 @@ const task: TTaskDetail = {
       at: now,
     },
   ],
-  checkIn: { latitude: 45.76, longitude: 4.83, accuracy: 10, distanceM: 35, at: now },
+  checkIn: { latitude: 45.76, longitude: 4.83, accuracy: 10, distanceM: 35, at: now, offline: false },
   outOfFenceReason: null,
   signatureFileId: null,
   cancelReason: null,

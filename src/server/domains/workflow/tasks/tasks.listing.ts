@@ -266,6 +266,7 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
         'check_in_accuracy',
         'check_in_distance_m',
         'check_in_at',
+        'check_in_offline',
         'out_of_fence_reason',
         'signature_file_id',
         'cancel_reason',
@@ -297,6 +298,7 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
           accuracy: Number(row.check_in_accuracy ?? 0),
           distanceM: row.check_in_distance_m === null ? null : Number(row.check_in_distance_m),
           at: toDate(row.check_in_at),
+          offline: row.check_in_offline,
         }
       : null;
   return {
