@@ -47,6 +47,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { useRoleName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import classes from './Management.module.css';
 
 /** An active account whose invitation is still unused reads "Invited" (the `pending` words). */
 const shownStatus = (u: TUser): TUserStatus => (u.status === 'active' && u.invited ? 'pending' : u.status);
@@ -183,9 +184,10 @@ export default function UsersPage() {
       kind: 'status',
       sortable: true,
       render: (u) => (
-        <Label variant={STATUS_VARIANT[shownStatus(u)]} title={invitedText(u)}>
-          {t(`users.status.${shownStatus(u)}`)}
-        </Label>
+        <span className={classes.statusWithDate}>
+          <Label variant={STATUS_VARIANT[shownStatus(u)]}>{t(`users.status.${shownStatus(u)}`)}</Label>
+          {u.invitation && <span className={classes.statusDate}>{invitedText(u)}</span>}
+        </span>
       ),
       exportValue: (u) => joinCellText(t(`users.status.${shownStatus(u)}`), invitedText(u)),
     },

@@ -34,6 +34,11 @@ describe('mail in the browser', { timeout: 120_000 }, () => {
     await page.goto('/management/users');
     await search(page, 'invited.person');
     await row(page, 'Invited Person').getByText('Invited', { exact: true }).waitFor();
+    // When it was sent, and until when the link works (7 days).
+    await row(page, 'Invited Person')
+      .getByText(/^Invited .+, valid until .+$/)
+      .last()
+      .waitFor();
 
     await rowAction(page, 'Invited Person', 'Resend invitation');
     await notice(page, 'A new invitation was sent to invited.person@acme.example; the previous link no longer works.');
