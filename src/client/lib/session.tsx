@@ -4,9 +4,10 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/router.ts';
-import { type AppAbility, createAbility } from '../../shared/abilities/index.ts';
+import { type AppAbility, abilityFor, createAbility } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
+import { isUnreachable } from '../offline/network.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
 import { trpcUtils } from './query.ts';
 import { trpc, UNBATCHED } from './trpc.ts';
@@ -64,25 +65,38 @@ export function prefetchSession(): void {
 }
 
 const EMPTY_ABILITY = createAbility([]);
+
+/**
+ * What the client lets the cookie's user see while the server cannot be asked: their role's rules
+ * (shared/abilities), without team memberships. Only hides what would be refused; the server still
+ * decides every change once it is reached.
+ */
+function offlineAbility(user: TUserData): AppAbility {
+  return abilityFor({ id: user.id, role: user.role_name, customerId: user.customerId, teamIds: [] });
+}
 const SessionContext = createContext<SessionValue>({ user: null, ability: EMPTY_ABILITY, loading: false });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const cookieUser = readUserData();
   const me = trpc.auth.me.useQuery(undefined, { ...ME_OPTIONS, enabled: !!cookieUser });
   const expired = me.error?.data?.code === 'UNAUTHORIZED';
+  // No answer from the server (offline: the query is paused; lie-fi: it failed without one): the visitor
+  // is still the cookie's, with the rules of their role, until the server can say otherwise.
+  const unreachable = me.isError ? isUnreachable(me.error) : !me.data && me.fetchStatus === 'paused';
   useEffect(() => {
     // A session the server no longer knows: forget its readable cookie so the guard sees a visitor.
     if (expired) deleteCookie(USER_DATA_COOKIE);
   }, [expired]);
   const value = useMemo<SessionValue>(() => {
-    if (!cookieUser || me.isError) return { user: null, ability: EMPTY_ABILITY, loading: false };
+    if (!cookieUser || (me.isError && !unreachable)) return { user: null, ability: EMPTY_ABILITY, loading: false };
+    if (unreachable && !me.data) return { user: cookieUser, ability: offlineAbility(cookieUser), loading: false };
     return {
       user: me.data?.userData ?? cookieUser,
       ability: me.data ? createAbility(me.data.userAbilityRules) : EMPTY_ABILITY,
       loading: me.isLoading,
     };
     // The cookie user is identified by its id (a new object is parsed on every render).
-  }, [cookieUser?.id, me.data, me.isError, me.isLoading]);
+  }, [cookieUser?.id, me.data, me.isError, me.isLoading, unreachable]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
