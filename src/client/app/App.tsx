@@ -4,13 +4,14 @@
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/Toast/Toast.tsx';
 import { UnsavedChangesProvider } from '../components/UnsavedChanges/index.ts';
 import { queryClient, trpcClient } from '../lib/query.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { subscribeUpdate, waitingWorker } from '../offline/update.ts';
 import { AppRouter } from './AppRouter.tsx';
 import { effectiveTheme, usePreferences } from './preferences.ts';
 
@@ -20,6 +21,19 @@ function useLanguageSync(language: string): void {
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
   }, [i18n, language]);
+}
+
+const UpdatePrompt = lazy(() => import('../offline/UpdatePrompt.tsx'));
+
+/** The update prompt, loaded only once a new version waits (offline/register.ts). */
+function UpdateSlot() {
+  const worker = useSyncExternalStore(subscribeUpdate, waitingWorker, () => null);
+  if (!worker) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt worker={worker} />
+    </Suspense>
+  );
 }
 
 export function App() {
@@ -34,6 +48,7 @@ export function App() {
               <SessionProvider>
                 <ToastProvider>
                   <AppRouter />
+                  <UpdateSlot />
                 </ToastProvider>
               </SessionProvider>
             </UnsavedChangesProvider>
