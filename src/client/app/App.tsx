@@ -27,11 +27,11 @@ const UpdatePrompt = lazy(() => import('../offline/UpdatePrompt.tsx'));
 
 /** The update prompt, loaded only once a new version waits (offline/register.ts). */
 function UpdateSlot() {
-  const worker = useSyncExternalStore(subscribeUpdate, waitingWorker, () => null);
-  if (!worker) return null;
+  const waiting = useSyncExternalStore(subscribeUpdate, waitingWorker, () => null);
+  if (!waiting) return null;
   return (
     <Suspense fallback={null}>
-      <UpdatePrompt worker={worker} />
+      <UpdatePrompt />
     </Suspense>
   );
 }

@@ -4,18 +4,11 @@
 import { Banner } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPendingCount, usePendingCount } from './pending.ts';
+import { usePendingCount } from './pending.ts';
+import { applyUpdate } from './update.ts';
 import classes from './UpdatePrompt.module.css';
 
-/** Hand the page to the waiting worker, then reload once it controls the page; refused while changes wait. */
-export function applyUpdate(worker: ServiceWorker): boolean {
-  if (getPendingCount() > 0) return false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  worker.postMessage({ type: 'SKIP_WAITING' });
-  return true;
-}
-
-export default function UpdatePrompt({ worker }: { worker: ServiceWorker }) {
+export default function UpdatePrompt() {
   const { t } = useTranslation('pwa');
   const pending = usePendingCount();
   const [later, setLater] = useState(false);
@@ -35,7 +28,7 @@ export default function UpdatePrompt({ worker }: { worker: ServiceWorker }) {
         }
         primaryAction={
           held ? undefined : (
-            <Banner.PrimaryAction loading={applying} onClick={() => setApplying(applyUpdate(worker))}>
+            <Banner.PrimaryAction loading={applying} onClick={() => setApplying(applyUpdate())}>
               {t('reload')}
             </Banner.PrimaryAction>
           )

@@ -100,9 +100,11 @@ describe('the installable field app', { timeout: 120_000 }, () => {
 
   it('announces a new version, held while changes wait to be sent, and applies it on request', async () => {
     const { context, page } = await inspector();
-    // The queue's report (offline/pending.ts setPendingCount), as the window event it travels by.
+    // The queue's report (offline/pending.ts setPendingCount), as the window event it travels by: two
+    // changes wait, told before the prompt's code has loaded.
     const setPending = (n: number) =>
       page.evaluate((count) => window.dispatchEvent(new CustomEvent('opsdesk:pending', { detail: count })), n);
+    await setPending(2);
 
     // A new build of the worker is published; the open page finds it.
     fs.appendFileSync(path.join(dist, 'sw.js'), '\n// the next version\n');
@@ -112,9 +114,6 @@ describe('the installable field app', { timeout: 120_000 }, () => {
     });
     const prompt = page.getByRole('region', { name: 'New version' });
     await prompt.getByText('A new version of Opsdesk is ready').waitFor();
-    await prompt.getByRole('button', { name: 'Reload to update' }).waitFor();
-    // Two changes wait to be sent: the reload is no longer offered.
-    await setPending(2);
     await prompt.getByText('once your 2 unsent changes have been sent').waitFor();
     expect(await prompt.getByRole('button', { name: 'Reload to update' }).count()).toBe(0);
     // Held: the new worker still waits behind the one controlling the page.
