@@ -22,6 +22,8 @@
 // 11. (pdf) the inspection PDF of a 21-question task with 10 photos, English and Arabic (bench/task-pdf.ts);
 // 12. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
 // 13. (imports) 10,000 locations from a ~2.5 MB CSV: preview, run, RSS growth (bench/imports.ts, its own process).
+// 14. (lighthouse) Lighthouse's mobile preset on /login, the inspector's /tasks and the perform page
+//     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT.
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +38,7 @@ import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provis
 import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';
 import { type ColdLoadResult, coldLoad, coldLoadTable } from './coldload.ts';
+import { type LighthouseResult, type LighthouseTarget, lighthouseScores, lighthouseTable } from './lighthouse.ts';
 import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
@@ -56,6 +59,7 @@ const PARTS = [
   'tasks',
   'reports',
   'imports',
+  'lighthouse',
 ] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
@@ -67,7 +71,7 @@ for (const part of asked)
     throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 /** The shop's database and the app beside its ceiling serve these parts. */
-const needsServers = parts.has('api') || parts.has('coldload');
+const needsServers = parts.has('api') || parts.has('coldload') || parts.has('lighthouse');
 const needsShopDb = needsServers || parts.has('uploads');
 
 interface Stats {
@@ -242,7 +246,11 @@ async function shopParts(): Promise<void> {
           `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
       );
     }
-    if (parts.has('coldload') && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
+    if (
+      (parts.has('coldload') || parts.has('lighthouse')) &&
+      !process.env.CLIENT_DIST &&
+      !fs.existsSync('dist/client/index.html')
+    ) {
       log('building the client (dist/client is missing)');
       execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
         stdio: 'inherit',
@@ -295,6 +303,22 @@ async function shopParts(): Promise<void> {
       });
     }
     const coldLoadMachine = machine();
+    let lighthouseResults: LighthouseResult[] = [];
+    if (parts.has('lighthouse')) {
+      const inspector = { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' };
+      const targets: LighthouseTarget[] = [
+        { label: 'login', path: '/login' },
+        { label: 'tasks (inspector)', path: '/tasks', signIn: inspector },
+      ];
+      if (performable)
+        targets.push({
+          label: 'perform page (inspector)',
+          path: `/tasks/perform_task/${performable.slot_id}/${performable.assignment_id}`,
+          signIn: inspector,
+        });
+      lighthouseResults = await lighthouseScores(ready.appUrl, targets, log);
+    }
+    const lighthouseMachine = machine();
     const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
 
     if (coldLoads.length) {
@@ -302,6 +326,10 @@ async function shopParts(): Promise<void> {
         `\nThe built client in Chromium, ${COLDLOAD_RUNS} runs each (a fresh browser context each), ${coldLoadMachine}\n`,
       );
       for (const line of coldLoadTable(coldLoads)) console.log(line);
+    }
+    if (lighthouseResults.length) {
+      console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), one run each, ${lighthouseMachine}\n`);
+      for (const line of lighthouseTable(lighthouseResults)) console.log(line);
     }
     if (rows.length) {
       console.log(
