@@ -22,7 +22,7 @@ const PHONE = { width: 390, height: 844 };
 async function inspector(
   opened: { context: BrowserContext; page: Page } | null = null,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = opened ?? (await b.newPage({ viewport: PHONE }));
+  const { context, page } = opened ?? (await b.newPage({ viewport: PHONE, serviceWorkers: 'allow' }));
   page.setDefaultTimeout(20_000);
   await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
   await page.waitForURL((url) => url.pathname === '/tasks');

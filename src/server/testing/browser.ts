@@ -9,8 +9,14 @@ import { launchChromium } from './chromium.ts';
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
   browser: Browser;
-  /** A fresh context (own cookies) and page. */
-  newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh context (own cookies) and page. Service workers are blocked unless `serviceWorkers: 'allow'`:
+   * the app's worker would precache the field app (~250 files) in the background of every test's context.
+   */
+  newPage(opts?: {
+    viewport?: { width: number; height: number };
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<{ context: BrowserContext; page: Page }>;
   /** Sign in through the login form and wait for the landing page. */
   signIn(page: Page, email: string, password: string): Promise<void>;
 }
@@ -46,6 +52,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
+        serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
       const log: string[] = [];
