@@ -18,7 +18,6 @@ export default function UpdatePrompt() {
   return (
     <div className={classes.viewport}>
       <Banner
-        className={classes.banner}
         aria-label={t('updateRegion')}
         variant="info"
         layout="compact"

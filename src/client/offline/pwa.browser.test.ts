@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
+import { axeAudit } from '../testing/axe.ts';
 import { CLIENT_DIST, setupClientBrowser } from '../testing/browser.ts';
 
 // A copy of the build, so a test can publish a "new version" of the worker without touching the real one.
@@ -92,6 +93,7 @@ describe('the installable field app', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
     await page.getByRole('heading', { name: 'Tasks' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/tasks');
+    expect(await axeAudit(page, 'tasks offline')).toEqual([]);
 
     expect((await cachedUrls(page)).filter((url) => /\/(trpc|api)(\/|$)/.test(new URL(url).pathname))).toEqual([]);
     await context.setOffline(false);
@@ -116,10 +118,12 @@ describe('the installable field app', { timeout: 120_000 }, () => {
     await prompt.getByText('A new version of Opsdesk is ready').waitFor();
     await prompt.getByText('once your 2 unsent changes have been sent').waitFor();
     expect(await prompt.getByRole('button', { name: 'Reload to update' }).count()).toBe(0);
+    expect(await axeAudit(page, 'update held')).toEqual([]);
     // Held: the new worker still waits behind the one controlling the page.
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
 
     await setPending(0);
+    await prompt.getByRole('button', { name: 'Reload to update' }).waitFor();
     await prompt.getByRole('button', { name: 'Reload to update' }).click();
     await page.waitForEvent('load');
     await page.waitForFunction(async () => {
