@@ -24,6 +24,7 @@
 // 13. (imports) 10,000 locations from a ~2.5 MB CSV: preview, run, RSS growth (bench/imports.ts, its own process).
 // 14. (lighthouse) Lighthouse's mobile preset on /login, the inspector's /tasks and the perform page
 //     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT.
+// 15. (offlineOpen) the perform page reloaded with no network on a warm service worker (bench/offline-open.ts).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,7 @@ import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';
 import { type ColdLoadResult, coldLoad, coldLoadTable } from './coldload.ts';
 import { type LighthouseResult, type LighthouseTarget, lighthouseScores, lighthouseTable } from './lighthouse.ts';
+import { type OfflineOpenResult, offlineOpen } from './offline-open.ts';
 import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
@@ -60,6 +62,7 @@ const PARTS = [
   'reports',
   'imports',
   'lighthouse',
+  'offlineOpen',
 ] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
@@ -71,7 +74,7 @@ for (const part of asked)
     throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 /** The shop's database and the app beside its ceiling serve these parts. */
-const needsServers = parts.has('api') || parts.has('coldload') || parts.has('lighthouse');
+const needsServers = parts.has('api') || parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen');
 const needsShopDb = needsServers || parts.has('uploads');
 
 interface Stats {
@@ -247,7 +250,7 @@ async function shopParts(): Promise<void> {
       );
     }
     if (
-      (parts.has('coldload') || parts.has('lighthouse')) &&
+      (parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen')) &&
       !process.env.CLIENT_DIST &&
       !fs.existsSync('dist/client/index.html')
     ) {
@@ -319,6 +322,14 @@ async function shopParts(): Promise<void> {
       lighthouseResults = await lighthouseScores(ready.appUrl, targets, log);
     }
     const lighthouseMachine = machine();
+    let offline: OfflineOpenResult | null = null;
+    if (parts.has('offlineOpen') && performable)
+      offline = await offlineOpen(
+        ready.appUrl,
+        `/tasks/perform_task/${performable.slot_id}/${performable.assignment_id}`,
+        { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' },
+        log,
+      );
     const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
 
     if (coldLoads.length) {
@@ -330,6 +341,13 @@ async function shopParts(): Promise<void> {
     if (lighthouseResults.length) {
       console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), one run each, ${lighthouseMachine}\n`);
       for (const line of lighthouseTable(lighthouseResults)) console.log(line);
+    }
+    if (offline) {
+      const ms = (n: number) => Math.round(n);
+      console.log(
+        `\nThe perform page reloaded offline on a warm service worker (phone-sized page), ${offline.runs} reloads, ${machine()}:` +
+          ` median ${ms(offline.medianMs)} ms (min ${ms(offline.minMs)}, max ${ms(offline.maxMs)})`,
+      );
     }
     if (rows.length) {
       console.log(
