@@ -41,8 +41,12 @@ export function isV1Path(url: string): boolean {
   return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
 }
 
-export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?: boolean }>(
-  async (app, { publicUrl, allowPrivateWebhookTargets = false }) => {
+export const sessionPlugin = fp<{
+  publicUrl: string;
+  allowPrivateWebhookTargets?: boolean;
+  secretsKey?: Buffer | null;
+}>(
+  async (app, { publicUrl, allowPrivateWebhookTargets = false, secretsKey = null }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -60,6 +64,7 @@ export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?
         signals: this.server.signals,
         jobs: this.server.jobs,
         allowPrivateWebhookTargets,
+        secretsKey,
       };
     });
     app.addHook('onRequest', async (request) => {

@@ -21,6 +21,8 @@ import { usersRest } from '../domains/organization/users/users.rest.ts';
 import { auditRest } from '../domains/platform/audit/audit.rest.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
 import { importsRest } from '../domains/platform/imports/imports.rest.ts';
+import { notificationsRest, UNSUBSCRIBE_OPEN_PATHS } from '../domains/platform/notifications/notifications.rest.ts';
+import { outboxRest } from '../domains/platform/outbox/outbox.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { directionsRest } from '../domains/structure/directions/directions.rest.ts';
 import { classesRest } from '../domains/structure/location-classes/location-classes.rest.ts';
@@ -39,7 +41,7 @@ import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
 
 /** Paths open without a session. */
-const OPEN = new Set(['POST /api/auth/login']);
+const OPEN = new Set<string>(['POST /api/auth/login', ...UNSUBSCRIBE_OPEN_PATHS]);
 
 export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -127,4 +129,6 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(searchRest);
   await app.register(filesRest);
   await app.register(reportsRest);
+  await app.register(notificationsRest);
+  await app.register(outboxRest);
 };

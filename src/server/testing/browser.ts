@@ -15,6 +15,8 @@ export interface BrowserHarness extends TestApp {
    */
   newPage(opts?: {
     viewport?: { width: number; height: number };
+    /** The browser's time zone (default: the machine's). */
+    timezoneId?: string;
     serviceWorkers?: 'allow' | 'block';
   }): Promise<{ context: BrowserContext; page: Page }>;
   /** Sign in through the login form and wait for the landing page. */
@@ -52,6 +54,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
         serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
@@ -59,6 +62,8 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       logs.set(page, log);
       page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
+        // Chromium's notes on Permissions-Policy features it does not know are noise.
+        if (message.text().startsWith('Error with Permissions-Policy header')) return;
         if (message.type() === 'error' || message.type() === 'warning')
           log.push(`${message.type()}: ${message.text()}`);
       });

@@ -70,7 +70,7 @@ export default function AccountSettingsPage() {
       ) : tab === 'security' ? (
         <SecurityTab />
       ) : tab === 'notifications' ? (
-        <NotificationsTab account={account.data} />
+        <NotificationsTab />
       ) : null}
     </div>
   );
