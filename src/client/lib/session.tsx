@@ -4,7 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/router.ts';
-import { type AppAbility, type AppRule, createAbility } from '../../shared/abilities/index.ts';
+import { type AppAbility, createAbility } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { loadOffline } from '../offline/index.ts';
@@ -84,33 +84,6 @@ async function offlineSession(userId: number): Promise<void> {
 
 const EMPTY_ABILITY = createAbility([]);
 
-/** Where the last rules the server gave are kept for a visit with no connection (not secret: what auth.me says). */
-const KEPT_RULES_KEY = 'od-offline-rules';
-
-function keepRules(userId: number, rules: AppRule[] | null): void {
-  try {
-    if (rules) localStorage.setItem(KEPT_RULES_KEY, JSON.stringify({ userId, rules }));
-    else localStorage.removeItem(KEPT_RULES_KEY);
-  } catch {
-    // Storage refused (private mode, full): offline, the pages the rules allow stay hidden.
-  }
-}
-
-/**
- * What the client lets the cookie's user see while the server cannot be asked: the rules auth.me last
- * gave them on this device. Only hides what would be refused; the server still decides every change.
- */
-function offlineAbility(userId: number): AppAbility {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEPT_RULES_KEY) ?? 'null') as {
-      userId: number;
-      rules: AppRule[];
-    } | null;
-    return kept?.userId === userId ? createAbility(kept.rules) : EMPTY_ABILITY;
-  } catch {
-    return EMPTY_ABILITY;
-  }
-}
 const SessionContext = createContext<SessionValue>({ user: null, ability: EMPTY_ABILITY, loading: false });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -118,21 +91,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const me = trpc.auth.me.useQuery(undefined, { ...ME_OPTIONS, enabled: !!cookieUser });
   const expired = me.error?.data?.code === 'UNAUTHORIZED';
   // No answer from the server (offline: the query is paused; lie-fi: it failed without one): the visitor
-  // is still the cookie's, with the rules last given on this device, until the server can say otherwise.
+  // is still the cookie's, with the rules the device kept of its last auth.me, until the server can say otherwise.
   const unreachable = me.isError ? isUnreachable(me.error) : !me.data && me.fetchStatus === 'paused';
   useEffect(() => {
     // A session the server no longer knows: forget its readable cookie so the guard sees a visitor.
-    if (expired) {
-      deleteCookie(USER_DATA_COOKIE);
-      keepRules(0, null);
-    }
+    if (expired) deleteCookie(USER_DATA_COOKIE);
   }, [expired]);
-  useEffect(() => {
-    if (me.data) keepRules(me.data.userData.id, me.data.userAbilityRules);
-  }, [me.data]);
   const value = useMemo<SessionValue>(() => {
     if (!cookieUser || (me.isError && !unreachable)) return { user: null, ability: EMPTY_ABILITY, loading: false };
-    if (unreachable && !me.data) return { user: cookieUser, ability: offlineAbility(cookieUser.id), loading: false };
+    // Without the session the device kept (offline/cache.ts, set before the first render), no rules.
+    if (unreachable && !me.data) return { user: cookieUser, ability: EMPTY_ABILITY, loading: false };
     return {
       user: me.data?.userData ?? cookieUser,
       ability: me.data ? createAbility(me.data.userAbilityRules) : EMPTY_ABILITY,
@@ -152,7 +120,6 @@ export function useLogout(): { logout: () => void; pending: boolean } {
   const mutation = trpc.auth.logout.useMutation({
     onSettled() {
       deleteCookie(USER_DATA_COOKIE);
-      keepRules(0, null);
       window.location.assign('/login');
     },
   });

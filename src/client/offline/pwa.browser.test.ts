@@ -91,7 +91,7 @@ describe('the installable field app', { timeout: 120_000 }, () => {
     await page.reload();
     // The app's shell, still signed in (the userData cookie): not the browser's "No internet" page, not /login.
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
-    await page.getByRole('heading', { name: 'Tasks' }).waitFor();
+    await page.getByRole('heading', { name: 'Tasks', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/tasks');
     expect(await axeAudit(page, 'tasks offline')).toEqual([]);
 
@@ -130,7 +130,7 @@ describe('the installable field app', { timeout: 120_000 }, () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return !!registration?.active && !registration.waiting && navigator.serviceWorker.controller !== null;
     });
-    await page.getByRole('heading', { name: 'Tasks' }).waitFor();
+    await page.getByRole('heading', { name: 'Tasks', exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'New version' }).count()).toBe(0);
     await context.close();
   });
