@@ -25,6 +25,9 @@
 // 14. (mail) 1,000 templated e-mails through the delivery worker to a real SMTP server on localhost (bench/mail.ts).
 // 15. (webhooks) 1,000 task transitions in a burst → 1,000 signed deliveries to a local receiver through the
 //     pg-boss jobs, and the transitions' p95 with and without an endpoint listening (bench/webhooks.ts, own process).
+// 16. (lighthouse) Lighthouse's mobile preset on /login, the inspector's /tasks and the perform page
+//     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT.
+// 17. (offlineOpen) the perform page reloaded with no network on a warm service worker (bench/offline-open.ts).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +42,9 @@ import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provis
 import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';
 import { type ColdLoadResult, coldLoad, coldLoadTable } from './coldload.ts';
+import { type LighthouseResult, type LighthouseTarget, lighthouseScores, lighthouseTable } from './lighthouse.ts';
 import { benchMail } from './mail.ts';
+import { type OfflineOpenResult, offlineOpen } from './offline-open.ts';
 import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
@@ -62,6 +67,8 @@ const PARTS = [
   'imports',
   'mail',
   'webhooks',
+  'lighthouse',
+  'offlineOpen',
 ] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
@@ -73,7 +80,7 @@ for (const part of asked)
     throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 /** The shop's database and the app beside its ceiling serve these parts. */
-const needsServers = parts.has('api') || parts.has('coldload');
+const needsServers = parts.has('api') || parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen');
 const needsShopDb = needsServers || parts.has('uploads');
 
 interface Stats {
@@ -250,7 +257,11 @@ async function shopParts(): Promise<void> {
           `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
       );
     }
-    if (parts.has('coldload') && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
+    if (
+      (parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen')) &&
+      !process.env.CLIENT_DIST &&
+      !fs.existsSync('dist/client/index.html')
+    ) {
       log('building the client (dist/client is missing)');
       execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
         stdio: 'inherit',
@@ -303,6 +314,30 @@ async function shopParts(): Promise<void> {
       });
     }
     const coldLoadMachine = machine();
+    let lighthouseResults: LighthouseResult[] = [];
+    if (parts.has('lighthouse')) {
+      const inspector = { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' };
+      const targets: LighthouseTarget[] = [
+        { label: 'login', path: '/login' },
+        { label: 'tasks (inspector)', path: '/tasks', signIn: inspector },
+      ];
+      if (performable)
+        targets.push({
+          label: 'perform page (inspector)',
+          path: `/tasks/perform_task/${performable.slot_id}/${performable.assignment_id}`,
+          signIn: inspector,
+        });
+      lighthouseResults = await lighthouseScores(ready.appUrl, targets, log);
+    }
+    const lighthouseMachine = machine();
+    let offline: OfflineOpenResult | null = null;
+    if (parts.has('offlineOpen') && performable)
+      offline = await offlineOpen(
+        ready.appUrl,
+        `/tasks/perform_task/${performable.slot_id}/${performable.assignment_id}`,
+        { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' },
+        log,
+      );
     const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
 
     if (coldLoads.length) {
@@ -310,6 +345,17 @@ async function shopParts(): Promise<void> {
         `\nThe built client in Chromium, ${COLDLOAD_RUNS} runs each (a fresh browser context each), ${coldLoadMachine}\n`,
       );
       for (const line of coldLoadTable(coldLoads)) console.log(line);
+    }
+    if (lighthouseResults.length) {
+      console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), one run each, ${lighthouseMachine}\n`);
+      for (const line of lighthouseTable(lighthouseResults)) console.log(line);
+    }
+    if (offline) {
+      const ms = (n: number) => Math.round(n);
+      console.log(
+        `\nThe perform page reloaded offline on a warm service worker (phone-sized page), ${offline.runs} reloads, ${machine()}:` +
+          ` median ${ms(offline.medianMs)} ms (min ${ms(offline.minMs)}, max ${ms(offline.maxMs)})`,
+      );
     }
     if (rows.length) {
       console.log(

@@ -2,7 +2,7 @@
 // signed-in dashboard route at most 350 KB, measured on the built client (the browser global setup
 // builds dist/client when it is missing, and always in CI).
 import { describe, expect, it } from 'vitest';
-import { BUDGETS_KB, checkBudgets, measureRoutes } from './bundle-size.ts';
+import { BUDGETS_KB, checkBudgets, measurePrecache, measureRoutes, PRECACHE_BUDGET_KB } from './bundle-size.ts';
 
 const routes = measureRoutes();
 
@@ -34,5 +34,12 @@ describe('bundle size per route', () => {
     expect(checks.find((c) => c.route === 'apps-logistics-dashboard')).toBeDefined();
     expect(checks.find((c) => c.route === 'tasks-perform_task-slotId-assignLocationId')).toBeDefined();
     expect(checks.filter((c) => !c.ok)).toEqual([]);
+  });
+
+  it(`keeps what the service worker precaches within ${PRECACHE_BUDGET_KB} KB gzip`, () => {
+    const precache = measurePrecache();
+    expect(precache).not.toBeNull();
+    expect(precache!.files).toBeGreaterThan(100);
+    expect(precache!.gzipBytes).toBeLessThanOrEqual(PRECACHE_BUDGET_KB * 1024);
   });
 });

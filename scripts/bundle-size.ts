@@ -6,12 +6,19 @@
 // A route loads: the entry (index.html) and its static imports, the `common` and error strings of the language,
 // its layout chunk (default layout: shell/DefaultLayout.tsx plus the `shell` strings) and its page
 // module, each with their static imports. Lazy parts (customizer, search dialog) load on use only.
+// Also what the service worker precaches (dist/client/sw.js, scripts/precache.ts): within PRECACHE_BUDGET_KB gzip.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROUTES } from '../src/client/app/route-table.ts';
 
 export const BUDGETS_KB = { login: 200, dashboard: 350, perform: 250 } as const;
+
+/**
+ * What the service worker downloads once per version and keeps (scripts/precache.ts), gzipped: the
+ * inspector's phone fetches it in the background after the first visit, often on a mobile plan.
+ */
+export const PRECACHE_BUDGET_KB = 1200;
 
 export interface ManifestChunk {
   file: string;
@@ -176,11 +183,42 @@ export function checkBudgets(routes: RouteSize[]): BudgetCheck[] {
   return checks;
 }
 
+export interface PrecacheSize {
+  files: number;
+  gzipBytes: number;
+  rawBytes: number;
+  budgetKb: number;
+  ok: boolean;
+}
+
+/** The files the built service worker (dist/client/sw.js) precaches, and their size; null without a worker. */
+export function measurePrecache(dist = 'dist/client'): PrecacheSize | null {
+  const worker = path.join(dist, 'sw.js');
+  if (!fs.existsSync(worker)) return null;
+  const urls = [...fs.readFileSync(worker, 'utf8').matchAll(/\burl:\s*"([^"]+)"/g)].map((m) => m[1]);
+  let gzip = 0;
+  let raw = 0;
+  for (const url of new Set(urls)) {
+    // Fonts are compressed already: stored and sent as they are.
+    const size = sizeOf(dist, url);
+    gzip += url.endsWith('.woff2') ? size.raw : size.gzip;
+    raw += size.raw;
+  }
+  return {
+    files: new Set(urls).size,
+    gzipBytes: gzip,
+    rawBytes: raw,
+    budgetKb: PRECACHE_BUDGET_KB,
+    ok: gzip <= PRECACHE_BUDGET_KB * 1024,
+  };
+}
+
 if (import.meta.main) {
   const routes = measureRoutes();
   const checks = checkBudgets(routes);
+  const precache = measurePrecache();
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ routes, checks }, null, 2));
+    console.log(JSON.stringify({ routes, checks, precache }, null, 2));
   } else {
     const pad = (s: string, n: number) => s.padEnd(n);
     console.log(`${pad('route', 44)}${pad('layout', 9)}${pad('JS gzip KB', 12)}JS raw KB  page module`);
@@ -191,6 +229,12 @@ if (import.meta.main) {
     }
     console.log('\nbudgets:');
     for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'OVER'} ${c.route}: ${c.gzipKb} KB of ${c.budgetKb} KB`);
+    if (precache)
+      console.log(
+        `  ${precache.ok ? 'ok  ' : 'OVER'} service worker precache: ${(precache.gzipBytes / 1024).toFixed(1)} KB gzip ` +
+          `of ${precache.budgetKb} KB (${precache.files} files, ${(precache.rawBytes / 1024).toFixed(1)} KB stored)`,
+      );
+    else console.log('  (no dist/client/sw.js: the service worker was not built)');
   }
-  if (checks.some((c) => !c.ok)) process.exitCode = 1;
+  if (checks.some((c) => !c.ok) || (precache && !precache.ok)) process.exitCode = 1;
 }

@@ -42,3 +42,10 @@ void Promise.all([common, firstRender, session]).then(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (the offline shell, updates) registers once the page has loaded, out of its way.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./offline/register.ts').then((m) => m.registerWhenIdle()), {
+    once: true,
+  });
+}

@@ -33,6 +33,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { pwaPlugin } from './plugins/pwa.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -176,6 +177,8 @@ export async function buildApp(
   await app.register(restPlugin, { prefix: '/api', config });
   // The business API and its reference page (/api/v1, /api/docs): its own scope, not under /api's legacy gate.
   await app.register(v1Plugin, { config });
+  // The installable app's root files (manifest, icons, service worker, offline shell), then the client.
+  await app.register(pwaPlugin, { dist: config.clientDist });
   await app.register(clientPlugin, { dist: config.clientDist });
   // The workflow's scheduled jobs (missed visits, reminders) and the sweep of expired sign-in and mail
   // counters, on the PostgreSQL queue: started once the server listens (never delaying it) and stopped

@@ -4,7 +4,7 @@
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/Toast/Toast.tsx';
 import { UnsavedChangesProvider } from '../components/UnsavedChanges/index.ts';
@@ -12,6 +12,7 @@ import { queryClient, trpcClient } from '../lib/query.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { OfflineSlot } from '../offline/OfflineSlot.tsx';
+import { subscribeUpdate, waitingWorker } from '../offline/update.ts';
 import { AppRouter } from './AppRouter.tsx';
 import { effectiveTheme, usePreferences } from './preferences.ts';
 
@@ -21,6 +22,19 @@ function useLanguageSync(language: string): void {
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
   }, [i18n, language]);
+}
+
+const UpdatePrompt = lazy(() => import('../offline/UpdatePrompt.tsx'));
+
+/** The update prompt, loaded only once a new version waits (offline/register.ts). */
+function UpdateSlot() {
+  const waiting = useSyncExternalStore(subscribeUpdate, waitingWorker, () => null);
+  if (!waiting) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
 }
 
 export function App() {
@@ -36,6 +50,7 @@ export function App() {
                 <ToastProvider>
                   <OfflineSlot />
                   <AppRouter />
+                  <UpdateSlot />
                 </ToastProvider>
               </SessionProvider>
             </UnsavedChangesProvider>

@@ -9,6 +9,7 @@ import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
 import { loadOffline } from '../offline/index.ts';
 import { requestLogout } from '../offline/logout-gate.ts';
+import { isUnreachable } from '../offline/network.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
 import { trpcUtils } from './query.ts';
 import { trpc, UNBATCHED } from './trpc.ts';
@@ -82,25 +83,31 @@ async function offlineSession(userId: number): Promise<void> {
 }
 
 const EMPTY_ABILITY = createAbility([]);
+
 const SessionContext = createContext<SessionValue>({ user: null, ability: EMPTY_ABILITY, loading: false });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const cookieUser = readUserData();
   const me = trpc.auth.me.useQuery(undefined, { ...ME_OPTIONS, enabled: !!cookieUser });
   const expired = me.error?.data?.code === 'UNAUTHORIZED';
+  // No answer from the server (offline: the query is paused; lie-fi: it failed without one): the visitor
+  // is still the cookie's, with the rules the device kept of its last auth.me, until the server can say otherwise.
+  const unreachable = me.isError ? isUnreachable(me.error) : !me.data && me.fetchStatus === 'paused';
   useEffect(() => {
     // A session the server no longer knows: forget its readable cookie so the guard sees a visitor.
     if (expired) deleteCookie(USER_DATA_COOKIE);
   }, [expired]);
   const value = useMemo<SessionValue>(() => {
-    if (!cookieUser || me.isError) return { user: null, ability: EMPTY_ABILITY, loading: false };
+    if (!cookieUser || (me.isError && !unreachable)) return { user: null, ability: EMPTY_ABILITY, loading: false };
+    // Without the session the device kept (offline/cache.ts, set before the first render), no rules.
+    if (unreachable && !me.data) return { user: cookieUser, ability: EMPTY_ABILITY, loading: false };
     return {
       user: me.data?.userData ?? cookieUser,
       ability: me.data ? createAbility(me.data.userAbilityRules) : EMPTY_ABILITY,
       loading: me.isLoading,
     };
     // The cookie user is identified by its id (a new object is parsed on every render).
-  }, [cookieUser?.id, me.data, me.isError, me.isLoading]);
+  }, [cookieUser?.id, me.data, me.isError, me.isLoading, unreachable]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -6,8 +6,12 @@ import { afterAll } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- test harness, never in the client bundle
 import { type BrowserHarness, setupBrowser } from '../../server/testing/browser.ts';
 
-export function setupClientBrowser(): Promise<BrowserHarness> {
-  return setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+/** The client build the tests serve (a private one when TEST_CLIENT_DIST names it). */
+export const CLIENT_DIST = process.env.TEST_CLIENT_DIST ?? 'dist/client';
+
+/** `env`: more of the app's configuration (CLIENT_DIST to serve a copy of the build). */
+export function setupClientBrowser(env: Record<string, string> = {}): Promise<BrowserHarness> {
+  return setupBrowser({ CLIENT_DIST, ...env });
 }
 
 /** The harness and one page signed in as `email` for the whole test file (10 s per action; closed after it). */

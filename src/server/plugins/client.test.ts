@@ -78,10 +78,18 @@ describe('client assets from memory', () => {
     const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/javascript/);
-    for (const file of ['/route-preloads.json', '/index.html', '/assets/../index.html']) {
+    for (const file of [
+      '/route-preloads.json',
+      '/.vite/manifest.json',
+      '/index.html.br',
+      '/assets/../route-preloads.json',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: file });
       expect(res.statusCode, file).toBe(404);
     }
+    // The one built page answered by its name: the plain shell the service worker precaches (pwa.ts).
+    const shell = await t.app.inject({ method: 'GET', url: '/assets/../index.html' });
+    expect([shell.statusCode, shell.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
   });
 });
 

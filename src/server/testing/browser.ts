@@ -9,11 +9,15 @@ import { launchChromium } from './chromium.ts';
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
   browser: Browser;
-  /** A fresh context (own cookies) and page. */
+  /**
+   * A fresh context (own cookies) and page. Service workers are blocked unless `serviceWorkers: 'allow'`:
+   * the app's worker would precache the field app (~250 files) in the background of every test's context.
+   */
   newPage(opts?: {
     viewport?: { width: number; height: number };
     /** The browser's time zone (default: the machine's). */
     timezoneId?: string;
+    serviceWorkers?: 'allow' | 'block';
   }): Promise<{ context: BrowserContext; page: Page }>;
   /** Sign in through the login form and wait for the landing page. */
   signIn(page: Page, email: string, password: string): Promise<void>;
@@ -51,6 +55,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
         baseURL: baseUrl,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
         ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+        serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
       const log: string[] = [];

@@ -1,0 +1,138 @@
+// Lighthouse (the `lighthouse` package, its default mobile preset: a Moto G Power's screen, slow 4G
+// and a 4× slower CPU, simulated) on the pages a phone opens first: /login for a visitor, and the
+// inspector's /tasks and perform page signed in. Debian's Chromium (never a downloaded browser) is
+// started by playwright-core with a debugging port Lighthouse connects to; a fresh profile per page, so
+// each run is a first visit (no HTTP cache, no service worker), signed in through the API when asked.
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/server/testing/chromium.ts';
+
+export interface LighthouseTarget {
+  label: string;
+  path: string;
+  signIn?: { email: string; password: string };
+}
+
+export interface LighthouseResult {
+  label: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  requests: number;
+  scriptKb: number;
+  /** The audits of accessibility, best practices and SEO that did not pass, by id. */
+  failing: string[];
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** A TCP port free on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function audit(baseUrl: string, target: LighthouseTarget): Promise<LighthouseResult> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-lighthouse-'));
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    if (target.signIn) {
+      // The context's cookie jar takes the session cookies of the API's answer, as a browser signing in would.
+      const res = await context.request.post(`${baseUrl}/api/auth/login`, { data: target.signIn });
+      if (!res.ok()) throw new Error(`lighthouse: sign-in of ${target.signIn.email} failed: ${res.status()}`);
+    }
+    const result = await lighthouse(`${baseUrl}${target.path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (!result) throw new Error(`lighthouse: no result for ${target.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${target.path}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (
+      lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+    )?.items;
+    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    );
+    return {
+      failing,
+      label: target.label,
+      path: target.path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      speedIndexMs: value('speed-index'),
+      requests: requests?.length ?? 0,
+      scriptKb: (requests ?? [])
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((sum, r) => sum + (r.transferSize ?? 0) / 1024, 0),
+    };
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Each target in turn (never two at once: they would share the two cores and the scores with them). */
+export async function lighthouseScores(
+  baseUrl: string,
+  targets: LighthouseTarget[],
+  log: (msg: string) => void,
+): Promise<LighthouseResult[]> {
+  const results: LighthouseResult[] = [];
+  for (const target of targets) {
+    const result = await audit(baseUrl, target);
+    log(
+      `lighthouse ${target.label}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
+        `best practices ${result.bestPractices}, SEO ${result.seo}` +
+        (result.failing.length ? ` (not passed: ${result.failing.join(', ')})` : ''),
+    );
+    results.push(result);
+  }
+  return results;
+}
+
+export function lighthouseTable(results: LighthouseResult[]): string[] {
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  return [
+    '| Page (mobile preset) | Performance | Accessibility | Best practices | SEO | FCP s | LCP s | TBT ms | CLS | Speed index s | Requests | JS KB (transfer) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.label} (${r.path}) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.fcpMs)} | ` +
+        `${s(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${s(r.speedIndexMs)} | ${r.requests} | ${Math.round(r.scriptKb)} |`,
+    ),
+  ];
+}
