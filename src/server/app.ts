@@ -167,6 +167,7 @@ export async function buildApp(
   await app.register(sessionPlugin, {
     publicUrl: config.publicUrl,
     allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
+    sso: config.sso,
   });
   await app.register(csrfPlugin);
   await app.register(healthPlugin);

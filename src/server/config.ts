@@ -2,6 +2,7 @@
 // Edit when a new setting is added; every problem is reported at once.
 import path from 'node:path';
 import { z } from 'zod';
+import type { SsoSettings } from './lib/context.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -100,6 +101,11 @@ const ZEnv = z
       .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'an SMTP URL with a host')
       .optional(),
     MAIL_FROM: mailAddress.optional(),
+    SECRETS_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, '32 bytes as 64 hex characters, e.g. the output of `openssl rand -hex 32`')
+      .optional(),
+    SSO_ALLOW_INSECURE_ISSUER: boolish.optional(),
     MAIL_REPLY_TO: mailAddress.optional(),
   })
   .superRefine((e, ctx) => {
@@ -188,6 +194,8 @@ export interface AppConfig {
   webhooksAllowPrivateTargets: boolean;
   /** Delivery over SMTP (SMTP_URL, MAIL_FROM, MAIL_REPLY_TO); unset, e-mail stays in the outbox. */
   mail?: MailConfig;
+  /** SECRETS_KEY (encrypts stored SSO client secrets) and SSO_ALLOW_INSECURE_ISSUER. */
+  sso: SsoSettings;
 }
 
 /** An e-mail address with an optional display name. */
@@ -235,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     apiRateLimit: e.API_RATE_LIMIT,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
+    sso: {
+      secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'hex') : null,
+      allowInsecureIssuer: e.SSO_ALLOW_INSECURE_ISSUER ?? false,
+    },
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO } : undefined,
     files: e.FILES_S3_BUCKET
       ? {

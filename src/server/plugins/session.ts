@@ -6,7 +6,7 @@ import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abi
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
 import { type ResolvedSession, resolveSession } from '../domains/platform/auth/auth.service.ts';
 import { looksLikeApiKey, resolveApiKey } from '../domains/platform/integrations/api-keys.refs.ts';
-import type { ServiceContext, SessionUser } from '../lib/context.ts';
+import type { ServiceContext, SessionUser, SsoSettings } from '../lib/context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,8 +41,8 @@ export function isV1Path(url: string): boolean {
   return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
 }
 
-export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?: boolean }>(
-  async (app, { publicUrl, allowPrivateWebhookTargets = false }) => {
+export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?: boolean; sso?: SsoSettings }>(
+  async (app, { publicUrl, allowPrivateWebhookTargets = false, sso }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -60,6 +60,7 @@ export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?
         signals: this.server.signals,
         jobs: this.server.jobs,
         allowPrivateWebhookTargets,
+        sso,
       };
     });
     app.addHook('onRequest', async (request) => {

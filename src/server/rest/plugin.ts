@@ -20,6 +20,7 @@ import { teamsRest } from '../domains/organization/teams/teams.rest.ts';
 import { usersRest } from '../domains/organization/users/users.rest.ts';
 import { auditRest } from '../domains/platform/audit/audit.rest.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
+import { ssoRest } from '../domains/platform/auth/sso.rest.ts';
 import { importsRest } from '../domains/platform/imports/imports.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { directionsRest } from '../domains/structure/directions/directions.rest.ts';
@@ -39,7 +40,7 @@ import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
 
 /** Paths open without a session. */
-const OPEN = new Set(['POST /api/auth/login']);
+const OPEN = new Set(['POST /api/auth/login', 'GET /api/auth/sso/start', 'GET /api/auth/sso/callback']);
 
 export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -100,6 +101,7 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
   );
   await app.register(authRest, { config });
+  await app.register(ssoRest, { config });
   await app.register(customersRest);
   await app.register(licensesRest);
   await app.register(directionsRest);

@@ -9,7 +9,7 @@ import { totpCode } from '../testing/totp.ts';
 import { appRouter } from './router.ts';
 
 const t = await setupTestApp();
-const OPEN = [/^auth\./, /^account\.get$/, /^account\.twoFactor\./];
+const OPEN = [/^auth\./, /^account\.get$/, /^account\.twoFactor\./, /^account\.passkeys\./];
 
 const procedures = Object.entries(
   (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures,
