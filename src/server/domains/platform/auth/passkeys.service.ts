@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
-import { newChallenge, RP_NAME, relyingParty, useChallenge, userHandle } from './passkeys.ts';
+import { keepChallenge, RP_NAME, relyingParty, useChallenge, userHandle } from './passkeys.ts';
 
 function event(ctx: AuthedContext, action: 'passkey_added' | 'passkey_removed', changes: Record<string, unknown>) {
   return recordSecurityEvent(ctx.em, {
@@ -62,18 +62,18 @@ export async function passkeyRegistrationOptions(ctx: ServiceContext): Promise<{
     .select(['credential_id', 'transports'])
     .where('user_id', '=', ctx.user.id)
     .execute();
-  const challenge = await newChallenge(ctx.em, 'register', ctx.user.id);
-  return generateRegistrationOptions({
+  const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: ctx.user.email,
     userID: userHandle(ctx.user.id),
     userDisplayName: ctx.user.fullName,
-    challenge,
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports ?? undefined })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
+  await keepChallenge(ctx.em, options.challenge, 'register', ctx.user.id);
+  return options;
 }
 
 /** account.passkeys.register: the browser's answer to the options above, checked, becomes a named passkey. */

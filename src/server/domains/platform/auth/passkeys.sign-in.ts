@@ -11,7 +11,7 @@ import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import { accountById } from '../../organization/users/users.refs.ts';
 import { assertMaySignIn, type LoginResult, openSession, type SignInMeta } from './auth.service.ts';
 import {
-  newChallenge,
+  keepChallenge,
   notePasskeyUse,
   passkeyByCredentialId,
   relyingParty,
@@ -29,8 +29,9 @@ export async function passkeySignInOptions(
   publicUrl: string | undefined,
 ): Promise<{ challenge: string }> {
   const { rpID } = relyingParty(publicUrl);
-  const challenge = await newChallenge(em, 'authenticate', null);
-  return generateAuthenticationOptions({ rpID, challenge, userVerification: 'required' });
+  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
+  await keepChallenge(em, options.challenge, 'authenticate', null);
+  return options;
 }
 
 /**

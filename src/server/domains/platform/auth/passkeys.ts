@@ -2,7 +2,6 @@
 // RP id, its origin the only origin accepted), challenges live in PostgreSQL and are used once, and a
 // passkey's signature count must grow (a cloned authenticator replaying an old count is refused by one
 // conditional UPDATE). Used by the account's passkey service and by signing in with a passkey.
-import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
@@ -31,13 +30,16 @@ export function userHandleMatches(handle: string | undefined, userId: number): b
   return handle === undefined || handle === Buffer.from(userHandle(userId)).toString('base64url');
 }
 
-/** A new random challenge (256 bits, base64url), stored for `purpose` (and `userId` when adding a passkey). */
-export async function newChallenge(
+/**
+ * Keep a challenge handed to a browser (as the options carry it: base64url) for `purpose` (and `userId`
+ * when adding a passkey), for five minutes; expired ones are swept on the way.
+ */
+export async function keepChallenge(
   em: EntityManager,
+  challenge: string,
   purpose: 'register' | 'authenticate',
   userId: number | null,
-): Promise<string> {
-  const challenge = crypto.randomBytes(32).toString('base64url');
+): Promise<void> {
   await db(em).deleteFrom('webauthn_challenges').where('expires_at', '<', sql<Date>`now()`).execute();
   await db(em)
     .insertInto('webauthn_challenges')
@@ -49,7 +51,6 @@ export async function newChallenge(
       expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
     })
     .execute();
-  return challenge;
 }
 
 /** Use a challenge once: true for the one caller whose DELETE removes it, while it is fresh and theirs. */
