@@ -22,6 +22,9 @@
 // 11. (pdf) the inspection PDF of a 21-question task with 10 photos, English and Arabic (bench/task-pdf.ts);
 // 12. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
 // 13. (imports) 10,000 locations from a ~2.5 MB CSV: preview, run, RSS growth (bench/imports.ts, its own process).
+// 14. (mail) 1,000 templated e-mails through the delivery worker to a real SMTP server on localhost (bench/mail.ts).
+// 15. (webhooks) 1,000 task transitions in a burst → 1,000 signed deliveries to a local receiver through the
+//     pg-boss jobs, and the transitions' p95 with and without an endpoint listening (bench/webhooks.ts, own process).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +39,7 @@ import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provis
 import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';
 import { type ColdLoadResult, coldLoad, coldLoadTable } from './coldload.ts';
+import { benchMail } from './mail.ts';
 import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
@@ -56,6 +60,8 @@ const PARTS = [
   'tasks',
   'reports',
   'imports',
+  'mail',
+  'webhooks',
 ] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
@@ -197,12 +203,14 @@ if (needsShopDb) await shopParts();
 if (parts.has('slots')) await benchSlotsGenerate(log);
 if (parts.has('saveAnswers')) await benchSaveAnswers(log);
 if (parts.has('chat')) await benchChatDelivery(log);
+if (parts.has('mail')) await benchMail(log);
 // The inspection PDF, tasks.list and the reports over a million tasks: each its own process and database.
 for (const [part, file] of [
   ['pdf', 'task-pdf.ts'],
   ['tasks', 'tasks.ts'],
   ['reports', 'reports.ts'],
   ['imports', 'imports.ts'],
+  ['webhooks', 'webhooks.ts'],
 ] as const) {
   if (parts.has(part))
     execFileSync(process.execPath, ['--experimental-strip-types', path.join(import.meta.dirname, file)], {

@@ -51,9 +51,6 @@ export const LICENSE_EXCEPTIONS: readonly { name: RegExp; license: string; why: 
  */
 export const LICENSE_FILE_ONLY: Readonly<Record<string, string>> = {
   'png-js': 'MIT',
-  // exceljs → unzipper → binary → buffers: this one states no licence at all; its author published
-  // binary and chainsaw beside it as MIT/X11. Taken as MIT until upstream says otherwise.
-  buffers: 'MIT',
 };
 
 /** The extra licences `name` may carry (LICENSE_EXCEPTIONS). */

@@ -31,10 +31,11 @@ import { prefetchSession } from './lib/session.tsx';
 // fallback is shown first and React's reveal throttle after one does not apply.
 const prefs = initPreferences();
 const common = initI18n(prefs.language);
-prefetchSession();
+// Offline, the session the device kept is read before the first render (the guard needs its abilities).
+const session = prefetchSession();
 const firstRender = firstRenderReady(window.location.pathname + window.location.search);
 
-void Promise.all([common, firstRender]).then(() => {
+void Promise.all([common, firstRender, session]).then(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />

@@ -18,7 +18,7 @@ import { createSessionCache, type SessionCache } from './domains/platform/auth/s
 import { executeImport } from './domains/platform/imports/imports.run.ts';
 import { IMPORT_QUEUE } from './domains/platform/imports/imports.service.ts';
 import { sweepIdempotency } from './domains/platform/integrations/api-keys.refs.ts';
-import { startWebhookDelivery } from './domains/platform/integrations/webhooks.delivery.ts';
+import { startWebhookDelivery, type WebhookDelivery } from './domains/platform/integrations/webhooks.delivery.ts';
 import { emailOwedNotifications, sendDigests } from './domains/platform/notifications/notifications.mail.ts';
 import { type MailDelivery, startMailDelivery } from './domains/platform/outbox/outbox.delivery.ts';
 import { createOutbox, type Outbox } from './domains/platform/outbox/outbox.service.ts';
@@ -168,6 +168,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
     sso: config.sso,
+    secretsKey: config.secretsKey,
   });
   await app.register(csrfPlugin);
   await app.register(healthPlugin);
@@ -233,17 +234,22 @@ export async function buildApp(
         return null;
       });
     });
-    // Webhook deliveries: every process delivers the endpoints it leases (webhooks.delivery.ts).
-    let webhooks: ReturnType<typeof startWebhookDelivery> | undefined;
+    // Webhook deliveries: a job per endpoint on the PostgreSQL queue, on any process that runs jobs.
+    let webhooks: Promise<WebhookDelivery | null> | undefined;
     app.addHook('onListen', async () => {
       webhooks = startWebhookDelivery({
         orm,
+        connectionString: orm.config.get('clientUrl') ?? '',
         allowPrivate: config.webhooksAllowPrivateTargets,
+        secretsKey: config.secretsKey,
         onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'webhook delivery did not start');
+        return null;
       });
     });
     app.addHook('onClose', async () => {
-      await webhooks?.stop();
+      await (await webhooks)?.stop();
       await (await jobs)?.stop();
     });
   }

@@ -92,6 +92,11 @@ const ZEnv = z
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolish.optional(),
+    // Encrypts secrets kept in the database (webhook signing secrets, SSO client secrets): AES-256-GCM, see lib/secrets.ts.
+    SECRETS_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, '32 bytes as 64 hex characters, e.g. the output of `openssl rand -hex 32`')
+      .optional(),
     // E-mail leaves over SMTP when SMTP_URL is set; without it, e-mail stays in the outbox and the log.
     SMTP_URL: z
       .url({
@@ -101,10 +106,6 @@ const ZEnv = z
       .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'an SMTP URL with a host')
       .optional(),
     MAIL_FROM: mailAddress.optional(),
-    SECRETS_KEY: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, '32 bytes as 64 hex characters, e.g. the output of `openssl rand -hex 32`')
-      .optional(),
     SSO_ALLOW_INSECURE_ISSUER: boolish.optional(),
     MAIL_REPLY_TO: mailAddress.optional(),
   })
@@ -192,6 +193,8 @@ export interface AppConfig {
   apiRateLimit: number;
   /** Let webhooks reach loopback, private and link-local addresses (a local receiver in development). */
   webhooksAllowPrivateTargets: boolean;
+  /** SECRETS_KEY: encrypts webhook signing secrets at rest; null keeps them readable. */
+  secretsKey: Buffer | null;
   /** Delivery over SMTP (SMTP_URL, MAIL_FROM, MAIL_REPLY_TO); unset, e-mail stays in the outbox. */
   mail?: MailConfig;
   /** SECRETS_KEY (encrypts stored SSO client secrets) and SSO_ALLOW_INSECURE_ISSUER. */
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'hex') : null,
       allowInsecureIssuer: e.SSO_ALLOW_INSECURE_ISSUER ?? false,
     },
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'hex') : null,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO } : undefined,
     files: e.FILES_S3_BUCKET
       ? {

@@ -272,6 +272,7 @@ describe('three app processes behind a proxy', () => {
     const schedules = await sql.query<{ name: string }>(`select name from pgboss.schedule order by name`);
     expect(schedules.rows.map((r) => r.name)).toEqual([
       'integrations-idempotency-sweep',
+      'integrations-webhooks-sweep',
       'platform-rate-limit-sweep',
       'workflow-missed-tasks',
       'workflow-overdue-actions',

@@ -11,6 +11,7 @@ import { UnsavedChangesProvider } from '../components/UnsavedChanges/index.ts';
 import { queryClient, trpcClient } from '../lib/query.ts';
 import { SessionProvider } from '../lib/session.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { OfflineSlot } from '../offline/OfflineSlot.tsx';
 import { AppRouter } from './AppRouter.tsx';
 import { effectiveTheme, usePreferences } from './preferences.ts';
 
@@ -33,6 +34,7 @@ export function App() {
             <UnsavedChangesProvider>
               <SessionProvider>
                 <ToastProvider>
+                  <OfflineSlot />
                   <AppRouter />
                 </ToastProvider>
               </SessionProvider>

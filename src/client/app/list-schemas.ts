@@ -20,6 +20,7 @@ export const LIST_SCHEMAS = {
   'apps.sales': () => import('../../shared/schemas/pages.ts').then((m) => m.ZListSalesInput),
   'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
   audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
+  outbox: () => import('../../shared/schemas/outbox.ts').then((m) => m.ZListOutboxInput),
 } satisfies { [D in Domain]?: () => Promise<z.ZodType> };
 
 /** A domain whose list a route may preload: one with its input schema above. */

@@ -26,6 +26,7 @@ describe('preloaded list input', () => {
       'directions',
       'licenses',
       'locations',
+      'outbox',
       'schemes',
       'subDirections',
       'teams',

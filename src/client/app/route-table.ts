@@ -80,6 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'register', path: '/register', page: 'auth/RegisterPage', ...guestOnly },
   { name: 'forgot-password', path: '/forgot-password', page: 'auth/ForgotPasswordPage', ...guestOnly },
   { name: 'reset-password', path: '/reset-password', page: 'auth/ResetPasswordPage', ...blankPublic },
+  // An e-mail's unsubscribe link: confirms, then turns that e-mail off (no sign-in; a signed token).
+  { name: 'unsubscribe', path: '/unsubscribe', page: 'auth/UnsubscribePage', ns: ['mail'], ...blankPublic },
   {
     name: 'not-authorized',
     path: '/not-authorized',
@@ -413,11 +415,29 @@ export const ROUTES: readonly RouteDef[] = [
     ...businessList('AuditEvent', 'audit'),
   },
   {
+    // The platform operator's view of every e-mail: status, attempts, the SMTP server's last answer, resend.
+    name: 'management-mail',
+    path: '/management/mail',
+    page: 'management/MailDeliveriesPage',
+    meta: { action: 'manage', subject: 'all' },
+    ns: ['business', 'mail'],
+    list: 'outbox',
+  },
+  {
     name: 'management-imports',
     path: '/management/imports',
     page: 'management/ImportsPage',
     meta: { action: 'create', subject: 'Location' },
     ns: ['imports', 'business'],
+  },
+  {
+    name: 'management-integrations',
+    path: '/management/integrations',
+    page: 'management/IntegrationsPage',
+    // superadmin and admin: the roles that manage users manage the customer's keys and webhooks (the
+    // integrations services check the same two roles).
+    meta: { action: 'manage', subject: 'User' },
+    ns: ['integrations'],
   },
   { name: 'projects', path: '/projects', page: 'projects/ProjectsPage', meta: read('Project') },
   {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { moneyFormatter, scoreFormatsFor } from './format.ts';
+import { formattersFor, moneyFormatter, scoreFormatsFor } from './format.ts';
 import { unitsFor } from './units.ts';
 
 // Intl separates French groups and the currency with narrow no-break spaces: compare with plain spaces.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const plain = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
 
 describe('money', () => {
   it('shows dollars in the language, with cents', () => {
@@ -59,5 +59,23 @@ describe('units', () => {
     expect(en.bytes(1.5 * 1024 ** 2)).toBe('1.5 MB');
     expect(plain(unitsFor('fr').bytes(985))).toBe('985 octets');
     expect(plain(unitsFor('de').bytes(1))).toBe('1 Byte');
+  });
+});
+
+describe('days and times at a place', () => {
+  it('writes a YYYY-MM-DD day in the language, the same day in every browser zone', () => {
+    expect(formattersFor('en').day('2026-03-01')).toBe('Mar 1, 2026');
+    expect(plain(formattersFor('fr').day('2026-03-01'))).toBe('1 mars 2026');
+    expect(formattersFor('en').day('April 2021')).toBe('April 2021');
+    expect(formattersFor('en').day(null)).toBe('—');
+  });
+
+  it('reads a visit on its location’s clock and names the zone unless the browser keeps the same clock', () => {
+    const fmt = formattersFor('en');
+    const reader = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const text = plain(fmt.window('2026-11-28T14:30:00Z', '2026-11-28T16:30:00Z', 'Asia/Tokyo'));
+    expect(text.startsWith('Nov 28, 2026, 11:30 PM')).toBe(true);
+    expect(text.endsWith('(Asia/Tokyo)')).toBe(reader !== 'Asia/Tokyo');
+    expect(plain(fmt.zoned('2026-11-28T14:30:00Z', reader))).not.toContain('(');
   });
 });

@@ -1,11 +1,18 @@
 // Dates, numbers and money formatted for the current language (Intl), shared by the pages.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatZoned, formatZonedRange, runtimeZone } from '../../shared/time/zoned.ts';
 
 export interface Formatters {
   date(value: Date | string | null | undefined): string;
   dateTime(value: Date | string | null | undefined): string;
   number(value: number | null | undefined): string;
+  /** A calendar day given as `YYYY-MM-DD` ("Mar 4, 2026"), the same day in every zone; other text as it is. */
+  day(value: string | null | undefined): string;
+  /** A time at a place, on its clock (`zone`), the zone named when this browser's clock can read differently. */
+  zoned(value: Date | string | null | undefined, zone: string): string;
+  /** A window at a place ("Nov 28, 2026, 3:30 – 5:30 PM"), on its clock as `zoned`. */
+  window(start: Date | string | null | undefined, end: Date | string | null | undefined, zone: string): string;
 }
 
 const cache = new Map<string, Formatters>();
@@ -20,12 +27,17 @@ export function formattersFor(language: string): Formatters {
 function makeFormatters(language: string): Formatters {
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   const number = new Intl.NumberFormat(language);
   const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+  const readerZone = runtimeZone();
   return {
     date: (v) => (v ? date.format(toDate(v)) : '—'),
     dateTime: (v) => (v ? dateTime.format(toDate(v)) : '—'),
     number: (v) => (v == null ? '—' : number.format(v)),
+    day: (v) => (!v ? '—' : /^\d{4}-\d{2}-\d{2}$/.test(v) ? day.format(new Date(`${v}T00:00:00Z`)) : v),
+    zoned: (v, zone) => formatZoned(v, { language, zone, readerZone }),
+    window: (start, end, zone) => formatZonedRange(start, end, { language, zone, readerZone }),
   };
 }
 

@@ -7,6 +7,8 @@ import type { AppRouter } from '../../server/trpc/router.ts';
 import { type AppAbility, createAbility } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import type { TUserData } from '../../shared/schemas/auth.ts';
+import { loadOffline } from '../offline/index.ts';
+import { requestLogout } from '../offline/logout-gate.ts';
 import { deleteCookie, readCookie } from './cookies.ts';
 import { trpcUtils } from './query.ts';
 import { trpc, UNBATCHED } from './trpc.ts';
@@ -56,11 +58,27 @@ function takeInlineSession(): AuthMe | null {
  * auth.me for a signed-in visitor before the first render (main.tsx): the answer inlined in the page
  * when the server could give it (no round trip), else asked now, beside the page's own loads.
  */
-export function prefetchSession(): void {
-  if (!readUserData()) return;
+export function prefetchSession(): Promise<void> {
+  const user = readUserData();
+  if (!user) return Promise.resolve();
   const inline = takeInlineSession();
   if (inline) trpcUtils.auth.me.setData(undefined, inline);
+  else if (!navigator.onLine) return offlineSession(user.id);
   else void trpcUtils.auth.me.prefetch(undefined, ME_OPTIONS);
+  return Promise.resolve();
+}
+
+/**
+ * Offline, the abilities the device kept at the last visit (encrypted, offline/cache.ts), so the
+ * inspector's pages open; none kept: the app says what it can without them.
+ */
+async function offlineSession(userId: number): Promise<void> {
+  try {
+    const me = await (await loadOffline()).cachedSession<AuthMe>(userId);
+    if (me) trpcUtils.auth.me.setData(undefined, me);
+  } catch {
+    // Nothing kept on this device.
+  }
 }
 
 const EMPTY_ABILITY = createAbility([]);
@@ -98,5 +116,7 @@ export function useLogout(): { logout: () => void; pending: boolean } {
       window.location.assign('/login');
     },
   });
-  return { logout: () => mutation.mutate(), pending: mutation.isPending };
+  // Changes waiting on the device are named first; the device's offline data is wiped before the session ends.
+  const logout = () => void requestLogout(readUserData()?.id ?? null, () => mutation.mutate());
+  return { logout, pending: mutation.isPending };
 }

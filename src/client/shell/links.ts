@@ -213,7 +213,8 @@ export function resolveUserMenu(
   role: string,
 ): { key: string; label: string; href: string; icon: Icon }[] {
   return USER_MENU.filter((item) => canOpen(item.route, ability, role)).map((item) => ({
-    key: item.route,
+    // A route may show twice (account settings, and its notifications tab).
+    key: `${item.route}:${item.label}`,
     label: t(`nav.${item.label}`),
     href: pathFor(item.route, item.params),
     icon: item.icon,

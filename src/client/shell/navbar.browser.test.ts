@@ -406,7 +406,12 @@ describe('user menu', () => {
     // Keyboard shortcuts: from the menu, and with "?".
     await page.keyboard.press('Enter');
     await menu.waitFor();
-    for (let i = 1; i <= before; i++) await page.keyboard.press('ArrowDown');
+    // The menu focuses its first item once open: arrows pressed before that would move nothing.
+    await expect.poll(focused).toBe(links[0]);
+    for (let i = 1; i <= before; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(focused).toBe(links[i]);
+    }
     await expect.poll(focused).toContain('Keyboard shortcuts');
     await page.keyboard.press('Enter');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

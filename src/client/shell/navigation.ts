@@ -4,6 +4,7 @@
 // Labels are keys under `nav.` in i18n/locales/*/shell.json.
 import {
   AppsIcon,
+  BellIcon,
   BookIcon,
   BriefcaseIcon,
   CalendarIcon,
@@ -27,6 +28,7 @@ import {
   PackageIcon,
   PeopleIcon,
   PersonIcon,
+  PlugIcon,
   ProjectIcon,
   PulseIcon,
   QuestionIcon,
@@ -123,7 +125,9 @@ export const NAVIGATION: NavSection[] = [
       link('management-users', 'users', PersonIcon),
       link('management-location-setting', 'locationSetting', LocationIcon),
       link('management-audit', 'audit', HistoryIcon),
+      link('management-mail', 'mailDeliveries', MailIcon),
       link('management-imports', 'imports', UploadIcon),
+      link('management-integrations', 'integrations', PlugIcon),
     ],
   },
   {
@@ -297,6 +301,12 @@ export const SHORTCUTS: Shortcut[] = [
 export const USER_MENU: { route: string; params?: Record<string, string | number>; label: string; icon: Icon }[] = [
   { route: 'pages-user-profile-tab', params: { tab: 'profile' }, label: 'userProfile', icon: PersonIcon },
   { route: 'pages-account-settings-tab', params: { tab: 'account' }, label: 'accountSettings', icon: GearIcon },
+  {
+    route: 'pages-account-settings-tab',
+    params: { tab: 'notifications' },
+    label: 'notificationSettings',
+    icon: BellIcon,
+  },
   { route: 'pages-pricing', label: 'pricing', icon: CreditCardIcon },
   { route: 'pages-faq', label: 'faq', icon: QuestionIcon },
 ];

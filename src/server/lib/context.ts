@@ -96,6 +96,8 @@ export interface ServiceContext {
   fileStorage?: FileStorage;
   /** Live signals between processes (LISTEN/NOTIFY, see lib/signals.ts); absent outside the app. */
   signals?: SignalHub;
+  /** SECRETS_KEY: encrypts secrets kept in the database (webhook signing secrets); absent or null: kept readable. */
+  secretsKey?: Buffer | null;
   /** The app's job queue (imports run there); absent outside the app. */
   jobs?: JobSender;
   /** Webhooks may target private networks (WEBHOOKS_ALLOW_PRIVATE_TARGETS); false when absent. */

@@ -41,8 +41,13 @@ export function isV1Path(url: string): boolean {
   return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
 }
 
-export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?: boolean; sso?: SsoSettings }>(
-  async (app, { publicUrl, allowPrivateWebhookTargets = false, sso }) => {
+export const sessionPlugin = fp<{
+  publicUrl: string;
+  allowPrivateWebhookTargets?: boolean;
+  secretsKey?: Buffer | null;
+  sso?: SsoSettings;
+}>(
+  async (app, { publicUrl, allowPrivateWebhookTargets = false, secretsKey = null, sso }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -61,6 +66,7 @@ export const sessionPlugin = fp<{ publicUrl: string; allowPrivateWebhookTargets?
         jobs: this.server.jobs,
         allowPrivateWebhookTargets,
         sso,
+        secretsKey,
       };
     });
     app.addHook('onRequest', async (request) => {

@@ -22,6 +22,8 @@ import { auditRest } from '../domains/platform/audit/audit.rest.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
 import { ssoRest } from '../domains/platform/auth/sso.rest.ts';
 import { importsRest } from '../domains/platform/imports/imports.rest.ts';
+import { notificationsRest, UNSUBSCRIBE_OPEN_PATHS } from '../domains/platform/notifications/notifications.rest.ts';
+import { outboxRest } from '../domains/platform/outbox/outbox.rest.ts';
 import { searchRest } from '../domains/platform/search/search.rest.ts';
 import { directionsRest } from '../domains/structure/directions/directions.rest.ts';
 import { classesRest } from '../domains/structure/location-classes/location-classes.rest.ts';
@@ -40,7 +42,12 @@ import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
 
 /** Paths open without a session. */
-const OPEN = new Set(['POST /api/auth/login', 'GET /api/auth/sso/start', 'GET /api/auth/sso/callback']);
+const OPEN = new Set<string>([
+  'POST /api/auth/login',
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
+  ...UNSUBSCRIBE_OPEN_PATHS,
+]);
 
 export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -129,4 +136,6 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(searchRest);
   await app.register(filesRest);
   await app.register(reportsRest);
+  await app.register(notificationsRest);
+  await app.register(outboxRest);
 };

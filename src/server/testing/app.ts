@@ -112,6 +112,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       jobs: app.jobs,
       allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
       sso: config.sso,
+      secretsKey: config.secretsKey,
     });
   const caller = async (email: string) => {
     const accessToken = await token(email);

@@ -10,7 +10,11 @@ export interface BrowserHarness extends TestApp {
   baseUrl: string;
   browser: Browser;
   /** A fresh context (own cookies) and page. */
-  newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(opts?: {
+    viewport?: { width: number; height: number };
+    /** The browser's time zone (default: the machine's). */
+    timezoneId?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   /** Sign in through the login form and wait for the landing page. */
   signIn(page: Page, email: string, password: string): Promise<void>;
 }
@@ -57,12 +61,15 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
       });
       const page = await context.newPage();
       const log: string[] = [];
       logs.set(page, log);
       page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
+        // Chromium's notes on Permissions-Policy features it does not know are noise.
+        if (message.text().startsWith('Error with Permissions-Policy header')) return;
         if (message.type() === 'error' || message.type() === 'warning')
           log.push(`${message.type()}: ${message.text()}`);
       });

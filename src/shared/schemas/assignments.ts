@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 
 export const ZPlannedVisits = z
   .number()
@@ -31,6 +31,8 @@ export type TAssignment = z.infer<typeof ZAssignment>;
 export const ASSIGNMENT_SORT_KEYS = ['location', 'team', 'assignee', 'plannedVisits', 'createdAt'] as const;
 /** q matches the location's code and name. */
 export const ZListAssignmentsInput = listInput(ASSIGNMENT_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   projectId: ZId,
   teamId: ZId.optional(),
   assigneeId: ZId.optional(),

@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'reject',
   'resume',
   'cancel',
+  'offline_kept',
   'verify',
   'import',
   ...SECURITY_ACTIONS,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 
 export const ZColor = z
   .string()
@@ -29,6 +29,8 @@ export type TLocationClass = z.infer<typeof ZLocationClass>;
 export const CLASS_SORT_KEYS = ['name', 'createdAt', 'updatedAt'] as const;
 /** q matches the name. Default sort: name asc. */
 export const ZListClassesInput = listInput(CLASS_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   archived: ZArchivedFilter,
 });

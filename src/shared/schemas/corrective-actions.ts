@@ -65,6 +65,8 @@ export type TCorrectiveAction = z.infer<typeof ZCorrectiveAction>;
 export const ACTION_SORT_KEYS = ['dueAt', 'createdAt', 'status', 'updatedAt'] as const;
 /** q matches the question key and text. Default sort: dueAt asc (the most urgent first). */
 export const ZListCorrectiveActionsInput = listInput(ACTION_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   status: z.union([z.enum(ACTION_STATUSES), z.array(z.enum(ACTION_STATUSES)).max(ACTION_STATUSES.length)]).optional(),
   /** true: open and past due; false: everything else. */
   overdue: z.boolean().optional(),

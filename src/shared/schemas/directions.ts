@@ -4,7 +4,7 @@
 // delete is refused (CONFLICT) while the direction has sub-directions; archive hides it instead.
 import { z } from 'zod';
 import { customerFilter, ZArchivedFilter, ZCode, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 
 export const ZDirection = z.object({
   id: z.number(),
@@ -24,6 +24,8 @@ export type TDirection = z.infer<typeof ZDirection>;
 export const DIRECTION_SORT_KEYS = ['code', 'name', 'createdAt', 'updatedAt'] as const;
 /** q matches code and name. Default sort: code asc. */
 export const ZListDirectionsInput = listInput(DIRECTION_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   active: z.boolean().optional(),
   archived: ZArchivedFilter,

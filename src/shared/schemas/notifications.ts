@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNotificationKind } from './account.ts';
+import { NOTIFICATION_KINDS, ZNotificationKind } from './account.ts';
 import { ZId, ZTimeZone } from './common.ts';
 
 /** The caller's notifications, newest first; `unreadOnly` narrows to unread ones. */
@@ -51,3 +51,20 @@ export const ZSetNotificationPreferencesInput = z.object({
   timeZone: ZTimeZone.nullable().optional(),
 });
 export type TSetNotificationPreferencesInput = z.infer<typeof ZSetNotificationPreferencesInput>;
+
+/** What an unsubscribe link turns off: one kind of notification, the daily digest, or (scope `all`) every optional e-mail. */
+export const UNSUBSCRIBE_TOPICS = [...NOTIFICATION_KINDS, 'digest'] as const;
+export const ZUnsubscribeToken = z.object({ token: z.string().min(1).max(300) });
+export const ZUnsubscribeInput = ZUnsubscribeToken.extend({
+  /** `topic`: the link's own kind; `all`: every e-mail but the security ones. */
+  scope: z.enum(['topic', 'all']).default('topic'),
+});
+export type TUnsubscribeInput = z.infer<typeof ZUnsubscribeInput>;
+export const ZUnsubscribeInfo = z.object({
+  topic: z.enum(UNSUBSCRIBE_TOPICS),
+  /** The address the e-mail went to (whoever holds the link received it there). */
+  email: z.string(),
+  /** The kinds still e-mailed (at once or in the digest) to this address. */
+  emailed: z.array(ZNotificationKind),
+});
+export type TUnsubscribeInfo = z.infer<typeof ZUnsubscribeInfo>;

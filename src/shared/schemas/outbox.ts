@@ -3,7 +3,11 @@ import { listInput, listOutput } from './common.ts';
 
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'held'] as const;
 /** The superadmin's deliveries, newest first; `status` narrows to one state. */
-export const ZListOutboxInput = listInput(['createdAt'], { status: z.enum(DELIVERY_STATUSES).optional() });
+export const ZListOutboxInput = listInput(['createdAt'], {
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  /** The e-mail's kind (`passwordReset`, `invitation`, `notice:actions`, `digest`, `invoice`…). */
+  kind: z.string().trim().max(40).optional(),
+});
 export type TListOutboxInput = z.infer<typeof ZListOutboxInput>;
 
 export const ZOutboxEmail = z.object({
@@ -17,6 +21,8 @@ export const ZOutboxEmail = z.object({
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** The name of its attachment (a sent invoice's PDF), if any. */
+  attachmentName: z.string().nullable(),
   sentAt: z.date().nullable(),
   createdAt: z.date(),
 });

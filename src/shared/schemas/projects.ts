@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZNameRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZInputIsoDate, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZInputIsoDate, ZVersion } from './common.ts';
 import { ZActionDueDays } from './corrective-actions.ts';
 
 export const PROJECT_STATUSES = ['draft', 'active', 'on_hold', 'completed', 'archived'] as const;
@@ -59,6 +59,8 @@ export type TProject = z.infer<typeof ZProject>;
 export const PROJECT_SORT_KEYS = ['code', 'name', 'status', 'startDate', 'endDate', 'createdAt', 'updatedAt'] as const;
 /** q matches code and name. Default sort: startDate desc. */
 export const ZListProjectsInput = listInput(PROJECT_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   status: z.enum(PROJECT_STATUSES).optional(),
   schemeKey: z.string().uuid().optional(),

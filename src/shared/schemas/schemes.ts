@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 
 export const SCHEME_STATUSES = ['draft', 'published', 'archived'] as const;
 export type TSchemeStatus = (typeof SCHEME_STATUSES)[number];
@@ -141,6 +141,8 @@ export const SCHEME_VIEWS = ['latest', 'latestPublished', 'all'] as const;
 export const SCHEME_SORT_KEYS = ['name', 'version', 'status', 'publishedAt', 'createdAt', 'updatedAt'] as const;
 /** q matches the name. Default sort: name asc. */
 export const ZListSchemesInput = listInput(SCHEME_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   status: z.enum(SCHEME_STATUSES).optional(),
   view: z.enum(SCHEME_VIEWS).default('latest'),

@@ -24,6 +24,8 @@ export type TSlot = z.infer<typeof ZSlot>;
 
 export const SLOT_SORT_KEYS = ['startsAt'] as const;
 export const ZListSlotsInput = listInput(SLOT_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   projectId: ZId.optional(),
   assignmentId: ZId.optional(),
   from: ZInputDate.optional(),

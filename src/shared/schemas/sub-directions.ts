@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZCodeRef, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion, zRefId } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion, zRefId } from './common.ts';
 
 export const ZSubDirection = z.object({
   id: z.number(),
@@ -25,6 +25,8 @@ export type TSubDirection = z.infer<typeof ZSubDirection>;
 export const SUB_DIRECTION_SORT_KEYS = ['code', 'name', 'direction', 'createdAt', 'updatedAt'] as const;
 /** q matches code and name. Default sort: code asc. */
 export const ZListSubDirectionsInput = listInput(SUB_DIRECTION_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   directionId: ZId.optional(),
   active: z.boolean().optional(),

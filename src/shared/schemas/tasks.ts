@@ -86,6 +86,8 @@ export const ZTask = z.object({
   assignee: ZNameRef.nullable(),
   startsAt: z.date(),
   endsAt: z.date(),
+  /** The visit's clock: its location's IANA zone, else its customer's; every time of the task reads in it. */
+  timeZone: z.string(),
   startedAt: z.date().nullable(),
   submittedAt: z.date().nullable(),
   score: z.number().nullable(),
@@ -111,6 +113,8 @@ export const ZTaskDetail = ZTask.extend({
       accuracy: z.number(),
       distanceM: z.number().nullable(),
       at: z.date(),
+      /** Recorded by the device without a connection and sent later (`at` is the device's time). */
+      offline: z.boolean(),
     })
     .nullable(),
   outOfFenceReason: z.string().nullable(),
@@ -164,6 +168,11 @@ export const ZStartTaskInput = z.object({
   longitude: ZLongitude,
   accuracy: z.number().min(0, msg('tasks.accuracyMin')).max(100_000, msg('tasks.accuracyMax')),
   outOfFenceReason: z.string().trim().max(1000, msg('tasks.outOfFenceReasonMax')).optional(),
+  /**
+   * When the device checked in, for a check-in recorded without a connection and sent later: the slot
+   * window is checked at this time, and the reviewer sees "checked in offline". Omitted: now.
+   */
+  checkedInAt: ZInputDate.optional(),
 });
 export type TStartTaskInput = z.infer<typeof ZStartTaskInput>;
 
@@ -201,6 +210,32 @@ export const ZSubmitTaskInput = z.object({
 });
 export type TSubmitTaskInput = z.infer<typeof ZSubmitTaskInput>;
 
+/** The audit action (and history event) of work done offline on a task the server then refused. */
+export const OFFLINE_KEPT_ACTION = 'offline_kept';
+
+/**
+ * tasks.keepOfflineWork: what the device did offline on a task the server refused (cancelled, given to
+ * someone else, already submitted), kept with the task for the reviewer. Once per clientMutationId.
+ */
+export const ZKeepOfflineWorkInput = z.object({
+  id: ZId,
+  clientMutationId: z
+    .string()
+    .trim()
+    .min(1, msg('tasks.clientMutationIdRequired'))
+    .max(100, msg('tasks.clientMutationIdMax')),
+  answers: z.array(ZAnswerInput).max(500, msg('tasks.answersMax')),
+  /** Why the server refused it, as the device was told (shown to the reviewer). */
+  refusal: z.string().trim().max(1000, msg('reason.max')).optional(),
+  /** When the device checked in offline, if it did. */
+  checkedInAt: ZInputDate.optional(),
+  /** Photos and signatures the device had but could not send (the task no longer takes files). */
+  filesNotSent: z.number().int().min(0).max(10_000).optional(),
+});
+export type TKeepOfflineWorkInput = z.infer<typeof ZKeepOfflineWorkInput>;
+export const ZKeptOfflineWork = z.object({ id: z.number(), kept: z.boolean(), at: z.date() });
+export type TKeptOfflineWork = z.infer<typeof ZKeptOfflineWork>;
+
 export const ZApproveTaskInput = z.object({
   id: ZId,
   version: ZExpectedVersion,
@@ -230,7 +265,16 @@ export type TCancelTaskInput = z.infer<typeof ZCancelTaskInput>;
 
 /* ------------------------------------------------------------------ history (tasks.history) */
 
-export const TASK_EVENT_ACTIONS = ['start', 'submit', 'approve', 'reject', 'resume', 'cancel', 'missed'] as const;
+export const TASK_EVENT_ACTIONS = [
+  'start',
+  'submit',
+  'approve',
+  'reject',
+  'resume',
+  'cancel',
+  'missed',
+  OFFLINE_KEPT_ACTION,
+] as const;
 export type TTaskEventAction = (typeof TASK_EVENT_ACTIONS)[number];
 
 /** One transition of a task: who (null actor: the system), when, from → to, and its reason or note. */
@@ -248,6 +292,11 @@ export const ZTaskEvent = z.object({
   score: z.number().nullable(),
   distanceM: z.number().nullable(),
   outOfFence: z.boolean(),
+  /** A check-in recorded by the device offline (its time is the device's). */
+  offline: z.boolean(),
+  /** offline_kept: the answers the device had, as it sent them; and the files it could not send. */
+  keptAnswers: z.array(ZAnswerInput).nullable(),
+  filesNotSent: z.number().nullable(),
 });
 export type TTaskEvent = z.infer<typeof ZTaskEvent>;
 

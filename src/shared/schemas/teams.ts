@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { customerFilter, ZArchivedFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
 
 export const ZUserRef = z.object({
   id: z.number(),
@@ -40,6 +40,8 @@ export type TTeamDetail = z.infer<typeof ZTeamDetail>;
 export const TEAM_SORT_KEYS = ['name', 'createdAt', 'updatedAt'] as const;
 /** q matches the name. `memberId` keeps teams having that member. Default sort: name asc. */
 export const ZListTeamsInput = listInput(TEAM_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   memberId: ZId.optional(),
   active: z.boolean().optional(),

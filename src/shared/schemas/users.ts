@@ -10,7 +10,7 @@ import { ROLES } from '../constants/roles.ts';
 import { msg } from '../errors/validation.ts';
 import { ZEmail, ZNewPassword } from './auth.ts';
 import { customerFilter, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZVersion, zHttpUrl } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion, zHttpUrl } from './common.ts';
 
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type TUserStatus = (typeof USER_STATUSES)[number];
@@ -46,6 +46,8 @@ export type TUserDetail = z.infer<typeof ZUserDetail>;
 export const USER_SORT_KEYS = ['fullName', 'email', 'role', 'status', 'lastLoginAt', 'createdAt'] as const;
 /** q matches full name and e-mail. `teamId` keeps members of that team. Default sort: fullName asc. */
 export const ZListUsersInput = listInput(USER_SORT_KEYS, {
+  /** Changed at or after this instant (incremental sync of the business API). */
+  updatedSince: ZInputDate.optional(),
   ...customerFilter,
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),

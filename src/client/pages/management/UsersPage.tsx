@@ -87,6 +87,8 @@ export default function UsersPage() {
   const [resetting, setResetting] = useState<TUser | null>(null);
   const activate = trpc.users.activate.useMutation();
   const deactivate = trpc.users.deactivate.useMutation();
+  const resendInvitation = trpc.users.resendInvitation.useMutation();
+  const revokeInvitation = trpc.users.revokeInvitation.useMutation();
   const roleLabel = useRoleName();
 
   async function setActive(u: TUser, active: boolean) {
@@ -106,6 +108,38 @@ export default function UsersPage() {
       ti(active ? 'users.activated' : 'users.deactivated', { name: u.fullName }),
     );
   }
+
+  async function resendInvite(u: TUser) {
+    await list.notices.run(
+      async () => {
+        await resendInvitation.mutateAsync({ id: u.id });
+        await list.refresh();
+      },
+      ti('users.invitationResent', { email: u.email }),
+    );
+  }
+
+  async function revokeInvite(u: TUser) {
+    const ok = await confirm({
+      title: ti('users.revokeInvitationTitle', { name: u.fullName }),
+      content: t('users.revokeInvitationBody'),
+      confirmLabel: t('users.revokeInvitation'),
+    });
+    if (!ok) return;
+    await list.notices.run(
+      async () => {
+        await revokeInvitation.mutateAsync({ id: u.id });
+        await list.refresh();
+      },
+      ti('users.invitationRevoked', { name: u.fullName }),
+    );
+  }
+
+  /** "Invited" with when, and until when the link works. */
+  const invitedText = (u: TUser) =>
+    u.invitation
+      ? t('users.invitedOn', { date: fmt.date(u.invitation.sentAt), until: fmt.date(u.invitation.expiresAt) })
+      : undefined;
 
   const columns: Column<TUser>[] = [
     {
@@ -148,8 +182,12 @@ export default function UsersPage() {
       header: t('fields.status'),
       kind: 'status',
       sortable: true,
-      render: (u) => <Label variant={STATUS_VARIANT[shownStatus(u)]}>{t(`users.status.${shownStatus(u)}`)}</Label>,
-      exportValue: (u) => t(`users.status.${shownStatus(u)}`),
+      render: (u) => (
+        <Label variant={STATUS_VARIANT[shownStatus(u)]} title={invitedText(u)}>
+          {t(`users.status.${shownStatus(u)}`)}
+        </Label>
+      ),
+      exportValue: (u) => joinCellText(t(`users.status.${shownStatus(u)}`), invitedText(u)),
     },
     {
       key: 'lastLoginAt',
@@ -214,6 +252,16 @@ export default function UsersPage() {
               visible: canUpdate && u.status === 'active' && !self,
             },
             { label: t('users.resetPassword'), onSelect: () => setResetting(u), visible: canUpdate },
+            {
+              label: t('users.resendInvitation'),
+              onSelect: () => void resendInvite(u),
+              visible: canUpdate && !!u.invitation,
+            },
+            {
+              label: t('users.revokeInvitation'),
+              onSelect: () => void revokeInvite(u),
+              visible: canUpdate && !!u.invitation,
+            },
           ],
         });
       }}

@@ -77,7 +77,7 @@ export default function AccountSettingsPage() {
       ) : tab === 'security' ? (
         <SecurityTab />
       ) : tab === 'notifications' ? (
-        <NotificationsTab account={account.data} />
+        <NotificationsTab />
       ) : tab === 'organization' ? (
         <OrganizationTab superadmin={account.data.role === 'superadmin'} />
       ) : null}

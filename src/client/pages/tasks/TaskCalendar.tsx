@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES, type TListTasksInput } from '../../../shared/schemas/tasks.ts';
+import { toWallTime } from '../../../shared/time/wall-clock.ts';
 import {
   CALENDAR_VIEWS,
   CalendarLegend,
@@ -21,11 +22,7 @@ import classes from './Tasks.module.css';
 /** Most tasks the calendar reads for its visible range (the list's page size cap). */
 const RANGE_CAP = 1000;
 
-/** `YYYY-MM-DD` of a local date. */
-function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+const DAY_MS = 24 * 3600_000;
 
 /**
  * The tasks' slots by month, week or as a week's list: events coloured by status with the status in
@@ -65,8 +62,9 @@ export function TaskCalendar({
   );
   const events: EventInput[] = (tasks.data?.items ?? []).map((task) => ({
     id: String(task.id),
-    start: task.startsAt,
-    end: task.endsAt,
+    // Drawn in UTC at the location's wall time: each visit reads on its place's clock.
+    start: toWallTime(task.startsAt, task.timeZone),
+    end: toWallTime(task.endsAt, task.timeZone),
     title: `${task.location.code} · ${task.location.name}`,
     classNames: eventClasses(task.status),
     extendedProps: { status: t(`taskStatus.${task.status}`), inspector: task.assignee?.name },
@@ -78,6 +76,9 @@ export function TaskCalendar({
         label={t('calendar.legend')}
         items={TASK_STATUSES.map((s) => ({ tone: s, label: t(`taskStatus.${s}`) }))}
       />
+      <Text as="p" className={classes.muted}>
+        {t('calendar.locationClock')}
+      </Text>
       {(tasks.data?.total ?? 0) > RANGE_CAP && (
         <Text as="p" className={classes.muted}>
           {t('calendar.capped', { shown: fmt.number(RANGE_CAP), total: fmt.number(tasks.data?.total ?? 0) })}
@@ -91,7 +92,8 @@ export function TaskCalendar({
       <WorkCalendar
         label={t('tasks.calendarLabel')}
         initialView={initialView}
-        initialDate={dayStart(date) ?? new Date()}
+        initialDate={dayStart(date) ? date : new Date().toISOString().slice(0, 10)}
+        timeZone="UTC"
         headerToolbar={{ start: 'prev,next today', center: 'title', end: CALENDAR_VIEWS.join(',') }}
         events={events}
         eventContent={(arg) => (
@@ -107,9 +109,12 @@ export function TaskCalendar({
           onOpen(Number(arg.event.id));
         }}
         datesSet={(arg) => {
-          if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime())
-            setRange({ from: arg.start, to: arg.end });
-          const shown = isoDay(arg.view.currentStart);
+          // The drawn days are wall days: a day either side covers every zone's instants.
+          const start = new Date(arg.start.getTime() - DAY_MS);
+          const end = new Date(arg.end.getTime() + DAY_MS);
+          if (range?.from.getTime() !== start.getTime() || range?.to.getTime() !== end.getTime())
+            setRange({ from: start, to: end });
+          const shown = arg.view.currentStart.toISOString().slice(0, 10);
           if (arg.view.type !== view || shown !== date) onRangeChange(arg.view.type as TCalendarView, shown);
         }}
       />

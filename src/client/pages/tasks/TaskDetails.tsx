@@ -54,10 +54,7 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
             </div>
             <div>
               <dt>{t('fields.window')}</dt>
-              <dd>
-                {t('tasks.windowText', { start: fmt.dateTime(data.startsAt), end: fmt.dateTime(data.endsAt) })}
-                <span className={classes.muted}> · {data.location.timeZone}</span>
-              </dd>
+              <dd>{fmt.window(data.startsAt, data.endsAt, data.timeZone)}</dd>
             </div>
             <div>
               <dt>{t('fields.location')}</dt>
@@ -86,13 +83,13 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
             {data.startedAt && (
               <div>
                 <dt>{t('tasks.startedAt')}</dt>
-                <dd>{fmt.dateTime(data.startedAt)}</dd>
+                <dd>{fmt.zoned(data.startedAt, data.timeZone)}</dd>
               </div>
             )}
             {data.submittedAt && (
               <div>
                 <dt>{t('tasks.submittedAt')}</dt>
-                <dd>{fmt.dateTime(data.submittedAt)}</dd>
+                <dd>{fmt.zoned(data.submittedAt, data.timeZone)}</dd>
               </div>
             )}
             {data.checkIn && (
@@ -100,9 +97,9 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
                 <dt>{t('tasks.checkIn')}</dt>
                 <dd>
                   {data.checkIn.distanceM == null
-                    ? fmt.dateTime(data.checkIn.at)
+                    ? fmt.zoned(data.checkIn.at, data.timeZone)
                     : t('tasks.checkInText', {
-                        at: fmt.dateTime(data.checkIn.at),
+                        at: fmt.zoned(data.checkIn.at, data.timeZone),
                         distance: units.distance(Math.round(data.checkIn.distanceM)),
                       })}
                   {(data.checkInTiming === 'early' || data.checkInTiming === 'late') && (
@@ -161,7 +158,7 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
                 {data.reviews.map((review) => (
                   <li key={`${review.round}-${String(review.at)}`}>
                     <Text weight="semibold">{t(`tasks.decision.${review.decision}`, { round: review.round })}</Text>{' '}
-                    {t('tasks.reviewBy', { name: review.reviewer.name, at: fmt.dateTime(review.at) })}
+                    {t('tasks.reviewBy', { name: review.reviewer.name, at: fmt.zoned(review.at, data.timeZone) })}
                     {review.reason && <div>{t('tasks.reason', { reason: review.reason })}</div>}
                     {review.comment && <div className={classes.muted}>{review.comment}</div>}
                   </li>

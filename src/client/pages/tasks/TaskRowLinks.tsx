@@ -1,8 +1,10 @@
 import { EyeIcon, PlayIcon } from '@primer/octicons-react';
-import { Button } from '@primer/react';
+import { Button, Label } from '@primer/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
+import { useOfflineLayer, useOfflineStatus } from '../../offline/index.ts';
 import type { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
@@ -23,6 +25,7 @@ export function TaskRowLinks({ task, links }: { task: TTask; links: ReturnType<t
   const performText = task.status === 'scheduled' ? t('tasks.start') : t('tasks.continue');
   return (
     <span className={classes.rowLinks}>
+      {perform && <OfflineState task={task} label={label} />}
       {perform && (
         <Button
           as="a"
@@ -49,5 +52,38 @@ export function TaskRowLinks({ task, links }: { task: TTask; links: ReturnType<t
         </Button>
       )}
     </span>
+  );
+}
+
+/**
+ * "Available offline" for a task the device keeps (today's and tomorrow's are kept by themselves), else
+ * "Make available offline" to keep one further ahead.
+ */
+function OfflineState({ task, label }: { task: TTask; label: string }) {
+  const { t } = useTranslation('workflow');
+  const status = useOfflineStatus();
+  const layer = useOfflineLayer();
+  const [busy, setBusy] = useState(false);
+  if (!status || status.userId === null) return null;
+  if (status.available.has(task.id)) return <Label variant="success">{t('tasks.offline.available')}</Label>;
+  if (!navigator.onLine) return null;
+  const keep = (event: React.MouseEvent) => {
+    event.stopPropagation();
+    if (!layer) return;
+    setBusy(true);
+    void layer
+      .makeAvailable({ taskId: task.id, slotId: task.slotId, assignmentId: task.assignmentId })
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button
+      size="small"
+      variant="invisible"
+      onClick={keep}
+      loading={busy}
+      aria-label={`${t('tasks.offline.makeAvailable')}: ${label}`}
+    >
+      {busy ? t('tasks.offline.making') : t('tasks.offline.makeAvailable')}
+    </Button>
   );
 }

@@ -17,6 +17,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { useListState } from '../../lib/list-state.ts';
 import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { useOnline } from '../../offline/index.ts';
 import { StatusFilter } from './StatusFilter.tsx';
 import { TaskDetails } from './TaskDetails.tsx';
 import { TaskRowLinks } from './TaskRowLinks.tsx';
@@ -24,6 +25,8 @@ import { TASK_FILTERS, tasksListInput } from './task-input.ts';
 import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
+// The offline panel (an inspector's device: kept tasks, waiting changes, space) loads only for them.
+const OfflinePanel = lazy(() => import('./OfflinePanel.tsx'));
 // The calendar (FullCalendar) loads only when it is shown.
 const TaskCalendar = lazy(() => import('./TaskCalendar.tsx').then((m) => ({ default: m.TaskCalendar })));
 
@@ -55,6 +58,10 @@ function TasksList() {
   const view = filters.view === 'calendar' ? 'calendar' : 'list';
   const input = tasksListInput(state);
   const list = trpc.tasks.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'list' });
+  const performs = user !== null && can('perform', 'Task', { assigneeId: user.id });
+  const online = useOnline();
+  // Offline with nothing from the server: the tasks kept on the device stand for the list (OfflinePanel).
+  const deviceOnly = performs && !online && !list.data;
   const [openId, setOpenId] = useState<number | null>(null);
   const links = useTaskLinks();
   const filter = (key: string) => ({
@@ -78,11 +85,8 @@ function TasksList() {
       key: 'startsAt',
       header: t('fields.window'),
       sortable: true,
-      render: (task) => (
-        <NameCell name={fmt.dateTime(task.startsAt)} detail={t('tasks.until', { time: fmt.dateTime(task.endsAt) })} />
-      ),
-      exportValue: (task) =>
-        joinCellText(fmt.dateTime(task.startsAt), t('tasks.until', { time: fmt.dateTime(task.endsAt) })),
+      render: (task) => <NameCell name={fmt.window(task.startsAt, task.endsAt, task.timeZone)} />,
+      exportValue: (task) => fmt.window(task.startsAt, task.endsAt, task.timeZone),
     },
     {
       key: 'status',
@@ -207,7 +211,12 @@ function TasksList() {
         </>
       }
     >
-      {view === 'list' ? (
+      {performs && (
+        <Suspense fallback={null}>
+          <OfflinePanel />
+        </Suspense>
+      )}
+      {deviceOnly ? null : view === 'list' ? (
         <DataTable
           label={t('tasks.title')}
           columns={columns}
@@ -221,7 +230,7 @@ function TasksList() {
           onRetry={() => void list.refetch()}
           onRowOpen={(task) => setOpenId(task.id)}
           rowActions={(task) => <TaskRowLinks task={task} links={links} />}
-          actionsWidth={12.5}
+          actionsWidth={performs ? 24 : 12.5}
           // A phone card tells two visits at one store apart: when, where, which project and scheme.
           card={{ title: 'startsAt', facts: ['location', 'project', 'scheme'], status: 'status' }}
           empty={{ title: t('tasks.empty'), description: t('tasks.emptyHint') }}

@@ -33,6 +33,8 @@ export type AuditAction =
   | 'reject'
   | 'resume'
   | 'cancel'
+  // Work a device did offline on a task the server then refused, kept for the reviewer.
+  | 'offline_kept'
   // Corrective action transitions (workflow/corrective-actions).
   | 'verify'
   // One import as a whole (entity Import) and each record it wrote.

@@ -16,6 +16,7 @@ import {
   releaseIdempotency,
   settleIdempotency,
 } from '../../domains/platform/integrations/idempotency.refs.ts';
+import { filesV1Rest } from '../../domains/workflow/files/files.rest.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { describeError } from '../../plugins/errors.ts';
@@ -141,6 +142,9 @@ export const v1Plugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, {
       handler: (request, reply) => handle(r, request, reply),
     });
   }
+
+  // Upload and download of file content (multipart in, a stream out): beside the table, same scope.
+  await app.register(filesV1Rest, { prefix: V1_PREFIX });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 };

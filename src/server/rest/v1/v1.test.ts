@@ -205,6 +205,24 @@ describe('/api/v1 input', () => {
     expect((await send(key, 'GET', '/tasks?updatedSince=yesterday')).statusCode).toBe(400);
   });
 
+  it('filters every record list by updatedSince', async () => {
+    const key = await keyFor('admin@demo.com', 'admin');
+    const since = new Date(Date.now() + 60_000).toISOString();
+    const lists = V1_ROUTES.filter((r) => r.method === 'GET' && !r.url.includes(':') && r.url !== '/reports/figures')
+      .map((r) => r.url)
+      .filter((url) => url !== '/files');
+    expect(lists.length).toBeGreaterThan(10);
+    // Assignments are listed per project.
+    const project = (await send(key, 'GET', '/projects?itemsPerPage=1')).json<{ items: { id: number }[] }>().items[0];
+    for (const url of lists) {
+      const scope = url === '/assignments' ? `projectId=${project.id}&` : '';
+      const future = await send(key, 'GET', `${url}?${scope}updatedSince=${since}`);
+      expect([url, future.statusCode, future.json<{ total: number }>().total]).toEqual([url, 200, 0]);
+      const past = await send(key, 'GET', `${url}?${scope}updatedSince=2000-01-01T00:00:00Z&itemsPerPage=1`);
+      expect([url, past.statusCode]).toEqual([url, 200]);
+    }
+  });
+
   it('answers a retried POST with the same Idempotency-Key with the first answer, acting once', async () => {
     const key = await keyFor('admin@demo.com', 'admin');
     const body = { code: 'IDEM-1', name: 'Created once' };
@@ -218,6 +236,50 @@ describe('/api/v1 input', () => {
     expect(other.statusCode).toBe(409);
     const list = await send(key, 'GET', '/directions?q=IDEM-1');
     expect(list.json<Body>().total).toBe(1);
+  });
+});
+
+describe('/api/v1 files', () => {
+  const boundary = 'v1b0undary';
+  const form = (name: string, type: string, content: Buffer) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const upload = (key: string | null, body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      payload: body,
+    });
+
+  it('uploads with a key, reads the record and downloads the same bytes; another customer hears 404', async () => {
+    const key = await keyFor('admin@demo.com', 'admin');
+    const content = Buffer.from('code;name\nV1-1;Uploaded over the business API\n');
+    expect((await upload(null, form('sync.csv', 'text/csv', content))).statusCode).toBe(401);
+    const created = await upload(key, form('sync.csv', 'text/csv', content));
+    expect(created.statusCode).toBe(201);
+    const file = created.json<{ id: number; name: string; size: number }>();
+    expect(file).toMatchObject({ name: 'sync.csv', size: content.length });
+    expect((await send(key, 'GET', `/files/${file.id}`)).json()).toMatchObject({ id: file.id, name: 'sync.csv' });
+    const download = await send(key, 'GET', `/files/${file.id}/content`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(content)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    const other = await keyFor('admin@nws.demo.com', 'admin');
+    expect((await send(other, 'GET', `/files/${file.id}/content`)).statusCode).toBe(404);
+    expect((await send(key, 'GET', '/files/abc/content')).statusCode).toBe(400);
+    const refused = await upload(key, form('run.exe', 'application/x-msdownload', Buffer.from('MZ')));
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(refused.json()).toHaveProperty('message');
   });
 });
 
@@ -235,6 +297,8 @@ describe('the OpenAPI document', () => {
       expect(operation, `${r.method} ${path}`).toBeDefined();
       expect(operation.security).toEqual([{ bearer: [] }]);
     }
+    expect(doc.paths['/api/v1/files']?.post?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/v1/files/{id}/content']?.get?.security).toEqual([{ bearer: [] }]);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);

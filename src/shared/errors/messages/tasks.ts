@@ -23,6 +23,9 @@ export const tasksMessages = {
   'tasks.reviewerPerformed': 'You performed this task: someone else must review it',
   'tasks.startsFrom': 'This task can be started from {{opens}}, 30 minutes before its slot',
   'tasks.slotEnded': 'The slot of this task ended at {{endsAt}}',
+  'tasks.checkedInAtFuture': 'The check-in time {{at}} is in the future',
+  'tasks.checkedInAtTooOld': 'The check-in time {{at}} is more than {{days}} days ago',
+  'tasks.notYourOfflineWork': "Only an inspector of this task's team can hand in work done offline on it",
   'tasks.startNeedsActiveProject':
     'Project "{{code}}" is {{hint}}; a task can be started only while its project is active',
   'tasks.resumeNeedsActiveProject':

@@ -124,7 +124,7 @@ export function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ow
                       <span className={classes.cellTitle}>
                         <bdi>{p.name}</bdi>
                       </span>
-                      <span className={classes.muted}>{p.date}</span>
+                      <span className={classes.muted}>{fmt.day(p.date)}</span>
                     </th>
                     <td>
                       <bdi>{p.leader}</bdi>

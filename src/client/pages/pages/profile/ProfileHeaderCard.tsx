@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TProfileHeader } from '../../../../shared/schemas/pages.ts';
+import { useFormatters } from '../../../lib/format.ts';
 import { initials } from '../../../lib/initials.ts';
 import { useRoleName } from '../../../lib/roles.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -36,6 +37,7 @@ function UserPicture({ fullName, avatar }: { fullName: string; avatar: string | 
  */
 export function ProfileHeaderCard({ header }: { header: TProfileHeader | undefined }) {
   const { t } = useTranslation('pages');
+  const fmt = useFormatters();
   const { user } = useSession();
   const roleName = useRoleName();
   if (!user) return null;
@@ -66,7 +68,7 @@ export function ProfileHeaderCard({ header }: { header: TProfileHeader | undefin
                 </li>
                 <li>
                   <CalendarIcon size={16} />
-                  <span>{t('profile.joined', { date: header.joiningDate })}</span>
+                  <span>{t('profile.joined', { date: fmt.day(header.joiningDate) })}</span>
                 </li>
               </>
             )}

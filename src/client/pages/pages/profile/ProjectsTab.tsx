@@ -27,8 +27,8 @@ export function ProjectsTab({ projects }: { projects: TProfileProjectCard[] }) {
               className={classes.projectFacts}
               items={[
                 { label: t('profile.budget'), value: `${p.budgetSpent} / ${p.budget}`, dir: 'ltr' },
-                { label: t('profile.start'), value: p.startDate, dir: 'auto' },
-                { label: t('profile.deadline'), value: p.deadline, dir: 'auto' },
+                { label: t('profile.start'), value: fmt.day(p.startDate), dir: 'auto' },
+                { label: t('profile.deadline'), value: fmt.day(p.deadline), dir: 'auto' },
                 { label: t('profile.hours'), value: p.hours, dir: 'ltr' },
               ]}
             />

@@ -3,6 +3,7 @@ import { Button, Dialog, Text, TextInput } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import type { TAssignment } from '../../../../shared/schemas/assignments.ts';
 import type { TSlot } from '../../../../shared/schemas/slots.ts';
+import { zoneLabel } from '../../../../shared/time/zoned.ts';
 import { Field, FormDialog, formClasses, NumberInput, useZodForm } from '../../../components/FormDialog/index.ts';
 import { type NoticeApi, useConfirmDialog } from '../../../components/ListPage/index.ts';
 import { RecordSelect } from '../../../components/RecordSelect/index.ts';
@@ -13,8 +14,8 @@ import { onSlotFields, type SlotFormValues, slotWindow, windowValues, ZSlotForm 
 import classes from './Wizard.module.css';
 
 export type SlotDialogTarget =
-  /** A new visit on this day (at this time when picked in a time grid). */
-  | { kind: 'new'; start: string; time?: Date }
+  /** A new visit on this day (at this wall time, `HH:MM`, when picked in a time grid). */
+  | { kind: 'new'; start: string; time?: string }
   /** A planned slot, to move or delete. */
   | { kind: 'slot'; slot: TSlot; title: string };
 
@@ -47,19 +48,22 @@ export function SlotDialog({
   const remove = trpc.slots.delete.useMutation();
   const { confirm, dialog } = useConfirmDialog();
   const slot = target.kind === 'slot' ? target.slot : null;
+  // Days and times are read and typed on the visit's location's clock.
+  const zoneOf = (assignmentId: number | null | undefined) =>
+    assignments.find((a) => a.id === assignmentId)?.location.timeZone ?? null;
   const initial: SlotFormValues = slot
-    ? { assignmentId: slot.assignmentId, ...windowValues(slot.startsAt, slot.endsAt) }
+    ? {
+        assignmentId: slot.assignmentId,
+        ...windowValues(slot.startsAt, slot.endsAt, zoneOf(slot.assignmentId) ?? 'UTC'),
+      }
     : {
         assignmentId: assignments.length === 1 ? assignments[0].id : null,
-        ...windowValues(
-          target.kind === 'new' && target.time
-            ? target.time
-            : new Date(`${target.kind === 'new' ? target.start : ''}T${preferredTime || '09:00'}`),
-          new Date(0),
-        ),
+        date: target.kind === 'new' ? target.start : '',
+        time: (target.kind === 'new' && target.time) || preferredTime || '09:00',
         durationMinutes,
       };
   const form = useZodForm(ZSlotForm, initial);
+  const zone = zoneOf(slot?.assignmentId ?? form.values.assignmentId);
   const refresh = () =>
     Promise.all([
       utils.slots.invalidate(),
@@ -125,7 +129,8 @@ export function SlotDialog({
           ) : undefined
         }
         onSubmit={async (data) => {
-          const window = slotWindow(data);
+          const visitZone = zoneOf(slot?.assignmentId ?? data.assignmentId) ?? 'UTC';
+          const window = slotWindow(data, visitZone);
           try {
             if (slot) await update.mutateAsync({ id: slot.id, version: slot.version, ...window });
             else await create.mutateAsync({ assignmentId: data.assignmentId, ...window });
@@ -134,7 +139,9 @@ export function SlotDialog({
           }
           await refresh();
           notices.success(
-            slot ? t('wizard.slots.movedPlain') : t('wizard.slots.added', { when: fmt.dateTime(window.startsAt) }),
+            slot
+              ? t('wizard.slots.movedPlain')
+              : t('wizard.slots.added', { when: fmt.zoned(window.startsAt, visitZone) }),
           );
         }}
       >
@@ -180,7 +187,7 @@ export function SlotDialog({
           </Field>
         </div>
         <Text as="p" size="small" className={classes.muted}>
-          {t('wizard.slots.timeZoneHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+          {zone ? t('wizard.slots.timeZoneHint', { zone: zoneLabel(zone) }) : t('wizard.slots.timeZoneHintEach')}
         </Text>
       </FormDialog>
       {dialog}

@@ -13,6 +13,7 @@ import {
   WEEKDAY_CODES,
   ZGenerateSlotsInput,
 } from '../../../../shared/schemas/slots.ts';
+import { fromWallTime, toWallTime } from '../../../../shared/time/wall-clock.ts';
 import { Field, formClasses, NumberInput, useZodForm } from '../../../components/FormDialog/index.ts';
 import {
   CalendarLegend,
@@ -23,7 +24,6 @@ import {
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { localDay } from '../project-format.ts';
 import { SlotDialog, type SlotDialogTarget } from './SlotDialog.tsx';
 import { type RecurrenceValues, readRecurrence, storeRecurrence, toGenerateInput, type Weekday } from './slot-forms.ts';
 import type { StepProps } from './wizard-types.ts';
@@ -37,6 +37,8 @@ const RANGE_CAP = 1000;
  * assignment's visits spread over the period), previewed on the calendar first; then adjust by hand:
  * drag a slot to move it, open it to move or delete it, click a day (or "Add a visit") to add one.
  */
+const DAY_MS = 24 * 3600_000;
+
 export function SlotsStep({
   project,
   assignments,
@@ -68,6 +70,9 @@ export function SlotsStep({
     { enabled: !!range, placeholderData: keepPreviousData },
   );
   const byAssignment = useMemo(() => new Map(assignments.map((a) => [a.id, a])), [assignments]);
+  // The calendar is drawn in UTC with each visit at its location's wall time: every visit reads on its
+  // place's clock, whatever the browser's zone (the same clock the generator's preferred time uses).
+  const zoneOf = (assignmentId: number) => byAssignment.get(assignmentId)?.location.timeZone ?? 'UTC';
   const titleOf = (assignmentId: number) => {
     const a = byAssignment.get(assignmentId);
     return a ? `${a.location.code} · ${a.location.name}` : `#${assignmentId}`;
@@ -80,7 +85,7 @@ export function SlotsStep({
       if (which === 'preview') {
         setPreview(result);
         const first = result.preview[0];
-        if (first) calendar.current?.getApi().gotoDate(first.startsAt);
+        if (first) calendar.current?.getApi().gotoDate(toWallTime(first.startsAt, zoneOf(first.assignmentId)));
         return;
       }
       setPreview(null);
@@ -110,8 +115,8 @@ export function SlotsStep({
   const events: EventInput[] = [
     ...(slots.data?.items ?? []).map((slot) => ({
       id: String(slot.id),
-      start: slot.startsAt,
-      end: slot.endsAt,
+      start: toWallTime(slot.startsAt, zoneOf(slot.assignmentId)),
+      end: toWallTime(slot.endsAt, zoneOf(slot.assignmentId)),
       title: titleOf(slot.assignmentId),
       classNames: eventClasses(slot.taskStatus),
       editable: mayPlan && slot.taskStatus === 'scheduled',
@@ -119,8 +124,8 @@ export function SlotsStep({
     })),
     ...(preview?.preview ?? []).map((p, index) => ({
       id: `preview-${index}`,
-      start: p.startsAt,
-      end: p.endsAt,
+      start: toWallTime(p.startsAt, zoneOf(p.assignmentId)),
+      end: toWallTime(p.endsAt, zoneOf(p.assignmentId)),
       title: titleOf(p.assignmentId),
       classNames: eventClasses('preview'),
       editable: false,
@@ -336,11 +341,14 @@ export function SlotsStep({
           {t('calendar.capped', { shown: fmt.number(RANGE_CAP), total: fmt.number(slots.data?.total ?? 0) })}
         </Text>
       )}
+      <Text as="p" size="small" className={classes.muted}>
+        {t('calendar.locationClock')}
+      </Text>
       <WorkCalendar
         ref={calendar}
         label={t('wizard.slots.calendarLabel')}
         initialView="dayGridMonth"
-        initialDate={localDay(project.startDate)}
+        initialDate={project.startDate}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listWeek' }}
         events={events}
         eventContent={(arg) => (
@@ -351,9 +359,12 @@ export function SlotsStep({
             focusable={arg.view.type.startsWith('list')}
           />
         )}
+        timeZone="UTC"
         datesSet={(arg) => {
-          if (range?.from.getTime() !== arg.start.getTime() || range?.to.getTime() !== arg.end.getTime())
-            setRange({ from: arg.start, to: arg.end });
+          // The drawn days are wall days: a day either side covers every zone's instants.
+          const from = new Date(arg.start.getTime() - DAY_MS);
+          const to = new Date(arg.end.getTime() + DAY_MS);
+          if (range?.from.getTime() !== from.getTime() || range?.to.getTime() !== to.getTime()) setRange({ from, to });
         }}
         eventDrop={(arg) => {
           const slot = arg.event.extendedProps.slot as TSlot | undefined;
@@ -364,12 +375,15 @@ export function SlotsStep({
                 await move.mutateAsync({
                   id: slot.id,
                   version: slot.version,
-                  startsAt: arg.event.start!,
-                  endsAt: arg.event.end!,
+                  startsAt: fromWallTime(arg.event.start!, zoneOf(slot.assignmentId)),
+                  endsAt: fromWallTime(arg.event.end!, zoneOf(slot.assignmentId)),
                 });
                 await utils.slots.invalidate();
               },
-              t('wizard.slots.moved', { name: arg.event.title, when: fmt.dateTime(arg.event.start) }),
+              t('wizard.slots.moved', {
+                name: arg.event.title,
+                when: fmt.zoned(fromWallTime(arg.event.start, zoneOf(slot.assignmentId)), zoneOf(slot.assignmentId)),
+              }),
             )
             .then((ok) => {
               if (!ok) arg.revert();
@@ -381,7 +395,12 @@ export function SlotsStep({
         }}
         dateClick={(arg) => {
           if (mayPlan && assignments.length > 0)
-            setTarget({ kind: 'new', start: arg.dateStr.slice(0, 10), time: arg.allDay ? undefined : arg.date });
+            setTarget({
+              kind: 'new',
+              start: arg.dateStr.slice(0, 10),
+              // The grid is drawn on wall times (UTC): the clicked time is the location's.
+              time: arg.allDay ? undefined : arg.date.toISOString().slice(11, 16),
+            });
         }}
       />
       {target && (

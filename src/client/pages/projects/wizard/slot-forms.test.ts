@@ -23,11 +23,17 @@ describe('slot forms', () => {
     expect(refused.error?.issues.map((i) => i.path.join('.'))).toEqual(['recurrence.byWeekday']);
   });
 
-  it('reads a slot window as local day, time and length, and back', () => {
-    const { startsAt, endsAt } = slotWindow({ date: '2026-03-29', time: '09:30', durationMinutes: 90 });
-    expect([startsAt.getDate(), startsAt.getHours(), startsAt.getMinutes()]).toEqual([29, 9, 30]);
+  it('reads a slot window as day, time and length on its location’s clock, and back, whatever the browser’s zone', () => {
+    // 29 March 2026: Paris moves to summer time at 02:00, so 09:30 there is 07:30 UTC.
+    const { startsAt, endsAt } = slotWindow({ date: '2026-03-29', time: '09:30', durationMinutes: 90 }, 'Europe/Paris');
+    expect(startsAt.toISOString()).toBe('2026-03-29T07:30:00.000Z');
     expect(endsAt.getTime() - startsAt.getTime()).toBe(90 * 60_000);
-    expect(windowValues(startsAt, endsAt)).toEqual({ date: '2026-03-29', time: '09:30', durationMinutes: 90 });
+    expect(windowValues(startsAt, endsAt, 'Europe/Paris')).toEqual({
+      date: '2026-03-29',
+      time: '09:30',
+      durationMinutes: 90,
+    });
+    expect(windowValues(startsAt, endsAt, 'America/New_York')).toMatchObject({ date: '2026-03-29', time: '03:30' });
   });
 
   it('moves the server’s window messages onto the dialog’s fields, keeping the stale flag', () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZId, ZInputIsoDate } from '../../../../shared/schemas/common.ts';
 import { type TGenerateSlotsInput, type WEEKDAY_CODES, ZTime } from '../../../../shared/schemas/slots.ts';
-import { isoDay, localDay } from '../project-format.ts';
+import { localDateOf, localTimeOf, zonedToUtc } from '../../../../shared/time/wall-clock.ts';
 
 export type Weekday = (typeof WEEKDAY_CODES)[number];
 
@@ -83,22 +83,26 @@ export type SlotFormValues = {
 };
 
 /** The start and end of a slot from its local day, time and length. */
-export function slotWindow(v: { date: string; time: string; durationMinutes: number }): {
+export function slotWindow(
+  v: { date: string; time: string; durationMinutes: number },
+  zone: string,
+): {
   startsAt: Date;
   endsAt: Date;
 } {
-  const [h, m] = v.time.split(':').map(Number);
-  const startsAt = localDay(v.date);
-  startsAt.setHours(h, m, 0, 0);
+  const startsAt = zonedToUtc(v.date, v.time, zone);
   return { startsAt, endsAt: new Date(startsAt.getTime() + v.durationMinutes * 60_000) };
 }
 
-/** The form values of a slot's window. */
-export function windowValues(startsAt: Date, endsAt: Date): Pick<SlotFormValues, 'date' | 'time' | 'durationMinutes'> {
-  const pad = (n: number) => String(n).padStart(2, '0');
+/** The form values of a slot's window, on its location's clock (`zone`). */
+export function windowValues(
+  startsAt: Date,
+  endsAt: Date,
+  zone: string,
+): Pick<SlotFormValues, 'date' | 'time' | 'durationMinutes'> {
   return {
-    date: isoDay(startsAt),
-    time: `${pad(startsAt.getHours())}:${pad(startsAt.getMinutes())}`,
+    date: localDateOf(startsAt, zone),
+    time: localTimeOf(startsAt, zone),
     durationMinutes: Math.max(15, Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000)),
   };
 }

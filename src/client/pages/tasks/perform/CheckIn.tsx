@@ -11,6 +11,7 @@ import { Bdi, Coordinates } from '../../../components/Bidi/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import type { PerformSync } from './usePerformSync.ts';
 import classes from './Perform.module.css';
 
 type Fix =
@@ -46,7 +47,12 @@ function useGeolocation(): [Fix, () => void] {
   return [fix, locate];
 }
 
-export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () => void }) {
+/** A failure before any answer of the server (no connection): the check-in is kept on the device instead. */
+function unreachable(error: unknown): boolean {
+  return !(error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+}
+
+export function CheckIn({ task, sync, onStarted }: { task: TTaskDetail; sync: PerformSync; onStarted: () => void }) {
   const { t } = useTranslation('perform');
   const errorText = useErrorText();
   const fmt = useFormatters();
@@ -72,14 +78,22 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
       reasonRef.current?.focus();
       return;
     }
-    start.mutate({
-      id: task.id,
-      version: task.version,
+    const position = {
       latitude: fix.latitude,
       longitude: fix.longitude,
       accuracy: fix.accuracy,
       ...(outside ? { outOfFenceReason: reason.trim() } : {}),
-    });
+    };
+    // Offline, the check-in is kept on the device with its time and sent first once the connection is back.
+    const keep = () => void sync.checkInOffline({ ...position, checkedInAt: new Date().toISOString() });
+    if (!navigator.onLine) {
+      keep();
+      return;
+    }
+    start.mutate(
+      { id: task.id, version: task.version, ...position },
+      { onError: (error) => (unreachable(error) && sync.ready ? keep() : undefined) },
+    );
   };
 
   return (
@@ -90,7 +104,7 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
       <dl className={classes.facts}>
         <dt>{t('checkIn.window')}</dt>
         <dd>
-          <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> – <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+          <Bdi>{fmt.window(task.startsAt, task.endsAt, task.timeZone)}</Bdi>
           <div className={classes.muted}>
             {t('checkIn.tolerance', { early: CHECK_IN_EARLY_MINUTES, late: CHECK_IN_LATE_MINUTES })}
           </div>
@@ -126,8 +140,8 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
           title={t('checkIn.notInWindow')}
           description={
             now < opens
-              ? t('checkIn.opensAt', { at: fmt.dateTime(new Date(opens)) })
-              : t('checkIn.ended', { at: fmt.dateTime(task.endsAt) })
+              ? t('checkIn.opensAt', { at: fmt.zoned(new Date(opens), task.timeZone) })
+              : t('checkIn.ended', { at: fmt.zoned(task.endsAt, task.timeZone) })
           }
         />
       )}
@@ -168,7 +182,8 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
           )}
         </>
       )}
-      {start.error && (
+      {!sync.online && <p className={classes.muted}>{t('offline.checkInOffline')}</p>}
+      {start.error && !unreachable(start.error) && (
         <Banner variant="critical" title={t('checkIn.refused')} description={errorText.error(start.error)} />
       )}
       <Button
@@ -176,7 +191,7 @@ export function CheckIn({ task, onStarted }: { task: TTaskDetail; onStarted: () 
         size="large"
         block
         onClick={checkIn}
-        disabled={fix.state !== 'ok' || !inWindow || start.isPending}
+        disabled={fix.state !== 'ok' || !inWindow || start.isPending || !sync.ready}
         loading={start.isPending}
       >
         {t('checkIn.button')}

@@ -11,10 +11,9 @@ import { trpc } from '../../../lib/trpc.ts';
 import { hasSignatureQuestion, performView, signatureRef } from './perform-state.ts';
 import { QuestionField } from './QuestionField.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
-import type { PerformSync } from './usePerformSync.ts';
+import { type PerformSync, SUBMIT_ID } from './usePerformSync.ts';
 import classes from './Perform.module.css';
 
-const SUBMIT_ID = 'submitId';
 /** Questions still missing listed by name (the rest counted). */
 const MISSING_SHOWN = 5;
 
@@ -49,7 +48,8 @@ export function Checklist({
     ...view.problems.missing,
     ...view.problems.evidence.filter((k) => !view.problems.missing.includes(k)),
   ];
-  const ready = missing.length === 0 && !view.problems.signature && sync.waiting === 0 && sync.ready;
+  // Online, Submit waits until every change went; offline it is kept on the device, after them.
+  const ready = missing.length === 0 && !view.problems.signature && (sync.waiting === 0 || !sync.online) && sync.ready;
 
   useEffect(() => {
     if (index > 0) top.current?.focus();
@@ -64,11 +64,23 @@ export function Checklist({
   };
 
   const send = async () => {
+    if (!navigator.onLine) {
+      await sync.submitOffline(signature);
+      return;
+    }
     // A retried submit reuses the id it was first sent with: the server answers it once.
     const clientMutationId = (await sync.outbox?.meta<string | null>(SUBMIT_ID)) ?? crypto.randomUUID();
     await sync.outbox?.setMeta(SUBMIT_ID, clientMutationId);
     const signatureFileId = signature === null ? undefined : (sync.resolve(signature) ?? undefined);
-    submit.mutate({ id: task.id, clientMutationId, signatureFileId });
+    submit.mutate(
+      { id: task.id, clientMutationId, signatureFileId },
+      {
+        // The connection dropped on the way: kept on the device and sent once it is back.
+        onError: (error) => {
+          if (!(error.data as { httpStatus?: number } | undefined)?.httpStatus) void sync.submitOffline(signature);
+        },
+      },
+    );
   };
 
   const photoProps = {
@@ -92,6 +104,7 @@ export function Checklist({
           {!sync.online && ` · ${t('offline')}`}
         </p>
         {sync.refused && <Banner variant="critical" title={t('refused')} description={sync.refused} />}
+        {sync.storageFull && <Banner variant="critical" title={t('offline.full')} />}
       </div>
 
       <nav aria-label={t('sections')}>
@@ -178,7 +191,8 @@ export function Checklist({
           </>
         )}
         {view.problems.signature && <p className={classes.muted}>{t('needsSignature')}</p>}
-        {sync.waiting > 0 && <p className={classes.muted}>{t('submitWaits')}</p>}
+        {sync.waiting > 0 && sync.online && <p className={classes.muted}>{t('submitWaits')}</p>}
+        {!sync.online && <p className={classes.muted}>{t('offline.submitOffline')}</p>}
         {submit.error && (
           <Banner variant="critical" title={t('submitFailed')} description={errorText.error(submit.error)} />
         )}

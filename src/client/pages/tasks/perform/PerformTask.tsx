@@ -3,7 +3,7 @@
 // step its status calls for: check in, the checklist, the reviewer's reason and Resume for a rejected
 // task, or why there is nothing to do (not found, not yours, submitted, missed, cancelled).
 import { Banner, Button, Link, Spinner } from '@primer/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { TSchemeDetail } from '../../../../shared/schemas/schemes.ts';
@@ -14,6 +14,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { trpc } from '../../../lib/trpc.ts';
+import { type CachedTask, loadOffline } from '../../../offline/index.ts';
 import { CheckIn } from './CheckIn.tsx';
 import { Checklist } from './Checklist.tsx';
 import { SentAnswers } from './SentAnswers.tsx';
@@ -31,8 +32,19 @@ export function PerformTask({ slotId, assignmentId }: { slotId: number; assignme
     { id: task.data?.schemeId ?? 0 },
     { enabled: !!task.data, staleTime: Infinity },
   );
+  const kept = useKeptTask(slotId, assignmentId, valid, task.data, scheme.data);
+  // Without the server (offline, or it cannot be reached), the task as the device kept it.
+  const unreachable = (error: { data?: unknown } | null) =>
+    !!error && !(error.data as { httpStatus?: number })?.httpStatus;
+  const fromDevice =
+    !!kept &&
+    (!task.data || !scheme.data) &&
+    (task.isPaused || scheme.isPaused || unreachable(task.error) || unreachable(scheme.error));
 
   if (!valid || task.error?.data?.code === 'NOT_FOUND') return <Empty title={t('notFound')} body={t('notFoundHelp')} />;
+  if (fromDevice && kept) {
+    return <Loaded task={kept.task} scheme={kept.scheme} refetch={() => void task.refetch()} fromDevice />;
+  }
   if (task.error || scheme.error)
     return (
       <Empty
@@ -51,14 +63,69 @@ export function PerformTask({ slotId, assignmentId }: { slotId: number; assignme
   return <Loaded task={task.data} scheme={scheme.data} refetch={() => void task.refetch()} />;
 }
 
-function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeDetail; refetch: () => void }) {
+/**
+ * The task as the device keeps it (offline/cache.ts, encrypted): read when the page opens, and kept
+ * again each time the server answers, so a task opened once opens offline too.
+ */
+function useKeptTask(
+  slotId: number,
+  assignmentId: number,
+  valid: boolean,
+  task: TTaskDetail | undefined,
+  scheme: TSchemeDetail | undefined,
+): CachedTask | null {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const [kept, setKept] = useState<CachedTask | null>(null);
+  useEffect(() => {
+    if (!valid || userId === null) return;
+    let cancelled = false;
+    void loadOffline().then(async (layer) => {
+      layer.startOffline(userId);
+      const found = await layer.cachedTask(slotId, assignmentId).catch(() => undefined);
+      if (!cancelled && found) setKept(found);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [slotId, assignmentId, valid, userId]);
+  useEffect(() => {
+    if (!task || !scheme || task.schemeId !== scheme.id || userId === null || task.assigneeId !== userId) return;
+    void loadOffline().then((layer) => {
+      layer.startOffline(userId);
+      return layer.rememberTask({ task, scheme, savedAt: new Date() });
+    });
+  }, [task, scheme, userId]);
+  return kept;
+}
+
+function Loaded({
+  task: served,
+  scheme,
+  refetch,
+  fromDevice = false,
+}: {
+  task: TTaskDetail;
+  scheme: TSchemeDetail;
+  refetch: () => void;
+  fromDevice?: boolean;
+}) {
   const { t } = useTranslation('perform');
   const errorText = useErrorText();
   const fmt = useFormatters();
   const { user } = useSession();
-  const mine = user !== null && task.assigneeId === user.id;
-  const working = mine && task.status === 'in_progress';
-  const sync = usePerformSync(task.id, task.answers, working);
+  const mine = user !== null && served.assigneeId === user.id;
+  const open = mine && (served.status === 'scheduled' || served.status === 'in_progress');
+  const sync = usePerformSync(served.id, served.answers, open);
+  // A check-in made offline counts at once: the inspector works on while it waits to be sent (and until
+  // the server's fresh answer replaces the one from before it was sent).
+  const [checkedIn, setCheckedIn] = useState(false);
+  const startWaiting = sync.startWaiting !== null;
+  useEffect(() => {
+    if (startWaiting) setCheckedIn(true);
+  }, [startWaiting]);
+  const task: TTaskDetail =
+    served.status === 'scheduled' && (startWaiting || checkedIn) ? { ...served, status: 'in_progress' } : served;
   const resume = trpc.tasks.resume.useMutation({ onSuccess: refetch });
   const lastReview = task.reviews.at(-1);
   const rejected =
@@ -88,7 +155,9 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
         description={t('notYoursHelp', { name: task.assignee?.name ?? t('nobody') })}
       />
     );
-  else if (task.status === 'scheduled') body = <CheckIn task={task} onStarted={refetch} />;
+  else if (task.status === 'scheduled') body = <CheckIn task={task} sync={sync} onStarted={refetch} />;
+  else if (task.status === 'in_progress' && sync.submitWaiting)
+    body = <Banner variant="success" title={t('offline.submitQueued')} />;
   else if (task.status === 'in_progress')
     body = sync.ready ? (
       <Checklist task={task} scheme={scheme} sync={sync} flagged={flagged} />
@@ -130,17 +199,35 @@ function Loaded({ task, scheme, refetch }: { task: TTaskDetail; scheme: TSchemeD
           <Ltr>{task.location.code}</Ltr> · <Bdi>{task.location.name}</Bdi>
         </h1>
         <p className={classes.muted}>
-          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> · <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> –{' '}
-          <Bdi>{fmt.dateTime(task.endsAt)}</Bdi>
+          <Ltr>{task.project.code}</Ltr> · <Bdi>{task.project.name}</Bdi> ·{' '}
+          <Bdi>{fmt.window(task.startsAt, task.endsAt, task.timeZone)}</Bdi>
         </p>
         <p className={classes.muted}>
           <Bdi>{scheme.name}</Bdi> · {t('schemeVersion', { version: scheme.version })}
         </p>
       </header>
+      {fromDevice && <p className={classes.muted}>{t('offline.fromDevice')}</p>}
+      {sync.conflict && (
+        <Banner
+          variant="critical"
+          title={t('offline.conflictTitle')}
+          description={
+            <>
+              {t('offline.conflictBody', { count: sync.conflict.answers })}{' '}
+              {t('offline.conflictReason', { reason: errorText.error(sync.conflict.error) })}
+            </>
+          }
+        />
+      )}
+      {sync.startWaiting && task.status === 'in_progress' && (
+        <p className={classes.muted}>
+          {t('offline.checkedInOffline', { at: fmt.dateTime(new Date(sync.startWaiting.checkedInAt)) })}
+        </p>
+      )}
       {rejected && (
         <Banner
           variant="critical"
-          title={t('rejected', { name: rejected.reviewer.name, at: fmt.dateTime(rejected.at) })}
+          title={t('rejected', { name: rejected.reviewer.name, at: fmt.zoned(rejected.at, task.timeZone) })}
           description={
             <>
               <Bdi>{rejected.reason ?? ''}</Bdi>

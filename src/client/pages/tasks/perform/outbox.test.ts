@@ -1,15 +1,27 @@
 // The perform page's outbox over the in-memory store: order, merging, replay after a reload, uploads
 // resolved into answers, transient failures kept, permanent refusals dropped, one file per client id.
 import { describe, expect, it } from 'vitest';
-import { backoffMs, MemoryStore, Outbox, type OutboxTransport, PermanentError, type UploadOp } from './outbox.ts';
+import {
+  backoffMs,
+  ConflictError,
+  MemoryStore,
+  Outbox,
+  type OutboxTransport,
+  PermanentError,
+  type UploadOp,
+} from './outbox.ts';
 
-type Call = { kind: 'save'; answers: unknown[] } | { kind: 'upload'; id: string };
+type Call =
+  | { kind: 'save'; answers: unknown[] }
+  | { kind: 'upload'; id: string }
+  | { kind: 'start'; checkedInAt: string }
+  | { kind: 'submit'; id: string; signatureFileId: number | undefined };
 
 /** A server that records calls, stores one file per client id, and fails while `down` is set. */
 function fakeServer() {
   const calls: Call[] = [];
   const files = new Map<string, number>();
-  const state = { down: false, refuse: false, nextId: 100 };
+  const state = { down: false, refuse: false, cancelled: false, nextId: 100 };
   const transport: OutboxTransport = {
     saveAnswers(_taskId, answers) {
       if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
@@ -22,6 +34,17 @@ function fakeServer() {
       calls.push({ kind: 'upload', id: op.id });
       if (!files.has(op.id)) files.set(op.id, state.nextId++);
       return Promise.resolve({ id: files.get(op.id)! });
+    },
+    start(op) {
+      if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
+      if (state.cancelled) return Promise.reject(new ConflictError('This task is cancelled'));
+      calls.push({ kind: 'start', checkedInAt: op.checkedInAt });
+      return Promise.resolve();
+    },
+    submit(op, signatureFileId) {
+      if (state.down) return Promise.reject(new TypeError('Failed to fetch'));
+      calls.push({ kind: 'submit', id: op.id, signatureFileId });
+      return Promise.resolve();
     },
   };
   return { calls, files, state, transport };
@@ -171,5 +194,43 @@ describe('the perform outbox', () => {
     await outbox.answer('a', { value: true });
     await outbox.flush(fakeServer().transport);
     expect(sizes).toEqual([1, 0]);
+  });
+
+  it('sends a check-in and a submit made offline in their place: check-in, answers, signature, submit', async () => {
+    const store = new MemoryStore();
+    let outbox = await Outbox.open(store, 11);
+    const at = '2026-11-29T08:00:00.000Z';
+    await outbox.start({ latitude: 48.85, longitude: 2.35, accuracy: 12, checkedInAt: at });
+    await outbox.answer('a', { value: true });
+    const signature = await outbox.upload('sig', 'signature.png', blob(), 'sig-1');
+    await outbox.answer('sig', { files: [signature] });
+    await outbox.submit(signature, 'submit-1');
+    // A reload: all five still wait, in order.
+    outbox = await Outbox.open(store, 11);
+    expect(outbox.pending().map((op) => op.kind)).toEqual(['start', 'answer', 'upload', 'answer', 'submit']);
+    expect(outbox.startWaiting?.checkedInAt).toBe(at);
+    expect(outbox.submitWaiting?.id).toBe('submit-1');
+    const server = fakeServer();
+    expect(await outbox.flush(server.transport)).toEqual({ ok: true, sent: 5 });
+    expect(server.calls).toEqual([
+      { kind: 'start', checkedInAt: at },
+      { kind: 'save', answers: [{ questionKey: 'a', value: true }] },
+      { kind: 'upload', id: 'sig-1' },
+      { kind: 'save', answers: [{ questionKey: 'sig', fileIds: [100] }] },
+      { kind: 'submit', id: 'submit-1', signatureFileId: 100 },
+    ]);
+  });
+
+  it('keeps everything when the task changed on the server (a conflict) for the caller to hand in', async () => {
+    const outbox = await Outbox.open(new MemoryStore(), 12);
+    await outbox.start({ latitude: 1, longitude: 2, accuracy: 5, checkedInAt: '2026-11-29T08:00:00.000Z' });
+    await outbox.answer('a', { value: 'Shelves empty' });
+    const server = fakeServer();
+    server.state.cancelled = true;
+    const result = await outbox.flush(server.transport);
+    expect(result).toMatchObject({ ok: false, conflict: true, sent: 0 });
+    expect(outbox.size).toBe(2);
+    await outbox.clear();
+    expect(outbox.size).toBe(0);
   });
 });

@@ -5,14 +5,11 @@
 // stores one file whatever the number of sends; answers merge by question key, so resending is harmless).
 //
 // The logic lives here over a small `OutboxStore` interface (an in-memory store for the unit tests,
-// IndexedDB in the browser: outbox-idb.ts).
+// IndexedDB in the browser, encrypted: src/client/offline/outbox-store.ts).
 import type { TAnswerValue } from '../../../../shared/schemas/tasks.ts';
+import { type FileRef, refFileId } from './file-ref.ts';
 
-/** A photo or signature of an answer: a stored file (`file:<id>`) or an upload's client id. */
-export type FileRef = string;
-
-export const fileRef = (id: number): FileRef => `file:${id}`;
-export const refFileId = (ref: FileRef): number | null => (ref.startsWith('file:') ? Number(ref.slice(5)) : null);
+export { type FileRef, fileRef, refFileId } from './file-ref.ts';
 
 /** What an answer change says; fields left out keep their value (tasks.saveAnswers merges the same way). */
 export interface AnswerPatch {
@@ -43,7 +40,31 @@ export interface UploadOp {
   blob: Blob;
 }
 
-export type OutboxOp = AnswerOp | UploadOp;
+/** A check-in recorded on the device (offline): sent as tasks.start with the device's time. */
+export interface StartOp {
+  kind: 'start';
+  id: string;
+  taskId: number;
+  seq: number;
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  outOfFenceReason?: string;
+  /** ISO time the device checked in. */
+  checkedInAt: string;
+}
+
+/** A submit recorded on the device: sent as tasks.submit with its id as the clientMutationId. */
+export interface SubmitOp {
+  kind: 'submit';
+  id: string;
+  taskId: number;
+  seq: number;
+  /** The signature's ref (uploaded before it, so resolved by then). */
+  signature: FileRef | null;
+}
+
+export type OutboxOp = AnswerOp | UploadOp | StartOp | SubmitOp;
 
 /** Durable storage of the operations and of small per-task values (uploaded ids, the submit id). */
 export interface OutboxStore {
@@ -67,6 +88,8 @@ export interface OutboxTransport {
     }[],
   ): Promise<void>;
   upload(op: UploadOp): Promise<{ id: number }>;
+  start(op: StartOp): Promise<void>;
+  submit(op: SubmitOp, signatureFileId: number | undefined): Promise<void>;
 }
 
 /** A refusal the server will repeat however often the change is sent (a 4xx other than 408/429). */
@@ -78,8 +101,21 @@ export class PermanentError extends Error {
   }
 }
 
+/**
+ * A refusal because the task changed on the server meanwhile (cancelled, given to someone else,
+ * submitted elsewhere, its window or project closed): nothing waiting for it can go any more. The
+ * outbox keeps those changes for the caller to hand in (tasks.keepOfflineWork), never drops them.
+ */
+export class ConflictError extends PermanentError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ConflictError';
+  }
+}
+
 export type FlushResult =
   | { ok: true; sent: number }
+  | { ok: false; sent: number; error: ConflictError; conflict: true }
   | { ok: false; sent: number; error: unknown; permanent: false }
   | { ok: false; sent: number; error: unknown; permanent: true; dropped: OutboxOp[] };
 
@@ -198,11 +234,20 @@ export class Outbox {
           const stored = await transport.upload(head);
           this.uploaded[head.id] = stored.id;
           await this.store.setMeta(this.taskId, UPLOADED, this.uploaded);
+        } else if (head.kind === 'start') {
+          await transport.start(head);
+        } else if (head.kind === 'submit') {
+          await transport.submit(
+            head,
+            head.signature === null ? undefined : (this.resolve(head.signature) ?? undefined),
+          );
         } else {
           await transport.saveAnswers(this.taskId, this.answersOf(batch as AnswerOp[]));
         }
       } catch (error) {
         for (const op of batch) this.sending.delete(op.id);
+        // The task changed on the server: keep everything for the caller to hand in.
+        if (error instanceof ConflictError) return { ok: false, sent, error, conflict: true };
         if (error instanceof PermanentError) {
           // The server will never take these: drop them so what follows can go, and say so.
           await this.drop(batch);
@@ -234,6 +279,39 @@ export class Outbox {
       const fileIds = files.map((ref) => this.resolve(ref)).filter((id): id is number => id !== null);
       return { questionKey, ...rest, fileIds };
     });
+  }
+
+  /** Record a check-in made without a connection (sent first, before the answers made after it). */
+  start(checkIn: Omit<StartOp, 'kind' | 'id' | 'taskId' | 'seq'>, id: string = crypto.randomUUID()): Promise<void> {
+    return this.serial(async () => {
+      const op: StartOp = { kind: 'start', id, taskId: this.taskId, seq: ++this.seq, ...checkIn };
+      await this.store.put(op);
+      this.queue.push(op);
+      this.changed();
+    });
+  }
+
+  /** Record the submit (after every change before it); its id is the clientMutationId. */
+  submit(signature: FileRef | null, id: string = crypto.randomUUID()): Promise<void> {
+    return this.serial(async () => {
+      const op: SubmitOp = { kind: 'submit', id, taskId: this.taskId, seq: ++this.seq, signature };
+      await this.store.put(op);
+      this.queue.push(op);
+      this.changed();
+    });
+  }
+
+  /** The check-in and submit waiting, if any (the page shows the task as the device left it). */
+  get startWaiting(): StartOp | undefined {
+    return this.queue.find((op): op is StartOp => op.kind === 'start');
+  }
+  get submitWaiting(): SubmitOp | undefined {
+    return this.queue.find((op): op is SubmitOp => op.kind === 'submit');
+  }
+
+  /** Drop everything waiting (once handed in elsewhere, or discarded on purpose). */
+  clear(): Promise<void> {
+    return this.serial(() => this.drop([...this.queue]));
   }
 
   /** Read a per-task value (e.g. the submit's clientMutationId). */

@@ -5,7 +5,8 @@ import type { TQuestion, TSchemeDetail } from '../../../../shared/schemas/scheme
 import type { TAnswer, TAnswerValue } from '../../../../shared/schemas/tasks.ts';
 import { isAnswered, photosNeeded, type SubmitProblems, submitProblems } from '../../../../shared/workflow/answers.ts';
 import { isQuestionVisible, questionFails, questionsOf } from '../../../../shared/workflow/score.ts';
-import { type AnswerPatch, type FileRef, fileRef, type OutboxOp } from './outbox.ts';
+import { type FileRef, fileRef } from './file-ref.ts';
+import type { AnswerPatch, OutboxOp } from './outbox.ts';
 
 export interface LocalAnswer {
   value: TAnswerValue | null;

@@ -1,18 +1,26 @@
-// How the outbox reaches the server: tasks.saveAnswers over tRPC and POST /api/files with the upload's
-// client id. A refusal the server would repeat (4xx but 408/429) becomes a PermanentError; anything else
-// (offline, a timeout, a 5xx) is retried later.
+// How the outbox reaches the server: tasks.start (a check-in made offline, with the device's time),
+// tasks.saveAnswers, POST /api/files with the upload's client id, tasks.submit (its id as the
+// clientMutationId). A refusal because the task changed on the server (CONFLICT, FORBIDDEN: given to
+// someone else, NOT_FOUND) becomes a ConflictError, kept and handed in; another refusal the server
+// would repeat (4xx but 401/408/429) a PermanentError; anything else (offline, a timeout, a 5xx, a
+// session that ended: 401, kept until the same user signs in again) is retried later.
 import { TRPCClientError } from '@trpc/client';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
 import type { TUploadedFile } from '../../../../shared/schemas/files.ts';
 import { readCookie } from '../../../lib/cookies.ts';
-import { type OutboxTransport, PermanentError, type UploadOp } from './outbox.ts';
+import type { trpcClient } from '../../../lib/query.ts';
+import { ConflictError, type OutboxTransport, PermanentError, type UploadOp } from './outbox.ts';
 
-const permanentStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+const permanentStatus = (status: number) =>
+  status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
+/** Statuses that say the task is no longer this inspector's to work on as the device left it. */
+const conflictStatus = (status: number) => status === 403 || status === 404 || status === 409;
 
 /** A tRPC error as the outbox sees it. */
 export function classify(error: unknown): unknown {
   if (error instanceof TRPCClientError) {
     const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+    if (status !== undefined && conflictStatus(status)) return new ConflictError(error.message, { cause: error });
     if (status !== undefined && permanentStatus(status)) return new PermanentError(error.message, { cause: error });
   }
   return error;
@@ -34,20 +42,46 @@ export async function uploadOp(op: UploadOp): Promise<TUploadedFile> {
   if (res.status === 201) return (await res.json()) as TUploadedFile;
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
   const message = body?.message ?? res.statusText;
+  if (conflictStatus(res.status)) throw new ConflictError(message);
   throw permanentStatus(res.status) ? new PermanentError(message) : new Error(message);
 }
 
-type SaveAnswers = (input: { id: number; answers: Parameters<OutboxTransport['saveAnswers']>[1] }) => Promise<unknown>;
+type Client = typeof trpcClient;
 
-export function performTransport(saveAnswers: SaveAnswers): OutboxTransport {
+async function classified(call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+export function performTransport(client: Client): OutboxTransport {
   return {
-    async saveAnswers(taskId, answers) {
+    saveAnswers: (taskId, answers) => classified(() => client.tasks.saveAnswers.mutate({ id: taskId, answers })),
+    upload: uploadOp,
+    start: async (op) => {
       try {
-        await saveAnswers({ id: taskId, answers });
+        await classified(() =>
+          client.tasks.start.mutate({
+            id: op.taskId,
+            latitude: op.latitude,
+            longitude: op.longitude,
+            accuracy: op.accuracy,
+            checkedInAt: new Date(op.checkedInAt),
+            ...(op.outOfFenceReason ? { outOfFenceReason: op.outOfFenceReason } : {}),
+          }),
+        );
       } catch (error) {
-        throw classify(error);
+        // A check-in that reached the server before the connection dropped (its answer lost) is done:
+        // the task is in progress, and what follows goes on (someone else's task refuses it then).
+        if (!(error instanceof ConflictError)) throw error;
+        const now = await client.tasks.byId.query({ id: op.taskId }).catch(() => null);
+        if (now?.status === 'in_progress') return;
+        throw error;
       }
     },
-    upload: uploadOp,
+    submit: (op, signatureFileId) =>
+      classified(() => client.tasks.submit.mutate({ id: op.taskId, clientMutationId: op.id, signatureFileId })),
   };
 }

@@ -33,6 +33,7 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
             <Label variant={task.outOfFence ? 'attention' : 'success'}>
               {task.outOfFence ? t('checkIn.outside') : t('checkIn.inside')}
             </Label>
+            {checkIn.offline && <Label variant="attention">{t('checkIn.offline')}</Label>}
             {task.checkInTiming && (
               <Label variant={task.checkInTiming === 'on_time' ? 'success' : 'attention'}>
                 {t(`checkIn.timing.${task.checkInTiming}`)}
@@ -46,6 +47,7 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
             })}{' '}
             · <Coordinates latitude={checkIn.latitude} longitude={checkIn.longitude} />
           </p>
+          {checkIn.offline && <p className={classes.muted}>{t('checkIn.offlineHelp')}</p>}
           {task.outOfFence && (
             <div className={classes.warningBox} role="note">
               <AlertIcon size={16} /> <span>{t('checkIn.reason')}: </span>

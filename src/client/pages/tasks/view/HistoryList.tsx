@@ -42,6 +42,29 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
                     : t('history.distance', { distance: units.distance(Math.round(e.distanceM)) })}
                 </p>
               )}
+              {e.action === 'start' && e.offline && <p className={classes.warningText}>{t('history.startOffline')}</p>}
+              {e.keptAnswers && e.keptAnswers.length > 0 && (
+                <>
+                  <p className={classes.muted}>{t('history.kept')}</p>
+                  <ul>
+                    {e.keptAnswers.map((a) => (
+                      <li key={a.questionKey}>
+                        <Ltr>{a.questionKey}</Ltr>:{' '}
+                        <Bdi>{keptText(a, t('history.na'), t('answers.yes'), t('answers.no'))}</Bdi>
+                        {a.comment ? (
+                          <>
+                            {' · '}
+                            <Bdi>{a.comment}</Bdi>
+                          </>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {e.filesNotSent ? (
+                <p className={classes.warningText}>{t('history.filesNotSent', { count: e.filesNotSent })}</p>
+              ) : null}
               {e.reason && (
                 <p>
                   <span className={classes.muted}>{t('history.reason')}: </span>
@@ -60,4 +83,17 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
       )}
     </section>
   );
+}
+
+/** A kept answer's value as text (yes/no, numbers and choices as sent; N/A in the reader's words). */
+function keptText(
+  a: NonNullable<TTaskHistory['events'][number]['keptAnswers']>[number],
+  na: string,
+  yes: string,
+  no: string,
+): string {
+  if (a.na) return na;
+  if (a.value === undefined || a.value === null) return '—';
+  if (typeof a.value === 'boolean') return a.value ? yes : no;
+  return String(a.value);
 }

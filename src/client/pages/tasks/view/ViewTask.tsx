@@ -131,9 +131,7 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
         </div>
         <div>
           <dt>{t('facts.window')}</dt>
-          <dd>
-            {fmt.dateTime(task.startsAt)} – {fmt.dateTime(task.endsAt)}
-          </dd>
+          <dd>{fmt.window(task.startsAt, task.endsAt, task.timeZone)}</dd>
         </div>
         <div>
           <dt>{t('facts.inspector')}</dt>
@@ -144,7 +142,7 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
         {task.submittedAt && (
           <div>
             <dt>{t('facts.submittedAt')}</dt>
-            <dd>{fmt.dateTime(task.submittedAt)}</dd>
+            <dd>{fmt.zoned(task.submittedAt, task.timeZone)}</dd>
           </div>
         )}
       </dl>

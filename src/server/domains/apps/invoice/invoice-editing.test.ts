@@ -176,9 +176,10 @@ describe('apps.invoice payments and sending', () => {
     const mail = await (await t.caller('superadmin@demo.com')).outbox.list({ q: 'billing@client.example' });
     expect(mail.items[0]).toMatchObject({
       to: 'billing@client.example',
-      subject: `Invoice #${created.id}`,
       kind: 'invoice',
+      attachmentName: `invoice-${created.id}.pdf`,
     });
+    expect(mail.items[0].subject).toMatch(new RegExp(`^Invoice #${created.id} from \\S`));
     expect(mail.items[0].body).toContain('Here it is');
     expect(mail.items[0].body).toContain('Total: 445.79');
     expect(mail.items[0].body).toContain(`/apps/invoice/preview/${created.id}`);

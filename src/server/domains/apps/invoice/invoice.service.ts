@@ -18,9 +18,12 @@ import { db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
+import { customerNames } from '../../organization/customers/customers.refs.ts';
+import { sendTemplatedMail } from '../../platform/mail/mail.refs.ts';
 import type { TenantCopy } from '../provision/demo-provision.service.ts';
 import { Invoice, InvoiceClient } from './invoice.entity.ts';
 import { openInvoices, paidOf, toDocument } from './invoice.listing.ts';
+import { invoiceLanguage, renderInvoicePdf } from './invoice.pdf.ts';
 
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'invoice.notFound');
 
@@ -162,8 +165,6 @@ export async function recordInvoicePayment(ctx: ServiceContext, input: TRecordPa
  */
 export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput): Promise<TInvoiceDocument> {
   const copy = await openInvoices(ctx, 'manage');
-  if (!copy.ctx.outbox)
-    throw new Error('the app outbox is missing from the service context (the session plugin puts it there)');
   const invoice = await copy.ctx.em.findOne(
     Invoice,
     { number: input.id, tenant: copy.tenant },
@@ -171,20 +172,36 @@ export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput)
   );
   if (!invoice) throw invoiceNotFound();
   const doc = toDocument(invoice);
-  const lines = doc.items.map((item) => `- ${item.description}: ${item.quantity} x ${item.price.toFixed(2)}`);
-  const link = `${copy.ctx.publicUrl ?? ''}/apps/invoice/preview/${doc.id}`;
-  await copy.ctx.outbox.queueEmail(copy.ctx.em, {
-    to: input.to,
-    subject: `Invoice #${doc.id}`,
-    body: [
-      ...(input.message ? [input.message, ''] : []),
-      `Invoice #${doc.id} for ${doc.client.company}, issued ${doc.issuedDate}, due ${doc.dueDate}.`,
-      ...lines,
-      `Total: ${doc.total.toFixed(2)}. Balance due: ${Math.max(doc.balance, 0).toFixed(2)}.`,
-      link,
-    ].join('\n'),
-    kind: 'invoice',
-  });
+  // In the sender's language (the recipient has no account here); the PDF is drawn now, from the copy the
+  // caller may manage, so only the sender's own customer's invoice can ever be attached.
+  const language = invoiceLanguage(ctx.user?.language);
+  const customerId = ctx.user?.customerId ?? null;
+  const issuer = (customerId !== null && (await customerNames(copy.ctx.em, [customerId])).get(customerId)) || 'Opsdesk';
+  const amount = (n: number) => n.toFixed(2);
+  await sendTemplatedMail(copy.ctx.em, [
+    {
+      to: input.to,
+      kind: 'invoiceSent',
+      outboxKind: 'invoice',
+      language,
+      values: {
+        number: doc.id,
+        issuer,
+        company: doc.client.company,
+        issued: doc.issuedDate,
+        due: doc.dueDate,
+        total: amount(doc.total),
+        balance: amount(Math.max(doc.balance, 0)),
+      },
+      name: doc.client.name,
+      note: input.message || null,
+      lines: doc.items.map((item) => `${item.description}: ${item.quantity} × ${amount(item.price)}`),
+      baseUrl: copy.ctx.publicUrl ?? '',
+      path: `/apps/invoice/preview/${doc.id}`,
+      customerId,
+      attachment: { filename: `invoice-${doc.id}.pdf`, content: await renderInvoicePdf(doc, language, issuer) },
+    },
+  ]);
   if (invoice.invoiceStatus === 'Draft' || invoice.invoiceStatus === 'Downloaded') invoice.invoiceStatus = 'Sent';
   invoice.sentAt = new Date();
   await copy.ctx.em.flush();

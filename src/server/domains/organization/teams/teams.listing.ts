@@ -89,6 +89,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListTeamsInput, 'page' | '
   return [
     ...teamScope(ctx),
     equalsFilter('t.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('t.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('t.active', input.active),
     archivedFilter('t.archived_at', input.archived),
     memberId !== undefined &&

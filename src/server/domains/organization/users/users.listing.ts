@@ -149,6 +149,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListUsersInput, 'page' | '
   return [
     ...userScope(ctx),
     equalsFilter('u.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('u.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('u.role', input.role),
     equalsFilter('u.status', input.status),
     input.teamId !== undefined && inAnyTeam([input.teamId]),

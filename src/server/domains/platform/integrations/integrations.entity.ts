@@ -64,14 +64,12 @@ export const WebhookEndpointSchema = defineEntity({
     url: p.string().length(2000),
     events: p.json<string[]>(),
     description: p.string().length(300).nullable(),
-    /** `whsec_` + base64: kept readable, since every delivery is signed with it. */
-    secret: p.string().length(100).lazy().hidden(),
+    /** `whsec_` + base64, encrypted with SECRETS_KEY when set (webhooks.secret.ts): every delivery is signed with it. */
+    secret: p.string().length(300).lazy().hidden(),
     enabled: p.boolean().default(true),
     disabledReason: p.string().length(100).nullable(),
     /** Since when every attempt has failed (null after a success): 3 days disables the endpoint. */
     failingSince: p.datetime().nullable(),
-    /** A process delivering this endpoint's queue holds it until then (one lane per endpoint, in order). */
-    leaseUntil: p.datetime().nullable(),
   },
   indexes: [{ properties: ['customer', 'id'] }],
 });

@@ -19,7 +19,8 @@ import { notFound } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { WebhookDelivery, WebhookEndpoint } from './integrations.entity.ts';
 import { authorizeIntegrations, integrationsCustomer, reaches } from './integrations.scope.ts';
-import { newMessageId } from './webhooks.refs.ts';
+import { announceWebhooks, newMessageId } from './webhooks.refs.ts';
+import { sealWebhookSecret } from './webhooks.secret.ts';
 import { checkTarget } from './webhooks.target.ts';
 
 function toWebhook(e: WebhookEndpoint): TWebhook {
@@ -52,7 +53,7 @@ export async function createWebhook(ctx: ServiceContext, input: TCreateWebhookIn
     url: input.url,
     events: [...new Set(input.events)],
     description: input.description ?? null,
-    secret,
+    secret: sealWebhookSecret(tx.secretsKey, secret),
     enabled: true,
   });
   await tx.em.flush();
@@ -82,6 +83,8 @@ export async function updateWebhook(ctx: ServiceContext, input: TUpdateWebhookIn
     endpoint.failingSince = null;
   }
   await tx.em.flush();
+  // Turned on again: what waited for it goes now.
+  if (input.enabled) await announceWebhooks(tx.em, [endpoint.id]);
   return toWebhook(endpoint);
 }
 
@@ -117,6 +120,7 @@ export async function sendTestEvent(ctx: ServiceContext, input: { id: number }):
     nextAttemptAt: now,
   });
   await tx.em.flush();
+  await announceWebhooks(tx.em, [endpoint.id]);
   return toDelivery(delivery);
 }
 
@@ -165,5 +169,6 @@ export async function redeliver(ctx: ServiceContext, input: { deliveryId: number
   // A redelivery gets the full schedule again.
   await db(tx.em).updateTable('webhook_deliveries').set({ attempts: 0 }).where('id', '=', delivery.id).execute();
   delivery.attempts = 0;
+  await announceWebhooks(tx.em, [delivery.endpoint.id]);
   return toDelivery(delivery);
 }

@@ -1,17 +1,20 @@
 // Webhooks against a real local HTTP receiver: the event row is written with the change, delivered by
-// the delivery loop, signed so that the Standard Webhooks reference library verifies it, retried with
+// the delivery jobs, signed so that the Standard Webhooks reference library verifies it, retried with
 // the same webhook-id after a failure, redelivered on request.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
+import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { startWebhookDelivery } from './webhooks.delivery.ts';
 
-const t = await setupTestApp({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+const SECRETS_KEY = 'a1'.repeat(32);
+const t = await setupTestApp({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', SECRETS_KEY });
 
 interface Received {
+  url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -23,7 +26,7 @@ const receiver = http.createServer((req, res) => {
     body += chunk.toString();
   });
   req.on('end', () => {
-    received.push({ headers: req.headers, body });
+    received.push({ url: req.url ?? '', headers: req.headers, body });
     if (failuresLeft > 0) {
       failuresLeft -= 1;
       res.writeHead(500).end('not now');
@@ -34,7 +37,13 @@ const receiver = http.createServer((req, res) => {
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-const delivery = startWebhookDelivery({ orm: t.orm, allowPrivate: true, intervalMs: 200, onError: () => {} });
+const delivery = await startWebhookDelivery({
+  orm: t.orm,
+  connectionString: t.orm.config.get('clientUrl') ?? '',
+  allowPrivate: true,
+  secretsKey: Buffer.from(SECRETS_KEY, 'hex'),
+  onError: () => {},
+});
 afterAll(async () => {
   await delivery.stop();
   await new Promise((resolve) => receiver.close(resolve));
@@ -56,6 +65,14 @@ describe('webhooks', () => {
     const hook = await admin.webhooks.create({ url: target, events: ['location.updated'], description: 'BI sync' });
     expect(hook.secret).toMatch(/^whsec_/);
     expect(JSON.stringify(await admin.webhooks.list())).not.toContain(hook.secret);
+    // Encrypted at rest with SECRETS_KEY: the database never holds the secret readable.
+    const stored = await db(t.orm.em.fork())
+      .selectFrom('webhook_endpoints')
+      .select('secret')
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toMatch(/^v1:/);
+    expect(stored.secret).not.toContain(hook.secret.slice(6));
 
     failuresLeft = 1;
     const before = received.length;
@@ -104,6 +121,39 @@ describe('webhooks', () => {
     ).toBe('CONFLICT');
     const log = await admin.webhooks.deliveries({ webhookId: hook.id });
     expect(log.items.map((d) => d.eventType)).toEqual(['webhook.test']);
+  });
+
+  it('sends each event once and in order with two delivering processes, the first within 10 s', async () => {
+    const second = await startWebhookDelivery({
+      orm: t.orm,
+      connectionString: t.orm.config.get('clientUrl') ?? '',
+      allowPrivate: true,
+      secretsKey: Buffer.from(SECRETS_KEY, 'hex'),
+      onError: () => {},
+    });
+    try {
+      const admin = await t.caller('admin@demo.com');
+      await admin.webhooks.create({ url: `${target}?lane=two`, events: ['location.updated'] });
+      const location = (await admin.locations.list({ itemsPerPage: 1 })).items[0];
+      const started = Date.now();
+      let version = location.version;
+      for (let i = 0; i < 12; i++) {
+        version = (await admin.locations.update({ id: location.id, version, name: `Lane ${i}` })).version;
+      }
+      const mine = () => received.filter((r) => r.url.endsWith('lane=two'));
+      await until(() => (mine().length >= 12 ? true : undefined));
+      expect(Date.now() - started).toBeLessThan(10_000 + 12 * 1000);
+      // Nothing more arrives: no event went twice.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const ids = mine().map((r) => r.headers['webhook-id']);
+      expect(new Set(ids).size).toBe(12);
+      expect(ids.length).toBe(12);
+      expect(mine().map((r) => (JSON.parse(r.body) as { data: { name: string } }).data.name)).toEqual(
+        Array.from({ length: 12 }, (_, i) => `Lane ${i}`),
+      );
+    } finally {
+      await second.stop();
+    }
   });
 
   it('lets only admins of the customer manage endpoints, and refuses a URL that is not http(s)', async () => {

@@ -2,6 +2,7 @@
 // A text is a key of `kinds` and values; `{{name}}` in a text is replaced by the value (user text is
 // escaped by the HTML renderer, never trusted as markup). An unknown language reads English.
 
+import { formatZoned, isZonedTime, type ZonedTime } from '../../../../shared/time/zoned.ts';
 import type { MailCatalog, MailKind } from './mail.types.ts';
 import { ar } from './messages/ar.ts';
 import { de } from './messages/de.ts';
@@ -15,8 +16,14 @@ import { MAIL_KINDS } from './mail.types.ts';
 export type MailLanguage = 'en' | 'fr' | 'de' | 'ar';
 const CATALOGS: Record<MailLanguage, MailCatalog> = { en, fr, de, ar };
 
-/** Values put into a text. */
-export type TextValues = Record<string, string | number>;
+/** Values put into a text; a time at a place is kept as such and written in the reader's language. */
+export type TextValues = Record<string, string | number | ZonedTime>;
+
+/** Who reads a text: their language, and their own clock's zone when known (else a place's zone is named). */
+export interface Reader {
+  language: string;
+  zone?: string | null;
+}
 
 /** The catalog of `language` (English when it is not one of ours). */
 export function catalogOf(language: string | null | undefined): { language: MailLanguage; catalog: MailCatalog } {
@@ -25,8 +32,13 @@ export function catalogOf(language: string | null | undefined): { language: Mail
 }
 
 /** `text` with each `{{name}}` replaced by its value (a missing value reads as empty). */
-export function fill(text: string, values: TextValues = {}): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+export function fill(text: string, values: TextValues = {}, reader: Reader = { language: 'en' }): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (isZonedTime(value))
+      return formatZoned(value.at, { language: reader.language, zone: value.zone, readerZone: reader.zone });
+    return String(value ?? '');
+  });
 }
 
 /** Whether `key` names one of the server's texts (stored notification keys are read back through it). */
@@ -34,10 +46,21 @@ export function isMailKind(key: string): key is MailKind {
   return (MAIL_KINDS as readonly string[]).includes(key);
 }
 
-/** A text's title and body in `language`. */
-export function textOf(kind: MailKind, language: string | null | undefined, values: TextValues = {}) {
-  const texts = catalogOf(language).catalog.kinds[kind];
-  return { title: fill(texts.title, values), body: fill(texts.body, values), action: fill(texts.action, values) };
+/** A text's title and body in `language` (times named on their place's clock; `readerZone`: the reader's own). */
+export function textOf(
+  kind: MailKind,
+  language: string | null | undefined,
+  values: TextValues = {},
+  readerZone: string | null = null,
+) {
+  const { language: lang, catalog } = catalogOf(language);
+  const texts = catalog.kinds[kind];
+  const reader = { language: lang, zone: readerZone };
+  return {
+    title: fill(texts.title, values, reader),
+    body: fill(texts.body, values, reader),
+    action: fill(texts.action, values, reader),
+  };
 }
 
 /** E-mails about the account itself: always sent, never unsubscribed from. */

@@ -25,6 +25,8 @@ export interface TemplatedMail {
   path: string;
   items?: readonly MailItem[];
   lines?: readonly string[];
+  /** The sender's own words (an invoice's message). */
+  note?: string | null;
   /** The recipient's account: their e-mail then links to their preferences and a one-click unsubscribe. */
   userId?: number | null;
   /** The preference kind an unsubscribe link turns off (notifications only). */
@@ -32,10 +34,18 @@ export interface TemplatedMail {
   customerId?: number | null;
   /** The outbox's kind (what the superadmin's list shows); `kind` by default. */
   outboxKind?: string;
+  /** One attachment (a sent invoice's PDF). */
+  attachment?: { filename: string; content: Buffer } | null;
 }
 
 /** Where a user chooses which e-mails arrive (the account settings' notifications tab). */
 export const PREFERENCES_PATH = '/pages/account-settings/notifications';
+
+/** The page an unsubscribe link opens (it confirms, then turns the e-mail off); no sign-in needed. */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';
+
+/** Where a mail client's one-click unsubscribe posts (RFC 8058); a GET there opens the page. */
+export const ONE_CLICK_PATH = '/api/unsubscribe';
 
 /** The secret unsubscribe links are signed with (made once by a migration, shared by every process). */
 async function unsubscribeSecret(em: EntityManager): Promise<string> {
@@ -53,8 +63,12 @@ function sign(secret: string, payload: string): string {
 
 /** A token that turns off e-mail of `kind` for `userId` without signing in (never expires; signed). */
 export async function unsubscribeToken(em: EntityManager, userId: number, kind: string): Promise<string> {
+  return tokenOf(await unsubscribeSecret(em), userId, kind);
+}
+
+function tokenOf(secret: string, userId: number, kind: string): string {
   const payload = Buffer.from(JSON.stringify({ u: userId, k: kind })).toString('base64url');
-  return `${payload}.${sign(await unsubscribeSecret(em), payload)}`;
+  return `${payload}.${sign(secret, payload)}`;
 }
 
 /** The user and kind of a genuine unsubscribe token; null for anything forged or malformed. */
@@ -62,8 +76,8 @@ export async function readUnsubscribeToken(
   em: EntityManager,
   token: string,
 ): Promise<{ userId: number; kind: string } | null> {
-  const [payload, signature] = token.split('.');
-  if (!payload || !signature || token.length > 300) return null;
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined || token.length > 300) return null;
   const expected = Buffer.from(sign(await unsubscribeSecret(em), payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
@@ -78,8 +92,14 @@ export async function readUnsubscribeToken(
 /** Render and queue e-mails (in the caller's transaction); security e-mails never get an unsubscribe link. */
 export async function sendTemplatedMail(em: EntityManager, mails: readonly TemplatedMail[]): Promise<void> {
   const queued = [];
+  let secret: string | undefined;
   for (const mail of mails) {
     const personal = mail.userId != null && !SECURITY_KINDS.has(mail.kind) && mail.preferenceKind;
+    let token: string | undefined;
+    if (personal && mail.userId != null && mail.preferenceKind) {
+      secret ??= await unsubscribeSecret(em);
+      token = tokenOf(secret, mail.userId, mail.preferenceKind);
+    }
     const rendered = renderMail({
       kind: mail.kind,
       language: mail.language,
@@ -88,8 +108,9 @@ export async function sendTemplatedMail(em: EntityManager, mails: readonly Templ
       link: `${mail.baseUrl}${mail.path}`,
       items: mail.items,
       lines: mail.lines,
+      note: mail.note,
       preferencesLink: personal ? `${mail.baseUrl}${PREFERENCES_PATH}` : undefined,
-      // The one-click unsubscribe link (unsubscribeToken) waits for its page: no link to a page that does not exist.
+      unsubscribeLink: token ? `${mail.baseUrl}${UNSUBSCRIBE_PATH}?token=${token}` : undefined,
     });
     queued.push({
       to: mail.to,
@@ -100,6 +121,8 @@ export async function sendTemplatedMail(em: EntityManager, mails: readonly Templ
       language: rendered.language,
       userId: mail.userId ?? null,
       customerId: mail.customerId ?? null,
+      listUnsubscribe: token ? `${mail.baseUrl}${ONE_CLICK_PATH}?token=${token}` : null,
+      attachment: mail.attachment ?? null,
     });
   }
   await queueMail(em, queued);

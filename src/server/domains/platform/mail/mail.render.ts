@@ -17,6 +17,8 @@ export interface MailContent {
   kind: MailKind;
   language: string | null | undefined;
   values?: TextValues;
+  /** The recipient's own time zone, when known: a time at a place in another zone then names it. */
+  readerZone?: string | null;
   /** The recipient's name for the greeting (none: "Hello,"). */
   name?: string | null;
   /** The button's absolute link (starts with PUBLIC_URL). */
@@ -25,6 +27,8 @@ export interface MailContent {
   items?: readonly MailItem[];
   /** Lines listed under the text (an invoice's items). */
   lines?: readonly string[];
+  /** The sender's own words (an invoice's message), shown as they wrote them under the text. */
+  note?: string | null;
   /** Where to choose which e-mails arrive (notifications only). */
   preferencesLink?: string;
   /** One click to stop e-mails of this kind (notifications only; never for security e-mails). */
@@ -56,9 +60,10 @@ export function renderMail(content: MailContent): RenderedMail {
   const { language, catalog } = catalogOf(content.language);
   const values = content.values ?? {};
   const texts = catalog.kinds[content.kind];
-  const subject = fill(texts.title, values);
-  const body = fill(texts.body, values);
-  const action = fill(texts.action, values);
+  const reader = { language, zone: content.readerZone };
+  const subject = fill(texts.title, values, reader);
+  const body = fill(texts.body, values, reader);
+  const action = fill(texts.action, values, reader);
   const greeting = content.name
     ? fill(catalog.common.greeting, { name: content.name })
     : catalog.common.greetingAnonymous;
@@ -70,6 +75,7 @@ export function renderMail(content: MailContent): RenderedMail {
     greeting,
     '',
     body,
+    ...(content.note ? ['', content.note] : []),
     ...(content.items?.length
       ? ['', ...content.items.flatMap((i) => [`- ${i.title}: ${i.body}`, ...(i.link ? [`  ${i.link}`] : [])])]
       : []),
@@ -117,6 +123,13 @@ export function renderMail(content: MailContent): RenderedMail {
           h('h1', { style: { margin: '0 0 24px', fontSize: '20px', lineHeight: '28px', color: '#1f2328' } }, subject),
           paragraph(greeting),
           paragraph(body),
+          content.note
+            ? paragraph(content.note, {
+                whiteSpace: 'pre-line',
+                padding: dir === 'rtl' ? '0 12px 0 0' : '0 0 0 12px',
+                [dir === 'rtl' ? 'borderRight' : 'borderLeft']: '3px solid #d1d9e0',
+              })
+            : null,
           content.items?.length
             ? h(
                 'ul',

@@ -17,6 +17,15 @@ export const MAIL_KINDS = [
   'actionVerifiedByTask',
   'digest',
   'invoiceSent',
+  'visitsPlanned',
+  'visitsCancelled',
+  'locationsAssigned',
+  'taskSubmitted',
+  'taskSubmittedPassed',
+  'taskSubmittedFailed',
+  'taskApprovedComment',
+  'taskCancelled',
+  'webhookDisabled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -6,9 +6,13 @@ import {
   ZNotificationList,
   ZNotificationPreferences,
   ZSetNotificationPreferencesInput,
+  ZUnsubscribeInfo,
+  ZUnsubscribeInput,
+  ZUnsubscribeToken,
 } from '../../../../shared/schemas/notifications.ts';
-import { authedProcedure, router } from '../../../trpc/init.ts';
+import { authedProcedure, publicProcedure, router } from '../../../trpc/init.ts';
 import * as notifications from './notifications.service.ts';
+import { readUnsubscribe, unsubscribe } from './notifications.unsubscribe.ts';
 
 export const notificationsRouter = router({
   list: authedProcedure
@@ -28,6 +32,16 @@ export const notificationsRouter = router({
     .input(ZSetNotificationPreferencesInput)
     .output(ZNotificationPreferences)
     .mutation(({ ctx, input }) => notifications.setPreferences(ctx, input)),
+  /** What an e-mail's unsubscribe link would turn off (no sign-in: the signed token is the check). */
+  unsubscribeInfo: publicProcedure
+    .input(ZUnsubscribeToken)
+    .output(ZUnsubscribeInfo)
+    .query(({ ctx, input }) => readUnsubscribe(ctx.em, input)),
+  /** Turn that e-mail (or every optional e-mail) off, back to the app only. */
+  unsubscribe: publicProcedure
+    .input(ZUnsubscribeInput)
+    .output(ZUnsubscribeInfo)
+    .mutation(({ ctx, input }) => unsubscribe(ctx.em, input)),
   markAllRead: authedProcedure
     .output(z.object({ updated: z.number().int() }))
     .mutation(({ ctx }) => notifications.markAllRead(ctx)),

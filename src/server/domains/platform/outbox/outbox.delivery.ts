@@ -15,7 +15,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import nodemailer, { type SendMailOptions, type SMTPPoolOptions } from 'nodemailer';
 import pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import { type JobResult, PgBoss } from 'pg-boss';
 import type { MailConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import { MAIL_CHANNEL } from './outbox.refs.ts';
@@ -117,7 +117,11 @@ export async function deliverEmail(deps: DeliveryDeps, id: number): Promise<Deli
   const messageId = row.message_id ?? messageIdOf(row, deps.publicUrl);
   // 2. hand over
   try {
-    const attachments = deps.attachmentsOf ? await deps.attachmentsOf(row) : undefined;
+    const stored: NonNullable<SendMailOptions['attachments']> =
+      row.attachment && row.attachment_name
+        ? [{ filename: row.attachment_name, content: Buffer.from(row.attachment as Uint8Array) }]
+        : [];
+    const attachments = [...stored, ...((deps.attachmentsOf ? await deps.attachmentsOf(row) : undefined) ?? [])];
     await deps.transport.sendMail({
       from: deps.mail.from,
       replyTo: deps.mail.replyTo,
@@ -126,8 +130,13 @@ export async function deliverEmail(deps: DeliveryDeps, id: number): Promise<Deli
       text: row.body,
       html: row.html ?? undefined,
       messageId,
-      attachments,
-      headers: { 'Content-Language': row.language },
+      attachments: attachments.length ? attachments : undefined,
+      // RFC 2369 / 8058: a mail client's own "unsubscribe" button posts here, without signing in.
+      list: row.list_unsubscribe ? { unsubscribe: row.list_unsubscribe } : undefined,
+      headers: {
+        'Content-Language': row.language,
+        ...(row.list_unsubscribe && { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
+      },
     });
     // 3. sent: nothing sends it again
     await db(em)
@@ -249,12 +258,31 @@ export async function startMailDelivery(options: MailDeliveryOptions): Promise<M
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   const polling = options.pollingIntervalSeconds ?? 1;
+  // Batches of 5 per worker, each e-mail's outcome its own (one temporary failure retries that job only);
+  // while batches come back full the workers fetch again at once instead of waiting for the next poll,
+  // so a burst (a thousand e-mails) is not held to a batch per poll interval.
+  const concurrency = options.concurrency ?? 10;
+  const batchSize = Math.min(5, concurrency);
   await boss.work<{ id: number }>(
     MAIL_QUEUE,
-    { localConcurrency: options.concurrency ?? 10, batchSize: 1, pollingIntervalSeconds: polling },
-    async ([job]) => {
-      await deliverEmail(deps, job.data.id);
+    {
+      localConcurrency: Math.max(1, Math.round(concurrency / batchSize)),
+      batchSize,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      pollingIntervalSeconds: polling,
     },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await deliverEmail(deps, job.data.id);
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            return { id: job.id, status: 'failed', output: { message: reasonOf(error) } };
+          }
+        }),
+      ),
   );
   await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     if (options.beforeDispatch) await options.beforeDispatch(options.orm.em.fork());

@@ -35,8 +35,17 @@ export const OutboxEmailSchema = defineEntity({
     /** When a worker started handing it over (a claim older than a few minutes was lost with its worker). */
     claimedAt: p.datetime().nullable(),
     sentAt: p.datetime().nullable(),
+    /** The one-click unsubscribe address (RFC 8058), sent as List-Unsubscribe; null for security e-mail. */
+    listUnsubscribe: p.string().length(600).nullable(),
+    /** One attachment rendered when the e-mail was written (a sent invoice's PDF). */
+    attachmentName: p.string().length(120).nullable(),
+    attachment: p.blob().nullable().lazy(),
   },
-  indexes: [{ properties: ['status', 'createdAt'] }, { properties: ['createdAt'] }],
+  indexes: [
+    { properties: ['status', 'createdAt'] },
+    { properties: ['createdAt'] },
+    { properties: ['kind', 'createdAt'] },
+  ],
 });
 
 export class OutboxEmail extends OutboxEmailSchema.class {}

@@ -24,6 +24,10 @@ export interface QueuedEmail {
   userId?: number | null;
   /** The customer it is about (attachments are only ever of this customer). */
   customerId?: number | null;
+  /** The one-click unsubscribe address (RFC 8058 List-Unsubscribe), for optional e-mail only. */
+  listUnsubscribe?: string | null;
+  /** One attachment (a sent invoice's PDF), rendered by the caller from what it authorized. */
+  attachment?: { filename: string; content: Buffer } | null;
 }
 
 /** One line: a subject is a header, and a line break in a header would start another header. */
@@ -62,6 +66,9 @@ export async function queueMail(em: EntityManager, mails: readonly QueuedEmail[]
           language: m.language ?? 'en',
           user_id: m.userId ?? null,
           customer_id: m.customerId ?? null,
+          list_unsubscribe: m.listUnsubscribe ?? null,
+          attachment_name: m.attachment ? oneLine(m.attachment.filename, 120) : null,
+          attachment: m.attachment?.content ?? null,
           status: 'queued',
           attempts: 0,
         })),

@@ -31,34 +31,62 @@ export function createOutbox(report: OutboxReport): Outbox {
   };
 }
 
+function whereOf(input: TListOutboxInput) {
+  const pattern = input.q ? likeContains(input.q) : undefined;
+  return {
+    ...(pattern && { $or: [{ to: { $ilike: pattern } }, { subject: { $ilike: pattern } }] }),
+    ...(input.status && { status: input.status }),
+    ...(input.kind && { kind: input.kind }),
+  };
+}
+
+function toDto(r: OutboxEmail): TOutboxEmail {
+  return {
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    body: r.body,
+    kind: r.kind,
+    language: r.language,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError ?? null,
+    attachmentName: r.attachmentName ?? null,
+    sentAt: r.sentAt ?? null,
+    createdAt: r.createdAt,
+  };
+}
+
 /**
- * The outbox, newest first (superadmin only). Throws FORBIDDEN for anyone else.
+ * The outbox, newest first unless `orderBy` says otherwise (superadmin only). Throws FORBIDDEN for anyone else.
  */
 export async function listOutbox(ctx: ServiceContext, input: TListOutboxInput): Promise<ListResult<TOutboxEmail>> {
   authorize(ctx, 'manage', 'all');
   const { offset, limit } = pageWindow(input.page, input.itemsPerPage);
-  const pattern = input.q ? likeContains(input.q) : undefined;
-  const where = {
-    ...(pattern && { $or: [{ to: { $ilike: pattern } }, { subject: { $ilike: pattern } }] }),
-    ...(input.status && { status: input.status }),
-  };
-  const [rows, total] = await ctx.em.findAndCount(OutboxEmail, where, { orderBy: { id: 'desc' }, offset, limit });
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      to: r.to,
-      subject: r.subject,
-      body: r.body,
-      kind: r.kind,
-      language: r.language,
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.lastError ?? null,
-      sentAt: r.sentAt ?? null,
-      createdAt: r.createdAt,
-    })),
-    total,
-  };
+  const order = input.sortBy === 'createdAt' ? input.orderBy : 'desc';
+  const [rows, total] = await ctx.em.findAndCount(OutboxEmail, whereOf(input), {
+    orderBy: { id: order },
+    offset,
+    limit,
+  });
+  return { items: rows.map(toDto), total };
+}
+
+/** Every e-mail of the filter, newest first, in batches (the CSV export; superadmin only). */
+export async function* iterateOutbox(ctx: ServiceContext, input: TListOutboxInput): AsyncGenerator<TOutboxEmail[]> {
+  authorize(ctx, 'manage', 'all');
+  let below: number | undefined;
+  for (;;) {
+    const rows = await ctx.em.find(
+      OutboxEmail,
+      { ...whereOf(input), ...(below !== undefined && { id: { $lt: below } }) },
+      { orderBy: { id: 'desc' }, limit: 500 },
+    );
+    if (!rows.length) return;
+    yield rows.map(toDto);
+    below = rows[rows.length - 1].id;
+    ctx.em.clear();
+  }
 }
 
 /**

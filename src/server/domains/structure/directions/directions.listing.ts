@@ -65,6 +65,7 @@ function listFilters(
   return [
     tenantFilter(ctx, 'd.customer_id'),
     equalsFilter('d.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('d.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('d.active', input.active),
     archivedFilter('d.archived_at', input.archived),
   ];

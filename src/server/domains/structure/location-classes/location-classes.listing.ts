@@ -64,6 +64,7 @@ function listFilters(
   return [
     tenantFilter(ctx, 'k.customer_id'),
     equalsFilter('k.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('k.updated_at', '>=', input.updatedSince as Date)),
     archivedFilter('k.archived_at', input.archived),
   ];
 }

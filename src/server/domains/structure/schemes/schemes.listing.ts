@@ -115,6 +115,7 @@ function listFilters(ctx: AuthedContext, input: Omit<TListSchemesInput, 'page' |
   return [
     tenantFilter(ctx, 'sc.customer_id'),
     equalsFilter('sc.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('sc.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('sc.status', input.status),
     input.key ? equalsFilter('sc.key', input.key) : undefined,
     views[input.view],

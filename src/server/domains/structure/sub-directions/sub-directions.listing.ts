@@ -76,6 +76,7 @@ function listFilters(
   return [
     tenantFilter(ctx, 's.customer_id'),
     equalsFilter('s.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('s.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('s.direction_id', input.directionId),
     equalsFilter('s.active', input.active),
     archivedFilter('s.archived_at', input.archived),

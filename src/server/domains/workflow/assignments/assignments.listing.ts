@@ -138,6 +138,7 @@ export async function assignmentPage(
   const where: AssignmentFilter[] = [
     ...readScope(ctx),
     equalsFilter('a.project_id', input.projectId),
+    input.updatedSince !== undefined && ((eb) => eb('a.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('a.team_id', input.teamId),
     equalsFilter('a.assignee_id', input.assigneeId),
     equalsFilter('a.location_id', input.locationId),

@@ -9,7 +9,7 @@ import { refuseArchived } from '../../../lib/archive.ts';
 import { authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { requireTeamInspector, requireTeamRef } from '../../organization/teams/teams.refs.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import type { ProjectPlan } from '../projects/projects.refs.ts';
 import { assignmentAbilityRecord } from './assignments.refs.ts';
@@ -63,18 +63,22 @@ export async function requireAssignable(
   await checkTeamAndAssignee(tx.em, customerId, target.teamId, target.assigneeId);
 }
 
+/** `locations`: one location's code, or how many; `visits`: planned visits that moved with them. */
 export async function notifyAssigned(
   em: EntityManager,
   userId: number,
   project: ProjectPlan,
-  what: string,
+  what: { locations: string | number; visits: number },
 ): Promise<void> {
   await sendNotifications(em, [
     {
       userId,
       kind: 'planning',
-      title: 'Locations assigned to you',
-      body: `You were assigned ${what} in project ${project.code} "${project.name}".`,
+      ...notice('locationsAssigned', {
+        project: `${project.code} "${project.name}"`,
+        locations: what.locations,
+        visits: what.visits,
+      }),
       link: '/tasks',
     },
   ]);

@@ -119,7 +119,7 @@ export async function createAssignment(ctx: ServiceContext, input: TCreateAssign
       customerId,
       changes: records.snapshot(assignment),
     });
-    if (assigneeId !== null) await notifyAssigned(tx.em, assigneeId, project, 'a location');
+    if (assigneeId !== null) await notifyAssigned(tx.em, assigneeId, project, { locations: 1, visits: 0 });
     return assignment.id;
   });
   return getAssignment(ctx, { id });
@@ -188,12 +188,10 @@ export async function updateAssignment(ctx: ServiceContext, input: TUpdateAssign
     await tx.em.flush();
     if (assigneeChanged && assigneeId !== null) {
       const [location] = (await locationPlanningRefs(tx.em, [assignment.location.id])).values();
-      await notifyAssigned(
-        tx.em,
-        assigneeId,
-        project,
-        `location ${location?.code ?? assignment.location.id}${tasksMoved ? ` with ${tasksMoved} planned visit${tasksMoved === 1 ? '' : 's'}` : ''}`,
-      );
+      await notifyAssigned(tx.em, assigneeId, project, {
+        locations: location?.code ?? assignment.location.id,
+        visits: tasksMoved,
+      });
     }
   });
   return getAssignment(ctx, { id: input.id });
@@ -278,12 +276,7 @@ export async function bulkAssign(ctx: ServiceContext, input: TBulkAssignInput): 
     // 7. Notify the inspector of the locations newly theirs
     const newlyAssigned = created.length + newInspector;
     if (target.assigneeId !== null && newlyAssigned > 0) {
-      await notifyAssigned(
-        tx.em,
-        target.assigneeId,
-        project,
-        `${newlyAssigned} location${newlyAssigned === 1 ? '' : 's'}${tasksMoved ? ` (${tasksMoved} planned visit${tasksMoved === 1 ? '' : 's'})` : ''}`,
-      );
+      await notifyAssigned(tx.em, target.assigneeId, project, { locations: newlyAssigned, visits: tasksMoved });
     }
     return { created: created.length, updated: changed.length, unchanged: existing.length - changed.length };
   });

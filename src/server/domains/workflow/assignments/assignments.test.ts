@@ -182,7 +182,7 @@ describe('assignments: changes', () => {
     ]);
     expect(
       (await notificationsOf(lyonInspector, 'Locations assigned to you')).some((n) =>
-        n.body.includes('1 planned visit'),
+        n.body.includes('Planned visits that came with them: 1.'),
       ),
     ).toBe(true);
     // Another team: the inspector must belong to it too.

@@ -151,6 +151,7 @@ function listFilters(ctx: AuthedContext, input: TListCorrectiveActionsInput): Ac
     statuses.length ? sql<SqlBool>`${sql.ref('a.status')} = any(${statuses})` : undefined,
     input.overdue === undefined ? undefined : input.overdue ? overdueSql : sql<SqlBool>`not ${overdueSql}`,
     input.taskId === undefined ? undefined : equalsFilter('a.task_id', input.taskId),
+    input.updatedSince !== undefined && ((eb) => eb('a.updated_at', '>=', input.updatedSince as Date)),
     input.locationId === undefined ? undefined : equalsFilter('a.location_id', input.locationId),
     input.ownerId === undefined ? undefined : equalsFilter('a.owner_id', input.ownerId),
     input.projectId === undefined ? undefined : equalsFilter('a.project_id', input.projectId),

@@ -2,7 +2,8 @@
 // `questionKey`) -> 201 { id, name, mimeType, size, sha256 }; GET /api/files/{id} downloads it
 // (?thumbnail=1 or /thumbnail for an image's thumbnail, ?inline=1 to show an image or PDF in the page);
 // GET /api/export/files.csv. Multipart is parsed here only (this plugin's scope), streamed to a temporary
-// file by the service's spool; auth, abilities and tenant scope are the service's.
+// file by the service's spool; auth, abilities and tenant scope are the service's. The business API has
+// the same two operations (`filesV1Rest`, registered in the /api/v1 scope: API keys, its errors).
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -178,4 +179,69 @@ export const filesRest: FastifyPluginAsync = async (app) => {
       { header: 'uploaded_at', value: (r) => r.createdAt },
     ],
   });
+};
+
+/** A path id, as the business API reads it: a decimal id in range, else a 400 naming `id`. */
+function pathId(params: unknown): number {
+  const value = (params as { id?: unknown }).id;
+  const raw = typeof value === 'string' ? value : '';
+  // The id schema bounds it too (a database integer), so 2147483648 is a 400, not a 500.
+  const parsed = ZId.safeParse(/^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', 'common.invalidInput', {}, { id: 'common.invalidInput' });
+  return parsed.data;
+}
+
+/**
+ * /api/v1's file upload and download (task evidence): `POST /files` (multipart, as POST /api/files) and
+ * `GET /files/{id}/content`. Registered by the v1 plugin under its prefix, so an API key authenticates
+ * them and errors are `{ message, errors }`; the same service calls as /api/files.
+ */
+export const filesV1Rest: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 10, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+  app.post(
+    '/files',
+    {
+      schema: {
+        operationId: 'uploadFile',
+        summary:
+          "Upload a file: multipart/form-data with the part `file` and, for a task answer's evidence, the fields " +
+          '`taskId` and `questionKey`',
+        tags: ['Files'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: ZUploadedFile },
+      },
+    },
+    async (request, reply) => {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + ENVELOPE_BYTES) throw tooLarge(MAX_FILE_BYTES);
+      const uploaded = await uploadFile(request.serviceContext(), (limit) => receiveForm(request, limit));
+      return reply.code(201).send(uploaded);
+    },
+  );
+  app.get(
+    '/files/:id/content',
+    {
+      schema: {
+        operationId: 'downloadFile',
+        summary: "Download a file's content (`thumbnail=1`: an image's thumbnail)",
+        tags: ['Files'],
+        security: [{ bearer: [] }],
+        params: z.object({ id: ZId }),
+        querystring: ZDownloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const query = ZDownloadQuery.safeParse(request.query);
+      const thumbnail = query.success && on(query.data.thumbnail);
+      const opened = await openFile(request.serviceContext(), {
+        id: pathId(request.params),
+        variant: thumbnail ? 'thumbnail' : 'original',
+      });
+      return sendFile(request, reply, opened, thumbnail, false);
+    },
+  );
 };

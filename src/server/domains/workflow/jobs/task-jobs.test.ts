@@ -9,6 +9,7 @@ import { loadConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
+import { type TextValues, textOf } from '../../platform/mail/mail.catalog.ts';
 import {
   MISSED_QUEUE,
   OVERDUE_ACTIONS_QUEUE,
@@ -70,10 +71,13 @@ const statusOf = async (taskId: number) =>
 const notes = (userId: number, title: string) =>
   k()
     .selectFrom('notifications')
-    .select(['body', 'link'])
+    .select(['body', 'link', 'message_values'])
     .where('user_id', '=', userId)
     .where('title', '=', title)
     .execute();
+/** ICU's narrow no-break spaces read as plain ones. */
+const plain = (text: string) => text.replace(/\s/g, ' ');
+const PARIS_NINE = 'Mar 4, 2031, 9:00 AM (Europe/Paris)';
 const missedEvents = (taskIds: number[]) =>
   em().find(AuditEvent, { entityType: 'Task', action: 'missed', entityId: { $in: taskIds } });
 
@@ -92,12 +96,19 @@ describe('missed visits', () => {
     expect(events.map((e) => [e.actorEmail, e.changes.status])).toEqual([
       ['system', { from: 'scheduled', to: 'missed' }],
     ]);
-    expect(
-      (await notes(qc, 'Visit missed')).filter((n) => n.body.includes('2031-03-04 at 09:00')).map((n) => n.link),
-    ).toEqual([`/tasks/viewTask/${ended.taskId}`]);
+    // The visit's time on its location's clock (Paris, UTC+1 in March), the zone named for a reader whose
+    // clock is not known; a French reader reads it in French.
+    const missed = (await notes(qc, 'Visit missed')).filter((n) => plain(n.body).includes(PARIS_NINE));
+    expect(missed.map((n) => n.link)).toEqual([`/tasks/viewTask/${ended.taskId}`]);
+    expect(plain(textOf('visitMissed', 'fr', missed[0].message_values as TextValues).body)).toContain(
+      '4 mars 2031, 09:00 (Europe/Paris)',
+    );
+    expect(plain(textOf('visitMissed', 'en', missed[0].message_values as TextValues, 'Europe/Paris').body)).toContain(
+      'on Mar 4, 2031, 9:00 AM ended',
+    );
     expect(
       (await notes(floorManager, 'Visit missed in your team'))
-        .filter((n) => n.body.includes('2031-03-04 at 09:00'))
+        .filter((n) => plain(n.body).includes(PARIS_NINE))
         .map((n) => n.link),
     ).toEqual([`/tasks/viewTask/${ended.taskId}`]);
     // Only scheduled tasks: one already started is left alone.
@@ -133,7 +144,9 @@ describe('reminders', () => {
     expect(await sendTaskReminders(em(), now, 60)).toEqual([]);
     // The reminder opens the visit's perform page.
     expect(
-      (await notes(qc, 'Visit coming up')).filter((n) => n.body.includes('2031-05-10 at 11:30')).map((n) => n.link),
+      (await notes(qc, 'Visit coming up'))
+        .filter((n) => plain(n.body).includes('May 10, 2031, 11:30 AM (Europe/Paris)'))
+        .map((n) => n.link),
     ).toEqual([`/tasks/perform_task/${soon.id}/${assignments[0].id}`]);
     // The reminder does not bump the task's version (no one's edit is made stale by it).
     expect((await statusOf(soon.taskId)).version).toBe(1);

@@ -12,8 +12,10 @@ import { taskPerformPath, taskViewPath } from '../../../../shared/workflow/task-
 import { db } from '../../../db/kysely.ts';
 import { recordSystemAudits } from '../../../lib/audit/audit.ts';
 import { teamRefs } from '../../organization/teams/teams.refs.ts';
+import { queueWebhookEvents } from '../../platform/integrations/webhooks.refs.ts';
 import { type NotificationInput, notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { visitNamer } from '../slots/slots.refs.ts';
+import { taskAsApiReturns } from '../tasks/tasks.refs.ts';
 
 interface DueTask {
   id: number;
@@ -91,7 +93,8 @@ const RETURNED = [
 
 /**
  * Tasks still `scheduled` whose slot has ended become `missed` (version bumped), each with a system
- * audit event; the inspector and the team's floor manager are told. Returns the tasks changed.
+ * audit event; the inspector and the team's floor manager are told, the customers' webhooks get
+ * `task.missed`. Returns the tasks changed.
  */
 export async function markMissedTasks(em: EntityManager, now: Date): Promise<number[]> {
   return em.fork().transactional(async (tx) => {
@@ -126,7 +129,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
         groupBy(tasks, (t) => t.assigneeId),
         (t) => ({
           kind: 'missed',
-          ...notice('visitMissed', { visit: describe(t) }),
+          ...notice('visitMissed', describe(t)),
           link: taskViewPath(t.id),
         }),
         (n) => ({
@@ -143,7 +146,7 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
         }),
         (t) => ({
           kind: 'missed',
-          ...notice('teamVisitMissed', { visit: describe(t) }),
+          ...notice('teamVisitMissed', describe(t)),
           link: taskViewPath(t.id),
         }),
         (n) => ({
@@ -154,6 +157,15 @@ export async function markMissedTasks(em: EntityManager, now: Date): Promise<num
       ),
     ];
     await sendNotifications(tx, notifications);
+    // `task.missed` for the customers' webhooks, in the same transaction (the outbox).
+    for (const [customerId, missed] of groupBy(tasks, (t) => t.customerId)) {
+      await queueWebhookEvents(
+        tx,
+        customerId,
+        'task.missed',
+        missed.map((t) => () => taskAsApiReturns(tx, t.id)),
+      );
+    }
     return tasks.map((t) => t.id);
   });
 }
@@ -184,7 +196,7 @@ export async function sendTaskReminders(em: EntityManager, now: Date, leadMinute
       tasks.map((t) => ({
         userId: t.assigneeId!,
         kind: 'reminders',
-        ...notice('visitReminder', { visit: describe(t) }),
+        ...notice('visitReminder', describe(t)),
         link: taskPerformPath(t.slotId, t.assignmentId),
       })),
     );

@@ -177,6 +177,7 @@ async function listFilters(ctx: AuthedContext, input: TListProjectsInput): Promi
   return [
     ...readScope(ctx),
     equalsFilter('p.customer_id', input.customerId),
+    input.updatedSince !== undefined && ((eb) => eb('p.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('p.status', input.status),
     schemeIds && sql<SqlBool>`${sql.ref('p.scheme_id')} = any(${schemeIds})`,
     // Periods overlapping [from, to].

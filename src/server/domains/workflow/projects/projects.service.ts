@@ -36,7 +36,7 @@ import {
 } from '../../../lib/records.ts';
 import { assertUnique, assertUniqueChange, type UniqueRule, withTransaction } from '../../../lib/scope.ts';
 import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationIdsOf } from '../../structure/locations/locations.refs.ts';
 import { requirePublishedScheme } from '../../structure/schemes/schemes.refs.ts';
 import { assignmentCountsByProject, assignmentPlans } from '../assignments/assignments.refs.ts';
@@ -323,8 +323,7 @@ async function notifyVisitsCancelled(
     [...perAssignee].map(([userId, n]) => ({
       userId,
       kind: 'planning',
-      title: 'Planned visits cancelled',
-      body: `Project ${project.code} "${project.name}" was completed: ${n} planned visit${n === 1 ? ' was' : 's were'} cancelled.`,
+      ...notice('visitsCancelled', { project: `${project.code} "${project.name}"`, count: n }),
       link: '/tasks',
     })),
   );

@@ -1,8 +1,8 @@
 // Slot planning without a database: recurrences, opening hours, the period's ends, DST in Europe/Paris.
 import { describe, expect, it } from 'vitest';
 import type { TOpeningHours } from '../../../../shared/schemas/locations.ts';
+import { localDateOf, localTimeOf, zonedToUtc } from '../../../../shared/time/wall-clock.ts';
 import { fitInDay, type PlanAssignment, PlanError, planSlots, recurrenceDates, spreadDates } from './plan.ts';
-import { localDateOf, localTimeOf, zonedToUtc } from './zoned-time.ts';
 
 const weekdays = (open: string, close: string): TOpeningHours => ({
   mon: [{ open, close }],

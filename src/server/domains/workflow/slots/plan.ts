@@ -12,7 +12,7 @@ import rrule from 'rrule';
 import { type ErrorKey, type ErrorValues, formatMessage } from '../../../../shared/errors/messages.ts';
 import type { TOpeningHours } from '../../../../shared/schemas/locations.ts';
 import type { TRecurrence } from '../../../../shared/schemas/slots.ts';
-import { zonedToUtc } from './zoned-time.ts';
+import { zonedToUtc } from '../../../../shared/time/wall-clock.ts';
 
 const { RRule } = rrule;
 

@@ -72,6 +72,7 @@ export async function slotPage(ctx: AuthedContext, input: TListSlotsInput): Prom
   const where: SlotFilter[] = [
     ...readScope(ctx),
     equalsFilter('a.project_id', input.projectId),
+    input.updatedSince !== undefined && ((eb) => eb('s.updated_at', '>=', input.updatedSince as Date)),
     equalsFilter('s.assignment_id', input.assignmentId),
     input.from !== undefined && sql<SqlBool>`${sql.ref('s.ends_at')} > ${input.from}`,
     input.to !== undefined && sql<SqlBool>`${sql.ref('s.starts_at')} < ${input.to}`,

@@ -10,7 +10,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { authorizeRecord } from '../../../lib/authz.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
 import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
-import { sendNotifications } from '../../platform/notifications/notifications.refs.ts';
+import { notice, sendNotifications } from '../../platform/notifications/notifications.refs.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import { type AssignmentPlan, assignmentAbilityRecord, assignmentPlans } from '../assignments/assignments.refs.ts';
 import type { ProjectPlan } from '../projects/projects.refs.ts';
@@ -188,8 +188,12 @@ export async function notifyVisitsPlanned(
     [...perAssignee].map(([userId, n]) => ({
       userId,
       kind: 'planning',
-      title: 'Visits planned',
-      body: `${n} visit${n === 1 ? '' : 's'} planned for you in project ${project.code} "${project.name}" between ${period.from} and ${period.to}.`,
+      ...notice('visitsPlanned', {
+        project: `${project.code} "${project.name}"`,
+        from: period.from,
+        to: period.to,
+        count: n,
+      }),
       link: '/tasks',
     })),
   );

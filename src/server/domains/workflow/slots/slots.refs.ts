@@ -1,10 +1,10 @@
 // Visits as other domains name them in messages: the location, the local date and time, the project.
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ZonedTime } from '../../../../shared/time/zoned.ts';
 import { customerTimeZone } from '../../organization/customers/customers.refs.ts';
 import { locationPlanningRefs } from '../../structure/locations/locations.refs.ts';
 import { projectRefs } from '../projects/projects.refs.ts';
-import { localDateOf, localTimeOf } from './zoned-time.ts';
 
 /** What naming a visit needs: where, whose, which project, when. */
 export interface VisitToName {
@@ -15,13 +15,14 @@ export interface VisitToName {
 }
 
 /**
- * How each of these visits is named: "LYON-001 on 2026-03-02 at 09:00 (project PRJ-1)", the time in
- * the location's time zone (else its customer's). Reads the names once for all of them.
+ * How each of these visits is named in a text: `visit` ("LYON-001 · PRJ-1": the location and the project)
+ * and `when`, its start on the location's clock (else its customer's), written later in the reader's
+ * language. Reads the names once for all of them.
  */
 export async function visitNamer<V extends VisitToName>(
   em: EntityManager,
   visits: readonly V[],
-): Promise<(visit: V) => string> {
+): Promise<(visit: V) => { visit: string; when: ZonedTime }> {
   const [locations, projects] = await Promise.all([
     locationPlanningRefs(
       em,
@@ -38,6 +39,10 @@ export async function visitNamer<V extends VisitToName>(
   return (visit) => {
     const location = locations.get(visit.locationId);
     const zone = location?.timeZone ?? zones.get(visit.customerId) ?? 'UTC';
-    return `${location?.code ?? `location ${visit.locationId}`} on ${localDateOf(visit.startsAt, zone)} at ${localTimeOf(visit.startsAt, zone)} (project ${projects.get(visit.projectId)?.code ?? visit.projectId})`;
+    const project = projects.get(visit.projectId)?.code ?? String(visit.projectId);
+    return {
+      visit: `${location?.code ?? String(visit.locationId)} · ${project}`,
+      when: { at: visit.startsAt.toISOString(), zone },
+    };
   };
 }

@@ -15,6 +15,7 @@ import type {
   TSlot,
   TUpdateSlotInput,
 } from '../../../../shared/schemas/slots.ts';
+import { localDateOf } from '../../../../shared/time/wall-clock.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { diffChanges, recordAudit } from '../../../lib/audit/audit.ts';
@@ -41,7 +42,6 @@ import {
   planVisits,
   previewOf,
 } from './slots.planning.ts';
-import { localDateOf } from './zoned-time.ts';
 
 /* ------------------------------------------------------------------ reads */
 

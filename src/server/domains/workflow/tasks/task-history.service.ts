@@ -107,6 +107,9 @@ export async function getTaskHistory(ctx: ServiceContext, input: { id: number })
       score: num(changes.score),
       distanceM: num(changes.distanceM),
       outOfFence: changes.outOfFence === true,
+      offline: changes.offline === true,
+      keptAnswers: Array.isArray(changes.answers) ? (changes.answers as TTaskEvent['keptAnswers']) : null,
+      filesNotSent: num(changes.filesNotSent),
     };
   });
   const last = rounds.at(-1);

@@ -52,6 +52,8 @@ export const TaskSchema = defineEntity({
     checkInAccuracy: p.double().nullable(),
     checkInDistanceM: p.double().nullable(),
     checkInAt: p.datetime().nullable(),
+    /** The check-in was recorded by the device without a connection (its time is the device's). */
+    checkInOffline: p.boolean().default(false),
     outOfFence: p.boolean().default(false),
     outOfFenceReason: p.text().nullable(),
     answers: p.json<TAnswer[]>(),

@@ -130,6 +130,29 @@ export function requireStartWindow(task: Task, now: Date): void {
   if (now >= task.endsAt) throw new AppError('CONFLICT', 'tasks.slotEnded', { endsAt: task.endsAt.toISOString() });
 }
 
+/** How far a device's clock may run ahead of the server's for a check-in recorded offline. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+/** How old a check-in recorded offline may be when it reaches the server. */
+export const OFFLINE_CHECK_IN_MAX_DAYS = 7;
+
+/**
+ * The check-in's time: now, or the time the device recorded it offline (BAD_REQUEST on checkedInAt when
+ * that is in the future beyond a little clock skew, or older than OFFLINE_CHECK_IN_MAX_DAYS).
+ */
+export function checkInTime(checkedInAt: Date | undefined, now: Date): Date {
+  if (checkedInAt === undefined) return now;
+  const at = checkedInAt.toISOString();
+  if (checkedInAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw new AppError('BAD_REQUEST', 'tasks.checkedInAtFuture', { at }, { checkedInAt: 'tasks.checkedInAtFuture' });
+  }
+  if (checkedInAt.getTime() < now.getTime() - OFFLINE_CHECK_IN_MAX_DAYS * 86_400_000) {
+    const values = { at, days: OFFLINE_CHECK_IN_MAX_DAYS };
+    throw new AppError('BAD_REQUEST', 'tasks.checkedInAtTooOld', values, { checkedInAt: 'tasks.checkedInAtTooOld' });
+  }
+  // Never later than now: a clock slightly ahead does not move the check-in past the server's time.
+  return checkedInAt.getTime() > now.getTime() ? now : checkedInAt;
+}
+
 /** CONFLICT unless the task's project is active (start and resume; work begun may always be saved and submitted). */
 export async function requireActiveProject(
   em: EntityManager,

@@ -79,6 +79,8 @@ export const taskListing = defineListing({
     assignee: r.assignee_id === null ? null : { id: r.assignee_id, name: '' },
     startsAt: toDate(r.starts_at),
     endsAt: toDate(r.ends_at),
+    // Set by enrich from the location, else the customer.
+    timeZone: 'UTC',
     startedAt: toDateOrNull(r.started_at),
     submittedAt: toDateOrNull(r.submitted_at),
     score: r.score,
@@ -90,7 +92,7 @@ export const taskListing = defineListing({
   }),
   // Names of the copied references, one query per kind for the whole page.
   enrich: async (em, items) => {
-    const [projects, schemes, locations, teams, users] = await Promise.all([
+    const [projects, schemes, locations, teams, users, zones] = await Promise.all([
       projectRefs(
         em,
         items.map((i) => i.projectId),
@@ -111,6 +113,10 @@ export const taskListing = defineListing({
         em,
         items.flatMap((i) => (i.assigneeId === null ? [] : [i.assigneeId])),
       ),
+      customerTimeZones(
+        em,
+        items.map((i) => i.customerId),
+      ),
     ]);
     for (const item of items) {
       const project = projects.get(item.projectId);
@@ -119,6 +125,7 @@ export const taskListing = defineListing({
       if (scheme) item.scheme = { id: scheme.id, name: scheme.name };
       const location = locations.get(item.locationId);
       if (location) item.location = { id: location.id, code: location.code, name: location.name };
+      item.timeZone = location?.timeZone ?? zones.get(item.customerId) ?? 'UTC';
       const team = teams.get(item.teamId);
       if (team) item.team = { id: team.id, name: team.name };
       const user = item.assigneeId === null ? undefined : users.get(item.assigneeId);
@@ -259,6 +266,7 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
         'check_in_accuracy',
         'check_in_distance_m',
         'check_in_at',
+        'check_in_offline',
         'out_of_fence_reason',
         'signature_file_id',
         'cancel_reason',
@@ -290,6 +298,7 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
           accuracy: Number(row.check_in_accuracy ?? 0),
           distanceM: row.check_in_distance_m === null ? null : Number(row.check_in_distance_m),
           at: toDate(row.check_in_at),
+          offline: row.check_in_offline,
         }
       : null;
   return {
@@ -318,6 +327,11 @@ async function detailOf(em: EntityManager, task: TTask): Promise<TTaskDetail> {
       timeZone: location?.timeZone ?? zones.get(task.customerId) ?? 'UTC',
     },
   };
+}
+
+/** The whole task whoever asks (a system job's webhook event); never authorizes. */
+export async function taskDetailUnscoped(em: EntityManager, id: number): Promise<TTaskDetail> {
+  return detailOf(em, await listById(em, taskListing, id, [], 'Task'));
 }
 
 /** The whole task, if the caller may read it (NOT_FOUND otherwise). */

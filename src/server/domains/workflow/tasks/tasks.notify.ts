@@ -53,15 +53,13 @@ export async function notifySubmitted(
   result: { score: number | null; passed: boolean | null },
 ): Promise<void> {
   const names = await describe(tx.em, task);
-  const scoreText =
-    result.score === null ? 'no score' : `score ${result.score}${result.passed ? ', passed' : ', not passed'}`;
+  const key = result.score === null ? 'taskSubmitted' : result.passed ? 'taskSubmittedPassed' : 'taskSubmittedFailed';
   await sendNotifications(
     tx.em,
     (await reviewersOf(tx.em, task)).map((userId) => ({
       userId,
       kind: 'reviews',
-      title: 'Task submitted for review',
-      body: `${names.inspector} submitted ${names.project} at ${names.location} (${scoreText}).`,
+      ...notice(key, { ...names, score: result.score ?? '' }),
       link: taskViewPath(task.id),
     })),
   );
@@ -82,10 +80,12 @@ export async function notifyReviewed(
       ? {
           kind: 'reviews',
           ...(text.comment
-            ? {
-                title: 'Task approved',
-                body: `${tx.user.fullName} approved ${names.project} at ${names.location}. Comment: ${text.comment}`,
-              }
+            ? notice('taskApprovedComment', {
+                who: tx.user.fullName,
+                project: names.project,
+                location: names.location,
+                comment: text.comment,
+              })
             : notice('taskApproved', { who: tx.user.fullName, project: names.project, location: names.location })),
           link: taskViewPath(task.id),
         }
@@ -107,8 +107,7 @@ export async function notifyCancelled(tx: AuthedContext, task: Task, reason: str
   const names = await describe(tx.em, task);
   await notifyInspector(tx, task, {
     kind: 'reviews',
-    title: 'Task cancelled',
-    body: `${tx.user.fullName} cancelled ${names.project} at ${names.location}. Reason: ${reason}`,
+    ...notice('taskCancelled', { who: tx.user.fullName, project: names.project, location: names.location, reason }),
     link: taskViewPath(task.id),
   });
 }

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
+import { taskDetailUnscoped } from './tasks.listing.ts';
 
 /** Tasks of the projects per status: how many, how many passed, and the sum and count of their scores. */
 export interface TaskStatusCount {
@@ -60,4 +61,9 @@ export async function countBegunTasks(em: EntityManager, assignmentId: number): 
     .where('status', '<>', 'scheduled')
     .execute();
   return n;
+}
+
+/** A task as the business API returns it (answers, score), for an event raised by a system job. */
+export function taskAsApiReturns(em: EntityManager, id: number): Promise<unknown> {
+  return taskDetailUnscoped(em, id);
 }

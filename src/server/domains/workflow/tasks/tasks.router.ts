@@ -3,6 +3,8 @@ import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ZApproveTaskInput,
   ZCancelTaskInput,
+  ZKeepOfflineWorkInput,
+  ZKeptOfflineWork,
   ZListTasksInput,
   ZRejectTaskInput,
   ZResumeTaskInput,
@@ -17,6 +19,7 @@ import {
 } from '../../../../shared/schemas/tasks.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
 import { getTaskHistory } from './task-history.service.ts';
+import { keepOfflineWork } from './task-offline.service.ts';
 import * as tasks from './tasks.service.ts';
 
 export const tasksRouter = router({
@@ -61,6 +64,11 @@ export const tasksRouter = router({
     .input(ZResumeTaskInput)
     .output(ZTaskDetail)
     .mutation(({ ctx, input }) => tasks.resumeTask(ctx, input)),
+  // Work done offline on a task the server then refused, kept in its history for the reviewer.
+  keepOfflineWork: authedProcedure
+    .input(ZKeepOfflineWorkInput)
+    .output(ZKeptOfflineWork)
+    .mutation(({ ctx, input }) => keepOfflineWork(ctx, input)),
   cancel: authedProcedure
     .input(ZCancelTaskInput)
     .output(ZTaskDetail)

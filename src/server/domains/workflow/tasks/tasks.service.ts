@@ -41,6 +41,7 @@ import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts
 import { type Task, TaskReview, TaskRound } from './task.entity.ts';
 import { writeAnswers } from './tasks.answers.ts';
 import {
+  checkInTime,
   lockTaskFor,
   requireActiveProject,
   requireCompleteAnswers,
@@ -125,8 +126,9 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     // 3. Version
     assertCurrent(task, input.version, 'Task');
 
-    // 4. Rules: the slot window, an active project, the geofence (or a reason)
-    const now = new Date();
+    // 4. Rules: the check-in time (now, or the device's for one recorded offline) in the slot window, an
+    // active project, the geofence (or a reason)
+    const now = checkInTime(input.checkedInAt, new Date());
     requireStartWindow(task, now);
     await requireActiveProject(tx.em, task, 'start');
     const checkIn = await requireInsideFenceOrReason(tx.em, task, input);
@@ -139,6 +141,7 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     task.checkInAccuracy = input.accuracy;
     task.checkInDistanceM = checkIn.distanceM;
     task.checkInAt = now;
+    task.checkInOffline = input.checkedInAt !== undefined;
     task.outOfFence = checkIn.outOfFence;
     task.outOfFenceReason = checkIn.reason;
 
@@ -148,6 +151,7 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
       distanceM: checkIn.distanceM,
       outOfFence: checkIn.outOfFence,
       ...(checkIn.reason ? { outOfFenceReason: checkIn.reason } : {}),
+      ...(input.checkedInAt ? { offline: true, checkedInAt: now.toISOString() } : {}),
     });
   });
   return getTask(ctx, { id: input.id });

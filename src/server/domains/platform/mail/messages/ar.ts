@@ -30,12 +30,12 @@ export const ar: MailCatalog = {
     },
     visitReminder: {
       title: 'زيارة قريبة',
-      body: 'تبدأ زيارتك إلى {{visit}} قريبًا.',
+      body: 'تبدأ زيارتك إلى {{visit}} في {{when}} قريبًا.',
       action: 'فتح الزيارة',
     },
     visitMissed: {
       title: 'زيارة فائتة',
-      body: 'انتهت زيارتك إلى {{visit}} دون أن تبدأ.',
+      body: 'انتهت زيارتك إلى {{visit}} في {{when}} دون أن تبدأ.',
       action: 'عرض الزيارة',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const ar: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'زيارة فائتة في فريقك',
-      body: 'انتهت الزيارة إلى {{visit}} دون أن تبدأ.',
+      body: 'انتهت الزيارة إلى {{visit}} في {{when}} دون أن تبدأ.',
       action: 'عرض الزيارة',
     },
     teamVisitsMissed: {
@@ -97,6 +97,51 @@ export const ar: MailCatalog = {
       title: 'الفاتورة رقم {{number}} من {{issuer}}',
       body: 'الفاتورة رقم {{number}} إلى {{company}}، صادرة في {{issued}}، تستحق في {{due}}. الإجمالي: {{total}}. المبلغ المستحق: {{balance}}.',
       action: 'عرض الفاتورة',
+    },
+    visitsPlanned: {
+      title: 'زيارات مخطط لها',
+      body: 'زيارات خُطط لها لك في المشروع {{project}} بين {{from}} و{{to}}: {{count}}.',
+      action: 'عرض مهامي',
+    },
+    visitsCancelled: {
+      title: 'أُلغيت الزيارات المخطط لها',
+      body: 'اكتمل المشروع {{project}}: أُلغيت زياراتك المخطط لها فيه ({{count}}).',
+      action: 'عرض مهامي',
+    },
+    locationsAssigned: {
+      title: 'مواقع أُسندت إليك',
+      body: 'في المشروع {{project}} أُسند إليك: {{locations}}. الزيارات المخطط لها التي انتقلت إليك معها: {{visits}}.',
+      action: 'عرض مهامي',
+    },
+    taskSubmitted: {
+      title: 'مهمة قُدمت للمراجعة',
+      body: 'قدّم {{inspector}} {{project}} في {{location}} (بلا درجة).',
+      action: 'مراجعة المهمة',
+    },
+    taskSubmittedPassed: {
+      title: 'مهمة قُدمت للمراجعة',
+      body: 'قدّم {{inspector}} {{project}} في {{location}}: الدرجة {{score}}، ناجحة.',
+      action: 'مراجعة المهمة',
+    },
+    taskSubmittedFailed: {
+      title: 'مهمة قُدمت للمراجعة',
+      body: 'قدّم {{inspector}} {{project}} في {{location}}: الدرجة {{score}}، غير ناجحة.',
+      action: 'مراجعة المهمة',
+    },
+    taskApprovedComment: {
+      title: 'تمت الموافقة على المهمة',
+      body: 'وافق {{who}} على {{project}} في {{location}}. تعليق: {{comment}}',
+      action: 'عرض المهمة',
+    },
+    taskCancelled: {
+      title: 'أُلغيت المهمة',
+      body: 'ألغى {{who}} {{project}} في {{location}}. السبب: {{reason}}',
+      action: 'عرض المهمة',
+    },
+    webhookDisabled: {
+      title: 'أُوقفت نقطة نهاية webhook',
+      body: 'فشل {{url}} في كل عملية تسليم لمدة 3 أيام؛ أعد تفعيله من الإدارة ← التكاملات.',
+      action: 'فتح التكاملات',
     },
   },
 };

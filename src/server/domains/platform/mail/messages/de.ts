@@ -30,12 +30,12 @@ export const de: MailCatalog = {
     },
     visitReminder: {
       title: 'Besuch steht bevor',
-      body: 'Ihr Besuch bei {{visit}} beginnt bald.',
+      body: 'Ihr Besuch bei {{visit}} am {{when}} beginnt bald.',
       action: 'Besuch öffnen',
     },
     visitMissed: {
       title: 'Besuch versäumt',
-      body: 'Ihr Besuch bei {{visit}} endete, ohne begonnen zu werden.',
+      body: 'Ihr Besuch bei {{visit}} am {{when}} endete, ohne begonnen zu werden.',
       action: 'Besuch ansehen',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const de: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'Besuch in Ihrem Team versäumt',
-      body: 'Der Besuch bei {{visit}} endete, ohne begonnen zu werden.',
+      body: 'Der Besuch bei {{visit}} am {{when}} endete, ohne begonnen zu werden.',
       action: 'Besuch ansehen',
     },
     teamVisitsMissed: {
@@ -97,6 +97,51 @@ export const de: MailCatalog = {
       title: 'Rechnung Nr. {{number}} von {{issuer}}',
       body: 'Rechnung Nr. {{number}} für {{company}}, ausgestellt am {{issued}}, fällig am {{due}}. Gesamt: {{total}}. Offener Betrag: {{balance}}.',
       action: 'Rechnung ansehen',
+    },
+    visitsPlanned: {
+      title: 'Besuche geplant',
+      body: 'Für Sie geplante Besuche im Projekt {{project}} zwischen {{from}} und {{to}}: {{count}}.',
+      action: 'Meine Aufgaben ansehen',
+    },
+    visitsCancelled: {
+      title: 'Geplante Besuche abgesagt',
+      body: 'Das Projekt {{project}} wurde abgeschlossen: Ihre geplanten Besuche dort wurden abgesagt ({{count}}).',
+      action: 'Meine Aufgaben ansehen',
+    },
+    locationsAssigned: {
+      title: 'Ihnen zugewiesene Standorte',
+      body: 'Im Projekt {{project}} wurde Ihnen zugewiesen: {{locations}}. Damit übernommene geplante Besuche: {{visits}}.',
+      action: 'Meine Aufgaben ansehen',
+    },
+    taskSubmitted: {
+      title: 'Aufgabe zur Prüfung eingereicht',
+      body: '{{inspector}} hat {{project}} bei {{location}} eingereicht (ohne Punktzahl).',
+      action: 'Aufgabe prüfen',
+    },
+    taskSubmittedPassed: {
+      title: 'Aufgabe zur Prüfung eingereicht',
+      body: '{{inspector}} hat {{project}} bei {{location}} eingereicht: Punktzahl {{score}}, bestanden.',
+      action: 'Aufgabe prüfen',
+    },
+    taskSubmittedFailed: {
+      title: 'Aufgabe zur Prüfung eingereicht',
+      body: '{{inspector}} hat {{project}} bei {{location}} eingereicht: Punktzahl {{score}}, nicht bestanden.',
+      action: 'Aufgabe prüfen',
+    },
+    taskApprovedComment: {
+      title: 'Aufgabe genehmigt',
+      body: '{{who}} hat {{project}} bei {{location}} genehmigt. Kommentar: {{comment}}',
+      action: 'Aufgabe ansehen',
+    },
+    taskCancelled: {
+      title: 'Aufgabe storniert',
+      body: '{{who}} hat {{project}} bei {{location}} storniert. Grund: {{reason}}',
+      action: 'Aufgabe ansehen',
+    },
+    webhookDisabled: {
+      title: 'Ein Webhook-Endpunkt wurde deaktiviert',
+      body: '{{url}} ist 3 Tage lang bei jeder Zustellung gescheitert; aktivieren Sie ihn wieder unter Verwaltung → Integrationen.',
+      action: 'Integrationen öffnen',
     },
   },
 };

@@ -30,12 +30,12 @@ export const en: MailCatalog = {
     },
     visitReminder: {
       title: 'Visit coming up',
-      body: 'Your visit to {{visit}} starts soon.',
+      body: 'Your visit to {{visit}} on {{when}} starts soon.',
       action: 'Open the visit',
     },
     visitMissed: {
       title: 'Visit missed',
-      body: 'Your visit to {{visit}} ended without being started.',
+      body: 'Your visit to {{visit}} on {{when}} ended without being started.',
       action: 'See the visit',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const en: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'Visit missed in your team',
-      body: 'The visit to {{visit}} ended without being started.',
+      body: 'The visit to {{visit}} on {{when}} ended without being started.',
       action: 'See the visit',
     },
     teamVisitsMissed: {
@@ -97,6 +97,51 @@ export const en: MailCatalog = {
       title: 'Invoice #{{number}} from {{issuer}}',
       body: 'Invoice #{{number}} for {{company}}, issued {{issued}}, due {{due}}. Total: {{total}}. Balance due: {{balance}}.',
       action: 'View the invoice',
+    },
+    visitsPlanned: {
+      title: 'Visits planned',
+      body: 'Visits planned for you in project {{project}} between {{from}} and {{to}}: {{count}}.',
+      action: 'See my tasks',
+    },
+    visitsCancelled: {
+      title: 'Planned visits cancelled',
+      body: 'Project {{project}} was completed: your planned visits there were cancelled ({{count}}).',
+      action: 'See my tasks',
+    },
+    locationsAssigned: {
+      title: 'Locations assigned to you',
+      body: 'In project {{project}} you were assigned: {{locations}}. Planned visits that came with them: {{visits}}.',
+      action: 'See my tasks',
+    },
+    taskSubmitted: {
+      title: 'Task submitted for review',
+      body: '{{inspector}} submitted {{project}} at {{location}} (no score).',
+      action: 'Review the task',
+    },
+    taskSubmittedPassed: {
+      title: 'Task submitted for review',
+      body: '{{inspector}} submitted {{project}} at {{location}}: score {{score}}, passed.',
+      action: 'Review the task',
+    },
+    taskSubmittedFailed: {
+      title: 'Task submitted for review',
+      body: '{{inspector}} submitted {{project}} at {{location}}: score {{score}}, not passed.',
+      action: 'Review the task',
+    },
+    taskApprovedComment: {
+      title: 'Task approved',
+      body: '{{who}} approved {{project}} at {{location}}. Comment: {{comment}}',
+      action: 'See the task',
+    },
+    taskCancelled: {
+      title: 'Task cancelled',
+      body: '{{who}} cancelled {{project}} at {{location}}. Reason: {{reason}}',
+      action: 'See the task',
+    },
+    webhookDisabled: {
+      title: 'A webhook endpoint was turned off',
+      body: '{{url}} failed every delivery for 3 days; turn it on again in Management → Integrations.',
+      action: 'Open integrations',
     },
   },
 };

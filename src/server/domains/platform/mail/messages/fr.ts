@@ -30,12 +30,12 @@ export const fr: MailCatalog = {
     },
     visitReminder: {
       title: 'Visite imminente',
-      body: 'Votre visite à {{visit}} commence bientôt.',
+      body: 'Votre visite à {{visit}} le {{when}} commence bientôt.',
       action: 'Ouvrir la visite',
     },
     visitMissed: {
       title: 'Visite manquée',
-      body: 'Votre visite à {{visit}} s’est terminée sans avoir été commencée.',
+      body: 'Votre visite à {{visit}} du {{when}} s’est terminée sans avoir été commencée.',
       action: 'Voir la visite',
     },
     visitsMissed: {
@@ -45,7 +45,7 @@ export const fr: MailCatalog = {
     },
     teamVisitMissed: {
       title: 'Visite manquée dans votre équipe',
-      body: 'La visite à {{visit}} s’est terminée sans avoir été commencée.',
+      body: 'La visite à {{visit}} du {{when}} s’est terminée sans avoir été commencée.',
       action: 'Voir la visite',
     },
     teamVisitsMissed: {
@@ -97,6 +97,51 @@ export const fr: MailCatalog = {
       title: 'Facture n° {{number}} de {{issuer}}',
       body: 'Facture n° {{number}} pour {{company}}, émise le {{issued}}, échéance le {{due}}. Total : {{total}}. Reste dû : {{balance}}.',
       action: 'Voir la facture',
+    },
+    visitsPlanned: {
+      title: 'Visites planifiées',
+      body: 'Visites planifiées pour vous dans le projet {{project}} entre le {{from}} et le {{to}} : {{count}}.',
+      action: 'Voir mes tâches',
+    },
+    visitsCancelled: {
+      title: 'Visites planifiées annulées',
+      body: 'Le projet {{project}} est terminé : vos visites planifiées y ont été annulées ({{count}}).',
+      action: 'Voir mes tâches',
+    },
+    locationsAssigned: {
+      title: 'Emplacements qui vous sont attribués',
+      body: 'Dans le projet {{project}}, on vous a attribué : {{locations}}. Visites planifiées qui vous reviennent avec eux : {{visits}}.',
+      action: 'Voir mes tâches',
+    },
+    taskSubmitted: {
+      title: 'Tâche soumise pour revue',
+      body: '{{inspector}} a soumis {{project}} à {{location}} (sans score).',
+      action: 'Examiner la tâche',
+    },
+    taskSubmittedPassed: {
+      title: 'Tâche soumise pour revue',
+      body: '{{inspector}} a soumis {{project}} à {{location}} : score {{score}}, réussi.',
+      action: 'Examiner la tâche',
+    },
+    taskSubmittedFailed: {
+      title: 'Tâche soumise pour revue',
+      body: '{{inspector}} a soumis {{project}} à {{location}} : score {{score}}, non réussi.',
+      action: 'Examiner la tâche',
+    },
+    taskApprovedComment: {
+      title: 'Tâche approuvée',
+      body: '{{who}} a approuvé {{project}} à {{location}}. Commentaire : {{comment}}',
+      action: 'Voir la tâche',
+    },
+    taskCancelled: {
+      title: 'Tâche annulée',
+      body: '{{who}} a annulé {{project}} à {{location}}. Motif : {{reason}}',
+      action: 'Voir la tâche',
+    },
+    webhookDisabled: {
+      title: 'Un point de terminaison webhook a été désactivé',
+      body: '{{url}} a échoué à chaque envoi pendant 3 jours ; réactivez-le dans Gestion → Intégrations.',
+      action: 'Ouvrir les intégrations',
     },
   },
 };

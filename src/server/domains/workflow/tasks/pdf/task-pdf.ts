@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit';
 import type { TSection } from '../../../../../shared/schemas/schemes.ts';
 import type { TAnswer, TTaskDetail } from '../../../../../shared/schemas/tasks.ts';
+import { formatZoned, formatZonedRange } from '../../../../../shared/time/zoned.ts';
 import {
   answersByKey,
   isQuestionVisible,
@@ -12,8 +13,8 @@ import {
   questionFails,
   questionsOf,
 } from '../../../../../shared/workflow/score.ts';
+import { drawLines, layoutParagraph, lineHeight, registerFonts, type TextStyle } from '../../../../lib/pdf/pdf-text.ts';
 import { type PdfLanguage, pdfTranslator } from './pdf-strings.ts';
-import { drawLines, layoutParagraph, lineHeight, registerFonts, type TextStyle } from './pdf-text.ts';
 
 export interface TaskReportData {
   language: PdfLanguage;
@@ -164,8 +165,8 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
   registerFonts(doc);
   const w = new Writer(doc, rtl);
   const zone = task.location.timeZone;
-  const dateTime = new Intl.DateTimeFormat(data.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-  const time = new Intl.DateTimeFormat(data.language, { timeStyle: 'short', timeZone: zone });
+  // Every time on the location's clock; the visit's line names the zone, the others read on the same clock.
+  const dateTime = { format: (at: Date) => formatZoned(at, { language: data.language, zone, readerZone: zone }) };
   const number = new Intl.NumberFormat(data.language, { maximumFractionDigits: 1 });
 
   /* header */
@@ -182,7 +183,7 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
   w.keyValue(t('project'), `${data.project.code} — ${data.project.name} (${data.scheme.name} v${data.scheme.version})`);
   w.keyValue(t('location'), `${task.location.code} — ${task.location.name}`);
   w.keyValue(t('inspector'), task.assignee?.name ?? '—');
-  w.keyValue(t('slot'), `${dateTime.format(task.startsAt)} – ${time.format(task.endsAt)} (${zone})`, BODY, false);
+  w.keyValue(t('slot'), formatZonedRange(task.startsAt, task.endsAt, { language: data.language, zone }), BODY, false);
   w.keyValue(t('status'), t(`status_${task.status}`), BODY, false);
   if (task.checkIn) {
     const distance =

@@ -1,6 +1,7 @@
 // Local wall time <-> UTC in an IANA time zone, on the runtime's own time zone database (Intl): no
-// library, and the rules are as current as Node's ICU. Visits are planned as a local calendar date and
-// a local wall time, then converted, so a DST change never moves a 09:00 visit to 08:00 or 10:00.
+// library, and the rules are as current as Node's ICU. The server plans visits with it (a local calendar
+// date and a local wall time, then converted, so a DST change never moves a 09:00 visit to 08:00 or
+// 10:00); the client draws calendars on each place's clock with it.
 // A wall time that does not exist (the hour skipped in spring) moves forward by the gap (02:30 -> 03:30);
 // one that exists twice (the hour repeated in autumn) takes the first of the two.
 
@@ -67,4 +68,19 @@ export function localDateOf(instant: Date, zone: string): string {
 /** The local wall time (`HH:MM`) of `instant` in `zone`. */
 export function localTimeOf(instant: Date, zone: string): string {
   return new Date(wallClock(instant.getTime(), zone)).toISOString().slice(11, 16);
+}
+
+/**
+ * `instant` as the floating wall time of `zone` ("2026-11-28T15:30:00"): a calendar set to the UTC zone
+ * draws it at the place's own clock, whatever the browser's zone.
+ */
+export function toWallTime(instant: Date | string, zone: string): string {
+  const at = instant instanceof Date ? instant : new Date(instant);
+  return new Date(wallClock(at.getTime(), zone)).toISOString().slice(0, 19);
+}
+
+/** The inverse of `toWallTime`: a time a UTC calendar drew (dragged to, clicked) read on `zone`'s clock. */
+export function fromWallTime(drawn: Date, zone: string): Date {
+  const iso = drawn.toISOString();
+  return zonedToUtc(iso.slice(0, 10), iso.slice(11, 16), zone);
 }

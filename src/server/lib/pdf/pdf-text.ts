@@ -1,4 +1,4 @@
-// Text in the inspection PDF, in any of the product's languages and in any mix of scripts: each
+// Text in the PDFs the server draws (inspection reports, invoices), in any of the product's languages and in any mix of scripts: each
 // paragraph is split into pieces of one font and one bidi embedding level (bidi-js runs the Unicode
 // bidirectional algorithm over the whole paragraph), wrapped at spaces, and each line's pieces are
 // put in visual order (UAX #9 rule L2) and placed one by one. Arabic pieces go to Noto Sans Arabic in

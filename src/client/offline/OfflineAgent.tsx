@@ -1,0 +1,60 @@
+// Mounted once in the app: for a signed-in user who performs tasks, starts the offline layer (what
+// waits is sent, today's and tomorrow's tasks are kept on the device and refreshed, the perform page's
+// code and strings are loaded ahead so it opens offline in this visit), and asks before a logout that
+// would discard unsent changes.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { preloadHref } from '../app/preload.ts';
+import i18n from '../i18n/index.ts';
+import { useSession } from '../lib/session.tsx';
+import { loadOffline } from './index.ts';
+import { onLogoutQuestion } from './logout-gate.ts';
+
+const LogoutDialog = lazy(() => import('./LogoutDialog.tsx'));
+/** Any perform page: preloading one loads the code and strings of all (it asks the server nothing). */
+const WARM_PERFORM_PATH = '/tasks/perform_task/1/1';
+
+export default function OfflineAgent() {
+  const { user, ability } = useSession();
+  // The field app is the inspector's (perform is the assigned inspector's alone).
+  const performs = !!user && user.role_name === 'qualitycontrol' && ability.can('perform', 'Task');
+  const userId = user?.id ?? null;
+  const [question, setQuestion] = useState<{ count: number; proceed: () => void } | null>(null);
+
+  useEffect(() => {
+    if (!performs || userId === null) return;
+    let cancelled = false;
+    void loadOffline().then((layer) => {
+      if (cancelled) return;
+      layer.startOffline(userId);
+      // The inspector's pages (code and strings), once the browser is idle, so they open offline in this visit.
+      const warm = () => {
+        if (cancelled || !navigator.onLine) return;
+        void i18n.loadNamespaces(['workflow', 'perform']);
+        void preloadHref('/tasks?mine=true');
+        void preloadHref(WARM_PERFORM_PATH);
+      };
+      if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 2_000 });
+      else setTimeout(warm, 500);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [performs, userId]);
+
+  useEffect(() => {
+    onLogoutQuestion((count, proceed) => setQuestion({ count, proceed }));
+    return () => onLogoutQuestion(null);
+  }, []);
+
+  if (!question || userId === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <LogoutDialog
+        userId={userId}
+        count={question.count}
+        onLoggedOut={question.proceed}
+        onClose={() => setQuestion(null)}
+      />
+    </Suspense>
+  );
+}
