@@ -570,6 +570,8 @@ const CASES: Record<string, Case> = {
     hidden(
       a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] }),
     ),
+  'tasks.keepOfflineWork': (a, f) =>
+    hidden(a.tasks.keepOfflineWork({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation', answers: [] })),
   'tasks.submit': (a, f) => hidden(a.tasks.submit({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation' })),
   'tasks.approve': (a, f) => hidden(a.tasks.approve({ id: f.tasks.submitted.taskId })),
   'tasks.reject': (a, f) => hidden(a.tasks.reject({ id: f.tasks.submitted.taskId, reason: 'Taken over' })),
