@@ -168,6 +168,7 @@ export async function buildApp(
   await app.register(sessionPlugin, {
     publicUrl: config.publicUrl,
     allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
+    sso: config.sso,
     secretsKey: config.secretsKey,
   });
   await app.register(csrfPlugin);

@@ -2,6 +2,7 @@
 // Edit when a new setting is added; every problem is reported at once.
 import path from 'node:path';
 import { z } from 'zod';
+import type { SsoSettings } from './lib/context.ts';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -91,7 +92,7 @@ const ZEnv = z
     METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
     API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolish.optional(),
-    // Encrypts secrets kept in the database (webhook signing secrets): AES-256-GCM, see lib/secrets.ts.
+    // Encrypts secrets kept in the database (webhook signing secrets, SSO client secrets): AES-256-GCM, see lib/secrets.ts.
     SECRETS_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, '32 bytes as 64 hex characters, e.g. the output of `openssl rand -hex 32`')
@@ -105,6 +106,7 @@ const ZEnv = z
       .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'an SMTP URL with a host')
       .optional(),
     MAIL_FROM: mailAddress.optional(),
+    SSO_ALLOW_INSECURE_ISSUER: boolish.optional(),
     MAIL_REPLY_TO: mailAddress.optional(),
   })
   .superRefine((e, ctx) => {
@@ -195,6 +197,8 @@ export interface AppConfig {
   secretsKey: Buffer | null;
   /** Delivery over SMTP (SMTP_URL, MAIL_FROM, MAIL_REPLY_TO); unset, e-mail stays in the outbox. */
   mail?: MailConfig;
+  /** SECRETS_KEY (encrypts stored SSO client secrets) and SSO_ALLOW_INSECURE_ISSUER. */
+  sso: SsoSettings;
 }
 
 /** An e-mail address with an optional display name. */
@@ -242,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     apiRateLimit: e.API_RATE_LIMIT,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
+    sso: {
+      secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'hex') : null,
+      allowInsecureIssuer: e.SSO_ALLOW_INSECURE_ISSUER ?? false,
+    },
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'hex') : null,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO } : undefined,
     files: e.FILES_S3_BUCKET

@@ -83,6 +83,9 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   demo_tenants: reference('one row per customer (and the platform): the key a demo copy is found by'),
   chat_people: reference('the chat samples, read-only, shared by every copy'),
   search_items: reference("the product's pages for the app-bar search, the same for everyone"),
+  customer_sso: reference(
+    "one row per customer at most, found by an e-mail address's domain before the customer is known",
+  ),
   app_secrets: reference('a few secrets every process signs with (unsubscribe links), made once by a migration'),
 
   // Local to the coordinator: per-request or per-process bookkeeping that no tenant query joins.
@@ -91,6 +94,9 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   outbox_emails: local('a delivery queue the superadmin reads whole, written beside tenant rows (two-phase commit)'),
   rate_limits: local('sign-in and account-mail counters keyed by e-mail and address, one upsert per check'),
   api_keys: local('read on every /api/v1 request by its hash alone, like sessions: one local lookup'),
+  passkeys: local('found by the credential id alone when someone signs in with one, like sessions by their token'),
+  webauthn_challenges: local('a passkey challenge, found by its value alone and used once within minutes'),
+  sso_logins: local('a single sign-on attempt in flight, found by its state alone and used once within minutes'),
   api_idempotency: local('first answers of retried POSTs, found by key id and idempotency key; kept a day'),
   mikro_orm_migrations: local('the migrator runs on the coordinator; Citus propagates the DDL'),
 

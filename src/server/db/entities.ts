@@ -40,9 +40,11 @@ import { CustomerSchema } from '../domains/organization/customers/customer.entit
 import { LicenseSchema } from '../domains/organization/licenses/license.entity.ts';
 import { TeamMemberSchema, TeamSchema } from '../domains/organization/teams/team.entity.ts';
 import { UserSchema } from '../domains/organization/users/user.entity.ts';
+import { PasskeySchema, WebauthnChallengeSchema } from '../domains/platform/auth/passkey.entity.ts';
 import { RateLimitSchema } from '../domains/platform/auth/rate-limit.entity.ts';
 import { RecoveryCodeSchema, UserTotpSchema } from '../domains/platform/auth/second-factor.entity.ts';
 import { PasswordResetSchema, SessionSchema } from '../domains/platform/auth/session.entity.ts';
+import { CustomerSsoSchema, SsoLoginSchema } from '../domains/platform/auth/sso.entity.ts';
 import { ImportSchema } from '../domains/platform/imports/import.entity.ts';
 import {
   ApiIdempotencySchema,
@@ -88,6 +90,10 @@ export const entities = [
   PasswordResetSchema,
   UserTotpSchema,
   RecoveryCodeSchema,
+  PasskeySchema,
+  WebauthnChallengeSchema,
+  CustomerSsoSchema,
+  SsoLoginSchema,
   RateLimitSchema,
   ImportSchema,
   ApiKeySchema,

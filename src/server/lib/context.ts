@@ -102,6 +102,15 @@ export interface ServiceContext {
   jobs?: JobSender;
   /** Webhooks may target private networks (WEBHOOKS_ALLOW_PRIVATE_TARGETS); false when absent. */
   allowPrivateWebhookTargets?: boolean;
+  /** What single sign-on needs of the configuration; absent outside the app. */
+  sso?: SsoSettings;
+}
+
+/** SECRETS_KEY (null when unset: single sign-on cannot be configured) and SSO_ALLOW_INSECURE_ISSUER. */
+export interface SsoSettings {
+  secretsKey: Buffer | null;
+  /** Accept issuers on plain http or loopback addresses (tests and local providers only). */
+  allowInsecureIssuer: boolean;
 }
 
 export interface AuthedContext extends ServiceContext {

@@ -6,8 +6,8 @@ import { TWO_FACTOR_REQUIRED } from '../../shared/schemas/two-factor.ts';
 import { AppError } from './app-error.ts';
 import type { SessionUser } from './context.ts';
 
-/** tRPC procedures a blocked user may still call: sign-in and sign-out, their account, enrolment. */
-const OPEN_PROCEDURES = [/^auth\./, /^account\.get$/, /^account\.twoFactor\./];
+/** tRPC procedures a blocked user may still call: sign-in and sign-out, their account, enrolment (a key or a passkey). */
+const OPEN_PROCEDURES = [/^auth\./, /^account\.get$/, /^account\.twoFactor\./, /^account\.passkeys\./];
 /** REST paths a blocked user may still call. */
 const OPEN_PATHS = [/^\/api\/auth\//];
 

@@ -6,7 +6,7 @@ import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abi
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
 import { type ResolvedSession, resolveSession } from '../domains/platform/auth/auth.service.ts';
 import { looksLikeApiKey, resolveApiKey } from '../domains/platform/integrations/api-keys.refs.ts';
-import type { ServiceContext, SessionUser } from '../lib/context.ts';
+import type { ServiceContext, SessionUser, SsoSettings } from '../lib/context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,8 +45,9 @@ export const sessionPlugin = fp<{
   publicUrl: string;
   allowPrivateWebhookTargets?: boolean;
   secretsKey?: Buffer | null;
+  sso?: SsoSettings;
 }>(
-  async (app, { publicUrl, allowPrivateWebhookTargets = false, secretsKey = null }) => {
+  async (app, { publicUrl, allowPrivateWebhookTargets = false, secretsKey = null, sso }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('ability', null as unknown as AppAbility);
     app.decorateRequest('authVia', null);
@@ -64,6 +65,7 @@ export const sessionPlugin = fp<{
         signals: this.server.signals,
         jobs: this.server.jobs,
         allowPrivateWebhookTargets,
+        sso,
         secretsKey,
       };
     });

@@ -20,6 +20,7 @@ import { teamsRest } from '../domains/organization/teams/teams.rest.ts';
 import { usersRest } from '../domains/organization/users/users.rest.ts';
 import { auditRest } from '../domains/platform/audit/audit.rest.ts';
 import { authRest } from '../domains/platform/auth/auth.rest.ts';
+import { ssoRest } from '../domains/platform/auth/sso.rest.ts';
 import { importsRest } from '../domains/platform/imports/imports.rest.ts';
 import { notificationsRest, UNSUBSCRIBE_OPEN_PATHS } from '../domains/platform/notifications/notifications.rest.ts';
 import { outboxRest } from '../domains/platform/outbox/outbox.rest.ts';
@@ -41,7 +42,12 @@ import { describeError } from '../plugins/errors.ts';
 import { LegacyAnswer, restValidatorCompiler } from './input.ts';
 
 /** Paths open without a session. */
-const OPEN = new Set<string>(['POST /api/auth/login', ...UNSUBSCRIBE_OPEN_PATHS]);
+const OPEN = new Set<string>([
+  'POST /api/auth/login',
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
+  ...UNSUBSCRIBE_OPEN_PATHS,
+]);
 
 export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -102,6 +108,7 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
   );
   await app.register(authRest, { config });
+  await app.register(ssoRest, { config });
   await app.register(customersRest);
   await app.register(licensesRest);
   await app.register(directionsRest);

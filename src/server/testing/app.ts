@@ -111,6 +111,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       signals: app.signals,
       jobs: app.jobs,
       allowPrivateWebhookTargets: config.webhooksAllowPrivateTargets,
+      sso: config.sso,
       secretsKey: config.secretsKey,
     });
   const caller = async (email: string) => {

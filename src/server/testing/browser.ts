@@ -1,6 +1,6 @@
 // Browser-test harness: the real app on a random port over a fresh database, driven by
 // playwright-core in Debian's Chromium (never a downloaded browser).
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { setupTestApp, type TestApp } from './app.ts';
@@ -23,9 +23,20 @@ export interface BrowserHarness extends TestApp {
   signIn(page: Page, email: string, password: string): Promise<void>;
 }
 
+/** A TCP port free right now on the loopback interface (for a PUBLIC_URL chosen before the app listens). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export async function setupBrowser(env: Record<string, string> = {}): Promise<BrowserHarness> {
   const t = await setupTestApp({ CLIENT_DIST: 'dist/client', ...env });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // A PUBLIC_URL on localhost (WebAuthn wants a host name, not an address) is where the app listens.
+  const named = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : null;
+  await t.app.listen({ port: named?.hostname === 'localhost' ? Number(named.port) : 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const browser = await launchChromium();
   afterAll(async () => {
@@ -45,7 +56,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
         console.error(`[browser] ${page.url()}\n${(logs.get(page) ?? []).join('\n')}\n${shown}`);
       }
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = named?.hostname === 'localhost' ? named.origin : `http://127.0.0.1:${port}`;
   return {
     ...t,
     baseUrl,

@@ -30,6 +30,7 @@ const ROUTERS = [
   'tasks',
   'correctiveActions',
   'audit',
+  'sso',
 ] as const;
 
 const t = await setupTestApp();
@@ -185,6 +186,22 @@ const RECURRENCE = { kind: 'weekly' as const, byWeekday: ['MO' as const], interv
 const WINDOW = { startsAt: new Date('2032-02-03T09:00:00Z'), endsAt: new Date('2032-02-03T10:00:00Z') };
 
 const CASES: Record<string, Case> = {
+  // A customer's single sign-on is its admin's: another customer's answers as missing, never as refused.
+  'sso.get': (a, f) => hidden(a.sso.get({ customerId: f.customerId })),
+  'sso.update': (a, f) =>
+    hidden(
+      a.sso.update({
+        customerId: f.customerId,
+        issuer: 'https://login.example.com',
+        clientId: 'evil',
+        clientSecret: 'evil',
+        emailDomains: ['evil.example'],
+        defaultRole: 'admin',
+        autoCreate: true,
+        enforced: true,
+      }),
+    ),
+
   'customers.list': async (a, f) => {
     expect(ids(await a.customers.list({ itemsPerPage: -1 }))).not.toContain(f.customerId);
     expect((await a.customers.list({ q: f.code })).total).toBe(0);
@@ -553,6 +570,8 @@ const CASES: Record<string, Case> = {
     hidden(
       a.tasks.saveAnswers({ id: f.tasks.in_progress.taskId, answers: [{ questionKey: 'ext_signage', value: false }] }),
     ),
+  'tasks.keepOfflineWork': (a, f) =>
+    hidden(a.tasks.keepOfflineWork({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation', answers: [] })),
   'tasks.submit': (a, f) => hidden(a.tasks.submit({ id: f.tasks.in_progress.taskId, clientMutationId: 'isolation' })),
   'tasks.approve': (a, f) => hidden(a.tasks.approve({ id: f.tasks.submitted.taskId })),
   'tasks.reject': (a, f) => hidden(a.tasks.reject({ id: f.tasks.submitted.taskId, reason: 'Taken over' })),

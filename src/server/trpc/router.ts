@@ -18,6 +18,7 @@ import { usersRouter } from '../domains/organization/users/users.router.ts';
 import { accountRouter } from '../domains/platform/account/account.router.ts';
 import { auditRouter } from '../domains/platform/audit/audit.router.ts';
 import { authRouter } from '../domains/platform/auth/auth.router.ts';
+import { ssoRouter } from '../domains/platform/auth/sso.router.ts';
 import { importsRouter } from '../domains/platform/imports/imports.router.ts';
 import { apiKeysRouter, webhooksRouter } from '../domains/platform/integrations/integrations.router.ts';
 import { notificationsRouter } from '../domains/platform/notifications/notifications.router.ts';
@@ -42,6 +43,7 @@ import { router } from './init.ts';
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  sso: ssoRouter,
   outbox: outboxRouter,
   notifications: notificationsRouter,
   customers: customersRouter,

@@ -32,6 +32,11 @@ const SIGNED_IN_ONLY = new Set([
   'enableTwoFactor',
   'disableTwoFactor',
   'regenerateRecoveryCodes',
+  'listPasskeys',
+  'passkeyRegistrationOptions',
+  'registerPasskey',
+  'renamePasskey',
+  'removePasskey',
   'getPreferences',
   'setPreferences',
 ]);

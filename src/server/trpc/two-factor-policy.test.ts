@@ -10,7 +10,13 @@ import { appRouter } from './router.ts';
 
 const t = await setupTestApp();
 // Open past the grace: sign-in and enrolment, and what an e-mail's signed link does without a session.
-const OPEN = [/^auth\./, /^account\.get$/, /^account\.twoFactor\./, /^notifications\.unsubscribe(Info)?$/];
+const OPEN = [
+  /^auth\./,
+  /^account\.get$/,
+  /^account\.twoFactor\./,
+  /^account\.passkeys\./,
+  /^notifications\.unsubscribe(Info)?$/,
+];
 
 const procedures = Object.entries(
   (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures,

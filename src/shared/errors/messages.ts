@@ -33,6 +33,7 @@ import { reportsMessages } from './messages/reports.ts';
 import { schemesMessages } from './messages/schemes.ts';
 import { shopMessages } from './messages/shop.ts';
 import { slotsMessages } from './messages/slots.ts';
+import { ssoMessages } from './messages/sso.ts';
 import { subDirectionsMessages } from './messages/subDirections.ts';
 import { tablesMessages } from './messages/tables.ts';
 import { tasksMessages } from './messages/tasks.ts';
@@ -69,6 +70,7 @@ export const ERROR_MESSAGES = {
   ...schemesMessages,
   ...shopMessages,
   ...slotsMessages,
+  ...ssoMessages,
   ...subDirectionsMessages,
   ...tablesMessages,
   ...tasksMessages,

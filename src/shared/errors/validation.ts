@@ -114,6 +114,12 @@ export const VALIDATION_MESSAGES = {
   'password.min': 'Password must be at least {{minimum}} characters',
   'password.required': 'Password is required',
 
+  'sso.domain': 'Enter a domain such as example.com',
+  'sso.issuerRequired': 'Issuer is required',
+  'sso.issuer': 'Issuer must be an address such as https://login.example.com/realms/acme',
+  'sso.clientIdRequired': 'Client ID is required',
+  'sso.domainsRequired': 'Add at least one e-mail domain',
+
   'twoFactor.codeRequired': 'Enter the code of your authenticator app or a recovery code',
 
   'period.endAfterStart': 'The period must end after it starts',

@@ -37,6 +37,9 @@ export const SECURITY_ACTIONS = [
   'recovery_codes_renewed',
   'password_change',
   'sessions_ended',
+  'passkey_added',
+  'passkey_removed',
+  'sso_sign_in_refused',
 ] as const;
 export type TSecurityAction = (typeof SECURITY_ACTIONS)[number];
 

@@ -22,6 +22,8 @@ export const ZTwoFactorStatus = z.object({
   required: z.boolean(),
   /** When the grace period ends; null when the policy does not cover the user. */
   graceEndsAt: z.date().nullable(),
+  /** How many passkeys the user has: each counts as a second factor too. */
+  passkeys: z.number().int(),
 });
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 

@@ -1,5 +1,5 @@
 import { Button, Checkbox } from '@primer/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TWO_FACTOR_REQUIRED } from '../../../shared/constants/two-factor.ts';
@@ -12,7 +12,29 @@ import { trpc } from '../../lib/trpc.ts';
 import { AuthForm } from './AuthForm.tsx';
 import classes from './AuthForm.module.css';
 
-/** Sign-in (blank layout): email, password, remember me; on success the role's landing page. */
+/** A typed address whose domain may have single sign-on: something@domain.tld. */
+const LOOKS_LIKE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
+
+/** What the address bar says of a refused single sign-on (`?ssoError=<key>`), kept to this flow's keys. */
+function ssoErrorOfUrl(): string | null {
+  const key = new URLSearchParams(window.location.search).get('ssoError');
+  return key && /^(sso|auth)\.[A-Za-z]+$/.test(key) ? key : null;
+}
+
+/** The address typed, once it has stopped changing for a moment. */
+function useSettled(value: string, ms = 400): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Sign-in (blank layout): email, password, remember me; on success the role's landing page. Also a
+ * passkey (no password) and, for an address whose organisation has one, its identity provider.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -23,24 +45,67 @@ export default function LoginPage() {
   const [missing, setMissing] = useState<{ email?: string; password?: string; otp?: string }>({});
   // After the right password of an account with a second factor, the same form asks for its code.
   const [otp, setOtp] = useState<string | null>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const [ssoError] = useState(ssoErrorOfUrl);
+  const signedIn = (result: { userData: { role_name: string } }) =>
+    window.location.assign(afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin));
   const login = trpc.auth.login.useMutation({
-    onSuccess(result) {
-      window.location.assign(
-        afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin),
-      );
-    },
+    onSuccess: signedIn,
     onError(error) {
-      if (parseError(error).reason === TWO_FACTOR_REQUIRED) setOtp((current) => current ?? '');
+      const parsedError = parseError(error);
+      // A passkey is this account's second factor: the passkey button below signs in with both at once.
+      if (parsedError.reason === TWO_FACTOR_REQUIRED && parsedError.key !== 'auth.passkeyRequired')
+        setOtp((current) => current ?? '');
     },
   });
+  const passkeyOptions = trpc.auth.passkeyOptions.useMutation();
+  const passkeyLogin = trpc.auth.passkeyLogin.useMutation();
+  const settledEmail = useSettled(email.trim());
+  const sso = trpc.auth.ssoFor.useQuery(
+    { email: settledEmail },
+    { enabled: LOOKS_LIKE_EMAIL.test(settledEmail), staleTime: 60_000 },
+  );
+  const ssoOffered = !!sso.data?.sso && LOOKS_LIKE_EMAIL.test(email.trim());
   const parsed = login.error ? parseError(login.error) : null;
   const fieldIssue = parsed?.fieldIssues.email?.[0] ?? parsed?.fieldIssues.otp?.[0];
   const message =
-    !parsed || parsed.reason === TWO_FACTOR_REQUIRED
-      ? null
+    passkeyError ??
+    (!parsed || (parsed.reason === TWO_FACTOR_REQUIRED && parsed.key !== 'auth.passkeyRequired')
+      ? ssoError && !login.error
+        ? errorText.error({ data: { key: ssoError } })
+        : null
       : fieldIssue
         ? errorText.issue(fieldIssue)
-        : errorText.error(login.error);
+        : errorText.error(login.error));
+
+  async function signInWithPasskey() {
+    setPasskeyError(null);
+    login.reset();
+    setPasskeyPending(true);
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const optionsJSON = (await passkeyOptions.mutateAsync()) as unknown as Parameters<
+        typeof startAuthentication
+      >[0]['optionsJSON'];
+      const response = await startAuthentication({ optionsJSON });
+      signedIn(await passkeyLogin.mutateAsync({ response: response as never, remember }));
+    } catch (error) {
+      setPasskeyError(
+        error instanceof Error && error.name === 'NotAllowedError'
+          ? t('auth.passkeyCancelled')
+          : errorText.error(error),
+      );
+      setPasskeyPending(false);
+    }
+  }
+
+  function continueWithSso() {
+    const query = new URLSearchParams({ email: email.trim() });
+    const next = new URLSearchParams(window.location.search).get('redirect');
+    if (next?.startsWith('/') && !next.startsWith('//')) query.set('returnTo', next);
+    window.location.assign(`/api/auth/sso/start?${query.toString()}`);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -139,6 +204,16 @@ export default function LoginPage() {
           <Link href="/forgot-password">{t('auth.forgotLink')}</Link>
         </div>
       </AuthForm>
+      <div className={classes.alternatives}>
+        {ssoOffered && (
+          <Button block variant="primary" onClick={continueWithSso}>
+            {t('auth.continueWithSso')}
+          </Button>
+        )}
+        <Button block onClick={() => void signInWithPasskey()} loading={passkeyPending}>
+          {t('auth.signInWithPasskey')}
+        </Button>
+      </div>
       <p className={classes.hint}>
         <Trans i18nKey="auth.demoHint" components={{ code: <code /> }} />
       </p>

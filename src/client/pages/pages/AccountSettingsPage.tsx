@@ -1,7 +1,8 @@
 // /pages/account-settings/:tab: the signed-in user's own account. Tabs: `account` (name,
-// language, avatar), `security` (password, sessions) and `notifications` (the kinds they receive).
+// language, avatar), `security` (password, second factor, passkeys, sessions), `notifications` (the kinds
+// they receive) and, for superadmin and admins, `organization` (single sign-on of the customer).
 // Every signed-in user reaches it; the account.* procedures act on the caller only.
-import { BellIcon, PersonIcon, ShieldLockIcon } from '@primer/octicons-react';
+import { BellIcon, OrganizationIcon, PersonIcon, ShieldLockIcon } from '@primer/octicons-react';
 import { Heading, Text, UnderlineNav } from '@primer/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { QueryError } from '../../components/QueryError/index.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountTab } from './account/AccountTab.tsx';
 import { NotificationsTab } from './account/NotificationsTab.tsx';
+import { OrganizationTab } from './account/OrganizationTab.tsx';
 import { SecurityTab } from './account/SecurityTab.tsx';
 import classes from './account/Account.module.css';
 
@@ -18,7 +20,10 @@ const TABS = [
   { key: 'account', icon: PersonIcon },
   { key: 'security', icon: ShieldLockIcon },
   { key: 'notifications', icon: BellIcon },
+  { key: 'organization', icon: OrganizationIcon },
 ] as const;
+/** The organisation's sign-in settings are its admin's (and the platform operator's). */
+const ORGANIZATION_ROLES = ['superadmin', 'admin'];
 type Tab = (typeof TABS)[number]['key'];
 
 const tabPath = (tab: Tab) => `/pages/account-settings/${tab}`;
@@ -27,8 +32,10 @@ export default function AccountSettingsPage() {
   const { t } = useTranslation('account');
   const params = useParams<{ tab: string }>();
   const [, navigate] = useLocation();
-  const tab = TABS.find((x) => x.key === params.tab)?.key;
   const account = trpc.account.get.useQuery(undefined, { staleTime: 0 });
+  const manager = ORGANIZATION_ROLES.includes(account.data?.role ?? '');
+  const tabs = TABS.filter((x) => x.key !== 'organization' || manager);
+  const tab = (account.isPending ? TABS : tabs).find((x) => x.key === params.tab)?.key;
 
   useEffect(() => {
     // An unknown tab (an old link): the first one, without a history entry.
@@ -46,7 +53,7 @@ export default function AccountSettingsPage() {
         </Text>
       </header>
       <UnderlineNav aria-label={t('tabsLabel')}>
-        {TABS.map(({ key, icon }) => (
+        {tabs.map(({ key, icon }) => (
           <UnderlineNav.Item
             key={key}
             href={tabPath(key)}
@@ -71,6 +78,8 @@ export default function AccountSettingsPage() {
         <SecurityTab />
       ) : tab === 'notifications' ? (
         <NotificationsTab />
+      ) : tab === 'organization' ? (
+        <OrganizationTab superadmin={account.data.role === 'superadmin'} />
       ) : null}
     </div>
   );

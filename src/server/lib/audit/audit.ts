@@ -106,6 +106,8 @@ export async function recordSecurityEvent(
     customerId: number | null;
     actor: { id: number; email: string } | null;
     changes?: Record<string, unknown>;
+    /** An event about a customer rather than one account (a single sign-on refused before anyone is known). */
+    aboutCustomer?: boolean;
   },
 ): Promise<void> {
   await db(em)
@@ -116,8 +118,8 @@ export async function recordSecurityEvent(
       actor_id: input.actor?.id ?? null,
       actor_email: input.actor?.email ?? null,
       action: input.action,
-      entity_type: 'User',
-      entity_id: input.userId,
+      entity_type: input.aboutCustomer ? 'Customer' : 'User',
+      entity_id: input.aboutCustomer && input.customerId !== null ? input.customerId : input.userId,
       changes: input.changes ?? {},
     })
     .execute();

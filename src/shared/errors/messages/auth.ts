@@ -15,4 +15,9 @@ export const authMessages = {
   'auth.twoFactorNotPending': 'Start the set-up again: no key is waiting for confirmation',
   'auth.twoFactorAlreadyOn': 'Two-factor authentication is already on',
   'auth.twoFactorOff': 'Two-factor authentication is off',
+  'auth.ssoEnforced': 'Your organisation signs in through its identity provider: use “Continue with single sign-on”',
+  'auth.passkeyRequired': 'This account’s second factor is a passkey: use “Sign in with a passkey”',
+  'auth.passkeyNotVerified': 'The passkey could not be verified; try again',
+  'auth.passkeyExists': 'This passkey is already registered',
+  'auth.passkeyRefused': 'This passkey could not sign you in',
 } as const;

@@ -23,6 +23,7 @@ export const recordsMessages = {
   'records.LocationClass': 'Location class',
   'records.Notification': 'Notification',
   'records.Order': 'Order',
+  'records.Passkey': 'Passkey',
   'records.Permission': 'Permission',
   'records.Product': 'Product',
   'records.Project': 'Project',

@@ -14,6 +14,7 @@ import { deleteCookie } from '../../../lib/cookies.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { PasskeysCard } from './PasskeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import classes from './Account.module.css';
 
@@ -22,6 +23,7 @@ export function SecurityTab() {
     <>
       <PasswordForm />
       <TwoFactorCard />
+      <PasskeysCard />
       <Sessions />
     </>
   );

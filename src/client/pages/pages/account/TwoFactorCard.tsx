@@ -88,7 +88,7 @@ export function TwoFactorCard() {
         )}
       </h2>
       <p className={classes.muted}>{t('twoFactor.description')}</p>
-      {data?.required && !data.enabled && (
+      {data?.required && !data.enabled && data.passkeys === 0 && (
         <Flash variant="warning">
           {data.graceEndsAt && data.graceEndsAt.getTime() > Date.now()
             ? t('twoFactor.requiredBy', { date: fmt.dateTime(data.graceEndsAt) })

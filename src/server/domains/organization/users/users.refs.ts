@@ -226,6 +226,36 @@ export async function registerPendingUser(
   }
 }
 
+/**
+ * Just-in-time provisioning by single sign-on: an active account of the customer with the provider's
+ * default role, created at its first sign-in. Its password hash is of a random secret nobody knows (it
+ * signs in through its provider, or sets a password through a reset link where SSO is not enforced).
+ * Concurrent first sign-ins of one address create it once (the unique index decides); returns the account.
+ */
+export async function createSsoAccount(
+  em: EntityManager,
+  input: { customerId: number; email: string; fullName: string; role: Role; passwordHash: string },
+): Promise<Account> {
+  const attempt = em.fork();
+  attempt.create(User, {
+    customer: input.customerId,
+    email: input.email,
+    fullName: input.fullName.slice(0, 200),
+    role: input.role,
+    status: 'active',
+    language: 'en',
+    passwordHash: input.passwordHash,
+  });
+  try {
+    await attempt.flush();
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+  }
+  const account = await findAccountByEmail(em.fork(), input.email);
+  if (!account) throw new Error('SSO account vanished after creation');
+  return account;
+}
+
 /* ------------------------------------------------------------------ team memberships */
 // A user's teams live with the user: the primary team (users.team_id) and the memberships
 // (team_members). The teams service changes a team's members through addTeamMembers and

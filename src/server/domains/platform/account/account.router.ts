@@ -8,6 +8,12 @@ import {
 } from '../../../../shared/schemas/account.ts';
 import { ZByIdInput } from '../../../../shared/schemas/common.ts';
 import {
+  ZPasskey,
+  ZRegisterPasskeyInput,
+  ZRenamePasskeyInput,
+  ZWebauthnOptions,
+} from '../../../../shared/schemas/passkeys.ts';
+import {
   ZRecoveryCodes,
   ZTwoFactorCodeInput,
   ZTwoFactorDisableInput,
@@ -17,6 +23,7 @@ import {
 import type { AuthedContext } from '../../../lib/context.ts';
 import type { TrpcContext } from '../../../trpc/context.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
+import * as passkeys from '../auth/passkeys.service.ts';
 import * as twoFactor from '../auth/two-factor.service.ts';
 import * as account from './account.service.ts';
 
@@ -42,6 +49,25 @@ const twoFactorRouter = router({
     .mutation(({ ctx, input }) => guarded(ctx, () => twoFactor.regenerateRecoveryCodes(ctx, input))),
 });
 
+const passkeysRouter = router({
+  list: authedProcedure.output(z.array(ZPasskey)).query(({ ctx }) => passkeys.listPasskeys(ctx)),
+  registrationOptions: authedProcedure
+    .output(ZWebauthnOptions)
+    .mutation(({ ctx }) => passkeys.passkeyRegistrationOptions(ctx)),
+  register: authedProcedure
+    .input(ZRegisterPasskeyInput)
+    .output(ZPasskey)
+    .mutation(({ ctx, input }) => passkeys.registerPasskey(ctx, input)),
+  rename: authedProcedure
+    .input(ZRenamePasskeyInput)
+    .output(ZPasskey)
+    .mutation(({ ctx, input }) => passkeys.renamePasskey(ctx, input)),
+  remove: authedProcedure
+    .input(ZByIdInput)
+    .output(z.object({ removed: z.literal(true) }))
+    .mutation(({ ctx, input }) => passkeys.removePasskey(ctx, input)),
+});
+
 export const accountRouter = router({
   get: authedProcedure.output(ZAccount).query(({ ctx }) => account.getAccount(ctx)),
   update: authedProcedure
@@ -53,6 +79,7 @@ export const accountRouter = router({
     .output(z.object({ changed: z.literal(true), otherSessionsEnded: z.number().int() }))
     .mutation(({ ctx, input }) => guarded(ctx, () => account.changePassword(ctx, input))),
   twoFactor: twoFactorRouter,
+  passkeys: passkeysRouter,
   sessions: authedProcedure.output(z.array(ZAccountSession)).query(({ ctx }) => account.listSessions(ctx)),
   revokeSession: authedProcedure
     .input(ZByIdInput)

@@ -12,9 +12,13 @@ import {
   ZResetPasswordResult,
   ZSignedIn,
 } from '../../../../shared/schemas/auth.ts';
+import { ZPasskeyLoginInput, ZWebauthnOptions } from '../../../../shared/schemas/passkeys.ts';
+import { ZSsoFor, ZSsoForInput } from '../../../../shared/schemas/sso.ts';
 import { authedProcedure, httpProcedure, publicProcedure, requireHttp, router } from '../../../trpc/init.ts';
 import { clearSessionCookies, setSessionCookies } from './auth.cookies.ts';
 import * as auth from './auth.service.ts';
+import { passkeyLogin, passkeySignInOptions } from './passkeys.sign-in.ts';
+import { ssoFor } from './sso.refs.ts';
 
 export const authRouter = router({
   /** Signs in and sets the browser session cookies; the token is also returned for scripts. */
@@ -33,6 +37,32 @@ export const authRouter = router({
       setSessionCookies(reply, result, config.cookieSecure);
       return { accessToken: result.accessToken, userData: result.userData, userAbilityRules: result.userAbilityRules };
     }),
+  /** A challenge for signing in with any passkey of this site (discoverable credentials). */
+  passkeyOptions: publicProcedure
+    .output(ZWebauthnOptions)
+    .mutation(({ ctx }) => passkeySignInOptions(ctx.em, ctx.publicUrl)),
+  /** Signs in with the browser's passkey answer (no password) and sets the session cookies. */
+  passkeyLogin: httpProcedure
+    .input(ZPasskeyLoginInput)
+    .output(ZLoginResult)
+    .mutation(async ({ ctx, input }) => {
+      const { req, reply, config } = ctx.http;
+      const result = await req.server.guardLogin(req, `passkey:${input.response.id.slice(0, 200)}`, () =>
+        passkeyLogin(ctx.em, input, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+          sessionTtlMs: config.sessionTtlMs,
+          publicUrl: config.publicUrl,
+        }),
+      );
+      setSessionCookies(reply, result, config.cookieSecure);
+      return { accessToken: result.accessToken, userData: result.userData, userAbilityRules: result.userAbilityRules };
+    }),
+  /** Whether an address's domain signs in through its organisation's provider (the login page's button). */
+  ssoFor: publicProcedure
+    .input(ZSsoForInput)
+    .output(ZSsoFor)
+    .query(({ ctx, input }) => ssoFor(ctx.em, input.email)),
   logout: authedProcedure
     .use(requireHttp)
     .output(ZLogoutResult)

@@ -40,9 +40,11 @@ import {
   teamIdsOfUser,
 } from '../../organization/users/users.refs.ts';
 import { renderMail } from '../mail/mail.refs.ts';
+import { passkeyCount } from './passkeys.ts';
 import { hasTwoFactor, twoFactorCoverage, useSecondFactor } from './second-factor.ts';
 import { PasswordReset, Session } from './session.entity.ts';
 import type { SessionCache } from './session-cache.ts';
+import { ssoEnforcedFor } from './sso.refs.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;
@@ -85,7 +87,7 @@ export interface SignInMeta {
 }
 
 /** A refused sign-in of a known account, in its security events (who tried is not known: no actor). */
-async function refused(em: EntityManager, user: Account, reason: string, meta: SignInMeta): Promise<void> {
+export async function refused(em: EntityManager, user: Account, reason: string, meta: SignInMeta): Promise<void> {
   await recordSecurityEvent(em.fork(), {
     action: 'sign_in_failed',
     userId: user.id,
@@ -107,15 +109,11 @@ export async function login(em: EntityManager, input: TLoginInput, meta: SignInM
     await refused(em, user, 'password', meta);
     throw invalid();
   }
-  if (user.status === 'pending') throw invalid('auth.pending');
-  if (user.status === 'inactive') {
-    await refused(em, user, 'inactive', meta);
-    throw invalid('auth.inactive');
+  await assertMaySignIn(em, user, meta);
+  if (await ssoEnforcedFor(em, email)) {
+    await refused(em, user, 'sso_enforced', meta);
+    throw invalid('auth.ssoEnforced');
   }
-  if (user.customer?.status === 'suspended') {
-    throw invalid('auth.suspended');
-  }
-  await assertSignInLicensed(em, user);
   let secondFactor: 'totp' | 'recovery' | null = null;
   if (await hasTwoFactor(em, user.id)) {
     if (!input.otp) throw new AppError('UNAUTHORIZED', 'auth.twoFactorRequired').because(TWO_FACTOR_REQUIRED);
@@ -124,8 +122,22 @@ export async function login(em: EntityManager, input: TLoginInput, meta: SignInM
       await refused(em, user, 'code', meta);
       throw new AppError('BAD_REQUEST', 'auth.invalidCode', {}, { otp: 'auth.invalidCode' });
     }
+  } else if ((await passkeyCount(em, user.id)) > 0) {
+    // The account's second factor is a passkey: signing in with it proves both.
+    throw new AppError('UNAUTHORIZED', 'auth.passkeyRequired').because(TWO_FACTOR_REQUIRED);
   }
   return openSession(em, user, { ...meta, remember: input.remember ?? false, method: 'password', secondFactor });
+}
+
+/** An account that proved who it is may sign in only while active, its customer not suspended, licensed. */
+export async function assertMaySignIn(em: EntityManager, user: Account, meta: SignInMeta): Promise<void> {
+  if (user.status === 'pending') throw invalid('auth.pending');
+  if (user.status === 'inactive') {
+    await refused(em, user, 'inactive', meta);
+    throw invalid('auth.inactive');
+  }
+  if (user.customer?.status === 'suspended') throw invalid('auth.suspended');
+  await assertSignInLicensed(em, user);
 }
 
 /**
@@ -214,9 +226,8 @@ export async function resolveSession(
       'c.two_factor_policy',
       'c.two_factor_policy_since',
       'c.two_factor_grace_days',
-      sql<boolean>`exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)`.as(
-        'has_second_factor',
-      ),
+      sql<boolean>`(exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)
+        or exists(select 1 from passkeys k where k.user_id = u.id))`.as('has_second_factor'),
       // The teams the user belongs to or leads (users.refs.ts teamIdsOfUser), in the same statement.
       sql<number[]>`array(
         select m.team_id from team_members m where m.user_id = u.id

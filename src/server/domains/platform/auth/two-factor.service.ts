@@ -16,6 +16,7 @@ import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { verifyPassword } from '../../../lib/password.ts';
 import { endOtherSessionsOf } from './auth.refs.ts';
+import { passkeyCount } from './passkeys.ts';
 import {
   newTotpSecret,
   recoveryCodesLeft,
@@ -50,6 +51,7 @@ export async function twoFactorStatus(ctx: ServiceContext): Promise<TTwoFactorSt
     enabled: state?.enabled ?? false,
     recoveryCodesLeft: state?.enabled ? await recoveryCodesLeft(ctx.em, ctx.user.id) : 0,
     ...coverage,
+    passkeys: await passkeyCount(ctx.em, ctx.user.id),
   };
 }
 

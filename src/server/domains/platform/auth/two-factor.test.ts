@@ -41,6 +41,7 @@ describe('turning two-factor on', () => {
       recoveryCodesLeft: 0,
       required: false,
       graceEndsAt: null,
+      passkeys: 0,
     });
     const setup = await caller.account.twoFactor.setup();
     // Pending: sign-in does not ask for a code yet.
