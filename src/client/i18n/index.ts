@@ -53,8 +53,9 @@ export function prefetchNamespaces(language: string, namespaces: readonly string
 
 /**
  * The strings errors are said with (lib/error-text.ts): `errors` (by message key) and `validation` (by
- * field issue). They start loading with `common` without holding the first render back, so they are in
- * before anything can be refused.
+ * field issue). They are fetched once the first page is on screen (when the browser is idle, or at once
+ * when a page asks for them through useErrorText), never before it: the first load carries only what
+ * the page shows. Until they are in, a refusal reads the server's own message, never a key.
  */
 export const ERROR_NAMESPACES = ['errors', 'validation'];
 
@@ -76,7 +77,9 @@ export async function initI18n(language: string): Promise<typeof i18n> {
     });
   // Messages name a kind of record mid-sentence in English ("This location was changed…").
   i18n.services.formatter?.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
-  void i18n.loadNamespaces(ERROR_NAMESPACES);
+  const later =
+    typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 200);
+  later(() => void i18n.loadNamespaces(ERROR_NAMESPACES));
   return i18n;
 }
 
