@@ -123,8 +123,9 @@ export function measureRoutes(dist = 'dist/client', language = 'en'): RouteSize[
     return manifest[key] ? [key] : [];
   };
   return readRoutes().map((route) => {
-    // The error strings (i18n/index.ts ERROR_NAMESPACES) come after the first page is on screen: not counted.
-    const keys = [entry, ...locale('common'), `pages/${route.module}.tsx`];
+    // The field-issue strings load beside `common`; the server's refusals (`errors`) only once the page is on
+    // screen (i18n/index.ts): not counted.
+    const keys = [entry, ...locale('common'), ...locale('validation'), `pages/${route.module}.tsx`];
     if (route.layout === 'default') keys.push('shell/DefaultLayout.tsx', ...locale('shell'));
     const files = closure(manifest, keys);
     const total = files.reduce(

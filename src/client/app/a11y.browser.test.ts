@@ -38,7 +38,7 @@ describe('axe: auth and message pages', () => {
       { name: 'od-language', value: 'ar', url: b.baseUrl },
     ]);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
     await page.getByText('البريد الإلكتروني مطلوب').waitFor();
     await settle(page);
     expect(await axeAudit(page, '/login dark rtl')).toEqual([]);

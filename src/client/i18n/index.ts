@@ -53,9 +53,10 @@ export function prefetchNamespaces(language: string, namespaces: readonly string
 
 /**
  * The strings errors are said with (lib/error-text.ts): `errors` (by message key) and `validation` (by
- * field issue). They are fetched once the first page is on screen (when the browser is idle, or at once
- * when a page asks for them through useErrorText), never before it: the first load carries only what
- * the page shows. Until they are in, a refusal reads the server's own message, never a key.
+ * field issue). `validation` starts loading with `common` (a form may be refused by the browser before
+ * anything reaches the server); `errors` (the server's refusals, 8 KB) once the first page is on screen —
+ * when the browser is idle, or at once when a page asks for it through useErrorText. Until it is in, a
+ * refusal reads the server's own message, never a key.
  */
 export const ERROR_NAMESPACES = ['errors', 'validation'];
 
@@ -79,7 +80,8 @@ export async function initI18n(language: string): Promise<typeof i18n> {
   i18n.services.formatter?.add('lowercase', (value: unknown, lng?: string) => String(value).toLocaleLowerCase(lng));
   const later =
     typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 200);
-  later(() => void i18n.loadNamespaces(ERROR_NAMESPACES));
+  void i18n.loadNamespaces('validation');
+  later(() => void i18n.loadNamespaces('errors'));
   return i18n;
 }
 

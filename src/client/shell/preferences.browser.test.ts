@@ -194,12 +194,12 @@ describe('language and direction', () => {
     const { context, page } = await b.newPage();
     await context.addCookies([{ name: 'od-language', value: 'ar', url: b.baseUrl }]);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).waitFor();
     expect(await html(page, 'dir')).toBe('rtl');
     expect(await html(page, 'lang')).toBe('ar');
     await page.getByLabel('البريد الإلكتروني').fill('admin@demo.com');
     await page.getByLabel('كلمة المرور').fill('admin');
-    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'التنقل الرئيسي' });
     await nav.waitFor();
     const box = await nav.boundingBox();

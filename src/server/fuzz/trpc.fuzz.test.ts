@@ -93,7 +93,7 @@ function sessionEnded(error: unknown): boolean {
 }
 
 /** Procedures that need the HTTP exchange (cookies, rate limits by address): fuzzed over HTTP. */
-const HTTP_ONLY = new Set(['auth.login', 'auth.logout', 'auth.register', 'auth.forgotPassword']);
+const HTTP_ONLY = new Set(['auth.login', 'auth.passkeyLogin', 'auth.logout', 'auth.register', 'auth.forgotPassword']);
 
 /** POST /trpc/<path> with the input as superjson, as the browser sends it; a 5xx is the finding. */
 async function runOverHttp(caller: Caller, path: string, input: unknown): Promise<Outcome> {

@@ -55,7 +55,8 @@ const rendered = new Map<string, Promise<Buffer>>();
 
 /** The PNG of an icon, rendered once per process. */
 export function iconPng(name: string): Promise<Buffer> | null {
-  const icon = ICONS[name];
+  // An own key only: `constructor` or `__proto__` names no icon.
+  const icon = Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
   if (!icon) return null;
   let png = rendered.get(name);
   if (!png) {
