@@ -12,6 +12,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  // A browser that blocks workers (an automation policy, some private modes) may answer with nothing.
+  if (!registration) return null;
   // A worker waits only behind another that controls the page: the first one takes over at once.
   const announce = () => {
     if (registration.waiting && navigator.serviceWorker.controller) setWaitingWorker(registration.waiting);
