@@ -16,6 +16,7 @@ import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { renderInvoicePdf } from '../src/server/domains/apps/invoice/invoice.pdf.ts';
 import { sendTemplatedMail, type TemplatedMail } from '../src/server/domains/platform/mail/mail.refs.ts';
 import { startMailDelivery } from '../src/server/domains/platform/outbox/outbox.delivery.ts';
+import { createSignalHub } from '../src/server/lib/signals.ts';
 import type { TInvoiceDocument } from '../src/shared/schemas/invoice.ts';
 
 export interface MailBenchResult {
@@ -90,6 +91,7 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
   const port = await new Promise<number>((resolve) =>
     smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
   );
+  const signals = createSignalHub(pg.url);
   let delivery: Awaited<ReturnType<typeof startMailDelivery>> | undefined;
   let finished = false;
   try {
@@ -119,6 +121,7 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
     delivery = await startMailDelivery({
       orm,
       connectionString: pg.url,
+      signals,
       mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: { name: 'Opsdesk', address: 'ops@bench.example' } },
       publicUrl: 'https://ops.example.com',
       pollingIntervalSeconds: 0.5,
@@ -146,6 +149,7 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
   } finally {
     finished = true;
     await delivery?.stop();
+    await signals.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await orm.close(true);
     await pg.stop();

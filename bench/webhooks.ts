@@ -23,6 +23,7 @@ import { createProject } from '../src/server/domains/workflow/projects/projects.
 import { generateSlots } from '../src/server/domains/workflow/slots/slots.service.ts';
 import { cancelTask } from '../src/server/domains/workflow/tasks/tasks.service.ts';
 import type { ServiceContext } from '../src/server/lib/context.ts';
+import { createSignalHub } from '../src/server/lib/signals.ts';
 import { abilityFor } from '../src/shared/abilities/index.ts';
 import { ZGenerateSlotsInput } from '../src/shared/schemas/slots.ts';
 
@@ -79,6 +80,7 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const signals = createSignalHub(pg.url);
   let delivery: Awaited<ReturnType<typeof startWebhookDelivery>> | undefined;
   try {
     await migrate(orm);
@@ -174,6 +176,7 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
     delivery = await startWebhookDelivery({
       orm,
       connectionString: pg.url,
+      signals,
       allowPrivate: true,
       onError: (error) => log(`delivery error: ${String(error)}`),
     });
@@ -206,6 +209,7 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
     return result;
   } finally {
     await delivery?.stop();
+    await signals.close();
     await new Promise((resolve) => receiver.close(resolve));
     await orm.close(true);
     await pg.stop();

@@ -243,6 +243,7 @@ export async function buildApp(
       webhooks = startWebhookDelivery({
         orm,
         connectionString: orm.config.get('clientUrl') ?? '',
+        signals: app.signals,
         allowPrivate: config.webhooksAllowPrivateTargets,
         secretsKey: config.secretsKey,
         onError: (error) => app.log.error({ err: error }, 'webhook delivery failed'),
@@ -264,6 +265,7 @@ export async function buildApp(
       delivery = startMailDelivery({
         orm,
         connectionString: orm.config.get('clientUrl') ?? '',
+        signals: app.signals,
         mail,
         publicUrl: config.publicUrl,
         beforeDispatch: (em) => emailOwedNotifications(em, config.publicUrl),

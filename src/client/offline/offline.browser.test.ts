@@ -303,7 +303,10 @@ describe('the field app offline', { timeout: 240_000 }, () => {
     // Four changes: the answer, the photo's upload and its answer, the remark (saved after typing
     // pauses, so it is queued last: counting earlier would name fewer changes than the logout will).
     const count = 4;
-    await page.getByRole('status').filter({ hasText: `${count} changes waiting to send` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${count} changes waiting to send` })
+      .waitFor();
     expect(await opsCount(page)).toBe(count);
     expect((await recordIds(page)).length).toBeGreaterThan(0);
 

@@ -42,11 +42,11 @@ export interface SignalHub {
   /** Listen as `subscriber`; resolves once LISTEN is active. Call the returned function to stop. */
   subscribe(subscriber: Subscriber): Promise<() => void>;
   /**
-   * Listen to `channel` on the same connection, for the life of the hub (reconnected after a loss);
-   * resolves once LISTEN is active, rejects when the database cannot be reached (the listener stays
-   * registered and hears `onConnection(true)` once a later attempt connects).
+   * Listen to `channel` on the same connection (reconnected after a loss) until the returned function
+   * is called; resolves once LISTEN is active, rejects when the database cannot be reached (the
+   * listener stays registered and hears `onConnection(true)` once a later attempt connects).
    */
-  listen(channel: string, listener: ChannelListener): Promise<void>;
+  listen(channel: string, listener: ChannelListener): Promise<() => void>;
   /** Whether the listening connection is up now. */
   readonly connected: boolean;
   /** Ends the listening connection (app close). */
@@ -79,7 +79,8 @@ export function createSignalHub(
   onError: (error: unknown) => void = () => undefined,
 ): SignalHub {
   const subscribers = new Set<Subscriber>();
-  const channels = new Map<string, ChannelListener>();
+  const channels = new Map<string, Set<ChannelListener>>();
+  const channelListeners = () => [...channels.values()].flatMap((set) => [...set]);
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let closed = false;
@@ -90,7 +91,7 @@ export function createSignalHub(
     if (connected === value) return;
     connected = value;
     for (const s of subscribers) s.onConnection?.(value);
-    for (const l of channels.values()) l.onConnection(value);
+    for (const l of channelListeners()) l.onConnection(value);
   };
 
   const lost = (c: pg.Client, error?: unknown) => {
@@ -110,8 +111,11 @@ export function createSignalHub(
     client = c;
     connecting = (async () => {
       c.on('notification', (message) => {
-        const listener = channels.get(message.channel);
-        if (listener) return listener.onMessage(message.payload ?? '');
+        const listeners = channels.get(message.channel);
+        if (listeners) {
+          for (const l of listeners) l.onMessage(message.payload ?? '');
+          return;
+        }
         if (message.channel !== SIGNAL_CHANNEL) return;
         const signal = parse(message.payload);
         if (!signal) return;
@@ -137,13 +141,22 @@ export function createSignalHub(
     },
     async listen(channel, listener) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-      channels.set(channel, listener);
-      if (closed) return;
+      const listeners = channels.get(channel) ?? new Set();
+      const known = listeners.size > 0;
+      listeners.add(listener);
+      channels.set(channel, listeners);
+      const unlisten = () => {
+        if (!listeners.delete(listener) || listeners.size || channels.get(channel) !== listeners) return;
+        channels.delete(channel);
+        if (client && connected) client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      };
+      if (closed) return unlisten;
       if (connecting) {
         await connecting;
         // Connected before this channel was known: listen to it now.
-        if (client && connected) await client.query(`LISTEN ${channel}`);
+        if (!known && client && connected) await client.query(`LISTEN ${channel}`);
       } else await connect();
+      return unlisten;
     },
     async subscribe(subscriber) {
       subscribers.add(subscriber);
@@ -157,7 +170,7 @@ export function createSignalHub(
       clearTimeout(retry);
       for (const s of subscribers) s.onClosed?.();
       subscribers.clear();
-      for (const l of channels.values()) l.onConnection(false);
+      for (const l of channelListeners()) l.onConnection(false);
       channels.clear();
       const c = client;
       client = null;

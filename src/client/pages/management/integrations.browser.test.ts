@@ -28,6 +28,7 @@ const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ops
 const delivery = await startWebhookDelivery({
   orm: b.orm,
   connectionString: b.orm.config.get('clientUrl') ?? '',
+  signals: b.app.signals,
   allowPrivate: true,
   onError: () => {},
 });

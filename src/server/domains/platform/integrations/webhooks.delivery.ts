@@ -14,10 +14,10 @@
 // 10 h: 28 h in all); an endpoint failing for 3 days is disabled and its customer's admins told.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { Webhook } from 'standardwebhooks';
 import { db } from '../../../db/kysely.ts';
+import type { SignalHub } from '../../../lib/signals.ts';
 import { activeUserIdsWithRole } from '../../organization/users/users.refs.ts';
 import { notice, sendNotifications } from '../notifications/notifications.refs.ts';
 import { WEBHOOK_CHANNEL } from './webhooks.refs.ts';
@@ -191,6 +191,8 @@ export interface WebhookDeliveryOptions {
   orm: MikroORM;
   /** The database the app uses (pg-boss opens its own small pool on it). */
   connectionString: string;
+  /** The process's LISTEN connection: new rows are announced on it. */
+  signals: SignalHub;
   allowPrivate: boolean;
   /** SECRETS_KEY, to read the signing secrets (and encrypt those still readable). */
   secretsKey?: Buffer | null;
@@ -281,31 +283,16 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
       flushing = announced.size ? setTimeout(() => void flush(), 20) : null;
     }
   };
-  let listener: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({
-      connectionString: options.connectionString,
-      application_name: 'opsdesk-webhooks-listen',
-    });
-    client.on('notification', (message) => {
-      for (const id of (message.payload ?? '').split(',').map(Number)) if (Number.isInteger(id)) announced.add(id);
+  const unlisten = await options.signals.listen(WEBHOOK_CHANNEL, {
+    onMessage(payload) {
+      for (const id of payload.split(',').map(Number)) if (Number.isInteger(id)) announced.add(id);
       if (!flushing) flushing = setTimeout(() => void flush(), 20);
-    });
-    client.on('error', (error) => {
-      options.onError(error);
-      client.end().catch(() => undefined);
-      if (listener === client) listener = null;
-      // Lost: listen again shortly; the sweep covers what was announced meanwhile.
-      if (!stopped) retry = setTimeout(() => void listen().catch(options.onError), 5000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
-    if (stopped) await client.end();
-    else listener = client;
-  };
-  await listen();
+    },
+    // Back after a loss: what was announced meanwhile is due now (not at the next sweep).
+    onConnection(connected) {
+      if (connected) dispatch().catch(options.onError);
+    },
+  });
   // What was due before this process listened.
   await dispatch();
 
@@ -313,10 +300,8 @@ export async function startWebhookDelivery(options: WebhookDeliveryOptions): Pro
     boss,
     dispatch,
     async stop() {
-      stopped = true;
-      clearTimeout(retry);
+      unlisten();
       if (flushing) clearTimeout(flushing);
-      await listener?.end().catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 15_000 });
     },
   };

@@ -40,6 +40,7 @@ const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hoo
 const delivery = await startWebhookDelivery({
   orm: t.orm,
   connectionString: t.orm.config.get('clientUrl') ?? '',
+  signals: t.app.signals,
   allowPrivate: true,
   secretsKey: Buffer.from(SECRETS_KEY, 'hex'),
   onError: () => {},
@@ -127,6 +128,7 @@ describe('webhooks', () => {
     const second = await startWebhookDelivery({
       orm: t.orm,
       connectionString: t.orm.config.get('clientUrl') ?? '',
+      signals: t.app.signals,
       allowPrivate: true,
       secretsKey: Buffer.from(SECRETS_KEY, 'hex'),
       onError: () => {},

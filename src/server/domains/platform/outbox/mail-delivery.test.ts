@@ -25,6 +25,7 @@ const errors: unknown[] = [];
 const delivery: MailDelivery = await startMailDelivery({
   orm: t.orm,
   connectionString: t.databaseUrl,
+  signals: t.app.signals,
   mail: t.config.mail!,
   publicUrl: PUBLIC_URL,
   pollingIntervalSeconds: 0.5,

@@ -19,6 +19,7 @@ const t = await setupTestApp({ PUBLIC_URL, SMTP_URL: smtp.url, MAIL_FROM: 'ops@e
 const delivery: MailDelivery = await startMailDelivery({
   orm: t.orm,
   connectionString: t.databaseUrl,
+  signals: t.app.signals,
   mail: t.config.mail!,
   publicUrl: PUBLIC_URL,
   pollingIntervalSeconds: 0.5,

@@ -14,10 +14,10 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import nodemailer, { type SendMailOptions, type SMTPPoolOptions } from 'nodemailer';
-import pg from 'pg';
 import { type JobResult, PgBoss } from 'pg-boss';
 import type { MailConfig } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
+import type { SignalHub } from '../../../lib/signals.ts';
 import { MAIL_CHANNEL } from './outbox.refs.ts';
 
 export const MAIL_QUEUE = 'mail-deliver';
@@ -215,6 +215,8 @@ export interface MailDelivery {
 
 export interface MailDeliveryOptions extends Omit<DeliveryDeps, 'transport'> {
   connectionString: string;
+  /** The process's LISTEN connection: new e-mail is announced on it. */
+  signals: SignalHub;
   /** The transport (tests pass one; by default SMTP_URL's). */
   transport?: MailTransport;
   /** Jobs handed over at once by this process. */
@@ -321,28 +323,13 @@ export async function startMailDelivery(options: MailDeliveryOptions): Promise<M
     });
     return pending;
   };
-  let listener: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({
-      connectionString: options.connectionString,
-      application_name: 'opsdesk-mail-listen',
-    });
-    client.on('notification', () => void dispatch());
-    client.on('error', (error) => {
-      options.onError(error);
-      client.end().catch(() => undefined);
-      if (listener === client) listener = null;
-      // Lost: listen again shortly; the sweep covers what was announced meanwhile.
-      if (!stopped) retry = setTimeout(() => void listen().catch(options.onError), 5000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${MAIL_CHANNEL}`);
-    if (stopped) await client.end();
-    else listener = client;
-  };
-  await listen();
+  const unlisten = await options.signals.listen(MAIL_CHANNEL, {
+    onMessage: () => void dispatch(),
+    // Back after a loss: what was announced meanwhile is enqueued now (not at the next sweep).
+    onConnection(connected) {
+      if (connected) void dispatch();
+    },
+  });
   // What was queued before this process listened.
   await dispatch();
 
@@ -350,9 +337,7 @@ export async function startMailDelivery(options: MailDeliveryOptions): Promise<M
     boss,
     dispatch,
     async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      await listener?.end().catch(() => undefined);
+      unlisten();
       await boss.stop({ graceful: true, timeout: 10_000 });
       transport.close();
     },
