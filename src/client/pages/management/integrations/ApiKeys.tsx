@@ -1,11 +1,12 @@
 import { KeyIcon, PlusIcon } from '@primer/octicons-react';
-import { Button, Heading, Label, Text } from '@primer/react';
+import { Button, Heading, Label } from '@primer/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../../../shared/constants/roles.ts';
 import { type TApiKey, type TCreatedApiKey, ZCreateApiKeyInput } from '../../../../shared/schemas/integrations.ts';
 import { FormDialog, SelectField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useConfirmDialog } from '../../../components/ListPage/useConfirmDialog.tsx';
+import { QueryStates } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -66,17 +67,7 @@ export function ApiKeysSection({ customerId }: { customerId?: number }) {
           {t('keys.new')}
         </Button>
       </div>
-      {query.error && <Text as="p">{errorText.error(query.error)}</Text>}
-      {query.isLoading && (
-        <Text as="p" className={classes.muted}>
-          {t('loading')}
-        </Text>
-      )}
-      {query.data && !items.length && (
-        <Text as="p" className={classes.muted}>
-          {t('keys.empty')}
-        </Text>
-      )}
+      <QueryStates query={query} count={items.length} empty={t('keys.empty')} className={classes.muted} />
       {items.length > 0 && (
         <ul className={classes.list} aria-label={t('keys.label')}>
           {items.map((key) => {

@@ -1,7 +1,8 @@
-import { Button, Dialog, Label, Text, VisuallyHidden } from '@primer/react';
+import { Button, Dialog, Label, VisuallyHidden } from '@primer/react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWebhook, TWebhookDelivery } from '../../../../shared/schemas/integrations.ts';
+import { QueryStates } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -58,17 +59,7 @@ export function DeliveriesDialog({ hook, onClose }: { hook: TWebhook; onClose: (
       width="xlarge"
       footerButtons={[{ content: t('deliveries.close'), onClick: onClose }]}
     >
-      {query.error && <Text as="p">{errorText.error(query.error)}</Text>}
-      {query.isLoading && (
-        <Text as="p" className={classes.muted}>
-          {t('loading')}
-        </Text>
-      )}
-      {query.data && !items.length && (
-        <Text as="p" className={classes.muted}>
-          {t('deliveries.empty')}
-        </Text>
-      )}
+      <QueryStates query={query} count={items.length} empty={t('deliveries.empty')} className={classes.muted} />
       {items.length > 0 && (
         <div className={classes.tableWrap}>
           <table className={classes.table} aria-label={t('deliveries.label')}>

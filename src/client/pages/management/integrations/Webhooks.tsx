@@ -1,5 +1,5 @@
 import { PlusIcon, WebhookIcon } from '@primer/octicons-react';
-import { Button, Checkbox, CheckboxGroup, FormControl, Heading, Label, Text } from '@primer/react';
+import { Button, Checkbox, CheckboxGroup, FormControl, Heading, Label } from '@primer/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/integrations.ts';
 import { FormDialog, TextareaField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useConfirmDialog } from '../../../components/ListPage/useConfirmDialog.tsx';
+import { QueryStates } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -65,17 +66,7 @@ export function WebhooksSection({ customerId }: { customerId?: number }) {
           {t('hooks.new')}
         </Button>
       </div>
-      {query.error && <Text as="p">{errorText.error(query.error)}</Text>}
-      {query.isLoading && (
-        <Text as="p" className={classes.muted}>
-          {t('loading')}
-        </Text>
-      )}
-      {query.data && !items.length && (
-        <Text as="p" className={classes.muted}>
-          {t('hooks.empty')}
-        </Text>
-      )}
+      <QueryStates query={query} count={items.length} empty={t('hooks.empty')} className={classes.muted} />
       {items.length > 0 && (
         <ul className={classes.list} aria-label={t('hooks.label')}>
           {items.map((hook) => (
