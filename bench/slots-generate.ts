@@ -9,17 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccountsSeeder } from '../seed/accounts.seeder.ts';
-import { BusinessSeeder } from '../seed/business.seeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { initOrm, migrate } from '../src/server/db/orm.ts';
+import { initOrm } from '../src/server/db/orm.ts';
 import { bulkAssign } from '../src/server/domains/workflow/assignments/assignments.service.ts';
 import { createProject } from '../src/server/domains/workflow/projects/projects.service.ts';
 import { generateSlots } from '../src/server/domains/workflow/slots/slots.service.ts';
-import type { ServiceContext } from '../src/server/lib/context.ts';
-import { abilityFor } from '../src/shared/abilities/index.ts';
 import { ZGenerateSlotsInput } from '../src/shared/schemas/slots.ts';
+import { insertLocations, seedAcme } from './acme.ts';
 
 export interface SlotsBenchResult {
   locations: number;
@@ -38,53 +34,27 @@ export async function benchSlotsGenerate(log: (msg: string) => void = console.lo
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
   const orm = await initOrm(pg.url, { poolMax: 4 });
   try {
-    await migrate(orm);
-    await orm.seeder.seed(AccountsSeeder, BusinessSeeder);
-    const em = orm.em.fork() as EntityManager;
-    const conn = em.getConnection();
-    const [{ id: acme }] = await conn.execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
+    const bench = await seedAcme(orm);
+    const { conn, team, inspector, scheme, ctx } = bench;
     // Locations open Monday to Saturday, 08:00–20:00, spread over ACME's sub-directions.
-    await conn.execute(`
-      with subs as (select array_agg(id order by id) a from sub_directions where customer_id = ${acme})
-      insert into locations (created_at, updated_at, version, customer_id, sub_direction_id, code, name, geofence_radius_m, opening_hours, active)
-      select now(), now(), 1, ${acme}, subs.a[1 + g % array_length(subs.a, 1)], 'BS-' || lpad(g::text, 5, '0'), 'Bench store ' || g, 100,
-             '{"mon":[{"open":"08:00","close":"20:00"}],"tue":[{"open":"08:00","close":"20:00"}],"wed":[{"open":"08:00","close":"20:00"}],
-               "thu":[{"open":"08:00","close":"20:00"}],"fri":[{"open":"08:00","close":"20:00"}],"sat":[{"open":"08:00","close":"20:00"}],"sun":[]}'::jsonb,
-             true
-        from generate_series(1, ${LOCATIONS}) g, subs`);
-    const locationIds = (
-      await conn.execute<{ id: number }[]>(`select id from locations where code like 'BS-%' order by id`)
-    ).map((r) => r.id);
-    const [{ id: team }] = await conn.execute<{ id: number }[]>(`select id from teams where name = 'Lyon field team'`);
-    const [{ id: inspector }] = await conn.execute<{ id: number }[]>(
-      `select id from users where email = 'qualitycontrol@demo.com'`,
-    );
-    const [{ id: scheme }] = await conn.execute<{ id: number }[]>(
-      `select id from schemes where customer_id = ${acme} and status = 'published' order by id limit 1`,
-    );
-    const [admin] = await conn.execute<{ id: number; email: string; full_name: string }[]>(
-      `select id, email, full_name from users where email = 'admin@demo.com'`,
-    );
-    const user = {
-      id: admin.id,
-      email: admin.email,
-      fullName: admin.full_name,
-      role: 'admin' as const,
-      customerId: acme,
-      customerCode: 'ACME',
-      language: 'en',
-      teamIds: [],
-      sessionId: 0,
-    };
-    const ctx = (): ServiceContext => ({ em: orm.em.fork(), user, ability: abilityFor(user) });
+    const locationIds = await insertLocations(bench, {
+      prefix: 'BS',
+      name: 'Bench store',
+      count: LOCATIONS,
+      openDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+    });
 
+    // 25 weeks from next Monday: the generator plans no visit that has already ended.
+    const monday = new Date();
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+    const day = (offset: number) => new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const project = await createProject(ctx(), {
       code: 'BENCH',
       name: 'Benchmark project',
       description: null,
       schemeId: scheme,
-      startDate: '2026-01-05',
-      endDate: '2026-06-28',
+      startDate: day(0),
+      endDate: day(25 * 7 - 1),
     });
     const assigned = await bulkAssign(ctx(), {
       projectId: project.id,

@@ -11,21 +11,17 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccountsSeeder } from '../seed/accounts.seeder.ts';
-import { BusinessSeeder } from '../seed/business.seeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { initOrm, migrate } from '../src/server/db/orm.ts';
+import { initOrm } from '../src/server/db/orm.ts';
 import { startWebhookDelivery } from '../src/server/domains/platform/integrations/webhooks.delivery.ts';
 import { createWebhook } from '../src/server/domains/platform/integrations/webhooks.service.ts';
 import { bulkAssign } from '../src/server/domains/workflow/assignments/assignments.service.ts';
 import { createProject } from '../src/server/domains/workflow/projects/projects.service.ts';
 import { generateSlots } from '../src/server/domains/workflow/slots/slots.service.ts';
 import { cancelTask } from '../src/server/domains/workflow/tasks/tasks.service.ts';
-import type { ServiceContext } from '../src/server/lib/context.ts';
 import { createSignalHub } from '../src/server/lib/signals.ts';
-import { abilityFor } from '../src/shared/abilities/index.ts';
 import { ZGenerateSlotsInput } from '../src/shared/schemas/slots.ts';
+import { insertLocations, seedAcme } from './acme.ts';
 
 const BURST = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
 const CONCURRENCY = 10;
@@ -83,52 +79,17 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
   const signals = createSignalHub(pg.url);
   let delivery: Awaited<ReturnType<typeof startWebhookDelivery>> | undefined;
   try {
-    await migrate(orm);
-    await orm.seeder.seed(AccountsSeeder, BusinessSeeder);
-    const em = orm.em.fork() as EntityManager;
-    const conn = em.getConnection();
-    const [{ id: acme }] = await conn.execute<{ id: number }[]>(`select id from customers where code = 'ACME'`);
-    const [{ id: team }] = await conn.execute<{ id: number }[]>(`select id from teams where name = 'Lyon field team'`);
-    const [{ id: inspector }] = await conn.execute<{ id: number }[]>(
-      `select id from users where email = 'qualitycontrol@demo.com'`,
-    );
-    const [{ id: scheme }] = await conn.execute<{ id: number }[]>(
-      `select id from schemes where customer_id = ${acme} and status = 'published' order by id limit 1`,
-    );
-    const [admin] = await conn.execute<{ id: number; email: string; full_name: string }[]>(
-      `select id, email, full_name from users where email = 'admin@demo.com'`,
-    );
-    const user = {
-      id: admin.id,
-      email: admin.email,
-      fullName: admin.full_name,
-      role: 'admin' as const,
-      customerId: acme,
-      customerCode: 'ACME',
-      language: 'en',
-      teamIds: [],
-      sessionId: 0,
-    };
-    const ctx = (): ServiceContext => ({
-      em: orm.em.fork(),
-      user,
-      ability: abilityFor(user),
-      allowPrivateWebhookTargets: true,
+    const bench = await seedAcme(orm);
+    const { conn, team, inspector, scheme } = bench;
+    const ctx = () => bench.ctx({ allowPrivateWebhookTargets: true });
+    // Two bursts' worth of visits far in the future (still scheduled, so each may be cancelled), at
+    // locations open every weekday.
+    const locations = await insertLocations(bench, {
+      prefix: 'WH',
+      name: 'Webhook store',
+      count: Math.ceil((2 * BURST) / 20),
+      openDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
     });
-    // Two bursts' worth of visits far in the future (still scheduled, so each may be cancelled).
-    const count = Math.ceil((2 * BURST) / 20);
-    // Locations open every weekday, 08:00–20:00, spread over ACME's sub-directions.
-    await conn.execute(`
-      with subs as (select array_agg(id order by id) a from sub_directions where customer_id = ${acme})
-      insert into locations (created_at, updated_at, version, customer_id, sub_direction_id, code, name, geofence_radius_m, opening_hours, active)
-      select now(), now(), 1, ${acme}, subs.a[1 + g % array_length(subs.a, 1)], 'WH-' || lpad(g::text, 4, '0'), 'Webhook store ' || g, 100,
-             '{"mon":[{"open":"08:00","close":"20:00"}],"tue":[{"open":"08:00","close":"20:00"}],"wed":[{"open":"08:00","close":"20:00"}],
-               "thu":[{"open":"08:00","close":"20:00"}],"fri":[{"open":"08:00","close":"20:00"}],"sat":[],"sun":[]}'::jsonb,
-             true
-        from generate_series(1, ${count}) g, subs`);
-    const locations = (
-      await conn.execute<{ id: number }[]>(`select id from locations where code like 'WH-%' order by id`)
-    ).map((r) => r.id);
     const project = await createProject(ctx(), {
       code: 'BENCH-HOOKS',
       name: 'Webhook benchmark',
