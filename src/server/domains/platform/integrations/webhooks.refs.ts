@@ -48,16 +48,17 @@ async function listening(em: EntityManager, customerId: number, type: string): P
 /**
  * Queue event `type` of `customerId` for every enabled endpoint subscribed to it; `read` gives the
  * record as the business API returns it, called once and only when someone listens, inside the
- * caller's transaction (after its changes are flushed).
+ * caller's transaction (after its changes are flushed). Answers what `read` gave (undefined when
+ * nobody listens), so a caller that returns the same read model need not read it again.
  */
-export async function queueWebhookEvent(
+export async function queueWebhookEvent<T>(
   em: EntityManager,
   customerId: number,
   type: string,
-  read: () => Promise<unknown>,
-): Promise<void> {
+  read: () => Promise<T>,
+): Promise<T | undefined> {
   const endpoints = await listening(em, customerId, type);
-  if (!endpoints.length) return;
+  if (!endpoints.length) return undefined;
   await em.flush();
   const data = await read();
   const now = new Date();
@@ -82,4 +83,5 @@ export async function queueWebhookEvent(
     em,
     endpoints.map((e) => e.id),
   );
+  return data;
 }

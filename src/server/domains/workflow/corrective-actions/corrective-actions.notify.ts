@@ -111,10 +111,10 @@ export async function notifyOverdue(
 }
 
 /** Raise a webhook event of an action (the action as the business API reads it), in the caller's transaction. */
-export function announce(
+export async function announce(
   tx: AuthedContext,
   action: CorrectiveAction,
   type: 'correctiveAction.opened' | 'correctiveAction.completed' | 'correctiveAction.verified',
 ): Promise<void> {
-  return queueWebhookEvent(tx.em, action.customer.id, type, () => getCorrectiveAction(tx, { id: action.id }));
+  await queueWebhookEvent(tx.em, action.customer.id, type, () => getCorrectiveAction(tx, { id: action.id }));
 }

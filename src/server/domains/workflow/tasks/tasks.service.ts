@@ -98,16 +98,29 @@ const EVENTS: Partial<Record<AuditAction, TWebhookEvent>> = {
   cancel: 'task.cancelled',
 };
 
-/** Audit a transition and raise its webhook event, both in the transition's transaction. */
-async function audit(
-  tx: AuthedContext,
-  task: Task,
-  action: AuditAction,
-  changes: Record<string, unknown>,
-): Promise<void> {
+/** Audit a transition (written with the transition's transaction). */
+function audit(tx: AuthedContext, task: Task, action: AuditAction, changes: Record<string, unknown>): void {
   recordAudit(tx, { action, entityType: 'Task', entityId: task.id, customerId: task.customer.id, changes });
+}
+
+/**
+ * Raise a transition's webhook event, as the transaction's last step: reading the task as the API
+ * returns it flushes the change, which takes the rollup rows' locks until commit, so concurrent
+ * transitions of one project wait on each other only for this read and the delivery row's insert.
+ * Answers that read when someone listened: the transition returns it instead of reading again.
+ */
+async function raiseEvent(tx: AuthedContext, task: Task, action: AuditAction): Promise<TTaskDetail | undefined> {
   const event = EVENTS[action];
-  if (event) await queueWebhookEvent(tx.em, task.customer.id, event, () => getTask(tx, { id: task.id }));
+  return event ? queueWebhookEvent(tx.em, task.customer.id, event, () => getTask(tx, { id: task.id })) : undefined;
+}
+
+/** Run a transition's transaction, then answer the task as it now is (read once: see raiseEvent). */
+async function transition(
+  ctx: AuthedContext,
+  id: number,
+  fn: (tx: AuthedContext) => Promise<TTaskDetail | undefined>,
+): Promise<TTaskDetail> {
+  return (await withTransaction(ctx, fn)) ?? getTask(ctx, { id });
 }
 
 /**
@@ -116,7 +129,7 @@ async function audit(
  */
 export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Promise<TTaskDetail> {
   authorize(ctx, 'perform', 'Task');
-  await withTransaction(ctx, async (tx) => {
+  return transition(ctx, input.id, async (tx) => {
     // 1. Guard
     const task = await lockTaskFor(tx, input.id, 'perform');
 
@@ -146,15 +159,17 @@ export async function startTask(ctx: ServiceContext, input: TStartTaskInput): Pr
     task.outOfFenceReason = checkIn.reason;
 
     // 6. Audit
-    await audit(tx, task, 'start', {
+    audit(tx, task, 'start', {
       status: { from: 'scheduled', to: 'in_progress' },
       distanceM: checkIn.distanceM,
       outOfFence: checkIn.outOfFence,
       ...(checkIn.reason ? { outOfFenceReason: checkIn.reason } : {}),
       ...(input.checkedInAt ? { offline: true, checkedInAt: now.toISOString() } : {}),
     });
+
+    // 7. Raise the event
+    return raiseEvent(tx, task, 'start');
   });
-  return getTask(ctx, { id: input.id });
 }
 
 /**
@@ -178,7 +193,7 @@ export async function saveAnswers(ctx: ServiceContext, input: TSaveAnswersInput)
  */
 export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): Promise<TTaskDetail> {
   authorize(ctx, 'perform', 'Task');
-  await withTransaction(ctx, async (tx) => {
+  return transition(ctx, input.id, async (tx) => {
     // 1. Guard; a replay of this very submit changes nothing.
     const task = await lockTaskFor(tx, input.id, 'perform');
     if (task.submitMutationId === input.clientMutationId) return;
@@ -207,7 +222,7 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
     tx.em.create(TaskRound, { ...round, score: result.score, passed: result.passed });
 
     // 6. Audit
-    await audit(tx, task, 'submit', {
+    audit(tx, task, 'submit', {
       status: { from: 'in_progress', to: 'submitted' },
       score: result.score,
       passed: result.passed,
@@ -215,10 +230,10 @@ export async function submitTask(ctx: ServiceContext, input: TSubmitTaskInput): 
       clientMutationId: input.clientMutationId,
     });
 
-    // 7. Notify the reviewers
+    // 7. Notify the reviewers, raise the event
     await notifySubmitted(tx, task, result);
+    return raiseEvent(tx, task, 'submit');
   });
-  return getTask(ctx, { id: input.id });
 }
 
 /** A review of a submitted task: approve or reject (see approveTask, rejectTask). */
@@ -229,7 +244,7 @@ async function review(
   text: { reason: string | null; comment: string | null; questionComments?: readonly TQuestionComment[] },
 ): Promise<TTaskDetail> {
   authorize(ctx, 'review', 'Task');
-  await withTransaction(ctx, async (tx) => {
+  return transition(ctx, input.id, async (tx) => {
     // 1. Guard: a reviewer who did not perform it
     const task = await lockTaskFor(tx, input.id, 'review');
 
@@ -250,7 +265,7 @@ async function review(
     task.reviewedAt = new Date();
 
     // 6. Audit
-    await audit(tx, task, decision === 'approved' ? 'approve' : 'reject', {
+    audit(tx, task, decision === 'approved' ? 'approve' : 'reject', {
       status: { from: 'submitted', to: decision },
       round,
       ...(reason ? { reason } : {}),
@@ -258,12 +273,15 @@ async function review(
       ...(questionComments.length ? { questionKeys: questionComments.map((c) => c.questionKey) } : {}),
     });
 
-    // 7. Notify corrective actions (an approval verifies the location's pending ones this task passes and
+    // 7. Raise the event (before the corrective actions' own, which name this task), notify corrective
+    // actions (an approval verifies the location's pending ones this task passes and
     // opens one per failed critical question, in this transaction), then the inspector
+    await raiseEvent(tx, task, decision === 'approved' ? 'approve' : 'reject');
     if (decision === 'approved') await onTaskApproved(tx, approvedTask(task));
     await notifyReviewed(tx, task, decision, text);
+    // What the corrective actions changed is part of the task's read: read it after commit.
+    return undefined;
   });
-  return getTask(ctx, { id: input.id });
 }
 
 /** What corrective actions need of an approved task (in the approval's transaction). */
@@ -304,7 +322,7 @@ export function rejectTask(ctx: ServiceContext, input: TRejectTaskInput): Promis
  */
 export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): Promise<TTaskDetail> {
   authorize(ctx, 'perform', 'Task');
-  await withTransaction(ctx, async (tx) => {
+  return transition(ctx, input.id, async (tx) => {
     // 1. Guard
     const task = await lockTaskFor(tx, input.id, 'perform');
 
@@ -328,9 +346,11 @@ export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): 
     task.answerOutcomes = null;
 
     // 6. Audit
-    await audit(tx, task, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: task.reworkCount });
+    audit(tx, task, 'resume', { status: { from: 'rejected', to: 'in_progress' }, reworkCount: task.reworkCount });
+
+    // 7. Raise the event
+    return raiseEvent(tx, task, 'resume');
   });
-  return getTask(ctx, { id: input.id });
 }
 
 /**
@@ -339,7 +359,7 @@ export async function resumeTask(ctx: ServiceContext, input: TResumeTaskInput): 
  */
 export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): Promise<TTaskDetail> {
   authorize(ctx, 'cancel', 'Task');
-  await withTransaction(ctx, async (tx) => {
+  return transition(ctx, input.id, async (tx) => {
     // 1. Guard
     const task = await lockTaskFor(tx, input.id, 'cancel');
     const from: TTaskStatus = task.status;
@@ -355,10 +375,10 @@ export async function cancelTask(ctx: ServiceContext, input: TCancelTaskInput): 
     task.cancelReason = input.reason;
 
     // 6. Audit
-    await audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
+    audit(tx, task, 'cancel', { status: { from, to: 'cancelled' }, reason: input.reason });
 
-    // 7. Notify the inspector
+    // 7. Notify the inspector, raise the event
     await notifyCancelled(tx, task, input.reason);
+    return raiseEvent(tx, task, 'cancel');
   });
-  return getTask(ctx, { id: input.id });
 }
