@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { isApiPath } from '../plugins/session.ts';
 import { setupTestApp } from '../testing/app.ts';
+import { listRoutes, type Route } from '../testing/routes.ts';
 import { appRouter } from '../trpc/router.ts';
 import { captureLoggedErrors, classify, FuzzReport } from './report.ts';
 import {
@@ -28,26 +29,6 @@ import {
   percentEncode,
   unwrap,
 } from './values.ts';
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** Routes from `printRoutes({ commonPrefix: false })`: each line a path relative to its parent, then its methods. */
-function listRoutes(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
-    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url: stack.join('') });
-  }
-  return routes;
-}
 
 // Subscriptions answer a GET with a stream that stays open (server-sent events); chat-live.test.ts covers them.
 const procedures = listProcedures(appRouter).filter((p) => p.type !== 'subscription');

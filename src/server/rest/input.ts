@@ -14,6 +14,8 @@ export interface RestInputOptions {
   read?: (raw: Raw) => Raw;
   /** The error for input the schema refuses, in place of the default 400 (e.g. a fixed legacy answer). */
   invalid?: (error: z.ZodError) => Error;
+  /** What the route receives, where `read` renames or derives fields: the API document shows this shape. */
+  wire?: z.ZodType;
 }
 
 const OPTIONS = new WeakMap<object, RestInputOptions>();
@@ -23,6 +25,11 @@ export function restInput<S extends z.ZodType>(schema: S, options: RestInputOpti
   const forRoute = schema.clone();
   OPTIONS.set(forRoute, options);
   return forRoute;
+}
+
+/** The schema the API document shows for a route's params, querystring or body: its wire shape if it has one. */
+export function documentedInput<T>(schema: T): T | z.ZodType {
+  return (schema && typeof schema === 'object' && OPTIONS.get(schema)?.wire) || schema;
 }
 
 /** An answer the spec fixes for bad input on a route: its status, body and content type (thrown by `invalid`). */

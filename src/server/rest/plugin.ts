@@ -1,7 +1,10 @@
 // The REST compatibility layer at /api, encapsulated: its own 401 gate, input
-// path (zod) and error bodies. Each domain adds a `<domain>.rest.ts` plugin and registers it below.
+// path (zod) and error bodies, and its own OpenAPI 3.1 document (GET /api/openapi.json, generated from
+// the routes' zod schemas like the business API's). Each domain adds a `<domain>.rest.ts` plugin and
+// registers it below.
+import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import { academyRest } from '../domains/apps/academy/academy.rest.ts';
 import { analyticsRest } from '../domains/apps/analytics/analytics.rest.ts';
@@ -39,10 +42,14 @@ import { AUTH_BODY_LIMIT, assertJsonBody } from '../lib/json-body.ts';
 import { assertTwoFactorPath } from '../lib/two-factor-gate.ts';
 import { unsafeStringsError } from '../lib/unsafe-strings.ts';
 import { describeError } from '../plugins/errors.ts';
-import { LegacyAnswer, restValidatorCompiler } from './input.ts';
+import { documentedInput, LegacyAnswer, restValidatorCompiler } from './input.ts';
+
+/** The compatibility layer's OpenAPI document. */
+export const COMPAT_OPENAPI_PATH = '/api/openapi.json';
 
 /** Paths open without a session. */
 const OPEN = new Set<string>([
+  `GET ${COMPAT_OPENAPI_PATH}`,
   'POST /api/auth/login',
   'GET /api/auth/sso/start',
   'GET /api/auth/sso/callback',
@@ -107,6 +114,36 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
   );
+  // Registered before the routes, so that it sees each of them (and only this layer's: /api/v1 has its own).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Opsdesk compatibility API',
+        version: '1',
+        description:
+          'The routes of the original product at /api, kept for existing clients and scripts. Sign in with ' +
+          '`POST /api/auth/login` and send its `accessToken` as `Authorization: Bearer …` (or use the session ' +
+          'cookie). Errors are `{ message, errors? }`. New integrations should use the business API (/api/v1).',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken of a sign-in' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    // A route that renames its input (rest/input.ts `wire`) is documented as it is called.
+    transform: ({ schema, ...rest }) =>
+      jsonSchemaTransform({
+        ...rest,
+        schema: Object.fromEntries(
+          Object.entries(schema ?? {}).map(([part, value]) => [
+            part,
+            ['params', 'querystring', 'body'].includes(part) ? documentedInput(value) : value,
+          ]),
+        ),
+      }),
+  });
   await app.register(authRest, { config });
   await app.register(ssoRest, { config });
   await app.register(customersRest);
@@ -138,4 +175,6 @@ export const restPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   await app.register(reportsRest);
   await app.register(notificationsRest);
   await app.register(outboxRest);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };

@@ -20,6 +20,7 @@ import { filesV1Rest } from '../../domains/workflow/files/files.rest.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { describeError } from '../../plugins/errors.ts';
+import { COMPAT_OPENAPI_PATH } from '../plugin.ts';
 import { readV1Input } from './input.ts';
 import { documentedParts, type V1Route } from './route.ts';
 import { V1_ROUTES } from './routes.ts';
@@ -101,7 +102,17 @@ export const v1Plugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true });
+  // One reference page for both documents (a selector at the top): the business API first.
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    staticCSP: true,
+    uiConfig: {
+      urls: [
+        { url: OPENAPI_PATH, name: 'Business API (/api/v1)' },
+        { url: COMPAT_OPENAPI_PATH, name: 'Compatibility API (/api)' },
+      ],
+    },
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${V1_PREFIX}/`) || request.url.startsWith(OPENAPI_PATH)) return;

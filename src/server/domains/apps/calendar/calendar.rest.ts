@@ -37,6 +37,14 @@ const ZCalendarQuery = restInput(ZListCalendarEventsInput, {
       : 'start and end must be ISO 8601 dates';
     return new InputError(message, zodFieldErrors(error), toFieldIssues(error.issues));
   },
+  wire: z.object({
+    calendars: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe(`Repeated or comma-separated, among: ${CALENDAR_CATEGORIES.join(', ')}`),
+    start: z.string().optional().describe('ISO 8601 date: events ending after it'),
+    end: z.string().optional().describe('ISO 8601 date: events starting before it'),
+  }),
 });
 
 /** An id that is not a valid id gets the demo API's 400 text; so does one that is not the caller's event. */

@@ -204,7 +204,11 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
 
   // The path's id is the customer number (customerId), not the row id.
   const customer = {
-    params: restInput(ZEcommerceCustomerByIdInput, { read: ({ id }) => ({ customerId: id }), invalid: empty404 }),
+    params: restInput(ZEcommerceCustomerByIdInput, {
+      read: ({ id }) => ({ customerId: id }),
+      invalid: empty404,
+      wire: z.object({ id: ZEcommerceCustomerByIdInput.shape.customerId }),
+    }),
     response: { 200: ZEcommerceCustomerDetail },
   };
   app.get('/apps/ecommerce/customers/:id', { schema: customer }, async (request) =>

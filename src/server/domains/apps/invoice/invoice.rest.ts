@@ -64,7 +64,15 @@ function dateRange(query: Record<string, unknown>): { issuedFrom?: string; issue
   return { issuedFrom: rangeDate(start, 'start'), issuedTo: rangeDate(end, 'end') };
 }
 
-const ZInvoiceQuery = restInput(ZListInvoicesInput, { read: (query) => ({ ...query, ...dateRange(query) }) });
+const ZInvoiceQuery = restInput(ZListInvoicesInput, {
+  read: (query) => ({ ...query, ...dateRange(query) }),
+  wire: ZListInvoicesInput.extend({
+    selectedDateRange: z
+      .string()
+      .optional()
+      .describe('The issue-date range as JSON {"start","end"}, or as selectedDateRange[start] and [end]'),
+  }),
+});
 
 export const invoiceRest: FastifyPluginAsyncZod = async (app) => {
   // GET /api/export/invoices.csv?<the list page's filters>.
