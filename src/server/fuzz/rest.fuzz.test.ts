@@ -4,7 +4,7 @@
 // domain (matched by name), plus generic ones. Fixed seed; FUZZ_RUNS / FUZZ_SEED for longer runs.
 // Fails on any 5xx, reporting the route, the request and the response (and the error behind it).
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
