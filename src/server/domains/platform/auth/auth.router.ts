@@ -32,6 +32,7 @@ export const authRouter = router({
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          secretsKey: config.secretsKey,
         }),
       );
       setSessionCookies(reply, result, config.cookieSecure);
