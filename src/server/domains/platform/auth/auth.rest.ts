@@ -28,6 +28,7 @@ export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          sessionIdleMinutes: config.sessionIdleMinutes,
           secretsKey: config.secretsKey,
         }),
       );

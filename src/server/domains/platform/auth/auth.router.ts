@@ -32,6 +32,7 @@ export const authRouter = router({
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          sessionIdleMinutes: config.sessionIdleMinutes,
           secretsKey: config.secretsKey,
         }),
       );
@@ -53,6 +54,7 @@ export const authRouter = router({
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          sessionIdleMinutes: config.sessionIdleMinutes,
           publicUrl: config.publicUrl,
         }),
       );

@@ -43,9 +43,12 @@ import { renderMail } from '../mail/mail.refs.ts';
 import { passkeyCount } from './passkeys.ts';
 import { hasTwoFactor, useSecondFactor } from './second-factor.ts';
 import { PasswordReset, Session } from './session.entity.ts';
+import { REMEMBERED_IDLE_MINUTES } from './session.resolve.ts';
 import { ssoEnforcedFor } from './sso.refs.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
+/** SESSION_IDLE_MINUTES's default (config.ts), for callers that do not pass it. */
+const DEFAULT_IDLE_MINUTES = 120;
 const RESET_TTL_MS = 60 * 60_000;
 /** An invitation's link is valid for 7 days. */
 const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -83,6 +86,8 @@ export interface SignInMeta {
   ip?: string;
   userAgent?: string;
   sessionTtlMs: number;
+  /** SESSION_IDLE_MINUTES: a session without "remember me" ends when unused this long. */
+  sessionIdleMinutes?: number;
   /** SECRETS_KEY, to read TOTP keys stored encrypted. */
   secretsKey?: Buffer | null;
 }
@@ -160,6 +165,7 @@ export async function openSession(
     csrfToken,
     user: user.id,
     expiresAt,
+    idleMinutes: remember ? REMEMBERED_IDLE_MINUTES : (meta.sessionIdleMinutes ?? DEFAULT_IDLE_MINUTES),
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });

@@ -3,13 +3,29 @@
 // holds the user to enrolment. Sessions end when revoked, past their absolute lifetime, or unused for
 // longer than their idle timeout.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import type { SessionUser } from '../../../lib/context.ts';
 import { sha256 } from '../../../lib/password.ts';
 import { twoFactorCoverage } from './second-factor.ts';
 import { Session } from './session.entity.ts';
 import type { SessionCache } from './session-cache.ts';
+
+/**
+ * A session's idle timeout when "remember me" was ticked (the person chose to stay signed in on this
+ * device): a week unused ends it, within its 30 days.
+ */
+export const REMEMBERED_IDLE_MINUTES = 7 * 24 * 60;
+
+/**
+ * The session of `alias` was used within its idle timeout (`idle_minutes`, set when it opened; null for
+ * sessions opened before there was one). Last use is written to the minute (LAST_SEEN_EVERY_MS).
+ */
+export function usedWithinIdle(alias: 's' | 'sessions', now: Date) {
+  const t = sql.raw(`"${alias}"`);
+  return sql<SqlBool>`(${t}.idle_minutes is null
+    or coalesce(${t}.last_seen_at, ${t}.created_at) > ${now}::timestamptz - make_interval(mins => ${t}.idle_minutes))`;
+}
 
 /** How often a session's last use is written; also how long a process keeps a resolved session. */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -20,7 +36,8 @@ export interface ResolvedSession {
 }
 
 /**
- * The live session behind a token, or null when unknown, expired, revoked or its user is not active.
+ * The live session behind a token, or null when unknown, expired, unused for longer than its idle
+ * timeout, revoked or its user is not active.
  * With `cache`, a session resolved in the last minute is answered from this process's memory; the
  * cache drops a session as soon as any process commits a change that ends or alters it (logout,
  * revoke, deactivation, a new password, role or team: see session-cache.ts), and keeps nothing while it
@@ -67,6 +84,7 @@ export async function resolveSession(
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
+    .where(usedWithinIdle('s', now))
     .where('u.status', '=', 'active')
     .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.status', '!=', 'suspended')]))
     .executeTakeFirst();
