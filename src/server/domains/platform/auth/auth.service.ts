@@ -153,7 +153,13 @@ export async function assertMaySignIn(em: EntityManager, user: Account, meta: Si
 export async function openSession(
   em: EntityManager,
   user: Account,
-  meta: SignInMeta & { remember: boolean; method: string; secondFactor: string | null },
+  meta: SignInMeta & {
+    remember: boolean;
+    method: string;
+    secondFactor: string | null;
+    /** The identity provider checked a second factor at this sign-in (its ID token's `amr`). */
+    providerSecondFactor?: boolean;
+  },
 ): Promise<LoginResult> {
   const accessToken = newToken();
   const csrfToken = newToken();
@@ -165,6 +171,7 @@ export async function openSession(
     csrfToken,
     user: user.id,
     expiresAt,
+    providerSecondFactor: meta.providerSecondFactor ?? false,
     idleMinutes: remember ? REMEMBERED_IDLE_MINUTES : (meta.sessionIdleMinutes ?? DEFAULT_IDLE_MINUTES),
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 400) ?? null,

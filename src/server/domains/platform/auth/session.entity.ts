@@ -19,6 +19,8 @@ export const SessionSchema = defineEntity({
     lastSeenAt: p.datetime().nullable(),
     /** Unused for this long (from `lastSeenAt`, else `createdAt`), it ends; null: no idle timeout (older sessions). */
     idleMinutes: p.integer().nullable(),
+    /** Signed in through single sign-on whose provider checked a second factor (`amr`): the policy counts it. */
+    providerSecondFactor: p.boolean().default(false),
   },
 });
 

@@ -73,7 +73,9 @@ export async function resolveSession(
       'c.two_factor_policy',
       'c.two_factor_policy_since',
       'c.two_factor_grace_days',
-      sql<boolean>`(exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)
+      // An authenticator app, a passkey, or a provider that checked a second factor at this sign-in.
+      sql<boolean>`(s.provider_second_factor
+        or exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)
         or exists(select 1 from passkeys k where k.user_id = u.id))`.as('has_second_factor'),
       // The teams the user belongs to or leads (users.refs.ts teamIdsOfUser), in the same statement.
       sql<number[]>`array(
