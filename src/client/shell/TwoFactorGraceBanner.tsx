@@ -1,7 +1,6 @@
 // While the customer's second-factor policy covers the signed-in person and the grace period runs, a banner
 // on every page says until when they may still work without one (in their own time zone) and leads to
-// account settings to set it up. Past the deadline the server refuses them, and the enrolment page takes over.
-import { Flash } from '@primer/react';
+// account settings to set it up. A plain element, not Primer's Flash: the layout is on every first load. Past the deadline the server refuses them, and the enrolment page takes over.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useFormatters } from '../lib/format.ts';
@@ -19,9 +18,9 @@ export function TwoFactorGraceBanner() {
     return null;
   }
   return (
-    <Flash variant="warning" className={classes.banner} role="status">
+    <div className={classes.banner} role="status">
       {t('twoFactorGrace.message', { date: fmt.dateTime(s.graceEndsAt) })}{' '}
       <Link href={SECURITY}>{t('twoFactorGrace.setUp')}</Link>
-    </Flash>
+    </div>
   );
 }
