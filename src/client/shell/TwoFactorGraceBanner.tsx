@@ -14,7 +14,14 @@ export function TwoFactorGraceBanner() {
   const fmt = useFormatters();
   const status = trpc.account.twoFactor.status.useQuery(undefined, { staleTime: 300_000, retry: false });
   const s = status.data;
-  if (!s?.required || s.enabled || s.passkeys > 0 || !s.graceEndsAt || s.graceEndsAt.getTime() <= Date.now()) {
+  if (
+    !s?.required ||
+    s.enabled ||
+    s.passkeys > 0 ||
+    s.providerSecondFactor ||
+    !s.graceEndsAt ||
+    s.graceEndsAt.getTime() <= Date.now()
+  ) {
     return null;
   }
   return (

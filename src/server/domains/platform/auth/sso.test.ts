@@ -254,10 +254,17 @@ describe('signing in through the provider', () => {
       const { callback } = await signInThroughProvider(login);
       expect(callback.headers.location).toBe('/');
       const token = callback.cookies.find((c) => c.name === 'accessToken')?.value;
-      return t.app.inject({ method: 'GET', url: '/trpc/tasks.list', headers: { authorization: `Bearer ${token}` } });
+      const headers = { authorization: `Bearer ${token}` };
+      return Object.assign(await t.app.inject({ method: 'GET', url: '/trpc/tasks.list', headers }), { auth: headers });
     };
     // The provider asked for a second factor: the session satisfies the policy.
     const mfa = await tasks(`mfa.person@${DOMAIN}`);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/account.twoFactor.status',
+      headers: mfa.auth,
+    });
+    expect(status.json()).toMatchObject({ result: { data: { json: { required: true, providerSecondFactor: true } } } });
     const signIn = await t.orm.em
       .fork()
       .findOne(AuditEvent, { action: 'sign_in', actorEmail: `mfa.person@${DOMAIN}` }, { orderBy: { id: 'desc' } });

@@ -44,6 +44,17 @@ function event(ctx: AuthedContext, action: Parameters<typeof recordSecurityEvent
   });
 }
 
+/** Whether the caller's session came through a provider that checked a second factor (sso.flow.ts). */
+async function providerSecondFactorOf(ctx: AuthedContext): Promise<boolean> {
+  if (!ctx.user.sessionId) return false;
+  const row = await db(ctx.em)
+    .selectFrom('sessions')
+    .select('provider_second_factor')
+    .where('id', '=', ctx.user.sessionId)
+    .executeTakeFirst();
+  return row?.provider_second_factor ?? false;
+}
+
 /** account.twoFactor.status */
 export async function twoFactorStatus(ctx: ServiceContext): Promise<TTwoFactorStatus> {
   requireUser(ctx);
@@ -54,6 +65,7 @@ export async function twoFactorStatus(ctx: ServiceContext): Promise<TTwoFactorSt
     recoveryCodesLeft: state?.enabled ? await recoveryCodesLeft(ctx.em, ctx.user.id) : 0,
     ...coverage,
     passkeys: await passkeyCount(ctx.em, ctx.user.id),
+    providerSecondFactor: await providerSecondFactorOf(ctx),
   };
 }
 
