@@ -8,12 +8,11 @@ import type { AppConfig } from './config.ts';
 import { loginRateLimitPlugin, rateLimitSweep } from './domains/platform/auth/auth.rate-limit.ts';
 import {
   forgotPassword,
-  LAST_SEEN_EVERY_MS,
-  type ResolvedSession,
   revokeInvitations,
   revokeUserSessions,
   sendInvitation,
 } from './domains/platform/auth/auth.service.ts';
+import { LAST_SEEN_EVERY_MS, type ResolvedSession } from './domains/platform/auth/session.resolve.ts';
 import { createSessionCache, type SessionCache } from './domains/platform/auth/session-cache.ts';
 import { executeImport } from './domains/platform/imports/imports.run.ts';
 import { IMPORT_QUEUE } from './domains/platform/imports/imports.service.ts';

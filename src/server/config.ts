@@ -56,6 +56,8 @@ const ZEnv = z
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    // A session without "remember me" ends when unused this long (remembered ones: after 7 days unused).
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(120),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     COOKIE_SECURE: boolish.optional(),
     TRUST_PROXY: trustProxy.optional(),
@@ -170,6 +172,8 @@ export interface AppConfig {
   embeddedPgPort?: number;
   logLevel: string;
   sessionTtlMs: number;
+  /** SESSION_IDLE_MINUTES: a session without "remember me" ends when unused this long. */
+  sessionIdleMinutes: number;
   /** Failed sign-ins per (email, client address) before each further try waits longer (2 s, 4 s, …). */
   loginRateLimit: number;
   cookieSecure: boolean;
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? false,
     trustProxy: e.TRUST_PROXY ?? false,

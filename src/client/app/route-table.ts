@@ -80,6 +80,14 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'register', path: '/register', page: 'auth/RegisterPage', ...guestOnly },
   { name: 'forgot-password', path: '/forgot-password', page: 'auth/ForgotPasswordPage', ...guestOnly },
   { name: 'reset-password', path: '/reset-password', page: 'auth/ResetPasswordPage', ...blankPublic },
+  // Past the grace period of the customer's second-factor policy: enrol (or sign out), nothing else.
+  {
+    name: 'two-factor-required',
+    path: '/two-factor-required',
+    page: 'pages/TwoFactorRequiredPage',
+    layout: 'blank',
+    ns: ['account'],
+  },
   // An e-mail's unsubscribe link: confirms, then turns that e-mail off (no sign-in; a signed token).
   { name: 'unsubscribe', path: '/unsubscribe', page: 'auth/UnsubscribePage', ns: ['mail'], ...blankPublic },
   {

@@ -15,6 +15,7 @@ import { useSession } from '../lib/session.tsx';
 import { Footer } from './Footer.tsx';
 import { HorizontalNav } from './HorizontalNav.tsx';
 import { Navbar } from './Navbar.tsx';
+import { TwoFactorGraceBanner } from './TwoFactorGraceBanner.tsx';
 import { useDocumentTitle, useNavigation } from './useNavigation.ts';
 import { VerticalNav } from './VerticalNav.tsx';
 import classes from './DefaultLayout.module.css';
@@ -112,7 +113,10 @@ export default function DefaultLayout({ route, children }: DefaultLayoutProps) {
           </div>
         )}
         <main id="main-content" tabIndex={-1} className={classes.content}>
-          <div className={classes.contentInner}>{children}</div>
+          <div className={classes.contentInner}>
+            {user && <TwoFactorGraceBanner />}
+            {children}
+          </div>
         </main>
         {prefs.footerType !== 'hidden' && <Footer type={prefs.footerType} contentWidth={prefs.appContentWidth} />}
       </div>

@@ -1,6 +1,6 @@
 // The one place the second-factor policy is enforced: a signed-in user whom their customer's policy
 // requires to have a second factor, past the grace period, without one (`twoFactorBlocked`, worked out
-// with the session in auth.service resolveSession) may reach only sign-in and enrolment. The tRPC base
+// with the session in auth/session.resolve.ts) may reach only sign-in and enrolment. The tRPC base
 // procedure and the REST gate both ask here, so the list of what stays open is written once.
 import { TWO_FACTOR_REQUIRED } from '../../shared/schemas/two-factor.ts';
 import { AppError } from './app-error.ts';

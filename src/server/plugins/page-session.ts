@@ -8,7 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { ACCESS_TOKEN_COOKIE, USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import { LANGUAGE_CODES, type LanguageCode, PREF_COOKIE_PREFIX, RTL_LANGUAGES } from '../../shared/constants/ui.ts';
-import { me, resolveSession } from '../domains/platform/auth/auth.service.ts';
+import { me } from '../domains/platform/auth/auth.service.ts';
+import { resolveSession } from '../domains/platform/auth/session.resolve.ts';
 
 /** The id of the `<script type="application/json">` holding auth.me's result (read by the client). */
 export const SESSION_SCRIPT_ID = 'od-session';

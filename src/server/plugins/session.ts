@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppAbility, createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/constants/http.ts';
-import { type ResolvedSession, resolveSession } from '../domains/platform/auth/auth.service.ts';
+import { type ResolvedSession, resolveSession } from '../domains/platform/auth/session.resolve.ts';
 import { looksLikeApiKey, resolveApiKey } from '../domains/platform/integrations/api-keys.refs.ts';
 import type { ServiceContext, SessionUser, SsoSettings } from '../lib/context.ts';
 

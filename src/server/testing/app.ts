@@ -9,7 +9,7 @@ import { createAbility, defineRulesFor } from '../../shared/abilities/index.ts';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { initOrm } from '../db/orm.ts';
-import { resolveSession } from '../domains/platform/auth/auth.service.ts';
+import { resolveSession } from '../domains/platform/auth/session.resolve.ts';
 import type { SessionUser } from '../lib/context.ts';
 import { innerContext } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';

@@ -19,5 +19,12 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Configuration);
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** Ends a sign-in interaction with its result (`login: { accountId, amr? }`, `consent`, …). */
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: Record<string, unknown>,
+    ): Promise<void>;
   }
 }

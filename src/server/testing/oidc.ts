@@ -1,7 +1,8 @@
 // A real OpenID provider for the single sign-on tests: oidc-provider (the certified Node implementation)
 // on a random port of this process, with its development sign-in and consent pages (any login is
 // accepted; the login typed is the account). Claims: `email` is the login, `email_verified` true unless
-// the login starts with `unverified`, `name` from the login's local part.
+// the login starts with `unverified`, `name` from the login's local part. A login starting with `mfa`
+// signs in with `amr: ['pwd', 'mfa']` in its ID token, as a provider that asked for a second factor says.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -39,11 +40,19 @@ export async function startIdentityProvider(redirectUri: string): Promise<TestId
         name: sub.split('@')[0].replace(/[._]/g, ' '),
       }),
     }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['opsdesk-test-cookie-key'] },
   });
+  // The development sign-in page finishes with `{ login: { accountId } }` only; the methods used are added
+  // here, as a provider's own interaction would record them (the ID token is then signed with them).
+  const finish = provider.interactionFinished.bind(provider);
+  provider.interactionFinished = (req, res, result, options) => {
+    const login = (result as { login?: { accountId: string; amr?: string[] } }).login;
+    if (login?.accountId.startsWith('mfa')) login.amr = ['pwd', 'mfa'];
+    return finish(req, res, result, options);
+  };
   server.on('request', provider.callback());
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { issuer, clientId, clientSecret };

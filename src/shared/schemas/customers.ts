@@ -60,6 +60,12 @@ export const ZCustomer = z.object({
   activeLicense: ZActiveLicenseSummary.nullable(),
   /** Users with status `active` (what the license's seats limit). */
   activeUsers: z.number(),
+  /** Who must have a second factor: nobody else than who wants one, the administrators, or everyone. */
+  twoFactorPolicy: z.enum(TWO_FACTOR_POLICIES),
+  /** Days covered users may still work without a second factor once the policy widened. */
+  twoFactorGraceDays: z.number().int(),
+  /** When the policy last started covering more people (the grace counts from here); null while optional. */
+  twoFactorPolicySince: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -102,3 +108,33 @@ export const ZUpdateCustomerInput = ZCreateCustomerInput.partial().extend({
 /** The fields of a customer its own admin may update (the second-factor policy). */
 export const TWO_FACTOR_FIELDS = ['twoFactorPolicy', 'twoFactorGraceDays'] as const;
 export type TUpdateCustomerInput = z.infer<typeof ZUpdateCustomerInput>;
+
+export const TWO_FACTOR_ENROLMENT_SORT_KEYS = ['fullName', 'email', 'role', 'enrolled'] as const;
+/**
+ * customers.twoFactorEnrolment: who of a customer has a second factor. superadmin names the customer
+ * (`customerId`); a customer's admin reads their own. `q` matches name and e-mail; `enrolled` filters.
+ */
+export const ZTwoFactorEnrolmentInput = listInput(TWO_FACTOR_ENROLMENT_SORT_KEYS, {
+  customerId: ZId.optional(),
+  enrolled: z.boolean().optional(),
+});
+export type TTwoFactorEnrolmentInput = z.infer<typeof ZTwoFactorEnrolmentInput>;
+
+export const ZTwoFactorEnrolment = z.object({
+  /** The user's id. */
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.string(),
+  /** An authenticator app (TOTP) is turned on. */
+  totp: z.boolean(),
+  /** How many passkeys the person has (each is a second factor). */
+  passkeys: z.number().int(),
+  /** A second factor of either kind. */
+  enrolled: z.boolean(),
+  /** The customer's policy requires one of this person. */
+  covered: z.boolean(),
+});
+export type TTwoFactorEnrolment = z.infer<typeof ZTwoFactorEnrolment>;
+export const ZTwoFactorEnrolmentList = listOutput(ZTwoFactorEnrolment);

@@ -24,6 +24,8 @@ export const ZTwoFactorStatus = z.object({
   graceEndsAt: z.date().nullable(),
   /** How many passkeys the user has: each counts as a second factor too. */
   passkeys: z.number().int(),
+  /** This session came through single sign-on whose provider checked a second factor (it counts for the policy). */
+  providerSecondFactor: z.boolean(),
 });
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 

@@ -1,5 +1,6 @@
-// The `organization` tab (superadmin and a customer's admin): how people of the customer sign in, through
-// the customer's OpenID Connect provider (sso.get / sso.update: the client secret is write-only).
+// The `organization` tab (superadmin and a customer's admin): how people of the customer sign in: the
+// second-factor policy and who has one (TwoFactorPolicyCard), and the customer's OpenID Connect provider
+// (sso.get / sso.update: the client secret is write-only).
 // superadmin first picks the customer; an admin sees their own.
 import { Button, Flash, FormControl, Select } from '@primer/react';
 import { useEffect, useId, useState } from 'react';
@@ -10,6 +11,7 @@ import { CheckboxField, SelectField, TextField, useZodForm } from '../../../comp
 import { useToast } from '../../../components/Toast/index.ts';
 import { useRoleName } from '../../../lib/roles.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 import classes from './Account.module.css';
 
 export function OrganizationTab({ superadmin }: { superadmin: boolean }) {
@@ -44,6 +46,7 @@ export function OrganizationTab({ superadmin }: { superadmin: boolean }) {
           </FormControl>
         </section>
       )}
+      {customerId !== null && <TwoFactorPolicyCard key={`2fa-${customerId}`} customerId={customerId} />}
       {customerId !== null && <SsoCard key={`sso-${customerId}`} customerId={customerId} superadmin={superadmin} />}
     </>
   );

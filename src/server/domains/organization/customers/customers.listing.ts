@@ -13,6 +13,7 @@ import {
   listingReads,
   listSource,
   toDate,
+  toDateOrNull,
 } from '../../../lib/list/index.ts';
 import { conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 
@@ -33,6 +34,9 @@ export const customerListing = defineListing({
           'c.address',
           'c.status',
           'c.time_zone',
+          'c.two_factor_policy',
+          'c.two_factor_grace_days',
+          'c.two_factor_policy_since',
           'c.created_at',
           'c.updated_at',
           // The licenses in force and the active users are this context's tables: read here, in the
@@ -82,6 +86,9 @@ export const customerListing = defineListing({
       expiresAt: toDate(r.active_license.expires_at),
     },
     activeUsers: r.active_users ?? 0,
+    twoFactorPolicy: r.two_factor_policy,
+    twoFactorGraceDays: r.two_factor_grace_days,
+    twoFactorPolicySince: toDateOrNull(r.two_factor_policy_since),
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.updated_at),
   }),

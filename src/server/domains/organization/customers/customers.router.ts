@@ -5,6 +5,8 @@ import {
   ZCustomer,
   ZCustomerList,
   ZListCustomersInput,
+  ZTwoFactorEnrolmentInput,
+  ZTwoFactorEnrolmentList,
   ZUpdateCustomerInput,
 } from '../../../../shared/schemas/customers.ts';
 import { authedProcedure, router } from '../../../trpc/init.ts';
@@ -31,6 +33,10 @@ export const customersRouter = router({
         ? customers.updateTwoFactorPolicy(ctx, input)
         : customers.updateCustomer(ctx, input),
     ),
+  twoFactorEnrolment: authedProcedure
+    .input(ZTwoFactorEnrolmentInput.prefault({}))
+    .output(ZTwoFactorEnrolmentList)
+    .query(({ ctx, input }) => customers.listTwoFactorEnrolment(ctx, input)),
   delete: authedProcedure
     .input(ZByIdInput)
     .output(ZDeleted)

@@ -20,6 +20,7 @@ import { Customer } from './customer.entity.ts';
 import { getCustomer } from './customers.listing.ts';
 
 export { getCustomer, iterateCustomers, listCustomers } from './customers.listing.ts';
+export { listTwoFactorEnrolment } from './two-factor-enrolment.listing.ts';
 
 const uniqueCode: UniqueRule<Customer> = {
   entity: Customer,

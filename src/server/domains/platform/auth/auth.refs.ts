@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import { Session } from './session.entity.ts';
+import { usedWithinIdle } from './session.resolve.ts';
 
 export interface LiveSession {
   id: number;
@@ -15,14 +16,16 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
-/** The user's live sessions (not ended, not expired), the most recently used first, at most 100. */
+/** The user's live sessions (not ended, not expired, not idle too long), the most recently used first, at most 100. */
 export async function liveSessionsOf(em: EntityManager, userId: number): Promise<LiveSession[]> {
+  const now = new Date();
   const rows = await db(em)
     .selectFrom('sessions')
     .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', now)
+    .where(usedWithinIdle('sessions', now))
     .orderBy(sql`coalesce(last_seen_at, created_at)`, 'desc')
     .orderBy('id', 'desc')
     .limit(100)

@@ -28,6 +28,8 @@ export const authRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          sessionIdleMinutes: config.sessionIdleMinutes,
+          secretsKey: config.secretsKey,
         }),
       );
       setSessionCookies(reply, result, config.cookieSecure);

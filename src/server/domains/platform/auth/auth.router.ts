@@ -32,6 +32,8 @@ export const authRouter = router({
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          sessionIdleMinutes: config.sessionIdleMinutes,
+          secretsKey: config.secretsKey,
         }),
       );
       setSessionCookies(reply, result, config.cookieSecure);
@@ -52,6 +54,7 @@ export const authRouter = router({
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           sessionTtlMs: config.sessionTtlMs,
+          sessionIdleMinutes: config.sessionIdleMinutes,
           publicUrl: config.publicUrl,
         }),
       );

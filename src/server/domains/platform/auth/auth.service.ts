@@ -1,5 +1,5 @@
-// Sign-in, sessions and password flows. Called by the auth tRPC router, the REST login route
-// and the session plugin. Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
+// Sign-in, sessions and password flows. Called by the auth tRPC router and the REST login route (what a
+// request's session token stands for is session.resolve.ts's, for the session plugin). Throws AppError BAD_REQUEST (with field errors), UNAUTHORIZED, NOT_FOUND.
 // Public flows (register, forgot password) answer alike for known and unknown addresses.
 // Accounts are organization's: read and written through users.refs.ts and customers.refs.ts as plain
 // data. E-mail goes through the app's outbox (`request.server.outbox`), which stores and reports it.
@@ -41,12 +41,14 @@ import {
 } from '../../organization/users/users.refs.ts';
 import { renderMail } from '../mail/mail.refs.ts';
 import { passkeyCount } from './passkeys.ts';
-import { hasTwoFactor, twoFactorCoverage, useSecondFactor } from './second-factor.ts';
+import { hasTwoFactor, useSecondFactor } from './second-factor.ts';
 import { PasswordReset, Session } from './session.entity.ts';
-import type { SessionCache } from './session-cache.ts';
+import { REMEMBERED_IDLE_MINUTES } from './session.resolve.ts';
 import { ssoEnforcedFor } from './sso.refs.ts';
 
 const REMEMBER_MS = 30 * 24 * 3600_000;
+/** SESSION_IDLE_MINUTES's default (config.ts), for callers that do not pass it. */
+const DEFAULT_IDLE_MINUTES = 120;
 const RESET_TTL_MS = 60 * 60_000;
 /** An invitation's link is valid for 7 days. */
 const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -84,6 +86,10 @@ export interface SignInMeta {
   ip?: string;
   userAgent?: string;
   sessionTtlMs: number;
+  /** SESSION_IDLE_MINUTES: a session without "remember me" ends when unused this long. */
+  sessionIdleMinutes?: number;
+  /** SECRETS_KEY, to read TOTP keys stored encrypted. */
+  secretsKey?: Buffer | null;
 }
 
 /** A refused sign-in of a known account, in its security events (who tried is not known: no actor). */
@@ -117,7 +123,7 @@ export async function login(em: EntityManager, input: TLoginInput, meta: SignInM
   let secondFactor: 'totp' | 'recovery' | null = null;
   if (await hasTwoFactor(em, user.id)) {
     if (!input.otp) throw new AppError('UNAUTHORIZED', 'auth.twoFactorRequired').because(TWO_FACTOR_REQUIRED);
-    secondFactor = await useSecondFactor(em, user.id, input.otp);
+    secondFactor = await useSecondFactor(em, user.id, input.otp, meta.secretsKey);
     if (!secondFactor) {
       await refused(em, user, 'code', meta);
       throw new AppError('BAD_REQUEST', 'auth.invalidCode', {}, { otp: 'auth.invalidCode' });
@@ -147,7 +153,13 @@ export async function assertMaySignIn(em: EntityManager, user: Account, meta: Si
 export async function openSession(
   em: EntityManager,
   user: Account,
-  meta: SignInMeta & { remember: boolean; method: string; secondFactor: string | null },
+  meta: SignInMeta & {
+    remember: boolean;
+    method: string;
+    secondFactor: string | null;
+    /** The identity provider checked a second factor at this sign-in (its ID token's `amr`). */
+    providerSecondFactor?: boolean;
+  },
 ): Promise<LoginResult> {
   const accessToken = newToken();
   const csrfToken = newToken();
@@ -159,6 +171,8 @@ export async function openSession(
     csrfToken,
     user: user.id,
     expiresAt,
+    providerSecondFactor: meta.providerSecondFactor ?? false,
+    idleMinutes: remember ? REMEMBERED_IDLE_MINUTES : (meta.sessionIdleMinutes ?? DEFAULT_IDLE_MINUTES),
     ip: meta.ip?.slice(0, 64) ?? null,
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
   });
@@ -179,102 +193,6 @@ export async function openSession(
     userData: toUserData(user),
     userAbilityRules: defineRulesFor({ id: user.id, role: user.role, customerId: user.customer?.id ?? null, teamIds }),
   };
-}
-
-/** How often a session's last use is written; also how long a process keeps a resolved session. */
-export const LAST_SEEN_EVERY_MS = 60_000;
-
-export interface ResolvedSession {
-  user: SessionUser;
-  csrfToken: string;
-}
-
-/**
- * The live session behind a token, or null when unknown, expired, revoked or its user is not active.
- * With `cache`, a session resolved in the last minute is answered from this process's memory; the
- * cache drops a session as soon as any process commits a change that ends or alters it (logout,
- * revoke, deactivation, a new password, role or team: see session-cache.ts), and keeps nothing while it
- * cannot hear those changes.
- */
-export async function resolveSession(
-  em: EntityManager,
-  token: string,
-  cache?: SessionCache<ResolvedSession>,
-): Promise<ResolvedSession | null> {
-  if (!token || token.length > 200) return null;
-  const tokenHash = sha256(token);
-  const now = new Date();
-  const kept = cache?.get(tokenHash, now.getTime());
-  if (kept) return kept;
-  const generation = cache?.generation ?? 0;
-  const row = await db(em)
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('customers as c', 'c.id', 'u.customer_id')
-    .select([
-      's.id as session_id',
-      's.csrf_token',
-      's.last_seen_at',
-      's.expires_at',
-      'u.id',
-      'u.email',
-      'u.full_name',
-      'u.role',
-      'u.language',
-      'c.id as customer_id',
-      'c.code as customer_code',
-      'c.two_factor_policy',
-      'c.two_factor_policy_since',
-      'c.two_factor_grace_days',
-      sql<boolean>`(exists(select 1 from user_totp f where f.user_id = u.id and f.enabled_at is not null)
-        or exists(select 1 from passkeys k where k.user_id = u.id))`.as('has_second_factor'),
-      // The teams the user belongs to or leads (users.refs.ts teamIdsOfUser), in the same statement.
-      sql<number[]>`array(
-        select m.team_id from team_members m where m.user_id = u.id
-        union select t.id from teams t where t.floor_manager_id = u.id or t.team_leader_id = u.id
-        order by 1)`.as('team_ids'),
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('u.status', '=', 'active')
-    .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.status', '!=', 'suspended')]))
-    .executeTakeFirst();
-  if (!row) return null;
-  // Last use, to the minute.
-  if (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_EVERY_MS) {
-    await em.nativeUpdate(Session, { id: row.session_id }, { lastSeenAt: now });
-  }
-  const user: SessionUser = {
-    id: row.id,
-    email: row.email,
-    fullName: row.full_name,
-    role: row.role,
-    customerId: row.customer_id,
-    customerCode: row.customer_code,
-    language: row.language,
-    teamIds: row.team_ids,
-    sessionId: row.session_id,
-  };
-  if (!row.has_second_factor && row.two_factor_policy && row.two_factor_policy !== 'optional') {
-    const { required, graceEndsAt } = twoFactorCoverage(
-      {
-        policy: row.two_factor_policy,
-        since: row.two_factor_policy_since ? new Date(row.two_factor_policy_since) : null,
-        graceDays: row.two_factor_grace_days ?? 0,
-      },
-      row.role,
-    );
-    if (required && graceEndsAt && graceEndsAt.getTime() <= now.getTime()) user.twoFactorBlocked = true;
-  }
-  const resolved = { user, csrfToken: row.csrf_token };
-  cache?.set(
-    tokenHash,
-    { value: resolved, userId: user.id, customerId: user.customerId, expiresAt: new Date(row.expires_at).getTime() },
-    generation,
-    now.getTime(),
-  );
-  return resolved;
 }
 
 /** Revoke one session (logout). */

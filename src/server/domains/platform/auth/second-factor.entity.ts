@@ -13,7 +13,8 @@ export const UserTotpSchema = defineEntity({
   properties: {
     ...baseProperties,
     user: () => p.manyToOne(User).deleteRule('cascade').unique(),
-    secret: p.string().length(64),
+    /** The base32 key, encrypted with SECRETS_KEY when it is set (v1:<nonce>:<tag>:<ciphertext>). */
+    secret: p.string().length(200),
     enabledAt: p.datetime().nullable(),
     lastStep: p.bigint('number').nullable(),
   },

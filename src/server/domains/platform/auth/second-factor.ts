@@ -1,6 +1,8 @@
 // The second factor as sign-in checks it: TOTP codes (RFC 6238: SHA-1, 6 digits, 30 s, one step either
 // side for clock drift) and single-use recovery codes. Each check that accepts a code is one conditional
 // UPDATE whose returned row decides, so of two requests racing with the same code exactly one wins.
+// The TOTP key is stored encrypted with SECRETS_KEY (lib/secrets.ts, as SSO client secrets are), so a dump
+// or a backup of the database alone cannot compute anyone's codes; without the key it is stored as is.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -8,6 +10,7 @@ import * as OTPAuth from 'otpauth';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_ADMIN_ROLES } from '../../../../shared/schemas/two-factor.ts';
 import { db } from '../../../db/kysely.ts';
 import { hashPassword, verifyPassword } from '../../../lib/password.ts';
+import { decryptSecret, encryptSecret } from '../../../lib/secrets.ts';
 
 const PERIOD = 30;
 const ISSUER = 'Opsdesk';
@@ -60,23 +63,50 @@ export async function replaceRecoveryCodes(em: EntityManager, userId: number): P
   return codes;
 }
 
+/** SECRETS_KEY, or null when it is not set (keys are then stored readable). */
+export type SecretsKey = Buffer | null | undefined;
+
+/** A key stored readable: base32 (set up before SECRETS_KEY was, or without it). */
+const READABLE_SECRET = /^[A-Z2-7]+=*$/;
+
+/** What to store for a TOTP key: encrypted with SECRETS_KEY when it is set. */
+export function sealTotpSecret(key: SecretsKey, secret: string): string {
+  return key ? encryptSecret(key, secret) : secret;
+}
+
+/** The base32 key from what is stored; throws when it is encrypted and the key is missing or another one. */
+export function openTotpSecret(key: SecretsKey, stored: string): string {
+  if (READABLE_SECRET.test(stored)) return stored;
+  if (!key) throw new Error('a two-factor key is encrypted, and SECRETS_KEY is not set');
+  return decryptSecret(key, stored);
+}
+
 export interface TotpState {
+  /** The base32 key. */
   secret: string;
+  /** The stored value (encrypted or not): a conditional update matches it. */
+  stored: string;
   enabled: boolean;
 }
 
-export async function totpStateOf(em: EntityManager, userId: number): Promise<TotpState | null> {
+export async function totpStateOf(em: EntityManager, userId: number, key: SecretsKey): Promise<TotpState | null> {
   const row = await db(em)
     .selectFrom('user_totp')
     .select(['secret', 'enabled_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ? { secret: row.secret, enabled: row.enabled_at !== null } : null;
+  return row ? { secret: openTotpSecret(key, row.secret), stored: row.secret, enabled: row.enabled_at !== null } : null;
 }
 
 /** Whether sign-in must ask this user for a second factor. */
 export async function hasTwoFactor(em: EntityManager, userId: number): Promise<boolean> {
-  return (await totpStateOf(em, userId))?.enabled ?? false;
+  const row = await db(em)
+    .selectFrom('user_totp')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  return !!row;
 }
 
 export async function recoveryCodesLeft(em: EntityManager, userId: number): Promise<number> {
@@ -92,22 +122,24 @@ export async function recoveryCodesLeft(em: EntityManager, userId: number): Prom
 /**
  * Accept `code` of the user's key if it belongs to a step later than the last accepted one (a code is
  * never accepted twice, nor an older one after a newer). `pending` checks the key waiting for confirmation.
+ * A key still stored readable while SECRETS_KEY is set is encrypted by the same update.
  */
 export async function useTotpCode(
   em: EntityManager,
   userId: number,
   code: string,
-  opts: { pending?: boolean; now?: number } = {},
+  opts: { key: SecretsKey; pending?: boolean; now?: number },
 ): Promise<boolean> {
-  const state = await totpStateOf(em, userId);
+  const state = await totpStateOf(em, userId, opts.key);
   if (!state || state.enabled === !!opts.pending) return false;
   const step = totpStep(state.secret, code.replace(/\s/g, ''), opts.now);
   if (step === null) return false;
+  const reseal = opts.key && state.stored === state.secret ? { secret: sealTotpSecret(opts.key, state.secret) } : {};
   const accepted = await db(em)
     .updateTable('user_totp')
-    .set({ last_step: step, updated_at: sql<Date>`now()` })
+    .set({ last_step: step, updated_at: sql<Date>`now()`, ...reseal })
     .where('user_id', '=', userId)
-    .where('secret', '=', state.secret)
+    .where('secret', '=', state.stored)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .returning('id')
     .executeTakeFirst();
@@ -143,9 +175,10 @@ export async function useSecondFactor(
   em: EntityManager,
   userId: number,
   code: string,
+  key: SecretsKey,
 ): Promise<'totp' | 'recovery' | null> {
   const trimmed = code.trim();
-  if (/^\d[\d\s]*$/.test(trimmed)) return (await useTotpCode(em, userId, trimmed)) ? 'totp' : null;
+  if (/^\d[\d\s]*$/.test(trimmed)) return (await useTotpCode(em, userId, trimmed, { key })) ? 'totp' : null;
   return (await useRecoveryCode(em, userId, trimmed)) ? 'recovery' : null;
 }
 

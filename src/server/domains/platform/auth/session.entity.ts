@@ -17,6 +17,10 @@ export const SessionSchema = defineEntity({
     userAgent: p.string().length(400).nullable(),
     /** When a request last used it (kept to the minute; account settings lists it). */
     lastSeenAt: p.datetime().nullable(),
+    /** Unused for this long (from `lastSeenAt`, else `createdAt`), it ends; null: no idle timeout (older sessions). */
+    idleMinutes: p.integer().nullable(),
+    /** Signed in through single sign-on whose provider checked a second factor (`amr`): the policy counts it. */
+    providerSecondFactor: p.boolean().default(false),
   },
 });
 

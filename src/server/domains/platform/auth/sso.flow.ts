@@ -97,6 +97,19 @@ async function useAttempt(em: EntityManager, state: string) {
 }
 
 /**
+ * Authentication method references (RFC 8176) that mean the provider checked a second factor at this
+ * sign-in: `mfa` itself, one-time codes, hardware or software keys, smart cards and biometrics (each
+ * alongside what the person knows, or a passkey). `pwd`, `pin`, `kba`, `sms` and `tel` alone do not count.
+ */
+const SECOND_FACTOR_AMR = new Set(['mfa', 'otp', 'hwk', 'swk', 'sc', 'fpt', 'face', 'iris', 'retina', 'vbm']);
+
+/** The first `amr` value of the ID token that names a second factor, or null. */
+export function secondFactorOfAmr(amr: unknown): string | null {
+  if (!Array.isArray(amr)) return null;
+  return amr.find((m): m is string => typeof m === 'string' && SECOND_FACTOR_AMR.has(m)) ?? null;
+}
+
+/**
  * GET /api/auth/sso/callback: `callbackUrl` is the full URL the provider redirected to (PUBLIC_URL + path
  * and query); `browserState` the state this browser was given at the start (its cookie), so an attempt
  * started in another browser cannot be finished in this one. Answers the session and where to go.
@@ -176,6 +189,13 @@ export async function finishSso(
     await refuse('sso.refused', 'account_status', account);
     throw error;
   }
-  const login = await openSession(em, account, { ...meta, remember: false, method: 'sso', secondFactor: null });
+  const factor = secondFactorOfAmr(claims?.amr);
+  const login = await openSession(em, account, {
+    ...meta,
+    remember: false,
+    method: 'sso',
+    secondFactor: factor ? `amr:${factor}` : null,
+    providerSecondFactor: !!factor,
+  });
   return { login, returnTo: attempt.return_to };
 }

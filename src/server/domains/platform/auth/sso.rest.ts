@@ -46,6 +46,7 @@ export const ssoRest: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         sessionTtlMs: config.sessionTtlMs,
+        sessionIdleMinutes: config.sessionIdleMinutes,
       });
       setSessionCookies(reply, login, config.cookieSecure);
       return reply.redirect(returnTo ?? '/', 303);

@@ -13,6 +13,7 @@ import { decryptSecret } from '../../../lib/secrets.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { signInAtProvider, startIdentityProvider } from '../../../testing/oidc.ts';
 import { expectRefusal } from '../../../testing/refusals.ts';
+import { secondFactorOfAmr } from './sso.flow.ts';
 import { issuerProblem } from './sso.oidc.ts';
 
 const SECRETS_KEY = 'a1'.repeat(32);
@@ -238,5 +239,41 @@ describe('signing in through the provider', () => {
     expect(after.json()).toEqual({ errors: { email: [expect.stringContaining('identity provider')] } });
     // Through the provider it still works.
     expect((await signInThroughProvider(`new.person@${DOMAIN}`)).callback.headers.location).toBe('/');
+  });
+
+  it("counts the provider's second factor (the ID token's amr) for the customer's policy", async () => {
+    expect(secondFactorOfAmr(['pwd'])).toBeNull();
+    expect(secondFactorOfAmr(['pwd', 'sms'])).toBeNull();
+    expect(secondFactorOfAmr(['pwd', 'hwk'])).toBe('hwk');
+    expect(secondFactorOfAmr('mfa')).toBeNull();
+    const sa = await t.caller('superadmin@demo.com');
+    const nws = (await sa.customers.list({ q: 'Northwind' })).items[0];
+    await (await t.caller('admin@nws.demo.com')).sso.update(settings());
+    await sa.customers.update({ id: nws.id, twoFactorPolicy: 'everyone', twoFactorGraceDays: 0 });
+    const tasks = async (login: string) => {
+      const { callback } = await signInThroughProvider(login);
+      expect(callback.headers.location).toBe('/');
+      const token = callback.cookies.find((c) => c.name === 'accessToken')?.value;
+      const headers = { authorization: `Bearer ${token}` };
+      return Object.assign(await t.app.inject({ method: 'GET', url: '/trpc/tasks.list', headers }), { auth: headers });
+    };
+    // The provider asked for a second factor: the session satisfies the policy.
+    const mfa = await tasks(`mfa.person@${DOMAIN}`);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/account.twoFactor.status',
+      headers: mfa.auth,
+    });
+    expect(status.json()).toMatchObject({ result: { data: { json: { required: true, providerSecondFactor: true } } } });
+    const signIn = await t.orm.em
+      .fork()
+      .findOne(AuditEvent, { action: 'sign_in', actorEmail: `mfa.person@${DOMAIN}` }, { orderBy: { id: 'desc' } });
+    expect(signIn?.changes).toMatchObject({ method: 'sso', secondFactor: 'amr:mfa' });
+    expect(mfa.statusCode).toBe(200);
+    // A password at the provider alone does not: only enrolment is open.
+    const plain = await tasks(`plain.person@${DOMAIN}`);
+    expect(plain.statusCode).toBe(403);
+    expect(plain.body).toContain('TWO_FACTOR_REQUIRED');
+    await sa.customers.update({ id: nws.id, twoFactorPolicy: 'optional' });
   });
 });

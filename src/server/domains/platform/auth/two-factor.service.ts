@@ -1,6 +1,7 @@
 // The caller's own second factor (account settings → security): status, set-up with a QR code drawn
 // here, confirmation by a code, recovery codes, turning it off. Acts on `ctx.user` only. Turning it on
 // or off ends every other session of the account (one stolen before the change does not survive it).
+// The key is stored encrypted with SECRETS_KEY when it is set (second-factor.ts).
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type {
@@ -21,6 +22,7 @@ import {
   newTotpSecret,
   recoveryCodesLeft,
   replaceRecoveryCodes,
+  sealTotpSecret,
   totpOf,
   totpStateOf,
   twoFactorCoverage,
@@ -42,33 +44,53 @@ function event(ctx: AuthedContext, action: Parameters<typeof recordSecurityEvent
   });
 }
 
+/** Whether the caller's session came through a provider that checked a second factor (sso.flow.ts). */
+async function providerSecondFactorOf(ctx: AuthedContext): Promise<boolean> {
+  if (!ctx.user.sessionId) return false;
+  const row = await db(ctx.em)
+    .selectFrom('sessions')
+    .select('provider_second_factor')
+    .where('id', '=', ctx.user.sessionId)
+    .executeTakeFirst();
+  return row?.provider_second_factor ?? false;
+}
+
 /** account.twoFactor.status */
 export async function twoFactorStatus(ctx: ServiceContext): Promise<TTwoFactorStatus> {
   requireUser(ctx);
-  const state = await totpStateOf(ctx.em, ctx.user.id);
+  const state = await totpStateOf(ctx.em, ctx.user.id, ctx.secretsKey);
   const coverage = twoFactorCoverage(await twoFactorPolicyOf(ctx.em, ctx.user.customerId), ctx.user.role);
   return {
     enabled: state?.enabled ?? false,
     recoveryCodesLeft: state?.enabled ? await recoveryCodesLeft(ctx.em, ctx.user.id) : 0,
     ...coverage,
     passkeys: await passkeyCount(ctx.em, ctx.user.id),
+    providerSecondFactor: await providerSecondFactorOf(ctx),
   };
 }
 
 /** account.twoFactor.setup: a new key, pending until a code of it confirms it (CONFLICT when already on). */
 export async function setupTwoFactor(ctx: ServiceContext): Promise<TTwoFactorSetup> {
   requireUser(ctx);
-  const state = await totpStateOf(ctx.em, ctx.user.id);
+  const state = await totpStateOf(ctx.em, ctx.user.id, ctx.secretsKey);
   if (state?.enabled) throw new AppError('CONFLICT', 'auth.twoFactorAlreadyOn');
   const secret = newTotpSecret();
+  const stored = sealTotpSecret(ctx.secretsKey, secret);
   const now = new Date();
   await db(ctx.em)
     .insertInto('user_totp')
-    .values({ user_id: ctx.user.id, secret, enabled_at: null, last_step: null, created_at: now, updated_at: now })
+    .values({
+      user_id: ctx.user.id,
+      secret: stored,
+      enabled_at: null,
+      last_step: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .doUpdateSet({ secret, last_step: null, updated_at: now })
+        .doUpdateSet({ secret: stored, last_step: null, updated_at: now })
         .where('user_totp.enabled_at', 'is', null),
     )
     .execute();
@@ -83,10 +105,11 @@ export async function enableTwoFactor(
   input: TTwoFactorCodeInput,
 ): Promise<{ recoveryCodes: string[] }> {
   requireUser(ctx);
-  const state = await totpStateOf(ctx.em, ctx.user.id);
+  const state = await totpStateOf(ctx.em, ctx.user.id, ctx.secretsKey);
   if (state?.enabled) throw new AppError('CONFLICT', 'auth.twoFactorAlreadyOn');
   if (!state) throw new AppError('CONFLICT', 'auth.twoFactorNotPending');
-  if (!(await useTotpCode(ctx.em, ctx.user.id, input.code, { pending: true }))) throw invalidCode();
+  if (!(await useTotpCode(ctx.em, ctx.user.id, input.code, { key: ctx.secretsKey, pending: true })))
+    throw invalidCode();
   const recoveryCodes = await ctx.em.transactional(async (em) => {
     await db(em)
       .updateTable('user_totp')
@@ -106,7 +129,7 @@ export async function disableTwoFactor(
   input: TTwoFactorDisableInput,
 ): Promise<{ disabled: true; otherSessionsEnded: number }> {
   requireUser(ctx);
-  const state = await totpStateOf(ctx.em, ctx.user.id);
+  const state = await totpStateOf(ctx.em, ctx.user.id, ctx.secretsKey);
   if (!state?.enabled) throw new AppError('CONFLICT', 'auth.twoFactorOff');
   const user = await db(ctx.em)
     .selectFrom('users')
@@ -116,7 +139,7 @@ export async function disableTwoFactor(
   if (!(await verifyPassword(user.password_hash, input.password))) {
     throw new AppError('BAD_REQUEST', 'account.wrongPassword', {}, { password: 'account.wrongPasswordField' });
   }
-  if (!(await useSecondFactor(ctx.em, ctx.user.id, input.code))) throw invalidCode();
+  if (!(await useSecondFactor(ctx.em, ctx.user.id, input.code, ctx.secretsKey))) throw invalidCode();
   await ctx.em.transactional(async (em) => {
     await db(em).deleteFrom('recovery_codes').where('user_id', '=', ctx.user.id).execute();
     await db(em).deleteFrom('user_totp').where('user_id', '=', ctx.user.id).execute();
@@ -132,9 +155,9 @@ export async function regenerateRecoveryCodes(
   input: TTwoFactorCodeInput,
 ): Promise<{ recoveryCodes: string[] }> {
   requireUser(ctx);
-  const state = await totpStateOf(ctx.em, ctx.user.id);
+  const state = await totpStateOf(ctx.em, ctx.user.id, ctx.secretsKey);
   if (!state?.enabled) throw new AppError('CONFLICT', 'auth.twoFactorOff');
-  if (!(await useSecondFactor(ctx.em, ctx.user.id, input.code))) throw invalidCode();
+  if (!(await useSecondFactor(ctx.em, ctx.user.id, input.code, ctx.secretsKey))) throw invalidCode();
   const recoveryCodes = await ctx.em.transactional((em) => replaceRecoveryCodes(em, ctx.user.id));
   await event(ctx, 'recovery_codes_renewed');
   return { recoveryCodes };

@@ -42,6 +42,7 @@ describe('turning two-factor on', () => {
       required: false,
       graceEndsAt: null,
       passkeys: 0,
+      providerSecondFactor: false,
     });
     const setup = await caller.account.twoFactor.setup();
     // Pending: sign-in does not ask for a code yet.
