@@ -1,0 +1,194 @@
+// The field app's work kept on the phone in the harder cases, as qualitycontrol@demo.com meets them on a
+// phone-sized page: the browser is closed with work waiting and opened again (the same profile), the
+// device's storage is full, the task is cancelled while its photos wait, and the reviewer reads a
+// check-in the device made offline.
+//
+// A browser restart is a real one: a persistent profile closed and launched again. A second context made
+// from `context.storageState({ indexedDB: true })` cannot stand in for it: Playwright serialises the
+// IndexedDB records, and the user's key is a non-extractable CryptoKey (by design: nothing can read it
+// out), which arrives in the copy as an empty object, so the copied records cannot be opened.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../server/db/kysely.ts';
+import { setupBrowser } from '../../server/testing/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
+import { createTaskFixture, type TaskFixture } from '../../server/testing/workflow.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-device-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const b = await setupBrowser({
+  DATA_DIR: dataDir,
+  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+});
+const k = () => db(b.orm.em.fork());
+const PHONE = { width: 390, height: 844 };
+const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 60, g: 120, b: 200 } } })
+  .png()
+  .toBuffer();
+/** Words only the inspector types. */
+const SECRET = 'Chambre froide à 9 degrés';
+
+let schemeId = 0;
+beforeAll(async () => {
+  const admin = await b.caller('admin@demo.com');
+  const draft = await admin.schemes.create({
+    name: 'Offline device visit',
+    passingScore: 50,
+    sections: [
+      {
+        title: 'Cold room',
+        questions: [
+          { key: 'shelves', text: 'Shelves stocked?', type: 'yesno', evidence: 'always' },
+          { key: 'remarks', text: 'Remarks for the manager', type: 'text', required: false },
+          { key: 'manager_sign', text: 'Manager signature', type: 'signature' },
+        ],
+      },
+    ],
+  });
+  schemeId = (await admin.schemes.publish({ id: draft.id })).id;
+});
+
+const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
+const performPath = (f: TaskFixture) => `/tasks/perform_task/${f.slotId}/${f.assignmentId}`;
+
+async function placeOf(f: TaskFixture): Promise<{ latitude: number; longitude: number; accuracy: number }> {
+  const place = await k()
+    .selectFrom('locations')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', f.locationId)
+    .executeTakeFirstOrThrow();
+  return { latitude: Number(place.latitude), longitude: Number(place.longitude), accuracy: 10 };
+}
+
+/** How many changes wait in the device's outbox. */
+function opsCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'opsdesk-offline')) return 0;
+    const open = indexedDB.open('opsdesk-offline');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error(String(open.error)));
+    });
+    const count = await new Promise<number>((resolve, reject) => {
+      const request = database.transaction('ops').objectStore('ops').count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+    database.close();
+    return count;
+  });
+}
+
+/** The mutations that carry the device's queue (queries still answer). */
+const queueCalls = (url: URL) =>
+  (url.pathname.startsWith('/trpc/') && /tasks\.(start|saveAnswers|submit|keepOfflineWork)/.test(url.pathname)) ||
+  url.pathname === '/api/files';
+
+/** Check in, answer with a photo, a remark and a signature, and submit: with no connection. */
+async function performOffline(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await page.getByText(/^Checked in offline at .*: waiting to send$/).waitFor();
+  await group(page, /Shelves stocked/)
+    .getByRole('radio', { name: 'Yes', exact: true })
+    .check();
+  await group(page, /Shelves stocked/)
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'cold-room.png', mimeType: 'image/png', buffer: photo });
+  await group(page, /Shelves stocked/)
+    .getByRole('img', { name: 'Photo 1' })
+    .waitFor();
+  await group(page, /Remarks for the manager/)
+    .getByRole('textbox')
+    .fill(SECRET);
+  const signature = group(page, /Manager signature/);
+  await signature.getByRole('textbox', { name: 'Or type the name' }).fill('Ines Haddad');
+  await signature.getByRole('button', { name: 'Use typed name' }).click();
+  await signature.getByRole('button', { name: 'Save signature' }).click();
+  await signature.getByRole('img', { name: 'Saved signature' }).waitFor();
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect.poll(() => submit.isEnabled()).toBe(true);
+  await submit.click();
+  await page.getByText('Submitted on this device: it is sent as soon as the connection is back.').waitFor();
+}
+
+describe('the field app offline, the harder cases', { timeout: 240_000 }, () => {
+  it('keeps a task performed offline across a browser restart and sends it once, when online again', async () => {
+    const f = await createTaskFixture(b.orm, { schemeId, startsAt: new Date(Date.now() - 10 * 60_000) });
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-profile-'));
+    const geolocation = await placeOf(f);
+    // The phone's browser, with its own profile on disk (what survives closing it).
+    const launch = async (): Promise<{ context: BrowserContext; page: Page }> => {
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        baseURL: b.baseUrl,
+        viewport: PHONE,
+        serviceWorkers: 'block',
+        geolocation,
+        permissions: ['geolocation'],
+      });
+      const page = context.pages()[0] ?? (await context.newPage());
+      page.setDefaultTimeout(20_000);
+      return { context, page };
+    };
+    try {
+      const first = await launch();
+      await b.signIn(first.page, 'qualitycontrol@demo.com', 'qualitycontrol');
+      await first.page.goto(performPath(f));
+      await first.page.getByRole('button', { name: 'Check in' }).waitFor();
+      await first.context.setOffline(true);
+      await performOffline(first.page);
+      const waiting = await opsCount(first.page);
+      expect(waiting).toBeGreaterThanOrEqual(6);
+      // The browser is closed with everything still on the device.
+      await first.context.close();
+
+      // Opened again: the work is still there, encrypted on disk, and waits while the server cannot take it.
+      const second = await launch();
+      await second.context.route(queueCalls, (route) => route.abort());
+      await second.page.goto(performPath(f));
+      const kept = second.page.getByText('Submitted on this device: it is sent as soon as the connection is back.');
+      const login = second.page.getByRole('button', { name: 'Login', exact: true });
+      await kept.or(login).waitFor();
+      if (await login.isVisible()) {
+        // The session ended with the browser (no "Remember me"): the same user signs in again and finds the queue.
+        await b.signIn(second.page, 'qualitycontrol@demo.com', 'qualitycontrol');
+        await second.page.goto(performPath(f));
+        await kept.waitFor();
+      }
+      expect(await opsCount(second.page)).toBe(waiting);
+      expect(
+        await k().selectFrom('tasks').select('status').where('id', '=', f.taskId).executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'scheduled' });
+
+      // The server answers: it all arrives, once.
+      await second.context.unroute(queueCalls);
+      await second.page.getByText('Submitted: waiting for review').waitFor({ timeout: 60_000 });
+      await expect.poll(() => opsCount(second.page)).toBe(0);
+      const task = await k()
+        .selectFrom('tasks')
+        .select(['status', 'answers', 'check_in_offline'])
+        .where('id', '=', f.taskId)
+        .executeTakeFirstOrThrow();
+      expect(task).toMatchObject({ status: 'submitted', check_in_offline: true });
+      expect(task.answers.find((a) => a.questionKey === 'remarks')?.value).toBe(SECRET);
+      const files = await k().selectFrom('files').select(['question_key']).where('task_id', '=', f.taskId).execute();
+      expect(files.map((row) => row.question_key).sort()).toEqual(['manager_sign', 'shelves']);
+      const events = await k()
+        .selectFrom('audit_events')
+        .select(['action'])
+        .where('entity_type', '=', 'Task')
+        .where('entity_id', '=', f.taskId)
+        .where('action', 'in', ['start', 'submit'])
+        .execute();
+      expect(events.map((e) => e.action).sort()).toEqual(['start', 'submit']);
+      await second.context.close();
+    } finally {
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
