@@ -17,6 +17,7 @@ import { db } from '../../server/db/kysely.ts';
 import { setupBrowser } from '../../server/testing/browser.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
 import { createTaskFixture, type TaskFixture } from '../../server/testing/workflow.ts';
+import { axeAudit } from '../testing/axe.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-device-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -62,6 +63,14 @@ async function placeOf(f: TaskFixture): Promise<{ latitude: number; longitude: n
     .where('id', '=', f.locationId)
     .executeTakeFirstOrThrow();
   return { latitude: Number(place.latitude), longitude: Number(place.longitude), accuracy: 10 };
+}
+
+async function phone(f: TaskFixture): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await b.newPage({ viewport: PHONE });
+  opened.page.setDefaultTimeout(20_000);
+  await opened.context.grantPermissions(['geolocation'], { origin: b.baseUrl });
+  await opened.context.setGeolocation(await placeOf(f));
+  return opened;
 }
 
 /** How many changes wait in the device's outbox. */
@@ -191,4 +200,86 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
       fs.rmSync(profile, { recursive: true, force: true });
     }
   });
+
+  it('says so when the device is out of storage, and loses nothing typed', async () => {
+    const f = await createTaskFixture(b.orm, { schemeId, status: 'in_progress' });
+    const { context, page } = await phone(f);
+    // A phone with little room for the app: Chromium's own quota for the origin, set before the origin
+    // stores anything (the quota is fixed when its storage is first used), enforced by the browser itself.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: b.baseUrl, quotaSize: 2 * 1024 * 1024 });
+    try {
+      await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+      await page.goto(performPath(f));
+      const remarks = group(page, /Remarks for the manager/).getByRole('textbox');
+      await remarks.waitFor();
+      // The answer before: kept and sent as usual.
+      await group(page, /Shelves stocked/)
+        .getByRole('radio', { name: 'Yes', exact: true })
+        .check();
+      await expect.poll(() => serverAnswer(f, 'shelves')).toBe(true);
+      await expect.poll(() => opsCount(page)).toBe(0);
+
+      // Something else fills the device (another database of the origin, written until the browser
+      // refuses): the app's next write meets a real QuotaExceededError.
+      expect(await fillStorage(page)).toBe('QuotaExceededError');
+      await remarks.fill(SECRET);
+      const full = page.getByText(/^This device is out of storage: the last change could not be kept on it\./);
+      await full.waitFor();
+      expect(await axeAudit(page, 'perform page, storage full 390px')).toEqual([]);
+      // Said plainly; what was typed stays on screen; nothing half-written waits or is sent.
+      await expect(remarks.inputValue()).resolves.toBe(SECRET);
+      expect(await opsCount(page)).toBe(0);
+      expect(await serverAnswer(f, 'remarks')).toBeUndefined();
+
+      // Room again: the change, made again as the message asks, is kept and arrives.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const request = indexedDB.deleteDatabase('filler');
+            request.onsuccess = request.onerror = request.onblocked = () => resolve();
+          }),
+      );
+      await remarks.fill(`${SECRET}.`);
+      await full.waitFor({ state: 'hidden' });
+      await expect.poll(() => serverAnswer(f, 'remarks'), { timeout: 15_000 }).toBe(`${SECRET}.`);
+    } finally {
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: b.baseUrl });
+      await context.close();
+    }
+  });
 });
+
+/** The value the server holds for one answer of the task. */
+async function serverAnswer(f: TaskFixture, questionKey: string): Promise<unknown> {
+  const task = await k().selectFrom('tasks').select('answers').where('id', '=', f.taskId).executeTakeFirstOrThrow();
+  return task.answers.find((a) => a.questionKey === questionKey)?.value;
+}
+
+/** Write random bytes to a database of its own until the browser refuses; the refusal's name. */
+function fillStorage(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('filler');
+    open.onupgradeneeded = () => open.result.createObjectStore('bytes');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error(String(open.error)));
+    });
+    try {
+      for (let i = 0; i < 1000; i++) {
+        const chunk = new Uint8Array(256 * 1024);
+        for (let at = 0; at < chunk.length; at += 65_536) crypto.getRandomValues(chunk.subarray(at, at + 65_536));
+        const tx = database.transaction('bytes', 'readwrite');
+        tx.objectStore('bytes').put(chunk, i);
+        const refused = await new Promise<string | null>((resolve) => {
+          tx.oncomplete = () => resolve(null);
+          tx.onabort = () => resolve(tx.error?.name ?? 'AbortError');
+        });
+        if (refused) return refused;
+      }
+      return 'never refused';
+    } finally {
+      database.close();
+    }
+  });
+}
