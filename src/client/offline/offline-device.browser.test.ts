@@ -248,6 +248,42 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
       await context.close();
     }
   });
+
+  it('shows the reviewer that the check-in was made offline, once the device sent it', async () => {
+    const f = await createTaskFixture(b.orm, { schemeId, startsAt: new Date(Date.now() - 10 * 60_000) });
+    const { context, page } = await phone(f);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.goto(performPath(f));
+    await page.getByRole('button', { name: 'Check in' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByText(/^Checked in offline at .*: waiting to send$/).waitFor();
+    await context.setOffline(false);
+    await expect
+      .poll(
+        async () =>
+          (
+            await k()
+              .selectFrom('tasks')
+              .select(['status', 'check_in_offline'])
+              .where('id', '=', f.taskId)
+              .executeTakeFirstOrThrow()
+          ).check_in_offline,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await context.close();
+
+    // The reviewer opens the task: the check-in says it was made offline, with the device's time.
+    const reviewer = await b.newPage({ viewport: { width: 1280, height: 900 } });
+    reviewer.page.setDefaultTimeout(20_000);
+    await b.signIn(reviewer.page, 'analyst@demo.com', 'analyst');
+    await reviewer.page.goto(`/tasks/viewTask/${f.taskId}`);
+    const checkIn = reviewer.page.getByRole('region', { name: 'Check-in' });
+    await checkIn.getByText('Checked in offline', { exact: true }).waitFor();
+    await reviewer.page.getByText('Checked in offline (time from the device)').waitFor();
+    await reviewer.context.close();
+  });
 });
 
 /** The value the server holds for one answer of the task. */
