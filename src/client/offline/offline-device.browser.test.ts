@@ -284,6 +284,73 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
     await reviewer.page.getByText('Checked in offline (time from the device)').waitFor();
     await reviewer.context.close();
   });
+
+  it('keeps the photos of a task cancelled while the device was offline with the task, for the reviewer', async () => {
+    const f = await createTaskFixture(b.orm, { schemeId, status: 'in_progress' });
+    const { context, page } = await phone(f);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.goto(performPath(f));
+    const remarks = group(page, /Remarks for the manager/).getByRole('textbox');
+    await remarks.waitFor();
+    await context.setOffline(true);
+    await group(page, /Shelves stocked/)
+      .getByRole('radio', { name: 'No', exact: true })
+      .check();
+    await group(page, /Shelves stocked/)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'empty-shelf.png', mimeType: 'image/png', buffer: photo });
+    await group(page, /Shelves stocked/)
+      .getByRole('img', { name: 'Photo 1' })
+      .waitFor();
+    await remarks.fill(SECRET);
+    // The answer, the photo's upload and the answer naming it, the remark.
+    await expect.poll(() => opsCount(page)).toBe(4);
+
+    // Meanwhile the floor manager cancels the task.
+    const floor = await b.caller('floormanager@demo.com');
+    await floor.tasks.cancel({ id: f.taskId, reason: 'Store closed for stocktaking' });
+
+    await context.setOffline(false);
+    await page.getByText('This task changed while you were offline').waitFor({ timeout: 30_000 });
+    await expect.poll(() => opsCount(page)).toBe(0);
+    await context.close();
+
+    // On the server: the photo is stored with the task, and the kept answers name it; nothing is missing.
+    const files = await k()
+      .selectFrom('files')
+      .select(['id', 'question_key'])
+      .where('task_id', '=', f.taskId)
+      .execute();
+    expect(files.map((file) => file.question_key)).toEqual(['shelves']);
+    const kept = await k()
+      .selectFrom('audit_events')
+      .select(['changes'])
+      .where('entity_type', '=', 'Task')
+      .where('entity_id', '=', f.taskId)
+      .where('action', '=', 'offline_kept')
+      .execute();
+    expect(kept).toHaveLength(1);
+    const changes = kept[0].changes as { answers: { questionKey: string; fileIds?: number[] }[]; filesNotSent: number };
+    expect(changes.answers.find((a) => a.questionKey === 'shelves')?.fileIds).toEqual([files[0].id]);
+    expect(changes.filesNotSent).toBe(0);
+    expect(
+      await k().selectFrom('tasks').select(['status', 'answers']).where('id', '=', f.taskId).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'cancelled', answers: [] });
+
+    // The reviewer sees the kept photo with the kept answers, and it opens.
+    const reviewer = await b.newPage({ viewport: { width: 1280, height: 900 } });
+    reviewer.page.setDefaultTimeout(20_000);
+    await b.signIn(reviewer.page, 'analyst@demo.com', 'analyst');
+    await reviewer.page.goto(`/tasks/viewTask/${f.taskId}`);
+    const history = reviewer.page.getByRole('region', { name: 'History' });
+    await history.getByText('Answers kept from the device').waitFor();
+    await history.getByText(SECRET).waitFor();
+    const thumbnail = history.getByRole('img', { name: 'Photo 1 of shelves, kept from the device' });
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await axeAudit(reviewer.page, '/tasks/viewTask kept offline work 1280px')).toEqual([]);
+    await reviewer.context.close();
+  });
 });
 
 /** The value the server holds for one answer of the task. */
