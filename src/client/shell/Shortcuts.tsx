@@ -3,7 +3,10 @@ import { AnchoredOverlay, IconButton } from '@primer/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const ShortcutsPanel = lazy(() => import('./ShortcutsPanel.tsx'));
+const loadPanel = () => import('./ShortcutsPanel.tsx');
+const ShortcutsPanel = lazy(loadPanel);
+/** Fetch the grid's code as the pointer or the focus reaches the button, so it opens at once. */
+const preload = () => void loadPanel();
 
 /** A grid of shortcuts (loaded on first open) to the pages that exist and the caller may open. */
 export function Shortcuts() {
@@ -19,7 +22,14 @@ export function Shortcuts() {
       focusZoneSettings={{ disabled: true }}
       overlayProps={{ role: 'dialog', 'aria-label': t('shortcuts.title') }}
       renderAnchor={(props) => (
-        <IconButton {...props} icon={AppsIcon} variant="invisible" aria-label={t('shortcuts.button')} />
+        <IconButton
+          {...props}
+          onPointerEnter={preload}
+          onFocus={preload}
+          icon={AppsIcon}
+          variant="invisible"
+          aria-label={t('shortcuts.button')}
+        />
       )}
     >
       <Suspense fallback={null}>
