@@ -33,6 +33,8 @@ export interface LighthouseResult {
   scriptKb: number;
   /** The audits of accessibility, best practices and SEO that did not pass, by id. */
   failing: string[];
+  /** What costs the score: the largest layout shifts (element, score) and the scripts with the most main-thread time. */
+  diagnostics: string[];
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -81,8 +83,23 @@ async function audit(baseUrl: string, target: LighthouseTarget): Promise<Lightho
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => ref.id),
     );
+    type Items = { items?: Record<string, unknown>[] } | undefined;
+    const items = (id: string) => (lhr.audits[id]?.details as Items)?.items ?? [];
+    const label = (node: unknown) => {
+      const n = node as { nodeLabel?: string; selector?: string } | undefined;
+      return `${n?.selector ?? '?'} "${(n?.nodeLabel ?? '').slice(0, 40)}"`;
+    };
+    const diagnostics = [
+      ...items('layout-shifts')
+        .slice(0, 3)
+        .map((i) => `shift ${Number(i.score).toFixed(3)}: ${label(i.node)}`),
+      ...items('bootup-time')
+        .slice(0, 4)
+        .map((i) => `script ${Math.round(Number(i.total))} ms: ${String(i.url).replace(/^.*\/\/[^/]+/, '')}`),
+    ];
     return {
       failing,
+      diagnostics,
       label: target.label,
       path: target.path,
       performance: score('performance'),
@@ -119,6 +136,7 @@ export async function lighthouseScores(
         `best practices ${result.bestPractices}, SEO ${result.seo}` +
         (result.failing.length ? ` (not passed: ${result.failing.join(', ')})` : ''),
     );
+    for (const line of result.diagnostics) log(`  ${target.label}: ${line}`);
     results.push(result);
   }
   return results;

@@ -12,8 +12,10 @@ import {
   type ConflictError,
   type FlushResult,
   Outbox,
+  PermanentError,
+  type UploadOp,
 } from '../pages/tasks/perform/outbox.ts';
-import { performTransport } from '../pages/tasks/perform/transport.ts';
+import { performTransport, uploadOp } from '../pages/tasks/perform/transport.ts';
 import * as cache from './cache.ts';
 import { SealedOutboxStore, waitingByTask } from './outbox-store.ts';
 import { publishPending } from './pending-bridge.ts';
@@ -135,14 +137,16 @@ async function recount(): Promise<void> {
 }
 
 /** The answers waiting in an outbox, merged per question, as tasks.keepOfflineWork takes them. */
-function waitingAnswers(outbox: Outbox): TAnswerInput[] {
+function waitingAnswers(outbox: Outbox, kept: ReadonlyMap<string, number>): TAnswerInput[] {
   const byKey = new Map<string, AnswerPatch>();
   for (const op of outbox.pending()) {
     if (op.kind === 'answer') byKey.set(op.questionKey, { ...byKey.get(op.questionKey), ...op.patch });
   }
   return [...byKey].map(([questionKey, patch]) => {
     const { files, ...rest } = patch;
-    const fileIds = (files ?? []).map((ref) => outbox.resolve(ref)).filter((id): id is number => id !== null);
+    const fileIds = (files ?? [])
+      .map((ref) => outbox.resolve(ref) ?? kept.get(ref) ?? null)
+      .filter((id): id is number => id !== null);
     return { questionKey, ...rest, ...(files ? { fileIds } : {}) };
   });
 }
@@ -157,9 +161,20 @@ async function handIn(outbox: Outbox, error: ConflictError): Promise<void> {
   };
   const clientMutationId = (await outbox.meta<string>('keepId')) ?? crypto.randomUUID();
   await outbox.setMeta('keepId', clientMutationId);
-  const answers = waitingAnswers(outbox);
+  // The photos and signatures go with the answers (the task takes them as kept work, in any state); one
+  // the server refuses all the same is counted for the reviewer. A failure to reach it retries the hand-in.
+  const uploads = outbox.pending().filter((op): op is UploadOp => op.kind === 'upload');
+  const kept = new Map<string, number>();
+  for (const op of uploads) {
+    try {
+      kept.set(op.id, (await uploadOp(op, { offlineKept: true })).id);
+    } catch (failure) {
+      if (!(failure instanceof PermanentError)) throw failure;
+    }
+  }
+  const answers = waitingAnswers(outbox, kept);
   const start = outbox.startWaiting;
-  const filesNotSent = outbox.pending().filter((op) => op.kind === 'upload').length;
+  const filesNotSent = uploads.length - kept.size;
   await trpcClient.tasks.keepOfflineWork.mutate({
     id: outbox.taskId,
     clientMutationId,

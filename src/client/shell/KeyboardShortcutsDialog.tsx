@@ -5,7 +5,7 @@ import { isMac, KEYBOARD_SHORTCUTS } from './keyboard.ts';
 import classes from './KeyboardShortcutsDialog.module.css';
 
 /** The help dialog of the app's keyboard shortcuts (user menu, or `?` anywhere). */
-export function KeyboardShortcutsDialog({
+export default function KeyboardShortcutsDialog({
   onClose,
   returnFocusRef,
 }: {

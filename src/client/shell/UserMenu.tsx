@@ -1,6 +1,6 @@
 import { DeviceDesktopIcon, MoonIcon, SignOutIcon, SunIcon, TerminalIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu } from '@primer/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { THEMES } from '../../shared/constants/ui.ts';
@@ -9,10 +9,12 @@ import { LANGUAGES } from '../i18n/index.ts';
 import { initials } from '../lib/initials.ts';
 import { useRoleName } from '../lib/roles.ts';
 import { useLogout, useSession } from '../lib/session.tsx';
-import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog.tsx';
 import { isEditable } from './keyboard.ts';
 import { useUserMenuLinks } from './useNavigation.ts';
 import classes from './UserMenu.module.css';
+
+// The help dialog (and Primer's Dialog with it) loads when asked for: no first paint pays for it.
+const KeyboardShortcutsDialog = lazy(() => import('./KeyboardShortcutsDialog.tsx'));
 
 const THEME_ICONS = { light: SunIcon, dark: MoonIcon, system: DeviceDesktopIcon } as const;
 
@@ -152,7 +154,11 @@ export function UserMenu() {
           </ActionList>
         </ActionMenu.Overlay>
       </ActionMenu>
-      {shortcutsOpen && <KeyboardShortcutsDialog onClose={() => setShortcutsOpen(false)} returnFocusRef={buttonRef} />}
+      {shortcutsOpen && (
+        <Suspense fallback={null}>
+          <KeyboardShortcutsDialog onClose={() => setShortcutsOpen(false)} returnFocusRef={buttonRef} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -94,6 +94,12 @@ export const ZUploadFields = z.object({
    * id again gets the file stored the first time (201, same body), never a second file.
    */
   clientId: z.string().trim().min(1).max(100, msg('files.clientIdMax')).optional(),
+  /**
+   * `1`: a photo or signature of work the inspector's device did offline on a task that changed on the
+   * server meanwhile (cancelled, reassigned, submitted elsewhere). Kept with the task for the reviewer
+   * (tasks.keepOfflineWork names it), whatever the task's state, from its assignee or an inspector of its team.
+   */
+  offlineKept: z.literal('1').optional(),
 });
 export type TUploadFields = z.infer<typeof ZUploadFields>;
 

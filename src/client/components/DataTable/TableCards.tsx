@@ -65,7 +65,7 @@ export function TableCards<T>({
         </div>
       )}
       {body === 'loading' ? (
-        <div className={classes.state}>
+        <div className={`${classes.state} ${classes.cardsLoading}`}>
           <Spinner size="medium" srText={t('loading')} />
         </div>
       ) : body === 'empty' ? (

@@ -1,7 +1,7 @@
 // What the device holds for an inspector, above their tasks: offline, the tasks kept on the device
 // (each opens on its perform page); the changes waiting to be sent, by task, with the next try and
 // "Send now"; work the server refused because the task changed (kept with the task for the reviewer);
-// the space the app uses on the device, and a full device said plainly.
+// a full device said plainly. Under the list (OfflineStorage), the space the app uses on the device.
 import { Banner, Button, Label } from '@primer/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,6 @@ export default function OfflinePanel() {
   const { t } = useTranslation('workflow');
   const errorText = useErrorText();
   const fmt = useFormatters();
-  const units = useUnits();
   const online = useOnline();
   const layer = useOfflineLayer();
   const status = useOfflineStatus();
@@ -39,6 +38,8 @@ export default function OfflinePanel() {
   }, [layer, status?.userId, availableKey]);
 
   if (!status || status.userId === null) return null;
+  // Nothing to say above the list (online, nothing waiting, refused or full): no box, not even its margin.
+  if (online && !status.storageFull && status.conflicts.length === 0 && status.waiting === 0) return null;
   const sendNow = async () => {
     if (!layer) return;
     setSending(true);
@@ -130,15 +131,26 @@ export default function OfflinePanel() {
           </ul>
         </section>
       )}
-      {status.storage && (
-        <p className={classes.muted}>
-          {t('tasks.offline.storage', {
-            used: units.bytes(status.storage.usage),
-            quota: units.bytes(status.storage.quota),
-          })}{' '}
-          {status.persisted ? t('tasks.offline.persisted') : t('tasks.offline.notPersisted')}
-        </p>
-      )}
     </div>
+  );
+}
+
+/**
+ * The space the app uses on the device, under the list: it is known only once the offline layer has
+ * loaded (after the list's first paint), and above the list it pushed the list down as it appeared.
+ */
+export function OfflineStorage() {
+  const { t } = useTranslation('workflow');
+  const units = useUnits();
+  const status = useOfflineStatus();
+  if (!status?.storage || status.userId === null) return null;
+  return (
+    <p className={classes.muted}>
+      {t('tasks.offline.storage', {
+        used: units.bytes(status.storage.usage),
+        quota: units.bytes(status.storage.quota),
+      })}{' '}
+      {status.persisted ? t('tasks.offline.persisted') : t('tasks.offline.notPersisted')}
+    </p>
   );
 }

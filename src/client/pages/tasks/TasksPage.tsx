@@ -27,6 +27,7 @@ import classes from './Tasks.module.css';
 
 // The offline panel (an inspector's device: kept tasks, waiting changes, space) loads only for them.
 const OfflinePanel = lazy(() => import('./OfflinePanel.tsx'));
+const OfflineStorage = lazy(() => import('./OfflinePanel.tsx').then((m) => ({ default: m.OfflineStorage })));
 // The calendar (FullCalendar) loads only when it is shown.
 const TaskCalendar = lazy(() => import('./TaskCalendar.tsx').then((m) => ({ default: m.TaskCalendar })));
 
@@ -250,6 +251,11 @@ function TasksList() {
             />
           </Suspense>
         </div>
+      )}
+      {performs && (
+        <Suspense fallback={null}>
+          <OfflineStorage />
+        </Suspense>
       )}
       {openId !== null && <TaskDetails id={openId} onClose={() => setOpenId(null)} />}
     </ListPage>

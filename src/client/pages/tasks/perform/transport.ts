@@ -26,11 +26,16 @@ export function classify(error: unknown): unknown {
   return error;
 }
 
-export async function uploadOp(op: UploadOp): Promise<TUploadedFile> {
+/**
+ * Send one upload of the outbox. `offlineKept`: the task changed meanwhile and the file goes with the
+ * work handed in (tasks.keepOfflineWork), which the server takes whatever the task's state.
+ */
+export async function uploadOp(op: UploadOp, options: { offlineKept?: boolean } = {}): Promise<TUploadedFile> {
   const form = new FormData();
   form.append('taskId', String(op.taskId));
   if (op.questionKey) form.append('questionKey', op.questionKey);
   form.append('clientId', op.id);
+  if (options.offlineKept) form.append('offlineKept', '1');
   form.append('file', op.blob, op.name);
   const xsrf = readCookie(XSRF_COOKIE);
   const res = await fetch('/api/files', {
@@ -59,7 +64,7 @@ async function classified(call: () => Promise<unknown>): Promise<void> {
 export function performTransport(client: Client): OutboxTransport {
   return {
     saveAnswers: (taskId, answers) => classified(() => client.tasks.saveAnswers.mutate({ id: taskId, answers })),
-    upload: uploadOp,
+    upload: (op) => uploadOp(op),
     start: async (op) => {
       try {
         await classified(() =>

@@ -57,6 +57,21 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
                             <Bdi>{a.comment}</Bdi>
                           </>
                         ) : null}
+                        {a.fileIds && a.fileIds.length > 0 && (
+                          <span className={classes.keptFiles}>
+                            {a.fileIds.map((id, i) => (
+                              <a key={id} href={`/api/files/${id}?inline=1`} target="_blank" rel="noreferrer">
+                                <img
+                                  src={`/api/files/${id}?thumbnail=1`}
+                                  alt={t('history.keptPhoto', { n: i + 1, question: a.questionKey })}
+                                  width={72}
+                                  height={72}
+                                  loading="lazy"
+                                />
+                              </a>
+                            ))}
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -53,7 +53,11 @@ export function requireUploadFields(raw: Record<string, string>): TUploadFields 
  * The task an upload is for, if the caller may add files to it: NOT_FOUND when it is another
  * customer's or the caller may not read it; FORBIDDEN for its inspector outside in_progress/rejected.
  */
-async function requireUploadTask(ctx: AuthedContext, taskId: number): Promise<{ id: number; customerId: number }> {
+async function requireUploadTask(
+  ctx: AuthedContext,
+  taskId: number,
+  offlineKept: boolean,
+): Promise<{ id: number; customerId: number }> {
   const tenant = tenantId(ctx);
   const task = await db(ctx.em)
     .selectFrom('tasks as t')
@@ -74,7 +78,10 @@ async function requireUploadTask(ctx: AuthedContext, taskId: number): Promise<{ 
   }
   const performer =
     !ctx.ability.can('manage', 'File') && ctx.ability.can('perform', caslSubject('Task', record) as never);
-  if (performer && !PERFORMER_UPLOAD_STATUSES.includes(task.status)) {
+  // Work the device did offline before the task changed is kept with it (never dropped), in any state,
+  // from the inspector whose work it was (the assignee then, or one of the team's: tasks.keepOfflineWork).
+  const keptWork = offlineKept && (task.assignee_id === ctx.user.id || ctx.user.teamIds.includes(task.team_id));
+  if (performer && !keptWork && !PERFORMER_UPLOAD_STATUSES.includes(task.status)) {
     throw new AppError('FORBIDDEN', 'files.taskClosedForFiles');
   }
   return { id: task.id, customerId: task.customer_id };
@@ -85,7 +92,8 @@ async function requireUploadTask(ctx: AuthedContext, taskId: number): Promise<{ 
  * customer; BAD_REQUEST on `taskId` for the platform operator, who has none.
  */
 export async function requireUploadTarget(ctx: AuthedContext, fields: TUploadFields): Promise<UploadTarget> {
-  const task = fields.taskId !== undefined ? await requireUploadTask(ctx, fields.taskId) : null;
+  const task =
+    fields.taskId !== undefined ? await requireUploadTask(ctx, fields.taskId, fields.offlineKept === '1') : null;
   const target: UploadTarget = { customerId: task?.customerId ?? tenantId(ctx) ?? 0, taskId: task?.id ?? null };
   if (!target.customerId) {
     throw new AppError('BAD_REQUEST', 'files.operatorNamesTask', {}, { taskId: 'files.taskRequiredForOperator' });

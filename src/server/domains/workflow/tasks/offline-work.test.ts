@@ -142,4 +142,36 @@ describe('work done offline on a task that changed meanwhile', () => {
       'clientMutationId',
     );
   });
+
+  it('takes its photos as kept work (offlineKept) in any state of the task, from its inspector only', async () => {
+    const f = await createTaskFixture(t.orm, { status: 'in_progress' });
+    await floor.tasks.cancel({ id: f.taskId, reason: 'Closed for the day' });
+    const boundary = 'kept-boundary';
+    const upload = (as: string, fields: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: '/api/files',
+        as,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${Object.entries(fields)
+          .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+          .join(
+            '',
+          )}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nshelf empty\r\n--${boundary}--\r\n`,
+      });
+    const fields = { taskId: String(f.taskId), questionKey: 'q1', clientId: `kept-${f.taskId}` };
+    // A plain upload to a cancelled task is refused; as kept offline work it is stored with the task, once.
+    expect((await upload('qualitycontrol@demo.com', fields)).statusCode).toBe(403);
+    const kept = await upload('qualitycontrol@demo.com', { ...fields, offlineKept: '1' });
+    expect(kept.statusCode).toBe(201);
+    const again = await upload('qualitycontrol@demo.com', { ...fields, offlineKept: '1' });
+    expect(again.json<{ id: number }>().id).toBe(kept.json<{ id: number }>().id);
+    const rows = await k().selectFrom('files').select(['task_id']).where('task_id', '=', f.taskId).execute();
+    expect(rows).toHaveLength(1);
+    // Another customer's inspector does not even see the task.
+    expect(
+      (await upload('qualitycontrol@nws.demo.com', { ...fields, clientId: 'x', offlineKept: '1' })).statusCode,
+    ).toBe(404);
+    expect((await upload('qualitycontrol@demo.com', { ...fields, offlineKept: 'yes' })).statusCode).toBe(400);
+  });
 });
