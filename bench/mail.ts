@@ -32,6 +32,8 @@ const LANGUAGES = ['en', 'fr', 'de', 'ar'] as const;
 const SAMPLE_INVOICE: TInvoiceDocument = {
   id: 5000,
   version: 1,
+  issuer: { name: 'ACME Retail', address: '12 quai Perrache', city: 'Lyon', country: 'FR' },
+  currency: 'USD',
   clientId: 1,
   client: {
     name: 'Jordan Stevenson',
@@ -96,7 +98,7 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
   let finished = false;
   try {
     await migrate(orm);
-    const pdf = await renderInvoicePdf(SAMPLE_INVOICE, 'en', 'ACME Retail');
+    const pdf = await renderInvoicePdf(SAMPLE_INVOICE, 'en');
     const mails: TemplatedMail[] = Array.from({ length: MAILS }, (_, i) => ({
       to: `reader-${i}@bench.example`,
       kind: i % 10 === 0 ? 'invoiceSent' : 'actionOverdue',

@@ -48,6 +48,8 @@ export interface RouteInfo {
   ns: string[];
   /** The domain whose list the page shows first (`list`), if any. */
   list?: string;
+  /** What the guard asks of a signed-in visitor (the route's `action`/`subject` and `roles`), if anything. */
+  access?: { action?: string; subject?: string; roles?: string[] };
 }
 
 /** Strings every list page renders with (app/preload.ts LIST_FRAME_NAMESPACES). */
@@ -83,6 +85,14 @@ export function readRoutes(pagesDir = 'src/client/pages'): RouteInfo[] {
       public: !!route.meta?.public,
       ns: [...(route.ns ?? []), ...(route.list ? LIST_FRAME_NAMESPACES : [])],
       list: route.list,
+      ...(route.meta?.action || route.meta?.roles
+        ? {
+            access: {
+              ...(route.meta.action ? { action: route.meta.action, subject: route.meta.subject } : {}),
+              ...(route.meta.roles ? { roles: [...route.meta.roles] } : {}),
+            },
+          }
+        : {}),
     });
   }
   return routes;

@@ -58,6 +58,7 @@ export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
       page: assets(manifest, [`pages/${route.module}.tsx`], inEntry),
       ns: route.ns,
       data: route.list ? defaultListQueryUrl(route.list) : undefined,
+      access: route.access,
     };
   });
   const font = fs

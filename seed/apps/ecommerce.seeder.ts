@@ -111,7 +111,7 @@ export interface EcommerceData {
     productBrand: string;
     category: TProductCategory;
     stock: boolean;
-    sku: number;
+    sku: string;
     price: number;
     qty: number;
     status: (typeof PRODUCT_STATUSES)[number];
@@ -185,7 +185,7 @@ export function generateEcommerce(seed = ECOMMERCE_SEED, today = new Date()): Ec
       productBrand: item.brand,
       category: item.category,
       stock: qty > 0,
-      sku: skus[i],
+      sku: String(skus[i]),
       price: money(f.number.float({ min: 4, max: item.category === 'Electronics' ? 1800 : 400, fractionDigits: 2 })),
       qty,
       status: f.helpers.arrayElement(PRODUCT_STATUSES),

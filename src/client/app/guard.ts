@@ -39,6 +39,7 @@ export function guard(meta: RouteMeta, state: GuardState): GuardResult {
   if (meta.action && meta.subject && !state.ability.can(meta.action, meta.subject)) {
     return { redirect: '/not-authorized' };
   }
+  if (meta.roles && !meta.roles.includes(state.role ?? '')) return { redirect: '/not-authorized' };
   return { allow: true };
 }
 

@@ -6,11 +6,13 @@
 // in routes.tsx (`ns`, `list`, layout).
 import { useEffect } from 'react';
 import type { z } from 'zod';
+import { createAbility } from '../../shared/abilities/index.ts';
 import i18n, { prefetchNamespaces } from '../i18n/index.ts';
 import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib/list-state.ts';
 import { utilsOf } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
+import { guard } from './guard.ts';
 import { LIST_SCHEMAS, type PreloadedList } from './list-schemas.ts';
 import { loadable } from './loadable.tsx';
 import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef } from './routes.tsx';
@@ -86,26 +88,40 @@ async function prefetchList(domain: PreloadedList, search: string): Promise<void
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The guard's verdict on `route` from what the client knows now (the cookie's user and the rules of
+ * auth.me, inlined in the first page or asked before); null while a signed-in caller's rules are unknown.
+ */
+function verdictNow(route: RouteDef, pathname: string, search: string): ReturnType<typeof guard> | null {
+  const user = readUserData();
+  const me = trpcUtils.auth.me.getData();
+  if (user && !me) return null;
+  const ability = createAbility(me?.userAbilityRules ?? []);
+  return guard(route.meta ?? {}, { signedIn: !!user, role: user?.role_name, ability, pathname, search });
+}
+
 /** Start everything the page at `pathname` + `search` needs; settles (never rejects) when it is in. */
 function preload(pathname: string, search: string): Promise<void> {
   const { route } = matchPath(pathname);
   const signedIn = !!readUserData();
   const meta = route.meta ?? {};
-  // The guard sends this visitor elsewhere: nothing of this page will show.
-  if (
-    route.name === 'index' ||
-    (meta.unauthenticatedOnly && signedIn) ||
-    (!meta.public && !meta.unauthenticatedOnly && !signedIn)
-  ) {
-    return Promise.resolve();
-  }
+  // The guard sends this visitor elsewhere: nothing of this page will show, and none of its reads may be
+  // sent (a role the page refuses would be answered 403 before the redirect).
+  const verdict = verdictNow(route, pathname, search);
+  if (route.name === 'index' || (verdict && 'redirect' in verdict)) return Promise.resolve();
+  if (!verdict && (meta.unauthenticatedOnly || (!meta.public && !signedIn))) return Promise.resolve();
+  // Rules not known yet: a page behind a permission fetches its list itself, once the guard let it render.
+  const listAllowed = !!verdict || !(meta.action || meta.roles);
   // In order of need, each a tick after the one before, so the browser (at most six requests at a
   // time to one host, while a first page asks for dozens of files) queues them in that order: the
   // query (the longest step: server and database; a failed one shows on the page, the wait is
   // capped), the strings (small, and every part renders with them), the layout (the shell can show,
   // with a skeleton, before the page is in), then the page with the many files it imports.
   return startInOrder([
-    () => (route.list && signedIn ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)]) : undefined),
+    () =>
+      route.list && signedIn && listAllowed
+        ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)])
+        : undefined,
     () => loadNamespaces(namespacesOf(route, signedIn)),
     () => (layoutOf(route, signedIn) === 'default' ? loadDefaultLayout() : undefined),
     () => loadRoutePage(route),

@@ -1,6 +1,6 @@
 // The route table as data: every path with its route name, layout, page module and
-// access meta. Imports types only, so build scripts (scripts/bundle-size.ts, vite.config.ts) import it
-// as a module instead of parsing it. Edit to add a page; app/routes.tsx resolves pages and matches paths.
+// access meta. Imports types and plain constants only, so build scripts (scripts/bundle-size.ts,
+// vite.config.ts) import it as a module instead of parsing it. Edit to add a page; app/routes.tsx resolves pages and matches paths.
 //
 // ADDING A PAGE (one line here, one in shell/navigation.ts):
 //   1. Create the page as a default-exported component in src/client/pages/<area>/<Name>Page.tsx
@@ -14,7 +14,8 @@
 //      page is missing or whose meta the caller's ability refuses are hidden automatically.
 //
 // Meta: `public` (always allowed), `unauthenticatedOnly` (signed-in users go to /), `action`+`subject`
-// (CASL check; refused -> /not-authorized). Anything else needs a signed-in user (else /login?<query>).
+// (CASL check; refused -> /not-authorized), `roles` (only these roles; others -> /not-authorized).
+// The guard decides before anything of the page is fetched (preload.ts asks it too). Anything else needs a signed-in user (else /login?<query>).
 // `fallbackPage` keeps a route alive until its real page lands (the nav still waits for `page`).
 // Layout: `default` (the shell), `blank` (the page alone), or `auto` (the shell for a signed-in user,
 // blank for a visitor: the error pages, so a signed-in user keeps the navigation).
@@ -26,6 +27,7 @@
 //   `list` the domain whose `<domain>.list` the page shows through useRecordList: its query starts with
 //          the chunk, with the URL's list state (and the list frame's strings with it).
 import type { Action, Subject } from '../../shared/abilities/index.ts';
+import { DASHBOARD_ROLES, type TDashboardKind } from '../../shared/constants/dashboards.ts';
 import type { PreloadedList } from './list-schemas.ts';
 
 export type LayoutKind = 'blank' | 'default' | 'auto';
@@ -35,6 +37,8 @@ export interface RouteMeta {
   unauthenticatedOnly?: boolean;
   action?: Action;
   subject?: Subject;
+  /** Only these roles may open the page (its read refuses the others). */
+  roles?: readonly string[];
 }
 
 export interface RouteDef {
@@ -60,6 +64,12 @@ export interface RouteDef {
 }
 
 const demo: RouteMeta = { action: 'read', subject: 'DemoApp' };
+/** A role dashboard: reports readers of the dashboard's roles (its read refuses anyone else). */
+const dashboard = (kind: TDashboardKind): RouteMeta => ({
+  action: 'read',
+  subject: 'Report',
+  roles: DASHBOARD_ROLES[kind],
+});
 const read = (subject: Subject): RouteMeta => ({ action: 'read', subject });
 const blankPublic = { layout: 'blank', meta: { public: true } } as const;
 const guestOnly = { layout: 'blank', meta: { unauthenticatedOnly: true } } as const;
@@ -107,22 +117,35 @@ export const ROUTES: readonly RouteDef[] = [
     meta: demo,
   },
   { name: 'dashboards-crm', path: '/dashboards/crm', page: 'dashboards/CrmDashboardPage', fallbackPage: HOME },
-  { name: 'dashboards-crmAdmin', path: '/dashboards/crmAdmin', page: 'dashboards/CrmAdminDashboardPage' },
-  { name: 'dashboards-crmAnalyst', path: '/dashboards/crmAnalyst', page: 'dashboards/CrmAnalystDashboardPage' },
+  {
+    name: 'dashboards-crmAdmin',
+    path: '/dashboards/crmAdmin',
+    page: 'dashboards/CrmAdminDashboardPage',
+    meta: dashboard('admin'),
+  },
+  {
+    name: 'dashboards-crmAnalyst',
+    path: '/dashboards/crmAnalyst',
+    page: 'dashboards/CrmAnalystDashboardPage',
+    meta: dashboard('analyst'),
+  },
   {
     name: 'dashboards-crmBusinessUser',
     path: '/dashboards/crmBusinessUser',
     page: 'dashboards/CrmBusinessUserDashboardPage',
+    meta: dashboard('businessUser'),
   },
   {
     name: 'dashboards-crmFloorManager',
     path: '/dashboards/crmFloorManager',
     page: 'dashboards/CrmFloorManagerDashboardPage',
+    meta: dashboard('floorManager'),
   },
   {
     name: 'dashboards-crmTeamLeader',
     path: '/dashboards/crmTeamLeader',
     page: 'dashboards/CrmTeamLeaderDashboardPage',
+    meta: dashboard('teamLeader'),
   },
   {
     name: 'dashboards-ecommerce',

@@ -93,6 +93,54 @@ describe('guards', () => {
     await context.close();
   });
 
+  it('decides before the page asks anything: a refused page sends no read (none answered 403), on first load and on a link', {
+    timeout: 180_000,
+  }, async () => {
+    const refused: [string, string[]][] = [
+      [
+        'client@demo.com',
+        [
+          '/apps/invoice/list',
+          '/apps/permissions',
+          '/apps/user/list',
+          '/apps/user/view/1',
+          '/dashboards/crmAdmin',
+          '/dashboards/crmAnalyst',
+          '/dashboards/crmBusinessUser',
+          '/dashboards/crmFloorManager',
+          '/dashboards/crmTeamLeader',
+        ],
+      ],
+      ['qualitycontrol@demo.com', ['/business/customers', '/management/audit', '/dashboards/crmAdmin']],
+      ['teamleader@demo.com', ['/dashboards/crmAdmin', '/management/mail']],
+      ['admin@demo.com', ['/management/mail']],
+    ];
+    const forbidden: string[] = [];
+    for (const [email, paths] of refused) {
+      const { context, page } = await signedIn(email, { width: 390, height: 844 });
+      page.on('response', (r) => {
+        if (r.status() === 403) forbidden.push(`${email} ${new URL(page.url()).pathname}: ${r.url().split('?')[0]}`);
+      });
+      for (const path of paths) {
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === '/not-authorized');
+        await page.waitForLoadState('networkidle');
+      }
+      // In the app: a link to a refused page preloads nothing of it either (hover, then click).
+      await page.evaluate((href) => {
+        const a = document.createElement('a');
+        a.href = href;
+        a.textContent = 'Refused page';
+        document.querySelector('main')?.append(a);
+      }, paths[0]);
+      await page.getByRole('link', { name: 'Refused page' }).hover();
+      await page.waitForTimeout(300);
+      await page.waitForLoadState('networkidle');
+      await context.close();
+    }
+    expect(forbidden).toEqual([]);
+  });
+
   it('shows the access-control page: what the role may do in each area, in plain words', async () => {
     const area = (page: Page, name: string) =>
       page.locator('section li').filter({ has: page.getByText(name, { exact: true }) });

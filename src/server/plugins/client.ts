@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { type Action, createAbility, type Subject } from '../../shared/abilities/index.ts';
 import { assetsPlugin } from './assets.ts';
 import { pageVisitor, personalise } from './page-session.ts';
 import { routePreloader } from './route-preloads.ts';
@@ -32,10 +33,14 @@ export const clientPlugin = fp<{ dist: string }>(
         // browser); a signed-in visitor's auth.me inlined (page-session.ts). That page is theirs alone:
         // never stored, by a shared cache or any other.
         const visitor = await pageVisitor(request);
-        const html = personalise(
-          pageHtml(url, { signedIn: !!visitor.me, language: visitor.language, search }),
-          visitor,
-        );
+        const me = visitor.me;
+        const ability = me ? createAbility(me.userAbilityRules) : null;
+        const may = (access: { action?: string; subject?: string; roles?: string[] }) =>
+          !!me &&
+          !!ability &&
+          (!access.action || ability.can(access.action as Action, access.subject as Subject)) &&
+          (!access.roles || access.roles.includes(me.userData.role_name));
+        const html = personalise(pageHtml(url, { signedIn: !!me, language: visitor.language, search, may }), visitor);
         return reply
           .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
           .header('vary', 'cookie')

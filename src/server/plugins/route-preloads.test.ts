@@ -1,7 +1,17 @@
 // The route preloads announced in index.html: which path matches which route, and which
 // files each kind of visitor is told about.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type PreloadMap, patternRegExp, preloadLinks, type RoutePreload } from './route-preloads.ts';
+import {
+  PRELOAD_MAP_FILE,
+  type PreloadMap,
+  patternRegExp,
+  preloadLinks,
+  type RoutePreload,
+  routePreloader,
+} from './route-preloads.ts';
 
 describe('patternRegExp', () => {
   it('matches wouter patterns: params are one segment, * the rest, /*? optionally', () => {
@@ -78,5 +88,22 @@ describe('preloadLinks', () => {
     ).toBe(true);
     expect(preloadLinks(map, route({ data }), true, 'en', false)).not.toContain('as="fetch"');
     expect(preloadLinks(map, route({ data, public: true }), false, 'en', true)).not.toContain('as="fetch"');
+  });
+});
+
+describe('routePreloader', () => {
+  it("announces a guarded list's query only to a visitor the guard lets in (anyone else's would be a 403)", () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'preloads-'));
+    const data = '/trpc/audit.list?batch=1&input=%7B%7D';
+    const guarded = route({ name: 'audit', pattern: '/audit', data, access: { action: 'read', subject: 'AuditLog' } });
+    fs.writeFileSync(path.join(dist, PRELOAD_MAP_FILE), JSON.stringify({ ...map, routes: [guarded] }));
+    const page = routePreloader(dist, '<html><head></head></html>');
+    const allowed = page('/audit', { signedIn: true, language: 'en', may: () => true });
+    const refused = page('/audit', { signedIn: true, language: 'en', may: () => false });
+    expect(allowed).toContain('as="fetch"');
+    expect(refused).not.toContain('as="fetch"');
+    // The page's own files are still announced: the guard's redirect renders in the same shell.
+    expect(refused).toContain('DefaultLayout');
+    fs.rmSync(dist, { recursive: true });
   });
 });

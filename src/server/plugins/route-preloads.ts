@@ -30,6 +30,8 @@ export interface RoutePreload {
    * runs beside the page's chunk and the entry's fetch takes the answer (same URL, no custom headers).
    */
   data?: string;
+  /** What the client's guard asks of a signed-in visitor before the page (and its query) may run. */
+  access?: { action?: string; subject?: string; roles?: string[] };
 }
 
 export interface PreloadMap {
@@ -62,6 +64,11 @@ export interface PreloadVisitor {
   language: string;
   /** The URL's query string ('' for none): a list's first query is announced only for the default list. */
   search?: string;
+  /**
+   * Whether the visitor passes a route's access rule (their rules and role); a list's query is announced
+   * only to a visitor the guard lets in: anyone else's would be answered 403 before the redirect.
+   */
+  may?: (access: NonNullable<RoutePreload['access']>) => boolean;
 }
 
 /** Builds index.html with the preload links for each visited path (memoised per route and visitor kind). */
@@ -75,7 +82,7 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
     const language = LANGUAGES.has(visitor.language) ? visitor.language : 'en';
     const match = matchers.find((m) => m.res.some((re) => re.test(pathname)))?.route;
     if (!match) return html;
-    const withData = !visitor.search;
+    const withData = !visitor.search && (!match.access || !!visitor.may?.(match.access));
     const key = `${match.name}|${visitor.signedIn}|${language}|${withData}`;
     let page = cache.get(key);
     if (page === undefined) {

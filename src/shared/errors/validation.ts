@@ -143,6 +143,8 @@ export const VALIDATION_MESSAGES = {
   'schemes.sectionTitleRequired': 'Section title is required',
 
   'shop.paymentMethod': 'Accept at least one payment method',
+  'shop.skuChars': 'SKU may contain letters, digits, "-", "_" and "." only',
+  'shop.skuRequired': 'SKU is required',
   'shop.storeName': 'Enter the store name',
 
   'slots.endAfterStart': 'The slot must end after it starts',

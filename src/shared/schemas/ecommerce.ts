@@ -26,7 +26,7 @@ export const ZProduct = z.object({
   /** The name of one of the shop's categories. */
   category: z.string(),
   stock: z.boolean(),
-  sku: z.number().int(),
+  sku: z.string(),
   /** Currency-prefixed, e.g. "$249.99" (parse by dropping the first character). */
   price: z.string(),
   qty: z.number().int(),
@@ -37,6 +37,10 @@ export type TProduct = z.infer<typeof ZProduct>;
 export const ZProductList = listOutput(ZProduct);
 export type TProductList = z.infer<typeof ZProductList>;
 
+/** A stock-keeping unit as shops write them ("TSH-RED-XL", "10023"): letters, digits, "-", "_" and ".". */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+export const ZSku = z.string().trim().min(1, msg('shop.skuRequired')).max(64).regex(SKU_PATTERN, msg('shop.skuChars'));
+
 /** One product as the add / edit page reads it (price a number, in dollars). */
 export const ZProductDetail = z.object({
   id: z.number().int(),
@@ -45,7 +49,7 @@ export const ZProductDetail = z.object({
   category: z.string(),
   description: z.string(),
   stock: z.boolean(),
-  sku: z.number().int(),
+  sku: z.string(),
   price: z.number(),
   discount: z.number().int(),
   qty: z.number().int(),
@@ -65,7 +69,7 @@ export const ZSaveProductInput = z.object({
   category: z.string().trim().min(1).max(60),
   description: z.string().max(5000).default(''),
   stock: z.boolean(),
-  sku: z.number().int().min(0).max(2_000_000_000),
+  sku: ZSku,
   price: z.number().min(0).max(1_000_000_000).multipleOf(0.01),
   discount: z.number().int().min(0).max(100).default(0),
   qty: z.number().int().min(0).max(2_000_000_000),

@@ -9,6 +9,8 @@ export const INVOICE_SORT_KEYS = ['client', 'total', 'id', 'date', 'balance'] as
 export type TInvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 /** Invoice numbers start here. */
 export const FIRST_INVOICE_ID = 4987;
+/** The demo's invoices are in US dollars, like the sample shop (ISO 4217). */
+export const INVOICE_CURRENCY = 'USD';
 /** How many clients GET /api/apps/invoice/clients lists. */
 export const INVOICE_CLIENTS_LIMIT = 5;
 
@@ -132,9 +134,22 @@ export const ZInvoicePayment = z.object({ paidOn: z.string(), amount: z.number()
 export type TInvoicePayment = z.infer<typeof ZInvoicePayment>;
 
 /** An invoice as the editor and the preview show it: lines, totals (the server's), payments. */
+/** Who issues the invoice: the caller's organisation (the platform's for the superadmin's copy). */
+export const ZInvoiceIssuer = z.object({
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  /** ISO 3166 two-letter code, or empty. */
+  country: z.string(),
+});
+export type TInvoiceIssuer = z.infer<typeof ZInvoiceIssuer>;
+
 export const ZInvoiceDocument = z.object({
   id: z.number().int(),
   version: z.number().int(),
+  issuer: ZInvoiceIssuer,
+  /** ISO 4217 code of every amount of the invoice. */
+  currency: z.string(),
   clientId: z.number().int(),
   client: ZInvoiceClient,
   issuedDate: z.string(),

@@ -20,6 +20,7 @@ const ChartPlot = lazy(() => plotModule) as unknown as typeof ChartPlotComponent
 
 export function Chart<T extends object>({
   title,
+  titleShown = true,
   summary,
   data,
   xKey,
@@ -39,7 +40,7 @@ export function Chart<T extends object>({
   return (
     <figure className={classes.figure} aria-labelledby={captionId}>
       <figcaption id={captionId} className={classes.caption}>
-        {title}
+        {titleShown ? title : <span className={classes.srOnly}>{title}</span>}
         {summary && <span className={classes.summary}>{summary}</span>}
       </figcaption>
       {data.length === 0 ? (

@@ -25,6 +25,9 @@ export default function ChartPlot<T extends object>({
   const colors = useChartColors();
   const rtl = useRtl();
   const hasSecond = series.some((s) => s.axis === 'second');
+  // Value axes start at zero unless the chart says otherwise: bars and counts drawn from an automatic
+  // minimum exaggerate small differences. Negative values still extend the axis below zero.
+  const fromZero: [number, 'auto'] = [0, 'auto'];
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart
@@ -47,7 +50,7 @@ export default function ChartPlot<T extends object>({
           orientation={rtl ? 'right' : 'left'}
           stroke={colors.muted}
           tick={{ fill: colors.text, fontSize: 12 }}
-          domain={domain?.first ?? ['auto', 'auto']}
+          domain={domain?.first ?? fromZero}
         />
         {hasSecond && (
           <YAxis
@@ -55,7 +58,7 @@ export default function ChartPlot<T extends object>({
             orientation={rtl ? 'left' : 'right'}
             stroke={colors.muted}
             tick={{ fill: colors.text, fontSize: 12 }}
-            domain={domain?.second ?? ['auto', 'auto']}
+            domain={domain?.second ?? fromZero}
           />
         )}
         <Tooltip

@@ -21,6 +21,11 @@ export interface ChartSeries<T> {
 export interface ChartProps<T extends object> {
   /** The caption (visible), also the chart's accessible name. */
   title: string;
+  /**
+   * The card around the chart already shows `title` as its heading: the caption then names the figure
+   * for screen readers only, so the title is not read on screen twice.
+   */
+  titleShown?: boolean;
   /** One sentence saying what the chart shows (read by screen readers and shown under the caption). */
   summary?: string;
   data: readonly T[];

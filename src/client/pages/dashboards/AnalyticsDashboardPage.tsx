@@ -3,9 +3,9 @@
 // sorted and paged by the server (apps.analytics.projects.list, as GET /api/dashboard/analytics/projects).
 // Charts use the shared Chart wrapper (a data table under each, theme colours, mirrored in RTL).
 import { SortAscIcon, SortDescIcon } from '@primer/octicons-react';
-import { Button, Heading, ProgressBar, Spinner, Text } from '@primer/react';
+import { Button, Heading, ProgressBar, Select, Spinner, Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TAnalyticsProjectSortKey } from '../../../shared/schemas/analytics.ts';
@@ -65,25 +65,30 @@ function axes<T>(rows: readonly T[], first: (r: T) => number, second: (r: T) => 
 export default function AnalyticsDashboardPage() {
   const { t } = useTranslation('analytics');
   const [weeks, setWeeks] = useState<number>(12);
+  const windowId = useId();
   const sales = trpc.apps.ecommerce.sales.useQuery({ weeks }, { placeholderData: keepPreviousData });
 
   return (
     <div className={classes.page}>
       <header className={own.toolbar}>
         <div>
-          <Heading as="h1">{t('title')}</Heading>
+          <Heading as="h1" className={classes.title}>
+            {t('title')}
+          </Heading>
           <p className={own.lead}>{t('lead')}</p>
         </div>
-        <label className={own.field}>
-          <span className={own.fieldLabel}>{t('window')}</span>
-          <select className={own.control} value={String(weeks)} onChange={(e) => setWeeks(Number(e.target.value))}>
+        <div className={own.field}>
+          <label className={own.fieldLabel} htmlFor={windowId}>
+            {t('window')}
+          </label>
+          <Select id={windowId} value={String(weeks)} onChange={(e) => setWeeks(Number(e.target.value))}>
             {PERIODS.map((n) => (
-              <option key={n} value={String(n)}>
+              <Select.Option key={n} value={String(n)}>
                 {t('lastWeeks', { count: n })}
-              </option>
+              </Select.Option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </div>
       </header>
       {sales.isError ? (
         <QueryError title={t('salesFailed')} error={sales.error} onRetry={sales.refetch} />

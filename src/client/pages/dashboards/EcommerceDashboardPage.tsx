@@ -17,7 +17,9 @@ export default function EcommerceDashboardPage() {
 
   return (
     <div className={classes.page}>
-      <Heading as="h1">{t('dashboard.title')}</Heading>
+      <Heading as="h1" className={classes.title}>
+        {t('dashboard.title')}
+      </Heading>
       {dash.isError ? (
         <QueryError title={t('dashboard.failed')} error={dash.error} onRetry={dash.refetch} />
       ) : !d ? (

@@ -105,4 +105,80 @@ describe('/dashboards/crm', { timeout: 240_000 }, () => {
     );
     expect(overflow).toBeLessThanOrEqual(1);
   });
+
+  it('reads like the other pages: headings of one size, value axes from zero, labelled figures, each chart titled once, Primer controls', async () => {
+    const sizes: Record<string, string> = {};
+    const axes: Record<string, string[]> = {};
+    for (const [language, theme, width] of [
+      ['en', 'light', 1440],
+      ['ar', 'dark', 390],
+    ] as const) {
+      const page = await signedIn('admin', { 'od-language': language, 'od-theme': theme }, { width, height: 900 });
+      for (const path of ['/tasks', '/dashboards/crm', '/dashboards/ecommerce', '/dashboards/analytics']) {
+        await page.goto(path);
+        const h1 = page.getByRole('heading', { level: 1 }).first();
+        await h1.waitFor();
+        sizes[`${path} ${language}`] = await h1.evaluate((el) => getComputedStyle(el).fontSize);
+        if (path.startsWith('/dashboards/') && path !== '/dashboards/crm') {
+          // Each value axis of each chart has a 0 tick (bars and counts drawn from an automatic minimum
+          // exaggerate small differences).
+          await page.locator('.recharts-responsive-container').first().waitFor();
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll('.recharts-responsive-container')].every(
+              (chart) =>
+                chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').length > 0,
+            ),
+          );
+          axes[`${path} ${language}`] = await page
+            // recharts draws each axis's tick labels in a layer of their own, one group per axis.
+            .locator('.recharts-yAxis-tick-labels')
+            .evaluateAll((all) =>
+              all
+                .map((axis, i) => {
+                  const ticks = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) =>
+                    (t.textContent ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)),
+                  );
+                  return ticks.includes('0') ? '' : `axis ${i}: ${ticks.join(' ')}`;
+                })
+                .filter(Boolean),
+            );
+        }
+      }
+      // The analytics period is Primer's Select, like every other select of the product.
+      const period = page.getByRole('combobox').first();
+      expect(
+        await period.evaluate((el) => !!el.closest('[data-component="Select"]') || el.dataset.component === 'Select'),
+      ).toBe(true);
+    }
+    const reference = sizes['/tasks en'];
+    expect(sizes).toEqual(
+      Object.fromEntries(Object.keys(sizes).map((k) => [k, k.endsWith(' ar') ? sizes['/tasks ar'] : reference])),
+    );
+    expect(Object.values(axes).flat()).toEqual([]);
+
+    // The business user's direction figures say what each number is, and no chart repeats its card's title.
+    const page = await signedIn('businessuser');
+    await page.goto('/dashboards/crm');
+    const directions = page.getByRole('region', { name: 'Score by direction' });
+    const figure = directions.locator('dd').first();
+    await figure.waitFor();
+    expect(await figure.textContent()).toMatch(/^\d+ approved · average score \d+(\.\d)?$/);
+    // The administrator may open every role's dashboard.
+    const admin = await signedIn('admin');
+    for (const path of ['/dashboards/crmBusinessUser', '/dashboards/crmAnalyst', '/dashboards/crmFloorManager']) {
+      await admin.goto(path);
+      await admin.locator('figure').first().waitFor();
+      await admin.locator('[role="status"][aria-busy="true"]').waitFor({ state: 'detached' });
+      const twice = await admin.locator('section:has(> h2)').evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const title = card.querySelector('h2')?.textContent?.trim() ?? '';
+          return [...card.querySelectorAll('figcaption *, figcaption')]
+            .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim() === title))
+            .filter((el) => el.getBoundingClientRect().width > 2)
+            .map(() => title);
+        }),
+      );
+      expect(twice, path).toEqual([]);
+    }
+  });
 });

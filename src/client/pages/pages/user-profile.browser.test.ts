@@ -172,4 +172,46 @@ describe('the user profile page', { timeout: 120_000 }, () => {
       await context.close();
     }
   });
+
+  it('keeps the banner, the name and the role clear of the picture on a 390 px phone; the name and role at 1440 px too (en, ar; light, dark)', async () => {
+    for (const [theme, language, width] of [
+      ['light', 'en', 390],
+      ['dark', 'ar', 390],
+      ['dark', 'en', 1440],
+      ['light', 'ar', 1440],
+    ] as const) {
+      const { context, page } = await b.newPage({ viewport: { width, height: 844 } });
+      page.setDefaultTimeout(15_000);
+      await b.signIn(page, 'admin@demo.com', 'admin');
+      await context.addCookies([
+        { name: 'od-theme', value: theme, url: b.baseUrl },
+        { name: 'od-language', value: language, url: b.baseUrl },
+      ]);
+      await page.goto('/pages/user-profile/profile');
+      const name = page.locator('#profile-name');
+      await name.waitFor();
+      const picture = page.getByTestId('profile-initials').or(page.getByTestId('profile-avatar'));
+      const facts = page.locator('#profile-name + ul');
+      await facts.locator('li').nth(1).waitFor();
+      const overlap = (a: { x: number; y: number; width: number; height: number }, p: typeof a) =>
+        a.x < p.x + p.width && p.x < a.x + a.width && a.y < p.y + p.height && p.y < a.y + a.height;
+      const pictureBox = (await picture.boundingBox())!;
+      const label = `${theme} ${language} ${width}`;
+      expect(overlap((await name.boundingBox())!, pictureBox), `name, ${label}`).toBe(false);
+      for (const fact of await facts.locator('li').all())
+        expect(overlap((await fact.boundingBox())!, pictureBox), `${await fact.textContent()}, ${label}`).toBe(false);
+      // On a phone the banner shows whole: its picture's own words (the sample cover's label, drawn at its
+      // bottom start) were behind the centred picture. No empty band is left under the facts either.
+      if (width === 390) {
+        const cover = (await page.locator('section[aria-labelledby="profile-name"] > :first-child').boundingBox())!;
+        expect(overlap(cover, pictureBox), `banner, ${label}`).toBe(false);
+        const text = (await name.locator('xpath=..').boundingBox())!;
+        const lastFact = (await facts.locator('li').last().boundingBox())!;
+        expect(text.y + text.height - (lastFact.y + lastFact.height), `gap under the facts, ${label}`).toBeLessThan(24);
+      }
+      // The picture stays inside the card and the page is no wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+  });
 });

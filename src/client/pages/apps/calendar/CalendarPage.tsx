@@ -173,9 +173,9 @@ export default function CalendarPage() {
           <Button variant="primary" leadingVisual={PlusIcon} block onClick={() => openNew()}>
             {t('addEvent')}
           </Button>
-          <FormControl>
-            <FormControl.Label htmlFor={jumpId}>{t('jumpTo')}</FormControl.Label>
-            <TextInput id={jumpId} type="date" block value={jumpTo} onChange={(e) => jump(e.target.value)} />
+          <FormControl id={jumpId}>
+            <FormControl.Label>{t('jumpTo')}</FormControl.Label>
+            <TextInput type="date" block value={jumpTo} onChange={(e) => jump(e.target.value)} />
           </FormControl>
           <fieldset className={classes.filters}>
             <legend>{t('filters')}</legend>

@@ -237,4 +237,39 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     expect(await axeAudit(page, '/apps/calendar add dialog dark ar 390px')).toEqual([]);
     await context.close();
   });
+
+  it('fits its list view in the card on a 390 px phone: nothing wider than the card (en, ar; light, dark)', async () => {
+    const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    for (const [language, theme, name] of [
+      ['en', 'light', 'Events'],
+      ['ar', 'dark', 'الأحداث'],
+    ] as const) {
+      await context.addCookies([
+        { name: 'od-theme', value: theme, url: b.baseUrl },
+        { name: 'od-language', value: language, url: b.baseUrl },
+      ]);
+      await page.goto('/apps/calendar');
+      const region = page.getByRole('region', { name });
+      // A phone opens the list view; its rows are the month's events.
+      await region.locator('.fc-list-event').first().waitFor();
+      const spill = await region.evaluate((el) => {
+        const card = el.closest<HTMLElement>('section, [class*="main"]') ?? el;
+        const box = card.getBoundingClientRect();
+        // (FullCalendar's list header is for screen readers only: clipped to nothing, never seen.)
+        const inside = [...card.querySelectorAll<HTMLElement>('.fc, .fc *:not(thead, thead *)')].filter((node) => {
+          const r = node.getBoundingClientRect();
+          return r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1);
+        });
+        return {
+          card: card.scrollWidth - card.clientWidth,
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          outside: inside.slice(0, 5).map((node) => `${node.tagName}.${node.className}`),
+        };
+      });
+      expect(spill, `${language} ${theme}`).toEqual({ card: 0, page: 0, outside: [] });
+    }
+    await context.close();
+  });
 });

@@ -41,7 +41,7 @@ interface ProductValues extends Record<string, unknown> {
   productName: string;
   productBrand: string;
   description: string;
-  sku: number | null;
+  sku: string;
   price: number | null;
   discount: number | null;
   qty: number | null;
@@ -58,7 +58,7 @@ function initialValues(product: TProductDetail | null): ProductValues {
       productName: '',
       productBrand: '',
       description: '',
-      sku: null,
+      sku: '',
       price: null,
       discount: 0,
       qty: 0,
@@ -86,7 +86,6 @@ function initialValues(product: TProductDetail | null): ProductValues {
 
 const toInput = (v: ProductValues) => ({
   ...v,
-  sku: v.sku ?? undefined,
   price: v.price ?? undefined,
   discount: v.discount ?? undefined,
   qty: v.qty ?? undefined,
@@ -319,7 +318,7 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
         <TextField form={form} name="productName" label={t('editor.name')} required />
         <div className={classes.row}>
           <TextField form={form} name="productBrand" label={t('editor.brand')} />
-          <NumberField form={form} name="sku" label={t('products.sku')} required min={0} step={1} />
+          <TextField form={form} name="sku" label={t('products.sku')} required monospace autoComplete="off" />
         </div>
         <TextareaField form={form} name="description" label={t('editor.description')} rows={4} />
       </fieldset>

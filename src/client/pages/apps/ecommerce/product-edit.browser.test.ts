@@ -109,7 +109,7 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
 
     await page.getByRole('textbox', { name: 'Name' }).fill(PRODUCT);
     await page.getByLabel('Brand').fill('Oakline');
-    await page.getByLabel('SKU').fill('480113');
+    await page.getByLabel('SKU').fill('DESK-ORG-480113');
     await page.getByLabel('Description').fill('Two trays and a pen rail.');
     await page.getByLabel('Price ($)').fill('39.5');
     await page.getByLabel('Discount (%)').fill('10');
@@ -158,7 +158,7 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { level: 1, name: `Edit ${PRODUCT}` }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(PRODUCT);
     expect(await page.getByLabel('Brand').inputValue()).toBe('Oakline');
-    expect(await page.getByLabel('SKU').inputValue()).toBe('480113');
+    expect(await page.getByLabel('SKU').inputValue()).toBe('DESK-ORG-480113');
     expect(await page.getByLabel('Description').inputValue()).toBe('Two trays and a pen rail.');
     expect(await page.getByLabel('Price ($)').inputValue()).toBe('39.5');
     expect(await page.getByLabel('Discount (%)').inputValue()).toBe('10');

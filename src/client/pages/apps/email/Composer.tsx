@@ -211,10 +211,9 @@ export default function Composer({
     >
       <div className={classes.compose}>
         {error && <Banner variant="critical" title={t('sendFailed')} description={error} />}
-        <FormControl required>
-          <FormControl.Label htmlFor={ids.to}>{t('to')}</FormControl.Label>
+        <FormControl required id={ids.to}>
+          <FormControl.Label>{t('to')}</FormControl.Label>
           <TextInput
-            id={ids.to}
             block
             type="text"
             inputMode="email"
@@ -226,10 +225,9 @@ export default function Composer({
           <FormControl.Caption>{t('recipientsHint')}</FormControl.Caption>
           {fieldError('to') && <FormControl.Validation variant="error">{fieldError('to')}</FormControl.Validation>}
         </FormControl>
-        <FormControl>
-          <FormControl.Label htmlFor={ids.cc}>{t('cc')}</FormControl.Label>
+        <FormControl id={ids.cc}>
+          <FormControl.Label>{t('cc')}</FormControl.Label>
           <TextInput
-            id={ids.cc}
             block
             type="text"
             inputMode="email"
@@ -239,14 +237,9 @@ export default function Composer({
           />
           {fieldError('cc') && <FormControl.Validation variant="error">{fieldError('cc')}</FormControl.Validation>}
         </FormControl>
-        <FormControl>
-          <FormControl.Label htmlFor={ids.subject}>{t('subject')}</FormControl.Label>
-          <TextInput
-            id={ids.subject}
-            block
-            value={values.subject}
-            onChange={(e) => change({ subject: e.target.value })}
-          />
+        <FormControl id={ids.subject}>
+          <FormControl.Label>{t('subject')}</FormControl.Label>
+          <TextInput block value={values.subject} onChange={(e) => change({ subject: e.target.value })} />
           {fieldError('subject') && (
             <FormControl.Validation variant="error">{fieldError('subject')}</FormControl.Validation>
           )}

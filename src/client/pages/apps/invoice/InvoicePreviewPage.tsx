@@ -106,12 +106,26 @@ export default function InvoicePreviewPage() {
   );
 }
 
-/** The printable invoice: issuer's bank, client, lines, totals, note and payments. */
+/** The issuer's country named in the page's language ("FR" -> "France", "فرنسا"). */
+function useRegionName(): (code: string) => string {
+  const { i18n } = useTranslation();
+  return (code) => {
+    try {
+      return (code && new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code.toUpperCase())) || code;
+    } catch {
+      return code;
+    }
+  };
+}
+
+/** The printable invoice: issuer (name, address, bank), client, lines, totals, note and payments. */
 function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
   const { t } = useTranslation('invoice');
   const fmt = useFormatters();
-  const money = useMoney(INVOICE_MONEY);
-  const { client, paymentDetails: bank } = invoice;
+  const money = useMoney({ currency: invoice.currency });
+  const region = useRegionName();
+  const { client, issuer, paymentDetails: bank } = invoice;
+  const place = [issuer.city, region(issuer.country)].filter(Boolean).join(', ');
   return (
     <article className={classes.sheet} aria-label={t('number', { id: invoice.id })} data-invoice-sheet>
       <header className={classes.sheetHead}>
@@ -127,6 +141,26 @@ function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
         </dl>
       </header>
       <section className={classes.parties}>
+        <div data-testid="invoice-issuer">
+          <h2 className={classes.sectionTitle}>{t('sheet.from')}</h2>
+          <p>
+            <strong>
+              <bdi>{issuer.name}</bdi>
+            </strong>
+            {issuer.address && (
+              <>
+                <br />
+                <bdi>{issuer.address}</bdi>
+              </>
+            )}
+            {place && (
+              <>
+                <br />
+                <bdi>{place}</bdi>
+              </>
+            )}
+          </p>
+        </div>
         <div>
           <h2 className={classes.sectionTitle}>{t('sheet.billTo')}</h2>
           <p>
@@ -177,17 +211,18 @@ function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
         <tbody>
           {invoice.items.map((item, i) => (
             <tr key={i}>
-              <td>
+              <td className={classes.lineDescription}>
                 <bdi>{item.description}</bdi>
               </td>
-              <td className={classes.num} dir="ltr">
-                {fmt.number(item.quantity)}
+              {/* data-label: on a narrow sheet each line stacks and its figures say what they are. */}
+              <td className={classes.num} data-label={t('editor.quantity')}>
+                <span dir="ltr">{fmt.number(item.quantity)}</span>
               </td>
-              <td className={classes.num} dir="ltr">
-                {money(item.price)}
+              <td className={classes.num} data-label={t('editor.price')}>
+                <span dir="ltr">{money(item.price)}</span>
               </td>
-              <td className={classes.num} dir="ltr">
-                {money(item.quantity * item.price)}
+              <td className={classes.num} data-label={t('editor.amount')}>
+                <span dir="ltr">{money(item.quantity * item.price)}</span>
               </td>
             </tr>
           ))}

@@ -2,7 +2,7 @@
 import { Label } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TInvoiceStatus } from '../../../../shared/schemas/invoice.ts';
+import { INVOICE_CURRENCY, type TInvoiceStatus } from '../../../../shared/schemas/invoice.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { useCan } from '../../../lib/can.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
@@ -22,8 +22,8 @@ export function InvoiceStatusLabel({ status }: { status: TInvoiceStatus }) {
   return <Label variant={STATUS_VARIANT[status]}>{t(`status.${status}`)}</Label>;
 }
 
-/** Amounts with two decimals in the current language (the demo's invoices carry no currency). */
-export const INVOICE_MONEY = { currency: null } as const;
+/** Amounts in the invoices' currency, named on each ("$1,249.99", "1 249,99 $US"). */
+export const INVOICE_MONEY = { currency: INVOICE_CURRENCY } as const;
 
 /** Whether the caller may change invoices (create, edit, pay, send, delete): `manage DemoApp`. */
 export function useCanManageInvoices(): boolean {

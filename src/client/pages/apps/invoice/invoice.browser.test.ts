@@ -1,6 +1,7 @@
 // Browser flows of the invoice pages as admin@demo.com: create an invoice with reordered
 // lines, see the server's totals after a reload, edit it, record a payment, send it, print it on A4 and
-// Letter, filter and delete on the list; a reader sees it read-only; axe in dark Arabic.
+// Letter (issuer block, amounts in dollars), read it on a 390 px phone (lines stacked),
+// filter and delete on the list; a reader sees it read-only; axe in dark Arabic.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { axeAudit } from '../../../testing/axe.ts';
@@ -37,14 +38,14 @@ describe('invoice pages as admin', { timeout: 120_000 }, () => {
     await page.getByLabel('Tax (%)').fill('10');
     await page.getByLabel('Note').fill('Paid within 30 days, please.');
     // (300 + 40.5 - 20.5) * 1.1 = 352
-    expect(await page.getByTestId('invoice-total').textContent()).toBe('352.00');
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('$352.00');
     await page.getByRole('button', { name: 'Save invoice' }).click();
     await page.waitForURL(/\/apps\/invoice\/preview\/\d+$/);
     created = Number(new URL(page.url()).pathname.split('/').pop());
     await page.reload();
-    await page.getByTestId('invoice-total').filter({ hasText: '352.00' }).waitFor();
+    await page.getByTestId('invoice-total').filter({ hasText: '$352.00' }).waitFor();
     const lines = page.locator('[data-invoice-sheet] tbody tr');
-    expect(await lines.allTextContents()).toEqual(['Travel140.5040.50', 'Workshop2150.00300.00']);
+    expect(await lines.allTextContents()).toEqual(['Travel1$40.50$40.50', 'Workshop2$150.00$300.00']);
     await page.getByText('Paid within 30 days, please.').waitFor();
   });
 
@@ -54,16 +55,16 @@ describe('invoice pages as admin', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Save invoice' }).click();
     await page.waitForURL(`**/apps/invoice/preview/${created}`);
     // (450 + 40.5 - 20.5) * 1.1 = 517
-    await page.getByTestId('invoice-total').filter({ hasText: '517.00' }).waitFor();
+    await page.getByTestId('invoice-total').filter({ hasText: '$517.00' }).waitFor();
 
     await page.getByRole('button', { name: 'Record payment' }).click();
     const pay = dialog(page, `Record a payment on invoice #${created}`);
     await pay.getByLabel('Amount').fill('17');
     await pay.getByLabel('Method').selectOption('Card');
     await pay.getByRole('button', { name: 'Record payment' }).click();
-    await notice(page, 'Payment of 17.00 recorded.');
+    await notice(page, 'Payment of $17.00 recorded.');
     await page.reload();
-    await page.getByTestId('invoice-balance').filter({ hasText: '500.00' }).waitFor();
+    await page.getByTestId('invoice-balance').filter({ hasText: '$500.00' }).waitFor();
     await page.locator('[data-invoice-sheet]').getByText('Partial payment').waitFor();
 
     await page.getByRole('button', { name: 'Send' }).click();
@@ -91,11 +92,56 @@ describe('invoice pages as admin', { timeout: 120_000 }, () => {
       const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
       expect(totalPages, format).toBe(1);
       expect(text).toContain(`Invoice #${created}`);
-      expect(text).toContain('517.00');
+      // The issuer block and the currency on the amounts.
+      expect(text).toContain('$517.00');
+      expect(text).toContain('From');
+      expect(text).toContain('Acme Retail Group');
+      expect(text).toContain('12 quai Perrache');
+      expect(text).toContain('Lyon, France');
       expect(text).not.toContain('Record payment');
       expect(text).not.toContain('All invoices');
     }
     await page.emulateMedia({ media: null });
+  });
+
+  it('on a 390 px phone the preview stacks its lines: descriptions read across, nothing wider than the page (en, ar; light, dark)', async () => {
+    const { context, page: phone } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await b.signIn(phone, 'admin@demo.com', 'admin');
+      for (const [language, theme] of [
+        ['en', 'light'],
+        ['ar', 'dark'],
+      ] as const) {
+        await context.addCookies([
+          { name: 'od-language', value: language, url: b.baseUrl },
+          { name: 'od-theme', value: theme, url: b.baseUrl },
+        ]);
+        await phone.goto(`/apps/invoice/preview/${created}`);
+        await phone.locator('[data-invoice-sheet] tbody tr').first().waitFor();
+        const shape = await phone.evaluate(() => {
+          const sheet = document.querySelector<HTMLElement>('[data-invoice-sheet]')!;
+          const cells = [...sheet.querySelectorAll<HTMLElement>('tbody tr td:first-child')];
+          return {
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            sheet: sheet.scrollWidth - sheet.clientWidth,
+            // The narrowest description cell: with four table columns it was ~40 px (2–3 letters a line).
+            narrowest: Math.min(...cells.map((c) => c.getBoundingClientRect().width)),
+            sheetWidth: sheet.getBoundingClientRect().width,
+          };
+        });
+        expect(shape.page, language).toBeLessThanOrEqual(0);
+        expect(shape.sheet, language).toBeLessThanOrEqual(0);
+        expect(shape.narrowest, language).toBeGreaterThan(shape.sheetWidth * 0.7);
+        // Each figure of a stacked line says what it is.
+        const price = phone.locator('[data-invoice-sheet] tbody tr').first().locator('td').nth(2);
+        expect(await price.evaluate((td) => getComputedStyle(td, '::before').content), language).toBe(
+          language === 'en' ? '"Price"' : '"السعر"',
+        );
+        await phone.getByTestId('invoice-issuer').getByText('Acme Retail Group').waitFor();
+      }
+    } finally {
+      await context.close();
+    }
   });
 
   it('list: filters by status and dates in the URL, then deletes the invoice for good', async () => {

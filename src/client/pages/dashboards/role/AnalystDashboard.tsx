@@ -44,6 +44,7 @@ export function AnalystDashboard() {
       <Card id="dash-distribution" title={t('analyst.distribution')}>
         <Chart
           title={t('analyst.distribution')}
+          titleShown={false}
           summary={t('analyst.distributionSummary')}
           data={buckets.some((b) => b.locations > 0) ? buckets : []}
           xKey="range"

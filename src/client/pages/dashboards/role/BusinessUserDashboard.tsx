@@ -55,6 +55,7 @@ export function BusinessUserDashboard() {
       <Card id="dash-directions" title={t('business.directions')}>
         <Chart
           title={t('business.directions')}
+          titleShown={false}
           summary={t('business.directionsSummary')}
           data={d.directions}
           xKey="name"
@@ -72,7 +73,10 @@ export function BusinessUserDashboard() {
               <Figure
                 key={x.directionId}
                 label={x.name}
-                value={`${f.number(x.approved)} · ${f.decimal(x.averageScore)}`}
+                value={t('business.directionFigure', {
+                  approved: f.number(x.approved),
+                  score: f.decimal(x.averageScore),
+                })}
                 href={tasksHref({ directionId: x.directionId, status: ['approved'] })}
               />
             ))}

@@ -93,6 +93,7 @@ export function FloorManagerDashboard() {
           <>
             <Chart
               title={t('floor.workload')}
+              titleShown={false}
               summary={t('floor.workloadSummary')}
               data={d.workload}
               xKey="name"

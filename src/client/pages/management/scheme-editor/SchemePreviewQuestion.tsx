@@ -76,8 +76,10 @@ export function SchemePreviewQuestion({
     );
   }
 
+  // A photo cannot be taken in the preview: its input is disabled through the control (Primer asks).
+  const photo = q.type !== 'score' && q.type !== 'number' && q.type !== 'text';
   return (
-    <FormControl>
+    <FormControl disabled={photo}>
       <FormControl.Label>
         {label} {badges}
       </FormControl.Label>
@@ -100,7 +102,7 @@ export function SchemePreviewQuestion({
       ) : q.type === 'text' ? (
         <Textarea rows={2} value={value} onChange={(e) => onAnswer(e.target.value)} />
       ) : (
-        <TextInput type="file" accept="image/*" disabled />
+        <TextInput type="file" accept="image/*" />
       )}
       {q.help && (
         <FormControl.Caption>

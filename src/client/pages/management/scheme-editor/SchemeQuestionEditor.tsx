@@ -51,11 +51,10 @@ export function SchemeQuestionEditor({
         />
       </Field>
       <div className={classes.grid3}>
-        <Field label={t('schemes.questionType')} required error={error(`${path}.type`)}>
+        <Field label={t('schemes.questionType')} required disabled={readOnly} error={error(`${path}.type`)}>
           <Select
             block
             value={q.type}
-            disabled={readOnly}
             onChange={(e) => {
               const type = e.target.value as TQuestionType;
               const patch: Partial<QuestionDraft> = { type };
@@ -94,11 +93,10 @@ export function SchemeQuestionEditor({
         ))}
       </div>
       <div className={classes.grid3}>
-        <Field label={t('schemes.evidence')} error={error(`${path}.evidence`)}>
+        <Field label={t('schemes.evidence')} disabled={readOnly} error={error(`${path}.evidence`)}>
           <Select
             block
             value={q.evidence}
-            disabled={readOnly}
             onChange={(e) => set('evidence', e.target.value as QuestionDraft['evidence'])}
           >
             {EVIDENCE_RULES.map((rule) => (

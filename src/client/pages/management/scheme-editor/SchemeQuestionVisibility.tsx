@@ -25,10 +25,13 @@ export function SchemeQuestionVisibility({
     <fieldset className={classes.subFieldset}>
       <legend className={classes.legend}>{t('schemes.visibleIf')}</legend>
       <div className={classes.grid2}>
-        <Field label={t('schemes.visibleIfQuestion')} error={error(`${path}.visibleIf.questionKey`)}>
+        <Field
+          label={t('schemes.visibleIfQuestion')}
+          disabled={readOnly || earlier.length === 0}
+          error={error(`${path}.visibleIf.questionKey`)}
+        >
           <Select
             block
-            disabled={readOnly || earlier.length === 0}
             value={q.visibleIf?.questionKey ?? ''}
             onChange={(e) => {
               const next = earlier.find((x) => x.key === e.target.value);
@@ -56,11 +59,15 @@ export function SchemeQuestionVisibility({
           </Select>
         </Field>
         {q.visibleIf && (
-          <Field label={t('schemes.visibleIfEquals')} error={error(`${path}.visibleIf.equals`)}>
+          <Field
+            label={t('schemes.visibleIfEquals')}
+            // The choices are disabled when read-only; the free value stays readable (read-only).
+            disabled={readOnly && (target?.type === 'yesno' || target?.type === 'choice')}
+            error={error(`${path}.visibleIf.equals`)}
+          >
             {target?.type === 'yesno' ? (
               <Select
                 block
-                disabled={readOnly}
                 value={String(typedEquals('yesno', q.visibleIf.equals))}
                 onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value === 'true' })}
               >
@@ -70,7 +77,6 @@ export function SchemeQuestionVisibility({
             ) : target?.type === 'choice' ? (
               <Select
                 block
-                disabled={readOnly}
                 value={String(q.visibleIf.equals)}
                 onChange={(e) => set({ ...q.visibleIf!, equals: e.target.value })}
               >

@@ -41,7 +41,7 @@ export function productSource(db: Kysely<DB>, tenant: number) {
       status: textSort(eb.ref('p.status')),
       price: 'p.price',
       qty: 'p.qty',
-      sku: 'p.sku',
+      sku: textSort(eb.ref('p.sku')),
     },
     // The demo API lists its products reversed: newest first.
     defaultDirection: 'desc',

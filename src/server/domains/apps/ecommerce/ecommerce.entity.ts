@@ -41,7 +41,8 @@ export const EcommerceProductSchema = defineEntity({
     /** The name of one of the shop's categories (ecommerce_categories); renamed with it. */
     category: p.string().length(60),
     stock: p.boolean(),
-    sku: p.integer(),
+    /** Letters, digits, "-", "_" and "." ("TSH-RED-XL"); the samples' are five digits. */
+    sku: p.string().length(64),
     /** In dollars; rendered with its currency sign. */
     price: p.decimal('number').precision(12).scale(2),
     qty: p.integer(),

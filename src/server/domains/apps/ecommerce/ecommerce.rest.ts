@@ -49,7 +49,12 @@ import { shopSales } from './ecommerce-sales.service.ts';
 
 // The demo API's list envelopes.
 const total = z.number().int();
-const ZProductsReply = z.object({ products: z.array(ZProduct), total });
+// The demo API's SKUs are numbers; a shop's own SKU with letters ("TSH-RED-XL") stays a string.
+const ZProductsReply = z.object({
+  products: z.array(ZProduct.extend({ sku: z.union([z.number().int(), z.string()]) })),
+  total,
+});
+const legacySku = (sku: string): number | string => (/^(0|[1-9]\d{0,14})$/.test(sku) ? Number(sku) : sku);
 const ZOrdersReply = z.object({ orders: z.array(ZOrder), total });
 const ZCustomersReply = z.object({ customers: z.array(ZEcommerceCustomer), total });
 const ZReviewsReply = z.object({ reviews: z.array(ZReview), total });
@@ -172,7 +177,7 @@ export const ecommerceRest: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: ZListProductsInput, response: { 200: ZProductsReply } } },
     async (request) => {
       const { items, total } = await listProducts(request, request.query);
-      return { products: items, total };
+      return { products: items.map((p) => ({ ...p, sku: legacySku(p.sku) })), total };
     },
   );
 

@@ -70,6 +70,9 @@ describe('apps.invoice create and update', () => {
       balance: 445.79,
       paid: 0,
       version: 1,
+      // Who issues it (the caller's organisation, with its address) and the currency of every amount.
+      issuer: { name: 'Acme Retail Group', address: '12 quai Perrache', city: 'Lyon', country: 'FR' },
+      currency: 'USD',
     });
     expect(created.items.map((i) => i.description)).toEqual(['Design review', 'Hosting']);
     const listed = await a.list({ q: String(created.id) });

@@ -9,18 +9,21 @@ import type { Action } from '../../../../shared/abilities/index.ts';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   INVOICE_CLIENTS_LIMIT,
+  INVOICE_CURRENCY,
   type TInvoice,
   type TInvoiceClient,
   type TInvoiceClientOption,
   type TInvoiceClientSearch,
   type TInvoiceDetail,
   type TInvoiceDocument,
+  type TInvoiceIssuer,
   type TListInvoicesInput,
 } from '../../../../shared/schemas/invoice.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { defineListing, equalsFilter, likeContains, listSource, scopedListingReads } from '../../../lib/list/index.ts';
+import { customerPostalAddress } from '../../organization/customers/customers.refs.ts';
 import { copiedColumns, copySampleRows, openTenantCopy, type TenantCopy } from '../provision/demo-provision.service.ts';
 import { Invoice, InvoiceClient } from './invoice.entity.ts';
 
@@ -176,15 +179,27 @@ export async function getInvoiceDocument(ctx: ServiceContext, input: TByIdInput)
     { populate: ['client'] },
   );
   if (!invoice) throw new AppError('NOT_FOUND', 'invoice.notFound');
-  return toDocument(invoice);
+  return toDocument(invoice, await invoiceIssuer(copy));
 }
 
-export function toDocument(invoice: Invoice): TInvoiceDocument {
+/** The platform's name on the superadmin's invoices (it has no postal address of its own here). */
+const PLATFORM_ISSUER: TInvoiceIssuer = { name: 'Opsdesk', address: '', city: '', country: '' };
+
+/** Who issues the copy's invoices: the caller's customer, with its postal address. */
+export async function invoiceIssuer(copy: TenantCopy): Promise<TInvoiceIssuer> {
+  const customerId = copy.ctx.user.customerId;
+  if (customerId === null) return PLATFORM_ISSUER;
+  return (await customerPostalAddress(copy.ctx.em, customerId)) ?? PLATFORM_ISSUER;
+}
+
+export function toDocument(invoice: Invoice, issuer: TInvoiceIssuer): TInvoiceDocument {
   const c = invoice.client;
   const paid = paidOf(invoice);
   return {
     id: invoice.number,
     version: invoice.version,
+    issuer,
+    currency: INVOICE_CURRENCY,
     clientId: c.id,
     client: {
       name: c.name,

@@ -114,17 +114,30 @@ export function invoiceLanguage(language: string | null | undefined): Language {
   return code in LABELS ? (code as Language) : 'en';
 }
 
+/** The issuer's address as printed under its name: street, then city and country (named in `language`). */
+export function issuerLines(issuer: TInvoiceDocument['issuer'], language: string): string[] {
+  let country = issuer.country;
+  try {
+    if (country) country = new Intl.DisplayNames([language], { type: 'region' }).of(country.toUpperCase()) ?? country;
+  } catch {
+    // Not a region code: printed as stored.
+  }
+  return [issuer.address, [issuer.city, country].filter(Boolean).join(', ')].filter(Boolean);
+}
+
 /** The invoice's PDF file, whole (a few tens of KB: the fonts are subset). */
-export function renderInvoicePdf(invoice: TInvoiceDocument, language: Language, issuer: string): Promise<Buffer> {
+export function renderInvoicePdf(invoice: TInvoiceDocument, language: Language): Promise<Buffer> {
   const labels = LABELS[language];
   const label = (key: string, values: Record<string, string | number> = {}) =>
     labels[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-  const money = new Intl.NumberFormat(`${language}-u-nu-latn`, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Every amount names its currency ("$1,249.99", "1 249,99 $US").
+  const money = new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency: invoice.currency });
+  const { issuer } = invoice;
   const rtl = language === 'ar';
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: label('invoice', { n: invoice.id }), Author: issuer, Creator: 'Opsdesk' },
+    info: { Title: label('invoice', { n: invoice.id }), Author: issuer.name, Creator: 'Opsdesk' },
   });
   registerFonts(doc);
   const chunks: Buffer[] = [];
@@ -169,10 +182,16 @@ export function renderInvoicePdf(invoice: TInvoiceDocument, language: Language, 
     y += 8;
   };
 
+  // The issuer block: who issues the invoice and where, at the end side of the title.
   row([
     { text: label('invoice', { n: invoice.id }), width: CONTENT / 2, style: H1 },
-    { text: issuer, width: CONTENT / 2, style: BOLD, end: true, user: true },
+    { text: issuer.name, width: CONTENT / 2, style: BOLD, end: true, user: true },
   ]);
+  for (const line of issuerLines(issuer, language))
+    row([
+      { text: '', width: CONTENT / 2 },
+      { text: line, width: CONTENT / 2, end: true, user: true },
+    ]);
   y += 4;
   row([
     { text: label('issued'), width: 110, style: LABEL },

@@ -18,11 +18,10 @@ import { db as kyselyOf } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { assertCurrent } from '../../../lib/records.ts';
-import { customerNames } from '../../organization/customers/customers.refs.ts';
 import { sendTemplatedMail } from '../../platform/mail/mail.refs.ts';
 import type { TenantCopy } from '../provision/demo-provision.service.ts';
 import { Invoice, InvoiceClient } from './invoice.entity.ts';
-import { openInvoices, paidOf, toDocument } from './invoice.listing.ts';
+import { invoiceIssuer, openInvoices, paidOf, toDocument } from './invoice.listing.ts';
 import { invoiceLanguage, renderInvoicePdf } from './invoice.pdf.ts';
 
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'invoice.notFound');
@@ -116,7 +115,7 @@ export async function createInvoice(ctx: ServiceContext, input: TCreateInvoiceIn
     });
     applyFields(invoice, client, input);
     await tx.flush();
-    return toDocument(invoice);
+    return toDocument(invoice, await invoiceIssuer(copy));
   });
 }
 
@@ -139,7 +138,7 @@ export async function updateInvoice(ctx: ServiceContext, input: TUpdateInvoiceIn
     invoice.client.id === input.clientId ? invoice.client : await clientOf(copy.ctx.em, copy.tenant, input.clientId);
   applyFields(invoice, client, input);
   await copy.ctx.em.flush();
-  return toDocument(invoice);
+  return toDocument(invoice, await invoiceIssuer(copy));
 }
 
 /**
@@ -156,7 +155,7 @@ export async function recordInvoicePayment(ctx: ServiceContext, input: TRecordPa
   invoice.payments = [...invoice.payments, { paidOn: input.paidOn, amount: input.amount, method: input.method }];
   settle(invoice);
   await copy.ctx.em.flush();
-  return toDocument(invoice);
+  return toDocument(invoice, await invoiceIssuer(copy));
 }
 
 /**
@@ -171,12 +170,12 @@ export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput)
     { populate: ['client'] },
   );
   if (!invoice) throw invoiceNotFound();
-  const doc = toDocument(invoice);
+  const issuer = await invoiceIssuer(copy);
+  const doc = toDocument(invoice, issuer);
   // In the sender's language (the recipient has no account here); the PDF is drawn now, from the copy the
   // caller may manage, so only the sender's own customer's invoice can ever be attached.
   const language = invoiceLanguage(ctx.user?.language);
   const customerId = ctx.user?.customerId ?? null;
-  const issuer = (customerId !== null && (await customerNames(copy.ctx.em, [customerId])).get(customerId)) || 'Opsdesk';
   const amount = (n: number) => n.toFixed(2);
   await sendTemplatedMail(copy.ctx.em, [
     {
@@ -186,7 +185,7 @@ export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput)
       language,
       values: {
         number: doc.id,
-        issuer,
+        issuer: issuer.name,
         company: doc.client.company,
         issued: doc.issuedDate,
         due: doc.dueDate,
@@ -199,11 +198,11 @@ export async function sendInvoice(ctx: ServiceContext, input: TSendInvoiceInput)
       baseUrl: copy.ctx.publicUrl ?? '',
       path: `/apps/invoice/preview/${doc.id}`,
       customerId,
-      attachment: { filename: `invoice-${doc.id}.pdf`, content: await renderInvoicePdf(doc, language, issuer) },
+      attachment: { filename: `invoice-${doc.id}.pdf`, content: await renderInvoicePdf(doc, language) },
     },
   ]);
   if (invoice.invoiceStatus === 'Draft' || invoice.invoiceStatus === 'Downloaded') invoice.invoiceStatus = 'Sent';
   invoice.sentAt = new Date();
   await copy.ctx.em.flush();
-  return toDocument(invoice);
+  return toDocument(invoice, issuer);
 }

@@ -1,4 +1,4 @@
-// What other domains look up of a customer, by id or code: existence, names, time zones.
+// What other domains look up of a customer, by id or code: existence, names, addresses, time zones.
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCustomer } from '../../../../shared/schemas/customers.ts';
@@ -29,6 +29,15 @@ export async function customerNames(em: EntityManager, ids: number[]): Promise<M
   if (!unique.length) return new Map();
   const rows = await em.find(Customer, { id: { $in: unique } }, { fields: ['id', 'name'] });
   return new Map(rows.map((c) => [c.id, c.name]));
+}
+
+/** For documents a customer issues (invoices): its name and postal address; null when there is none. */
+export async function customerPostalAddress(
+  em: EntityManager,
+  id: number,
+): Promise<{ name: string; address: string; city: string; country: string } | null> {
+  const c = await em.findOne(Customer, { id }, { fields: ['name', 'address', 'city', 'country'] });
+  return c && { name: c.name, address: c.address ?? '', city: c.city ?? '', country: c.country ?? '' };
 }
 
 /** For planning (workflow): the customer's IANA time zone, which its locations use unless they override it. */

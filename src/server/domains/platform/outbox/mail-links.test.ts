@@ -145,7 +145,7 @@ describe('unsubscribing from an e-mail', () => {
 });
 
 describe('a sent invoice', () => {
-  it('arrives with its PDF attached: the invoice of the sender’s own copy, its lines and totals', async () => {
+  it('arrives with its PDF attached: the invoice of the sender’s own copy, its issuer, lines and totals in dollars', async () => {
     const invoices = (await t.caller('admin@demo.com')).apps.invoice;
     const [client] = await invoices.clientOptions({});
     const created = await invoices.create({
@@ -170,7 +170,12 @@ describe('a sent invoice', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.content)), { mergePages: true });
     expect(text).toContain(`Invoice #${created.id}`);
     expect(text).toContain('Quarterly store audit');
-    expect(text).toContain('360.00');
+    expect(text).toContain('$360.00');
+    expect(text).toContain('$150.00');
     expect(text).toContain(client.company);
+    // The issuer block: the sender's organisation, its street, city and country.
+    expect(text).toContain('Acme Retail Group');
+    expect(text).toContain('12 quai Perrache');
+    expect(text).toContain('Lyon, France');
   });
 });
