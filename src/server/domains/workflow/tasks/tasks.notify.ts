@@ -13,11 +13,15 @@ import { locationRefs } from '../../structure/locations/locations.refs.ts';
 import { projectRefs } from '../projects/projects.refs.ts';
 import type { Task } from './task.entity.ts';
 
-/** Names for notification texts: the project's code, the location's code and name, the inspector. */
+/**
+ * Names for notification texts: the project's code, the location's code and name, the inspector (the
+ * assignee; for a task without one, whoever acted: a name in every language, never an English word).
+ */
 async function describe(
-  em: EntityManager,
+  tx: AuthedContext,
   task: Task,
 ): Promise<{ project: string; location: string; inspector: string }> {
+  const em = tx.em;
   const [projects, locations, users] = await Promise.all([
     projectRefs(em, [task.project.id]),
     locationRefs(em, [task.location.id]),
@@ -27,7 +31,7 @@ async function describe(
   return {
     project: projects.get(task.project.id)?.code ?? `#${task.project.id}`,
     location: location ? `${location.code} ${location.name}` : `#${task.location.id}`,
-    inspector: (task.assignee && users.get(task.assignee.id)?.fullName) ?? 'The inspector',
+    inspector: (task.assignee && users.get(task.assignee.id)?.fullName) ?? tx.user.fullName,
   };
 }
 
@@ -52,7 +56,7 @@ export async function notifySubmitted(
   task: Task,
   result: { score: number | null; passed: boolean | null },
 ): Promise<void> {
-  const names = await describe(tx.em, task);
+  const names = await describe(tx, task);
   const key = result.score === null ? 'taskSubmitted' : result.passed ? 'taskSubmittedPassed' : 'taskSubmittedFailed';
   await sendNotifications(
     tx.em,
@@ -72,7 +76,7 @@ export async function notifyReviewed(
   decision: 'approved' | 'rejected',
   text: { reason: string | null; comment: string | null },
 ): Promise<void> {
-  const names = await describe(tx.em, task);
+  const names = await describe(tx, task);
   await notifyInspector(
     tx,
     task,
@@ -104,7 +108,7 @@ export async function notifyReviewed(
 
 /** A cancellation, to the inspector, with the reason. */
 export async function notifyCancelled(tx: AuthedContext, task: Task, reason: string): Promise<void> {
-  const names = await describe(tx.em, task);
+  const names = await describe(tx, task);
   await notifyInspector(tx, task, {
     kind: 'reviews',
     ...notice('taskCancelled', { who: tx.user.fullName, project: names.project, location: names.location, reason }),
