@@ -210,6 +210,8 @@ const CASES: Record<string, Case> = {
   'customers.create': (a) => forbidden(a.customers.create({ code: 'EVIL', name: 'Evil' })),
   'customers.update': (a, f) => forbidden(a.customers.update({ id: f.customerId, name: 'Taken' })),
   'customers.delete': (a, f) => forbidden(a.customers.delete({ id: f.customerId })),
+  // Who has a second factor is the customer admin's to see: another customer's people answer as missing.
+  'customers.twoFactorEnrolment': (a, f) => hidden(a.customers.twoFactorEnrolment({ customerId: f.customerId })),
 
   'licenses.list': (a, f) => listHides((i) => a.licenses.list(i), f.licenseId, f.customerId),
   'licenses.byId': (a, f) => hidden(a.licenses.byId({ id: f.licenseId })),
