@@ -10,6 +10,7 @@ import { useToast } from '../../../components/Toast/index.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { TableWrap } from './TableWrap.tsx';
 import classes from './Account.module.css';
 
 /** A default name that tells devices apart: the browser and the system it runs on. */
@@ -108,7 +109,7 @@ export function PasskeysCard() {
         </Flash>
       )}
       {list.data && list.data.length > 0 && (
-        <div className={classes.tableWrap}>
+        <TableWrap label={t('passkeys.title')}>
           <table className={classes.table}>
             <caption className={classes.srOnly}>{t('passkeys.title')}</caption>
             <thead>
@@ -173,7 +174,7 @@ export function PasskeysCard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {list.data?.length === 0 && <p className={classes.muted}>{t('passkeys.empty')}</p>}
       <form className={classes.stack} onSubmit={add} noValidate>

@@ -15,6 +15,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { PasskeysCard } from './PasskeysCard.tsx';
+import { TableWrap } from './TableWrap.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import classes from './Account.module.css';
 
@@ -156,7 +157,7 @@ function Sessions() {
       ) : sessions.data.length === 0 ? (
         <p className={classes.muted}>{t('sessions.empty')}</p>
       ) : (
-        <div className={classes.tableWrap}>
+        <TableWrap label={t('sessions.title')}>
           <table className={classes.table}>
             <caption className={classes.srOnly}>{t('sessions.title')}</caption>
             <thead>
@@ -202,7 +203,7 @@ function Sessions() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {asking && (
         <ConfirmationDialog

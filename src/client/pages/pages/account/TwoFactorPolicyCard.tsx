@@ -13,6 +13,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useRoleName } from '../../../lib/roles.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { TableWrap } from './TableWrap.tsx';
 import classes from './Account.module.css';
 
 export function TwoFactorPolicyCard({ customerId }: { customerId: number }) {
@@ -125,7 +126,7 @@ function EnrolmentCard({ customerId }: { customerId: number }) {
         {t('twoFactorPolicy.enrolmentTitle')}
       </h2>
       {list.data && list.data.items.length > 0 ? (
-        <div className={classes.tableWrap}>
+        <TableWrap label={t('twoFactorPolicy.enrolmentTitle')}>
           <table className={classes.table}>
             <caption className={classes.srOnly}>{t('twoFactorPolicy.enrolmentTitle')}</caption>
             <thead>
@@ -169,7 +170,7 @@ function EnrolmentCard({ customerId }: { customerId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : (
         list.data && <p className={classes.muted}>{t('twoFactorPolicy.nobody')}</p>
       )}

@@ -56,6 +56,7 @@ export const EcommerceProductSchema = defineEntity({
     discount: p.smallint().default(0),
     ...recordVersion,
   },
+  checks: [{ name: 'ecommerce_products_sku_check', expression: "sku ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'" }],
 });
 export class EcommerceProduct extends EcommerceProductSchema.class {}
 EcommerceProductSchema.setClass(EcommerceProduct);
