@@ -12,10 +12,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../server/db/kysely.ts';
 import { setupBrowser } from '../../server/testing/browser.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
+import {
+  group,
+  offlineScheme,
+  opsCount,
+  PHONE,
+  performPath,
+  phone,
+  placeOf,
+  queueCalls,
+} from '../../server/testing/offline.ts';
 import { createTaskFixture, type TaskFixture } from '../../server/testing/workflow.ts';
 import { axeAudit } from '../testing/axe.ts';
 
@@ -26,76 +36,12 @@ const b = await setupBrowser({
   ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
 });
 const k = () => db(b.orm.em.fork());
-const PHONE = { width: 390, height: 844 };
+const scheme = offlineScheme(b, 'Offline device visit', 'Cold room');
 const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 60, g: 120, b: 200 } } })
   .png()
   .toBuffer();
 /** Words only the inspector types. */
 const SECRET = 'Chambre froide à 9 degrés';
-
-let schemeId = 0;
-beforeAll(async () => {
-  const admin = await b.caller('admin@demo.com');
-  const draft = await admin.schemes.create({
-    name: 'Offline device visit',
-    passingScore: 50,
-    sections: [
-      {
-        title: 'Cold room',
-        questions: [
-          { key: 'shelves', text: 'Shelves stocked?', type: 'yesno', evidence: 'always' },
-          { key: 'remarks', text: 'Remarks for the manager', type: 'text', required: false },
-          { key: 'manager_sign', text: 'Manager signature', type: 'signature' },
-        ],
-      },
-    ],
-  });
-  schemeId = (await admin.schemes.publish({ id: draft.id })).id;
-});
-
-const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
-const performPath = (f: TaskFixture) => `/tasks/perform_task/${f.slotId}/${f.assignmentId}`;
-
-async function placeOf(f: TaskFixture): Promise<{ latitude: number; longitude: number; accuracy: number }> {
-  const place = await k()
-    .selectFrom('locations')
-    .select(['latitude', 'longitude'])
-    .where('id', '=', f.locationId)
-    .executeTakeFirstOrThrow();
-  return { latitude: Number(place.latitude), longitude: Number(place.longitude), accuracy: 10 };
-}
-
-async function phone(f: TaskFixture): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await b.newPage({ viewport: PHONE });
-  opened.page.setDefaultTimeout(20_000);
-  await opened.context.grantPermissions(['geolocation'], { origin: b.baseUrl });
-  await opened.context.setGeolocation(await placeOf(f));
-  return opened;
-}
-
-/** How many changes wait in the device's outbox. */
-function opsCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'opsdesk-offline')) return 0;
-    const open = indexedDB.open('opsdesk-offline');
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(new Error(String(open.error)));
-    });
-    const count = await new Promise<number>((resolve, reject) => {
-      const request = database.transaction('ops').objectStore('ops').count();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-    database.close();
-    return count;
-  });
-}
-
-/** The mutations that carry the device's queue (queries still answer). */
-const queueCalls = (url: URL) =>
-  (url.pathname.startsWith('/trpc/') && /tasks\.(start|saveAnswers|submit|keepOfflineWork)/.test(url.pathname)) ||
-  url.pathname === '/api/files';
 
 /** Check in, answer with a photo, a remark and a signature, and submit: with no connection. */
 async function performOffline(page: Page): Promise<void> {
@@ -126,9 +72,9 @@ async function performOffline(page: Page): Promise<void> {
 
 describe('the field app offline, the harder cases', { timeout: 240_000 }, () => {
   it('keeps a task performed offline across a browser restart and sends it once, when online again', async () => {
-    const f = await createTaskFixture(b.orm, { schemeId, startsAt: new Date(Date.now() - 10 * 60_000) });
+    const f = await createTaskFixture(b.orm, { schemeId: scheme.id, startsAt: new Date(Date.now() - 10 * 60_000) });
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-profile-'));
-    const geolocation = await placeOf(f);
+    const geolocation = await placeOf(b, f);
     // The phone's browser, with its own profile on disk (what survives closing it).
     const launch = async (): Promise<{ context: BrowserContext; page: Page }> => {
       const context = await chromium.launchPersistentContext(profile, {
@@ -202,8 +148,8 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
   });
 
   it('says so when the device is out of storage, and loses nothing typed', async () => {
-    const f = await createTaskFixture(b.orm, { schemeId, status: 'in_progress' });
-    const { context, page } = await phone(f);
+    const f = await createTaskFixture(b.orm, { schemeId: scheme.id, status: 'in_progress' });
+    const { context, page } = await phone(b, f);
     // A phone with little room for the app: Chromium's own quota for the origin, set before the origin
     // stores anything (the quota is fixed when its storage is first used), enforced by the browser itself.
     const cdp = await context.newCDPSession(page);
@@ -250,8 +196,8 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
   });
 
   it('shows the reviewer that the check-in was made offline, once the device sent it', async () => {
-    const f = await createTaskFixture(b.orm, { schemeId, startsAt: new Date(Date.now() - 10 * 60_000) });
-    const { context, page } = await phone(f);
+    const f = await createTaskFixture(b.orm, { schemeId: scheme.id, startsAt: new Date(Date.now() - 10 * 60_000) });
+    const { context, page } = await phone(b, f);
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     await page.goto(performPath(f));
     await page.getByRole('button', { name: 'Check in' }).waitFor();
@@ -286,8 +232,8 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
   });
 
   it('keeps the photos of a task cancelled while the device was offline with the task, for the reviewer', async () => {
-    const f = await createTaskFixture(b.orm, { schemeId, status: 'in_progress' });
-    const { context, page } = await phone(f);
+    const f = await createTaskFixture(b.orm, { schemeId: scheme.id, status: 'in_progress' });
+    const { context, page } = await phone(b, f);
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     await page.goto(performPath(f));
     const remarks = group(page, /Remarks for the manager/).getByRole('textbox');

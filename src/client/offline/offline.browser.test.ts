@@ -8,12 +8,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../server/db/kysely.ts';
 import { setupBrowser } from '../../server/testing/browser.ts';
-import { createTaskFixture, type TaskFixture } from '../../server/testing/workflow.ts';
+import {
+  group,
+  offlineScheme,
+  opsCount,
+  performPath,
+  phone,
+  queueCalls,
+  recordIds,
+} from '../../server/testing/offline.ts';
+import { createTaskFixture } from '../../server/testing/workflow.ts';
 import { axeAudit } from '../testing/axe.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-browser-'));
@@ -23,91 +32,12 @@ const b = await setupBrowser({
   ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
 });
 const k = () => db(b.orm.em.fork());
-const PHONE = { width: 390, height: 844 };
+const scheme = offlineScheme(b, 'Offline visit', 'Store');
 const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 60, b: 60 } } })
   .png()
   .toBuffer();
 /** Words only the inspector types: they must never be readable in the browser's storage. */
 const SECRET = 'Frigo vide au rayon quatre';
-
-let schemeId = 0;
-beforeAll(async () => {
-  const admin = await b.caller('admin@demo.com');
-  const draft = await admin.schemes.create({
-    name: 'Offline visit',
-    passingScore: 50,
-    sections: [
-      {
-        title: 'Store',
-        questions: [
-          { key: 'shelves', text: 'Shelves stocked?', type: 'yesno', evidence: 'always' },
-          { key: 'remarks', text: 'Remarks for the manager', type: 'text', required: false },
-          { key: 'manager_sign', text: 'Manager signature', type: 'signature' },
-        ],
-      },
-    ],
-  });
-  schemeId = (await admin.schemes.publish({ id: draft.id })).id;
-});
-
-const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
-const performPath = (f: TaskFixture) => `/tasks/perform_task/${f.slotId}/${f.assignmentId}`;
-
-async function phone(f: TaskFixture): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await b.newPage({ viewport: PHONE });
-  opened.page.setDefaultTimeout(20_000);
-  const place = await k()
-    .selectFrom('locations')
-    .select(['latitude', 'longitude'])
-    .where('id', '=', f.locationId)
-    .executeTakeFirstOrThrow();
-  await opened.context.grantPermissions(['geolocation'], { origin: b.baseUrl });
-  await opened.context.setGeolocation({
-    latitude: Number(place.latitude),
-    longitude: Number(place.longitude),
-    accuracy: 10,
-  });
-  return opened;
-}
-
-/** Ids of the records the app keeps in its offline database (empty when it does not exist). */
-function recordIds(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('opsdesk-offline')) return [];
-    const open = indexedDB.open('opsdesk-offline');
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(new Error(String(open.error)));
-    });
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const request = database.transaction('records').objectStore('records').getAllKeys();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-    database.close();
-    return keys.map(String);
-  });
-}
-
-/** How many changes wait in the device's outbox. */
-function opsCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'opsdesk-offline')) return 0;
-    const open = indexedDB.open('opsdesk-offline');
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(new Error(String(open.error)));
-    });
-    const count = await new Promise<number>((resolve, reject) => {
-      const request = database.transaction('ops').objectStore('ops').count();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-    database.close();
-    return count;
-  });
-}
 
 /** Everything the origin stores (every IndexedDB database and store, bytes as text; Web Storage; Cache Storage) as one text. */
 function storageDump(page: Page): Promise<string> {
@@ -155,17 +85,12 @@ function storageDump(page: Page): Promise<string> {
   });
 }
 
-/** The mutations that carry the device's queue (queries still answer). */
-const queueCalls = (url: URL) =>
-  (url.pathname.startsWith('/trpc/') && /tasks\.(start|saveAnswers|submit|keepOfflineWork)/.test(url.pathname)) ||
-  url.pathname === '/api/files';
-
 describe('the field app offline', { timeout: 240_000 }, () => {
   it('performs and submits a task never opened before entirely offline; kept encrypted, it survives a reload and arrives once', async () => {
     const startsAt = new Date(Date.now() - 10 * 60_000);
-    const first = await createTaskFixture(b.orm, { schemeId, startsAt });
-    const second = await createTaskFixture(b.orm, { schemeId, startsAt });
-    const { context, page } = await phone(second);
+    const first = await createTaskFixture(b.orm, { schemeId: scheme.id, startsAt });
+    const second = await createTaskFixture(b.orm, { schemeId: scheme.id, startsAt });
+    const { context, page } = await phone(b, second);
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     const me = await k()
       .selectFrom('users')
@@ -284,8 +209,8 @@ describe('the field app offline', { timeout: 240_000 }, () => {
   });
 
   it('names the unsent changes at logout, then wipes every record and the key', async () => {
-    const f = await createTaskFixture(b.orm, { schemeId, status: 'in_progress' });
-    const { context, page } = await phone(f);
+    const f = await createTaskFixture(b.orm, { schemeId: scheme.id, status: 'in_progress' });
+    const { context, page } = await phone(b, f);
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     await page.goto(performPath(f));
     await group(page, /Shelves stocked/).waitFor();
@@ -329,8 +254,8 @@ describe('the field app offline', { timeout: 240_000 }, () => {
   });
 
   it('says so when the task was cancelled while the device was offline, and keeps the answers with the task', async () => {
-    const f = await createTaskFixture(b.orm, { schemeId, status: 'in_progress' });
-    const { context, page } = await phone(f);
+    const f = await createTaskFixture(b.orm, { schemeId: scheme.id, status: 'in_progress' });
+    const { context, page } = await phone(b, f);
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     await context.addCookies([
       { name: 'od-theme', value: 'dark', url: b.baseUrl },
