@@ -174,7 +174,11 @@ describe('guards', () => {
     const { context, page } = await signedIn('businessadmin@demo.com');
     const em = b.orm.em.fork();
     const user = await em.findOneOrFail(User, { email: 'businessadmin@demo.com' });
+    const seen = b.app.sessionCache.generation;
     await revokeUserSessions(em, user.id);
+    // The process forgets the session it keeps when the revocation's NOTIFY arrives, milliseconds after the
+    // commit: a page asked for before that could still be answered from memory.
+    await expect.poll(() => b.app.sessionCache.generation).toBeGreaterThan(seen);
     expect((await context.cookies()).some((c) => c.name === 'userData')).toBe(true);
     await page.goto('/access-control');
     await page.waitForURL((url) => url.pathname === '/login');
