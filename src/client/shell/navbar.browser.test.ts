@@ -422,6 +422,10 @@ describe('user menu', () => {
     await page.keyboard.press('?');
     await help.waitFor();
     await page.keyboard.press('Escape');
+    // Closed, and the focus given back to the menu's button, before the menu is used again (a click while the
+    // dialog was still closing went to the dialog's overlay, and the theme was never chosen).
+    await expect.poll(() => help.count()).toBe(0);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Theme and language from the menu.
     await button.click();
