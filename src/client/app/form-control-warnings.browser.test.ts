@@ -5,9 +5,9 @@
 // English and Arabic: not one such warning.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../server/testing/browser.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 const PAGES = [
   '/dashboards/crm',

@@ -12,9 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db/kysely.ts';
-import { setupBrowser } from '../../server/testing/browser.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
 import {
   group,
@@ -28,13 +27,9 @@ import {
 } from '../../server/testing/offline.ts';
 import { createTaskFixture, type TaskFixture } from '../../server/testing/workflow.ts';
 import { axeAudit } from '../testing/axe.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-device-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 const k = () => db(b.orm.em.fork());
 const scheme = offlineScheme(b, 'Offline device visit', 'Cold room');
 const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 60, g: 120, b: 200 } } })

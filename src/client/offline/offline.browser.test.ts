@@ -5,14 +5,10 @@
 // exactly once with its offline check-in. Logout names the unsent changes and wipes the device. A task
 // cancelled while the device was offline ends with a clear message and the answers kept with the task.
 // Axe on the offline states.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db/kysely.ts';
-import { setupBrowser } from '../../server/testing/browser.ts';
 import {
   group,
   offlineScheme,
@@ -24,13 +20,9 @@ import {
 } from '../../server/testing/offline.ts';
 import { createTaskFixture } from '../../server/testing/workflow.ts';
 import { axeAudit } from '../testing/axe.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-offline-browser-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 const k = () => db(b.orm.em.fork());
 const scheme = offlineScheme(b, 'Offline visit', 'Store');
 const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 60, b: 60 } } })

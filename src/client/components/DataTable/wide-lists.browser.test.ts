@@ -1,13 +1,10 @@
 // At a desktop width (1440 px) a list fits its frame: it never scrolls sideways, and its last data
 // column is never covered by the sticky actions column — on every business list and the demo lists
 // that carry an actions column, in English (left to right) and Arabic (right to left).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../../server/testing/app.ts';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 import { dataRows, settled } from '../../testing/list-pages.ts';
 
 const PAGES: [string, string][] = [
@@ -21,12 +18,7 @@ const PAGES: [string, string][] = [
   ['Location settings', '/management/location-setting'],
 ];
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-wide-lists-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
 page.setDefaultTimeout(15_000);
 await b.signIn(page, 'superadmin@demo.com', DEMO_PASSWORDS['superadmin@demo.com']);

@@ -2,12 +2,11 @@
 // it, shares it; another ACME user sees and applies it; NWS's admin does not see it.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import { type AxeFinding, axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 import { dataRows, dialog, notice, row, search, settled } from '../../testing/list-pages.ts';
 
-// TEST_CLIENT_DIST: a private client build, so a concurrent `vite build` into dist/client cannot pull chunks away mid-run.
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 const LIST = '/management/location-setting';
 const VIEW = 'Saved sample site';
 

@@ -5,18 +5,18 @@
 // the login page in words. axe on the settings form, light English and dark Arabic at 390 px.
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../server/db/kysely.ts';
-import { freePort, setupBrowser } from '../../../server/testing/browser.ts';
+import { freePort } from '../../../server/testing/browser.ts';
 import { startIdentityProvider } from '../../../server/testing/oidc.ts';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 
 const port = await freePort();
 const PUBLIC_URL = `http://localhost:${port}`;
 const idp = await startIdentityProvider(`${PUBLIC_URL}/api/auth/sso/callback`);
-const b = await setupBrowser({
+const b = await setupClientBrowser({
   PUBLIC_URL,
   SECRETS_KEY: 'b2'.repeat(32),
   SSO_ALLOW_INSECURE_ISSUER: 'true',
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
 });
 
 describe('single sign-on in the browser', { timeout: 120_000 }, () => {

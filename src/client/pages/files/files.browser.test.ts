@@ -1,22 +1,14 @@
 // The /files page as a person uses it: qualitycontrol@demo.com uploads a small PNG, sees its thumbnail,
 // previews it, is told plainly when a file is refused, and deletes it; axe finds nothing serious on the
 // page in light and dark Arabic at a phone's width.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 import { confirm, dialog, notice, row, rowAction } from '../../testing/list-pages.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-files-browser-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 
 const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 220, g: 90, b: 40 } } })
   .png()

@@ -6,11 +6,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebhookDelivery } from '../../../server/domains/platform/integrations/webhooks.delivery.ts';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 
-const b = await setupBrowser({
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
+const b = await setupClientBrowser({
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
 });
 const { context, page } = await b.newPage();

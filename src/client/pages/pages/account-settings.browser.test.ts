@@ -5,11 +5,11 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 import { confirm, notice } from '../../testing/list-pages.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 40, g: 120, b: 200 } } })
   .png()

@@ -3,11 +3,11 @@
 // English and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import type { TFaqGroup } from '../../../shared/schemas/pages.ts';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 async function api(page: Page, q = ''): Promise<TFaqGroup[]> {
   const response = await page.request.get(`/api/pages/faq${q ? `?q=${encodeURIComponent(q)}` : ''}`);

@@ -4,11 +4,11 @@
 // enrolment page (nothing there but the authenticator app, the passkey and signing out), where enrolling
 // (a code computed by an independent TOTP library) lets them go on to where they were. axe on both screens.
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import { totpCode } from '../../../server/testing/totp.ts';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 describe('the second-factor policy in the browser', { timeout: 120_000 }, () => {
   it('is set by the customer admin, announced during the grace period, then enforced by the enrolment page', async () => {

@@ -4,7 +4,6 @@
 // axe finds nothing serious in light English at 1440 px and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import type {
   TProfileConnectionCard,
   TProfileHeader,
@@ -13,8 +12,9 @@ import type {
   TProfileTeamCard,
 } from '../../../shared/schemas/pages.ts';
 import { axeAudit } from '../../testing/axe.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);

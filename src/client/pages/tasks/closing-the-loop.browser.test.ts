@@ -16,23 +16,16 @@
 // two-question scheme through the schemes service (admin), the project, its assignment and the two slots
 // and tasks through createTaskFixture.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../../server/db/kysely.ts';
-import { setupBrowser } from '../../../server/testing/browser.ts';
 import { createTaskFixture, type TaskFixture } from '../../../server/testing/workflow.ts';
+import { setupClientBrowser } from '../../testing/browser.ts';
 import { dataRows, dialog, notice, row, settled } from '../../testing/list-pages.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-loop-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 const k = () => db(b.orm.em.fork());
 
 const FIRE = 'Rear fire exit clear of stock?';

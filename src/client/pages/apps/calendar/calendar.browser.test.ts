@@ -2,10 +2,10 @@
 // to another day (saved at once) and deleted after a confirmation, each checked after a reload and on
 // the server. Then the page on a phone in dark Arabic: right-to-left, and axe finds nothing serious.
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -4,10 +4,10 @@
 // "Reconnecting…" and, once back, what was sent meanwhile. Then the page at a phone's width in dark
 // Arabic: two screens, and axe finds nothing serious.
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 describe('the /apps/chat page', { timeout: 120_000 }, () => {
   it('sends a message that arrives live in a colleague’s browser, then turns to seen for the sender', async () => {

@@ -3,23 +3,15 @@
 // deletion while a product uses it; a product created with two uploaded images, reordered, saved and
 // checked after a reload, then edited (a stale version is a conflict, a vanished category a message on
 // its field, leaving with unsaved changes asks); a reader sees the form read-only; axe at 390 px dark ar.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../../../../server/testing/app.ts';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { type AxeFinding, axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 import { confirm, dialog, notice, row, rowAction, settled } from '../../../testing/list-pages.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-shop-products-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 
 const { context, page } = await b.newPage();
 page.setDefaultTimeout(10_000);

@@ -3,10 +3,10 @@
 // only when composing. Then the list and the reading pane on a phone in dark Arabic: two screens, and
 // axe finds nothing serious.
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 describe('the /apps/email page', { timeout: 120_000 }, () => {
   it('composes and sends an e-mail with an attachment, then finds it in Sent after a reload', async () => {

@@ -6,13 +6,13 @@
 // http://localhost:<port> because WebAuthn needs a host name as relying party id. axe, light and dark.
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freePort, setupBrowser } from '../../../../server/testing/browser.ts';
+import { freePort } from '../../../../server/testing/browser.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 
 const port = await freePort();
-const b = await setupBrowser({
+const b = await setupClientBrowser({
   PUBLIC_URL: `http://localhost:${port}`,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
 });
 
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {

@@ -5,11 +5,11 @@
 // English at desktop width and dark Arabic on a phone.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { awaitFreshStep, totpCode } from '../../../../server/testing/totp.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 
 async function passwordStep(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -3,12 +3,12 @@
 // after a reload it reads Done with that note. The location's dialog lists the action. axe finds nothing
 // serious on the list in dark Arabic at a phone's width.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { createTaskFixture } from '../../../../server/testing/workflow.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 import { dialog, notice, row } from '../../../testing/list-pages.ts';
 
-const b = await setupBrowser(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {});
+const b = await setupClientBrowser();
 const QUESTION = 'Fire exits unobstructed?';
 let location = { code: '', name: '' };
 let schemeId = 0;

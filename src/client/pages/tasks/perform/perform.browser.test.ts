@@ -3,23 +3,15 @@
 // adds a photo offline, sees what waits, reloads with the changes still unsent (restored from the
 // device), lets them go, reloads (restored from the server), signs and submits. Nothing is doubled.
 // Axe finds nothing serious at 390 px in dark Arabic and at 1440 px in light.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../../../server/db/kysely.ts';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { createTaskFixture } from '../../../../server/testing/workflow.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-perform-browser-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 
 /** A camera-sized photo (made here): the page sends it as a JPEG of at most 1600 px. */
 const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 40, g: 140, b: 90 } } })

@@ -3,23 +3,15 @@
 // comment on one question; the inspector reworks it (through the services: resume, saveAnswers,
 // submit); the analyst sees what changed since round 1, approves it and sees the score and the
 // history. Axe finds nothing serious in dark Arabic at 390 px nor in light English at 1440 px.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../../../server/db/kysely.ts';
-import { setupBrowser } from '../../../../server/testing/browser.ts';
 import { createTaskFixture } from '../../../../server/testing/workflow.ts';
 import { axeAudit } from '../../../testing/axe.ts';
+import { setupClientBrowser } from '../../../testing/browser.ts';
 import { notice } from '../../../testing/list-pages.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-view-task-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const b = await setupBrowser({
-  DATA_DIR: dataDir,
-  ...(process.env.TEST_CLIENT_DIST ? { CLIENT_DIST: process.env.TEST_CLIENT_DIST } : {}),
-});
+const b = await setupClientBrowser();
 const admin = await b.caller('admin@demo.com');
 const inspector = await b.caller('qualitycontrol@demo.com');
 
