@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db/kysely.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../server/testing/chromium.ts';
 import {
+  answerOffline,
   group,
   offlineScheme,
   opsCount,
@@ -40,25 +41,7 @@ const SECRET = 'Chambre froide à 9 degrés';
 
 /** Check in, answer with a photo, a remark and a signature, and submit: with no connection. */
 async function performOffline(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Check in' }).click();
-  await page.getByText(/^Checked in offline at .*: waiting to send$/).waitFor();
-  await group(page, /Shelves stocked/)
-    .getByRole('radio', { name: 'Yes', exact: true })
-    .check();
-  await group(page, /Shelves stocked/)
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'cold-room.png', mimeType: 'image/png', buffer: photo });
-  await group(page, /Shelves stocked/)
-    .getByRole('img', { name: 'Photo 1' })
-    .waitFor();
-  await group(page, /Remarks for the manager/)
-    .getByRole('textbox')
-    .fill(SECRET);
-  const signature = group(page, /Manager signature/);
-  await signature.getByRole('textbox', { name: 'Or type the name' }).fill('Ines Haddad');
-  await signature.getByRole('button', { name: 'Use typed name' }).click();
-  await signature.getByRole('button', { name: 'Save signature' }).click();
-  await signature.getByRole('img', { name: 'Saved signature' }).waitFor();
+  await answerOffline(page, { photo, photoName: 'cold-room.png', remark: SECRET, signer: 'Ines Haddad' });
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect.poll(() => submit.isEnabled()).toBe(true);
   await submit.click();

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db/kysely.ts';
 import {
+  answerOffline,
   group,
   offlineScheme,
   opsCount,
@@ -125,25 +126,7 @@ describe('the field app offline', { timeout: 240_000 }, () => {
     await page.getByText('Shown from this device: you are offline.').waitFor();
 
     // Check in, answer, photo, signature, submit: all kept on the device.
-    await page.getByRole('button', { name: 'Check in' }).click();
-    await page.getByText(/^Checked in offline at .*: waiting to send$/).waitFor();
-    await group(page, /Shelves stocked/)
-      .getByRole('radio', { name: 'Yes', exact: true })
-      .check();
-    await group(page, /Shelves stocked/)
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'shelves.png', mimeType: 'image/png', buffer: photo });
-    await group(page, /Shelves stocked/)
-      .getByRole('img', { name: 'Photo 1' })
-      .waitFor();
-    await group(page, /Remarks for the manager/)
-      .getByRole('textbox')
-      .fill(SECRET);
-    const signature = group(page, /Manager signature/);
-    await signature.getByRole('textbox', { name: 'Or type the name' }).fill('Claire Martin');
-    await signature.getByRole('button', { name: 'Use typed name' }).click();
-    await signature.getByRole('button', { name: 'Save signature' }).click();
-    await signature.getByRole('img', { name: 'Saved signature' }).waitFor();
+    await answerOffline(page, { photo, photoName: 'shelves.png', remark: SECRET, signer: 'Claire Martin' });
     await page.getByText('Offline: Submit keeps the task on this device').waitFor();
     expect(await axeAudit(page, '/tasks/perform_task offline checklist 390px')).toEqual([]);
     const submit = page.getByRole('button', { name: 'Submit' });

@@ -107,3 +107,29 @@ export function opsCount(page: Page): Promise<number> {
     return count;
   });
 }
+
+/**
+ * On the perform page with no connection: check in, answer the shelves with `photo` as evidence, type
+ * `remark`, sign with `signer`'s typed name; each kept on the device (not submitted).
+ */
+export async function answerOffline(
+  page: Page,
+  answers: { photo: Buffer; photoName: string; remark: string; signer: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await page.getByText(/^Checked in offline at .*: waiting to send$/).waitFor();
+  const shelves = group(page, /Shelves stocked/);
+  await shelves.getByRole('radio', { name: 'Yes', exact: true }).check();
+  await shelves
+    .locator('input[type="file"]')
+    .setInputFiles({ name: answers.photoName, mimeType: 'image/png', buffer: answers.photo });
+  await shelves.getByRole('img', { name: 'Photo 1' }).waitFor();
+  await group(page, /Remarks for the manager/)
+    .getByRole('textbox')
+    .fill(answers.remark);
+  const signature = group(page, /Manager signature/);
+  await signature.getByRole('textbox', { name: 'Or type the name' }).fill(answers.signer);
+  await signature.getByRole('button', { name: 'Use typed name' }).click();
+  await signature.getByRole('button', { name: 'Save signature' }).click();
+  await signature.getByRole('img', { name: 'Saved signature' }).waitFor();
+}
