@@ -103,6 +103,7 @@ export default function DefaultLayout({ route, children }: DefaultLayoutProps) {
               onOpenNav={() => setNavOpen(true)}
               showLogo={layout === 'horizontal'}
               contentWidth={prefs.appContentWidth}
+              sticky={stickyHeader}
             />
             {navInHeader && horizontalNav}
           </header>

@@ -1,5 +1,5 @@
 import { ThreeBarsIcon } from '@primer/octicons-react';
-import { IconButton } from '@primer/react';
+import { IconButton, PortalContext } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ContentWidth } from '../app/preferences.ts';
@@ -10,6 +10,7 @@ import { Notifications } from './Notifications.tsx';
 import { Shortcuts } from './Shortcuts.tsx';
 import { ThemeSwitcher } from './ThemeSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { useStickyPortal } from './useStickyPortal.ts';
 import classes from './Navbar.module.css';
 
 export interface NavbarProps {
@@ -20,11 +21,14 @@ export interface NavbarProps {
   /** Horizontal layout: the brand sits in the navbar. */
   showLogo: boolean;
   contentWidth: ContentWidth;
+  /** The navbar stays at the window's top while the page scrolls (its menus open in a fixed layer). */
+  sticky: boolean;
 }
 
 /** The top bar: navigation search, language, theme, shortcuts, notifications and the profile menu. */
-export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth }: NavbarProps) {
+export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth, sticky }: NavbarProps) {
   const { t } = useTranslation('shell');
+  const portalContainerName = useStickyPortal(sticky);
   return (
     <div className={classes.Navbar} data-content-width={contentWidth}>
       <div className={classes.inner}>
@@ -44,13 +48,15 @@ export function Navbar({ overlay, navOpen, onOpenNav, showLogo, contentWidth }: 
         )}
         {/* Every signed-in role: its pages come from its own menu, its records from search.records (tenant-scoped). */}
         <NavSearch />
-        <div className={classes.actions}>
-          <LanguageSwitcher />
-          <ThemeSwitcher />
-          <Shortcuts />
-          <Notifications />
-          <UserMenu />
-        </div>
+        <PortalContext.Provider value={{ portalContainerName }}>
+          <div className={classes.actions}>
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            <Shortcuts />
+            <Notifications />
+            <UserMenu />
+          </div>
+        </PortalContext.Provider>
       </div>
     </div>
   );

@@ -73,7 +73,7 @@ export function UserMenu() {
             <span className={classes.online} aria-hidden="true" />
           </button>
         </ActionMenu.Anchor>
-        <ActionMenu.Overlay width="medium" align="end">
+        <ActionMenu.Overlay width="medium" align="end" className={classes.overlay}>
           <div className={classes.header}>
             <UserAvatar fullName={user.fullName} avatar={user.avatar} />
             <div className={classes.who} data-testid="user-menu-profile">

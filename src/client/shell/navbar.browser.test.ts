@@ -439,6 +439,38 @@ describe('user menu', () => {
     await context.close();
   });
 
+  it('stays under its button while the page scrolls, and fits a short window', async () => {
+    const { context, page } = await signedIn('qualitycontrol@demo.com');
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await page.getByRole('table').first().waitFor();
+    const button = page.getByRole('button', { name: 'User menu' });
+    const menu = page.getByRole('menu');
+    await button.click();
+    const logout = menu.getByRole('menuitem', { name: 'Logout' });
+    await logout.waitFor();
+    const overlay = page.locator('[data-component="ActionMenu.Overlay"]');
+    const settled = () => overlay.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    await settled();
+    const top = async () => (await menu.boundingBox())!.y;
+    const before = await top();
+    // The page scrolls: the menu stays under the sticky navbar's button (it did not scroll away with the
+    // page), and stays there when it renders again (an item takes the focus; it did not jump back).
+    await page.evaluate(() => window.scrollBy(0, 300));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await top()).toBe(before);
+    await menu.getByRole('menuitem').nth(1).focus();
+    expect(await top()).toBe(before);
+    // Taller than the window, it scrolls inside itself: its end and Logout are reachable on screen.
+    const box = (await overlay.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(560);
+    await logout.scrollIntoViewIfNeeded();
+    const item = (await logout.boundingBox())!;
+    expect(item.y + item.height).toBeLessThanOrEqual(560);
+    await logout.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+
   it('shows who is signed in and logs out for real from the Logout item', async () => {
     const { context, page } = await signedIn('teamleader@demo.com');
     const token = (await context.cookies()).find((c) => c.name === 'accessToken')!.value;
