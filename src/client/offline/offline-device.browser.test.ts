@@ -283,7 +283,11 @@ async function serverAnswer(f: TaskFixture, questionKey: string): Promise<unknow
   return task.answers.find((a) => a.questionKey === questionKey)?.value;
 }
 
-/** Write random bytes to a database of its own until the browser refuses; the refusal's name. */
+/**
+ * Write random bytes to a database of its own until the browser refuses even a few bytes more; the first
+ * refusal's name. Chunks of 256 KB first, then ever smaller ones: a refused 256 KB chunk leaves up to
+ * 256 KB free, room enough for the app's next change, which then would not meet the full device.
+ */
 function fillStorage(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const open = indexedDB.open('filler');
@@ -292,19 +296,29 @@ function fillStorage(page: Page): Promise<string> {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(new Error(String(open.error)));
     });
+    const put = (key: number, size: number) => {
+      const chunk = new Uint8Array(size);
+      for (let at = 0; at < chunk.length; at += 65_536) crypto.getRandomValues(chunk.subarray(at, at + 65_536));
+      const tx = database.transaction('bytes', 'readwrite');
+      tx.objectStore('bytes').put(chunk, key);
+      return new Promise<string | null>((resolve) => {
+        tx.oncomplete = () => resolve(null);
+        tx.onabort = () => resolve(tx.error?.name ?? 'AbortError');
+      });
+    };
     try {
-      for (let i = 0; i < 1000; i++) {
-        const chunk = new Uint8Array(256 * 1024);
-        for (let at = 0; at < chunk.length; at += 65_536) crypto.getRandomValues(chunk.subarray(at, at + 65_536));
-        const tx = database.transaction('bytes', 'readwrite');
-        tx.objectStore('bytes').put(chunk, i);
-        const refused = await new Promise<string | null>((resolve) => {
-          tx.oncomplete = () => resolve(null);
-          tx.onabort = () => resolve(tx.error?.name ?? 'AbortError');
-        });
-        if (refused) return refused;
+      let first: string | null = null;
+      let key = 0;
+      for (let size = 256 * 1024; size >= 16; size /= 2) {
+        for (let i = 0; i < 1000; i++) {
+          const refused = await put(key++, size);
+          if (refused) {
+            first ??= refused;
+            break;
+          }
+        }
       }
-      return 'never refused';
+      return first ?? 'never refused';
     } finally {
       database.close();
     }
