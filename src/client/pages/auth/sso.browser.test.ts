@@ -36,6 +36,11 @@ describe('single sign-on in the browser', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Save single sign-on' }).click();
     await page.getByText('A secret is stored (never shown); leave empty to keep it.').waitFor();
     expect(await page.getByLabel('Client secret').inputValue()).toBe('');
+    // Stored settings stay editable: what is typed stays typed (the form was put back to the stored
+    // settings at every render once they existed).
+    await page.getByLabel('Client ID').fill('typed-after-saving');
+    await page.getByLabel('E-mail domains').press('End');
+    expect(await page.getByLabel('Client ID').inputValue()).toBe('typed-after-saving');
     await context.close();
 
     const visitor = await b.newPage();

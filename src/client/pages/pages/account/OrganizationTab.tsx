@@ -3,11 +3,12 @@
 // (sso.get / sso.update: the client secret is write-only).
 // superadmin first picks the customer; an admin sees their own.
 import { Button, Flash, FormControl, Select } from '@primer/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../../../shared/constants/roles.ts';
-import { ZSsoUpdateInput } from '../../../../shared/schemas/sso.ts';
+import { type TSsoConfig, ZSsoUpdateInput } from '../../../../shared/schemas/sso.ts';
 import { CheckboxField, SelectField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
+import { QueryError } from '../../../components/QueryError/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useRoleName } from '../../../lib/roles.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -62,40 +63,84 @@ interface SsoValues extends Record<string, unknown> {
   enforced: boolean;
 }
 
+/** The form's values from the stored settings (the secret is never read back: empty keeps it). */
+function ssoValues(config: TSsoConfig | undefined): SsoValues {
+  if (!config?.configured) {
+    return {
+      issuer: '',
+      clientId: '',
+      clientSecret: '',
+      emailDomains: '',
+      defaultRole: 'businessuser',
+      autoCreate: true,
+      enforced: false,
+    };
+  }
+  const { issuer, clientId, emailDomains, defaultRole, autoCreate, enforced } = config;
+  return {
+    issuer,
+    clientId,
+    clientSecret: '',
+    emailDomains: emailDomains.join(', '),
+    defaultRole,
+    autoCreate,
+    enforced,
+  };
+}
+
 function SsoCard({ customerId, superadmin }: { customerId: number; superadmin: boolean }) {
+  const { t } = useTranslation('account');
+  const input = superadmin ? { customerId } : {};
+  const current = trpc.sso.get.useQuery(input);
+  // The form starts from the stored settings once they are read: typed before, a late answer replaced it.
+  if (!current.data)
+    return (
+      <section className={classes.card} aria-labelledby="org-sso-title">
+        <h2 id="org-sso-title" className={classes.cardTitle}>
+          {t('sso.title')}
+        </h2>
+        {current.error ? (
+          <QueryError error={current.error} onRetry={current.refetch} />
+        ) : (
+          <p className={classes.muted} role="status">
+            {t('loading', { ns: 'common' })}
+          </p>
+        )}
+      </section>
+    );
+  return <SsoForm input={input} config={current.data} refetch={current.refetch} />;
+}
+
+function SsoForm({
+  input,
+  config,
+  refetch,
+}: {
+  input: { customerId?: number };
+  config: TSsoConfig;
+  refetch: () => Promise<{ data?: TSsoConfig }>;
+}) {
   const { t } = useTranslation('account');
   const toast = useToast();
   const roleName = useRoleName();
-  const input = superadmin ? { customerId } : {};
-  const current = trpc.sso.get.useQuery(input);
   const update = trpc.sso.update.useMutation();
-  const empty: SsoValues = {
-    issuer: '',
-    clientId: '',
-    clientSecret: '',
-    emailDomains: '',
-    defaultRole: 'businessuser',
-    autoCreate: true,
-    enforced: false,
-  };
-  const form = useZodForm(ZSsoUpdateInput, empty, (v) => ({
-    ...input,
-    ...v,
-    clientSecret: v.clientSecret || undefined,
-    emailDomains: v.emailDomains
-      .split(/[\s,;]+/)
-      .map((d) => d.trim())
-      .filter(Boolean),
-  }));
-  const { reset } = form;
-  useEffect(() => {
-    const d = current.data;
-    if (d?.configured) reset({ ...d, clientSecret: '', emailDomains: d.emailDomains.join(', ') });
-  }, [current.data, reset]);
+  const form = useZodForm(
+    ZSsoUpdateInput,
+    () => ssoValues(config),
+    (v) => ({
+      ...input,
+      ...v,
+      clientSecret: v.clientSecret || undefined,
+      emailDomains: v.emailDomains
+        .split(/[\s,;]+/)
+        .map((d) => d.trim())
+        .filter(Boolean),
+    }),
+  );
 
   const submit = form.handleSubmit(async (data) => {
     await update.mutateAsync(data);
-    await current.refetch();
+    form.reset(ssoValues((await refetch()).data));
     toast.show({ message: t('sso.saved'), variant: 'success' });
   });
 
@@ -124,7 +169,7 @@ function SsoCard({ customerId, superadmin }: { customerId: number; superadmin: b
           type="password"
           autoComplete="new-password"
           label={t('sso.clientSecret')}
-          caption={current.data?.configured ? t('sso.secretKept') : undefined}
+          caption={config.configured ? t('sso.secretKept') : undefined}
         />
         <TextField
           form={form}
