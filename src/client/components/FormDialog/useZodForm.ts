@@ -71,6 +71,15 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setServerErrors((current) => touched.reduce((acc, path) => withoutPath(acc, path), current));
   }, []);
 
+  // Stable (state setters only): safe in an effect's dependencies.
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setPristine(next);
+    setAttempted(false);
+    setServerErrors({});
+    setRefusal(null);
+  }, []);
+
   const handleSubmit = useCallback(
     (onValid: (data: z.output<S>) => Promise<unknown> | unknown) => async (event?: FormEvent) => {
       event?.preventDefault();
@@ -104,13 +113,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     values,
     set: (name, value) => patch({ [name]: value } as unknown as Partial<V>, [name]),
     patch,
-    reset: (next) => {
-      setValues(next);
-      setPristine(next);
-      setAttempted(false);
-      setServerErrors({});
-      setRefusal(null);
-    },
+    reset,
     errors,
     error: (path) => {
       const first = errors[path]?.[0];
