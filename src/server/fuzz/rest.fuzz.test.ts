@@ -104,16 +104,41 @@ const GENERIC_QUERY_KEYS = [
   'teamId',
 ];
 
-/** The route's own query keys (common ones and the input keys of its domain's queries), then generic others. */
-function queryKeys(route: Route): { own: string[]; generic: string[] } {
-  const own = new Set(COMMON_QUERY_KEYS);
+/**
+ * The query keys each /api route declares (read from its OpenAPI description, made from the route's own
+ * schema): exactly what it reads; its schema drops any other key before the handler runs.
+ */
+async function declaredQueryKeys(): Promise<Map<string, string[]>> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  type Operation = { parameters?: { in: string; name: string }[] };
+  const doc = res.json<{ paths: Record<string, Record<string, Operation>> }>();
+  const keys = new Map<string, string[]>();
+  for (const [path, operations] of Object.entries(doc.paths))
+    for (const [method, operation] of Object.entries(operations)) {
+      const names = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      if (names.length) keys.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, names);
+    }
+  return keys;
+}
+const declared = await declaredQueryKeys();
+
+/**
+ * The route's own query keys, then generic others. `declared`: the route names its keys (any other is
+ * dropped unread, so the others go all at once, not one by one). Otherwise its own are guessed: the
+ * common ones and the input keys of its domain's queries.
+ */
+function queryKeys(route: Route): { own: string[]; generic: string[]; declared: boolean } {
+  const guessed = new Set(COMMON_QUERY_KEYS);
   for (const p of matchingProcedures({ ...route, method: 'GET' })) {
     const inner = p.input && unwrap(p.input);
     const shape = (inner as unknown as { _zod: { def: { shape?: Record<string, unknown> } } } | undefined)?._zod.def
       .shape;
-    for (const key of Object.keys(shape ?? {})) own.add(key);
+    for (const key of Object.keys(shape ?? {})) guessed.add(key);
   }
-  return { own: [...own], generic: GENERIC_QUERY_KEYS.filter((k) => !own.has(k)) };
+  const named = declared.get(`${route.method} ${route.url}`);
+  if (!named) return { own: [...guessed], generic: GENERIC_QUERY_KEYS.filter((k) => !guessed.has(k)), declared: false };
+  const others = new Set([...guessed, ...GENERIC_QUERY_KEYS]);
+  return { own: named, generic: [...others].filter((k) => !named.includes(k)), declared: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,7 +362,7 @@ function requestsFor(route: Route, gated: boolean): FuzzRequest[] {
     return out;
   }
   // The route's own keys one at a time; the generic ones all at once (each value), to keep the count down.
-  const { own, generic } = queryKeys(route);
+  const { own, generic, declared: named } = queryKeys(route);
   for (const key of own) {
     for (const value of QUERY_VALUES)
       out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${key}=${value}` });
@@ -345,8 +370,8 @@ function requestsFor(route: Route, gated: boolean): FuzzRequest[] {
     out.push({ label: `?${key}[] object`, params: base, query: `${key}[__proto__][x]=1&${key}[a]=b` });
   }
   // Generic keys: the sharpest values one key at a time (a refusal of one key must not hide another's
-  // 500), every value with all keys at once.
-  for (const key of generic) {
+  // 500; a route that names its keys drops the others unread), every value with all keys at once.
+  for (const key of named ? [] : generic) {
     for (const value of SHARP_QUERY_VALUES)
       out.push({ label: `?${key}=${value.slice(0, 40)}`, params: base, query: `${encodeURIComponent(key)}=${value}` });
   }
