@@ -6,6 +6,7 @@
 // http://localhost:<port> because WebAuthn needs a host name as relying party id. axe, light and dark.
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { db } from '../../../../server/db/kysely.ts';
 import { freePort } from '../../../../server/testing/browser.ts';
 import { axeAudit } from '../../../testing/axe.ts';
 import { setupClientBrowser } from '../../../testing/browser.ts';
@@ -52,6 +53,15 @@ describe('passkeys in the browser', { timeout: 120_000 }, () => {
     expect(credentials).toHaveLength(1);
     expect(credentials[0].isResidentCredential).toBe(true);
     expect(credentials[0].rpId).toBe('localhost');
+    // Its owner is told by e-mail (a security one), naming the passkey.
+    const told = await db(b.orm.em.fork())
+      .selectFrom('outbox_emails')
+      .select(['subject', 'body'])
+      .where('to', '=', 'businessuser@demo.com')
+      .where('kind', '=', 'security-notice')
+      .execute();
+    expect(told.map((m) => m.subject)).toEqual(['A passkey was added']);
+    expect(told[0].body).toContain('The passkey “Laptop key” was added');
 
     // Signed out, the passkey alone signs in (the browser offers the discoverable credential).
     await signInWithPasskey(page);

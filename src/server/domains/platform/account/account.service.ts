@@ -18,7 +18,7 @@ import { recordSecurityEvent, recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../../../lib/password.ts';
-import { endOtherSessionsOf, endSessionOf, liveSessionsOf } from '../auth/auth.refs.ts';
+import { endOtherSessionsOf, endSessionOf, liveSessionsOf, signInChanged } from '../auth/auth.refs.ts';
 
 /** The avatar is kept on the user as the path of its file in the files API. */
 const AVATAR_PATH = /^\/api\/files\/(\d+)$/;
@@ -125,7 +125,8 @@ export async function updateAccount(ctx: ServiceContext, input: TUpdateAccountIn
 
 /**
  * account.changePassword: the current password proves it is the owner; every other session of the
- * user ends (a stolen session does not survive the change), this one stays signed in.
+ * user ends (a stolen session does not survive the change), this one stays signed in, and the owner is
+ * told by e-mail.
  */
 export async function changePassword(
   ctx: ServiceContext,
@@ -142,18 +143,16 @@ export async function changePassword(
     throw new AppError('BAD_REQUEST', 'account.wrongPassword', {}, { currentPassword: 'account.wrongPasswordField' });
   }
   await assertUncommonPassword(input.newPassword, 'newPassword', [ctx.user.email, ctx.user.fullName]);
-  await db(ctx.em)
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(input.newPassword), updated_at: new Date() })
-    .where('id', '=', user.id)
-    .execute();
-  const ended = await endOtherSessionsOf(ctx.em, user.id, ctx.user.sessionId);
-  await recordSecurityEvent(ctx.em, {
-    action: 'password_change',
-    userId: user.id,
-    customerId: ctx.user.customerId,
-    actor: { id: ctx.user.id, email: ctx.user.email },
-    changes: { otherSessionsEnded: ended },
+  const passwordHash = await hashPassword(input.newPassword);
+  const ended = await ctx.em.transactional(async (em) => {
+    await db(em)
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    const count = await endOtherSessionsOf(em, user.id, ctx.user.sessionId);
+    await signInChanged(em, ctx, 'passwordChanged', { changes: { otherSessionsEnded: count } });
+    return count;
   });
   return { changed: true, otherSessionsEnded: ended };
 }

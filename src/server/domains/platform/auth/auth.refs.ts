@@ -61,3 +61,5 @@ export function endOtherSessionsOf(em: EntityManager, userId: number, keep: numb
 
 /** Per-key request counting in the shared `rate_limits` table (the business API's per-key limit). */
 export { countRequest } from './auth.rate-limit.store.ts';
+/** A change to how the caller signs in: its security event and the e-mail telling them (their transaction). */
+export { type SignInChange, signInChanged } from './sign-in-changed.ts';

@@ -1,26 +1,16 @@
 // The caller's own passkeys (account settings → security): add one (options, then the browser's answer
 // checked by @simplewebauthn/server), name it, list and remove them. Acts on `ctx.user` only. A passkey
 // counts as a second factor (the customer's policy, the password sign-in step), so each change is a
-// security event. Throws BAD_REQUEST (an answer that does not verify), NOT_FOUND (not the caller's).
+// security event and an e-mail to its owner (sign-in-changed.ts). Throws BAD_REQUEST (an answer that does not verify), NOT_FOUND (not the caller's).
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { sql } from 'kysely';
 import type { TPasskey, TRegisterPasskeyInput, TRenamePasskeyInput } from '../../../../shared/schemas/passkeys.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { keepChallenge, RP_NAME, relyingParty, useChallenge, userHandle } from './passkeys.ts';
-
-function event(ctx: AuthedContext, action: 'passkey_added' | 'passkey_removed', changes: Record<string, unknown>) {
-  return recordSecurityEvent(ctx.em, {
-    action,
-    userId: ctx.user.id,
-    customerId: ctx.user.customerId,
-    actor: { id: ctx.user.id, email: ctx.user.email },
-    changes,
-  });
-}
+import { signInChanged } from './sign-in-changed.ts';
 
 async function passkeysOf(ctx: AuthedContext, id?: number): Promise<TPasskey[]> {
   let query = db(ctx.em)
@@ -92,27 +82,33 @@ export async function registerPasskey(ctx: ServiceContext, input: TRegisterPassk
   if (!verification?.verified) throw refused();
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
   const now = new Date();
-  const row = await db(ctx.em)
-    .insertInto('passkeys')
-    .values({
-      user_id: ctx.user.id,
-      credential_id: credential.id,
-      public_key: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? null,
-      device_type: credentialDeviceType,
-      backed_up: credentialBackedUp,
-      name: input.name,
-      last_used_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('credential_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw new AppError('CONFLICT', 'auth.passkeyExists');
-  await event(ctx, 'passkey_added', { passkeyId: row.id, name: input.name });
-  return onePasskey(ctx, row.id);
+  const id = await ctx.em.transactional(async (em) => {
+    const row = await db(em)
+      .insertInto('passkeys')
+      .values({
+        user_id: ctx.user.id,
+        credential_id: credential.id,
+        public_key: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? null,
+        device_type: credentialDeviceType,
+        backed_up: credentialBackedUp,
+        name: input.name,
+        last_used_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('credential_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new AppError('CONFLICT', 'auth.passkeyExists');
+    await signInChanged(em, ctx, 'passkeyAdded', {
+      changes: { passkeyId: row.id, name: input.name },
+      passkey: input.name,
+    });
+    return row.id;
+  });
+  return onePasskey(ctx, id);
 }
 
 /** account.passkeys.rename */
@@ -131,13 +127,18 @@ export async function renamePasskey(ctx: ServiceContext, input: TRenamePasskeyIn
 /** account.passkeys.remove: the passkey no longer signs in (nor counts as a second factor). */
 export async function removePasskey(ctx: ServiceContext, input: { id: number }): Promise<{ removed: true }> {
   requireUser(ctx);
-  const removed = await db(ctx.em)
-    .deleteFrom('passkeys')
-    .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
-    .returning(['id', 'name'])
-    .executeTakeFirst();
-  if (!removed) throw notFound('Passkey');
-  await event(ctx, 'passkey_removed', { passkeyId: removed.id, name: removed.name });
+  await ctx.em.transactional(async (em) => {
+    const removed = await db(em)
+      .deleteFrom('passkeys')
+      .where('id', '=', input.id)
+      .where('user_id', '=', ctx.user.id)
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+    if (!removed) throw notFound('Passkey');
+    await signInChanged(em, ctx, 'passkeyRemoved', {
+      changes: { passkeyId: removed.id, name: removed.name },
+      passkey: removed.name,
+    });
+  });
   return { removed: true };
 }

@@ -12,7 +12,6 @@ import type {
 } from '../../../../shared/schemas/two-factor.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { verifyPassword } from '../../../lib/password.ts';
@@ -30,19 +29,10 @@ import {
   useSecondFactor,
   useTotpCode,
 } from './second-factor.ts';
+import { signInChanged } from './sign-in-changed.ts';
 
 const invalidCode = (field = 'code') =>
   new AppError('BAD_REQUEST', 'auth.invalidCode', {}, { [field]: 'auth.invalidCode' });
-
-function event(ctx: AuthedContext, action: Parameters<typeof recordSecurityEvent>[1]['action'], changes = {}) {
-  return recordSecurityEvent(ctx.em, {
-    action,
-    userId: ctx.user.id,
-    customerId: ctx.user.customerId,
-    actor: { id: ctx.user.id, email: ctx.user.email },
-    changes,
-  });
-}
 
 /** Whether the caller's session came through a provider that checked a second factor (sso.flow.ts). */
 async function providerSecondFactorOf(ctx: AuthedContext): Promise<boolean> {
@@ -116,10 +106,11 @@ export async function enableTwoFactor(
       .set({ enabled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
       .where('user_id', '=', ctx.user.id)
       .execute();
-    return replaceRecoveryCodes(em, ctx.user.id);
+    const codes = await replaceRecoveryCodes(em, ctx.user.id);
+    const ended = await endOtherSessionsOf(em, ctx.user.id, ctx.user.sessionId);
+    await signInChanged(em, ctx, 'twoFactorEnabled', { changes: { otherSessionsEnded: ended } });
+    return codes;
   });
-  const ended = await endOtherSessionsOf(ctx.em, ctx.user.id, ctx.user.sessionId);
-  await event(ctx, 'two_factor_on', { otherSessionsEnded: ended });
   return { recoveryCodes };
 }
 
@@ -140,12 +131,13 @@ export async function disableTwoFactor(
     throw new AppError('BAD_REQUEST', 'account.wrongPassword', {}, { password: 'account.wrongPasswordField' });
   }
   if (!(await useSecondFactor(ctx.em, ctx.user.id, input.code, ctx.secretsKey))) throw invalidCode();
-  await ctx.em.transactional(async (em) => {
+  const ended = await ctx.em.transactional(async (em) => {
     await db(em).deleteFrom('recovery_codes').where('user_id', '=', ctx.user.id).execute();
     await db(em).deleteFrom('user_totp').where('user_id', '=', ctx.user.id).execute();
+    const count = await endOtherSessionsOf(em, ctx.user.id, ctx.user.sessionId);
+    await signInChanged(em, ctx, 'twoFactorDisabled', { changes: { otherSessionsEnded: count } });
+    return count;
   });
-  const ended = await endOtherSessionsOf(ctx.em, ctx.user.id, ctx.user.sessionId);
-  await event(ctx, 'two_factor_off', { otherSessionsEnded: ended });
   return { disabled: true, otherSessionsEnded: ended };
 }
 
@@ -158,7 +150,10 @@ export async function regenerateRecoveryCodes(
   const state = await totpStateOf(ctx.em, ctx.user.id, ctx.secretsKey);
   if (!state?.enabled) throw new AppError('CONFLICT', 'auth.twoFactorOff');
   if (!(await useSecondFactor(ctx.em, ctx.user.id, input.code, ctx.secretsKey))) throw invalidCode();
-  const recoveryCodes = await ctx.em.transactional((em) => replaceRecoveryCodes(em, ctx.user.id));
-  await event(ctx, 'recovery_codes_renewed');
+  const recoveryCodes = await ctx.em.transactional(async (em) => {
+    const codes = await replaceRecoveryCodes(em, ctx.user.id);
+    await signInChanged(em, ctx, 'recoveryCodesRenewed');
+    return codes;
+  });
   return { recoveryCodes };
 }

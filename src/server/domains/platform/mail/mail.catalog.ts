@@ -63,5 +63,18 @@ export function textOf(
   };
 }
 
+/** Security e-mails that answer a request anyone can make: they say they can be ignored if it was not you. */
+export const REQUEST_KINDS: ReadonlySet<MailKind> = new Set(['passwordReset', 'registrationAttempt']);
+
 /** E-mails about the account itself: always sent, never unsubscribed from. */
-export const SECURITY_KINDS: ReadonlySet<MailKind> = new Set(['passwordReset', 'invitation', 'registrationAttempt']);
+export const SECURITY_KINDS: ReadonlySet<MailKind> = new Set([
+  'passwordReset',
+  'invitation',
+  'registrationAttempt',
+  'passwordChanged',
+  'twoFactorEnabled',
+  'twoFactorDisabled',
+  'recoveryCodesRenewed',
+  'passkeyAdded',
+  'passkeyRemoved',
+]);

@@ -4,7 +4,7 @@
 // right to left); every value is a text node, so user text is escaped.
 import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { catalogOf, fill, type MailKind, SECURITY_KINDS, type TextValues } from './mail.catalog.ts';
+import { catalogOf, fill, type MailKind, REQUEST_KINDS, SECURITY_KINDS, type TextValues } from './mail.catalog.ts';
 
 export interface MailItem {
   title: string;
@@ -68,6 +68,7 @@ export function renderMail(content: MailContent): RenderedMail {
     ? fill(catalog.common.greeting, { name: content.name })
     : catalog.common.greetingAnonymous;
   const security = SECURITY_KINDS.has(content.kind);
+  const ignorable = REQUEST_KINDS.has(content.kind);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const align = dir === 'rtl' ? 'right' : 'left';
 
@@ -83,7 +84,7 @@ export function renderMail(content: MailContent): RenderedMail {
     '',
     `${action}: ${content.link}`,
     '',
-    ...(security && content.kind !== 'invitation' ? [catalog.common.ignore, ''] : []),
+    ...(ignorable ? [catalog.common.ignore, ''] : []),
     catalog.common.signature,
     ...(content.preferencesLink ? ['', `${catalog.common.preferences}: ${content.preferencesLink}`] : []),
     ...(content.unsubscribeLink ? [`${catalog.common.unsubscribe}: ${content.unsubscribeLink}`] : []),
@@ -177,9 +178,7 @@ export function renderMail(content: MailContent): RenderedMail {
           ),
           paragraph(catalog.common.linkIntro, { fontSize: '13px', color: '#59636e', margin: '0 0 4px' }),
           paragraph(link(content.link, content.link, { wordBreak: 'break-all' }), { fontSize: '13px' }),
-          security && content.kind !== 'invitation'
-            ? paragraph(catalog.common.ignore, { fontSize: '13px', color: '#59636e' })
-            : null,
+          ignorable ? paragraph(catalog.common.ignore, { fontSize: '13px', color: '#59636e' }) : null,
           security ? paragraph(catalog.common.securityNote, { fontSize: '13px', color: '#59636e' }) : null,
           paragraph(catalog.common.signature),
         ),

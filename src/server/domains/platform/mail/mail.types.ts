@@ -26,6 +26,12 @@ export const MAIL_KINDS = [
   'taskApprovedComment',
   'taskCancelled',
   'webhookDisabled',
+  'passwordChanged',
+  'twoFactorEnabled',
+  'twoFactorDisabled',
+  'recoveryCodesRenewed',
+  'passkeyAdded',
+  'passkeyRemoved',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

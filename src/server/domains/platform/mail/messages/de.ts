@@ -143,5 +143,35 @@ export const de: MailCatalog = {
       body: '{{url}} ist 3 Tage lang bei jeder Zustellung gescheitert; aktivieren Sie ihn wieder unter Verwaltung → Integrationen.',
       action: 'Integrationen öffnen',
     },
+    passwordChanged: {
+      title: 'Ihr Opsdesk-Passwort wurde geändert',
+      body: 'Das Passwort Ihres Opsdesk-Kontos wurde am {{when}} geändert, und Ihre anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, wählen Sie jetzt ein neues Passwort und informieren Sie Ihre Administration.',
+      action: 'Anmeldung überprüfen',
+    },
+    twoFactorEnabled: {
+      title: 'Zweistufige Anmeldung ist aktiviert',
+      body: 'Eine Authenticator-App wurde am {{when}} zum zweiten Schritt der Anmeldung bei Ihrem Opsdesk-Konto, und Ihre anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, informieren Sie jetzt Ihre Administration.',
+      action: 'Anmeldung überprüfen',
+    },
+    twoFactorDisabled: {
+      title: 'Zweistufige Anmeldung ist deaktiviert',
+      body: 'Ihr Opsdesk-Konto fragt seit dem {{when}} nicht mehr nach einem Authenticator-Code, und Ihre anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, wählen Sie ein neues Passwort, aktivieren Sie die zweistufige Anmeldung wieder und informieren Sie Ihre Administration.',
+      action: 'Anmeldung überprüfen',
+    },
+    recoveryCodesRenewed: {
+      title: 'Neue Wiederherstellungscodes',
+      body: 'Für Ihr Opsdesk-Konto wurden am {{when}} neue Wiederherstellungscodes erstellt; die bisherigen gelten nicht mehr. Wenn Sie das nicht waren, informieren Sie jetzt Ihre Administration.',
+      action: 'Anmeldung überprüfen',
+    },
+    passkeyAdded: {
+      title: 'Ein Passkey wurde hinzugefügt',
+      body: 'Der Passkey „{{passkey}}“ wurde am {{when}} zu Ihrem Opsdesk-Konto hinzugefügt: Er meldet ohne Passwort an. Wenn Sie das nicht waren, entfernen Sie ihn und informieren Sie Ihre Administration.',
+      action: 'Anmeldung überprüfen',
+    },
+    passkeyRemoved: {
+      title: 'Ein Passkey wurde entfernt',
+      body: 'Der Passkey „{{passkey}}“ wurde am {{when}} aus Ihrem Opsdesk-Konto entfernt; er meldet nicht mehr an. Wenn Sie das nicht waren, informieren Sie jetzt Ihre Administration.',
+      action: 'Anmeldung überprüfen',
+    },
   },
 };

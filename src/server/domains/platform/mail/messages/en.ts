@@ -143,5 +143,35 @@ export const en: MailCatalog = {
       body: '{{url}} failed every delivery for 3 days; turn it on again in Management → Integrations.',
       action: 'Open integrations',
     },
+    passwordChanged: {
+      title: 'Your Opsdesk password was changed',
+      body: 'The password of your Opsdesk account was changed on {{when}}, and your other sessions were ended. If it was not you, choose a new password now and tell your administrator.',
+      action: 'Review how you sign in',
+    },
+    twoFactorEnabled: {
+      title: 'Two-step sign-in is on',
+      body: 'An authenticator app became the second step of signing in to your Opsdesk account on {{when}}, and your other sessions were ended. If it was not you, tell your administrator now.',
+      action: 'Review how you sign in',
+    },
+    twoFactorDisabled: {
+      title: 'Two-step sign-in is off',
+      body: 'Your Opsdesk account stopped asking for an authenticator code on {{when}}, and your other sessions were ended. If it was not you, choose a new password, turn two-step sign-in on again and tell your administrator.',
+      action: 'Review how you sign in',
+    },
+    recoveryCodesRenewed: {
+      title: 'New recovery codes',
+      body: 'New recovery codes were made for your Opsdesk account on {{when}}; the ones before no longer work. If it was not you, tell your administrator now.',
+      action: 'Review how you sign in',
+    },
+    passkeyAdded: {
+      title: 'A passkey was added',
+      body: 'The passkey “{{passkey}}” was added to your Opsdesk account on {{when}}: it signs in without a password. If it was not you, remove it and tell your administrator.',
+      action: 'Review how you sign in',
+    },
+    passkeyRemoved: {
+      title: 'A passkey was removed',
+      body: 'The passkey “{{passkey}}” was removed from your Opsdesk account on {{when}}; it no longer signs in. If it was not you, tell your administrator now.',
+      action: 'Review how you sign in',
+    },
   },
 };

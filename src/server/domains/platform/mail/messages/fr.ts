@@ -143,5 +143,35 @@ export const fr: MailCatalog = {
       body: '{{url}} a échoué à chaque envoi pendant 3 jours ; réactivez-le dans Gestion → Intégrations.',
       action: 'Ouvrir les intégrations',
     },
+    passwordChanged: {
+      title: 'Votre mot de passe Opsdesk a été changé',
+      body: 'Le mot de passe de votre compte Opsdesk a été changé le {{when}}, et vos autres sessions ont été fermées. Si ce n’était pas vous, choisissez un nouveau mot de passe dès maintenant et prévenez votre administrateur.',
+      action: 'Voir comment vous vous connectez',
+    },
+    twoFactorEnabled: {
+      title: 'La connexion en deux étapes est activée',
+      body: 'Une application d’authentification est devenue la deuxième étape de connexion à votre compte Opsdesk le {{when}}, et vos autres sessions ont été fermées. Si ce n’était pas vous, prévenez votre administrateur dès maintenant.',
+      action: 'Voir comment vous vous connectez',
+    },
+    twoFactorDisabled: {
+      title: 'La connexion en deux étapes est désactivée',
+      body: 'Votre compte Opsdesk ne demande plus de code d’authentification depuis le {{when}}, et vos autres sessions ont été fermées. Si ce n’était pas vous, choisissez un nouveau mot de passe, réactivez la connexion en deux étapes et prévenez votre administrateur.',
+      action: 'Voir comment vous vous connectez',
+    },
+    recoveryCodesRenewed: {
+      title: 'Nouveaux codes de secours',
+      body: 'De nouveaux codes de secours ont été créés pour votre compte Opsdesk le {{when}} ; les précédents ne fonctionnent plus. Si ce n’était pas vous, prévenez votre administrateur dès maintenant.',
+      action: 'Voir comment vous vous connectez',
+    },
+    passkeyAdded: {
+      title: 'Une clé d’accès a été ajoutée',
+      body: 'La clé d’accès « {{passkey}} » a été ajoutée à votre compte Opsdesk le {{when}} : elle connecte sans mot de passe. Si ce n’était pas vous, supprimez-la et prévenez votre administrateur.',
+      action: 'Voir comment vous vous connectez',
+    },
+    passkeyRemoved: {
+      title: 'Une clé d’accès a été supprimée',
+      body: 'La clé d’accès « {{passkey}} » a été supprimée de votre compte Opsdesk le {{when}} ; elle ne connecte plus. Si ce n’était pas vous, prévenez votre administrateur dès maintenant.',
+      action: 'Voir comment vous vous connectez',
+    },
   },
 };
