@@ -11,7 +11,7 @@ import { fr } from './messages/fr.ts';
 
 export { type KindTexts, MAIL_KINDS, type MailCatalog, type MailKind } from './mail.types.ts';
 
-import { MAIL_KINDS } from './mail.types.ts';
+import { MAIL_KINDS, SIGN_IN_CHANGE_KINDS } from './mail.types.ts';
 
 export type MailLanguage = 'en' | 'fr' | 'de' | 'ar';
 const CATALOGS: Record<MailLanguage, MailCatalog> = { en, fr, de, ar };
@@ -71,10 +71,5 @@ export const SECURITY_KINDS: ReadonlySet<MailKind> = new Set([
   'passwordReset',
   'invitation',
   'registrationAttempt',
-  'passwordChanged',
-  'twoFactorEnabled',
-  'twoFactorDisabled',
-  'recoveryCodesRenewed',
-  'passkeyAdded',
-  'passkeyRemoved',
+  ...SIGN_IN_CHANGE_KINDS,
 ]);

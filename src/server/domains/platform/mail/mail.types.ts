@@ -1,4 +1,14 @@
 // The shape of the server's texts (each language's file fills it; mail.catalog.ts reads them).
+/** The notices of a change to how a person signs in (platform/auth/sign-in-changed.ts): security e-mails. */
+export const SIGN_IN_CHANGE_KINDS = [
+  'passwordChanged',
+  'twoFactorEnabled',
+  'twoFactorDisabled',
+  'recoveryCodesRenewed',
+  'passkeyAdded',
+  'passkeyRemoved',
+] as const;
+
 export const MAIL_KINDS = [
   'passwordReset',
   'invitation',
@@ -26,12 +36,7 @@ export const MAIL_KINDS = [
   'taskApprovedComment',
   'taskCancelled',
   'webhookDisabled',
-  'passwordChanged',
-  'twoFactorEnabled',
-  'twoFactorDisabled',
-  'recoveryCodesRenewed',
-  'passkeyAdded',
-  'passkeyRemoved',
+  ...SIGN_IN_CHANGE_KINDS,
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
