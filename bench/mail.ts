@@ -3,7 +3,8 @@
 // by the real delivery worker (pg-boss jobs, pooled nodemailer transport, one process, 10 jobs at once)
 // to a real SMTP server listening on localhost in this process (smtp-server, the nodemailer project's).
 // Reports the time to write them, the time until the last one arrived, the throughput, and checks each
-// arrived once. Target: all handed over within 60 s.
+// arrived once. Target: all handed over within 60 s. At the app's default MAIL_RATE_LIMIT (25 a second;
+// MAIL_RATE_LIMIT=0 measures the worker unlimited).
 // Alone: `node --experimental-strip-types bench/mail.ts` or `npm run bench -- mail`.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -69,12 +70,42 @@ const SAMPLE_INVOICE: TInvoiceDocument = {
   },
 };
 
-export async function benchMail(log: (msg: string) => void = console.log): Promise<MailBenchResult> {
-  const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-mail-'));
-  fs.chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
-  const orm = await initOrm(pg.url, { poolMax: 6 });
+/** `count` templated e-mails as the bench sends them: four languages in turn, one in ten an invoice with its PDF. */
+export async function benchMails(count: number): Promise<TemplatedMail[]> {
+  const pdf = await renderInvoicePdf(SAMPLE_INVOICE, 'en');
+  return Array.from({ length: count }, (_, i) => ({
+    to: `reader-${i}@bench.example`,
+    kind: i % 10 === 0 ? 'invoiceSent' : 'actionOverdue',
+    language: LANGUAGES[i % LANGUAGES.length],
+    name: `Reader ${i}`,
+    values: {
+      number: 5000,
+      issuer: 'ACME Retail',
+      company: 'Hall-Robbins PLC',
+      issued: '2026-11-02',
+      due: '2026-12-02',
+      total: '541.20',
+      balance: '541.20',
+      question: 'Fire exits clear',
+      where: `Store ${i}`,
+    },
+    baseUrl: 'https://ops.example.com',
+    path: '/tasks/actions',
+    attachment: i % 10 === 0 ? { filename: 'invoice-5000.pdf', content: pdf } : null,
+  }));
+}
+
+export interface SmtpReceiver {
+  url: string;
+  /** How many times each recipient received an e-mail. */
+  arrived: Map<string, number>;
+  /** performance.now() when the last e-mail arrived. */
+  lastAt: () => number;
+  close: () => Promise<void>;
+}
+
+/** A real SMTP server on localhost (smtp-server) that counts what arrives per recipient. */
+export async function smtpReceiver(): Promise<SmtpReceiver> {
   const arrived = new Map<string, number>();
   let last = 0;
   const smtp = new SMTPServer({
@@ -93,38 +124,36 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
   const port = await new Promise<number>((resolve) =>
     smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
   );
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    arrived,
+    lastAt: () => last,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+export async function benchMail(log: (msg: string) => void = console.log): Promise<MailBenchResult> {
+  const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
+  // The app's default MAIL_RATE_LIMIT (25 a second), or the one given; 0: no limit (the worker's own speed).
+  const RATE = Number(process.env.MAIL_RATE_LIMIT ?? 25);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-mail-'));
+  fs.chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
+  const orm = await initOrm(pg.url, { poolMax: 6 });
+  const smtp = await smtpReceiver();
+  const { arrived } = smtp;
   const signals = createSignalHub(pg.url);
   let delivery: Awaited<ReturnType<typeof startMailDelivery>> | undefined;
   let finished = false;
   try {
     await migrate(orm);
-    const pdf = await renderInvoicePdf(SAMPLE_INVOICE, 'en');
-    const mails: TemplatedMail[] = Array.from({ length: MAILS }, (_, i) => ({
-      to: `reader-${i}@bench.example`,
-      kind: i % 10 === 0 ? 'invoiceSent' : 'actionOverdue',
-      language: LANGUAGES[i % LANGUAGES.length],
-      name: `Reader ${i}`,
-      values: {
-        number: 5000,
-        issuer: 'ACME Retail',
-        company: 'Hall-Robbins PLC',
-        issued: '2026-11-02',
-        due: '2026-12-02',
-        total: '541.20',
-        balance: '541.20',
-        question: 'Fire exits clear',
-        where: `Store ${i}`,
-      },
-      baseUrl: 'https://ops.example.com',
-      path: '/tasks/actions',
-      attachment: i % 10 === 0 ? { filename: 'invoice-5000.pdf', content: pdf } : null,
-    }));
+    const mails = await benchMails(MAILS);
     // The worker starts first and idles: the commit's NOTIFY is what sets it going, as in the app.
     delivery = await startMailDelivery({
       orm,
       connectionString: pg.url,
       signals,
-      mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: { name: 'Opsdesk', address: 'ops@bench.example' } },
+      mail: { smtpUrl: smtp.url, from: { name: 'Opsdesk', address: 'ops@bench.example' }, ratePerSecond: RATE },
       publicUrl: 'https://ops.example.com',
       pollingIntervalSeconds: 0.5,
       // Stopping the database at the end drops the worker's connections: only errors before that count.
@@ -141,10 +170,11 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
     // Any job that could still run has run: nothing arrives twice.
     await new Promise((r) => setTimeout(r, 1500));
     const duplicates = [...arrived.values()].filter((n) => n > 1).length;
-    const deliverMs = last - start;
+    const deliverMs = smtp.lastAt() - start;
     const perSecond = MAILS / (deliverMs / 1000);
     log(
       `mail: ${MAILS.toLocaleString('en')} e-mails written in ${Math.round(writeMs)} ms, all handed to the SMTP server ` +
+        `(MAIL_RATE_LIMIT ${RATE || 'none'}) ` +
         `${(deliverMs / 1000).toFixed(1)} s after the commit (${perSecond.toFixed(0)}/s; target: within 60 s), duplicates: ${duplicates}`,
     );
     return { mails: MAILS, writeMs, deliverMs, perSecond, duplicates };
@@ -152,7 +182,7 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
     finished = true;
     await delivery?.stop();
     await signals.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await orm.close(true);
     await pg.stop();
     fs.rmSync(dir, { recursive: true, force: true });

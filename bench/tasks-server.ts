@@ -9,8 +9,16 @@ const url = process.env.DATABASE_URL;
 const emails = (process.env.BENCH_USERS ?? '').split(',').filter(Boolean);
 if (!url || !process.send || !emails.length) throw new Error('bench/tasks-server.ts is started by bench/tasks.ts');
 
-// The app as `npm start` builds it: request logs off (warn level), pool of 10 connections.
-const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+// The app as `npm start` builds it: request logs off (warn level), pool of 10 connections; delivering
+// e-mail when the benchmark gives it an SMTP server (SMTP_URL, MAIL_FROM).
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+  SMTP_URL: process.env.SMTP_URL,
+  MAIL_FROM: process.env.MAIL_FROM,
+});
 const orm = await initOrm(url, { poolMax: Number(process.env.BENCH_POOL ?? 10) });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });

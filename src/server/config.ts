@@ -110,6 +110,7 @@ const ZEnv = z
     MAIL_FROM: mailAddress.optional(),
     SSO_ALLOW_INSECURE_ISSUER: boolish.optional(),
     MAIL_REPLY_TO: mailAddress.optional(),
+    MAIL_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(25),
   })
   .superRefine((e, ctx) => {
     const s3Settings = [
@@ -216,6 +217,8 @@ export interface MailConfig {
   smtpUrl: string;
   from: MailAddress;
   replyTo?: MailAddress;
+  /** E-mails handed to the SMTP server per second at most, per process (MAIL_RATE_LIMIT; default 25). */
+  ratePerSecond?: number;
 }
 
 export class ConfigError extends Error {}
@@ -256,7 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowInsecureIssuer: e.SSO_ALLOW_INSECURE_ISSUER ?? false,
     },
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'hex') : null,
-    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO } : undefined,
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO, ratePerSecond: e.MAIL_RATE_LIMIT }
+        : undefined,
     files: e.FILES_S3_BUCKET
       ? {
           kind: 's3',

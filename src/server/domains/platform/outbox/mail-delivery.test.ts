@@ -1,7 +1,7 @@
 // E-mail over SMTP, against a real SMTP server in the test process (smtp-server) and what arrives parsed
 // by mailparser: a reset link used end to end, a forged Host that changes nothing, a server down then
 // back (each e-mail once), a refused address (failed with the server's answer, never retried), one
-// hand-off whatever the number of jobs, no header injection, and SMTP_URL checked at boot.
+// hand-off whatever the number of jobs, no header injection, SMTP_URL checked at boot, and the rate limit.
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../config.ts';
@@ -177,7 +177,26 @@ describe('SMTP settings', () => {
       smtpUrl: 'smtps://u:p%40ss@mail.example.com',
       from: { name: 'Ops Desk', address: 'ops@example.com' },
       replyTo: undefined,
+      ratePerSecond: 25,
     });
     expect(loadConfig(base).mail).toBeUndefined();
+    const smtpBase = { ...base, SMTP_URL: 'smtp://m.example', MAIL_FROM: 'a@b.example' };
+    expect(loadConfig({ ...smtpBase, MAIL_RATE_LIMIT: '5' }).mail?.ratePerSecond).toBe(5);
+    expect(() => loadConfig({ ...smtpBase, MAIL_RATE_LIMIT: '0' })).toThrow(/MAIL_RATE_LIMIT/);
+    expect(() => loadConfig({ ...smtpBase, MAIL_RATE_LIMIT: 'fast' })).toThrow(/MAIL_RATE_LIMIT/);
+  });
+
+  it('hands over no more e-mails a second than MAIL_RATE_LIMIT', async () => {
+    const transport = smtpTransport({ ...t.config.mail!, ratePerSecond: 2 });
+    const started = Date.now();
+    // Five e-mails at 2 a second: two now, two in the next second, the last in the one after.
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        transport.sendMail({ from: 'ops@example.com', to: `rate${n}@acme.example`, subject: 'Rate', text: 'r' }),
+      ),
+    );
+    transport.close();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    await smtp.waitFor('rate5@acme.example');
   });
 });

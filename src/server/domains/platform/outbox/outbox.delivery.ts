@@ -33,13 +33,19 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The SMTP transport of SMTP_URL: pooled connections, STARTTLS when offered, or TLS from the start (smtps). */
+/**
+ * The SMTP transport of SMTP_URL: pooled connections, STARTTLS when offered, or TLS from the start
+ * (smtps); at most `ratePerSecond` e-mails a second (nodemailer's pool pauses its connections once the
+ * second's share is sent), so a burst of e-mails never takes the process's time from its requests and
+ * stays under a provider's sending limit.
+ */
 export function smtpTransport(mail: MailConfig): MailTransport {
   const url = new URL(mail.smtpUrl);
   const secure = url.protocol === 'smtps:';
   const options: SMTPPoolOptions = {
     pool: true,
-    maxConnections: 5,
+    // A fresh connection's first e-mail is not counted against the rate: never more connections than it.
+    maxConnections: Math.min(5, mail.ratePerSecond ?? 5),
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
@@ -47,6 +53,7 @@ export function smtpTransport(mail: MailConfig): MailTransport {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(mail.ratePerSecond ? { rateDelta: 1000, rateLimit: mail.ratePerSecond } : {}),
   };
   return nodemailer.createTransport({ ...options, pool: true });
 }
