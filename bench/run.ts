@@ -23,8 +23,9 @@
 // 12. (reports) every report kind over a million approved tasks (bench/reports.ts, its own process; ~25 min to load).
 // 13. (imports) 10,000 locations from a ~2.5 MB CSV: preview, run, RSS growth (bench/imports.ts, its own process).
 // 14. (mail) 1,000 templated e-mails through the delivery worker to a real SMTP server on localhost (bench/mail.ts).
-// 15. (webhooks) 1,000 task transitions in a burst → 1,000 signed deliveries to a local receiver through the
-//     pg-boss jobs, and the transitions' p95 with and without an endpoint listening (bench/webhooks.ts, own process).
+// 15. (webhooks) 1,000 task transitions in a burst → 1,000 signed deliveries to a local receiver (a child
+//     process) through the pg-boss jobs, and the transitions' p95 with nobody listening, with the outbox
+//     write alone, and delivered by a separate jobs process or by the same one (bench/webhooks.ts, own process).
 // 16. (lighthouse) Lighthouse's mobile preset on /login, the inspector's /tasks and the perform page
 //     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT.
 // 17. (offlineOpen) the perform page reloaded with no network on a warm service worker (bench/offline-open.ts).

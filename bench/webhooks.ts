@@ -1,13 +1,16 @@
 // Benchmark of webhook delivery: 1,000 task transitions (tasks.cancel) in a burst, 10 at a time, each
 // writing its `task.cancelled` delivery row in its own transaction (the outbox), delivered by the
-// pg-boss jobs to a local receiver. Measures how long until the receiver has all 1,000 (target: within
-// 60 s), and the transitions' p95 beside a burst of 1,000 with no endpoint listening (target: not more
-// than 10 % worse). A throwaway embedded PostgreSQL with the demo accounts and business structure;
-// 2 × 1,000 tasks planned through slots.generate.
+// pg-boss jobs to a local receiver (a child process, bench/webhooks-worker.ts: the customer's system).
+// Four bursts of 1,000: (1) no endpoint listening; (2) an endpoint listening and nobody delivering (the
+// outbox write alone; delivered before the next burst); (3) delivered by a separate
+// jobs process (the child; a deployment with JOBS=false on the web processes); (4) the same delivered
+// in this process (one process running everything, as `npm start` does). Measures how long until the
+// receiver has all 1,000 (target: within 60 s), and each burst's transitions' p95 against (1) (target:
+// not more than 10 % worse). A throwaway embedded PostgreSQL with the demo accounts and business
+// structure; 4 × 1,000 tasks planned through slots.generate.
 // Alone: `node --experimental-strip-types bench/webhooks.ts` or `npm run bench -- webhooks`.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,18 +28,28 @@ import { insertLocations, seedAcme } from './acme.ts';
 
 const BURST = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
 const WARM_UP = 100;
-const CONCURRENCY = 10;
+const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 10);
+
+export interface WebhooksBurst {
+  /** The transitions' p95 (ms). */
+  p95: number;
+  /** How long the 1,000 transitions took (10 at a time). */
+  burstMs: number;
+  /** From the burst's start to the last delivery received. */
+  deliveredMs: number;
+  /** From the last transition's answer to the last delivery received. */
+  lagMs: number;
+}
 
 export interface WebhooksBenchResult {
   events: number;
-  deliveredMs: number;
-  /** How long the 1,000 transitions took (10 at a time). */
-  burstMs: number;
-  /** From the last transition's answer to the last delivery received. */
-  lagMs: number;
   p95Without: number;
-  p95With: number;
-  receiverRps: number;
+  /** Nobody delivering: the outbox write alone. */
+  p95Pending: number;
+  /** Delivered by a separate jobs process. */
+  apart: WebhooksBurst;
+  /** Delivered by the process making the transitions. */
+  together: WebhooksBurst;
 }
 
 function p95(ms: number[]): number {
@@ -66,17 +79,28 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
   const orm = await initOrm(pg.url, { poolMax: 12 });
-  const received = new Set<string>();
-  let lastAt = 0;
-  const receiver = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.add(String(req.headers['webhook-id']));
-      lastAt = performance.now();
-      res.writeHead(204).end();
-    });
+  // The receiver (and, for burst 2, the jobs process): a child with its own event loop.
+  const worker = fork(path.join(import.meta.dirname, 'webhooks-worker.ts'), {
+    execArgv: process.execArgv,
+    env: { ...process.env, DATABASE_URL: pg.url },
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const reply = (key: string) =>
+    new Promise<Record<string, number>>((resolve, reject) => {
+      const on = (m: unknown) => {
+        if (m && typeof m === 'object' && key in m) {
+          worker.off('message', on);
+          resolve(m as Record<string, number>);
+        }
+      };
+      worker.on('message', on);
+      worker.once('exit', (code) => reject(new Error(`webhooks worker exited with ${code}`)));
+    });
+  const { port } = await reply('port');
+  const ask = async (message: string, key: string) => {
+    const answer = reply(key);
+    worker.send(message);
+    return answer;
+  };
   const signals = createSignalHub(pg.url);
   let delivery: Awaited<ReturnType<typeof startWebhookDelivery>> | undefined;
   try {
@@ -88,7 +112,7 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
     const locations = await insertLocations(bench, {
       prefix: 'WH',
       name: 'Webhook store',
-      count: Math.ceil((2 * BURST + WARM_UP) / 20),
+      count: Math.ceil((4 * BURST + WARM_UP) / 20),
       openDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
     });
     const project = await createProject(ctx(), {
@@ -117,28 +141,78 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
     );
     const tasks = (
       await conn.execute<{ id: number }[]>(
-        `select id from tasks where project_id = ${project.id} and status = 'scheduled' order by id limit ${2 * BURST + WARM_UP}`,
+        `select id from tasks where project_id = ${project.id} and status = 'scheduled' order by id limit ${4 * BURST + WARM_UP}`,
       )
     ).map((r) => r.id);
-    if (tasks.length < 2 * BURST + WARM_UP)
-      throw new Error(`only ${tasks.length} tasks planned, ${2 * BURST + WARM_UP} needed`);
+    if (tasks.length < 4 * BURST + WARM_UP)
+      throw new Error(`only ${tasks.length} tasks planned, ${4 * BURST + WARM_UP} needed`);
     await conn.execute('vacuum analyze');
     const cancel = (id: number) => cancelTask(ctx(), { id, reason: 'Benchmark' });
 
     // 0. Warm up (compiled code, caches, pools), not counted: the first burst would otherwise pay for it.
-    await burst(tasks.slice(2 * BURST), cancel);
+    await burst(tasks.slice(4 * BURST), cancel);
 
     // 1. No endpoint listening: the transitions alone.
+    const selfWithout = process.cpuUsage();
     const without = await burst(tasks.slice(0, BURST), cancel);
+    const cpuWithout = process.cpuUsage(selfWithout);
+    log(`CPU per transition, nobody listening: this process ${((cpuWithout.user + cpuWithout.system) / 1000 / BURST).toFixed(2)} ms`);
     log(`${BURST} transitions, no endpoint: p95 ${p95(without).toFixed(1)} ms`);
 
-    // 2. An endpoint listening, delivery running: the same transitions, each writing its outbox row.
-    const port = (receiver.address() as AddressInfo).port;
+    // 2. to 4. An endpoint listening: the same transitions, each writing its outbox row in its transaction.
     await createWebhook(ctx(), {
       url: `http://127.0.0.1:${port}/hooks`,
       events: ['task.cancelled'],
       description: null,
     });
+    let expected = 0;
+    /** Wait until the receiver has had every delivery so far; its count. */
+    const allReceived = async (start: number) => {
+      let count = await ask('count', 'received');
+      while (count.received < expected) {
+        if (Date.now() - start > 120_000) throw new Error(`only ${count.received} of ${expected} delivered in 120 s`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        count = await ask('count', 'received');
+      }
+      return count;
+    };
+    const report = (label: string, times: number[]) => {
+      const worse = ((p95(times) - p95(without)) / p95(without)) * 100;
+      return `${times.length} transitions, endpoint listening, ${label}: p95 ${p95(times).toFixed(1)} ms (${worse >= 0 ? '+' : ''}${worse.toFixed(1)} %, target ≤ +10 %)`;
+    };
+    // 2. Nobody delivering yet: the outbox write alone (the rows wait); delivered before the next burst.
+    const pending = await burst(tasks.slice(BURST, 2 * BURST), cancel);
+    log(report('nobody delivering (the outbox write alone)', pending));
+    expected += BURST;
+    await ask('deliver', 'delivering');
+    await allReceived(Date.now());
+    /** A burst while delivery runs, then until the receiver has all of it. */
+    const deliveredBurst = async (ids: number[], label: string): Promise<WebhooksBurst> => {
+      const cpuBefore = (await ask('count', 'received')).cpuMs;
+      const selfBefore = process.cpuUsage();
+      const start = Date.now();
+      const times = await burst(ids, cancel);
+      const burstMs = Date.now() - start;
+      expected += ids.length;
+      const count = await allReceived(start);
+      const self = process.cpuUsage(selfBefore);
+      log(
+        `CPU per transition and its delivery: this process ${((self.user + self.system) / 1000 / ids.length).toFixed(2)} ms, ` +
+          `the child (receiver${label.includes('separate') ? ' and delivery' : ''}) ${((count.cpuMs - cpuBefore) / ids.length).toFixed(2)} ms`,
+      );
+      const deliveredMs = count.lastAt - start;
+      const result = { p95: p95(times), burstMs, deliveredMs, lagMs: Math.max(0, deliveredMs - burstMs) };
+      log(
+        `${report(label, times)}; all ${ids.length} task.cancelled deliveries received ${Math.round(deliveredMs)} ms ` +
+          `after the burst began (target < 60000 ms; the burst itself ${Math.round(burstMs)} ms, the last delivery ` +
+          `${Math.round(result.lagMs)} ms after it)`,
+      );
+      return result;
+    };
+    // 3. Delivered by a separate jobs process (the child), as behind a proxy with JOBS=false on the web processes.
+    const apart = await deliveredBurst(tasks.slice(2 * BURST, 3 * BURST), 'delivered by a separate jobs process');
+    await ask('stop-delivery', 'stopped');
+    // 4. Delivered by this process, as one `npm start` process runs everything.
     delivery = await startWebhookDelivery({
       orm,
       connectionString: pg.url,
@@ -146,37 +220,18 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
       allowPrivate: true,
       onError: (error) => log(`delivery error: ${String(error)}`),
     });
-    const start = performance.now();
-    const withHooks = await burst(tasks.slice(BURST, 2 * BURST), cancel);
-    const burstMs = performance.now() - start;
-    log(
-      `${BURST} transitions, endpoint listening: p95 ${p95(withHooks).toFixed(1)} ms, the burst ${Math.round(burstMs)} ms`,
-    );
-    while (received.size < BURST) {
-      if (performance.now() - start > 120_000) throw new Error(`only ${received.size} of ${BURST} delivered in 120 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const deliveredMs = lastAt - start;
-    const result = {
-      events: BURST,
-      deliveredMs,
-      burstMs,
-      lagMs: Math.max(0, lastAt - start - burstMs),
-      p95Without: p95(without),
-      p95With: p95(withHooks),
-      receiverRps: BURST / (deliveredMs / 1000),
-    };
-    log(
-      `${BURST} task.cancelled deliveries received ${Math.round(deliveredMs)} ms after the burst began (target < 60000 ms; ` +
-        `the burst itself ${Math.round(burstMs)} ms, the last delivery ${Math.round(result.lagMs)} ms after it), ` +
-        `${result.receiverRps.toFixed(0)}/s; transitions p95 ${result.p95With.toFixed(1)} ms vs ${result.p95Without.toFixed(1)} ms ` +
-        `without an endpoint (${(((result.p95With - result.p95Without) / result.p95Without) * 100).toFixed(1)} %, target ≤ +10 %)`,
-    );
+    const together = await deliveredBurst(tasks.slice(3 * BURST, 4 * BURST), 'delivered by this process');
+    const result = { events: BURST, p95Without: p95(without), p95Pending: p95(pending), apart, together };
     return result;
   } finally {
     await delivery?.stop();
     await signals.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    if (worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.send('stop');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (worker.exitCode === null) worker.kill();
+    }
     await orm.close(true);
     await pg.stop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -185,9 +240,15 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchWebhooks((m) => console.log(`[bench] ${m}`));
+  const row = (label: string, b: WebhooksBurst) =>
+    `| ${label} | ${Math.round(b.deliveredMs)} ms (burst ${Math.round(b.burstMs)} ms, last delivery +${Math.round(b.lagMs)} ms) | ${b.p95.toFixed(1)} ms (${(((b.p95 - r.p95Without) / r.p95Without) * 100).toFixed(0)} %) |`;
+  console.log(`\n| ${r.events} task transitions | all delivered | transitions p95 |\n|---|---|---|`);
+  console.log(`| no endpoint listening | — | ${r.p95Without.toFixed(1)} ms |`);
   console.log(
-    `\n| webhooks: ${r.events} task transitions → deliveries | all received in ${Math.round(r.deliveredMs)} ms (burst ${Math.round(r.burstMs)} ms, last delivery +${Math.round(r.lagMs)} ms) | transitions p95 ${r.p95With.toFixed(1)} ms (no endpoint: ${r.p95Without.toFixed(1)} ms) |`,
+    `| listening, nobody delivering (the outbox write alone) | — | ${r.p95Pending.toFixed(1)} ms (${(((r.p95Pending - r.p95Without) / r.p95Without) * 100).toFixed(0)} %) |`,
   );
+  console.log(row('delivered by a separate jobs process', r.apart));
+  console.log(row('delivered by the same process', r.together));
   console.log(
     `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load average ${os
       .loadavg()

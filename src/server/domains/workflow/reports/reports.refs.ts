@@ -18,6 +18,15 @@ import type { AuthedContext } from '../../../lib/context.ts';
 import { abilityConditions } from '../../../lib/scope.ts';
 import { type LocationAttributeFilter, locationAttributeSql } from '../../structure/locations/locations.refs.ts';
 
+/**
+ * In a transaction about to change a few tasks: fold their changes into the rollups as it commits, not
+ * at each write (migration report_rollups_deferred). The rollup rows are then locked only for the
+ * commit, so concurrent changes of one customer's tasks no longer wait for each other's remaining work.
+ */
+export async function deferRollups(em: EntityManager): Promise<void> {
+  await sql`select set_config('opsdesk.defer_rollups', 'on', true)`.execute(db(em));
+}
+
 /** Who sees what: a customer (null: the superadmin, every customer) and, for team roles, their teams. */
 export interface RollupScope {
   customerId: number | null;

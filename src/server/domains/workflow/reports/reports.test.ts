@@ -14,6 +14,7 @@ import { AppError, zodFieldErrors } from '../../../lib/app-error.ts';
 import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
 import { createTaskFixture } from '../../../testing/workflow.ts';
+import { deferRollups } from './reports.refs.ts';
 
 const t = await setupTestApp();
 const k = () => db(t.orm.em.fork());
@@ -431,6 +432,45 @@ describe('report figures', () => {
     const after = await run('admin@demo.com', 'project_summary', { projectId });
     expect(after.totals.planned).toBe(5);
     expect(after.totals.approved).toBe(5);
+    // Transitions fold their changes into the rollups as they commit: nothing is left waiting.
+    const waiting = await k()
+      .selectFrom('report_rollup_deferred' as never)
+      .select(sql`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ n: 0 });
+  });
+
+  it("fold a transition's changes in as it commits, and none of a transaction that rolled back", async () => {
+    const scheduled = {
+      id: (await createTaskFixture(t.orm, { projectId, schemeId, location: lyonLocation.code, status: 'scheduled' }))
+        .taskId,
+      project_id: projectId,
+    };
+    const before = await run('admin@demo.com', 'project_summary', { projectId: scheduled.project_id });
+    // A transaction that defers, cancels the task, then fails: no trace in the rollups or the kept deltas.
+    await expect(
+      t.orm.em.fork().transactional(async (em) => {
+        await deferRollups(em);
+        await db(em).updateTable('tasks').set({ status: 'cancelled' }).where('id', '=', scheduled.id).execute();
+        const kept = await db(em)
+          .selectFrom('report_rollup_deferred' as never)
+          .select(sql`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
+        // The task as it was (-1) and as it is (+1), for each of the two rollup families, waiting for the commit.
+        expect(kept).toEqual({ n: 4 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await run('admin@demo.com', 'project_summary', { projectId: scheduled.project_id })).totals).toEqual(
+      before.totals,
+    );
+    // The same change through tasks.cancel (deferred, folded at commit): exact against the raw tasks.
+    await (await as('admin@demo.com')).tasks.cancel({ id: scheduled.id, reason: 'Store closed' });
+    await checkAgainstRaw('admin@demo.com', { projectId: scheduled.project_id }, { customerId: acmeId });
+    await checkQuestions({ projectId: scheduled.project_id });
+    expect((await run('admin@demo.com', 'project_summary', { projectId: scheduled.project_id })).totals.planned).toBe(
+      before.totals.planned - 1,
+    );
   });
 });
 

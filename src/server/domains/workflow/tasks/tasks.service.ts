@@ -38,6 +38,7 @@ import { withTransaction } from '../../../lib/scope.ts';
 import { queueWebhookEvent } from '../../platform/integrations/webhooks.refs.ts';
 import { schemeRulesForTasks } from '../../structure/schemes/schemes.refs.ts';
 import { onTaskApproved } from '../corrective-actions/corrective-actions.refs.ts';
+import { deferRollups } from '../reports/reports.refs.ts';
 import { type Task, TaskReview, TaskRound } from './task.entity.ts';
 import { writeAnswers } from './tasks.answers.ts';
 import {
@@ -114,13 +115,21 @@ async function raiseEvent(tx: AuthedContext, task: Task, action: AuditAction): P
   return event ? queueWebhookEvent(tx.em, task.customer.id, event, () => getTask(tx, { id: task.id })) : undefined;
 }
 
-/** Run a transition's transaction, then answer the task as it now is (read once: see raiseEvent). */
+/**
+ * Run a transition's transaction, its report rollups folded in as it commits (so the rollup rows are
+ * not held while it reads and writes the rest), then answer the task as it now is (read once: see
+ * raiseEvent).
+ */
 async function transition(
   ctx: AuthedContext,
   id: number,
   fn: (tx: AuthedContext) => Promise<TTaskDetail | undefined>,
 ): Promise<TTaskDetail> {
-  return (await withTransaction(ctx, fn)) ?? getTask(ctx, { id });
+  const answer = await withTransaction(ctx, async (tx) => {
+    await deferRollups(tx.em);
+    return fn(tx);
+  });
+  return answer ?? getTask(ctx, { id });
 }
 
 /**
