@@ -90,6 +90,12 @@ async function audit(baseUrl: string, target: LighthouseTarget): Promise<Lightho
       return `${n?.selector ?? '?'} "${(n?.nodeLabel ?? '').slice(0, 40)}"`;
     };
     const diagnostics = [
+      // What each audit that did not pass found (its first items).
+      ...failing.flatMap((id) =>
+        items(id)
+          .slice(0, 3)
+          .map((i) => `${id}: ${JSON.stringify(i).slice(0, 300)}`),
+      ),
       ...items('layout-shifts')
         .slice(0, 3)
         .map((i) => `shift ${Number(i.score).toFixed(3)}: ${label(i.node)}`),

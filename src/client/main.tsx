@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import '@fontsource/public-sans/300.css';
 import '@fontsource/public-sans/400.css';
 import '@fontsource/public-sans/500.css';

@@ -1,6 +1,7 @@
 // The inspector's task list on a phone (390 px): each card says when, where, which project and which
-// scheme (two visits at one store on one day tell apart), its links carry words ("Start", "View"), and
-// the filters fold behind one "Filters" button instead of filling the first screen.
+// scheme (two visits at one store on one day tell apart), its links carry words ("Start visit", "View"), and
+// the filters fold behind one "Filters" button instead of filling the first screen; and the list and the
+// perform page break no rule of the Content-Security-Policy (zod's eval probe did, on every signed-in page).
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../server/db/kysely.ts';
 import { createTaskFixture } from '../../../server/testing/workflow.ts';
@@ -26,19 +27,28 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
 
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    const cspViolations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
     await page.goto(`/tasks?mine=true&q=${encodeURIComponent(project.code)}`);
     await settled(page);
     const card = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
     await card.waitFor();
     const text = await card.innerText();
+    expect(await cspViolations()).toEqual([]);
     expect(text).toContain(project.name);
     expect(text).toContain(scheme.name);
 
     // The links show their words, and their names start with them.
-    const start = card.getByRole('link', { name: /^Start: / });
+    const start = card.getByRole('link', { name: /^Start visit: / });
     const view = card.getByRole('link', { name: /^View: / });
-    expect((await start.innerText()).trim()).toBe('Start');
+    expect((await start.innerText()).trim()).toBe('Start visit');
     expect((await view.innerText()).trim()).toBe('View');
 
     // Filters are folded: none is shown until "Filters" opens them in a sheet.
@@ -50,6 +60,8 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
     await sheet.getByRole('button', { name: /^Show results/ }).click();
     await start.click();
     await page.waitForURL((url) => url.pathname.startsWith('/tasks/perform_task/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await cspViolations()).toEqual([]);
     await context.close();
   });
 });
