@@ -27,8 +27,8 @@ import { WorkflowSeeder } from '../seed/workflow.seeder.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { db } from '../src/server/db/kysely.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
-import { hashPassword } from '../src/server/lib/password.ts';
 import { sendTemplatedMail } from '../src/server/domains/platform/mail/mail.refs.ts';
+import { hashPassword } from '../src/server/lib/password.ts';
 import { createTaskFixture } from '../src/server/testing/workflow.ts';
 import { benchMails, type SmtpReceiver, smtpReceiver } from './mail.ts';
 

@@ -156,7 +156,9 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
     const selfWithout = process.cpuUsage();
     const without = await burst(tasks.slice(0, BURST), cancel);
     const cpuWithout = process.cpuUsage(selfWithout);
-    log(`CPU per transition, nobody listening: this process ${((cpuWithout.user + cpuWithout.system) / 1000 / BURST).toFixed(2)} ms`);
+    log(
+      `CPU per transition, nobody listening: this process ${((cpuWithout.user + cpuWithout.system) / 1000 / BURST).toFixed(2)} ms`,
+    );
     log(`${BURST} transitions, no endpoint: p95 ${p95(without).toFixed(1)} ms`);
 
     // 2. to 4. An endpoint listening: the same transitions, each writing its outbox row in its transaction.
