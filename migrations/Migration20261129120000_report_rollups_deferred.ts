@@ -72,6 +72,7 @@ export class Migration20261129120000_report_rollups_deferred extends Migration {
   override up(): void | Promise<void> {
     // The deltas' columns as tasks has them; unlogged: rows live only inside the transaction that wrote them.
     this.addSql(`create unlogged table "report_rollup_deferred" as select ''::text as kind, 0 as sign, ${cols} from "tasks" with no data;`);
+    this.addSql(`alter table "report_rollup_deferred" alter column "kind" set not null, alter column "sign" set not null, alter column "customer_id" set not null;`);
     this.addSql(`create or replace function "report_rollups_fold_deferred"() returns trigger language plpgsql as $$
 declare
   statement text;

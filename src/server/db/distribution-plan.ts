@@ -213,6 +213,8 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
   report_question_monthly: own(),
   report_question_team_monthly: own(),
   report_question_segment_monthly: own(),
+  // A transition's rollup deltas, kept until it commits (report_rollups_deferred): rows of one customer's tasks.
+  report_rollup_deferred: own(),
   table_row_counts: derived(
     {
       from: 'tenant_id',

@@ -10,7 +10,8 @@ import classes from './Tasks.module.css';
 
 /**
  * A list row's links, each with its word beside its icon: start (or continue) the task — its inspector —
- * and view it. Their names begin with the words shown and end with the task's store.
+ * and view it, under the task's offline state. Their names begin with the words shown and end with the
+ * task's store.
  */
 export function TaskRowLinks({ task, links }: { task: TTask; links: ReturnType<typeof useTaskLinks> }) {
   const { t } = useTranslation('workflow');
@@ -23,34 +24,38 @@ export function TaskRowLinks({ task, links }: { task: TTask; links: ReturnType<t
     navigate(href);
   };
   const performText = task.status === 'scheduled' ? t('tasks.start') : t('tasks.continue');
+  // Two lines: the offline state over the buttons, so the actions take a narrow column of a wide table
+  // and never squeeze a phone card's title.
   return (
     <span className={classes.rowLinks}>
       {perform && <OfflineState task={task} label={label} />}
-      {perform && (
-        <Button
-          as="a"
-          href={perform}
-          leadingVisual={PlayIcon}
-          variant="primary"
-          size="small"
-          aria-label={`${performText}: ${label}`}
-          onClick={go(perform)}
-        >
-          {performText}
-        </Button>
-      )}
-      {view && (
-        <Button
-          as="a"
-          href={view}
-          leadingVisual={EyeIcon}
-          size="small"
-          aria-label={`${t('tasks.view')}: ${label}`}
-          onClick={go(view)}
-        >
-          {t('tasks.view')}
-        </Button>
-      )}
+      <span className={classes.rowButtons}>
+        {perform && (
+          <Button
+            as="a"
+            href={perform}
+            leadingVisual={PlayIcon}
+            variant="primary"
+            size="small"
+            aria-label={`${performText}: ${label}`}
+            onClick={go(perform)}
+          >
+            {performText}
+          </Button>
+        )}
+        {view && (
+          <Button
+            as="a"
+            href={view}
+            leadingVisual={EyeIcon}
+            size="small"
+            aria-label={`${t('tasks.view')}: ${label}`}
+            onClick={go(view)}
+          >
+            {t('tasks.view')}
+          </Button>
+        )}
+      </span>
     </span>
   );
 }

@@ -85,6 +85,8 @@ function TasksList() {
     {
       key: 'startsAt',
       header: t('fields.window'),
+      kind: 'datetime',
+      width: 13,
       sortable: true,
       render: (task) => <NameCell name={fmt.window(task.startsAt, task.endsAt, task.timeZone)} />,
       exportValue: (task) => fmt.window(task.startsAt, task.endsAt, task.timeZone),
@@ -92,6 +94,7 @@ function TasksList() {
     {
       key: 'status',
       header: t('fields.status'),
+      kind: 'status',
       sortable: true,
       render: (task) => <TaskStatusLabel status={task.status} />,
       exportValue: (task) => t(`taskStatus.${task.status}`),
@@ -99,12 +102,14 @@ function TasksList() {
     {
       key: 'location',
       header: t('fields.location'),
+      kind: 'name',
       render: (task) => <NameCell name={task.location.name} detail={<CodeCell>{task.location.code}</CodeCell>} />,
       exportValue: (task) => joinCellText(task.location.name, task.location.code),
     },
     {
       key: 'project',
       header: t('fields.project'),
+      kind: 'name',
       render: (task) => <NameCell name={task.project.name} detail={<CodeCell>{task.project.code}</CodeCell>} />,
       exportValue: (task) => joinCellText(task.project.name, task.project.code),
     },
@@ -114,15 +119,23 @@ function TasksList() {
       render: (task) => <NameCell name={task.scheme.name} />,
       exportValue: (task) => task.scheme.name,
     },
-    {
-      key: 'assignee',
-      header: t('fields.inspector'),
-      render: (task) => <NameCell name={task.assignee?.name ?? t('tasks.unassigned')} detail={task.team.name} />,
-      exportValue: (task) => joinCellText(task.assignee?.name ?? t('tasks.unassigned'), task.team.name),
-    },
+    // An inspector's list holds their own tasks only: no column repeats their name on every row.
+    ...(performs
+      ? []
+      : [
+          {
+            key: 'assignee',
+            header: t('fields.inspector'),
+            render: (task: TTask) => (
+              <NameCell name={task.assignee?.name ?? t('tasks.unassigned')} detail={task.team.name} />
+            ),
+            exportValue: (task: TTask) => joinCellText(task.assignee?.name ?? t('tasks.unassigned'), task.team.name),
+          },
+        ]),
     {
       key: 'score',
       header: t('fields.score'),
+      kind: 'number',
       sortable: true,
       align: 'end',
       render: (task) =>
@@ -231,7 +244,8 @@ function TasksList() {
           onRetry={() => void list.refetch()}
           onRowOpen={(task) => setOpenId(task.id)}
           rowActions={(task) => <TaskRowLinks task={task} links={links} />}
-          actionsWidth={performs ? 24 : 12.5}
+          // Offline state over "Start visit · View" (TaskRowLinks): the width of the longer line, in every language.
+          actionsWidth={performs ? 16.5 : 12.5}
           // A phone card tells two visits at one store apart: when, where, which project and scheme.
           card={{ title: 'startsAt', facts: ['location', 'project', 'scheme'], status: 'status' }}
           empty={{ title: t('tasks.empty'), description: t('tasks.emptyHint') }}

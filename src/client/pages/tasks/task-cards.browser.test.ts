@@ -50,6 +50,15 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
     const view = card.getByRole('link', { name: /^View: / });
     expect((await start.innerText()).trim()).toBe('Start visit');
     expect((await view.innerText()).trim()).toBe('View');
+    // The actions go under the title when they do not fit beside it: the visit's time keeps the card's
+    // width (the offline state, "Start visit" and "View" squeezed it to "N…"), and no link leaves the card.
+    const [cardBox, titleBox, viewBox] = await Promise.all([
+      card.boundingBox(),
+      card.locator('[data-col="startsAt"]').boundingBox(),
+      view.boundingBox(),
+    ]);
+    expect(titleBox!.width).toBeGreaterThan(cardBox!.width * 0.7);
+    expect(viewBox!.x + viewBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
 
     // Filters are folded: none is shown until "Filters" opens them in a sheet.
     expect(await page.getByRole('combobox', { name: 'Location', exact: true }).isVisible()).toBe(false);
@@ -62,6 +71,23 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
     await page.waitForURL((url) => url.pathname.startsWith('/tasks/perform_task/'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await cspViolations()).toEqual([]);
+    await context.close();
+  });
+
+  it("at 1440 px leave the visit time its room: actions in two short lines, no column of the inspector's own name", async () => {
+    await createTaskFixture(b.orm, { status: 'scheduled' });
+    const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await page.goto('/tasks?mine=true');
+    await settled(page);
+    const table = page.getByRole('table');
+    await table.getByRole('row').nth(1).waitFor();
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((h) => h.trim())).not.toContain('Inspector');
+    // The window cell was cut to "Nov 30, 2…" (about 5 rem) beside a 24 rem actions column.
+    const slot = await table.locator('td[data-col="startsAt"]').first().boundingBox();
+    expect(slot!.width).toBeGreaterThanOrEqual(12 * 16);
     await context.close();
   });
 });
