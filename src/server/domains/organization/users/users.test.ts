@@ -158,7 +158,9 @@ describe('users', () => {
       payload: JSON.stringify({ json: { id: user.id } }),
     });
     expect(deactivated.statusCode).toBe(200);
-    expect(deactivated.json().result.data.json.status).toBe('inactive');
+    expect(deactivated.json<{ result: { data: { json: { status: string } } } }>().result.data.json.status).toBe(
+      'inactive',
+    );
     expect((await me()).statusCode).toBe(401);
     const refused = await login('temp.worker@acme.example', 'Inspect-2024');
     expect(refused.statusCode).toBe(400);
