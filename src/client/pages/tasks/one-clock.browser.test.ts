@@ -1,7 +1,8 @@
 // One clock: a planner in New York reads ACME's visits (Paris) on the location's clock, the zone named,
-// in the task list, on the task's page and on the tasks calendar — never in the browser's own zone.
+// in the task list, on the task's page (its window, its check-in and its history) and on the tasks
+// calendar — never in the browser's own zone.
 import { describe, expect, it } from 'vitest';
-import { formatZonedRange } from '../../../shared/time/zoned.ts';
+import { formatZoned, formatZonedRange } from '../../../shared/time/zoned.ts';
 import { setupClientBrowser } from '../../testing/browser.ts';
 
 const b = await setupClientBrowser();
@@ -41,6 +42,29 @@ describe('visit times on the location’s clock', () => {
     const event = page.locator('.fc-list-event').filter({ hasText: task.location.code }).first();
     await event.waitFor();
     expect(plain(await event.locator('.fc-list-event-time').textContent())).toMatch(new RegExp(`^${hour}(:|\\b)`));
+    await context.close();
+  });
+
+  it('shows the check-in and every history entry on the same clock, naming the zone', async () => {
+    const { items } = await admin.tasks.list({ status: ['approved'], itemsPerPage: 20 });
+    const details = await Promise.all(items.map((item) => admin.tasks.byId({ id: item.id })));
+    const task = details.find((d) => d.checkIn !== null)!;
+    expect(task.timeZone).toBe('Europe/Paris');
+    const checkedIn = plain(formatZoned(task.checkIn!.at, { language: 'en', zone: task.timeZone, readerZone: READER }));
+    expect(checkedIn).toContain('(Europe/Paris)');
+    const { context, page } = await b.newPage({ timezoneId: READER });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    await page.goto(`/tasks/viewTask/${task.id}`);
+    // Read on the browser's clock, a 7:39 check-in sat under an 8:00 (Europe/Paris) window, flagged late.
+    const checkIn = page.locator('section[aria-labelledby="task-checkin"]');
+    await checkIn.getByText(/Checked in/).waitFor();
+    expect(plain(await checkIn.textContent())).toContain(checkedIn);
+    const history = page.locator('section[aria-labelledby="task-history"] time');
+    await history.first().waitFor();
+    const times = (await history.allTextContents()).map(plain);
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(time).toContain('(Europe/Paris)');
     await context.close();
   });
 });

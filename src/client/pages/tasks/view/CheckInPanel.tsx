@@ -7,7 +7,10 @@ import { useFormatters } from '../../../lib/format.ts';
 import { useUnits } from '../../../lib/units.ts';
 import classes from './View.module.css';
 
-/** Where and when the inspector checked in: distance to the location, accuracy, and the out-of-fence flag with its reason. */
+/**
+ * Where and when the inspector checked in (on the location's clock, like the visit's window): distance to
+ * the location, accuracy, and the out-of-fence flag with its reason.
+ */
 export function CheckInPanel({ task }: { task: TTaskDetail }) {
   const { t } = useTranslation('review');
   const fmt = useFormatters();
@@ -22,7 +25,7 @@ export function CheckInPanel({ task }: { task: TTaskDetail }) {
         <p className={classes.muted}>{t('checkIn.none')}</p>
       ) : (
         <>
-          <p>{t('checkIn.at', { at: fmt.dateTime(checkIn.at) })}</p>
+          <p>{t('checkIn.at', { at: fmt.zoned(checkIn.at, task.timeZone) })}</p>
           <p className={classes.scoreLine}>
             <LocationIcon size={16} />
             {checkIn.distanceM === null ? (

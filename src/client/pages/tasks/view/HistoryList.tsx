@@ -5,8 +5,11 @@ import { useFormatters } from '../../../lib/format.ts';
 import { useUnits } from '../../../lib/units.ts';
 import classes from './View.module.css';
 
-/** Every transition of the task, oldest first: what, who (or the system), when, and its reason or note. */
-export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
+/**
+ * Every transition of the task, oldest first: what, who (or the system), when (on the location's clock,
+ * `timeZone`, the zone named where it differs from the reader's), and its reason or note.
+ */
+export function HistoryList({ events, timeZone }: { events: TTaskHistory['events']; timeZone: string }) {
   const { t } = useTranslation('review');
   const fmt = useFormatters();
   const units = useUnits();
@@ -33,7 +36,7 @@ export function HistoryList({ events }: { events: TTaskHistory['events'] }) {
               </p>
               <p className={classes.muted}>
                 <Bdi>{e.actor?.name || t('history.system')}</Bdi> ·{' '}
-                <time dateTime={e.at.toISOString()}>{fmt.dateTime(e.at)}</time>
+                <time dateTime={e.at.toISOString()}>{fmt.zoned(e.at, timeZone)}</time>
               </p>
               {e.action === 'start' && e.distanceM !== null && (
                 <p className={e.outOfFence ? classes.warningText : classes.muted}>

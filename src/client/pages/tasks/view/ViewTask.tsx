@@ -190,7 +190,7 @@ function Loaded({ task, view }: { task: TTaskDetail; view: ReturnType<typeof use
           {view.history.error ? (
             <Banner variant="critical" title={t('loadFailed')} description={errorText.error(view.history.error)} />
           ) : history ? (
-            <HistoryList events={history.events} />
+            <HistoryList events={history.events} timeZone={task.timeZone} />
           ) : (
             <Spinner size="small" srText={t('loading')} />
           )}
