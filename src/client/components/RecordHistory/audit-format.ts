@@ -1,9 +1,12 @@
 // How an audit event reads in the client: the record's page (only one that exists and the caller may
 // open: shell/links.ts's honest-link rule) and its field changes as lines.
+
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '../../../shared/abilities/index.ts';
 import type { TAuditEvent } from '../../../shared/schemas/audit.ts';
+import { type Formatters, useFormatters } from '../../lib/format.ts';
 import { openableHref } from '../../shell/links.ts';
 
 /** List pages whose search finds a record by the event's `recordLabel`. */
@@ -72,16 +75,27 @@ function spaced(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The audit's words in the reader's language (field labels and state values of `business:audit`). */
+/** A stored instant ("2026-11-27T16:30:00.000Z"): said as a date and time in the reader's format. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The audit's words in the reader's language: field labels and state values (`business:audit`, by `t`),
+ * and stored instants as dates and times in the reader's format (the audit page's own times are on the
+ * same clock).
+ */
+export function changeWords(t: TFunction<'business'>, fmt: Pick<Formatters, 'dateTime'>): ChangeWords {
+  return {
+    field: (name) => t(`audit.fields.${name}`, { defaultValue: spaced(name) }),
+    value: (stored) =>
+      WORD_VALUES.has(stored) ? t(`audit.values.${stored}`) : INSTANT.test(stored) ? fmt.dateTime(stored) : stored,
+  };
+}
+
+/** changeWords in the reader's language. */
 export function useChangeWords(): ChangeWords {
   const { t } = useTranslation('business');
-  return useMemo(
-    () => ({
-      field: (name) => t(`audit.fields.${name}`, { defaultValue: spaced(name) }),
-      value: (stored) => (WORD_VALUES.has(stored) ? t(`audit.values.${stored}`) : stored),
-    }),
-    [t],
-  );
+  const fmt = useFormatters();
+  return useMemo(() => changeWords(t, fmt), [t, fmt]);
 }
 
 function shown(value: unknown, words: ChangeWords): string {
