@@ -115,6 +115,8 @@ export const ZFile = ZUploadedFile.extend({
   linked: z.object({ type: z.enum(FILE_LINK_TYPES), id: z.number(), label: z.string() }).nullable(),
   taskId: z.number().nullable(),
   questionKey: z.string().nullable(),
+  /** The question's text in the task's scheme version, when the file answers one. */
+  questionText: z.string().nullable(),
   createdAt: z.date(),
   /** May the caller delete it (owner or manage; a submitted task's evidence never). */
   canDelete: z.boolean(),

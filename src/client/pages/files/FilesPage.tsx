@@ -93,10 +93,11 @@ export default function FilesPage() {
       render: (f) => (
         <NameCell
           name={<span className={classes.name}>{f.name}</span>}
-          detail={f.questionKey ? t('question', { key: f.questionKey }) : undefined}
+          detail={f.questionText ?? (f.questionKey ? t('question', { key: f.questionKey }) : undefined)}
         />
       ),
-      exportValue: (f) => joinCellText(f.name, f.questionKey ? t('question', { key: f.questionKey }) : null),
+      exportValue: (f) =>
+        joinCellText(f.name, f.questionText ?? (f.questionKey ? t('question', { key: f.questionKey }) : null)),
     },
     {
       key: 'mimeType',

@@ -141,3 +141,18 @@ export async function questionTextsByKey(
     .execute();
   return new Map(rows.map((r) => [r.key, r.text]));
 }
+
+/** The text of each question asked for, by its scheme version and key; keyed `${schemeId}:${key}`. */
+export async function questionTexts(
+  em: EntityManager,
+  pairs: readonly { schemeId: number; key: string }[],
+): Promise<Map<string, string>> {
+  if (!pairs.length) return new Map();
+  const rows = await db(em)
+    .selectFrom('scheme_questions')
+    .select(['scheme_id', 'key', 'text'])
+    .where('scheme_id', 'in', [...new Set(pairs.map((p) => p.schemeId))])
+    .where('key', 'in', [...new Set(pairs.map((p) => p.key))])
+    .execute();
+  return new Map(rows.map((r) => [`${r.scheme_id}:${r.key}`, r.text]));
+}

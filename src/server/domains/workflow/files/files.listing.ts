@@ -30,6 +30,7 @@ import {
 } from '../../../lib/list/index.ts';
 import { type ConditionColumns, conditionsFilter, tenantFilter } from '../../../lib/scope.ts';
 import { userRefs } from '../../organization/users/users.refs.ts';
+import { questionTexts } from '../../structure/schemes/schemes.refs.ts';
 
 /** Task states whose answers are under review or final: files they reference cannot be deleted. */
 export const LOCKING_TASK_STATUSES = ['submitted', 'approved', 'rejected'] as const;
@@ -90,6 +91,7 @@ export const fileListing = defineListing({
           : null,
       taskId: r.task_id,
       questionKey: r.question_key,
+      questionText: null,
       createdAt: toDate(r.created_at),
       storageKey: r.storage_key,
       thumbnailKey: r.thumbnail_key,
@@ -108,10 +110,19 @@ export const fileListing = defineListing({
       lockedFileIds(em, items),
       actionLabels(em, actionIds),
     ]);
+    const texts = await questionTexts(
+      em,
+      items.flatMap((i) => {
+        const schemeId = i.taskId === null ? undefined : tasks.get(i.taskId)?.schemeId;
+        return schemeId !== undefined && i.questionKey !== null ? [{ schemeId, key: i.questionKey }] : [];
+      }),
+    );
     for (const item of items) {
       item.owner = { id: item.ownerId, name: owners.get(item.ownerId)?.fullName ?? '' };
-      if (item.linked?.type === 'task' && item.taskId !== null)
-        item.linked.label = tasks.get(item.taskId) ?? item.linked.label;
+      const task = item.taskId === null ? undefined : tasks.get(item.taskId);
+      if (item.linked?.type === 'task' && task) item.linked.label = task.label;
+      if (task && item.questionKey !== null)
+        item.questionText = texts.get(`${task.schemeId}:${item.questionKey}`) ?? null;
       if (item.linked?.type === 'correctiveAction')
         item.linked.label = actions.get(item.linked.id) ?? item.linked.label;
       item.locked = locked.has(item.id);
@@ -132,16 +143,19 @@ async function actionLabels(em: EntityManager, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, `#${r.id} · ${r.question_text}`]));
 }
 
-/** "PRJ-2026 · #12": the task's project code and id (tasks and projects are this context's tables). */
-async function taskLabels(em: EntityManager, ids: number[]): Promise<Map<number, string>> {
+/**
+ * Each task's label, "PRJ-2026 · #12" (its project code and id), and its scheme version (tasks and projects
+ * are this context's tables).
+ */
+async function taskLabels(em: EntityManager, ids: number[]): Promise<Map<number, { label: string; schemeId: number }>> {
   if (!ids.length) return new Map();
   const rows = await db(em)
     .selectFrom('tasks as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')
-    .select(['t.id', 'p.code'])
+    .select(['t.id', 'p.code', 't.scheme_id'])
     .where('t.id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.id, `${r.code} · #${r.id}`]));
+  return new Map(rows.map((r) => [r.id, { label: `${r.code} · #${r.id}`, schemeId: r.scheme_id }]));
 }
 
 /** `answers` holds a question answered with this file (JSON containment; `fileIds` arrays of numbers). */

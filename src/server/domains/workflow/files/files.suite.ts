@@ -570,6 +570,21 @@ export function filesSuite(label: string, t: TestApp) {
           linked: { type: 'task', id: lyonTask.id },
         });
         expect(detail.linked?.label).toMatch(new RegExp(`#${lyonTask.id}$`));
+        // A file answering a question of the task's scheme says the question's text, not its key.
+        const question = await db(t.orm.em.fork())
+          .selectFrom('tasks as t')
+          .innerJoin('scheme_questions as q', 'q.scheme_id', 't.scheme_id')
+          .select(['q.key', 'q.text'])
+          .where('t.id', '=', lyonTask.id)
+          .orderBy('q.position')
+          .executeTakeFirstOrThrow();
+        const answering = await uploaded('qualitycontrol@demo.com', png, 'answer.png', {
+          taskId: String(lyonTask.id),
+          questionKey: question.key,
+        });
+        const inspector = await t.caller('qualitycontrol@demo.com');
+        expect((await inspector.files.byId({ id: answering.id })).questionText).toBe(question.text);
+        expect(detail.questionText).toBeNull(); // 'q-front' is no question of the scheme
         const notStarted = await upload(
           'qualitycontrol@demo.com',
           file(png, 'early.png', { taskId: String(scheduledTask.id) }),
