@@ -31,6 +31,7 @@ export function Chart<T extends object>({
   empty,
   height = 280,
   domain,
+  axisFormat,
 }: ChartProps<T>) {
   const captionId = useId();
   const x = (v: unknown) => (formatX ? formatX(v) : asText(v));
@@ -57,6 +58,7 @@ export function Chart<T extends object>({
               value={value}
               series={series}
               domain={domain}
+              axisFormat={axisFormat}
             />
           </Suspense>
         </div>

@@ -1,15 +1,57 @@
 // The drawing of a chart (recharts 3), loaded apart from the chart's frame so that a page's first
 // load carries only the frame (caption, summary, data table): recharts is about 110 KB gzipped.
 // Keyboard focus comes from recharts' accessibilityLayer (arrow keys move the tooltip between points).
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// The axes are ours (chart-scale.ts): value axes in round, even steps with room above the largest value,
+// and every category keeps its label (side by side, on two lines or slanted, never skipped).
+import { useMemo, useState } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  type XAxisTickContentProps,
+  YAxis,
+} from 'recharts';
+import { fixedAxis, layoutXLabels, niceAxis, type ValueAxis, type XLabels } from './chart-scale.ts';
 import { useChartColors, useRtl } from './chart-theme.ts';
 import { asText, type ChartProps, type ChartSeries } from './chart-types.ts';
 
 export interface ChartPlotProps<T extends object>
-  extends Pick<ChartProps<T>, 'title' | 'summary' | 'xKey' | 'series' | 'domain'> {
+  extends Pick<ChartProps<T>, 'title' | 'summary' | 'xKey' | 'series' | 'domain' | 'axisFormat'> {
   rows: readonly Record<string, unknown>[];
   x: (value: unknown) => string;
   value: (series: ChartSeries<T>, value: unknown) => string;
+}
+
+const FONT_SIZE = 12;
+/** recharts' own width of a value axis, and the chart's margin on each side. */
+const Y_AXIS_WIDTH = 60;
+const MARGIN = 8;
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+/** How wide a text is in pixels at the axis's font size, in the page's font. */
+function measurer(): (text: string) => number {
+  canvas ??= document.createElement('canvas').getContext('2d');
+  const context = canvas;
+  if (!context) return (text) => text.length * FONT_SIZE * 0.6;
+  context.font = `${FONT_SIZE}px ${getComputedStyle(document.body).fontFamily}`;
+  return (text) => context.measureText(text).width;
+}
+
+/** One value axis: fixed by the chart, or made to fit the values of its series. */
+function valueAxis<T extends object>(
+  rows: readonly Record<string, unknown>[],
+  series: ChartSeries<T>[],
+  fixed: [number, number] | undefined,
+): ValueAxis {
+  if (fixed) return fixedAxis(fixed);
+  return niceAxis(
+    rows.flatMap((row) => series.map((s) => row[s.key])).filter((v): v is number => typeof v === 'number'),
+  );
 }
 
 export default function ChartPlot<T extends object>({
@@ -21,44 +63,97 @@ export default function ChartPlot<T extends object>({
   value,
   series,
   domain,
+  axisFormat,
 }: ChartPlotProps<T>) {
   const colors = useChartColors();
   const rtl = useRtl();
-  const hasSecond = series.some((s) => s.axis === 'second');
-  // Value axes start at zero unless the chart says otherwise: bars and counts drawn from an automatic
-  // minimum exaggerate small differences. Negative values still extend the axis below zero.
-  const fromZero: [number, 'auto'] = [0, 'auto'];
+  const [width, setWidth] = useState(0);
+  const onFirst = series.filter((s) => (s.axis ?? 'first') === 'first');
+  const onSecond = series.filter((s) => s.axis === 'second');
+  const first = valueAxis(rows, onFirst, domain?.first);
+  const second = valueAxis(rows, onSecond, domain?.second);
+  const hasSecond = onSecond.length > 0;
+  const texts = rows.map((row) => x(row[xKey]));
+  const key = texts.join('\u0000');
+  const labels = useMemo<XLabels>(() => {
+    const all = key ? key.split('\u0000') : [];
+    const plot = width - 2 * MARGIN - Y_AXIS_WIDTH * (hasSecond ? 2 : 1);
+    return plot > 0 && all.length > 0
+      ? layoutXLabels(all, plot / all.length, measurer())
+      : { mode: 'flat', lines: all.map((t) => [t]), step: 1, height: 30 };
+  }, [key, width, hasSecond]);
+  const slant = rtl ? 45 : -45;
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
       <ComposedChart
         data={rows}
         accessibilityLayer
         title={title}
         desc={summary}
-        margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+        margin={{ top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN }}
       >
         <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" />
         <XAxis
           dataKey={String(xKey)}
           reversed={rtl}
-          tickFormatter={(v: unknown) => x(v)}
+          interval={0}
+          height={labels.height}
           stroke={colors.muted}
-          tick={{ fill: colors.text, fontSize: 12 }}
+          tick={({ x: at, y, index }: XAxisTickContentProps) => {
+            const lines = labels.lines[index] ?? [];
+            if (lines.length === 0) return <g />;
+            return (
+              <g transform={`translate(${Number(at)},${Number(y)})`}>
+                {labels.mode === 'slant' ? (
+                  <text
+                    className="recharts-cartesian-axis-tick-value"
+                    transform={`rotate(${slant})`}
+                    direction={rtl ? 'rtl' : 'ltr'}
+                    textAnchor="end"
+                    dy="0.35em"
+                    fill={colors.text}
+                    fontSize={FONT_SIZE}
+                  >
+                    {lines[0]}
+                  </text>
+                ) : (
+                  <text
+                    className="recharts-cartesian-axis-tick-value"
+                    textAnchor="middle"
+                    fill={colors.text}
+                    fontSize={FONT_SIZE}
+                  >
+                    {lines.map((line, i) => (
+                      <tspan key={i} x={0} dy={i === 0 ? '0.71em' : '1.2em'}>
+                        {line}
+                      </tspan>
+                    ))}
+                  </text>
+                )}
+              </g>
+            );
+          }}
         />
         <YAxis
           yAxisId="first"
           orientation={rtl ? 'right' : 'left'}
           stroke={colors.muted}
-          tick={{ fill: colors.text, fontSize: 12 }}
-          domain={domain?.first ?? fromZero}
+          tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
+          domain={first.domain}
+          ticks={first.ticks}
+          interval={0}
+          tickFormatter={axisFormat?.first}
         />
         {hasSecond && (
           <YAxis
             yAxisId="second"
             orientation={rtl ? 'left' : 'right'}
             stroke={colors.muted}
-            tick={{ fill: colors.text, fontSize: 12 }}
-            domain={domain?.second ?? fromZero}
+            tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
+            domain={second.domain}
+            ticks={second.ticks}
+            interval={0}
+            tickFormatter={axisFormat?.second}
           />
         )}
         <Tooltip

@@ -38,5 +38,8 @@ export interface ChartProps<T extends object> {
   /** Shown instead of the chart when `data` is empty. */
   empty?: ReactNode;
   height?: number;
+  /** A value axis's fixed range (0-100 for scores); without it, the axis fits its values with room above. */
   domain?: { first?: [number, number]; second?: [number, number] };
+  /** How a value axis's ticks read (percent for rates stored as 0-1); plain numbers without it. */
+  axisFormat?: { first?: (value: number) => string; second?: (value: number) => string };
 }

@@ -1,5 +1,4 @@
 import { Label, Text } from '@primer/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -30,6 +29,7 @@ import {
 } from '../../components/ListPage/index.ts';
 import { RecordHistory } from '../../components/RecordHistory/RecordHistory.tsx';
 import { useCan } from '../../lib/can.ts';
+import { useCountryName } from '../../lib/countries.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { timeZoneOptions } from '../../lib/time-zones.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -37,22 +37,6 @@ import classes from './Business.module.css';
 
 const upper = (v: string) => v.toUpperCase();
 const isCountryCode = (v: string) => /^[A-Z]{2}$/.test(v);
-
-/** Country name in the current language from its ISO 3166 alpha-2 code. */
-function useCountryName(): (code: string | null) => string {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return (code) => {
-      if (!code) return '—';
-      try {
-        return names.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    };
-  }, [i18n.language]);
-}
 
 /** /business/customers: the operator's clients (tenants), their license and seat use. */
 export default function CustomersPage() {
@@ -113,7 +97,7 @@ export default function CustomersPage() {
       kind: 'text',
       width: 9,
       sortable: true,
-      render: (c) => country(c.country),
+      render: (c) => country(c.country) || '—',
     },
     {
       key: 'city',

@@ -48,20 +48,6 @@ function useFormats() {
   }, [i18n.language]);
 }
 
-/** A value axis from zero (bars must start there to compare) up to a round number above `values`' largest. */
-function fromZero(values: number[]): [number, number] {
-  const max = Math.max(0, ...values);
-  if (max === 0) return [0, 1];
-  const step = 10 ** Math.floor(Math.log10(max));
-  const nice = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * step >= max)!;
-  return [0, nice * step];
-}
-
-/** Both value axes of a chart over `rows`, from zero. */
-function axes<T>(rows: readonly T[], first: (r: T) => number, second: (r: T) => number) {
-  return { first: fromZero(rows.map(first)), second: fromZero(rows.map(second)) };
-}
-
 export default function AnalyticsDashboardPage() {
   const { t } = useTranslation('analytics');
   const [weeks, setWeeks] = useState<number>(12);
@@ -160,11 +146,6 @@ function SalesFigures({ s }: { s: TShopSales }) {
           title={t('byWeek')}
           summary={t('byWeekSummary', { count: s.weeks })}
           data={s.byWeek}
-          domain={axes(
-            s.byWeek,
-            (r) => r.revenue,
-            (r) => r.orders,
-          )}
           xKey="week"
           xLabel={t('week')}
           formatX={f.week}
@@ -182,11 +163,6 @@ function SalesFigures({ s }: { s: TShopSales }) {
             title={t('byWeekday')}
             summary={t('byWeekdaySummary')}
             data={s.byWeekday}
-            domain={axes(
-              s.byWeekday,
-              (r) => r.orders,
-              (r) => r.averageOrder,
-            )}
             xKey="weekday"
             xLabel={t('weekday')}
             formatX={f.weekday}
@@ -203,11 +179,6 @@ function SalesFigures({ s }: { s: TShopSales }) {
             title={t('byMethod')}
             summary={t('byMethodSummary')}
             data={s.byMethod}
-            domain={axes(
-              s.byMethod,
-              (r) => r.revenue,
-              (r) => r.orders,
-            )}
             xKey="method"
             xLabel={t('method')}
             formatX={(v) => t(`methods.${String(v)}`)}
@@ -224,11 +195,6 @@ function SalesFigures({ s }: { s: TShopSales }) {
             title={t('byPayment')}
             summary={t('byPaymentSummary')}
             data={s.byPayment}
-            domain={axes(
-              s.byPayment,
-              (r) => r.orders,
-              (r) => r.revenue,
-            )}
             xKey="payment"
             xLabel={t('payment')}
             formatX={(v) => t(`payments.${String(v)}`)}

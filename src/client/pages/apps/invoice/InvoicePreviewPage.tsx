@@ -21,6 +21,7 @@ import {
   useZodForm,
 } from '../../../components/FormDialog/index.ts';
 import { type NoticeApi, NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -106,24 +107,12 @@ export default function InvoicePreviewPage() {
   );
 }
 
-/** The issuer's country named in the page's language ("FR" -> "France", "فرنسا"). */
-function useRegionName(): (code: string) => string {
-  const { i18n } = useTranslation();
-  return (code) => {
-    try {
-      return (code && new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code.toUpperCase())) || code;
-    } catch {
-      return code;
-    }
-  };
-}
-
 /** The printable invoice: issuer (name, address, bank), client, lines, totals, note and payments. */
 function InvoiceSheet({ invoice }: { invoice: TInvoiceDocument }) {
   const { t } = useTranslation('invoice');
   const fmt = useFormatters();
   const money = useMoney({ currency: invoice.currency });
-  const region = useRegionName();
+  const region = useCountryName();
   const { client, issuer, paymentDetails: bank } = invoice;
   const place = [issuer.city, region(issuer.country)].filter(Boolean).join(', ');
   return (

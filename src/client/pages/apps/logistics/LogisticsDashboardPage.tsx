@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { type TVehicleSortKey, VEHICLE_SORT_KEYS } from '../../../../shared/constants/logistics.ts';
 import { Chart } from '../../../components/charts/index.ts';
 import { QueryError } from '../../../components/QueryError/index.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { warningKey } from './warning-key.ts';
@@ -18,6 +19,7 @@ const PAGE_SIZE = 10;
 export default function LogisticsDashboardPage() {
   const { t } = useTranslation('logistics');
   const fmt = useFormatters();
+  const country = useCountryName();
   const summary = trpc.apps.logistics.summary.useQuery();
   const pct = (n: number | null) => (n == null ? '—' : `${fmt.number(n)} %`);
   const s = summary.data;
@@ -77,6 +79,7 @@ export default function LogisticsDashboardPage() {
                 data={s.shipments}
                 xKey="country"
                 xLabel={t('dashboard.destination')}
+                formatX={(v) => country(String(v))}
                 series={[
                   { key: 'shipments', label: t('dashboard.shipmentCount'), color: 'primary', kind: 'bar' },
                   {
@@ -88,6 +91,7 @@ export default function LogisticsDashboardPage() {
                   },
                 ]}
                 domain={{ second: [0, 100] }}
+                axisFormat={{ second: pct }}
                 tableLabel={t('showTable')}
               />
             </section>

@@ -104,6 +104,7 @@ export function Trend({ trend }: { trend: (TReportFigures & { month: string })[]
         },
       ]}
       domain={{ first: [0, 100], second: [0, 1] }}
+      axisFormat={{ second: f.percent }}
       tableLabel={t('showTable')}
       empty={<Empty>{t('trend.empty')}</Empty>}
     />
