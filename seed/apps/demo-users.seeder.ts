@@ -20,18 +20,21 @@ export const DEMO_USERS_SEED = 20_260_303;
 
 const LANGUAGES = ['English', 'French', 'German', 'Spanish', 'Portuguese', 'Arabic'];
 
-/** The permissions of spec section 6 and the roles each is assigned to. */
+/** The permissions of spec section 6 and the product roles each is assigned to. */
 export const PERMISSIONS: readonly { name: string; assignedTo: TPermissionRole[] }[] = [
-  { name: 'Management', assignedTo: ['administrator'] },
-  { name: 'Manage Billing & Roles', assignedTo: ['administrator'] },
-  { name: 'Add & Remove Users', assignedTo: ['administrator', 'manager'] },
-  { name: 'Project Planning', assignedTo: ['administrator', 'users', 'support'] },
-  { name: 'Manage Email Sequences', assignedTo: ['administrator', 'users', 'support'] },
-  { name: 'Client Communication', assignedTo: ['administrator', 'manager'] },
-  { name: 'Only View', assignedTo: ['administrator', 'restricted-user'] },
-  { name: 'Financial Management', assignedTo: ['administrator', 'manager'] },
-  { name: "Manage Others' Tasks", assignedTo: ['administrator', 'support'] },
+  { name: 'Management', assignedTo: ['admin'] },
+  { name: 'Manage Billing & Roles', assignedTo: ['admin'] },
+  { name: 'Add & Remove Users', assignedTo: ['admin', 'businessadmin'] },
+  { name: 'Project Planning', assignedTo: ['admin', 'businessuser', 'teamleader'] },
+  { name: 'Manage Email Sequences', assignedTo: ['admin', 'businessuser', 'teamleader'] },
+  { name: 'Client Communication', assignedTo: ['admin', 'businessadmin'] },
+  { name: 'Only View', assignedTo: ['admin', 'client'] },
+  { name: 'Financial Management', assignedTo: ['admin', 'businessadmin'] },
+  { name: "Manage Others' Tasks", assignedTo: ['admin', 'teamleader'] },
 ];
+
+/** The roles the sample people have: the product's, but the platform operator's (no customer's person). */
+const PEOPLE_ROLES = DEMO_USER_ROLES.filter((role) => role !== 'superadmin');
 
 export type DemoUserRow = Required<TCreateDemoUserInput> & {
   taskDone: number;
@@ -57,7 +60,7 @@ export function generateDemoUsers(seed = DEMO_USERS_SEED, today = new Date()): D
     return {
       fullName,
       company: f.company.name(),
-      role: f.helpers.arrayElement(DEMO_USER_ROLES),
+      role: f.helpers.arrayElement(PEOPLE_ROLES),
       username: `${firstName}${lastName.slice(0, 1)}${f.number.int({ min: 1, max: 99 })}`
         .toLowerCase()
         .replace(/[^a-z0-9]/g, ''),

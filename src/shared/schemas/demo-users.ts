@@ -1,10 +1,12 @@
 // Users demo app: the sample user list, not the product's accounts.
 import { z } from 'zod';
+import { ROLES, type Role } from '../constants/roles.ts';
 import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, zImageUrl } from './common.ts';
 
-export const DEMO_USER_ROLES = ['editor', 'author', 'maintainer', 'subscriber', 'superadmin'] as const;
-export type TDemoUserRole = (typeof DEMO_USER_ROLES)[number];
+/** A sample person's role: one of the product's own (the roles page's). */
+export const DEMO_USER_ROLES = ROLES;
+export type TDemoUserRole = Role;
 export const DEMO_USER_PLANS = ['basic', 'team', 'company', 'enterprise'] as const;
 export type TDemoUserPlan = (typeof DEMO_USER_PLANS)[number];
 export const DEMO_USER_STATUSES = ['active', 'inactive', 'pending'] as const;

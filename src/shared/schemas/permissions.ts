@@ -1,11 +1,12 @@
 // Permissions demo app: the sample permission list of the roles screens.
 import { z } from 'zod';
+import { ROLES, type Role } from '../constants/roles.ts';
 import { msg } from '../errors/validation.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId } from './common.ts';
 
-/** Roles a sample permission can be assigned to. */
-export const PERMISSION_ROLES = ['administrator', 'manager', 'users', 'support', 'restricted-user'] as const;
-export type TPermissionRole = (typeof PERMISSION_ROLES)[number];
+/** Roles a sample permission can be assigned to: the product's own (the roles page's). */
+export const PERMISSION_ROLES = ROLES;
+export type TPermissionRole = Role;
 export const PERMISSION_SORT_KEYS = ['name'] as const;
 export type TPermissionSortKey = (typeof PERMISSION_SORT_KEYS)[number];
 

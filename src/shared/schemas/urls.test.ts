@@ -62,7 +62,7 @@ describe('stored URL fields', () => {
     const demo = {
       fullName: 'Ana Ruiz',
       company: 'Acme',
-      role: 'editor',
+      role: 'teamleader',
       username: 'ana',
       country: 'Spain',
       contact: '+34 600 000 000',

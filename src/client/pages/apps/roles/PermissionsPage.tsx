@@ -11,13 +11,15 @@ import type { Column } from '../../../components/DataTable/DataTable.tsx';
 import { FormDialog, TextField, useSaveRecord, useZodForm } from '../../../components/FormDialog/index.ts';
 import { NameCell, type RecordDialogProps, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useRoleName } from '../../../lib/roles.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import classes from './Roles.module.css';
 
-/** /apps/permissions: the demo permissions and the sample roles they are assigned to; add, edit, delete. */
+/** /apps/permissions: the demo permissions and the product roles they are assigned to; add, edit, delete. */
 export default function PermissionsPage() {
   const { t } = useTranslation('roles');
   const fmt = useFormatters();
+  const roleName = useRoleName();
   const list = useRecordList({
     filters: [],
     schema: ZListPermissionsInput,
@@ -47,11 +49,11 @@ export default function PermissionsPage() {
       render: (p) => (
         <span className={classes.tags}>
           {p.assignedTo.map((r) => (
-            <Label key={r}>{t(`permissions.role.${r}`)}</Label>
+            <Label key={r}>{roleName(r)}</Label>
           ))}
         </span>
       ),
-      exportValue: (p) => p.assignedTo.map((r) => t(`permissions.role.${r}`)).join(', '),
+      exportValue: (p) => p.assignedTo.map(roleName).join(', '),
     },
     { key: 'createdDate', header: t('permissions.createdDate'), kind: 'date', render: (p) => fmt.date(p.createdDate) },
   ];
@@ -77,6 +79,7 @@ function PermissionDialog({
   onReload,
 }: RecordDialogProps & { permission: TPermissionRow | null }) {
   const { t } = useTranslation('roles');
+  const roleName = useRoleName();
   const save = useSaveRecord(!!permission, trpc.apps.permissions);
   const form = useZodForm(
     permission ? ZUpdatePermissionInput : ZCreatePermissionInput,
@@ -103,7 +106,7 @@ function PermissionDialog({
               checked={form.values.assignedTo.includes(role)}
               onChange={(e) => toggle(role, e.target.checked)}
             />
-            <FormControl.Label>{t(`permissions.role.${role}`)}</FormControl.Label>
+            <FormControl.Label>{roleName(role)}</FormControl.Label>
           </FormControl>
         ))}
       </CheckboxGroup>

@@ -30,23 +30,23 @@ describe('roles and permissions as admin', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'New permission' }).click();
     const create = dialog(page, 'New permission');
     await create.getByLabel('Name').fill('Approve Refunds');
-    await create.getByLabel('Manager').check();
-    await create.getByLabel('Support').check();
+    await create.getByLabel('Business admin').check();
+    await create.getByLabel('Analyst').check();
     await create.getByRole('button', { name: 'Save' }).click();
     await notice(page, /saved/);
     await search(page, 'Approve');
     await page.reload();
-    await row(page, 'Approve Refunds').getByText('Support').waitFor();
+    await row(page, 'Approve Refunds').getByText('Analyst').waitFor();
 
     await rowAction(page, 'Approve Refunds', 'Edit');
     const edit = dialog(page, 'Edit Approve Refunds');
     await edit.getByLabel('Name').fill('Approve Large Refunds');
-    await edit.getByLabel('Support').uncheck();
+    await edit.getByLabel('Analyst').uncheck();
     await edit.getByRole('button', { name: 'Save' }).click();
     await notice(page, /saved/);
     await page.reload();
     await row(page, 'Approve Large Refunds').waitFor();
-    expect(await row(page, 'Approve Large Refunds').getByText('Support').count()).toBe(0);
+    expect(await row(page, 'Approve Large Refunds').getByText('Analyst').count()).toBe(0);
 
     await rowAction(page, 'Approve Large Refunds', 'Delete');
     await confirm(page, 'Delete');
@@ -54,6 +54,57 @@ describe('roles and permissions as admin', { timeout: 120_000 }, () => {
     await page.reload();
     await settled(page);
     expect(await row(page, 'Approve Large Refunds').count()).toBe(0);
+  });
+
+  it('permissions and the users demo app name the roles as the roles page does (en, ar), in their lists, forms and filters', async () => {
+    for (const [language, roleHeader] of [
+      ['en', 'Role'],
+      ['ar', 'الدور'],
+    ]) {
+      await page.context().addCookies([{ name: 'od-language', value: language, url: b.baseUrl }]);
+      await page.goto('/apps/roles');
+      const titles = page.getByRole('listitem').getByRole('heading', { level: 2 });
+      await titles.first().waitFor();
+      const roles = await titles.allInnerTexts();
+      expect(roles).toHaveLength(9);
+      const unknown = (names: string[]) => names.filter((name) => !roles.includes(name));
+
+      await page.goto('/apps/permissions');
+      await dataRows(page).first().waitFor();
+      await settled(page);
+      const assigned = await dataRows(page).locator('td span > span').allInnerTexts();
+      expect(assigned.length).toBeGreaterThan(9);
+      expect(unknown(assigned), language).toEqual([]);
+      if (language === 'en') {
+        await rowAction(page, 'Management', 'Edit');
+        const boxes = await dialog(page, 'Edit Management')
+          .getByRole('checkbox')
+          .evaluateAll((all) => all.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+        expect(boxes).toEqual(roles);
+        await page.keyboard.press('Escape');
+      }
+
+      await page.goto('/apps/user/list');
+      await dataRows(page).first().waitFor();
+      await settled(page);
+      const options = page.locator('select:has(option[value="qualitycontrol"])').first().locator('option');
+      expect((await options.allInnerTexts()).slice(1), language).toEqual(roles);
+      const column = await page
+        .locator('thead th')
+        .evaluateAll((all, name) => all.findIndex((th) => th.textContent?.trim() === name), roleHeader);
+      expect(column).toBeGreaterThan(0);
+      const shown = await dataRows(page).evaluateAll(
+        (rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ''),
+        column,
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      expect(unknown(shown), language).toEqual([]);
+      const first = shown[0];
+      await dataRows(page).first().click();
+      await page.waitForURL(/\/apps\/user\/view\//);
+      await page.locator('header p').getByText(first).waitFor();
+    }
+    await page.context().addCookies([{ name: 'od-language', value: 'en', url: b.baseUrl }]);
   });
 });
 

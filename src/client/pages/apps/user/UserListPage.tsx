@@ -13,6 +13,7 @@ import {
 } from '../../../components/ListPage/index.ts';
 import { StatCards } from '../../../components/StatCards/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useRoleName } from '../../../lib/roles.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { UserStatusLabel, userOptions, userPaths } from './user-ui.tsx';
 
@@ -20,6 +21,7 @@ import { UserStatusLabel, userOptions, userPaths } from './user-ui.tsx';
 export default function UserListPage() {
   const { t } = useTranslation('users');
   const fmt = useFormatters();
+  const roleName = useRoleName();
   const [, navigate] = useLocation();
   const stats = trpc.apps.users.stats.useQuery();
   const utils = trpc.useUtils();
@@ -34,7 +36,7 @@ export default function UserListPage() {
     deleteHint: t('deleteHint'),
     records: t('records'),
   });
-  const options = userOptions(t);
+  const options = userOptions(t, roleName);
   const columns: Column<TDemoUser>[] = [
     {
       key: 'user',
@@ -53,7 +55,7 @@ export default function UserListPage() {
       render: (u) => <TextCell>{u.email}</TextCell>,
       exportValue: (u) => u.email,
     },
-    { key: 'role', header: t('col.role'), kind: 'text', width: 9, sortable: true, render: (u) => t(`role.${u.role}`) },
+    { key: 'role', header: t('col.role'), kind: 'text', width: 13, sortable: true, render: (u) => roleName(u.role) },
     {
       key: 'plan',
       header: t('col.plan'),
@@ -146,7 +148,7 @@ export default function UserListPage() {
 function AddUserDrawer({ onClose, onSaved }: RecordDialogProps) {
   const { t } = useTranslation('users');
   const create = trpc.apps.users.create.useMutation();
-  const options = userOptions(t);
+  const options = userOptions(t, useRoleName());
   const form = useZodForm(ZCreateDemoUserInput, {
     fullName: '',
     username: '',
@@ -154,7 +156,7 @@ function AddUserDrawer({ onClose, onSaved }: RecordDialogProps) {
     contact: '',
     company: '',
     country: '',
-    role: 'subscriber',
+    role: 'qualitycontrol',
     currentPlan: 'basic',
     status: 'pending',
     billing: 'Auto debit',

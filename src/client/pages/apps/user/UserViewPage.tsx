@@ -23,6 +23,7 @@ import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
+import { useRoleName } from '../../../lib/roles.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { UserStatusLabel, userIdOf, userOptions, userPaths } from './user-ui.tsx';
 import classes from './User.module.css';
@@ -34,6 +35,7 @@ export default function UserViewPage() {
   const { t } = useTranslation('users');
   const errorText = useErrorText();
   const fmt = useFormatters();
+  const roleName = useRoleName();
   const id = userIdOf(useParams<{ id: string }>().id);
   const search = new URLSearchParams(useSearch());
   const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
@@ -64,7 +66,7 @@ export default function UserViewPage() {
     );
   }
   const u = user.data;
-  const options = userOptions(t);
+  const options = userOptions(t, roleName);
   const edit = (which: Tab) =>
     canManage && (
       <Button leadingVisual={PencilIcon} onClick={() => setEditing(which)}>
@@ -81,7 +83,7 @@ export default function UserViewPage() {
             {u.fullName}
           </Heading>
           <p className={classes.muted}>
-            @{u.username} · {t(`role.${u.role}`)} · <UserStatusLabel status={u.status} />
+            @{u.username} · {roleName(u.role)} · <UserStatusLabel status={u.status} />
           </p>
         </div>
         <Link href={userPaths.list()} className={classes.back}>
@@ -124,7 +126,7 @@ export default function UserViewPage() {
               [t('field.company'), u.company],
               [t('field.country'), u.country],
               [t('field.language'), u.language],
-              [t('col.role'), t(`role.${u.role}`)],
+              [t('col.role'), roleName(u.role)],
               [t('col.status'), t(`status.${u.status}`)],
             ]}
           </Facts>

@@ -22,10 +22,10 @@ export function UserStatusLabel({ status }: { status: TDemoUserStatus }) {
   return <Label variant={STATUS_VARIANT[status]}>{t(`status.${status}`)}</Label>;
 }
 
-/** The translated choices of the role, plan, status and billing selects. */
-export function userOptions(t: TFunction<'users'>) {
+/** The translated choices of the role, plan, status and billing selects; roles named as everywhere (useRoleName). */
+export function userOptions(t: TFunction<'users'>, roleName: (role: string) => string) {
   return {
-    roles: DEMO_USER_ROLES.map((value) => ({ value, label: t(`role.${value}`) })),
+    roles: DEMO_USER_ROLES.map((value) => ({ value, label: roleName(value) })),
     plans: DEMO_USER_PLANS.map((value) => ({ value, label: t(`plan.${value}`) })),
     statuses: DEMO_USER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
     billings: DEMO_USER_BILLINGS.map((value) => ({ value, label: t(`billing.${value}`) })),

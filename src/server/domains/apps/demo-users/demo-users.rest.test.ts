@@ -17,7 +17,7 @@ const allUsers = async () => (await get<Users>('/api/apps/users?itemsPerPage=-1'
 const NEW_USER = {
   fullName: 'Ines Moreau',
   company: 'Blue Harbour Ltd',
-  role: 'editor',
+  role: 'teamleader',
   username: 'ines.moreau',
   country: 'France',
   contact: '+33 1 23 45 67 89',
@@ -50,8 +50,18 @@ describe('GET /api/apps/users', () => {
       ].sort(),
     );
     const every = await allUsers();
+    // The product's roles, as on the roles page; the sample people are a customer's, none a platform operator.
     expect(new Set(every.map((u) => u.role))).toEqual(
-      new Set(['editor', 'author', 'maintainer', 'subscriber', 'superadmin']),
+      new Set([
+        'admin',
+        'floormanager',
+        'teamleader',
+        'businessadmin',
+        'businessuser',
+        'qualitycontrol',
+        'analyst',
+        'client',
+      ]),
     );
     expect(new Set(every.map((u) => u.currentPlan))).toEqual(new Set(['basic', 'team', 'company', 'enterprise']));
     expect(new Set(every.map((u) => u.status))).toEqual(new Set(['active', 'inactive', 'pending']));
@@ -90,19 +100,19 @@ describe('GET /api/apps/users', () => {
   it('filters by role, plan and status', async () => {
     const every = await allUsers();
     const cases: [string, (u: TDemoUser) => boolean][] = [
-      ['role=maintainer', (u) => u.role === 'maintainer'],
+      ['role=floormanager', (u) => u.role === 'floormanager'],
       ['plan=enterprise', (u) => u.currentPlan === 'enterprise'],
       ['status=pending', (u) => u.status === 'pending'],
       [
-        'role=author&plan=basic&status=active',
-        (u) => u.role === 'author' && u.currentPlan === 'basic' && u.status === 'active',
+        'role=qualitycontrol&plan=basic&status=active',
+        (u) => u.role === 'qualitycontrol' && u.currentPlan === 'basic' && u.status === 'active',
       ],
     ];
     for (const [query, keep] of cases) {
       const body = await get<Users>(`/api/apps/users?itemsPerPage=-1&${query}`);
       expect(ids(body.users), query).toEqual(ids(every.filter(keep)));
     }
-    for (const query of ['role=admin', 'plan=gold', 'status=deleted']) {
+    for (const query of ['role=editor', 'role=subscriber', 'plan=gold', 'status=deleted']) {
       const res = await t.request({ method: 'GET', url: `/api/apps/users?${query}`, as: ADMIN });
       expect(res.statusCode, query).toBe(400);
     }
@@ -185,7 +195,7 @@ describe('POST /api/apps/users', () => {
       method: 'POST',
       url: '/api/apps/users',
       as: ADMIN,
-      payload: { ...NEW_USER, email: 'not-an-email', role: 'admin', fullName: '', contact: 'call me' },
+      payload: { ...NEW_USER, email: 'not-an-email', role: 'maintainer', fullName: '', contact: 'call me' },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: Record<string, string[]> }>();
@@ -283,7 +293,7 @@ describe('GET /api/apps/permissions', () => {
     expect(body.totalPermissions).toBe(9);
     expect(body.permissions.map((p) => p.name)).toEqual(NAMES);
     const roles = new Set(body.permissions.flatMap((p) => p.assignedTo));
-    expect(roles).toEqual(new Set(['administrator', 'manager', 'users', 'support', 'restricted-user']));
+    expect(roles).toEqual(new Set(['admin', 'businessadmin', 'businessuser', 'teamleader', 'client']));
     expect(body.permissions.every((p) => !Number.isNaN(Date.parse(p.createdDate)))).toBe(true);
     expect((await get<Permissions>('/api/apps/permissions')).permissions).toHaveLength(9);
     expect(
@@ -298,8 +308,13 @@ describe('GET /api/apps/permissions', () => {
     expect((await get<Permissions>('/api/apps/permissions?q=MANAGE')).permissions.map((p) => p.name)).toEqual(
       matching('manage'),
     );
-    expect(matching('manage').length).toBeGreaterThan(NAMES.filter((n) => n.toLowerCase().includes('manage')).length);
-    expect((await get<Permissions>('/api/apps/permissions?q=restricted')).permissions.map((p) => p.name)).toEqual([
+    // A role matches too: no name says 'leader', the team leader's permissions do.
+    expect((await get<Permissions>('/api/apps/permissions?q=LEADER')).permissions.map((p) => p.name)).toEqual(
+      matching('leader'),
+    );
+    expect(matching('leader').length).toBeGreaterThan(NAMES.filter((n) => n.toLowerCase().includes('leader')).length);
+    expect((await get<Permissions>('/api/apps/permissions?q=client')).permissions.map((p) => p.name)).toEqual([
+      'Client Communication',
       'Only View',
     ]);
     expect(
@@ -318,14 +333,15 @@ describe('GET /api/apps/permissions', () => {
 
 describe('GET /api/export/demo-users.csv', () => {
   it('streams the users matching the list filters, with a header, and refuses client', async () => {
-    const editors = (await get<Users>('/api/apps/users?role=editor&itemsPerPage=-1')).totalUsers;
-    const res = await t.request({ method: 'GET', url: '/api/export/demo-users.csv?role=editor', as: ADMIN });
+    const leaders = (await get<Users>('/api/apps/users?role=teamleader&itemsPerPage=-1')).totalUsers;
+    const res = await t.request({ method: 'GET', url: '/api/export/demo-users.csv?role=teamleader', as: ADMIN });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('id,full_name,username,email,company,country,contact,role,plan,billing,status');
-    expect(lines).toHaveLength(editors + 1);
-    expect(lines.slice(1).every((line) => line.includes(',editor,'))).toBe(true);
+    expect(lines).toHaveLength(leaders + 1);
+    expect(leaders).toBeGreaterThan(0);
+    expect(lines.slice(1).every((line) => line.includes(',teamleader,'))).toBe(true);
     const refused = await t.request({ method: 'GET', url: '/api/export/demo-users.csv', as: 'client@demo.com' });
     expect(refused.statusCode).toBe(403);
   });

@@ -13,7 +13,7 @@ const NWS = 'admin@nws.demo.com';
 const NEW_USER = {
   fullName: 'Nora Westfield',
   company: 'NWS Demo',
-  role: 'editor',
+  role: 'teamleader',
   username: 'nora.w',
   country: 'Norway',
   contact: '+47 555 0101',
