@@ -34,6 +34,7 @@ FROM node:24-slim AS rootfs
 RUN apt-get update && apt-get install -y --no-install-recommends tini binutils && rm -rf /var/lib/apt/lists/*
 COPY --from=server /app /rootfs/app
 COPY --from=client /app/dist/client /rootfs/app/dist/client
+COPY --from=client /app/dist/ssr /rootfs/app/dist/ssr
 RUN set -eu; R=/rootfs; \
   mkdir -p $R/usr/local/bin $R/usr/bin $R/bin $R/etc/ssl/certs $R/tmp $R/data $R/home/node; \
   strip -o $R/usr/local/bin/node /usr/local/bin/node; \

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readRoutes } from './scripts/bundle-size.ts';
 import { type BundleGraph, planChunkGroups } from './scripts/chunk-groups.ts';
@@ -181,16 +181,53 @@ const POLYFILLS = fileURLToPath(new URL('./src/client/app/polyfills.ts', import.
 
 const apiPort = process.env.API_PORT ?? '3000';
 
+const resolve = {
+  // Polyfills Primer imports eagerly, loaded only where the browser lacks the feature.
+  alias: [
+    { find: /^@oddbird\/popover-polyfill\/fn$/, replacement: POLYFILLS },
+    { find: /^focus-visible$/, replacement: POLYFILLS },
+  ],
+};
+
+/**
+ * The public sign-in pages the server draws (src/client/entry-server.tsx) as one Node module in
+ * dist/ssr, every dependency bundled in (Primer's components import their stylesheets, which Node
+ * cannot; the class names are the client build's). Built by the client build's last step (drawnPages).
+ */
+const ssrConfig: InlineConfig = {
+  configFile: false,
+  logLevel: 'warn',
+  root: 'src/client',
+  plugins: [react()],
+  resolve,
+  ssr: { noExternal: true },
+  build: {
+    outDir: '../../dist/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    ssr: true,
+    rolldownOptions: {
+      input: fileURLToPath(new URL('./src/client/entry-server.tsx', import.meta.url)),
+      output: { codeSplitting: false },
+    },
+  },
+};
+
+/** After the client, the server's build of the pages it draws: one `vite build` makes both. */
+function drawnPages(): Plugin {
+  return {
+    name: 'opsdesk-drawn-pages',
+    apply: 'build',
+    async closeBundle() {
+      await build(ssrConfig);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), chunkGroups(), routePreloads(), precompress(), serviceWorker()],
-  resolve: {
-    // Polyfills Primer imports eagerly, loaded only where the browser lacks the feature.
-    alias: [
-      { find: /^@oddbird\/popover-polyfill\/fn$/, replacement: POLYFILLS },
-      { find: /^focus-visible$/, replacement: POLYFILLS },
-    ],
-  },
+  plugins: [react(), chunkGroups(), routePreloads(), precompress(), serviceWorker(), drawnPages()],
+  resolve,
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

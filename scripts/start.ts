@@ -14,7 +14,10 @@ function newest(dir: string): number {
   return latest;
 }
 
-const stale = !fs.existsSync(dist) || Math.max(newest('src/client'), newest('src/shared')) > fs.statSync(dist).mtimeMs;
+const stale =
+  !fs.existsSync(dist) ||
+  !fs.existsSync(path.resolve('dist/ssr/entry-server.js')) ||
+  Math.max(newest('src/client'), newest('src/shared')) > fs.statSync(dist).mtimeMs;
 if (stale && !process.env.SKIP_CLIENT_BUILD) {
   console.log('building the client (first start or sources changed)…');
   const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {

@@ -18,8 +18,10 @@ import '@primer/primitives/dist/css/functional/themes/light.css';
 import '@primer/primitives/dist/css/functional/themes/dark.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { carryOver, readDrawn } from './app/drawn-page.ts';
 import { initPreferences } from './app/preferences.ts';
 import { firstRenderReady } from './app/preload.ts';
 import { initI18n } from './i18n/index.ts';
@@ -37,11 +39,21 @@ const session = prefetchSession();
 const firstRender = firstRenderReady(window.location.pathname + window.location.search);
 
 void Promise.all([common, firstRender, session]).then(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  const container = document.getElementById('root') as HTMLElement;
+  // A page the server drew is replaced in one commit, what was typed on it carried over (drawn-page.ts).
+  const drawn = readDrawn(container);
+  const root = createRoot(container);
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!drawn) {
+    root.render(app);
+    return;
+  }
+  flushSync(() => root.render(app));
+  carryOver(container, drawn);
 });
 
 // The service worker (the offline shell, updates) registers once the page has loaded, out of its way.

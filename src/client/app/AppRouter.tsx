@@ -8,7 +8,7 @@
 // follows the browser's location. Changes of the query string alone (list state) are shown at once.
 // Only a first load shows a skeleton.
 import { type ReactNode, Suspense, use, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Redirect, Route, Router, useLocation, useSearch } from 'wouter';
+import { Redirect, Route, Router, useLocation, useRouter } from 'wouter';
 import { landingPathFor } from '../../shared/constants/roles.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary/ErrorBoundary.tsx';
 import { PageLoading } from '../components/PageLoading/PageLoading.tsx';
@@ -30,7 +30,13 @@ interface Shown {
 export function AppRouter() {
   // The browser's location, and the navigate of the router around this one (it may guard leaving).
   const [path, navigate] = useLocation();
-  const search = useSearch();
+  // The query string as the address bar has it: wouter's useSearch decodes it (decodeURI), and the
+  // pages' useSearch decodes what this router hands them; the first page's loads were keyed by the raw
+  // one (main.tsx), so a decoded key (a %09 the URL parser then drops) would load the page again and
+  // show its loading state over the page the server drew.
+  const router = useRouter();
+  const raw = router.searchHook(router);
+  const search = raw.startsWith('?') ? raw.slice(1) : raw;
   const target = useMemo<Shown>(() => ({ path, search }), [path, search]);
   const deferred = useDeferredValue(target);
   const shown = deferred.path === path ? target : deferred;

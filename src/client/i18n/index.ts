@@ -26,7 +26,7 @@ export function isRtl(code: string): boolean {
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
 /** Loads `locales/<lng>/<ns>.json` as its own chunk; a missing file is an empty bundle (English fills in). */
-const lazyBackend: BackendModule = {
+export const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
@@ -74,6 +74,7 @@ export async function initI18n(language: string): Promise<typeof i18n> {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
       react: { useSuspense: true },
     });
   // Messages name a kind of record mid-sentence in English ("This location was changed…").

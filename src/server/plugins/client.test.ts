@@ -4,10 +4,10 @@ import { setupTestApp } from '../testing/app.ts';
 
 const t = await setupTestApp();
 
-/** The first hashed script the shell page loads. */
+/** The first hashed script the shell page loads (the entry; on a drawn page, the one the boot script starts). */
 async function firstScript(): Promise<string> {
   const page = await t.app.inject({ method: 'GET', url: '/login' });
-  const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+  const src = /<script[^>]+(?:src|data-entry)="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
   if (!src) throw new Error('no script in the shell page');
   return src;
 }

@@ -1,11 +1,14 @@
 // Serves the Vite-built client: hashed assets from memory with long caching, brotli or gzip files
 // written at build time when the browser accepts them (assets.ts), index.html for client routes.
-// Unknown /api and /trpc paths answer JSON 404, never the HTML shell.
+// Unknown /api and /trpc paths answer JSON 404, never the HTML shell. The public sign-in pages come
+// drawn for a visitor who is not signed in (drawn-pages.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { type Action, createAbility, type Subject } from '../../shared/abilities/index.ts';
+import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import { assetsPlugin } from './assets.ts';
+import { bootScriptRoute, loadDrawer } from './drawn-pages.ts';
 import { pageVisitor, personalise } from './page-session.ts';
 import { routePreloader } from './route-preloads.ts';
 import { isApiPath } from './session.ts';
@@ -15,8 +18,10 @@ export const clientPlugin = fp<{ dist: string }>(
     const indexFile = path.join(dist, 'index.html');
     const hasClient = fs.existsSync(indexFile);
     const pageHtml = hasClient ? routePreloader(dist, fs.readFileSync(indexFile, 'utf8')) : null;
+    const drawer = hasClient ? await loadDrawer(dist, app.log) : null;
     if (hasClient) {
       await app.register(assetsPlugin, { dir: path.join(dist, 'assets') });
+      if (drawer) bootScriptRoute(app);
     } else {
       app.log.warn({ dist }, 'client bundle not found; run `npm run build`');
     }
@@ -40,7 +45,16 @@ export const clientPlugin = fp<{ dist: string }>(
           !!ability &&
           (!access.action || ability.can(access.action as Action, access.subject as Subject)) &&
           (!access.roles || access.roles.includes(me.userData.role_name));
-        const html = personalise(pageHtml(url, { signedIn: !!me, language: visitor.language, search, may }), visitor);
+        // A visitor who is not signed in gets the public sign-in pages drawn (drawn-pages.ts).
+        const drawn =
+          !me && !request.cookies?.[USER_DATA_COOKIE] && drawer?.draws(url)
+            ? await drawer.draw(url, search, visitor)
+            : null;
+        let html = personalise(
+          pageHtml(url, { signedIn: !!me, language: visitor.language, search, may, drawn: drawn !== null }),
+          visitor,
+        );
+        if (drawn !== null) html = html.replace('<div id="root"></div>', `<div id="root" data-drawn>${drawn}</div>`);
         return reply
           .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
           .header('vary', 'cookie')

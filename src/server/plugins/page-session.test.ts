@@ -103,24 +103,35 @@ describe('index.html without a live session', () => {
 });
 
 describe('document preferences', () => {
-  it('sets lang, dir and theme from the cookies, the way the client derives them', async () => {
+  it("sets lang, dir, theme (Primer's colour mode) and the primary colour from the cookies, the way the client derives them", async () => {
     const res = await page('/login', { 'od-language': 'ar', 'od-theme': 'system', 'od-color-scheme': 'dark' });
-    expect(res.body).toMatch(/<html lang="ar" dir="rtl" data-theme="dark">/);
+    expect(res.body).toContain(
+      '<html lang="ar" dir="rtl" data-theme="dark" data-color-mode="dark" data-light-theme="light" data-dark-theme="dark" style="--od-primary: #7367F0; color-scheme: dark;">',
+    );
     expect(documentPreferences({ 'od-language': 'ar', 'od-direction': 'ar:ltr' })).toEqual({
       language: 'ar',
       dir: 'ltr',
       theme: 'light',
+      primary: '#7367F0',
     });
-    expect(documentPreferences({ 'od-language': 'fr', 'od-direction': 'ar:rtl', 'od-theme': 'dark' })).toEqual({
-      language: 'fr',
-      dir: 'ltr',
-      theme: 'dark',
-    });
+    expect(
+      documentPreferences({
+        'od-language': 'fr',
+        'od-direction': 'ar:rtl',
+        'od-theme': 'dark',
+        'od-darkThemePrimaryColor': '#0d9488',
+        'od-lightThemePrimaryColor': '#FF0000',
+      }),
+    ).toEqual({ language: 'fr', dir: 'ltr', theme: 'dark', primary: '#0D9488' });
   });
 
   it('ignores cookie values it does not know (no markup from a cookie reaches the page)', async () => {
-    const res = await page('/login', { 'od-language': '"><script>x()</script>', 'od-theme': '"onload="x' });
-    expect(res.body).toMatch(/<html lang="en" dir="ltr" data-theme="light">/);
+    const res = await page('/login', {
+      'od-language': '"><script>x()</script>',
+      'od-theme': '"onload="x',
+      'od-lightThemePrimaryColor': 'red;"><b>',
+    });
+    expect(res.body).toMatch(/<html lang="en" dir="ltr" data-theme="light" [^>]*--od-primary: #7367F0;/);
     expect(res.body).not.toContain('x()');
   });
 });

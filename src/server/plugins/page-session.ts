@@ -7,7 +7,13 @@
 import type { FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { ACCESS_TOKEN_COOKIE, USER_DATA_COOKIE } from '../../shared/constants/http.ts';
-import { LANGUAGE_CODES, type LanguageCode, PREF_COOKIE_PREFIX, RTL_LANGUAGES } from '../../shared/constants/ui.ts';
+import {
+  DEFAULT_PRIMARY_COLOR,
+  LANGUAGE_CODES,
+  type LanguageCode,
+  PREF_COOKIE_PREFIX,
+  RTL_LANGUAGES,
+} from '../../shared/constants/ui.ts';
 import { me } from '../domains/platform/auth/auth.service.ts';
 import { resolveSession } from '../domains/platform/auth/session.resolve.ts';
 
@@ -20,6 +26,8 @@ export interface PageVisitor {
   language: LanguageCode;
   dir: 'ltr' | 'rtl';
   theme: 'light' | 'dark';
+  /** The primary colour of that theme (the customizer's choice, else the default). */
+  primary: string;
 }
 
 /**
@@ -37,7 +45,7 @@ export async function pageVisitor(request: FastifyRequest): Promise<PageVisitor>
   return { me: result, ...documentPreferences(cookies) };
 }
 
-/** lang, dir and theme as the client's preferences store derives them (app/preferences.ts), from the cookies. */
+/** lang, dir, theme and primary colour as the client's preferences store derives them (app/preferences.ts), from the cookies. */
 export function documentPreferences(cookies: Record<string, string | undefined>): Omit<PageVisitor, 'me'> {
   const pref = (name: string) => cookies[PREF_COOKIE_PREFIX + name];
   const raw = pref('language');
@@ -53,7 +61,9 @@ export function documentPreferences(cookies: Record<string, string | undefined>)
         : 'ltr';
   const theme =
     pref('theme') === 'dark' || (pref('theme') === 'system' && pref('color-scheme') === 'dark') ? 'dark' : 'light';
-  return { language, dir, theme };
+  const chosen = pref(theme === 'dark' ? 'darkThemePrimaryColor' : 'lightThemePrimaryColor');
+  const primary = chosen && /^#[0-9a-fA-F]{6}$/.test(chosen) ? chosen.toUpperCase() : DEFAULT_PRIMARY_COLOR;
+  return { language, dir, theme, primary };
 }
 
 /**
@@ -66,9 +76,11 @@ export function scriptSafeJson(json: string): string {
 
 /** `html` with the visitor's document attributes and, when signed in, auth.me's result inlined. */
 export function personalise(html: string, visitor: PageVisitor): string {
+  // As app/preferences.ts applyToDocument writes them (Primer's colour mode included: the page's background).
+  const { language, dir, theme, primary } = visitor;
   let page = html.replace(
     /<html[^>]*>/,
-    `<html lang="${visitor.language}" dir="${visitor.dir}" data-theme="${visitor.theme}">`,
+    `<html lang="${language}" dir="${dir}" data-theme="${theme}" data-color-mode="${theme}" data-light-theme="light" data-dark-theme="dark" style="--od-primary: ${primary}; color-scheme: ${theme};">`,
   );
   if (visitor.me) {
     const script = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${scriptSafeJson(superjson.stringify(visitor.me))}</script>`;

@@ -69,6 +69,8 @@ export interface PreloadVisitor {
    * only to a visitor the guard lets in: anyone else's would be answered 403 before the redirect.
    */
   may?: (access: NonNullable<RoutePreload['access']>) => boolean;
+  /** The server draws the page (drawn-pages.ts): its stylesheets apply at once, its scripts wait for the paint. */
+  drawn?: boolean;
 }
 
 /** Builds index.html with the preload links for each visited path (memoised per route and visitor kind). */
@@ -83,10 +85,12 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
     const match = matchers.find((m) => m.res.some((re) => re.test(pathname)))?.route;
     if (!match) return html;
     const withData = !visitor.search && (!match.access || !!visitor.may?.(match.access));
-    const key = `${match.name}|${visitor.signedIn}|${language}|${withData}`;
+    const key = `${match.name}|${visitor.signedIn}|${language}|${withData}|${!!visitor.drawn}`;
     let page = cache.get(key);
     if (page === undefined) {
-      page = html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language, withData)}</head>`);
+      page = visitor.drawn
+        ? drawnShell(html, match)
+        : html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language, withData)}</head>`);
       cache.set(key, page);
     }
     return page;
@@ -116,4 +120,24 @@ export function preloadLinks(
   for (const href of css) tags.push(`<link rel="preload" href="/${href}" as="style" crossorigin>`);
   for (const href of js) tags.push(`<link rel="modulepreload" href="/${href}">`);
   return tags.join('');
+}
+
+/** The path of the script that starts the app once a drawn page has painted (drawn-pages.ts serves it). */
+export const BOOT_SCRIPT = '/boot.js';
+
+/**
+ * index.html for a page the server draws: the route's stylesheets applied from the start (the drawing
+ * needs them for its first paint), and no script fetched before that paint — the entry is started by
+ * the boot script (no module preloads: on a slow phone network they would share the bandwidth the HTML
+ * and its stylesheets need first).
+ */
+export function drawnShell(html: string, route: RoutePreload): string {
+  const styles = route.page.css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('');
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, entry: string) => `<script src="${BOOT_SCRIPT}" data-entry="${entry}" defer></script>`,
+    )
+    .replace('</head>', `${styles}</head>`);
 }

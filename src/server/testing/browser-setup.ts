@@ -19,6 +19,7 @@ export default function setup() {
   const index = path.resolve('dist/client/index.html');
   const stale =
     !fs.existsSync(index) ||
+    !fs.existsSync(path.resolve('dist/ssr/entry-server.js')) ||
     Math.max(newest('src/client'), newest('src/shared'), fs.statSync('vite.config.ts').mtimeMs) >
       fs.statSync(index).mtimeMs;
   if (process.env.CI || stale) {

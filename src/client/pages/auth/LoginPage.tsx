@@ -1,7 +1,7 @@
 import { Button, Checkbox } from '@primer/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { TWO_FACTOR_REQUIRED } from '../../../shared/constants/two-factor.ts';
 import { parseError } from '../../../shared/errors.ts';
 import { afterLoginTarget } from '../../app/guard.ts';
@@ -16,8 +16,8 @@ import classes from './AuthForm.module.css';
 const LOOKS_LIKE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/;
 
 /** What the address bar says of a refused single sign-on (`?ssoError=<key>`), kept to this flow's keys. */
-function ssoErrorOfUrl(): string | null {
-  const key = new URLSearchParams(window.location.search).get('ssoError');
+function ssoErrorOf(search: string): string | null {
+  const key = new URLSearchParams(search).get('ssoError');
   return key && /^(sso|auth)\.[A-Za-z]+$/.test(key) ? key : null;
 }
 
@@ -47,7 +47,8 @@ export default function LoginPage() {
   const [otp, setOtp] = useState<string | null>(null);
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
-  const [ssoError] = useState(ssoErrorOfUrl);
+  const search = useSearch();
+  const [ssoError] = useState(() => ssoErrorOf(search));
   const signedIn = (result: { userData: { role_name: string } }) =>
     window.location.assign(afterLoginTarget(result.userData.role_name, window.location.search, window.location.origin));
   const login = trpc.auth.login.useMutation({

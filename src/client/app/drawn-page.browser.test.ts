@@ -1,0 +1,132 @@
+// The public sign-in pages come drawn by the server (src/server/plugins/drawn-pages.ts): a phone paints
+// the form from the HTML and its stylesheets before the app's JavaScript has arrived, in the visitor's
+// language and theme; what the visitor types and submits meanwhile is carried over when the app
+// replaces the drawing (app/drawn-page.ts), which looks the same as the live page.
+import type { Page, Route } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { axeAudit } from '../testing/axe.ts';
+import { setupClientBrowser } from '../testing/browser.ts';
+
+const b = await setupClientBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/** Holds the app's entry script (what the boot script starts) until `release` is called (the page's load event waits for it). */
+async function holdApp(page: Page): Promise<{ release: () => Promise<void>; asked: () => boolean }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  return {
+    asked: () => held.length > 0,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+/** Pixels of two same-sized screenshots that differ (any channel by more than 16 of 255), as a share. */
+async function difference(a: Buffer, c: Buffer): Promise<number> {
+  const [x, y] = await Promise.all([a, c].map((png) => sharp(png).raw().toBuffer({ resolveWithObject: true })));
+  const channels = x.info.channels;
+  let differing = 0;
+  for (let i = 0; i < x.data.length; i += channels) {
+    for (let k = 0; k < channels; k++)
+      if (Math.abs(x.data[i + k] - y.data[i + k]) > 16) {
+        differing++;
+        break;
+      }
+  }
+  return differing / (x.data.length / channels);
+}
+
+describe('the sign-in pages drawn by the server', { timeout: 120_000 }, () => {
+  it('paints the sign-in form before the JavaScript, accessible, and the app replaces it unchanged', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    page.setDefaultTimeout(20_000);
+    const app = await holdApp(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    // Drawn: the form is there and named while the app's entry has not run.
+    await page.getByRole('heading', { name: 'Welcome to Opsdesk', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).waitFor();
+    await expect.poll(app.asked).toBe(true);
+    expect(await page.locator('#root[data-drawn]').count()).toBe(1);
+    expect(await axeAudit(page, 'login drawn by the server 390px')).toEqual([]);
+    const drawn = await page.screenshot({ caret: 'hide', animations: 'disabled' });
+
+    await app.release();
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.getByRole('heading', { name: 'Welcome to Opsdesk', level: 1 }).waitFor();
+    const live = await page.screenshot({ caret: 'hide', animations: 'disabled' });
+    // The same page: at most a few anti-aliased pixels apart (a focus ring or a font hinted otherwise).
+    expect(await difference(drawn, live)).toBeLessThan(0.005);
+    await context.close();
+  });
+
+  it('keeps what was typed and the Login pressed before the app ran, and signs in', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    page.setDefaultTimeout(20_000);
+    const app = await holdApp(page);
+    await page.goto('/login?redirect=%2Ftasks', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('textbox', { name: 'Email' }).fill('qualitycontrol@demo.com');
+    await page.getByLabel('Password').fill('qualitycontrol');
+    await page.getByRole('checkbox', { name: 'Remember me' }).check();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // Held while the app is not there: no navigation, no password in the address bar.
+    expect(new URL(page.url()).search).toBe('?redirect=%2Ftasks');
+    await app.release();
+    // The app submits it as the visitor did, remembered (a cookie that outlives the browser).
+    await page.waitForURL((url) => url.pathname === '/tasks');
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'accessToken');
+    expect(session?.expires).toBeGreaterThan(Date.now() / 1000);
+    await context.close();
+  });
+
+  it('carries over the focus and a half-typed address', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    page.setDefaultTimeout(20_000);
+    const app = await holdApp(page);
+    await page.goto('/forgot-password', { waitUntil: 'domcontentloaded' });
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await email.fill('sam@acme');
+    await app.release();
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await expect(email.inputValue()).resolves.toBe('sam@acme');
+    await expect.poll(() => email.evaluate((field) => field === document.activeElement)).toBe(true);
+    await page.keyboard.type('.example');
+    await expect(email.inputValue()).resolves.toBe('sam@acme.example');
+    await context.close();
+  });
+
+  it('draws in the visitor language, direction and theme', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    await context.addCookies([
+      { name: 'od-language', value: 'ar', url: b.baseUrl },
+      { name: 'od-theme', value: 'dark', url: b.baseUrl },
+    ]);
+    const app = await holdApp(page);
+    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(
+      await page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        dir: document.documentElement.dir,
+        theme: document.documentElement.dataset.theme,
+        mode: document.querySelector('[data-color-mode]')?.getAttribute('data-color-mode'),
+      })),
+    ).toEqual({ lang: 'ar', dir: 'rtl', theme: 'dark', mode: 'dark' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/[\u0600-\u06ff]/);
+    expect(await axeAudit(page, 'register drawn by the server, ar dark 390px')).toEqual([]);
+    await app.release();
+    await context.close();
+  });
+
+  it('draws nothing for a signed-in visitor', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    await b.signIn(page, 'admin@demo.com', 'admin');
+    const html = await (await context.request.get('/login')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('/boot.js');
+    await context.close();
+  });
+});

@@ -1,0 +1,53 @@
+// The public sign-in pages drawn by the server (drawn-pages.ts) as a visitor's browser receives them:
+// the form in the HTML, in the visitor's language and theme, its stylesheets applied from the start and
+// the app's entry started by the boot script; never for a signed-in visitor or any other page.
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../testing/app.ts';
+
+const t = await setupTestApp();
+
+const get = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, cookies });
+
+describe('drawn sign-in pages', () => {
+  it('draws /login for a visitor: the form in #root, its stylesheets applied, no script fetched before the paint', async () => {
+    const res = await get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<div id="root" data-drawn>.*<h1[^>]*>Welcome to Opsdesk<\/h1>/s);
+    expect(res.body).toMatch(/<input[^>]*name="email"/);
+    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/AuthCard-[\w-]+\.css">/);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toMatch(/<script type="module"/);
+    const entry = /<script src="\/boot\.js" data-entry="(\/assets\/index-[\w-]+\.js)" defer><\/script>/.exec(
+      res.body,
+    )?.[1];
+    expect(entry).toBeTruthy();
+    expect((await get(entry!)).statusCode).toBe(200);
+    const boot = await get('/boot.js');
+    expect(boot.statusCode).toBe(200);
+    expect(boot.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(boot.body).toContain("document.addEventListener('submit'");
+  });
+
+  it('draws in the language and theme of the cookies, and the query string as text', async () => {
+    const res = await get('/forgot-password?ssoError=%3Cscript%3Ex()%3C/script%3E', {
+      'od-language': 'fr',
+      'od-theme': 'dark',
+    });
+    expect(res.body).toMatch(/<html lang="fr" dir="ltr" data-theme="dark" data-color-mode="dark"/);
+    expect(res.body).toMatch(/<div id="root" data-drawn><div data-component="ThemeProvider" data-color-mode="dark"/);
+    expect(res.body).toMatch(/<div id="root" data-drawn>.*Mot de passe oublié/s);
+    expect(res.body).not.toContain('<script>x()');
+  });
+
+  it('draws nothing for a visitor with a session cookie, nor any other page', async () => {
+    for (const [url, cookies] of [
+      ['/login', { userData: '{"id":1}' }],
+      ['/tasks', {}],
+      ['/reset-password', {}],
+    ] as const) {
+      const res = await get(url, cookies);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('/boot.js');
+    }
+  });
+});
