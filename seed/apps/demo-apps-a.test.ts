@@ -2,6 +2,7 @@
 // (CONTRACTS.md "REST compatibility layer"), and the seeders' determinism.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../src/server/testing/app.ts';
+import { statusFitsPayment } from '../../src/shared/schemas/ecommerce.ts';
 import { generateAnalytics } from './analytics.seeder.ts';
 import { generateDemoUsers } from './demo-users.seeder.ts';
 import { generateEcommerce } from './ecommerce.seeder.ts';
@@ -71,7 +72,7 @@ describe('fresh seed', () => {
 /** Drop the fields that follow today's date. */
 function withoutDates(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, v: unknown) =>
-    ['date', 'orderedAt', 'issuedDate', 'dueDate', 'createdDate'].includes(key) ? undefined : v,
+    ['date', 'orderedAt', 'at', 'issuedDate', 'dueDate', 'createdDate'].includes(key) ? undefined : v,
   );
 }
 
@@ -119,5 +120,34 @@ describe('seeders', () => {
     expect(generateLogistics().vehicles.every((v) => v.progress >= 0 && v.progress <= 100)).toBe(true);
     const { users, permissions } = generateDemoUsers();
     expect([users.length, permissions.length]).toEqual([50, 9]);
+  });
+
+  it('places the shop’s orders coherently: by its customers, totals from lines, statuses their payment allows, histories in the past', () => {
+    const today = new Date('2026-07-02T00:05:00Z');
+    const shop = generateEcommerce(undefined, today);
+    const cents = (n: number) => Math.round(n * 100);
+    const customers = new Map(shop.customers.map((c) => [c.email, c]));
+    for (const o of shop.orders) {
+      expect(customers.get(o.email)?.customer, `#${o.orderNumber}`).toBe(o.customer);
+      const subtotal = o.lines.reduce((sum, line) => sum + cents(line.unitPrice) * line.quantity, 0);
+      expect(subtotal + cents(o.shipping) + cents(o.tax), `#${o.orderNumber}`).toBe(cents(o.spent));
+      expect(statusFitsPayment(o.status, o.payment), `#${o.orderNumber} ${o.status} ${o.payment}`).toBe(true);
+      expect(o.history[0]).toMatchObject({ fromStatus: null, toStatus: 'Processing', at: o.orderedAt });
+      expect(o.history.at(-1)?.toStatus).toBe(o.status);
+      expect(
+        o.history.every(
+          (h, i) => i === 0 || (h.fromStatus === o.history[i - 1].toStatus && h.at > o.history[i - 1].at),
+        ),
+      ).toBe(true);
+      expect(o.history.at(-1)!.at.getTime()).toBeLessThan(today.getTime());
+    }
+    for (const c of shop.customers) {
+      const theirs = shop.orders.filter((o) => o.email === c.email);
+      expect([c.orderCount, cents(c.totalSpent)]).toEqual([
+        theirs.length,
+        theirs.reduce((s, o) => s + cents(o.spent), 0),
+      ]);
+    }
+    expect(new Set(shop.orders.map((o) => `${o.payment} ${o.status}`)).size).toBeGreaterThan(6);
   });
 });

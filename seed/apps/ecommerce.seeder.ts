@@ -1,5 +1,8 @@
 // E-commerce demo shop: 50 products, 100 reviews, 45 referrals, 100 orders, 100 shop customers.
 // Deterministic: a fixed faker seed; only dates move with `today`. The catalogue texts are our own.
+// Orders are placed by the shop's customers: each has lines from the catalogue (its total is their sum
+// plus shipping and tax), a shipping and a billing address, a status its payment allows and the history
+// that led to it; a customer's order count and total spent are the sums of their orders.
 import { base, en, Faker } from '@faker-js/faker';
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
@@ -7,17 +10,21 @@ import {
   EcommerceCategory,
   EcommerceCustomer,
   EcommerceOrder,
+  EcommerceOrderEvent,
+  EcommerceOrderLine,
   EcommerceProduct,
   EcommerceReferral,
   EcommerceReview,
 } from '../../src/server/domains/apps/ecommerce/ecommerce.entity.ts';
 import {
-  ORDER_STATUSES,
+  PAYMENT,
   PAYMENT_METHODS,
   PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
   REFERRAL_STATUSES,
   REVIEW_STATUSES,
+  type TOrderAddress,
+  type TOrderStatus,
   type TProductCategory,
 } from '../../src/shared/schemas/ecommerce.ts';
 import { COUNTRIES, dayOffset, demoEmail, demoPhone } from '../support/demo-data.ts';
@@ -145,11 +152,19 @@ export interface EcommerceData {
     email: string;
     avatar: string;
     payment: number;
-    status: (typeof ORDER_STATUSES)[number];
+    status: TOrderStatus;
+    /** The total: the lines' sum plus shipping and tax. */
     spent: number;
     method: (typeof PAYMENT_METHODS)[number];
     orderedAt: Date;
     methodNumber: number;
+    shipping: number;
+    tax: number;
+    shippingAddress: TOrderAddress;
+    billingAddress: TOrderAddress;
+    lines: { position: number; productName: string; sku: string; unitPrice: number; quantity: number }[];
+    /** From placing (to Processing) to the order's status, oldest first. */
+    history: { at: Date; fromStatus: TOrderStatus | null; toStatus: TOrderStatus; byName: string }[];
   }[];
   customers: {
     customer: string;
@@ -165,6 +180,41 @@ export interface EcommerceData {
 }
 
 const money = (n: number) => Math.round(n * 100) / 100;
+
+/** How many lines an order has, and how many of each product. */
+const LINE_COUNTS = [
+  { weight: 5, value: 1 },
+  { weight: 4, value: 2 },
+  { weight: 2, value: 3 },
+  { weight: 1, value: 4 },
+];
+const QUANTITIES = [
+  { weight: 6, value: 1 },
+  { weight: 3, value: 2 },
+  { weight: 1, value: 3 },
+];
+/** The shop settings' defaults: $5 shipping, free from $100. */
+const FLAT_SHIPPING = 5;
+const FREE_SHIPPING_OVER = 100;
+const TAX_RATE = 0.08;
+
+/**
+ * The statuses an order went through, from Processing (placed) to where it is: a paid order may have
+ * left the shop, one whose payment is pending or failed waits in Processing, a cancelled payment is a
+ * cancelled order (statusFitsPayment).
+ */
+function statusPath(f: Faker, payment: number): TOrderStatus[] {
+  if (payment === PAYMENT.cancelled) return ['Processing', 'Cancelled'];
+  if (payment !== PAYMENT.paid) return ['Processing'];
+  return f.helpers.weightedArrayElement<TOrderStatus[]>([
+    { weight: 2, value: ['Processing'] },
+    { weight: 3, value: ['Processing', 'Dispatched'] },
+    { weight: 3, value: ['Processing', 'Dispatched', 'Out for Delivery'] },
+    { weight: 2, value: ['Processing', 'Dispatched', 'Ready to Pickup'] },
+    { weight: 7, value: ['Processing', 'Dispatched', 'Out for Delivery', 'Delivered'] },
+    { weight: 3, value: ['Processing', 'Dispatched', 'Ready to Pickup', 'Delivered'] },
+  ]);
+}
 
 /** The shop's sample data for `seed`; dates relative to `today`. */
 export function generateEcommerce(seed = ECOMMERCE_SEED, today = new Date()): EcommerceData {
@@ -238,39 +288,99 @@ export function generateEcommerce(seed = ECOMMERCE_SEED, today = new Date()): Ec
     };
   });
 
-  const orderNumbers = f.helpers.uniqueArray(() => f.number.int({ min: 5000, max: 9999 }), 100);
-  const orders = people(100).map((person, i) => {
-    const orderedAt = new Date(`${dayOffset(today, -f.number.int({ min: 0, max: 120 }))}T00:00:00Z`);
-    orderedAt.setUTCHours(f.number.int({ min: 7, max: 22 }), f.number.int({ min: 0, max: 59 }));
-    return {
-      orderNumber: orderNumbers[i],
-      customer: person.name,
-      email: person.email,
-      avatar: f.datatype.boolean({ probability: 0.75 }) ? avatarImage(person.name) : '',
-      payment: f.number.int({ min: 1, max: 4 }),
-      status: f.helpers.arrayElement(ORDER_STATUSES),
-      spent: money(f.number.float({ min: 10, max: 1000, fractionDigits: 2 })),
-      method: f.helpers.arrayElement(PAYMENT_METHODS),
-      orderedAt,
-      methodNumber: f.number.int({ min: 1000, max: 9999 }),
-    };
-  });
-
   const customerIds = f.helpers.uniqueArray(() => f.number.int({ min: 100_000, max: 999_999 }), 100);
-  const customers = people(100).map((person, i) => {
+  const shoppers = people(100).map((person, i) => {
     const [country, countryCode] = f.helpers.arrayElement(COUNTRIES);
-    const orderCount = f.number.int({ min: 1, max: 60 });
     return {
       customer: person.name,
       customerId: customerIds[i],
       email: person.email,
       country,
       countryCode,
-      orderCount,
-      totalSpent: money(orderCount * f.number.float({ min: 12, max: 180, fractionDigits: 2 })),
       avatar: f.datatype.boolean({ probability: 0.7 }) ? avatarImage(person.name) : '',
       contact: demoPhone(f),
     };
+  });
+  const staff = people(4).map((person) => person.name);
+
+  const address = (name: string, country: string, countryCode: string): TOrderAddress => ({
+    name,
+    street: f.location.streetAddress(),
+    city: f.location.city(),
+    postalCode: f.location.zipCode(),
+    country,
+    countryCode,
+  });
+
+  const orderNumbers = f.helpers.uniqueArray(() => f.number.int({ min: 5000, max: 9999 }), 100);
+  const orders = orderNumbers.map((orderNumber) => {
+    const buyer = f.helpers.arrayElement(shoppers);
+    const payment = f.helpers.weightedArrayElement([
+      { weight: 14, value: PAYMENT.paid },
+      { weight: 2, value: PAYMENT.pending },
+      { weight: 2, value: PAYMENT.failed },
+      { weight: 2, value: PAYMENT.cancelled },
+    ]);
+    const path = statusPath(f, payment);
+
+    // Amounts in cents, so the total is exactly its parts.
+    const lines = f.helpers.arrayElements(products, f.helpers.weightedArrayElement(LINE_COUNTS)).map((product, i) => ({
+      position: i + 1,
+      productName: product.productName,
+      sku: product.sku,
+      unitPrice: product.price,
+      quantity: f.helpers.weightedArrayElement(QUANTITIES),
+    }));
+    const subtotal = lines.reduce((sum, line) => sum + Math.round(line.unitPrice * 100) * line.quantity, 0);
+    const shipping = subtotal >= FREE_SHIPPING_OVER * 100 ? 0 : FLAT_SHIPPING * 100;
+    const tax = Math.round(subtotal * TAX_RATE);
+
+    // Each move a few hours to two days after the last; the order is placed early enough for its
+    // whole history to lie before today.
+    const gaps = path.slice(1).map(() => f.number.int({ min: 2 * 60, max: 40 * 60 }));
+    const spanMinutes = gaps.reduce((sum, g) => sum + g, 0);
+    const daysAgo = f.number.int({ min: 1 + Math.ceil(spanMinutes / (24 * 60)), max: 120 });
+    const orderedAt = new Date(`${dayOffset(today, -daysAgo)}T00:00:00Z`);
+    orderedAt.setUTCHours(f.number.int({ min: 7, max: 22 }), f.number.int({ min: 0, max: 59 }));
+    let at = orderedAt.getTime();
+    const history = path.map((toStatus, i) => {
+      if (i > 0) at += gaps[i - 1] * 60_000;
+      return {
+        at: new Date(at),
+        fromStatus: i === 0 ? null : path[i - 1],
+        toStatus,
+        byName: i === 0 ? buyer.customer : f.helpers.arrayElement(staff),
+      };
+    });
+
+    const shippingAddress = address(buyer.customer, buyer.country, buyer.countryCode);
+    const billingAddress = f.datatype.boolean({ probability: 0.75 })
+      ? shippingAddress
+      : address(buyer.customer, buyer.country, buyer.countryCode);
+    return {
+      orderNumber,
+      customer: buyer.customer,
+      email: buyer.email,
+      avatar: buyer.avatar,
+      payment,
+      status: path[path.length - 1],
+      spent: (subtotal + shipping + tax) / 100,
+      method: f.helpers.arrayElement(PAYMENT_METHODS),
+      orderedAt,
+      methodNumber: f.number.int({ min: 1000, max: 9999 }),
+      shipping: shipping / 100,
+      tax: tax / 100,
+      shippingAddress,
+      billingAddress,
+      lines,
+      history,
+    };
+  });
+
+  const customers = shoppers.map((shopper) => {
+    const theirs = orders.filter((o) => o.email === shopper.email);
+    const cents = theirs.reduce((sum, o) => sum + Math.round(o.spent * 100), 0);
+    return { ...shopper, orderCount: theirs.length, totalSpent: cents / 100 };
   });
 
   return { products, reviews, referrals, orders, customers };
@@ -283,7 +393,14 @@ export class EcommerceSeeder extends Seeder {
     for (const row of data.products) em.create(EcommerceProduct, row);
     for (const row of data.reviews) em.create(EcommerceReview, row);
     for (const row of data.referrals) em.create(EcommerceReferral, row);
-    for (const row of data.orders) em.create(EcommerceOrder, row);
+    for (const { lines, history, ...row } of data.orders) {
+      const order = em.create(EcommerceOrder, row);
+      for (const line of lines) em.create(EcommerceOrderLine, { ...line, order });
+      for (const { at, ...event } of history)
+        em.create(EcommerceOrderEvent, { ...event, order, createdAt: at, updatedAt: at });
+    }
+    await em.flush();
+    // After the orders: the trigger that keeps a customer's sums adds only to customers already there.
     for (const row of data.customers) em.create(EcommerceCustomer, row);
     await em.flush();
   }

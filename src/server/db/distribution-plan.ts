@@ -309,6 +309,7 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
       ecommerce_orders_count: 'delete insert truncate',
       ecommerce_orders_rollup: CRUD,
       ecommerce_orders_day_rollup: CRUD,
+      ecommerce_orders_customer_sums: CRUD,
     },
   }),
   ecommerce_order_events: derived(
@@ -316,6 +317,16 @@ export const DISTRIBUTION_PLAN: Record<string, TablePlan> = {
     {
       keys: { ecommerce_order_events_pkey: 'id' },
       links: { ecommerce_order_events_order_id_foreign: 'order_id → ecommerce_orders(id)' },
+    },
+  ),
+  ecommerce_order_lines: derived(
+    { from: 'order_id', via: 'ecommerce_orders.tenant_id → demo_tenants.customer_id', nulls: SAMPLES },
+    {
+      keys: {
+        ecommerce_order_lines_pkey: 'id',
+        ecommerce_order_lines_order_id_position_unique: 'order_id, position',
+      },
+      links: { ecommerce_order_lines_order_id_foreign: 'order_id → ecommerce_orders(id)' },
     },
   ),
   ecommerce_order_rollups: demo({ keys: { ecommerce_order_rollups_pkey: 'tenant_id, month, status' } }, SAMPLE_SUMS),

@@ -169,8 +169,35 @@ export const ZReferralList = listOutput(ZReferral);
 export type TReferralList = z.infer<typeof ZReferralList>;
 
 /* Orders */
-export const ORDER_STATUSES = ['Delivered', 'Ready to Pickup', 'Out for Delivery', 'Dispatched'] as const;
+/** An order is Processing once placed (paid or not), Dispatched once it leaves, Cancelled if it never will. */
+export const ORDER_STATUSES = [
+  'Delivered',
+  'Ready to Pickup',
+  'Out for Delivery',
+  'Dispatched',
+  'Processing',
+  'Cancelled',
+] as const;
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses of an order that has left the shop: only a paid order reaches them. */
+export const SHIPPED_STATUSES: readonly TOrderStatus[] = [
+  'Dispatched',
+  'Out for Delivery',
+  'Ready to Pickup',
+  'Delivered',
+];
+/** Payment state codes (the API's 1 to 4). */
+export const PAYMENT = { paid: 1, pending: 2, failed: 3, cancelled: 4 } as const;
+
+/**
+ * Whether an order's status agrees with its payment: goods leave only once paid, and a cancelled
+ * order is a cancelled payment (and back). An order still Processing may be paid, pending or failed.
+ */
+export function statusFitsPayment(status: TOrderStatus, payment: number): boolean {
+  if (SHIPPED_STATUSES.includes(status)) return payment === PAYMENT.paid;
+  if (status === 'Cancelled') return payment === PAYMENT.cancelled;
+  return payment !== PAYMENT.cancelled;
+}
 export const PAYMENT_METHODS = ['paypalLogo', 'mastercard'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_SORT_KEYS = ['order', 'customers', 'date', 'status', 'spent'] as const;
@@ -260,14 +287,17 @@ export type TReviewWritten = z.infer<typeof ZReviewWritten>;
 export const ZShopDeleted = z.object({ deleted: z.boolean() });
 
 /**
- * Where an order may go next: dispatched, then out for delivery or ready to pick up, then delivered
- * (final). Every move is kept in the order's history.
+ * Where an order may go next: from processing, dispatched (once paid) or cancelled; then out for
+ * delivery or ready to pick up, then delivered. Delivered and Cancelled are final. Every move is kept
+ * in the order's history.
  */
 export const ORDER_STATUS_NEXT: Record<TOrderStatus, readonly TOrderStatus[]> = {
+  Processing: ['Dispatched', 'Cancelled'],
   Dispatched: ['Out for Delivery', 'Ready to Pickup'],
   'Out for Delivery': ['Delivered'],
   'Ready to Pickup': ['Delivered'],
   Delivered: [],
+  Cancelled: [],
 };
 
 export const ZOrderEvent = z.object({
@@ -280,11 +310,45 @@ export const ZOrderEvent = z.object({
 });
 export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 
+/** One line of an order: the product as it was sold (name and SKU then), its unit price and quantity. */
+export const ZOrderLine = z.object({
+  position: z.number().int(),
+  product: z.string(),
+  sku: z.string(),
+  /** In dollars. */
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  /** unitPrice × quantity, in dollars. */
+  total: z.number(),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
+/** A postal address of an order (where it goes, who pays). */
+export const ZOrderAddress = z.object({
+  name: z.string().max(120),
+  street: z.string().max(200),
+  city: z.string().max(120),
+  postalCode: z.string().max(20),
+  country: z.string().max(80),
+  /** Two-letter lowercase ISO code. */
+  countryCode: z.string().length(2),
+});
+export type TOrderAddress = z.infer<typeof ZOrderAddress>;
+
 export const ZOrderDetail = ZOrder.extend({
   version: z.number().int(),
   /** The shop customer with this order's e-mail (their details page), or null. */
   customerId: z.number().int().nullable(),
+  /** From the order's placing, oldest first; its last move is to the order's status. */
   history: z.array(ZOrderEvent),
+  lines: z.array(ZOrderLine),
+  /** The sum of the lines' totals; with shipping and tax, the order's total (`spent`). In dollars. */
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  /** Null for an order that was stored without one. */
+  shippingAddress: ZOrderAddress.nullable(),
+  billingAddress: ZOrderAddress.nullable(),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 

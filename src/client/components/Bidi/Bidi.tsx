@@ -17,9 +17,18 @@ export function Bdi({ children, className }: { children: ReactNode; className?: 
 }
 
 /** Numbers, coordinates, codes, colors: always left to right, isolated from the text around them. */
-export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
+export function Ltr({
+  children,
+  className,
+  wrap = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** May break anywhere when its place is too narrow (an e-mail, a web address); else kept on one line. */
+  wrap?: boolean;
+}) {
   return (
-    <bdi dir="ltr" className={[classes.ltr, className].filter(Boolean).join(' ')}>
+    <bdi dir="ltr" className={[wrap ? classes.ltrWrap : classes.ltr, className].filter(Boolean).join(' ')}>
       {children}
     </bdi>
   );

@@ -5,4 +5,5 @@ export const shopMessages = {
   'shop.categoryUsedByOne': 'The category "{{name}}" is used by {{count}} product; move them to another category first',
   'shop.categoryUsedBy': 'The category "{{name}}" is used by {{count}} products; move them to another category first',
   'shop.orderCannotMove': 'An order that is {{from}} cannot move to {{to}}',
+  'shop.orderNotPaid': 'This order is not paid: it can be dispatched only once its payment is received',
 } as const;

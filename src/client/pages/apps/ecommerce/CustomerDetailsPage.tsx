@@ -1,5 +1,4 @@
 import { Heading } from '@primer/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecommerce.ts';
@@ -7,11 +6,20 @@ import { pathFor } from '../../../app/routes.tsx';
 import { Bdi, Ltr } from '../../../components/Bidi/Bidi.tsx';
 import { type Column, DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { CodeCell } from '../../../components/ListPage/index.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { toSchemaListInput, useListState } from '../../../lib/list-state.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { shopClasses as classes, DetailFrame, FactsCard, MoneyCell, PaymentStatus, ShopStatus } from './shop.tsx';
+import {
+  shopClasses as classes,
+  DetailFrame,
+  FactsCard,
+  MoneyCell,
+  ORDER_STATUS_WIDTH,
+  PaymentStatus,
+  ShopStatus,
+} from './shop.tsx';
 
 /** /apps/ecommerce/customer/details/{customer number}: overview, address and contact, and their orders (paged in SQL). */
 export default function CustomerDetailsPage() {
@@ -29,13 +37,10 @@ export default function CustomerDetailsPage() {
     { ...toSchemaListInput(ZListOrdersInput, state), customerId },
     { enabled: !!query.data },
   );
+  // The overview's order count and total spent are summed by the server from the orders the list
+  // below shows (those placed with the customer's e-mail).
   const c = query.data;
-  // The overview counts the orders the list below shows (those placed with the e-mail), not the
-  // sample record's own figure, which could say "14" above "No orders with this e-mail".
-  const [orderCount, setOrderCount] = useState<number | null>(null);
-  useEffect(() => {
-    if (state.q === '' && orders.data) setOrderCount(orders.data.total);
-  }, [state.q, orders.data]);
+  const countryName = useCountryName();
   const openOrder = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
 
   const columns: Column<TOrder>[] = [
@@ -67,6 +72,8 @@ export default function CustomerDetailsPage() {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
+      // Room for the longest status badge in every language ("En cours de livraison").
+      width: ORDER_STATUS_WIDTH,
       sortable: true,
       render: (o) => <ShopStatus status={o.status} />,
       exportValue: (o) => t(`status.${o.status}`),
@@ -97,19 +104,24 @@ export default function CustomerDetailsPage() {
               facts={[
                 [t('customers.customerId'), <Ltr key="id">#{c.customerId}</Ltr>],
                 [t('fields.status'), t('customers.active')],
-                [t('customers.orders'), fmt.number(orderCount)],
+                [t('customers.orders'), fmt.number(c.order)],
                 [t('customers.totalSpent'), <Ltr key="s">{money(c.totalSpent)}</Ltr>],
               ]}
             />
             <FactsCard
               title={t('customers.address')}
               facts={[
-                [t('customers.email'), <Ltr key="e">{c.email}</Ltr>],
+                [
+                  t('customers.email'),
+                  <Ltr key="e" wrap>
+                    {c.email}
+                  </Ltr>,
+                ],
                 [t('customers.contact'), <Ltr key="c">{c.contact}</Ltr>],
                 [
                   t('customers.country'),
                   <span key="co">
-                    <span aria-hidden="true">{c.countryFlag}</span> <Bdi>{c.country}</Bdi>
+                    <span aria-hidden="true">{c.countryFlag}</span> <Bdi>{countryName(c.countryCode) || c.country}</Bdi>
                   </span>,
                 ],
               ]}

@@ -6,7 +6,16 @@ import { type Column, joinCellText } from '../../../components/DataTable/DataTab
 import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { MoneyCell, PaymentMethod, PaymentStatus, PictureName, ShopStatus, shopList, shopListText } from './shop.tsx';
+import {
+  MoneyCell,
+  ORDER_STATUS_WIDTH,
+  PaymentMethod,
+  PaymentStatus,
+  PictureName,
+  ShopStatus,
+  shopList,
+  shopListText,
+} from './shop.tsx';
 
 /** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
 export default function OrderListPage() {
@@ -63,6 +72,8 @@ export default function OrderListPage() {
       key: 'status',
       header: t('fields.status'),
       kind: 'status',
+      // Room for the longest status badge in every language ("En cours de livraison").
+      width: ORDER_STATUS_WIDTH,
       sortable: true,
       render: (o) => <ShopStatus status={o.status} />,
       exportValue: (o) => t(`status.${o.status}`),

@@ -30,6 +30,8 @@ const VARIANTS: Record<TOrderStatus | TProductStatus | TReviewStatus | TReferral
   'Ready to Pickup': 'accent',
   'Out for Delivery': 'attention',
   Dispatched: 'secondary',
+  Processing: 'default',
+  Cancelled: 'danger',
   Published: 'success',
   Scheduled: 'attention',
   Inactive: 'secondary',
@@ -38,6 +40,9 @@ const VARIANTS: Record<TOrderStatus | TProductStatus | TReviewStatus | TReferral
   Unpaid: 'attention',
   Rejected: 'danger',
 };
+
+/** The width (rem) of an order status column: its longest badge whole in en, fr, de and ar. */
+export const ORDER_STATUS_WIDTH = 10.5;
 
 /** A shop status (order, product, review, referral) as a translated label. */
 export function ShopStatus({ status }: { status: keyof typeof VARIANTS }) {

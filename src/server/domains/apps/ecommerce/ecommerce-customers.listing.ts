@@ -1,6 +1,8 @@
 // Reads of the shop's customers: the list (searched, sorted and paged in SQL) and its CSV rows, and
 // one customer by customer number. Any caller who may read DemoApp; shop customers are not written.
-import { expressionBuilder, type Kysely } from 'kysely';
+// A customer's order count and total spent are the orders placed with their e-mail in the same shop:
+// kept in their row by a trigger on the orders (the list sorts on them), summed afresh for one customer.
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   TEcommerceCustomer,
   TEcommerceCustomerByIdInput,
@@ -66,7 +68,11 @@ export const { list: listEcommerceCustomers, iterate: iterateEcommerceCustomers 
   },
 );
 
-/** One shop customer by customer number, with status and contact; NOT_FOUND when none has it. */
+/**
+ * One shop customer by customer number, with status and contact, their order count and total spent
+ * summed from the orders placed with their e-mail (those their orders list shows); NOT_FOUND when none
+ * has it.
+ */
 export async function getEcommerceCustomer(
   ctx: ServiceContext,
   input: TEcommerceCustomerByIdInput,
@@ -74,9 +80,20 @@ export async function getEcommerceCustomer(
   const shop = await openShop(ctx);
   const { from, columns } = shopCustomers(kyselyOf(shop.ctx.em), shop.tenant);
   const row = await from
-    .select([...columns, 'c.contact'])
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('ecommerce_orders as o')
+          .select([sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(o.spent), 0)::float8`.as('spent')])
+          .whereRef('o.email', '=', 'c.email')
+          .where('o.tenant_id', '=', shop.tenant)
+          .as('placed'),
+      (join) => join.onTrue(),
+    )
+    .select([...columns, 'c.contact', 'placed.orders', 'placed.spent'])
     .where('c.customer_id', '=', input.customerId)
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
-  return { ...withFlag(row), status: 'Active' };
+  const { orders, spent, ...customer } = row;
+  return { ...withFlag(customer), order: orders ?? 0, totalSpent: spent ?? 0, status: 'Active' };
 }

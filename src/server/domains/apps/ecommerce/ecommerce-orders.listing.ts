@@ -1,6 +1,6 @@
 // Reads of the shop's orders: the list (searched, sorted and paged in SQL) and its CSV rows, one shop
 // customer's orders, and one order with its status history. Any caller who may read DemoApp.
-import { expressionBuilder, type Kysely } from 'kysely';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   TListCustomerOrdersInput,
   TListOrdersInput,
@@ -84,20 +84,29 @@ export const { list: listCustomerOrders } = scopedListingReads(
 );
 
 /**
- * One order by its number, with its version, its shop customer (by e-mail) and its status history,
- * oldest first; NOT_FOUND when the caller's shop has no such order.
+ * One order by its number, with its version, its shop customer (by e-mail), its lines with their
+ * totals, shipping, tax and addresses, and its status history, oldest first; NOT_FOUND when the
+ * caller's shop has no such order.
  */
 export async function getOrder(ctx: ServiceContext, input: TOrderByNumberInput): Promise<TOrderDetail> {
   const shop = await openShop(ctx);
   const db = kyselyOf(shop.ctx.em);
   const source = orderSource(db, shop.tenant);
+  const eb = expressionBuilder(source.from);
   const row = await source
     .select(source.from)
-    .select(['o.version', 'o.ordered_at as orderedAt'])
+    .select([
+      'o.version',
+      'o.ordered_at as orderedAt',
+      eb.cast<number>('o.shipping', 'float8').as('shipping'),
+      eb.cast<number>('o.tax', 'float8').as('tax'),
+      'o.shipping_address as shippingAddress',
+      'o.billing_address as billingAddress',
+    ])
     .where('o.order_number', '=', input.order)
     .executeTakeFirst();
   if (!row) throw notFound('Order');
-  const [customer, history] = await Promise.all([
+  const [customer, history, lines] = await Promise.all([
     db
       .selectFrom('ecommerce_customers')
       .select('customer_id')
@@ -108,12 +117,29 @@ export async function getOrder(ctx: ServiceContext, input: TOrderByNumberInput):
       .selectFrom('ecommerce_order_events')
       .select(['id', 'from_status as from', 'to_status as to', 'by_name as by', 'created_at as at'])
       .where('order_id', '=', row.id)
+      .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('ecommerce_order_lines as l')
+      .select((line) => [
+        'l.position',
+        'l.product_name as product',
+        'l.sku',
+        line.cast<number>('l.unit_price', 'float8').as('unitPrice'),
+        'l.quantity',
+        sql<number>`(l.unit_price * l.quantity)::float8`.as('total'),
+      ])
+      .where('l.order_id', '=', row.id)
+      .orderBy('l.position')
+      .execute(),
   ]);
+  const subtotalCents = lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0);
   return {
     ...orderRow(row),
     customerId: customer?.customer_id ?? null,
     history: history.map((h) => ({ ...h, at: toDate(h.at) })),
+    lines,
+    subtotal: subtotalCents / 100,
   };
 }

@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import type { TByIdInput } from '../../../../shared/schemas/common.ts';
 import {
   ORDER_STATUS_NEXT,
+  PAYMENT,
+  SHIPPED_STATUSES,
   type TOrderDetail,
   type TOrderStatus,
   type TSetOrderStatusInput,
@@ -19,7 +21,7 @@ import { getOrder } from './ecommerce-orders.listing.ts';
 async function lockOrder(db: Kysely<DB>, tenant: number, id: number) {
   const order = await db
     .selectFrom('ecommerce_orders')
-    .select(['id', 'order_number', 'status', 'version'])
+    .select(['id', 'order_number', 'status', 'payment', 'version'])
     .where('id', '=', id)
     .where('tenant_id', '=', tenant)
     .forUpdate()
@@ -34,11 +36,18 @@ function assertNextStatus(from: TOrderStatus, to: TOrderStatus): void {
   throw new AppError('BAD_REQUEST', 'shop.orderCannotMove', { from, to }, { status: 'shop.orderCannotMove' });
 }
 
+/** BAD_REQUEST on `status` when an order whose payment is `payment` may not be `to`: only a paid order leaves the shop. */
+function assertPaidToShip(to: TOrderStatus, payment: number): void {
+  if (!SHIPPED_STATUSES.includes(to) || payment === PAYMENT.paid) return;
+  throw new AppError('BAD_REQUEST', 'shop.orderNotPaid', {}, { status: 'shop.orderNotPaid' });
+}
+
 /**
  * Move an order to its next status (ORDER_STATUS_NEXT), kept in its history with who moved it; needs
  * manage on DemoApp (FORBIDDEN otherwise), NOT_FOUND outside the caller's shop. A move the order's
- * status does not allow is BAD_REQUEST on `status`; with `version`, an order changed since the caller
- * read it is CONFLICT. The row is locked for the move, so two moves never both apply.
+ * status does not allow, or a dispatch of an order not paid, is BAD_REQUEST on `status`; cancelling
+ * cancels the payment too. With `version`, an order changed since the caller read it is CONFLICT. The
+ * row is locked for the move, so two moves never both apply.
  */
 export async function setOrderStatus(ctx: ServiceContext, input: TSetOrderStatusInput): Promise<TOrderDetail> {
   const shop = await openShop(ctx, 'manage');
@@ -49,10 +58,12 @@ export async function setOrderStatus(ctx: ServiceContext, input: TSetOrderStatus
     assertCurrent(order, input.version, 'Order');
 
     assertNextStatus(order.status, input.status);
+    assertPaidToShip(input.status, order.payment);
 
+    const payment = input.status === 'Cancelled' ? PAYMENT.cancelled : order.payment;
     await db
       .updateTable('ecommerce_orders')
-      .set({ status: input.status, version: order.version + 1, updated_at: sql<Date>`now()` })
+      .set({ status: input.status, payment, version: order.version + 1, updated_at: sql<Date>`now()` })
       .where('id', '=', order.id)
       .execute();
 

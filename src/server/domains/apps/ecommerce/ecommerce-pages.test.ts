@@ -48,17 +48,26 @@ describe('apps.ecommerce for the shop pages', () => {
     const all = (await api.orders.list({ itemsPerPage: -1 })).items;
     const dispatched = all.find((o) => o.status === 'Dispatched')!;
     const before = await api.orders.byNumber({ order: dispatched.order });
-    expect(before).toMatchObject({ id: dispatched.id, order: dispatched.order, status: 'Dispatched', history: [] });
+    expect(before).toMatchObject({ id: dispatched.id, order: dispatched.order, status: 'Dispatched' });
+    // The seeded history: placed (Processing), then dispatched.
+    const seeded = [
+      { from: null, to: 'Processing' },
+      { from: 'Processing', to: 'Dispatched' },
+    ];
+    expect(before.history.map(({ from, to }) => ({ from, to }))).toEqual(seeded);
     const out = await api.orders.setStatus({ id: dispatched.id, status: 'Out for Delivery', version: before.version });
     expect(out.status).toBe('Out for Delivery');
-    expect(out.history.map(({ from, to }) => ({ from, to }))).toEqual([{ from: 'Dispatched', to: 'Out for Delivery' }]);
-    expect(out.history[0].by).not.toBe('');
+    expect(out.history.map(({ from, to }) => ({ from, to }))).toEqual([
+      ...seeded,
+      { from: 'Dispatched', to: 'Out for Delivery' },
+    ]);
+    expect(out.history.at(-1)?.by).not.toBe('');
     // The version read before the move is stale now.
     expect(
       await codeOf(api.orders.setStatus({ id: dispatched.id, status: 'Delivered', version: before.version })),
     ).toBe('CONFLICT');
     const delivered = await api.orders.setStatus({ id: dispatched.id, status: 'Delivered', version: out.version });
-    expect(delivered.history.map((h) => h.to)).toEqual(['Out for Delivery', 'Delivered']);
+    expect(delivered.history.map((h) => h.to)).toEqual(['Processing', 'Dispatched', 'Out for Delivery', 'Delivered']);
     // Delivered is final; the refusal names the field.
     const refused = await api.orders.setStatus({ id: dispatched.id, status: 'Dispatched' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'BAD_REQUEST' });

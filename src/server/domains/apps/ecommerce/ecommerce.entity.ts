@@ -7,6 +7,7 @@ import {
   PRODUCT_STATUSES,
   REFERRAL_STATUSES,
   REVIEW_STATUSES,
+  type TOrderAddress,
   type TShopSettingsFields,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
@@ -116,13 +117,18 @@ export const EcommerceOrderSchema = defineEntity({
     customer: p.string().length(120),
     email: p.string().length(254),
     avatar: p.text(),
-    /** Payment state code 1 to 4. */
+    /** Payment state code 1 to 4 (PAYMENT); agrees with the status (statusFitsPayment). */
     payment: p.smallint(),
     status: p.enum([...ORDER_STATUSES]),
+    /** The order's total: its lines' sum plus shipping and tax. */
     spent: p.decimal('number').precision(12).scale(2),
     method: p.enum([...PAYMENT_METHODS]),
     orderedAt: p.datetime(),
     methodNumber: p.smallint(),
+    shipping: p.decimal('number').precision(12).scale(2).default(0),
+    tax: p.decimal('number').precision(12).scale(2).default(0),
+    shippingAddress: p.json<TOrderAddress>().nullable(),
+    billingAddress: p.json<TOrderAddress>().nullable(),
     ...recordVersion,
   },
   uniques: [{ properties: ['tenant', 'orderNumber'] }],
@@ -153,6 +159,27 @@ export const EcommerceCustomerSchema = defineEntity({
 });
 export class EcommerceCustomer extends EcommerceCustomerSchema.class {}
 EcommerceCustomerSchema.setClass(EcommerceCustomer);
+
+/** One line of an order: what was sold, as it was named and priced then (the product may change or go). */
+export const EcommerceOrderLineSchema = defineEntity({
+  name: 'EcommerceOrderLine',
+  tableName: 'ecommerce_order_lines',
+  properties: {
+    ...baseProperties,
+    order: () => p.manyToOne(EcommerceOrder).deleteRule('cascade'),
+    /** 1, 2, … in the order's display order. */
+    position: p.smallint(),
+    productName: p.string().length(160),
+    sku: p.string().length(64),
+    /** In dollars. */
+    unitPrice: p.decimal('number').precision(12).scale(2),
+    quantity: p.integer(),
+  },
+  uniques: [{ properties: ['order', 'position'] }],
+  checks: [{ name: 'ecommerce_order_lines_quantity_check', expression: 'quantity > 0' }],
+});
+export class EcommerceOrderLine extends EcommerceOrderLineSchema.class {}
+EcommerceOrderLineSchema.setClass(EcommerceOrderLine);
 
 /** One move of an order's status (who, when, from and to); the history of the order details page. */
 export const EcommerceOrderEventSchema = defineEntity({
