@@ -1,7 +1,7 @@
 // The product form of /apps/ecommerce/product/add and /apps/ecommerce/product/edit/{id}: name, brand,
 // SKU, description, price and discount, stock and quantity, category (the shop's own, from
-// categories.list), status, and a gallery uploaded through the files API (previews, upload state,
-// remove, move up and down). Saving sends the version read: a product changed since is a conflict the
+// categories.list), status, and a gallery uploaded through the files API (chosen with the "Add images"
+// button; each file listed by name with its preview and upload state, removable, moved up and down). Saving sends the version read: a product changed since is a conflict the
 // person resolves (reload or overwrite), never a silent overwrite.
 import { XIcon } from '@primer/octicons-react';
 import { Banner, Button, IconButton, ProgressBar, VisuallyHidden } from '@primer/react';
@@ -16,6 +16,8 @@ import {
   ZSaveProductInput,
 } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
+import { Bdi } from '../../../components/Bidi/Bidi.tsx';
+import { FilePicker } from '../../../components/FilePicker/index.ts';
 import {
   CheckboxField,
   NumberField,
@@ -156,7 +158,6 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
   const guard = useUnsavedChangesGuard((form.dirty || uploads.length > 0) && !readOnly && !form.submitting);
   const [stale, setStale] = useState<{ busy: 'reload' | 'overwrite' | null; error: string | null } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const { values } = form;
   const uploading = uploads.some((u) => !u.error);
 
@@ -182,10 +183,9 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
   );
 
   const setImages = (images: string[]) => form.patch({ images }, ['images', 'image']);
-  const addFiles = (files: FileList | null) => {
-    if (!files) return;
+  const addFiles = (files: File[]) => {
     const room = MAX_IMAGES - values.images.length - uploads.filter((u) => !u.error).length;
-    const chosen = [...files].slice(0, Math.max(room, 0));
+    const chosen = files.slice(0, Math.max(room, 0));
     if (chosen.length < files.length) notices.failure(new Error(t('editor.tooManyImages', { max: MAX_IMAGES })));
     for (const file of chosen) {
       const key = nextUpload++;
@@ -217,7 +217,6 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
         },
       );
     }
-    if (fileRef.current) fileRef.current.value = '';
   };
   // Uploads finish after renders: they append to the latest images, not those of when they started.
   const formValues = useRef(values);
@@ -371,6 +370,7 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
           {uploads.map((upload) => (
             <li key={`upload-${upload.key}`} className={classes.galleryItem} aria-label={upload.name}>
               <img className={classes.galleryImage} src={upload.preview} alt="" />
+              <Bdi className={classes.uploadName}>{upload.name}</Bdi>
               {upload.error ? (
                 <p className={classes.fieldError} role="alert">
                   {t('editor.uploadError', { name: upload.name, message: upload.error })}
@@ -399,22 +399,14 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
           ))}
         </ol>
         {!readOnly && (
-          <div className={classes.upload}>
-            <label htmlFor="product-images">{t('editor.addImages')}</label>
-            <input
-              id="product-images"
-              ref={fileRef}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              multiple
-              disabled={values.images.length + uploads.length >= MAX_IMAGES}
-              aria-describedby="product-images-hint"
-              onChange={(e) => addFiles(e.target.files)}
-            />
-            <span id="product-images-hint" className={classes.muted}>
-              {t('editor.imagesHint', { max: MAX_IMAGES })}
-            </span>
-          </div>
+          <FilePicker
+            label={t('editor.addImages')}
+            hint={t('editor.imagesHint', { max: MAX_IMAGES })}
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            multiple
+            disabled={values.images.length + uploads.length >= MAX_IMAGES}
+            onFiles={addFiles}
+          />
         )}
         <VisuallyHidden role="status">
           {uploading ? t('editor.uploadingCount', { n: uploads.filter((u) => !u.error).length }) : ''}

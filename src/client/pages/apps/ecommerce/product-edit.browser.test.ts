@@ -101,6 +101,14 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
 
     await page.getByRole('textbox', { name: 'Name' }).fill(PRODUCT);
     await page.getByLabel('Brand').fill('Oakline');
+    // A SKU is a shop's own code: letters, digits and dashes ("TSH-BLU-M"); anything else is said on the field.
+    await page.getByLabel('SKU').fill('TSH BLU/M');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByText('SKU may contain letters, digits, "-", "_" and "." only').waitFor();
+    expect(await page.getByLabel('SKU').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('SKU').fill('TSH-BLU-M');
+    await page.getByText('SKU may contain letters, digits, "-", "_" and "." only').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('SKU').getAttribute('aria-invalid')).not.toBe('true');
     await page.getByLabel('SKU').fill('DESK-ORG-480113');
     await page.getByLabel('Description').fill('Two trays and a pen rail.');
     await page.getByLabel('Price ($)').fill('39.5');
@@ -109,11 +117,39 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: RENAMED });
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Scheduled' });
 
-    await page.getByLabel('Add images').setInputFiles([
+    // Images are chosen with a labelled button, from the keyboard; no raw file input shows its browser's words.
+    const rawInputs = await page
+      .locator('input[type="file"]')
+      .evaluateAll((inputs) => inputs.map((i) => [i.getAttribute('aria-hidden'), i.getBoundingClientRect().width]));
+    expect(rawInputs).toEqual([['true', 1]]);
+    const picker = page.getByRole('button', { name: 'Add images' });
+    expect(await picker.getAttribute('aria-describedby')).toBeTruthy();
+    let chooser = page.waitForEvent('filechooser');
+    await picker.press('Enter');
+    await (await chooser).setFiles([
       { name: 'red.png', mimeType: 'image/png', buffer: red },
       { name: 'blue.png', mimeType: 'image/png', buffer: blue },
     ]);
     await expect.poll(async () => (await gallery(page)).length, { timeout: 20_000 }).toBe(2);
+
+    // A chosen file is listed by name while it uploads, and can be taken back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/files', async (route) => {
+      await held;
+      // Taken back, the request is gone by then.
+      await route.continue().catch(() => undefined);
+    });
+    chooser = page.waitForEvent('filechooser');
+    await picker.click();
+    await (await chooser).setFiles([{ name: 'green.png', mimeType: 'image/png', buffer: await picture(40, 200, 60) }]);
+    const upload = page.getByRole('listitem', { name: 'green.png' });
+    await upload.getByText('green.png', { exact: true }).waitFor();
+    await upload.getByRole('button', { name: 'Cancel the upload of green.png' }).click();
+    await upload.waitFor({ state: 'detached' });
+    release();
+    await page.unroute('**/api/files');
+    expect(await gallery(page)).toHaveLength(2);
     const [first, second] = await gallery(page);
     expect(first).toMatch(/^\/api\/files\/\d+\?inline=1$/);
     // Previews are the stored files.
