@@ -61,10 +61,13 @@ export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
       access: route.access,
     };
   });
-  const font = fs
-    .readdirSync(path.join(dist, 'assets'))
-    .find((f) => /^public-sans-latin-400-normal-.*\.woff2$/.test(f));
-  return { routes, layout, locales, font: font ? `assets/${font}` : undefined };
+  const files = fs.readdirSync(path.join(dist, 'assets'));
+  const weight = (w: number) => {
+    const file = files.find((f) => new RegExp(`^public-sans-latin-${w}-normal-.*\\.woff2$`).test(f));
+    return file ? `assets/${file}` : undefined;
+  };
+  const semibold = weight(600);
+  return { routes, layout, locales, font: weight(400), ...(semibold ? { semiboldFont: semibold } : {}) };
 }
 
 export function writePreloadMap(dist = 'dist/client'): void {

@@ -15,6 +15,11 @@ describe('drawn sign-in pages', () => {
     expect(res.body).toMatch(/<div id="root" data-drawn>.*<h1[^>]*>Welcome to Opsdesk<\/h1>/s);
     expect(res.body).toMatch(/<input[^>]*name="email"/);
     expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/AuthCard-[\w-]+\.css">/);
+    // The weights the form paints with (regular, semibold), so the app's text is no larger than the drawing's.
+    for (const weight of [400, 600])
+      expect(res.body).toMatch(
+        new RegExp(`<link rel="preload" href="/assets/public-sans-latin-${weight}-normal-[\\w-]+\\.woff2" as="font"`),
+      );
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toMatch(/<script type="module"/);
     const entry = /<script src="\/boot\.js" data-entry="(\/assets\/index-[\w-]+\.js)" defer><\/script>/.exec(

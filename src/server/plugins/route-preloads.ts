@@ -42,6 +42,8 @@ export interface PreloadMap {
   locales: Record<string, Record<string, string>>;
   /** The regular weight of the body font, which the first paint uses. */
   font?: string;
+  /** Its semibold weight (labels, headings): a drawn page paints with both. */
+  semiboldFont?: string;
 }
 
 export const PRELOAD_MAP_FILE = 'route-preloads.json';
@@ -89,7 +91,7 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
     let page = cache.get(key);
     if (page === undefined) {
       page = visitor.drawn
-        ? drawnShell(html, match)
+        ? drawnShell(html, match, [map.font, map.semiboldFont])
         : html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language, withData)}</head>`);
       cache.set(key, page);
     }
@@ -131,13 +133,19 @@ export const BOOT_SCRIPT = '/boot.js';
  * the boot script (no module preloads: on a slow phone network they would share the bandwidth the HTML
  * and its stylesheets need first).
  */
-export function drawnShell(html: string, route: RoutePreload): string {
+export function drawnShell(html: string, route: RoutePreload, fonts: (string | undefined)[] = []): string {
   const styles = route.page.css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('');
+  // The body font's weights the form uses, so the drawing paints in them (the app's text is then no
+  // larger than the drawing's: no later "largest paint").
+  const fontLink = fonts
+    .filter((font): font is string => !!font)
+    .map((font) => `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`)
+    .join('');
   return html
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, entry: string) => `<script src="${BOOT_SCRIPT}" data-entry="${entry}" defer></script>`,
     )
-    .replace('</head>', `${styles}</head>`);
+    .replace('</head>', `${fontLink}${styles}</head>`);
 }
