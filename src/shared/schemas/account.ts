@@ -1,6 +1,7 @@
 // The signed-in user's own account (account settings): profile, password, sessions and
 // notification preferences. Every procedure acts on the caller only.
 import { z } from 'zod';
+import { ROLES } from '../constants/roles.ts';
 import { LANGUAGE_CODES } from '../constants/ui.ts';
 import { msg } from '../errors/validation.ts';
 import { ZNewPassword } from './auth.ts';
@@ -24,6 +25,23 @@ export const ZAccount = z.object({
   version: z.number(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
+
+/** What the profile page says about the caller: who they are, where their organisation is, their teams. */
+export const ZAccountProfile = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(['active', 'inactive', 'pending']),
+  language: z.enum(LANGUAGE_CODES),
+  /** ISO date-time the account was made. */
+  joinedAt: z.string(),
+  /** The caller's customer's country (ISO 3166 alpha-2) and city; null for the platform operator or unset. */
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  /** The active teams the caller is a member of, by name, with how many members each has. */
+  teams: z.array(z.object({ id: z.number().int(), name: z.string(), members: z.number().int() })),
+});
+export type TAccountProfile = z.infer<typeof ZAccountProfile>;
 
 export const ZUpdateAccountInput = z.object({
   fullName: z.string().trim().min(1, msg('name.required')).max(200, msg('name.max')),

@@ -1,8 +1,8 @@
-// /pages/user-profile/:tab: the profile page over apps.pages.profileHeader and apps.pages.profile
-// (GET /api/pages/profile?tab=…), one tab per section of the sample profile (profile/): `profile`
-// (about, contacts, teams, overview, connections, teams and projects), `teams`, `projects` and
-// `connections`. The tab is the URL (links, so a reload or a shared link keeps it). Sample content is
-// user text: isolated with dir="auto".
+// /pages/user-profile/:tab: the signed-in user's profile. Who they are (header, about, contacts, their teams)
+// comes from account.profile; the rest is the sample profile of apps.pages.profile (GET /api/pages/profile?tab=…),
+// one tab per section (profile/): `profile` (those facts, overview figures, connections, teams and projects),
+// `teams`, `projects` and `connections`. The tab is the URL (links, so a reload or a shared link keeps it).
+// Sample content is user text: isolated with dir="auto".
 import { type Icon, PeopleIcon, PersonIcon, ProjectIcon } from '@primer/octicons-react';
 import { UnderlineNav } from '@primer/react';
 import { useEffect } from 'react';
@@ -41,7 +41,7 @@ export default function UserProfilePage() {
   const params = useParams<{ tab: string }>();
   const [, navigate] = useLocation();
   const tab = isTab(params.tab) ? params.tab : undefined;
-  const header = trpc.apps.pages.profileHeader.useQuery();
+  const profile = trpc.account.profile.useQuery();
   const section = trpc.apps.pages.profile.useQuery({ tab: tab ?? 'profile' }, { enabled: !!tab });
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export default function UserProfilePage() {
   const data = section.data;
   return (
     <div className={classes.page}>
-      <ProfileHeaderCard header={header.data} />
+      <ProfileHeaderCard profile={profile.data} />
       <UnderlineNav aria-label={t('profile.tabsLabel')}>
         {PROFILE_TABS.map((key) => (
           <UnderlineNav.Item
@@ -69,16 +69,16 @@ export default function UserProfilePage() {
           </UnderlineNav.Item>
         ))}
       </UnderlineNav>
-      {section.isPending || !tab ? (
-        <PageLoading />
-      ) : section.isError || header.isError || !data ? (
+      {section.isError || profile.isError ? (
         <QueryError
           title={t('loadError.title')}
-          error={section.error ?? header.error}
-          onRetry={() => Promise.all([section.refetch(), header.refetch()])}
+          error={section.error ?? profile.error}
+          onRetry={() => Promise.all([section.refetch(), profile.refetch()])}
         />
+      ) : section.isPending || profile.isPending || !tab || !data ? (
+        <PageLoading />
       ) : tab === 'profile' && !Array.isArray(data) ? (
-        <OverviewTab data={data} ownerName={header.data?.fullName} />
+        <OverviewTab data={data} profile={profile.data} />
       ) : tab === 'teams' && Array.isArray(data) ? (
         <TeamsTab teams={data as TProfileTeamCard[]} />
       ) : tab === 'projects' && Array.isArray(data) ? (

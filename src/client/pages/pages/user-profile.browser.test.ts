@@ -1,9 +1,11 @@
-// /pages/user-profile/:tab: the header shows the signed-in user (account.get) over the
-// sample profile (GET /api/pages/profile/header); each tab shows the figures of GET /api/pages/profile
-// for it; each tab is reached by keyboard and by URL; Connect / Disconnect on a connection is kept; the page is in the menu and the profile menu;
+// /pages/user-profile/:tab: the header, about, contacts and teams describe the signed-in user (account.profile),
+// in the page's language; each tab shows the sample figures of GET /api/pages/profile for it; each tab is
+// reached by keyboard and by URL; Connect / Disconnect on a connection is kept; the page is in the menu and the
+// profile menu; the banner's title and the projects table stay inside their cards on a phone and at 1440 px;
 // axe finds nothing serious in light English at 1440 px and dark Arabic at 390 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { TAccountProfile } from '../../../shared/schemas/account.ts';
 import type {
   TProfileConnectionCard,
   TProfileHeader,
@@ -22,12 +24,12 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** account.get as the page's own session sees it (tRPC over HTTP, superjson). */
-async function fullNameOf(page: Page): Promise<string> {
+/** account.profile as the page's own session sees it (tRPC over HTTP, superjson). */
+async function profileOf(page: Page): Promise<TAccountProfile> {
   return page.evaluate(async () => {
-    const response = await fetch('/trpc/account.get');
-    const body = (await response.json()) as { result: { data: { json: { fullName: string } } } };
-    return body.result.data.json.fullName;
+    const response = await fetch('/trpc/account.profile');
+    const body = (await response.json()) as { result: { data: { json: TAccountProfile } } };
+    return body.result.data.json;
   });
 }
 
@@ -44,24 +46,38 @@ describe('the user profile page', { timeout: 120_000 }, () => {
     const teams = await api<TProfileTeamCard[]>(page, '/api/pages/profile?tab=teams');
     const projects = await api<TProfileProjectCard[]>(page, '/api/pages/profile?tab=projects');
     const connections = await api<TProfileConnectionCard[]>(page, '/api/pages/profile?tab=connections');
-    const me = await fullNameOf(page);
+    const mine = await profileOf(page);
+    const me = mine.fullName;
+    const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(mine.country!)!;
 
     // In the menu and the profile menu.
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'User Profile' }).click();
     await page.waitForURL('**/pages/user-profile/profile');
 
-    // The header: the user, the sample profile's place and designation.
+    // The header: the user, their organisation's place, when they joined; not the sample profile's.
     await page.getByRole('heading', { level: 1, name: me }).waitFor();
-    await page.getByText(header.location).waitFor();
-    await page.getByText(header.designation).waitFor();
+    const facts = page.locator('#profile-name + ul');
+    await facts.getByText(`${mine.city}, ${country}`).waitFor();
+    await facts.getByText(/^Joined /).waitFor();
+    expect(await facts.innerText()).not.toContain(header.designation);
     expect(await page.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe(
       '/pages/account-settings/account',
     );
 
     // The profile tab: the API's facts, connections, teams and projects table.
     await page.getByTestId('profile-project-table').waitFor();
-    expect(await texts(page, 'profile-contacts', 'dd')).toEqual(overview.contacts.map((c) => c.value));
+    // About, contacts and teams: the signed-in user's, never the sample owner's (whose e-mail it showed).
+    expect(await texts(page, 'profile-about', 'dt')).toEqual(['Full name', 'Status', 'Role', 'Country', 'Language']);
+    expect(await texts(page, 'profile-about', 'dd')).toEqual([me, 'Active', 'Administrator', country, 'English']);
+    expect(await texts(page, 'profile-contacts', 'dt')).toEqual(['Email']);
+    expect(await texts(page, 'profile-contacts', 'dd')).toEqual(['admin@demo.com']);
+    for (const sample of overview.contacts) expect(await page.getByText(sample.value).count(), sample.value).toBe(0);
+    expect(await texts(page, 'profile-overview', 'dt')).toEqual([
+      'Tasks completed',
+      'Connections',
+      'Projects completed',
+    ]);
     expect(await texts(page, 'profile-overview', 'dd')).toEqual(overview.overview.map((c) => c.value));
     expect(await texts(page, 'profile-project-table', 'tbody th bdi')).toEqual(
       overview.projectTable.map((p) => p.name),
@@ -73,8 +89,6 @@ describe('the user profile page', { timeout: 120_000 }, () => {
     expect(await texts(page, 'profile-team-list', 'li > span:nth-child(2) > bdi')).toEqual(
       overview.teamsTech.map((t) => t.title),
     );
-    // The sample owner's name in "About" is the signed-in user's.
-    if (me !== header.fullName) expect(await texts(page, 'profile-about', 'dd')).not.toContain(header.fullName);
 
     // Keyboard: from the current tab, Tab moves to the next one and Enter opens it.
     const tabs = page.getByRole('navigation', { name: 'Profile sections' });
@@ -200,8 +214,22 @@ describe('the user profile page', { timeout: 120_000 }, () => {
       expect(overlap((await name.boundingBox())!, pictureBox), `name, ${label}`).toBe(false);
       for (const fact of await facts.locator('li').all())
         expect(overlap((await fact.boundingBox())!, pictureBox), `${await fact.textContent()}, ${label}`).toBe(false);
-      // On a phone the banner shows whole: its picture's own words (the sample cover's label, drawn at its
-      // bottom start) were behind the centred picture. No empty band is left under the facts either.
+      // The banner's title is the page's language and all of it is inside the banner (its bottom was cut on a
+      // phone), clear of the picture.
+      const banner = (await page.getByTestId('profile-banner').boundingBox())!;
+      const title = page.getByTestId('profile-banner').locator('p');
+      expect(await title.innerText()).toBe(language === 'ar' ? 'برنامج الجودة' : 'Quality programme');
+      const titleBox = (await title.boundingBox())!;
+      expect(titleBox.y, `banner title top, ${label}`).toBeGreaterThanOrEqual(banner.y);
+      expect(titleBox.y + titleBox.height, `banner title bottom, ${label}`).toBeLessThanOrEqual(
+        banner.y + banner.height,
+      );
+      expect(titleBox.x).toBeGreaterThanOrEqual(banner.x);
+      expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(banner.x + banner.width);
+      expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+      expect(overlap(titleBox, pictureBox), `banner title, ${label}`).toBe(false);
+      // On a phone the banner shows whole: its own words were behind the centred picture. No empty band is
+      // left under the facts either.
       if (width === 390) {
         const cover = (await page.locator('section[aria-labelledby="profile-name"] > :first-child').boundingBox())!;
         expect(overlap(cover, pictureBox), `banner, ${label}`).toBe(false);
@@ -209,9 +237,52 @@ describe('the user profile page', { timeout: 120_000 }, () => {
         const lastFact = (await facts.locator('li').last().boundingBox())!;
         expect(text.y + text.height - (lastFact.y + lastFact.height), `gap under the facts, ${label}`).toBeLessThan(24);
       }
+      // The projects table stays inside its card: no column cut at the card's edge, no sideways scrolling.
+      const table = page.getByTestId('profile-project-table');
+      await table.waitFor();
+      const wrap = table.locator('xpath=..');
+      expect(
+        await wrap.evaluate((el) => el.scrollWidth - el.clientWidth),
+        `table scroll, ${label}`,
+      ).toBeLessThanOrEqual(0);
+      const card = (await wrap.boundingBox())!;
+      const cells = await table.locator('tbody th, tbody td').evaluateAll((all) =>
+        all.map((c) => {
+          const r = c.getBoundingClientRect();
+          return { text: c.textContent ?? '', left: r.left, right: r.right };
+        }),
+      );
+      for (const cell of cells) {
+        expect(cell.left, `${cell.text}, ${label}`).toBeGreaterThanOrEqual(card.x - 1);
+        expect(cell.right, `${cell.text}, ${label}`).toBeLessThanOrEqual(card.x + card.width + 1);
+      }
       // The picture stays inside the card and the page is no wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await context.close();
     }
+  });
+
+  it('says every label of the profile tab in Arabic: facts, overview, team badges', async () => {
+    const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(15_000);
+    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    await context.addCookies([{ name: 'od-language', value: 'ar', url: b.baseUrl }]);
+    await page.goto('/pages/user-profile/profile');
+    await page.getByTestId('profile-project-table').waitFor();
+    const labels = [
+      ...(await texts(page, 'profile-about', 'dt')),
+      ...(await texts(page, 'profile-contacts', 'dt')),
+      ...(await texts(page, 'profile-overview', 'dt')),
+      ...(await page.getByTestId('profile-team-list').locator('li > :last-child').allInnerTexts()),
+      await page.getByTestId('profile-banner').innerText(),
+    ];
+    expect(labels.length).toBeGreaterThanOrEqual(13);
+    expect(labels.filter((l) => /[A-Za-z]/.test(l))).toEqual([]);
+    // The inspector's own teams, each with its member count.
+    const mine = await profileOf(page);
+    expect(mine.teams.length).toBeGreaterThan(0);
+    expect(await texts(page, 'profile-teams', 'dt')).toEqual(mine.teams.map((t) => t.name));
+    expect(await texts(page, 'profile-contacts', 'dd')).toEqual(['qualitycontrol@demo.com']);
+    await context.close();
   });
 });

@@ -1,14 +1,26 @@
 import { Label, ProgressBar } from '@primer/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TAccountProfile } from '../../../../shared/schemas/account.ts';
 import type { TProfileOverviewTab } from '../../../../shared/schemas/pages.ts';
+import { languageName } from '../../../i18n/index.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import { useFormatters } from '../../../lib/format.ts';
-import { useSession } from '../../../lib/session.tsx';
-import { ProfileCard, SummaryCard, variantOf } from './ProfileCards.tsx';
+import { useRoleName } from '../../../lib/roles.ts';
+import { ProfileCard, SummaryCard, useChipText, variantOf } from './ProfileCards.tsx';
 import { iconOf, tabPath } from './profile-parts.tsx';
 import classes from './Profile.module.css';
 
+interface Fact {
+  key: string;
+  /** The octicon's name (profile-parts ICONS). */
+  icon: string;
+  label: ReactNode;
+  value: ReactNode;
+}
+
 /** A titled list of facts (about, contacts, teams), each with its icon. */
-function Facts({ title, items, testId }: { title: string; items: TProfileOverviewTab['about']; testId: string }) {
+function Facts({ title, items, testId }: { title: string; items: Fact[]; testId: string }) {
   return (
     <div className={classes.factGroup}>
       <h3 className={classes.factTitle}>{title}</h3>
@@ -16,14 +28,12 @@ function Facts({ title, items, testId }: { title: string; items: TProfileOvervie
         {items.map((item) => {
           const ItemIcon = iconOf(item.icon);
           return (
-            <div key={item.property} className={classes.fact}>
+            <div key={item.key} className={classes.fact}>
               <dt>
                 <ItemIcon size={16} className={classes.factIcon} />
-                <bdi>{item.property}</bdi>
+                {item.label}
               </dt>
-              <dd dir="auto">
-                {item.color ? <Label variant={variantOf(item.color)}>{item.value}</Label> : item.value}
-              </dd>
+              <dd>{item.value}</dd>
             </div>
           );
         })}
@@ -32,22 +42,70 @@ function Facts({ title, items, testId }: { title: string; items: TProfileOvervie
   );
 }
 
-/** The `profile` tab: about, contacts, teams and overview facts, connections and teams in short, and the projects table. */
-export function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ownerName: string | undefined }) {
+/** The sample overview's figures by their icon: what each counts, in the page's language. */
+const OVERVIEW_FACTS: Record<string, string> = {
+  check: 'tasksCompleted',
+  people: 'connections',
+  project: 'projectsCompleted',
+};
+
+/** The signed-in user's facts: who they are, how to reach them, their teams (account.profile). */
+function useOwnFacts(profile: TAccountProfile) {
   const { t } = useTranslation('pages');
-  const { user } = useSession();
+  const roleName = useRoleName();
+  const country = useCountryName();
   const fmt = useFormatters();
-  // "The user" of the sample profile is the signed-in user: their name replaces the sample owner's.
-  const about = data.about.map((item) =>
-    user && ownerName && item.value === ownerName ? { ...item, value: user.fullName } : item,
-  );
+  const about: Fact[] = [
+    { key: 'fullName', icon: 'person', label: t('profile.fact.fullName'), value: <bdi>{profile.fullName}</bdi> },
+    {
+      key: 'status',
+      icon: 'check-circle',
+      label: t('profile.fact.status'),
+      value: t(`profile.status.${profile.status}`),
+    },
+    { key: 'role', icon: 'star', label: t('profile.fact.role'), value: roleName(profile.role) },
+    { key: 'country', icon: 'location', label: t('profile.fact.country'), value: country(profile.country) || '—' },
+    { key: 'language', icon: 'globe', label: t('profile.fact.language'), value: languageName(profile.language) },
+  ];
+  const contacts: Fact[] = [
+    { key: 'email', icon: 'mail', label: t('profile.fact.email'), value: <bdi dir="ltr">{profile.email}</bdi> },
+  ];
+  const teams: Fact[] = profile.teams.map((team) => ({
+    key: `team-${team.id}`,
+    icon: 'people',
+    label: <bdi>{team.name}</bdi>,
+    value: (
+      <Label variant="accent">{t('profile.memberCount', { count: team.members, n: fmt.number(team.members) })}</Label>
+    ),
+  }));
+  return { about, contacts, teams };
+}
+
+/**
+ * The `profile` tab: the signed-in user's own facts (about, contacts, teams), the sample profile's overview
+ * figures, connections and teams in short, and its projects table.
+ */
+export function OverviewTab({ data, profile }: { data: TProfileOverviewTab; profile: TAccountProfile }) {
+  const { t } = useTranslation('pages');
+  const fmt = useFormatters();
+  const chipText = useChipText();
+  const own = useOwnFacts(profile);
   return (
     <div className={classes.overviewGrid}>
       <div className={classes.column}>
         <ProfileCard id="profile-about" title={t('profile.about')}>
-          <Facts title={t('profile.aboutFacts')} items={about} testId="profile-about" />
-          <Facts title={t('profile.contacts')} items={data.contacts} testId="profile-contacts" />
-          <Facts title={t('profile.teamsFacts')} items={data.teams} testId="profile-teams" />
+          <Facts title={t('profile.aboutFacts')} items={own.about} testId="profile-about" />
+          <Facts title={t('profile.contacts')} items={own.contacts} testId="profile-contacts" />
+          {own.teams.length > 0 ? (
+            <Facts title={t('profile.teamsFacts')} items={own.teams} testId="profile-teams" />
+          ) : (
+            <div className={classes.factGroup}>
+              <h3 className={classes.factTitle}>{t('profile.teamsFacts')}</h3>
+              <p className={classes.muted} data-testid="profile-teams">
+                {t('profile.noTeams')}
+              </p>
+            </div>
+          )}
         </ProfileCard>
         <ProfileCard id="profile-overview" title={t('profile.overview')}>
           <dl className={classes.facts} data-testid="profile-overview">
@@ -57,7 +115,11 @@ export function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ow
                 <div key={item.property} className={classes.fact}>
                   <dt>
                     <ItemIcon size={16} className={classes.factIcon} />
-                    <bdi>{item.property}</bdi>
+                    {OVERVIEW_FACTS[item.icon] ? (
+                      t(`profile.overviewFact.${OVERVIEW_FACTS[item.icon]}`)
+                    ) : (
+                      <bdi>{item.property}</bdi>
+                    )}
                   </dt>
                   <dd dir="ltr">{item.value}</dd>
                 </div>
@@ -97,7 +159,7 @@ export function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ow
               detail: t('profile.memberCount', { count: team.members, n: fmt.number(team.members) }),
               label: (
                 <Label variant={variantOf(team.ChipColor)}>
-                  <bdi>{team.chipText}</bdi>
+                  <bdi>{chipText(team.chipText)}</bdi>
                 </Label>
               ),
             }))}
@@ -108,28 +170,40 @@ export function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ow
             {t('profile.projectsTitle')}
           </h2>
           <div className={classes.tableWrap} tabIndex={0} role="region" aria-labelledby="profile-projects">
-            <table className={classes.table} data-testid="profile-project-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('profile.col.project')}</th>
-                  <th scope="col">{t('profile.col.leader')}</th>
-                  <th scope="col">{t('profile.col.team')}</th>
-                  <th scope="col">{t('profile.col.progress')}</th>
+            {/* Roles kept explicit: on a narrow card the rows are laid out as blocks (Profile.module.css). */}
+            <table className={classes.table} data-testid="profile-project-table" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    {t('profile.col.project')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('profile.col.leader')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('profile.col.team')}
+                  </th>
+                  <th scope="col" role="columnheader">
+                    {t('profile.col.progress')}
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {data.projectTable.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">
+                  <tr key={p.id} role="row">
+                    <th scope="row" role="rowheader" className={classes.cellProject}>
                       <span className={classes.cellTitle}>
                         <bdi>{p.name}</bdi>
                       </span>
                       <span className={classes.muted}>{fmt.day(p.date)}</span>
                     </th>
-                    <td>
+                    <td role="cell" className={classes.cellLeader}>
+                      <span className={classes.cellLabel} aria-hidden="true">
+                        {t('profile.col.leader')}
+                      </span>
                       <bdi>{p.leader}</bdi>
                     </td>
-                    <td>
+                    <td role="cell" className={classes.cellTeam}>
                       <div className={classes.avatarGroup}>
                         {p.avatarGroup.map((src, i) => (
                           <img key={i} className={classes.smallAvatar} src={src} alt="" aria-hidden="true" />
@@ -137,7 +211,7 @@ export function OverviewTab({ data, ownerName }: { data: TProfileOverviewTab; ow
                         <span className={classes.srOnly}>{t('profile.teamSize', { count: p.avatarGroup.length })}</span>
                       </div>
                     </td>
-                    <td>
+                    <td role="cell" className={classes.cellProgress}>
                       <div className={classes.progressCell}>
                         <ProgressBar
                           progress={p.status}

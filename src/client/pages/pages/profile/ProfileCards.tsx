@@ -100,13 +100,23 @@ export function CardHead({ avatar, title, children }: { avatar: string; title: s
   );
 }
 
+/**
+ * A sample chip's word in the page's language ("Field" -> "Terrain"): the sample profile's tags are a
+ * known few words; any other is shown as written.
+ */
+export function useChipText(): (text: string) => string {
+  const { t } = useTranslation('pages');
+  return (text) => t(`profile.chip.${text.trim().toLowerCase()}`, { defaultValue: text });
+}
+
 /** A team's or a person's chips, each in its colour. */
 export function Chips({ chips }: { chips: { title: string; color?: string }[] }) {
+  const chipText = useChipText();
   return (
     <div className={classes.chips}>
       {chips.map((chip) => (
         <Label key={chip.title} variant={variantOf(chip.color)}>
-          <bdi>{chip.title}</bdi>
+          <bdi>{chipText(chip.title)}</bdi>
         </Label>
       ))}
     </div>

@@ -1,9 +1,10 @@
-import { BriefcaseIcon, CalendarIcon, LocationIcon, PencilIcon, StarIcon } from '@primer/octicons-react';
+import { BriefcaseIcon, CalendarIcon, LocationIcon, PencilIcon } from '@primer/octicons-react';
 import { Heading, LinkButton } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TProfileHeader } from '../../../../shared/schemas/pages.ts';
+import type { TAccountProfile } from '../../../../shared/schemas/account.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { initials } from '../../../lib/initials.ts';
 import { useRoleName } from '../../../lib/roles.ts';
@@ -32,19 +33,22 @@ function UserPicture({ fullName, avatar }: { fullName: string; avatar: string | 
 }
 
 /**
- * The profile's header: the signed-in user (name, picture, role) over the sample profile's cover,
- * designation, place and start date, and "Edit profile" opening their account settings.
+ * The profile's header: the signed-in user (name, picture, role, their organisation's place and when they
+ * joined, from account.profile) under the banner, and "Edit profile" opening their account settings.
  */
-export function ProfileHeaderCard({ header }: { header: TProfileHeader | undefined }) {
+export function ProfileHeaderCard({ profile }: { profile: TAccountProfile | undefined }) {
   const { t } = useTranslation('pages');
   const fmt = useFormatters();
+  const country = useCountryName();
   const { user } = useSession();
   const roleName = useRoleName();
   if (!user) return null;
+  const place = profile ? [profile.city, country(profile.country)].filter(Boolean).join(', ') : '';
   return (
     <section className={classes.headerCard} aria-labelledby="profile-name">
-      {header && <img className={classes.cover} src={header.coverImg} alt="" aria-hidden="true" />}
-      {!header && <div className={classes.cover} aria-hidden="true" />}
+      <div className={classes.cover} data-testid="profile-banner">
+        <p className={classes.coverTitle}>{t('profile.banner')}</p>
+      </div>
       <div className={classes.headerBody}>
         <UserPicture fullName={user.fullName} avatar={user.avatar} />
         <div className={classes.headerText}>
@@ -56,21 +60,17 @@ export function ProfileHeaderCard({ header }: { header: TProfileHeader | undefin
               <BriefcaseIcon size={16} />
               <span>{roleName(user.role)}</span>
             </li>
-            {header && (
-              <>
-                <li>
-                  <StarIcon size={16} />
-                  <bdi>{header.designation}</bdi>
-                </li>
-                <li>
-                  <LocationIcon size={16} />
-                  <bdi>{header.location}</bdi>
-                </li>
-                <li>
-                  <CalendarIcon size={16} />
-                  <span>{t('profile.joined', { date: fmt.day(header.joiningDate) })}</span>
-                </li>
-              </>
+            {place && (
+              <li>
+                <LocationIcon size={16} />
+                <bdi>{place}</bdi>
+              </li>
+            )}
+            {profile && (
+              <li>
+                <CalendarIcon size={16} />
+                <span>{t('profile.joined', { date: fmt.day(profile.joinedAt.slice(0, 10)) })}</span>
+              </li>
             )}
           </ul>
         </div>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZAccount,
+  ZAccountProfile,
   ZAccountSession,
   ZChangePasswordInput,
   ZNotificationPreferencesInput,
@@ -70,6 +71,7 @@ const passkeysRouter = router({
 
 export const accountRouter = router({
   get: authedProcedure.output(ZAccount).query(({ ctx }) => account.getAccount(ctx)),
+  profile: authedProcedure.output(ZAccountProfile).query(({ ctx }) => account.getAccountProfile(ctx)),
   update: authedProcedure
     .input(ZUpdateAccountInput)
     .output(ZAccount)

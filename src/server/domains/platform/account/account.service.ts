@@ -6,6 +6,7 @@ import type { LanguageCode } from '../../../../shared/constants/ui.ts';
 import type {
   NotificationKind,
   TAccount,
+  TAccountProfile,
   TAccountSession,
   TChangePasswordInput,
   TNotificationPreferencesInput,
@@ -90,6 +91,47 @@ async function writeMe(
 export async function getAccount(ctx: ServiceContext): Promise<TAccount> {
   requireUser(ctx);
   return toAccount(await me(ctx));
+}
+
+/**
+ * account.profile: what the profile page says about the caller (any signed-in user, about themselves only):
+ * name, e-mail, role, status, language, when they joined, their customer's city and country, and their
+ * active teams with each team's member count.
+ */
+export async function getAccountProfile(ctx: ServiceContext): Promise<TAccountProfile> {
+  requireUser(ctx);
+  const k = db(ctx.em);
+  const [user, teams] = await Promise.all([
+    k
+      .selectFrom('users as u')
+      .leftJoin('customers as c', 'c.id', 'u.customer_id')
+      .select(['u.full_name', 'u.email', 'u.role', 'u.status', 'u.language', 'u.created_at', 'c.country', 'c.city'])
+      .where('u.id', '=', ctx.user.id)
+      .executeTakeFirst(),
+    k
+      .selectFrom('team_members as mine')
+      .innerJoin('teams as t', 't.id', 'mine.team_id')
+      .innerJoin('team_members as m', 'm.team_id', 't.id')
+      .select(['t.id', 't.name', sql<number>`count(*)::int`.as('members')])
+      .where('mine.user_id', '=', ctx.user.id)
+      .where('t.active', '=', true)
+      .where('t.archived_at', 'is', null)
+      .groupBy(['t.id', 't.name'])
+      .orderBy('t.name')
+      .execute(),
+  ]);
+  if (!user) throw new AppError('UNAUTHORIZED', 'common.signIn');
+  return {
+    fullName: user.full_name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    language: user.language as LanguageCode,
+    joinedAt: new Date(user.created_at).toISOString(),
+    country: user.country ?? null,
+    city: user.city ?? null,
+    teams,
+  };
 }
 
 /** account.update: name, language and avatar (an image the caller uploaded). Throws CONFLICT on a stale version. */

@@ -1,6 +1,7 @@
 // Account settings through the tRPC procedures and REST sign-in, as real users of the seeded database:
 // profile, password, sessions (listed, revoked: signed out on the next request) and muted notifications.
 import { describe, expect, it } from 'vitest';
+import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { sendNotifications } from '../notifications/notifications.refs.ts';
 import { describeDevice } from './account.service.ts';
@@ -106,6 +107,58 @@ describe('account profile', () => {
     await expect(caller.account.update({ fullName: 'A', language: 'xx', avatarFileId: null })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
+  });
+});
+
+describe('the profile page’s facts about the caller', () => {
+  it('names the caller, their customer’s place and their active teams with member counts, never anyone else', async () => {
+    const k = db(t.orm.em.fork());
+    const inspector = await k
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where('email', '=', 'qualitycontrol@demo.com')
+      .executeTakeFirstOrThrow();
+    const acme = await k
+      .selectFrom('customers')
+      .select(['country', 'city'])
+      .where('code', '=', 'ACME')
+      .executeTakeFirstOrThrow();
+    const teams = await k
+      .selectFrom('team_members as mine')
+      .innerJoin('teams as t', 't.id', 'mine.team_id')
+      .select((eb) => [
+        't.id',
+        't.name',
+        eb
+          .selectFrom('team_members as m')
+          .whereRef('m.team_id', '=', 't.id')
+          .select(eb.fn.countAll<string>().as('n'))
+          .as('members'),
+      ])
+      .where('mine.user_id', '=', inspector.id)
+      .where('t.active', '=', true)
+      .where('t.archived_at', 'is', null)
+      .orderBy('t.name')
+      .execute();
+    expect(teams.length).toBeGreaterThan(0);
+
+    const profile = await (await t.caller('qualitycontrol@demo.com')).account.profile();
+    expect(profile.fullName).not.toBe('');
+    expect(profile).toEqual({
+      fullName: profile.fullName,
+      email: 'qualitycontrol@demo.com',
+      role: 'qualitycontrol',
+      status: 'active',
+      language: 'en',
+      joinedAt: new Date(inspector.created_at).toISOString(),
+      country: acme.country,
+      city: acme.city,
+      teams: teams.map((team) => ({ id: team.id, name: team.name, members: Number(team.members) })),
+    });
+
+    const operator = await (await t.caller('superadmin@demo.com')).account.profile();
+    expect(operator).toMatchObject({ email: 'superadmin@demo.com', role: 'superadmin', country: null, city: null });
+    await expect(t.createAnonCaller().account.profile()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
