@@ -77,6 +77,37 @@ describe('account settings', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('shows the language the interface is in; saving stores it in the account and switches the interface', async () => {
+    const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(10_000);
+    await b.signIn(page, 'analyst@demo.com', 'analyst');
+    expect((await accountOf(page)).language).toBe('en');
+    // Arabic chosen on this device (the language menu's cookie) while the account says English.
+    await context.addCookies([{ name: 'od-language', value: 'ar', url: b.baseUrl }]);
+    await page.goto('/pages/account-settings/account');
+    await page.getByRole('heading', { level: 1, name: 'إعدادات الحساب' }).waitFor();
+    const language = page.getByLabel('اللغة', { exact: true });
+    expect(await language.inputValue()).toBe('ar');
+    // The caption says the account still says English and what saving does.
+    await page.getByText('حسابك يذكر English').waitFor();
+    // Nothing changed yet: nothing to discard.
+    expect(await page.getByRole('button', { name: 'تجاهل' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await expect.poll(async () => (await accountOf(page)).language).toBe('ar');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(await page.getByText('حسابك يذكر').count()).toBe(0);
+
+    // Another language in the field: saved in the account, and the interface follows.
+    await language.selectOption('de');
+    await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Kontoeinstellungen' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect((await accountOf(page)).language).toBe('de');
+    expect(await page.getByLabel('Sprache', { exact: true }).inputValue()).toBe('de');
+    await context.close();
+  });
+
   it('changes the password with field messages, and the new one signs in', async () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(10_000);

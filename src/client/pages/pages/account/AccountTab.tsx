@@ -1,17 +1,20 @@
 // The `account` tab: name, language and avatar, saved together (account.update with the version).
 // The avatar is uploaded at once through POST /api/files and kept on the form until Save.
+// The language field shows the language the interface is in on this device (the language menu's choice,
+// which wins on screen); the account keeps one too, for e-mails. Saving stores the field's language in the
+// account and switches the interface to it, so both agree again.
 import { TrashIcon, UploadIcon } from '@primer/octicons-react';
 import { Button, Flash, Spinner } from '@primer/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_DATA_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../../../shared/constants/http.ts';
 import type { LanguageCode } from '../../../../shared/constants/ui.ts';
 import { type TAccount, ZUpdateAccountInput } from '../../../../shared/schemas/account.ts';
-import { setPreferences } from '../../../app/preferences.ts';
+import { setPreferences, usePreferences } from '../../../app/preferences.ts';
 import { SelectField, TextField, useZodForm } from '../../../components/FormDialog/index.ts';
 import { useToast } from '../../../components/Toast/index.ts';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges/index.ts';
-import { LANGUAGES } from '../../../i18n/index.ts';
+import { LANGUAGES, languageName } from '../../../i18n/index.ts';
 import { deleteCookie, readCookie } from '../../../lib/cookies.ts';
 import { initials } from '../../../lib/initials.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -27,9 +30,10 @@ interface Values extends Record<string, unknown> {
   version: number;
 }
 
-const valuesOf = (a: TAccount): Values => ({
+/** The form's values for `a`, its language the one the interface is in (`shown`). */
+const valuesOf = (a: TAccount, shown: LanguageCode): Values => ({
   fullName: a.fullName,
-  language: a.language,
+  language: shown,
   avatarFileId: a.avatarFileId,
   version: a.version,
 });
@@ -58,8 +62,15 @@ export function AccountTab({ account }: { account: TAccount }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const update = trpc.account.update.useMutation();
-  const form = useZodForm(ZUpdateAccountInput, () => valuesOf(account));
+  const { language: shown } = usePreferences();
+  const form = useZodForm(ZUpdateAccountInput, () => valuesOf(account, shown));
   useUnsavedChangesGuard(form.dirty);
+  const { dirty, reset } = form;
+  // The interface's language changed elsewhere (the language menu): an untouched form follows it.
+  useEffect(() => {
+    if (!dirty) reset(valuesOf(account, shown));
+    // Only a change of language (or of the account read) starts this; `dirty` is read as it is then.
+  }, [shown, account, reset]);
   const picker = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -86,11 +97,11 @@ export function AccountTab({ account }: { account: TAccount }) {
 
   const submit = form.handleSubmit(async (data) => {
     const saved = await update.mutateAsync(data);
-    form.reset(valuesOf(saved));
+    form.reset(valuesOf(saved, saved.language));
     utils.account.get.setData(undefined, saved);
     // The shell's user menu (name, avatar) reads auth.me.
     await utils.auth.me.invalidate();
-    if (saved.language !== account.language) setPreferences({ language: saved.language });
+    if (saved.language !== shown) setPreferences({ language: saved.language });
     toast.show({ message: t('saved'), variant: 'success' });
   });
 
@@ -164,7 +175,11 @@ export function AccountTab({ account }: { account: TAccount }) {
           form={form}
           name="language"
           label={t('profile.language')}
-          caption={t('profile.languageHint')}
+          caption={
+            account.language === shown
+              ? t('profile.languageHint')
+              : t('profile.languageDiffers', { saved: languageName(account.language), shown: languageName(shown) })
+          }
           options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
         />
       </div>
@@ -177,7 +192,7 @@ export function AccountTab({ account }: { account: TAccount }) {
         <Button type="submit" variant="primary" disabled={form.submitting || uploading}>
           {t('save')}
         </Button>
-        <Button disabled={!form.dirty || form.submitting} onClick={() => form.reset(valuesOf(account))}>
+        <Button disabled={!form.dirty || form.submitting} onClick={() => form.reset(valuesOf(account, shown))}>
           {t('discard')}
         </Button>
       </div>
