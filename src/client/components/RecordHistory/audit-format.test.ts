@@ -19,4 +19,21 @@ describe('audit change lines', () => {
     expect(lines[1]).toEqual({ field: 'IP address', value: '203.0.113.7' });
     expect(lines[2].value).toBe('In progress');
   });
+
+  it("name the people a team's change added or removed (an id before)", () => {
+    const lines = changeLines(
+      {
+        membersAdded: [
+          { id: 19, name: 'Ines Morel' },
+          { id: 20, name: 'Hugo Lambert' },
+        ],
+        membersRemoved: [7],
+      },
+      words,
+    );
+    expect(lines).toEqual([
+      { field: 'Members added', value: 'Ines Morel, Hugo Lambert' },
+      { field: 'Members removed', value: '7' },
+    ]);
+  });
 });

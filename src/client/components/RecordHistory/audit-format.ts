@@ -104,6 +104,9 @@ function shown(value: unknown, words: ChangeWords): string {
   if (typeof value === 'string') return words.value(value);
   if (typeof value === 'boolean') return words.value(String(value));
   if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
+  // A person the change names (a team's members added or removed): by their name.
+  if (typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string')
+    return (value as { name: string }).name;
   return JSON.stringify(value) ?? '—';
 }
 

@@ -34,7 +34,7 @@ import {
   type UniqueRule,
   withTransaction,
 } from '../../../lib/scope.ts';
-import { addTeamMembers, removeTeamMembers, requireUsersOfCustomer } from '../users/users.refs.ts';
+import { addTeamMembers, personRefs, removeTeamMembers, requireUsersOfCustomer } from '../users/users.refs.ts';
 import { Team } from './team.entity.ts';
 import { getTeam, memberIdsOf, teamListing, teamScope } from './teams.listing.ts';
 
@@ -177,8 +177,8 @@ export async function updateTeam(ctx: ServiceContext, input: TUpdateTeamInput): 
     if (added.length || removed.length) team.updatedAt = new Date();
 
     recordUpdate(tx, { entityType: 'Team', entityId: team.id, customerId }, before, snapshot(team), {
-      ...(added.length ? { membersAdded: added } : {}),
-      ...(removed.length ? { membersRemoved: removed } : {}),
+      ...(added.length ? { membersAdded: await personRefs(tx.em, added) } : {}),
+      ...(removed.length ? { membersRemoved: await personRefs(tx.em, removed) } : {}),
     });
   });
   return getTeam(ctx, input);
@@ -206,7 +206,7 @@ export async function addMembers(ctx: ServiceContext, input: TTeamMembersInput):
         entityType: 'Team',
         entityId: team.id,
         customerId: team.customer.id,
-        changes: { membersAdded: added },
+        changes: { membersAdded: await personRefs(tx.em, added) },
       });
   });
   return getTeam(ctx, input);
@@ -235,7 +235,7 @@ export async function removeMembers(ctx: ServiceContext, input: TTeamMembersInpu
         entityType: 'Team',
         entityId: team.id,
         customerId: team.customer.id,
-        changes: { membersRemoved: removed },
+        changes: { membersRemoved: await personRefs(tx.em, removed) },
       });
   });
   return getTeam(ctx, input);

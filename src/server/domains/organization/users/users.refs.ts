@@ -68,6 +68,21 @@ export async function userRefs(em: EntityManager, ids: number[]): Promise<Map<nu
   );
 }
 
+/** A person as a record's history names them: id and full name at the time of the change. */
+export interface PersonRef {
+  id: number;
+  name: string;
+}
+
+/** People by id, in the order given (an id of no user is left out). */
+export async function personRefs(em: EntityManager, ids: number[]): Promise<PersonRef[]> {
+  const users = await userRefs(em, ids);
+  return ids.flatMap((id) => {
+    const user = users.get(id);
+    return user ? [{ id, name: user.fullName }] : [];
+  });
+}
+
 /** For workflow notifications: ids of the active users of a customer with one of `roles`. */
 export async function activeUserIdsWithRole(em: EntityManager, customerId: number, roles: Role[]): Promise<number[]> {
   if (!roles.length) return [];

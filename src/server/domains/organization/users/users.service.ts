@@ -39,7 +39,7 @@ import { assertSeatsAvailable } from '../licenses/licenses.refs.ts';
 import { accountsOf, mailLinkOf } from './account-sessions.ts';
 import { Team, User } from './user.entity.ts';
 import { getUser, userListing, userScope } from './users.listing.ts';
-import { moveMembership, teamIdsOfUser } from './users.refs.ts';
+import { moveMembership, type PersonRef, teamIdsOfUser } from './users.refs.ts';
 
 export { getUser, iterateUsers, listUsers, roleSummaries } from './users.listing.ts';
 
@@ -148,19 +148,22 @@ async function requirePrimaryTeam(em: EntityManager, teamId: number, customerId:
   refuseArchived(!!team.archivedAt, { record: 'Team', name: team.name }, 'teamId');
 }
 
-/** The teams' own history says who joined and who left them when a user's primary team is set or moved. */
+/**
+ * The teams' own history says who joined and who left them (by name, as teams.service does) when a
+ * user's primary team is set or moved.
+ */
 function auditTeamMove(
   tx: AuthedContext,
-  userId: number,
+  user: PersonRef,
   from: number | null,
   to: number | null,
   customerId: number | null,
 ): void {
   if (from === to) return;
-  const entry = (teamId: number, changes: Record<string, number[]>) =>
+  const entry = (teamId: number, changes: Record<string, PersonRef[]>) =>
     recordAudit(tx, { action: 'update', entityType: 'Team', entityId: teamId, customerId, changes });
-  if (from !== null) entry(from, { membersRemoved: [userId] });
-  if (to !== null) entry(to, { membersAdded: [userId] });
+  if (from !== null) entry(from, { membersRemoved: [user] });
+  if (to !== null) entry(to, { membersAdded: [user] });
 }
 
 /**
@@ -196,7 +199,7 @@ export async function createUser(ctx: ServiceContext, input: TCreateUserInput): 
     await flushUnique(tx.em, uniqueEmail);
     if (input.teamId !== null) {
       await moveMembership(tx, user.id, null, input.teamId);
-      auditTeamMove(tx, user.id, null, input.teamId, customerId);
+      auditTeamMove(tx, { id: user.id, name: user.fullName }, null, input.teamId, customerId);
     }
 
     recordAudit(tx, {
@@ -243,7 +246,13 @@ export async function updateUser(ctx: ServiceContext, input: TUpdateUserInput): 
       if (input.teamId !== undefined && input.teamId !== (user.team?.id ?? null)) {
         if (input.teamId !== null) await requirePrimaryTeam(tx.em, input.teamId, user.customer?.id ?? null);
         await moveMembership(tx, user.id, user.team?.id ?? null, input.teamId);
-        auditTeamMove(tx, user.id, user.team?.id ?? null, input.teamId, user.customer?.id ?? null);
+        auditTeamMove(
+          tx,
+          { id: user.id, name: user.fullName },
+          user.team?.id ?? null,
+          input.teamId,
+          user.customer?.id ?? null,
+        );
         tx.em.assign(user, { team: input.teamId });
       }
     },

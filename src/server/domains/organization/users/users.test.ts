@@ -95,7 +95,10 @@ describe('users', () => {
     expect(listed.get(created.id)).toMatchObject({ invited: false });
 
     const history = await admin.audit.list({ entityType: 'Team', entityId: team.id });
-    expect(history.items[0]).toMatchObject({ action: 'update', changes: { membersAdded: [invited.id] } });
+    expect(history.items[0]).toMatchObject({
+      action: 'update',
+      changes: { membersAdded: [{ id: invited.id, name: 'Ines Morel' }] },
+    });
   });
 
   it('never lets an admin create a superadmin or reach another customer', async () => {
