@@ -82,6 +82,22 @@ describe('the sign-in pages drawn by the server', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('presses again a button pressed before the app ran (the passkey sign-in)', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    page.setDefaultTimeout(20_000);
+    // No authenticator on this device: the browser refuses at once, which the live page says.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const app = await holdApp(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    expect(await page.locator('#root[data-drawn-click]').count()).toBe(1);
+    const asked = page.waitForRequest((request) => request.url().includes('auth.passkeyOptions'));
+    await app.release();
+    await asked;
+    await context.close();
+  });
+
   it('carries over the focus and a half-typed address', async () => {
     const { context, page } = await b.newPage({ viewport: PHONE });
     page.setDefaultTimeout(20_000);

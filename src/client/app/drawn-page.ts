@@ -1,6 +1,6 @@
 // A page the server drew (entry-server.tsx, `#root[data-drawn]`) is on screen before the app runs: a
-// visitor may type in its fields, move the focus or press its submit button (which the server's boot
-// script holds: src/server/plugins/drawn-pages.ts). The app's first render replaces the drawn page in one
+// visitor may type in its fields, move the focus, press its submit button (which the server's boot
+// script holds: src/server/plugins/drawn-pages.ts) or another button (which it notes). The app's first render replaces the drawn page in one
 // commit (main.tsx); what the visitor did meanwhile is read just before and carried over to the same
 // fields of the live page just after, in the same task, so nothing typed is lost and nothing flickers.
 // Fields are matched by their place in the page (the live page's first render is the drawn one).
@@ -9,6 +9,8 @@
 export const DRAWN_ATTRIBUTE = 'data-drawn';
 /** Set on #root by the boot script when a form of the drawing was submitted: that form's index. */
 export const DRAWN_SUBMIT_ATTRIBUTE = 'data-drawn-submit';
+/** Set on #root by the boot script when a button (not a submit) of the drawing was pressed: its index. */
+export const DRAWN_CLICK_ATTRIBUTE = 'data-drawn-click';
 
 const FIELDS = 'input, textarea, select';
 
@@ -25,6 +27,8 @@ export interface DrawnState {
   selection: [number, number] | null;
   /** The index of the form the visitor submitted, if any. */
   submitted: number | null;
+  /** The index of the button (not a submit) the visitor pressed, if any. */
+  pressed: number | null;
 }
 
 function typeOf(field: Element): string {
@@ -44,11 +48,13 @@ export function readDrawn(root: HTMLElement): DrawnState | null {
     // Fields without a text selection (checkboxes, e-mail in some engines) throw: no selection to keep.
   }
   const submit = root.getAttribute(DRAWN_SUBMIT_ATTRIBUTE);
+  const press = root.getAttribute(DRAWN_CLICK_ATTRIBUTE);
   return {
     fields: fields.map((field) => ({ type: typeOf(field), value: field.value, checked: field.checked })),
     focus: focused >= 0 ? focused : null,
     selection,
     submitted: submit === null ? null : Number(submit),
+    pressed: press === null ? null : Number(press),
   };
 }
 
@@ -63,6 +69,7 @@ function type(field: HTMLInputElement | HTMLTextAreaElement, value: string): voi
 export function carryOver(root: HTMLElement, state: DrawnState): void {
   root.removeAttribute(DRAWN_ATTRIBUTE);
   root.removeAttribute(DRAWN_SUBMIT_ATTRIBUTE);
+  root.removeAttribute(DRAWN_CLICK_ATTRIBUTE);
   const fields = [...root.querySelectorAll<HTMLInputElement>(FIELDS)];
   state.fields.forEach((before, index) => {
     const field = fields[index];
@@ -87,4 +94,6 @@ export function carryOver(root: HTMLElement, state: DrawnState): void {
   // Once React has taken in the values above (their input events' updates), as if pressed now.
   const form = state.submitted === null ? undefined : root.querySelectorAll('form')[state.submitted];
   if (form) setTimeout(() => form.isConnected && form.requestSubmit());
+  const button = state.pressed === null ? undefined : root.querySelectorAll('button')[state.pressed];
+  if (button) setTimeout(() => button.isConnected && button.click());
 }

@@ -70,6 +70,8 @@ describe('first render', () => {
     await context.addInitScript(probe);
     await page.goto('/login');
     await page.getByLabel('Email').waitFor();
+    // The app has replaced the server's drawing of the page: its first render is the one probed.
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).toEqual([]);
     await b.signIn(page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
     await page.goto('/management/location-setting');

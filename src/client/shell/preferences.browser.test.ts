@@ -21,7 +21,13 @@ async function withCookies(values: Record<string, string>, path = '/login') {
   await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value, url: b.baseUrl })));
   await page.goto(path);
   await page.locator('main').first().waitFor();
+  await live(page);
   return { context, page };
+}
+
+/** The app runs (the server's drawing of a sign-in page replaced): what it writes is written. */
+function live(page: Page) {
+  return page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
 }
 
 describe('defaults', () => {
@@ -29,6 +35,7 @@ describe('defaults', () => {
     const { context, page } = await b.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
+    await live(page);
     expect(await cookies(context)).toEqual({
       'od-color-scheme': 'light',
       'od-theme': 'light',

@@ -34,7 +34,8 @@ export interface Drawer {
 /**
  * Starts the entry (its path in the tag's data-entry) once the drawn page has painted: a frame, then a
  * task; at the latest after a second (a tab opened in the background draws no frame). Until the app has
- * replaced the drawing, a submitted form is held, its index noted for the app to submit again.
+ * replaced the drawing, a submitted form is held and a pressed button (not a submit) noted, by index, for
+ * the app to submit or press again.
  */
 const BOOT_SOURCE = `(() => {
   const entry = document.currentScript.dataset.entry;
@@ -50,11 +51,21 @@ const BOOT_SOURCE = `(() => {
   };
   requestAnimationFrame(() => setTimeout(start));
   setTimeout(start, 1000);
-  document.addEventListener('submit', (event) => {
+  const drawing = () => {
     const root = document.getElementById('root');
-    if (!root || !root.hasAttribute('data-drawn')) return;
+    return root && root.hasAttribute('data-drawn') ? root : null;
+  };
+  document.addEventListener('submit', (event) => {
+    const root = drawing();
+    if (!root) return;
     event.preventDefault();
     root.setAttribute('data-drawn-submit', String([...root.querySelectorAll('form')].indexOf(event.target)));
+  }, true);
+  document.addEventListener('click', (event) => {
+    const root = drawing();
+    const button = root && event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (!button) return;
+    root.setAttribute('data-drawn-click', String([...root.querySelectorAll('button')].indexOf(button)));
   }, true);
 })();
 `;

@@ -113,6 +113,7 @@ describe('document preferences', () => {
       dir: 'ltr',
       theme: 'light',
       primary: '#7367F0',
+      skin: 'default',
     });
     expect(
       documentPreferences({
@@ -121,8 +122,10 @@ describe('document preferences', () => {
         'od-theme': 'dark',
         'od-darkThemePrimaryColor': '#0d9488',
         'od-lightThemePrimaryColor': '#FF0000',
+        'od-skin': 'bordered',
       }),
-    ).toEqual({ language: 'fr', dir: 'ltr', theme: 'dark', primary: '#0D9488' });
+    ).toEqual({ language: 'fr', dir: 'ltr', theme: 'dark', primary: '#0D9488', skin: 'bordered' });
+    expect((await page('/login', { 'od-skin': 'bordered' })).body).toContain('<body class="skin--bordered">');
   });
 
   it('ignores cookie values it does not know (no markup from a cookie reaches the page)', async () => {
@@ -130,7 +133,9 @@ describe('document preferences', () => {
       'od-language': '"><script>x()</script>',
       'od-theme': '"onload="x',
       'od-lightThemePrimaryColor': 'red;"><b>',
+      'od-skin': '"><i>',
     });
+    expect(res.body).toContain('<body class="skin--default">');
     expect(res.body).toMatch(/<html lang="en" dir="ltr" data-theme="light" [^>]*--od-primary: #7367F0;/);
     expect(res.body).not.toContain('x()');
   });

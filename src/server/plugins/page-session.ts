@@ -13,6 +13,7 @@ import {
   type LanguageCode,
   PREF_COOKIE_PREFIX,
   RTL_LANGUAGES,
+  SKINS,
 } from '../../shared/constants/ui.ts';
 import { me } from '../domains/platform/auth/auth.service.ts';
 import { resolveSession } from '../domains/platform/auth/session.resolve.ts';
@@ -28,6 +29,7 @@ export interface PageVisitor {
   theme: 'light' | 'dark';
   /** The primary colour of that theme (the customizer's choice, else the default). */
   primary: string;
+  skin: (typeof SKINS)[number];
 }
 
 /**
@@ -45,7 +47,7 @@ export async function pageVisitor(request: FastifyRequest): Promise<PageVisitor>
   return { me: result, ...documentPreferences(cookies) };
 }
 
-/** lang, dir, theme and primary colour as the client's preferences store derives them (app/preferences.ts), from the cookies. */
+/** lang, dir, theme, primary colour and skin as the client's preferences store derives them (app/preferences.ts), from the cookies. */
 export function documentPreferences(cookies: Record<string, string | undefined>): Omit<PageVisitor, 'me'> {
   const pref = (name: string) => cookies[PREF_COOKIE_PREFIX + name];
   const raw = pref('language');
@@ -63,7 +65,8 @@ export function documentPreferences(cookies: Record<string, string | undefined>)
     pref('theme') === 'dark' || (pref('theme') === 'system' && pref('color-scheme') === 'dark') ? 'dark' : 'light';
   const chosen = pref(theme === 'dark' ? 'darkThemePrimaryColor' : 'lightThemePrimaryColor');
   const primary = chosen && /^#[0-9a-fA-F]{6}$/.test(chosen) ? chosen.toUpperCase() : DEFAULT_PRIMARY_COLOR;
-  return { language, dir, theme, primary };
+  const skin = SKINS.find((known) => known === pref('skin')) ?? 'default';
+  return { language, dir, theme, primary, skin };
 }
 
 /**
@@ -77,11 +80,13 @@ export function scriptSafeJson(json: string): string {
 /** `html` with the visitor's document attributes and, when signed in, auth.me's result inlined. */
 export function personalise(html: string, visitor: PageVisitor): string {
   // As app/preferences.ts applyToDocument writes them (Primer's colour mode included: the page's background).
-  const { language, dir, theme, primary } = visitor;
-  let page = html.replace(
-    /<html[^>]*>/,
-    `<html lang="${language}" dir="${dir}" data-theme="${theme}" data-color-mode="${theme}" data-light-theme="light" data-dark-theme="dark" style="--od-primary: ${primary}; color-scheme: ${theme};">`,
-  );
+  const { language, dir, theme, primary, skin } = visitor;
+  let page = html
+    .replace(
+      /<html[^>]*>/,
+      `<html lang="${language}" dir="${dir}" data-theme="${theme}" data-color-mode="${theme}" data-light-theme="light" data-dark-theme="dark" style="--od-primary: ${primary}; color-scheme: ${theme};">`,
+    )
+    .replace(/<body class="skin--\w+">/, `<body class="skin--${skin}">`);
   if (visitor.me) {
     const script = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${scriptSafeJson(superjson.stringify(visitor.me))}</script>`;
     page = page.replace('</head>', `${script}</head>`);
