@@ -21,6 +21,7 @@ const SIGNED_IN_ONLY = new Set([
   'markAllRead',
   'searchRecords',
   'getAccount',
+  'getAccountProfile',
   'updateAccount',
   'changePassword',
   'listSessions',
