@@ -5,12 +5,7 @@
 // fields of the live page just after, in the same task, so nothing typed is lost and nothing flickers.
 // Fields are matched by their place in the page (the live page's first render is the drawn one).
 
-/** The attribute on #root while it holds the server's drawing; the boot script reads it too. */
-export const DRAWN_ATTRIBUTE = 'data-drawn';
-/** Set on #root by the boot script when a form of the drawing was submitted: that form's index. */
-export const DRAWN_SUBMIT_ATTRIBUTE = 'data-drawn-submit';
-/** Set on #root by the boot script when a button (not a submit) of the drawing was pressed: its index. */
-export const DRAWN_CLICK_ATTRIBUTE = 'data-drawn-click';
+import { DRAWN_ATTRIBUTE, DRAWN_CLICK_ATTRIBUTE, DRAWN_SUBMIT_ATTRIBUTE } from '../../shared/constants/ui.ts';
 
 const FIELDS = 'input, textarea, select';
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { type Action, createAbility, type Subject } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
+import { DRAWN_ATTRIBUTE } from '../../shared/constants/ui.ts';
 import { assetsPlugin } from './assets.ts';
 import { bootScriptRoute, loadDrawer } from './drawn-pages.ts';
 import { pageVisitor, personalise } from './page-session.ts';
@@ -54,7 +55,8 @@ export const clientPlugin = fp<{ dist: string }>(
           pageHtml(url, { signedIn: !!me, language: visitor.language, search, may, drawn: drawn !== null }),
           visitor,
         );
-        if (drawn !== null) html = html.replace('<div id="root"></div>', `<div id="root" data-drawn>${drawn}</div>`);
+        if (drawn !== null)
+          html = html.replace('<div id="root"></div>', `<div id="root" ${DRAWN_ATTRIBUTE}>${drawn}</div>`);
         return reply
           .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
           .header('vary', 'cookie')

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { DRAWN_ATTRIBUTE, DRAWN_CLICK_ATTRIBUTE, DRAWN_SUBMIT_ATTRIBUTE } from '../../shared/constants/ui.ts';
 import { BOOT_SCRIPT } from './route-preloads.ts';
 
 interface DrawModule {
@@ -53,19 +54,19 @@ const BOOT_SOURCE = `(() => {
   setTimeout(start, 1000);
   const drawing = () => {
     const root = document.getElementById('root');
-    return root && root.hasAttribute('data-drawn') ? root : null;
+    return root && root.hasAttribute('${DRAWN_ATTRIBUTE}') ? root : null;
   };
   document.addEventListener('submit', (event) => {
     const root = drawing();
     if (!root) return;
     event.preventDefault();
-    root.setAttribute('data-drawn-submit', String([...root.querySelectorAll('form')].indexOf(event.target)));
+    root.setAttribute('${DRAWN_SUBMIT_ATTRIBUTE}', String([...root.querySelectorAll('form')].indexOf(event.target)));
   }, true);
   document.addEventListener('click', (event) => {
     const root = drawing();
     const button = root && event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (!button) return;
-    root.setAttribute('data-drawn-click', String([...root.querySelectorAll('button')].indexOf(button)));
+    root.setAttribute('${DRAWN_CLICK_ATTRIBUTE}', String([...root.querySelectorAll('button')].indexOf(button)));
   }, true);
 })();
 `;
@@ -79,21 +80,22 @@ export async function loadDrawer(clientDist: string, log: FastifyBaseLogger): Pr
   if (!fs.existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as DrawModule;
   const paths = new Set(module.drawnPaths);
-  const cache = new Map<string, string | null>();
+  const cache = new Map<string, string>();
   return {
     draws: (pathname) => paths.has(pathname),
     async draw(pathname, search, visitor) {
       const key = `${pathname}|${visitor.language}|${visitor.theme}`;
-      if (!search && cache.has(key)) return cache.get(key) ?? null;
-      let html: string | null;
+      const known = search ? undefined : cache.get(key);
+      if (known !== undefined) return known;
       try {
-        html = await module.drawPage(pathname, search, visitor);
+        const html = await module.drawPage(pathname, search, visitor);
+        if (!search && html !== null && cache.size < MAX_CACHED) cache.set(key, html);
+        return html;
       } catch (error) {
+        // Not kept: the next visitor's page is drawn again.
         log.warn({ err: error, pathname }, 'drawing the page failed; sent undrawn');
-        html = null;
+        return null;
       }
-      if (!search && cache.size < MAX_CACHED) cache.set(key, html);
-      return html;
     },
   };
 }

@@ -50,3 +50,12 @@ export const PREFERENCE_DEFAULTS = {
   darkThemePrimaryColor: DEFAULT_PRIMARY_COLOR,
 } as const;
 export type PreferenceCookie = keyof typeof PREFERENCE_DEFAULTS;
+
+/**
+ * A sign-in page drawn by the server (src/server/plugins/drawn-pages.ts) until the app replaces it
+ * (src/client/app/drawn-page.ts): the attribute on #root while it holds the drawing, and those the boot
+ * script sets there when a form was submitted or another button pressed on it (their index).
+ */
+export const DRAWN_ATTRIBUTE = 'data-drawn';
+export const DRAWN_SUBMIT_ATTRIBUTE = 'data-drawn-submit';
+export const DRAWN_CLICK_ATTRIBUTE = 'data-drawn-click';
