@@ -20,20 +20,22 @@ function route(name: string, module: string, layout: 'blank' | 'default' = 'defa
 }
 
 // A small app as Rolldown splits it automatically: the entry, a login page, the signed-in layout, two
-// list pages, a form page outside the list frame that shares one list module, and a dashboard.
+// list pages, a form page outside the list frame that shares one list module, and a dashboard. What the
+// entry shares with the lazily loaded chunks leaves the entry's chunk (rolldown#10731), as React here.
 const graph: BundleGraph = {
   'index.js': {
-    modules: [m('main.tsx'), m('react.js')],
-    imports: [],
+    modules: [m('main.tsx')],
+    imports: ['React.js'],
     dynamicImports: ['Login.js', 'Layout.js', 'A.js', 'B.js', 'Perform.js', 'Dash.js'],
     facadeModuleId: m('main.tsx'),
     isEntry: true,
   },
+  'React.js': { modules: [m('react.js')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
   'Button.js': { modules: [m('Button.tsx')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
   'Auth.js': { modules: [m('AuthCard.tsx')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
   'Login.js': {
     modules: [m('pages/auth/Login.tsx')],
-    imports: ['index.js', 'Button.js', 'Auth.js'],
+    imports: ['React.js', 'Button.js', 'Auth.js'],
     dynamicImports: ['Help.js'],
     facadeModuleId: m('pages/auth/Login.tsx'),
     isEntry: false,
@@ -55,7 +57,7 @@ const graph: BundleGraph = {
   'Icon.js': { modules: [m('GearIcon.js')], imports: [], dynamicImports: [], facadeModuleId: null, isEntry: false },
   'Layout.js': {
     modules: [m('shell/DefaultLayout.tsx')],
-    imports: ['index.js', 'Button.js', 'Nav.js', 'Icon.js'],
+    imports: ['React.js', 'Button.js', 'Nav.js', 'Icon.js'],
     dynamicImports: [],
     facadeModuleId: m('shell/DefaultLayout.tsx'),
     isEntry: false,
@@ -121,13 +123,16 @@ describe('planChunkGroups', () => {
     expect(groupOf('components/ListPage/ListPage.tsx')).toBe(groupOf('DataTable.tsx'));
     expect(groupOf('Bidi.tsx')).toMatch(/^frame/);
     expect(groupOf('Bidi.tsx')).not.toBe(groupOf('DataTable.tsx'));
-    expect(plan.names).toEqual(['base', 'shell', 'frame', 'frame-1']);
+    expect(plan.names).toEqual(['entry', 'base', 'shell', 'frame', 'frame-1']);
   });
 
-  it('leaves the entry, lazily loaded modules and what only signed-out pages load alone', () => {
+  it('gathers what the entry loads in one `entry` chunk, even what lazily loaded chunks share with it', () => {
+    expect(groupOf('react.js')).toBe('entry');
+  });
+
+  it('leaves the entry module, lazily loaded modules and what only signed-out pages load alone', () => {
     for (const name of [
       'main.tsx',
-      'react.js',
       'AuthCard.tsx',
       'HelpDialog.tsx',
       'pages/A.tsx',

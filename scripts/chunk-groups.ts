@@ -5,6 +5,9 @@
 // request queued on the browser's six connections and a preload the parser issues, so the entry ran
 // only after ~640 ms on localhost (issue 10). This plan keeps the split exact for every route and merges
 // only what always travels together:
+//   - `entry`: every module the entry loads. Rolldown moves each one a lazily loaded chunk also imports
+//              into a chunk of its own although the entry has always loaded it first (rolldown#10731):
+//              ~20 files of 1 KB before the first render, in the HTML as many modulepreloads.
 //   - `base`:  what the login page and the signed-in layout both load (React, Primer basics...). The
 //              login page loads all of it already, and so does every signed-in page.
 //   - `shell`: what the signed-in layout loads besides, and no signed-out page does.
@@ -98,7 +101,11 @@ export function planChunkGroups(graph: BundleGraph, routes: RouteInfo[], root: s
   for (const id of modulesOf(Object.keys(graph))) {
     // A lazily loaded module (page, layout, strings) keeps its own chunk: the manifest and the preloads
     // name it by its source.
-    if (entryModules.has(id) || byFacade.has(id)) continue;
+    if (byFacade.has(id)) continue;
+    if (entryModules.has(id)) {
+      keys.set(id, 'entry');
+      continue;
+    }
     if (layoutModules.has(id)) {
       if (login.modules.has(id)) keys.set(id, 'base');
       else if (!outside.has(id)) keys.set(id, 'shell');
@@ -121,7 +128,7 @@ export function planChunkGroups(graph: BundleGraph, routes: RouteInfo[], root: s
   const groups = new Map<string, string>();
   for (const [id, key] of keys) groups.set(id, frameName.get(key) ?? key);
   const names = [
-    ...['base', 'shell'].filter((n) => [...keys.values()].includes(n)),
+    ...['entry', 'base', 'shell'].filter((n) => [...keys.values()].includes(n)),
     ...frameKeys.map((k) => frameName.get(k)!),
   ];
   return { groups, names };

@@ -15,6 +15,9 @@ export const LIST_SCHEMAS = {
   users: () => import('../../shared/schemas/users.ts').then((m) => m.ZListUsersInput),
   projects: () => import('../../shared/schemas/projects.ts').then((m) => m.ZListProjectsInput),
   files: () => import('../../shared/schemas/files.ts').then((m) => m.ZListFilesInput),
+  correctiveActions: () =>
+    import('../../shared/schemas/corrective-actions.ts').then((m) => m.ZListCorrectiveActionsInput),
+  'apps.ecommerce.products': () => import('../../shared/schemas/ecommerce.ts').then((m) => m.ZListProductsInput),
   'apps.invoice': () => import('../../shared/schemas/invoice.ts').then((m) => m.ZListInvoicesInput),
   'apps.users': () => import('../../shared/schemas/demo-users.ts').then((m) => m.ZListDemoUsersInput),
   'apps.sales': () => import('../../shared/schemas/pages.ts').then((m) => m.ZListSalesInput),

@@ -16,12 +16,14 @@ describe('preloaded list input', () => {
 
   it('covers every business list page and the demo apps lists', () => {
     expect(lists.map((route) => route.list).sort()).toEqual([
+      'apps.ecommerce.products',
       'apps.invoice',
       'apps.permissions',
       'apps.sales',
       'apps.users',
       'audit',
       'classes',
+      'correctiveActions',
       'customers',
       'directions',
       'licenses',
@@ -55,5 +57,14 @@ describe('preloaded list input', () => {
       );
     }
     expect(listInputFromUrl(schema, '?active=true&new=1')).toEqual({ ...DEFAULT_LIST_INPUT, active: true });
+  });
+
+  it('leaves out what the corrective actions page reads beside its list (?id= opens one action)', async () => {
+    const schema = await listSchema('correctiveActions');
+    // ActionsPage: its filters, without `id` (the open action), through the same schema.
+    const filters = ['status', 'overdue', 'locationId', 'ownerId', 'projectId', 'taskId', 'teamId', 'mine'];
+    for (const search of ['?id=12', '?status=open&overdue=true&id=3', '?mine=true&sortBy=createdAt&orderBy=desc']) {
+      expect(listInputFromUrl(schema, search), search).toEqual(await pageInput('tasks-actions', search, filters));
+    }
   });
 });

@@ -241,6 +241,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/apps/ecommerce/product/list',
     page: 'apps/ecommerce/ProductListPage',
     ns: SHOP,
+    list: 'apps.ecommerce.products',
     meta: demo,
   },
   {
@@ -497,6 +498,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/tasks/actions',
     page: 'tasks/actions/ActionsPage',
     ns: ['actions'],
+    list: 'correctiveActions',
     meta: read('CorrectiveAction'),
   },
   {

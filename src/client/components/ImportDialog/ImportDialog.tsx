@@ -287,7 +287,8 @@ export function ImportDialog({ kind, onClose }: { kind: TImportKind; onClose: (c
 
 /** The "Import" button of a list and its dialog. */
 export function ImportButton({ kind, onImported }: { kind: TImportKind; onImported: () => void }) {
-  const { t } = useTranslation('imports');
+  // The list frame's strings: the button renders with the list, before the dialog's own strings load.
+  const { t } = useTranslation('table');
   const [open, setOpen] = useState(false);
   return (
     <>
