@@ -2,7 +2,8 @@
 //  - a text alternative: the same data as a table (a disclosure under the chart, always in the DOM);
 //  - keyboard focus: recharts' accessibilityLayer (arrow keys move the tooltip between points);
 //  - theme colours read from CSS variables (light and dark), read again when the theme changes;
-//  - the x axis mirrored in right-to-left languages (and the value axis on the right).
+//  - the x axis mirrored in right-to-left languages (and the value axis on the right);
+//  - on request (`sideways`), categories down the side when their labels would not all fit under the chart.
 // The drawing loads apart (ChartPlot.tsx). Reports use it; role dashboards reuse it (pass `series` with a colour name from CHART_COLORS).
 import { lazy, Suspense, useId } from 'react';
 import type ChartPlotComponent from './ChartPlot.tsx';
@@ -32,6 +33,7 @@ export function Chart<T extends object>({
   height = 280,
   domain,
   axisFormat,
+  sideways,
 }: ChartProps<T>) {
   const captionId = useId();
   const x = (v: unknown) => (formatX ? formatX(v) : asText(v));
@@ -47,11 +49,13 @@ export function Chart<T extends object>({
       {data.length === 0 ? (
         <div className={classes.empty}>{empty}</div>
       ) : (
-        <div className={classes.plot} style={{ height }}>
-          <Suspense fallback={<div className={classes.plotLoading} aria-hidden="true" />}>
+        // At least `height`: a chart turned on its side grows as tall as its categories need.
+        <div className={classes.plot} style={{ minBlockSize: height }}>
+          <Suspense fallback={<div className={classes.plotLoading} style={{ blockSize: height }} aria-hidden="true" />}>
             <ChartPlot
               title={title}
               summary={summary}
+              height={height}
               rows={rows}
               xKey={xKey}
               x={x}
@@ -59,6 +63,7 @@ export function Chart<T extends object>({
               series={series}
               domain={domain}
               axisFormat={axisFormat}
+              sideways={sideways}
             />
           </Suspense>
         </div>

@@ -2,7 +2,8 @@
 // load carries only the frame (caption, summary, data table): recharts is about 110 KB gzipped.
 // Keyboard focus comes from recharts' accessibilityLayer (arrow keys move the tooltip between points).
 // The axes are ours (chart-scale.ts): value axes in round, even steps with room above the largest value,
-// and every category keeps its label (side by side, on two lines or slanted, never skipped).
+// and every category keeps its label (side by side, on two lines or slanted; a `sideways` chart whose
+// labels would not all fit that way turns on its side, a label a line).
 import { useMemo, useState } from 'react';
 import {
   Bar,
@@ -15,13 +16,24 @@ import {
   XAxis,
   type XAxisTickContentProps,
   YAxis,
+  type YAxisTickContentProps,
 } from 'recharts';
-import { fixedAxis, layoutXLabels, niceAxis, type ValueAxis, type XLabels } from './chart-scale.ts';
+import {
+  fixedAxis,
+  layoutSideLabels,
+  layoutXLabels,
+  niceAxis,
+  SIDE_ROW,
+  type ValueAxis,
+  type XLabels,
+} from './chart-scale.ts';
 import { useChartColors, useRtl } from './chart-theme.ts';
 import { asText, type ChartProps, type ChartSeries } from './chart-types.ts';
 
 export interface ChartPlotProps<T extends object>
-  extends Pick<ChartProps<T>, 'title' | 'summary' | 'xKey' | 'series' | 'domain' | 'axisFormat'> {
+  extends Pick<ChartProps<T>, 'title' | 'summary' | 'xKey' | 'series' | 'domain' | 'axisFormat' | 'sideways'> {
+  /** The frame's height in pixels; a chart turned on its side may grow beyond it. */
+  height: number;
   rows: readonly Record<string, unknown>[];
   x: (value: unknown) => string;
   value: (series: ChartSeries<T>, value: unknown) => string;
@@ -31,6 +43,11 @@ const FONT_SIZE = 12;
 /** recharts' own width of a value axis, and the chart's margin on each side. */
 const Y_AXIS_WIDTH = 60;
 const MARGIN = 8;
+/** A value axis's height, and the legend's under the plot. */
+const X_AXIS_HEIGHT = 30;
+const LEGEND_HEIGHT = 36;
+/** The share of a sideways chart's width its category labels may take at most. */
+const SIDE_LABEL_SHARE = 0.4;
 
 let canvas: CanvasRenderingContext2D | null | undefined;
 /** How wide a text is in pixels at the axis's font size, in the page's font. */
@@ -57,6 +74,7 @@ function valueAxis<T extends object>(
 export default function ChartPlot<T extends object>({
   title,
   summary,
+  height,
   rows,
   xKey,
   x,
@@ -64,6 +82,7 @@ export default function ChartPlot<T extends object>({
   series,
   domain,
   axisFormat,
+  sideways = false,
 }: ChartPlotProps<T>) {
   const colors = useChartColors();
   const rtl = useRtl();
@@ -80,11 +99,147 @@ export default function ChartPlot<T extends object>({
     const plot = width - 2 * MARGIN - Y_AXIS_WIDTH * (hasSecond ? 2 : 1);
     return plot > 0 && all.length > 0
       ? layoutXLabels(all, plot / all.length, measurer())
-      : { mode: 'flat', lines: all.map((t) => [t]), step: 1, height: 30 };
+      : { mode: 'flat', lines: all.map((t) => [t]), step: 1, height: 30, whole: true };
   }, [key, width, hasSecond]);
+  const turned = sideways && !labels.whole;
+  const firstFormat = axisFormat?.first;
+  const secondFormat = axisFormat?.second;
+  const firstTop = first.ticks.at(-1) ?? 0;
+  const secondTop = second.ticks.at(-1) ?? 0;
+  const side = useMemo(() => {
+    if (!turned) return null;
+    const measure = measurer();
+    // The top value's tick label is centred on the far end of its axis: half of it needs room beyond.
+    const top = (n: number, format?: (v: number) => string) => measure(format ? format(n) : String(n));
+    const overhang = Math.ceil(Math.max(top(firstTop, firstFormat), hasSecond ? top(secondTop, secondFormat) : 0) / 2);
+    return { ...layoutSideLabels(key.split('\u0000'), width * SIDE_LABEL_SHARE, measure), overhang };
+  }, [turned, key, width, firstTop, secondTop, firstFormat, secondFormat, hasSecond]);
   const slant = rtl ? 45 : -45;
+  const tooltip = (
+    <Tooltip
+      labelFormatter={(v: unknown) => x(v)}
+      formatter={(v: unknown, _n: unknown, item: { dataKey?: unknown }) => {
+        const s = series.find((candidate) => candidate.key === item.dataKey);
+        return s ? value(s, v) : asText(v);
+      }}
+      contentStyle={{
+        background: colors.surface,
+        borderColor: colors.grid,
+        color: colors.text,
+        direction: rtl ? 'rtl' : 'ltr',
+      }}
+    />
+  );
+  const legend = <Legend wrapperStyle={{ color: colors.text, direction: rtl ? 'rtl' : 'ltr' }} />;
+  // Each series on its value axis: a y axis, or an x axis when the chart is on its side.
+  const marks = (onSide: boolean) =>
+    series.map((s) =>
+      s.kind === 'bar' ? (
+        <Bar
+          key={s.key}
+          dataKey={String(s.key)}
+          name={s.label}
+          xAxisId={onSide ? (s.axis ?? 'first') : undefined}
+          yAxisId={onSide ? undefined : (s.axis ?? 'first')}
+          fill={colors[s.color]}
+          isAnimationActive={false}
+        />
+      ) : (
+        <Line
+          key={s.key}
+          dataKey={String(s.key)}
+          name={s.label}
+          xAxisId={onSide ? (s.axis ?? 'first') : undefined}
+          yAxisId={onSide ? undefined : (s.axis ?? 'first')}
+          stroke={colors[s.color]}
+          strokeWidth={2}
+          dot={{ r: 3 }}
+          isAnimationActive={false}
+          connectNulls
+        />
+      ),
+    );
+
+  if (side) {
+    // On its side: the categories down the start edge (the right in Arabic), the first value axis under
+    // the bars and the second above them, both running from the start edge.
+    const tall = rows.length * SIDE_ROW + X_AXIS_HEIGHT * (hasSecond ? 2 : 1) + LEGEND_HEIGHT + 2 * MARGIN;
+    return (
+      <ResponsiveContainer width="100%" height={Math.max(height, tall)} onResize={(w) => setWidth(w)}>
+        <ComposedChart
+          layout="vertical"
+          data={rows}
+          accessibilityLayer
+          title={title}
+          desc={summary}
+          margin={{
+            top: MARGIN,
+            right: MARGIN + (rtl ? 0 : side.overhang),
+            bottom: MARGIN,
+            left: MARGIN + (rtl ? side.overhang : 0),
+          }}
+        >
+          <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" />
+          <YAxis
+            type="category"
+            dataKey={String(xKey)}
+            orientation={rtl ? 'right' : 'left'}
+            width={side.width}
+            interval={0}
+            stroke={colors.muted}
+            tick={({ x: at, y, index }: YAxisTickContentProps) => (
+              <text
+                className="recharts-cartesian-axis-tick-value"
+                x={Number(at)}
+                y={Number(y)}
+                direction={rtl ? 'rtl' : 'ltr'}
+                textAnchor="end"
+                dy="0.35em"
+                fill={colors.text}
+                fontSize={FONT_SIZE}
+              >
+                {side.labels[index] ?? ''}
+              </text>
+            )}
+          />
+          <XAxis
+            xAxisId="first"
+            type="number"
+            orientation="bottom"
+            reversed={rtl}
+            height={X_AXIS_HEIGHT}
+            stroke={colors.muted}
+            tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
+            domain={first.domain}
+            ticks={first.ticks}
+            interval={0}
+            tickFormatter={axisFormat?.first}
+          />
+          {hasSecond && (
+            <XAxis
+              xAxisId="second"
+              type="number"
+              orientation="top"
+              reversed={rtl}
+              height={X_AXIS_HEIGHT}
+              stroke={colors.muted}
+              tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
+              domain={second.domain}
+              ticks={second.ticks}
+              interval={0}
+              tickFormatter={axisFormat?.second}
+            />
+          )}
+          {tooltip}
+          {legend}
+          {marks(true)}
+        </ComposedChart>
+      </ResponsiveContainer>
+    );
+  }
+
   return (
-    <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
+    <ResponsiveContainer width="100%" height={height} onResize={(w) => setWidth(w)}>
       <ComposedChart
         data={rows}
         accessibilityLayer
@@ -156,44 +311,9 @@ export default function ChartPlot<T extends object>({
             tickFormatter={axisFormat?.second}
           />
         )}
-        <Tooltip
-          labelFormatter={(v: unknown) => x(v)}
-          formatter={(v: unknown, _n: unknown, item: { dataKey?: unknown }) => {
-            const s = series.find((candidate) => candidate.key === item.dataKey);
-            return s ? value(s, v) : asText(v);
-          }}
-          contentStyle={{
-            background: colors.surface,
-            borderColor: colors.grid,
-            color: colors.text,
-            direction: rtl ? 'rtl' : 'ltr',
-          }}
-        />
-        <Legend wrapperStyle={{ color: colors.text, direction: rtl ? 'rtl' : 'ltr' }} />
-        {series.map((s) =>
-          s.kind === 'bar' ? (
-            <Bar
-              key={s.key}
-              dataKey={String(s.key)}
-              name={s.label}
-              yAxisId={s.axis ?? 'first'}
-              fill={colors[s.color]}
-              isAnimationActive={false}
-            />
-          ) : (
-            <Line
-              key={s.key}
-              dataKey={String(s.key)}
-              name={s.label}
-              yAxisId={s.axis ?? 'first'}
-              stroke={colors[s.color]}
-              strokeWidth={2}
-              dot={{ r: 3 }}
-              isAnimationActive={false}
-              connectNulls
-            />
-          ),
-        )}
+        {tooltip}
+        {legend}
+        {marks(false)}
       </ComposedChart>
     </ResponsiveContainer>
   );

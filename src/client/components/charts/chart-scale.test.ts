@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedAxis, HEADROOM, layoutXLabels, niceAxis, SLANT_MAX } from './chart-scale.ts';
+import { fixedAxis, HEADROOM, layoutSideLabels, layoutXLabels, niceAxis, SLANT_MAX } from './chart-scale.ts';
 
 /** Each tick the same distance from the next. */
 const even = (ticks: number[]) => new Set(ticks.slice(1).map((t, i) => +(t - ticks[i]).toPrecision(9))).size === 1;
@@ -83,6 +83,33 @@ describe('layoutXLabels', () => {
     expect(phone.mode).toBe('slant');
     expect(phone.step).toBe(2);
     expect(phone.lines.map((l) => l.length)).toEqual([1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0]);
-    expect(layoutXLabels(weeks, 21, measure).step).toBe(1);
+    expect(phone.whole).toBe(false);
+    expect(layoutXLabels(weeks, 21, measure)).toMatchObject({ step: 1, whole: true });
+  });
+
+  it('says whether every label shows whole: not when one is shortened or left out', () => {
+    expect(layoutXLabels(['Lyon', 'Paris'], 70, measure).whole).toBe(true);
+    expect(layoutXLabels(['A label far too long to stand slanted under one narrow bar'], 20, measure).whole).toBe(
+      false,
+    );
+  });
+});
+
+describe('layoutSideLabels', () => {
+  const measure = (s: string) => s.length * 6;
+
+  it('keeps each label whole down the side, the axis as wide as the widest and its gap', () => {
+    const countries = ['France', 'Denmark', 'Netherlands'];
+    const side = layoutSideLabels(countries, 120, measure);
+    expect(side.labels).toEqual(countries);
+    expect(side.width).toBe(measure('Netherlands') + 14);
+  });
+
+  it('shortens only a label wider than the room it may take', () => {
+    const side = layoutSideLabels(['Italy', 'The United Kingdom of Great Britain'], 60, measure);
+    expect(side.labels[0]).toBe('Italy');
+    expect(side.labels[1].endsWith('…')).toBe(true);
+    expect(measure(side.labels[1])).toBeLessThanOrEqual(60);
+    expect(side.width).toBe(60 + 14);
   });
 });

@@ -1,6 +1,7 @@
 // The arithmetic of a chart's axes, apart from the drawing so it can be tested without a browser:
 // value-axis ticks that are round and evenly spaced, and how the category labels under the x axis fit
-// (side by side, on two lines, or slanted) so that every bar keeps its label.
+// (side by side, on two lines, or slanted) so that every bar keeps its label, or down the side of a
+// chart turned on its side.
 
 /** Steps an axis may count in, per power of ten (2.5 only where the values may have decimals or step ≥ 25). */
 const NICE = [1, 2, 2.5, 5] as const;
@@ -98,6 +99,8 @@ export interface XLabels {
   step: number;
   /** The height the axis needs for them, in pixels. */
   height: number;
+  /** Whether every label shows, each whole (none left out, none shortened). */
+  whole: boolean;
 }
 
 /** Space kept between two neighbouring labels. */
@@ -135,15 +138,41 @@ function shortened(text: string, room: number, measure: (s: string) => number): 
 export function layoutXLabels(labels: readonly string[], band: number, measure: (s: string) => number): XLabels {
   const room = band - GAP;
   if (labels.every((l) => measure(l) <= room)) {
-    return { mode: 'flat', lines: labels.map((l) => [l]), step: 1, height: 30 };
+    return { mode: 'flat', lines: labels.map((l) => [l]), step: 1, height: 30, whole: true };
   }
   const lines = labels.map((l) => wrapped(l, room, measure));
   if (lines.every((l) => l !== null && l.length <= 2)) {
-    return { mode: 'wrap', lines: lines as string[][], step: 1, height: 30 + LINE };
+    return { mode: 'wrap', lines: lines as string[][], step: 1, height: 30 + LINE, whole: true };
   }
   // Slanted 45 degrees, neighbours are band × sin 45° apart across their lines.
   const step = Math.max(1, Math.ceil(SLANT_SPACING / (band * Math.SQRT1_2)));
   const slanted = labels.map((l, i) => (i % step === 0 ? [shortened(l, SLANT_MAX, measure)] : []));
   const longest = Math.max(...slanted.flat().map(measure));
-  return { mode: 'slant', lines: slanted, step, height: Math.ceil(longest * Math.SQRT1_2 + LINE) + 12 };
+  const whole = step === 1 && labels.every((l) => measure(l) <= SLANT_MAX);
+  return { mode: 'slant', lines: slanted, step, height: Math.ceil(longest * Math.SQRT1_2 + LINE) + 12, whole };
+}
+
+/** A sideways chart's row per category, in pixels: a 12 px label and room around its bar. */
+export const SIDE_ROW = 28;
+/** Between a sideways label and its axis line: recharts' tick (6 px) and margin (2 px), and some air. */
+const SIDE_GAP = 14;
+
+/** The category axis of a chart turned on its side: each label on its line, the axis as wide as they need. */
+export interface SideLabels {
+  /** Each label, shortened with "…" only when wider than `room`. */
+  labels: string[];
+  /** The axis's width in pixels. */
+  width: number;
+}
+
+/**
+ * How `labels` sit down the start edge of a sideways chart, given at most `room` pixels for the widest
+ * (the rest is the bars'): whole when they fit, shortened with "…" beyond.
+ */
+export function layoutSideLabels(labels: readonly string[], room: number, measure: (s: string) => number): SideLabels {
+  const widest = Math.max(0, ...labels.map(measure));
+  return {
+    labels: labels.map((l) => shortened(l, room, measure)),
+    width: Math.ceil(Math.min(widest, room)) + SIDE_GAP,
+  };
 }

@@ -42,4 +42,11 @@ export interface ChartProps<T extends object> {
   domain?: { first?: [number, number]; second?: [number, number] };
   /** How a value axis's ticks read (percent for rates stored as 0-1); plain numbers without it. */
   axisFormat?: { first?: (value: number) => string; second?: (value: number) => string };
+  /**
+   * For categories without an order of their own (countries, warnings), not for time: when their labels
+   * would not all fit under the x axis even slanted (a phone), the chart turns on its side — categories
+   * down its start edge, one label a line, each whole; bars and values across — and grows as tall as
+   * they need.
+   */
+  sideways?: boolean;
 }

@@ -13,6 +13,7 @@ import { QueryError } from '../../../components/QueryError/index.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { type PlacedVehicle, placeVehicles } from './fleet-model.ts';
+import { usePlaceName } from './place-name.ts';
 import { warningKey } from './warning-key.ts';
 import classes from './Logistics.module.css';
 
@@ -120,6 +121,7 @@ function VehicleList({
 function VehicleDetails({ vehicle: { vehicle: v } }: { vehicle: PlacedVehicle }) {
   const { t } = useTranslation('logistics');
   const fmt = useFormatters();
+  const place = usePlaceName();
   return (
     <>
       <Heading as="h2" className={classes.cardTitle}>
@@ -127,8 +129,8 @@ function VehicleDetails({ vehicle: { vehicle: v } }: { vehicle: PlacedVehicle })
       </Heading>
       <Text>
         {t('fleet.routeFull', {
-          from: t('place', { city: v.startCity, country: v.startCountry }),
-          to: t('place', { city: v.endCity, country: v.endCountry }),
+          from: place(v.startCity, v.startCountry),
+          to: place(v.endCity, v.endCountry),
         })}
       </Text>
       <ProgressBar progress={v.progress} aria-label={t('progressOf', { n: v.location })} />

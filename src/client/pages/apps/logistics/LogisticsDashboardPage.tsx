@@ -11,6 +11,7 @@ import { QueryError } from '../../../components/QueryError/index.ts';
 import { useCountryName } from '../../../lib/countries.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { usePlaceName } from './place-name.ts';
 import { warningKey } from './warning-key.ts';
 import classes from './Logistics.module.css';
 
@@ -66,6 +67,7 @@ export default function LogisticsDashboardPage() {
                 xKey="warning"
                 xLabel={t('col.warnings')}
                 series={[{ key: 'count', label: t('dashboard.vehicles'), color: 'attention', kind: 'bar' }]}
+                sideways
                 tableLabel={t('showTable')}
               />
             </section>
@@ -92,6 +94,7 @@ export default function LogisticsDashboardPage() {
                 ]}
                 domain={{ second: [0, 100] }}
                 axisFormat={{ second: pct }}
+                sideways
                 tableLabel={t('showTable')}
               />
             </section>
@@ -127,6 +130,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 function VehiclesTable() {
   const { t } = useTranslation('logistics');
   const fmt = useFormatters();
+  const place = usePlaceName();
   const [sortBy, setSortBy] = useState<TVehicleSortKey>('location');
   const [orderBy, setOrderBy] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);
@@ -179,8 +183,8 @@ function VehiclesTable() {
                   <th scope="row" dir="ltr">
                     VOL-{v.location}
                   </th>
-                  <td>{t('place', { city: v.startCity, country: v.startCountry })}</td>
-                  <td>{t('place', { city: v.endCity, country: v.endCountry })}</td>
+                  <td>{place(v.startCity, v.startCountry)}</td>
+                  <td>{place(v.endCity, v.endCountry)}</td>
                   <td>
                     <Label variant={v.warnings === 'No Warnings' ? 'success' : 'attention'}>
                       {t(`warning.${warningKey(v.warnings)}`)}

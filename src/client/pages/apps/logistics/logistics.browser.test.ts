@@ -1,6 +1,8 @@
 // Browser flows of /apps/logistics/dashboard and /apps/logistics/fleet as admin@demo.com: the
 // dashboard's figures and vehicles table match the API; picking a vehicle in the fleet list highlights it
-// on the map and shows its route progress; axe in dark Arabic.
+// on the map and shows its route progress; in Arabic each overview figure sits under its own label, the
+// places name their countries in Arabic and, on a phone, every destination keeps its label (the chart turns
+// on its side); axe in dark Arabic.
 import { describe, expect, it } from 'vitest';
 import type { TLogisticsSummary, TVehicle } from '../../../../shared/schemas/logistics.ts';
 import { axeAudit } from '../../../testing/axe.ts';
@@ -77,6 +79,82 @@ describe('logistics as admin', { timeout: 120_000 }, () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.locator(`circle[data-marker="${vehicles[4].location}"][data-selected]`).waitFor();
+  });
+
+  it('in Arabic: each figure under its label (1440 px), countries in Arabic, every destination labelled on a phone', async () => {
+    const summary = await api<TLogisticsSummary>('/apps/logistics/summary');
+    const { vehicles } = await api<{ vehicles: TVehicle[] }>('/apps/logistics/vehicles?sortBy=location&orderBy=asc');
+    const arabic = new Intl.DisplayNames(['ar'], { type: 'region' });
+    const english = new Intl.DisplayNames(['en'], { type: 'region' });
+    const codes = [...Array(26 * 26).keys()].map((i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)));
+    const inArabic = (name: string) => arabic.of(codes.find((c) => english.of(c) === name)!)!;
+    for (const [language, width] of [
+      ['ar', 1440],
+      ['en', 1440],
+      ['ar', 390],
+    ] as const) {
+      const { context, page: p } = await b.newPage({ viewport: { width, height: 900 } });
+      p.setDefaultTimeout(20_000);
+      await b.signIn(p, 'admin@demo.com', 'admin');
+      await context.addCookies([{ name: 'od-language', value: language, url: b.baseUrl }]);
+      await p.goto('/apps/logistics/dashboard');
+      await p.locator('[data-status] dd').first().waitFor();
+      const label = `${language} ${width}px`;
+
+      // The label and the number of a figure start at the same edge: the right in Arabic, the left in English.
+      const edges = await p.locator('[data-testid="status-counts"] [data-status]').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const textBox = (el: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return range.getBoundingClientRect();
+          };
+          const [dt, dd] = [textBox(cell.querySelector('dt')!), textBox(cell.querySelector('dd')!)];
+          return { status: cell.getAttribute('data-status'), start: [dt.left, dd.left, dt.right, dd.right] };
+        }),
+      );
+      expect(edges).toHaveLength(summary.byStatus.length);
+      for (const { status, start } of edges) {
+        const [dtLeft, ddLeft, dtRight, ddRight] = start;
+        if (language === 'ar') expect(Math.abs(dtRight - ddRight), `${status}, ${label}`).toBeLessThan(2);
+        else expect(Math.abs(dtLeft - ddLeft), `${status}, ${label}`).toBeLessThan(2);
+      }
+
+      // The vehicles table: places with their country in the page's language.
+      const first = vehicles[0];
+      const row = p.locator(`tbody tr[data-vehicle="${first.location}"]`);
+      await row.waitFor();
+      const places = await row.locator('td').evaluateAll((tds) => tds.slice(0, 2).map((td) => td.textContent));
+      expect(places, label).toEqual(
+        language === 'ar'
+          ? [`${first.startCity}، ${inArabic(first.startCountry)}`, `${first.endCity}، ${inArabic(first.endCountry)}`]
+          : [`${first.startCity}, ${first.startCountry}`, `${first.endCity}, ${first.endCountry}`],
+      );
+
+      if (width === 390) {
+        // Every destination has its label, whole and apart from the others: down the side of the chart.
+        const figure = p.getByRole('figure', { name: /الشحنات حسب بلد الوجهة/ });
+        const sideLabels = figure.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+        await expect
+          .poll(() => sideLabels.allTextContents())
+          .toEqual(summary.shipments.map((s) => inArabic(s.country)));
+        const boxes = await sideLabels.evaluateAll((texts) =>
+          texts.map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent ?? '', top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+          }),
+        );
+        const frame = (await figure.boundingBox())!;
+        for (const [i, box] of boxes.entries()) {
+          expect(box.left, box.text).toBeGreaterThanOrEqual(frame.x);
+          expect(box.right, box.text).toBeLessThanOrEqual(frame.x + frame.width);
+          if (i > 0)
+            expect(box.top, `${box.text} under ${boxes[i - 1].text}`).toBeGreaterThanOrEqual(boxes[i - 1].bottom);
+        }
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      await context.close();
+    }
   });
 
   it('axe finds no serious issue on the dashboard and the fleet (dark, Arabic)', async () => {
