@@ -2,7 +2,7 @@
 // (CONTRACTS.md "REST compatibility layer"), and the seeders' determinism.
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../src/server/testing/app.ts';
-import { statusFitsPayment } from '../../src/shared/schemas/ecommerce.ts';
+import { PAYMENT, statusFitsPayment } from '../../src/shared/schemas/ecommerce.ts';
 import { generateAnalytics } from './analytics.seeder.ts';
 import { generateDemoUsers } from './demo-users.seeder.ts';
 import { generateEcommerce } from './ecommerce.seeder.ts';
@@ -122,7 +122,7 @@ describe('seeders', () => {
     expect([users.length, permissions.length]).toEqual([50, 9]);
   });
 
-  it('places the shop’s orders coherently: by its customers, totals from lines, statuses their payment allows, histories in the past', () => {
+  it('places the shop’s orders coherently: by its customers, totals from lines, statuses their payment allows, histories in the past, customers’ totals from what they paid', () => {
     const today = new Date('2026-07-02T00:05:00Z');
     const shop = generateEcommerce(undefined, today);
     const cents = (n: number) => Math.round(n * 100);
@@ -143,9 +143,10 @@ describe('seeders', () => {
     }
     for (const c of shop.customers) {
       const theirs = shop.orders.filter((o) => o.email === c.email);
+      // Every order counts; only the paid ones add to what the customer spent.
       expect([c.orderCount, cents(c.totalSpent)]).toEqual([
         theirs.length,
-        theirs.reduce((s, o) => s + cents(o.spent), 0),
+        theirs.filter((o) => o.payment === PAYMENT.paid).reduce((s, o) => s + cents(o.spent), 0),
       ]);
     }
     expect(new Set(shop.orders.map((o) => `${o.payment} ${o.status}`)).size).toBeGreaterThan(6);

@@ -377,9 +377,11 @@ export function generateEcommerce(seed = ECOMMERCE_SEED, today = new Date()): Ec
     };
   });
 
+  // A customer's total spent is what their paid orders came to; their order count, every order.
   const customers = shoppers.map((shopper) => {
     const theirs = orders.filter((o) => o.email === shopper.email);
-    const cents = theirs.reduce((sum, o) => sum + Math.round(o.spent * 100), 0);
+    const paid = theirs.filter((o) => o.payment === PAYMENT.paid);
+    const cents = paid.reduce((sum, o) => sum + Math.round(o.spent * 100), 0);
     return { ...shopper, orderCount: theirs.length, totalSpent: cents / 100 };
   });
 

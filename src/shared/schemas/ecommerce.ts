@@ -247,6 +247,7 @@ export const ZEcommerceCustomer = z.object({
   countryCode: z.string(),
   /** Number of orders. */
   order: z.number().int(),
+  /** What their paid orders came to, in dollars (a cancelled, pending or failed order adds nothing). */
   totalSpent: z.number(),
   /** Image, or empty. */
   avatar: z.string(),
@@ -257,6 +258,8 @@ export type TEcommerceCustomerList = z.infer<typeof ZEcommerceCustomerList>;
 
 export const ZEcommerceCustomerDetail = ZEcommerceCustomer.extend({
   status: z.literal('Active'),
+  /** How many of their orders are paid (those `totalSpent` adds up). */
+  paidOrders: z.number().int(),
   /** The customer's phone number. */
   contact: z.string(),
 });

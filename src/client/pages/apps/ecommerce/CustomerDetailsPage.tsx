@@ -37,8 +37,8 @@ export default function CustomerDetailsPage() {
     { ...toSchemaListInput(ZListOrdersInput, state), customerId },
     { enabled: !!query.data },
   );
-  // The overview's order count and total spent are summed by the server from the orders the list
-  // below shows (those placed with the customer's e-mail).
+  // The overview's figures are summed by the server from the orders the list below shows (those placed
+  // with the customer's e-mail): all of them counted, the paid ones' amounts in the total spent.
   const c = query.data;
   const countryName = useCountryName();
   const openOrder = (o: TOrder) => navigate(pathFor('apps-ecommerce-order-details-id', { id: o.order }));
@@ -105,7 +105,15 @@ export default function CustomerDetailsPage() {
                 [t('customers.customerId'), <Ltr key="id">#{c.customerId}</Ltr>],
                 [t('fields.status'), t('customers.active')],
                 [t('customers.orders'), fmt.number(c.order)],
-                [t('customers.totalSpent'), <Ltr key="s">{money(c.totalSpent)}</Ltr>],
+                [
+                  t('customers.totalSpent'),
+                  <span key="s" className={classes.figure}>
+                    <Ltr>{money(c.totalSpent)}</Ltr>
+                    <span className={classes.muted} data-testid="total-spent-hint">
+                      {t('customers.paidOnly', { paid: fmt.number(c.paidOrders), orders: fmt.number(c.order) })}
+                    </span>
+                  </span>,
+                ],
               ]}
             />
             <FactsCard

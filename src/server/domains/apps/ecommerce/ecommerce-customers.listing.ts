@@ -1,7 +1,8 @@
 // Reads of the shop's customers: the list (searched, sorted and paged in SQL) and its CSV rows, and
 // one customer by customer number. Any caller who may read DemoApp; shop customers are not written.
-// A customer's order count and total spent are the orders placed with their e-mail in the same shop:
-// kept in their row by a trigger on the orders (the list sorts on them), summed afresh for one customer.
+// A customer's order count is the orders placed with their e-mail in the same shop, their total spent
+// what those orders paid (payment Paid; a cancelled, pending or failed order adds nothing): kept in their
+// row by a trigger on the orders (the list sorts on them), summed afresh for one customer.
 import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   TEcommerceCustomer,
@@ -9,6 +10,7 @@ import type {
   TEcommerceCustomerDetail,
   TListEcommerceCustomersInput,
 } from '../../../../shared/schemas/ecommerce.ts';
+import { PAYMENT } from '../../../../shared/schemas/ecommerce.ts';
 import { type DB, db as kyselyOf } from '../../../db/kysely.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
@@ -69,9 +71,9 @@ export const { list: listEcommerceCustomers, iterate: iterateEcommerceCustomers 
 );
 
 /**
- * One shop customer by customer number, with status and contact, their order count and total spent
- * summed from the orders placed with their e-mail (those their orders list shows); NOT_FOUND when none
- * has it.
+ * One shop customer by customer number, with status and contact, and their orders summed from those
+ * placed with their e-mail (the ones their orders list shows): how many, how many of them are paid, and
+ * the total of the paid ones; NOT_FOUND when none has it.
  */
 export async function getEcommerceCustomer(
   ctx: ServiceContext,
@@ -84,16 +86,20 @@ export async function getEcommerceCustomer(
       (eb) =>
         eb
           .selectFrom('ecommerce_orders as o')
-          .select([sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(o.spent), 0)::float8`.as('spent')])
+          .select([
+            sql<number>`count(*)::int`.as('orders'),
+            sql<number>`(count(*) filter (where o.payment = ${PAYMENT.paid}))::int`.as('paid'),
+            sql<number>`coalesce(sum(o.spent) filter (where o.payment = ${PAYMENT.paid}), 0)::float8`.as('spent'),
+          ])
           .whereRef('o.email', '=', 'c.email')
           .where('o.tenant_id', '=', shop.tenant)
           .as('placed'),
       (join) => join.onTrue(),
     )
-    .select([...columns, 'c.contact', 'placed.orders', 'placed.spent'])
+    .select([...columns, 'c.contact', 'placed.orders', 'placed.paid', 'placed.spent'])
     .where('c.customer_id', '=', input.customerId)
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
-  const { orders, spent, ...customer } = row;
-  return { ...withFlag(customer), order: orders ?? 0, totalSpent: spent ?? 0, status: 'Active' };
+  const { orders, paid, spent, ...customer } = row;
+  return { ...withFlag(customer), order: orders ?? 0, paidOrders: paid ?? 0, totalSpent: spent ?? 0, status: 'Active' };
 }

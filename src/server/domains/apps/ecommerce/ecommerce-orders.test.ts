@@ -1,8 +1,8 @@
 // Shop orders as a shop keeps them: lines whose sum with shipping and tax is the order's total, a
 // shipping and a billing address, a status its payment allows and a history that leads to it; a
-// customer's order count and total spent are the orders placed with their e-mail, in the list, the
-// details and after an order goes; an order not paid is not dispatched (400 naming status). Then the
-// migration that brings orders stored before to the same.
+// customer's order count is the orders placed with their e-mail and their total spent what the paid ones
+// came to, in the list, the details, after an order goes and after one is cancelled; an order not paid is
+// not dispatched (400 naming status). Then the migrations that bring orders stored before to the same.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
@@ -105,16 +105,18 @@ describe('shop orders', () => {
     expect((await api.orders.setStatus({ id: paid.id, status: 'Dispatched' })).status).toBe('Dispatched');
   });
 
-  it('count a customer’s orders and total spent from the orders placed with their e-mail, in the list and the details, also after one goes', async () => {
+  it('count a customer’s orders from those placed with their e-mail and their total spent from the paid ones, in the list and the details, also after one goes', async () => {
     const api = (await t.caller(ADMIN)).apps.ecommerce;
     const customers = (await api.customers.list({ itemsPerPage: -1 })).items;
     const found: Record<number, string> = {};
     for (const c of customers) {
       const orders = await api.orders.ofCustomer({ customerId: c.customerId, itemsPerPage: -1 });
-      const spent = orders.items.reduce((sum, o) => sum + cents(o.spent), 0);
+      const paid = orders.items.filter((o) => o.payment === PAYMENT.paid);
+      const spent = paid.reduce((sum, o) => sum + cents(o.spent), 0);
       const detail = await api.customers.byId({ customerId: c.customerId });
-      const seen = [c.order, detail.order, cents(c.totalSpent), cents(detail.totalSpent)];
-      if (seen.join() !== [orders.total, orders.total, spent, spent].join()) found[c.customerId] = seen.join();
+      const seen = [c.order, detail.order, detail.paidOrders, cents(c.totalSpent), cents(detail.totalSpent)];
+      const want = [orders.total, orders.total, paid.length, spent, spent];
+      if (seen.join() !== want.join()) found[c.customerId] = `${seen.join()} (want ${want.join()})`;
     }
     expect(found).toEqual({});
     expect(customers.filter((c) => c.order > 0).length).toBeGreaterThan(30);
@@ -124,7 +126,9 @@ describe('shop orders', () => {
     await api.orders.delete({ id: gone.id });
     const after = await api.customers.byId({ customerId: buyer.customerId });
     expect(after.order).toBe(buyer.order - 1);
-    expect(cents(after.totalSpent)).toBe(cents(buyer.totalSpent) - cents(gone.spent));
+    expect(cents(after.totalSpent)).toBe(
+      cents(buyer.totalSpent) - (gone.payment === PAYMENT.paid ? cents(gone.spent) : 0),
+    );
     const listed = (await api.customers.list({ q: buyer.email, itemsPerPage: -1 })).items;
     expect(listed.find((c) => c.customerId === buyer.customerId)).toMatchObject({
       order: after.order,
@@ -135,16 +139,50 @@ describe('shop orders', () => {
     const [off] = await rows<{ n: number }>(
       `select count(*)::int as n from ecommerce_customers c
         cross join lateral (
-          select count(*)::int as orders, coalesce(sum(o.spent), 0) as spent from ecommerce_orders o
+          select count(*)::int as orders, coalesce(sum(o.spent) filter (where o.payment = 1), 0) as spent
+            from ecommerce_orders o
            where o.email = c.email and o.tenant_id is not distinct from c.tenant_id) placed
         where c.order_count <> placed.orders or c.total_spent <> placed.spent`,
     );
     expect(off.n).toBe(0);
   });
+
+  it('leave cancelled and unpaid orders out of a customer’s total spent, and take a paid order out once it is cancelled', async () => {
+    const api = (await t.caller(ADMIN)).apps.ecommerce;
+    const { items } = await api.orders.list({ itemsPerPage: -1 });
+    const customers = (await api.customers.list({ itemsPerPage: -1 })).items;
+    const customerOf = (email: string) => customers.find((c) => c.email === email)!;
+    // Someone with an order not paid (cancelled, pending or failed) beside what they paid.
+    const unpaid = items.find((o) => o.payment !== PAYMENT.paid && customerOf(o.email))!;
+    const who = customerOf(unpaid.email);
+    const theirs = (await api.orders.ofCustomer({ customerId: who.customerId, itemsPerPage: -1 })).items;
+    const paidCents = theirs.filter((o) => o.payment === PAYMENT.paid).reduce((sum, o) => sum + cents(o.spent), 0);
+    const allCents = theirs.reduce((sum, o) => sum + cents(o.spent), 0);
+    expect(allCents).toBeGreaterThan(paidCents);
+    expect(await api.customers.byId({ customerId: who.customerId })).toMatchObject({
+      order: theirs.length,
+      paidOrders: theirs.filter((o) => o.payment === PAYMENT.paid).length,
+      totalSpent: paidCents / 100,
+    });
+    expect(cents(who.totalSpent)).toBe(paidCents);
+
+    // A paid order still in the shop, cancelled: its customer's order count stays, their total drops by it.
+    const paid = items.find((o) => o.status === 'Processing' && o.payment === PAYMENT.paid && customerOf(o.email))!;
+    const before = await api.customers.byId({ customerId: customerOf(paid.email).customerId });
+    await api.orders.setStatus({ id: paid.id, status: 'Cancelled' });
+    const after = await api.customers.byId({ customerId: before.customerId });
+    expect([after.order, after.paidOrders, cents(after.totalSpent)]).toEqual([
+      before.order,
+      before.paidOrders - 1,
+      cents(before.totalSpent) - cents(paid.spent),
+    ]);
+    const listed = (await api.customers.list({ q: before.email, itemsPerPage: -1 })).items;
+    expect(listed.find((c) => c.customerId === before.customerId)?.totalSpent).toBe(after.totalSpent);
+  });
 });
 
 describe('the migration of orders stored before', () => {
-  it('gives them a line with their total, a payment their status allows, a history to their status, and customers their sums', async () => {
+  it('gives them a line with their total, a payment their status allows, a history to their status, and customers their sums (the total of what they paid)', async () => {
     const server = inject('pgServerUrl');
     const name = `legacy_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: server });
@@ -228,6 +266,15 @@ describe('the migration of orders stored before', () => {
         { customer_id: 200001, order_count: 0, total_spent: '0.00' },
         { customer_id: 200002, order_count: 2, total_spent: '42.25' },
       ]);
+      // Only what is paid adds to the total: an order placed unpaid counts as an order, not as spent,
+      // until its payment comes; cancelled, it is out of the total again.
+      await run(`insert into ecommerce_orders (created_at, updated_at, order_number, customer, email, avatar, payment, status, spent, method, ordered_at, method_number)
+        values (now(), now(), 5005, 'Cy Dunn', 'cy@example.com', '', 2, 'Processing', 100, 'paypalLogo', now(), 3333)`);
+      expect((await sums())[1]).toEqual({ customer_id: 200002, order_count: 3, total_spent: '42.25' });
+      await run(`update ecommerce_orders set payment = 1 where order_number = 5005`);
+      expect((await sums())[1]).toEqual({ customer_id: 200002, order_count: 3, total_spent: '142.25' });
+      await run(`update ecommerce_orders set payment = 4, status = 'Cancelled' where order_number = 5005`);
+      expect((await sums())[1]).toEqual({ customer_id: 200002, order_count: 3, total_spent: '42.25' });
     } finally {
       await orm.close(true);
       await admin.query(`drop database if exists ${name} with (force)`);
