@@ -20,12 +20,24 @@ import classes from './Wizard.module.css';
 /** Most locations one bulkCreate call takes (ZBulkAssignInput). */
 const CHUNK = 5000;
 
+type Scope = 'pending' | 'all';
+
 type BulkValues = {
   teamId: number | null;
   assigneeId: number | null;
   plannedVisits: number | null;
-  scope: 'pending' | 'all';
+  /** The user's choice; null until they make one. */
+  scope: Scope | null;
 };
+
+/**
+ * Where the bulk form applies: the locations waiting for a team while there are any, unless the user chose
+ * all of them. Derived at each render, never fixed at mount: the step may open (by its address) before the
+ * project's assignments and saved choice are read, when nothing looks pending yet.
+ */
+function scopeOf(chosen: Scope | null, pending: number): Scope {
+  return pending === 0 ? 'all' : (chosen ?? 'pending');
+}
 
 /**
  * Step 4: each chosen location gets a team, optionally an inspector (a quality-control member of that
@@ -51,10 +63,12 @@ export function AssignmentsStep({
 
   const form = useZodForm<typeof ZBulkAssignInput, BulkValues>(
     ZBulkAssignInput,
-    { teamId: null, assigneeId: null, plannedVisits: 4, scope: selection.pending.size > 0 ? 'pending' : 'all' },
+    { teamId: null, assigneeId: null, plannedVisits: 4, scope: null },
     (v) => ({
       projectId: project.id,
-      locationIds: [...(v.scope === 'pending' ? selection.pending : selection.selected)],
+      locationIds: [
+        ...(scopeOf(v.scope, selection.pending.size) === 'pending' ? selection.pending : selection.selected),
+      ],
       teamId: v.teamId ?? undefined,
       assigneeId: v.assigneeId,
       plannedVisits: v.plannedVisits ?? undefined,
@@ -127,7 +141,8 @@ export function AssignmentsStep({
     { key: 'slots', header: t('fields.slots'), align: 'end', render: (a) => fmt.number(a.slots) },
   ];
 
-  const targetCount = form.values.scope === 'pending' ? selection.pending.size : selection.selected.size;
+  const scope = scopeOf(form.values.scope, selection.pending.size);
+  const targetCount = scope === 'pending' ? selection.pending.size : selection.selected.size;
 
   return (
     <div className={classes.stack}>
@@ -180,14 +195,10 @@ export function AssignmentsStep({
               max={366}
             />
           </div>
-          <RadioGroup name="scope" onChange={(value) => value && form.set('scope', value as BulkValues['scope'])}>
+          <RadioGroup name="scope" onChange={(value) => value && form.set('scope', value as Scope)}>
             <RadioGroup.Label>{t('wizard.assignments.applyTo')}</RadioGroup.Label>
             <FormControl disabled={selection.pending.size === 0}>
-              <Radio
-                value="pending"
-                checked={form.values.scope === 'pending'}
-                onChange={() => form.set('scope', 'pending')}
-              />
+              <Radio value="pending" checked={scope === 'pending'} onChange={() => form.set('scope', 'pending')} />
               <FormControl.Label>
                 {t('wizard.assignments.scopePending', {
                   count: selection.pending.size,
@@ -196,7 +207,7 @@ export function AssignmentsStep({
               </FormControl.Label>
             </FormControl>
             <FormControl>
-              <Radio value="all" checked={form.values.scope === 'all'} onChange={() => form.set('scope', 'all')} />
+              <Radio value="all" checked={scope === 'all'} onChange={() => form.set('scope', 'all')} />
               <FormControl.Label>
                 {t('wizard.assignments.scopeAll', {
                   count: selection.selected.size,

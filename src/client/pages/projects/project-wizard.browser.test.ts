@@ -1,0 +1,52 @@
+// Browser checks of the stepped project form as admin@demo.com, from a product walk: step 4 opened by its
+// address applies the bulk form to the locations waiting for a team (it offered all chosen ones, read
+// before the selection loaded).
+import { describe, expect, it } from 'vitest';
+import { signedInPage } from '../../testing/browser.ts';
+
+const { b, page } = await signedInPage('admin@demo.com', 'admin');
+const admin = await b.caller('admin@demo.com');
+const scheme = (await admin.schemes.list({ view: 'latestPublished' })).items[0];
+const lyonTeam = (await admin.teams.list({ q: 'Lyon' })).items[0].id;
+const lyon = (await admin.locations.list({ q: 'Lyon', itemsPerPage: -1 })).items.map((l) => l.id);
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A draft with `chosen` locations chosen (saved with it), the first `assigned` of them assigned. */
+async function draft(code: string, assigned: number, chosen = lyon) {
+  const project = await admin.projects.create({
+    code,
+    name: `Wizard ${code}`,
+    schemeId: scheme.id,
+    startDate: day(1),
+    endDate: day(28),
+  });
+  await admin.projects.saveLocationChoice({ id: project.id, locationIds: chosen });
+  if (assigned > 0)
+    await admin.assignments.bulkCreate({
+      projectId: project.id,
+      locationIds: chosen.slice(0, assigned),
+      teamId: lyonTeam,
+      plannedVisits: 2,
+    });
+  return project;
+}
+
+describe('the project form', { timeout: 120_000 }, () => {
+  it('opened by its address, step 4 applies the bulk form to the locations waiting for a team', async () => {
+    expect(lyon.length).toBeGreaterThan(3);
+    const project = await draft('T-WIZ-SCOPE', 3);
+    const waiting = lyon.length - 3;
+    await page.goto(`/projects/editProject/${project.id}?step=assignments`);
+    await page.getByText(`${lyon.length} chosen · 3 assigned · ${waiting} waiting for a team`).waitFor();
+    const pending = page.getByRole('radio', { name: `The ${waiting} locations waiting for a team` });
+    const all = page.getByRole('radio', { name: `All ${lyon.length} chosen locations (assigned ones are updated)` });
+    await expect.poll(() => pending.isChecked()).toBe(true);
+    expect(await all.isChecked()).toBe(false);
+    await page.getByRole('button', { name: `Assign ${waiting} locations` }).waitFor();
+    // The user's choice stays theirs.
+    await all.check();
+    await page.getByRole('button', { name: `Assign ${lyon.length} locations` }).waitFor();
+    expect(await pending.isChecked()).toBe(false);
+  });
+});
