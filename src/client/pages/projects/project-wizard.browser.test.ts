@@ -1,6 +1,7 @@
 // Browser checks of the stepped project form as admin@demo.com, from a product walk: step 4 opened by its
 // address applies the bulk form to the locations waiting for a team (it offered all chosen ones, read
-// before the selection loaded).
+// before the selection loaded); after a step change the page's title is below the sticky top bar at
+// 1440 px (a step left scrolled down left the next one scrolled a little, its title hidden).
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from '../../testing/browser.ts';
 
@@ -9,6 +10,7 @@ const admin = await b.caller('admin@demo.com');
 const scheme = (await admin.schemes.list({ view: 'latestPublished' })).items[0];
 const lyonTeam = (await admin.teams.list({ q: 'Lyon' })).items[0].id;
 const lyon = (await admin.locations.list({ q: 'Lyon', itemsPerPage: -1 })).items.map((l) => l.id);
+const everywhere = (await admin.locations.list({ itemsPerPage: -1 })).items.map((l) => l.id);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -48,5 +50,34 @@ describe('the project form', { timeout: 120_000 }, () => {
     await all.check();
     await page.getByRole('button', { name: `Assign ${lyon.length} locations` }).waitFor();
     expect(await pending.isChecked()).toBe(false);
+  });
+
+  it('keeps the page title below the top bar after a step change at 1440 px, the new step heading focused', async () => {
+    const project = await draft('T-WIZ-TOP', 0, everywhere);
+    const step4 = `${everywhere.length} chosen · 0 assigned · ${everywhere.length} waiting for a team`;
+    // A window 100 px shorter than step 4: a step left scrolled further than that leaves step 4 scrolled
+    // to its end, its title (89 px down) under the top bar and its step heading still in view, as in the walk.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/projects/editProject/${project.id}?step=assignments`);
+    await page.getByText(step4).waitFor();
+    const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+    await page.setViewportSize({ width: 1440, height: height - 100 });
+    await page.goto(`/projects/editProject/${project.id}?step=locations`);
+    await page.getByText(new RegExp(`^${everywhere.length} locations chosen$`)).waitFor();
+    // Next is pressed at the bottom of the locations step.
+    await page.evaluate(() => window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' }));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Step 4 of 6: Assignments' }).waitFor();
+    await page.getByText(step4).waitFor();
+    const below = () =>
+      page.evaluate(() => {
+        const bar = document.querySelector('header')!.getBoundingClientRect();
+        const title = document.querySelector('h1')!.getBoundingClientRect();
+        return Math.round(title.top - bar.bottom);
+      });
+    await expect.poll(below).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('wizard-step-heading');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -156,8 +156,16 @@ function WizardBody({ project }: { project: TProject | null }) {
     navigate(`${path}?step=${next}`, { replace });
   };
 
+  // A new step reads from the page's title: focus its heading without the browser's scroll, which left
+  // the title under the sticky top bar, and bring the title back below the bar when the last step left
+  // the page scrolled past it (the header's scroll margin is the bar's height and a gap).
+  const headerRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    headingRef.current?.focus();
+    headingRef.current?.focus({ preventScroll: true });
+    const header = headerRef.current;
+    if (!header) return;
+    const clear = Number.parseFloat(getComputedStyle(header).scrollMarginBlockStart) || 0;
+    if (header.getBoundingClientRect().top < clear) header.scrollIntoView({ block: 'start' });
   }, [step]);
 
   // A refused step: focus its first invalid field (after the step heading took focus, when the step changed).
@@ -304,7 +312,7 @@ function WizardBody({ project }: { project: TProject | null }) {
 
   return (
     <div className={classes.page}>
-      <header className={classes.header}>
+      <header ref={headerRef} className={classes.header}>
         <Heading as="h1" className={classes.title}>
           {title}
         </Heading>
