@@ -10,7 +10,8 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { forwardRef, useEffect, useRef } from 'react';
+import { VisuallyHidden } from '@primer/react';
+import { forwardRef, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './WorkCalendar.module.css';
 
@@ -24,6 +25,41 @@ export type WorkCalendarProps = Omit<CalendarOptions, 'plugins' | 'locale' | 'lo
   label: string;
   className?: string;
 };
+
+/** The language's short weekday names, Monday first ("Mon", "lun.", "الاثنين"). */
+function shortWeekdays(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'short' });
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i, 12))));
+}
+
+/**
+ * How the month and week views name their columns: the language's short weekday names while the widest
+ * fits a month column, else its narrow ones ("خ" for Thursday). Arabic's short names are its full names
+ * ("الخميس"), which ran into each other on a phone; screen readers still hear the full name.
+ */
+function useWeekdayWidth(section: RefObject<HTMLElement | null>, language: string): 'short' | 'narrow' {
+  const [width, setWidth] = useState<'short' | 'narrow'>('short');
+  useEffect(() => {
+    const root = section.current;
+    const context = document.createElement('canvas').getContext('2d');
+    if (!root || !context || typeof ResizeObserver === 'undefined') return;
+    const names = shortWeekdays(language);
+    const measure = () => {
+      const header = root.querySelector('.fc-col-header-cell') ?? root;
+      const style = getComputedStyle(header);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widest = Math.max(...names.map((name) => context.measureText(name).width));
+      // Seven columns; a header's text has 4 px of padding each side and its cell a border.
+      setWidth(widest + 10 > root.clientWidth / 7 ? 'narrow' : 'short');
+    };
+    measure();
+    void document.fonts?.ready.then(measure);
+    const observer = new ResizeObserver(measure);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [section, language]);
+  return width;
+}
 
 /** FullCalendar with the day grid, time grid, list and interaction plugins, localised and themed. */
 export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function WorkCalendar(
@@ -47,6 +83,7 @@ export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, []);
+  const weekday = useWeekdayWidth(section, i18n.language);
   return (
     <section ref={section} aria-label={label} className={[classes.calendar, className].filter(Boolean).join(' ')}>
       <FullCalendar
@@ -67,6 +104,24 @@ export const WorkCalendar = forwardRef<FullCalendar, WorkCalendarProps>(function
         // A day cell named by its date link fails "visible text in the name" once it holds events: its content names it.
         dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
         nowIndicator
+        views={{
+          // The month view's header cells carry the full weekday name (aria-label); the week view's do not.
+          dayGridMonth: { dayHeaderFormat: { weekday } },
+          timeGridWeek:
+            weekday === 'narrow'
+              ? {
+                  dayHeaderFormat: { weekday: 'narrow', day: 'numeric', omitCommas: true },
+                  dayHeaderContent: (arg) => (
+                    <>
+                      <span aria-hidden="true">{arg.text}</span>
+                      <VisuallyHidden>
+                        {arg.view.calendar.formatDate(arg.date, { weekday: 'long', day: 'numeric', month: 'long' })}
+                      </VisuallyHidden>
+                    </>
+                  ),
+                }
+              : {},
+        }}
         {...options}
       />
     </section>

@@ -1,7 +1,8 @@
 // Browser checks of the stepped project form as admin@demo.com, from a product walk: step 4 opened by its
 // address applies the bulk form to the locations waiting for a team (it offered all chosen ones, read
 // before the selection loaded); after a step change the page's title is below the sticky top bar at
-// 1440 px (a step left scrolled down left the next one scrolled a little, its title hidden).
+// 1440 px (a step left scrolled down left the next one scrolled a little, its title hidden); the slots
+// step's calendar at 390 px in Arabic names each column inside it (month and week views).
 import { describe, expect, it } from 'vitest';
 import { signedInPage } from '../../testing/browser.ts';
 
@@ -79,5 +80,47 @@ describe('the project form', { timeout: 120_000 }, () => {
     await expect.poll(below).toBeGreaterThanOrEqual(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('wizard-step-heading');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('names each column of the slots calendar inside it at 390 px in Arabic, with the full name for screen readers', async () => {
+    const project = await draft('T-WIZ-AR', 3);
+    const { context, page: phone } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    phone.setDefaultTimeout(10_000);
+    await b.signIn(phone, 'admin@demo.com', 'admin');
+    await context.addCookies([
+      { name: 'od-language', value: 'ar', url: b.baseUrl },
+      { name: 'od-theme', value: 'dark', url: b.baseUrl },
+    ]);
+    await phone.goto(`/projects/editProject/${project.id}?step=slots`);
+    await phone.locator('.fc-dayGridMonth-view .fc-col-header-cell').nth(6).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const headers = (view: string) =>
+      phone.locator(`.fc-${view}-view .fc-col-header-cell`).evaluateAll((cells) =>
+        cells.map((cell) => {
+          const box = cell.getBoundingClientRect();
+          const name = cell.querySelector('.fc-col-header-cell-cushion')!;
+          const text = name.getBoundingClientRect();
+          return {
+            label: name.getAttribute('aria-label'),
+            text: name.textContent,
+            inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+          };
+        }),
+      );
+    const month = await headers('dayGridMonth');
+    expect(month.map((h) => h.label)).toContain('الخميس');
+    expect(month.filter((h) => !h.inside)).toEqual([]);
+    expect(month.every((h) => (h.text ?? '').length > 0)).toBe(true);
+    // The calendar fits its card: nothing to scroll sideways.
+    const calendar = phone.getByRole('region', { name: 'المواعيد المخططة' });
+    expect(await calendar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // The week view alike; its header cells say the whole day to screen readers.
+    await calendar.locator('.fc-timeGridWeek-button').click();
+    await phone.locator('.fc-timeGridWeek-view .fc-col-header-cell').nth(6).waitFor();
+    const week = await headers('timeGridWeek');
+    expect(week.filter((h) => !h.inside)).toEqual([]);
+    expect(week.some((h) => h.text?.includes('الخميس'))).toBe(true);
+    expect(await calendar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await context.close();
   });
 });
