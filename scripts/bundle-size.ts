@@ -48,6 +48,8 @@ export interface RouteInfo {
   ns: string[];
   /** The domain whose list the page shows first (`list`), if any. */
   list?: string;
+  /** Some roles open the page with a query string of their own (`initialSearch`): its default list is not theirs. */
+  personalDefault?: boolean;
   /** What the guard asks of a signed-in visitor (the route's `action`/`subject` and `roles`), if anything. */
   access?: { action?: string; subject?: string; roles?: string[] };
 }
@@ -85,6 +87,7 @@ export function readRoutes(pagesDir = 'src/client/pages'): RouteInfo[] {
       public: !!route.meta?.public,
       ns: [...(route.ns ?? []), ...(route.list ? LIST_FRAME_NAMESPACES : [])],
       list: route.list,
+      ...(route.initialSearch ? { personalDefault: true } : {}),
       ...(route.meta?.action || route.meta?.roles
         ? {
             access: {

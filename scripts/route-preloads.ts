@@ -57,7 +57,8 @@ export function buildPreloadMap(dist = 'dist/client'): PreloadMap {
       public: route.public,
       page: assets(manifest, [`pages/${route.module}.tsx`], inEntry),
       ns: route.ns,
-      data: route.list ? defaultListQueryUrl(route.list) : undefined,
+      // Not for a page some roles open with a query string of their own (their first query differs).
+      data: route.list && !route.personalDefault ? defaultListQueryUrl(route.list) : undefined,
       access: route.access,
     };
   });

@@ -23,7 +23,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { carryOver, readDrawn } from './app/drawn-page.ts';
 import { initPreferences } from './app/preferences.ts';
-import { firstRenderReady } from './app/preload.ts';
+import { applyInitialSearch, firstRenderReady } from './app/preload.ts';
 import { initI18n } from './i18n/index.ts';
 import { prefetchSession } from './lib/session.tsx';
 
@@ -36,6 +36,7 @@ const prefs = initPreferences();
 const common = initI18n(prefs.language);
 // Offline, the session the device kept is read before the first render (the guard needs its abilities).
 const session = prefetchSession();
+applyInitialSearch();
 const firstRender = firstRenderReady(window.location.pathname + window.location.search);
 
 void Promise.all([common, firstRender, session]).then(() => {

@@ -22,9 +22,18 @@ export const LIST_SCHEMAS = {
   'apps.users': () => import('../../shared/schemas/demo-users.ts').then((m) => m.ZListDemoUsersInput),
   'apps.sales': () => import('../../shared/schemas/pages.ts').then((m) => m.ZListSalesInput),
   'apps.permissions': () => import('../../shared/schemas/permissions.ts').then((m) => m.ZListPermissionsInput),
+  tasks: () => import('../../shared/schemas/tasks.ts').then((m) => m.ZListTasksInput),
   audit: () => import('../../shared/schemas/audit.ts').then((m) => m.ZListAuditInput),
   outbox: () => import('../../shared/schemas/outbox.ts').then((m) => m.ZListOutboxInput),
 } satisfies { [D in Domain]?: () => Promise<z.ZodType> };
 
 /** A domain whose list a route may preload: one with its input schema above. */
 export type PreloadedList = keyof typeof LIST_SCHEMAS;
+
+/**
+ * The lists whose page reads the URL its own way (not only its list state through the schema): the
+ * page's own function, so the preloaded query is the one the page asks for.
+ */
+export const LIST_INPUTS: { [D in PreloadedList]?: () => Promise<(search: string) => Record<string, unknown>> } = {
+  tasks: () => import('../pages/tasks/task-input.ts').then((m) => m.tasksInputFromUrl),
+};

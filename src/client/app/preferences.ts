@@ -14,7 +14,7 @@ import {
   SKINS,
   THEMES,
 } from '../../shared/constants/ui.ts';
-import { deleteCookie, readCookie, writeCookie } from '../lib/cookies.ts';
+import { deleteCookie, readCookies, writeCookie } from '../lib/cookies.ts';
 
 export type Theme = (typeof THEMES)[number];
 export type Skin = (typeof SKINS)[number];
@@ -53,21 +53,24 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null, fallb
 function bool(raw: string | null, fallback: string): boolean {
   return raw === 'true' || raw === 'false' ? raw === 'true' : fallback === 'true';
 }
-function cookie(name: PreferenceCookie): string | null {
-  return readCookie(PREF_COOKIE_PREFIX + name);
+/** The preference cookies, read at once (each read of document.cookie is a round trip to the browser). */
+function preferenceCookies(): { jar: Map<string, string>; cookie: (name: PreferenceCookie) => string | null } {
+  const jar = readCookies();
+  return { jar, cookie: (name) => jar.get(PREF_COOKIE_PREFIX + name) ?? null };
 }
 
 export function languageDirection(language: string): Direction {
   return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr';
 }
 
-function readDirection(language: LanguageCode): Direction {
-  const [lang, dir] = (readCookie(DIRECTION_COOKIE) ?? '').split(':');
+function readDirection(language: LanguageCode, jar: Map<string, string>): Direction {
+  const [lang, dir] = (jar.get(DIRECTION_COOKIE) ?? '').split(':');
   return lang === language && (dir === 'ltr' || dir === 'rtl') ? dir : languageDirection(language);
 }
 
 export function readPreferences(): Preferences {
   const d = PREFERENCE_DEFAULTS;
+  const { jar, cookie } = preferenceCookies();
   const language = oneOf(LANGUAGE_CODES, cookie('language'), d.language);
   const color = (name: 'lightThemePrimaryColor' | 'darkThemePrimaryColor') => {
     const raw = cookie(name);
@@ -88,7 +91,7 @@ export function readPreferences(): Preferences {
     language,
     lightThemePrimaryColor: color('lightThemePrimaryColor'),
     darkThemePrimaryColor: color('darkThemePrimaryColor'),
-    direction: readDirection(language),
+    direction: readDirection(language, jar),
   };
 }
 
@@ -110,12 +113,13 @@ const COOKIE_OF: Record<Exclude<keyof Preferences, 'direction'>, PreferenceCooki
 };
 
 function writePreferenceCookies(prefs: Preferences): void {
+  const { jar, cookie } = preferenceCookies();
   for (const [key, name] of Object.entries(COOKIE_OF) as [keyof typeof COOKIE_OF, PreferenceCookie][]) {
     const value = String(prefs[key]);
     if (cookie(name) !== value) writeCookie(PREF_COOKIE_PREFIX + name, value);
   }
   const own = languageDirection(prefs.language);
-  const stored = readCookie(DIRECTION_COOKIE);
+  const stored = jar.get(DIRECTION_COOKIE) ?? null;
   const wanted = prefs.direction === own ? null : `${prefs.language}:${prefs.direction}`;
   if (wanted && stored !== wanted) writeCookie(DIRECTION_COOKIE, wanted);
   if (!wanted && stored) deleteCookie(DIRECTION_COOKIE);

@@ -2,8 +2,9 @@
 // cache entry): the page builds it with useRecordList from the URL and its own filter names.
 import { describe, expect, it } from 'vitest';
 import { parseListState, toSchemaListInput } from '../lib/list-state.ts';
-import { DEFAULT_LIST_INPUT, listInputFromUrl, listSchema } from './preload.ts';
-import { ROUTES } from './routes.tsx';
+import { TASK_FILTERS, tasksListInput } from '../pages/tasks/task-input.ts';
+import { DEFAULT_LIST_INPUT, listInputFromUrl, listInputOf, listSchema } from './preload.ts';
+import { ROUTES, routeByName, withInitialSearch } from './routes.tsx';
 
 /** What the page computes: useRecordList's input for `search` with the page's filters. */
 async function pageInput(route: string, search: string, filters: string[]) {
@@ -31,13 +32,14 @@ describe('preloaded list input', () => {
       'outbox',
       'schemes',
       'subDirections',
+      'tasks',
       'teams',
       'users',
     ]);
   });
 
   it('is the default list, as the page asks for it, for a URL without a query string', async () => {
-    for (const route of lists) {
+    for (const route of lists.filter((r) => r.list !== 'tasks')) {
       const schema = await listSchema(route.list!);
       expect(listInputFromUrl(schema, ''), route.name).toEqual(DEFAULT_LIST_INPUT);
       expect(await pageInput(route.name, '', []), route.name).toEqual(DEFAULT_LIST_INPUT);
@@ -66,5 +68,25 @@ describe('preloaded list input', () => {
     for (const search of ['?id=12', '?status=open&overdue=true&id=3', '?mine=true&sortBy=createdAt&orderBy=desc']) {
       expect(listInputFromUrl(schema, search), search).toEqual(await pageInput('tasks-actions', search, filters));
     }
+  });
+
+  it("is the tasks page's own input (statuses, days, mine), its URL read as the page reads it", async () => {
+    for (const search of [
+      '',
+      '?mine=true',
+      '?mine=true&status=scheduled,in_progress&from=2026-11-01&to=2026-11-30&q=lyon',
+    ]) {
+      const page = tasksListInput(parseListState(search.slice(1), TASK_FILTERS));
+      expect(await listInputOf('tasks', search), search).toEqual(page);
+    }
+  });
+
+  it("gives an inspector's /tasks their own list, and nobody else's query string is touched", () => {
+    const tasks = routeByName('tasks')!;
+    expect(withInitialSearch(tasks, '', 'qualitycontrol')).toBe('?mine=true');
+    expect(withInitialSearch(tasks, '?status=scheduled', 'qualitycontrol')).toBe('?status=scheduled');
+    expect(withInitialSearch(tasks, '', 'admin')).toBe('');
+    expect(withInitialSearch(tasks, '', undefined)).toBe('');
+    expect(withInitialSearch(routeByName('management-teams')!, '', 'qualitycontrol')).toBe('');
   });
 });

@@ -13,9 +13,9 @@ import { utilsOf } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
 import { guard } from './guard.ts';
-import { LIST_SCHEMAS, type PreloadedList } from './list-schemas.ts';
+import { LIST_INPUTS, LIST_SCHEMAS, type PreloadedList } from './list-schemas.ts';
 import { loadable } from './loadable.tsx';
-import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef } from './routes.tsx';
+import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef, withInitialSearch } from './routes.tsx';
 
 /** The default layout (the shell): the router renders it, lazily or at once when preloaded. */
 export const defaultLayout = loadable(() => import('../shell/DefaultLayout.tsx'));
@@ -79,9 +79,16 @@ export function listSchema(domain: PreloadedList): Promise<z.ZodType> {
   return LIST_SCHEMAS[domain]();
 }
 
-async function prefetchList(domain: PreloadedList, search: string): Promise<void> {
+/** The list input of `search` as the page of `domain` builds it. */
+export async function listInputOf(domain: PreloadedList, search: string): Promise<Record<string, unknown>> {
+  const own = LIST_INPUTS[domain];
+  if (own) return (await own())(search);
   // The default list does not wait for the schema's chunk (preload.test.ts checks it is what the page asks).
-  const input = search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
+  return search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
+}
+
+async function prefetchList(domain: PreloadedList, search: string): Promise<void> {
+  const input = await listInputOf(domain, search);
   const list = utilsOf(trpcUtils, domain).list as { prefetch: (input: unknown) => Promise<void> };
   await list.prefetch(input);
 }
@@ -101,9 +108,11 @@ function verdictNow(route: RouteDef, pathname: string, search: string): ReturnTy
 }
 
 /** Start everything the page at `pathname` + `search` needs; settles (never rejects) when it is in. */
-function preload(pathname: string, search: string): Promise<void> {
+function preload(pathname: string, rawSearch: string): Promise<void> {
   const { route } = matchPath(pathname);
-  const signedIn = !!readUserData();
+  const user = readUserData();
+  const signedIn = !!user;
+  const search = withInitialSearch(route, rawSearch, user?.role_name);
   const meta = route.meta ?? {};
   // The guard sends this visitor elsewhere: nothing of this page will show, and none of its reads may be
   // sent (a role the page refuses would be answered 403 before the redirect).
@@ -196,6 +205,17 @@ export function pendingFirstPage(): Promise<void> | undefined {
  * for the shell and its strings — the shell shows with the page's skeleton while the page's many files
  * arrive; any other page (login, errors) waits for everything it needs (`preloadHref`).
  */
+/**
+ * The first page's address with its route's initial query string for this visitor (an inspector's
+ * /tasks is /tasks?mine=true), written before anything renders or preloads: the page then renders and
+ * asks its first query once, instead of rendering, redirecting and asking again.
+ */
+export function applyInitialSearch(): void {
+  const { pathname, search, hash } = window.location;
+  const next = withInitialSearch(matchPath(pathname).route, search, readUserData()?.role_name);
+  if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash);
+}
+
 export function firstRenderReady(href: string): Promise<unknown> {
   const all = preloadHref(href);
   firstPage = all;

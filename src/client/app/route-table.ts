@@ -58,6 +58,12 @@ export interface RouteDef {
   ns?: readonly string[];
   /** The domain of the page's list (`<list>.list` with the URL's list state), fetched with its chunk. */
   list?: PreloadedList;
+  /**
+   * The query string a visitor of one of `roles` opening the path without one gets (an inspector's
+   * /tasks: their own). Applied before the page renders or preloads (app/preload.ts `withInitialSearch`),
+   * so its first query is the one the page shows.
+   */
+  initialSearch?: { roles: readonly string[]; search: string };
   /** The content area has a fixed height (the page scrolls inside itself). */
   fixedHeight?: boolean;
   meta?: RouteMeta;
@@ -485,7 +491,16 @@ export const ROUTES: readonly RouteDef[] = [
     meta: { action: 'update', subject: 'Project' },
   },
   { name: 'reports', path: '/reports', page: 'reports/ReportsPage', meta: read('Report'), ns: ['reports'] },
-  { name: 'tasks', path: '/tasks', page: 'tasks/TasksPage', fallbackPage: HOME, meta: read('Task') },
+  {
+    name: 'tasks',
+    path: '/tasks',
+    page: 'tasks/TasksPage',
+    fallbackPage: HOME,
+    ns: ['workflow'],
+    list: 'tasks',
+    initialSearch: { roles: ['qualitycontrol'], search: '?mine=true' },
+    meta: read('Task'),
+  },
   {
     name: 'tasks-perform_task-slotId-assignLocationId',
     path: '/tasks/perform_task/:slotId/:assignLocationId',

@@ -60,6 +60,15 @@ export function loadRoutePage(route: RouteDef): Promise<unknown> {
 }
 
 /** The layout a route renders in: `auto` is the shell for a signed-in user, blank for a visitor. */
+/**
+ * `search`, or the route's initial query string when there is none and the signed-in visitor's role
+ * has one (route-table.ts `initialSearch`).
+ */
+export function withInitialSearch(route: RouteDef, search: string, role: string | undefined): string {
+  const initial = route.initialSearch;
+  return !search && initial && role && initial.roles.includes(role) ? initial.search : search;
+}
+
 export function layoutOf(route: RouteDef, signedIn: boolean): 'blank' | 'default' {
   if (!signedIn) return 'blank';
   return route.layout === 'blank' ? 'blank' : 'default';

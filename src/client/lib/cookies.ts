@@ -3,17 +3,27 @@
 const COOKIE_SAFE = /^[\w#.:+-]*$/;
 
 export function readCookie(name: string): string | null {
-  const prefix = `${encodeURIComponent(name)}=`;
+  return readCookies().get(name) ?? null;
+}
+
+/**
+ * Every readable cookie at once, by name. Reading `document.cookie` asks the browser's network process
+ * (a synchronous round trip): code reading several cookies reads this once instead of each in turn.
+ * A value that is not valid percent-encoding is left out.
+ */
+export function readCookies(): Map<string, string> {
+  const cookies = new Map<string, string>();
   for (const part of document.cookie.split('; ')) {
-    if (part.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(part.slice(prefix.length));
-      } catch {
-        return null;
-      }
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    try {
+      const name = decodeURIComponent(part.slice(0, eq));
+      if (!cookies.has(name)) cookies.set(name, decodeURIComponent(part.slice(eq + 1)));
+    } catch {
+      // Not ours: written by something that does not encode its values.
     }
   }
-  return null;
+  return cookies;
 }
 
 export function writeCookie(name: string, value: string, days = 365): void {

@@ -24,18 +24,24 @@ export function formattersFor(language: string): Formatters {
   return formatters;
 }
 
+/** A value made on first use: each Intl formatter costs its locale data, and a page uses only some. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 function makeFormatters(language: string): Formatters {
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const number = new Intl.NumberFormat(language);
+  const date = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+  const dateTime = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }));
+  const day = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }));
+  const number = once(() => new Intl.NumberFormat(language));
   const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
   const readerZone = runtimeZone();
   return {
-    date: (v) => (v ? date.format(toDate(v)) : '—'),
-    dateTime: (v) => (v ? dateTime.format(toDate(v)) : '—'),
-    number: (v) => (v == null ? '—' : number.format(v)),
-    day: (v) => (!v ? '—' : /^\d{4}-\d{2}-\d{2}$/.test(v) ? day.format(new Date(`${v}T00:00:00Z`)) : v),
+    date: (v) => (v ? date().format(toDate(v)) : '—'),
+    dateTime: (v) => (v ? dateTime().format(toDate(v)) : '—'),
+    number: (v) => (v == null ? '—' : number().format(v)),
+    day: (v) => (!v ? '—' : /^\d{4}-\d{2}-\d{2}$/.test(v) ? day().format(new Date(`${v}T00:00:00Z`)) : v),
     zoned: (v, zone) => formatZoned(v, { language, zone, readerZone }),
     window: (start, end, zone) => formatZonedRange(start, end, { language, zone, readerZone }),
   };

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
-import { pageExists, routeByName } from '../../app/routes.tsx';
+import { pageExists, routeByName, withInitialSearch } from '../../app/routes.tsx';
 import { type Column, DataTable, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import { DateRangeFilter } from '../../components/DateRangeFilter/DateRangeFilter.tsx';
@@ -40,11 +40,13 @@ export default function TasksPage() {
   const { user } = useSession();
   const search = useSearch();
   const [path, navigate] = useLocation();
-  const inspectorDefault = user?.role_name === 'qualitycontrol' && search === '';
+  // An inspector's /tasks is their own (the route's initial query string; main.tsx applies it to a first
+  // visit before rendering, this to a link followed in the app).
+  const wanted = withInitialSearch(routeByName('tasks')!, search, user?.role_name);
   useEffect(() => {
-    if (inspectorDefault) navigate(`${path}?mine=true`, { replace: true });
-  }, [inspectorDefault, path, navigate]);
-  return inspectorDefault ? null : <TasksList />;
+    if (wanted !== search) navigate(`${path}${wanted}`, { replace: true });
+  }, [wanted, search, path, navigate]);
+  return wanted !== search ? null : <TasksList />;
 }
 
 function TasksList() {

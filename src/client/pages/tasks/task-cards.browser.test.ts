@@ -90,4 +90,42 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
     expect(slot!.width).toBeGreaterThanOrEqual(12 * 16);
     await context.close();
   });
+
+  it('open as their own list at once for an inspector: /tasks becomes ?mine=true before the page renders, one query', async () => {
+    await createTaskFixture(b.orm, { status: 'scheduled' });
+    const { context, page: signIn } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    await b.signIn(signIn, 'qualitycontrol@demo.com', 'qualitycontrol');
+    // A page of its own: the signed-in home page may still be asking for its data.
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn.close();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/trpc/') && url.pathname.includes('tasks.list')) asked.push(url.search);
+    });
+    // The address the page had at each of its renders: the page never shows /tasks without its query.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        if (document.getElementById('root')?.childElementCount) seen.push(window.location.search);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/tasks');
+    await settled(page);
+    await page
+      .getByRole('link', { name: /Start visit/ })
+      .first()
+      .waitFor();
+    expect(new URL(page.url()).search).toBe('?mine=true');
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.filter((search) => search !== '?mine=true')).toEqual([]);
+    // The query the preloader started with the page's files is the one the page shows: asked once (the
+    // offline agent's own query, today's and tomorrow's tasks without paging, is another).
+    const lists = asked.map((search) => decodeURIComponent(search)).filter((search) => search.includes('"page":'));
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toContain('"mine":true');
+    await context.close();
+  });
 });

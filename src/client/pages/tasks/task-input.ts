@@ -6,7 +6,7 @@ import {
   type TTaskStatus,
   ZListTasksInput,
 } from '../../../shared/schemas/tasks.ts';
-import { type ListState, toSchemaListInput } from '../../lib/list-state.ts';
+import { type ListState, parseListState, toSchemaListInput } from '../../lib/list-state.ts';
 
 export const TASK_FILTERS = [
   'status',
@@ -51,4 +51,9 @@ export function tasksListInput(state: ListState): Partial<TListTasksInput> {
   if (from) input.from = from;
   if (to) input.to = to;
   return input;
+}
+
+/** The list input of a tasks URL's query string, as the page builds it (the preloader asks the same). */
+export function tasksInputFromUrl(search: string): Record<string, unknown> {
+  return tasksListInput(parseListState(search, TASK_FILTERS));
 }
