@@ -1,13 +1,15 @@
 // Counts and units read as the language says them: "1 section", "2 questions", Arabic's six plural
 // forms, "985 bytes" (never "985 byte"), and distances with their unit chosen by size ("86 km", never
-// "85,980 m").
+// "85,980 m"); the visits the slot generator left out.
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../pages/files/format.ts';
 import arBusiness from './locales/ar/business.json' with { type: 'json' };
+import arWorkflow from './locales/ar/workflow.json' with { type: 'json' };
 import deBusiness from './locales/de/business.json' with { type: 'json' };
 import enBusiness from './locales/en/business.json' with { type: 'json' };
 import enReview from './locales/en/review.json' with { type: 'json' };
+import enWorkflow from './locales/en/workflow.json' with { type: 'json' };
 import frBusiness from './locales/fr/business.json' with { type: 'json' };
 
 const i18n = i18next.createInstance();
@@ -15,10 +17,10 @@ await i18n.init({
   lng: 'en',
   fallbackLng: 'en',
   resources: {
-    en: { business: enBusiness, review: enReview },
+    en: { business: enBusiness, review: enReview, workflow: enWorkflow },
     fr: { business: frBusiness },
     de: { business: deBusiness },
-    ar: { business: arBusiness },
+    ar: { business: arBusiness, workflow: arWorkflow },
   },
   interpolation: { escapeValue: false },
 });
@@ -43,6 +45,19 @@ describe('scheme counts', () => {
     expect(counts('ar', 1, 2)).toBe('قسم واحد، سؤالان');
     expect(counts('ar', 3, 11)).toBe('3 أقسام، 11 سؤالًا');
     expect(counts('ar', 0, 100)).toBe('لا أقسام، 100 سؤال');
+  });
+});
+
+describe('project wizard counts', () => {
+  const ar = i18n.getFixedT('ar', 'workflow');
+  const n = (count: number) => ({ count, n: String(count), existing: '0', skipped: '0' });
+
+  it('say how many visits were left out because their start time has passed', () => {
+    expect(i18n.getFixedT('en', 'workflow')('wizard.slots.pastLeftOut', n(2))).toBe(
+      '2 visits were left out: their start time has already passed.',
+    );
+    expect(ar('wizard.slots.pastLeftOut', n(2))).toBe('استُبعدت زيارتان: فات وقت بدئهما.');
+    expect(ar('wizard.slots.pastLeftOut', n(20))).toBe('استُبعدت 20 زيارةً: فات وقت بدئها.');
   });
 });
 

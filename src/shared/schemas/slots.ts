@@ -95,6 +95,8 @@ export const ZGenerateSlotsResult = z.object({
   skipped: z.number(),
   /** Occurrences left out because their visit would already have ended (a period that starts in the past). */
   ended: z.number(),
+  /** Occurrences left out because their visit would already have begun, though not ended (its check-in could only be late). */
+  started: z.number(),
   /** With dryRun: the slots it would create (at most 2,000). */
   preview: z.array(
     z.object({ assignmentId: z.number(), startsAt: z.date(), endsAt: z.date(), occurrence: z.string() }),

@@ -89,6 +89,7 @@ export function SlotsStep({
         return;
       }
       setPreview(null);
+      const past = result.ended + result.started;
       await Promise.all([
         utils.slots.invalidate(),
         utils.assignments.invalidate(),
@@ -103,11 +104,11 @@ export function SlotsStep({
             existing: fmt.number(result.existing),
             skipped: fmt.number(result.skipped),
           }),
-          result.ended > 0 && t('wizard.slots.endedLeftOut', { count: result.ended, n: fmt.number(result.ended) }),
+          past > 0 && t('wizard.slots.pastLeftOut', { count: past, n: fmt.number(past) }),
         ]
           .filter(Boolean)
           .join(' '),
-        result.ended > 0 ? { variant: 'info' } : undefined,
+        past > 0 ? { variant: 'info' } : undefined,
       );
     })();
   };
@@ -140,6 +141,8 @@ export function SlotsStep({
   }, [i18n.language]);
 
   const values = form.values;
+  // Visits left out because their start has passed (over, or under way): never planned, always said.
+  const previewPast = preview ? preview.ended + preview.started : 0;
   const toggleDay = (code: Weekday, on: boolean) =>
     form.patch({ byWeekday: on ? [...values.byWeekday, code] : values.byWeekday.filter((d) => d !== code) }, [
       'recurrence.byWeekday',
@@ -304,12 +307,10 @@ export function SlotsStep({
                 existing: fmt.number(preview.existing),
                 skipped: fmt.number(preview.skipped),
               })}
-              {preview.ended > 0 && (
+              {previewPast > 0 && (
                 <>
                   {' '}
-                  <strong>
-                    {t('wizard.slots.endedLeftOut', { count: preview.ended, n: fmt.number(preview.ended) })}
-                  </strong>
+                  <strong>{t('wizard.slots.pastLeftOut', { count: previewPast, n: fmt.number(previewPast) })}</strong>
                 </>
               )}
             </Text>

@@ -97,11 +97,15 @@ export function periodOf(project: ProjectPlan, input: TGenerateSlotsInput): { fr
   return { from, to };
 }
 
-/** The visits to create, and those left out: closed days (`skipped`) and visits already over (`ended`). */
+/**
+ * The visits to create, and those left out: closed days (`skipped`), visits already over (`ended`) and
+ * visits under way (`started`: begun, not over).
+ */
 export interface PlannedVisits {
   slots: PlannedSlot[];
   skipped: number;
   ended: number;
+  started: number;
 }
 
 /**
@@ -147,10 +151,17 @@ export async function planVisits(
     const count = planned.slots.length.toLocaleString('en');
     throw bad('recurrence', 'slots.tooMany', { count, maximum: MAX_GENERATED.toLocaleString('en') });
   }
-  // A visit that would already be over is never planned: its task would only turn missed.
+  // A visit whose start has passed is never planned: one already over would only turn missed, and one
+  // under way could only be checked in late, by an inspector told of it after it began.
   const now = Date.now();
-  const upcoming = planned.slots.filter((s) => s.endsAt.getTime() > now);
-  return { slots: upcoming, skipped: planned.skipped, ended: planned.slots.length - upcoming.length };
+  const upcoming = planned.slots.filter((s) => s.startsAt.getTime() > now);
+  const ended = planned.slots.filter((s) => s.endsAt.getTime() <= now).length;
+  return {
+    slots: upcoming,
+    skipped: planned.skipped,
+    ended,
+    started: planned.slots.length - upcoming.length - ended,
+  };
 }
 
 /** A dry run's answer: how many visits would be new, already there or skipped, and the first new ones. */
@@ -169,6 +180,7 @@ export async function previewOf(
     existing: planned.slots.length - fresh.length,
     skipped: planned.skipped,
     ended: planned.ended,
+    started: planned.started,
     preview: fresh.slice(0, PREVIEW),
   };
 }

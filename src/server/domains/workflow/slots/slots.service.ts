@@ -246,9 +246,11 @@ export async function deleteSlot(ctx: ServiceContext, input: { id: number }): Pr
  * `slots.generate`: plan the project's period (or [from, to] inside it) for its assignments (or
  * `assignmentIds`): occurrences of the recurrence, fitted into each location's opening hours in its
  * time zone, one slot and one task each. Idempotent: an occurrence an assignment already has is counted
- * `existing`; a visit that would already have ended is left out and counted `ended`. `dryRun` computes without writing and returns the first 2,000 new visits. FORBIDDEN when
- * the caller may plan none of them; NOT_FOUND for an assignment not in the project; BAD_REQUEST for a
- * period outside the project's or a plan too big; CONFLICT when the project's plan can no longer change.
+ * `existing`; a visit whose start has passed is left out, counted `ended` when it would be over and
+ * `started` when under way. `dryRun` computes without writing and returns the first 2,000 new visits.
+ * FORBIDDEN when the caller may plan none of them; NOT_FOUND for an assignment not in the project;
+ * BAD_REQUEST for a period outside the project's or a plan too big; CONFLICT when the project's plan can
+ * no longer change.
  */
 export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsInput): Promise<TGenerateSlotsResult> {
   authorize(ctx, 'create', 'Slot');
@@ -268,7 +270,13 @@ export async function generateSlots(ctx: ServiceContext, input: TGenerateSlotsIn
     // 5. Write: the new visits, each with its task
     const created = await insertSlotsWithTasks(tx.em, project, planned.slots);
     const existing = planned.slots.length - created.length;
-    const result = { created: created.length, existing, skipped: planned.skipped, ended: planned.ended };
+    const result = {
+      created: created.length,
+      existing,
+      skipped: planned.skipped,
+      ended: planned.ended,
+      started: planned.started,
+    };
 
     // 6. Audit
     recordAudit(tx, {

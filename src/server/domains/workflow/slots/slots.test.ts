@@ -217,10 +217,41 @@ describe('slots: generation', () => {
     expect(preview.ended).toBeGreaterThanOrEqual(3);
     const result = await admin.slots.generate(input);
     expect(result.ended).toBe(preview.ended);
-    expect(result.created + result.ended).toBe(7);
+    expect(result.created + result.ended + result.started).toBe(7);
     const slots = (await admin.slots.list({ projectId: project.id, itemsPerPage: -1 })).items;
     expect(slots).toHaveLength(result.created);
     expect(slots.every((s) => s.endsAt.getTime() > Date.now() - 60_000)).toBe(true);
+  });
+
+  it('never plans a visit already under way: left out and counted as started, in the preview and the result', async () => {
+    // A zone where it is day now, so that "half an hour ago" is today on the location's clock.
+    const now = new Date();
+    const zone = ['Pacific/Honolulu', 'America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'Pacific/Auckland'].find(
+      (z) => localTimeOf(now, z) >= '04:00' && localTimeOf(now, z) <= '20:00',
+    )!;
+    const today = localDateOf(now, zone);
+    const shift = (date: string, days: number) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const location = await newLocation({ openingHours: every('00:00', '23:59'), timeZone: zone });
+    const { project } = await planned(shift(today, -1), shift(today, 2), [location]);
+    const input = {
+      projectId: project.id,
+      recurrence: { kind: 'spread' as const },
+      maxPerAssignment: 2,
+      from: today,
+      to: shift(today, 1),
+      durationMinutes: 120,
+      // Begun 30 minutes ago, over in 90: its inspector could only check in late.
+      preferredTime: localTimeOf(new Date(now.getTime() - 30 * 60_000), zone),
+    };
+    const preview = await admin.slots.generate({ ...input, dryRun: true });
+    expect(preview).toMatchObject({ created: 1, existing: 0, skipped: 0, ended: 0, started: 1 });
+    expect(preview.preview.map((p) => localDateOf(p.startsAt, zone))).toEqual([shift(today, 1)]);
+    const result = await admin.slots.generate(input);
+    expect(result).toEqual({ created: 1, existing: 0, skipped: 0, ended: 0, started: 1, preview: [] });
+    const slots = (await admin.slots.list({ projectId: project.id, itemsPerPage: -1 })).items;
+    expect(slots.map((s) => localDateOf(s.startsAt, zone))).toEqual([shift(today, 1)]);
+    expect(slots.every((s) => s.startsAt.getTime() > now.getTime())).toBe(true);
   });
 
   it('plans weekly visits in opening hours, idempotently, with one audit event, and tells the inspector', async () => {
@@ -240,7 +271,7 @@ describe('slots: generation', () => {
     expect(preview.preview).toHaveLength(18);
     expect(await tasksOf(project.id)).toEqual([]);
     const first = await admin.slots.generate(input);
-    expect(first).toEqual({ created: 18, existing: 0, skipped: 0, ended: 0, preview: [] });
+    expect(first).toEqual({ created: 18, existing: 0, skipped: 0, ended: 0, started: 0, preview: [] });
     const tasks = await tasksOf(project.id);
     expect(tasks).toHaveLength(18);
     expect(new Set(tasks.map((x) => x.slot_id)).size).toBe(18);
@@ -248,7 +279,7 @@ describe('slots: generation', () => {
     const times = new Set(tasks.map((x) => `${x.location_id} ${localTimeOf(new Date(x.starts_at), 'Europe/Paris')}`));
     expect(times).toEqual(new Set([`${locations[0]} 10:00`, `${locations[1]} 09:00`]));
     const again = await admin.slots.generate(input);
-    expect(again).toEqual({ created: 0, existing: 18, skipped: 0, ended: 0, preview: [] });
+    expect(again).toEqual({ created: 0, existing: 18, skipped: 0, ended: 0, started: 0, preview: [] });
     expect(await tasksOf(project.id)).toHaveLength(18);
     expect((await admin.slots.generate({ ...input, dryRun: true })).created).toBe(0);
     const events = await t.orm.em
