@@ -1,6 +1,6 @@
 // Counts and units read as the language says them: "1 section", "2 questions", Arabic's six plural
 // forms, "985 bytes" (never "985 byte"), and distances with their unit chosen by size ("86 km", never
-// "85,980 m"); the visits the slot generator left out.
+// "85,980 m"); the project wizard's counts in Arabic (the slots step said "92 مواعيد", the 3–10 form).
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../pages/files/format.ts';
@@ -51,6 +51,35 @@ describe('scheme counts', () => {
 describe('project wizard counts', () => {
   const ar = i18n.getFixedT('ar', 'workflow');
   const n = (count: number) => ({ count, n: String(count), existing: '0', skipped: '0' });
+
+  it('give every Arabic plural key of the locations, assignments and slots steps its six forms', () => {
+    const forms = ['zero', 'one', 'two', 'few', 'many', 'other'];
+    for (const step of ['locations', 'assignments', 'slots'] as const) {
+      const keys = Object.keys(arWorkflow.wizard[step]);
+      const plural = new Set(
+        keys.filter((k) => /_(zero|one|two|few|many|other)$/.test(k)).map((k) => k.replace(/_[a-z]+$/, '')),
+      );
+      for (const base of plural)
+        expect(
+          forms.filter((f) => !keys.includes(`${base}_${f}`)),
+          `${step}.${base}`,
+        ).toEqual([]);
+    }
+  });
+
+  it('say the new slots with the noun form each Arabic number takes', () => {
+    const summary = (count: number) => ar('wizard.slots.previewSummary', n(count)).split(' (')[0];
+    expect(summary(2)).toBe('يظهر موعدان جديدان على التقويم');
+    expect(summary(5)).toBe('تظهر 5 مواعيد جديدة على التقويم');
+    expect(summary(92)).toBe('يظهر 92 موعدًا جديدًا على التقويم');
+    expect(summary(100)).toBe('يظهر 100 موعد جديد على التقويم');
+    expect(ar('wizard.slots.count', n(0))).toBe('لا مواعيد مخططة');
+    expect(ar('wizard.slots.count', n(11))).toBe('11 موعدًا مخططًا');
+    expect(ar('wizard.slots.generated', n(103)).split(' (')[0]).toBe('أُنشئت 103 مواعيد');
+    expect(ar('wizard.slots.generated', n(200)).split(' (')[0]).toBe('أُنشئ 200 موعد');
+    expect(ar('wizard.assignments.assign', n(5))).toBe('تكليف 5 مواقع');
+    expect(ar('wizard.assignments.assign', n(46))).toBe('تكليف 46 موقعًا');
+  });
 
   it('say how many visits were left out because their start time has passed', () => {
     expect(i18n.getFixedT('en', 'workflow')('wizard.slots.pastLeftOut', n(2))).toBe(
