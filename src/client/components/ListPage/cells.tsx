@@ -32,6 +32,23 @@ export function NameCell({ name, detail, detailLtr }: { name: ReactNode; detail?
   );
 }
 
+/**
+ * A value over a muted second line (a date over its time, a card's brand over its number): a column that
+ * would need one long line takes two short ones. Each line is cut with an ellipsis at its end if it must.
+ */
+export function TwoLineCell({ first, second }: { first: ReactNode; second?: ReactNode }) {
+  return (
+    <span className={classes.nameCell}>
+      <span className={classes.line}>{first}</span>
+      {second ? (
+        <span className={[classes.detail, classes.line].join(' ')} data-detail="">
+          {second}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** User text in a cell (a city, a team's name): its own direction, aligned like the cell. */
 export function TextCell({ children }: { children: ReactNode }) {
   return children === null || children === undefined || children === '' ? (

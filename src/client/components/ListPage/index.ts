@@ -1,6 +1,15 @@
 // Frame, notices, confirmation and shared filters of the business list pages.
 
-export { CodeCell, ColorCell, NameCell, NumberCell, RecordStatus, TextCell, useRecordStatusText } from './cells.tsx';
+export {
+  CodeCell,
+  ColorCell,
+  NameCell,
+  NumberCell,
+  RecordStatus,
+  TextCell,
+  TwoLineCell,
+  useRecordStatusText,
+} from './cells.tsx';
 export { ActiveFilter, ArchivedFilter } from './filters.tsx';
 export { ListPage, type ListPageProps } from './ListPage.tsx';
 export { type Notice, type NoticeApi, NoticeArea, type Undo, useNotice } from './notices.tsx';

@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { type TOrder, ZListOrdersInput } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { type Column, joinCellText } from '../../../components/DataTable/DataTable.tsx';
-import { CodeCell, RecordListPage, useRecordList } from '../../../components/ListPage/index.ts';
+import { CodeCell, RecordListPage, TwoLineCell, useRecordList } from '../../../components/ListPage/index.ts';
 import { useFormatters, useMoney } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import {
@@ -17,10 +18,15 @@ import {
   shopListText,
 } from './shop.tsx';
 
-/** /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). */
+/**
+ * /apps/ecommerce/order/list: the shop's orders; a row opens its details (status, history). The date and
+ * the payment method take two short lines each (date over time, brand over card number), so the customer
+ * keeps the room for their name at a desktop width.
+ */
 export default function OrderListPage() {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const fmt = useFormatters();
+  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }), [i18n.language]);
   const money = useMoney();
   const [, navigate] = useLocation();
   const list = useRecordList({
@@ -49,9 +55,13 @@ export default function OrderListPage() {
     {
       key: 'date',
       header: t('orders.date'),
-      kind: 'datetime',
+      kind: 'date',
       sortable: true,
-      render: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`),
+      render: (o) => {
+        const at = `${o.date}T${o.time}:00Z`;
+        return <TwoLineCell first={fmt.date(at)} second={time.format(new Date(at))} />;
+      },
+      exportValue: (o) => fmt.dateTime(`${o.date}T${o.time}:00Z`),
     },
     {
       key: 'customers',
@@ -82,8 +92,9 @@ export default function OrderListPage() {
       key: 'method',
       header: t('orders.method'),
       kind: 'text',
-      width: 11,
-      render: (o) => <PaymentMethod method={o.method} last4={o.methodNumber} />,
+      // "Mastercard" over "•••• 2691".
+      width: 7,
+      render: (o) => <PaymentMethod method={o.method} last4={o.methodNumber} stacked />,
       exportValue: (o) =>
         o.method === 'mastercard'
           ? `${t(`method.${o.method}`)} •••• ${String(o.methodNumber).padStart(4, '0')}`

@@ -62,6 +62,37 @@ describe('e-commerce pages as admin', { timeout: 120_000 }, () => {
     await page.getByText('Delivered is the last status.').waitFor();
   });
 
+  it('orders at 1440 px: every customer’s name is whole, and the date and payment method are not cut (en, fr, de, ar)', async () => {
+    const { context, page: p } = await b.newPage({ viewport: { width: 1440, height: 900 } });
+    p.setDefaultTimeout(15_000);
+    await b.signIn(p, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
+    const cut: string[] = [];
+    for (const language of ['en', 'fr', 'de', 'ar']) {
+      await context.addCookies([{ name: 'od-language', value: language, url: b.baseUrl }]);
+      await p.goto('/apps/ecommerce/order/list');
+      await settled(p);
+      await dataRows(p).first().waitFor();
+      cut.push(
+        ...(await p.evaluate((lang) => {
+          const found: string[] = [];
+          const scroller = document.querySelector('table[data-list-body]')?.parentElement;
+          if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) found.push(`${lang}: scrolls sideways`);
+          for (const tr of document.querySelectorAll('tbody tr[tabindex="0"]')) {
+            const lines = [
+              ...tr.querySelectorAll('td[data-col="customers"] bdi:not([data-detail])'),
+              ...tr.querySelectorAll('td[data-col="date"] span > span, td[data-col="method"] span > span'),
+            ] as HTMLElement[];
+            for (const line of lines)
+              if (line.scrollWidth > line.clientWidth + 1) found.push(`${lang}: "${line.textContent}" cut`);
+          }
+          return found;
+        }, language)),
+      );
+    }
+    expect(cut).toEqual([]);
+    await context.close();
+  });
+
   it('customers: a row opens the customer with overview, address and orders; an unknown number says so', async () => {
     await page.goto('/apps/ecommerce/customer/list?sortBy=totalSpent&orderBy=desc');
     await settled(page);

@@ -12,7 +12,7 @@ import type {
 } from '../../../../shared/schemas/ecommerce.ts';
 import { pathFor } from '../../../app/routes.tsx';
 import { Ltr } from '../../../components/Bidi/Bidi.tsx';
-import { NameCell, type NoticeApi, NoticeArea } from '../../../components/ListPage/index.ts';
+import { NameCell, type NoticeApi, NoticeArea, TwoLineCell } from '../../../components/ListPage/index.ts';
 import { PageLoading } from '../../../components/PageLoading/PageLoading.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { trpc } from '../../../lib/trpc.ts';
@@ -104,18 +104,26 @@ export function PaymentStatus({ code }: { code: number }) {
   return <Label variant={PAYMENT_VARIANT[code] ?? 'default'}>{t(`payment.${code}`)}</Label>;
 }
 
-/** How an order was paid: "PayPal" or "Mastercard •••• 1234". */
-export function PaymentMethod({ method, last4 }: { method: 'paypalLogo' | 'mastercard'; last4: number }) {
+/**
+ * How an order was paid: "PayPal" or "Mastercard •••• 1234"; `stacked`, the card's number goes under its
+ * brand (a list's narrow column).
+ */
+export function PaymentMethod({
+  method,
+  last4,
+  stacked = false,
+}: {
+  method: 'paypalLogo' | 'mastercard';
+  last4: number;
+  stacked?: boolean;
+}) {
   const { t } = useTranslation('shop');
+  const number = method === 'mastercard' ? <Ltr>•••• {String(last4).padStart(4, '0')}</Ltr> : null;
+  if (stacked) return <TwoLineCell first={t(`method.${method}`)} second={number} />;
   return (
     <span>
       {t(`method.${method}`)}
-      {method === 'mastercard' ? (
-        <>
-          {' '}
-          <Ltr>•••• {String(last4).padStart(4, '0')}</Ltr>
-        </>
-      ) : null}
+      {number ? <> {number}</> : null}
     </span>
   );
 }
