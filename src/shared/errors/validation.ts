@@ -145,6 +145,7 @@ export const VALIDATION_MESSAGES = {
   'shop.paymentMethod': 'Accept at least one payment method',
   'shop.skuChars': 'SKU may contain letters, digits, "-", "_" and "." only',
   'shop.skuRequired': 'SKU is required',
+  'shop.stockWithoutQuantity': 'A product with quantity 0 cannot be in stock',
   'shop.storeName': 'Enter the store name',
 
   'slots.endAfterStart': 'The slot must end after it starts',

@@ -61,25 +61,33 @@ export const ZProductDetail = z.object({
 });
 export type TProductDetail = z.infer<typeof ZProductDetail>;
 
-/** A product as written: without `id` a new one; with `version`, one changed since is CONFLICT. */
-export const ZSaveProductInput = z.object({
-  id: ZId.optional(),
-  productName: z.string().trim().min(1).max(160),
-  productBrand: z.string().trim().max(120).default(''),
-  category: z.string().trim().min(1).max(60),
-  description: z.string().max(5000).default(''),
-  stock: z.boolean(),
-  sku: ZSku,
-  price: z.number().min(0).max(1_000_000_000).multipleOf(0.01),
-  discount: z.number().int().min(0).max(100).default(0),
-  qty: z.number().int().min(0).max(2_000_000_000),
-  status: z.enum(PRODUCT_STATUSES),
-  /** The image URL shown in lists (an uploaded file's, e.g. /api/files/12/content). */
-  image: z.string().max(2000).default(''),
-  /** The gallery in display order (at most 8); when given, `image` becomes its first. */
-  images: z.array(z.string().trim().min(1).max(2000)).max(8).default([]),
-  version: z.number().int().min(1).max(2_147_483_647).optional(),
-});
+/**
+ * A product as written: without `id` a new one; with `version`, one changed since is CONFLICT. In stock
+ * means some quantity: `stock` with `qty` 0 is refused on `stock`.
+ */
+export const ZSaveProductInput = z
+  .object({
+    id: ZId.optional(),
+    productName: z.string().trim().min(1).max(160),
+    productBrand: z.string().trim().max(120).default(''),
+    category: z.string().trim().min(1).max(60),
+    description: z.string().max(5000).default(''),
+    stock: z.boolean(),
+    sku: ZSku,
+    price: z.number().min(0).max(1_000_000_000).multipleOf(0.01),
+    discount: z.number().int().min(0).max(100).default(0),
+    qty: z.number().int().min(0).max(2_000_000_000),
+    status: z.enum(PRODUCT_STATUSES),
+    /** The image URL shown in lists (an uploaded file's, e.g. /api/files/12/content). */
+    image: z.string().max(2000).default(''),
+    /** The gallery in display order (at most 8); when given, `image` becomes its first. */
+    images: z.array(z.string().trim().min(1).max(2000)).max(8).default([]),
+    version: z.number().int().min(1).max(2_147_483_647).optional(),
+  })
+  .superRefine((product, ctx) => {
+    if (product.stock && product.qty === 0)
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: msg('shop.stockWithoutQuantity') });
+  });
 export type TSaveProductInput = z.infer<typeof ZSaveProductInput>;
 
 /* Categories */

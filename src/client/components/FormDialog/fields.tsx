@@ -1,9 +1,11 @@
 // Form fields bound to a `useZodForm` form by name: a labelled Primer control with its caption and
 // field-level message (client check or server). `Field` wraps any control for nested editors.
+import { AlertFillIcon } from '@primer/octicons-react';
 import { Checkbox, FormControl, Select, Textarea, TextInput, useFormControlForwardedProps } from '@primer/react';
-import { cloneElement, type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useId, useState } from 'react';
 import { inputDir } from '../Bidi/index.ts';
 import type { ZodForm } from './useZodForm.ts';
+import classes from './FormDialog.module.css';
 
 type AnyForm<V extends Record<string, unknown>> = ZodForm<V, unknown> | ZodForm<V, never>;
 
@@ -169,8 +171,15 @@ export function NumberField<V extends Record<string, unknown>>({
   step,
   min,
   max,
+  onValueChange,
   ...rest
-}: BoundProps<V> & { step?: number | 'any'; min?: number; max?: number }) {
+}: BoundProps<V> & {
+  step?: number | 'any';
+  min?: number;
+  max?: number;
+  /** Called after the person changes the value (the form already holds it): to move a field that follows it. */
+  onValueChange?: (value: number | null) => void;
+}) {
   return (
     <Field {...rest} error={form.error(name)}>
       <NumberInput
@@ -179,7 +188,10 @@ export function NumberField<V extends Record<string, unknown>>({
         min={min}
         max={max}
         value={form.values[name] as number | null}
-        onChange={(v) => form.set(name, v as V[typeof name])}
+        onChange={(v) => {
+          form.set(name, v as V[typeof name]);
+          onValueChange?.(v);
+        }}
       />
     </Field>
   );
@@ -226,18 +238,39 @@ export function CheckboxField<V extends Record<string, unknown>>({
   caption,
   disabled,
   className,
-}: BoundProps<V>) {
+  onValueChange,
+}: BoundProps<V> & {
+  /** Called after the person ticks or unticks it (the form already holds it). */
+  onValueChange?: (checked: boolean) => void;
+}) {
   const error = form.error(name);
+  const errorId = useId();
+  // Primer draws no validation message for a lone checkbox: the message goes under its caption, the
+  // checkbox marked invalid and pointing at it.
   return (
     <FormControl disabled={disabled} className={className}>
       <Checkbox
         name={name}
         checked={form.values[name] === true}
-        onChange={(e) => form.set(name, e.target.checked as V[typeof name])}
+        aria-invalid={error ? true : undefined}
+        aria-errormessage={error ? errorId : undefined}
+        onChange={(e) => {
+          form.set(name, e.target.checked as V[typeof name]);
+          onValueChange?.(e.target.checked);
+        }}
       />
       <FormControl.Label>{label}</FormControl.Label>
-      {caption && <FormControl.Caption>{caption}</FormControl.Caption>}
-      {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}
+      {(caption || error) && (
+        <FormControl.Caption>
+          {caption}
+          {error && (
+            <span id={errorId} className={classes.checkboxError}>
+              <AlertFillIcon size={12} aria-hidden="true" />
+              {error}
+            </span>
+          )}
+        </FormControl.Caption>
+      )}
     </FormControl>
   );
 }

@@ -63,8 +63,9 @@ function initialValues(product: TProductDetail | null): ProductValues {
       sku: '',
       price: null,
       discount: 0,
+      // Nothing in stock yet: "In stock" follows the quantity until the person ticks or unticks it.
       qty: 0,
-      stock: true,
+      stock: false,
       category: '',
       status: 'Published',
       images: [],
@@ -155,6 +156,12 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
   const categoryLabel = useCategoryLabel();
   const form = useZodForm(ZSaveProductInput, () => initialValues(product), toInput);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // "In stock" follows the quantity (ticked above 0, unticked at 0) until the person sets it themselves.
+  // A saved product whose stock was set apart from its quantity keeps that choice.
+  const stockChosen = useRef(product !== null && product.stock !== product.qty > 0);
+  const followQuantity = (qty: number | null) => {
+    if (!stockChosen.current) form.patch({ stock: (qty ?? 0) > 0 }, ['stock']);
+  };
   const guard = useUnsavedChangesGuard((form.dirty || uploads.length > 0) && !readOnly && !form.submitting);
   const [stale, setStale] = useState<{ busy: 'reload' | 'overwrite' | null; error: string | null } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -420,8 +427,24 @@ function ProductForm({ product, onReload }: { product: TProductDetail | null; on
           <NumberField form={form} name="discount" label={t('editor.discount')} min={0} max={100} step={1} />
         </div>
         <div className={classes.row}>
-          <NumberField form={form} name="qty" label={t('products.qty')} required min={0} step={1} />
-          <CheckboxField form={form} name="stock" label={t('products.inStock')} />
+          <NumberField
+            form={form}
+            name="qty"
+            label={t('products.qty')}
+            required
+            min={0}
+            step={1}
+            onValueChange={followQuantity}
+          />
+          <CheckboxField
+            form={form}
+            name="stock"
+            label={t('products.inStock')}
+            caption={t('editor.stockHint')}
+            onValueChange={() => {
+              stockChosen.current = true;
+            }}
+          />
         </div>
       </fieldset>
 

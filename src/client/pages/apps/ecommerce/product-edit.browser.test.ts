@@ -302,6 +302,58 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await client.context.close();
   });
 
+  it('starts a new product out of stock at quantity 0; In stock follows the quantity until set; in stock at 0 is refused on its field', async () => {
+    const own = await b.newPage();
+    const p = own.page;
+    p.setDefaultTimeout(10_000);
+    await b.signIn(p, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
+    await p.goto('/apps/ecommerce/product/add');
+    await p.getByRole('heading', { level: 1, name: 'Add a product' }).waitFor();
+    const quantity = p.getByLabel('Quantity');
+    const inStock = p.getByRole('checkbox', { name: 'In stock' });
+    expect(await quantity.inputValue()).toBe('0');
+    expect(await inStock.isChecked()).toBe(false);
+    expect(await inStock.getAttribute('aria-describedby')).toBeTruthy();
+    await p.getByText('Follows the quantity until you change it; a product with quantity 0 is not in stock.').waitFor();
+
+    await quantity.fill('5');
+    await expect.poll(() => inStock.isChecked()).toBe(true);
+    await quantity.fill('0');
+    await expect.poll(() => inStock.isChecked()).toBe(false);
+    // Set by the person, it stays as they left it.
+    await inStock.check();
+    await quantity.fill('3');
+    await quantity.fill('0');
+    expect(await inStock.isChecked()).toBe(true);
+
+    // In stock with nothing to sell: said on the field, nothing sent.
+    await p.getByRole('textbox', { name: 'Name' }).fill('Empty shelf S5');
+    await p.getByLabel('SKU').fill('SHELF-S5');
+    await p.getByLabel('Price ($)').fill('12');
+    await p.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Shoes' });
+    let sent = 0;
+    p.on('request', (request) => {
+      if (request.url().includes('apps.ecommerce.products.save')) sent++;
+    });
+    await p.getByRole('button', { name: 'Create product' }).click();
+    await p.getByText('A product with quantity 0 cannot be in stock').waitFor();
+    expect(await inStock.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toBe(0);
+    // The server says the same on the same field (HTTP 400), for a script that skips the form.
+    const refused = await mutate(p, 'apps.ecommerce.products.save', {
+      productName: 'Empty shelf S5',
+      category: 'Shoes',
+      stock: true,
+      sku: 'SHELF-S5',
+      price: 12,
+      qty: 0,
+      status: 'Published',
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('"stock":["A product with quantity 0 cannot be in stock"]');
+    await own.context.close();
+  });
+
   it('has no serious or critical axe finding on the product form and category list at 390 px in dark Arabic', async () => {
     const phone = await b.newPage({ viewport: { width: 390, height: 844 } });
     phone.page.setDefaultTimeout(10_000);

@@ -1,5 +1,6 @@
 // Shop categories as their own table and product create / update: counts and totals in SQL,
-// rename carried to the products, delete refused while used, versions, 4xx naming the field.
+// rename carried to the products, delete refused while used, versions, 4xx naming the field (a product
+// in stock with quantity 0 among them).
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
@@ -115,6 +116,35 @@ describe('apps.ecommerce categories and product writes', () => {
     await expect(
       t.orm.em.fork().getConnection().execute(`update ecommerce_products set sku = 'TSH RED' where id = ${made.id}`),
     ).rejects.toThrow(/ecommerce_products_sku_check/);
+  });
+
+  it('refuses a product in stock with quantity 0: BAD_REQUEST naming stock (HTTP 400), the database too', async () => {
+    const api = (await t.caller('admin@demo.com')).apps.ecommerce;
+    const refused = await api.products
+      .save({ ...product, category: 'Office', stock: true, qty: 0 })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST' });
+    // As a browser or a script sends it: HTTP 400, the field named with the message.
+    const res = await t.request({
+      method: 'POST',
+      url: '/trpc/apps.ecommerce.products.save',
+      as: 'admin@demo.com',
+      payload: { json: { ...product, category: 'Office', stock: true, qty: 0 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { json: { data: { fieldErrors: unknown } } } }>().error.json.data.fieldErrors).toEqual({
+      stock: ['A product with quantity 0 cannot be in stock'],
+    });
+    // Out of stock at 0, in stock with some: both saved.
+    const none = await api.products.save({ ...product, category: 'Office', stock: false, qty: 0 });
+    expect(none).toMatchObject({ stock: false, qty: 0 });
+    expect(await api.products.save({ ...product, category: 'Office', stock: true, qty: 1 })).toMatchObject({
+      stock: true,
+      qty: 1,
+    });
+    await expect(
+      t.orm.em.fork().getConnection().execute(`update ecommerce_products set stock = true where id = ${none.id}`),
+    ).rejects.toThrow(/ecommerce_products_stock_check/);
   });
 
   it('keeps a product gallery in the order sent, its first image being the one the lists show', async () => {

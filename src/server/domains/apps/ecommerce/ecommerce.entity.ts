@@ -41,6 +41,7 @@ export const EcommerceProductSchema = defineEntity({
     productBrand: p.string().length(120),
     /** The name of one of the shop's categories (ecommerce_categories); renamed with it. */
     category: p.string().length(60),
+    /** In stock: only with some quantity (ecommerce_products_stock_check). */
     stock: p.boolean(),
     /** Letters, digits, "-", "_" and "." ("TSH-RED-XL"); the samples' are five digits. */
     sku: p.string().length(64),
@@ -57,7 +58,11 @@ export const EcommerceProductSchema = defineEntity({
     discount: p.smallint().default(0),
     ...recordVersion,
   },
-  checks: [{ name: 'ecommerce_products_sku_check', expression: "sku ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'" }],
+  checks: [
+    { name: 'ecommerce_products_sku_check', expression: "sku ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$'" },
+    // In stock means some quantity (the save schema says so on `stock`).
+    { name: 'ecommerce_products_stock_check', expression: 'not stock or qty > 0' },
+  ],
 });
 export class EcommerceProduct extends EcommerceProductSchema.class {}
 EcommerceProductSchema.setClass(EcommerceProduct);
