@@ -15,6 +15,7 @@ import { readUserData } from '../lib/session.tsx';
 import { guard } from './guard.ts';
 import { LIST_INPUTS, LIST_SCHEMAS, type PreloadedList } from './list-schemas.ts';
 import { loadable } from './loadable.tsx';
+import { PAGE_DATA, PAGE_DATA_QUERIES } from './page-data.ts';
 import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef, withInitialSearch } from './routes.tsx';
 
 /** The default layout (the shell): the router renders it, lazily or at once when preloaded. */
@@ -37,6 +38,7 @@ const HOVER_INTENT_MS = 60;
 for (const domain of new Set(ROUTES.flatMap((route) => route.list ?? []))) {
   queryClient.setQueryDefaults([[...domain.split('.'), 'list']], { staleTime: PRELOADED_LIST_FRESH_MS });
 }
+for (const path of PAGE_DATA_QUERIES) queryClient.setQueryDefaults([[...path]], { staleTime: PRELOADED_LIST_FRESH_MS });
 
 const i18nInitialized = new Promise<void>((resolve) => {
   if (i18n.isInitialized) resolve();
@@ -108,8 +110,8 @@ function verdictNow(route: RouteDef, pathname: string, search: string): ReturnTy
 }
 
 /** Start everything the page at `pathname` + `search` needs; settles (never rejects) when it is in. */
-function preload(pathname: string, rawSearch: string): Promise<void> {
-  const { route } = matchPath(pathname);
+function preload(pathname: string, rawSearch: string, withData = true): Promise<void> {
+  const { route, params } = matchPath(pathname);
   const user = readUserData();
   const signedIn = !!user;
   const search = withInitialSearch(route, rawSearch, user?.role_name);
@@ -119,18 +121,21 @@ function preload(pathname: string, rawSearch: string): Promise<void> {
   const verdict = verdictNow(route, pathname, search);
   if (route.name === 'index' || (verdict && 'redirect' in verdict)) return Promise.resolve();
   if (!verdict && (meta.unauthenticatedOnly || (!meta.public && !signedIn))) return Promise.resolve();
-  // Rules not known yet: a page behind a permission fetches its list itself, once the guard let it render.
+  // Rules not known yet: a page behind a permission fetches its data itself, once the guard let it render.
   const listAllowed = !!verdict || !(meta.action || meta.roles);
   // In order of need, each a tick after the one before, so the browser (at most six requests at a
   // time to one host, while a first page asks for dozens of files) queues them in that order: the
   // query (the longest step: server and database; a failed one shows on the page, the wait is
   // capped), the strings (small, and every part renders with them), the layout (the shell can show,
   // with a skeleton, before the page is in), then the page with the many files it imports.
+  const pageData = withData ? PAGE_DATA[route.name] : undefined;
   return startInOrder([
     () =>
-      route.list && signedIn && listAllowed
+      route.list && withData && signedIn && listAllowed
         ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)])
-        : undefined,
+        : pageData && signedIn && listAllowed
+          ? Promise.race([pageData(params), delay(DATA_WAIT_MS)])
+          : undefined,
     () => loadNamespaces(namespacesOf(route, signedIn)),
     () => (layoutOf(route, signedIn) === 'default' ? loadDefaultLayout() : undefined),
     () => loadRoutePage(route),
@@ -170,6 +175,15 @@ const MAX_ENTRIES = 50;
  * Preload the in-app page at `href` (path and query). The same promise answers until a while after it
  * settled, so hovering, focusing and clicking a link start its loads once.
  */
+/**
+ * The code and strings of the page at `href`, without asking the server anything (the offline agent
+ * warms the inspector's pages with it, so they open offline later in the visit).
+ */
+export function preloadCode(href: string): Promise<void> {
+  const url = new URL(href, window.location.origin);
+  return preload(url.pathname, url.search, false);
+}
+
 export function preloadHref(href: string): Promise<void> {
   const url = new URL(href, window.location.origin);
   const key = url.pathname + url.search;

@@ -3,14 +3,14 @@
 // code and strings are loaded ahead so it opens offline in this visit), and asks before a logout that
 // would discard unsent changes.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { preloadHref } from '../app/preload.ts';
+import { preloadCode } from '../app/preload.ts';
 import i18n from '../i18n/index.ts';
 import { useSession } from '../lib/session.tsx';
 import { loadOffline } from './index.ts';
 import { onLogoutQuestion } from './logout-gate.ts';
 
 const LogoutDialog = lazy(() => import('./LogoutDialog.tsx'));
-/** Any perform page: preloading one loads the code and strings of all (it asks the server nothing). */
+/** Any perform page: warming one loads the code and strings of all (preloadCode asks the server nothing). */
 const WARM_PERFORM_PATH = '/tasks/perform_task/1/1';
 
 export default function OfflineAgent() {
@@ -30,8 +30,8 @@ export default function OfflineAgent() {
       const warm = () => {
         if (cancelled || !navigator.onLine) return;
         void i18n.loadNamespaces(['workflow', 'perform']);
-        void preloadHref('/tasks?mine=true');
-        void preloadHref(WARM_PERFORM_PATH);
+        void preloadCode('/tasks?mine=true');
+        void preloadCode(WARM_PERFORM_PATH);
       };
       if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 2_000 });
       else setTimeout(warm, 500);

@@ -19,6 +19,7 @@ const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, ba
   .toBuffer();
 
 const k = () => db(b.orm.em.fork());
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /waiting to send|All changes saved/ });
 
@@ -352,5 +353,48 @@ describe('the perform page', { timeout: 240_000 }, () => {
       expect(await axeAudit(page, `/tasks/perform_task ${theme} ${language} ${width}px`)).toEqual([]);
       await context.close();
     }
+  });
+
+  it("asks for the task and its scheme with the page's files, not after them, and once each", async () => {
+    // In ten days: the offline agent keeps today's and tomorrow's tasks, and asks the server for them.
+    const startsAt = new Date(Date.now() + 10 * 86_400_000);
+    const fixture = await createTaskFixture(b.orm, {
+      status: 'scheduled',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 7_200_000),
+    });
+    const { context, page: signIn } = await b.newPage({ viewport: { width: 390, height: 844 } });
+    await b.signIn(signIn, 'qualitycontrol@demo.com', 'qualitycontrol');
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn.close();
+    const asked: string[] = [];
+    let taskAsked: () => void = () => {};
+    const taskSeen = new Promise<void>((resolve) => {
+      taskAsked = resolve;
+    });
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const input = decodeURIComponent(url.search);
+      if (url.pathname.includes('tasks.bySlot') && input.includes(`"slotId":${fixture.slotId},`)) {
+        asked.push('tasks.bySlot');
+        taskAsked();
+      }
+      if (url.pathname.includes('schemes.byId') && input.includes(`"id":${fixture.schemeId}}`))
+        asked.push('schemes.byId');
+    });
+    // The page's own chunk is held until the task has been asked for (at most 10 s): only a query started
+    // beside the page's files, not by the page's code, can come first.
+    let heldUntilAsked = false;
+    await page.route(/\/assets\/PerformTaskPage-[\w-]+\.js$/, async (route) => {
+      heldUntilAsked = await Promise.race([taskSeen.then(() => true), delay(10_000).then(() => false)]);
+      await route.continue();
+    });
+    await page.goto(`/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    expect(heldUntilAsked).toBe(true);
+    expect(asked.sort()).toEqual(['schemes.byId', 'tasks.bySlot']);
+    await context.close();
   });
 });
