@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/charts/index.ts';
 import { QueryError } from '../../components/QueryError/index.ts';
 import { StatCards } from '../../components/StatCards/index.ts';
-import { useFormatters, useMoney } from '../../lib/format.ts';
+import { useFormatters, useMoney, useScoreFormats } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import classes from './Dashboards.module.css';
 
@@ -12,6 +12,8 @@ export default function EcommerceDashboardPage() {
   const { t } = useTranslation('shop');
   const fmt = useFormatters();
   const money = useMoney();
+  // The API's months are `YYYY-MM`: shown as "Dec 2025", "déc. 2025", "Dez. 2025", "ديسمبر ٢٠٢٥".
+  const { month } = useScoreFormats();
   const dash = trpc.apps.ecommerce.dashboard.useQuery();
   const d = dash.data;
 
@@ -53,6 +55,7 @@ export default function EcommerceDashboardPage() {
                 data={d.byMonth}
                 xKey="month"
                 xLabel={t('dashboard.month')}
+                formatX={month}
                 series={[
                   {
                     key: 'revenue',

@@ -8,6 +8,11 @@ import { signedInPage } from '../../testing/browser.ts';
 
 const { b, page } = await signedInPage('admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+/** A `YYYY-MM` month as the page names it in `language` ("Nov 2026", "nov. 2026"). */
+const monthName = (language: string, month: string) =>
+  new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 const count = new Intl.NumberFormat('en');
 
 describe('e-commerce dashboard', { timeout: 120_000 }, () => {
@@ -31,9 +36,41 @@ describe('e-commerce dashboard', { timeout: 120_000 }, () => {
     const rows = months.locator('tbody tr');
     expect(await rows.count()).toBe(12);
     const last = api.byMonth.at(-1)!;
-    expect(await rows.last().locator('th').textContent()).toBe(last.month);
+    expect(await rows.last().locator('th').textContent()).toBe(monthName('en', last.month));
     expect(await rows.last().locator('td').first().textContent()).toBe(money.format(last.revenue));
     await page.getByRole('figure', { name: 'Orders by status' }).waitFor();
+  });
+
+  it('names the months in the page’s language, under the chart and in its table (en, fr, de, ar)', async () => {
+    const res = await b.request({ method: 'GET', url: '/api/apps/ecommerce/dashboard', as: 'admin@demo.com' });
+    const api = res.json<TShopDashboard>();
+    const { context, page: p } = await b.newPage({ viewport: { width: 1440, height: 900 } });
+    await b.signIn(p, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
+    for (const language of ['en', 'fr', 'de', 'ar']) {
+      await context.addCookies([{ name: 'od-language', value: language, url: b.baseUrl }]);
+      await p.goto('/dashboards/ecommerce');
+      const figure = p.locator('figure').first();
+      const labels = figure.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+      await labels.first().waitFor();
+      // The browser's own names (its ICU), e.g. "déc. 2025", "ديسمبر ٢٠٢٥".
+      const names = await p.evaluate(
+        ({ language, months }) =>
+          months.map((m) =>
+            new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+              new Date(`${m}-01T00:00:00Z`),
+            ),
+          ),
+        { language, months: api.byMonth.map((m) => m.month) },
+      );
+      const squeeze = (s: string) => s.replace(/\s+/g, '');
+      // Each label may stand on two lines (its words in tspans).
+      await expect
+        .poll(async () => (await labels.allTextContents()).map(squeeze), { timeout: 15_000 })
+        .toEqual(names.map(squeeze));
+      expect(await figure.locator('tbody th').allTextContents(), language).toEqual(names);
+      expect(names.some((n) => /\d{4}-\d{2}/.test(n))).toBe(false);
+    }
+    await context.close();
   });
 
   it('has no serious axe finding in dark Arabic on a phone', async () => {
