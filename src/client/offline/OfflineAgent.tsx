@@ -3,7 +3,7 @@
 // code and strings are loaded ahead so it opens offline in this visit), and asks before a logout that
 // would discard unsent changes.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { preloadCode } from '../app/preload.ts';
+import { pendingFirstPage, preloadCode } from '../app/preload.ts';
 import i18n from '../i18n/index.ts';
 import { useSession } from '../lib/session.tsx';
 import { loadOffline } from './index.ts';
@@ -12,6 +12,12 @@ import { onLogoutQuestion } from './logout-gate.ts';
 const LogoutDialog = lazy(() => import('./LogoutDialog.tsx'));
 /** Any perform page: warming one loads the code and strings of all (preloadCode asks the server nothing). */
 const WARM_PERFORM_PATH = '/tasks/perform_task/1/1';
+
+/** Settles once the document's load event has fired (its first files, fonts and images are in). */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
 
 export default function OfflineAgent() {
   const { user, ability } = useSession();
@@ -33,8 +39,12 @@ export default function OfflineAgent() {
         void preloadCode('/tasks?mine=true');
         void preloadCode(WARM_PERFORM_PATH);
       };
-      if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 2_000 });
-      else setTimeout(warm, 500);
+      // Not before the page in front of the inspector is in: on a slow network the warm-up's files would
+      // queue beside its data and delay it.
+      void Promise.all([pendingFirstPage(), pageLoaded()]).then(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 5_000 });
+        else setTimeout(warm, 500);
+      });
     });
     return () => {
       cancelled = true;
