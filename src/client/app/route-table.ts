@@ -356,7 +356,7 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'pages-user-profile-tab',
     path: '/pages/user-profile/:tab',
     page: 'pages/UserProfilePage',
-    ns: ['pages'],
+    ns: ['pages', 'workflow'],
     meta: demo,
   },
   {

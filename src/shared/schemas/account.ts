@@ -6,6 +6,7 @@ import { LANGUAGE_CODES } from '../constants/ui.ts';
 import { msg } from '../errors/validation.ts';
 import { ZNewPassword } from './auth.ts';
 import { ZId, ZVersion } from './common.ts';
+import { PROJECT_STATUSES } from './projects.ts';
 
 /** What a user may silence, by kind of in-app notification. */
 export const NOTIFICATION_KINDS = ['planning', 'reminders', 'missed', 'reviews', 'actions'] as const;
@@ -26,7 +27,14 @@ export const ZAccount = z.object({
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
-/** What the profile page says about the caller: who they are, where their organisation is, their teams. */
+/** A person's place in a team. */
+export const TEAM_PLACES = ['floorManager', 'teamLeader', 'member'] as const;
+export type TTeamPlace = (typeof TEAM_PLACES)[number];
+
+/**
+ * What the profile page says about the caller: who they are, where their organisation is, their teams,
+ * the projects they take part in and the tasks they completed.
+ */
 export const ZAccountProfile = z.object({
   fullName: z.string(),
   email: z.string(),
@@ -38,8 +46,41 @@ export const ZAccountProfile = z.object({
   /** The caller's customer's country (ISO 3166 alpha-2) and city; null for the platform operator or unset. */
   country: z.string().nullable(),
   city: z.string().nullable(),
-  /** The active teams the caller is a member of, by name, with how many members each has. */
-  teams: z.array(z.object({ id: z.number().int(), name: z.string(), members: z.number().int() })),
+  /**
+   * The active teams the caller is a member of, by name, with how many members each has and the caller's
+   * place in it (its floor manager, its team leader, or a member).
+   */
+  teams: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string().nullable(),
+      members: z.number().int(),
+      role: z.enum(TEAM_PLACES),
+    }),
+  ),
+  /**
+   * The projects of the caller's organisation they take part in (they own it, or it has locations
+   * assigned to them or to one of their teams), not archived, by name: their owner, the teams working on
+   * them and their tasks (not cancelled; approved ones; completion = approved ÷ those, null without).
+   */
+  projects: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      status: z.enum(PROJECT_STATUSES),
+      startDate: z.string(),
+      endDate: z.string(),
+      owner: z.string().nullable(),
+      teams: z.array(z.string()),
+      tasks: z.number().int(),
+      approved: z.number().int(),
+      completion: z.number().nullable(),
+    }),
+  ),
+  /** Tasks assigned to the caller that were approved. */
+  tasksCompleted: z.number().int(),
 });
 export type TAccountProfile = z.infer<typeof ZAccountProfile>;
 

@@ -3,12 +3,13 @@
 // they receive) and, for superadmin and admins, `organization` (single sign-on of the customer).
 // Every signed-in user reaches it; the account.* procedures act on the caller only.
 import { BellIcon, OrganizationIcon, PersonIcon, ShieldLockIcon } from '@primer/octicons-react';
-import { Heading, Text, UnderlineNav } from '@primer/react';
+import { Heading, Text } from '@primer/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
 import { QueryError } from '../../components/QueryError/index.ts';
+import { SectionNav } from '../../components/SectionNav/index.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountTab } from './account/AccountTab.tsx';
 import { NotificationsTab } from './account/NotificationsTab.tsx';
@@ -52,9 +53,9 @@ export default function AccountSettingsPage() {
           {t('description')}
         </Text>
       </header>
-      <UnderlineNav aria-label={t('tabsLabel')}>
+      <SectionNav aria-label={t('tabsLabel')}>
         {tabs.map(({ key, icon }) => (
-          <UnderlineNav.Item
+          <SectionNav.Item
             key={key}
             href={tabPath(key)}
             icon={icon}
@@ -65,9 +66,9 @@ export default function AccountSettingsPage() {
             }}
           >
             {t(`tabs.${key}`)}
-          </UnderlineNav.Item>
+          </SectionNav.Item>
         ))}
-      </UnderlineNav>
+      </SectionNav>
       {account.isPending ? (
         <PageLoading />
       ) : account.isError || !account.data ? (

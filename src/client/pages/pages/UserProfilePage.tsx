@@ -1,22 +1,17 @@
-// /pages/user-profile/:tab: the signed-in user's profile. Who they are (header, about, contacts, their teams)
-// comes from account.profile; the rest is the sample profile of apps.pages.profile (GET /api/pages/profile?tab=…),
-// one tab per section (profile/): `profile` (those facts, overview figures, connections, teams and projects),
-// `teams`, `projects` and `connections`. The tab is the URL (links, so a reload or a shared link keeps it).
-// Sample content is user text: isolated with dir="auto".
+// /pages/user-profile/:tab: the signed-in user's profile. Who they are (header, about, contacts), their teams,
+// the projects they take part in and the tasks they completed come from account.profile; the connections are
+// the sample profile's (apps.pages.profile, GET /api/pages/profile?tab=…). One tab per section (profile/):
+// `profile` (facts, figures, connections, teams and projects in short), `teams`, `projects` and `connections`.
+// The tab is the URL (links, so a reload or a shared link keeps it). Sample content is user text: isolated
+// with dir="auto".
 import { type Icon, PeopleIcon, PersonIcon, ProjectIcon } from '@primer/octicons-react';
-import { UnderlineNav } from '@primer/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import {
-  PROFILE_TABS,
-  type TProfileConnectionCard,
-  type TProfileProjectCard,
-  type TProfileTab,
-  type TProfileTeamCard,
-} from '../../../shared/schemas/pages.ts';
+import { PROFILE_TABS, type TProfileConnectionCard, type TProfileTab } from '../../../shared/schemas/pages.ts';
 import { PageLoading } from '../../components/PageLoading/PageLoading.tsx';
 import { QueryError } from '../../components/QueryError/index.ts';
+import { SectionNav } from '../../components/SectionNav/index.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ConnectionsTab } from './profile/ConnectionsTab.tsx';
 import { OverviewTab } from './profile/OverviewTab.tsx';
@@ -42,7 +37,10 @@ export default function UserProfilePage() {
   const [, navigate] = useLocation();
   const tab = isTab(params.tab) ? params.tab : undefined;
   const profile = trpc.account.profile.useQuery();
-  const section = trpc.apps.pages.profile.useQuery({ tab: tab ?? 'profile' }, { enabled: !!tab });
+  // The sample profile gives the connections (and the overview's count of them); teams and projects are the user's.
+  const sampleTab = tab === 'connections' ? 'connections' : 'profile';
+  const needsSample = tab === 'profile' || tab === 'connections';
+  const section = trpc.apps.pages.profile.useQuery({ tab: sampleTab }, { enabled: needsSample });
 
   useEffect(() => {
     // An unknown tab (an old link): the first one, without a history entry.
@@ -53,9 +51,9 @@ export default function UserProfilePage() {
   return (
     <div className={classes.page}>
       <ProfileHeaderCard profile={profile.data} />
-      <UnderlineNav aria-label={t('profile.tabsLabel')}>
+      <SectionNav aria-label={t('profile.tabsLabel')}>
         {PROFILE_TABS.map((key) => (
-          <UnderlineNav.Item
+          <SectionNav.Item
             key={key}
             href={tabPath(key)}
             icon={TAB_ICONS[key]}
@@ -66,23 +64,23 @@ export default function UserProfilePage() {
             }}
           >
             {t(`profile.tabs.${key}`)}
-          </UnderlineNav.Item>
+          </SectionNav.Item>
         ))}
-      </UnderlineNav>
-      {section.isError || profile.isError ? (
+      </SectionNav>
+      {(needsSample && section.isError) || profile.isError ? (
         <QueryError
           title={t('loadError.title')}
-          error={section.error ?? profile.error}
-          onRetry={() => Promise.all([section.refetch(), profile.refetch()])}
+          error={profile.error ?? section.error}
+          onRetry={() => Promise.all([needsSample ? section.refetch() : undefined, profile.refetch()])}
         />
-      ) : section.isPending || profile.isPending || !tab || !data ? (
+      ) : profile.isPending || !tab || (needsSample && (section.isPending || !data)) ? (
         <PageLoading />
-      ) : tab === 'profile' && !Array.isArray(data) ? (
+      ) : tab === 'profile' && data && !Array.isArray(data) ? (
         <OverviewTab data={data} profile={profile.data} />
-      ) : tab === 'teams' && Array.isArray(data) ? (
-        <TeamsTab teams={data as TProfileTeamCard[]} />
-      ) : tab === 'projects' && Array.isArray(data) ? (
-        <ProjectsTab projects={data as TProfileProjectCard[]} />
+      ) : tab === 'teams' ? (
+        <TeamsTab teams={profile.data.teams} />
+      ) : tab === 'projects' ? (
+        <ProjectsTab projects={profile.data.projects} />
       ) : tab === 'connections' && Array.isArray(data) ? (
         <ConnectionsTab connections={data as TProfileConnectionCard[]} />
       ) : null}

@@ -2,7 +2,7 @@
 // Each tab's "Edit" opens a form dialog over that tab's fields only; a change someone made meanwhile is
 // refused (version) and offered as reload or overwrite. Readers see the same tabs without edit buttons.
 import { PencilIcon } from '@primer/octicons-react';
-import { Avatar, Banner, Button, Heading, Spinner, UnderlineNav } from '@primer/react';
+import { Avatar, Banner, Button, Heading, Spinner } from '@primer/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
@@ -20,6 +20,7 @@ import {
   useZodForm,
 } from '../../../components/FormDialog/index.ts';
 import { NoticeArea, useNotice } from '../../../components/ListPage/index.ts';
+import { SectionNav } from '../../../components/SectionNav/index.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useFormatters } from '../../../lib/format.ts';
@@ -100,9 +101,9 @@ export default function UserViewPage() {
           <dd>{fmt.number(u.projectDone)}</dd>
         </div>
       </dl>
-      <UnderlineNav aria-label={t('tabs')}>
+      <SectionNav aria-label={t('tabs')}>
         {TABS.map((name) => (
-          <UnderlineNav.Item
+          <SectionNav.Item
             key={name}
             href={`${userPaths.view(u.id)}?tab=${name}`}
             aria-current={tab === name ? 'page' : undefined}
@@ -112,9 +113,9 @@ export default function UserViewPage() {
             }}
           >
             {t(`tab.${name}`)}
-          </UnderlineNav.Item>
+          </SectionNav.Item>
         ))}
-      </UnderlineNav>
+      </SectionNav>
       <section className={classes.panel} aria-label={t(`tab.${tab}`)}>
         {tab === 'account' && (
           <Facts action={edit('account')}>

@@ -7,7 +7,7 @@ import { languageName } from '../../../i18n/index.ts';
 import { useCountryName } from '../../../lib/countries.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { useRoleName } from '../../../lib/roles.ts';
-import { ProfileCard, SummaryCard, useChipText, variantOf } from './ProfileCards.tsx';
+import { ProfileCard, SummaryCard, useNameList, useTeamPlace } from './ProfileCards.tsx';
 import { iconOf, tabPath } from './profile-parts.tsx';
 import classes from './Profile.module.css';
 
@@ -42,13 +42,6 @@ function Facts({ title, items, testId }: { title: string; items: Fact[]; testId:
   );
 }
 
-/** The sample overview's figures by their icon: what each counts, in the page's language. */
-const OVERVIEW_FACTS: Record<string, string> = {
-  check: 'tasksCompleted',
-  people: 'connections',
-  project: 'projectsCompleted',
-};
-
 /** The signed-in user's facts: who they are, how to reach them, their teams (account.profile). */
 function useOwnFacts(profile: TAccountProfile) {
   const { t } = useTranslation('pages');
@@ -82,14 +75,33 @@ function useOwnFacts(profile: TAccountProfile) {
 }
 
 /**
- * The `profile` tab: the signed-in user's own facts (about, contacts, teams), the sample profile's overview
- * figures, connections and teams in short, and its projects table.
+ * The `profile` tab: the signed-in user's own facts (about, contacts, teams), their figures (tasks completed,
+ * the sample's connections, projects completed), the sample's connections, their teams and the projects
+ * they take part in (account.profile): the about card and the teams card say the same teams.
  */
 export function OverviewTab({ data, profile }: { data: TProfileOverviewTab; profile: TAccountProfile }) {
   const { t } = useTranslation('pages');
   const fmt = useFormatters();
-  const chipText = useChipText();
+  const place = useTeamPlace();
+  const names = useNameList();
   const own = useOwnFacts(profile);
+  const connections =
+    data.overview.find((item) => item.icon === 'people')?.value ?? fmt.number(data.connections.length);
+  const figures = [
+    {
+      key: 'tasks',
+      icon: 'check',
+      label: t('profile.overviewFact.tasksCompleted'),
+      value: fmt.number(profile.tasksCompleted),
+    },
+    { key: 'connections', icon: 'people', label: t('profile.overviewFact.connections'), value: connections },
+    {
+      key: 'projects',
+      icon: 'project',
+      label: t('profile.overviewFact.projectsCompleted'),
+      value: fmt.number(profile.projects.filter((p) => p.status === 'completed').length),
+    },
+  ];
   return (
     <div className={classes.overviewGrid}>
       <div className={classes.column}>
@@ -109,17 +121,13 @@ export function OverviewTab({ data, profile }: { data: TProfileOverviewTab; prof
         </ProfileCard>
         <ProfileCard id="profile-overview" title={t('profile.overview')}>
           <dl className={classes.facts} data-testid="profile-overview">
-            {data.overview.map((item) => {
+            {figures.map((item) => {
               const ItemIcon = iconOf(item.icon);
               return (
-                <div key={item.property} className={classes.fact}>
+                <div key={item.key} className={classes.fact}>
                   <dt>
                     <ItemIcon size={16} className={classes.factIcon} />
-                    {OVERVIEW_FACTS[item.icon] ? (
-                      t(`profile.overviewFact.${OVERVIEW_FACTS[item.icon]}`)
-                    ) : (
-                      <bdi>{item.property}</bdi>
-                    )}
+                    {item.label}
                   </dt>
                   <dd dir="ltr">{item.value}</dd>
                 </div>
@@ -152,16 +160,12 @@ export function OverviewTab({ data, profile }: { data: TProfileOverviewTab; prof
             title={t('profile.teamsTitle')}
             testId="profile-team-list"
             viewAllHref={tabPath('teams')}
-            rows={data.teamsTech.map((team) => ({
-              key: team.title,
-              avatar: team.avatar,
-              title: team.title,
+            empty={t('profile.noTeams')}
+            rows={profile.teams.map((team) => ({
+              key: String(team.id),
+              title: team.name,
               detail: t('profile.memberCount', { count: team.members, n: fmt.number(team.members) }),
-              label: (
-                <Label variant={variantOf(team.ChipColor)}>
-                  <bdi>{chipText(team.chipText)}</bdi>
-                </Label>
-              ),
+              label: <Label variant={team.role === 'member' ? 'secondary' : 'accent'}>{place(team.role)}</Label>,
             }))}
           />
         </div>
@@ -169,63 +173,69 @@ export function OverviewTab({ data, profile }: { data: TProfileOverviewTab; prof
           <h2 id="profile-projects" className={classes.cardTitle}>
             {t('profile.projectsTitle')}
           </h2>
-          <div className={classes.tableWrap} tabIndex={0} role="region" aria-labelledby="profile-projects">
-            {/* Roles kept explicit: on a narrow card the rows are laid out as blocks (Profile.module.css). */}
-            <table className={classes.table} data-testid="profile-project-table" role="table">
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    {t('profile.col.project')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('profile.col.leader')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('profile.col.team')}
-                  </th>
-                  <th scope="col" role="columnheader">
-                    {t('profile.col.progress')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {data.projectTable.map((p) => (
-                  <tr key={p.id} role="row">
-                    <th scope="row" role="rowheader" className={classes.cellProject}>
-                      <span className={classes.cellTitle}>
-                        <bdi>{p.name}</bdi>
-                      </span>
-                      <span className={classes.muted}>{fmt.day(p.date)}</span>
+          {profile.projects.length === 0 ? (
+            <p className={classes.muted} data-testid="profile-no-projects">
+              {t('profile.noProjects')}
+            </p>
+          ) : (
+            <div className={classes.tableWrap} tabIndex={0} role="region" aria-labelledby="profile-projects">
+              {/* Roles kept explicit: on a narrow card the rows are laid out as blocks (Profile.module.css). */}
+              <table className={classes.table} data-testid="profile-project-table" role="table">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th scope="col" role="columnheader">
+                      {t('profile.col.project')}
                     </th>
-                    <td role="cell" className={classes.cellLeader}>
-                      <span className={classes.cellLabel} aria-hidden="true">
-                        {t('profile.col.leader')}
-                      </span>
-                      <bdi>{p.leader}</bdi>
-                    </td>
-                    <td role="cell" className={classes.cellTeam}>
-                      <div className={classes.avatarGroup}>
-                        {p.avatarGroup.map((src, i) => (
-                          <img key={i} className={classes.smallAvatar} src={src} alt="" aria-hidden="true" />
-                        ))}
-                        <span className={classes.srOnly}>{t('profile.teamSize', { count: p.avatarGroup.length })}</span>
-                      </div>
-                    </td>
-                    <td role="cell" className={classes.cellProgress}>
-                      <div className={classes.progressCell}>
-                        <ProgressBar
-                          progress={p.status}
-                          aria-label={t('profile.progressOf', { name: p.name })}
-                          className={classes.progress}
-                        />
-                        <span dir="ltr">{fmt.number(p.status)} %</span>
-                      </div>
-                    </td>
+                    <th scope="col" role="columnheader">
+                      {t('profile.col.leader')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {t('profile.col.team')}
+                    </th>
+                    <th scope="col" role="columnheader">
+                      {t('profile.col.progress')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody role="rowgroup">
+                  {profile.projects.map((p) => (
+                    <tr key={p.id} role="row" data-project={p.code}>
+                      <th scope="row" role="rowheader" className={classes.cellProject}>
+                        <span className={classes.cellTitle}>
+                          <bdi>{p.name}</bdi>
+                        </span>
+                        <bdi dir="ltr" className={classes.muted}>
+                          {p.code}
+                        </bdi>
+                      </th>
+                      <td role="cell" className={classes.cellLeader}>
+                        <span className={classes.cellLabel} aria-hidden="true">
+                          {t('profile.col.leader')}
+                        </span>
+                        {p.owner ? <bdi>{p.owner}</bdi> : '—'}
+                      </td>
+                      <td role="cell" className={classes.cellTeam}>
+                        <span className={classes.cellLabel} aria-hidden="true">
+                          {t('profile.col.team')}
+                        </span>
+                        {names(p.teams)}
+                      </td>
+                      <td role="cell" className={classes.cellProgress}>
+                        <div className={classes.progressCell}>
+                          <ProgressBar
+                            progress={p.completion ?? 0}
+                            aria-label={t('profile.progressOf', { name: p.name })}
+                            className={classes.progress}
+                          />
+                          <span dir="ltr">{p.completion == null ? '—' : `${fmt.number(p.completion)} %`}</span>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </div>
       </div>
     </div>

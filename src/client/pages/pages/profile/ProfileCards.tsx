@@ -2,9 +2,12 @@
 // heading, an overview list of people or teams with "View all", a tab card's picture and title, a row
 // of coloured chips and a card's figures. Sample content is user text: isolated with <bdi> or dir="auto".
 import { Label, LinkButton } from '@primer/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { TTeamPlace } from '../../../../shared/schemas/account.ts';
+import { initials } from '../../../lib/initials.ts';
+import { useRoleName } from '../../../lib/roles.ts';
 import classes from './Profile.module.css';
 
 type LabelVariant = 'accent' | 'success' | 'attention' | 'danger' | 'done' | 'secondary';
@@ -33,7 +36,8 @@ export function ProfileCard({ id, title, children }: { id: string; title: string
 
 export interface SummaryRow {
   key: string;
-  avatar: string;
+  /** A picture; without one, the title's initials stand in a circle. */
+  avatar?: string;
   title: string;
   /** One line under the title ("45 connections", "8 members"). */
   detail: string;
@@ -47,20 +51,37 @@ export function SummaryCard({
   testId,
   rows,
   viewAllHref,
+  empty,
 }: {
   id: string;
   title: string;
   testId: string;
   rows: SummaryRow[];
   viewAllHref: string;
+  /** Said instead of the list when it has no row. */
+  empty?: string;
 }) {
   const { t } = useTranslation('pages');
+  if (rows.length === 0 && empty)
+    return (
+      <ProfileCard id={id} title={title}>
+        <p className={classes.muted} data-testid={testId}>
+          {empty}
+        </p>
+      </ProfileCard>
+    );
   return (
     <ProfileCard id={id} title={title}>
       <ul className={classes.rows} data-testid={testId}>
         {rows.map((row) => (
           <li key={row.key} className={classes.row}>
-            <img className={classes.smallAvatar} src={row.avatar} alt="" aria-hidden="true" />
+            {row.avatar ? (
+              <img className={classes.smallAvatar} src={row.avatar} alt="" aria-hidden="true" />
+            ) : (
+              <span className={classes.initials} aria-hidden="true">
+                {initials(row.title)}
+              </span>
+            )}
             <span className={classes.rowText}>
               <bdi className={classes.rowTitle}>{row.title}</bdi>
               <span className={classes.muted}>{row.detail}</span>
@@ -78,8 +99,11 @@ export function SummaryCard({
   );
 }
 
-/** The head of a team or project card: its picture and its title, with what `children` adds under the title. */
-export function CardHead({ avatar, title, children }: { avatar: string; title: string; children?: ReactNode }) {
+/**
+ * The head of a team or project card: its picture (without one, its title's initials) and its title, with
+ * what `children` adds under the title.
+ */
+export function CardHead({ avatar, title, children }: { avatar?: string; title: string; children?: ReactNode }) {
   const heading = (
     <h2 className={classes.cardTitle} dir="auto">
       {title}
@@ -87,7 +111,13 @@ export function CardHead({ avatar, title, children }: { avatar: string; title: s
   );
   return (
     <div className={classes.cardHead}>
-      <img className={classes.cardAvatar} src={avatar} alt="" aria-hidden="true" />
+      {avatar ? (
+        <img className={classes.cardAvatar} src={avatar} alt="" aria-hidden="true" />
+      ) : (
+        <span className={`${classes.cardAvatar} ${classes.initials}`} aria-hidden="true">
+          {initials(title)}
+        </span>
+      )}
       {children ? (
         <div className={classes.rowText}>
           {heading}
@@ -98,6 +128,33 @@ export function CardHead({ avatar, title, children }: { avatar: string; title: s
       )}
     </div>
   );
+}
+
+/**
+ * Names listed as the page's language lists them ("Lyon, Paris"; "Lyon، Paris" in Arabic), each isolated
+ * (user text in its own direction); '—' for none.
+ */
+export function useNameList(): (names: readonly string[]) => ReactNode {
+  const { i18n } = useTranslation();
+  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'unit', style: 'short' }), [i18n.language]);
+  return (names) =>
+    names.length === 0
+      ? '—'
+      : list
+          .formatToParts(names)
+          .map((part, i) => (part.type === 'element' ? <bdi key={i}>{part.value}</bdi> : part.value));
+}
+
+/** A person's place in one of their teams, in the page's language (the product's role names, or "Member"). */
+export function useTeamPlace(): (place: TTeamPlace) => string {
+  const { t } = useTranslation('pages');
+  const roleName = useRoleName();
+  return (place) =>
+    place === 'floorManager'
+      ? roleName('floormanager')
+      : place === 'teamLeader'
+        ? roleName('teamleader')
+        : t('profile.member');
 }
 
 /**

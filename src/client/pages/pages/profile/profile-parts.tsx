@@ -1,5 +1,4 @@
-// What the user-profile tabs share: the overview items' icons, the tabs' paths, a row of portraits and
-// the empty state of a tab.
+// What the user-profile tabs share: the overview items' icons, the tabs' paths and the empty state of a tab.
 import {
   CheckCircleIcon,
   CheckIcon,
@@ -16,7 +15,6 @@ import {
   ShieldCheckIcon,
   StarIcon,
 } from '@primer/octicons-react';
-import { useTranslation } from 'react-i18next';
 import type { TProfileTab } from '../../../../shared/schemas/pages.ts';
 import classes from './Profile.module.css';
 
@@ -43,21 +41,6 @@ export function iconOf(name: string): Icon {
 
 /** The path of a tab of the profile page. */
 export const tabPath = (tab: TProfileTab) => `/pages/user-profile/${tab}`;
-
-/** A row of small portraits; the names are read out once (the pictures are decorative). */
-export function AvatarGroup({ people, extra = 0 }: { people: { avatar: string; name: string }[]; extra?: number }) {
-  const { t } = useTranslation('pages');
-  const names = people.map((p) => p.name);
-  return (
-    <div className={classes.avatarGroup}>
-      <span className={classes.srOnly}>{t('profile.members', { names: names.join(', ') })}</span>
-      {people.map((p) => (
-        <img key={p.name} className={classes.smallAvatar} src={p.avatar} alt="" title={p.name} aria-hidden="true" />
-      ))}
-      {extra > 0 && <span className={classes.extra}>{t('profile.extraMembers', { n: extra })}</span>}
-    </div>
-  );
-}
 
 /** A tab with nothing to show. */
 export function Empty({ text }: { text: string }) {

@@ -10,6 +10,7 @@ import type {
   TAccountSession,
   TChangePasswordInput,
   TNotificationPreferencesInput,
+  TTeamPlace,
   TUpdateAccountInput,
 } from '../../../../shared/schemas/account.ts';
 import { NOTIFICATION_KINDS } from '../../../../shared/schemas/account.ts';
@@ -19,6 +20,8 @@ import { recordSecurityEvent, recordUpdate } from '../../../lib/audit/audit.ts';
 import { requireUser } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../../../lib/password.ts';
+import { projectsInvolving } from '../../workflow/projects/projects.refs.ts';
+import { countApprovedTasksOf, taskCountsByProject } from '../../workflow/tasks/tasks.refs.ts';
 import { endOtherSessionsOf, endSessionOf, liveSessionsOf, signInChanged } from '../auth/auth.refs.ts';
 
 /** The avatar is kept on the user as the path of its file in the files API. */
@@ -95,13 +98,14 @@ export async function getAccount(ctx: ServiceContext): Promise<TAccount> {
 
 /**
  * account.profile: what the profile page says about the caller (any signed-in user, about themselves only):
- * name, e-mail, role, status, language, when they joined, their customer's city and country, and their
- * active teams with each team's member count.
+ * name, e-mail, role, status, language, when they joined, their customer's city and country, their active
+ * teams with each team's member count and their place in it, the projects they take part in with their
+ * progress, and how many of their tasks were approved.
  */
 export async function getAccountProfile(ctx: ServiceContext): Promise<TAccountProfile> {
   requireUser(ctx);
   const k = db(ctx.em);
-  const [user, teams] = await Promise.all([
+  const [user, teams, projects, tasksCompleted] = await Promise.all([
     k
       .selectFrom('users as u')
       .leftJoin('customers as c', 'c.id', 'u.customer_id')
@@ -112,15 +116,35 @@ export async function getAccountProfile(ctx: ServiceContext): Promise<TAccountPr
       .selectFrom('team_members as mine')
       .innerJoin('teams as t', 't.id', 'mine.team_id')
       .innerJoin('team_members as m', 'm.team_id', 't.id')
-      .select(['t.id', 't.name', sql<number>`count(*)::int`.as('members')])
+      .select([
+        't.id',
+        't.name',
+        't.description',
+        sql<number>`count(*)::int`.as('members'),
+        sql<TTeamPlace>`case when t.floor_manager_id = ${ctx.user.id} then 'floorManager'
+          when t.team_leader_id = ${ctx.user.id} then 'teamLeader' else 'member' end`.as('role'),
+      ])
       .where('mine.user_id', '=', ctx.user.id)
       .where('t.active', '=', true)
       .where('t.archived_at', 'is', null)
-      .groupBy(['t.id', 't.name'])
+      .groupBy(['t.id', 't.name', 't.description', 't.floor_manager_id', 't.team_leader_id'])
       .orderBy('t.name')
       .execute(),
+    projectsInvolving(ctx.em, ctx.user.id),
+    countApprovedTasksOf(ctx.em, ctx.user.id),
   ]);
   if (!user) throw new AppError('UNAUTHORIZED', 'common.signIn');
+  const progress = await taskCountsByProject(
+    ctx.em,
+    projects.map((p) => p.id),
+  );
+  const counted = new Map<number, { tasks: number; approved: number }>();
+  for (const row of progress) {
+    const sums = counted.get(row.projectId) ?? { tasks: 0, approved: 0 };
+    if (row.status !== 'cancelled') sums.tasks += row.n;
+    if (row.status === 'approved') sums.approved += row.n;
+    counted.set(row.projectId, sums);
+  }
   return {
     fullName: user.full_name,
     email: user.email,
@@ -130,7 +154,12 @@ export async function getAccountProfile(ctx: ServiceContext): Promise<TAccountPr
     joinedAt: new Date(user.created_at).toISOString(),
     country: user.country ?? null,
     city: user.city ?? null,
-    teams,
+    teams: teams.map((team) => ({ ...team, description: team.description ?? null })),
+    projects: projects.map((project) => {
+      const { tasks, approved } = counted.get(project.id) ?? { tasks: 0, approved: 0 };
+      return { ...project, tasks, approved, completion: tasks > 0 ? Math.round((1000 * approved) / tasks) / 10 : null };
+    }),
+    tasksCompleted,
   };
 }
 

@@ -1,5 +1,6 @@
 // Account settings through the tRPC procedures and REST sign-in, as real users of the seeded database:
 // profile, password, sessions (listed, revoked: signed out on the next request) and muted notifications.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../db/kysely.ts';
 import { setupTestApp } from '../../../testing/app.ts';
@@ -129,6 +130,7 @@ describe('the profile page’s facts about the caller', () => {
       .select((eb) => [
         't.id',
         't.name',
+        't.description',
         eb
           .selectFrom('team_members as m')
           .whereRef('m.team_id', '=', 't.id')
@@ -153,12 +155,106 @@ describe('the profile page’s facts about the caller', () => {
       joinedAt: new Date(inspector.created_at).toISOString(),
       country: acme.country,
       city: acme.city,
-      teams: teams.map((team) => ({ id: team.id, name: team.name, members: Number(team.members) })),
+      teams: teams.map((team) => ({
+        id: team.id,
+        name: team.name,
+        description: team.description,
+        members: Number(team.members),
+        role: 'member',
+      })),
+      projects: profile.projects,
+      tasksCompleted: profile.tasksCompleted,
     });
+
+    // Their place in each team: the team leader and the floor manager are told so.
+    const leader = await (await t.caller('teamleader@demo.com')).account.profile();
+    expect(leader.teams.find((team) => team.name === 'Lyon field team')?.role).toBe('teamLeader');
+    const floor = await (await t.caller('floormanager@demo.com')).account.profile();
+    expect(floor.teams.map((team) => team.role)).toEqual(floor.teams.map(() => 'floorManager'));
+    expect(floor.teams.length).toBeGreaterThanOrEqual(2);
 
     const operator = await (await t.caller('superadmin@demo.com')).account.profile();
     expect(operator).toMatchObject({ email: 'superadmin@demo.com', role: 'superadmin', country: null, city: null });
     await expect(t.createAnonCaller().account.profile()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('the projects on the caller’s profile', () => {
+  it('are those they own or work on (themselves or through a team), with their owner, teams and progress; none for someone in neither', async () => {
+    const k = db(t.orm.em.fork());
+    const inspector = await k
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'qualitycontrol@demo.com')
+      .executeTakeFirstOrThrow();
+    // In SQL: the inspector's projects are those with a location assigned to them or to one of their teams.
+    const theirs = await k
+      .selectFrom('projects as p')
+      .select(['p.id', 'p.name'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('location_assignments as a')
+            .select('a.id')
+            .whereRef('a.project_id', '=', 'p.id')
+            .where((e) =>
+              e.or([
+                e('a.assignee_id', '=', inspector.id),
+                e(
+                  'a.team_id',
+                  'in',
+                  e.selectFrom('team_members').select('team_id').where('user_id', '=', inspector.id),
+                ),
+              ]),
+            ),
+        ),
+      )
+      .orderBy('p.name')
+      .execute();
+    expect(theirs.length).toBeGreaterThanOrEqual(2);
+    const approvedOfInspector = await k
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('assignee_id', '=', inspector.id)
+      .where('status', '=', 'approved')
+      .executeTakeFirstOrThrow();
+
+    const profile = await (await t.caller('qualitycontrol@demo.com')).account.profile();
+    expect(profile.projects.map((p) => p.name)).toEqual(theirs.map((p) => p.name));
+    expect(profile.tasksCompleted).toBe(Number(approvedOfInspector.n));
+    const round = profile.projects.find((p) => p.code === 'STD-ROUND')!;
+    const owner = await k
+      .selectFrom('users')
+      .select('full_name')
+      .where('email', '=', 'businessadmin@demo.com')
+      .executeTakeFirstOrThrow();
+    const counts = await k
+      .selectFrom('tasks')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('all'),
+        sql<string>`count(*) filter (where status = 'approved')`.as('approved'),
+      ])
+      .where('project_id', '=', round.id)
+      .where('status', '<>', 'cancelled')
+      .executeTakeFirstOrThrow();
+    expect(round).toMatchObject({
+      status: 'active',
+      owner: owner.full_name,
+      teams: ['Lyon field team', 'Paris field team'],
+      tasks: Number(counts.all),
+      approved: Number(counts.approved),
+    });
+    expect(round.tasks).toBeGreaterThan(0);
+    expect(round.completion).toBe(Math.round((1000 * Number(counts.approved)) / Number(counts.all)) / 10);
+
+    // The owner sees the projects they own; someone who owns none and is in no team, none; another
+    // customer's inspector only theirs.
+    const owned = await (await t.caller('businessadmin@demo.com')).account.profile();
+    expect(owned.projects.map((p) => p.code).sort()).toEqual(['COLD-AUDIT', 'STD-ROUND']);
+    const admin = await (await t.caller('admin@demo.com')).account.profile();
+    expect([admin.teams, admin.projects]).toEqual([[], []]);
+    const nws = await (await t.caller('qualitycontrol@nws.demo.com')).account.profile();
+    expect(nws.projects.map((p) => p.code)).toEqual(['BER-WALK']);
   });
 });
 

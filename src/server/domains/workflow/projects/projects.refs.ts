@@ -1,6 +1,7 @@
 // Projects as other domains look them up: names, ids matching a search, the plan assignments, slots and tasks check.
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { ErrorKey } from '../../../../shared/errors/messages.ts';
 import type { TProjectStatus } from '../../../../shared/schemas/projects.ts';
 import { db } from '../../../db/kysely.ts';
@@ -17,6 +18,82 @@ export async function projectRefs(
   if (!unique.length) return new Map();
   const rows = await db(em).selectFrom('projects').select(['id', 'code', 'name']).where('id', 'in', unique).execute();
   return new Map(rows.map((p) => [p.id, p]));
+}
+
+/** A project as the profile of someone taking part in it shows it. */
+export interface PersonProject {
+  id: number;
+  code: string;
+  name: string;
+  status: TProjectStatus;
+  startDate: string;
+  endDate: string;
+  /** The owner's name. */
+  owner: string | null;
+  /** The teams its locations are assigned to, by name. */
+  teams: string[];
+}
+
+/**
+ * The projects, not archived, that `userId` takes part in: they own it, or some of its locations are
+ * assigned to them or to a team they are a member of; by name. The caller answers for showing them (a
+ * person's own projects, on their own profile).
+ */
+export async function projectsInvolving(em: EntityManager, userId: number): Promise<PersonProject[]> {
+  const rows = await db(em)
+    .selectFrom('projects as p')
+    .leftJoin('users as o', 'o.id', 'p.owner_id')
+    .select((eb) => [
+      'p.id',
+      'p.code',
+      'p.name',
+      'p.status',
+      sql<string>`${sql.ref('p.start_date')}::text`.as('start_date'),
+      sql<string>`${sql.ref('p.end_date')}::text`.as('end_date'),
+      'o.full_name as owner',
+      eb
+        .selectFrom('location_assignments as a')
+        .innerJoin('teams as t', 't.id', 'a.team_id')
+        .whereRef('a.project_id', '=', 'p.id')
+        .select(sql<string[]>`coalesce(array_agg(distinct t.name order by t.name), '{}')`.as('teams'))
+        .as('teams'),
+    ])
+    .where('p.archived_at', 'is', null)
+    .where('p.status', '<>', 'archived')
+    .where((eb) =>
+      eb.or([
+        eb('p.owner_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('location_assignments as a')
+            .select(sql`1`.as('one'))
+            .whereRef('a.project_id', '=', 'p.id')
+            .where((inner) =>
+              inner.or([
+                inner('a.assignee_id', '=', userId),
+                inner(
+                  'a.team_id',
+                  'in',
+                  inner.selectFrom('team_members as m').select('m.team_id').where('m.user_id', '=', userId),
+                ),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    status: r.status,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    owner: r.owner ?? null,
+    teams: r.teams ?? [],
+  }));
 }
 
 /** Ids of the customer's projects (any customer's when null) whose code contains `q` (trigram index). */

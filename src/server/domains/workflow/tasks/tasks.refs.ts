@@ -1,4 +1,5 @@
-// Tasks as the planning domains (projects, assignments) count them: per project and status, and those begun.
+// Tasks as the planning domains (projects, assignments) count them: per project and status, and those begun;
+// and as a person's profile counts them (those they completed).
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -40,6 +41,17 @@ export async function taskCountsByProject(em: EntityManager, projectIds: number[
     scoreSum: r.score_sum,
     scored: r.scored,
   }));
+}
+
+/** How many tasks assigned to `userId` were approved (the tasks they completed). */
+export async function countApprovedTasksOf(em: EntityManager, userId: number): Promise<number> {
+  const row = await db(em)
+    .selectFrom('tasks')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('assignee_id', '=', userId)
+    .where('status', '=', 'approved')
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** How many tasks the project has, whatever their state. */
