@@ -29,9 +29,24 @@ export async function rowAction(page: Page, rowName: string, item: string): Prom
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** Confirm the open confirmation dialog with its `button`. */
+/**
+ * Confirm the open confirmation dialog with its `button`, once the dialog has finished appearing.
+ * Primer's dialog scales in (0.5 to 1 in 200 ms), and the animation starts only after the dialog has
+ * been drawn at full size for two or three frames. Playwright calls the button stable on two equal
+ * frames, so it can press during those frames. The animation then moves the button away before the
+ * release, the click goes to the dialog around it, and nothing is chosen.
+ */
 export async function confirm(page: Page, button: string): Promise<void> {
-  await page.getByRole('alertdialog').getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations()
+        .filter((animation) => animation.timeline === document.timeline)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 
 /** Wait for a notice (success or refusal) with this text. */
