@@ -108,4 +108,35 @@ describe('teams', () => {
     await admin.teams.restore({ id: team.id });
     expect((await admin.teams.list({ q: 'Weekend' })).total).toBe(1);
   });
+
+  it('deletes a team emptied as the edit dialog empties it, after an archive and a restore', async () => {
+    // The dialog saves the fields with the version it read, then removes the members it took out
+    // (TeamsPage saveTeam); the history names them (personRefs, read inside the transaction).
+    const qc = await userId('qualitycontrol@demo.com');
+    const team = await admin.teams.create({ name: 'Night team', memberIds: [qc] });
+    expect(team.memberCount).toBe(1);
+    const { id, version, name, description, floorManager, teamLeader, active } = team;
+    await admin.teams.update({
+      id,
+      version,
+      name,
+      description,
+      floorManagerId: floorManager?.id ?? null,
+      teamLeaderId: teamLeader?.id ?? null,
+      active,
+    });
+    const emptied = await admin.teams.removeMembers({ id, userIds: [qc] });
+    expect(emptied.members).toEqual([]);
+    const history = await admin.audit.list({ entityType: 'Team', entityId: id });
+    expect(history.items[0]).toMatchObject({ changes: { membersRemoved: [{ id: qc, name: 'Quentin Laurent' }] } });
+
+    await admin.teams.archive({ id });
+    await admin.teams.restore({ id });
+    await expect(admin.teams.delete({ id })).resolves.toEqual({ id, deleted: true });
+
+    // The API's way, memberIds in the update, empties a team as well.
+    const other = await admin.teams.create({ name: 'Dawn team', memberIds: [qc] });
+    await admin.teams.update({ id: other.id, version: other.version, memberIds: [] });
+    await expect(admin.teams.delete({ id: other.id })).resolves.toEqual({ id: other.id, deleted: true });
+  });
 });
