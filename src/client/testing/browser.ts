@@ -1,7 +1,7 @@
 // The browser harness of the client's tests (src/server/testing/browser.ts) with the client build they
 // serve: TEST_CLIENT_DIST names a private build, so a concurrent `vite build` into dist/client cannot
 // pull chunks away mid-run; without it, dist/client.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- test harness, never in the client bundle
 import { type BrowserHarness, setupBrowser } from '../../server/testing/browser.ts';
@@ -24,4 +24,21 @@ export async function signedInPage(email: string, password: string): Promise<{ b
     await context.close();
   });
   return { b, page };
+}
+
+/**
+ * A phone-sized context signed in as `email`, and a page of its own opened after the sign-in: what the
+ * sign-in's page still asks for (the home page's data) never shows among this page's requests.
+ */
+export async function freshSignedInPage(
+  b: BrowserHarness,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page: signIn } = await b.newPage({ viewport: { width: 390, height: 844 } });
+  await b.signIn(signIn, email, password);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn.close();
+  return { context, page };
 }

@@ -115,6 +115,15 @@ export default function ChartPlot<T extends object>({
     return { ...layoutSideLabels(key.split('\u0000'), width * SIDE_LABEL_SHARE, measure), overhang };
   }, [turned, key, width, firstTop, secondTop, firstFormat, secondFormat, hasSecond]);
   const slant = rtl ? 45 : -45;
+  /** What the value axes share, below or beside the chart: colours, ticks and their words. */
+  const valueAxisProps = (scale: ValueAxis, format: ((v: number) => string) | undefined) => ({
+    stroke: colors.muted,
+    tick: { fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' },
+    domain: scale.domain,
+    ticks: scale.ticks,
+    interval: 0,
+    tickFormatter: format,
+  });
   const tooltip = (
     <Tooltip
       labelFormatter={(v: unknown) => x(v)}
@@ -208,12 +217,7 @@ export default function ChartPlot<T extends object>({
             orientation="bottom"
             reversed={rtl}
             height={X_AXIS_HEIGHT}
-            stroke={colors.muted}
-            tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
-            domain={first.domain}
-            ticks={first.ticks}
-            interval={0}
-            tickFormatter={axisFormat?.first}
+            {...valueAxisProps(first, firstFormat)}
           />
           {hasSecond && (
             <XAxis
@@ -222,12 +226,7 @@ export default function ChartPlot<T extends object>({
               orientation="top"
               reversed={rtl}
               height={X_AXIS_HEIGHT}
-              stroke={colors.muted}
-              tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
-              domain={second.domain}
-              ticks={second.ticks}
-              interval={0}
-              tickFormatter={axisFormat?.second}
+              {...valueAxisProps(second, secondFormat)}
             />
           )}
           {tooltip}
@@ -289,27 +288,9 @@ export default function ChartPlot<T extends object>({
             );
           }}
         />
-        <YAxis
-          yAxisId="first"
-          orientation={rtl ? 'right' : 'left'}
-          stroke={colors.muted}
-          tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
-          domain={first.domain}
-          ticks={first.ticks}
-          interval={0}
-          tickFormatter={axisFormat?.first}
-        />
+        <YAxis yAxisId="first" orientation={rtl ? 'right' : 'left'} {...valueAxisProps(first, firstFormat)} />
         {hasSecond && (
-          <YAxis
-            yAxisId="second"
-            orientation={rtl ? 'left' : 'right'}
-            stroke={colors.muted}
-            tick={{ fill: colors.text, fontSize: FONT_SIZE, direction: 'ltr' }}
-            domain={second.domain}
-            ticks={second.ticks}
-            interval={0}
-            tickFormatter={axisFormat?.second}
-          />
+          <YAxis yAxisId="second" orientation={rtl ? 'left' : 'right'} {...valueAxisProps(second, secondFormat)} />
         )}
         {tooltip}
         {legend}

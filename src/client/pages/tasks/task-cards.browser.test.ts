@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../server/db/kysely.ts';
 import { createTaskFixture } from '../../../server/testing/workflow.ts';
-import { setupClientBrowser } from '../../testing/browser.ts';
+import { freshSignedInPage, setupClientBrowser } from '../../testing/browser.ts';
 import { settled } from '../../testing/list-pages.ts';
 
 const b = await setupClientBrowser();
@@ -93,12 +93,7 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
 
   it('open as their own list at once for an inspector: /tasks becomes ?mine=true before the page renders, one query', async () => {
     await createTaskFixture(b.orm, { status: 'scheduled' });
-    const { context, page: signIn } = await b.newPage({ viewport: { width: 390, height: 844 } });
-    await b.signIn(signIn, 'qualitycontrol@demo.com', 'qualitycontrol');
-    // A page of its own: the signed-in home page may still be asking for its data.
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signIn.close();
+    const { context, page } = await freshSignedInPage(b, 'qualitycontrol@demo.com', 'qualitycontrol');
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

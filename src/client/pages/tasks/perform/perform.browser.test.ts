@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../../server/db/kysely.ts';
 import { createTaskFixture } from '../../../../server/testing/workflow.ts';
 import { axeAudit } from '../../../testing/axe.ts';
-import { setupClientBrowser } from '../../../testing/browser.ts';
+import { freshSignedInPage, setupClientBrowser } from '../../../testing/browser.ts';
 
 const b = await setupClientBrowser();
 
@@ -363,11 +363,7 @@ describe('the perform page', { timeout: 240_000 }, () => {
       startsAt,
       endsAt: new Date(startsAt.getTime() + 7_200_000),
     });
-    const { context, page: signIn } = await b.newPage({ viewport: { width: 390, height: 844 } });
-    await b.signIn(signIn, 'qualitycontrol@demo.com', 'qualitycontrol');
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signIn.close();
+    const { context, page } = await freshSignedInPage(b, 'qualitycontrol@demo.com', 'qualitycontrol');
     const asked: string[] = [];
     let taskAsked: () => void = () => {};
     const taskSeen = new Promise<void>((resolve) => {
