@@ -72,6 +72,13 @@ async function audit(baseUrl: string, target: LighthouseTarget): Promise<Lightho
     });
     if (!result) throw new Error(`lighthouse: no result for ${target.path}`);
     const { lhr } = result;
+    // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (JSON, as the Lighthouse viewer opens it).
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = target.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      fs.writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse: ${target.path}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -1,25 +1,41 @@
-// The first screen of the public sign-in pages, drawn by the server (built by `vite build --ssr` into
-// dist/ssr, called by src/server/plugins/drawn-pages.ts): the same components as in the browser, rendered
-// to HTML in the visitor's language and theme, so a phone paints the form from the HTML and its
-// stylesheets before any JavaScript has arrived. The browser's first render replaces it with the live
-// page in one commit (main.tsx; what was typed meanwhile is carried over by app/drawn-page.ts). A page
-// that cannot be drawn (a component suspends or fails) answers null and the server sends the page
-// without it, as before.
+// The first screen of the public sign-in pages, and of the inspector's pages on a phone, drawn by the
+// server (built by `vite build --ssr` into dist/ssr, called by src/server/plugins/drawn-pages.ts): the
+// same components as in the browser, rendered to HTML in the visitor's language and theme, so a phone
+// paints the page from the HTML and its stylesheets before any JavaScript has arrived. A signed-in page
+// is drawn in the shell with its first query answered (asked through the server's own API as the
+// browser would ask it), and that answer goes along in the page for the browser's cache. The browser's
+// first render replaces the drawing in one commit (main.tsx; what was typed meanwhile is carried over
+// by app/drawn-page.ts). A page that cannot be drawn (a component suspends or fails) answers null and
+// the server sends the page without it, as before.
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { createInstance, type i18n as I18n } from 'i18next';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { Router } from 'wouter';
+import superjson from 'superjson';
+import { Route, Router } from 'wouter';
+import type { AppRouter } from '../server/trpc/router.ts';
 import { LANGUAGE_CODES } from '../shared/constants/ui.ts';
+import { prefetchPageData } from './app/preload.ts';
+import { matchPath, withInitialSearch } from './app/routes.tsx';
+import { ToastProvider } from './components/Toast/Toast.tsx';
+import { UnsavedChangesProvider } from './components/UnsavedChanges/index.ts';
 import { ERROR_NAMESPACES, lazyBackend } from './i18n/index.ts';
+import { withServerSnapshot } from './lib/server-snapshot.ts';
+import { SessionProvider } from './lib/session.tsx';
 import { trpc } from './lib/trpc.ts';
 import ForgotPasswordPage from './pages/auth/ForgotPasswordPage.tsx';
 import LoginPage from './pages/auth/LoginPage.tsx';
 import RegisterPage from './pages/auth/RegisterPage.tsx';
+import PerformTaskPage from './pages/tasks/PerformTaskPage.tsx';
+import TasksPage from './pages/tasks/TasksPage.tsx';
 import { BlankLayout } from './shell/BlankLayout.tsx';
+import DefaultLayout from './shell/DefaultLayout.tsx';
 
 /** The pages drawn, by path: public, no data of their own, the first page of most visits on a phone. */
 const DRAWN: Record<string, { page: ComponentType; ns: string[] }> = {
@@ -28,9 +44,35 @@ const DRAWN: Record<string, { page: ComponentType; ns: string[] }> = {
   '/forgot-password': { page: ForgotPasswordPage, ns: [] },
 };
 
+/**
+ * The signed-in pages drawn, by route name, on a phone only: the inspector's first pages in the field,
+ * where a slow network and CPU make the wait for the app longest.
+ */
+const DRAWN_SIGNED_IN: Record<string, { page: ComponentType; ns: string[] }> = {
+  tasks: { page: TasksPage, ns: ['shell', 'workflow', 'table', 'forms', 'validation', 'views'] },
+  'tasks-perform_task-slotId-assignLocationId': { page: PerformTaskPage, ns: ['shell', 'perform'] },
+};
+
+type AuthMe = inferRouterOutputs<AppRouter>['auth']['me'];
+
 export interface DrawVisitor {
   language: string;
   theme: 'light' | 'dark';
+}
+
+/** A signed-in visitor: their auth.me, their request's cookies, their device, and how to ask the API as them. */
+export interface DrawSession {
+  me: AuthMe;
+  cookies: string;
+  phone: boolean;
+  /** `fetch` against the server's own API, with the visitor's cookies (drawn-pages.ts). */
+  fetch: typeof fetch;
+}
+
+export interface Drawing {
+  html: string;
+  /** The answers the drawing was made with, for the browser's query cache (signed-in pages). */
+  state?: DehydratedState;
 }
 
 const instances = new Map<string, Promise<I18n>>();
@@ -40,7 +82,11 @@ function i18nFor(language: string): Promise<I18n> {
   let instance = instances.get(language);
   if (!instance) {
     const i18n = createInstance();
-    const ns = ['common', ...ERROR_NAMESPACES, ...Object.values(DRAWN).flatMap((d) => d.ns)];
+    const ns = [
+      'common',
+      ...ERROR_NAMESPACES,
+      ...[...Object.values(DRAWN), ...Object.values(DRAWN_SIGNED_IN)].flatMap((d) => d.ns),
+    ];
     instance = i18n
       .use(lazyBackend)
       .use(initReactI18next)
@@ -61,34 +107,113 @@ function i18nFor(language: string): Promise<I18n> {
   return instance;
 }
 
-/** The paths this build draws. */
+/** The paths this build draws for a visitor who is not signed in. */
 export const drawnPaths: readonly string[] = Object.keys(DRAWN);
 
-/** The HTML of the page at `pathname` (inside #root), or null when it is not one of the drawn pages. */
-export async function drawPage(pathname: string, search: string, visitor: DrawVisitor): Promise<string | null> {
+/** Whether this build draws the page at `pathname` for a signed-in visitor on a phone. */
+export function drawsSignedIn(pathname: string): boolean {
+  return matchPath(pathname).route.name in DRAWN_SIGNED_IN;
+}
+
+function languageOf(visitor: DrawVisitor): string {
+  return (LANGUAGE_CODES as readonly string[]).includes(visitor.language) ? visitor.language : 'en';
+}
+
+/** The app's providers around a drawn page (the browser's App.tsx, with the drawing's own cache and client). */
+function Providers(props: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  client: ReturnType<typeof trpc.createClient>;
+  theme: DrawVisitor['theme'];
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <trpc.Provider client={props.client} queryClient={props.queryClient}>
+        <QueryClientProvider client={props.queryClient}>
+          <ThemeProvider colorMode={props.theme === 'dark' ? 'night' : 'day'}>
+            <BaseStyles>{props.children}</BaseStyles>
+          </ThemeProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </I18nextProvider>
+  );
+}
+
+/**
+ * The drawing of the page at `pathname` (inside #root), or null when this build does not draw it for
+ * this visitor: the sign-in pages without `session`, the signed-in pages with one.
+ */
+export async function drawPage(
+  pathname: string,
+  search: string,
+  visitor: DrawVisitor,
+  session?: DrawSession,
+): Promise<Drawing | null> {
+  if (session) return drawSignedIn(pathname, search, visitor, session);
   const drawn = DRAWN[pathname];
   if (!drawn) return null;
-  const language = (LANGUAGE_CODES as readonly string[]).includes(visitor.language) ? visitor.language : 'en';
-  const i18n = await i18nFor(language);
+  const i18n = await i18nFor(languageOf(visitor));
   const queryClient = new QueryClient();
   // Never called: a drawn page sends nothing before the browser's app has replaced it.
   const client = trpc.createClient({ links: [] });
   const Page = drawn.page;
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider colorMode={visitor.theme === 'dark' ? 'night' : 'day'}>
-            <BaseStyles>
-              <Router ssrPath={pathname} ssrSearch={search}>
-                <BlankLayout>
-                  <Page />
-                </BlankLayout>
+  return {
+    html: renderToString(
+      <Providers i18n={i18n} queryClient={queryClient} client={client} theme={visitor.theme}>
+        <Router ssrPath={pathname} ssrSearch={search}>
+          <BlankLayout>
+            <Page />
+          </BlankLayout>
+        </Router>
+      </Providers>,
+    ),
+  };
+}
+
+async function drawSignedIn(
+  pathname: string,
+  rawSearch: string,
+  visitor: DrawVisitor,
+  session: DrawSession,
+): Promise<Drawing | null> {
+  const { route, pattern } = matchPath(pathname);
+  const drawn = DRAWN_SIGNED_IN[route.name];
+  if (!drawn || !session.phone) return null;
+  const search = withInitialSearch(route, rawSearch, session.me.userData.role_name);
+  const i18n = await i18nFor(languageOf(visitor));
+  // The drawing's own cache, filled as the browser's would be: auth.me as the page inlines it, then the
+  // page's first query asked through the API (the same procedure, input and checks).
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = trpc.createClient({
+    links: [httpBatchLink({ url: 'http://drawing/trpc', transformer: superjson, fetch: session.fetch })],
+  });
+  const utils = createTRPCQueryUtils({ queryClient, client });
+  utils.auth.me.setData(undefined, session.me);
+  await prefetchPageData(utils, pathname, search);
+  const Page = drawn.page;
+  const html = withServerSnapshot({ cookies: session.cookies, phone: session.phone }, () =>
+    renderToString(
+      <Providers i18n={i18n} queryClient={queryClient} client={client} theme={visitor.theme}>
+        <UnsavedChangesProvider>
+          <SessionProvider>
+            <ToastProvider>
+              <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+                <DefaultLayout route={route}>
+                  <Route path={pattern}>
+                    <Page />
+                  </Route>
+                </DefaultLayout>
               </Router>
-            </BaseStyles>
-          </ThemeProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </I18nextProvider>,
+            </ToastProvider>
+          </SessionProvider>
+        </UnsavedChangesProvider>
+      </Providers>,
+    ),
   );
+  // Only the page's own answers go along: auth.me is inlined by the page already (page-session.ts).
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && !query.queryHash.includes('"auth","me"'),
+  });
+  return { html, state };
 }

@@ -17,14 +17,14 @@ import '@primer/primitives/dist/css/functional/typography/typography.css';
 import '@primer/primitives/dist/css/functional/themes/light.css';
 import '@primer/primitives/dist/css/functional/themes/dark.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { carryOver, readDrawn } from './app/drawn-page.ts';
+import { carryOver, takeDrawnAnswers, watchDrawn } from './app/drawn-page.ts';
 import { initPreferences } from './app/preferences.ts';
 import { applyInitialSearch, firstRenderReady } from './app/preload.ts';
 import { initI18n } from './i18n/index.ts';
+import { queryClient } from './lib/query.ts';
 import { prefetchSession } from './lib/session.tsx';
 
 // Preferences first (theme, skin, direction on <html>/<body> before anything paints). Then, all at
@@ -36,25 +36,46 @@ const prefs = initPreferences();
 const common = initI18n(prefs.language);
 // Offline, the session the device kept is read before the first render (the guard needs its abilities).
 const session = prefetchSession();
+// A page the server drew for a signed-in visitor brought its first answers: in the cache before the loads start.
+takeDrawnAnswers(queryClient);
 applyInitialSearch();
-const firstRender = firstRenderReady(window.location.pathname + window.location.search);
+const container = document.getElementById('root') as HTMLElement;
+// What the visitor does on a page the server drew, followed until the app replaces it (drawn-page.ts).
+const readDrawn = watchDrawn(container);
+const firstRender = firstRenderReady(window.location.pathname + window.location.search, !!readDrawn);
+
+/** Runs once, in the commit that replaced the drawing, before the browser paints it. */
+function AfterDrawing({ run }: { run: () => void }) {
+  useLayoutEffect(run, []);
+  return null;
+}
 
 void Promise.all([common, firstRender, session]).then(() => {
-  const container = document.getElementById('root') as HTMLElement;
-  // A page the server drew is replaced in one commit, what was typed on it carried over (drawn-page.ts).
-  const drawn = readDrawn(container);
   const root = createRoot(container);
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
-  if (!drawn) {
-    root.render(app);
+  if (!readDrawn) {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
     return;
   }
-  flushSync(() => root.render(app));
-  carryOver(container, drawn);
+  // The drawing stays on screen, and usable, while the live page renders in the background (in slices,
+  // so the phone keeps answering); one commit then replaces it, what was done on it carried over.
+  let carried = false;
+  const carry = () => {
+    if (carried) return;
+    carried = true;
+    carryOver(container, readDrawn());
+  };
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+        <AfterDrawing run={carry} />
+      </StrictMode>,
+    ),
+  );
 });
 
 // The service worker (the offline shell, updates) registers once the page has loaded, out of its way.

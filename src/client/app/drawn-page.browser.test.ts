@@ -1,7 +1,8 @@
-// The public sign-in pages come drawn by the server (src/server/plugins/drawn-pages.ts): a phone paints
-// the form from the HTML and its stylesheets before the app's JavaScript has arrived, in the visitor's
-// language and theme; what the visitor types and submits meanwhile is carried over when the app
-// replaces the drawing (app/drawn-page.ts), which looks the same as the live page.
+// The public sign-in pages, and the inspector's pages on a phone, come drawn by the server
+// (src/server/plugins/drawn-pages.ts): a phone paints the page from the HTML and its stylesheets before
+// the app's JavaScript has arrived, in the visitor's language and theme; what the visitor types and
+// submits meanwhile is carried over when the app replaces the drawing (app/drawn-page.ts), which looks
+// the same as the live page; a signed-in drawing's answers fill the app's cache.
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,83 @@ describe('the sign-in pages drawn by the server', { timeout: 120_000 }, () => {
     const html = await (await context.request.get('/login')).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('/boot.js');
+    await context.close();
+  });
+});
+
+/** A phone's browser, as it announces itself (the server draws the inspector's pages for it). */
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36';
+
+/** Signs `page`'s context in through the API (no page of the app opened yet). */
+async function signInByApi(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.context().request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(201);
+}
+
+describe("the inspector's pages drawn by the server on a phone", { timeout: 120_000 }, () => {
+  it("paints /tasks with the inspector's own tasks before the JavaScript; the app takes the answers along, asks nothing again, and shows the same cards", async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE, userAgent: PHONE_UA });
+    page.setDefaultTimeout(20_000);
+    await signInByApi(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const listAsks: string[] = [];
+    page.on('request', (request) => {
+      const url = decodeURIComponent(request.url());
+      // The page's own list (page 1 of 10); the offline agent's day lists are another input.
+      if (url.includes('/trpc/') && url.includes('tasks.list') && url.includes('"itemsPerPage":10')) listAsks.push(url);
+    });
+    const app = await holdApp(page);
+    await page.goto('/tasks', { waitUntil: 'domcontentloaded' });
+    // Drawn: the shell, the heading and the cards with their labelled actions, while the app has not run.
+    await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
+    const drawnCards = await page.getByRole('link', { name: /^Start visit: / }).count();
+    expect(drawnCards).toBeGreaterThan(0);
+    await expect.poll(app.asked).toBe(true);
+    expect(await page.locator('#root[data-drawn]').count()).toBe(1);
+    expect(await axeAudit(page, 'tasks drawn by the server 390px')).toEqual([]);
+
+    await app.release();
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /Filters/ }).waitFor();
+    expect(await page.getByRole('link', { name: /^Start visit: / }).count()).toBe(drawnCards);
+    // The list came with the page: the app did not ask it again.
+    await page.waitForLoadState('networkidle');
+    expect(listAsks).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('paints the perform page with its task and check-in before the JavaScript', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE, userAgent: PHONE_UA });
+    page.setDefaultTimeout(20_000);
+    await signInByApi(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    // The first visit the inspector may perform, read from their drawn task list.
+    const list = await (await context.request.get('/tasks')).text();
+    const perform = /href="(\/tasks\/perform_task\/\d+\/\d+)"/.exec(list)?.[1];
+    expect(perform).toBeTruthy();
+    const app = await holdApp(page);
+    await page.goto(perform as string, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Check in' }).waitFor();
+    expect(await page.locator('#root[data-drawn]').count()).toBe(1);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    await app.release();
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    await context.close();
+  });
+
+  it('draws no signed-in page on a computer, and never keeps one for another visitor', async () => {
+    const { context, page } = await b.newPage({ viewport: PHONE });
+    await signInByApi(page, 'qualitycontrol@demo.com', 'qualitycontrol');
+    const html = await (await context.request.get('/tasks')).text();
+    expect(html).toContain('<div id="root"></div>');
+    // On a phone it is drawn with the inspector's tasks: an answer no shared cache may keep.
+    const phone = await context.request.get('/tasks', { headers: { 'user-agent': PHONE_UA } });
+    expect(await phone.text()).toContain('id="od-drawn-state"');
+    expect(phone.headers()['cache-control']).toBe('private, no-store');
     await context.close();
   });
 });

@@ -1,11 +1,37 @@
 // A page the server drew (entry-server.tsx, `#root[data-drawn]`) is on screen before the app runs: a
 // visitor may type in its fields, move the focus, press its submit button (which the server's boot
-// script holds: src/server/plugins/drawn-pages.ts) or another button (which it notes). The app's first render replaces the drawn page in one
-// commit (main.tsx); what the visitor did meanwhile is read just before and carried over to the same
-// fields of the live page just after, in the same task, so nothing typed is lost and nothing flickers.
-// Fields are matched by their place in the page (the live page's first render is the drawn one).
-
+// script holds: src/server/plugins/drawn-pages.ts) or another button (which it notes). The app's first
+// render, made in the background while the drawing stays usable, replaces it in one commit (main.tsx);
+// what the visitor did until then is read from the drawing's fields (kept, though no longer in the
+// page) and carried over to the same fields of the live page in the same task, before it paints, so
+// nothing typed is lost and nothing flickers. Fields are matched by their place in the page (the live
+// page's first render is the drawn one). A signed-in drawing comes with the answers it was drawn with,
+// which fill the app's query cache first (takeDrawnAnswers), so the live page renders them at once.
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import superjson from 'superjson';
 import { DRAWN_ATTRIBUTE, DRAWN_CLICK_ATTRIBUTE, DRAWN_SUBMIT_ATTRIBUTE } from '../../shared/constants/ui.ts';
+
+/** Where the server writes a signed-in drawing's answers (src/server/plugins/drawn-pages.ts). */
+const DRAWN_STATE_SCRIPT_ID = 'od-drawn-state';
+
+/**
+ * The answers the server drew the page with, into `queryClient`, taken once. They count as fresh from
+ * now (the page was just answered; the server's clock may differ from this device's), so the live
+ * page's first render shows them without asking again.
+ */
+export function takeDrawnAnswers(queryClient: QueryClient): void {
+  const script = document.getElementById(DRAWN_STATE_SCRIPT_ID);
+  if (!script) return;
+  script.remove();
+  try {
+    const state = superjson.parse<Parameters<typeof hydrate>[1]>(script.textContent ?? '');
+    const now = Date.now();
+    for (const query of state.queries ?? []) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
+  } catch {
+    // Unreadable: the page asks its queries as it would without a drawing.
+  }
+}
 
 const FIELDS = 'input, textarea, select';
 
@@ -30,26 +56,50 @@ function typeOf(field: Element): string {
   return `${field.tagName}:${field.getAttribute('type') ?? ''}`;
 }
 
-/** What the visitor did on the drawn page (null when #root holds no drawing). */
-export function readDrawn(root: HTMLElement): DrawnState | null {
+/**
+ * Starts following what the visitor does on the drawn page (null when #root holds no drawing); the
+ * answer reads it, also once the app has replaced the drawing (its fields keep their values).
+ */
+export function watchDrawn(root: HTMLElement): (() => DrawnState) | null {
   if (!root.hasAttribute(DRAWN_ATTRIBUTE)) return null;
   const fields = [...root.querySelectorAll<HTMLInputElement>(FIELDS)];
-  const focused = fields.findIndex((field) => field === document.activeElement);
-  const active = focused >= 0 ? fields[focused] : null;
+  let focused = fields.findIndex((field) => field === document.activeElement);
   let selection: [number, number] | null = null;
-  try {
-    if (active && active.selectionStart !== null) selection = [active.selectionStart, active.selectionEnd ?? 0];
-  } catch {
-    // Fields without a text selection (checkboxes, e-mail in some engines) throw: no selection to keep.
-  }
-  const submit = root.getAttribute(DRAWN_SUBMIT_ATTRIBUTE);
-  const press = root.getAttribute(DRAWN_CLICK_ATTRIBUTE);
-  return {
-    fields: fields.map((field) => ({ type: typeOf(field), value: field.value, checked: field.checked })),
-    focus: focused >= 0 ? focused : null,
-    selection,
-    submitted: submit === null ? null : Number(submit),
-    pressed: press === null ? null : Number(press),
+  const onFocusIn = (event: FocusEvent) => {
+    focused = fields.indexOf(event.target as HTMLInputElement);
+    onSelect();
+  };
+  // The focus leaving for nothing (a tap outside); not the drawing's removal, which is no choice of the visitor's.
+  const onFocusOut = (event: FocusEvent) => {
+    if (!event.relatedTarget && (event.target as Node).isConnected) focused = -1;
+  };
+  // The caret as the visitor leaves it (a field out of the page may no longer tell it).
+  const onSelect = () => {
+    const active = fields[focused];
+    try {
+      if (active && active.selectionStart !== null) selection = [active.selectionStart, active.selectionEnd ?? 0];
+    } catch {
+      // Fields without a text selection (checkboxes, e-mail in some engines) throw: no selection to keep.
+    }
+  };
+  const caretEvents = ['input', 'keyup', 'pointerup', 'selectionchange'] as const;
+  root.addEventListener('focusin', onFocusIn);
+  root.addEventListener('focusout', onFocusOut);
+  for (const type of caretEvents) document.addEventListener(type, onSelect, true);
+  onSelect();
+  return () => {
+    root.removeEventListener('focusin', onFocusIn);
+    root.removeEventListener('focusout', onFocusOut);
+    for (const type of caretEvents) document.removeEventListener(type, onSelect, true);
+    const submit = root.getAttribute(DRAWN_SUBMIT_ATTRIBUTE);
+    const press = root.getAttribute(DRAWN_CLICK_ATTRIBUTE);
+    return {
+      fields: fields.map((field) => ({ type: typeOf(field), value: field.value, checked: field.checked })),
+      focus: focused >= 0 ? focused : null,
+      selection: focused >= 0 ? selection : null,
+      submitted: submit === null ? null : Number(submit),
+      pressed: press === null ? null : Number(press),
+    };
   };
 }
 

@@ -233,5 +233,6 @@ function subscribe(listener: () => void): () => void {
 
 /** The current preferences; re-renders on every change. */
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(subscribe, getPreferences);
+  // A server drawing reads the request's cookies each time (lib/server-snapshot.ts), never the store.
+  return useSyncExternalStore(subscribe, getPreferences, readPreferences);
 }

@@ -89,10 +89,24 @@ export async function listInputOf(domain: PreloadedList, search: string): Promis
   return search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
 }
 
-async function prefetchList(domain: PreloadedList, search: string): Promise<void> {
+/** The query utilities of a cache: the app's (lib/query.ts), or a server drawing's own. */
+export type QueryUtils = typeof trpcUtils;
+
+async function prefetchList(utils: QueryUtils, domain: PreloadedList, search: string): Promise<void> {
   const input = await listInputOf(domain, search);
-  const list = utilsOf(trpcUtils, domain).list as { prefetch: (input: unknown) => Promise<void> };
+  const list = utilsOf(utils, domain).list as { prefetch: (input: unknown) => Promise<void> };
   await list.prefetch(input);
+}
+
+/**
+ * The first query of a signed-in visitor's page at `pathname` (with its route's initial query string
+ * applied: `search`), into `utils`' cache, as the page asks it: its list, or its page data. Nothing
+ * for a page without either.
+ */
+export function prefetchPageData(utils: QueryUtils, pathname: string, search: string): Promise<unknown> | undefined {
+  const { route, params } = matchPath(pathname);
+  if (route.list) return prefetchList(utils, route.list, search);
+  return PAGE_DATA[route.name]?.(utils, params);
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -111,7 +125,7 @@ function verdictNow(route: RouteDef, pathname: string, search: string): ReturnTy
 
 /** Start everything the page at `pathname` + `search` needs; settles (never rejects) when it is in. */
 function preload(pathname: string, rawSearch: string, withData = true): Promise<void> {
-  const { route, params } = matchPath(pathname);
+  const { route } = matchPath(pathname);
   const user = readUserData();
   const signedIn = !!user;
   const search = withInitialSearch(route, rawSearch, user?.role_name);
@@ -128,14 +142,9 @@ function preload(pathname: string, rawSearch: string, withData = true): Promise<
   // query (the longest step: server and database; a failed one shows on the page, the wait is
   // capped), the strings (small, and every part renders with them), the layout (the shell can show,
   // with a skeleton, before the page is in), then the page with the many files it imports.
-  const pageData = withData ? PAGE_DATA[route.name] : undefined;
+  const data = withData && signedIn && listAllowed ? prefetchPageData(trpcUtils, pathname, search) : undefined;
   return startInOrder([
-    () =>
-      route.list && withData && signedIn && listAllowed
-        ? Promise.race([prefetchList(route.list, search), delay(DATA_WAIT_MS)])
-        : pageData && signedIn && listAllowed
-          ? Promise.race([pageData(params), delay(DATA_WAIT_MS)])
-          : undefined,
+    () => data && Promise.race([data, delay(DATA_WAIT_MS)]),
     () => loadNamespaces(namespacesOf(route, signedIn)),
     () => (layoutOf(route, signedIn) === 'default' ? loadDefaultLayout() : undefined),
     () => loadRoutePage(route),
@@ -230,13 +239,14 @@ export function applyInitialSearch(): void {
   if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash);
 }
 
-export function firstRenderReady(href: string): Promise<unknown> {
+export function firstRenderReady(href: string, drawn = false): Promise<unknown> {
   const all = preloadHref(href);
   firstPage = all;
   const url = new URL(href, window.location.origin);
   const { route } = matchPath(url.pathname);
   const signedIn = !!readUserData();
-  if (route.name === 'index' || layoutOf(route, signedIn) !== 'default') return all;
+  // A drawn page is on screen already: the app replaces it only with the whole page.
+  if (drawn || route.name === 'index' || layoutOf(route, signedIn) !== 'default') return all;
   return Promise.allSettled([loadDefaultLayout(), loadNamespaces(['shell'])]);
 }
 

@@ -1,5 +1,8 @@
 // Reading and writing the readable cookies (userData, XSRF-TOKEN, od- preferences).
 // Values made of cookie-safe characters are written as they are, so `od-` cookies hold plain strings.
+// A page drawn on the server reads the request's (lib/server-snapshot.ts).
+import { serverCookies } from './server-snapshot.ts';
+
 const COOKIE_SAFE = /^[\w#.:+-]*$/;
 
 export function readCookie(name: string): string | null {
@@ -13,7 +16,7 @@ export function readCookie(name: string): string | null {
  */
 export function readCookies(): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const part of document.cookie.split('; ')) {
+  for (const part of (serverCookies() ?? document.cookie).split('; ')) {
     const eq = part.indexOf('=');
     if (eq < 1) continue;
     try {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { serverMatches } from './server-snapshot.ts';
 
 /** Below the sm breakpoint (600 px): phones, where lists show cards. */
 export const PHONE_QUERY = '(max-width: 599.98px)';
@@ -12,5 +13,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', notify);
     },
     () => window.matchMedia(query).matches,
+    () => serverMatches(query),
   );
 }

@@ -37,7 +37,11 @@ function subscribe(notify: () => void): () => void {
 
 /** The offline layer's status (null until it is loaded); loads it. */
 export function useOfflineStatus(): OfflineStatus | null {
-  return useSyncExternalStore(subscribe, () => layer?.getStatus() ?? null);
+  return useSyncExternalStore(
+    subscribe,
+    () => layer?.getStatus() ?? null,
+    () => null,
+  );
 }
 
 /** The layer once loaded (it loads on first use). */
@@ -71,5 +75,9 @@ function subscribeOnline(notify: () => void) {
 
 /** Whether the browser says it is online (it says offline for sure; online may still fail). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -9,7 +9,7 @@ import { type Action, createAbility, type Subject } from '../../shared/abilities
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import { DRAWN_ATTRIBUTE } from '../../shared/constants/ui.ts';
 import { assetsPlugin } from './assets.ts';
-import { bootScriptRoute, loadDrawer } from './drawn-pages.ts';
+import { apiFetchAs, bootScriptRoute, drawnStateScript, isPhone, loadDrawer } from './drawn-pages.ts';
 import { pageVisitor, personalise } from './page-session.ts';
 import { routePreloader } from './route-preloads.ts';
 import { isApiPath } from './session.ts';
@@ -46,17 +46,30 @@ export const clientPlugin = fp<{ dist: string }>(
           !!ability &&
           (!access.action || ability.can(access.action as Action, access.subject as Subject)) &&
           (!access.roles || access.roles.includes(me.userData.role_name));
-        // A visitor who is not signed in gets the public sign-in pages drawn (drawn-pages.ts).
-        const drawn =
-          !me && !request.cookies?.[USER_DATA_COOKIE] && drawer?.draws(url)
-            ? await drawer.draw(url, search, visitor)
-            : null;
+        // A visitor who is not signed in gets the public sign-in pages drawn, a signed-in one on a phone
+        // the inspector's pages, with their first query answered (drawn-pages.ts).
+        const drawn = !drawer
+          ? null
+          : me
+            ? isPhone(request) && drawer.drawsSignedIn(url)
+              ? await drawer.draw(url, search, visitor, {
+                  me,
+                  cookies: request.headers.cookie ?? '',
+                  phone: true,
+                  fetch: apiFetchAs(app, request),
+                })
+              : null
+            : !request.cookies?.[USER_DATA_COOKIE] && drawer.draws(url)
+              ? await drawer.draw(url, search, visitor)
+              : null;
         let html = personalise(
           pageHtml(url, { signedIn: !!me, language: visitor.language, search, may, drawn: drawn !== null }),
           visitor,
         );
-        if (drawn !== null)
-          html = html.replace('<div id="root"></div>', `<div id="root" ${DRAWN_ATTRIBUTE}>${drawn}</div>`);
+        if (drawn !== null) {
+          html = html.replace('<div id="root"></div>', `<div id="root" ${DRAWN_ATTRIBUTE}>${drawn.html}</div>`);
+          if (drawn.state) html = html.replace('</head>', `${drawnStateScript(drawn.state)}</head>`);
+        }
         return reply
           .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
           .header('vary', 'cookie')

@@ -8,28 +8,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import superjson from 'superjson';
 import { DRAWN_ATTRIBUTE, DRAWN_CLICK_ATTRIBUTE, DRAWN_SUBMIT_ATTRIBUTE } from '../../shared/constants/ui.ts';
+import { scriptSafeJson } from './page-session.ts';
 import { BOOT_SCRIPT } from './route-preloads.ts';
+
+type DrawVisitor = { language: string; theme: 'light' | 'dark' };
+
+/** A signed-in visitor of a drawn page (src/client/entry-server.tsx `DrawSession`). */
+export interface DrawSession {
+  me: unknown;
+  cookies: string;
+  phone: boolean;
+  fetch: typeof fetch;
+}
+
+/** A drawn page: its HTML (for #root) and, signed in, the answers it was drawn with (react-query's dehydrated state). */
+export interface Drawing {
+  html: string;
+  state?: unknown;
+}
 
 interface DrawModule {
   drawnPaths: readonly string[];
-  drawPage(
-    pathname: string,
-    search: string,
-    visitor: { language: string; theme: 'light' | 'dark' },
-  ): Promise<string | null>;
+  drawsSignedIn(pathname: string): boolean;
+  drawPage(pathname: string, search: string, visitor: DrawVisitor, session?: DrawSession): Promise<Drawing | null>;
 }
 
 export interface Drawer {
-  /** Whether `pathname` is a page the server draws. */
+  /** Whether `pathname` is a page the server draws for a visitor who is not signed in. */
   draws(pathname: string): boolean;
-  /** The drawn HTML of the page (for #root), or null when it could not be drawn. */
-  draw(
-    pathname: string,
-    search: string,
-    visitor: { language: string; theme: 'light' | 'dark' },
-  ): Promise<string | null>;
+  /** Whether `pathname` is a page the server draws for a signed-in visitor on a phone. */
+  drawsSignedIn(pathname: string): boolean;
+  /** The drawing of the page, or null when it could not be drawn. */
+  draw(pathname: string, search: string, visitor: DrawVisitor, session?: DrawSession): Promise<Drawing | null>;
 }
 
 /**
@@ -80,23 +93,65 @@ export async function loadDrawer(clientDist: string, log: FastifyBaseLogger): Pr
   if (!fs.existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as DrawModule;
   const paths = new Set(module.drawnPaths);
-  const cache = new Map<string, string>();
+  const cache = new Map<string, Drawing>();
   return {
     draws: (pathname) => paths.has(pathname),
-    async draw(pathname, search, visitor) {
+    drawsSignedIn: (pathname) => module.drawsSignedIn(pathname),
+    async draw(pathname, search, visitor, session) {
+      // A signed-in visitor's drawing is theirs alone (their data): never kept.
       const key = `${pathname}|${visitor.language}|${visitor.theme}`;
-      const known = search ? undefined : cache.get(key);
+      const known = search || session ? undefined : cache.get(key);
       if (known !== undefined) return known;
       try {
-        const html = await module.drawPage(pathname, search, visitor);
-        if (!search && html !== null && cache.size < MAX_CACHED) cache.set(key, html);
-        return html;
+        const drawing = await module.drawPage(pathname, search, visitor, session);
+        if (!search && !session && drawing !== null && cache.size < MAX_CACHED) cache.set(key, drawing);
+        return drawing;
       } catch (error) {
         // Not kept: the next visitor's page is drawn again.
         log.warn({ err: error, pathname }, 'drawing the page failed; sent undrawn');
         return null;
       }
     },
+  };
+}
+
+/** The id of the `<script type="application/json">` holding a signed-in drawing's answers (read by main.tsx). */
+export const DRAWN_STATE_SCRIPT_ID = 'od-drawn-state';
+
+/** The answers a signed-in drawing was made with, as a script element of the page (superjson, script-safe). */
+export function drawnStateScript(state: unknown): string {
+  return `<script type="application/json" id="${DRAWN_STATE_SCRIPT_ID}">${scriptSafeJson(superjson.stringify(state))}</script>`;
+}
+
+/**
+ * Whether the visitor's device says it is a phone: its client hint (Chromium's Sec-CH-UA-Mobile) or its
+ * user agent ("Mobile", "iPhone"; a tablet without "Mobile" is not a phone). A wrong guess costs only
+ * the drawing: the app replaces it with the page the viewport calls for.
+ */
+export function isPhone(request: FastifyRequest): boolean {
+  if (String(request.headers['sec-ch-ua-mobile'] ?? '').trim() === '?1') return true;
+  return /\bMobile\b|iPhone/.test(request.headers['user-agent'] ?? '');
+}
+
+/**
+ * `fetch` against this server's own API as the visitor (their cookies), without the network: a
+ * drawing's queries go through the same routes, checks and limits as the browser's (GET only).
+ */
+export function apiFetchAs(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  const cookie = request.headers.cookie ?? '';
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? 'GET';
+    if (method !== 'GET') throw new Error(`a drawing only reads: ${method} ${url.pathname}`);
+    const res = await app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { cookie, 'accept-language': request.headers['accept-language'] ?? '' },
+    });
+    return new Response(res.payload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
   };
 }
 

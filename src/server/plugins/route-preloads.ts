@@ -91,7 +91,7 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
     let page = cache.get(key);
     if (page === undefined) {
       page = visitor.drawn
-        ? drawnShell(html, match, [map.font, map.semiboldFont])
+        ? drawnShell(html, match, [map.font, map.semiboldFont], visitor.signedIn ? map.layout.css : [])
         : html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language, withData)}</head>`);
       cache.set(key, page);
     }
@@ -128,13 +128,21 @@ export function preloadLinks(
 export const BOOT_SCRIPT = '/boot.js';
 
 /**
- * index.html for a page the server draws: the route's stylesheets applied from the start (the drawing
+ * index.html for a page the server draws: the route's stylesheets (and the shell's, for a signed-in
+ * visitor) applied from the start (the drawing
  * needs them for its first paint), and no script fetched before that paint — the entry is started by
  * the boot script (no module preloads: on a slow phone network they would share the bandwidth the HTML
  * and its stylesheets need first).
  */
-export function drawnShell(html: string, route: RoutePreload, fonts: (string | undefined)[] = []): string {
-  const styles = route.page.css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`).join('');
+export function drawnShell(
+  html: string,
+  route: RoutePreload,
+  fonts: (string | undefined)[] = [],
+  layoutCss: string[] = [],
+): string {
+  const styles = [...new Set([...layoutCss, ...route.page.css])]
+    .map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`)
+    .join('');
   // The body font's weights the form uses, so the drawing paints in them (the app's text is then no
   // larger than the drawing's: no later "largest paint").
   const fontLink = fonts

@@ -18,6 +18,8 @@ export interface BrowserHarness extends TestApp {
     /** The browser's time zone (default: the machine's). */
     timezoneId?: string;
     serviceWorkers?: 'allow' | 'block';
+    /** The browser's user agent (a phone's: the server draws the inspector's pages for it). */
+    userAgent?: string;
   }): Promise<{ context: BrowserContext; page: Page }>;
   /** Sign in through the login form and wait for the landing page. */
   signIn(page: Page, email: string, password: string): Promise<void>;
@@ -66,6 +68,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
         baseURL: baseUrl,
         viewport: opts.viewport ?? { width: 1280, height: 800 },
         ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+        ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
         serviceWorkers: opts.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();

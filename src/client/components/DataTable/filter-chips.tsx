@@ -3,7 +3,7 @@
 // also the "Filters (n)" of the phone layout.
 import { XIcon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './DataTable.module.css';
 
@@ -29,14 +29,16 @@ export function useFilterChip(chip: { label: string; value: string; clear: () =>
   clear.current = chip?.clear;
   const label = chip?.label;
   const value = chip?.value;
-  useEffect(() => {
+  // Before the browser paints: a list opened with filters set shows its chips in its first frame (the
+  // rows below them do not move down a frame later).
+  useLayoutEffect(() => {
     if (!register) return;
     register(
       id,
       label !== undefined && value !== undefined ? { id, label, value, clear: () => clear.current?.() } : null,
     );
   }, [register, id, label, value]);
-  useEffect(() => () => register?.(id, null), [register, id]);
+  useLayoutEffect(() => () => register?.(id, null), [register, id]);
 }
 
 /** The chips a list's filters reported, and the register to provide to them. */

@@ -25,10 +25,15 @@ export function TaskRowLinks({ task, links }: { task: TTask; links: ReturnType<t
   };
   const performText = task.status === 'scheduled' ? t('tasks.start') : t('tasks.continue');
   // Two lines: the offline state over the buttons, so the actions take a narrow column of a wide table
-  // and never squeeze a phone card's title.
+  // and never squeeze a phone card's title. The state's line is there before the device's offline layer
+  // has answered, so nothing below it moves when it does.
   return (
     <span className={classes.rowLinks}>
-      {perform && <OfflineState task={task} label={label} />}
+      {perform && (
+        <span className={classes.offlineState}>
+          <OfflineState task={task} label={label} />
+        </span>
+      )}
       <span className={classes.rowButtons}>
         {perform && (
           <Button
