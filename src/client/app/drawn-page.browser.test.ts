@@ -172,6 +172,11 @@ describe("the inspector's pages drawn by the server on a phone", { timeout: 120_
       // The page's own list (page 1 of 10); the offline agent's day lists are another input.
       if (url.includes('/trpc/') && url.includes('tasks.list') && url.includes('"itemsPerPage":10')) listAsks.push(url);
     });
+    const stylesheets: string[] = [];
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'stylesheet' && stylesheets.push(new URL(request.url()).pathname),
+    );
     const app = await holdApp(page);
     await page.goto('/tasks', { waitUntil: 'domcontentloaded' });
     // Drawn: the shell, the heading and the cards with their labelled actions, while the app has not run.
@@ -189,6 +194,12 @@ describe("the inspector's pages drawn by the server on a phone", { timeout: 120_
     // The list came with the page: the app did not ask it again.
     await page.waitForLoadState('networkidle');
     expect(listAsks).toEqual([]);
+    // Its stylesheets came inline, and the app's loader took them as loaded: none was fetched.
+    const inlined = await page.evaluate(() =>
+      [...document.querySelectorAll('link[type="text/x-inlined-css"]')].map((link) => link.getAttribute('href')),
+    );
+    expect(inlined.length).toBeGreaterThan(3);
+    expect(stylesheets.filter((href) => inlined.includes(href))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 // Scroll on navigation: smoothly to the hash target, 60 px below the top, else to the top.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { HASH_SCROLL_OFFSET } from '../../shared/constants/ui.ts';
 
 /** Scroll to `#id` with the offset; false when the element is not (yet) in the page. */
@@ -14,13 +14,18 @@ export function scrollToHash(hash: string): boolean {
 
 /**
  * On every location change: the hash target if there is one (waiting briefly for a lazy page to render
- * it), else the top. Also follows in-page hash links.
+ * it), else the top. Also follows in-page hash links. The document's first page stays where the browser
+ * put it: at the top for a new visit, where the visitor was on a reload, where they scrolled a page the
+ * server drew while the app was on its way.
  */
 export function useScrollOnNavigate(location: string): void {
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
+    const first = scrolledFor.current === null || scrolledFor.current === location;
+    scrolledFor.current = location;
     const hash = window.location.hash;
     if (!hash) {
-      window.scrollTo({ top: 0 });
+      if (!first) window.scrollTo({ top: 0 });
       return;
     }
     if (scrollToHash(hash)) return;

@@ -9,12 +9,23 @@ const t = await setupTestApp();
 const get = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, cookies });
 
 describe('drawn sign-in pages', () => {
-  it('draws /login for a visitor: the form in #root, its stylesheets applied, no script fetched before the paint', async () => {
+  it('draws /login for a visitor: the form in #root, its stylesheets inline, no script fetched before the paint', async () => {
     const res = await get('/login');
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<div id="root" data-drawn>.*<h1[^>]*>Welcome to Opsdesk<\/h1>/s);
     expect(res.body).toMatch(/<input[^>]*name="email"/);
-    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/AuthCard-[\w-]+\.css">/);
+    // Each stylesheet's rules inline, then a link the browser does not fetch (an unknown type) naming the
+    // file, so the app's loader does not ask for it again; none fetched before the paint.
+    const inlined = [...res.body.matchAll(/<link rel="stylesheet" type="text\/x-inlined-css" href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(inlined.some((href) => /^\/assets\/entry-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(inlined.some((href) => /^\/assets\/AuthCard-[\w-]+\.css$/.test(href))).toBe(true);
+    for (const href of inlined)
+      expect(res.body).toContain(
+        `<style>${(await get(href)).body}</style><link rel="stylesheet" type="text/x-inlined-css" href="${href}">`,
+      );
+    expect(res.body).not.toMatch(/<link rel="stylesheet" crossorigin/);
     // The weights the form paints with (regular, semibold), so the app's text is no larger than the drawing's.
     for (const weight of [400, 600])
       expect(res.body).toMatch(

@@ -82,6 +82,15 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
   const map = JSON.parse(fs.readFileSync(file, 'utf8')) as PreloadMap;
   const matchers = map.routes.map((route) => ({ route, res: [route.pattern, ...route.aliases].map(patternRegExp) }));
   const cache = new Map<string, string>();
+  // The built stylesheets, read once each (they do not change while the server runs).
+  const stylesheets = new Map<string, string | null>();
+  const readCss = (href: string) => {
+    if (!stylesheets.has(href)) {
+      const file = path.join(dist, href);
+      stylesheets.set(href, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+    }
+    return stylesheets.get(href) ?? null;
+  };
   return (pathname, visitor) => {
     const language = LANGUAGES.has(visitor.language) ? visitor.language : 'en';
     const match = matchers.find((m) => m.res.some((re) => re.test(pathname)))?.route;
@@ -91,7 +100,7 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
     let page = cache.get(key);
     if (page === undefined) {
       page = visitor.drawn
-        ? drawnShell(html, match, [map.font, map.semiboldFont], visitor.signedIn ? map.layout.css : [])
+        ? drawnShell(html, match, [map.font, map.semiboldFont], visitor.signedIn ? map.layout.css : [], readCss)
         : html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language, withData)}</head>`);
       cache.set(key, page);
     }
@@ -128,21 +137,39 @@ export function preloadLinks(
 export const BOOT_SCRIPT = '/boot.js';
 
 /**
- * index.html for a page the server draws: the route's stylesheets (and the shell's, for a signed-in
- * visitor) applied from the start (the drawing
- * needs them for its first paint), and no script fetched before that paint — the entry is started by
- * the boot script (no module preloads: on a slow phone network they would share the bandwidth the HTML
- * and its stylesheets need first).
+ * The `type` of a stylesheet link whose rules the page carries inline: the browser fetches no stylesheet
+ * of a type it does not know, while Vite's loader (which skips a stylesheet a link of the document
+ * already names) counts it as loaded when a chunk asks for it.
+ */
+export const INLINED_STYLESHEET_TYPE = 'text/x-inlined-css';
+
+/** A stylesheet's rules inside `<style>` (a `</style` in a string written so it cannot close the element). */
+function inlineStyle(href: string, css: string): string {
+  return (
+    `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` +
+    `<link rel="stylesheet" type="${INLINED_STYLESHEET_TYPE}" href="/${href}">`
+  );
+}
+
+/**
+ * index.html for a page the server draws: the stylesheets of the entry, the route (and the shell, for a
+ * signed-in visitor) applied from the start, inline when `readCss` has them (on a slow phone network the
+ * page paints once its HTML is in, not after a round of stylesheet requests, six at a time), and no
+ * script fetched before that paint — the entry is started by the boot script (no module preloads: they
+ * would share the bandwidth the HTML needs first).
  */
 export function drawnShell(
   html: string,
   route: RoutePreload,
   fonts: (string | undefined)[] = [],
   layoutCss: string[] = [],
+  readCss: (href: string) => string | null = () => null,
 ): string {
-  const styles = [...new Set([...layoutCss, ...route.page.css])]
-    .map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`)
-    .join('');
+  const stylesheet = (href: string) => {
+    const css = readCss(href);
+    return css === null ? `<link rel="stylesheet" crossorigin href="/${href}">` : inlineStyle(href, css);
+  };
+  const styles = [...new Set([...layoutCss, ...route.page.css])].map(stylesheet).join('');
   // The body font's weights the form uses, so the drawing paints in them (the app's text is then no
   // larger than the drawing's: no later "largest paint").
   const fontLink = fonts
@@ -151,6 +178,7 @@ export function drawnShell(
     .join('');
   return html
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_, href: string) => stylesheet(href))
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, entry: string) => `<script src="${BOOT_SCRIPT}" data-entry="${entry}" defer></script>`,
