@@ -9,7 +9,7 @@
 // the server sends the page without it, as before.
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
-import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -107,14 +107,6 @@ function i18nFor(language: string): Promise<I18n> {
   return instance;
 }
 
-/** The paths this build draws for a visitor who is not signed in. */
-export const drawnPaths: readonly string[] = Object.keys(DRAWN);
-
-/** Whether this build draws the page at `pathname` for a signed-in visitor on a phone. */
-export function drawsSignedIn(pathname: string): boolean {
-  return matchPath(pathname).route.name in DRAWN_SIGNED_IN;
-}
-
 function languageOf(visitor: DrawVisitor): string {
   return (LANGUAGE_CODES as readonly string[]).includes(visitor.language) ? visitor.language : 'en';
 }
@@ -171,6 +163,15 @@ export async function drawPage(
   };
 }
 
+/** The largest answer (superjson text) a drawing carries for the app; larger ones the app asks itself. */
+const MAX_CARRIED_ANSWER = 16 * 1024;
+
+/** Whether the hook that made `query` had it enabled (its options carry the hook's `enabled`). */
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
 async function drawSignedIn(
   pathname: string,
   rawSearch: string,
@@ -192,25 +193,40 @@ async function drawSignedIn(
   utils.auth.me.setData(undefined, session.me);
   await prefetchPageData(utils, pathname, search);
   const Page = drawn.page;
-  const html = withServerSnapshot({ cookies: session.cookies, phone: session.phone }, () =>
-    renderToString(
-      <Providers i18n={i18n} queryClient={queryClient} client={client} theme={visitor.theme}>
-        <UnsavedChangesProvider>
-          <SessionProvider>
-            <ToastProvider>
-              <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-                <DefaultLayout route={route}>
-                  <Route path={pattern}>
-                    <Page />
-                  </Route>
-                </DefaultLayout>
-              </Router>
-            </ToastProvider>
-          </SessionProvider>
-        </UnsavedChangesProvider>
-      </Providers>,
-    ),
-  );
+  const draw = () =>
+    withServerSnapshot({ cookies: session.cookies, phone: session.phone }, () =>
+      renderToString(
+        <Providers i18n={i18n} queryClient={queryClient} client={client} theme={visitor.theme}>
+          <UnsavedChangesProvider>
+            <SessionProvider>
+              <ToastProvider>
+                <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+                  <DefaultLayout route={route}>
+                    <Route path={pattern}>
+                      <Page />
+                    </Route>
+                  </DefaultLayout>
+                </Router>
+              </ToastProvider>
+            </SessionProvider>
+          </UnsavedChangesProvider>
+        </Providers>,
+      ),
+    );
+  let html = draw();
+  // What that drawing asked without an answer (the shell's counters, the filters' choices), asked now
+  // together and drawn again with the answers: the app's first render then has every answer it needs
+  // and asks none again. An answer too large to carry in the page is left for the app to ask.
+  const unanswered = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'pending' && isEnabled(query) });
+  if (unanswered.length) {
+    await Promise.allSettled(unanswered.map((query) => query.fetch()));
+    for (const query of unanswered)
+      if (query.state.status !== 'success' || superjson.stringify(query.state.data).length > MAX_CARRIED_ANSWER)
+        queryClient.getQueryCache().remove(query);
+    html = draw();
+  }
   // Only the page's own answers go along: auth.me is inlined by the page already (page-session.ts).
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && !query.queryHash.includes('"auth","me"'),

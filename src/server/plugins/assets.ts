@@ -54,7 +54,7 @@ export function loadAssets(dir: string): Map<string, Asset> {
 }
 
 /** The encodings a request accepts (q=0 refuses one), by name. */
-function accepted(header: string | undefined): Set<string> {
+export function accepted(header: string | undefined): Set<string> {
   const names = new Set<string>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

@@ -31,6 +31,20 @@ describe('client assets', () => {
     expect(zlib.gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
+  it('sends the pages themselves compressed too (a drawn page carries its stylesheets inline)', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('data-drawn');
+    const br = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('lets browsers keep hashed assets for a year and revalidate the shell page', async () => {
     const url = await firstScript();
     const asset = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });

@@ -4,22 +4,29 @@
 // drawn for a visitor who is not signed in (drawn-pages.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import { type Action, createAbility, type Subject } from '../../shared/abilities/index.ts';
 import { USER_DATA_COOKIE } from '../../shared/constants/http.ts';
 import { DRAWN_ATTRIBUTE } from '../../shared/constants/ui.ts';
-import { assetsPlugin } from './assets.ts';
+import { accepted, assetsPlugin } from './assets.ts';
 import { apiFetchAs, bootScriptRoute, drawnStateScript, isPhone, loadDrawer } from './drawn-pages.ts';
 import { pageVisitor, personalise } from './page-session.ts';
 import { routePreloader } from './route-preloads.ts';
 import { isApiPath } from './session.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** A page is made per request: a quick brotli level (most of the gain at a fraction of level 11's time). */
+const BROTLI_PAGE = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 export const clientPlugin = fp<{ dist: string }>(
   async (app, { dist }) => {
     const indexFile = path.join(dist, 'index.html');
     const hasClient = fs.existsSync(indexFile);
     const pageHtml = hasClient ? routePreloader(dist, fs.readFileSync(indexFile, 'utf8')) : null;
-    const drawer = hasClient ? await loadDrawer(dist, app.log) : null;
+    const drawer = hasClient ? loadDrawer(dist, app.log) : null;
     if (hasClient) {
       await app.register(assetsPlugin, { dir: path.join(dist, 'assets') });
       if (drawer) bootScriptRoute(app);
@@ -51,7 +58,7 @@ export const clientPlugin = fp<{ dist: string }>(
         const drawn = !drawer
           ? null
           : me
-            ? isPhone(request) && drawer.drawsSignedIn(url)
+            ? isPhone(request)
               ? await drawer.draw(url, search, visitor, {
                   me,
                   cookies: request.headers.cookie ?? '',
@@ -59,7 +66,7 @@ export const clientPlugin = fp<{ dist: string }>(
                   fetch: apiFetchAs(app, request),
                 })
               : null
-            : !request.cookies?.[USER_DATA_COOKIE] && drawer.draws(url)
+            : !request.cookies?.[USER_DATA_COOKIE]
               ? await drawer.draw(url, search, visitor)
               : null;
         let html = personalise(
@@ -70,11 +77,17 @@ export const clientPlugin = fp<{ dist: string }>(
           html = html.replace('<div id="root"></div>', `<div id="root" ${DRAWN_ATTRIBUTE}>${drawn.html}</div>`);
           if (drawn.state) html = html.replace('</head>', `${drawnStateScript(drawn.state)}</head>`);
         }
-        return reply
+        reply
           .header('cache-control', visitor.me ? 'private, no-store' : 'no-cache')
-          .header('vary', 'cookie')
-          .type('text/html; charset=utf-8')
-          .send(html);
+          .header('vary', 'cookie, accept-encoding')
+          .type('text/html; charset=utf-8');
+        // Compressed here: @fastify/compress compresses the answers of routes, and a page is the
+        // not-found handler's (a drawn page, its stylesheets inline, is some hundred kilobytes of text).
+        const encodings = accepted(request.headers['accept-encoding']);
+        if (html.length < 1024 || request.method === 'HEAD') return reply.send(html);
+        if (encodings.has('br')) return reply.header('content-encoding', 'br').send(await brotli(html, BROTLI_PAGE));
+        if (encodings.has('gzip')) return reply.header('content-encoding', 'gzip').send(await gzip(html));
+        return reply.send(html);
       }
       return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
     });

@@ -31,17 +31,14 @@ export interface Drawing {
 }
 
 interface DrawModule {
-  drawnPaths: readonly string[];
-  drawsSignedIn(pathname: string): boolean;
   drawPage(pathname: string, search: string, visitor: DrawVisitor, session?: DrawSession): Promise<Drawing | null>;
 }
 
 export interface Drawer {
-  /** Whether `pathname` is a page the server draws for a visitor who is not signed in. */
-  draws(pathname: string): boolean;
-  /** Whether `pathname` is a page the server draws for a signed-in visitor on a phone. */
-  drawsSignedIn(pathname: string): boolean;
-  /** The drawing of the page, or null when it could not be drawn. */
+  /**
+   * The drawing of the page, or null when this build does not draw it for this visitor (the sign-in
+   * pages without `session`, the inspector's pages on a phone with one) or it could not be drawn.
+   */
   draw(pathname: string, search: string, visitor: DrawVisitor, session?: DrawSession): Promise<Drawing | null>;
 }
 
@@ -88,16 +85,20 @@ const BOOT_SOURCE = `(() => {
 const MAX_CACHED = 64;
 
 /** Loads the server build of the drawn pages beside `clientDist` (dist/ssr), if there is one. */
-export async function loadDrawer(clientDist: string, log: FastifyBaseLogger): Promise<Drawer | null> {
+export function loadDrawer(clientDist: string, log: FastifyBaseLogger): Drawer | null {
   const file = path.join(path.dirname(clientDist), 'ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
-  const module = (await import(pathToFileURL(file).href)) as DrawModule;
-  const paths = new Set(module.drawnPaths);
+  // Imported in the background (some megabytes of JavaScript): the server starts at once, and a page
+  // asked meanwhile waits for it. Should it fail, pages are sent undrawn.
+  const loading = (import(pathToFileURL(file).href) as Promise<DrawModule>).catch((error: unknown) => {
+    log.error({ err: error, file }, 'the drawn pages could not be loaded; pages are sent undrawn');
+    return null;
+  });
   const cache = new Map<string, Drawing>();
   return {
-    draws: (pathname) => paths.has(pathname),
-    drawsSignedIn: (pathname) => module.drawsSignedIn(pathname),
     async draw(pathname, search, visitor, session) {
+      const module = await loading;
+      if (!module) return null;
       // A signed-in visitor's drawing is theirs alone (their data): never kept.
       const key = `${pathname}|${visitor.language}|${visitor.theme}`;
       const known = search || session ? undefined : cache.get(key);
