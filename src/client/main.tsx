@@ -27,30 +27,37 @@ import { initI18n } from './i18n/index.ts';
 import { queryClient } from './lib/query.ts';
 import { prefetchSession } from './lib/session.tsx';
 
-// Preferences first (theme, skin, direction on <html>/<body> before anything paints). Then, all at
-// once: the current language's `common` strings, the session's abilities, and the page's chunk,
-// layout, strings and first query (app/preload.ts). The app renders when `common` and what the first
-// render shows are in (firstRenderReady: the shell, or the whole page outside it), so no Suspense
-// fallback is shown first and React's reveal throttle after one does not apply.
-const prefs = initPreferences();
-const common = initI18n(prefs.language);
-// Offline, the session the device kept is read before the first render (the guard needs its abilities).
-const session = prefetchSession();
-// A page the server drew for a signed-in visitor brought its first answers: in the cache before the loads start.
-takeDrawnAnswers(queryClient);
-applyInitialSearch();
-const container = document.getElementById('root') as HTMLElement;
-// What the visitor does on a page the server drew, followed until the app replaces it (drawn-page.ts).
-const readDrawn = watchDrawn(container);
-const firstRender = firstRenderReady(window.location.pathname + window.location.search, !!readDrawn);
-
 /** Runs once, in the commit that replaced the drawing, before the browser paints it. */
 function AfterDrawing({ run }: { run: () => void }) {
   useLayoutEffect(run, []);
   return null;
 }
 
-void Promise.all([common, firstRender, session]).then(() => {
+/** Lets the browser run what waits (a tap, a paint) before going on. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Preferences first (theme, skin, direction on <html>/<body> before anything paints). Then, all at
+// once: the current language's `common` strings, the session's abilities, and the page's chunk,
+// layout, strings and first query (app/preload.ts). The app renders when `common` and what the first
+// render shows are in (firstRenderReady: the shell, or the whole page outside it), so no Suspense
+// fallback is shown first and React's reveal throttle after one does not apply.
+// Over a page the server drew nothing waits for the app: its start is spread over several tasks, after
+// the one that ran the app's code, so a slow phone answers a tap on the drawing in between.
+async function start(container: HTMLElement): Promise<void> {
+  // What the visitor does on a page the server drew, followed until the app replaces it (drawn-page.ts).
+  const readDrawn = watchDrawn(container);
+  if (readDrawn) await yieldToBrowser();
+  const prefs = initPreferences();
+  const common = initI18n(prefs.language);
+  // Offline, the session the device kept is read before the first render (the guard needs its abilities).
+  const session = prefetchSession();
+  // A page the server drew for a signed-in visitor brought its first answers: in the cache before the loads start.
+  takeDrawnAnswers(queryClient);
+  applyInitialSearch();
+  if (readDrawn) await yieldToBrowser();
+  const firstRender = firstRenderReady(window.location.pathname + window.location.search, !!readDrawn);
+  await Promise.all([common, firstRender, session]);
+  if (readDrawn) await yieldToBrowser();
   const root = createRoot(container);
   if (!readDrawn) {
     root.render(
@@ -76,7 +83,9 @@ void Promise.all([common, firstRender, session]).then(() => {
       </StrictMode>,
     ),
   );
-});
+}
+
+void start(document.getElementById('root') as HTMLElement);
 
 // The service worker (the offline shell, updates) registers once the page has loaded, out of its way.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
