@@ -18,6 +18,7 @@ import '@primer/primitives/dist/css/functional/themes/light.css';
 import '@primer/primitives/dist/css/functional/themes/dark.css';
 import './styles/global.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { carryOver, takeDrawnAnswers, watchDrawn } from './app/drawn-page.ts';
@@ -52,23 +53,32 @@ async function start(container: HTMLElement): Promise<void> {
   // Offline, the session the device kept is read before the first render (the guard needs its abilities).
   const session = prefetchSession();
   // A page the server drew for a signed-in visitor brought its first answers: in the cache before the loads start.
-  takeDrawnAnswers(queryClient);
+  const signedInDrawing = takeDrawnAnswers(queryClient);
   applyInitialSearch();
   if (readDrawn) await yieldToBrowser();
   const firstRender = firstRenderReady(window.location.pathname + window.location.search, !!readDrawn);
   await Promise.all([common, firstRender, session]);
   if (readDrawn) await yieldToBrowser();
   const root = createRoot(container);
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
   if (!readDrawn) {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    root.render(app);
     return;
   }
-  // The drawing stays on screen, and usable, while the live page renders in the background (in slices,
-  // so the phone keeps answering); one commit then replaces it, what was done on it carried over.
+  if (!signedInDrawing) {
+    // A sign-in form: read, replaced and carried over in one task, so no keystroke can land in between
+    // (on a drawn field no longer in the page, or a live one not yet filled).
+    const state = readDrawn();
+    flushSync(() => root.render(app));
+    carryOver(container, state);
+    return;
+  }
+  // A signed-in page stays on screen, and usable, while the live page renders in the background (in
+  // slices, so the phone keeps answering); one commit then replaces it, what was done on it carried over.
   let carried = false;
   const carry = () => {
     if (carried) return;

@@ -17,11 +17,12 @@ const DRAWN_STATE_SCRIPT_ID = 'od-drawn-state';
 /**
  * The answers the server drew the page with, into `queryClient`, taken once. They count as fresh from
  * now (the page was just answered; the server's clock may differ from this device's), so the live
- * page's first render shows them without asking again.
+ * page's first render shows them without asking again. True when the page came with answers (a
+ * signed-in visitor's drawing).
  */
-export function takeDrawnAnswers(queryClient: QueryClient): void {
+export function takeDrawnAnswers(queryClient: QueryClient): boolean {
   const script = document.getElementById(DRAWN_STATE_SCRIPT_ID);
-  if (!script) return;
+  if (!script) return false;
   script.remove();
   try {
     const state = superjson.parse<Parameters<typeof hydrate>[1]>(script.textContent ?? '');
@@ -31,6 +32,7 @@ export function takeDrawnAnswers(queryClient: QueryClient): void {
   } catch {
     // Unreadable: the page asks its queries as it would without a drawing.
   }
+  return true;
 }
 
 const FIELDS = 'input, textarea, select';

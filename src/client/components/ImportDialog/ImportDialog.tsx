@@ -1,5 +1,4 @@
-import { UploadIcon } from '@primer/octicons-react';
-import { Banner, Button, Checkbox, Dialog, FormControl, Link, ProgressBar, Text } from '@primer/react';
+import { Banner, Checkbox, Dialog, FormControl, Link, ProgressBar, Text } from '@primer/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldIssue } from '../../../shared/errors.ts';
@@ -282,28 +281,5 @@ export function ImportDialog({ kind, onClose }: { kind: TImportKind; onClose: (c
         </>
       )}
     </Dialog>
-  );
-}
-
-/** The "Import" button of a list and its dialog. */
-export function ImportButton({ kind, onImported }: { kind: TImportKind; onImported: () => void }) {
-  // The list frame's strings: the button renders with the list, before the dialog's own strings load.
-  const { t } = useTranslation('table');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button leadingVisual={UploadIcon} onClick={() => setOpen(true)}>
-        {t('import')}
-      </Button>
-      {open && (
-        <ImportDialog
-          kind={kind}
-          onClose={(changed) => {
-            setOpen(false);
-            if (changed) onImported();
-          }}
-        />
-      )}
-    </>
   );
 }

@@ -8,7 +8,7 @@ import { type BulkAction, type CardLayout, type Column, DataTable } from '../Dat
 import { ExportCsvButton } from '../DataTable/ExportCsvButton.tsx';
 import { exportQuery } from '../DataTable/export-query.ts';
 import { type RowAction, RowActions } from '../DataTable/RowActions.tsx';
-import { ImportButton } from '../ImportDialog/ImportDialog.tsx';
+import { ImportButton } from '../ImportDialog/ImportButton.tsx';
 import { ListPage } from './ListPage.tsx';
 import { useCreateParam } from './useCreateParam.ts';
 import type { RecordList } from './useRecordList.ts';

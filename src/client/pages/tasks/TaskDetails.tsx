@@ -1,5 +1,5 @@
 import { LinkExternalIcon } from '@primer/octicons-react';
-import { Banner, Dialog, Link, Spinner, Text } from '@primer/react';
+import { Banner, Link, Spinner, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { TaskPdfButton } from '../../components/TaskPdfButton/TaskPdfButton.tsx';
@@ -9,6 +9,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useUnits } from '../../lib/units.ts';
 import { TaskActions } from './actions/TaskActions.tsx';
+import { TaskDetailsDialog } from './TaskDetailsDialog.tsx';
 import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
@@ -28,13 +29,10 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
   const links = data ? taskLinks(data) : { view: null, perform: null };
 
   return (
-    <Dialog
+    <TaskDetailsDialog
       title={title}
       subtitle={data ? `${data.project.code} · ${data.project.name}` : undefined}
-      position={{ narrow: 'fullscreen', regular: 'right' }}
-      width="large"
       onClose={onClose}
-      footerButtons={[{ content: t('close'), onClick: onClose }]}
     >
       {task.error ? (
         <Banner variant="critical" title={t('tasks.loadFailed')} description={errorText.error(task.error)} />
@@ -189,6 +187,6 @@ export function TaskDetails({ id, onClose }: { id: number; onClose: () => void }
           )}
         </div>
       )}
-    </Dialog>
+    </TaskDetailsDialog>
   );
 }

@@ -19,7 +19,7 @@ import { useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useOnline } from '../../offline/index.ts';
 import { StatusFilter } from './StatusFilter.tsx';
-import { TaskDetails } from './TaskDetails.tsx';
+import { TaskDetailsLoading } from './TaskDetailsDialog.tsx';
 import { TaskRowLinks } from './TaskRowLinks.tsx';
 import { TASK_FILTERS, tasksListInput } from './task-input.ts';
 import { useTaskLinks } from './task-links.ts';
@@ -27,6 +27,10 @@ import classes from './Tasks.module.css';
 
 // The offline panel (an inspector's device: kept tasks, waiting changes, space) loads only for them.
 const OfflinePanel = lazy(() => import('./OfflinePanel.tsx'));
+// A task's details (its actions, corrective actions, PDF) load when one is opened, or as the pointer
+// or the focus comes to the list: not with the list's first screen.
+const loadTaskDetails = () => import('./TaskDetails.tsx');
+const TaskDetails = lazy(() => loadTaskDetails().then((m) => ({ default: m.TaskDetails })));
 const OfflineStorage = lazy(() => import('./OfflinePanel.tsx').then((m) => ({ default: m.OfflineStorage })));
 // The calendar (FullCalendar) loads only when it is shown.
 const TaskCalendar = lazy(() => import('./TaskCalendar.tsx').then((m) => ({ default: m.TaskCalendar })));
@@ -201,6 +205,18 @@ function TasksList() {
     </>
   );
 
+  // The details' code as soon as the visitor reaches for the page (a touch, a click, a key).
+  useEffect(() => {
+    const load = () => void loadTaskDetails();
+    const options = { once: true, capture: true };
+    document.addEventListener('pointerdown', load, options);
+    document.addEventListener('keydown', load, options);
+    return () => {
+      document.removeEventListener('pointerdown', load, options);
+      document.removeEventListener('keydown', load, options);
+    };
+  }, []);
+
   return (
     <ListPage
       title={t('tasks.title')}
@@ -273,7 +289,11 @@ function TasksList() {
           <OfflineStorage />
         </Suspense>
       )}
-      {openId !== null && <TaskDetails id={openId} onClose={() => setOpenId(null)} />}
+      {openId !== null && (
+        <Suspense fallback={<TaskDetailsLoading onClose={() => setOpenId(null)} />}>
+          <TaskDetails id={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </ListPage>
   );
 }
