@@ -9,10 +9,12 @@
 // which fill the app's query cache first (takeDrawnAnswers), so the live page renders them at once.
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
-import { DRAWN_ATTRIBUTE, DRAWN_CLICK_ATTRIBUTE, DRAWN_SUBMIT_ATTRIBUTE } from '../../shared/constants/ui.ts';
-
-/** Where the server writes a signed-in drawing's answers (src/server/plugins/drawn-pages.ts). */
-const DRAWN_STATE_SCRIPT_ID = 'od-drawn-state';
+import {
+  DRAWN_ATTRIBUTE,
+  DRAWN_CLICK_ATTRIBUTE,
+  DRAWN_STATE_SCRIPT_ID,
+  DRAWN_SUBMIT_ATTRIBUTE,
+} from '../../shared/constants/ui.ts';
 
 /**
  * The answers the server drew the page with, into `queryClient`, taken once. They count as fresh from

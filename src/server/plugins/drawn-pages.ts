@@ -10,7 +10,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { DRAWN_ATTRIBUTE, DRAWN_CLICK_ATTRIBUTE, DRAWN_SUBMIT_ATTRIBUTE } from '../../shared/constants/ui.ts';
+import {
+  DRAWN_ATTRIBUTE,
+  DRAWN_CLICK_ATTRIBUTE,
+  DRAWN_STATE_SCRIPT_ID,
+  DRAWN_SUBMIT_ATTRIBUTE,
+} from '../../shared/constants/ui.ts';
 import { scriptSafeJson } from './page-session.ts';
 import { BOOT_SCRIPT } from './route-preloads.ts';
 
@@ -115,9 +120,6 @@ export function loadDrawer(clientDist: string, log: FastifyBaseLogger): Drawer |
     },
   };
 }
-
-/** The id of the `<script type="application/json">` holding a signed-in drawing's answers (read by main.tsx). */
-export const DRAWN_STATE_SCRIPT_ID = 'od-drawn-state';
 
 /** The answers a signed-in drawing was made with, as a script element of the page (superjson, script-safe). */
 export function drawnStateScript(state: unknown): string {

@@ -59,3 +59,5 @@ export type PreferenceCookie = keyof typeof PREFERENCE_DEFAULTS;
 export const DRAWN_ATTRIBUTE = 'data-drawn';
 export const DRAWN_SUBMIT_ATTRIBUTE = 'data-drawn-submit';
 export const DRAWN_CLICK_ATTRIBUTE = 'data-drawn-click';
+/** The id of the `<script type="application/json">` holding a signed-in drawing's answers (server writes, client reads). */
+export const DRAWN_STATE_SCRIPT_ID = 'od-drawn-state';
