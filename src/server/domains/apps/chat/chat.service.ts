@@ -16,9 +16,9 @@ import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { likeContains, toDate } from '../../../lib/list/index.ts';
-import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
+import { type CopyOwner, now, openDemoCopy, shiftedToNow } from '../provision/demo-provision.service.ts';
 
-/** Copies the sample chats and their messages (moved to today's dates). */
+/** Copies the sample chats and their messages (moved by the days since seeding, still in the past). */
 async function copySampleChats(em: EntityManager, owner: CopyOwner): Promise<void> {
   await db(em)
     .with('src', (q) =>
@@ -38,7 +38,7 @@ async function copySampleChats(em: EntityManager, owner: CopyOwner): Promise<voi
               eb.val(owner.id).as('owner_id'),
               'src.contact_id',
               'src.unseen_msgs',
-              shiftedToToday(eb.ref('src.last_message_at'), eb.ref('src.created_at')).as('last_message_at'),
+              shiftedToNow(eb.ref('src.last_message_at'), eb.ref('src.created_at')).as('last_message_at'),
               now().as('created_at'),
               now().as('updated_at'),
             ]),
@@ -65,7 +65,7 @@ async function copySampleChats(em: EntityManager, owner: CopyOwner): Promise<voi
         .select((eb) => [
           'ins.id',
           'm.message',
-          shiftedToToday(eb.ref('m.time'), eb.ref('src.created_at')).as('time'),
+          shiftedToNow(eb.ref('m.time'), eb.ref('src.created_at')).as('time'),
           'm.sender_id',
           'm.is_sent',
           'm.is_delivered',

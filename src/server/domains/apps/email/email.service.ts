@@ -19,7 +19,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';
 import { sanitizeRichText } from '../../../lib/html.ts';
 import { likeContains } from '../../../lib/list/index.ts';
-import { type CopyOwner, now, openDemoCopy, shiftedToToday } from '../provision/demo-provision.service.ts';
+import { type CopyOwner, now, openDemoCopy, shiftedToNow } from '../provision/demo-provision.service.ts';
 import { Email } from './email.entity.ts';
 
 /** Copies the sample mailbox; received mail is addressed to the user, sent mail and drafts come from them. */
@@ -75,7 +75,7 @@ async function copySampleMailbox(em: EntityManager, owner: CopyOwner): Promise<v
             'e.attachments',
             'e.is_starred',
             'e.labels',
-            shiftedToToday(eb.ref('e.time'), eb.ref('e.created_at')).as('time'),
+            shiftedToNow(eb.ref('e.time'), eb.ref('e.created_at')).as('time'),
             'e.replies',
             'e.folder',
             'e.is_read',

@@ -59,11 +59,29 @@ export async function openDemoCopy(
 }
 
 /**
- * `time` moved by as many days as have passed since the template row was seeded (`seededAt`), so
- * sample dates stay around the current month however long ago the database was seeded.
+ * `time` moved by as many calendar days as lie between the template row's seeding (`seededAt`) and today,
+ * so planned sample dates (calendar events) keep their wall-clock hour around the current month however
+ * long ago the database was seeded.
  */
-export function shiftedToToday(time: Expression<Date | null>, seededAt: Expression<Date>): RawBuilder<Date> {
-  return sql<Date>`(${time} + (date_trunc('day', now()) - date_trunc('day', ${seededAt})))`;
+export function shiftedToToday(
+  time: Expression<Date | null>,
+  seededAt: Expression<Date>,
+  at: Expression<Date> = now(),
+): RawBuilder<Date> {
+  return sql<Date>`(${time} + (date_trunc('day', ${at}) - date_trunc('day', ${seededAt})))`;
+}
+
+/**
+ * `time` moved by the whole days elapsed since the template row was seeded (`seededAt`): what had happened
+ * when it was seeded (a message, a mail) keeps its hour and stays in the past, even when seeded just before
+ * midnight and copied just after it (whole calendar days would move it into the future).
+ */
+export function shiftedToNow(
+  time: Expression<Date | null>,
+  seededAt: Expression<Date>,
+  at: Expression<Date> = now(),
+): RawBuilder<Date> {
+  return sql<Date>`(${time} + date_trunc('day', ${at} - ${seededAt}))`;
 }
 
 /** The transaction's start time, for created_at / updated_at of rows written in SQL. */

@@ -1,10 +1,13 @@
 // Demo-app data per customer: each customer, and the platform (superadmin), works on its own copy of
 // the shop, invoices, demo users, permissions, logistics, analytics, academy and content pages, made once
 // on first use.
+
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { db } from '../../../db/kysely.ts';
 import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
-import { forgetTenantCopies } from './demo-provision.service.ts';
+import { forgetTenantCopies, shiftedToNow, shiftedToToday } from './demo-provision.service.ts';
 
 const t = await setupTestApp();
 const ACME = 'admin@demo.com';
@@ -263,5 +266,34 @@ describe('demo-app data per customer', () => {
                 where a.tenant_id is distinct from c.tenant_id) as crossed`,
     );
     expect(crossed).toBe(0);
+  });
+});
+
+describe('sample times moved to the copy’s day', () => {
+  /** One template time moved as a copy made at `at` would move it (the database's arithmetic, its days in UTC). */
+  async function moved(shift: typeof shiftedToNow, time: string, seededAt: string, at: string): Promise<string> {
+    const stamp = (value: string) => sql<Date>`${value}::timestamptz`;
+    return t.orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`set local time zone 'UTC'`);
+      const { rows } = await sql<{
+        moved: Date;
+      }>`select ${shift(stamp(time), stamp(seededAt), stamp(at))} as moved`.execute(db(tx));
+      return new Date(rows[0].moved).toISOString();
+    });
+  }
+
+  it('keeps a message or mail sent an hour before a late seeding in the past when copied just after midnight', async () => {
+    const copied = await moved(shiftedToNow, '2026-11-29T22:50Z', '2026-11-29T23:50Z', '2026-11-30T00:05Z');
+    expect(copied).toBe('2026-11-29T22:50:00.000Z');
+    // Two days and an hour later, it has moved by the two whole days, at the same hour.
+    expect(await moved(shiftedToNow, '2026-11-29T22:50Z', '2026-11-29T23:50Z', '2026-12-02T01:00Z')).toBe(
+      '2026-12-01T22:50:00.000Z',
+    );
+  });
+
+  it('moves a planned calendar event to the same wall hour by calendar days', async () => {
+    expect(await moved(shiftedToToday, '2026-11-30T10:00Z', '2026-11-29T23:50Z', '2026-11-30T00:05Z')).toBe(
+      '2026-12-01T10:00:00.000Z',
+    );
   });
 });
