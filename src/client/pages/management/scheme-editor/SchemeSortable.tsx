@@ -82,9 +82,12 @@ export function SchemeSortable({
   const crossedOver = useRef<UniqueIdentifier | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    // Space picks up (Enter on a button also clicks it), Space or Enter drops, Escape cancels.
+    // Space picks up (Enter on a button also clicks it), Space or Enter drops, Escape cancels. An arrow
+    // that leads past the middle of the window scrolls it and the move follows from the scroll: at once,
+    // not smoothly, so nothing else that scrolls (a focus, a second key) can cut the move short.
     useSensor(KeyboardSensor, {
       coordinateGetter: coordinates,
+      scrollBehavior: 'instant',
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   );
