@@ -135,3 +135,14 @@ export function isTimeZone(zone: string): boolean {
 export const TIME_ZONE_MESSAGE = msg('timeZone.iana');
 /** An IANA time zone name (planning converts local visit times to UTC with it). */
 export const ZTimeZone = z.string().trim().max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE);
+
+/**
+ * A question's key in a scheme (stable across its versions), as answers, corrective actions and files
+ * name it. Here rather than with the schemes, so a page that names a question does not build them all.
+ */
+export const ZQuestionKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, msg('schemes.questionKeyChars'));

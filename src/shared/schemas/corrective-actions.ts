@@ -8,8 +8,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
-import { ZQuestionKey } from './schemes.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZQuestionKey, ZVersion } from './common.ts';
 
 export const ACTION_STATUSES = ['open', 'done', 'verified', 'cancelled'] as const;
 export type TActionStatus = (typeof ACTION_STATUSES)[number];

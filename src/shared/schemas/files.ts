@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZId, ZInputDate } from './common.ts';
-import { ZQuestionKey } from './schemes.ts';
+import { listInput, listOutput, ZId, ZInputDate, ZQuestionKey } from './common.ts';
 
 /** Largest upload: 25 MB (answered 413 above it). */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;

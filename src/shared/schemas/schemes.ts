@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { customerFilter, zName, zOptionalText } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZQuestionKey, ZVersion } from './common.ts';
 
 export const SCHEME_STATUSES = ['draft', 'published', 'archived'] as const;
 export type TSchemeStatus = (typeof SCHEME_STATUSES)[number];
@@ -34,13 +34,6 @@ export const ZVisibleIf = z.object({
   equals: z.union([z.string().max(200), z.number(), z.boolean()]),
 });
 export type TVisibleIf = z.infer<typeof ZVisibleIf>;
-
-export const ZQuestionKey = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, msg('schemes.questionKeyChars'));
 
 export const ZQuestionInput = z.object({
   /** Stable across versions; generated when missing. */

@@ -9,9 +9,8 @@ import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { CHECK_IN_TIMINGS } from '../workflow/check-in.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
-import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZVersion } from './common.ts';
+import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZQuestionKey, ZVersion } from './common.ts';
 import { TASK_STATUSES } from './projects.ts';
-import { ZQuestionKey } from './schemes.ts';
 
 export { TASK_STATUSES, type TTaskStatus } from './projects.ts';
 
