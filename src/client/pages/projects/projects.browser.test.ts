@@ -46,6 +46,9 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     expect(await page.getByLabel('Name').inputValue()).toBe(NAME);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    // Step 1's Next sits where step 2's does: wait for step 2 before pressing it, or a slow check of
+    // step 1 takes both presses.
+    await page.getByRole('heading', { name: 'Step 2 of 6: Scheme' }).waitFor();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Choose a scheme', { exact: true }).first().waitFor();
     await page.getByRole('radio').first().check();
