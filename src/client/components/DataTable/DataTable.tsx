@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { QueryError } from '../QueryError/index.ts';
 import { BulkBar } from './BulkBar.tsx';
-import { FilterChips, FilterChipsProvider, useFilterChips } from './filter-chips.tsx';
+import { FilterChips, FilterChipsProvider } from './filter-chips.tsx';
 import { Pagination } from './Pagination.tsx';
 import type { RowInteraction } from './rowInteraction.ts';
 import { defaultCardLayout, TableCards } from './TableCards.tsx';
@@ -56,7 +56,6 @@ export function DataTable<T>({
   const phone = useMediaQuery(PHONE_QUERY);
   const layout = card ?? defaultCardLayout(columns);
   const { settings, save, hideable, shown } = useTableSettings(settingsKey, columns, layout.title);
-  const { chips, register } = useFilterChips();
   const pageRows = rows ?? [];
   const selectable = bulkActions.length > 0 || !!csv;
   const selection = useSelection({ stateKey: JSON.stringify(state), rows: pageRows, total, rowKey, fetchAll });
@@ -75,7 +74,6 @@ export function DataTable<T>({
   const emptyContent = body === 'empty' && (
     <TableEmptyState
       query={state.q}
-      filtered={chips.length > 0}
       records={records}
       empty={empty}
       onClearQuery={() => onStateChange({ q: '' })}
@@ -96,14 +94,13 @@ export function DataTable<T>({
 
   return (
     <section className={[classes.root, className].filter(Boolean).join(' ')} aria-label={label}>
-      <FilterChipsProvider value={register}>
+      <FilterChipsProvider>
         <TableToolbar
           state={state}
           onStateChange={onStateChange}
           searchable={searchable}
           phone={phone}
           filters={filters}
-          filterCount={chips.length}
           toolbar={toolbar}
           sortable={columns.filter((c) => c.sortable)}
           settingsMenu={
@@ -113,48 +110,43 @@ export function DataTable<T>({
           total={total}
           onClearAll={clearAll}
         />
-        <FilterChips
-          chips={chips}
-          query={state.q}
-          onClearQuery={() => onStateChange({ q: '' })}
-          onClearAll={clearAll}
+        <FilterChips query={state.q} onClearQuery={() => onStateChange({ q: '' })} onClearAll={clearAll} />
+
+        {selectable && selection.count > 0 && (
+          <BulkBar
+            selection={selection}
+            total={total}
+            pageSize={pageRows.length}
+            canSelectAll={!!fetchAll}
+            actions={bulkActions}
+            columns={shown}
+            csv={csv}
+          />
+        )}
+
+        {error ? (
+          <QueryError title={t('loadFailed')} error={error} onRetry={onRetry} />
+        ) : phone ? (
+          <TableCards {...view} columns={columns} layout={layout} />
+        ) : (
+          <TableGrid
+            {...view}
+            columns={shown}
+            state={state}
+            onSort={toggleSort}
+            density={settings.density}
+            actionsWidth={actionsWidth}
+          />
+        )}
+        <Pagination
+          page={state.page}
+          itemsPerPage={state.itemsPerPage}
+          total={total}
+          onChange={(page, itemsPerPage) =>
+            itemsPerPage !== state.itemsPerPage ? onStateChange({ itemsPerPage }) : onStateChange({ page })
+          }
         />
       </FilterChipsProvider>
-
-      {selectable && selection.count > 0 && (
-        <BulkBar
-          selection={selection}
-          total={total}
-          pageSize={pageRows.length}
-          canSelectAll={!!fetchAll}
-          actions={bulkActions}
-          columns={shown}
-          csv={csv}
-        />
-      )}
-
-      {error ? (
-        <QueryError title={t('loadFailed')} error={error} onRetry={onRetry} />
-      ) : phone ? (
-        <TableCards {...view} columns={columns} layout={layout} />
-      ) : (
-        <TableGrid
-          {...view}
-          columns={shown}
-          state={state}
-          onSort={toggleSort}
-          density={settings.density}
-          actionsWidth={actionsWidth}
-        />
-      )}
-      <Pagination
-        page={state.page}
-        itemsPerPage={state.itemsPerPage}
-        total={total}
-        onChange={(page, itemsPerPage) =>
-          itemsPerPage !== state.itemsPerPage ? onStateChange({ itemsPerPage }) : onStateChange({ page })
-        }
-      />
     </section>
   );
 }

@@ -1,13 +1,12 @@
 import { Button, Text } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFilterChips } from './filter-chips.tsx';
 import classes from './DataTable.module.css';
 
 export interface TableEmptyStateProps {
   /** The search applied, if any. */
   query: string;
-  /** A filter is set. */
-  filtered: boolean;
   /** The records' name in "No <records> match …". */
   records?: string;
   /** The list with nothing in it yet (no search, no filter). */
@@ -20,8 +19,9 @@ export interface TableEmptyStateProps {
  * What an empty page of the list says: with a search or a filter, that nothing matches and how to
  * clear them; without, that the list has nothing yet (and how to create the first record).
  */
-export function TableEmptyState({ query, filtered, records, empty, onClearQuery, onClearAll }: TableEmptyStateProps) {
+export function TableEmptyState({ query, records, empty, onClearQuery, onClearAll }: TableEmptyStateProps) {
   const { t } = useTranslation('table');
+  const filtered = useFilterChips().length > 0;
   if (query || filtered) {
     const names = records ?? t('records');
     return (

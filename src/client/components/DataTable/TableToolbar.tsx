@@ -3,6 +3,7 @@ import { Button, CounterLabel, Dialog } from '@primer/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../lib/list-state.ts';
+import { useFilterChips } from './filter-chips.tsx';
 import { PhoneSort } from './PhoneSort.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import classes from './DataTable.module.css';
@@ -15,8 +16,6 @@ export interface TableToolbarProps {
   /** The phone layout: a "Filters (n)" sheet and a sort control instead of the filters in a row. */
   phone: boolean;
   filters?: ReactNode;
-  /** How many filters are set (the count on the phone's "Filters" button). */
-  filterCount: number;
   /** Controls always beside the search (export…). */
   toolbar?: ReactNode;
   /** The columns the phone's sort control offers. */
@@ -38,7 +37,6 @@ export function TableToolbar({
   searchable,
   phone,
   filters,
-  filterCount,
   toolbar,
   sortable,
   settingsMenu,
@@ -59,7 +57,7 @@ export function TableToolbar({
             {filters && (
               <Button leadingVisual={FilterIcon} onClick={() => setSheetOpen(true)}>
                 {t('filtersButton')}
-                {filterCount > 0 && <CounterLabel className={classes.counter}>{filterCount}</CounterLabel>}
+                <FilterCount />
               </Button>
             )}
             {sortable.length > 0 && (
@@ -78,18 +76,48 @@ export function TableToolbar({
       {/* On phones the filters live in the sheet; closed, they stay mounted (hidden) so their chips count. */}
       {phone && filters && !sheetOpen && <div hidden>{filters}</div>}
       {phone && sheetOpen && (
-        <Dialog
-          title={t('filters')}
-          position={{ narrow: 'bottom', regular: 'center' }}
-          onClose={() => setSheetOpen(false)}
-          footerButtons={[
-            { content: t('clearAll'), onClick: onClearAll, disabled: filterCount === 0 },
-            { content: t('showResults', { count: total }), buttonType: 'primary', onClick: () => setSheetOpen(false) },
-          ]}
-        >
-          <div className={classes.sheet}>{filters}</div>
-        </Dialog>
+        <FiltersSheet total={total} onClearAll={onClearAll} onClose={() => setSheetOpen(false)}>
+          {filters}
+        </FiltersSheet>
       )}
     </>
+  );
+}
+
+// The parts that show how many filters are set read it themselves: a filter reporting itself re-renders
+// them, not the toolbar.
+
+/** The count on the phone's "Filters" button. */
+function FilterCount() {
+  const count = useFilterChips().length;
+  return count > 0 ? <CounterLabel className={classes.counter}>{count}</CounterLabel> : null;
+}
+
+/** The phone's filters sheet: the filters, "Clear all" (while one is set) and "Show results (n)". */
+function FiltersSheet({
+  total,
+  onClearAll,
+  onClose,
+  children,
+}: {
+  total: number;
+  onClearAll: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('table');
+  const count = useFilterChips().length;
+  return (
+    <Dialog
+      title={t('filters')}
+      position={{ narrow: 'bottom', regular: 'center' }}
+      onClose={onClose}
+      footerButtons={[
+        { content: t('clearAll'), onClick: onClearAll, disabled: count === 0 },
+        { content: t('showResults', { count: total }), buttonType: 'primary', onClick: onClose },
+      ]}
+    >
+      <div className={classes.sheet}>{children}</div>
+    </Dialog>
   );
 }

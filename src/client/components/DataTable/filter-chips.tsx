@@ -3,7 +3,16 @@
 // also the "Filters (n)" of the phone layout.
 import { XIcon } from '@primer/octicons-react';
 import { Button } from '@primer/react';
-import { createContext, useCallback, useContext, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './DataTable.module.css';
 
@@ -16,14 +25,41 @@ export interface FilterChip {
   clear: () => void;
 }
 
-type Register = (id: string, chip: FilterChip | null) => void;
+/** The chips a list's filters reported. A store, not state of the list: a filter reporting itself (in a
+ * layout effect, on the list's first frame) re-renders only what shows the chips, not the rows. */
+class ChipStore {
+  private chips: FilterChip[] = [];
+  private readonly listeners = new Set<() => void>();
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  readonly get = () => this.chips;
+  register(id: string, chip: FilterChip | null) {
+    const list = this.chips;
+    const at = list.findIndex((c) => c.id === id);
+    if (!chip && at === -1) return;
+    if (!chip) this.chips = list.filter((c) => c.id !== id);
+    else if (at === -1) this.chips = [...list, chip];
+    else this.chips = list.map((c, i) => (i === at ? chip : c));
+    for (const listener of this.listeners) listener();
+  }
+}
 
-const FilterChipsContext = createContext<Register | null>(null);
-export const FilterChipsProvider = FilterChipsContext.Provider;
+const FilterChipsContext = createContext<ChipStore | null>(null);
+
+/** Around a list: its filters report to it; `useFilterChips` below it reads what they reported. */
+export function FilterChipsProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => new ChipStore());
+  return <FilterChipsContext.Provider value={store}>{children}</FilterChipsContext.Provider>;
+}
+
+const none: FilterChip[] = [];
+const ignore = () => () => {};
 
 /** Reports a set filter to the list around it (nothing outside a list). `chip` null: not set. */
 export function useFilterChip(chip: { label: string; value: string; clear: () => void } | null): void {
-  const register = useContext(FilterChipsContext);
+  const store = useContext(FilterChipsContext);
   const id = useId();
   const clear = useRef(chip?.clear);
   clear.current = chip?.clear;
@@ -32,44 +68,32 @@ export function useFilterChip(chip: { label: string; value: string; clear: () =>
   // Before the browser paints: a list opened with filters set shows its chips in its first frame (the
   // rows below them do not move down a frame later).
   useLayoutEffect(() => {
-    if (!register) return;
-    register(
+    store?.register(
       id,
       label !== undefined && value !== undefined ? { id, label, value, clear: () => clear.current?.() } : null,
     );
-  }, [register, id, label, value]);
-  useLayoutEffect(() => () => register?.(id, null), [register, id]);
+  }, [store, id, label, value]);
+  useLayoutEffect(() => () => store?.register(id, null), [store, id]);
 }
 
-/** The chips a list's filters reported, and the register to provide to them. */
-export function useFilterChips(): { chips: FilterChip[]; register: Register } {
-  const [chips, setChips] = useState<FilterChip[]>([]);
-  const register = useCallback<Register>((id, chip) => {
-    setChips((list) => {
-      const at = list.findIndex((c) => c.id === id);
-      if (!chip) return at === -1 ? list : list.filter((c) => c.id !== id);
-      if (at === -1) return [...list, chip];
-      const next = list.slice();
-      next[at] = chip;
-      return next;
-    });
-  }, []);
-  return { chips, register };
+/** The chips the filters of the list around reported. */
+export function useFilterChips(): FilterChip[] {
+  const store = useContext(FilterChipsContext);
+  return useSyncExternalStore(store?.subscribe ?? ignore, store?.get ?? (() => none), () => none);
 }
 
 /** The chips row: "<Filter>: <value> ×" for each, the search as a chip too, and "Clear all". */
 export function FilterChips({
-  chips,
   query,
   onClearQuery,
   onClearAll,
 }: {
-  chips: FilterChip[];
   query: string;
   onClearQuery: () => void;
   onClearAll: () => void;
 }) {
   const { t } = useTranslation('table');
+  const chips = useFilterChips();
   const all = [...(query ? [{ id: 'q', label: t('search'), value: query, clear: onClearQuery }] : []), ...chips];
   if (!all.length) return null;
   return (
