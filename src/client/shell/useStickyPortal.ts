@@ -1,8 +1,21 @@
 import { registerPortalRoot } from '@primer/react';
-import { useLayoutEffect, useState } from 'react';
 import classes from './Navbar.module.css';
 
 const STICKY_PORTAL = 'sticky-navbar';
+
+let registered = false;
+
+/** The fixed layer itself: one per document, made the first time a sticky navbar asks for it. */
+function stickyLayer(): string {
+  if (!registered && typeof document !== 'undefined') {
+    const root = document.createElement('div');
+    root.className = classes.stickyPortal;
+    document.body.append(root);
+    registerPortalRoot(root, STICKY_PORTAL);
+    registered = true;
+  }
+  return STICKY_PORTAL;
+}
 
 /**
  * The portal the navbar's menus and panels open in while the navbar is sticky: a fixed layer, so a menu
@@ -10,20 +23,10 @@ const STICKY_PORTAL = 'sticky-navbar';
  * coordinates) an open menu scrolled away with the page, then jumped back under the button at its next
  * render: a press on one item could be released over another. Undefined (Primer's default) for a navbar
  * that scrolls with the page.
+ *
+ * Known in the navbar's first render (the layer is made once, empty until a menu opens in it): set from
+ * an effect instead, it re-rendered the whole navbar in the commit that first showed the page.
  */
 export function useStickyPortal(sticky: boolean): string | undefined {
-  const [name, setName] = useState<string>();
-  useLayoutEffect(() => {
-    if (!sticky) return;
-    const root = document.createElement('div');
-    root.className = classes.stickyPortal;
-    document.body.append(root);
-    registerPortalRoot(root, STICKY_PORTAL);
-    setName(STICKY_PORTAL);
-    return () => {
-      setName(undefined);
-      root.remove();
-    };
-  }, [sticky]);
-  return name;
+  return sticky ? stickyLayer() : undefined;
 }
