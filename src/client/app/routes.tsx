@@ -8,11 +8,27 @@ export { type LayoutKind, ROUTES, type RouteDef, type RouteMeta } from './route-
 
 // ---- resolution (no need to edit below when adding a page) ------------------------------------
 
-type PageModule = { default: ComponentType };
+type PageModule = {
+  default: ComponentType;
+  /**
+   * The lazily loaded parts the page shows at once for this visitor, loaded with it: the page then renders
+   * them in its first render instead of a fallback and a second render. A part that fails to load is
+   * loaded again where it renders.
+   */
+  parts?: () => Promise<unknown> | undefined;
+};
 const PAGE_MODULES = import.meta.glob<PageModule>('../pages/**/*Page.tsx');
 
 function loaderOf(page: string | undefined): (() => Promise<PageModule>) | undefined {
-  return page ? PAGE_MODULES[`../pages/${page}.tsx`] : undefined;
+  const load = page ? PAGE_MODULES[`../pages/${page}.tsx`] : undefined;
+  return (
+    load &&
+    (() =>
+      load().then(async (module) => {
+        await Promise.resolve(module.parts?.()).catch(() => undefined);
+        return module;
+      }))
+  );
 }
 
 export const NOT_FOUND_ROUTE = ROUTES[ROUTES.length - 1];

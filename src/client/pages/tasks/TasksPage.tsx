@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import type { TTask } from '../../../shared/schemas/tasks.ts';
+import { loadable } from '../../app/loadable.tsx';
 import { pageExists, routeByName, withInitialSearch } from '../../app/routes.tsx';
 import { type Column, DataTable, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
@@ -15,7 +16,7 @@ import { useCan } from '../../lib/can.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useListState } from '../../lib/list-state.ts';
-import { useSession } from '../../lib/session.tsx';
+import { readUserData, useSession } from '../../lib/session.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { useOnline } from '../../offline/index.ts';
 import { StatusFilter } from './StatusFilter.tsx';
@@ -25,15 +26,26 @@ import { TASK_FILTERS, tasksListInput } from './task-input.ts';
 import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
-// The offline panel (an inspector's device: kept tasks, waiting changes, space) loads only for them.
-const OfflinePanel = lazy(() => import('./OfflinePanel.tsx'));
+// The offline panel (an inspector's device: kept tasks, waiting changes, space) loads only for them,
+// with the page (`parts`).
+const offlinePanel = loadable<object>(() => import('./OfflinePanel.tsx'));
+const offlineStorage = loadable<object>(() =>
+  import('./OfflinePanel.tsx').then((m) => ({ default: m.OfflineStorage })),
+);
+const OfflinePanel = offlinePanel.Component;
+const OfflineStorage = offlineStorage.Component;
 // A task's details (its actions, corrective actions, PDF) load when one is opened, or as the pointer
 // or the focus comes to the list: not with the list's first screen.
 const loadTaskDetails = () => import('./TaskDetails.tsx');
 const TaskDetails = lazy(() => loadTaskDetails().then((m) => ({ default: m.TaskDetails })));
-const OfflineStorage = lazy(() => import('./OfflinePanel.tsx').then((m) => ({ default: m.OfflineStorage })));
 // The calendar (FullCalendar) loads only when it is shown.
 const TaskCalendar = lazy(() => import('./TaskCalendar.tsx').then((m) => ({ default: m.TaskCalendar })));
+
+/** What the page shows at once for an inspector, who performs tasks (app/routes.tsx `parts`). */
+export function parts(): Promise<unknown> | undefined {
+  if (readUserData()?.role_name !== 'qualitycontrol') return undefined;
+  return Promise.all([offlinePanel.load(), offlineStorage.load()]);
+}
 
 /**
  * /tasks: the tasks the caller may read, as a list or a calendar (kept in the URL). An inspector
@@ -76,16 +88,7 @@ function TasksList() {
     onChange: (value: string) => update({ filters: { [key]: value } }),
   });
 
-  const projects = trpc.projects.list.useQuery(
-    { itemsPerPage: -1, sortBy: 'code', archived: 'include' },
-    { staleTime: 30_000, enabled: can('read', 'Project') },
-  );
-  const locations = trpc.locations.list.useQuery({ itemsPerPage: -1, sortBy: 'code' }, { staleTime: 30_000 });
   const readsUsers = can('read', 'User') && user?.role_name !== 'qualitycontrol';
-  const inspectors = trpc.users.list.useQuery(
-    { role: 'qualitycontrol', itemsPerPage: -1, sortBy: 'fullName' },
-    { staleTime: 30_000, enabled: readsUsers },
-  );
 
   const columns: Column<TTask>[] = [
     {
@@ -166,27 +169,10 @@ function TasksList() {
   const filterControls = (
     <>
       <StatusFilter value={filters.status ?? ''} onChange={(value) => update({ filters: { status: value } })} />
-      {can('read', 'Project') && (
-        <FilterSelect
-          label={t('fields.project')}
-          {...filter('projectId')}
-          allLabel={t('filters.allProjects')}
-          options={(projects.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.code} · ${p.name}` }))}
-        />
-      )}
-      <FilterSelect
-        label={t('fields.location')}
-        {...filter('locationId')}
-        allLabel={t('filters.allLocations')}
-        options={(locations.data?.items ?? []).map((l) => ({ value: String(l.id), label: `${l.code} · ${l.name}` }))}
-      />
+      {can('read', 'Project') && <ProjectFilter {...filter('projectId')} />}
+      <LocationFilter {...filter('locationId')} />
       {readsUsers ? (
-        <FilterSelect
-          label={t('fields.inspector')}
-          {...filter('assigneeId')}
-          allLabel={t('filters.allInspectors')}
-          options={(inspectors.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.fullName }))}
-        />
+        <InspectorFilter {...filter('assigneeId')} />
       ) : (
         <FilterSelect
           label={t('tasks.whose')}
@@ -295,5 +281,58 @@ function TasksList() {
         </Suspense>
       )}
     </ListPage>
+  );
+}
+
+// The filters whose choices the server gives each ask for them: their answers, arriving after the list,
+// re-render the filter, not the list.
+
+interface ChoiceFilterProps {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function ProjectFilter(props: ChoiceFilterProps) {
+  const { t } = useTranslation('workflow');
+  const projects = trpc.projects.list.useQuery(
+    { itemsPerPage: -1, sortBy: 'code', archived: 'include' },
+    { staleTime: 30_000 },
+  );
+  return (
+    <FilterSelect
+      label={t('fields.project')}
+      {...props}
+      allLabel={t('filters.allProjects')}
+      options={(projects.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.code} · ${p.name}` }))}
+    />
+  );
+}
+
+function LocationFilter(props: ChoiceFilterProps) {
+  const { t } = useTranslation('workflow');
+  const locations = trpc.locations.list.useQuery({ itemsPerPage: -1, sortBy: 'code' }, { staleTime: 30_000 });
+  return (
+    <FilterSelect
+      label={t('fields.location')}
+      {...props}
+      allLabel={t('filters.allLocations')}
+      options={(locations.data?.items ?? []).map((l) => ({ value: String(l.id), label: `${l.code} · ${l.name}` }))}
+    />
+  );
+}
+
+function InspectorFilter(props: ChoiceFilterProps) {
+  const { t } = useTranslation('workflow');
+  const inspectors = trpc.users.list.useQuery(
+    { role: 'qualitycontrol', itemsPerPage: -1, sortBy: 'fullName' },
+    { staleTime: 30_000 },
+  );
+  return (
+    <FilterSelect
+      label={t('fields.inspector')}
+      {...props}
+      allLabel={t('filters.allInspectors')}
+      options={(inspectors.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.fullName }))}
+    />
   );
 }
