@@ -27,7 +27,6 @@ import { Project } from '../src/server/domains/workflow/projects/project.entity.
 import { Slot } from '../src/server/domains/workflow/slots/slot.entity.ts';
 import { Task, TaskReview, TaskRound } from '../src/server/domains/workflow/tasks/task.entity.ts';
 import { AuditEvent } from '../src/server/lib/audit/audit-event.entity.ts';
-import type { TTaskStatus } from '../src/shared/schemas/projects.ts';
 import type { TQuestion } from '../src/shared/schemas/schemes.ts';
 import type { TAnswer } from '../src/shared/schemas/tasks.ts';
 import { distanceMeters } from '../src/shared/workflow/geo.ts';
@@ -39,6 +38,7 @@ import {
   questionsOf,
   type ScoreScheme,
 } from '../src/shared/workflow/score.ts';
+import type { TTaskStatus } from '../src/shared/workflow/statuses.ts';
 
 const DAY = 24 * 3600_000;
 

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { db } from '../src/server/db/kysely.ts';
 import { setupTestApp } from '../src/server/testing/app.ts';
-import { TASK_STATUSES } from '../src/shared/schemas/projects.ts';
 import { computeScore } from '../src/shared/workflow/score.ts';
+import { TASK_STATUSES } from '../src/shared/workflow/statuses.ts';
 import { addDays, localDate, zonedInstant } from './workflow.seeder.ts';
 
 const t = await setupTestApp();

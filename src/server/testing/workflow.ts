@@ -2,8 +2,8 @@
 // projects / slots services): a project with an assignment, a slot and its task, in any state, with
 // the task's copies consistent with the assignment and slot (one task per slot, scheme pinned).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { TProjectStatus, TTaskStatus } from '../../shared/schemas/projects.ts';
 import type { TAnswer } from '../../shared/schemas/tasks.ts';
+import type { TProjectStatus, TTaskStatus } from '../../shared/workflow/statuses.ts';
 import { db } from '../db/kysely.ts';
 import { LocationAssignment } from '../domains/workflow/assignments/assignment.entity.ts';
 import { Project } from '../domains/workflow/projects/project.entity.ts';

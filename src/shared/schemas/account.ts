@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
 import { LANGUAGE_CODES } from '../constants/ui.ts';
 import { msg } from '../errors/validation.ts';
+import { PROJECT_STATUSES } from '../workflow/statuses.ts';
 import { ZNewPassword } from './auth.ts';
 import { ZId, ZVersion } from './common.ts';
-import { PROJECT_STATUSES } from './projects.ts';
 
 /** What a user may silence, by kind of in-app notification. */
 export const NOTIFICATION_KINDS = ['planning', 'reminders', 'missed', 'reviews', 'actions'] as const;

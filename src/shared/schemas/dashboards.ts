@@ -4,7 +4,7 @@
 // review) from the tasks table. Every figure carries what its list needs (ids, period bounds).
 import { z } from 'zod';
 import { ROLES } from '../constants/roles.ts';
-import { PROJECT_STATUSES, TASK_STATUSES } from './projects.ts';
+import { PROJECT_STATUSES, TASK_STATUSES } from '../workflow/statuses.ts';
 import { ZReportFigures } from './reports.ts';
 
 export { DASHBOARD_KINDS, DASHBOARD_ROLES, dashboardOfRole, type TDashboardKind } from '../constants/dashboards.ts';

@@ -3,23 +3,10 @@
 // Lifecycle: draft -> active <-> on_hold -> completed; archive/restore from any state but active.
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
+import { PROJECT_STATUSES, TASK_STATUSES } from '../workflow/statuses.ts';
 import { customerFilter, ZArchivedFilter, ZCode, ZNameRef, zName, zOptionalText } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZInputIsoDate, ZVersion } from './common.ts';
 import { ZActionDueDays } from './corrective-actions.ts';
-
-export const PROJECT_STATUSES = ['draft', 'active', 'on_hold', 'completed', 'archived'] as const;
-export type TProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const TASK_STATUSES = [
-  'scheduled',
-  'in_progress',
-  'submitted',
-  'approved',
-  'rejected',
-  'missed',
-  'cancelled',
-] as const;
-export type TTaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Progress of a project, computed in SQL from its tasks. Rates are 0..100 (one decimal) or null with no tasks. */
 export const ZProjectProgress = z.object({

@@ -4,8 +4,8 @@
 // IANA time zone; it is idempotent (key: assignment + occurrence), so a re-run never duplicates a slot.
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
+import { TASK_STATUSES } from '../workflow/statuses.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZInputIsoDate, ZVersion } from './common.ts';
-import { TASK_STATUSES } from './projects.ts';
 
 export const ZSlot = z.object({
   id: z.number(),

@@ -8,11 +8,9 @@
 import { z } from 'zod';
 import { msg } from '../errors/validation.ts';
 import { CHECK_IN_TIMINGS } from '../workflow/check-in.ts';
+import { TASK_STATUSES } from '../workflow/statuses.ts';
 import { ZCodeRef, ZNameRef } from './business.ts';
 import { listInput, listOutput, ZExpectedVersion, ZId, ZInputDate, ZQuestionKey, ZVersion } from './common.ts';
-import { TASK_STATUSES } from './projects.ts';
-
-export { TASK_STATUSES, type TTaskStatus } from './projects.ts';
 
 /** An answer value: yesno true/false, score/number a number, choice the option's value, text a string. */
 export const ZAnswerValue = z.union([z.boolean(), z.number().finite(), z.string().max(4000)]);

@@ -1,7 +1,7 @@
 // Status labels of projects and tasks (words and a Primer label colour), shared by the workflow pages.
 import { Label } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import type { TProjectStatus, TTaskStatus } from '../../../shared/schemas/projects.ts';
+import type { TProjectStatus, TTaskStatus } from '../../../shared/workflow/statuses.ts';
 
 type LabelVariant = 'accent' | 'attention' | 'done' | 'success' | 'danger' | 'severe' | 'secondary' | 'primary';
 

@@ -1,7 +1,8 @@
 import { ProgressBar, Text } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { PROJECT_STATUSES, type TProject, ZListProjectsInput } from '../../../shared/schemas/projects.ts';
+import { type TProject, ZListProjectsInput } from '../../../shared/schemas/projects.ts';
+import { PROJECT_STATUSES } from '../../../shared/workflow/statuses.ts';
 import { type Column, joinCellText } from '../../components/DataTable/DataTable.tsx';
 import { FilterSelect } from '../../components/DataTable/FilterSelect.tsx';
 import type { RowAction } from '../../components/DataTable/RowActions.tsx';

@@ -1,7 +1,7 @@
 import { FilterIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu } from '@primer/react';
 import { useTranslation } from 'react-i18next';
-import { TASK_STATUSES } from '../../../shared/schemas/tasks.ts';
+import { TASK_STATUSES } from '../../../shared/workflow/statuses.ts';
 import { parseStatuses } from './task-input.ts';
 
 /** Several task statuses at once: a menu of checkable statuses (the URL keeps them comma-separated). */

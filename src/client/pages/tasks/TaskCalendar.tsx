@@ -3,8 +3,9 @@ import { Text } from '@primer/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TASK_STATUSES, type TListTasksInput } from '../../../shared/schemas/tasks.ts';
+import { type TListTasksInput } from '../../../shared/schemas/tasks.ts';
 import { toWallTime } from '../../../shared/time/wall-clock.ts';
+import { TASK_STATUSES } from '../../../shared/workflow/statuses.ts';
 import {
   CALENDAR_VIEWS,
   CalendarLegend,

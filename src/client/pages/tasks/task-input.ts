@@ -1,11 +1,7 @@
 // The tasks list's URL state as the input of tasks.list: several statuses as a comma list, the date
 // range as local days (the `to` day included), "mine" as a flag.
-import {
-  TASK_STATUSES,
-  type TListTasksInput,
-  type TTaskStatus,
-  ZListTasksInput,
-} from '../../../shared/schemas/tasks.ts';
+import { type TListTasksInput, ZListTasksInput } from '../../../shared/schemas/tasks.ts';
+import { TASK_STATUSES, type TTaskStatus } from '../../../shared/workflow/statuses.ts';
 import { type ListState, parseListState, toSchemaListInput } from '../../lib/list-state.ts';
 
 export const TASK_FILTERS = [

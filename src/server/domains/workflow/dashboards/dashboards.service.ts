@@ -22,7 +22,7 @@ import {
   type TFloorManagerDashboard,
   type TTeamLeaderDashboard,
 } from '../../../../shared/schemas/dashboards.ts';
-import { PROJECT_STATUSES, TASK_STATUSES, type TTaskStatus } from '../../../../shared/schemas/projects.ts';
+import { PROJECT_STATUSES, TASK_STATUSES, type TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { authorize } from '../../../lib/authz.ts';

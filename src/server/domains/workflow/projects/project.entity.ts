@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { DEFAULT_ACTION_DUE_DAYS } from '../../../../shared/schemas/corrective-actions.ts';
-import { PROJECT_STATUSES } from '../../../../shared/schemas/projects.ts';
+import { PROJECT_STATUSES } from '../../../../shared/workflow/statuses.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { trgmIndex } from '../../../lib/trgm.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';

@@ -2,13 +2,8 @@
 // filters; page, every row (CSV) and one project. No writes; the service authorizes before calling these.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type SqlBool, sql } from 'kysely';
-import {
-  TASK_STATUSES,
-  type TListProjectsInput,
-  type TProject,
-  type TProjectProgress,
-  type TTaskStatus,
-} from '../../../../shared/schemas/projects.ts';
+import { type TListProjectsInput, type TProject, type TProjectProgress } from '../../../../shared/schemas/projects.ts';
+import { TASK_STATUSES, type TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { archivedFilter } from '../../../lib/archive.ts';
 import type { AuthedContext } from '../../../lib/context.ts';
 import {

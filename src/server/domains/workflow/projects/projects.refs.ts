@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { ErrorKey } from '../../../../shared/errors/messages.ts';
-import type { TProjectStatus } from '../../../../shared/schemas/projects.ts';
+import type { TProjectStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { likeContains } from '../../../lib/list/index.ts';

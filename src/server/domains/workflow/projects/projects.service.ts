@@ -14,11 +14,11 @@ import type {
   TListProjectsInput,
   TProject,
   TProjectLocationChoice,
-  TProjectStatus,
   TProjectTransitionInput,
   TSaveLocationChoiceInput,
   TUpdateProjectInput,
 } from '../../../../shared/schemas/projects.ts';
+import type { TProjectStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../../lib/audit/audit.ts';

@@ -5,7 +5,6 @@
 //  - rounds: each submission's answers as sent (task_rounds), and the diff of the last round against
 //    the one before it, per question (before → after), once the task has been resubmitted.
 
-import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import {
   type TAnswer,
   type TAnswerChange,
@@ -14,6 +13,7 @@ import {
   type TTaskEventAction,
   type TTaskHistory,
 } from '../../../../shared/schemas/tasks.ts';
+import type { TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import type { ServiceContext } from '../../../lib/context.ts';
 import { toDate } from '../../../lib/list/index.ts';

@@ -1,5 +1,4 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { TASK_STATUSES } from '../../../../shared/schemas/projects.ts';
 import {
   REVIEW_DECISIONS,
   type TAnswer,
@@ -7,6 +6,7 @@ import {
   type TSectionScore,
 } from '../../../../shared/schemas/tasks.ts';
 import type { AnswerOutcome } from '../../../../shared/workflow/outcomes.ts';
+import { TASK_STATUSES } from '../../../../shared/workflow/statuses.ts';
 import { baseProperties, recordVersion } from '../../../db/base.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { Team, User } from '../../organization/users/user.entity.ts';

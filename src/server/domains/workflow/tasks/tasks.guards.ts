@@ -9,7 +9,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Action } from '../../../../shared/abilities/index.ts';
 import { type ErrorKey, formatMessage } from '../../../../shared/errors/messages.ts';
-import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import type { TQuestionComment, TSaveAnswersInput, TStartTaskInput } from '../../../../shared/schemas/tasks.ts';
 import {
   type AnswerProblem,
@@ -22,6 +21,7 @@ import {
 import { CHECK_IN_EARLY_MINUTES, checkInOpensAt } from '../../../../shared/workflow/check-in.ts';
 import { distanceMeters, insideGeofence } from '../../../../shared/workflow/geo.ts';
 import { questionsOf } from '../../../../shared/workflow/score.ts';
+import type { TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthedContext } from '../../../lib/context.ts';

@@ -3,7 +3,7 @@
 // These never authorize: callers have authorized already.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
+import type { TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import { taskDetailUnscoped } from './tasks.listing.ts';
 

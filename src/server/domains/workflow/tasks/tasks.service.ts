@@ -13,7 +13,6 @@
 // can show what changed since the previous round (task-history.service.ts).
 
 import type { TWebhookEvent } from '../../../../shared/schemas/integrations.ts';
-import type { TTaskStatus } from '../../../../shared/schemas/projects.ts';
 import type {
   TApproveTaskInput,
   TCancelTaskInput,
@@ -30,6 +29,7 @@ import type {
 } from '../../../../shared/schemas/tasks.ts';
 import { answerOutcomes } from '../../../../shared/workflow/outcomes.ts';
 import { computeScore } from '../../../../shared/workflow/score.ts';
+import type { TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { type AuditAction, recordAudit } from '../../../lib/audit/audit.ts';
 import { authorize } from '../../../lib/authz.ts';
 import type { AuthedContext, ServiceContext } from '../../../lib/context.ts';

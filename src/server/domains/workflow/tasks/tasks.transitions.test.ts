@@ -7,7 +7,7 @@
 // A refused call changes nothing (status and version as before, no audit event).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../../shared/constants/roles.ts';
-import { TASK_STATUSES, type TTaskStatus } from '../../../../shared/schemas/projects.ts';
+import { TASK_STATUSES, type TTaskStatus } from '../../../../shared/workflow/statuses.ts';
 import { db } from '../../../db/kysely.ts';
 import { type AppCaller, setupTestApp } from '../../../testing/app.ts';
 import { codeOf } from '../../../testing/trpc.ts';
