@@ -47,18 +47,23 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 async function start(container: HTMLElement): Promise<void> {
   // What the visitor does on a page the server drew, followed until the app replaces it (drawn-page.ts).
   const readDrawn = watchDrawn(container);
-  if (readDrawn) await yieldToBrowser();
+  // Over a drawing, each step of the start is a task of its own (on a slow phone each takes tens of ms).
+  const step = () => (readDrawn ? yieldToBrowser() : undefined);
+  await step();
   const prefs = initPreferences();
   const common = initI18n(prefs.language);
+  await step();
   // Offline, the session the device kept is read before the first render (the guard needs its abilities).
   const session = prefetchSession();
+  await step();
   // A page the server drew for a signed-in visitor brought its first answers: in the cache before the loads start.
   const signedInDrawing = takeDrawnAnswers(queryClient);
+  await step();
   applyInitialSearch();
-  if (readDrawn) await yieldToBrowser();
+  await step();
   const firstRender = firstRenderReady(window.location.pathname + window.location.search, !!readDrawn);
   await Promise.all([common, firstRender, session]);
-  if (readDrawn) await yieldToBrowser();
+  await step();
   const root = createRoot(container);
   const app = (
     <StrictMode>
