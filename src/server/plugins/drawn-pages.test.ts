@@ -33,15 +33,21 @@ describe('drawn sign-in pages', () => {
       );
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toMatch(/<script type="module"/);
-    const entry = /<script src="\/boot\.js" data-entry="(\/assets\/index-[\w-]+\.js)" defer><\/script>/.exec(
-      res.body,
-    )?.[1];
+    const boot =
+      /<script src="\/boot\.js" data-entry="(\/assets\/index-[\w-]+\.js)" data-preload="([^"]+)" defer><\/script>/.exec(
+        res.body,
+      );
+    const entry = boot?.[1];
     expect(entry).toBeTruthy();
     expect((await get(entry!)).statusCode).toBe(200);
-    const boot = await get('/boot.js');
-    expect(boot.statusCode).toBe(200);
-    expect(boot.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(boot.body).toContain("document.addEventListener('submit'");
+    // The page's own scripts, which the boot script announces once the drawing has painted.
+    const preloads = boot![2].split(' ');
+    expect(preloads.some((href) => /^\/assets\/LoginPage-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of preloads) expect((await get(href)).statusCode, href).toBe(200);
+    const script = await get('/boot.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("document.addEventListener('submit'");
   });
 
   it('draws in the language and theme of the cookies, and the query string as text', async () => {

@@ -100,7 +100,9 @@ export function routePreloader(dist: string, html: string): (pathname: string, v
     let page = cache.get(key);
     if (page === undefined) {
       page = visitor.drawn
-        ? drawnShell(html, match, [map.font, map.semiboldFont], visitor.signedIn ? map.layout.css : [], readCss)
+        ? drawnShell(html, match, [map.font, map.semiboldFont], visitor.signedIn ? map.layout.css : [], readCss, [
+            ...routeFiles(map, match, visitor.signedIn, language).js,
+          ])
         : html.replace('</head>', `${preloadLinks(map, match, visitor.signedIn, language, withData)}</head>`);
       cache.set(key, page);
     }
@@ -117,12 +119,7 @@ export function preloadLinks(
   withData = false,
 ): string {
   if ((route.guestOnly && signedIn) || (!route.public && !route.guestOnly && !signedIn)) return '';
-  const withLayout = route.layout === 'default' || (route.layout === 'auto' && signedIn);
-  const ns = ['common', ...route.ns, ...(withLayout ? ['shell'] : [])];
-  const languages = language === 'en' ? ['en'] : [language, 'en'];
-  const strings = languages.flatMap((lng) => ns.map((n) => map.locales[lng]?.[n]).filter((f): f is string => !!f));
-  const js = new Set([...strings, ...(withLayout ? map.layout.js : []), ...route.page.js]);
-  const css = new Set([...(withLayout ? map.layout.css : []), ...route.page.css]);
+  const { js, css } = routeFiles(map, route, signedIn, language);
   const tags: string[] = [];
   // First: the query is the longest step (server and database), and only a signed-in visitor's runs.
   if (withData && signedIn && route.data)
@@ -131,6 +128,23 @@ export function preloadLinks(
   for (const href of css) tags.push(`<link rel="preload" href="/${href}" as="style" crossorigin>`);
   for (const href of js) tags.push(`<link rel="modulepreload" href="/${href}">`);
   return tags.join('');
+}
+
+/** The scripts (strings, layout, page) and stylesheets `route` loads for this visitor. */
+function routeFiles(
+  map: PreloadMap,
+  route: RoutePreload,
+  signedIn: boolean,
+  language: string,
+): { js: Set<string>; css: Set<string> } {
+  const withLayout = route.layout === 'default' || (route.layout === 'auto' && signedIn);
+  const ns = ['common', ...route.ns, ...(withLayout ? ['shell'] : [])];
+  const languages = language === 'en' ? ['en'] : [language, 'en'];
+  const strings = languages.flatMap((lng) => ns.map((n) => map.locales[lng]?.[n]).filter((f): f is string => !!f));
+  return {
+    js: new Set([...strings, ...(withLayout ? map.layout.js : []), ...route.page.js]),
+    css: new Set([...(withLayout ? map.layout.css : []), ...route.page.css]),
+  };
 }
 
 /** The path of the script that starts the app once a drawn page has painted (drawn-pages.ts serves it). */
@@ -156,7 +170,8 @@ function inlineStyle(href: string, css: string): string {
  * signed-in visitor) applied from the start, inline when `readCss` has them (on a slow phone network the
  * page paints once its HTML is in, not after a round of stylesheet requests, six at a time), and no
  * script fetched before that paint — the entry is started by the boot script (no module preloads: they
- * would share the bandwidth the HTML needs first).
+ * would share the bandwidth the HTML needs first). The boot script announces the page's own scripts
+ * (`scripts`) after the paint, a few per task.
  */
 export function drawnShell(
   html: string,
@@ -164,12 +179,16 @@ export function drawnShell(
   fonts: (string | undefined)[] = [],
   layoutCss: string[] = [],
   readCss: (href: string) => string | null = () => null,
+  scripts: string[] = [],
 ): string {
   const stylesheet = (href: string) => {
     const css = readCss(href);
     return css === null ? `<link rel="stylesheet" crossorigin href="/${href}">` : inlineStyle(href, css);
   };
   const styles = [...new Set([...layoutCss, ...route.page.css])].map(stylesheet).join('');
+  // The entry's own imports first (the HTML's module preloads): the app starts with them.
+  const entryScripts = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+  const announced = [...new Set([...entryScripts, ...scripts])];
   // The body font's weights the form uses, so the drawing paints in them (the app's text is then no
   // larger than the drawing's: no later "largest paint").
   const fontLink = fonts
@@ -181,7 +200,10 @@ export function drawnShell(
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_, href: string) => stylesheet(href))
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_, entry: string) => `<script src="${BOOT_SCRIPT}" data-entry="${entry}" defer></script>`,
+      (_, entry: string) =>
+        `<script src="${BOOT_SCRIPT}" data-entry="${entry}"${
+          announced.length ? ` data-preload="${announced.map((href) => `/${href}`).join(' ')}"` : ''
+        } defer></script>`,
     )
     .replace('</head>', `${fontLink}${styles}</head>`);
 }
