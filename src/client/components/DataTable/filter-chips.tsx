@@ -25,8 +25,10 @@ export interface FilterChip {
   clear: () => void;
 }
 
-/** The chips a list's filters reported. A store, not state of the list: a filter reporting itself (in a
- * layout effect, on the list's first frame) re-renders only what shows the chips, not the rows. */
+/**
+ * The chips a list's filters reported. A store, not state of the list: a filter reporting itself (in a
+ * layout effect, on the list's first frame) re-renders only what shows the chips, not the rows.
+ */
 class ChipStore {
   private chips: FilterChip[] = [];
   private readonly listeners = new Set<() => void>();
