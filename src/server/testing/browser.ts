@@ -45,18 +45,28 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
     await browser.close();
   });
   // A failed test leaves its pages open: print where each one is, what it shows and what it logged, so a
-  // failure seen only in CI can be read from CI's output.
+  // failure seen only in CI can be read from CI's output. The error's message carries the short form (the
+  // end of the log, the open dialog or the main region), since CI's output keeps only its last lines.
   const logs = new WeakMap<Page, string[]>();
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
+    const short: string[] = [];
     for (const context of browser.contexts())
       for (const page of context.pages()) {
-        const shown = await page
-          .locator('body')
-          .ariaSnapshot({ timeout: 2_000 })
-          .catch((e: Error) => `(no snapshot: ${e.message})`);
-        console.error(`[browser] ${page.url()}\n${(logs.get(page) ?? []).join('\n')}\n${shown}`);
+        const snapshot = (selector: string) =>
+          page
+            .locator(selector)
+            .first()
+            .ariaSnapshot({ timeout: 2_000 })
+            .catch((e: Error) => `(no snapshot: ${e.message.split('\n')[0]})`);
+        const log = logs.get(page) ?? [];
+        console.error(`[browser] ${page.url()}\n${log.join('\n')}\n${await snapshot('body')}`);
+        const focus = (await page.locator('[role=dialog], [role=alertdialog], dialog[open]').count()) > 0;
+        const shown = await snapshot(focus ? '[role=dialog], [role=alertdialog], dialog[open]' : 'main, body');
+        short.push(`[browser] ${page.url()}`, ...log.slice(-8), ...shown.split('\n').slice(0, 40));
       }
+    const error = ctx.task.result.errors?.[0];
+    if (error && short.length) error.message += `\n${short.join('\n')}`;
   });
   const baseUrl = named?.hostname === 'localhost' ? named.origin : `http://127.0.0.1:${port}`;
   return {
@@ -84,6 +94,10 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       page.on('requestfailed', (request) =>
         log.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`),
       );
+      page.on('response', (response) => {
+        if (response.status() >= 400)
+          log.push(`response: ${response.status()} ${response.request().method()} ${response.url()}`);
+      });
       return { context, page };
     },
     async signIn(page, email, password) {
