@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Subject } from '../../../shared/abilities/index.ts';
 import { authorize } from '../authz.ts';
 import type { AuthedContext, ServiceContext } from '../context.ts';
-import { iterateListing } from './iterate.ts';
+import { type BatchExtension, iterateListing } from './iterate.ts';
 import { type ListArgs, type Listing, listPage } from './listing.ts';
 import type { Filter } from './source.ts';
 
@@ -24,9 +24,14 @@ export function listingReads<D, TB extends keyof D, O, K extends string, Dto, F>
     authorize(ctx, 'read', subject);
     return listPage(ctx.em, listing, where(ctx, input), sorted(input));
   }
-  async function* iterate(ctx: ServiceContext, input: Input): AsyncGenerator<Dto[]> {
+  /** `extend`: what a reader adds to each batch, read in the listing's transaction (see BatchExtension). */
+  async function* iterate<Out = Dto>(
+    ctx: ServiceContext,
+    input: Input,
+    extend?: BatchExtension<Dto, Out>,
+  ): AsyncGenerator<Out[]> {
     authorize(ctx, 'read', subject);
-    yield* iterateListing(ctx.em, listing, where(ctx, input), sorted(input));
+    yield* iterateListing(ctx.em, listing, where(ctx, input), sorted(input), { extend });
   }
   return { list, iterate };
 }

@@ -9,15 +9,15 @@ import { iterateUsers } from './users.service.ts';
 
 type ExportedUser = TUser & { teams: string[] };
 
-/** The list's batches, each with its users' teams (one query a batch). */
-async function* withTeams(ctx: ServiceContext, input: Parameters<typeof iterateUsers>[1]) {
-  for await (const batch of iterateUsers(ctx, input)) {
+/** The list's batches, each with its users' teams (one query a batch, in the listing's transaction). */
+function withTeams(ctx: ServiceContext, input: Parameters<typeof iterateUsers>[1]) {
+  return iterateUsers(ctx, input, async (em, batch) => {
     const teams = await teamNamesOfUsers(
-      ctx.em,
+      em,
       batch.map((u) => u.id),
     );
-    yield batch.map((u): ExportedUser => ({ ...u, teams: teams.get(u.id) ?? [] }));
-  }
+    return batch.map((u): ExportedUser => ({ ...u, teams: teams.get(u.id) ?? [] }));
+  });
 }
 
 export const usersRest: FastifyPluginAsync = async (app) => {
