@@ -162,7 +162,9 @@ async function findOrMakeTenantCopy(
     await db(tx)
       .insertInto('demo_tenants')
       .values({ key: owner.key, customer_id: owner.customerId, apps: [], created_at: now(), updated_at: now() })
-      .onConflict((oc) => oc.column('key').doNothing())
+      // Any unique key (key, customer_id): two first calls at once meet on either, and only the arbiter
+      // of a targeted ON CONFLICT is spared an error.
+      .onConflict((oc) => oc.doNothing())
       .execute();
     const claimed = await db(tx)
       .updateTable('demo_tenants')
