@@ -120,16 +120,26 @@ export function zImageUrl(max: number) {
     );
 }
 
+/** Names already asked (building a formatter to find out costs ~0.1 ms, a refused one more). */
+const timeZoneAnswers = new Map<string, boolean>();
+
 /** Whether `zone` is an IANA time zone name this runtime knows (e.g. `Europe/Paris`, `UTC`). */
 export function isTimeZone(zone: string): boolean {
   // Names only: no bare offsets ("+01:00"), which newer runtimes also accept but which know no DST.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  let known = timeZoneAnswers.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: the names are a few hundred; made-up ones are forgotten together.
+    if (timeZoneAnswers.size >= 2_000) timeZoneAnswers.clear();
+    timeZoneAnswers.set(zone, known);
   }
+  return known;
 }
 
 export const TIME_ZONE_MESSAGE = msg('timeZone.iana');
