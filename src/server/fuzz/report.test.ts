@@ -1,7 +1,7 @@
 // The fuzz suites' findings: classifying the error behind a 5xx, deduplicating, capturing logged errors.
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { captureLoggedErrors, classify, FuzzReport, hasBadChars } from './report.ts';
+import { captureLoggedErrors, classify, eachAtOnce, FuzzReport, hasBadChars } from './report.ts';
 
 /** A driver error as MikroORM wraps PostgreSQL's: a SQLSTATE in `code`. */
 function dbError(code: string, message: string): Error {
@@ -66,15 +66,41 @@ describe('FuzzReport', () => {
 });
 
 describe('captureLoggedErrors', () => {
-  it('keeps the err of the last error log until taken', () => {
+  it('gives each request the err it logged, with requests at once', async () => {
     const calls: unknown[] = [];
     const log = { error: (...args: unknown[]) => void calls.push(args) };
     const errors = captureLoggedErrors(log);
     const boom = new Error('boom');
-    log.error({ err: boom }, 'unexpected error');
-    log.error('no err here');
-    expect(errors.take()).toBe(boom);
-    expect(errors.take()).toBeUndefined();
-    expect(calls).toHaveLength(2);
+    const failing = errors.during(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      log.error({ err: boom }, 'unexpected error');
+      return 500;
+    });
+    const quiet = errors.during(async () => {
+      log.error('no err here');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return 200;
+    });
+    expect(await failing).toEqual({ result: 500, error: boom });
+    expect(await quiet).toEqual({ result: 200, error: undefined });
+    log.error({ err: boom }, 'outside any request');
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('eachAtOnce', () => {
+  it('runs every item, never more than the width at once', async () => {
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    await eachAtOnce([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, n % 3));
+      done.push(n);
+      running--;
+    });
+    expect(done.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(most).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 // What the fuzz suites found: every 5xx / INTERNAL_SERVER_ERROR, classified by cause from the error
 // chain (PostgreSQL SQLSTATEs, stack overflows, output validation), deduplicated, and printed grouped.
+import { AsyncLocalStorage } from 'node:async_hooks';
 export type Cause =
   | 'NUL byte / lone surrogate'
   | 'unique / foreign-key violation'
@@ -108,22 +109,38 @@ export function classify(error: unknown, input?: unknown): { cause: Cause; detai
  * The errors behind 500s, taken from the app's logger: the REST error handlers and the tRPC adapter log
  * `{ err }` for each unexpected error (their answers carry only a request id). The test app runs with
  * logging off, whose logger is one shared object for the app and every request; its `error` is wrapped.
- * Requests run one at a time: `take()` before a request clears, after it returns that request's error.
+ * Requests run several at once: `during(send)` gives the error logged while handling that request (an
+ * injected request runs in its sender's async context, which the wrapper reads).
  */
-export function captureLoggedErrors(log: { error: (...args: never[]) => unknown }): { take(): unknown } {
-  let last: unknown;
+export function captureLoggedErrors(log: { error: (...args: never[]) => unknown }): {
+  during<T>(send: () => Promise<T>): Promise<{ result: T; error: unknown }>;
+} {
+  const slot = new AsyncLocalStorage<{ error: unknown }>();
   const original = log.error.bind(log) as (...args: unknown[]) => unknown;
   (log as { error: (...args: unknown[]) => unknown }).error = (obj: unknown, ...rest: unknown[]) => {
-    if (obj && typeof obj === 'object' && 'err' in obj) last = obj.err;
+    const caught = slot.getStore();
+    if (caught && obj && typeof obj === 'object' && 'err' in obj) caught.error = obj.err;
     return original(obj, ...rest);
   };
   return {
-    take() {
-      const error = last;
-      last = undefined;
-      return error;
+    async during(send) {
+      const caught = { error: undefined as unknown };
+      const result = await slot.run(caught, send);
+      return { result, error: caught.error };
     },
   };
+}
+
+/** How many fixed cases the suites send at once: the app waits on PostgreSQL for much of a request. */
+export const AT_ONCE = 6;
+
+/** Run `task` over every item, at most `width` at once. */
+export async function eachAtOnce<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 /** Collects findings (deduplicated by target, cause and detail) and counts. */

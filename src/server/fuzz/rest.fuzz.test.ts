@@ -12,7 +12,7 @@ import { isApiPath } from '../plugins/session.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { listRoutes, type Route } from '../testing/routes.ts';
 import { appRouter } from '../trpc/router.ts';
-import { captureLoggedErrors, classify, FuzzReport } from './report.ts';
+import { AT_ONCE, captureLoggedErrors, classify, eachAtOnce, FuzzReport } from './report.ts';
 import {
   badAnything,
   badString,
@@ -459,7 +459,13 @@ async function send(route: Route, req: FuzzRequest, caller: Caller, retry = true
   const url = `${fillUrl(route.url, req.params)}${req.query ? `?${req.query}` : ''}`;
   const headers: Record<string, string> = {};
   if (req.contentType !== undefined) headers['content-type'] = req.contentType;
-  const opts: InjectOptions & { as?: string } = { method: route.method, url, headers, as: caller.email };
+  const opts: InjectOptions & { as?: string; cached?: boolean } = {
+    method: route.method,
+    url,
+    headers,
+    as: caller.email,
+    cached: true,
+  };
   if (req.body !== undefined) opts.payload = req.body;
   const res = await t.request(opts);
   // A case that ended the session (logout…): sign in again and send it once more.
@@ -486,9 +492,7 @@ async function check(
   target: string,
   opts: { shrunk?: boolean; count?: boolean } = {},
 ): Promise<boolean> {
-  loggedErrors.take();
-  const res = await send(route, req, caller);
-  const error = loggedErrors.take();
+  const { result: res, error } = await loggedErrors.during(() => send(route, req, caller));
   if (res.statusCode < 300) report.accepted.add(`${route.method} ${route.url}`);
   if (res.statusCode < 500) return true;
   const classified = classify(error ?? new Error(`no cause captured: ${res.body.slice(0, 160)}`), req);
@@ -542,7 +546,10 @@ describe(`REST fuzz (seed ${settings.seed}, ${settings.runs} generated requests 
         // whose procedures check the session themselves), and routes that end the session.
         const endsSession = !!caller.email && SESSION_ENDING.has(name);
         const gated = endsSession || (caller.email ? open && !route.url.startsWith('/trpc/') : !open);
-        for (const req of requestsFor(route, gated)) await check(route, req, caller, target);
+        // Several at once (one at a time where a request ends the session the others need).
+        await eachAtOnce(requestsFor(route, gated), endsSession ? 1 : AT_ONCE, async (req) => {
+          await check(route, req, caller, target);
+        });
         // The same new record created twice at once: a unique key checked before the insert meets the race.
         if (!gated && BODY_METHODS.has(route.method) && route.method !== 'DELETE' && !route.url.startsWith('/trpc/')) {
           for (const p of matchingProcedures(route)) {

@@ -8,7 +8,7 @@ import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AppCaller, setupTestApp } from '../testing/app.ts';
 import { appRouter } from '../trpc/router.ts';
-import { classify, FuzzReport } from './report.ts';
+import { AT_ONCE, classify, eachAtOnce, FuzzReport } from './report.ts';
 import {
   baseValue,
   caseArbitrary,
@@ -47,7 +47,7 @@ function signedIn(email: string): Caller {
   return {
     name: email,
     email,
-    get: () => (caller ??= t.caller(email)),
+    get: () => (caller ??= t.caller(email, { cached: true })),
     async renew() {
       t.forget(email);
       caller = undefined;
@@ -165,7 +165,7 @@ async function fuzzAs(caller: Caller, procedure: (typeof procedures)[number], fi
   // 1. The fixed list: every nasty value at every position, one position at a time.
   const cases =
     fixed === 'all' ? fixedCases(procedure.input, saltOf) : fixed === 'whole' ? wholeInputCases(undefined) : [];
-  for (const c of cases) record(c, await run(caller, procedure.path, procedure.type, c.input));
+  await eachAtOnce(cases, AT_ONCE, async (c) => record(c, await run(caller, procedure.path, procedure.type, c.input)));
   // The same new record created twice at once: a unique key checked before the insert meets the race.
   if (fixed === 'all' && procedure.type === 'mutation' && procedure.input) {
     const twin = {

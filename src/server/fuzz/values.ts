@@ -627,9 +627,16 @@ export function fixedCases(schema: z.ZodType | undefined, salt: (i: number) => s
 
 const BAD_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '\u202e', '\ufeff', '\uffff'];
 
+// Each arbitrary is made once and shared: a string arbitrary builds, on first use, a map of every value its
+// characters can take (1.1 million for `binary`), which a fresh one per generated case rebuilt each time.
+let badStrings: fc.Arbitrary<string> | undefined;
+let badNumbers: fc.Arbitrary<unknown> | undefined;
+let badAnythings: fc.Arbitrary<unknown> | undefined;
+const badValues = new Map<string, fc.Arbitrary<unknown>>();
+
 /** Strings with a NUL byte or lone surrogate somewhere, plus random and huge ones. */
 export function badString(): fc.Arbitrary<string> {
-  return fc.oneof(
+  return (badStrings ??= fc.oneof(
     fc
       .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...BAD_CHARS), fc.string({ maxLength: 20 }))
       .map(([a, c, b]) => a + c + b),
@@ -637,24 +644,24 @@ export function badString(): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 40 }),
     fc.nat({ max: 3 }).map((n) => 'x'.repeat([1_000, 10_000, 50_000, HUGE_STRING_LENGTH][n])),
-  );
+  ));
 }
 
 /** Huge, negative, fractional and non-finite numbers, and numeric strings. */
 export function badNumber(): fc.Arbitrary<unknown> {
-  return fc.oneof(
+  return (badNumbers ??= fc.oneof(
     fc.constantFrom(...NASTY_NUMBERS),
     fc.double(),
     fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
     fc.integer({ min: 2 ** 31 - 2, max: 2 ** 31 + 2 }),
     fc.bigInt({ min: 2n ** 53n, max: 2n ** 70n }).map((n) => Number(n)),
     fc.double().map(String),
-  );
+  ));
 }
 
 /** Anything: wrong types, JSON values, prototype keys, deep nesting. */
 export function badAnything(): fc.Arbitrary<unknown> {
-  return fc.oneof(
+  return (badAnythings ??= fc.oneof(
     fc.constantFrom(...wrongTypes().map((w) => w.value)),
     fc.constantFrom(...anywhereValues()),
     fc.jsonValue({ maxDepth: 3 }),
@@ -669,17 +676,22 @@ export function badAnything(): fc.Arbitrary<unknown> {
         fc.jsonValue({ maxDepth: 2 }),
       )
       .map((d) => JSON.parse(JSON.stringify(d)) as unknown),
-  );
+  ));
 }
 
 /** A bad value for a position of the given kinds: mostly its own kind's nasties, sometimes anything. */
 export function badValueFor(kinds: readonly Kind[]): fc.Arbitrary<unknown> {
+  const key = kinds.join(',');
+  const made = badValues.get(key);
+  if (made) return made;
   const own: fc.Arbitrary<unknown>[] = [];
   if (kinds.some((k) => k === 'string' || k === 'enum' || k === 'literal' || k === 'any')) own.push(badString());
   if (kinds.includes('number') || kinds.includes('any')) own.push(badNumber());
   if (kinds.includes('date')) own.push(fc.constantFrom(...NASTY_DATES), fc.date({ noInvalidDate: false }));
   own.push(badAnything());
-  return fc.oneof(...own);
+  const arbitrary = fc.oneof(...own);
+  badValues.set(key, arbitrary);
+  return arbitrary;
 }
 
 /**

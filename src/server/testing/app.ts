@@ -42,12 +42,19 @@ export interface TestApp {
   token(email: string): Promise<string>;
   /** Drop the cached token of `email`: the next token(), caller() or request({ as }) signs in again. */
   forget(email: string): void;
-  /** app.inject with a bearer token for `as` (an email), if given. */
-  request(opts: InjectOptions & { as?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * app.inject with a bearer token for `as` (an email), if given. The session is read afresh unless
+   * `cached` (then the app's session cache answers, as between real requests).
+   */
+  request(opts: InjectOptions & { as?: string; cached?: boolean }): Promise<LightMyRequestResponse>;
   /** A tRPC caller with nobody signed in. */
   createAnonCaller(): AppCaller;
-  /** A tRPC caller acting as `email` (through the real session resolution). */
-  caller(email: string): Promise<AppCaller>;
+  /**
+   * A tRPC caller acting as `email` (through the real session resolution). Each call reads the session
+   * afresh, unless `cached`: then through the app's session cache, as requests over HTTP do (for suites
+   * that make thousands of calls and change no session behind the app's back).
+   */
+  caller(email: string, options?: { cached?: boolean }): Promise<AppCaller>;
 }
 
 /**
@@ -87,12 +94,12 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     tokens.set(email, value);
     return value;
   };
-  const request = async ({ as, ...opts }: InjectOptions & { as?: string }) => {
+  const request = async ({ as, cached, ...opts }: InjectOptions & { as?: string; cached?: boolean }) => {
     // Tests change sessions, roles and teams through callers and SQL, not only through requests, and
     // inject the next request at once: the change's notification (session-cache.ts) may not have
     // arrived yet. Each request here reads its session afresh; session-cache.test.ts and the
     // multi-node test exercise the cache itself.
-    app.sessionCache.clear();
+    if (!cached) app.sessionCache.clear();
     const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
     if (as) headers.authorization = `Bearer ${await token(as)}`;
     return app.inject({ ...opts, headers });
@@ -114,12 +121,12 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
       sso: config.sso,
       secretsKey: config.secretsKey,
     });
-  const caller = async (email: string) => {
+  const caller = async (email: string, options: { cached?: boolean } = {}) => {
     const accessToken = await token(email);
     // Each call gets a fresh EM fork and resolves the session as a request would.
     return createCaller(async () => {
       const em = orm.em.fork();
-      const session = await resolveSession(em, accessToken);
+      const session = await resolveSession(em, accessToken, options.cached ? app.sessionCache : undefined);
       if (!session) throw new Error(`no session for ${email}`);
       return inner(em, session);
     });
