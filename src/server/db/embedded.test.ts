@@ -1,4 +1,5 @@
-// The embedded PostgreSQL keeps its data across a stop and a start (what `npm start` relies on).
+// The embedded PostgreSQL keeps its data across a stop and a start (what `npm start` relies on), and
+// answers on its Unix socket (what the tests connect through).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,10 @@ describe('embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'keep', fast: true });
     try {
       expect(await query(second.url, 'select body from notes')).toEqual([{ body: 'kept' }]);
+      // Its Unix socket answers too (no address: not over TCP).
+      expect(
+        await query(`${second.socketServerUrl}/keep`, 'select inet_server_addr() as addr, body from notes'),
+      ).toEqual([{ addr: null, body: 'kept' }]);
     } finally {
       await second.stop();
     }

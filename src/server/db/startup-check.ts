@@ -24,10 +24,10 @@ export function ensureWritableDir(dir: string): void {
   }
 }
 
-/** host:port of a connection string, never its password. */
+/** host:port of a connection string (a socket's folder as a path), never its password. */
 export function databaseAddress(url: string): string {
   const u = new URL(url);
-  return `${u.hostname}:${u.port || '5432'}`;
+  return `${decodeURIComponent(u.hostname)}:${u.port || '5432'}`;
 }
 
 /** One line naming the host and what went wrong with a connection attempt to `url`. */

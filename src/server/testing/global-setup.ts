@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
       await embedded.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     });
-    serverUrl = withDatabase(embedded.serverUrl, 'postgres');
+    serverUrl = withDatabase(embedded.socketServerUrl, 'postgres');
   }
 
   const admin = new pg.Client({ connectionString: serverUrl });
