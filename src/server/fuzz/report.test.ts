@@ -1,7 +1,8 @@
 // The fuzz suites' findings: classifying the error behind a 5xx, deduplicating, capturing logged errors.
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { captureLoggedErrors, classify, eachAtOnce, FuzzReport, hasBadChars } from './report.ts';
+import { eachAtOnce } from './at-once.ts';
+import { captureLoggedErrors, classify, FuzzReport, hasBadChars } from './report.ts';
 
 /** A driver error as MikroORM wraps PostgreSQL's: a SQLSTATE in `code`. */
 function dbError(code: string, message: string): Error {

@@ -131,18 +131,6 @@ export function captureLoggedErrors(log: { error: (...args: never[]) => unknown 
   };
 }
 
-/** How many fixed cases the suites send at once: the app waits on PostgreSQL for much of a request. */
-export const AT_ONCE = 6;
-
-/** Run `task` over every item, at most `width` at once. */
-export async function eachAtOnce<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await task(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
-}
-
 /** Collects findings (deduplicated by target, cause and detail) and counts. */
 export class FuzzReport {
   readonly findings = new Map<string, Finding>();

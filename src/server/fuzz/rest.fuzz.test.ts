@@ -12,7 +12,8 @@ import { isApiPath } from '../plugins/session.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { listRoutes, type Route } from '../testing/routes.ts';
 import { appRouter } from '../trpc/router.ts';
-import { AT_ONCE, captureLoggedErrors, classify, eachAtOnce, FuzzReport } from './report.ts';
+import { AT_ONCE, eachAtOnce } from './at-once.ts';
+import { captureLoggedErrors, classify, FuzzReport } from './report.ts';
 import {
   badAnything,
   badString,

@@ -8,7 +8,8 @@ import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AppCaller, setupTestApp } from '../testing/app.ts';
 import { appRouter } from '../trpc/router.ts';
-import { AT_ONCE, classify, eachAtOnce, FuzzReport } from './report.ts';
+import { AT_ONCE, eachAtOnce } from './at-once.ts';
+import { classify, FuzzReport } from './report.ts';
 import {
   baseValue,
   caseArbitrary,
