@@ -11,7 +11,8 @@ const WIDTHS: Record<ColumnKind, number> = {
   code: 7,
   number: 6,
   date: 8,
-  datetime: 11,
+  // The widest medium date and short time (English "May 28, 2026, 10:58 AM": 157 px at 14 px) and padding.
+  datetime: 12,
   status: 8,
   tags: 12,
 };

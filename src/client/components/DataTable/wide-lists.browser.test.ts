@@ -65,6 +65,26 @@ async function layoutFlaws(p: Page): Promise<string[]> {
     const content = last.firstElementChild as HTMLElement | null;
     if (content && content.scrollWidth > content.clientWidth + 1)
       flaws.push(`content cut: "${content.textContent}" ${content.scrollWidth} > ${content.clientWidth}`);
+    // A date and time column fits the widest one the language writes, not only today's.
+    if (content && last.dataset.kind === 'datetime') {
+      const format = new Intl.DateTimeFormat(document.documentElement.lang, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      });
+      const shown = content.textContent;
+      let widest = '';
+      for (let month = 0; month < 12; month++)
+        for (const [day, hour, minute] of [
+          [28, 10, 58],
+          [30, 22, 48],
+          [8, 8, 8],
+        ]) {
+          content.textContent = format.format(new Date(2026, month, day, hour, minute));
+          if (content.scrollWidth > content.clientWidth + 1) widest = content.textContent;
+        }
+      content.textContent = shown;
+      if (widest) flaws.push(`a date would be cut: "${widest}"`);
+    }
     return flaws;
   });
 }
