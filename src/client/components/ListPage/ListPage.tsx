@@ -1,7 +1,7 @@
 import { Heading, Text } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { savedViewListKeyOf, type TSavedViewListKey } from '../../../shared/schemas/views.ts';
+import { savedViewListKeyOf, type TSavedViewListKey } from '../../../shared/constants/saved-views.ts';
 import { SavedViews } from '../SavedViews/SavedViews.tsx';
 import { type NoticeApi, NoticeArea } from './notices.tsx';
 import classes from './ListPage.module.css';

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { TSavedViewListKey } from '../../../../shared/schemas/views.ts';
+import type { TSavedViewListKey } from '../../../../shared/constants/saved-views.ts';
 import { baseProperties } from '../../../db/base.entity.ts';
 import { Customer } from '../../organization/customers/customer.entity.ts';
 import { User } from '../../organization/users/user.entity.ts';
@@ -15,7 +15,7 @@ export const SavedViewSchema = defineEntity({
     ...baseProperties,
     owner: () => p.manyToOne(User).deleteRule('cascade'),
     customer: () => p.manyToOne(Customer).nullable().deleteRule('cascade'),
-    /** One of SAVED_VIEW_LIST_KEYS (src/shared/schemas/views.ts), e.g. `management.locations`. */
+    /** One of SAVED_VIEW_LIST_KEYS (src/shared/constants/saved-views.ts), e.g. `management.locations`. */
     listKey: p.string().length(60).$type<TSavedViewListKey>(),
     name: p.string().length(80),
     /** The list's URL query string without the leading `?`. */

@@ -2,14 +2,15 @@
 // Visible to the caller: their own views, plus the views shared in their customer (the superadmin
 // belongs to none: only its own). Anything else is NOT_FOUND; a visible view the caller may not change
 // (someone else's shared view) is FORBIDDEN. Every mutation is audited.
+
+import { MAX_VIEWS_PER_LIST } from '../../../../shared/constants/saved-views.ts';
 import type { TDeleted } from '../../../../shared/schemas/business.ts';
-import {
-  MAX_VIEWS_PER_LIST,
-  type TCreateSavedViewInput,
-  type TListSavedViewsInput,
-  type TSavedView,
-  type TSavedViewList,
-  type TUpdateSavedViewInput,
+import type {
+  TCreateSavedViewInput,
+  TListSavedViewsInput,
+  TSavedView,
+  TSavedViewList,
+  TUpdateSavedViewInput,
 } from '../../../../shared/schemas/views.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { recordAudit, recordUpdate } from '../../../lib/audit/audit.ts';

@@ -2,7 +2,7 @@
 // sharing within a customer, tenant isolation, validation and the audit trail.
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../../shared/constants/roles.ts';
-import { MAX_VIEW_QUERY, MAX_VIEWS_PER_LIST } from '../../../../shared/schemas/views.ts';
+import { MAX_VIEW_QUERY, MAX_VIEWS_PER_LIST } from '../../../../shared/constants/saved-views.ts';
 import { AuditEvent } from '../../../lib/audit/audit-event.entity.ts';
 import { setupTestApp } from '../../../testing/app.ts';
 import { anyString } from '../../../testing/matchers.ts';
