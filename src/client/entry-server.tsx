@@ -21,6 +21,8 @@ import superjson from 'superjson';
 import { Route, Router } from 'wouter';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { LANGUAGE_CODES } from '../shared/constants/ui.ts';
+import type { DrawnAnswers } from './app/drawn-page.ts';
+import { listInputOf } from './app/list-inputs.ts';
 import { prefetchPageData } from './app/preload.ts';
 import { matchPath, withInitialSearch } from './app/routes.tsx';
 import { ToastProvider } from './components/Toast/Toast.tsx';
@@ -228,8 +230,12 @@ async function drawSignedIn(
     html = draw();
   }
   // Only the page's own answers go along: auth.me is inlined by the page already (page-session.ts).
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && !query.queryHash.includes('"auth","me"'),
-  });
+  // With the input of the page's list, so the app's first render finds its answer without building it.
+  const state: DrawnAnswers = {
+    ...dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && !query.queryHash.includes('"auth","me"'),
+    }),
+    list: route.list && { domain: route.list, search, input: await listInputOf(route.list, search) },
+  };
   return { html, state };
 }

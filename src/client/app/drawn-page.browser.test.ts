@@ -200,6 +200,16 @@ describe("the inspector's pages drawn by the server on a phone", { timeout: 120_
     );
     expect(inlined.length).toBeGreaterThan(3);
     expect(stylesheets.filter((href) => inlined.includes(href))).toEqual([]);
+    // The list's input came with the drawing too: zod, which builds it from the URL, did not load (it
+    // marks the page with its registry when it does).
+    const zodLoaded = () => page.evaluate(() => '__zod_globalRegistry' in globalThis);
+    expect(await zodLoaded()).toBe(false);
+    // A search typed then builds the input (zod loads) and asks the list with it.
+    const searched = page.waitForRequest((request) => decodeURIComponent(request.url()).includes('"q":"zzz-none"'));
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByRole('searchbox').fill('zzz-none');
+    await searched;
+    expect(await zodLoaded()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

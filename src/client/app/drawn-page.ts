@@ -7,7 +7,7 @@
 // nothing typed is lost and nothing flickers. Fields are matched by their place in the page (the live
 // page's first render is the drawn one). A signed-in drawing comes with the answers it was drawn with,
 // which fill the app's query cache first (takeDrawnAnswers), so the live page renders them at once.
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
 import {
   DRAWN_ATTRIBUTE,
@@ -15,6 +15,13 @@ import {
   DRAWN_STATE_SCRIPT_ID,
   DRAWN_SUBMIT_ATTRIBUTE,
 } from '../../shared/constants/ui.ts';
+import { type ListInput, rememberDrawnListInput } from './list-inputs.ts';
+import type { PreloadedList } from './list-schemas.ts';
+
+/** What a signed-in drawing carries: its answers (react-query's dehydrated state) and its list's input. */
+export interface DrawnAnswers extends DehydratedState {
+  list?: { domain: PreloadedList; search: string; input: ListInput };
+}
 
 /**
  * The answers the server drew the page with, into `queryClient`, taken once. They count as fresh from
@@ -27,10 +34,11 @@ export function takeDrawnAnswers(queryClient: QueryClient): boolean {
   if (!script) return false;
   script.remove();
   try {
-    const state = superjson.parse<Parameters<typeof hydrate>[1]>(script.textContent ?? '');
+    const state = superjson.parse<DrawnAnswers>(script.textContent ?? '');
     const now = Date.now();
     for (const query of state.queries ?? []) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
+    if (state.list) rememberDrawnListInput(state.list.domain, state.list.search, state.list.input);
   } catch {
     // Unreadable: the page asks its queries as it would without a drawing.
   }

@@ -2,8 +2,9 @@
 // cache entry): the page builds it with useRecordList from the URL and its own filter names.
 import { describe, expect, it } from 'vitest';
 import { parseListState, toSchemaListInput } from '../lib/list-state.ts';
-import { TASK_FILTERS, tasksListInput } from '../pages/tasks/task-input.ts';
-import { DEFAULT_LIST_INPUT, listInputFromUrl, listInputOf, listSchema } from './preload.ts';
+import { TASK_FILTERS } from '../pages/tasks/task-filters.ts';
+import { tasksListInput } from '../pages/tasks/task-input.ts';
+import { DEFAULT_LIST_INPUT, listInputFromUrl, listInputOf, listSchema } from './list-inputs.ts';
 import { ROUTES, routeByName, withInitialSearch } from './routes.tsx';
 
 /** What the page computes: useRecordList's input for `search` with the page's filters. */

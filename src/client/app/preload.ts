@@ -5,15 +5,14 @@
 // page on screen until the promise settles (AppRouter.tsx). What a route needs is read from its entry
 // in routes.tsx (`ns`, `list`, layout).
 import { useEffect } from 'react';
-import type { z } from 'zod';
 import { createAbility } from '../../shared/abilities/index.ts';
 import i18n, { prefetchNamespaces } from '../i18n/index.ts';
-import { parseListState, RESERVED, toListInput, toSchemaListInput } from '../lib/list-state.ts';
 import { utilsOf } from '../lib/procedures.ts';
 import { queryClient, trpcUtils } from '../lib/query.ts';
 import { readUserData } from '../lib/session.tsx';
 import { guard } from './guard.ts';
-import { LIST_INPUTS, LIST_SCHEMAS, type PreloadedList } from './list-schemas.ts';
+import { listInputOf } from './list-inputs.ts';
+import type { PreloadedList } from './list-schemas.ts';
 import { loadable } from './loadable.tsx';
 import { PAGE_DATA, PAGE_DATA_QUERIES } from './page-data.ts';
 import { layoutOf, loadRoutePage, matchPath, ROUTES, type RouteDef, withInitialSearch } from './routes.tsx';
@@ -57,36 +56,6 @@ function loadNamespaces(ns: string[]): Promise<unknown> {
   if (!ns.length) return Promise.resolve();
   const language = i18n.language || document.documentElement.lang || 'en';
   return Promise.all([prefetchNamespaces(language, ns), i18nInitialized.then(() => i18n.loadNamespaces(ns))]);
-}
-
-/**
- * The list input the page's useRecordList builds from the same URL: its list state, checked against
- * the list's schema, without the URL's other keys (the schema does not know them).
- */
-export function listInputFromUrl(schema: z.ZodType, search: string): Record<string, unknown> {
-  const keys = [...new Set(new URLSearchParams(search).keys())].filter((key) => !RESERVED.has(key));
-  const input = toSchemaListInput(schema, parseListState(search, keys)) as Record<string, unknown>;
-  const parsed = schema.safeParse(input);
-  if (parsed.success && parsed.data && typeof parsed.data === 'object') {
-    for (const key of Object.keys(input)) if (!(key in parsed.data)) delete input[key];
-  }
-  return input;
-}
-
-/** The list input of a URL without a query string: the default list, which every list schema takes as is. */
-export const DEFAULT_LIST_INPUT = toListInput(parseListState('', []));
-
-/** The input schema of a domain's list. */
-export function listSchema(domain: PreloadedList): Promise<z.ZodType> {
-  return LIST_SCHEMAS[domain]();
-}
-
-/** The list input of `search` as the page of `domain` builds it. */
-export async function listInputOf(domain: PreloadedList, search: string): Promise<Record<string, unknown>> {
-  const own = LIST_INPUTS[domain];
-  if (own) return (await own())(search);
-  // The default list does not wait for the schema's chunk (preload.test.ts checks it is what the page asks).
-  return search ? listInputFromUrl(await listSchema(domain), search) : { ...DEFAULT_LIST_INPUT };
 }
 
 /** The query utilities of a cache: the app's (lib/query.ts), or a server drawing's own. */

@@ -2,7 +2,7 @@ import { FilterIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu } from '@primer/react';
 import { useTranslation } from 'react-i18next';
 import { TASK_STATUSES } from '../../../shared/workflow/statuses.ts';
-import { parseStatuses } from './task-input.ts';
+import { parseStatuses } from './task-filters.ts';
 
 /** Several task statuses at once: a menu of checkable statuses (the URL keeps them comma-separated). */
 export function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -17,7 +17,7 @@ import {
 import { useErrorText } from '../../lib/error-text.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { dayStart } from './task-input.ts';
+import { dayStart } from './task-filters.ts';
 import classes from './Tasks.module.css';
 
 /** Most tasks the calendar reads for its visible range (the list's page size cap). */

@@ -1,10 +1,11 @@
 import { CalendarIcon, ChecklistIcon, ListUnorderedIcon } from '@primer/octicons-react';
 import { Button, SegmentedControl, Spinner } from '@primer/react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
-import type { TTask } from '../../../shared/schemas/tasks.ts';
+import type { TListTasksInput, TTask } from '../../../shared/schemas/tasks.ts';
+import { useListInput } from '../../app/list-inputs.ts';
 import { loadable } from '../../app/loadable.tsx';
 import { pageExists, routeByName, withInitialSearch } from '../../app/routes.tsx';
 import { type Column, DataTable, joinCellText } from '../../components/DataTable/DataTable.tsx';
@@ -22,7 +23,7 @@ import { useOnline } from '../../offline/index.ts';
 import { StatusFilter } from './StatusFilter.tsx';
 import { TaskDetailsLoading } from './TaskDetailsDialog.tsx';
 import { TaskRowLinks } from './TaskRowLinks.tsx';
-import { TASK_FILTERS, tasksListInput } from './task-input.ts';
+import { TASK_FILTERS } from './task-filters.ts';
 import { useTaskLinks } from './task-links.ts';
 import classes from './Tasks.module.css';
 
@@ -75,8 +76,12 @@ function TasksList() {
   const [state, update] = useListState(TASK_FILTERS);
   const { filters } = state;
   const view = filters.view === 'calendar' ? 'calendar' : 'list';
-  const input = tasksListInput(state);
-  const list = trpc.tasks.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'list' });
+  // Known at once for a page the server drew or the preloader prepared; built (with zod) on demand after.
+  const input = useListInput('tasks', useSearch()) as Partial<TListTasksInput> | undefined;
+  const list = trpc.tasks.list.useQuery(input ?? skipToken, {
+    placeholderData: keepPreviousData,
+    enabled: view === 'list',
+  });
   const performs = user !== null && can('perform', 'Task', { assigneeId: user.id });
   const online = useOnline();
   // Offline with nothing from the server: the tasks kept on the device stand for the list (OfflinePanel).
@@ -260,13 +265,17 @@ function TasksList() {
         <div className={classes.calendarCard}>
           <div className={classes.toolbar}>{filterControls}</div>
           <Suspense fallback={<Spinner srText={t('loading')} />}>
-            <TaskCalendar
-              input={input}
-              view={filters.calendarView}
-              date={filters.date}
-              onRangeChange={(calendarView, date) => update({ filters: { calendarView, date }, page: state.page })}
-              onOpen={setOpenId}
-            />
+            {input ? (
+              <TaskCalendar
+                input={input}
+                view={filters.calendarView}
+                date={filters.date}
+                onRangeChange={(calendarView, date) => update({ filters: { calendarView, date }, page: state.page })}
+                onOpen={setOpenId}
+              />
+            ) : (
+              <Spinner srText={t('loading')} />
+            )}
           </Suspense>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListState } from '../../lib/list-state.ts';
-import { dayStart, parseStatuses, TASK_FILTERS, tasksListInput } from './task-input.ts';
+import { dayStart, parseStatuses, TASK_FILTERS } from './task-filters.ts';
+import { tasksListInput } from './task-input.ts';
 
 describe('tasks list input from the URL', () => {
   it('sends several statuses as an array, the dates as local day bounds (the to day included), and no display keys', () => {
