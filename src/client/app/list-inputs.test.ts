@@ -1,9 +1,10 @@
 // A list's input is known without loading zod when the server's drawing brought it or it was built
 // before; otherwise it is built once what builds it has loaded.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as ListInputs from './list-inputs.ts';
 
 // The module remembers what it built: a fresh copy, whatever another test file of this worker built.
-let m: typeof import('./list-inputs.ts');
+let m: typeof ListInputs;
 beforeAll(async () => {
   vi.resetModules();
   m = await import('./list-inputs.ts');
