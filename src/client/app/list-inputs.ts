@@ -38,9 +38,7 @@ async function loadBuilder(domain: PreloadedList): Promise<Builder> {
   const own = LIST_INPUTS[domain];
   const builder: Builder = own
     ? await own()
-    : await listSchema(domain).then(
-        (schema) => (search: string) => (search ? listInputFromUrl(schema, search) : { ...DEFAULT_LIST_INPUT }),
-      );
+    : await listSchema(domain).then((schema) => (search: string) => listInputFromUrl(schema, search));
   builders.set(domain, builder);
   return builder;
 }
@@ -48,7 +46,9 @@ async function loadBuilder(domain: PreloadedList): Promise<Builder> {
 /** Inputs built for a URL (`domain?search`), the latest last; a few dozen are plenty for one visit. */
 const known = new Map<string, ListInput>();
 const MAX_KNOWN = 50;
-const keyOf = (domain: PreloadedList, search: string) => `${domain}?${search.replace(/^\?/, '')}`;
+/** A query string without its leading `?` (wouter's `useSearch` gives it so, `location.search` with it). */
+const bare = (search: string) => search.replace(/^\?/, '');
+const keyOf = (domain: PreloadedList, search: string) => `${domain}?${bare(search)}`;
 
 function remember(domain: PreloadedList, search: string, input: ListInput): ListInput {
   const key = keyOf(domain, search);
@@ -74,17 +74,15 @@ export function rememberDrawnListInput(domain: PreloadedList, search: string, in
 export function listInputNow(domain: PreloadedList, search: string): ListInput | undefined {
   const remembered = known.get(keyOf(domain, search));
   if (remembered) return remembered;
-  if (!search.replace(/^\?/, '') && !LIST_INPUTS[domain]) return { ...DEFAULT_LIST_INPUT };
+  if (!bare(search) && !LIST_INPUTS[domain]) return { ...DEFAULT_LIST_INPUT };
   const builder = builders.get(domain);
   return builder && remember(domain, search, builder(search));
 }
 
 /** The list input of `search` as the page of `domain` builds it (loading what builds it, if need be). */
 export async function listInputOf(domain: PreloadedList, search: string): Promise<ListInput> {
-  const now = listInputNow(domain, search);
-  if (now) return now;
-  const builder = builders.get(domain) ?? (await loadBuilder(domain));
-  return remember(domain, search, builder(search));
+  // Unknown now means its builder is not in yet.
+  return listInputNow(domain, search) ?? remember(domain, search, (await loadBuilder(domain))(search));
 }
 
 /**
