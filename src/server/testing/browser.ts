@@ -62,7 +62,10 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
         const log = logs.get(page) ?? [];
         console.error(`[browser] ${page.url()}\n${log.join('\n')}\n${await snapshot('body')}`);
         const focus = (await page.locator('[role=dialog], [role=alertdialog], dialog[open]').count()) > 0;
-        const shown = await snapshot(focus ? '[role=dialog], [role=alertdialog], dialog[open]' : 'main, body');
+        const main = (await page.locator('main').count()) > 0;
+        const shown = await snapshot(
+          focus ? '[role=dialog], [role=alertdialog], dialog[open]' : main ? 'main' : 'body',
+        );
         short.push(`[browser] ${page.url()}`, ...log.slice(-8), ...shown.split('\n').slice(0, 40));
       }
     const error = ctx.task.result.errors?.[0];
@@ -81,6 +84,8 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
         ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
         serviceWorkers: opts.serviceWorkers ?? 'block',
       });
+      // A wait that never ends fails on its own, naming what it waited for, before the test's 30 s run out.
+      context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       const log: string[] = [];
       logs.set(page, log);
