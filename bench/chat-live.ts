@@ -81,7 +81,7 @@ export async function benchChatDelivery(log: (msg: string) => void = console.log
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
   const servers: ChildProcess[] = [];
   try {
-    const orm = await initOrm(pg.url, { poolMax: 2 });
+    const orm = await initOrm(pg.url, { pool: { max: 2 } });
     await migrate(orm);
     await orm.seeder.seed(AccountsSeeder, BusinessSeeder);
     await orm.close();

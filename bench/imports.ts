@@ -46,7 +46,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-imports-'));
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
-  const orm = await initOrm(pg.url, { poolMax: 6 });
+  const orm = await initOrm(pg.url, { pool: { max: 6 } });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: pg.url,

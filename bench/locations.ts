@@ -36,7 +36,7 @@ const pg = await startEmbeddedPostgres({
   fast: true,
   log: (m) => capture?.push(m),
 });
-const orm = await initOrm(pg.url, { poolMax: 4 });
+const orm = await initOrm(pg.url, { pool: { max: 4 } });
 
 try {
   await migrate(orm);
@@ -147,7 +147,7 @@ try {
   ]) {
     await conn.execute(`alter database bench set ${setting}`);
   }
-  const explainOrm = await initOrm(pg.url, { poolMax: 1 });
+  const explainOrm = await initOrm(pg.url, { pool: { max: 1 } });
   const explain = async (label: string, input: Partial<TListLocationsInput>) => {
     capture = [];
     const start = performance.now();

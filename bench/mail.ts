@@ -139,7 +139,7 @@ export async function benchMail(log: (msg: string) => void = console.log): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-mail-'));
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
-  const orm = await initOrm(pg.url, { poolMax: 6 });
+  const orm = await initOrm(pg.url, { pool: { max: 6 } });
   const smtp = await smtpReceiver();
   const { arrived } = smtp;
   const signals = createSignalHub(pg.url);

@@ -107,7 +107,7 @@ export async function benchSaveAnswers(log: (msg: string) => void = console.log)
   let child: ReturnType<typeof fork> | undefined;
   let smtp: SmtpReceiver | undefined;
   try {
-    const orm = await initOrm(pg.url, { poolMax: 4 });
+    const orm = await initOrm(pg.url, { pool: { max: 4 } });
     await migrate(orm);
     await orm.seeder.seed(AccountsSeeder, BusinessSeeder, WorkflowSeeder);
     const em = orm.em.fork();

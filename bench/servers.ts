@@ -34,7 +34,7 @@ const config = loadConfig({
   LOGIN_RATE_LIMIT: '1000',
   ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}),
 });
-const orm = await initOrm(url, { poolMax: 10 });
+const orm = await initOrm(url, { pool: { max: 10 } });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -32,7 +32,7 @@ export async function benchSlotsGenerate(log: (msg: string) => void = console.lo
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-slots-'));
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
-  const orm = await initOrm(pg.url, { poolMax: 4 });
+  const orm = await initOrm(pg.url, { pool: { max: 4 } });
   try {
     const bench = await seedAcme(orm);
     const { conn, team, inspector, scheme, ctx } = bench;

@@ -19,7 +19,7 @@ const config = loadConfig({
   SMTP_URL: process.env.SMTP_URL,
   MAIL_FROM: process.env.MAIL_FROM,
 });
-const orm = await initOrm(url, { poolMax: Number(process.env.BENCH_POOL ?? 10) });
+const orm = await initOrm(url, { pool: { max: Number(process.env.BENCH_POOL ?? 10) } });
 const app = await buildApp(config, orm);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -33,7 +33,7 @@ process.on('message', (message) => {
       process.send?.({ received: received.size, lastAt, cpuMs: (user + system) / 1000 });
     }
     if (message === 'deliver') {
-      const orm = await initOrm(url, { poolMax: 6 });
+      const orm = await initOrm(url, { pool: { max: 6 } });
       const signals = createSignalHub(url);
       const delivery = await startWebhookDelivery({
         orm,

@@ -78,7 +78,7 @@ export async function benchWebhooks(log: (msg: string) => void = console.log): P
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-bench-webhooks-'));
   fs.chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'bench', fast: true });
-  const orm = await initOrm(pg.url, { poolMax: 12 });
+  const orm = await initOrm(pg.url, { pool: { max: 12 } });
   // The receiver (and, for burst 2, the jobs process): a child with its own event loop.
   const worker = fork(path.join(import.meta.dirname, 'webhooks-worker.ts'), {
     execArgv: process.execArgv,

@@ -52,6 +52,8 @@ const ZEnv = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    DATABASE_POOL_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     DATA_DIR: z.string().min(1).default('./.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -164,11 +166,19 @@ export type FileStorageConfig =
       forcePathStyle: boolean;
     };
 
+/** The process's connection pool: at most `max` connections; a request waits `waitMs` for one, then is refused (503). */
+export interface DatabasePool {
+  max: number;
+  waitMs: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Connections to PostgreSQL this process opens at most, and how long a request waits for one (then 503). */
+  databasePool: DatabasePool;
   dataDir: string;
   embeddedPgPort?: number;
   logLevel: string;
@@ -237,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePool: { max: e.DATABASE_POOL_MAX, waitMs: e.DATABASE_POOL_WAIT_SECONDS * 1000 },
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,

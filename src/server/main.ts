@@ -51,7 +51,7 @@ try {
     else if (/orphaned PostgreSQL/.test(msg)) console.warn(msg);
   });
   const [{ buildApp }, { initOrm, migrate, prepareEmptyDatabase, withStartupLock }] = await modules;
-  orm = await initOrm(db.url);
+  orm = await initOrm(db.url, { pool: config.databasePool });
   const ready = orm;
   // Several processes may start at once on one database: one at a time migrates, then seeds.
   const applied = await withStartupLock(db.url, () => migrate(ready));

@@ -23,7 +23,7 @@ async function emptyDatabase(): Promise<{ orm: MikroORM; url: string }> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const orm = await initOrm(url.toString(), { poolMax: 3 });
+  const orm = await initOrm(url.toString(), { pool: { max: 3 } });
   await migrate(orm);
   cleanups.push(async () => {
     await orm.close(true);

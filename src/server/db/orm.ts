@@ -6,18 +6,28 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { SeedManager } from '@mikro-orm/seeder';
 import pg from 'pg';
+import type { DatabasePool } from '../config.ts';
 import type { FileStorage } from '../lib/file-storage.ts';
 import { entities } from './entities.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export function ormConfig(clientUrl: string, opts: { debug?: boolean; poolMax?: number } = {}) {
+export interface OrmOptions {
+  debug?: boolean;
+  /** Defaults: 10 connections, 10 s of waiting for one (config.ts `DATABASE_POOL_*`). */
+  pool?: Partial<DatabasePool>;
+}
+
+export function ormConfig(clientUrl: string, opts: OrmOptions = {}) {
   return defineConfig({
     clientUrl,
     entities,
     extensions: [Migrator, SeedManager],
     debug: opts.debug ?? false,
-    pool: { min: 0, max: opts.poolMax ?? 10 },
+    pool: { min: 0, max: opts.pool?.max ?? 10 },
+    // pg's pool: a query waits this long for a free connection (or a new one to open), then fails with
+    // "timeout exceeded when trying to connect" (lib/app-error.ts: 503 with Retry-After), never for ever.
+    driverOptions: { connectionTimeoutMillis: opts.pool?.waitMs ?? 10_000 },
     // pg-boss keeps its job queue in its own schema and migrates it itself (workflow/jobs).
     schemaGenerator: { ignoreSchema: ['pgboss'] },
     migrations: {
@@ -38,7 +48,7 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; poolMax?: 
   });
 }
 
-export async function initOrm(clientUrl: string, opts: { debug?: boolean; poolMax?: number } = {}): Promise<MikroORM> {
+export async function initOrm(clientUrl: string, opts: OrmOptions = {}): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl, opts));
 }
 

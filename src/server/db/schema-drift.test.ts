@@ -5,7 +5,7 @@ import { createTestDatabase } from '../testing/database.ts';
 import { initOrm } from './orm.ts';
 
 const db = await createTestDatabase();
-const orm = await initOrm(db.url, { poolMax: 2 });
+const orm = await initOrm(db.url, { pool: { max: 2 } });
 afterAll(async () => {
   await orm.close(true);
   await db.drop();

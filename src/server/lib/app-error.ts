@@ -22,6 +22,7 @@ export const ERROR_TABLE: Record<AppErrorCode, { trpc: TRPC_ERROR_CODE_KEY; stat
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
 
@@ -174,9 +175,25 @@ function foreignKeyConflict(error: PgErrorFields): AppError {
   return new AppError('CONFLICT', 'common.stillUsed', { table: user });
 }
 
+/** How long a caller refused for want of a database connection is asked to wait (its 503's Retry-After). */
+export const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * pg's pool gave no connection within its wait (db/orm.ts `connectionTimeoutMillis`): every connection
+ * busy, or a new one not opened in time. MikroORM's DriverException keeps pg's message.
+ */
+function isPoolTimeout(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.message === 'timeout exceeded when trying to connect' ||
+      error.message === 'Connection terminated due to connection timeout')
+  );
+}
+
 /** The AppError for errors with a known meaning (AppError, zod, constraint violations); null for the rest. */
 export function knownAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isPoolTimeout(error)) return new AppError('SERVICE_UNAVAILABLE', 'common.busy', { seconds: BUSY_RETRY_SECONDS });
   if (error instanceof ZodError) return InputError.fromZod(error);
   if (error instanceof UniqueConstraintViolationException) return uniqueConflict(error as PgErrorFields);
   if (isForeignKeyViolation(error)) return foreignKeyConflict(error as PgErrorFields);

@@ -1,9 +1,10 @@
 // The root error handler: AppError and zod errors become their 4xx; body-parser and validation
-// errors keep their 4xx; anything else is a logged 500 with a request id and no stack trace.
+// errors keep their 4xx; no database connection free in time is a 503 with Retry-After; anything else
+// is a logged 500 with a request id and no stack trace.
 // /api keeps its own handler for the spec's legacy bodies (rest/plugin.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, toAppError } from '../lib/app-error.ts';
+import { AppError, BUSY_RETRY_SECONDS, toAppError } from '../lib/app-error.ts';
 import { bodyTooLarge } from '../lib/json-body.ts';
 
 /** Shared by the root and REST handlers: the status and body for any thrown error. */
@@ -28,6 +29,8 @@ export function describeError(
     return { status: fe.statusCode, body: { message } };
   }
   const appError = toAppError(error);
+  if (appError.code === 'SERVICE_UNAVAILABLE')
+    request.log.warn({ method: request.method, url: request.url }, 'no database connection free in time: answered 503');
   if (appError.code === 'INTERNAL') {
     request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected error');
     return { status: 500, body: { message: 'Something went wrong', requestId: request.id } };
@@ -50,6 +53,12 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+    // Every 503 says when to come back. A tRPC answer is still a fetch Response here (its status inside).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const status = payload instanceof Response ? payload.status : reply.statusCode;
+      if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+      return payload;
+    });
   },
   { name: 'errors' },
 );

@@ -73,7 +73,10 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     ...env,
   });
-  const orm = await initOrm(db.url, { poolMax: 5 });
+  // Five connections per test file unless the test asks otherwise (DATABASE_POOL_MAX in `env`).
+  const orm = await initOrm(db.url, {
+    pool: { ...config.databasePool, max: env.DATABASE_POOL_MAX ? config.databasePool.max : 5 },
+  });
   const app = await buildApp(config, orm, { logger: false });
   await app.ready();
   afterAll(async () => {

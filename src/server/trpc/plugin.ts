@@ -78,6 +78,8 @@ export const trpcPlugin: FastifyPluginAsync<{ config: AppConfig }> = async (app,
       onError({ error, req, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+        } else if (error.code === 'SERVICE_UNAVAILABLE') {
+          req.log.warn({ path }, 'no database connection free in time: answered 503');
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

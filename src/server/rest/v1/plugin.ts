@@ -35,7 +35,7 @@ export const ZV1Error = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional().describe('Messages per field path'),
 });
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
@@ -92,7 +92,8 @@ export const v1Plugin: FastifyPluginAsync<{ config: AppConfig }> = async (app, {
           'Send an API key as `Authorization: Bearer opk_…`. Lists page with `page` and `itemsPerPage` and return ' +
           '`{ items, total }`; writes to a record send its `version` (409 when it moved); a POST may carry an ' +
           '`Idempotency-Key` (a retry returns the first answer). Errors are `{ message, errors }`. ' +
-          `Each key may make ${config.apiRateLimit} requests a minute (429 with Retry-After beyond).`,
+          `Each key may make ${config.apiRateLimit} requests a minute (429 with Retry-After beyond). A server too ` +
+          'busy to take a request answers 503 with Retry-After (seconds): retry after that.',
       },
       servers: [{ url: config.publicUrl }],
       components: {

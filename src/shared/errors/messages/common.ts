@@ -4,6 +4,7 @@ export const commonMessages = {
   'common.invalidInput': 'Check the highlighted fields',
   'common.signIn': 'Sign in to continue',
   'common.tooManyRequests': 'Too many requests. Wait a moment and try again.',
+  'common.busy': 'The server is busy. Try again in {{seconds}} seconds.',
   'common.forbidden': 'You are not allowed to {{action}} {{record}}',
   'common.forbiddenRecord': 'You are not allowed to {{action}} this {{record, lowercase}}',
   'common.noCustomer': 'Your account belongs to no customer',

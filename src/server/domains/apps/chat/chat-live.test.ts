@@ -12,7 +12,7 @@ import { setupTestApp } from '../../../testing/app.ts';
 import { openSubscription, type SseStream } from '../../../testing/sse.ts';
 
 const t = await setupTestApp();
-const ormB = await initOrm(t.databaseUrl, { poolMax: 3 });
+const ormB = await initOrm(t.databaseUrl, { pool: { max: 3 } });
 const appB = await buildApp(t.config, ormB, { logger: false });
 let urlA = '';
 let urlB = '';
@@ -150,7 +150,7 @@ describe('apps.chat.live', () => {
   });
 
   it('ends a stream with a retryable error when its app closes, so the client reconnects elsewhere', async () => {
-    const ormC = await initOrm(t.databaseUrl, { poolMax: 2 });
+    const ormC = await initOrm(t.databaseUrl, { pool: { max: 2 } });
     const appC = await buildApp(t.config, ormC, { logger: false });
     const stream = await subscribe(await appC.listen({ host: '127.0.0.1', port: 0 }), 'floormanager@demo.com');
     await appC.close();

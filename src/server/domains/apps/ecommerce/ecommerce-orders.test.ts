@@ -190,7 +190,7 @@ describe('the migration of orders stored before', () => {
     await admin.query(`create database ${name}`);
     const url = new URL(server);
     url.pathname = `/${name}`;
-    const orm = await initOrm(url.toString(), { poolMax: 2 });
+    const orm = await initOrm(url.toString(), { pool: { max: 2 } });
     try {
       await orm.migrator.up({ to: 'Migration20261129120000_report_rollups_deferred' });
       const run = (query: string) => orm.em.getConnection().execute(query);

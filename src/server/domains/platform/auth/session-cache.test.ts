@@ -10,7 +10,7 @@ import { setupTestApp } from '../../../testing/app.ts';
 
 const t = await setupTestApp();
 // A second process's app on the same database (its own pool, its own cache and LISTEN connection).
-const orm2 = await initOrm(t.databaseUrl, { poolMax: 3 });
+const orm2 = await initOrm(t.databaseUrl, { pool: { max: 3 } });
 const other = await buildApp(t.config, orm2, { logger: false });
 await other.ready();
 afterAll(async () => {
