@@ -20,20 +20,40 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import superjson from 'superjson';
 import { Route, Router } from 'wouter';
 import type { AppRouter } from '../server/trpc/router.ts';
+import { createAbility } from '../shared/abilities/index.ts';
 import { LANGUAGE_CODES } from '../shared/constants/ui.ts';
 import type { DrawnAnswers } from './app/drawn-page.ts';
+import { guard } from './app/guard.ts';
 import { listInputOf } from './app/list-inputs.ts';
-import { prefetchPageData } from './app/preload.ts';
-import { matchPath, withInitialSearch } from './app/routes.tsx';
+import { namespacesOf, prefetchPageData } from './app/preload.ts';
+import { matchPath, routeByName, withInitialSearch } from './app/routes.tsx';
 import { ToastProvider } from './components/Toast/Toast.tsx';
 import { UnsavedChangesProvider } from './components/UnsavedChanges/index.ts';
 import { ERROR_NAMESPACES, lazyBackend } from './i18n/index.ts';
 import { withServerSnapshot } from './lib/server-snapshot.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { trpc } from './lib/trpc.ts';
+import ProductListPage from './pages/apps/ecommerce/ProductListPage.tsx';
+import InvoiceListPage from './pages/apps/invoice/InvoiceListPage.tsx';
+import PermissionsPage from './pages/apps/roles/PermissionsPage.tsx';
+import UserListPage from './pages/apps/user/UserListPage.tsx';
 import ForgotPasswordPage from './pages/auth/ForgotPasswordPage.tsx';
 import LoginPage from './pages/auth/LoginPage.tsx';
 import RegisterPage from './pages/auth/RegisterPage.tsx';
+import CustomersPage from './pages/business/CustomersPage.tsx';
+import LicensesPage from './pages/business/LicensesPage.tsx';
+import AuditPage from './pages/management/AuditPage.tsx';
+import DirectionsPage from './pages/management/DirectionsPage.tsx';
+import LocationClassesPage from './pages/management/LocationClassesPage.tsx';
+import LocationSettingPage from './pages/management/LocationSettingPage.tsx';
+import MailDeliveriesPage from './pages/management/MailDeliveriesPage.tsx';
+import SchemesPage from './pages/management/SchemesPage.tsx';
+import SubDirectionsPage from './pages/management/SubDirectionsPage.tsx';
+import TeamsPage from './pages/management/TeamsPage.tsx';
+import UsersPage from './pages/management/UsersPage.tsx';
+import ProjectsPage from './pages/projects/ProjectsPage.tsx';
+import DataTablePage from './pages/tables/DataTablePage.tsx';
+import ActionsPage from './pages/tasks/actions/ActionsPage.tsx';
 import PerformTaskPage from './pages/tasks/PerformTaskPage.tsx';
 import TasksPage from './pages/tasks/TasksPage.tsx';
 import { BlankLayout } from './shell/BlankLayout.tsx';
@@ -47,13 +67,45 @@ const DRAWN: Record<string, { page: ComponentType; ns: string[] }> = {
 };
 
 /**
- * The signed-in pages drawn, by route name, on a phone only: the inspector's first pages in the field,
+ * The signed-in pages drawn, by route name, on a phone only: the inspector's perform page, in the field,
  * where a slow network and CPU make the wait for the app longest.
  */
 const DRAWN_SIGNED_IN: Record<string, { page: ComponentType; ns: string[] }> = {
-  tasks: { page: TasksPage, ns: ['shell', 'workflow', 'table', 'forms', 'validation', 'views'] },
   'tasks-perform_task-slotId-assignLocationId': { page: PerformTaskPage, ns: ['shell', 'perform'] },
 };
+
+/**
+ * List pages drawn on every device, by route name: their first rows are on screen with the HTML, on a
+ * desktop's first visit too, while the app is on its way (the route's strings, as the browser loads them).
+ */
+const DRAWN_LISTS: Record<string, ComponentType> = {
+  'apps-permissions': PermissionsPage,
+  'apps-ecommerce-product-list': ProductListPage,
+  'apps-invoice-list': InvoiceListPage,
+  'apps-user-list': UserListPage,
+  'tables-data-table': DataTablePage,
+  'business-customers': CustomersPage,
+  'business-licenses': LicensesPage,
+  'management-classes': LocationClassesPage,
+  'management-directions': DirectionsPage,
+  'management-location-setting': LocationSettingPage,
+  'management-schemes': SchemesPage,
+  'management-sub-directions': SubDirectionsPage,
+  'management-teams': TeamsPage,
+  'management-users': UsersPage,
+  'management-audit': AuditPage,
+  'management-mail': MailDeliveriesPage,
+  projects: ProjectsPage,
+  tasks: TasksPage,
+  'tasks-actions': ActionsPage,
+};
+
+/** A signed-in page drawn for this device: a list page on any device, the phone's pages on a phone. */
+function drawnSignedIn(name: string, phone: boolean): { page: ComponentType; ns: string[] } | null {
+  const list = DRAWN_LISTS[name];
+  if (list) return { page: list, ns: namespacesOf(routeByName(name)!, true) };
+  return phone ? (DRAWN_SIGNED_IN[name] ?? null) : null;
+}
 
 type AuthMe = inferRouterOutputs<AppRouter>['auth']['me'];
 
@@ -88,6 +140,7 @@ function i18nFor(language: string): Promise<I18n> {
       'common',
       ...ERROR_NAMESPACES,
       ...[...Object.values(DRAWN), ...Object.values(DRAWN_SIGNED_IN)].flatMap((d) => d.ns),
+      ...Object.keys(DRAWN_LISTS).flatMap((name) => namespacesOf(routeByName(name)!, true)),
     ];
     instance = i18n
       .use(lazyBackend)
@@ -181,8 +234,17 @@ async function drawSignedIn(
   session: DrawSession,
 ): Promise<Drawing | null> {
   const { route, pattern } = matchPath(pathname);
-  const drawn = DRAWN_SIGNED_IN[route.name];
-  if (!drawn || !session.phone) return null;
+  const drawn = drawnSignedIn(route.name, session.phone);
+  if (!drawn) return null;
+  // Only a page the visitor may open (the app's guard would send them elsewhere at once).
+  const allowed = guard(route.meta ?? {}, {
+    signedIn: true,
+    role: session.me.userData.role_name,
+    ability: createAbility(session.me.userAbilityRules),
+    pathname,
+    search: rawSearch.replace(/^\?/, ''),
+  });
+  if (!('allow' in allowed)) return null;
   const search = withInitialSearch(route, rawSearch, session.me.userData.role_name);
   const i18n = await i18nFor(languageOf(visitor));
   // The drawing's own cache, filled as the browser's would be: auth.me as the page inlines it, then the

@@ -233,15 +233,58 @@ describe("the inspector's pages drawn by the server on a phone", { timeout: 120_
     await context.close();
   });
 
-  it('draws no signed-in page on a computer, and never keeps one for another visitor', async () => {
+  it('draws the perform page on a phone only, no page the visitor may not open, and never keeps one for another visitor', async () => {
     const { context, page } = await b.newPage({ viewport: PHONE });
     await signInByApi(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    const html = await (await context.request.get('/tasks')).text();
-    expect(html).toContain('<div id="root"></div>');
-    // On a phone it is drawn with the inspector's tasks: an answer no shared cache may keep.
-    const phone = await context.request.get('/tasks', { headers: { 'user-agent': PHONE_UA } });
-    expect(await phone.text()).toContain('id="od-drawn-state"');
-    expect(phone.headers()['cache-control']).toBe('private, no-store');
+    const list = await (await context.request.get('/tasks', { headers: { 'user-agent': PHONE_UA } })).text();
+    const perform = /href="(\/tasks\/perform_task\/\d+\/\d+)"/.exec(list)?.[1] as string;
+    expect(perform).toBeTruthy();
+    expect(await (await context.request.get(perform)).text()).toContain('<div id="root"></div>');
+    // A list the inspector may not read (the audit log) is not drawn: the app's guard answers it.
+    expect(await (await context.request.get('/management/audit')).text()).toContain('<div id="root"></div>');
+    // A list page is drawn on any device, with the visitor's own rows: an answer no shared cache may keep.
+    const drawn = await context.request.get('/tasks');
+    expect(await drawn.text()).toContain('id="od-drawn-state"');
+    expect(drawn.headers()['cache-control']).toBe('private, no-store');
+    await context.close();
+  });
+});
+
+describe('the list pages drawn by the server on a computer', { timeout: 120_000 }, () => {
+  it('paints the rows of a list before the JavaScript, fitted to the page; the app takes the answers along and shows the same rows', async () => {
+    const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(20_000);
+    await signInByApi(page, 'admin@demo.com', 'admin');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const listAsks: string[] = [];
+    page.on('request', (request) => {
+      const url = decodeURIComponent(request.url());
+      if (url.includes('/trpc/') && url.includes('locations.list')) listAsks.push(url);
+    });
+    const app = await holdApp(page);
+    await page.goto('/management/location-setting', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Location settings', level: 1 }).waitFor();
+    const rows = page.locator('main table tbody tr[data-row-key]');
+    const drawnRows = await rows.allTextContents();
+    expect(drawnRows).toHaveLength(10);
+    await expect.poll(app.asked).toBe(true);
+    expect(await page.locator('#root[data-drawn]').count()).toBe(1);
+    // Every column in view: the table is no wider than its scroller (no column starts out of sight).
+    const overflow = await page
+      .locator('[data-list-body]')
+      .evaluate((table) => table.scrollWidth - (table.parentElement as HTMLElement).clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    expect(await axeAudit(page, 'location settings drawn by the server 1440px')).toEqual([]);
+
+    await app.release();
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.locator('[data-list-body]:not([aria-busy])').waitFor();
+    expect(await rows.allTextContents()).toEqual(drawnRows);
+    await page.waitForLoadState('networkidle');
+    expect(listAsks).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

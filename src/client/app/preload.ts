@@ -44,8 +44,8 @@ const i18nInitialized = new Promise<void>((resolve) => {
   else i18n.on('initialized', () => resolve());
 });
 
-/** The namespaces a route renders with beyond `common`. */
-function namespacesOf(route: RouteDef, signedIn: boolean): string[] {
+/** The namespaces a route renders with beyond `common` (also the server's, drawing it). */
+export function namespacesOf(route: RouteDef, signedIn: boolean): string[] {
   const ns = [...(route.ns ?? []), ...(route.list ? LIST_FRAME_NAMESPACES : [])];
   if (layoutOf(route, signedIn) === 'default') ns.push('shell');
   return ns;

@@ -53,19 +53,17 @@ export const clientPlugin = fp<{ dist: string }>(
           !!ability &&
           (!access.action || ability.can(access.action as Action, access.subject as Subject)) &&
           (!access.roles || access.roles.includes(me.userData.role_name));
-        // A visitor who is not signed in gets the public sign-in pages drawn, a signed-in one on a phone
-        // the inspector's pages, with their first query answered (drawn-pages.ts).
+        // A visitor who is not signed in gets the public sign-in pages drawn, a signed-in one the list
+        // pages and, on a phone, the inspector's pages, with their first query answered (drawn-pages.ts).
         const drawn = !drawer
           ? null
           : me
-            ? isPhone(request)
-              ? await drawer.draw(url, search, visitor, {
-                  me,
-                  cookies: request.headers.cookie ?? '',
-                  phone: true,
-                  fetch: apiFetchAs(app, request),
-                })
-              : null
+            ? await drawer.draw(url, search, visitor, {
+                me,
+                cookies: request.headers.cookie ?? '',
+                phone: isPhone(request),
+                fetch: apiFetchAs(app, request),
+              })
             : !request.cookies?.[USER_DATA_COOKIE]
               ? await drawer.draw(url, search, visitor)
               : null;

@@ -63,6 +63,11 @@ export function TableGrid<T>({
     { select: !!selection, actions: !!rowActions, actionsWidth },
     scrollHint.width,
   );
+  // Not measured yet only in a page the server drew (the browser measures before it paints): there the
+  // columns take their share of whatever width the table gets, so no column starts out of view.
+  const measured = scrollHint.width !== null;
+  const columnWidth = (rem: number | null) =>
+    rem === null ? undefined : { width: measured ? `${rem}rem` : `${((rem / minWidth) * 100).toFixed(2)}%` };
   return (
     <div className={classes.scroller} ref={scrollHint.ref} onScroll={scrollHint.onScroll}>
       <table
@@ -70,15 +75,14 @@ export function TableGrid<T>({
         aria-busy={loading || undefined}
         data-list-body=""
         data-density={density}
-        style={{ minWidth: `${minWidth}rem` }}
+        style={measured ? { minWidth: `${minWidth}rem` } : undefined}
       >
         <caption className={classes.visuallyHidden}>{label}</caption>
         <colgroup>
           {selection && <col style={{ width: `${SELECT_WIDTH}rem` }} />}
-          {columns.map((col, i) => {
-            const rem = widths[i];
-            return <col key={col.key} style={rem === null ? undefined : { width: `${rem}rem` }} />;
-          })}
+          {columns.map((col, i) => (
+            <col key={col.key} style={columnWidth(widths[i])} />
+          ))}
           {rowActions && <col style={{ width: `${actionsWidth}rem` }} />}
         </colgroup>
         <thead>
