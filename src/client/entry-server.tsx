@@ -25,7 +25,7 @@ import { LANGUAGE_CODES } from '../shared/constants/ui.ts';
 import type { DrawnAnswers } from './app/drawn-page.ts';
 import { guard } from './app/guard.ts';
 import { listInputOf } from './app/list-inputs.ts';
-import { namespacesOf, prefetchPageData } from './app/preload.ts';
+import { namespacesOf, prefetchPageData, setPreloadedDefaults } from './app/preload.ts';
 import { matchPath, routeByName, withInitialSearch } from './app/routes.tsx';
 import { ToastProvider } from './components/Toast/Toast.tsx';
 import { UnsavedChangesProvider } from './components/UnsavedChanges/index.ts';
@@ -250,6 +250,7 @@ async function drawSignedIn(
   // The drawing's own cache, filled as the browser's would be: auth.me as the page inlines it, then the
   // page's first query asked through the API (the same procedure, input and checks).
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  setPreloadedDefaults(queryClient);
   const client = trpc.createClient({
     links: [httpBatchLink({ url: 'http://drawing/trpc', transformer: superjson, fetch: session.fetch })],
   });

@@ -276,6 +276,8 @@ describe('the list pages drawn by the server on a computer', { timeout: 120_000 
       .locator('[data-list-body]')
       .evaluate((table) => table.scrollWidth - (table.parentElement as HTMLElement).clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    // Drawn as loaded, not as still fetching (assistive technology would announce a busy list).
+    expect(await page.locator('[data-list-body][aria-busy]').count()).toBe(0);
     expect(await axeAudit(page, 'location settings drawn by the server 1440px')).toEqual([]);
 
     await app.release();

@@ -122,6 +122,12 @@ function type(field: HTMLInputElement | HTMLTextAreaElement, value: string): voi
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Chooses a select's option the way the visitor does, so React's onChange hears it. */
+function choose(field: HTMLSelectElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 /** Carries `state` over to the live page now in `root`, then forgets the drawing. */
 export function carryOver(root: HTMLElement, state: DrawnState): void {
   root.removeAttribute(DRAWN_ATTRIBUTE);
@@ -133,7 +139,9 @@ export function carryOver(root: HTMLElement, state: DrawnState): void {
     if (!field || typeOf(field) !== before.type) return;
     if (field.type === 'checkbox' || field.type === 'radio') {
       if (field.checked !== before.checked) field.click();
-    } else if (field.value !== before.value && !(field instanceof HTMLSelectElement)) {
+    } else if (field instanceof HTMLSelectElement) {
+      if (field.value !== before.value) choose(field, before.value);
+    } else if (field.value !== before.value) {
       type(field, before.value);
     }
   });
@@ -150,7 +158,28 @@ export function carryOver(root: HTMLElement, state: DrawnState): void {
   }
   // Once React has taken in the values above (their input events' updates), as if pressed now.
   const form = state.submitted === null ? undefined : root.querySelectorAll('form')[state.submitted];
-  if (form) setTimeout(() => form.isConnected && form.requestSubmit());
+  if (form) afterTakeover(() => form.isConnected && form.requestSubmit());
   const button = state.pressed === null ? undefined : root.querySelectorAll('button')[state.pressed];
-  if (button) setTimeout(() => button.isConnected && button.click());
+  if (button) afterTakeover(() => button.isConnected && press(button));
+}
+
+/**
+ * Presses `button` as a pointer does: focused first (the drawn one had the focus), so what the press
+ * opens takes the focus from it, and its tooltip, started by the pointer resting on it, closes.
+ */
+function press(button: HTMLButtonElement): void {
+  button.focus({ preventScroll: true });
+  button.click();
+}
+
+/** Runs `action` once the live page has been painted (two frames), at the latest after 200 ms (a hidden tab paints no frame). */
+function afterTakeover(action: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    action();
+  };
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
+  setTimeout(run, 200);
 }

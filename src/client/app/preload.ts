@@ -4,6 +4,7 @@
 // in-app link (usePrefetchOnIntent), and by the router on every navigation, which keeps the previous
 // page on screen until the promise settles (AppRouter.tsx). What a route needs is read from its entry
 // in routes.tsx (`ns`, `list`, layout).
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createAbility } from '../../shared/abilities/index.ts';
 import i18n, { prefetchNamespaces } from '../i18n/index.ts';
@@ -34,10 +35,17 @@ const DATA_WAIT_MS = 1_000;
 /** How long a pointer rests on a link before its page is preloaded (passing over it does nothing). */
 const HOVER_INTENT_MS = 60;
 
-for (const domain of new Set(ROUTES.flatMap((route) => route.list ?? []))) {
-  queryClient.setQueryDefaults([[...domain.split('.'), 'list']], { staleTime: PRELOADED_LIST_FRESH_MS });
+/**
+ * The freshness of the lists and page data preloaded with a page, in `client`: the app's cache, and a
+ * server drawing's (so a drawn list is not drawn as fetching again, which the app's first render is not).
+ */
+export function setPreloadedDefaults(client: QueryClient): void {
+  for (const domain of new Set(ROUTES.flatMap((route) => route.list ?? []))) {
+    client.setQueryDefaults([[...domain.split('.'), 'list']], { staleTime: PRELOADED_LIST_FRESH_MS });
+  }
+  for (const path of PAGE_DATA_QUERIES) client.setQueryDefaults([[...path]], { staleTime: PRELOADED_LIST_FRESH_MS });
 }
-for (const path of PAGE_DATA_QUERIES) queryClient.setQueryDefaults([[...path]], { staleTime: PRELOADED_LIST_FRESH_MS });
+setPreloadedDefaults(queryClient);
 
 const i18nInitialized = new Promise<void>((resolve) => {
   if (i18n.isInitialized) resolve();

@@ -9,7 +9,13 @@ export const SEARCH_DELAY_MS = 300;
  */
 export function useDebouncedSearch(applied: string, apply: (q: string) => void): [string, (q: string) => void] {
   const [q, setQ] = useState(applied);
-  useEffect(() => setQ(applied), [applied]);
+  // Follows a change of the applied search, seen while rendering: not an effect after mount, which would
+  // wipe what was typed in the same commit (on a page the server drew, carried over as the app takes it).
+  const [followed, setFollowed] = useState(applied);
+  if (followed !== applied) {
+    setFollowed(applied);
+    setQ(applied);
+  }
   useEffect(() => {
     if (q === applied) return;
     const timer = setTimeout(() => apply(q), SEARCH_DELAY_MS);
