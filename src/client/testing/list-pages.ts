@@ -14,7 +14,8 @@ export function dataRows(page: Page): Locator {
 
 /** Wait until the list (its table, or its cards on a phone) shows the rows of its current state (no request in flight). */
 export async function settled(page: Page): Promise<void> {
-  await page.locator('[data-list-body]:not([aria-busy])').waitFor();
+  // The live list: a page the server drew is replaced by the app (with the visitor's table settings).
+  await page.locator('#root:not([data-drawn]) [data-list-body]:not([aria-busy])').waitFor();
 }
 
 /** Type into the list's search box (debounced) and wait for the URL to carry it. */

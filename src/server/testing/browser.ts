@@ -6,6 +6,31 @@ import { afterAll, afterEach } from 'vitest';
 import { setupTestApp, type TestApp } from './app.ts';
 import { launchChromium } from './chromium.ts';
 
+/**
+ * `page.goto` and `page.reload` resolve, as a person waits for a page to be ready, once the app runs it:
+ * a page the server drew (the list pages, a phone's pages) is first replaced by the app. A caller that
+ * waits for less than the load event (`waitUntil: 'domcontentloaded'` or `'commit'`, as the drawn pages'
+ * own tests do) gets the page as it is, drawing included.
+ */
+function readyWithTheApp(page: Page): void {
+  const appRuns = () =>
+    page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-drawn'), null, { polling: 50 });
+  const waitsForLoad = (opts?: { waitUntil?: string }) =>
+    !opts?.waitUntil || opts.waitUntil === 'load' || opts.waitUntil === 'networkidle';
+  const goto = page.goto.bind(page);
+  page.goto = async (url, opts) => {
+    const response = await goto(url, opts);
+    if (waitsForLoad(opts)) await appRuns();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (opts) => {
+    const response = await reload(opts);
+    if (waitsForLoad(opts)) await appRuns();
+    return response;
+  };
+}
+
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
   browser: Browser;
@@ -86,6 +111,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       });
       // A wait that never ends fails on its own, naming what it waited for, before the test's 30 s run out.
       context.setDefaultTimeout(20_000);
+      context.on('page', readyWithTheApp);
       const page = await context.newPage();
       const log: string[] = [];
       logs.set(page, log);
@@ -111,6 +137,11 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      // The landing page, loaded afresh, may come drawn by the server: ready once the app has taken it
+      // over (a shortcut pressed on the drawing would find no app to hear it).
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-drawn'), null, {
+        polling: 50,
+      });
     },
   };
 }
