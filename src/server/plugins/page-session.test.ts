@@ -1,13 +1,22 @@
 // The served index.html per visitor (cold loads): a signed-in visitor's auth.me inlined
 // (escaped, never cached by anyone), their list's first query announced; nothing of the kind for a
 // visitor without a live session; <html> attributes from the preference cookies.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import superjson from 'superjson';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { User } from '../domains/organization/users/user.entity.ts';
 import { setupTestApp } from '../testing/app.ts';
 import { documentPreferences, SESSION_SCRIPT_ID, scriptSafeJson } from './page-session.ts';
 
-const t = await setupTestApp();
+// The built client without the server's drawings beside it (no dist/ssr next to it): every page is sent
+// undrawn, so its list is announced for the browser to fetch. (Drawn pages bring the answer along
+// instead: src/client/app/drawn-page.browser.test.ts.)
+const undrawn = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdesk-undrawn-'));
+fs.symlinkSync(path.resolve('dist/client'), path.join(undrawn, 'client'));
+afterAll(() => fs.rmSync(undrawn, { recursive: true, force: true }));
+const t = await setupTestApp({ CLIENT_DIST: path.join(undrawn, 'client') });
 
 /** The cookies a browser holds after signing in through the API. */
 async function signIn(email: string, password: string): Promise<Record<string, string>> {
