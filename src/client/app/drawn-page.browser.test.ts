@@ -158,20 +158,39 @@ async function signInByApi(page: Page, email: string, password: string): Promise
   expect(res.status()).toBe(201);
 }
 
+/**
+ * A page signed in through the API that keeps its errors and the requests of one list (`ofTheList`, on
+ * the decoded URL of a tRPC request).
+ */
+async function watchedPage(
+  options: Parameters<typeof b.newPage>[0],
+  email: string,
+  password: string,
+  ofTheList: (url: string) => boolean,
+) {
+  const { context, page } = await b.newPage(options);
+  page.setDefaultTimeout(20_000);
+  await signInByApi(page, email, password);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const listAsks: string[] = [];
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url());
+    if (url.includes('/trpc/') && ofTheList(url)) listAsks.push(url);
+  });
+  return { context, page, errors, listAsks };
+}
+
 describe("the inspector's pages drawn by the server on a phone", { timeout: 120_000 }, () => {
   it("paints /tasks with the inspector's own tasks before the JavaScript; the app takes the answers along, asks nothing again, and shows the same cards", async () => {
-    const { context, page } = await b.newPage({ viewport: PHONE, userAgent: PHONE_UA });
-    page.setDefaultTimeout(20_000);
-    await signInByApi(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const listAsks: string[] = [];
-    page.on('request', (request) => {
-      const url = decodeURIComponent(request.url());
-      // The page's own list (page 1 of 10); the offline agent's day lists are another input.
-      if (url.includes('/trpc/') && url.includes('tasks.list') && url.includes('"itemsPerPage":10')) listAsks.push(url);
-    });
+    // The page's own list (page 1 of 10); the offline agent's day lists are another input.
+    const { context, page, errors, listAsks } = await watchedPage(
+      { viewport: PHONE, userAgent: PHONE_UA },
+      'qualitycontrol@demo.com',
+      'qualitycontrol',
+      (url) => url.includes('tasks.list') && url.includes('"itemsPerPage":10'),
+    );
     const stylesheets: string[] = [];
     page.on(
       'request',
@@ -252,17 +271,12 @@ describe("the inspector's pages drawn by the server on a phone", { timeout: 120_
 
 describe('the list pages drawn by the server on a computer', { timeout: 120_000 }, () => {
   it('paints the rows of a list before the JavaScript, fitted to the page; the app takes the answers along and shows the same rows', async () => {
-    const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(20_000);
-    await signInByApi(page, 'admin@demo.com', 'admin');
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const listAsks: string[] = [];
-    page.on('request', (request) => {
-      const url = decodeURIComponent(request.url());
-      if (url.includes('/trpc/') && url.includes('locations.list')) listAsks.push(url);
-    });
+    const { context, page, errors, listAsks } = await watchedPage(
+      { viewport: { width: 1440, height: 900 } },
+      'admin@demo.com',
+      'admin',
+      (url) => url.includes('locations.list'),
+    );
     const app = await holdApp(page);
     await page.goto('/management/location-setting', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Location settings', level: 1 }).waitFor();
