@@ -70,8 +70,8 @@ const DRAWN: Record<string, { page: ComponentType; ns: string[] }> = {
  * The signed-in pages drawn, by route name, on a phone only: the inspector's perform page, in the field,
  * where a slow network and CPU make the wait for the app longest.
  */
-const DRAWN_SIGNED_IN: Record<string, { page: ComponentType; ns: string[] }> = {
-  'tasks-perform_task-slotId-assignLocationId': { page: PerformTaskPage, ns: ['shell', 'perform'] },
+const DRAWN_ON_PHONES: Record<string, ComponentType> = {
+  'tasks-perform_task-slotId-assignLocationId': PerformTaskPage,
 };
 
 /**
@@ -100,11 +100,12 @@ const DRAWN_LISTS: Record<string, ComponentType> = {
   'tasks-actions': ActionsPage,
 };
 
+/** The strings a signed-in page renders with, as the browser loads them for its route. */
+const signedInNamespaces = (name: string) => namespacesOf(routeByName(name)!, true);
+
 /** A signed-in page drawn for this device: a list page on any device, the phone's pages on a phone. */
-function drawnSignedIn(name: string, phone: boolean): { page: ComponentType; ns: string[] } | null {
-  const list = DRAWN_LISTS[name];
-  if (list) return { page: list, ns: namespacesOf(routeByName(name)!, true) };
-  return phone ? (DRAWN_SIGNED_IN[name] ?? null) : null;
+function drawnSignedIn(name: string, phone: boolean): ComponentType | null {
+  return DRAWN_LISTS[name] ?? (phone ? (DRAWN_ON_PHONES[name] ?? null) : null);
 }
 
 type AuthMe = inferRouterOutputs<AppRouter>['auth']['me'];
@@ -139,8 +140,8 @@ function i18nFor(language: string): Promise<I18n> {
     const ns = [
       'common',
       ...ERROR_NAMESPACES,
-      ...[...Object.values(DRAWN), ...Object.values(DRAWN_SIGNED_IN)].flatMap((d) => d.ns),
-      ...Object.keys(DRAWN_LISTS).flatMap((name) => namespacesOf(routeByName(name)!, true)),
+      ...Object.values(DRAWN).flatMap((d) => d.ns),
+      ...[...Object.keys(DRAWN_LISTS), ...Object.keys(DRAWN_ON_PHONES)].flatMap(signedInNamespaces),
     ];
     instance = i18n
       .use(lazyBackend)
@@ -234,8 +235,8 @@ async function drawSignedIn(
   session: DrawSession,
 ): Promise<Drawing | null> {
   const { route, pattern } = matchPath(pathname);
-  const drawn = drawnSignedIn(route.name, session.phone);
-  if (!drawn) return null;
+  const Page = drawnSignedIn(route.name, session.phone);
+  if (!Page) return null;
   // Only a page the visitor may open (the app's guard would send them elsewhere at once).
   const allowed = guard(route.meta ?? {}, {
     signedIn: true,
@@ -257,7 +258,6 @@ async function drawSignedIn(
   const utils = createTRPCQueryUtils({ queryClient, client });
   utils.auth.me.setData(undefined, session.me);
   await prefetchPageData(utils, pathname, search);
-  const Page = drawn.page;
   const draw = () =>
     withServerSnapshot({ cookies: session.cookies, phone: session.phone }, () =>
       renderToString(

@@ -6,6 +6,11 @@ import { afterAll, afterEach } from 'vitest';
 import { setupTestApp, type TestApp } from './app.ts';
 import { launchChromium } from './chromium.ts';
 
+/** Resolves once no drawing of the server is left in the page (the app runs it, or it was never drawn). */
+async function appHasTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-drawn'), null, { polling: 50 });
+}
+
 /**
  * `page.goto` and `page.reload` resolve, as a person waits for a page to be ready, once the app runs it:
  * a page the server drew (the list pages, a phone's pages) is first replaced by the app. A caller that
@@ -13,20 +18,18 @@ import { launchChromium } from './chromium.ts';
  * own tests do) gets the page as it is, drawing included.
  */
 function readyWithTheApp(page: Page): void {
-  const appRuns = () =>
-    page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-drawn'), null, { polling: 50 });
   const waitsForLoad = (opts?: { waitUntil?: string }) =>
     !opts?.waitUntil || opts.waitUntil === 'load' || opts.waitUntil === 'networkidle';
   const goto = page.goto.bind(page);
   page.goto = async (url, opts) => {
     const response = await goto(url, opts);
-    if (waitsForLoad(opts)) await appRuns();
+    if (waitsForLoad(opts)) await appHasTakenOver(page);
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (opts) => {
     const response = await reload(opts);
-    if (waitsForLoad(opts)) await appRuns();
+    if (waitsForLoad(opts)) await appHasTakenOver(page);
     return response;
   };
 }
@@ -139,9 +142,7 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       // The landing page, loaded afresh, may come drawn by the server: ready once the app has taken it
       // over (a shortcut pressed on the drawing would find no app to hear it).
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-drawn'), null, {
-        polling: 50,
-      });
+      await appHasTakenOver(page);
     },
   };
 }
