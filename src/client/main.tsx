@@ -20,6 +20,7 @@ import './styles/global.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { runtimeZone } from '../shared/time/zoned.ts';
 import { App } from './app/App.tsx';
 import { carryOver, takeDrawnAnswers, watchDrawn } from './app/drawn-page.ts';
 import { initPreferences } from './app/preferences.ts';
@@ -52,6 +53,10 @@ async function start(container: HTMLElement): Promise<void> {
   await step();
   const prefs = initPreferences();
   const common = initI18n(prefs.language);
+  await step();
+  // The runtime's first date formatter costs tens of ms (its zone data): a task of its own, not a slice
+  // of the render that formats the page's dates.
+  runtimeZone();
   await step();
   // Offline, the session the device kept is read before the first render (the guard needs its abilities).
   const session = prefetchSession();

@@ -81,10 +81,39 @@ export function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether a status field reads the same: a value, or a set or list of the same entries (field by field). */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((v) => b.has(v));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => shallowSame(v, b[i]));
+  return shallowSame(a, b);
+}
+
+function shallowSame(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/**
+ * How long the pages showing the status wait for more of a burst of changes (the layer's start reads
+ * several stores in turn): each notification re-renders them at once, so a burst is said once.
+ */
+const NOTIFY_AFTER_MS = 30;
+let notifying: ReturnType<typeof setTimeout> | undefined;
+
 function update(patch: Partial<OfflineStatus>): void {
+  if ((Object.keys(patch) as (keyof OfflineStatus)[]).every((key) => same(status[key], patch[key]))) return;
   status = { ...status, ...patch };
   publishPending(status.waiting);
-  for (const listener of listeners) listener();
+  notifying ??= setTimeout(() => {
+    notifying = undefined;
+    for (const listener of listeners) listener();
+  }, NOTIFY_AFTER_MS);
 }
 
 const outboxes = new Map<string, Promise<Outbox>>();

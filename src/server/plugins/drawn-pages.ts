@@ -48,7 +48,7 @@ export interface Drawer {
 }
 
 /** How many of the page's scripts the boot script announces per task (each link costs the main thread). */
-const PRELOADS_PER_TASK = 8;
+const PRELOADS_PER_TASK = 4;
 
 /**
  * Starts the entry (its path in the tag's data-entry) once the drawn page has painted: a frame, then a
