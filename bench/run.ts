@@ -27,7 +27,8 @@
 //     process) through the pg-boss jobs, and the transitions' p95 with nobody listening, with the outbox
 //     write alone, and delivered by a separate jobs process or by the same one (bench/webhooks.ts, own process).
 // 16. (lighthouse) Lighthouse's mobile preset on /login, the inspector's /tasks and the perform page
-//     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT.
+//     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT;
+//     BENCH_LIGHTHOUSE_RUNS (default 5) runs of each page, the median run reported.
 // 17. (offlineOpen) the perform page reloaded with no network on a warm service worker (bench/offline-open.ts).
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
@@ -54,6 +55,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
 const COLDLOAD_RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 7);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
 const PARTS = [
   'api',
@@ -328,7 +330,7 @@ async function shopParts(): Promise<void> {
           path: `/tasks/perform_task/${performable.slot_id}/${performable.assignment_id}`,
           signIn: inspector,
         });
-      lighthouseResults = await lighthouseScores(ready.appUrl, targets, log);
+      lighthouseResults = await lighthouseScores(ready.appUrl, targets, log, LIGHTHOUSE_RUNS);
     }
     const lighthouseMachine = machine();
     let offline: OfflineOpenResult | null = null;
@@ -348,7 +350,9 @@ async function shopParts(): Promise<void> {
       for (const line of coldLoadTable(coldLoads)) console.log(line);
     }
     if (lighthouseResults.length) {
-      console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), one run each, ${lighthouseMachine}\n`);
+      console.log(
+        `\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), ${LIGHTHOUSE_RUNS} runs each (the median run), ${lighthouseMachine}\n`,
+      );
       for (const line of lighthouseTable(lighthouseResults)) console.log(line);
     }
     if (offline) {
