@@ -73,8 +73,7 @@ describe('first render', () => {
     // The app has replaced the server's drawing of the page: its first render is the one probed.
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).toEqual([]);
-    await b.signIn(page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
-    await page.goto('/management/location-setting');
+    await b.signInAt(page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com'], '/management/location-setting');
     await page.locator('main table tbody tr[data-row-key]').first().waitFor();
     // The shell renders at once; only the page's own skeleton may show while its files arrive.
     expect(await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks)).not.toContain(

@@ -42,8 +42,7 @@ describe('sign-in in the browser', () => {
 
   it('keeps a signed-in user off /login and logs out for real', async () => {
     const { context, page } = await b.newPage();
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto('/login');
+    await b.signInAt(page, 'admin@demo.com', 'admin', '/login');
     await page.waitForURL((url) => url.pathname === '/dashboards/crm');
     // The profile menu opens from `User menu` and offers `Logout` (the landing is a dashboard now).
     await page.getByRole('button', { name: 'User menu' }).click();

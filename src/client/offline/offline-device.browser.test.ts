@@ -70,8 +70,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
     };
     try {
       const first = await launch();
-      await b.signIn(first.page, 'qualitycontrol@demo.com', 'qualitycontrol');
-      await first.page.goto(performPath(f));
+      await b.signInAt(first.page, 'qualitycontrol@demo.com', 'qualitycontrol', performPath(f));
       await first.page.getByRole('button', { name: 'Check in' }).waitFor();
       await first.context.setOffline(true);
       await performOffline(first.page);
@@ -100,8 +99,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
       await kept.or(login).waitFor();
       if (await login.isVisible()) {
         // The session ended with the browser (no "Remember me"): the same user signs in again and finds the queue.
-        await b.signIn(second.page, 'qualitycontrol@demo.com', 'qualitycontrol');
-        await second.page.goto(performPath(f));
+        await b.signInAt(second.page, 'qualitycontrol@demo.com', 'qualitycontrol', performPath(f));
         await kept.waitFor();
       }
       expect(await opsCount(second.page)).toBe(waiting);
@@ -144,8 +142,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: b.baseUrl, quotaSize: 2 * 1024 * 1024 });
     try {
-      await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-      await page.goto(performPath(f));
+      await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', performPath(f));
       const remarks = group(page, /Remarks for the manager/).getByRole('textbox');
       await remarks.waitFor();
       // The answer before: kept and sent as usual.
@@ -187,8 +184,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
   it('shows the reviewer that the check-in was made offline, once the device sent it', async () => {
     const f = await createTaskFixture(b.orm, { schemeId: scheme.id, startsAt: new Date(Date.now() - 10 * 60_000) });
     const { context, page } = await phone(b, f);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(performPath(f));
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', performPath(f));
     await page.getByRole('button', { name: 'Check in' }).waitFor();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Check in' }).click();
@@ -210,8 +206,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
     // The reviewer opens the task: the check-in says it was made offline, with the device's time.
     const reviewer = await b.newPage({ viewport: { width: 1280, height: 900 } });
     reviewer.page.setDefaultTimeout(20_000);
-    await b.signIn(reviewer.page, 'analyst@demo.com', 'analyst');
-    await reviewer.page.goto(`/tasks/viewTask/${f.taskId}`);
+    await b.signInAt(reviewer.page, 'analyst@demo.com', 'analyst', `/tasks/viewTask/${f.taskId}`);
     const checkIn = reviewer.page.getByRole('region', { name: 'Check-in' });
     await checkIn.getByText('Checked in offline', { exact: true }).waitFor();
     await reviewer.page.getByText('Checked in offline (time from the device)').waitFor();
@@ -221,8 +216,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
   it('keeps the photos of a task cancelled while the device was offline with the task, for the reviewer', async () => {
     const f = await createTaskFixture(b.orm, { schemeId: scheme.id, status: 'in_progress' });
     const { context, page } = await phone(b, f);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(performPath(f));
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', performPath(f));
     const remarks = group(page, /Remarks for the manager/).getByRole('textbox');
     await remarks.waitFor();
     await context.setOffline(true);
@@ -273,8 +267,7 @@ describe('the field app offline, the harder cases', { timeout: 240_000 }, () => 
     // The reviewer sees the kept photo with the kept answers, and it opens.
     const reviewer = await b.newPage({ viewport: { width: 1280, height: 900 } });
     reviewer.page.setDefaultTimeout(20_000);
-    await b.signIn(reviewer.page, 'analyst@demo.com', 'analyst');
-    await reviewer.page.goto(`/tasks/viewTask/${f.taskId}`);
+    await b.signInAt(reviewer.page, 'analyst@demo.com', 'analyst', `/tasks/viewTask/${f.taskId}`);
     const history = reviewer.page.getByRole('region', { name: 'History' });
     await history.getByText('Answers kept from the device').waitFor();
     await history.getByText(SECRET).waitFor();

@@ -186,8 +186,7 @@ describe('the field app offline', { timeout: 240_000 }, () => {
   it('names the unsent changes at logout, then wipes every record and the key', async () => {
     const f = await createTaskFixture(b.orm, { schemeId: scheme.id, status: 'in_progress' });
     const { context, page } = await phone(b, f);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(performPath(f));
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', performPath(f));
     await group(page, /Shelves stocked/).waitFor();
     // The server cannot be reached for the queue: three changes wait.
     await page.route(queueCalls, (route) => route.abort());

@@ -51,6 +51,12 @@ export interface BrowserHarness extends TestApp {
   }): Promise<{ context: BrowserContext; page: Page }>;
   /** Sign in through the login form and wait for the landing page. */
   signIn(page: Page, email: string, password: string): Promise<void>;
+  /**
+   * Sign in through the API (the answer's session cookies land in the page's context, as the form's do)
+   * and open `path`: for a test of that page, not of signing in (the form and the landing page cost a
+   * second per test).
+   */
+  signInAt(page: Page, email: string, password: string, path: string): Promise<void>;
 }
 
 /** A TCP port free right now on the loopback interface (for a PUBLIC_URL chosen before the app listens). */
@@ -143,6 +149,11 @@ export async function setupBrowser(env: Record<string, string> = {}): Promise<Br
       // The landing page, loaded afresh, may come drawn by the server: ready once the app has taken it
       // over (a shortcut pressed on the drawing would find no app to hear it).
       await appHasTakenOver(page);
+    },
+    async signInAt(page, email, password, path) {
+      const res = await page.request.post('/api/auth/login', { data: { email, password } });
+      if (!res.ok()) throw new Error(`sign-in of ${email} failed: ${res.status()} ${await res.text()}`);
+      await page.goto(path);
     },
   };
 }

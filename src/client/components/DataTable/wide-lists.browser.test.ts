@@ -26,8 +26,7 @@ afterAll(() => context.close());
 // The Files list needs a file to show: a customer's admin uploads one.
 {
   const admin = await b.newPage();
-  await b.signIn(admin.page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
-  await admin.page.goto('/files');
+  await b.signInAt(admin.page, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com'], '/files');
   await admin.page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'opening-hours.txt', mimeType: 'text/plain', buffer: Buffer.from('Mon–Sat 8–20\n') });

@@ -145,8 +145,7 @@ describe('list frame', { timeout: 120_000 }, () => {
     });
     const { context, page: fresh } = await b.newPage();
     fresh.setDefaultTimeout(10_000);
-    await b.signIn(fresh, 'admin@empty.test', 'Empty-admin-2026!');
-    await fresh.goto('/management/directions');
+    await b.signInAt(fresh, 'admin@empty.test', 'Empty-admin-2026!', '/management/directions');
     await fresh.getByText('No directions', { exact: true }).waitFor();
     await fresh.getByText('Nothing here yet: create the first one.').waitFor();
     expect(await fresh.getByText(/match/).count()).toBe(0);
@@ -210,8 +209,7 @@ describe('list frame', { timeout: 120_000 }, () => {
   it('phone cards at 390 px: the name is the title, ten cards are compact, and the sort control sorts', async () => {
     const { context, page: phone } = await b.newPage({ viewport: { width: 390, height: 844 } });
     phone.setDefaultTimeout(10_000);
-    await b.signIn(phone, 'admin@demo.com', 'admin');
-    await phone.goto('/management/location-setting');
+    await b.signInAt(phone, 'admin@demo.com', 'admin', '/management/location-setting');
     const cards = phone.getByRole('list', { name: 'Location settings' }).getByRole('listitem');
     await cards.nth(9).waitFor();
     expect(await phone.locator('table').count()).toBe(0);

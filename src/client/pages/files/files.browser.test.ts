@@ -22,8 +22,7 @@ describe('the /files page', { timeout: 90_000 }, () => {
   it('uploads a PNG, shows its thumbnail, previews it, refuses a disguised program, and deletes the PNG', async () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(10_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto('/files');
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', '/files');
     await page.getByRole('heading', { level: 1, name: 'Files' }).waitFor();
     await page.getByText('No files yet').waitFor();
 

@@ -64,8 +64,7 @@ describe('the geofence map', { timeout: 120_000 }, () => {
 
   it('fits the dialog on a phone', async () => {
     const { context, page: phone } = await b.newPage({ viewport: { width: 390, height: 844 } });
-    await b.signIn(phone, 'admin@demo.com', 'admin');
-    await phone.goto('/management/location-setting');
+    await b.signInAt(phone, 'admin@demo.com', 'admin', '/management/location-setting');
     await settled(phone);
     await search(phone, located.name);
     await settled(phone);

@@ -30,8 +30,7 @@ describe('mail in the browser', { timeout: 120_000 }, () => {
     await admin.users.create({ email: 'invited.person@acme.example', fullName: 'Invited Person', role: 'analyst' });
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(10_000);
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto('/management/users');
+    await b.signInAt(page, 'admin@demo.com', 'admin', '/management/users');
     await search(page, 'invited.person');
     await row(page, 'Invited Person').getByText('Invited', { exact: true }).waitFor();
     // When it was sent, and until when the link works (7 days).
@@ -78,8 +77,7 @@ describe('mail in the browser', { timeout: 120_000 }, () => {
       .execute();
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(10_000);
-    await b.signIn(page, 'superadmin@demo.com', 'superadmin');
-    await page.goto('/management/users');
+    await b.signInAt(page, 'superadmin@demo.com', 'superadmin', '/management/users');
     await mainNav(page).getByRole('link', { name: 'Mail deliveries' }).click();
     await page.waitForURL((url) => url.pathname === '/management/mail');
     await page.getByRole('heading', { level: 1, name: 'Mail deliveries' }).waitFor();
@@ -104,8 +102,7 @@ describe('mail in the browser', { timeout: 120_000 }, () => {
 
     // Nobody else has the page or its link.
     const other = await b.newPage();
-    await b.signIn(other.page, 'admin@demo.com', 'admin');
-    await other.page.goto('/management/users');
+    await b.signInAt(other.page, 'admin@demo.com', 'admin', '/management/users');
     await mainNav(other.page).getByRole('link', { name: 'Users' }).waitFor();
     expect(await mainNav(other.page).getByRole('link', { name: 'Mail deliveries' }).count()).toBe(0);
     await other.page.goto('/management/mail');

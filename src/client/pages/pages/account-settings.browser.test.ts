@@ -39,8 +39,7 @@ describe('account settings', { timeout: 120_000 }, () => {
   it('saves the name, the language and an avatar, which a reload keeps and the user menu shows', async () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(10_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto('/pages/account-settings/account');
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', '/pages/account-settings/account');
     await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
 
     await page.getByLabel('Full name').fill('Quinn Ortega');
@@ -112,8 +111,7 @@ describe('account settings', { timeout: 120_000 }, () => {
   it('changes the password with field messages, and the new one signs in', async () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(10_000);
-    await b.signIn(page, 'businessuser@demo.com', 'businessuser');
-    await page.goto('/pages/account-settings/security');
+    await b.signInAt(page, 'businessuser@demo.com', 'businessuser', '/pages/account-settings/security');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
 
     const current = page.getByLabel('Current password');

@@ -152,8 +152,7 @@ describe('the user profile page', { timeout: 120_000 }, () => {
   it('names the same teams in the about and teams cards and the teams tab, and the user’s projects in the projects card and tab', async () => {
     const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto('/pages/user-profile/profile');
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', '/pages/user-profile/profile');
     await page.getByTestId('profile-project-table').waitFor();
     const mine = await profileOf(page);
     expect(mine.teams.length).toBeGreaterThan(0);

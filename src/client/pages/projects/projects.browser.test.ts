@@ -150,8 +150,7 @@ describe('workflow pages as admin', { timeout: 180_000 }, () => {
     // Another session (no storage of the first browser): the choice comes from the server.
     const { context, page: other } = await b.newPage();
     other.setDefaultTimeout(15_000);
-    await b.signIn(other, 'admin@demo.com', 'admin');
-    await other.goto(`/projects/editProject/${draft.id}?step=locations`);
+    await b.signInAt(other, 'admin@demo.com', 'admin', `/projects/editProject/${draft.id}?step=locations`);
     await other.getByText(new RegExp(`^${matching} locations? chosen$`)).waitFor();
     await steps(other)
       .getByRole('button', { name: /Assignments/ })

@@ -54,8 +54,7 @@ describe('visit times on the location’s clock', () => {
     expect(checkedIn).toContain('(Europe/Paris)');
     const { context, page } = await b.newPage({ timezoneId: READER });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto(`/tasks/viewTask/${task.id}`);
+    await b.signInAt(page, 'admin@demo.com', 'admin', `/tasks/viewTask/${task.id}`);
     // Read on the browser's clock, the check-in would sit hours away from its (Europe/Paris) window. The line
     // with its time, not the "Checked in late" label some seeded check-ins carry.
     const checkIn = page.locator('section[aria-labelledby="task-checkin"]');

@@ -35,8 +35,12 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
       );
     });
     const cspViolations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(`/tasks?mine=true&q=${encodeURIComponent(project.code)}`);
+    await b.signInAt(
+      page,
+      'qualitycontrol@demo.com',
+      'qualitycontrol',
+      `/tasks?mine=true&q=${encodeURIComponent(project.code)}`,
+    );
     await settled(page);
     const card = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first();
     await card.waitFor();
@@ -78,8 +82,7 @@ describe('task cards on a phone', { timeout: 120_000 }, () => {
     await createTaskFixture(b.orm, { status: 'scheduled' });
     const { context, page } = await b.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto('/tasks?mine=true');
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', '/tasks?mine=true');
     await settled(page);
     const table = page.getByRole('table');
     await table.getByRole('row').nth(1).waitFor();

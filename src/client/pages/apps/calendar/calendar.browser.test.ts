@@ -16,8 +16,7 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     const stored = async (title: string) => (await admin.apps.calendar.events.list()).find((e) => e.title === title);
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto('/apps/calendar');
+    await b.signInAt(page, 'admin@demo.com', 'admin', '/apps/calendar');
     await page.getByRole('region', { name: 'Events' }).locator('.fc-daygrid-day').first().waitFor();
 
     // Create: the form names what is missing, then saves.
@@ -103,8 +102,7 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     });
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'analyst@demo.com', 'analyst');
-    await page.goto('/apps/calendar');
+    await b.signInAt(page, 'analyst@demo.com', 'analyst', '/apps/calendar');
     const event = page
       .locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`)
       .filter({ hasText: title });
@@ -148,8 +146,7 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     });
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'floormanager@demo.com', 'floormanager');
-    await page.goto('/apps/calendar');
+    await b.signInAt(page, 'floormanager@demo.com', 'floormanager', '/apps/calendar');
     const event = page
       .locator(`td.fc-daygrid-day[data-date="${day(today)}"] .fc-daygrid-event`)
       .filter({ hasText: title });
@@ -196,8 +193,7 @@ describe('the /apps/calendar page', { timeout: 120_000 }, () => {
     const task = items[0];
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto('/apps/calendar');
+    await b.signInAt(page, 'qualitycontrol@demo.com', 'qualitycontrol', '/apps/calendar');
     await page.locator('.fc-daygrid-day').first().waitFor();
     await page.getByLabel('Go to date').fill(day(task.startsAt));
     // The list view shows every slot of the month (the month grid may fold a busy day into "+N more").

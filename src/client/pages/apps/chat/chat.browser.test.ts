@@ -18,8 +18,7 @@ describe('the /apps/chat page', { timeout: 120_000 }, () => {
     const reader = await b.newPage();
     for (const { page } of [sender, reader]) page.setDefaultTimeout(15_000);
     await b.signIn(sender.page, 'admin@demo.com', 'admin');
-    await b.signIn(reader.page, 'analyst@demo.com', 'analyst');
-    await reader.page.goto('/apps/chat');
+    await b.signInAt(reader.page, 'analyst@demo.com', 'analyst', '/apps/chat');
     await sender.page.goto('/apps/chat');
 
     // The sender finds the colleague by keyboard-reachable search and opens the conversation.
@@ -85,8 +84,7 @@ describe('the /apps/chat page', { timeout: 120_000 }, () => {
     const analystName = colleagues.find((c) => c.role === 'analyst')!.fullName;
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto('/apps/chat');
+    await b.signInAt(page, 'admin@demo.com', 'admin', '/apps/chat');
     await page
       .getByRole('list', { name: 'Chats' })
       .getByRole('button', { name: new RegExp(analystName) })

@@ -277,8 +277,7 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
   it('shows a reader the product read-only, keeps the add page from them, and refuses the client role', async () => {
     const reader = await b.newPage();
     reader.page.setDefaultTimeout(10_000);
-    await b.signIn(reader.page, 'analyst@demo.com', DEMO_PASSWORDS['analyst@demo.com']);
-    await reader.page.goto(productPath);
+    await b.signInAt(reader.page, 'analyst@demo.com', DEMO_PASSWORDS['analyst@demo.com'], productPath);
     await reader.page.getByText('only a shop manager can change it').first().waitFor();
     expect(await reader.page.getByRole('button', { name: 'Save product' }).count()).toBe(0);
     expect(await reader.page.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
@@ -296,8 +295,12 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     await reader.context.close();
     const client = await b.newPage();
     client.page.setDefaultTimeout(10_000);
-    await b.signIn(client.page, 'client@demo.com', DEMO_PASSWORDS['client@demo.com']);
-    await client.page.goto('/apps/ecommerce/product/category-list');
+    await b.signInAt(
+      client.page,
+      'client@demo.com',
+      DEMO_PASSWORDS['client@demo.com'],
+      '/apps/ecommerce/product/category-list',
+    );
     await client.page.waitForURL((url) => url.pathname === '/not-authorized');
     await client.context.close();
   });
@@ -306,8 +309,7 @@ describe('shop products and categories as admin', { timeout: 180_000 }, () => {
     const own = await b.newPage();
     const p = own.page;
     p.setDefaultTimeout(10_000);
-    await b.signIn(p, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com']);
-    await p.goto('/apps/ecommerce/product/add');
+    await b.signInAt(p, 'admin@demo.com', DEMO_PASSWORDS['admin@demo.com'], '/apps/ecommerce/product/add');
     await p.getByRole('heading', { level: 1, name: 'Add a product' }).waitFor();
     const quantity = p.getByLabel('Quantity');
     const inStock = p.getByRole('checkbox', { name: 'In stock' });

@@ -17,8 +17,7 @@ describe('the /apps/email page', { timeout: 120_000 }, () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto('/apps/email');
+    await b.signInAt(page, 'admin@demo.com', 'admin', '/apps/email');
     const list = page.getByRole('list', { name: 'E-mails' });
     await list.getByRole('listitem').first().waitFor();
     expect(scripts.some((u) => /Composer-/.test(u))).toBe(false);
@@ -72,8 +71,7 @@ describe('the /apps/email page', { timeout: 120_000 }, () => {
     await api.apps.email.update({ ids: inbox.emails.map((e) => e.id), data: { isRead: false } });
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'floormanager@demo.com', 'floormanager');
-    await page.goto('/apps/email');
+    await b.signInAt(page, 'floormanager@demo.com', 'floormanager', '/apps/email');
     await page.getByRole('list', { name: 'E-mails' }).getByRole('listitem').first().waitFor();
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await page.getByRole('button', { name: 'Mark as read' }).click();

@@ -170,8 +170,7 @@ describe('invoice pages as a reader and in dark Arabic', { timeout: 120_000 }, (
   it('a team leader reads the list and an invoice, with no way to change them', async () => {
     const { context, page: reader } = await b.newPage();
     try {
-      await b.signIn(reader, 'teamleader@demo.com', 'teamleader');
-      await reader.goto('/apps/invoice/list');
+      await b.signInAt(reader, 'teamleader@demo.com', 'teamleader', '/apps/invoice/list');
       await dataRows(reader).first().waitFor();
       expect(await reader.getByRole('button', { name: 'New invoice' }).count()).toBe(0);
       await dataRows(reader).first().press('Enter');

@@ -112,8 +112,7 @@ describe('roles and permissions as a reader and in dark Arabic', { timeout: 120_
   it('a team leader reads the permissions with no add, edit or delete', async () => {
     const { context, page: reader } = await b.newPage();
     try {
-      await b.signIn(reader, 'teamleader@demo.com', 'teamleader');
-      await reader.goto('/apps/permissions');
+      await b.signInAt(reader, 'teamleader@demo.com', 'teamleader', '/apps/permissions');
       await dataRows(reader).first().waitFor();
       expect(await reader.getByRole('button', { name: 'New permission' }).count()).toBe(0);
       expect(await reader.getByRole('button', { name: /^Actions for / }).count()).toBe(0);

@@ -71,8 +71,7 @@ describe('users pages as a reader, as client and in dark Arabic', { timeout: 120
   it('a team leader reads the list and a user with no way to change them; client is refused', async () => {
     const { context, page: reader } = await b.newPage();
     try {
-      await b.signIn(reader, 'teamleader@demo.com', 'teamleader');
-      await reader.goto('/apps/user/list');
+      await b.signInAt(reader, 'teamleader@demo.com', 'teamleader', '/apps/user/list');
       await dataRows(reader).first().waitFor();
       expect(await reader.getByRole('button', { name: 'Add user' }).count()).toBe(0);
       await dataRows(reader).first().press('Enter');
@@ -84,8 +83,7 @@ describe('users pages as a reader, as client and in dark Arabic', { timeout: 120
     }
     const { context: clientContext, page: client } = await b.newPage();
     try {
-      await b.signIn(client, 'client@demo.com', 'client');
-      await client.goto('/apps/user/list');
+      await b.signInAt(client, 'client@demo.com', 'client', '/apps/user/list');
       await client.waitForURL('**/not-authorized');
     } finally {
       await clientContext.close();

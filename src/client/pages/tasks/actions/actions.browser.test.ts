@@ -74,8 +74,12 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
   it('the owner completes an action with a note; after a reload it is done with that note', async () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'floormanager@demo.com', 'floormanager');
-    await page.goto(`/tasks/actions?status=open&q=${encodeURIComponent('Fire exits')}`);
+    await b.signInAt(
+      page,
+      'floormanager@demo.com',
+      'floormanager',
+      `/tasks/actions?status=open&q=${encodeURIComponent('Fire exits')}`,
+    );
     await page.getByRole('heading', { level: 1, name: 'Corrective actions' }).waitFor();
     await row(page, QUESTION).first().click();
     const panel = dialog(page, QUESTION);
@@ -99,8 +103,7 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
     const action = await approvedAction();
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto(`/tasks/actions?id=${action.id}`);
+    await b.signInAt(page, 'admin@demo.com', 'admin', `/tasks/actions?id=${action.id}`);
     const panel = dialog(page, QUESTION);
     await panel.getByRole('textbox', { name: 'What was done' }).waitFor();
     expect(await panel.getByText(action.questionKey, { exact: true }).count()).toBe(0);
@@ -130,8 +133,12 @@ describe('/tasks/actions', { timeout: 120_000 }, () => {
   it("shows the location's actions in its dialog, linking to the action", async () => {
     const { context, page } = await b.newPage();
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'admin@demo.com', 'admin');
-    await page.goto(`/management/location-setting?q=${encodeURIComponent(location.code)}`);
+    await b.signInAt(
+      page,
+      'admin@demo.com',
+      'admin',
+      `/management/location-setting?q=${encodeURIComponent(location.code)}`,
+    );
     await row(page, location.code).first().click();
     const edit = dialog(page, `Edit ${location.name}`);
     await edit.getByRole('heading', { name: /Corrective actions/ }).waitFor();

@@ -241,8 +241,12 @@ describe('the perform page', { timeout: 240_000 }, () => {
       .execute();
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(`/tasks/perform_task/${f.slotId}/${f.assignmentId}`);
+    await b.signInAt(
+      page,
+      'qualitycontrol@demo.com',
+      'qualitycontrol',
+      `/tasks/perform_task/${f.slotId}/${f.assignmentId}`,
+    );
     await page.getByText('Submitted: waiting for review').waitFor();
     const failed = page.getByRole('note', { name: 'Critical question failed' });
     await failed.getByText('Emergency exit clear?').waitFor();
@@ -259,8 +263,12 @@ describe('the perform page', { timeout: 240_000 }, () => {
     const fixture = await createTaskFixture(b.orm, { status: 'scheduled' });
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(`/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`);
+    await b.signInAt(
+      page,
+      'qualitycontrol@demo.com',
+      'qualitycontrol',
+      `/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`,
+    );
     await page.getByText('Location access is blocked').waitFor();
     expect(await page.getByRole('button', { name: 'Check in' }).isDisabled()).toBe(true);
 
@@ -309,8 +317,12 @@ describe('the perform page', { timeout: 240_000 }, () => {
     });
     const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'qualitycontrol@demo.com', 'qualitycontrol');
-    await page.goto(`/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`);
+    await b.signInAt(
+      page,
+      'qualitycontrol@demo.com',
+      'qualitycontrol',
+      `/tasks/perform_task/${fixture.slotId}/${fixture.assignmentId}`,
+    );
     await page.getByText(/^Sent back by /).waitFor();
     await page.getByText('The signage photo is missing; please add it.').waitFor();
     await page.getByRole('button', { name: 'Resume work' }).click();

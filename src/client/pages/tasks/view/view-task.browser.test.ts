@@ -99,8 +99,7 @@ describe('the task view page', { timeout: 120_000 }, () => {
     expect(task.passed).toBe(false);
     const { context, page } = await b.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(15_000);
-    await b.signIn(page, 'analyst@demo.com', 'analyst');
-    await page.goto(`/tasks/viewTask/${taskId}`);
+    await b.signInAt(page, 'analyst@demo.com', 'analyst', `/tasks/viewTask/${taskId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
     // Answers, the failed critical question, the score and the check-in.
