@@ -1,12 +1,15 @@
 // GET /api/export/<domain>.csv|.xlsx?<the list's filters>: every row matching the filter (not just a page),
 // streamed as CSV or as an XLSX workbook (exceljs's streaming writer: one sheet named after the list). Auth (401 from the /api gate), abilities (403) and tenant scope are the service's.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ServiceContext } from '../lib/context.ts';
 import { type CsvColumn, csvStream } from '../lib/csv.ts';
+import { lazyRequire } from '../lib/lazy.ts';
+
+const excel = lazyRequire<typeof ExcelJS>('exceljs');
 
 export interface CsvExport<S extends z.ZodObject, T> {
   /** The router's name: the path is /api/export/<name>.csv */
@@ -29,7 +32,7 @@ function xlsxCell(value: unknown): ExcelJS.CellValue {
 /** The rows as an XLSX workbook, written batch by batch (rows committed as they go: memory stays flat). */
 function xlsxStream<T>(name: string, columns: readonly CsvColumn<T>[], batches: AsyncIterable<T[]>): PassThrough {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(name);
   void (async () => {
     sheet.addRow(columns.map((c) => c.header)).commit();

@@ -11,8 +11,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import bidiModule, { type Bidi } from 'bidi-js';
 import type PDFDocument from 'pdfkit';
+import { lazyRequire } from '../lazy.ts';
 
 const require = createRequire(import.meta.url);
+
+/** pdfkit's document class, loaded by the first PDF drawn. */
+export const pdfkit = lazyRequire<typeof PDFDocument>('pdfkit');
 const fontFile = (pkg: string, file: string) => require.resolve(`@fontsource/${pkg}/files/${file}`);
 
 const FONT_FILES = {

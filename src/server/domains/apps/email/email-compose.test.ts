@@ -48,8 +48,8 @@ function expectSafe(html: string) {
 }
 
 describe('rich text sanitising', () => {
-  it('keeps formatting and safe links, drops scripts, handlers, javascript: links, images and styles', () => {
-    const clean = sanitizeRichText(HOSTILE);
+  it('keeps formatting and safe links, drops scripts, handlers, javascript: links, images and styles', async () => {
+    const clean = await sanitizeRichText(HOSTILE);
     expectSafe(clean);
     expect(clean).toContain('<p>Hello <strong>team</strong></p>');
     expect(clean).toContain(

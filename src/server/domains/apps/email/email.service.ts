@@ -225,7 +225,7 @@ async function writeEmail(ctx: ServiceContext, input: TSaveDraftInput, folder: '
     cc: input.cc,
     bcc: input.bcc,
     subject: input.subject,
-    message: sanitizeRichText(input.message),
+    message: await sanitizeRichText(input.message),
     attachments,
     folder,
     time: new Date(),

@@ -2,9 +2,8 @@
 // report (pdfkit with the product's fonts and bidi text from lib/pdf), one A4 page per screenful of lines,
 // in the sender's language (Arabic right to left). Drawn from a document the caller has already read and
 // authorized; user text (client, lines, note) keeps its own direction.
-import PDFDocument from 'pdfkit';
 import type { TInvoiceDocument } from '../../../../shared/schemas/invoice.ts';
-import { drawLines, layoutParagraph, registerFonts, type TextStyle } from '../../../lib/pdf/pdf-text.ts';
+import { drawLines, layoutParagraph, pdfkit, registerFonts, type TextStyle } from '../../../lib/pdf/pdf-text.ts';
 
 type Language = 'en' | 'fr' | 'de' | 'ar';
 
@@ -134,7 +133,7 @@ export function renderInvoicePdf(invoice: TInvoiceDocument, language: Language):
   const money = new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency: invoice.currency });
   const { issuer } = invoice;
   const rtl = language === 'ar';
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: 'A4',
     margin: MARGIN,
     info: { Title: label('invoice', { n: invoice.id }), Author: issuer.name, Creator: 'Opsdesk' },

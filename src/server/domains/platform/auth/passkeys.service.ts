@@ -2,7 +2,6 @@
 // checked by @simplewebauthn/server), name it, list and remove them. Acts on `ctx.user` only. A passkey
 // counts as a second factor (the customer's policy, the password sign-in step), so each change is a
 // security event and an e-mail to its owner (sign-in-changed.ts). Throws BAD_REQUEST (an answer that does not verify), NOT_FOUND (not the caller's).
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { sql } from 'kysely';
 import type { TPasskey, TRegisterPasskeyInput, TRenamePasskeyInput } from '../../../../shared/schemas/passkeys.ts';
 import { db } from '../../../db/kysely.ts';
@@ -52,6 +51,8 @@ export async function passkeyRegistrationOptions(ctx: ServiceContext): Promise<{
     .select(['credential_id', 'transports'])
     .where('user_id', '=', ctx.user.id)
     .execute();
+  // Loaded by the first passkey ceremony, not by the server's start (a quarter second of modules).
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server');
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -72,6 +73,7 @@ export async function registerPasskey(ctx: ServiceContext, input: TRegisterPassk
   const { rpID, origin } = relyingParty(ctx.publicUrl);
   const refused = () =>
     new AppError('BAD_REQUEST', 'auth.passkeyNotVerified', {}, { response: 'auth.passkeyNotVerified' });
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   const verification = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: (challenge) => useChallenge(ctx.em, challenge, 'register', ctx.user.id),

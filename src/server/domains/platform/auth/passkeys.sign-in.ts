@@ -4,7 +4,6 @@
 // the session counts as signed in with a second factor. Public flows: these take the request's `em`.
 
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { TPasskeyLoginInput } from '../../../../shared/schemas/passkeys.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordSecurityEvent } from '../../../lib/audit/audit.ts';
@@ -29,6 +28,8 @@ export async function passkeySignInOptions(
   publicUrl: string | undefined,
 ): Promise<{ challenge: string }> {
   const { rpID } = relyingParty(publicUrl);
+  // Loaded by the first passkey ceremony, not by the server's start (a quarter second of modules).
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
   await keepChallenge(em, options.challenge, 'authenticate', null);
   return options;
@@ -60,6 +61,7 @@ export async function passkeyLogin(
     return refusal();
   };
   if (!userHandleMatches(input.response.response.userHandle, user.id)) throw await refuse('passkey_user');
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   const verification = await verifyAuthenticationResponse({
     response: input.response,
     expectedChallenge: (challenge) => useChallenge(em, challenge, 'authenticate', null),

@@ -4,10 +4,11 @@
 // comes out as contract column → cell text, with the file's line (the header is line 1).
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type TImportKind } from '../../../../shared/schemas/imports.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { lazyRequire } from '../../../lib/lazy.ts';
 import { columnOf, sheetMatchesKind } from './imports.headers.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -186,8 +187,10 @@ function sheetValues(row: ExcelJS.Row): { values: string[]; formulas: number[] }
   return { values, formulas };
 }
 
+const excel = lazyRequire<typeof ExcelJS>('exceljs');
+
 function workbookReader(stream: Readable) {
-  return new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  return new (excel().stream.xlsx.WorkbookReader)(stream, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

@@ -2,23 +2,19 @@
 // written with their exact length, streamed, and with checksums only where the server requires them
 // (several S3-compatible servers refuse the SDK's default streamed checksum trailers).
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { FileStorageConfig } from '../../../../config.ts';
 import type { FileStorage } from '../../../../lib/file-storage.ts';
+import { lazyRequire } from '../../../../lib/lazy.ts';
 import { assertStorageKey } from './keys.ts';
+
+/** The SDK, loaded when an S3 storage is made (a server storing on disk never loads it). */
+const sdk = lazyRequire<typeof S3>('@aws-sdk/client-s3');
 
 type S3Config = Extract<FileStorageConfig, { kind: 's3' }>;
 
 function isMissing(error: unknown): boolean {
+  const { NoSuchKey, NotFound, S3ServiceException } = sdk();
   return (
     error instanceof NoSuchKey ||
     error instanceof NotFound ||
@@ -27,7 +23,8 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-export function createS3Storage(config: S3Config): FileStorage & { client: S3Client } {
+export function createS3Storage(config: S3Config): FileStorage & { client: S3.S3Client } {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = sdk();
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,

@@ -2,7 +2,6 @@
 // header, score and section breakdown, every answer with its comment and photo thumbnails, failed
 // critical items, review history and signature, in the caller's language (Arabic right to left).
 // Returns the pdfkit document, a readable stream the transport pipes to the response.
-import PDFDocument from 'pdfkit';
 import type { TSection } from '../../../../../shared/schemas/schemes.ts';
 import type { TAnswer, TTaskDetail } from '../../../../../shared/schemas/tasks.ts';
 import { formatZoned, formatZonedRange } from '../../../../../shared/time/zoned.ts';
@@ -13,7 +12,14 @@ import {
   questionFails,
   questionsOf,
 } from '../../../../../shared/workflow/score.ts';
-import { drawLines, layoutParagraph, lineHeight, registerFonts, type TextStyle } from '../../../../lib/pdf/pdf-text.ts';
+import {
+  drawLines,
+  layoutParagraph,
+  lineHeight,
+  pdfkit,
+  registerFonts,
+  type TextStyle,
+} from '../../../../lib/pdf/pdf-text.ts';
 import { type PdfLanguage, pdfTranslator } from './pdf-strings.ts';
 
 export interface TaskReportData {
@@ -150,7 +156,7 @@ export function renderTaskPdf(data: TaskReportData): PDFKit.PDFDocument {
   const t = pdfTranslator(data.language);
   const rtl = data.language === 'ar';
   const { task } = data;
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

@@ -1,0 +1,14 @@
+// Heavy packages that only some requests use (spreadsheets, PDFs, the S3 client) are loaded by the
+// first request that needs them, not by the server's start: a (re)start is ready sooner.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** The package `specifier`, loaded on the first call (synchronously) and kept. */
+export function lazyRequire<T>(specifier: string): () => T {
+  let loaded: T | undefined;
+  return () => {
+    loaded ??= require(specifier) as T;
+    return loaded;
+  };
+}
