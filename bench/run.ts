@@ -30,6 +30,8 @@
 //     (bench/lighthouse.ts): performance, accessibility, best practices and SEO scores, FCP, LCP, TBT;
 //     BENCH_LIGHTHOUSE_RUNS (default 5) runs of each page, the median run reported.
 // 17. (offlineOpen) the perform page reloaded with no network on a warm service worker (bench/offline-open.ts).
+// 18. (offlinePhotos) 20 photos of about 3 MB taken offline on a task's perform page, then sent once the
+//     connection is back (bench/offline-photos.ts): time to queue them, to the last one stored, to an empty outbox.
 // `npm run bench -- <part>...` or BENCH_ONLY=<part>,<part> runs only those parts.
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,12 +43,14 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.shop.ts';
 import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
+import { createTaskFixture } from '../src/server/testing/workflow.ts';
 import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';
 import { type ColdLoadResult, coldLoad, coldLoadTable } from './coldload.ts';
 import { type LighthouseResult, type LighthouseTarget, lighthouseScores, lighthouseTable } from './lighthouse.ts';
 import { benchMail } from './mail.ts';
 import { type OfflineOpenResult, offlineOpen } from './offline-open.ts';
+import { type OfflinePhotosResult, offlinePhotos } from './offline-photos.ts';
 import { benchSaveAnswers } from './save-answers.ts';
 import { benchSlotsGenerate } from './slots-generate.ts';
 import { UPLOAD_TABLE_HEAD, uploadBench, uploadBenchRows } from './uploads.ts';
@@ -72,6 +76,7 @@ const PARTS = [
   'webhooks',
   'lighthouse',
   'offlineOpen',
+  'offlinePhotos',
 ] as const;
 type Part = (typeof PARTS)[number];
 // Parts named on the command line (`npm run bench -- coldload`) or in BENCH_ONLY (`BENCH_ONLY=slots`).
@@ -83,7 +88,12 @@ for (const part of asked)
     throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 /** The shop's database and the app beside its ceiling serve these parts. */
-const needsServers = parts.has('api') || parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen');
+const needsServers =
+  parts.has('api') ||
+  parts.has('coldload') ||
+  parts.has('lighthouse') ||
+  parts.has('offlineOpen') ||
+  parts.has('offlinePhotos');
 const needsShopDb = needsServers || parts.has('uploads');
 
 interface Stats {
@@ -250,6 +260,17 @@ async function shopParts(): Promise<void> {
         where u.email = 'qualitycontrol@demo.com' and t.status in ('scheduled', 'in_progress')
         order by t.starts_at limit 1`,
     );
+    // The photos taken offline go to a task of the inspector under way now (checked in on the device).
+    const photoTask = parts.has('offlinePhotos')
+      ? await createTaskFixture(orm, { startsAt: new Date(Date.now() - 10 * 60_000) })
+      : null;
+    const [photoPlace] = photoTask
+      ? await em
+          .getConnection()
+          .execute<{ latitude: string; longitude: string }[]>(
+            `select latitude, longitude from locations where id = ${photoTask.locationId}`,
+          )
+      : [];
     await orm.close();
     log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
 
@@ -261,7 +282,7 @@ async function shopParts(): Promise<void> {
       );
     }
     if (
-      (parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen')) &&
+      (parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen') || parts.has('offlinePhotos')) &&
       !process.env.CLIENT_DIST &&
       !fs.existsSync('dist/client/index.html')
     ) {
@@ -341,6 +362,15 @@ async function shopParts(): Promise<void> {
         { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' },
         log,
       );
+    let photos: OfflinePhotosResult | null = null;
+    if (photoTask)
+      photos = await offlinePhotos(
+        ready.appUrl,
+        `/tasks/perform_task/${photoTask.slotId}/${photoTask.assignmentId}`,
+        { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' },
+        { latitude: Number(photoPlace.latitude), longitude: Number(photoPlace.longitude) },
+        log,
+      );
     const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];
 
     if (coldLoads.length) {
@@ -360,6 +390,15 @@ async function shopParts(): Promise<void> {
       console.log(
         `\nThe perform page reloaded offline on a warm service worker (phone-sized page), ${offline.runs} reloads, ${machine()}:` +
           ` median ${ms(offline.medianMs)} ms (min ${ms(offline.minMs)}, max ${ms(offline.maxMs)})`,
+      );
+    }
+    if (photos) {
+      const s = (ms: number) => (ms / 1000).toFixed(1);
+      console.log(
+        `\n${photos.photos} photos of ${photos.originalMb.toFixed(1)} MB taken offline on a phone-sized page, ${machine()}:` +
+          ` made smaller and queued in ${s(photos.queueMs)} s (${photos.sentMb.toFixed(1)} MB to send);` +
+          ` once online, the last stored after ${s(photos.uploadedMs)} s, the outbox empty after ${s(photos.drainedMs)} s` +
+          ` (target 60 s: ${photos.drainedMs <= 60_000 ? 'met' : 'missed'})`,
       );
     }
     if (rows.length) {
