@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/server/testing/chromium.ts';
+import { opsCount as waiting } from '../src/server/testing/offline.ts';
 
 const PHOTOS = Number(process.env.BENCH_OFFLINE_PHOTOS ?? 20);
 
@@ -41,24 +42,6 @@ async function cameraPhoto(seed: number): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 85 })
     .toBuffer();
-}
-
-/** How many changes wait in the app's outbox (its IndexedDB store `ops`). */
-function waiting(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const open = indexedDB.open('opsdesk-offline');
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(new Error(String(open.error)));
-    });
-    const count = await new Promise<number>((resolve, reject) => {
-      const request = database.transaction('ops').objectStore('ops').count();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-    database.close();
-    return count;
-  });
 }
 
 export async function offlinePhotos(
