@@ -20,6 +20,7 @@ import {
   recordIds,
 } from '../../server/testing/offline.ts';
 import { createTaskFixture } from '../../server/testing/workflow.ts';
+import { formatZonedRange } from '../../shared/time/zoned.ts';
 import { axeAudit } from '../testing/axe.ts';
 import { setupClientBrowser } from '../testing/browser.ts';
 
@@ -121,6 +122,21 @@ describe('the field app offline', { timeout: 240_000 }, () => {
     const deviceTasks = page.getByRole('region', { name: 'Tasks on this device' });
     await deviceTasks.waitFor();
     await page.getByText('You are offline', { exact: true }).waitFor();
+    // Each kept task says its window on its location's clock, the zone named, as the online list does.
+    const kept = await (await b.caller('qualitycontrol@demo.com')).tasks.byId({ id: second.taskId });
+    // (ICU's thin and narrow no-break spaces read as plain ones: Node's and Chromium's ICU may differ.)
+    const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const keptWindow = plain(
+      formatZonedRange(kept.startsAt, kept.endsAt, {
+        language: 'en',
+        zone: kept.timeZone,
+        readerZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+      }),
+    );
+    const keptItem = deviceTasks
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="${performPath(second)}"]`) });
+    await expect.poll(async () => plain(await keptItem.innerText())).toContain(keptWindow);
     expect(await axeAudit(page, '/tasks offline 390px')).toEqual([]);
     await deviceTasks.locator(`a[href="${performPath(second)}"]`).click();
     await page.getByText('Shown from this device: you are offline.').waitFor();

@@ -113,8 +113,8 @@ export default function OfflinePanel() {
                   <Ltr>{task.location.code}</Ltr> · <Bdi>{task.location.name}</Bdi>
                   <br />
                   <span className={classes.muted}>
-                    <Bdi>{fmt.dateTime(task.startsAt)}</Bdi> · <Ltr>{task.project.code}</Ltr> ·{' '}
-                    <Label variant="success">{t('tasks.offline.available')}</Label>
+                    <Bdi>{fmt.window(task.startsAt, task.endsAt, task.timeZone)}</Bdi> · <Ltr>{task.project.code}</Ltr>{' '}
+                    · <Label variant="success">{t('tasks.offline.available')}</Label>
                   </span>
                 </span>
                 <Button
