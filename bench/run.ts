@@ -43,6 +43,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { initOrm, migrate } from '../src/server/db/orm.ts';
 import { copySampleShop } from '../src/server/domains/apps/ecommerce/ecommerce.shop.ts';
 import { demoOwnerOf, ensureTenantCopy } from '../src/server/domains/apps/provision/demo-provision.service.ts';
+import { placeOf } from '../src/server/testing/offline.ts';
 import { createTaskFixture } from '../src/server/testing/workflow.ts';
 import { bulkLoad, searchName } from './bulk.ts';
 import { benchChatDelivery } from './chat-live.ts';
@@ -88,12 +89,9 @@ for (const part of asked)
     throw new Error(`unknown bench part "${part}" (${PARTS.join(', ')})`);
 const parts = new Set<Part>(asked.length ? (asked as Part[]) : PARTS);
 /** The shop's database and the app beside its ceiling serve these parts. */
-const needsServers =
-  parts.has('api') ||
-  parts.has('coldload') ||
-  parts.has('lighthouse') ||
-  parts.has('offlineOpen') ||
-  parts.has('offlinePhotos');
+/** The parts that drive the built client in Chromium. */
+const needsClient = (['coldload', 'lighthouse', 'offlineOpen', 'offlinePhotos'] as const).some((p) => parts.has(p));
+const needsServers = parts.has('api') || needsClient;
 const needsShopDb = needsServers || parts.has('uploads');
 
 interface Stats {
@@ -264,13 +262,7 @@ async function shopParts(): Promise<void> {
     const photoTask = parts.has('offlinePhotos')
       ? await createTaskFixture(orm, { startsAt: new Date(Date.now() - 10 * 60_000) })
       : null;
-    const [photoPlace] = photoTask
-      ? await em
-          .getConnection()
-          .execute<{ latitude: string; longitude: string }[]>(
-            `select latitude, longitude from locations where id = ${photoTask.locationId}`,
-          )
-      : [];
+    const photoPlace = photoTask ? await placeOf({ orm }, photoTask) : null;
     await orm.close();
     log(`migrated and seeded in ${Math.round(performance.now() - started)} ms`);
 
@@ -281,11 +273,7 @@ async function shopParts(): Promise<void> {
           `indexes ${Math.round(bulk.indexMs)} ms, vacuum analyze ${Math.round(bulk.vacuumMs)} ms`,
       );
     }
-    if (
-      (parts.has('coldload') || parts.has('lighthouse') || parts.has('offlineOpen') || parts.has('offlinePhotos')) &&
-      !process.env.CLIENT_DIST &&
-      !fs.existsSync('dist/client/index.html')
-    ) {
+    if (needsClient && !process.env.CLIENT_DIST && !fs.existsSync('dist/client/index.html')) {
       log('building the client (dist/client is missing)');
       execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
         stdio: 'inherit',
@@ -363,12 +351,12 @@ async function shopParts(): Promise<void> {
         log,
       );
     let photos: OfflinePhotosResult | null = null;
-    if (photoTask)
+    if (photoTask && photoPlace)
       photos = await offlinePhotos(
         ready.appUrl,
         `/tasks/perform_task/${photoTask.slotId}/${photoTask.assignmentId}`,
         { email: 'qualitycontrol@demo.com', password: 'qualitycontrol' },
-        { latitude: Number(photoPlace.latitude), longitude: Number(photoPlace.longitude) },
+        photoPlace,
         log,
       );
     const rows = parts.has('api') ? await benchEndpoints(ready.appUrl, ready.ceilingUrl, auth) : [];

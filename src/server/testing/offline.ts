@@ -47,10 +47,10 @@ export function offlineScheme(b: BrowserHarness, name: string, section: string):
   return scheme;
 }
 
-/** Where the task's location is, as a device there would report it. */
+/** Where the task's location is, as a device there would report it (`b`: anything holding the ORM). */
 export async function placeOf(
-  b: BrowserHarness,
-  f: TaskFixture,
+  b: Pick<BrowserHarness, 'orm'>,
+  f: Pick<TaskFixture, 'locationId'>,
 ): Promise<{ latitude: number; longitude: number; accuracy: number }> {
   const place = await db(b.orm.em.fork())
     .selectFrom('locations')
